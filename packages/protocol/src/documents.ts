@@ -1,0 +1,58 @@
+/**
+ * The Yjs documents of a room and their shapes. Permissions are per document (see DESIGN.md):
+ * `table` everyone reads, GM and server write; `gm` GM only; `seat:<id>` its player and the GM.
+ */
+
+export type DocName = 'table' | 'gm' | `seat:${string}`
+
+const SEAT_ID = /^[A-Za-z0-9_-]{8,64}$/
+
+/** Parses a document name from a URL segment; null when it names no document of a room. */
+export function parseDocName(value: string): DocName | null {
+  if (value === 'table' || value === 'gm') return value
+  if (value.startsWith('seat:') && SEAT_ID.test(value.slice(5))) return value as DocName
+  return null
+}
+
+export function seatDocName(seatId: string): DocName {
+  return `seat:${seatId}`
+}
+
+/** Top-level keys of the `table` document. */
+export const TABLE = {
+  /** Y.Map<string, Y.Map<unknown>>: combatant id -> its fields (see `CombatantFields`). */
+  combatants: 'combatants',
+  /** Y.Array<LogEntry>: the shared roll log, written by the server. */
+  log: 'log',
+} as const
+
+/** Top-level keys of a `seat:<id>` document. */
+export const SEAT = {
+  /** Y.Array<SeatRequest>: what the player asks the server to do. */
+  requests: 'requests',
+  /** Y.Map<string, RequestResult>: request id -> what became of it, written by the server. */
+  results: 'results',
+} as const
+
+export interface CombatantFields {
+  name: string
+  hp: number
+  maxHp: number
+}
+
+/** A player's request, written into their own seat document and resolved by the server. */
+export type SeatRequest = { id: string; kind: 'roll'; notation: 'd20'; at: number }
+
+export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
+
+/** One entry of the shared log. Every digital roll in it was made by the server. */
+export interface LogEntry {
+  id: string
+  at: number
+  /** Who rolled, as shown at the table. */
+  by: string
+  notation: string
+  faces: number[]
+  total: number
+  source: 'crypto' | 'seeded' | 'scripted'
+}

@@ -1,0 +1,5 @@
+/** What the worker and the app both speak: systems, documents, the encounter schema, requests and outcomes. */
+
+export * from './api.ts'
+export * from './documents.ts'
+export * from './systems.ts'

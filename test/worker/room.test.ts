@@ -1,0 +1,166 @@
+import { env, evictDurableObject, runInDurableObject, SELF } from 'cloudflare:test'
+import { type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { COMPACT_AFTER } from '../../worker/src/room/doc-store.ts'
+import { createRoom, eventually, ORIGIN, TestClient } from './ws-client.ts'
+
+const combatants = (client: TestClient) => client.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+
+function addCombatant(client: TestClient, id: string, name: string, hp: number) {
+  const fields = new Y.Map<unknown>()
+  client.doc.transact(() => {
+    combatants(client).set(id, fields)
+    fields.set('name', name)
+    fields.set('hp', hp)
+    fields.set('maxHp', hp)
+  })
+}
+
+const stubOf = (roomId: string) => env.ROOMS.get(env.ROOMS.idFromName(roomId))
+
+describe('an encounter room', () => {
+  it('converges two GM clients on the table document', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const a = await TestClient.connect(roomId, 'table', gmKey)
+    const b = await TestClient.connect(roomId, 'table', gmKey)
+    addCombatant(a, 'g1', 'Goblin 1', 7)
+    addCombatant(b, 'o1', 'Ogre', 19)
+    await eventually(
+      () => combatants(a).size === 2 && combatants(b).size === 2,
+      'both combatants on both clients',
+    )
+    expect(combatants(b).get('g1')?.get('hp')).toBe(7)
+    expect(combatants(a).get('o1')?.get('name')).toBe('Ogre')
+    a.close()
+    b.close()
+  })
+
+  it('rebuilds its documents from storage in a new instance', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    addCombatant(gm, 'g1', 'Goblin 1', 7)
+    const gmDoc = await TestClient.connect(roomId, 'gm', gmKey)
+    gmDoc.doc.getMap('notes').set('secret', 'the ogre is an illusion')
+    // A fresh reader proves the server accepted both updates before the instance goes away.
+    const check = await TestClient.connect(roomId, 'table', gmKey)
+    await eventually(() => combatants(check).size === 1, 'the update to reach the server')
+    for (const c of [gm, gmDoc, check]) c.close()
+
+    await evictDurableObject(stubOf(roomId), { webSockets: 'close' })
+
+    const table = await TestClient.connect(roomId, 'table')
+    expect(combatants(table).get('g1')?.toJSON()).toEqual({ name: 'Goblin 1', hp: 7, maxHp: 7 })
+    const notes = await TestClient.connect(roomId, 'gm', gmKey)
+    expect(notes.doc.getMap('notes').get('secret')).toBe('the ogre is an illusion')
+  })
+
+  it('refuses the gm document to a player link, and to a wrong key', async () => {
+    const { roomId } = await createRoom()
+    const player = await TestClient.open(roomId, 'gm')
+    expect(player.status).toBe(403)
+    expect(await player.json()).toEqual({ error: expect.stringMatching(/cannot open the "gm" document/) })
+    const wrongKey = await TestClient.open(roomId, 'gm', 'not-the-key')
+    expect(wrongKey.status).toBe(403)
+  })
+
+  it('lets a player read the table and closes it with a reason when it writes there', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    addCombatant(gm, 'g1', 'Goblin 1', 7)
+    const player = await TestClient.connect(roomId, 'table')
+    await eventually(() => combatants(player).size === 1, 'the player to see the goblin')
+    addCombatant(player, 'x', 'Forged', 99)
+    expect(await player.closed).toEqual({ code: 4003, reason: expect.stringMatching(/not change it/) })
+    const fresh = await TestClient.connect(roomId, 'table')
+    expect([...combatants(fresh).keys()]).toEqual(['g1'])
+  })
+
+  it('closes a connection that speaks for another client in awareness', async () => {
+    const { roomId } = await createRoom()
+    const player = await TestClient.connect(roomId, 'table')
+    const { Awareness, encodeAwarenessUpdate } = await import('y-protocols/awareness')
+    const mine = new Awareness(player.doc)
+    const other = new Awareness(new Y.Doc())
+    mine.setLocalState({ name: 'me' })
+    other.setLocalState({ name: 'someone else' })
+    const frame = (update: Uint8Array) => new Uint8Array([1, ...varUint(update.length), ...update])
+    player.send(frame(encodeAwarenessUpdate(mine, [mine.clientID])))
+    player.send(frame(encodeAwarenessUpdate(other, [other.clientID])))
+    expect(await player.closed).toEqual({ code: 4003, reason: expect.stringMatching(/own presence/) })
+    mine.destroy()
+    other.destroy()
+  })
+
+  it('closes a connection that sends garbage with a clear reason', async () => {
+    const { roomId } = await createRoom()
+    const player = await TestClient.connect(roomId, 'table')
+    player.send(new Uint8Array([9, 9, 9]))
+    expect(await player.closed).toEqual({
+      code: 4000,
+      reason: expect.stringMatching(/unknown message type 9/),
+    })
+  })
+
+  it('rolls a d20 on the server for a seat request and logs it on the table', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const seatResponse = await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Mira' }),
+    })
+    const { seatId, seatKey } = (await seatResponse.json()) as { seatId: string; seatKey: string }
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    const seat = await TestClient.connect(roomId, `seat:${seatId}`, seatKey)
+    seat.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    const log = gm.doc.getArray<LogEntry>(TABLE.log)
+    await eventually(() => log.length === 1, 'the roll in the GM log')
+    const entry = log.get(0)
+    expect(entry).toMatchObject({ by: 'Mira', notation: '1d20', source: 'crypto' })
+    expect(entry.faces).toHaveLength(1)
+    expect(entry.total).toBe(entry.faces[0])
+    expect(entry.total).toBeGreaterThanOrEqual(1)
+    expect(entry.total).toBeLessThanOrEqual(20)
+    const results = seat.doc.getMap<RequestResult>(SEAT.results)
+    await eventually(() => results.size === 1, 'the result in the seat')
+    expect(results.get(`${seatId}/r1`)).toEqual({ ok: true, logId: entry.id })
+
+    // Another seat's key does not open this seat, and the table's readers cannot write requests.
+    expect((await TestClient.open(roomId, `seat:${seatId}`)).status).toBe(403)
+  })
+
+  it('compacts a long update log into a snapshot that loads to the same state', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    addCombatant(gm, 'g1', 'Goblin 1', 500)
+    const hp = () => combatants(gm).get('g1') as Y.Map<number>
+    for (let i = 1; i <= COMPACT_AFTER + 20; i++) hp().set('hp', 500 - i)
+    const reader = await TestClient.connect(roomId, 'table', gmKey)
+    await eventually(
+      () => (combatants(reader).get('g1')?.get('hp') as number) === 500 - COMPACT_AFTER - 20,
+      'last hp',
+    )
+    const rows = await runInDurableObject(stubOf(roomId), (_room, state) => ({
+      updates: state.storage.sql
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM doc_updates WHERE doc = 'table'")
+        .one().n,
+      snapshots: state.storage.sql
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM doc_snapshots WHERE doc = 'table'")
+        .one().n,
+    }))
+    expect(rows.snapshots).toBeGreaterThanOrEqual(1)
+    expect(rows.updates).toBeLessThan(COMPACT_AFTER)
+    await evictDurableObject(stubOf(roomId), { webSockets: 'close' })
+    const after = await TestClient.connect(roomId, 'table')
+    expect(combatants(after).get('g1')?.get('hp')).toBe(500 - COMPACT_AFTER - 20)
+  })
+})
+
+function varUint(n: number): number[] {
+  const out: number[] = []
+  while (n > 127) {
+    out.push((n & 127) | 128)
+    n >>>= 7
+  }
+  out.push(n)
+  return out
+}

@@ -1,0 +1,103 @@
+/** A minimal y-websocket client that runs inside workerd, for tests of the room over real sockets. */
+import { SELF } from 'cloudflare:test'
+import * as decoding from 'lib0/decoding'
+import * as encoding from 'lib0/encoding'
+import * as syncProtocol from 'y-protocols/sync'
+import * as Y from 'yjs'
+
+export const ORIGIN = 'http://fray.test'
+
+export interface Closed {
+  code: number
+  reason: string
+}
+
+export class TestClient {
+  readonly doc = new Y.Doc()
+  readonly synced: Promise<void>
+  readonly closed: Promise<Closed>
+  private readonly receive: (bytes: Uint8Array) => void
+  private constructor(readonly ws: WebSocket) {
+    let onSynced = () => {}
+    this.synced = new Promise((resolve) => {
+      onSynced = resolve
+    })
+    this.closed = new Promise((resolve) => {
+      ws.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason }))
+    })
+    // The runtime hands a client socket's binary frames over as Blobs; keep them in order.
+    let queue = Promise.resolve()
+    ws.addEventListener('message', (event) => {
+      const data = event.data as Blob | ArrayBuffer
+      queue = queue.then(async () =>
+        this.receive(new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data)),
+      )
+    })
+    this.receive = (bytes: Uint8Array) => {
+      const decoder = decoding.createDecoder(bytes)
+      if (decoding.readVarUint(decoder) !== 0) return
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, 0)
+      const kind = syncProtocol.readSyncMessage(decoder, encoder, this.doc, 'remote')
+      if (kind === syncProtocol.messageYjsSyncStep2) onSynced()
+      if (encoding.length(encoder) > 1) ws.send(encoding.toUint8Array(encoder))
+    }
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === 'remote') return
+      const encoder = encoding.createEncoder()
+      encoding.writeVarUint(encoder, 0)
+      syncProtocol.writeUpdate(encoder, update)
+      this.send(encoding.toUint8Array(encoder))
+    })
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, 0)
+    syncProtocol.writeSyncStep1(encoder, this.doc)
+    this.send(encoding.toUint8Array(encoder))
+  }
+
+  /** Connects to a document's sync endpoint; throws with the server's answer when refused. */
+  static async connect(roomId: string, docName: string, key?: string): Promise<TestClient> {
+    const response = await TestClient.open(roomId, docName, key)
+    const ws = response.webSocket
+    if (response.status !== 101 || !ws) throw new Error(`${response.status} ${await response.text()}`)
+    ws.accept()
+    const client = new TestClient(ws)
+    await client.synced
+    return client
+  }
+
+  static open(roomId: string, docName: string, key?: string): Promise<Response> {
+    const query = key ? `?key=${encodeURIComponent(key)}` : ''
+    return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/docs/${docName}${query}`, {
+      headers: { Upgrade: 'websocket' },
+    })
+  }
+
+  send(frame: Uint8Array): void {
+    this.ws.send(frame)
+  }
+
+  close(): void {
+    this.ws.close(1000, 'done')
+  }
+}
+
+/** Resolves once `check` holds, polling briefly; fails with `what` after a second. */
+export async function eventually(check: () => boolean, what: string, timeoutMs = 1000): Promise<void> {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+export async function createRoom(system = 'osr'): Promise<{ roomId: string; gmKey: string }> {
+  const response = await SELF.fetch(`${ORIGIN}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ system, name: 'Goblin ambush' }),
+  })
+  if (response.status !== 201)
+    throw new Error(`room not created: ${response.status} ${await response.text()}`)
+  return response.json()
+}

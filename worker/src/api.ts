@@ -1,0 +1,112 @@
+/** HTTP routes: create a room, read its public info, take a seat, and the sync endpoint of each document. */
+import {
+  type ApiError,
+  type CreateRoomResponse,
+  type CreateSeatResponse,
+  isSystemId,
+  parseDocName,
+  type RoomInfo,
+  SYSTEM_IDS,
+} from '@fray/protocol'
+import { type Context, Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { Env } from './env.ts'
+import { hashSecret, newRoomId, newSecret, ROOM_ID } from './ids.ts'
+
+type App = { Bindings: Env }
+
+export const api = new Hono<App>()
+
+/** The room's Durable Object, after checking the id has the shape of one. */
+function getRoom(c: Context<App>, roomId: string) {
+  if (!ROOM_ID.test(roomId)) throw notFound()
+  return c.env.ROOMS.get(c.env.ROOMS.idFromName(roomId))
+}
+
+const notFound = () =>
+  new HTTPException(404, {
+    message: 'There is no room with this id. Check the link, or ask the GM for a new one.',
+  })
+
+async function readJson(c: Context<App>): Promise<Record<string, unknown>> {
+  let body: unknown
+  try {
+    body = await c.req.json()
+  } catch {
+    throw new HTTPException(400, { message: 'The request body must be JSON, e.g. {"system": "osr"}.' })
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HTTPException(400, { message: 'The request body must be a JSON object.' })
+  }
+  return body as Record<string, unknown>
+}
+
+function readName(value: unknown, what: string, fallback?: string): string {
+  if (value === undefined && fallback !== undefined) return fallback
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new HTTPException(400, { message: `Give ${what} a name.` })
+  }
+  const name = value.trim()
+  if (name.length > 60) throw new HTTPException(400, { message: `${what} name is over 60 characters.` })
+  return name
+}
+
+api.post('/rooms', async (c) => {
+  const body = await readJson(c)
+  if (!isSystemId(body.system)) {
+    const given = body.system === undefined ? 'no "system"' : `unknown system ${JSON.stringify(body.system)}`
+    throw new HTTPException(400, { message: `${given}: choose one of ${SYSTEM_IDS.join(', ')}.` })
+  }
+  const name = readName(body.name, 'the encounter', 'Encounter')
+  const roomId = newRoomId()
+  const gmKey = newSecret()
+  const created = await getRoom(c, roomId).init({
+    roomId,
+    system: body.system,
+    name,
+    gmKeyHash: await hashSecret(gmKey),
+    createdAt: Date.now(),
+  })
+  if (!created) throw new HTTPException(409, { message: 'Room id collision; try again.' })
+  const origin = new URL(c.req.url).origin
+  return c.json(
+    {
+      roomId,
+      gmKey,
+      gmLink: `${origin}/r/${roomId}#gm=${gmKey}`,
+      playerLink: `${origin}/r/${roomId}`,
+    } satisfies CreateRoomResponse,
+    201,
+  )
+})
+
+api.get('/rooms/:roomId', async (c) => {
+  const info = await getRoom(c, c.req.param('roomId')).info()
+  if (!info) throw notFound()
+  return c.json(info satisfies RoomInfo)
+})
+
+api.post('/rooms/:roomId/seats', async (c) => {
+  const body = await readJson(c)
+  const name = readName(body.name, 'your character')
+  const seat = await getRoom(c, c.req.param('roomId')).createSeat(name)
+  if (!seat) throw notFound()
+  return c.json(seat satisfies CreateSeatResponse, 201)
+})
+
+api.get('/rooms/:roomId/docs/:docName', async (c) => {
+  if (!parseDocName(c.req.param('docName'))) {
+    throw new HTTPException(404, { message: 'A room has the documents "table", "gm" and "seat:<id>" only.' })
+  }
+  return getRoom(c, c.req.param('roomId')).fetch(c.req.raw)
+})
+
+api.all('*', () => {
+  throw new HTTPException(404, { message: 'No such API route.' })
+})
+
+api.onError((error, c) => {
+  if (error instanceof HTTPException) return c.json({ error: error.message } satisfies ApiError, error.status)
+  console.error('unhandled error', error instanceof Error ? error.stack : error)
+  return c.json({ error: 'Something went wrong on the server; nothing was changed.' } satisfies ApiError, 500)
+})

@@ -1,0 +1,17 @@
+/** Who may read and write which document of a room. Permissions are per document, never per field. */
+import type { DocName } from '@fray/protocol'
+
+/** What a connection proved when it connected. */
+export type Role = { kind: 'gm' } | { kind: 'player' } | { kind: 'seat'; seatId: string }
+
+export function canRead(role: Role, doc: DocName): boolean {
+  if (role.kind === 'gm') return true
+  if (doc === 'table') return true
+  if (doc === 'gm') return false
+  return role.kind === 'seat' && doc === `seat:${role.seatId}`
+}
+
+export function canWrite(role: Role, doc: DocName): boolean {
+  if (role.kind === 'gm') return true
+  return role.kind === 'seat' && doc === `seat:${role.seatId}`
+}

@@ -1,0 +1,313 @@
+/**
+ * The EncounterRoom Durable Object: one per encounter. It wires SQLite storage, WebSocket hibernation
+ * and sockets to the room logic beside it (protocol, access, requests, storage), and holds nothing else.
+ */
+
+import { DurableObject } from 'cloudflare:workers'
+import {
+  CLOSE,
+  type CreateSeatResponse,
+  type DocName,
+  parseDocName,
+  type RoomInfo,
+  type SystemId,
+  seatDocName,
+} from '@fray/protocol'
+import { cryptoDice } from '@fray/rules'
+import * as Y from 'yjs'
+import type { Env } from '../env.ts'
+import { hashSecret, newSeatId, newSecret, sameDigest } from '../ids.ts'
+import { canRead, canWrite, type Role } from './access.ts'
+import { appendUpdate, COMPACT_AFTER, compactDoc, createDocTables, loadDoc } from './doc-store.ts'
+import { resolveRequest, seatRequests } from './requests.ts'
+import {
+  awarenessClientIds,
+  awarenessProtocol,
+  createAwareness,
+  decodeMessage,
+  encodeAwareness,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  encodeUpdate,
+  updateIsKnown,
+} from './sync-protocol.ts'
+
+/** Largest message a client may send. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024
+
+interface Attachment {
+  doc: DocName
+  role: Role
+  /** The one awareness client id this connection may speak for, once it has spoken. */
+  awarenessId?: number
+}
+
+interface LiveDoc {
+  doc: Y.Doc
+  awareness: awarenessProtocol.Awareness
+}
+
+interface Meta {
+  roomId: string
+  system: SystemId
+  name: string
+  gmKeyHash: string
+  createdAt: number
+}
+
+export class EncounterRoom extends DurableObject<Env> {
+  private readonly sql: SqlStorage
+  private readonly live = new Map<DocName, LiveDoc>()
+  private readonly dice = cryptoDice((array) => crypto.getRandomValues(array))
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env)
+    this.sql = ctx.storage.sql
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)',
+    )
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS seats (
+      id TEXT PRIMARY KEY, name TEXT NOT NULL, key_hash TEXT NOT NULL, created_at INTEGER NOT NULL)`)
+    this.sql.exec('CREATE TABLE IF NOT EXISTS processed_requests (id TEXT PRIMARY KEY, seat TEXT NOT NULL)')
+    createDocTables(this.sql)
+  }
+
+  // --- RPC from the Worker -------------------------------------------------------------------
+
+  /** Sets up a new room. Refuses to overwrite one that exists. */
+  init(meta: Meta): boolean {
+    if (this.meta()) return false
+    this.sql.exec('INSERT INTO meta (id, json) VALUES (1, ?)', JSON.stringify(meta))
+    return true
+  }
+
+  info(): RoomInfo | null {
+    const meta = this.meta()
+    if (!meta) return null
+    return { roomId: meta.roomId, system: meta.system, name: meta.name, createdAt: meta.createdAt }
+  }
+
+  async createSeat(name: string): Promise<CreateSeatResponse | null> {
+    if (!this.meta()) return null
+    const seatId = newSeatId()
+    const seatKey = newSecret()
+    this.sql.exec(
+      'INSERT INTO seats (id, name, key_hash, created_at) VALUES (?, ?, ?, ?)',
+      seatId,
+      name,
+      await hashSecret(seatKey),
+      Date.now(),
+    )
+    return { seatId, seatKey }
+  }
+
+  // --- WebSocket sync ------------------------------------------------------------------------
+
+  override async fetch(request: Request): Promise<Response> {
+    const meta = this.meta()
+    if (!meta)
+      return jsonError(404, 'There is no room with this id. Check the link, or ask the GM for a new one.')
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') {
+      return jsonError(426, 'This address is a WebSocket sync endpoint; connect with a Yjs provider.')
+    }
+    const url = new URL(request.url)
+    const docName = parseDocName(decodeURIComponent(url.pathname.split('/').pop() ?? ''))
+    if (!docName) return jsonError(404, 'A room has the documents "table", "gm" and "seat:<id>" only.')
+    const role = await this.authorize(url.searchParams.get('key'), docName, meta)
+    if (!role) return jsonError(403, 'The key in this link is not valid for this room.')
+    if (!canRead(role, docName)) {
+      return jsonError(
+        403,
+        `This link cannot open the "${docName}" document; it belongs to the GM or another seat.`,
+      )
+    }
+
+    const pair = new WebSocketPair()
+    const [client, server] = [pair[0], pair[1]]
+    this.ctx.acceptWebSocket(server, [docName])
+    server.serializeAttachment({ doc: docName, role } satisfies Attachment)
+    const { doc, awareness } = this.open(docName)
+    send(server, encodeSyncStep1(doc))
+    const states = [...awareness.getStates().keys()]
+    if (states.length > 0)
+      send(server, encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, states)))
+    return new Response(null, { status: 101, webSocket: client })
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: ArrayBuffer | string): Promise<void> {
+    const attachment = ws.deserializeAttachment() as Attachment
+    if (typeof message === 'string')
+      return refuse(ws, CLOSE.malformed, 'Messages must be binary Yjs protocol frames.')
+    if (message.byteLength > MAX_MESSAGE_BYTES) {
+      return refuse(
+        ws,
+        CLOSE.tooLarge,
+        `Message of ${message.byteLength} bytes is over the ${MAX_MESSAGE_BYTES} limit.`,
+      )
+    }
+    let decoded: ReturnType<typeof decodeMessage>
+    try {
+      decoded = decodeMessage(new Uint8Array(message))
+    } catch (error) {
+      return refuse(ws, CLOSE.malformed, `Not a y-websocket message: ${(error as Error).message}`)
+    }
+    const { doc, awareness } = this.open(attachment.doc)
+    switch (decoded.type) {
+      case 'sync-step-1':
+        send(ws, encodeSyncStep2(doc, decoded.stateVector))
+        return
+      case 'update': {
+        if (!canWrite(attachment.role, attachment.doc)) {
+          if (updateIsKnown(doc, decoded.update)) return
+          return refuse(
+            ws,
+            CLOSE.forbidden,
+            `This link may read the "${attachment.doc}" document but not change it.`,
+          )
+        }
+        try {
+          this.ctx.storage.transactionSync(() => {
+            // The document's update handler stores and broadcasts within this call.
+            Y.applyUpdate(doc, decoded.update, ws)
+          })
+        } catch (error) {
+          return refuse(ws, CLOSE.malformed, `The update could not be applied: ${(error as Error).message}`)
+        }
+        if (attachment.doc.startsWith('seat:')) this.resolveSeat(attachment.doc.slice(5))
+        return
+      }
+      case 'awareness': {
+        let ids: number[]
+        try {
+          ids = awarenessClientIds(decoded.update)
+        } catch {
+          return refuse(ws, CLOSE.malformed, 'The awareness update could not be read.')
+        }
+        const own = attachment.awarenessId ?? ids[0]
+        if (own === undefined) return
+        if (ids.some((id) => id !== own)) {
+          return refuse(ws, CLOSE.forbidden, 'A connection may only set its own presence.')
+        }
+        if (attachment.awarenessId === undefined) ws.serializeAttachment({ ...attachment, awarenessId: own })
+        awarenessProtocol.applyAwarenessUpdate(awareness, decoded.update, ws)
+        return
+      }
+      case 'query-awareness': {
+        const states = [...awareness.getStates().keys()]
+        send(ws, encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, states)))
+        return
+      }
+      default:
+        return exhaustive(decoded)
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.forget(ws)
+    try {
+      ws.close(code === 1005 ? 1000 : code, reason)
+    } catch {
+      // already closed
+    }
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.forget(ws)
+  }
+
+  // --- internals -----------------------------------------------------------------------------
+
+  private meta(): Meta | null {
+    const row = this.sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0]
+    return row ? (JSON.parse(row.json) as Meta) : null
+  }
+
+  private async authorize(key: string | null, docName: DocName, meta: Meta): Promise<Role | null> {
+    if (!key) return { kind: 'player' }
+    const hash = await hashSecret(key)
+    if (sameDigest(hash, meta.gmKeyHash)) return { kind: 'gm' }
+    if (docName.startsWith('seat:')) {
+      const seatId = docName.slice(5)
+      const seat = this.sql
+        .exec<{ key_hash: string }>('SELECT key_hash FROM seats WHERE id = ?', seatId)
+        .toArray()[0]
+      if (seat && sameDigest(hash, seat.key_hash)) return { kind: 'seat', seatId }
+    }
+    return null
+  }
+
+  /** The live document, rebuilt from storage the first time it is needed after a start or a wake. */
+  private open(name: DocName): LiveDoc {
+    const existing = this.live.get(name)
+    if (existing) return existing
+    const doc = loadDoc(this.sql, name)
+    const awareness = createAwareness(doc)
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      // Stored first; the runtime's output gate holds the broadcast until the write is durable.
+      const count = appendUpdate(this.sql, name, update)
+      const frame = encodeUpdate(update)
+      for (const peer of this.ctx.getWebSockets(name)) if (peer !== origin) send(peer, frame)
+      if (count >= COMPACT_AFTER) compactDoc(this.sql, name, doc)
+    })
+    awareness.on('update', ({ added, updated, removed }: AwarenessChange) => {
+      const changed = [...added, ...updated, ...removed]
+      const frame = encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, changed))
+      // Echoed to the sender too: a stock provider counts it as a sign of life.
+      for (const peer of this.ctx.getWebSockets(name)) send(peer, frame)
+    })
+    const live = { doc, awareness }
+    this.live.set(name, live)
+    return live
+  }
+
+  private resolveSeat(seatId: string): void {
+    const seatRow = this.sql
+      .exec<{ name: string }>('SELECT name FROM seats WHERE id = ?', seatId)
+      .toArray()[0]
+    if (!seatRow) return
+    const seat = this.open(seatDocName(seatId)).doc
+    const table = this.open('table').doc
+    for (const { id, request } of seatRequests(seat)) {
+      const done = this.sql.exec('SELECT 1 FROM processed_requests WHERE id = ?', `${seatId}/${id}`).toArray()
+      if (done.length > 0) continue
+      this.ctx.storage.transactionSync(() => {
+        resolveRequest(request, `${seatId}/${id}`, seatRow.name, this.dice, table, seat, Date.now())
+        this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', `${seatId}/${id}`, seatId)
+      })
+    }
+  }
+
+  private forget(ws: WebSocket): void {
+    const attachment = ws.deserializeAttachment() as Attachment | null
+    if (!attachment || attachment.awarenessId === undefined) return
+    const live = this.live.get(attachment.doc)
+    if (live) awarenessProtocol.removeAwarenessStates(live.awareness, [attachment.awarenessId], 'closed')
+  }
+}
+
+type AwarenessChange = { added: number[]; updated: number[]; removed: number[] }
+
+/** Sends without ever throwing on a socket that closed meanwhile. */
+function send(ws: WebSocket, frame: Uint8Array): void {
+  try {
+    ws.send(frame)
+  } catch {
+    // The close handler cleans up.
+  }
+}
+
+function refuse(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason.slice(0, 120))
+  } catch {
+    // already closed
+  }
+}
+
+function jsonError(status: number, error: string): Response {
+  return Response.json({ error }, { status })
+}
+
+function exhaustive(value: never): never {
+  throw new Error(`unhandled message ${JSON.stringify(value)}`)
+}
