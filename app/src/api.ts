@@ -1,0 +1,31 @@
+/** Calls to the Fray HTTP API, each answering a value or an error message a person can read. */
+import type { ApiError, CreateRoomResponse, CreateSeatResponse, RoomInfo, SystemId } from '@fray/protocol'
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
+
+async function call<T>(path: string, init?: RequestInit): Promise<Result<T>> {
+  let response: Response
+  try {
+    response = await fetch(path, init)
+  } catch {
+    return { ok: false, error: 'Cannot reach the server. Check the Wi-Fi and try again.' }
+  }
+  const body = (await response.json().catch(() => null)) as T | ApiError | null
+  if (response.ok && body) return { ok: true, value: body as T }
+  const error = body && typeof body === 'object' && 'error' in body ? body.error : `Server answered ${response.status}.`
+  return { ok: false, error }
+}
+
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
+
+export const createRoom = (system: SystemId, name: string) =>
+  call<CreateRoomResponse>('/api/rooms', postJson({ system, name }))
+
+export const getRoomInfo = (roomId: string) => call<RoomInfo>(`/api/rooms/${roomId}`)
+
+export const createSeat = (roomId: string, name: string) =>
+  call<CreateSeatResponse>(`/api/rooms/${roomId}/seats`, postJson({ name }))

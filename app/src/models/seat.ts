@@ -1,0 +1,64 @@
+/** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
+import { type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
+import { computed, type ReadonlySignal, signal } from '@preact/signals'
+import type * as Y from 'yjs'
+
+export interface StoredSeat {
+  seatId: string
+  seatKey: string
+  name: string
+}
+
+const storageKey = (roomId: string) => `fray:seat:${roomId}`
+
+export function loadSeat(roomId: string, storage: Storage = localStorage): StoredSeat | null {
+  try {
+    const value = JSON.parse(storage.getItem(storageKey(roomId)) ?? 'null') as StoredSeat | null
+    return value && typeof value.seatId === 'string' && typeof value.seatKey === 'string' ? value : null
+  } catch {
+    return null
+  }
+}
+
+export function saveSeat(roomId: string, seat: StoredSeat, storage: Storage = localStorage): void {
+  storage.setItem(storageKey(roomId), JSON.stringify(seat))
+}
+
+export interface SeatModel {
+  /** Requests written but not yet answered by the room (e.g. made while offline). */
+  pending: ReadonlySignal<SeatRequest[]>
+  /** The latest refusal, in words for the player. */
+  lastError: ReadonlySignal<string | null>
+  rollD20(): void
+}
+
+export function createSeatModel(
+  doc: Y.Doc,
+  seatId: string,
+  newId: () => string = () => crypto.randomUUID(),
+): SeatModel {
+  const requests = doc.getArray<SeatRequest>(SEAT.requests)
+  const results = doc.getMap<RequestResult>(SEAT.results)
+  const version = signal(0)
+  const bump = () => {
+    version.value++
+  }
+  requests.observe(bump)
+  results.observe(bump)
+  const resultOf = (id: string) => results.get(`${seatId}/${id}`)
+  return {
+    pending: computed(() => {
+      void version.value
+      return requests.toArray().filter((r) => !resultOf(r.id))
+    }),
+    lastError: computed(() => {
+      void version.value
+      const last = requests.toArray().at(-1)
+      const result = last && resultOf(last.id)
+      return result && !result.ok ? result.error : null
+    }),
+    rollD20() {
+      requests.push([{ id: newId(), kind: 'roll', notation: 'd20', at: Date.now() }])
+    },
+  }
+}

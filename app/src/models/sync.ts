@@ -1,0 +1,56 @@
+/** One live Yjs document of a room over the stock y-websocket provider, with its connection state. */
+import type { DocName } from '@fray/protocol'
+import { type Signal, signal } from '@preact/signals'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+
+export type ConnectionState = 'connecting' | 'online' | 'offline' | 'refused'
+
+export interface SyncedDoc {
+  doc: Y.Doc
+  state: Signal<ConnectionState>
+  /** Set when the room closed the connection with a reason (e.g. a key that is not valid). */
+  error: Signal<string | null>
+  /** True once the first sync with the room has completed. */
+  synced: Signal<boolean>
+  destroy(): void
+}
+
+/** The sync endpoint base of a room: each document is `<base>/<docName>`. */
+export function docsUrl(roomId: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
+  return `${scheme}://${location.host}/api/rooms/${roomId}/docs`
+}
+
+export function connectDoc(roomId: string, docName: DocName, key?: string): SyncedDoc {
+  const doc = new Y.Doc()
+  const provider = new WebsocketProvider(docsUrl(roomId), docName, doc, { params: key ? { key } : {} })
+  const state = signal<ConnectionState>('connecting')
+  const error = signal<string | null>(null)
+  const synced = signal(false)
+  provider.on('status', ({ status }: { status: string }) => {
+    if (state.value === 'refused') return
+    state.value = status === 'connected' ? 'online' : status === 'connecting' ? 'connecting' : 'offline'
+  })
+  provider.on('sync', (isSynced: boolean) => {
+    if (isSynced) synced.value = true
+  })
+  provider.on('connection-close', (event: CloseEvent | null) => {
+    // 4xxx codes are the room's own refusals: retrying will not help, so stop and say why.
+    if (event && event.code >= 4000 && event.code < 5000) {
+      state.value = 'refused'
+      error.value = event.reason || 'The room refused this connection.'
+      provider.shouldConnect = false
+    }
+  })
+  return {
+    doc,
+    state,
+    error,
+    synced,
+    destroy() {
+      provider.destroy()
+      doc.destroy()
+    },
+  }
+}

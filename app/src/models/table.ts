@@ -1,0 +1,77 @@
+/** The shared `table` document as signals: combatants and the roll log, plus the GM's edits to it. */
+import { type CombatantFields, type LogEntry, TABLE } from '@fray/protocol'
+import { computed, type ReadonlySignal, signal } from '@preact/signals'
+import * as Y from 'yjs'
+
+export interface Combatant extends CombatantFields {
+  id: string
+}
+
+export interface TableModel {
+  combatants: ReadonlySignal<Combatant[]>
+  log: ReadonlySignal<LogEntry[]>
+  addCombatant(name: string, hp: number): { ok: true; id: string } | { ok: false; error: string }
+  removeCombatant(id: string): void
+  adjustHp(id: string, delta: number): void
+}
+
+/** Checks what a GM typed for a new combatant; an error says what to fix. */
+export function validateCombatant(name: string, hp: number): string | null {
+  if (name.trim() === '') return 'Give the combatant a name.'
+  if (name.trim().length > 40) return 'Keep the name under 40 characters.'
+  if (!Number.isInteger(hp) || hp < 1) return 'Hit points must be a whole number of at least 1.'
+  if (hp > 9999) return 'Hit points above 9999 are surely a typo.'
+  return null
+}
+
+export function createTableModel(doc: Y.Doc, newId: () => string = () => crypto.randomUUID()): TableModel {
+  const map = doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const logArray = doc.getArray<LogEntry>(TABLE.log)
+  const version = signal(0)
+  const bump = () => {
+    version.value++
+  }
+  map.observeDeep(bump)
+  logArray.observe(bump)
+
+  const combatants = computed(() => {
+    void version.value
+    return [...map.entries()].map(([id, fields]) => ({
+      id,
+      name: String(fields.get('name') ?? '?'),
+      hp: Number(fields.get('hp') ?? 0),
+      maxHp: Number(fields.get('maxHp') ?? 0),
+    }))
+  })
+  const log = computed(() => {
+    void version.value
+    return logArray.toArray()
+  })
+
+  return {
+    combatants,
+    log,
+    addCombatant(name, hp) {
+      const error = validateCombatant(name, hp)
+      if (error) return { ok: false, error }
+      const id = newId()
+      const fields = new Y.Map<unknown>()
+      doc.transact(() => {
+        map.set(id, fields)
+        fields.set('name', name.trim())
+        fields.set('hp', hp)
+        fields.set('maxHp', hp)
+      })
+      return { ok: true, id }
+    },
+    removeCombatant(id) {
+      map.delete(id)
+    },
+    adjustHp(id, delta) {
+      const fields = map.get(id)
+      if (!fields) return
+      const hp = Number(fields.get('hp') ?? 0)
+      fields.set('hp', Math.max(0, hp + delta))
+    },
+  }
+}

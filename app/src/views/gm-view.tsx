@@ -1,0 +1,132 @@
+/** The GM's tablet: share link, combatants (add, damage, remove) and the live log. */
+import { SYSTEM_NAMES } from '@fray/protocol'
+import { useSignal } from '@preact/signals'
+import { useEffect, useMemo } from 'preact/hooks'
+import { CombatantList } from '../components/combatant-list.tsx'
+import { ConnectionBadge } from '../components/connection-badge.tsx'
+import { RollLog } from '../components/roll-log.tsx'
+import { connectDoc } from '../models/sync.ts'
+import { createTableModel } from '../models/table.ts'
+import { useRoomInfo } from './use-room.ts'
+
+export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
+  const room = useRoomInfo(roomId)
+  const synced = useMemo(() => connectDoc(roomId, 'table', gmKey), [roomId, gmKey])
+  const table = useMemo(() => createTableModel(synced.doc), [synced])
+  useEffect(() => () => synced.destroy(), [synced])
+
+  const name = useSignal('')
+  const hp = useSignal('')
+  const formError = useSignal<string | null>(null)
+  const copied = useSignal(false)
+  const playerLink = `${window.location.origin}/r/${roomId}`
+
+  const add = (event: Event) => {
+    event.preventDefault()
+    const result = table.addCombatant(name.value, Number(hp.value))
+    if (!result.ok) {
+      formError.value = result.error
+      return
+    }
+    name.value = ''
+    hp.value = ''
+    formError.value = null
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(playerLink)
+      copied.value = true
+      setTimeout(() => {
+        copied.value = false
+      }, 2000)
+    } catch {
+      formError.value = 'Copying was blocked by the browser: select the link and copy it by hand.'
+    }
+  }
+
+  if (room.status === 'error') return <RoomError error={room.error} />
+  return (
+    <main class="page gm">
+      <header class="topbar">
+        <div>
+          <h1>{room.status === 'ready' ? room.info.name : 'Encounter'}</h1>
+          <span class="muted">{room.status === 'ready' ? SYSTEM_NAMES[room.info.system].name : ''} · GM</span>
+        </div>
+        <ConnectionBadge state={synced.state.value} />
+      </header>
+      {synced.error.value && (
+        <p class="error" role="alert">
+          {synced.error.value}
+        </p>
+      )}
+
+      <div class="gm-grid">
+        <section class="card" aria-labelledby="combatants-h">
+          <h2 id="combatants-h">Combatants</h2>
+          <form class="add-form" onSubmit={add}>
+            <input
+              aria-label="Combatant name"
+              placeholder="Name, e.g. Goblin"
+              value={name.value}
+              maxLength={40}
+              onInput={(e) => {
+                name.value = e.currentTarget.value
+              }}
+            />
+            <input
+              aria-label="Hit points"
+              placeholder="HP"
+              inputMode="numeric"
+              value={hp.value}
+              onInput={(e) => {
+                hp.value = e.currentTarget.value
+              }}
+            />
+            <button type="submit" class="primary">
+              Add
+            </button>
+          </form>
+          {formError.value && (
+            <p class="error" role="alert">
+              {formError.value}
+            </p>
+          )}
+          <CombatantList
+            combatants={table.combatants.value}
+            onAdjust={table.adjustHp}
+            onRemove={table.removeCombatant}
+          />
+        </section>
+
+        <aside class="side">
+          <section class="card share" aria-labelledby="share-h">
+            <h2 id="share-h">Players join here</h2>
+            <input class="link" readOnly value={playerLink} aria-label="Player link" data-testid="player-link" />
+            <button type="button" onClick={copy}>
+              {copied.value ? 'Copied ✓' : 'Copy player link'}
+            </button>
+          </section>
+          <section class="card" aria-labelledby="log-h">
+            <h2 id="log-h">Log</h2>
+            <RollLog entries={table.log.value} />
+          </section>
+        </aside>
+      </div>
+    </main>
+  )
+}
+
+export function RoomError({ error }: { error: string }) {
+  return (
+    <main class="page narrow">
+      <h1>Cannot open this encounter</h1>
+      <p class="error" role="alert">
+        {error}
+      </p>
+      <a class="button" href="/">
+        Back to start
+      </a>
+    </main>
+  )
+}

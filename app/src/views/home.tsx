@@ -1,0 +1,111 @@
+/** Home: start an encounter (pick a system by name) or join one from a link. */
+import { SYSTEM_IDS, SYSTEM_NAMES, type SystemId } from '@fray/protocol'
+import { useSignal } from '@preact/signals'
+import { createRoom } from '../api.ts'
+
+export function Home() {
+  const system = useSignal<SystemId>('osr')
+  const name = useSignal('')
+  const busy = useSignal(false)
+  const error = useSignal<string | null>(null)
+  const link = useSignal('')
+  const joinError = useSignal<string | null>(null)
+
+  const create = async (event: Event) => {
+    event.preventDefault()
+    busy.value = true
+    error.value = null
+    const result = await createRoom(system.value, name.value.trim() || 'Encounter')
+    busy.value = false
+    if (!result.ok) {
+      error.value = result.error
+      return
+    }
+    const url = new URL(result.value.gmLink)
+    window.location.assign(`${url.pathname}${url.hash}`)
+  }
+
+  const join = (event: Event) => {
+    event.preventDefault()
+    const match = /([A-Za-z0-9_-]{22})(#.*)?\s*$/.exec(link.value.trim())
+    if (!match) {
+      joinError.value = 'Paste the whole link the GM shared, like https://…/r/AbC…'
+      return
+    }
+    window.location.assign(`/r/${match[1]}${match[2] ?? ''}`)
+  }
+
+  return (
+    <main class="page narrow">
+      <header class="hero">
+        <h1>Fray</h1>
+        <p class="muted">Combat at the table: the GM on a tablet, every player on their phone, live.</p>
+      </header>
+
+      <form class="card" onSubmit={create}>
+        <h2>New encounter</h2>
+        <label class="field">
+          <span>Name</span>
+          <input
+            value={name.value}
+            onInput={(e) => {
+              name.value = e.currentTarget.value
+            }}
+            placeholder="Goblin ambush"
+            maxLength={60}
+          />
+        </label>
+        <fieldset class="systems">
+          <legend>Rule system</legend>
+          {SYSTEM_IDS.map((id) => (
+            <label key={id} class={`system ${system.value === id ? 'chosen' : ''}`}>
+              <input
+                type="radio"
+                name="system"
+                value={id}
+                checked={system.value === id}
+                onChange={() => {
+                  system.value = id
+                }}
+              />
+              <span class="system-name">{SYSTEM_NAMES[id].name}</span>
+              <span class="muted small">{SYSTEM_NAMES[id].blurb}</span>
+            </label>
+          ))}
+        </fieldset>
+        {error.value && (
+          <p class="error" role="alert">
+            {error.value}
+          </p>
+        )}
+        <button type="submit" class="primary big" disabled={busy.value}>
+          {busy.value ? 'Creating…' : 'Create encounter'}
+        </button>
+      </form>
+
+      <form class="card" onSubmit={join}>
+        <h2>Join an encounter</h2>
+        <label class="field">
+          <span>Link from the GM</span>
+          <input
+            value={link.value}
+            onInput={(e) => {
+              link.value = e.currentTarget.value
+              joinError.value = null
+            }}
+            placeholder="https://…/r/…"
+            inputMode="url"
+          />
+        </label>
+        {joinError.value && (
+          <p class="error" role="alert">
+            {joinError.value}
+          </p>
+        )}
+        <button type="submit" class="big">
+          Join
+        </button>
+      </form>
+    </main>
+  )
+}

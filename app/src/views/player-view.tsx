@@ -1,0 +1,138 @@
+/** The player's phone: take a seat with a name, see the fight, roll on the server with one big button. */
+import { SYSTEM_NAMES, seatDocName } from '@fray/protocol'
+import { useSignal } from '@preact/signals'
+import { useEffect, useMemo } from 'preact/hooks'
+import { createSeat } from '../api.ts'
+import { CombatantList } from '../components/combatant-list.tsx'
+import { ConnectionBadge } from '../components/connection-badge.tsx'
+import { RollLog } from '../components/roll-log.tsx'
+import { createSeatModel, loadSeat, type StoredSeat, saveSeat } from '../models/seat.ts'
+import { connectDoc } from '../models/sync.ts'
+import { createTableModel } from '../models/table.ts'
+import { RoomError } from './gm-view.tsx'
+import { useRoomInfo } from './use-room.ts'
+
+export function PlayerView({ roomId }: { roomId: string }) {
+  const room = useRoomInfo(roomId)
+  const seat = useSignal<StoredSeat | null>(loadSeat(roomId))
+  if (room.status === 'error') return <RoomError error={room.error} />
+  if (!seat.value) {
+    return (
+      <JoinForm
+        roomId={roomId}
+        roomName={room.status === 'ready' ? room.info.name : ''}
+        onSeated={(s) => {
+          saveSeat(roomId, s)
+          seat.value = s
+        }}
+      />
+    )
+  }
+  return (
+    <Seated
+      roomId={roomId}
+      seat={seat.value}
+      title={room.status === 'ready' ? `${room.info.name} · ${SYSTEM_NAMES[room.info.system].name}` : ''}
+    />
+  )
+}
+
+function JoinForm(props: { roomId: string; roomName: string; onSeated: (seat: StoredSeat) => void }) {
+  const name = useSignal('')
+  const error = useSignal<string | null>(null)
+  const busy = useSignal(false)
+  const submit = async (event: Event) => {
+    event.preventDefault()
+    if (name.value.trim() === '') {
+      error.value = 'Type the name of your character.'
+      return
+    }
+    busy.value = true
+    const result = await createSeat(props.roomId, name.value.trim())
+    busy.value = false
+    if (!result.ok) {
+      error.value = result.error
+      return
+    }
+    props.onSeated({ ...result.value, name: name.value.trim() })
+  }
+  return (
+    <main class="page narrow">
+      <h1>{props.roomName || 'Join the fight'}</h1>
+      <form class="card" onSubmit={submit}>
+        <label class="field">
+          <span>Your character's name</span>
+          <input
+            autoFocus
+            value={name.value}
+            maxLength={60}
+            autoComplete="nickname"
+            onInput={(e) => {
+              name.value = e.currentTarget.value
+              error.value = null
+            }}
+          />
+        </label>
+        {error.value && (
+          <p class="error" role="alert">
+            {error.value}
+          </p>
+        )}
+        <button type="submit" class="primary big" disabled={busy.value}>
+          {busy.value ? 'Joining…' : 'Join'}
+        </button>
+      </form>
+    </main>
+  )
+}
+
+function Seated({ roomId, seat, title }: { roomId: string; seat: StoredSeat; title: string }) {
+  const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
+  const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
+  const table = useMemo(() => createTableModel(tableDoc.doc), [tableDoc])
+  const requests = useMemo(() => createSeatModel(seatDoc.doc, seat.seatId), [seatDoc, seat])
+  useEffect(
+    () => () => {
+      tableDoc.destroy()
+      seatDoc.destroy()
+    },
+    [tableDoc, seatDoc],
+  )
+  const waiting = requests.pending.value.length
+  const worst = seatDoc.state.value === 'online' ? tableDoc.state.value : seatDoc.state.value
+  return (
+    <main class="page player">
+      <header class="topbar">
+        <div>
+          <h1>{seat.name}</h1>
+          <span class="muted small">{title}</span>
+        </div>
+        <ConnectionBadge state={worst} />
+      </header>
+      {(seatDoc.error.value || tableDoc.error.value) && (
+        <p class="error" role="alert">
+          {seatDoc.error.value ?? tableDoc.error.value}
+        </p>
+      )}
+      <section class="card">
+        <h2>In the fight</h2>
+        <CombatantList combatants={table.combatants.value} />
+      </section>
+      <section class="card">
+        <h2>Log</h2>
+        <RollLog entries={table.log.value} />
+      </section>
+      <div class="thumb-bar">
+        {requests.lastError.value && (
+          <p class="error" role="alert">
+            {requests.lastError.value}
+          </p>
+        )}
+        <button type="button" class="primary huge" onClick={requests.rollD20}>
+          Roll d20
+          {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
+        </button>
+      </div>
+    </main>
+  )
+}

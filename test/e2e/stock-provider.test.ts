@@ -1,0 +1,47 @@
+import { TABLE } from '@fray/protocol'
+import { describe, expect, inject, it } from 'vitest'
+import WebSocket from 'ws'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+
+const baseUrl = inject('baseUrl')
+const wsBase = (roomId: string) => `${baseUrl.replace(/^http/, 'ws')}/api/rooms/${roomId}/docs`
+
+function connect(roomId: string, docName: string, key?: string) {
+  const doc = new Y.Doc()
+  const provider = new WebsocketProvider(wsBase(roomId), docName, doc, {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    params: key ? { key } : {},
+    disableBc: true,
+  })
+  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()))
+  return { doc, provider, synced }
+}
+
+describe('a stock y-websocket provider in Node', () => {
+  it('receives the combatants the GM added, at the table document’s URL', async () => {
+    const created = await fetch(`${baseUrl}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'zones' }),
+    })
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+
+    const gm = connect(roomId, 'table', gmKey)
+    await gm.synced
+    const goblin = new Y.Map<unknown>()
+    gm.doc.transact(() => {
+      gm.doc.getMap(TABLE.combatants).set('g1', goblin)
+      goblin.set('name', 'Goblin 1')
+      goblin.set('hp', 7)
+    })
+
+    const reader = connect(roomId, 'table')
+    await reader.synced
+    const combatants = reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    await expect.poll(() => combatants.get('g1')?.get('name'), { timeout: 2000 }).toBe('Goblin 1')
+    expect(combatants.get('g1')?.get('hp')).toBe(7)
+
+    gm.provider.destroy()
+    reader.provider.destroy()
+  })
+})

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+
+const baseUrl = inject('baseUrl')
+/** Set SCREENSHOTS=dir to keep pictures of each screen for a person to look at. */
+const shots = process.env.SCREENSHOTS
+if (shots) mkdirSync(shots, { recursive: true })
+const snap = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a GM tablet and a player phone at one table', () => {
+  it('shows the GM’s combatants on the phone within a second and the phone’s roll on the tablet', async () => {
+    const gm = await (await browser.newContext(TABLET)).newPage()
+    await gm.goto(baseUrl)
+    await snap(gm, 'home-tablet')
+    await gm.getByLabel('Name').fill('Bridge ambush')
+    await gm.getByText('Basic Roleplaying').click()
+    await gm.getByRole('button', { name: 'Create encounter' }).click()
+    await gm.waitForURL(/\/r\/[A-Za-z0-9_-]{22}#gm=/)
+    await expect.poll(() => gm.getByTestId('connection').textContent()).toContain('Live')
+    const playerLink = await gm.getByTestId('player-link').inputValue()
+    expect(playerLink).not.toContain('gm=')
+
+    const player = await (await browser.newContext(PHONE)).newPage()
+    await player.goto(playerLink)
+    await player.getByLabel("Your character's name").fill('Mira')
+    await snap(player, 'join-phone')
+    await player.getByRole('button', { name: 'Join' }).click()
+    await expect.poll(() => player.getByTestId('connection').textContent()).toContain('Live')
+
+    await gm.getByLabel('Combatant name').fill('Goblin 1')
+    await gm.getByLabel('Hit points').fill('7')
+    const added = Date.now()
+    await gm.getByRole('button', { name: 'Add' }).click()
+    await player.getByText('Goblin 1').waitFor({ timeout: 1000 })
+    const seenAfter = Date.now() - added
+    expect(seenAfter).toBeLessThan(1000)
+    expect(await player.getByTestId('combatant').textContent()).toContain('7 / 7 HP')
+
+    await player.getByRole('button', { name: /Roll d20/ }).click()
+    const entry = gm.getByTestId('log-entry').first()
+    await entry.waitFor({ timeout: 2000 })
+    const text = (await entry.textContent()) ?? ''
+    expect(text).toMatch(/Mira rolled 1d20/)
+    expect(text).toContain('server dice')
+    const total = Number(await entry.locator('.log-total').textContent())
+    expect(total).toBeGreaterThanOrEqual(1)
+    expect(total).toBeLessThanOrEqual(20)
+    // The phone shows the same entry.
+    await player.getByTestId('log-entry').first().waitFor({ timeout: 1000 })
+    await snap(gm, 'gm-tablet')
+    await snap(player, 'player-phone')
+
+    // Reopening the link on the same phone returns to the seat, no second join.
+    await player.reload()
+    await player.getByRole('button', { name: /Roll d20/ }).waitFor()
+    expect(await player.getByRole('heading', { level: 1 }).textContent()).toBe('Mira')
+  })
+
+  it('explains a link to a room that does not exist', async () => {
+    const page = await (await browser.newContext(PHONE)).newPage()
+    await page.goto(`${baseUrl}/r/AAAAAAAAAAAAAAAAAAAAAA`)
+    await page.getByRole('alert').waitFor()
+    expect(await page.getByRole('alert').textContent()).toMatch(/no room with this id/)
+  })
+})

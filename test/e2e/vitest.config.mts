@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+// Browser and protocol tests against a real `wrangler dev` (workerd) that global-setup.ts starts.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['**/*.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+})

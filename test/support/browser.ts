@@ -1,0 +1,37 @@
+/** Debian's chromium driven by playwright-core, with the flags this closed network needs. */
+import { existsSync } from 'node:fs'
+import { type Browser, chromium, devices } from 'playwright-core'
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => Boolean(p),
+  )
+  const found = candidates.find((p) => existsSync(p))
+  if (!found) throw new Error(`No chromium found (tried ${candidates.join(', ')}); run: apt-get install -y chromium`)
+  return found
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** A phone held in portrait: touch, small screen. */
+export const PHONE = { ...devices['Pixel 7'], colorScheme: 'dark' as const }
+/** A tablet on its side. */
+export const TABLET = {
+  viewport: { width: 1180, height: 820 },
+  deviceScaleFactor: 2,
+  hasTouch: true,
+  colorScheme: 'dark' as const,
+}

@@ -1,0 +1,75 @@
+/** Starts the project's own `wrangler dev` (workerd) on a free port with throwaway storage, for tests and the bench. */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface DevServer {
+  url: string
+  port: number
+  persistDir: string
+  process: ChildProcess
+  stop(signal?: NodeJS.Signals): Promise<void>
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** Starts wrangler dev and resolves once it answers HTTP. `persistDir` lets a restart reuse storage. */
+export async function startDevServer(options: { persistDir?: string; port?: number } = {}): Promise<DevServer> {
+  const port = options.port ?? (await freePort())
+  const persistDir = options.persistDir ?? mkdtempSync(join(tmpdir(), 'fray-state-'))
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/wrangler'),
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--inspector-port', '0'],
+    { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d
+  })
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d
+  })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`)
+    try {
+      const response = await fetch(`${url}/api/rooms/none`)
+      if (response.status === 404) break
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`wrangler dev did not answer within 60 s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    url,
+    port,
+    persistDir,
+    process: child,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill(signal)
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+      if (!options.persistDir) rmSync(persistDir, { recursive: true, force: true })
+    },
+  }
+}
