@@ -12,7 +12,8 @@ async function call<T>(path: string, init?: RequestInit): Promise<Result<T>> {
   }
   const body = (await response.json().catch(() => null)) as T | ApiError | null
   if (response.ok && body) return { ok: true, value: body as T }
-  const error = body && typeof body === 'object' && 'error' in body ? body.error : `Server answered ${response.status}.`
+  const error =
+    body && typeof body === 'object' && 'error' in body ? body.error : `Server answered ${response.status}.`
   return { ok: false, error }
 }
 

@@ -1,8 +1,9 @@
 /** The app shell: one screen per route. */
+
+import { parseRoute } from './route.ts'
 import { GmView } from './views/gm-view.tsx'
 import { Home } from './views/home.tsx'
 import { PlayerView } from './views/player-view.tsx'
-import { parseRoute } from './route.ts'
 
 export function App() {
   const route = parseRoute(window.location.pathname, window.location.hash)

@@ -7,7 +7,8 @@ export function chromiumPath(): string {
     (p): p is string => Boolean(p),
   )
   const found = candidates.find((p) => existsSync(p))
-  if (!found) throw new Error(`No chromium found (tried ${candidates.join(', ')}); run: apt-get install -y chromium`)
+  if (!found)
+    throw new Error(`No chromium found (tried ${candidates.join(', ')}); run: apt-get install -y chromium`)
   return found
 }
 

@@ -21,19 +21,27 @@ export async function freePort(): Promise<number> {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
 
 /** Starts wrangler dev and resolves once it answers HTTP. `persistDir` lets a restart reuse storage. */
-export async function startDevServer(options: { persistDir?: string; port?: number } = {}): Promise<DevServer> {
+export async function startDevServer(
+  options: { persistDir?: string; port?: number } = {},
+): Promise<DevServer> {
   const port = options.port ?? (await freePort())
   const persistDir = options.persistDir ?? mkdtempSync(join(tmpdir(), 'fray-state-'))
   const child = spawn(
     join(ROOT, 'node_modules/.bin/wrangler'),
     ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--inspector-port', '0'],
-    { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: ROOT,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   )
   let output = ''
   child.stdout?.on('data', (d: Buffer) => {

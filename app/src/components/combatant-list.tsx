@@ -24,6 +24,7 @@ export function CombatantList({ combatants, onAdjust, onRemove }: Props) {
                 <span class="muted"> / {c.maxHp} HP</span>
               </span>
             </div>
+            {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike across mobile browsers */}
             <div
               class="hp-bar"
               role="meter"
@@ -32,7 +33,10 @@ export function CombatantList({ combatants, onAdjust, onRemove }: Props) {
               aria-valuemax={c.maxHp}
               aria-valuenow={c.hp}
             >
-              <div class={`hp-fill ${fraction <= 0.25 ? 'low' : ''}`} style={{ width: `${fraction * 100}%` }} />
+              <div
+                class={`hp-fill ${fraction <= 0.25 ? 'low' : ''}`}
+                style={{ width: `${fraction * 100}%` }}
+              />
             </div>
             {onAdjust && onRemove && (
               <div class="row gap">

@@ -17,7 +17,10 @@ export interface SyncedDoc {
 }
 
 /** The sync endpoint base of a room: each document is `<base>/<docName>`. */
-export function docsUrl(roomId: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+export function docsUrl(
+  roomId: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
   return `${scheme}://${location.host}/api/rooms/${roomId}/docs`
 }

@@ -22,7 +22,10 @@ describe('the table model', () => {
     const table = createTableModel(new Y.Doc())
     expect(table.addCombatant('', 5)).toEqual({ ok: false, error: 'Give the combatant a name.' })
     expect(table.addCombatant('Rat', 0)).toEqual({ ok: false, error: expect.stringMatching(/at least 1/) })
-    expect(table.addCombatant('Rat', 2.5)).toEqual({ ok: false, error: expect.stringMatching(/whole number/) })
+    expect(table.addCombatant('Rat', 2.5)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/whole number/),
+    })
     expect(table.combatants.value).toEqual([])
   })
 

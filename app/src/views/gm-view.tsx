@@ -102,7 +102,13 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
         <aside class="side">
           <section class="card share" aria-labelledby="share-h">
             <h2 id="share-h">Players join here</h2>
-            <input class="link" readOnly value={playerLink} aria-label="Player link" data-testid="player-link" />
+            <input
+              class="link"
+              readOnly
+              value={playerLink}
+              aria-label="Player link"
+              data-testid="player-link"
+            />
             <button type="button" onClick={copy}>
               {copied.value ? 'Copied ✓' : 'Copy player link'}
             </button>

@@ -63,7 +63,6 @@ function JoinForm(props: { roomId: string; roomName: string; onSeated: (seat: St
         <label class="field">
           <span>Your character's name</span>
           <input
-            autoFocus
             value={name.value}
             maxLength={60}
             autoComplete="nickname"

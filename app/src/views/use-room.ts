@@ -3,7 +3,10 @@ import type { RoomInfo } from '@fray/protocol'
 import { useEffect, useState } from 'preact/hooks'
 import { getRoomInfo } from '../api.ts'
 
-export type RoomLoad = { status: 'loading' } | { status: 'ready'; info: RoomInfo } | { status: 'error'; error: string }
+export type RoomLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; info: RoomInfo }
+  | { status: 'error'; error: string }
 
 export function useRoomInfo(roomId: string): RoomLoad {
   const [load, setLoad] = useState<RoomLoad>({ status: 'loading' })
