@@ -2,3 +2,4 @@
 
 export * from './dice/roll.ts'
 export * from './dice/source.ts'
+export * from './system.ts'
