@@ -6,7 +6,10 @@ export { SYSTEM_IDS, type SystemId }
 export const SYSTEM_NAMES: Record<SystemId, { name: string; blurb: string }> = {
   osr: { name: 'Old-school d20', blurb: 'd20 vs ascending AC, 1d6 + DEX initiative, natural-20 table' },
   odnd: { name: 'OD&D house rules', blurb: 'Descending AC, attacks vs normal men, side initiative' },
-  spelljammer: { name: 'Strike chance (d100)', blurb: 'SC minus DEF, per-attack initiative, segment countdown' },
+  spelljammer: {
+    name: 'Strike chance (d100)',
+    blurb: 'SC minus DEF, per-attack initiative, segment countdown',
+  },
   brp: { name: 'Basic Roleplaying', blurb: 'd100 skills, parry and dodge, DEX ranks' },
   zones: { name: 'Zones', blurb: 'Factions alternate, automatic hits, reactions' },
 }

@@ -26,8 +26,16 @@ export type SheetField =
   | (FieldBase & { kind: 'number'; default: number; min?: number; max?: number; integer?: boolean })
   | (FieldBase & { kind: 'text'; default: string; maxLength?: number })
   | (FieldBase & { kind: 'boolean'; default: boolean })
-  | (FieldBase & { kind: 'choice'; default: string; options: ReadonlyArray<{ value: string; label: string }> })
-  | (FieldBase & { kind: 'list'; of: ReadonlyArray<SheetField>; default: ReadonlyArray<Record<string, unknown>> })
+  | (FieldBase & {
+      kind: 'choice'
+      default: string
+      options: ReadonlyArray<{ value: string; label: string }>
+    })
+  | (FieldBase & {
+      kind: 'list'
+      of: ReadonlyArray<SheetField>
+      default: ReadonlyArray<Record<string, unknown>>
+    })
 
 /** A situational modifier a player can toggle when declaring an action, with its effect in words. */
 export interface ModifierToggle {
