@@ -1,0 +1,88 @@
+/** Shared vocabulary of the zones system: rule sources, breakdown lines, saves, exhaustive switches. */
+import type { BreakdownLine } from '../../system.ts'
+
+/** The section titles of zones.txt, so every breakdown line and toggle names the rule it comes from. */
+export const RULE = {
+  procedure: 'Combat procedure',
+  turn: 'Taking a turn',
+  attacking: 'Attacking',
+  reacting: 'Reacting to an attack',
+  guarding: 'Guarding',
+  opportunity: 'Opportunity attacks',
+  cover: 'Cover',
+  blast: 'Blast attacks',
+  stunts: 'Attack stunts',
+  nonLethal: 'Non-lethal attacks',
+  sneaking: 'Sneaking in combat',
+  morale: 'Morale',
+  surrender: 'Surrendering',
+  chases: 'Chases',
+  gear: 'Combat gear degradation',
+  size: 'Effects of size in combat',
+  mounts: 'Mounts and vehicles in combat',
+} as const
+
+/** Ends every `switch` over a union: adding a member without handling it is a compile error. */
+export function unreachable(value: never): never {
+  throw new Error(`zones: unhandled case ${JSON.stringify(value)}`)
+}
+
+/** A broken invariant is a bug in the caller, not a player's mistake: it throws. */
+export function invariant(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`zones: ${message}`)
+}
+
+export const line = (label: string, value: number, rule?: string): BreakdownLine =>
+  rule === undefined ? { label, value } : { label, value, rule }
+
+/** The three saves of the sheet. */
+export type Stat = 'str' | 'agi' | 'wit'
+
+export const STAT_LABEL: Record<Stat, string> = { str: 'STR', agi: 'AGI', wit: 'WIT' }
+
+/** A die face that was rolled (by the server, a seeded test, or a player typing in a physical die). */
+export interface Face {
+  sides: number
+  face: number
+}
+
+/** Checks a typed-in or scripted face: a face outside the die is a bug upstream, so it throws. */
+export function assertFace(face: number, sides: number, what: string): void {
+  invariant(
+    Number.isInteger(face) && face >= 1 && face <= sides,
+    `${what}: ${face} is not a face of a d${sides}`,
+  )
+}
+
+/** An exact chance, counted over equally likely outcomes: `ways` of `outOf`. */
+export interface Chance {
+  ways: number
+  outOf: number
+  /** The same as a float, for the UI. */
+  probability: number
+}
+
+function gcd(a: number, b: number): number {
+  let x = Math.abs(a)
+  let y = Math.abs(b)
+  while (y) [x, y] = [y, x % y]
+  return x
+}
+
+/** A reduced chance, so equal chances are deep-equal in tests. */
+export function chance(ways: number, outOf: number): Chance {
+  invariant(outOf > 0 && ways >= 0 && ways <= outOf, `a chance of ${ways} in ${outOf}`)
+  const g = gcd(ways, outOf) || 1
+  return { ways: ways / g, outOf: outOf / g, probability: ways / outOf }
+}
+
+export const CERTAIN: Chance = chance(1, 1)
+export const NEVER: Chance = chance(0, 1)
+
+export function timesChance(a: Chance, b: Chance): Chance {
+  return chance(a.ways * b.ways, a.outOf * b.outOf)
+}
+
+export function notChance(a: Chance): Chance {
+  return chance(a.outOf - a.ways, a.outOf)
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest'
+import type { Outcome } from '../../system.ts'
+import {
+  canReact,
+  mustPass,
+  nextRound,
+  type RoundAction,
+  type RoundState,
+  replayRound,
+  startCombat,
+  stepRound,
+} from './round.ts'
+
+function must<T>(o: Outcome<T>): T {
+  if (!o.ok) throw new Error(o.error)
+  return o.value
+}
+
+const bandits = (): RoundState =>
+  must(
+    startCombat({
+      factions: ['players', 'gm'],
+      startedBy: 'gm',
+      combatants: [
+        { id: 'balthasar', faction: 'players' },
+        { id: 'sybilla', faction: 'players' },
+        { id: 'theobald', faction: 'players' },
+        { id: 'leader', faction: 'gm' },
+        { id: 'b1', faction: 'gm' },
+        { id: 'b2', faction: 'gm' },
+        { id: 'b3', faction: 'gm' },
+      ],
+    }),
+  )
+
+describe('the zones round', () => {
+  it('plays the printed round with the bandits, ending when both factions pass in a row', () => {
+    const steps: RoundAction[] = [
+      { type: 'choose-first', by: 'gm', first: 'gm' },
+      { type: 'take-turn', faction: 'gm', character: 'leader' },
+      { type: 'take-turn', faction: 'players', character: 'sybilla' },
+      { type: 'take-turn', faction: 'gm', character: 'b1' },
+      { type: 'pass', faction: 'players' },
+      { type: 'take-turn', faction: 'gm', character: 'b2' },
+      { type: 'take-turn', faction: 'players', character: 'balthasar' },
+      { type: 'take-turn', faction: 'gm', character: 'b3' },
+      { type: 'take-turn', faction: 'players', character: 'theobald' },
+    ]
+    const beforePasses = must(replayRound(bandits(), steps))
+    expect(beforePasses.next).toBe('gm')
+    expect(mustPass(beforePasses, 'gm')).toBe(true)
+    expect(mustPass(beforePasses, 'players')).toBe(true)
+    const gmPassed = must(stepRound(beforePasses, { type: 'pass', faction: 'gm' }))
+    expect(gmPassed.phase).toBe('acting')
+    const ended = must(stepRound(gmPassed, { type: 'pass', faction: 'players' }))
+    expect(ended.phase).toBe('ended')
+    expect(ended.log.at(-1)).toEqual({ type: 'end' })
+  })
+
+  it('sends play back to the players when the GM acts after their pass, and does not end the round', () => {
+    const state = must(
+      replayRound(bandits(), [
+        { type: 'choose-first', by: 'gm', first: 'gm' },
+        { type: 'take-turn', faction: 'gm', character: 'leader' },
+        { type: 'pass', faction: 'players' },
+        { type: 'take-turn', faction: 'gm', character: 'b1' },
+      ]),
+    )
+    expect(state.passesInRow).toBe(0)
+    expect(state.next).toBe('players')
+  })
+
+  it('lets only the faction holding the initiative pick who goes first', () => {
+    const r = stepRound(bandits(), { type: 'choose-first', by: 'players', first: 'players' })
+    expect(r.ok).toBe(false)
+    const picked = must(stepRound(bandits(), { type: 'choose-first', by: 'gm', first: 'players' }))
+    expect(picked.next).toBe('players')
+  })
+
+  it('draws the initiative with a die when nobody clearly started the fight', () => {
+    const input = { factions: ['a', 'b'], combatants: [] }
+    expect(startCombat(input).ok).toBe(false)
+    expect(must(startCombat({ ...input, initiativeDie: 2 })).initiative).toBe('b')
+    expect(() => startCombat({ ...input, initiativeDie: 3 })).toThrow()
+  })
+
+  it('refuses a second turn for the same character and a turn out of alternation', () => {
+    const s = must(
+      replayRound(bandits(), [
+        { type: 'choose-first', by: 'gm', first: 'gm' },
+        { type: 'take-turn', faction: 'gm', character: 'leader' },
+        { type: 'pass', faction: 'players' },
+      ]),
+    )
+    const again = stepRound(s, { type: 'take-turn', faction: 'gm', character: 'leader' })
+    expect(again).toEqual({ ok: false, error: 'leader has already taken their turn this round.' })
+    expect(stepRound(s, { type: 'take-turn', faction: 'players', character: 'sybilla' }).ok).toBe(false)
+  })
+
+  it('lets a character react out of turn, which spends their turn, and refuses a reaction after a turn', () => {
+    const s = must(
+      replayRound(bandits(), [
+        { type: 'choose-first', by: 'gm', first: 'players' },
+        { type: 'take-turn', faction: 'players', character: 'sybilla' },
+        { type: 'react', character: 'b1' },
+      ]),
+    )
+    expect(s.next).toBe('gm')
+    expect(canReact(s, 'sybilla')).toEqual({
+      ok: false,
+      error: "sybilla has already taken their turn this round and can't react.",
+    })
+    expect(stepRound(s, { type: 'take-turn', faction: 'gm', character: 'b1' }).ok).toBe(false)
+    expect(canReact(s, 'b1').ok).toBe(false)
+  })
+
+  it('lets a skill grant a second reaction in the round', () => {
+    const s = must(
+      startCombat({
+        factions: ['a', 'b'],
+        startedBy: 'a',
+        combatants: [{ id: 'x', faction: 'a', extraReactions: 1 }],
+      }),
+    )
+    const once = must(stepRound(s, { type: 'react', character: 'x' }))
+    const twice = must(stepRound(once, { type: 'react', character: 'x' }))
+    expect(stepRound(twice, { type: 'react', character: 'x' }).ok).toBe(false)
+  })
+
+  it('moves a mount and its rider on one turn, while a passenger may keep theirs to react', () => {
+    const s = must(
+      startCombat({
+        factions: ['a', 'b'],
+        startedBy: 'a',
+        combatants: [
+          { id: 'horse', faction: 'a' },
+          { id: 'rider', faction: 'a' },
+          { id: 'passenger', faction: 'a' },
+        ],
+      }),
+    )
+    const t = must(
+      replayRound(s, [
+        { type: 'choose-first', by: 'a', first: 'a' },
+        { type: 'take-turn', faction: 'a', character: 'horse', together: ['rider'] },
+      ]),
+    )
+    expect(t.characters.rider?.spent).toBe('turn')
+    expect(canReact(t, 'passenger').ok).toBe(true)
+  })
+
+  it('gives concealed ambushers a bonus round where only they act and their targets cannot react', () => {
+    const s = must(
+      startCombat({
+        factions: ['a', 'b'],
+        startedBy: 'a',
+        combatants: [
+          { id: 'sneak', faction: 'a', concealed: true },
+          { id: 'loud', faction: 'a' },
+          { id: 'guard', faction: 'b' },
+        ],
+      }),
+    )
+    expect(s.round).toBe(0)
+    const first = must(stepRound(s, { type: 'choose-first', by: 'a', first: 'a' }))
+    expect(stepRound(first, { type: 'take-turn', faction: 'a', character: 'loud' }).ok).toBe(false)
+    expect(canReact(first, 'guard').ok).toBe(false)
+    const ended = must(
+      replayRound(first, [
+        { type: 'take-turn', faction: 'a', character: 'sneak' },
+        { type: 'pass', faction: 'b' },
+        { type: 'pass', faction: 'a' },
+      ]),
+    )
+    expect(ended.phase).toBe('ended')
+    const round1 = must(nextRound(ended))
+    expect(round1.round).toBe(1)
+    expect(round1.bonusRound).toBe(false)
+    expect(round1.characters.sneak?.spent).toBe(null)
+  })
+
+  it('needs every one of three factions to pass in a row', () => {
+    const s = must(
+      replayRound(must(startCombat({ factions: ['a', 'b', 'c'], startedBy: 'c', combatants: [] })), [
+        { type: 'choose-first', by: 'c', first: 'b' },
+        { type: 'pass', faction: 'b' },
+        { type: 'pass', faction: 'c' },
+      ]),
+    )
+    expect(s.phase).toBe('acting')
+    expect(s.next).toBe('a')
+    expect(must(stepRound(s, { type: 'pass', faction: 'a' })).phase).toBe('ended')
+  })
+
+  it('skips characters who are out of the fight', () => {
+    const s = must(stepRound(bandits(), { type: 'set-out', character: 'b1', out: true }))
+    const r = must(stepRound(s, { type: 'choose-first', by: 'gm', first: 'gm' }))
+    expect(stepRound(r, { type: 'take-turn', faction: 'gm', character: 'b1' }).ok).toBe(false)
+  })
+})

@@ -1,0 +1,54 @@
+/** Size categories and the size rules: damage halved or dice doubled per step, range, shove distance. */
+import { invariant } from './common.ts'
+
+/**
+ * The size ladder. The text names small, medium and large, speaks of "massive" characters, and counts
+ * shoves up to 4 sizes smaller, so it needs five rungs; tiny is our name for the fifth.
+ */
+export const SIZES = ['tiny', 'small', 'medium', 'large', 'massive'] as const
+export type Size = (typeof SIZES)[number]
+
+export const SIZE_LABEL: Record<Size, string> = {
+  tiny: 'Tiny',
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+  massive: 'Massive',
+}
+
+/** How many sizes `a` is above `b` (negative when smaller): every size rule counts these steps. */
+export function sizeSteps(a: Size, b: Size): number {
+  return SIZES.indexOf(a) - SIZES.indexOf(b)
+}
+
+/**
+ * "Smaller characters halve damage for each size of difference": halved once per step, rounding up
+ * (the printed human-vs-wyrm roll of 3 does 2). Halving up twice equals dividing by 4 rounding up.
+ */
+export function halveForSize(damage: number, steps: number): number {
+  invariant(steps >= 0 && Number.isInteger(steps), `halving steps ${steps}`)
+  return Math.ceil(damage / 2 ** steps)
+}
+
+/** The number of dice a larger attacker rolls against one target: doubled per size step. */
+export function diceForSize(count: number, attacker: Size, target: Size): number {
+  const steps = sizeSteps(attacker, target)
+  return steps > 0 ? count * 2 ** steps : count
+}
+
+/**
+ * Ranged reach against a target of another size: halved per step if the target is smaller, doubled
+ * per step if larger (a bow's 8 becomes 16 against a wyrm). Blast attacks keep their range.
+ */
+export function rangeForSize(range: number, attacker: Size, target: Size): number {
+  return range * 2 ** sizeSteps(target, attacker)
+}
+
+/**
+ * Shove distance in zones: half a zone, doubled per size step when a larger character shoves a
+ * smaller one (1, 2, 4 or 8 zones at 1 to 4 sizes smaller).
+ */
+export function shoveDistance(shover: Size, target: Size): number {
+  const steps = sizeSteps(shover, target)
+  return steps > 0 ? 0.5 * 2 ** steps : 0.5
+}
