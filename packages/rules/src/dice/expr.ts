@@ -136,13 +136,14 @@ export interface DiceRange {
 
 /** Rounds n/2 by the named rule, exactly (no float division). */
 export function roundHalf(n: number, rounding: Rounding): number {
+  // `+ 0` turns Math.ceil(-0.5) = -0 into 0, so equal totals stay deep-equal.
   switch (rounding) {
     case 'down':
-      return Math.floor(n / 2)
+      return Math.floor(n / 2) + 0
     case 'up':
-      return Math.ceil(n / 2)
+      return Math.ceil(n / 2) + 0
     case 'nearest':
-      return Math.floor((n + 1) / 2)
+      return Math.floor((n + 1) / 2) + 0
     default:
       return unreachable(rounding)
   }
