@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'app/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'app/src/**/*.test.ts', 'worker/src/**/*.test.ts'],
           environment: 'node',
         },
       },

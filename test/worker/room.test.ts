@@ -1,5 +1,5 @@
 import { env, evictDurableObject, runInDurableObject, SELF } from 'cloudflare:test'
-import { type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { COMPACT_AFTER } from '../../worker/src/room/doc-store.ts'
@@ -102,17 +102,17 @@ describe('an encounter room', () => {
     })
   })
 
-  it('rolls a d20 on the server for a seat request and logs it on the table', async () => {
+  it('rolls a d20 on the server for a seat request and writes it to the shared log', async () => {
     const { roomId, gmKey } = await createRoom()
     const seatResponse = await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, {
       method: 'POST',
       body: JSON.stringify({ name: 'Mira' }),
     })
     const { seatId, seatKey } = (await seatResponse.json()) as { seatId: string; seatKey: string }
-    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'log', gmKey)
     const seat = await TestClient.connect(roomId, `seat:${seatId}`, seatKey)
     seat.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
-    const log = gm.doc.getArray<LogEntry>(TABLE.log)
+    const log = gm.doc.getArray<LogEntry>(LOG.entries)
     await eventually(() => log.length === 1, 'the roll in the GM log')
     const entry = log.get(0)
     expect(entry).toMatchObject({ by: 'Mira', notation: '1d20', source: 'crypto' })

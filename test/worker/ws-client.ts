@@ -7,6 +7,18 @@ import * as Y from 'yjs'
 
 export const ORIGIN = 'http://fray.test'
 
+export type KeyVia = 'query' | 'protocol'
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let offset = 0
+  for (const p of parts) {
+    out.set(p, offset)
+    offset += p.length
+  }
+  return out
+}
+
 export interface Closed {
   code: number
   reason: string
@@ -17,6 +29,7 @@ export class TestClient {
   readonly synced: Promise<void>
   readonly closed: Promise<Closed>
   private readonly receive: (bytes: Uint8Array) => void
+  private readonly inbox: Uint8Array[] = []
   private constructor(readonly ws: WebSocket) {
     let onSynced = () => {}
     this.synced = new Promise((resolve) => {
@@ -29,9 +42,11 @@ export class TestClient {
     let queue = Promise.resolve()
     ws.addEventListener('message', (event) => {
       const data = event.data as Blob | ArrayBuffer
-      queue = queue.then(async () =>
-        this.receive(new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data)),
-      )
+      queue = queue.then(async () => {
+        const bytes = new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data)
+        this.inbox.push(bytes)
+        this.receive(bytes)
+      })
     })
     this.receive = (bytes: Uint8Array) => {
       const decoder = decoding.createDecoder(bytes)
@@ -56,8 +71,13 @@ export class TestClient {
   }
 
   /** Connects to a document's sync endpoint; throws with the server's answer when refused. */
-  static async connect(roomId: string, docName: string, key?: string): Promise<TestClient> {
-    const response = await TestClient.open(roomId, docName, key)
+  static async connect(
+    roomId: string,
+    docName: string,
+    key?: string,
+    via: KeyVia = 'query',
+  ): Promise<TestClient> {
+    const response = await TestClient.open(roomId, docName, key, via)
     const ws = response.webSocket
     if (response.status !== 101 || !ws) throw new Error(`${response.status} ${await response.text()}`)
     ws.accept()
@@ -66,11 +86,17 @@ export class TestClient {
     return client
   }
 
-  static open(roomId: string, docName: string, key?: string): Promise<Response> {
-    const query = key ? `?key=${encodeURIComponent(key)}` : ''
-    return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/docs/${docName}${query}`, {
-      headers: { Upgrade: 'websocket' },
-    })
+  /** Opens the socket; the key goes in the query (as stock providers do) or as a subprotocol (as the app does). */
+  static open(roomId: string, docName: string, key?: string, via: KeyVia = 'query'): Promise<Response> {
+    const query = key && via === 'query' ? `?key=${encodeURIComponent(key)}` : ''
+    const headers: Record<string, string> = { Upgrade: 'websocket' }
+    if (key && via === 'protocol') headers['Sec-WebSocket-Protocol'] = `fray, key.${key}`
+    return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/docs/${docName}${query}`, { headers })
+  }
+
+  /** Every byte this client has received, for checks that something was never sent. */
+  received(): Uint8Array {
+    return concatBytes(this.inbox)
   }
 
   send(frame: Uint8Array): void {
@@ -89,6 +115,15 @@ export async function eventually(check: () => boolean, what: string, timeoutMs =
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
+}
+
+export async function takeSeat(roomId: string, name: string): Promise<{ seatId: string; seatKey: string }> {
+  const response = await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, {
+    method: 'POST',
+    body: JSON.stringify({ name }),
+  })
+  if (response.status !== 201) throw new Error(`no seat: ${response.status} ${await response.text()}`)
+  return response.json()
 }
 
 export async function createRoom(system = 'osr'): Promise<{ roomId: string; gmKey: string }> {

@@ -96,7 +96,9 @@ api.post('/rooms/:roomId/seats', async (c) => {
 
 api.get('/rooms/:roomId/docs/:docName', async (c) => {
   if (!parseDocName(c.req.param('docName'))) {
-    throw new HTTPException(404, { message: 'A room has the documents "table", "gm" and "seat:<id>" only.' })
+    throw new HTTPException(404, {
+      message: 'A room has the documents "table", "log", "gm" and "seat:<id>" only.',
+    })
   }
   return getRoom(c, c.req.param('roomId')).fetch(c.req.raw)
 })

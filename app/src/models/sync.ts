@@ -27,7 +27,10 @@ export function docsUrl(
 
 export function connectDoc(roomId: string, docName: DocName, key?: string): SyncedDoc {
   const doc = new Y.Doc()
-  const provider = new WebsocketProvider(docsUrl(roomId), docName, doc, { params: key ? { key } : {} })
+  // The key rides as a subprotocol, not in the URL, so it never lands in a request log.
+  const provider = new WebsocketProvider(docsUrl(roomId), docName, doc, {
+    protocols: key ? ['fray', `key.${key}`] : [],
+  })
   const state = signal<ConnectionState>('connecting')
   const error = signal<string | null>(null)
   const synced = signal(false)

@@ -6,7 +6,7 @@ describe('the table model', () => {
   it('adds, damages and removes combatants, and its signals follow the document', () => {
     let n = 0
     const doc = new Y.Doc()
-    const table = createTableModel(doc, () => `c${++n}`)
+    const table = createTableModel(doc, new Y.Doc(), () => `c${++n}`)
     expect(table.addCombatant(' Goblin ', 7)).toEqual({ ok: true, id: 'c1' })
     table.addCombatant('Ogre', 19)
     table.adjustHp('c1', -10)
@@ -19,7 +19,7 @@ describe('the table model', () => {
   })
 
   it('refuses a combatant without a name or with impossible hit points, and says why', () => {
-    const table = createTableModel(new Y.Doc())
+    const table = createTableModel(new Y.Doc(), new Y.Doc())
     expect(table.addCombatant('', 5)).toEqual({ ok: false, error: 'Give the combatant a name.' })
     expect(table.addCombatant('Rat', 0)).toEqual({ ok: false, error: expect.stringMatching(/at least 1/) })
     expect(table.addCombatant('Rat', 2.5)).toEqual({
@@ -33,8 +33,8 @@ describe('the table model', () => {
     const a = new Y.Doc()
     const b = new Y.Doc()
     a.on('update', (u: Uint8Array) => Y.applyUpdate(b, u))
-    const gm = createTableModel(a)
-    const mirror = createTableModel(b)
+    const gm = createTableModel(a, new Y.Doc())
+    const mirror = createTableModel(b, new Y.Doc())
     gm.addCombatant('Wolf', 11)
     expect(mirror.combatants.value.map((c) => c.name)).toEqual(['Wolf'])
   })

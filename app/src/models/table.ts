@@ -1,5 +1,5 @@
-/** The shared `table` document as signals: combatants and the roll log, plus the GM's edits to it. */
-import { type CombatantFields, type LogEntry, TABLE } from '@fray/protocol'
+/** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
+import { type CombatantFields, LOG, type LogEntry, TABLE } from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
 
@@ -24,9 +24,13 @@ export function validateCombatant(name: string, hp: number): string | null {
   return null
 }
 
-export function createTableModel(doc: Y.Doc, newId: () => string = () => crypto.randomUUID()): TableModel {
+export function createTableModel(
+  doc: Y.Doc,
+  logDoc: Y.Doc,
+  newId: () => string = () => crypto.randomUUID(),
+): TableModel {
   const map = doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-  const logArray = doc.getArray<LogEntry>(TABLE.log)
+  const logArray = logDoc.getArray<LogEntry>(LOG.entries)
   const version = signal(0)
   const bump = () => {
     version.value++

@@ -12,8 +12,15 @@ import { useRoomInfo } from './use-room.ts'
 export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const room = useRoomInfo(roomId)
   const synced = useMemo(() => connectDoc(roomId, 'table', gmKey), [roomId, gmKey])
-  const table = useMemo(() => createTableModel(synced.doc), [synced])
-  useEffect(() => () => synced.destroy(), [synced])
+  const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
+  const table = useMemo(() => createTableModel(synced.doc, logDoc.doc), [synced, logDoc])
+  useEffect(
+    () => () => {
+      synced.destroy()
+      logDoc.destroy()
+    },
+    [synced, logDoc],
+  )
 
   const name = useSignal('')
   const hp = useSignal('')

@@ -88,14 +88,16 @@ function JoinForm(props: { roomId: string; roomName: string; onSeated: (seat: St
 function Seated({ roomId, seat, title }: { roomId: string; seat: StoredSeat; title: string }) {
   const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
   const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
-  const table = useMemo(() => createTableModel(tableDoc.doc), [tableDoc])
+  const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
+  const table = useMemo(() => createTableModel(tableDoc.doc, logDoc.doc), [tableDoc, logDoc])
   const requests = useMemo(() => createSeatModel(seatDoc.doc, seat.seatId), [seatDoc, seat])
   useEffect(
     () => () => {
       tableDoc.destroy()
+      logDoc.destroy()
       seatDoc.destroy()
     },
-    [tableDoc, seatDoc],
+    [tableDoc, logDoc, seatDoc],
   )
   const waiting = requests.pending.value.length
   const worst = seatDoc.state.value === 'online' ? tableDoc.state.value : seatDoc.state.value

@@ -1,15 +1,16 @@
 /**
  * The Yjs documents of a room and their shapes. Permissions are per document (see DESIGN.md):
- * `table` everyone reads, GM and server write; `gm` GM only; `seat:<id>` its player and the GM.
+ * `table` everyone reads, GM and server write; `log` everyone reads, only the server writes (so every
+ * roll in it was made by the server); `gm` GM only; `seat:<id>` its player and the GM.
  */
 
-export type DocName = 'table' | 'gm' | `seat:${string}`
+export type DocName = 'table' | 'log' | 'gm' | `seat:${string}`
 
 const SEAT_ID = /^[A-Za-z0-9_-]{8,64}$/
 
 /** Parses a document name from a URL segment; null when it names no document of a room. */
 export function parseDocName(value: string): DocName | null {
-  if (value === 'table' || value === 'gm') return value
+  if (value === 'table' || value === 'log' || value === 'gm') return value
   if (value.startsWith('seat:') && SEAT_ID.test(value.slice(5))) return value as DocName
   return null
 }
@@ -22,8 +23,12 @@ export function seatDocName(seatId: string): DocName {
 export const TABLE = {
   /** Y.Map<string, Y.Map<unknown>>: combatant id -> its fields (see `CombatantFields`). */
   combatants: 'combatants',
-  /** Y.Array<LogEntry>: the shared roll log, written by the server. */
-  log: 'log',
+} as const
+
+/** Top-level keys of the `log` document, which only the server writes. */
+export const LOG = {
+  /** Y.Array<LogEntry>: the shared roll log. */
+  entries: 'entries',
 } as const
 
 /** Top-level keys of a `seat:<id>` document. */
@@ -54,5 +59,6 @@ export interface LogEntry {
   notation: string
   faces: number[]
   total: number
-  source: 'crypto' | 'seeded' | 'scripted'
+  /** `crypto`: rolled by the server. `physical`: faces a player typed in from their own dice. */
+  source: 'crypto' | 'seeded' | 'physical'
 }

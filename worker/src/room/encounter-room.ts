@@ -19,10 +19,12 @@ import type { Env } from '../env.ts'
 import { hashSecret, newSeatId, newSecret, sameDigest } from '../ids.ts'
 import { canRead, canWrite, type Role } from './access.ts'
 import { appendUpdate, COMPACT_AFTER, compactDoc, createDocTables, loadDoc } from './doc-store.ts'
+import { type Bucket, fullBucket, RATE, take } from './rate-limit.ts'
 import { resolveRequest, seatRequests } from './requests.ts'
 import {
   awarenessClientIds,
   awarenessProtocol,
+  type ClientMessage,
   createAwareness,
   decodeMessage,
   encodeAwareness,
@@ -59,6 +61,8 @@ export class EncounterRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage
   private readonly live = new Map<DocName, LiveDoc>()
   private readonly dice = cryptoDice((array) => crypto.getRandomValues(array))
+  /** Rate-limit buckets; in memory only, so a wake from hibernation starts each connection afresh. */
+  private readonly buckets = new WeakMap<WebSocket, Bucket>()
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
@@ -112,8 +116,9 @@ export class EncounterRoom extends DurableObject<Env> {
     }
     const url = new URL(request.url)
     const docName = parseDocName(decodeURIComponent(url.pathname.split('/').pop() ?? ''))
-    if (!docName) return jsonError(404, 'A room has the documents "table", "gm" and "seat:<id>" only.')
-    const role = await this.authorize(url.searchParams.get('key'), docName, meta)
+    if (!docName) return jsonError(404, 'A room has the documents "table", "log", "gm" and "seat:<id>" only.')
+    const offered = keyFromProtocols(request.headers.get('Sec-WebSocket-Protocol'))
+    const role = await this.authorize(offered ?? url.searchParams.get('key'), meta)
     if (!role) return jsonError(403, 'The key in this link is not valid for this room.')
     if (!canRead(role, docName)) {
       return jsonError(
@@ -131,11 +136,20 @@ export class EncounterRoom extends DurableObject<Env> {
     const states = [...awareness.getStates().keys()]
     if (states.length > 0)
       send(server, encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, states)))
-    return new Response(null, { status: 101, webSocket: client })
+    // A key offered as a subprotocol must be answered with the protocol name, or the browser hangs up.
+    const headers = offered ? { 'Sec-WebSocket-Protocol': KEY_PROTOCOL } : undefined
+    return new Response(null, { status: 101, webSocket: client, headers })
   }
 
   override async webSocketMessage(ws: WebSocket, message: ArrayBuffer | string): Promise<void> {
     const attachment = ws.deserializeAttachment() as Attachment
+    if (!take(this.bucket(ws), Date.now())) {
+      return refuse(
+        ws,
+        CLOSE.rateLimited,
+        `Over ${RATE.perSecond} messages a second; reconnect and slow down.`,
+      )
+    }
     if (typeof message === 'string')
       return refuse(ws, CLOSE.malformed, 'Messages must be binary Yjs protocol frames.')
     if (message.byteLength > MAX_MESSAGE_BYTES) {
@@ -145,51 +159,46 @@ export class EncounterRoom extends DurableObject<Env> {
         `Message of ${message.byteLength} bytes is over the ${MAX_MESSAGE_BYTES} limit.`,
       )
     }
-    let decoded: ReturnType<typeof decodeMessage>
     try {
-      decoded = decodeMessage(new Uint8Array(message))
+      this.handle(ws, attachment, decodeMessage(new Uint8Array(message)))
     } catch (error) {
-      return refuse(ws, CLOSE.malformed, `Not a y-websocket message: ${(error as Error).message}`)
+      // Nothing of a refused message was applied: updates are fully decoded before they touch a document.
+      refuse(ws, CLOSE.malformed, `Not a valid y-websocket message: ${(error as Error).message}`)
     }
+  }
+
+  private handle(ws: WebSocket, attachment: Attachment, message: ClientMessage): void {
     const { doc, awareness } = this.open(attachment.doc)
-    switch (decoded.type) {
+    switch (message.type) {
       case 'sync-step-1':
-        send(ws, encodeSyncStep2(doc, decoded.stateVector))
+        send(ws, encodeSyncStep2(doc, message.stateVector))
         return
       case 'update': {
+        Y.decodeUpdate(message.update) // throws on a malformed update, before anything is applied
         if (!canWrite(attachment.role, attachment.doc)) {
-          if (updateIsKnown(doc, decoded.update)) return
-          return refuse(
+          if (updateIsKnown(doc, message.update)) return
+          refuse(
             ws,
             CLOSE.forbidden,
             `This link may read the "${attachment.doc}" document but not change it.`,
           )
+          return
         }
-        try {
-          this.ctx.storage.transactionSync(() => {
-            // The document's update handler stores and broadcasts within this call.
-            Y.applyUpdate(doc, decoded.update, ws)
-          })
-        } catch (error) {
-          return refuse(ws, CLOSE.malformed, `The update could not be applied: ${(error as Error).message}`)
-        }
+        // The document's update handler stores, then broadcasts, within this call.
+        this.ctx.storage.transactionSync(() => Y.applyUpdate(doc, message.update, ws))
         if (attachment.doc.startsWith('seat:')) this.resolveSeat(attachment.doc.slice(5))
         return
       }
       case 'awareness': {
-        let ids: number[]
-        try {
-          ids = awarenessClientIds(decoded.update)
-        } catch {
-          return refuse(ws, CLOSE.malformed, 'The awareness update could not be read.')
-        }
+        const ids = awarenessClientIds(message.update)
         const own = attachment.awarenessId ?? ids[0]
         if (own === undefined) return
         if (ids.some((id) => id !== own)) {
-          return refuse(ws, CLOSE.forbidden, 'A connection may only set its own presence.')
+          refuse(ws, CLOSE.forbidden, 'A connection may only set its own presence.')
+          return
         }
         if (attachment.awarenessId === undefined) ws.serializeAttachment({ ...attachment, awarenessId: own })
-        awarenessProtocol.applyAwarenessUpdate(awareness, decoded.update, ws)
+        awarenessProtocol.applyAwarenessUpdate(awareness, message.update, ws)
         return
       }
       case 'query-awareness': {
@@ -198,7 +207,7 @@ export class EncounterRoom extends DurableObject<Env> {
         return
       }
       default:
-        return exhaustive(decoded)
+        exhaustive(message)
     }
   }
 
@@ -222,18 +231,13 @@ export class EncounterRoom extends DurableObject<Env> {
     return row ? (JSON.parse(row.json) as Meta) : null
   }
 
-  private async authorize(key: string | null, docName: DocName, meta: Meta): Promise<Role | null> {
+  /** No key: a player with the room link. The GM key: the GM. A seat key: that seat's player. */
+  private async authorize(key: string | null, meta: Meta): Promise<Role | null> {
     if (!key) return { kind: 'player' }
     const hash = await hashSecret(key)
     if (sameDigest(hash, meta.gmKeyHash)) return { kind: 'gm' }
-    if (docName.startsWith('seat:')) {
-      const seatId = docName.slice(5)
-      const seat = this.sql
-        .exec<{ key_hash: string }>('SELECT key_hash FROM seats WHERE id = ?', seatId)
-        .toArray()[0]
-      if (seat && sameDigest(hash, seat.key_hash)) return { kind: 'seat', seatId }
-    }
-    return null
+    const seat = this.sql.exec<{ id: string }>('SELECT id FROM seats WHERE key_hash = ?', hash).toArray()[0]
+    return seat ? { kind: 'seat', seatId: seat.id } : null
   }
 
   /** The live document, rebuilt from storage the first time it is needed after a start or a wake. */
@@ -266,15 +270,24 @@ export class EncounterRoom extends DurableObject<Env> {
       .toArray()[0]
     if (!seatRow) return
     const seat = this.open(seatDocName(seatId)).doc
-    const table = this.open('table').doc
+    const log = this.open('log').doc
     for (const { id, request } of seatRequests(seat)) {
       const done = this.sql.exec('SELECT 1 FROM processed_requests WHERE id = ?', `${seatId}/${id}`).toArray()
       if (done.length > 0) continue
       this.ctx.storage.transactionSync(() => {
-        resolveRequest(request, `${seatId}/${id}`, seatRow.name, this.dice, table, seat, Date.now())
+        resolveRequest(request, `${seatId}/${id}`, seatRow.name, this.dice, log, seat, Date.now())
         this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', `${seatId}/${id}`, seatId)
       })
     }
+  }
+
+  private bucket(ws: WebSocket): Bucket {
+    let bucket = this.buckets.get(ws)
+    if (!bucket) {
+      bucket = fullBucket(Date.now())
+      this.buckets.set(ws, bucket)
+    }
+    return bucket
   }
 
   private forget(ws: WebSocket): void {
@@ -302,6 +315,18 @@ function refuse(ws: WebSocket, code: number, reason: string): void {
   } catch {
     // already closed
   }
+}
+
+/**
+ * The app sends its key as a WebSocket subprotocol ("fray", "key.<secret>") rather than in the URL, so it
+ * stays out of request logs; stock providers may use `?key=` instead.
+ */
+export const KEY_PROTOCOL = 'fray'
+
+function keyFromProtocols(header: string | null): string | null {
+  const protocols = header?.split(',').map((p) => p.trim()) ?? []
+  if (!protocols.includes(KEY_PROTOCOL)) return null
+  return protocols.find((p) => p.startsWith('key.'))?.slice(4) ?? null
 }
 
 function jsonError(status: number, error: string): Response {

@@ -1,5 +1,5 @@
 /** Resolving what players ask for in their seat documents. The server rolls every digital die. */
-import { type LogEntry, type RequestResult, SEAT, type SeatRequest, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
 import { type DiceSource, rollDice } from '@fray/rules'
 import type * as Y from 'yjs'
 
@@ -27,13 +27,13 @@ export function seatRequests(seat: Y.Doc): Array<{ id: string; request: SeatRequ
     .filter((entry) => entry.id !== '')
 }
 
-/** Resolves one request into a log entry on the table, and records the result in the seat. */
+/** Resolves one request into an entry of the shared log, and records the result in the seat. */
 export function resolveRequest(
   request: SeatRequest | null,
   id: string,
   by: string,
   dice: DiceSource,
-  table: Y.Doc,
+  log: Y.Doc,
   seat: Y.Doc,
   now: number,
 ): RequestResult {
@@ -52,9 +52,9 @@ export function resolveRequest(
       notation: roll.notation,
       faces: roll.dice.map((d) => d.face),
       total: roll.total,
-      source: roll.source,
+      source: roll.source === 'scripted' ? 'physical' : roll.source,
     }
-    table.transact(() => table.getArray<LogEntry>(TABLE.log).push([entry]), 'server')
+    log.transact(() => log.getArray<LogEntry>(LOG.entries).push([entry]), 'server')
     result = { ok: true, logId: entry.id }
   }
   seat.transact(() => seat.getMap<RequestResult>(SEAT.results).set(id, result), 'server')

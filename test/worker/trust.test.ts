@@ -1,0 +1,169 @@
+import { SELF } from 'cloudflare:test'
+import { LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+describe('what a player link can do', () => {
+  it('cannot write the table, the log, the gm document or another seat; each refusal says why', async () => {
+    const { roomId } = await createRoom()
+    const mira = await takeSeat(roomId, 'Mira')
+    const other = await takeSeat(roomId, 'Tomas')
+
+    const table = await TestClient.connect(roomId, 'table', mira.seatKey)
+    table.doc.getMap(TABLE.combatants).set('x', new Y.Map())
+    expect(await table.closed).toEqual({
+      code: 4003,
+      reason: expect.stringMatching(/"table".*not change it/),
+    })
+
+    const log = await TestClient.connect(roomId, 'log', mira.seatKey)
+    log.doc.getArray(LOG.entries).push([{ id: 'fake' }])
+    expect(await log.closed).toEqual({ code: 4003, reason: expect.stringMatching(/"log".*not change it/) })
+
+    for (const [doc, key] of [
+      ['gm', mira.seatKey],
+      ['gm', undefined],
+      [`seat:${other.seatId}`, mira.seatKey],
+      [`seat:${other.seatId}`, undefined],
+    ] as const) {
+      const response = await TestClient.open(roomId, doc, key)
+      expect(response.status, `${doc} with ${key ? 'another key' : 'no key'}`).toBe(403)
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /not valid for this room|cannot open/,
+      )
+    }
+  })
+
+  it('is refused with a wrong GM key and with a key from another room', async () => {
+    const a = await createRoom()
+    const b = await createRoom()
+    expect((await TestClient.open(a.roomId, 'gm', 'x'.repeat(43))).status).toBe(403)
+    expect((await TestClient.open(a.roomId, 'gm', b.gmKey)).status).toBe(403)
+    expect((await TestClient.open(a.roomId, 'gm', a.gmKey, 'protocol')).status).toBe(101)
+  })
+
+  it('never receives the hidden monsters of a scripted fight, by sync, awareness or HTTP', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const player = {
+      table: await TestClient.connect(roomId, 'table'),
+      log: await TestClient.connect(roomId, 'log'),
+      seat: await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey),
+    }
+    const gmTable = await TestClient.connect(roomId, 'table', gmKey, 'protocol')
+    const gmSecret = await TestClient.connect(roomId, 'gm', gmKey, 'protocol')
+
+    // The GM prepares a hidden ambusher in the gm document and a visible goblin on the table.
+    const ambusher = new Y.Map<unknown>()
+    gmSecret.doc.transact(() => {
+      gmSecret.doc.getMap('hidden').set('h1', ambusher)
+      ambusher.set('name', 'Shadow Assassin')
+      ambusher.set('hp', 4242)
+      ambusher.set('notes', 'poisoned-blade-xyzzy')
+    })
+    const goblin = new Y.Map<unknown>()
+    gmTable.doc.transact(() => {
+      gmTable.doc.getMap(TABLE.combatants).set('g1', goblin)
+      goblin.set('name', 'Goblin 1')
+      goblin.set('hp', 7)
+    })
+    // The player rolls; the GM sets presence on the gm document.
+    player.seat.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    const { Awareness, encodeAwarenessUpdate } = await import('y-protocols/awareness')
+    const presence = new Awareness(gmSecret.doc)
+    presence.setLocalState({ looking_at: 'Shadow Assassin' })
+    const update = encodeAwarenessUpdate(presence, [presence.clientID])
+    gmSecret.send(new Uint8Array([1, ...varUint(update.length), ...update]))
+    presence.destroy()
+
+    const log = player.log.doc.getArray<LogEntry>(LOG.entries)
+    await eventually(() => log.length === 1, 'the roll to reach the player')
+    await eventually(
+      () => player.table.doc.getMap(TABLE.combatants).has('g1'),
+      'the visible goblin to reach the player',
+    )
+    const http = await (await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}`)).text()
+    const everything = [player.table, player.log, player.seat].map((c) => text(c.received())).join('') + http
+    expect(everything).toContain('Goblin 1')
+    for (const secret of ['Shadow Assassin', '4242', 'poisoned-blade-xyzzy', gmKey]) {
+      expect(everything).not.toContain(secret)
+    }
+  })
+})
+
+describe('rolls', () => {
+  it('are only ever written by the server: forged entries and forged results never reach the log', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const mine = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    // A player can scribble in its own seat document, e.g. a fake "result"; the room ignores it.
+    mine.doc.getMap(SEAT.results).set(`${seat.seatId}/r9`, { ok: true, logId: 'forged' })
+    mine.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1, total: 20 }])
+    mine.doc.getArray(SEAT.requests).push([{ id: 'r2', kind: 'roll', notation: 'd100000' }])
+
+    // Not even the GM may write the log.
+    const gmLog = await TestClient.connect(roomId, 'log', gmKey)
+    gmLog.doc
+      .getArray(LOG.entries)
+      .push([{ id: 'gm-fake', by: 'GM', total: 20, faces: [20], source: 'crypto' }])
+    expect((await gmLog.closed).code).toBe(4003)
+
+    const reader = await TestClient.connect(roomId, 'log')
+    const log = reader.doc.getArray<LogEntry>(LOG.entries)
+    await eventually(() => log.length === 1, 'the one real roll')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(log.toArray().map((e) => e.id)).toEqual([`${seat.seatId}/r1`])
+    expect(log.get(0).faces).toEqual([log.get(0).total])
+    const results = mine.doc.getMap<{ ok: boolean; error?: string }>(SEAT.results)
+    await eventually(() => results.has(`${seat.seatId}/r2`), 'the refusal of the unknown request')
+    expect(results.get(`${seat.seatId}/r2`)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/not one this room/),
+    })
+  })
+})
+
+describe('hostile traffic', () => {
+  it('closes a connection that floods the room, with a reason', async () => {
+    const { roomId } = await createRoom()
+    const client = await TestClient.connect(roomId, 'table')
+    const query = new Uint8Array([3])
+    for (let i = 0; i < 400; i++) client.send(query)
+    expect(await client.closed).toEqual({ code: 4029, reason: expect.stringMatching(/messages a second/) })
+  })
+
+  it('closes a connection that sends a message over the size cap, with a reason', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const client = await TestClient.connect(roomId, 'table', gmKey)
+    client.send(new Uint8Array(1024 * 1024 + 1))
+    expect(await client.closed).toEqual({
+      code: 4009,
+      reason: expect.stringMatching(/over the 1048576 limit/),
+    })
+  })
+
+  it('refuses a malformed update from a writer without applying any of it', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    gm.doc.getMap(TABLE.combatants).set('keep', new Y.Map())
+    const good = Y.encodeStateAsUpdate(gm.doc)
+    const truncated = good.slice(0, good.length - 3)
+    gm.send(new Uint8Array([0, 2, ...varUint(truncated.length), ...truncated]))
+    expect((await gm.closed).code).toBe(4000)
+    const reader = await TestClient.connect(roomId, 'table')
+    expect([...reader.doc.getMap(TABLE.combatants).keys()]).toEqual(['keep'])
+  })
+})
+
+function varUint(n: number): number[] {
+  const out: number[] = []
+  while (n > 127) {
+    out.push((n & 127) | 128)
+    n >>>= 7
+  }
+  out.push(n)
+  return out
+}

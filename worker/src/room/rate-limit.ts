@@ -1,0 +1,23 @@
+/** A token bucket per connection: bursts are fine (a GM pasting a stat block), a flood is not. */
+
+export interface Bucket {
+  tokens: number
+  at: number
+}
+
+export const RATE = { burst: 200, perSecond: 100 } as const
+
+/** Takes one token; false when the connection is over its rate. Mutates the bucket. */
+export function take(
+  bucket: Bucket,
+  now: number,
+  rate: { burst: number; perSecond: number } = RATE,
+): boolean {
+  bucket.tokens = Math.min(rate.burst, bucket.tokens + ((now - bucket.at) / 1000) * rate.perSecond)
+  bucket.at = now
+  if (bucket.tokens < 1) return false
+  bucket.tokens -= 1
+  return true
+}
+
+export const fullBucket = (now: number): Bucket => ({ tokens: RATE.burst, at: now })
