@@ -52,3 +52,41 @@ export function shoveDistance(shover: Size, target: Size): number {
   const steps = sizeSteps(shover, target)
   return steps > 0 ? 0.5 * 2 ** steps : 0.5
 }
+
+export interface DiceShare {
+  id: string
+  size: Size
+  /** Dice of the weapon's kind this target takes. */
+  dice: number
+}
+
+/**
+ * Checks how a larger attacker spreads a melee attack's dice among several smaller targets. Each
+ * target takes a share of what it would take alone: the wyrm's d8 bite is 2d8 against one medium
+ * target and 4d8 against one small one, so d8 + d8 on two medium targets, d8 + d8 + 2d8 on three small
+ * ones and d8 + 2d8 on a medium and a small one all spend exactly the whole bite. Counted in dice
+ * against the smallest target, a die on a target k sizes larger costs 2^k.
+ */
+export function checkDiceSplit(
+  attacker: Size,
+  baseDice: number,
+  shares: ReadonlyArray<DiceShare>,
+): { ok: true } | { ok: false; error: string } {
+  if (shares.length < 2) return { ok: false, error: 'Splitting dice needs at least two targets.' }
+  if (shares.some((s) => sizeSteps(attacker, s.size) <= 0)) {
+    return { ok: false, error: 'Dice can only be split among targets smaller than the attacker.' }
+  }
+  if (shares.some((s) => !Number.isInteger(s.dice) || s.dice < 1)) {
+    return { ok: false, error: 'Every target of a split attack takes at least one whole die.' }
+  }
+  const smallest = shares.reduce((a, s) => (sizeSteps(a, s.size) > 0 ? s.size : a), attacker)
+  const pool = diceForSize(baseDice, attacker, smallest)
+  const spent = shares.reduce((sum, s) => sum + s.dice * 2 ** sizeSteps(s.size, smallest), 0)
+  if (spent !== pool) {
+    return {
+      ok: false,
+      error: `Those shares don't add up to the whole attack (${pool}d against the smallest target alone).`,
+    }
+  }
+  return { ok: true }
+}

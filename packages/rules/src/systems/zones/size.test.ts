@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkDiceSplit,
+  diceForSize,
+  halveForSize,
+  rangeForSize,
+  SIZES,
+  shoveDistance,
+  sizeSteps,
+} from './size.ts'
+
+describe('zones size rules', () => {
+  it('counts size steps both ways', () => {
+    expect(sizeSteps('large', 'medium')).toBe(1)
+    expect(sizeSteps('small', 'large')).toBe(-2)
+    expect(SIZES).toHaveLength(5)
+  })
+
+  it('doubles the wyrm bite per size: 2d8 against a medium character, 4d8 against a small one', () => {
+    expect(diceForSize(1, 'large', 'medium')).toBe(2)
+    expect(diceForSize(1, 'large', 'small')).toBe(4)
+    expect(diceForSize(1, 'medium', 'large')).toBe(1)
+  })
+
+  it('halves a human sword roll of 3 against the wyrm to 2, and halves again per further size', () => {
+    expect(halveForSize(3, 1)).toBe(2)
+    expect(halveForSize(8, 2)).toBe(2)
+    expect(halveForSize(1, 4)).toBe(1)
+    expect(halveForSize(5, 0)).toBe(5)
+  })
+
+  it('doubles a bow range of 8 to 16 against the larger wyrm, and halves it against smaller targets', () => {
+    expect(rangeForSize(8, 'medium', 'large')).toBe(16)
+    expect(rangeForSize(8, 'medium', 'small')).toBe(4)
+    expect(rangeForSize(8, 'medium', 'tiny')).toBe(2)
+  })
+
+  it('shoves half a zone, or 1, 2, 4 or 8 zones when 1 to 4 sizes larger', () => {
+    expect(shoveDistance('medium', 'medium')).toBe(0.5)
+    expect(shoveDistance('small', 'large')).toBe(0.5)
+    expect(shoveDistance('small', 'tiny')).toBe(1)
+    expect(shoveDistance('medium', 'tiny')).toBe(2)
+    expect(shoveDistance('large', 'tiny')).toBe(4)
+    expect(shoveDistance('massive', 'tiny')).toBe(8)
+  })
+
+  it('accepts every printed split of the wyrm bite', () => {
+    const m = (id: string, dice: number) => ({ id, size: 'medium' as const, dice })
+    const s = (id: string, dice: number) => ({ id, size: 'small' as const, dice })
+    expect(checkDiceSplit('large', 1, [m('a', 1), m('b', 1)])).toEqual({ ok: true })
+    expect(checkDiceSplit('large', 1, [s('a', 1), s('b', 1), s('c', 2)])).toEqual({ ok: true })
+    expect(checkDiceSplit('large', 1, [m('a', 1), s('b', 2)])).toEqual({ ok: true })
+  })
+
+  it('refuses splits that spend more or less than the whole attack, or hit a target as large', () => {
+    const m = (id: string, dice: number) => ({ id, size: 'medium' as const, dice })
+    expect(checkDiceSplit('large', 1, [m('a', 2), m('b', 1)]).ok).toBe(false)
+    expect(checkDiceSplit('large', 1, [m('a', 1), { id: 'b', size: 'small', dice: 1 }]).ok).toBe(false)
+    expect(checkDiceSplit('large', 1, [m('a', 1), { id: 'b', size: 'large', dice: 1 }]).ok).toBe(false)
+    expect(checkDiceSplit('large', 1, [m('a', 2)]).ok).toBe(false)
+  })
+})
