@@ -1,0 +1,720 @@
+/** Declaring and resolving an osr attack: legality, to-hit modifiers, natural 20 and natural 1 tables, damage. */
+import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import {
+  acFromConditions,
+  attackBlockedBy,
+  type Condition,
+  checksFromConditions,
+  critCondition,
+  toHitFromConditions,
+} from './conditions.ts'
+import { invariant, unreachable } from './invariant.ts'
+import type { ToggleId } from './modifiers.ts'
+import { type OsrSettings, withDefaults } from './settings.ts'
+import type { DamageDice, Sheet, Weapon } from './sheet.ts'
+import {
+  CONCEALMENT,
+  CRIT_CONDITIONS,
+  FUMBLES,
+  type FumbleResult,
+  RANGE_BANDS,
+  rowFor,
+  SPECIAL_D20,
+  type SpecialResult,
+} from './tables.ts'
+
+/** The run before a charge, which the text puts conditions on. */
+export interface ChargeMove {
+  /** Feet moved: at least 10, at most double movement. */
+  distance: number
+  straightLine: boolean
+  clearPath: boolean
+  /** The target was in sight when the charge began. */
+  lineOfSightAtStart: boolean
+}
+
+/** What a player declares: who attacks whom, with what, and which situational toggles apply. */
+export interface AttackDeclaration {
+  attacker: Sheet
+  attackerConditions?: ReadonlyArray<Condition>
+  target: Sheet
+  targetConditions?: ReadonlyArray<Condition>
+  /** Index into the attacker's weapons; not used for punches, kicks and grapples. */
+  weapon?: number
+  mode: 'melee' | 'missile'
+  toggles?: ReadonlyArray<ToggleId>
+  /** Required with the 'charge' toggle. */
+  charge?: ChargeMove
+  /** With two-weapon style: the index of the other weapon in hand. */
+  otherWeapon?: number
+  /** With 'set-vs-charge': both initiative numbers, since the defender needs equal or better. */
+  initiative?: { attacker: number; target: number }
+}
+
+/** How damage is worked out once the attack hits. */
+export interface DamagePlan {
+  dice: DamageDice
+  /** Flat parts: the weapon's own +K, STR, magic. */
+  lines: BreakdownLine[]
+  /** 2 for a charge or a weapon set against a charge. */
+  multiplier: 1 | 2
+  multiplierRule: string | null
+  /** Flat of the blade: half damage, rounded down. */
+  halve: boolean
+  nonLethal: boolean
+  /** Brawling against metal armor without metal armor: the attacker takes the damage. */
+  to: 'target' | 'attacker'
+}
+
+/** A legal attack, with every modifier worked out, before any die is rolled. */
+export interface AttackPlan {
+  weaponName: string
+  mode: 'melee' | 'missile'
+  /** Modifiers to the d20, each with its label and rule. */
+  toHit: BreakdownLine[]
+  toHitModifier: number
+  acLines: BreakdownLine[]
+  ac: number
+  /** null for a grapple's touch attack, which deals no damage. */
+  damage: DamagePlan | null
+  grapple: boolean
+  /** Modifiers to the special d20 after a natural 20, per the room's reading. */
+  specialModifier: number
+  /** Modifier to the attacker's DEX checks after a fumble. */
+  dexCheckModifier: number
+  attackerGains: Condition[]
+  /** What the GM must decide with the rule's words (a Sneak Attack's effect, a parting shot's mode). */
+  prompts: string[]
+}
+
+const RULE = {
+  attack: 'Attack (17.0.1.2)',
+  charge: 'Charge (17.0.1.8)',
+  set: 'Set Weapon Against Charge (17.0.1.9)',
+  parting: 'Defensive Movement and Attacks of Opportunity (17.0.2)',
+  behind: 'Attacking from Behind (17.0.5)',
+  flanking: 'Flanking (17.0.6)',
+  ranged: 'Ranged Attack (17.0.7)',
+  cover: 'Cover and Concealment (17.0.8)',
+  twoWeapon: 'Two-weapon style (17.0.14)',
+  damage: 'Damage (17.0.15)',
+  subdual: 'Non-Lethal attacks or Subdual Damage (17.0.16)',
+  brawling: 'Brawling (17.0.17)',
+  grapple: 'Grappling / Wrestling (17.0.18)',
+  crit: 'Critical Hit (17.0.3)',
+  fumble: 'Critical Miss (17.0.4)',
+} as const
+
+export { RULE as ATTACK_RULES }
+
+const PUNCH: DamageDice = { count: 1, sides: 3, flat: 0 }
+const KICK: DamageDice = { count: 1, sides: 4, flat: 0 }
+
+/** STR adds to melee and thrown damage, and to sling stones; not to bows, crossbows, engines or flasks. */
+export function strengthAddsToDamage(weapon: Weapon, mode: 'melee' | 'missile'): boolean {
+  if (mode === 'melee') return true
+  switch (weapon.kind) {
+    case 'melee-thrown':
+    case 'thrown':
+    case 'sling':
+      return true
+    case 'melee':
+    case 'bow':
+    case 'crossbow':
+    case 'siege':
+    case 'grenade':
+      return false
+    default:
+      return unreachable(weapon.kind)
+  }
+}
+
+const canMelee = (w: Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
+const canShoot = (w: Weapon) => w.kind !== 'melee'
+
+const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
+const sum = (lines: ReadonlyArray<BreakdownLine>) => lines.reduce((t, l) => t + l.value, 0)
+
+/**
+ * Checks a declaration against every rule of the text and works out its modifiers. An illegal attack
+ * (a charge with a sword, a shot beyond long range) is refused with a sentence the player understands.
+ */
+export function planAttack(
+  decl: AttackDeclaration,
+  settings: Partial<OsrSettings> = {},
+): Outcome<AttackPlan> {
+  const s = withDefaults(settings)
+  const toggles = new Set(decl.toggles ?? [])
+  const has = (id: ToggleId) => toggles.has(id)
+  const { attacker, target, mode } = decl
+  const attackerConditions = decl.attackerConditions ?? []
+  const targetConditions = decl.targetConditions ?? []
+  const prompts: string[] = []
+  const attackerGains: Condition[] = []
+
+  const blocked = attackBlockedBy(attackerConditions)
+  if (blocked) return fail(blocked)
+  if (toggles.size !== (decl.toggles ?? []).length) return fail('A modifier was chosen twice.')
+
+  const oneOf = (ids: ToggleId[], what: string): Outcome<ToggleId | null> => {
+    const chosen = ids.filter(has)
+    if (chosen.length > 1) return fail(`Choose only one ${what}.`)
+    return ok(chosen[0] ?? null)
+  }
+  const unarmedPick = oneOf(['punch', 'kick', 'grapple'], 'of punch, kick or grapple')
+  if (!unarmedPick.ok) return unarmedPick
+  const unarmed = unarmedPick.value
+  const rangePick = oneOf(['short-range', 'medium-range', 'long-range', 'beyond-range'], 'range band')
+  if (!rangePick.ok) return rangePick
+  const concealPick = oneOf(
+    ['concealed-25', 'concealed-50', 'concealed-75', 'concealed-90'],
+    'concealment level',
+  )
+  if (!concealPick.ok) return concealPick
+  const coverPick = oneOf(['cover-25', 'cover-50', 'cover-75', 'cover-90'], 'cover level')
+  if (!coverPick.ok) return coverPick
+  const twoPick = oneOf(['two-weapon-primary', 'two-weapon-secondary'], 'hand for two-weapon style')
+  if (!twoPick.ok) return twoPick
+  if (has('charge') && has('set-vs-charge'))
+    return fail('A charging attacker cannot also set a weapon against a charge.')
+
+  // The weapon.
+  let weapon: Weapon | null = null
+  if (unarmed) {
+    if (mode !== 'melee') return fail(`A ${unarmed} is a melee attack.`)
+    if (decl.weapon !== undefined) return fail(`A ${unarmed} is made without a weapon.`)
+  } else {
+    if (decl.weapon === undefined) return fail('Choose a weapon, or punch, kick or grapple.')
+    weapon = attacker.weapons[decl.weapon] ?? null
+    if (!weapon) return fail('Choose one of your own weapons.')
+    if (mode === 'melee' && !canMelee(weapon)) return fail(`The ${weapon.name} is not a melee weapon.`)
+    if (mode === 'missile' && !canShoot(weapon)) return fail(`The ${weapon.name} cannot be thrown or shot.`)
+    if (decl.weapon === 0 && attackerConditions.some((c) => c.kind === 'disarmed'))
+      return fail(`Your primary weapon was knocked from your grasp; pick it up or use another.`)
+  }
+  const weaponName = weapon?.name ?? (unarmed as string)
+
+  // Whether this weapon can harm the target at all (a natural 20 does not get past this).
+  if (target.harmedBy !== 'anything') {
+    const magic = (weapon?.magicBonus ?? 0) > 0
+    const silver = weapon?.silver ?? false
+    const harms = target.harmedBy === 'magic' ? magic : magic || silver
+    if (!harms && !(unarmed === 'grapple'))
+      return fail(
+        `${target.name} can only be harmed by ${target.harmedBy === 'magic' ? 'magic' : 'silver or magic'} weapons.`,
+      )
+  }
+
+  const toHit: BreakdownLine[] = [line('attack bonus', attacker.attackBonus, RULE.attack)]
+  if (unarmed === 'grapple') {
+    const useDex = attacker.dexBonus > attacker.strBonus
+    toHit.push(
+      line(
+        useDex ? 'DEX bonus (touch attack)' : 'STR bonus (touch attack)',
+        useDex ? attacker.dexBonus : attacker.strBonus,
+        RULE.grapple,
+      ),
+    )
+  } else if (mode === 'melee') toHit.push(line('STR bonus', attacker.strBonus, RULE.attack))
+  else toHit.push(line('DEX bonus', attacker.dexBonus, RULE.attack))
+  if (weapon && weapon.magicBonus !== 0 && s.magicBonusToHit)
+    toHit.push(line(weapon.magicBonus > 0 ? 'magic weapon' : 'cursed weapon', weapon.magicBonus, RULE.damage))
+
+  const meleeOnly = (id: ToggleId, what: string): string | null =>
+    has(id) && mode !== 'melee' ? `${what} applies to melee attacks only.` : null
+  const missileOnly = (id: ToggleId, what: string): string | null =>
+    has(id) && mode !== 'missile' ? `${what} applies to missile attacks only.` : null
+  const wrongMode =
+    meleeOnly('charge', 'A charge') ??
+    meleeOnly('set-vs-charge', 'Setting a weapon against a charge') ??
+    meleeOnly('parting-shot', 'A parting shot') ??
+    meleeOnly('flanking', 'Flanking') ??
+    meleeOnly('non-lethal', 'Striking with the flat of the blade') ??
+    missileOnly('target-engaged', 'The penalty for shooting at a target within 5 ft') ??
+    missileOnly('target-unaware', 'The unaware-target exception') ??
+    (rangePick.value && mode !== 'missile' ? 'Range bands apply to missile attacks only.' : null)
+  if (wrongMode) return fail(wrongMode)
+
+  // Charge.
+  let multiplier: 1 | 2 = 1
+  let multiplierRule: string | null = null
+  if (has('charge')) {
+    const run = decl.charge
+    if (!run) return fail('Say how far and how you charge.')
+    if (!run.lineOfSightAtStart)
+      return fail('An opponent out of sight at the start of the charge can’t be charged.')
+    if (!run.straightLine) return fail('A charge must move in a straight line toward the target.')
+    if (!run.clearPath) return fail('The path to the target must be reasonably clear to charge.')
+    if (run.distance < 10) return fail('A charging character must move at least 10 feet.')
+    if (run.distance > attacker.movement * 2)
+      return fail(`A charge may move up to double movement: ${attacker.movement * 2} feet.`)
+    if (!weapon?.chargeable)
+      return fail('A charge needs a weapon suitable for charging, such as a spear, lance or pole arm.')
+    toHit.push(line('charging', 2, RULE.charge))
+    multiplier = 2
+    multiplierRule = RULE.charge
+    attackerGains.push({ kind: 'charging' })
+  }
+  if (has('set-vs-charge')) {
+    if (!weapon?.settable)
+      return fail('Only spears, pole arms and certain other piercing weapons can be set against a charge.')
+    if (!targetConditions.some((c) => c.kind === 'charging'))
+      return fail(`${target.name} is not charging this round.`)
+    if (!decl.initiative) return fail('Setting a weapon against a charge needs both initiative numbers.')
+    if (decl.initiative.attacker < decl.initiative.target)
+      return fail('To set a weapon against a charge you need equal or better initiative than the charger.')
+    multiplier = 2
+    multiplierRule = RULE.set
+  }
+  if (has('parting-shot')) {
+    toHit.push(line('parting shot', 2, RULE.parting))
+    prompts.push(
+      'Parting shot: opponents with attack routines choose one attack mode (a tiger could only claw once or bite once).',
+    )
+  }
+  if (has('sneak-attack')) {
+    if (!attacker.sneakAttack) return fail(`${attacker.name} does not have the Sneak Attack ability.`)
+    prompts.push(
+      'Sneak Attack: apply the ability; the +2 for attacking from behind does not combine with it.',
+    )
+  }
+  const engaged = has('target-engaged')
+  const unaware = has('target-unaware')
+  if (unaware && !engaged)
+    return fail('The unaware-target exception is for shooting at a target within 5 ft.')
+  if (engaged && rangePick.value)
+    return fail('A target within 5 ft is engaged with you; no range band applies.')
+  if (has('from-behind') && !has('sneak-attack') && !(engaged && unaware))
+    toHit.push(line('from behind', 2, RULE.behind))
+  if (has('flanking')) toHit.push(line('flanking', 1, RULE.flanking))
+
+  if (mode === 'missile') {
+    if (engaged) {
+      if (unaware) {
+        toHit.push(line('short range (target unaware)', 1, RULE.ranged))
+        if (!has('sneak-attack')) toHit.push(line('from behind (target unaware)', 2, RULE.ranged))
+      } else toHit.push(line('shooting at a target within 5 ft', -5, RULE.ranged))
+    } else {
+      const band = rangePick.value
+      if (!band) return fail('Say how far the target is: short, medium or long range.')
+      const row = RANGE_BANDS.find((r) => `${r.band}-range` === band)
+      invariant(row, `range band ${band}`)
+      if (row.modifier === null) return fail('The target is beyond long range and cannot be hit.')
+      if (row.modifier !== 0) toHit.push(line(`${row.band} range`, row.modifier, RULE.ranged))
+    }
+  }
+
+  const concealed = concealPick.value
+  if (concealed) {
+    const row = CONCEALMENT.find((r) => `concealed-${r.percent}` === concealed)
+    invariant(row, `concealment ${concealed}`)
+    toHit.push(line(`${row.percent}% concealed`, row.modifier, RULE.cover))
+  }
+  const cover = coverPick.value
+  if (cover) {
+    const row = CONCEALMENT.find((r) => `cover-${r.percent}` === cover)
+    invariant(row, `cover ${cover}`)
+    if (s.coverUsesConcealmentTable) toHit.push(line(`${row.percent}% cover`, row.modifier, RULE.cover))
+    else prompts.push(`Cover (${row.percent}%): the text gives no number for cover; the GM sets the penalty.`)
+  }
+
+  const hand = twoPick.value
+  if (hand) {
+    if (!weapon) return fail('Two-weapon style needs two weapons.')
+    const other = decl.otherWeapon === undefined ? undefined : attacker.weapons[decl.otherWeapon]
+    if (!other || decl.otherWeapon === decl.weapon)
+      return fail('Say which other weapon is in your other hand.')
+    const smaller = hand === 'two-weapon-primary' ? other : weapon
+    if (!smaller.small)
+      return fail(
+        'When fighting with two weapons, one weapon must be smaller (like a short sword or dagger).',
+      )
+    toHit.push(
+      hand === 'two-weapon-primary'
+        ? line('two weapons: primary', -2, RULE.twoWeapon)
+        : line('two weapons: secondary', -5, RULE.twoWeapon),
+    )
+  }
+
+  let halve = false
+  let nonLethal = false
+  if (has('non-lethal')) {
+    if (!weapon) return fail('Punches and kicks already deal non-lethal damage.')
+    if (weapon.sharpAllSides)
+      return fail(
+        `The ${weapon.name} has sharp edges or points on all sides and cannot strike with the flat.`,
+      )
+    toHit.push(line('non-lethal blow', -4, RULE.subdual))
+    halve = true
+    nonLethal = true
+  }
+  if (unarmed === 'kick') toHit.push(line('kick', -2, RULE.brawling))
+
+  toHit.push(...toHitFromConditions(attackerConditions))
+  const toHitModifier = sum(toHit)
+
+  const acLines = [line('Armor Class', target.ac, RULE.attack), ...acFromConditions(targetConditions, mode)]
+  const ac = sum(acLines)
+
+  // Damage.
+  let damage: DamagePlan | null = null
+  if (unarmed === 'punch' || unarmed === 'kick') {
+    const lines: BreakdownLine[] = []
+    if (unarmed === 'punch' || s.kickAddsStrength)
+      lines.push(line('STR bonus', attacker.strBonus, RULE.brawling))
+    const backlash = target.armor === 'metal' && attacker.armor !== 'metal'
+    if (backlash)
+      prompts.push('Brawling against metal armor: the attacker takes the damage instead of the target.')
+    damage = {
+      dice: unarmed === 'punch' ? PUNCH : KICK,
+      lines,
+      multiplier,
+      multiplierRule,
+      halve: false,
+      nonLethal: true,
+      to: backlash ? 'attacker' : 'target',
+    }
+    prompts.push('The GM decides which monsters can be damaged by brawling.')
+  } else if (weapon) {
+    const lines: BreakdownLine[] = []
+    if (weapon.damage.flat !== 0) lines.push(line(`${weapon.name} bonus`, weapon.damage.flat, RULE.damage))
+    if (strengthAddsToDamage(weapon, mode)) lines.push(line('STR bonus', attacker.strBonus, RULE.damage))
+    if (weapon.magicBonus !== 0)
+      lines.push(
+        line(weapon.magicBonus > 0 ? 'magic weapon' : 'cursed weapon', weapon.magicBonus, RULE.damage),
+      )
+    damage = {
+      dice: { ...weapon.damage, flat: 0 },
+      lines,
+      multiplier,
+      multiplierRule,
+      halve,
+      nonLethal,
+      to: 'target',
+    }
+  }
+
+  const specialModifier = s.specialRoll === 'raw' ? 0 : toHitModifier
+  const dexCheckModifier = attacker.dexBonus + sum(checksFromConditions(attackerConditions))
+  return ok({
+    weaponName,
+    mode,
+    toHit,
+    toHitModifier,
+    acLines,
+    ac,
+    damage,
+    grapple: unarmed === 'grapple',
+    specialModifier,
+    dexCheckModifier,
+    attackerGains,
+    prompts,
+  })
+}
+
+/** The special row a natural 20's second d20 lands on; totals past either end use the end rows. */
+export function specialRowFor(total: number) {
+  return rowFor(SPECIAL_D20, Math.min(20, Math.max(1, total)))
+}
+
+/**
+ * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice
+ * maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts once:
+ * "3 + 6 + 2 = 11"). Then doubled for a charge, halved (down) for the flat of a blade, and at least the
+ * room's minimum.
+ */
+export function damageFrom(
+  plan: DamagePlan,
+  result: SpecialResult,
+  diceSum: number,
+  settings: Partial<OsrSettings> = {},
+): { lines: BreakdownLine[]; total: number } {
+  const s = withDefaults(settings)
+  const maximum = plan.dice.count * plan.dice.sides
+  const lines: BreakdownLine[] = []
+  const dice = `${plan.dice.count}d${plan.dice.sides}`
+  switch (result) {
+    case 'regular':
+      lines.push(line(dice, diceSum, RULE.damage))
+      break
+    case 'maximum':
+      lines.push(line(`${dice} maximum`, maximum, RULE.crit))
+      break
+    case 'critical':
+    case 'critical-condition':
+      lines.push(line(dice, diceSum, RULE.damage), line(`${dice} maximum (critical)`, maximum, RULE.crit))
+      break
+    default:
+      unreachable(result)
+  }
+  lines.push(...plan.lines)
+  let total = sum(lines)
+  if (plan.multiplier === 2) {
+    lines.push(line('double damage', total, plan.multiplierRule ?? RULE.charge))
+    total *= 2
+  }
+  if (plan.halve) {
+    const half = Math.floor(total / 2)
+    lines.push(line('half damage (rounded down)', half - total, RULE.subdual))
+    total = half
+  }
+  if (total < s.minimumDamage) {
+    lines.push(line('minimum damage', s.minimumDamage - total, 'Room setting'))
+    total = s.minimumDamage
+  }
+  return { lines, total }
+}
+
+/** The die faces of one attack, as rolled by the server, a seeded test or a player at the table. */
+export interface AttackFaces {
+  d20?: number
+  /** The additional d20 after a natural 20. */
+  special?: number
+  /** The d4 on the condition chart. */
+  condition?: number
+  /** The additional d20 after a natural 1. */
+  fumble?: number
+  /** The d20 of a DEX check the fumble asks for. */
+  dexCheck?: number
+  /** The d2 of a failed stumble. */
+  stumbleRounds?: number
+  /** The damage dice, in order. */
+  damage?: ReadonlyArray<number>
+}
+
+export type AttackDiePurpose = Exclude<keyof AttackFaces, 'damage'> | 'damage'
+
+/** A die the resolution still needs, in the order the table would roll it. */
+export interface DieNeeded {
+  purpose: AttackDiePurpose
+  sides: number
+  count: number
+}
+
+export interface AttackResult {
+  weaponName: string
+  natural: number
+  /** The d20 first, then every modifier. */
+  toHit: BreakdownLine[]
+  total: number
+  acLines: BreakdownLine[]
+  ac: number
+  hit: boolean
+  special: { roll: number; lines: BreakdownLine[]; total: number; result: SpecialResult; text: string } | null
+  condition: { roll: number; condition: Condition; text: string; effect: string } | null
+  fumble: {
+    roll: number
+    result: FumbleResult
+    text: string
+    dexCheck: { roll: number; lines: BreakdownLine[]; total: number; dc: number; passed: boolean } | null
+    stumbleRounds: number | null
+  } | null
+  damage: { lines: BreakdownLine[]; total: number; nonLethal: boolean; to: 'target' | 'attacker' } | null
+  /** A grapple's touch attack hit: the attacker moves into the defender's space and has grabbed them. */
+  grabbed: boolean
+  targetGains: Condition[]
+  attackerGains: Condition[]
+  /** A sloppy attack whose DEX check failed: the opponent gets a free attack. */
+  freeAttackForTarget: boolean
+  prompts: string[]
+}
+
+type Step = { needs: DieNeeded } | { result: AttackResult }
+
+function faceError(face: number, sides: number, what: string): string | null {
+  return Number.isInteger(face) && face >= 1 && face <= sides
+    ? null
+    : `The ${what} is a d${sides}: it cannot show ${face}.`
+}
+
+function run(plan: AttackPlan, faces: AttackFaces, settings: Partial<OsrSettings>): Outcome<Step> {
+  const needs = (purpose: AttackDiePurpose, sides: number, count = 1): Outcome<Step> =>
+    ok({ needs: { purpose, sides, count } })
+  const check = (purpose: Exclude<AttackDiePurpose, 'damage'>, sides: number, what: string) => {
+    const face = faces[purpose]
+    if (face === undefined) return { missing: true as const }
+    const error = faceError(face, sides, what)
+    return error ? { error } : { face }
+  }
+
+  const d20 = check('d20', 20, 'attack roll')
+  if ('missing' in d20) return needs('d20', 20)
+  if ('error' in d20) return fail(d20.error as string)
+  const natural = d20.face
+  const toHit = [line('d20', natural, RULE.attack), ...plan.toHit]
+  const total = natural + plan.toHitModifier
+  const hit = natural === 20 ? true : natural === 1 ? false : total >= plan.ac
+  const result: AttackResult = {
+    weaponName: plan.weaponName,
+    natural,
+    toHit,
+    total,
+    acLines: plan.acLines,
+    ac: plan.ac,
+    hit,
+    special: null,
+    condition: null,
+    fumble: null,
+    damage: null,
+    grabbed: plan.grapple && hit,
+    targetGains: [],
+    attackerGains: [...plan.attackerGains],
+    freeAttackForTarget: false,
+    prompts: [...plan.prompts],
+  }
+
+  if (natural === 1) {
+    const f = check('fumble', 20, 'fumble roll')
+    if ('missing' in f) return needs('fumble', 20)
+    if ('error' in f) return fail(f.error as string)
+    const row = rowFor(FUMBLES, f.face)
+    const fumble: NonNullable<AttackResult['fumble']> = {
+      roll: f.face,
+      result: row.result,
+      text: row.text,
+      dexCheck: null,
+      stumbleRounds: null,
+    }
+    result.fumble = fumble
+    if (row.dexCheckDC !== null) {
+      const c = check('dexCheck', 20, 'DEX check')
+      if ('missing' in c) return needs('dexCheck', 20)
+      if ('error' in c) return fail(c.error as string)
+      const lines = [line('d20', c.face, RULE.fumble), line('DEX bonus', plan.dexCheckModifier, RULE.fumble)]
+      const checkTotal = sum(lines)
+      fumble.dexCheck = {
+        roll: c.face,
+        lines,
+        total: checkTotal,
+        dc: row.dexCheckDC,
+        passed: checkTotal >= row.dexCheckDC,
+      }
+    }
+    switch (row.result) {
+      case 'weapon-breaks':
+        result.attackerGains.push({ kind: 'no-attack', reason: 'weapon broke', rounds: 1, fresh: true })
+        result.prompts.push('Weapon breaks: strike it from the sheet or mark it broken.')
+        break
+      case 'drop-weapon':
+        result.attackerGains.push({ kind: 'no-attack', reason: 'dropped weapon', rounds: 1, fresh: true })
+        break
+      case 'stumble':
+        if (fumble.dexCheck && !fumble.dexCheck.passed) {
+          const r = check('stumbleRounds', 2, 'stumble duration')
+          if ('missing' in r) return needs('stumbleRounds', 2)
+          if ('error' in r) return fail(r.error as string)
+          fumble.stumbleRounds = r.face
+          result.attackerGains.push({ kind: 'stumbling', rounds: r.face, fresh: true })
+        }
+        break
+      case 'sloppy':
+        result.freeAttackForTarget = !fumble.dexCheck?.passed
+        break
+      case 'miss':
+        break
+      default:
+        unreachable(row.result)
+    }
+    return ok({ result })
+  }
+
+  if (!hit || plan.grapple || !plan.damage) return ok({ result })
+
+  let special: SpecialResult = 'regular'
+  if (natural === 20) {
+    const sp = check('special', 20, 'special roll')
+    if ('missing' in sp) return needs('special', 20)
+    if ('error' in sp) return fail(sp.error as string)
+    const lines = [line('d20', sp.face, RULE.crit)]
+    if (plan.specialModifier !== 0) lines.push(line('attack modifiers', plan.specialModifier, RULE.crit))
+    const spTotal = sum(lines)
+    const row = specialRowFor(spTotal)
+    special = row.result
+    result.special = { roll: sp.face, lines, total: spTotal, result: row.result, text: row.text }
+    if (row.result === 'critical-condition') {
+      const c = check('condition', 4, 'condition roll')
+      if ('missing' in c) return needs('condition', 4)
+      if ('error' in c) return fail(c.error as string)
+      const cRow = rowFor(CRIT_CONDITIONS, c.face)
+      const condition = critCondition(c.face)
+      result.condition = { roll: c.face, condition, text: cRow.text, effect: cRow.effect }
+      result.targetGains.push(condition)
+    }
+  }
+
+  const plan_ = plan.damage
+  let diceSum = 0
+  if (special !== 'maximum') {
+    const dmg = faces.damage
+    if (dmg === undefined) return needs('damage', plan_.dice.sides, plan_.dice.count)
+    if (dmg.length !== plan_.dice.count)
+      return fail(`Damage needs ${plan_.dice.count} d${plan_.dice.sides}, got ${dmg.length} faces.`)
+    for (const face of dmg) {
+      const error = faceError(face, plan_.dice.sides, 'damage die')
+      if (error) return fail(error)
+      diceSum += face
+    }
+  }
+  const { lines, total: dmgTotal } = damageFrom(plan_, special, diceSum, settings)
+  result.damage = { lines, total: dmgTotal, nonLethal: plan_.nonLethal, to: plan_.to }
+  return ok({ result })
+}
+
+/** The next die the table must roll for this attack, or null when the faces given are enough. */
+export function nextAttackDie(
+  decl: AttackDeclaration,
+  faces: AttackFaces,
+  settings: Partial<OsrSettings> = {},
+): Outcome<DieNeeded | null> {
+  const plan = planAttack(decl, settings)
+  if (!plan.ok) return plan
+  const step = run(plan.value, faces, settings)
+  if (!step.ok) return step
+  return ok('needs' in step.value ? step.value.needs : null)
+}
+
+/**
+ * Resolves a declared attack from its die faces: the to-hit roll against AC, the special table on a
+ * natural 20, the fumble table on a natural 1, and damage, each with its breakdown. A missing or
+ * impossible face is refused with the die it should be.
+ */
+export function resolveAttack(
+  decl: AttackDeclaration,
+  faces: AttackFaces,
+  settings: Partial<OsrSettings> = {},
+): Outcome<AttackResult> {
+  const plan = planAttack(decl, settings)
+  if (!plan.ok) return plan
+  const step = run(plan.value, faces, settings)
+  if (!step.ok) return step
+  if ('needs' in step.value) {
+    const { purpose, sides, count } = step.value.needs
+    return fail(
+      `Roll ${count === 1 ? 'a' : count} d${sides} for the ${purpose === 'd20' ? 'attack' : purpose}.`,
+    )
+  }
+  return ok(step.value.result)
+}
+
+/**
+ * Resolves an attack rolling each die it needs, in table order, from `rollDie` (server crypto dice, a
+ * seeded source): the rules never pick faces themselves.
+ */
+export function rollAttack(
+  decl: AttackDeclaration,
+  rollDie: (sides: number) => number,
+  settings: Partial<OsrSettings> = {},
+): Outcome<AttackResult & { faces: AttackFaces }> {
+  const plan = planAttack(decl, settings)
+  if (!plan.ok) return plan
+  const faces: AttackFaces = {}
+  for (let i = 0; i < 10; i++) {
+    const step = run(plan.value, faces, settings)
+    if (!step.ok) return step
+    if ('result' in step.value) return ok({ ...step.value.result, faces })
+    const { purpose, sides, count } = step.value.needs
+    if (purpose === 'damage') faces.damage = Array.from({ length: count }, () => rollDie(sides))
+    else faces[purpose] = rollDie(sides)
+  }
+  throw new Error('osr invariant: an attack needs at most six kinds of dice')
+}

@@ -1,0 +1,138 @@
+/** Conditions a combatant can carry (critical-hit conditions, fumble after-effects, round-long stances) and their modifiers. */
+import type { BreakdownLine } from '../../system.ts'
+import { unreachable } from './invariant.ts'
+import { CRIT_CONDITIONS, type CritConditionKind, rowFor } from './tables.ts'
+
+/**
+ * How long a timed condition lasts: `rounds` whole rounds, starting next round while `fresh` (a fumble's
+ * "no attack next round" is decided this round and bites next round). End of round clears `fresh`
+ * first, then counts rounds down.
+ */
+export interface Timed {
+  rounds: number
+  fresh: boolean
+}
+
+/**
+ * A condition on a combatant. Critical-hit conditions have no duration in the text and last until the GM
+ * removes them; charging and defending last the round they are taken in.
+ */
+export type Condition =
+  | { kind: CritConditionKind }
+  | ({ kind: 'stumbling' } & Timed)
+  | ({ kind: 'no-attack'; reason: 'weapon broke' | 'dropped weapon' } & Timed)
+  | { kind: 'charging' }
+  | { kind: 'defending' }
+  | { kind: 'surprised' }
+  | ({ kind: 'reloading' } & Timed)
+  | ({ kind: 'burning' } & Timed)
+  | { kind: 'grappled' }
+  | { kind: 'gagged-or-bound' }
+
+export type ConditionKind = Condition['kind']
+
+const critRow = (kind: CritConditionKind) => CRIT_CONDITIONS.find((r) => r.condition === kind)
+
+/** The condition chart's row for a d4 face, as a Condition. */
+export function critCondition(d4: number): Condition {
+  return { kind: rowFor(CRIT_CONDITIONS, d4).condition }
+}
+
+const CRIT_RULE = 'Critical Hit (condition chart)'
+
+/** Modifiers a combatant's conditions put on their own attack rolls ("-2 to hit", "-1 to combat rolls"). */
+export function toHitFromConditions(conditions: ReadonlyArray<Condition>): BreakdownLine[] {
+  const lines: BreakdownLine[] = []
+  for (const c of conditions) {
+    switch (c.kind) {
+      case 'disarmed':
+      case 'shaken':
+      case 'prone':
+      case 'blinded': {
+        const row = critRow(c.kind)
+        if (row && row.toHit !== 0) lines.push({ label: `${c.kind}`, value: row.toHit, rule: CRIT_RULE })
+        break
+      }
+      case 'stumbling':
+        if (!c.fresh) lines.push({ label: 'stumbling', value: -1, rule: 'Critical Miss (stumble)' })
+        break
+      case 'no-attack':
+      case 'charging':
+      case 'defending':
+      case 'surprised':
+      case 'reloading':
+      case 'burning':
+      case 'grappled':
+      case 'gagged-or-bound':
+        break
+      default:
+        unreachable(c)
+    }
+  }
+  return lines
+}
+
+/** Modifiers a defender's conditions put on their Armor Class against this attack. */
+export function acFromConditions(
+  conditions: ReadonlyArray<Condition>,
+  attack: 'melee' | 'missile',
+): BreakdownLine[] {
+  const lines: BreakdownLine[] = []
+  for (const c of conditions) {
+    switch (c.kind) {
+      case 'disarmed':
+      case 'shaken':
+      case 'prone':
+      case 'blinded': {
+        const row = critRow(c.kind)
+        const value = row ? (attack === 'melee' ? row.acMelee : row.acRanged) : 0
+        if (value !== 0) lines.push({ label: `target ${c.kind}`, value, rule: CRIT_RULE })
+        break
+      }
+      case 'charging':
+        lines.push({ label: 'target charged this round', value: -2, rule: 'Charge' })
+        break
+      case 'defending':
+        lines.push({ label: 'target parrying or dodging', value: 2, rule: 'Parry and Dodge' })
+        break
+      case 'stumbling':
+      case 'no-attack':
+      case 'surprised':
+      case 'reloading':
+      case 'burning':
+      case 'grappled':
+      case 'gagged-or-bound':
+        break
+      default:
+        unreachable(c)
+    }
+  }
+  return lines
+}
+
+/** Modifiers on saves and DC checks (a shaken enemy: "-2 to hit, Saves, DC checks"). */
+export function checksFromConditions(conditions: ReadonlyArray<Condition>): BreakdownLine[] {
+  return conditions.flatMap((c) => {
+    if (c.kind !== 'shaken') return []
+    return [{ label: 'shaken', value: -2, rule: CRIT_RULE }]
+  })
+}
+
+/** Modifiers on the initiative roll (a blinded enemy: "-2 Init"). */
+export function initiativeFromConditions(conditions: ReadonlyArray<Condition>): BreakdownLine[] {
+  return conditions.flatMap((c) =>
+    c.kind === 'blinded' ? [{ label: 'blinded', value: -2, rule: CRIT_RULE }] : [],
+  )
+}
+
+/** Why a combatant may not attack this round, or null: surprise, a broken or dropped weapon, reloading. */
+export function attackBlockedBy(conditions: ReadonlyArray<Condition>): string | null {
+  for (const c of conditions) {
+    if (c.kind === 'surprised') return 'Surprised characters are unable to act for one round.'
+    if (c.kind === 'no-attack' && !c.fresh)
+      return `No attack this round: ${c.reason === 'weapon broke' ? 'the weapon broke' : 'the weapon was dropped'} last round.`
+    if (c.kind === 'reloading' && !c.fresh)
+      return 'Reloading a crossbow takes the whole round: no other action, not even moving.'
+  }
+  return null
+}

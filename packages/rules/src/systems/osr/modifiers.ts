@@ -1,0 +1,156 @@
+/** The situational modifiers an osr attack can toggle, each with its effect in words and the rule it comes from. */
+import type { ModifierToggle } from '../../system.ts'
+
+export const TOGGLE_IDS = [
+  'charge',
+  'set-vs-charge',
+  'parting-shot',
+  'from-behind',
+  'sneak-attack',
+  'flanking',
+  'short-range',
+  'medium-range',
+  'long-range',
+  'beyond-range',
+  'target-engaged',
+  'target-unaware',
+  'concealed-25',
+  'concealed-50',
+  'concealed-75',
+  'concealed-90',
+  'cover-25',
+  'cover-50',
+  'cover-75',
+  'cover-90',
+  'two-weapon-primary',
+  'two-weapon-secondary',
+  'non-lethal',
+  'punch',
+  'kick',
+  'grapple',
+] as const
+
+/** One of the attack toggles a request may carry. */
+export type ToggleId = (typeof TOGGLE_IDS)[number]
+
+export const isToggleId = (id: string): id is ToggleId => (TOGGLE_IDS as ReadonlyArray<string>).includes(id)
+
+const concealment = (
+  kind: 'concealed' | 'cover',
+  percent: 25 | 50 | 75 | 90,
+  penalty: number,
+): ModifierToggle & { id: ToggleId } => ({
+  id: `${kind}-${percent}`,
+  label: `${percent}% ${kind === 'cover' ? 'cover' : 'concealed'}`,
+  effect: `${penalty} to hit`,
+  rule: 'Cover and Concealment (17.0.8)',
+})
+
+/**
+ * Every toggle, in the order a form shows them. The ids are what a request carries; the resolver reads
+ * the numbers from the rules, so the words here are for people.
+ */
+export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> = [
+  {
+    id: 'charge',
+    label: 'Charging',
+    effect:
+      '+2 to hit, double damage on a hit, -2 AC for the rest of the round; a straight, clear run of 10 ft up to double movement, the target in sight at the start, with a spear, lance or pole arm',
+    rule: 'Charge (17.0.1.8)',
+  },
+  {
+    id: 'set-vs-charge',
+    label: 'Set against the charge',
+    effect:
+      'Double damage against a charging creature; needs equal or better initiative; both strike on the charger’s number',
+    rule: 'Set Weapon Against Charge (17.0.1.9)',
+  },
+  {
+    id: 'parting-shot',
+    label: 'Parting shot',
+    effect:
+      '+2 to hit an adjacent opponent who turns their back to move away; allowed even after all attacks, one attack mode only',
+    rule: 'Defensive Movement and Attacks of Opportunity (17.0.2)',
+  },
+  {
+    id: 'from-behind',
+    label: 'From behind',
+    effect: '+2 to hit; does not combine with Sneak Attack',
+    rule: 'Attacking from Behind (17.0.5)',
+  },
+  {
+    id: 'sneak-attack',
+    label: 'Sneak Attack',
+    effect: 'Use the Sneak Attack ability; the +2 from behind does not add to it',
+    rule: 'Attacking from Behind (17.0.5)',
+  },
+  { id: 'flanking', label: 'Flanking', effect: '+1 on melee attacks', rule: 'Flanking (17.0.6)' },
+  { id: 'short-range', label: 'Short range', effect: '+1 to hit', rule: 'Ranged Attack (17.0.7)' },
+  { id: 'medium-range', label: 'Medium range', effect: 'No modifier', rule: 'Ranged Attack (17.0.7)' },
+  { id: 'long-range', label: 'Long range', effect: '-2 to hit', rule: 'Ranged Attack (17.0.7)' },
+  {
+    id: 'beyond-range',
+    label: 'Beyond long range',
+    effect: 'Out of range: cannot be hit',
+    rule: 'Ranged Attack (17.0.7)',
+  },
+  {
+    id: 'target-engaged',
+    label: 'Target within 5 ft',
+    effect: '-5 to hit with a missile weapon against a target engaged with you',
+    rule: 'Ranged Attack (17.0.7)',
+  },
+  {
+    id: 'target-unaware',
+    label: 'Target unaware',
+    effect: 'Against a target within 5 ft: no -5; +1 for short range and +2 from behind instead',
+    rule: 'Ranged Attack (17.0.7)',
+  },
+  concealment('concealed', 25, -1),
+  concealment('concealed', 50, -2),
+  concealment('concealed', 75, -3),
+  concealment('concealed', 90, -4),
+  concealment('cover', 25, -1),
+  concealment('cover', 50, -2),
+  concealment('cover', 75, -3),
+  concealment('cover', 90, -4),
+  {
+    id: 'two-weapon-primary',
+    label: 'Two weapons: primary',
+    effect: '-2 to hit; the other weapon must be smaller',
+    rule: 'Two-weapon style (17.0.14)',
+  },
+  {
+    id: 'two-weapon-secondary',
+    label: 'Two weapons: secondary',
+    effect: '-5 to hit; this weapon must be the smaller one',
+    rule: 'Two-weapon style (17.0.14)',
+  },
+  {
+    id: 'non-lethal',
+    label: 'Flat of the blade',
+    effect: '-4 to hit, half damage (rounded down, at least 1), non-lethal',
+    rule: 'Non-Lethal attacks or Subdual Damage (17.0.16)',
+  },
+  {
+    id: 'punch',
+    label: 'Punch',
+    effect:
+      '1d3 + STR non-lethal damage; against metal armor without metal armor of your own, you take the damage',
+    rule: 'Brawling (17.0.17)',
+  },
+  {
+    id: 'kick',
+    label: 'Kick',
+    effect:
+      '-2 to hit, 1d4 non-lethal damage; against metal armor without metal armor of your own, you take the damage',
+    rule: 'Brawling (17.0.17)',
+  },
+  {
+    id: 'grapple',
+    label: 'Grapple',
+    effect:
+      'Touch attack (attack bonus + STR or DEX): on a hit you grab the target, then both make grapple checks',
+    rule: 'Grappling / Wrestling (17.0.18)',
+  },
+]

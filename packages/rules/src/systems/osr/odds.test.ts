@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type AttackDeclaration,
+  type AttackFaces,
+  nextAttackDie,
+  resolveAttack,
+  rollAttack,
+} from './attack.ts'
+import { addFrac, type Fraction, frac, mulFrac, toNumber } from './exact.ts'
+import type { ToggleId } from './modifiers.ts'
+import { attackOdds } from './odds.ts'
+import { parseSheet, type Sheet } from './sheet.ts'
+
+function sheet(input: Record<string, unknown>): Sheet {
+  const result = parseSheet(input)
+  if (!result.ok) throw new Error(result.error)
+  return result.value
+}
+
+const spear = {
+  name: 'Spear',
+  kind: 'melee-thrown',
+  damage: '1d6',
+  chargeable: true,
+  shortRange: 20,
+  mediumRange: 40,
+  longRange: 60,
+}
+const fighter = sheet({ attackBonus: 0, strBonus: 2, weapons: [spear, { name: 'Maul', damage: '2d4' }] })
+const goblin = sheet({ name: 'Goblin', ac: 12 })
+const decl = (toggles: ToggleId[] = [], extra: Partial<AttackDeclaration> = {}): AttackDeclaration => ({
+  attacker: fighter,
+  target: goblin,
+  weapon: 0,
+  mode: 'melee',
+  toggles,
+  ...extra,
+})
+
+const odds = (d: AttackDeclaration, settings = {}) => {
+  const result = attackOdds(d, settings)
+  if (!result.ok) throw new Error(result.error)
+  return result.value
+}
+
+/**
+ * Walks every combination of faces the resolver asks for, each weighted by its chance, and adds up what
+ * resolveAttack reports: an independent path to the same numbers as attackOdds.
+ */
+function enumerate(d: AttackDeclaration, settings = {}) {
+  let hit = frac(0)
+  let critical = frac(0)
+  let expected = frac(0)
+  const damage = new Map<number, Fraction>()
+  const walk = (faces: AttackFaces, p: Fraction) => {
+    const next = nextAttackDie(d, faces, settings)
+    if (!next.ok) throw new Error(next.error)
+    if (next.value === null) {
+      const r = resolveAttack(d, faces, settings)
+      if (!r.ok) throw new Error(r.error)
+      if (r.value.hit) hit = addFrac(hit, p)
+      if (r.value.special?.result === 'critical' || r.value.special?.result === 'critical-condition')
+        critical = addFrac(critical, p)
+      const total = r.value.damage?.total ?? 0
+      expected = addFrac(expected, mulFrac(p, frac(total)))
+      damage.set(total, addFrac(damage.get(total) ?? frac(0), p))
+      return
+    }
+    const { purpose, sides, count } = next.value
+    if (purpose === 'damage') {
+      const all = (prefix: number[]): number[][] =>
+        prefix.length === count
+          ? [prefix]
+          : Array.from({ length: sides }, (_, i) => all([...prefix, i + 1])).flat()
+      for (const faces_ of all([])) walk({ ...faces, damage: faces_ }, mulFrac(p, frac(1, sides ** count)))
+    } else for (let f = 1; f <= sides; f++) walk({ ...faces, [purpose]: f }, mulFrac(p, frac(1, sides)))
+  }
+  walk({}, frac(1))
+  return { hit, critical, expected, damage }
+}
+
+describe('attack odds', () => {
+  it('hit a 1d6+2 spear at +2 against AC 12 on 10 or better: 11 in 20', () => {
+    const o = odds(decl())
+    expect(o.needs).toBe(10)
+    expect(o.hit).toEqual(frac(11, 20))
+  })
+
+  it('put critical damage at 1/20 times the special faces that reach 16 with the +2: 14..20, 7 of 20', () => {
+    expect(odds(decl()).critical).toEqual(frac(7, 400))
+    expect(odds(decl(), { specialRoll: 'raw' }).critical).toEqual(frac(5, 400))
+  })
+
+  it('split each natural band into the table’s shares of 1/20', () => {
+    const o = odds(decl(), { specialRoll: 'raw' })
+    expect(o.special).toEqual({
+      regular: frac(10, 400),
+      maximum: frac(5, 400),
+      critical: frac(4, 400),
+      'critical-condition': frac(1, 400),
+    })
+    expect(o.fumble).toEqual({
+      'weapon-breaks': frac(2, 400),
+      stumble: frac(3, 400),
+      sloppy: frac(5, 400),
+      'drop-weapon': frac(5, 400),
+      miss: frac(5, 400),
+    })
+  })
+
+  it('still hit on a natural 20 against an Armor Class no roll reaches', () => {
+    const o = odds(decl([], { target: { ...goblin, ac: 50 } }))
+    expect(o.hit).toEqual(frac(1, 20))
+    expect(o.needs).toBe(20)
+  })
+
+  it.each([
+    ['a plain attack', decl(), {}],
+    ['a raw special roll', decl(), { specialRoll: 'raw' }],
+    [
+      'a charge',
+      decl(['charge'], {
+        charge: { distance: 20, straightLine: true, clearPath: true, lineOfSightAtStart: true },
+      }),
+      {},
+    ],
+    ['a flat-of-the-blade blow', decl(['non-lethal']), {}],
+    ['a 2d4 maul from behind', decl(['from-behind'], { weapon: 1 }), {}],
+    ['a weak kick', decl(['kick'], { weapon: undefined, attacker: { ...fighter, strBonus: -3 } }), {}],
+  ] as const)('equal the exact distribution found by resolving every face: %s', (_, d, settings) => {
+    const o = odds(d, settings)
+    const e = enumerate(d, settings)
+    expect(o.hit).toEqual(e.hit)
+    expect(o.critical).toEqual(e.critical)
+    expect(o.expectedDamage).toEqual(e.expected)
+    for (const [value, p] of e.damage)
+      expect(frac(o.damage.weights.get(value) ?? 0n, o.damage.total)).toEqual(p)
+  })
+
+  it('agree with a seeded run of 40,000 rolled attacks', () => {
+    const seed = 20261122
+    const next = mulberry32(seed)
+    const rollDie = (sides: number) => 1 + Math.floor(next() * sides)
+    const d = decl()
+    const o = odds(d)
+    const n = 40_000
+    let hits = 0
+    let damage = 0
+    for (let i = 0; i < n; i++) {
+      const r = rollAttack(d, rollDie)
+      if (!r.ok) throw new Error(r.error)
+      if (r.value.hit) hits++
+      damage += r.value.damage?.total ?? 0
+    }
+    // Four standard errors: a fair implementation fails this about once in 16,000 seeds.
+    const p = toNumber(o.hit)
+    expect(Math.abs(hits / n - p), `seed ${seed}`).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n))
+    expect(Math.abs(damage / n - toNumber(o.expectedDamage)), `seed ${seed}`).toBeLessThan(0.1)
+  })
+
+  it('take well under a millisecond for a d20 attack preview', () => {
+    const start = performance.now()
+    for (let i = 0; i < 200; i++) odds(decl(['from-behind'], { weapon: 1 }))
+    expect((performance.now() - start) / 200).toBeLessThan(1)
+  })
+
+  it('refuse an illegal attack with the same sentence as the resolver', () => {
+    expect(attackOdds(decl(['short-range']))).toEqual({
+      ok: false,
+      error: 'Range bands apply to missile attacks only.',
+    })
+  })
+})
+
+/** A tiny seeded PRNG for the sampling test (mulberry32); the rules themselves never roll. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
