@@ -1,0 +1,118 @@
+/** Exact odds for a declared attack and its reactions, by counting die faces: cheap enough for a live preview. */
+import type { AttackPlan } from './attack.ts'
+import { CERTAIN, type Chance, chance, notChance, timesChance } from './common.ts'
+import type { DamageSpec } from './damage.ts'
+import { saveChance } from './save.ts'
+import { halveForSize } from './size.ts'
+
+/** An exact expected value: num / den, reduced, with the float for the UI. */
+export interface Expectation {
+  num: number
+  den: number
+  value: number
+}
+
+function gcd(a: number, b: number): number {
+  let x = Math.abs(a)
+  let y = Math.abs(b)
+  while (y) [x, y] = [y, x % y]
+  return x
+}
+
+export function expectation(num: number, den: number): Expectation {
+  const g = gcd(num, den) || 1
+  return { num: num / g, den: den / g, value: num / den }
+}
+
+/** How many of the sides^count equally likely rolls give each total (index = total). */
+export function diceCounts(count: number, sides: number): number[] {
+  let counts = [1]
+  for (let d = 0; d < count; d++) {
+    const next: number[] = new Array(counts.length + sides).fill(0)
+    counts.forEach((ways, total) => {
+      if (!ways) return
+      for (let f = 1; f <= sides; f++) next[total + f] = (next[total + f] ?? 0) + ways
+    })
+    counts = next
+  }
+  return counts
+}
+
+/** The distribution of damage suffered: ways[value] of `outOf` equally likely rolls. */
+export interface DamageOdds {
+  ways: number[]
+  outOf: number
+  /** Exact expected damage suffered, given the blow lands. */
+  expected: Expectation
+}
+
+/** Counts every roll of the spec's dice through halving and armour. */
+export function damageOdds(spec: DamageSpec): DamageOdds {
+  const counts = diceCounts(spec.dice.count, spec.dice.sides)
+  const ways: number[] = []
+  let outOf = 0
+  let sum = 0
+  counts.forEach((w, total) => {
+    if (!w) return
+    const suffered = Math.max(0, halveForSize(total, spec.halvings) - spec.armor)
+    ways[suffered] = (ways[suffered] ?? 0) + w
+    outOf += w
+    sum += suffered * w
+  })
+  for (let i = 0; i < ways.length; i++) ways[i] ??= 0
+  return { ways, outOf, expected: expectation(sum, outOf) }
+}
+
+export type ReactionPlan =
+  | { kind: 'none' }
+  | { kind: 'dodge'; agi: number }
+  | { kind: 'counter'; counter: DamageSpec }
+
+export interface AttackOdds {
+  /** P(the attack hits): 1 without a WIT save, else P(WIT save passes). */
+  hit: Chance
+  /** P(the dodge's AGI save passes), when dodging. */
+  dodge: Chance | null
+  /** P(the blow lands on the target): hit and not dodged. */
+  lands: Chance
+  /** Expected damage the target suffers, over every outcome (misses count as 0). */
+  expectedDamage: Expectation
+  /** For a counter: who is hit first (after the WIT save, if one is needed). */
+  counter: { attackerFirst: Chance; countererFirst: Chance; together: Chance } | null
+}
+
+/**
+ * The exact odds of a declared attack before anyone rolls: chance to hit, to be dodged, expected damage,
+ * and for a counter who is hit first. A preview counts at most a few thousand outcomes.
+ */
+export function attackOdds(
+  plan: AttackPlan,
+  attackerWit: number,
+  reaction: ReactionPlan = { kind: 'none' },
+): AttackOdds {
+  const hit = plan.witSaveReasons.length > 0 ? saveChance(attackerWit) : CERTAIN
+  const dmg = damageOdds(plan.damage)
+  const dodge = reaction.kind === 'dodge' ? saveChance(reaction.agi) : null
+  const lands = dodge ? timesChance(hit, notChance(dodge)) : hit
+  const expectedDamage = expectation(dmg.expected.num * lands.ways, dmg.expected.den * lands.outOf)
+  let counter: AttackOdds['counter'] = null
+  if (reaction.kind === 'counter') {
+    const c = damageOdds(reaction.counter)
+    // attackerFirst: the counter's damage to the attacker exceeds the attack's damage to the counterer.
+    let more = 0
+    let equal = 0
+    c.ways.forEach((wc, vc) => {
+      dmg.ways.forEach((wa, va) => {
+        if (vc > va) more += wc * wa
+        else if (vc === va) equal += wc * wa
+      })
+    })
+    const total = c.outOf * dmg.outOf
+    counter = {
+      attackerFirst: chance(more, total),
+      together: chance(equal, total),
+      countererFirst: chance(total - more - equal, total),
+    }
+  }
+  return { hit, dodge, lands, expectedDamage, counter }
+}

@@ -1,0 +1,217 @@
+/** Reactions to an attack (dodge, counter, hide behind, guard) and opportunity attacks, with their limits. */
+import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import { line, RULE, unreachable } from './common.ts'
+import { applyDamage, type DamageResult } from './damage.ts'
+import { resolveSave, type SaveResult } from './save.ts'
+import type { IncapacitationPolicy } from './settings.ts'
+
+export type ReactionKind = 'dodge' | 'counter' | 'hide-behind' | 'guard' | 'opportunity-attack'
+
+/** The reactions a player can pick, with their effect in words and their rule. */
+export const REACTIONS: ReadonlyArray<{ kind: ReactionKind; label: string; effect: string; rule: string }> = [
+  { kind: 'dodge', label: 'Dodge', effect: 'AGI save: on a pass the attack misses.', rule: RULE.reacting },
+  {
+    kind: 'counter',
+    label: 'Counter',
+    effect: 'Both roll damage at once; whoever suffers more after armour is hit first; ties hit together.',
+    rule: RULE.reacting,
+  },
+  {
+    kind: 'hide-behind',
+    label: 'Hide behind',
+    effect: 'A nearby willing ally or grabbed enemy becomes the target and swaps places with you.',
+    rule: RULE.reacting,
+  },
+  {
+    kind: 'guard',
+    label: 'Guard',
+    effect: 'Become the target of an attack on someone nearby; you cannot also dodge or counter it.',
+    rule: RULE.guarding,
+  },
+  {
+    kind: 'opportunity-attack',
+    label: 'Opportunity attack',
+    effect: 'Attack a nearby enemy moving away; their movement stops until it is resolved.',
+    rule: RULE.opportunity,
+  },
+]
+
+/** What one attack has drawn so far: nobody reacts twice to it, and a multi-target attack is countered once. */
+export interface AttackReactions {
+  /** Who the attack is aimed at now (several for a blast). */
+  targets: string[]
+  reacted: string[]
+  counteredBy: string | null
+  /** The target accepted an attack stunt: nobody can react. */
+  stuntAccepted: boolean
+  /** The attack misses (a passed dodge). */
+  dodgedBy: string[]
+}
+
+export function newAttackReactions(targets: ReadonlyArray<string>): AttackReactions {
+  return { targets: [...targets], reacted: [], counteredBy: null, stuntAccepted: false, dodgedBy: [] }
+}
+
+export type ReactionChoice =
+  | { kind: 'dodge'; by: string }
+  | { kind: 'counter'; by: string }
+  | {
+      kind: 'hide-behind'
+      by: string
+      behind: string
+      behindNearby: boolean
+      behindIs: 'willing-ally' | 'grabbed-enemy' | 'unwilling'
+    }
+  | { kind: 'guard'; by: string; targetNearby: boolean; guarded: string }
+
+export interface ReactionContext {
+  /** The reactor's standing this round: `canReact(roundState, id)`. */
+  mayReact: Outcome<true>
+  /** Why this target can't react to this attack (unaware, surprised, grabbed), from the attack plan. */
+  targetCannotReact?: string | null
+}
+
+/**
+ * Declares a reaction to an attack, after any WIT save to hit and before damage is rolled. Refused:
+ * reacting twice against one attack, a target who is unaware or accepted a stunt, a second counter of
+ * a multi-target attack, hiding behind someone not nearby or neither a willing ally nor a grabbed enemy.
+ */
+export function declareReaction(
+  attack: AttackReactions,
+  choice: ReactionChoice,
+  ctx: ReactionContext,
+): Outcome<AttackReactions> {
+  if (attack.stuntAccepted)
+    return fail('The target accepted the attack stunt, so nobody can react to this attack.')
+  if (attack.reacted.includes(choice.by))
+    return fail('Nobody can react more than once against a single attack.')
+  if (!ctx.mayReact.ok) return ctx.mayReact
+  const reacted = [...attack.reacted, choice.by]
+  if (choice.kind !== 'guard') {
+    if (!attack.targets.includes(choice.by))
+      return fail('Only the target of an attack can dodge, counter or hide.')
+    if (ctx.targetCannotReact) return fail(`No reaction: ${ctx.targetCannotReact}.`)
+  }
+  switch (choice.kind) {
+    case 'dodge':
+      return ok({ ...attack, reacted })
+    case 'counter':
+      if (attack.targets.length > 1 && attack.counteredBy !== null) {
+        return fail('An attack on several targets can only be countered by one of them.')
+      }
+      return ok({ ...attack, reacted, counteredBy: choice.by })
+    case 'hide-behind':
+      if (!choice.behindNearby) return fail('You can only hide behind a nearby character.')
+      if (choice.behindIs === 'unwilling')
+        return fail('You can only hide behind a willing ally or an enemy you are grabbing.')
+      if (attack.targets.includes(choice.behind))
+        return fail('That character is already a target of this attack.')
+      return ok({
+        ...attack,
+        reacted,
+        targets: attack.targets.map((t) => (t === choice.by ? choice.behind : t)),
+      })
+    case 'guard':
+      if (!attack.targets.includes(choice.guarded))
+        return fail('That character is not a target of this attack.')
+      if (!choice.targetNearby) return fail('You can only guard a character who is nearby.')
+      if (attack.targets.includes(choice.by)) return fail('You are already a target of this attack.')
+      return ok({
+        ...attack,
+        reacted,
+        targets: attack.targets.map((t) => (t === choice.guarded ? choice.by : t)),
+      })
+    default:
+      return unreachable(choice)
+  }
+}
+
+/** A dodge: an AGI save, and on a pass the attack misses (the bandit's 2 against AGI 8). */
+export function resolveDodge(agi: number, face: number): SaveResult & { misses: boolean } {
+  const save = resolveSave('agi', agi, face, RULE.reacting, 'dodge')
+  return { ...save, misses: save.passed }
+}
+
+export type HitFirst = 'attacker' | 'counterer' | 'both'
+
+export interface CounterResult {
+  /** Whoever suffers more after reductions is hit first; a tie hits both at once. */
+  hitFirst: HitFirst
+  /** Damage the attacker takes from the counter, and the counterer from the attack. */
+  attackerSuffers: number
+  countererSuffers: number
+  /**
+   * Whether the second blow still lands: not when the first one incapacitated its victim; 'ask-gm' when
+   * the room asks the GM about incapacitation and no ruling was given yet.
+   */
+  secondBlow: 'lands' | 'cancelled' | 'ask-gm' | 'none'
+  breakdown: BreakdownLine[]
+}
+
+export interface CounterInput {
+  /** The original attack's damage against the counterer. */
+  attack: DamageResult
+  /** The counter's damage against the attacker. */
+  counter: DamageResult
+  attackerHealth: { health: number; max: number }
+  countererHealth: { health: number; max: number }
+  policy: IncapacitationPolicy
+  /** The GM's answer, under 'ask-gm': does the first blow incapacitate its victim? */
+  firstBlowIncapacitates?: boolean
+}
+
+/**
+ * A counter: both roll damage at once; whoever would suffer more after armour is hit first, and if
+ * that blow incapacitates them their own blow never lands. Theobald's 4 against the leader's 5 minus
+ * armour 2: the leader suffers 4 > 3, is hit first, is incapacitated, and Theobald takes nothing.
+ */
+export function resolveCounter(input: CounterInput): CounterResult {
+  const attackerSuffers = input.counter.suffered
+  const countererSuffers = input.attack.suffered
+  const hitFirst: HitFirst =
+    attackerSuffers > countererSuffers
+      ? 'attacker'
+      : countererSuffers > attackerSuffers
+        ? 'counterer'
+        : 'both'
+  const breakdown: BreakdownLine[] = [
+    line('Counter: damage to the attacker after armour', attackerSuffers, RULE.reacting),
+    line('Attack: damage to the counterer after armour', countererSuffers, RULE.reacting),
+  ]
+  let secondBlow: CounterResult['secondBlow'] = 'none'
+  if (hitFirst !== 'both') {
+    const victim = hitFirst === 'attacker' ? input.attackerHealth : input.countererHealth
+    const suffered = hitFirst === 'attacker' ? attackerSuffers : countererSuffers
+    const after = applyDamage(victim.health, victim.max, suffered, input.policy)
+    const down = after.incapacitated === 'ask-gm' ? input.firstBlowIncapacitates : after.incapacitated
+    secondBlow = down === undefined ? 'ask-gm' : down ? 'cancelled' : 'lands'
+    breakdown.push(
+      line(`${hitFirst === 'attacker' ? 'Attacker' : 'Counterer'} hit first`, suffered, RULE.reacting),
+    )
+    if (secondBlow === 'cancelled')
+      breakdown.push(line('Incapacitated first: the other blow never lands', 0, RULE.reacting))
+  } else {
+    breakdown.push(line('Tie: both hit at the same time', attackerSuffers, RULE.reacting))
+  }
+  return { hitFirst, attackerSuffers, countererSuffers, secondBlow, breakdown }
+}
+
+/**
+ * An opportunity attack against a nearby enemy moving away. The mover's movement is interrupted; their
+ * turn resumes afterwards if they are still alive and conscious.
+ */
+export function checkOpportunityAttack(input: {
+  mayReact: Outcome<true>
+  enemyNearby: boolean
+  movingAway: boolean
+}): Outcome<true> {
+  if (!input.mayReact.ok) return input.mayReact
+  if (!input.enemyNearby) return fail('Opportunity attacks only target nearby enemies.')
+  if (!input.movingAway) return fail('Opportunity attacks only answer an enemy moving away.')
+  return ok(true)
+}
+
+/** After an opportunity attack the interrupted turn resumes only for a character still up. */
+export function turnResumes(target: { alive: boolean; conscious: boolean }): boolean {
+  return target.alive && target.conscious
+}
