@@ -22,7 +22,13 @@ afterAll(async () => {
 describe('a GM tablet and a player phone at one table', () => {
   it('shows the GM’s combatants on the phone within a second and the phone’s roll on the tablet', async () => {
     const gm = await (await browser.newContext(TABLET)).newPage()
-    await gm.goto(baseUrl)
+    const violations: string[] = []
+    gm.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const home = await gm.goto(baseUrl)
+    expect(home?.headers()['content-security-policy']).toContain("script-src 'self'")
+    expect(home?.headers()['x-frame-options']).toBe('DENY')
     await snap(gm, 'home-tablet')
     await gm.getByLabel('Name').fill('Bridge ambush')
     await gm.getByText('Basic Roleplaying').click()
@@ -60,6 +66,7 @@ describe('a GM tablet and a player phone at one table', () => {
     // The phone shows the same entry.
     await player.getByTestId('log-entry').first().waitFor({ timeout: 1000 })
     await snap(gm, 'gm-tablet')
+    expect(violations).toEqual([])
     await snap(player, 'player-phone')
 
     // Reopening the link on the same phone returns to the seat, no second join.

@@ -59,3 +59,12 @@ describe('the rooms API', () => {
     expect(nameless.status).toBe(400)
   })
 })
+
+describe('security headers', () => {
+  it('serves API answers with a deny-all content policy and no referrer', async () => {
+    const response = await SELF.fetch(`${ORIGIN}/api/rooms/none`)
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+  })
+})

@@ -86,6 +86,11 @@ export class TestClient {
     return client
   }
 
+  /** Wraps an accepted socket without waiting for the sync to finish (for hostile clients). */
+  static wrap(ws: WebSocket): TestClient {
+    return new TestClient(ws)
+  }
+
   /** Opens the socket; the key goes in the query (as stock providers do) or as a subprotocol (as the app does). */
   static open(roomId: string, docName: string, key?: string, via: KeyVia = 'query'): Promise<Response> {
     const query = key && via === 'query' ? `?key=${encodeURIComponent(key)}` : ''
