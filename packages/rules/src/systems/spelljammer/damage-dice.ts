@@ -1,0 +1,101 @@
+/** Weapon damage dice as a plain sum of dice groups and a constant: its faces, its total, its exact odds. */
+import { unreachable } from '../../assert.ts'
+import type { DiceExpr } from '../../dice/expr.ts'
+import { fail, type Outcome, ok } from '../../system.ts'
+
+/** "2d6+1d4+3": the only shape weapon damage takes in the rule text, so its odds stay small and exact. */
+export interface DamageDice {
+  readonly groups: ReadonlyArray<{ readonly count: number; readonly sides: number; readonly sign: 1 | -1 }>
+  readonly constant: number
+}
+
+const MAX_DAMAGE_DICE = 20
+
+/** Reads a parsed dice expression as plain damage dice; anything fancier (keep, halve) is refused. */
+export function damageDice(expr: DiceExpr): Outcome<DamageDice> {
+  const groups: Array<{ count: number; sides: number; sign: 1 | -1 }> = []
+  let constant = 0
+  const walk = (e: DiceExpr, sign: 1 | -1): string | null => {
+    switch (e.kind) {
+      case 'constant':
+        constant += sign * e.value
+        return null
+      case 'dice':
+        if (e.keep) return 'cannot keep some dice: weapon damage is a plain sum.'
+        groups.push({ count: e.count, sides: e.sides, sign })
+        return null
+      case 'sum':
+        for (const t of e.terms) {
+          const error = walk(t.expr, t.sign === 1 ? sign : sign === 1 ? -1 : 1)
+          if (error) return error
+        }
+        return null
+      case 'multiply':
+      case 'halve':
+      case 'max-plus-roll':
+      case 'double-dice':
+        return 'must be plain dice and a bonus, like 1d8+4.'
+      default:
+        return unreachable(e)
+    }
+  }
+  const error = walk(expr, 1)
+  if (error) return fail(error)
+  if (groups.reduce((n, g) => n + g.count, 0) > MAX_DAMAGE_DICE)
+    return fail(`can roll at most ${MAX_DAMAGE_DICE} dice.`)
+  return ok({ groups, constant })
+}
+
+/** The sides of each die to roll, in order, so a player can type the faces they rolled. */
+export function damageDiceToRoll(dice: DamageDice): number[] {
+  return dice.groups.flatMap((g) => new Array<number>(g.count).fill(g.sides))
+}
+
+/** The total of the damage dice for the given faces, or why the faces do not fit the dice. */
+export function damageTotal(dice: DamageDice, faces: readonly number[]): Outcome<number> {
+  const sides = damageDiceToRoll(dice)
+  if (faces.length !== sides.length)
+    return fail(
+      `These damage dice need ${sides.length} ${sides.length === 1 ? 'die' : 'dice'}, not ${faces.length}.`,
+    )
+  let total = dice.constant
+  let at = 0
+  for (const g of dice.groups) {
+    for (let i = 0; i < g.count; i++) {
+      const face = faces[at] as number
+      const s = sides[at] as number
+      if (!Number.isInteger(face) || face < 1 || face > s)
+        return fail(`A d${s} shows 1 to ${s}, not ${face}.`)
+      total += g.sign * face
+      at++
+    }
+  }
+  return ok(total)
+}
+
+/** Exact distribution of the total: `weights[i]` of `total` equally likely outcomes give `min + i`. */
+export interface SmallDistribution {
+  readonly min: number
+  readonly weights: readonly bigint[]
+  readonly total: bigint
+}
+
+/** Convolves the dice one at a time: at most 20 dice, so a few thousand steps at worst. */
+export function damageDistribution(dice: DamageDice): SmallDistribution {
+  let min = dice.constant
+  let weights: bigint[] = [1n]
+  let total = 1n
+  for (const g of dice.groups) {
+    for (let i = 0; i < g.count; i++) {
+      const next: bigint[] = new Array(weights.length + g.sides - 1).fill(0n)
+      weights.forEach((w, j) => {
+        for (let f = 0; f < g.sides; f++) next[j + f] = (next[j + f] as bigint) + w
+      })
+      // A die is uniform, so a subtracted one (-sides..-1) has the same weights: only the minimum moves.
+      min += g.sign === 1 ? 1 : -g.sides
+      weights = next
+      total *= BigInt(g.sides)
+    }
+  }
+  return { min, weights, total }
+}

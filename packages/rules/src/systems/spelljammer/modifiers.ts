@@ -1,0 +1,211 @@
+/** The situational modifiers an attack can toggle: one catalog of data, with the rule each comes from. */
+import type { ModifierToggle } from '../../system.ts'
+import { RULE } from './sections.ts'
+import { COVER_TABLE, LIGHTING_TABLE, TARGET_MOVEMENT_TABLE } from './tables.ts'
+
+/** Which attacks a toggle applies to: the ranged modifiers are for ranged attacks only. */
+export type Applies = 'any' | 'ranged' | 'melee'
+
+/**
+ * A toggle with its numbers. `group` makes toggles exclusive (one lighting level, one cover); `sc`, `def`
+ * and `damage` are the flat effects, read by the attack code so the words and the numbers never drift.
+ */
+export interface AttackToggle extends ModifierToggle {
+  readonly group?: string
+  readonly applies: Applies
+  readonly sc?: number
+  readonly def?: number
+  readonly damage?: number
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`)
+
+/** Every situational modifier of the text that is a matter of the moment rather than of the round's declaration. */
+export const ATTACK_TOGGLES: readonly AttackToggle[] = [
+  {
+    id: 'surprise-in-combat',
+    label: 'Surprise (in combat)',
+    effect: '+10 SC; the target gets half its normal DEF',
+    rule: RULE.surprise,
+    group: 'surprise',
+    applies: 'any',
+    sc: 10,
+  },
+  {
+    id: 'surprise-out-of-combat',
+    label: 'Surprise (out of combat)',
+    effect: '+25 SC; the target gets only always-on magical DEF',
+    rule: RULE.surprise,
+    group: 'surprise',
+    applies: 'any',
+    sc: 25,
+  },
+  {
+    id: 'ambush-3x',
+    label: 'Ambush: target surprised but not completely (3x PER)',
+    effect: '+10 SC on the surprise round',
+    rule: RULE.ambush,
+    group: 'ambush',
+    applies: 'any',
+    sc: 10,
+  },
+  {
+    id: 'ambush-4x',
+    label: 'Ambush: target surprised (4x PER)',
+    effect: '+20 SC on the surprise round',
+    rule: RULE.ambush,
+    group: 'ambush',
+    applies: 'any',
+    sc: 20,
+  },
+  {
+    id: 'ambush-5x',
+    label: 'Ambush: target completely surprised (5x PER or worse)',
+    effect: '+30 SC and +2 damage on the surprise round',
+    rule: RULE.ambush,
+    group: 'ambush',
+    applies: 'any',
+    sc: 30,
+    damage: 2,
+  },
+  {
+    id: 'attacker-cannot-see',
+    label: 'Attacker cannot see the target',
+    effect: '-40 SC',
+    rule: RULE.invisibleFoe,
+    group: 'attacker-sight',
+    applies: 'any',
+    sc: -40,
+  },
+  {
+    id: 'attacker-cannot-see-2x-per',
+    label: 'Attacker cannot see the target, made a 2x PER roll',
+    effect: '-20 SC',
+    rule: RULE.invisibleFoe,
+    group: 'attacker-sight',
+    applies: 'any',
+    sc: -20,
+  },
+  {
+    id: 'attacker-cannot-see-1x-per',
+    label: 'Attacker cannot see the target, made a 1x PER roll',
+    effect: '-10 SC',
+    rule: RULE.invisibleFoe,
+    group: 'attacker-sight',
+    applies: 'any',
+    sc: -10,
+  },
+  {
+    id: 'target-cannot-see',
+    label: 'Target cannot see the attacker',
+    effect: '-20 to the target’s DEF',
+    rule: RULE.invisibleFoe,
+    group: 'target-sight',
+    applies: 'any',
+    def: -20,
+  },
+  {
+    id: 'target-cannot-see-2x-per',
+    label: 'Target cannot see the attacker, made a 2x PER roll',
+    effect: '-10 to the target’s DEF',
+    rule: RULE.invisibleFoe,
+    group: 'target-sight',
+    applies: 'any',
+    def: -10,
+  },
+  {
+    id: 'target-cannot-see-1x-per',
+    label: 'Target cannot see the attacker, made a 1x PER roll',
+    effect: '-5 to the target’s DEF',
+    rule: RULE.invisibleFoe,
+    group: 'target-sight',
+    applies: 'any',
+    def: -5,
+  },
+  {
+    id: 'target-stunned',
+    label: 'Target stunned',
+    effect: '+10 SC',
+    rule: RULE.targetStunned,
+    applies: 'any',
+    sc: 10,
+  },
+  ...LIGHTING_TABLE.map(
+    (row): AttackToggle => ({
+      id: `lighting-${row.id}`,
+      label: row.label,
+      effect: `${signed(row.value)} SC`,
+      rule: row.rule,
+      group: 'lighting',
+      applies: 'any',
+      sc: row.value,
+    }),
+  ),
+  {
+    id: 'target-encumbered',
+    label: 'Target encumbered',
+    effect: '-10 to the target’s DEF',
+    rule: RULE.encumbrance,
+    applies: 'any',
+    def: -10,
+  },
+  {
+    id: 'attacker-encumbered',
+    label: 'Attacker encumbered',
+    effect: '-10 SC',
+    rule: RULE.encumbrance,
+    applies: 'any',
+    sc: -10,
+  },
+  {
+    id: 'offhand',
+    label: 'Using offhand',
+    effect: '-20 SC and -2 damage (none if ambidextrous)',
+    rule: RULE.offhand,
+    applies: 'any',
+    sc: -20,
+    damage: -2,
+  },
+  {
+    id: 'target-picking-up-weapon',
+    label: 'Target picking up a dropped weapon',
+    effect: '-15 to the target’s DEF',
+    rule: RULE.droppedWeapon,
+    applies: 'any',
+    def: -15,
+  },
+  {
+    id: 'free-attack',
+    label: 'Free attack on a withdrawing foe',
+    effect: 'the target keeps DEF from DEX but may not use a shield',
+    rule: RULE.withdrawing,
+    applies: 'melee',
+  },
+  ...TARGET_MOVEMENT_TABLE.map(
+    (row): AttackToggle => ({
+      id: `target-${row.id}`,
+      label: row.label,
+      effect: `${signed(row.value)} SC`,
+      rule: row.rule,
+      group: 'target-movement',
+      applies: 'ranged',
+      sc: row.value,
+    }),
+  ),
+  ...COVER_TABLE.map(
+    (row): AttackToggle => ({
+      id: `cover-${row.id}`,
+      label: row.label,
+      effect: `${signed(row.value)} SC`,
+      rule: row.rule,
+      group: 'cover',
+      applies: 'ranged',
+      sc: row.value,
+    }),
+  ),
+]
+
+/** Looks a toggle up by id; undefined for an id the catalog does not hold. */
+export function findToggle(id: string): AttackToggle | undefined {
+  return ATTACK_TOGGLES.find((t) => t.id === id)
+}
