@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import type { Outcome } from '../../system.ts'
+import { movementLeft, reactionTurn, startTurn, stepTurn, type TurnState, type TurnStep } from './turn.ts'
+
+function run(turn: TurnState, steps: TurnStep[]): Outcome<TurnState> {
+  let t = turn
+  for (const s of steps) {
+    const r = stepTurn(t, s)
+    if (!r.ok) return r
+    t = r.value
+  }
+  return { ok: true, value: t }
+}
+
+describe('a zones turn', () => {
+  it('moves the full 2 zones with no action, or 4 when sprinting', () => {
+    expect(run(startTurn({ speed: 2 }), [{ type: 'move', zones: 2 }]).ok).toBe(true)
+    expect(run(startTurn({ speed: 2 }), [{ type: 'move', zones: 3 }]).ok).toBe(false)
+    expect(run(startTurn({ speed: 2 }), [{ type: 'move', zones: 4, sprint: true }]).ok).toBe(true)
+    expect(run(startTurn({ speed: 2 }), [{ type: 'move', zones: 5, sprint: true }]).ok).toBe(false)
+  })
+
+  it('allows half a move split around a bonus and a main action', () => {
+    const r = run(startTurn({ speed: 2 }), [
+      { type: 'move', zones: 0.5 },
+      { type: 'bonus', action: 'open-door' },
+      { type: 'move', zones: 0.5 },
+      { type: 'main', action: 'attack' },
+    ])
+    expect(r.ok && movementLeft(r.value)).toBe(0)
+  })
+
+  it('allows two bonus actions instead of a bonus and a main, but never two mains or three actions', () => {
+    expect(
+      run(startTurn({ speed: 2 }), [
+        { type: 'bonus', action: 'equip-or-unequip' },
+        { type: 'bonus', action: 'say-a-few-words' },
+      ]).ok,
+    ).toBe(true)
+    expect(
+      run(startTurn({ speed: 2 }), [
+        { type: 'main', action: 'attack' },
+        { type: 'main', action: 'taunt' },
+      ]),
+    ).toEqual({ ok: false, error: 'Only one main action per turn.' })
+    expect(
+      run(startTurn({ speed: 2 }), [
+        { type: 'bonus', action: 'open-door' },
+        { type: 'main', action: 'attack' },
+        { type: 'bonus', action: 'pull-lever' },
+      ]).ok,
+    ).toBe(false)
+  })
+
+  it('caps movement at half speed once an action is taken, and refuses actions after a full move', () => {
+    expect(
+      run(startTurn({ speed: 2 }), [
+        { type: 'main', action: 'attack' },
+        { type: 'move', zones: 2 },
+      ]),
+    ).toEqual({ ok: false, error: 'Only 1 zone of movement left this turn (half speed, since you acted).' })
+    expect(
+      run(startTurn({ speed: 2 }), [
+        { type: 'move', zones: 2 },
+        { type: 'main', action: 'attack' },
+      ]).ok,
+    ).toBe(false)
+    expect(
+      run(startTurn({ speed: 2 }), [
+        { type: 'move', zones: 2, sprint: true },
+        { type: 'main', action: 'attack' },
+      ]).ok,
+    ).toBe(true)
+  })
+
+  it('lets a grabbed character only try to break free, which takes the whole turn', () => {
+    const grabbed = startTurn({ speed: 2, grabbed: true })
+    expect(stepTurn(grabbed, { type: 'main', action: 'attack' }).ok).toBe(false)
+    const r = run(grabbed, [{ type: 'break-free' }])
+    expect(r.ok && r.value.over).toBe(true)
+    expect(r.ok && stepTurn(r.value, { type: 'bonus', action: 'other' }).ok).toBe(false)
+  })
+
+  it('spends the whole turn on a surrender or a reaction', () => {
+    expect(run(startTurn({ speed: 2 }), [{ type: 'surrender' }, { type: 'move', zones: 1 }]).ok).toBe(false)
+    expect(stepTurn(reactionTurn(2), { type: 'move', zones: 1 }).ok).toBe(false)
+  })
+})

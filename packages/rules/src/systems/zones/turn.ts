@@ -1,0 +1,126 @@
+/** One character's turn: full move, or half move plus a bonus and a main action (or two bonus actions). */
+import { fail, type Outcome, ok } from '../../system.ts'
+import { unreachable } from './common.ts'
+
+/** Main actions named by the text; "any other action taking a round" is 'other'. */
+export const MAIN_ACTIONS = [
+  { id: 'attack', label: 'Attack' },
+  { id: 'invoke-power', label: 'Invoke a profane power' },
+  { id: 'distract', label: 'Distract' },
+  { id: 'intimidate', label: 'Intimidate' },
+  { id: 'taunt', label: 'Taunt' },
+  { id: 'use-consumable', label: 'Use a consumable item' },
+  { id: 'free-ally', label: 'Free a grabbed ally (STR save)' },
+  { id: 'other', label: 'Other action taking a round' },
+] as const
+
+/** Bonus actions named by the text: anything taking only a second or two. */
+export const BONUS_ACTIONS = [
+  { id: 'pick-up-or-put-down', label: 'Pick up or put down something' },
+  { id: 'equip-or-unequip', label: 'Equip or unequip an item' },
+  { id: 'open-door', label: 'Open a door' },
+  { id: 'pull-lever', label: 'Pull a lever' },
+  { id: 'say-a-few-words', label: 'Say a few words' },
+  { id: 'other', label: 'Other action taking a second or two' },
+] as const
+
+export type MainAction = (typeof MAIN_ACTIONS)[number]['id']
+export type BonusAction = (typeof BONUS_ACTIONS)[number]['id']
+
+export interface TurnState {
+  /** Zones per move (2 for most); sprinting doubles it. */
+  speed: number
+  sprinting: boolean
+  moved: number
+  mains: MainAction[]
+  bonuses: BonusAction[]
+  /** A grabbed character can only spend the turn trying to break free. */
+  grabbed: boolean
+  /** Spent whole: a reaction, a break-free attempt, a surrender. */
+  over: boolean
+  log: TurnStep[]
+}
+
+export type TurnStep =
+  | { type: 'move'; zones: number; sprint?: boolean }
+  | { type: 'main'; action: MainAction }
+  | { type: 'bonus'; action: BonusAction }
+  /** Grabbed: the whole turn goes on a STR save to break free. */
+  | { type: 'break-free' }
+  /** The whole turn goes on surrendering. */
+  | { type: 'surrender' }
+
+export function startTurn(input: { speed: number; grabbed?: boolean }): TurnState {
+  return {
+    speed: input.speed,
+    sprinting: false,
+    moved: 0,
+    mains: [],
+    bonuses: [],
+    grabbed: input.grabbed ?? false,
+    over: false,
+    log: [],
+  }
+}
+
+/** How far this turn may still move: the full speed with no action, half of it once an action is taken. */
+export function movementLeft(turn: TurnState): number {
+  const speed = turn.speed * (turn.sprinting ? 2 : 1)
+  const actions = turn.mains.length + turn.bonuses.length
+  return Math.max(0, (actions > 0 ? speed / 2 : speed) - turn.moved)
+}
+
+/**
+ * Applies one step of a turn. Movement may be split before, after and between actions, but taking any
+ * action caps the turn's movement at half speed; two actions at most, of which one main.
+ */
+export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
+  if (turn.over) return fail('This turn is over.')
+  if (turn.grabbed && step.type !== 'break-free') {
+    return fail("A grabbed character can't act: they can only spend their turn trying to break free.")
+  }
+  const log = [...turn.log, step]
+  const actions = turn.mains.length + turn.bonuses.length
+  const half = (turn.speed * (turn.sprinting ? 2 : 1)) / 2
+  switch (step.type) {
+    case 'move': {
+      if (!(step.zones > 0)) return fail('Move at least half a zone.')
+      const sprinting = turn.sprinting || (step.sprint ?? false)
+      const next = { ...turn, sprinting }
+      if (step.zones > movementLeft(next)) {
+        const left = movementLeft(next)
+        return fail(
+          left === 0
+            ? 'No movement left this turn.'
+            : `Only ${left} zone${left === 1 ? '' : 's'} of movement left this turn${actions > 0 ? ' (half speed, since you acted)' : ''}.`,
+        )
+      }
+      return ok({ ...next, moved: turn.moved + step.zones, log })
+    }
+    case 'main':
+      if (turn.mains.length > 0) return fail('Only one main action per turn.')
+      if (actions >= 2) return fail('Two actions already taken this turn.')
+      if (turn.moved > half)
+        return fail(`You moved more than half your speed (${half}), so no action is left.`)
+      return ok({ ...turn, mains: [...turn.mains, step.action], log })
+    case 'bonus':
+      if (actions >= 2) return fail('Two actions already taken this turn.')
+      if (turn.moved > half)
+        return fail(`You moved more than half your speed (${half}), so no action is left.`)
+      return ok({ ...turn, bonuses: [...turn.bonuses, step.action], log })
+    case 'break-free':
+      if (!turn.grabbed) return fail('You are not grabbed.')
+      if (turn.moved > 0 || actions > 0) return fail('Breaking free takes the whole turn.')
+      return ok({ ...turn, over: true, log })
+    case 'surrender':
+      if (turn.moved > 0 || actions > 0) return fail('Surrendering takes the whole turn.')
+      return ok({ ...turn, over: true, log })
+    default:
+      return unreachable(step)
+  }
+}
+
+/** A reaction takes the whole turn: no movement, no bonus action. */
+export function reactionTurn(speed: number): TurnState {
+  return { ...startTurn({ speed }), over: true }
+}
