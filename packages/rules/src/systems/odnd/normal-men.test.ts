@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { frac } from './exact.ts'
+import { chanceNeeding, isNormalManType, meanOf, meleeAttacks, quickKillEstimate } from './normal-men.ts'
+import { makeSheet, makeWeapon } from './sheet.ts'
+
+describe('attacks against normal men', () => {
+  it('a 3rd level PC fighter has 3 attacks a round against normal men', () => {
+    expect(meleeAttacks(makeSheet({ class: 'fighter', level: 3 }), true).attacks).toBe(3)
+  })
+
+  it('an important NPC fighter type counts too, an ordinary NPC does not', () => {
+    expect(meleeAttacks(makeSheet({ class: 'ranger', role: 'important-npc', level: 5 }), true).attacks).toBe(
+      5,
+    )
+    expect(meleeAttacks(makeSheet({ class: 'ranger', role: 'npc', level: 5 }), true).attacks).toBe(1)
+  })
+
+  it('a troll of 6HD+3 attacks a group of normal men 6 times in a round', () => {
+    const troll = makeSheet({ role: 'monster', class: 'monster', level: 6, hdPlus: 3, attacksPerRound: 3 })
+    expect(meleeAttacks(troll, true).attacks).toBe(6)
+    expect(meleeAttacks(troll, false).attacks).toBe(3)
+  })
+
+  it('a fighter with an untrained weapon attacks as a normal man: once', () => {
+    const axe = makeWeapon({ trained: false })
+    expect(meleeAttacks(makeSheet({ class: 'fighter', level: 8 }), true, axe).attacks).toBe(1)
+  })
+
+  it('goblins and other 1HD monsters count as normal men', () => {
+    expect(isNormalManType(makeSheet({ role: 'monster', class: 'monster', level: 1 }))).toBe(true)
+    expect(isNormalManType(makeSheet({ role: 'monster', class: 'monster', level: 4 }))).toBe(false)
+  })
+})
+
+describe("the text's quick kill estimate", () => {
+  it('an 8th level fighter needing 7 kills 5.6 humanoids a round (6 rounded up)', () => {
+    const hitChance = chanceNeeding(7)
+    expect(hitChance).toEqual(frac(70, 100))
+    const e = quickKillEstimate({
+      attacks: 8,
+      hitChance,
+      damagePerHit: meanOf({ count: 1, sides: 6, bonus: 1 }),
+      foeHitPoints: meanOf({ count: 1, sides: 6, bonus: 0 }),
+    })
+    expect(e.hits).toEqual(frac(56, 10))
+    expect(e.kills).toEqual(frac(56, 10))
+    expect(e.killsRoundedUp).toBe(6)
+  })
+
+  it('when a hit does less than a foe has, each hit kills only that share of one', () => {
+    const e = quickKillEstimate({
+      attacks: 4,
+      hitChance: frac(1, 2),
+      damagePerHit: frac(5, 2),
+      foeHitPoints: frac(5),
+    })
+    expect(e.kills).toEqual(frac(1))
+  })
+
+  it('a natural 1 always misses and a 20 always hits', () => {
+    expect(chanceNeeding(1)).toEqual(frac(19, 20))
+    expect(chanceNeeding(25)).toEqual(frac(1, 20))
+  })
+})

@@ -1,0 +1,92 @@
+/** Multiple attacks against 'Normal Men' and the text's quick estimate of how many fall each round. */
+import type { DamageDice } from './dice-notation.ts'
+import { type Fraction, frac, mul } from './exact.ts'
+import { isFighterType, type Sheet, type Weapon } from './sheet.ts'
+
+/**
+ * Whether a sheet counts as a 'Normal Man' ("or creatures of basically that strength, i.e., goblins,
+ * kobolds, ... giant rats"): the normal-man class, or a non-player creature of 1 hit die or less. The
+ * GM can always say otherwise; this is the default the table starts from.
+ */
+export function isNormalManType(sheet: Sheet): boolean {
+  return (
+    sheet.class === 'normal-man' ||
+    ((sheet.role === 'monster' || sheet.role === 'npc') && sheet.level <= 1 && !isFighterType(sheet))
+  )
+}
+
+export interface AttackCount {
+  attacks: number
+  why: string
+  rule: string
+}
+
+/**
+ * Melee attacks this round. "PCs and Important NPC Fighter-types get a number of melee attacks against
+ * 'Normal Men' ... equal to their level"; "Monsters with more than 1HD will attack 'Normal Men' multiple
+ * times depending upon their HD" (a Troll of 6HD+3 attacks 6 times). One who fights with an untrained
+ * weapon "attacks as a 'Normal Man'" and gets no extra attacks.
+ */
+export function meleeAttacks(attacker: Sheet, againstNormalMen: boolean, weapon?: Weapon): AttackCount {
+  const base = { attacks: attacker.attacksPerRound, why: 'attacks per round on the sheet', rule: 'sheet' }
+  if (!againstNormalMen) return base
+  if (weapon && !weapon.trained && !['empty-hand', 'improvised', 'natural', 'horns'].includes(weapon.kind))
+    return base
+  if (
+    isFighterType(attacker) &&
+    (attacker.role === 'pc' || attacker.role === 'important-npc') &&
+    attacker.level > 1
+  )
+    return {
+      attacks: attacker.level,
+      why: `level ${attacker.level} fighter type against normal men`,
+      rule: 'MISC COMBAT RULES: Normal Men',
+    }
+  if (attacker.role === 'monster' && attacker.level > 1)
+    return {
+      attacks: attacker.level,
+      why: `${attacker.level}HD${attacker.hdPlus ? `${attacker.hdPlus > 0 ? '+' : ''}${attacker.hdPlus}` : ''} monster against normal men`,
+      rule: 'MISC COMBAT RULES: Monsters with more than 1HD',
+    }
+  return base
+}
+
+/** P(hit) when a natural `needed` or better hits: a 1 always misses, a 20 always hits. */
+export function chanceNeeding(needed: number): Fraction {
+  const lowest = Math.min(20, Math.max(2, needed))
+  return frac(21 - lowest, 20)
+}
+
+/** The mean of a damage roll, exactly: d6+1 is 9/2. */
+export function meanOf(dice: DamageDice): Fraction {
+  return frac(dice.count * (dice.sides + 1) + 2 * dice.bonus, 2)
+}
+
+export interface KillEstimate {
+  hits: Fraction
+  kills: Fraction
+  /** "(6 if rounded up)". */
+  killsRoundedUp: number
+}
+
+/**
+ * "An easier way to do this": hits = attacks x chance to hit; each hit kills one foe when the average
+ * hit does at least the foes' average hit points, otherwise that share of one. The text's 8th-level
+ * fighter: 8 attacks at 70% is 5.6 hits of 4.5 against 3.5 hit points, so 5.6 kills (6 rounded up).
+ */
+export function quickKillEstimate(input: {
+  attacks: number
+  hitChance: Fraction
+  damagePerHit: Fraction
+  foeHitPoints: Fraction
+}): KillEstimate {
+  const hits = mul(frac(input.attacks), input.hitChance)
+  const ratio = frac(
+    input.damagePerHit.num * input.foeHitPoints.den,
+    input.damagePerHit.den * input.foeHitPoints.num,
+  )
+  const perHit = ratio.num >= ratio.den ? frac(1) : ratio
+  const kills = mul(hits, perHit)
+  const up = (kills.num + kills.den - 1n) / kills.den
+  return { hits, kills, killsRoundedUp: Number(up) }
+}
