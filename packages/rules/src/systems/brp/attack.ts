@@ -1,0 +1,269 @@
+/** Declaring and rolling an attack (5.5, 5.9): the chance with every modifier, range bands, reloads and shots. */
+import { unreachable } from '../../assert.ts'
+import type { BreakdownLine, ModifierToggle, Outcome } from '../../system.ts'
+import { fail, ok } from '../../system.ts'
+import { physicalSkillPenalty } from './armor.ts'
+import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
+import type { BrpSettings } from './settings.ts'
+import { type DamageBonus, damageBonusOf, type Sheet } from './sheet.ts'
+import { type CombatantState, itemState, withItem } from './state.ts'
+import { findShield, findWeapon, shieldAsWeapon, type WeaponRow } from './tables.ts'
+
+/** The situational modifiers an attacker can switch on. */
+export type AttackToggleId = 'difficult' | 'range-double' | 'range-triple' | 'defender-unaware'
+
+/** Each attack toggle with its effect in words and the rule it comes from. */
+export const ATTACK_MODIFIERS: readonly (ModifierToggle & { id: AttackToggleId })[] = [
+  {
+    id: 'difficult',
+    label: 'Difficult',
+    effect: 'Half chance to hit',
+    rule: '5.5 Attacking ("as if Difficult (1/2 chance)")',
+  },
+  {
+    id: 'range-double',
+    label: 'Up to twice range',
+    effect: 'Half chance to hit (Difficult)',
+    rule: '5.9 Weapons and Damage (range)',
+  },
+  {
+    id: 'range-triple',
+    label: 'Up to three times range',
+    effect: 'Quarter chance to hit',
+    rule: '5.9 Weapons and Damage (range)',
+  },
+  {
+    id: 'defender-unaware',
+    label: 'Target unaware',
+    effect: 'The target cannot see the attack coming, so cannot parry or dodge',
+    rule: '5.6 Parrying, 5.7 Dodging ("must be aware of and able to see the attack coming")',
+  },
+]
+
+/** Where the target is against the weapon's range (5.9): beyond three times there is no chance. */
+export type RangeBand = 'normal' | 'double' | 'triple' | 'beyond'
+
+export function rangeBandOf(range: number, distance: number): RangeBand {
+  if (distance <= range) return 'normal'
+  if (distance <= 2 * range) return 'double'
+  if (distance <= 3 * range) return 'triple'
+  return 'beyond'
+}
+
+export interface AttackDeclaration {
+  /** The weapon row used: 'dagger' to stab, 'dagger-thrown' to throw, 'shield-round' to bash. */
+  readonly weapon: string
+  readonly toggles?: readonly string[]
+  /** Meters to the target, for missile weapons; or give a range toggle instead. */
+  readonly distance?: number
+}
+
+/** An attack ready to roll: the weapon, the chance with its lines, and what the defender may do. */
+export interface DeclaredAttack {
+  readonly weapon: WeaponRow
+  readonly chance: Chance
+  readonly damageBonus: DamageBonus | null
+  readonly range: RangeBand | null
+  readonly defenderUnaware: boolean
+}
+
+/** The weapon row a sheet can use for an id, or why not: Brawl is always at hand, a bash needs the shield. */
+export function weaponFor(sheet: Sheet, id: string): Outcome<WeaponRow> {
+  if (id.startsWith('shield-')) {
+    const shield = findShield(id.slice('shield-'.length))
+    if (!shield) return fail(`There is no shield called "${id}".`)
+    if (sheet.shield !== shield.id) return fail(`${sheet.name} carries no ${shield.name} shield.`)
+    return ok(shieldAsWeapon(shield))
+  }
+  const row = findWeapon(id)
+  if (!row) return fail(`There is no weapon called "${id}" in the tables.`)
+  if (row.id === 'brawl') return ok(row)
+  const carried = sheet.weapons.some((w) => findWeapon(w)?.item === row.item)
+  if (!carried) return fail(`${sheet.name} carries no ${row.name}.`)
+  return ok(row)
+}
+
+/**
+ * The skill chance with a weapon (5.5, 5.9): the sheet's skill for its specialty; else, if the room
+ * allows it, a related specialty of the same skill as Difficult; else the weapon's base chance,
+ * whichever is best. Throw is a physical skill, so body armor lowers it (5.10).
+ */
+export function weaponChance(sheet: Sheet, weapon: WeaponRow, settings: BrpSettings): Chance {
+  const rule = '5.5 Attacking'
+  switch (weapon.skill) {
+    case 'Brawl':
+      return { value: sheet.brawl, lines: [{ label: 'Brawl skill', value: sheet.brawl, rule }] }
+    case 'Shield':
+      return { value: sheet.shieldSkill, lines: [{ label: 'Shield skill', value: sheet.shieldSkill, rule }] }
+    case 'Throw': {
+      const penalty = physicalSkillPenalty(sheet)
+      const value = Math.max(0, sheet.throw + penalty.reduce((s, l) => s + l.value, 0))
+      return { value, lines: [{ label: 'Throw skill', value: sheet.throw, rule }, ...penalty] }
+    }
+    case 'Melee Weapon':
+    case 'Missile Weapon':
+    case 'Firearm':
+    case 'Energy Weapon': {
+      const same = sheet.weaponSkills.filter((s) => s.skill === weapon.skill)
+      const own = same.find((s) => s.specialty.trim().toLowerCase() === weapon.specialty.toLowerCase())
+      if (own)
+        return {
+          value: own.chance,
+          lines: [{ label: `${weapon.skill} (${weapon.specialty}) skill`, value: own.chance, rule }],
+        }
+      const base: Chance = {
+        value: weapon.base === 'Throw' ? sheet.throw : weapon.base,
+        lines: [
+          {
+            label: `${weapon.name} base chance (no ${weapon.specialty} skill)`,
+            value: weapon.base === 'Throw' ? sheet.throw : weapon.base,
+            rule: '5.9 Weapons and Damage',
+          },
+        ],
+      }
+      if (settings.relatedSpecialty === 'never' || same.length === 0) return base
+      const best = same.reduce((a, b) => (b.chance > a.chance ? b : a))
+      const related = divided(
+        {
+          value: best.chance,
+          lines: [{ label: `${weapon.skill} (${best.specialty}) skill`, value: best.chance, rule }],
+        },
+        2,
+        `Related specialty for ${weapon.specialty}: Difficult, half chance`,
+        rule,
+        settings,
+      )
+      return related.value > base.value ? related : base
+    }
+    default:
+      return unreachable(weapon.skill)
+  }
+}
+
+const TOGGLE_IDS = new Set<string>(ATTACK_MODIFIERS.map((m) => m.id))
+
+/**
+ * Declares an attack: checks it is legal and works out the chance with every modifier. Illegal
+ * declarations (a weapon not carried, a broken one, an empty gun, an unloaded crossbow, a target out
+ * of range) return a sentence the player understands.
+ */
+export function declareAttack(
+  attacker: Sheet,
+  state: CombatantState,
+  declaration: AttackDeclaration,
+  settings: BrpSettings,
+): Outcome<DeclaredAttack> {
+  if (state.dead) return fail(`${attacker.name} is dead.`)
+  if (state.unconscious) return fail(`${attacker.name} is unconscious and cannot attack.`)
+  const found = weaponFor(attacker, declaration.weapon)
+  if (!found.ok) return found
+  const weapon = found.value
+  const toggles = declaration.toggles ?? []
+  const unknown = toggles.find((t) => !TOGGLE_IDS.has(t))
+  if (unknown) return fail(`"${unknown}" is not a modifier of this system.`)
+  const has = (id: AttackToggleId) => toggles.includes(id)
+
+  const item = itemState(state, weapon.item)
+  if (weapon.hitPoints !== null && item.damage >= weapon.hitPoints)
+    return fail(`${attacker.name}'s ${weapon.name} is broken.`)
+  if (weapon.reloadRound && item.loaded === false)
+    return fail(`The ${weapon.name.replace('*', '')} is not loaded: reloading takes a full combat round.`)
+  if (weapon.magazine && item.shots !== undefined && item.shots <= 0)
+    return fail(`The ${weapon.name.replace(/\*/g, '')} has no ${weapon.magazine.unit} left: reload it first.`)
+
+  let range: RangeBand | null = null
+  const rangeToggles = toggles.filter((t) => t === 'range-double' || t === 'range-triple')
+  if (weapon.range === null) {
+    if (declaration.distance !== undefined || rangeToggles.length > 0)
+      return fail(`${weapon.name} is a melee weapon: range does not apply.`)
+  } else {
+    if (rangeToggles.length > 1) return fail('Choose one range band, not both.')
+    if (declaration.distance !== undefined) {
+      if (rangeToggles.length > 0) return fail('Give the distance or the range band, not both.')
+      if (!Number.isFinite(declaration.distance) || declaration.distance < 0)
+        return fail('The distance must be a number of meters, 0 or more.')
+      range = rangeBandOf(weapon.range, declaration.distance)
+    } else range = has('range-triple') ? 'triple' : has('range-double') ? 'double' : 'normal'
+    if (range === 'beyond')
+      return fail(
+        `The target is beyond three times the ${weapon.name.replace(/\*/g, '')}'s range of ${weapon.range} meters: there is no chance of hitting it.`,
+      )
+  }
+
+  let chance = weaponChance(attacker, weapon, settings)
+  if (has('difficult')) chance = divided(chance, 2, 'Difficult: half chance', '5.5 Attacking', settings)
+  if (range === 'double')
+    chance = divided(
+      chance,
+      2,
+      `Up to twice range (${weapon.range} m): half chance`,
+      '5.9 Weapons and Damage',
+      settings,
+    )
+  if (range === 'triple')
+    chance = divided(
+      chance,
+      4,
+      `Up to three times range (${weapon.range} m): quarter chance`,
+      '5.9 Weapons and Damage',
+      settings,
+    )
+  return ok({
+    weapon,
+    chance,
+    damageBonus: damageBonusOf(attacker),
+    range,
+    defenderUnaware: has('defender-unaware'),
+  })
+}
+
+/** Reads the attack's d100 (5.5): equal or lower succeeds, 1/5 of the chance or lower is special. */
+export function rollAttack(attack: DeclaredAttack, d100: number, settings: BrpSettings): Outcome<D100Roll> {
+  return rollD100('Attack', d100, attack.chance, settings)
+}
+
+/** The attacker after firing: a crossbow needs a round to reload, a gun or laser has one shot fewer. */
+export function spendShot(state: CombatantState, weapon: WeaponRow): CombatantState {
+  const item = itemState(state, weapon.item)
+  if (weapon.reloadRound) return withItem(state, weapon.item, { loaded: false })
+  if (weapon.magazine && item.shots !== undefined)
+    return withItem(state, weapon.item, { shots: item.shots - 1 })
+  return state
+}
+
+/**
+ * Reloading (5.9 notes): a crossbow takes the full combat round, so it fires every other round; a gun
+ * or laser is refilled to 6 shots or 20 charges. The text gives no time for guns (docs/rules/brp.md).
+ */
+export function reload(
+  sheet: Sheet,
+  state: CombatantState,
+  weaponId: string,
+): Outcome<{ state: CombatantState; lines: BreakdownLine[] }> {
+  const found = weaponFor(sheet, weaponId)
+  if (!found.ok) return found
+  const weapon = found.value
+  if (weapon.reloadRound)
+    return ok({
+      state: withItem(state, weapon.item, { loaded: true }),
+      lines: [
+        {
+          label: `Reload ${weapon.name.replace('*', '')}: the whole combat round`,
+          value: 1,
+          rule: '5.9 Weapons and Damage (*)',
+        },
+      ],
+    })
+  if (weapon.magazine)
+    return ok({
+      state: withItem(state, weapon.item, { shots: weapon.magazine.size }),
+      lines: [
+        {
+          label: `Reload ${weapon.name.replace(/\*/g, '')}: ${weapon.magazine.unit}`,
+          value: weapon.magazine.size,
+          rule: '5.9 Weapons and Damage (**)',
+        },
+      ],
+    })
+  return fail(`The ${weapon.name} does not need reloading.`)
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest'
+import { d100Under } from '../../dice/d100.ts'
+import { fraction, toFloat } from '../../dice/fraction.ts'
+import { seededDice } from '../../dice/seeded.ts'
+import { declareAttack, rollAttack } from './attack.ts'
+import { damageDice } from './damage.ts'
+import { declareDefense, rollDefense } from './defense.ts'
+import { resolveExchange } from './exchange.ts'
+import { damageWeights, exchangeOdds, levelOdds, previewAttack } from './odds.ts'
+import { brpSettings } from './settings.ts'
+import { sheetOf } from './sheet.ts'
+import { initialState } from './state.ts'
+import { findWeapon, type WeaponRow } from './tables.ts'
+
+const settings = brpSettings()
+const attacker = sheetOf({
+  name: 'Ada',
+  str: 16,
+  siz: 16,
+  weaponSkills: [{ skill: 'Melee Weapon', specialty: 'Sword', chance: 60 }],
+  weapons: [{ weapon: 'sword-short' }],
+})
+const defender = sheetOf({
+  name: 'Bo',
+  con: 12,
+  siz: 12,
+  dodge: 50,
+  armor: [{ armor: 'leather-hard' }],
+  weaponSkills: [{ skill: 'Melee Weapon', specialty: 'Axe', chance: 50 }],
+  weapons: [{ weapon: 'axe-hand' }],
+})
+const aState = initialState(attacker, settings)
+const dState = initialState(defender, settings)
+const sword = (() => {
+  const a = declareAttack(attacker, aState, { weapon: 'sword-short' }, settings)
+  if (!a.ok) throw new Error(a.error)
+  return a.value
+})()
+
+describe('exact odds', () => {
+  it('agree with the dice core’s d100 bands for every chance', () => {
+    for (let chance = 0; chance <= 120; chance++) {
+      const core = d100Under(chance, { special: { share: fraction(1, 5), rounding: 'up' } })
+      const ours = levelOdds(chance, settings)
+      expect(ours.special, `chance ${chance}`).toEqual(core.special)
+      expect(ours.success, `chance ${chance}`).toEqual(core.success)
+      expect(ours.failure, `chance ${chance}`).toEqual(core.failure)
+    }
+  })
+
+  it('count 1D6+1 plus 1D4 as 24 equally likely totals from 3 to 11', () => {
+    const w = damageWeights(
+      (findWeapon('sword-short') as WeaponRow).damage,
+      { sign: 1, count: 1, sides: 4 },
+      'normal',
+    )
+    expect(w).toEqual({ min: 3, weights: [1, 2, 3, 4, 4, 4, 3, 2, 1], total: 24 })
+  })
+
+  it('give an undefended target the attack’s own odds: 60% to be hit, 12% specially', () => {
+    const odds = exchangeOdds(sword, null, defender, dState, settings)
+    expect(odds.hit).toEqual(fraction(60, 100))
+    expect(odds.specialHit).toEqual(fraction(12, 100))
+    // Normal: 1D6+1+1D4 averages 7, less 2 armor = 5 (never below 0: the lowest total is 3).
+    // Special: 7 more, so 12. Expected: 0.48 x 5 + 0.12 x 12 = 3.84.
+    expect(odds.expectedDamage).toEqual(fraction(384, 100))
+  })
+
+  it('give each matrix row against a parry at 50% (special 01-10)', () => {
+    const parry = declareDefense(
+      sword,
+      defender,
+      dState,
+      { choice: { kind: 'parry', with: 'axe-hand' } },
+      settings,
+    )
+    if (!parry.ok) throw new Error(parry.error)
+    const odds = exchangeOdds(sword, parry.value, defender, dState, settings)
+    const byRow = Object.fromEntries(
+      odds.rows.map((r) => [`${r.row.attack}/${r.row.defense}`, r.probability]),
+    )
+    // Attack: special 12, success 48, failure 40; parry: special 10, success 40, failure 50 (of 100).
+    expect(byRow).toEqual({
+      'special/special': fraction(12 * 10, 10000),
+      'special/success': fraction(12 * 40, 10000),
+      'special/failure': fraction(12 * 50, 10000),
+      'success/special': fraction(48 * 10, 10000),
+      'success/success': fraction(48 * 40, 10000),
+      'success/failure': fraction(48 * 50, 10000),
+      'failure/null': fraction(40, 100),
+    })
+    expect(odds.hit).toEqual(fraction(12 * 40 + 12 * 50 + 48 * 50, 10000))
+    expect(odds.specialHit).toEqual(fraction(12 * 50, 10000))
+  })
+
+  it('preview every defense, refusing the illegal ones with a reason', () => {
+    const preview = previewAttack(
+      { sheet: attacker, state: aState },
+      { sheet: defender, state: dState },
+      { weapon: 'sword-short' },
+      settings,
+    )
+    if (!preview.ok) throw new Error(preview.error)
+    expect(preview.value.defenses.map((d) => [d.label, d.allowed])).toEqual([
+      ['No defense', true],
+      ['Dodge', true],
+      ['Parry with Axe, Hand', true],
+    ])
+  })
+
+  it('refuse a preview of an illegal attack with the same sentence as declaring it', () => {
+    const preview = previewAttack(
+      { sheet: attacker, state: aState },
+      { sheet: defender, state: dState },
+      { weapon: 'halberd' },
+      settings,
+    )
+    expect(preview).toEqual({ ok: false, error: 'Ada carries no Halberd.' })
+  })
+})
+
+describe('sampled exchanges', () => {
+  it('agree with the exact odds (seeded; the seed is printed on failure)', () => {
+    const seed = 20240607
+    const dice = seededDice(seed)
+    const dodge = declareDefense(sword, defender, dState, { choice: { kind: 'dodge' } }, settings)
+    if (!dodge.ok) throw new Error(dodge.error)
+    const exact = exchangeOdds(sword, dodge.value, defender, dState, settings)
+    const n = 20000
+    let hits = 0
+    let specials = 0
+    let damage = 0
+    const slots = damageDice(sword.weapon.damage, sword.damageBonus)
+    for (let i = 0; i < n; i++) {
+      const a = rollAttack(sword, dice.roll(100), settings)
+      const d = rollDefense(dodge.value, dice.roll(100), settings)
+      if (!a.ok || !d.ok) throw new Error('bad roll')
+      const r = resolveExchange(
+        {
+          attacker: { sheet: attacker, state: aState },
+          defender: { sheet: defender, state: dState },
+          attack: sword,
+          attackRoll: a.value,
+          defense: dodge.value,
+          defenseRoll: d.value,
+          damageFaces: slots.map((s) => dice.roll(s.sides)),
+        },
+        settings,
+      )
+      if (!r.ok) throw new Error(r.error)
+      if (r.value.row.hit !== 'none') hits++
+      if (r.value.row.hit === 'special') specials++
+      damage += r.value.damageTaken
+    }
+    const note = `seed ${seed}`
+    // Four standard errors or so: fails about once in ten thousand runs of a correct implementation.
+    expect(Math.abs(hits / n - toFloat(exact.hit)), note).toBeLessThan(0.014)
+    expect(Math.abs(specials / n - toFloat(exact.specialHit)), note).toBeLessThan(0.008)
+    expect(Math.abs(damage / n - exact.expectedDamageFloat), note).toBeLessThan(0.12)
+  })
+})

@@ -1,0 +1,219 @@
+/** Exact odds of a declared attack against each defense: matrix outcomes and expected damage after armor. */
+import { type Fraction, fraction, toFloat } from '../../dice/fraction.ts'
+import type { Outcome } from '../../system.ts'
+import { ok } from '../../system.ts'
+import { armorAgainst } from './armor.ts'
+import { type AttackDeclaration, type DeclaredAttack, declareAttack } from './attack.ts'
+import { appliedDamageBonus, halfDamageBonus, weaponMaximum } from './damage.ts'
+import { type DeclaredDefense, type DefenseChoice, defenseOptions } from './defense.ts'
+import { type MatrixRow, matrixRow } from './matrix.ts'
+import { LEVELS, type Level, levelCounts } from './rolls.ts'
+import type { BrpSettings } from './settings.ts'
+import type { DamageBonus, Sheet } from './sheet.ts'
+import type { CombatantState } from './state.ts'
+import type { DamageSpec } from './tables.ts'
+
+/** Integer weights of a small total: `weights[i]` of `total` outcomes give `min + i`. */
+interface Weights {
+  readonly min: number
+  readonly weights: readonly number[]
+  readonly total: number
+}
+
+function die(count: number, sides: number): Weights {
+  let weights = [1]
+  for (let n = 0; n < count; n++) {
+    const next = new Array<number>(weights.length + sides - 1).fill(0)
+    for (let i = 0; i < weights.length; i++) {
+      const w = weights[i] as number
+      for (let f = 0; f < sides; f++) next[i + f] = (next[i + f] as number) + w
+    }
+    weights = next
+  }
+  return { min: count, weights, total: sides ** count }
+}
+
+function convolve(a: Weights, b: Weights): Weights {
+  const weights = new Array<number>(a.weights.length + b.weights.length - 1).fill(0)
+  for (let i = 0; i < a.weights.length; i++)
+    for (let j = 0; j < b.weights.length; j++)
+      weights[i + j] = (weights[i + j] as number) + (a.weights[i] as number) * (b.weights[j] as number)
+  return { min: a.min + b.min, weights, total: a.total * b.total }
+}
+
+/** Re-buckets each total through a monotone function (a shift, a halving, a floor at 0). */
+function mapValues(w: Weights, f: (value: number) => number): Weights {
+  const ends = [f(w.min), f(w.min + w.weights.length - 1)]
+  const min = Math.min(...ends)
+  const weights = new Array<number>(Math.max(...ends) - min + 1).fill(0)
+  for (let i = 0; i < w.weights.length; i++) {
+    const at = f(w.min + i) - min
+    weights[at] = (weights[at] as number) + (w.weights[i] as number)
+  }
+  return { min, weights, total: w.total }
+}
+
+/**
+ * The distribution of damage before armor, by enumerating the faces: the weapon's dice and bonus
+ * (plus its maximum for a special success, 5.13), plus the damage bonus (halved up for thrown weapons),
+ * never below 0. The same arithmetic as rollDamage, which the sampling test checks.
+ */
+export function damageWeights(spec: DamageSpec, db: DamageBonus | null, kind: 'normal' | 'special'): Weights {
+  let total = mapValues(
+    die(spec.count, spec.sides),
+    (v) => v + spec.bonus + (kind === 'special' ? weaponMaximum(spec) : 0),
+  )
+  const bonus = appliedDamageBonus(spec, db)
+  if (bonus) {
+    const rolled = die(bonus.count, bonus.sides)
+    total = convolve(
+      total,
+      mapValues(rolled, (v) => bonus.sign * (spec.db === 'half' ? halfDamageBonus(v) : v)),
+    )
+  }
+  return mapValues(total, (v) => Math.max(0, v))
+}
+
+/** P of each level of one d100 roll. */
+export type LevelOdds = Record<Level, Fraction>
+
+export function levelOdds(chance: number, settings: BrpSettings): LevelOdds {
+  const counts = levelCounts(chance, settings)
+  return {
+    special: fraction(counts.special, 100),
+    success: fraction(counts.success, 100),
+    failure: fraction(counts.failure, 100),
+  }
+}
+
+export interface ExchangeOdds {
+  readonly attack: LevelOdds
+  /** The defense roll's levels; null when the defender does not roll. */
+  readonly defense: LevelOdds | null
+  /** Every matrix row that can happen, with its probability. */
+  readonly rows: ReadonlyArray<{ readonly row: MatrixRow; readonly probability: Fraction }>
+  /** P(the attack lands at all). */
+  readonly hit: Fraction
+  /** P(it lands as a special success). */
+  readonly specialHit: Fraction
+  readonly armor: number
+  /** Expected hit points lost, after armor: exact, and as a float for the UI. */
+  readonly expectedDamage: Fraction
+  readonly expectedDamageFloat: number
+}
+
+/**
+ * Exact odds of one attack against one declared defense (or none): each matrix row, the chance to land
+ * and to land special, and expected damage after armor. 100 x 100 faces and a few small convolutions:
+ * cheap enough for a live preview.
+ */
+export function exchangeOdds(
+  attack: DeclaredAttack,
+  defense: DeclaredDefense | null,
+  defender: Sheet,
+  defenderState: CombatantState,
+  settings: BrpSettings,
+): ExchangeOdds {
+  const atk = levelCounts(attack.chance.value, settings)
+  const def = defense?.chance ? levelCounts(defense.chance.value, settings) : null
+  const armor = armorAgainst(
+    defender,
+    defenderState,
+    attack.weapon,
+    settings,
+    defense?.behindImmobileShield ?? false,
+  ).points
+  const expectedAfterArmor = (kind: 'normal' | 'special'): { num: bigint; den: bigint } => {
+    const w = damageWeights(attack.weapon.damage, attack.damageBonus, kind)
+    let sum = 0n
+    w.weights.forEach((weight, i) => {
+      sum += BigInt(weight) * BigInt(Math.max(0, w.min + i - armor))
+    })
+    return { num: sum, den: BigInt(w.total) }
+  }
+  const normal = expectedAfterArmor('normal')
+  const special = expectedAfterArmor('special')
+  // Every probability below is over 100 x 100 equally likely pairs of d100 faces.
+  const rowWays = new Map<MatrixRow, number>()
+  for (const a of LEVELS) {
+    if (def === null || a === 'failure') {
+      const row = matrixRow(a, null)
+      rowWays.set(row, (rowWays.get(row) ?? 0) + atk[a] * 100)
+      continue
+    }
+    for (const d of LEVELS) {
+      const row = matrixRow(a, d)
+      rowWays.set(row, (rowWays.get(row) ?? 0) + atk[a] * def[d])
+    }
+  }
+  let hitWays = 0
+  let specialWays = 0
+  let expNum = 0n
+  const den = 10_000n * normal.den * special.den
+  const rows = [...rowWays]
+    .filter(([, ways]) => ways > 0)
+    .map(([row, ways]) => ({ row, probability: fraction(ways, 10_000) }))
+  for (const [row, ways] of rowWays) {
+    if (row.hit === 'none') continue
+    hitWays += ways
+    if (row.hit === 'special') specialWays += ways
+    const e = row.hit === 'special' ? special.num * normal.den : normal.num * special.den
+    expNum += BigInt(ways) * e
+  }
+  const expectedDamage = fraction(expNum, den)
+  return {
+    attack: levelOdds(attack.chance.value, settings),
+    defense: defense?.chance ? levelOdds(defense.chance.value, settings) : null,
+    rows,
+    hit: fraction(hitWays, 10_000),
+    specialHit: fraction(specialWays, 10_000),
+    armor,
+    expectedDamage,
+    expectedDamageFloat: toFloat(expectedDamage),
+  }
+}
+
+/** One defense the defender could choose, with its odds, or the reason it is not allowed. */
+export type DefensePreview =
+  | {
+      readonly choice: DefenseChoice
+      readonly label: string
+      readonly allowed: true
+      readonly defense: DeclaredDefense
+      readonly odds: ExchangeOdds
+    }
+  | {
+      readonly choice: DefenseChoice
+      readonly label: string
+      readonly allowed: false
+      readonly reason: string
+    }
+
+/**
+ * The preview before anyone rolls: the attack as declared (or why it is illegal), and for each of the
+ * defender's options (none, dodge, each parry) the exact odds, so both players see their chances.
+ */
+export function previewAttack(
+  attacker: { sheet: Sheet; state: CombatantState },
+  defender: { sheet: Sheet; state: CombatantState },
+  declaration: AttackDeclaration,
+  settings: BrpSettings,
+  defenseToggles: readonly string[] = [],
+): Outcome<{ attack: DeclaredAttack; defenses: DefensePreview[] }> {
+  const declared = declareAttack(attacker.sheet, attacker.state, declaration, settings)
+  if (!declared.ok) return declared
+  const attack = declared.value
+  const defenses = defenseOptions(attack, defender.sheet, defender.state, settings, defenseToggles).map(
+    ({ choice, label, outcome }): DefensePreview =>
+      outcome.ok
+        ? {
+            choice,
+            label,
+            allowed: true,
+            defense: outcome.value,
+            odds: exchangeOdds(attack, outcome.value, defender.sheet, defender.state, settings),
+          }
+        : { choice, label, allowed: false, reason: outcome.error },
+  )
+  return ok({ attack, defenses })
+}
