@@ -1,0 +1,130 @@
+/** 17 step 3, Initiative: 1d6 + DEX each, high first, ties simultaneous; holding, long reach and set-vs-charge move a combatant onto another's number. */
+import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import { type Condition, initiativeFromConditions } from './conditions.ts'
+import { face } from './dice-faces.ts'
+import type { Sheet, Weapon } from './sheet.ts'
+
+const RULE = 'Determine Initiative Order (17, step 3)'
+
+export interface InitiativeEntry {
+  id: string
+  sheet: Sheet
+  conditions?: ReadonlyArray<Condition>
+  /** The d6 face. */
+  roll: number
+}
+
+export interface InitiativeScore {
+  id: string
+  lines: BreakdownLine[]
+  initiative: number
+}
+
+/** One initiative number in the countdown: everyone on it acts simultaneously. */
+export interface InitiativeStep {
+  initiative: number
+  ids: string[]
+}
+
+export interface InitiativeOrder {
+  scores: InitiativeScore[]
+  /** Highest first. */
+  steps: InitiativeStep[]
+  /** Surprised combatants: they do not act this round. */
+  skipped: string[]
+}
+
+/**
+ * Scores 1d6 + DEX (and a blinded combatant's -2) for everyone and groups equal numbers into one
+ * simultaneous step. Surprised combatants are listed as skipped: "unable to act for one round".
+ */
+export function initiativeOrder(entries: ReadonlyArray<InitiativeEntry>): Outcome<InitiativeOrder> {
+  const ids = new Set<string>()
+  const scores: InitiativeScore[] = []
+  const skipped: string[] = []
+  for (const e of entries) {
+    if (ids.has(e.id)) return fail(`${e.sheet.name} is listed twice.`)
+    ids.add(e.id)
+    const d6 = face(e.roll, 6, `initiative roll of ${e.sheet.name}`)
+    if (!d6.ok) return d6
+    const lines: BreakdownLine[] = [
+      { label: 'd6', value: d6.value, rule: RULE },
+      { label: 'DEX bonus', value: e.sheet.dexBonus, rule: RULE },
+      ...initiativeFromConditions(e.conditions ?? []),
+    ]
+    scores.push({ id: e.id, lines, initiative: lines.reduce((t, l) => t + l.value, 0) })
+    if ((e.conditions ?? []).some((c) => c.kind === 'surprised')) skipped.push(e.id)
+  }
+  const acting = scores.filter((s) => !skipped.includes(s.id))
+  return ok({ scores, steps: stepsOf(acting.map((s) => [s.id, s.initiative])), skipped })
+}
+
+function stepsOf(pairs: ReadonlyArray<readonly [string, number]>): InitiativeStep[] {
+  const byNumber = new Map<number, string[]>()
+  for (const [id, n] of pairs) byNumber.set(n, [...(byNumber.get(n) ?? []), id])
+  return [...byNumber.entries()].sort((a, b) => b[0] - a[0]).map(([initiative, ids]) => ({ initiative, ids }))
+}
+
+const numberOf = (order: InitiativeOrder, id: string) =>
+  order.steps.find((s) => s.ids.includes(id))?.initiative
+
+/** Moves `id` onto `otherId`'s number, keeping everyone else where they are. */
+function moveOnto(order: InitiativeOrder, id: string, otherId: string): InitiativeOrder {
+  const target = numberOf(order, otherId)
+  const pairs = order.steps.flatMap((s) =>
+    s.ids.map((i) => [i, i === id ? (target as number) : s.initiative] as const),
+  )
+  return { ...order, steps: stepsOf(pairs) }
+}
+
+/**
+ * Hold Action: a combatant waiting for another acts on that creature's number, simultaneously with it.
+ * Waiting only makes sense for someone who acts later; an earlier wait is refused.
+ */
+export function holdAction(
+  order: InitiativeOrder,
+  holderId: string,
+  waitForId: string,
+): Outcome<InitiativeOrder> {
+  const mine = numberOf(order, holderId)
+  const theirs = numberOf(order, waitForId)
+  if (mine === undefined) return fail('Only a combatant acting this round can hold an action.')
+  if (theirs === undefined) return fail('The creature you wait for does not act this round.')
+  if (theirs > mine) return fail('You can only wait for someone who acts later in the round.')
+  return ok(moveOnto(order, holderId, waitForId))
+}
+
+/**
+ * Long reach: a spear-armed combatant may attack a closing opponent on the opponent's number, even
+ * after rolling lower, and so strike simultaneously.
+ */
+export function reachAgainstCloser(
+  order: InitiativeOrder,
+  reachId: string,
+  weapon: Weapon,
+  closerId: string,
+): Outcome<InitiativeOrder> {
+  if (!weapon.longReach) return fail(`The ${weapon.name} does not have a long reach.`)
+  if (numberOf(order, reachId) === undefined || numberOf(order, closerId) === undefined)
+    return fail('Both combatants must act this round.')
+  return ok(moveOnto(order, reachId, closerId))
+}
+
+/**
+ * Set Weapon Against Charge: the defender needs equal or better initiative; this counts as holding an
+ * action, so both act on the charger's number, simultaneously.
+ */
+export function setAgainstCharge(
+  order: InitiativeOrder,
+  defenderId: string,
+  weapon: Weapon,
+  chargerId: string,
+): Outcome<InitiativeOrder> {
+  if (!weapon.settable) return fail(`The ${weapon.name} cannot be set against a charge.`)
+  const mine = numberOf(order, defenderId)
+  const theirs = numberOf(order, chargerId)
+  if (mine === undefined || theirs === undefined) return fail('Both combatants must act this round.')
+  if (mine < theirs)
+    return fail('To set a weapon against a charge you need equal or better initiative than the charger.')
+  return ok(moveOnto(order, defenderId, chargerId))
+}

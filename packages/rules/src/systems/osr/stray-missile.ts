@@ -1,0 +1,51 @@
+/** Missiles That Miss (17.0.12): a missed shot into a melee with the shooter's allies may hit one of them. */
+import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import { face } from './dice-faces.ts'
+import type { Sheet, Weapon } from './sheet.ts'
+
+const RULE = 'Missiles That Miss (17.0.12)'
+
+export interface StrayTarget {
+  id: string
+  name: string
+  ac: number
+}
+
+export interface StrayRoll {
+  id: string
+  lines: BreakdownLine[]
+  total: number
+  ac: number
+  hit: boolean
+}
+
+/**
+ * The GM picks which allies may be hit and rolls an attack against each in turn, with the shooter's
+ * normal attack bonus, until one is hit or all are exhausted. Grenade-like missiles never stray. The
+ * rolls are the GM's, never the player's: `rolls` are the GM's d20s in order.
+ */
+export function strayMissile(
+  shooter: Sheet,
+  weapon: Weapon,
+  allies: ReadonlyArray<StrayTarget>,
+  rolls: ReadonlyArray<number>,
+): Outcome<{ rolls: StrayRoll[]; hitId: string | null; note: string }> {
+  if (weapon.kind === 'grenade')
+    return fail('Grenade-like missiles scatter instead; use the scatter diagram.')
+  const out: StrayRoll[] = []
+  for (const [i, ally] of allies.entries()) {
+    const d20 = face(rolls[i], 20, `GM’s stray-missile roll against ${ally.name}`)
+    if (!d20.ok) return d20
+    const lines: BreakdownLine[] = [
+      { label: 'd20 (GM)', value: d20.value, rule: RULE },
+      { label: 'attack bonus', value: shooter.attackBonus, rule: RULE },
+      { label: 'DEX bonus', value: shooter.dexBonus, rule: RULE },
+    ]
+    const total = lines.reduce((t, l) => t + l.value, 0)
+    const hit = d20.value === 20 || (d20.value !== 1 && total >= ally.ac)
+    out.push({ id: ally.id, lines, total, ac: ally.ac, hit })
+    if (hit)
+      return ok({ rolls: out, hitId: ally.id, note: `The missile strikes ${ally.name}; roll its damage.` })
+  }
+  return ok({ rolls: out, hitId: null, note: 'The missile misses everyone and is lost.' })
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { frac } from './exact.ts'
+import { parseSheet, type Sheet } from './sheet.ts'
+import { checkSurprise, surpriseChance } from './surprise.ts'
+
+function sheet(input: Record<string, unknown>): Sheet {
+  const result = parseSheet(input)
+  if (!result.ok) throw new Error(result.error)
+  return result.value
+}
+const human = sheet({ name: 'Human' })
+const elf = sheet({ name: 'Elf', elf: true })
+const surprised = (roll: number, ambush = false) => {
+  const r = checkSurprise([human, elf], roll, ambush)
+  if (!r.ok) throw new Error(r.error)
+  return r.value.map((x) => x.surprised)
+}
+
+describe('surprise', () => {
+  it('surprises a normal character on 13 or more, not on 12', () => {
+    expect(surprised(12)[0]).toBe(false)
+    expect(surprised(13)[0]).toBe(true)
+  })
+
+  it('surprises an elf on 15 or more, not on 14', () => {
+    expect(surprised(14)[1]).toBe(false)
+    expect(surprised(15)[1]).toBe(true)
+  })
+
+  it('adds 3 when the other side is a well-hidden, prepared ambush', () => {
+    expect(surprised(9, true)).toEqual([false, false])
+    expect(surprised(10, true)).toEqual([true, false])
+    expect(surprised(12, true)).toEqual([true, true])
+  })
+
+  it('leaves the surprised unable to act for one round', () => {
+    const r = checkSurprise([human], 20, false)
+    expect(r.ok && r.value[0]?.gains).toEqual([{ kind: 'surprised' }])
+  })
+
+  it('gives exact chances: 8 in 20 normally, 6 for elves, 3 more faces against an ambush', () => {
+    expect(surpriseChance(human, false)).toEqual(frac(8, 20))
+    expect(surpriseChance(elf, false)).toEqual(frac(6, 20))
+    expect(surpriseChance(human, true)).toEqual(frac(11, 20))
+    expect(surpriseChance(elf, true)).toEqual(frac(9, 20))
+  })
+
+  it('refuses a roll a d20 cannot show', () => {
+    expect(checkSurprise([human], 0, false)).toEqual({
+      ok: false,
+      error: 'The surprise roll is a d20: it cannot show 0.',
+    })
+  })
+})
