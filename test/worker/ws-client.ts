@@ -2,6 +2,7 @@
 import { SELF } from 'cloudflare:test'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
+import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
 
@@ -30,6 +31,8 @@ export class TestClient {
   readonly closed: Promise<Closed>
   private readonly receive: (bytes: Uint8Array) => void
   private readonly inbox: Uint8Array[] = []
+  /** Presence as this client sees it; its interval timer is stopped so tests end cleanly. */
+  readonly presence: awarenessProtocol.Awareness
   private constructor(readonly ws: WebSocket) {
     let onSynced = () => {}
     this.synced = new Promise((resolve) => {
@@ -48,9 +51,17 @@ export class TestClient {
         this.receive(bytes)
       })
     })
+    this.presence = new awarenessProtocol.Awareness(this.doc)
+    clearInterval(this.presence._checkInterval)
+    this.presence.setLocalState(null)
     this.receive = (bytes: Uint8Array) => {
       const decoder = decoding.createDecoder(bytes)
-      if (decoding.readVarUint(decoder) !== 0) return
+      const type = decoding.readVarUint(decoder)
+      if (type === 1) {
+        awarenessProtocol.applyAwarenessUpdate(this.presence, decoding.readVarUint8Array(decoder), 'remote')
+        return
+      }
+      if (type !== 0) return
       const encoder = encoding.createEncoder()
       encoding.writeVarUint(encoder, 0)
       const kind = syncProtocol.readSyncMessage(decoder, encoder, this.doc, 'remote')
@@ -102,6 +113,24 @@ export class TestClient {
   /** Every byte this client has received, for checks that something was never sent. */
   received(): Uint8Array {
     return concatBytes(this.inbox)
+  }
+
+  /** Sets this client's own presence and sends it to the room. */
+  setPresence(state: Record<string, unknown>): void {
+    this.presence.setLocalState(state)
+    const update = awarenessProtocol.encodeAwarenessUpdate(this.presence, [this.doc.clientID])
+    const encoder = encoding.createEncoder()
+    encoding.writeVarUint(encoder, 1)
+    encoding.writeVarUint8Array(encoder, update)
+    this.send(encoding.toUint8Array(encoder))
+  }
+
+  /** The names in everyone else's presence, as this client currently sees it. */
+  othersPresent(): string[] {
+    return [...this.presence.getStates().entries()]
+      .filter(([id]) => id !== this.doc.clientID)
+      .map(([, state]) => String(state.name))
+      .sort()
   }
 
   send(frame: Uint8Array): void {

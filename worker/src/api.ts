@@ -10,8 +10,10 @@ import {
 } from '@fray/protocol'
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import * as Y from 'yjs'
 import type { Env } from './env.ts'
 import { hashSecret, newRoomId, newSecret, ROOM_ID } from './ids.ts'
+import type { ImportedDocs } from './room/encounter-room.ts'
 
 type App = { Bindings: Env }
 
@@ -58,15 +60,19 @@ api.post('/rooms', async (c) => {
     throw new HTTPException(400, { message: `${given}: choose one of ${SYSTEM_IDS.join(', ')}.` })
   }
   const name = readName(body.name, 'the encounter', 'Encounter')
+  const imported = readImportedDocs(body.documents)
   const roomId = newRoomId()
   const gmKey = newSecret()
-  const created = await getRoom(c, roomId).init({
-    roomId,
-    system: body.system,
-    name,
-    gmKeyHash: await hashSecret(gmKey),
-    createdAt: Date.now(),
-  })
+  const created = await getRoom(c, roomId).init(
+    {
+      roomId,
+      system: body.system,
+      name,
+      gmKeyHash: await hashSecret(gmKey),
+      createdAt: Date.now(),
+    },
+    imported,
+  )
   if (!created) throw new HTTPException(409, { message: 'Room id collision; try again.' })
   const origin = new URL(c.req.url).origin
   return c.json(
@@ -79,6 +85,37 @@ api.post('/rooms', async (c) => {
     201,
   )
 })
+
+/** An exported encounter's documents stay well under one SQLite row (2 MB) each. */
+const MAX_IMPORTED_BYTES = 1536 * 1024
+
+/** Reads `documents` of an exported encounter: base64 Yjs updates of `table` and `gm`, checked in full. */
+function readImportedDocs(value: unknown): ImportedDocs {
+  if (value === undefined) return {}
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HTTPException(400, { message: '"documents" must be an object like {"table": "<base64>"}.' })
+  }
+  const out: ImportedDocs = {}
+  for (const [name, encoded] of Object.entries(value)) {
+    if (name !== 'table' && name !== 'gm') {
+      throw new HTTPException(400, { message: `Cannot import a "${name}" document; only "table" and "gm".` })
+    }
+    let bytes: Uint8Array
+    try {
+      bytes = Uint8Array.from(atob(String(encoded)), (ch) => ch.charCodeAt(0))
+      if (bytes.length > MAX_IMPORTED_BYTES) throw new RangeError('too large')
+      Y.decodeUpdate(bytes)
+    } catch (error) {
+      const why =
+        error instanceof RangeError ? `over ${MAX_IMPORTED_BYTES} bytes` : 'not a Yjs update in base64'
+      throw new HTTPException(400, {
+        message: `The exported "${name}" document is ${why}; nothing was imported.`,
+      })
+    }
+    out[name] = bytes
+  }
+  return out
+}
 
 api.get('/rooms/:roomId', async (c) => {
   const info = await getRoom(c, c.req.param('roomId')).info()

@@ -4,6 +4,20 @@ import type { SystemId } from './systems.ts'
 export interface CreateRoomRequest {
   system: SystemId
   name?: string
+  /** From an exported encounter: base64 Yjs updates of `table` and `gm`. The log is never imported. */
+  documents?: { table?: string; gm?: string }
+}
+
+/** What the GM's "Export" downloads, and "Import" reads back into a new room. */
+export interface ExportedEncounter {
+  fray: 'encounter'
+  version: 1
+  system: SystemId
+  name: string
+  exportedAt: string
+  documents: { table: string; gm: string }
+  /** The roll log, for reading; a new room starts its own log, since only the server writes one. */
+  log: unknown[]
 }
 
 export interface CreateRoomResponse {

@@ -36,12 +36,21 @@ import {
 
 /** Largest message a client may send. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024
+/** A room nobody has connected to or written in for this long is deleted by its alarm. */
+export const IDLE_DELETE_MS = 30 * 24 * 60 * 60 * 1000
+/** How often activity pushes the deletion alarm back (a storage write, so not on every message). */
+const TOUCH_EVERY_MS = 60 * 60 * 1000
+
+/** Documents an exported encounter may bring into a new room; the log is never imported. */
+export type ImportedDocs = Partial<Record<'table' | 'gm', Uint8Array>>
 
 interface Attachment {
   doc: DocName
   role: Role
   /** The one awareness client id this connection may speak for, once it has spoken. */
   awarenessId?: number
+  /** Its latest presence, kept with the socket so a room woken from hibernation can rebuild presence. */
+  presence?: { clock: number; state: unknown }
 }
 
 interface LiveDoc {
@@ -63,26 +72,55 @@ export class EncounterRoom extends DurableObject<Env> {
   private readonly dice = cryptoDice((array) => crypto.getRandomValues(array))
   /** Rate-limit buckets; in memory only, so a wake from hibernation starts each connection afresh. */
   private readonly buckets = new WeakMap<WebSocket, Bucket>()
+  private readonly processed = new Map<string, Set<string>>()
+  /** When this instance last pushed the idle-deletion alarm back. */
+  private lastTouch = 0
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
     this.sql = ctx.storage.sql
+    this.createTables()
+  }
+
+  private createTables(): void {
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)',
     )
     this.sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       id TEXT PRIMARY KEY, name TEXT NOT NULL, key_hash TEXT NOT NULL, created_at INTEGER NOT NULL)`)
     this.sql.exec('CREATE TABLE IF NOT EXISTS processed_requests (id TEXT PRIMARY KEY, seat TEXT NOT NULL)')
+    this.sql.exec(
+      'CREATE TABLE IF NOT EXISTS activity (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)',
+    )
     createDocTables(this.sql)
   }
 
   // --- RPC from the Worker -------------------------------------------------------------------
 
-  /** Sets up a new room. Refuses to overwrite one that exists. */
-  init(meta: Meta): boolean {
+  /** Sets up a new room, optionally from an exported encounter. Refuses to overwrite one that exists. */
+  init(meta: Meta, imported: ImportedDocs = {}): boolean {
     if (this.meta()) return false
-    this.sql.exec('INSERT INTO meta (id, json) VALUES (1, ?)', JSON.stringify(meta))
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec('INSERT INTO meta (id, json) VALUES (1, ?)', JSON.stringify(meta))
+      for (const [name, update] of Object.entries(imported)) appendUpdate(this.sql, name, update)
+    })
+    this.touch()
     return true
+  }
+
+  /** Deletes a room left idle for IDLE_DELETE_MS; a room in use pushes its alarm back instead. */
+  override async alarm(): Promise<void> {
+    const lastActive =
+      this.sql.exec<{ at: number }>('SELECT at FROM activity WHERE id = 1').toArray()[0]?.at ?? 0
+    const idleUntil = lastActive + IDLE_DELETE_MS
+    if (this.ctx.getWebSockets().length > 0 || Date.now() < idleUntil) {
+      await this.ctx.storage.setAlarm(Math.max(idleUntil, Date.now() + TOUCH_EVERY_MS))
+      return
+    }
+    await this.ctx.storage.deleteAll()
+    this.live.clear()
+    this.processed.clear()
+    this.createTables()
   }
 
   info(): RoomInfo | null {
@@ -127,6 +165,7 @@ export class EncounterRoom extends DurableObject<Env> {
       )
     }
 
+    this.touch()
     const pair = new WebSocketPair()
     const [client, server] = [pair[0], pair[1]]
     this.ctx.acceptWebSocket(server, [docName])
@@ -159,6 +198,7 @@ export class EncounterRoom extends DurableObject<Env> {
         `Message of ${message.byteLength} bytes is over the ${MAX_MESSAGE_BYTES} limit.`,
       )
     }
+    this.touch()
     try {
       this.handle(ws, attachment, decodeMessage(new Uint8Array(message)))
     } catch (error) {
@@ -197,8 +237,14 @@ export class EncounterRoom extends DurableObject<Env> {
           refuse(ws, CLOSE.forbidden, 'A connection may only set its own presence.')
           return
         }
-        if (attachment.awarenessId === undefined) ws.serializeAttachment({ ...attachment, awarenessId: own })
         awarenessProtocol.applyAwarenessUpdate(awareness, message.update, ws)
+        const clock = awareness.meta.get(own)?.clock ?? 0
+        const state = awareness.getStates().get(own) ?? null
+        ws.serializeAttachment({
+          ...attachment,
+          awarenessId: own,
+          presence: { clock, state },
+        } satisfies Attachment)
         return
       }
       case 'query-awareness': {
@@ -259,6 +305,13 @@ export class EncounterRoom extends DurableObject<Env> {
       // Echoed to the sender too: a stock provider counts it as a sign of life.
       for (const peer of this.ctx.getWebSockets(name)) send(peer, frame)
     })
+    // After a wake, presence comes back from the sockets still open; closed ones are simply absent.
+    for (const peer of this.ctx.getWebSockets(name)) {
+      const { awarenessId, presence } = peer.deserializeAttachment() as Attachment
+      if (awarenessId === undefined || !presence || presence.state === null) continue
+      awareness.states.set(awarenessId, presence.state as Record<string, unknown>)
+      awareness.meta.set(awarenessId, { clock: presence.clock, lastUpdated: Date.now() })
+    }
     const live = { doc, awareness }
     this.live.set(name, live)
     return live
@@ -271,14 +324,40 @@ export class EncounterRoom extends DurableObject<Env> {
     if (!seatRow) return
     const seat = this.open(seatDocName(seatId)).doc
     const log = this.open('log').doc
+    const processed = this.processedOf(seatId)
     for (const { id, request } of seatRequests(seat)) {
-      const done = this.sql.exec('SELECT 1 FROM processed_requests WHERE id = ?', `${seatId}/${id}`).toArray()
-      if (done.length > 0) continue
+      const key = `${seatId}/${id}`
+      if (processed.has(key)) continue
+      // Exactly once: the roll, its log entry and the processed mark commit together or not at all.
       this.ctx.storage.transactionSync(() => {
-        resolveRequest(request, `${seatId}/${id}`, seatRow.name, this.dice, log, seat, Date.now())
-        this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', `${seatId}/${id}`, seatId)
+        resolveRequest(request, key, seatRow.name, this.dice, log, seat, Date.now())
+        this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', key, seatId)
       })
+      processed.add(key)
     }
+  }
+
+  /** Request ids a seat has had resolved, read from storage once per wake. */
+  private processedOf(seatId: string): Set<string> {
+    let set = this.processed.get(seatId)
+    if (!set) {
+      const rows = this.sql.exec<{ id: string }>('SELECT id FROM processed_requests WHERE seat = ?', seatId)
+      set = new Set(rows.toArray().map((r) => r.id))
+      this.processed.set(seatId, set)
+    }
+    return set
+  }
+
+  /** Records activity and pushes the idle-deletion alarm back, at most once an hour per instance. */
+  private touch(): void {
+    const now = Date.now()
+    if (now - this.lastTouch < TOUCH_EVERY_MS) return
+    this.lastTouch = now
+    this.sql.exec(
+      'INSERT INTO activity (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at',
+      now,
+    )
+    void this.ctx.storage.setAlarm(now + IDLE_DELETE_MS)
   }
 
   private bucket(ws: WebSocket): Bucket {

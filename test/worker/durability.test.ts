@@ -1,0 +1,115 @@
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
+import { LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { IDLE_DELETE_MS } from '../../worker/src/room/encounter-room.ts'
+import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
+
+const stubOf = (roomId: string) => env.ROOMS.get(env.ROOMS.idFromName(roomId))
+const combatants = (client: TestClient) => client.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+
+describe('a room that hibernates while its clients stay connected', () => {
+  it('keeps its state, keeps serving the open sockets, and shows no ghost presence after the wake', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    const player = await TestClient.connect(roomId, 'table')
+    const leaver = await TestClient.connect(roomId, 'table')
+    gm.setPresence({ name: 'GM' })
+    player.setPresence({ name: 'Mira' })
+    leaver.setPresence({ name: 'Leaver' })
+    const goblin = new Y.Map<unknown>()
+    combatants(gm).set('g1', goblin)
+    goblin.set('hp', 7)
+    await eventually(
+      () => player.othersPresent().length === 2 && combatants(player).has('g1'),
+      'presence and goblin',
+    )
+
+    await evictDurableObject(stubOf(roomId)) // hibernates the sockets, tears the instance down
+    leaver.close() // closes while the room sleeps
+
+    // The same sockets still work: an edit after the wake reaches the player.
+    ;(combatants(gm).get('g1') as Y.Map<unknown>).set('hp', 3)
+    await eventually(() => combatants(player).get('g1')?.get('hp') === 3, 'the edit after the wake')
+    const newcomer = await TestClient.connect(roomId, 'table')
+    await eventually(() => newcomer.othersPresent().length === 2, 'presence rebuilt from the open sockets')
+    expect(newcomer.othersPresent()).toEqual(['GM', 'Mira'])
+    expect(combatants(newcomer).get('g1')?.get('hp')).toBe(3)
+  })
+})
+
+describe('requests made offline', () => {
+  it('are resolved exactly once, however often the seat document is replayed', async () => {
+    const { roomId } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    // The phone writes two requests while offline, then connects.
+    const offline = new Y.Doc()
+    offline.getArray(SEAT.requests).push([
+      { id: 'a', kind: 'roll', notation: 'd20', at: 1 },
+      { id: 'b', kind: 'roll', notation: 'd20', at: 2 },
+    ])
+    const first = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    Y.applyUpdate(first.doc, Y.encodeStateAsUpdate(offline))
+    const reader = await TestClient.connect(roomId, 'log')
+    const log = reader.doc.getArray<LogEntry>(LOG.entries)
+    await eventually(() => log.length === 2, 'both rolls')
+    // The connection drops and the same state is sent again, also after the room restarts.
+    first.close()
+    await evictDurableObject(stubOf(roomId), { webSockets: 'close' })
+    const again = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    Y.applyUpdate(again.doc, Y.encodeStateAsUpdate(offline))
+    again.doc.getArray(SEAT.requests).push([{ id: 'c', kind: 'roll', notation: 'd20', at: 3 }])
+    const fresh = await TestClient.connect(roomId, 'log')
+    const entries = fresh.doc.getArray<LogEntry>(LOG.entries)
+    await eventually(() => entries.length >= 3, 'the third roll')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(entries.toArray().map((e) => e.id.split('/')[1])).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('idle rooms', () => {
+  it('are deleted by their alarm once idle for the documented period, and kept while in use', async () => {
+    const idle = await createRoom()
+    const busy = await createRoom()
+    const open = await TestClient.connect(busy.roomId, 'table')
+    for (const { roomId } of [idle, busy]) {
+      await runInDurableObject(stubOf(roomId), (_room, state) => {
+        state.storage.sql.exec('UPDATE activity SET at = ?', Date.now() - IDLE_DELETE_MS - 1)
+      })
+      expect(await runDurableObjectAlarm(stubOf(roomId))).toBe(true)
+    }
+    expect((await SELF.fetch(`${ORIGIN}/api/rooms/${idle.roomId}`)).status).toBe(404)
+    expect((await SELF.fetch(`${ORIGIN}/api/rooms/${busy.roomId}`)).status).toBe(200)
+    open.close()
+  })
+})
+
+describe('export and import', () => {
+  it('brings an exported table and gm document into a new room, and refuses a broken export', async () => {
+    const source = new Y.Doc()
+    const wolf = new Y.Map<unknown>()
+    source.getMap(TABLE.combatants).set('w1', wolf)
+    wolf.set('name', 'Wolf')
+    const secret = new Y.Doc()
+    secret.getMap('hidden').set('h1', 'Wolf mother')
+    const base64 = (doc: Y.Doc) => btoa(String.fromCharCode(...Y.encodeStateAsUpdate(doc)))
+    const post = (body: unknown) =>
+      SELF.fetch(`${ORIGIN}/api/rooms`, { method: 'POST', body: JSON.stringify(body) })
+
+    const created = await post({ system: 'zones', documents: { table: base64(source), gm: base64(secret) } })
+    expect(created.status).toBe(201)
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const table = await TestClient.connect(roomId, 'table')
+    expect(combatants(table).get('w1')?.get('name')).toBe('Wolf')
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    expect(gm.doc.getMap('hidden').get('h1')).toBe('Wolf mother')
+
+    const broken = await post({ system: 'zones', documents: { table: 'not base64!' } })
+    expect(broken.status).toBe(400)
+    expect(await broken.json()).toEqual({
+      error: expect.stringMatching(/"table" document is not a Yjs update/),
+    })
+    const forged = await post({ system: 'zones', documents: { log: base64(source) } })
+    expect(forged.status).toBe(400)
+  })
+})
