@@ -188,3 +188,26 @@ export function applyDamage(
       return unreachable(policy)
   }
 }
+
+/**
+ * Direct damage (a fall from a moving mount, a shove by a larger character): d4 that no reaction
+ * prevents. The text never mentions armour for it; our reading is that armour does not apply, and a
+ * room that disagrees passes `armor`.
+ */
+export function directDamage(face: number, rule: string, armor = 0): DamageResult {
+  assertFace(face, 4, 'direct damage die')
+  const suffered = Math.max(0, face - armor)
+  const breakdown = [line('Direct damage: d4', face, rule)]
+  if (armor > 0) breakdown.push(line('Minus armour', -armor, rule))
+  breakdown.push(line('Damage suffered', suffered))
+  return {
+    faces: [face],
+    rolled: face,
+    inflicted: face,
+    armor,
+    suffered,
+    weaponBreaks: false,
+    gearDestroyed: null,
+    breakdown,
+  }
+}
