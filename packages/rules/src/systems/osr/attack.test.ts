@@ -420,3 +420,56 @@ describe('a grapple’s touch attack', () => {
     expect(r.damage).toBeNull()
   })
 })
+
+describe('room settings', () => {
+  it('hands cover to the GM when the room does not use the concealment table for it', () => {
+    const plan = planAttack(melee(['cover-75']), { coverUsesConcealmentTable: false })
+    expect(plan.ok && plan.value.toHitModifier).toBe(modifier(melee()))
+    expect(plan.ok && plan.value.prompts.join(' ')).toMatch(/no number for cover/)
+  })
+
+  it('leaves STR off a kick when the room reads it so', () => {
+    const r = resolve(
+      melee(['kick'], { weapon: undefined }),
+      { d20: 15, damage: [4] },
+      { kickAddsStrength: false },
+    )
+    expect(r.damage?.total).toBe(4)
+  })
+
+  it('lets a room allow hits for no damage', () => {
+    const weak = sheet({ strBonus: -3, weapons: [{ name: 'Knife', damage: '1d2' }] })
+    const r = resolve(
+      { attacker: weak, target: goblin, weapon: 0, mode: 'melee' },
+      { d20: 19, damage: [1] },
+      { minimumDamage: 0 },
+    )
+    expect(r.damage?.total).toBe(0)
+  })
+})
+
+describe('grenade-like missiles', () => {
+  const thrower = sheet({
+    dexBonus: 1,
+    weapons: [
+      {
+        name: 'Flask of oil',
+        kind: 'grenade',
+        damage: '1d8',
+        shortRange: 10,
+        mediumRange: 30,
+        longRange: 50,
+      },
+    ],
+  })
+
+  it('hit directly on a successful attack roll and leave the damage to the oil or holy water rules', () => {
+    const r = resolve(
+      { attacker: thrower, target: goblin, weapon: 0, mode: 'missile', toggles: ['short-range'] },
+      { d20: 15 },
+    )
+    expect(r.hit).toBe(true)
+    expect(r.damage).toBeNull()
+    expect(r.prompts.join(' ')).toMatch(/direct hit/)
+  })
+})

@@ -75,7 +75,7 @@ export interface AttackPlan {
   toHitModifier: number
   acLines: BreakdownLine[]
   ac: number
-  /** null for a grapple's touch attack, which deals no damage. */
+  /** null for a grapple's touch attack and for grenade-like missiles, whose effects have their own rules. */
   damage: DamagePlan | null
   grapple: boolean
   /** Modifiers to the special d20 after a natural 20, per the room's reading. */
@@ -375,6 +375,10 @@ export function planAttack(
       to: backlash ? 'attacker' : 'target',
     }
     prompts.push('The GM decides which monsters can be damaged by brawling.')
+  } else if (weapon?.kind === 'grenade') {
+    prompts.push(
+      `${weapon.name}: a hit is a direct hit (resolve oil or holy water); a miss scatters by 1d10 on the diagram.`,
+    )
   } else if (weapon) {
     const lines: BreakdownLine[] = []
     if (weapon.damage.flat !== 0) lines.push(line(`${weapon.name} bonus`, weapon.damage.flat, RULE.damage))

@@ -28,6 +28,7 @@ export type Condition =
   | ({ kind: 'burning' } & Timed)
   | { kind: 'grappled' }
   | { kind: 'gagged-or-bound' }
+  | { kind: 'running' }
 
 export type ConditionKind = Condition['kind']
 
@@ -64,6 +65,7 @@ export function toHitFromConditions(conditions: ReadonlyArray<Condition>): Break
       case 'burning':
       case 'grappled':
       case 'gagged-or-bound':
+      case 'running':
         break
       default:
         unreachable(c)
@@ -102,6 +104,7 @@ export function acFromConditions(
       case 'burning':
       case 'grappled':
       case 'gagged-or-bound':
+      case 'running':
         break
       default:
         unreachable(c)
@@ -129,6 +132,7 @@ export function initiativeFromConditions(conditions: ReadonlyArray<Condition>): 
 export function attackBlockedBy(conditions: ReadonlyArray<Condition>): string | null {
   for (const c of conditions) {
     if (c.kind === 'surprised') return 'Surprised characters are unable to act for one round.'
+    if (c.kind === 'running') return 'A character that is running away may not attack.'
     if (c.kind === 'no-attack' && !c.fresh)
       return `No attack this round: ${c.reason === 'weapon broke' ? 'the weapon broke' : 'the weapon was dropped'} last round.`
     if (c.kind === 'reloading' && !c.fresh)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { frac } from './exact.ts'
-import { grappleCheck, grappleHoldChance, sizeModifier } from './grapple.ts'
+import { grappleCheck, grappleDamage, grappleHoldChance, sizeModifier } from './grapple.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 
 function sheet(input: Record<string, unknown>): Sheet {
@@ -45,5 +45,12 @@ describe('grapple checks', () => {
   it('give exact odds of holding: equal modifiers win 190 of 400 pairs', () => {
     expect(grappleHoldChance(wrestler, wrestler)).toEqual(frac(190, 400))
     expect(grappleHoldChance(wrestler, wrestler, { grappleTie: 'roll-again' })).toEqual(frac(1, 2))
+  })
+})
+
+describe('holding a grappled opponent', () => {
+  it('lets the holder deal unarmed damage like a punch: 1d3 + STR, non-lethal', () => {
+    expect(grappleDamage(wrestler, 3)).toMatchObject({ ok: true, value: { total: 5, nonLethal: true } })
+    expect(grappleDamage(wrestler, 4).ok).toBe(false)
   })
 })

@@ -66,3 +66,24 @@ export function grappleHoldChance(
   // Rerolling ties until someone wins: P(win) / P(not tie).
   return withDefaults(settings).grappleTie === 'roll-again' ? frac(wins, 400 - ties) : frac(wins, 400)
 }
+
+/** A holder may deal unarmed damage like a punch: 1d3 + STR, non-lethal. */
+export function grappleDamage(
+  holder: Sheet,
+  d3: number | undefined,
+): Outcome<{ lines: BreakdownLine[]; total: number; nonLethal: true }> {
+  const f = face(d3, 3, 'unarmed damage')
+  if (!f.ok) return f
+  const lines = [
+    { label: '1d3 (like a punch)', value: f.value, rule: RULE },
+    { label: 'STR bonus', value: holder.strBonus, rule: 'Brawling (17.0.17)' },
+  ]
+  return ok({
+    lines,
+    total: Math.max(
+      1,
+      lines.reduce((t, l) => t + l.value, 0),
+    ),
+    nonLethal: true,
+  })
+}

@@ -3,6 +3,7 @@ import type { RuleSystem } from '../../system.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'
 import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
 
+export * from './actions.ts'
 export * from './attack.ts'
 export * from './conditions.ts'
 export * from './exact.ts'

@@ -25,6 +25,7 @@ export function endOfRound(conditions: ReadonlyArray<Condition>): {
       case 'charging':
       case 'defending':
       case 'surprised':
+      case 'running':
         break
       case 'disarmed':
       case 'shaken':
