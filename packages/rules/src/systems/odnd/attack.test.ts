@@ -80,7 +80,11 @@ describe('natural 20 and natural 1', () => {
   })
 
   it('a critical prompts the GM, since the text prints no critical table', () => {
-    expect(resolved(attack({ defender: foe({ ac: 9 }) }), 20).prompts.join(' ')).toMatch(/GM/)
+    expect(
+      resolved(attack({ defender: foe({ ac: 9 }) }), 20)
+        .prompts.map((p) => p.ask)
+        .join(' '),
+    ).toMatch(/GM/)
   })
 
   it('a natural 20 does not hit a foe that needs magic weapons', () => {
@@ -98,7 +102,11 @@ describe('natural 20 and natural 1', () => {
     expect(resolved(lvl3, 1).fumble).toBe('roll-needed')
     expect(resolved(lvl3, 1, 4).fumble).toBe('fumble')
     expect(resolved(lvl3, 1, 3).fumble).toBe('no-fumble')
-    expect(resolved(lvl3, 1, 4).prompts.join(' ')).toMatch(/fumble table is not in the text/)
+    expect(
+      resolved(lvl3, 1, 4)
+        .prompts.map((p) => p.ask)
+        .join(' '),
+    ).toMatch(/fumble table is not in the text/)
     expect(isFumble(3, 4)).toBe(true)
   })
 

@@ -6,6 +6,7 @@ import { type DamageDice, formatDamageDice, parseDamageDice } from './dice-notat
 import { type ToggleId, type Toggles, toggle } from './modifiers.ts'
 import { unreachable } from './never.ts'
 import { type OdndOptions, withDefaults } from './options.ts'
+import { type GmPrompt, gmPrompt } from './prompt.ts'
 import { MISSILE_KINDS, makeWeapon, type Sheet, type Weapon } from './sheet.ts'
 import { abilityBonus, COVER, LANCE_DICE, UNTRAINED_DAMAGE_DIE } from './tables.ts'
 
@@ -391,7 +392,7 @@ export interface AttackResult {
   damage: DamageSpec | null
   breakdown: BreakdownLine[]
   /** What the GM must rule because the text names a table it does not print. */
-  prompts: string[]
+  prompts: GmPrompt[]
   summary: string
 }
 
@@ -439,7 +440,7 @@ export function applyAttackDice(
     value: p.target,
     rule: 'room to-hit table',
   })
-  const prompts: string[] = []
+  const prompts: GmPrompt[] = []
   let hit: boolean
   let critical = false
   let penalty = 0
@@ -456,7 +457,15 @@ export function applyAttackDice(
       fumble = dice.fumbleD20 > p.fumbleAbove ? 'fumble' : 'no-fumble'
       if (fumble === 'fumble')
         prompts.push(
-          `Critical fumble (d20 ${dice.fumbleD20} above level ${p.fumbleAbove}): the fumble table is not in the text; GM, rule the effect.`,
+          gmPrompt(
+            'critical-fumble',
+            [
+              { label: 'd20', value: natural },
+              { label: 'fumble d20', value: dice.fumbleD20 },
+            ],
+            `Critical fumble (d20 ${dice.fumbleD20} above level ${p.fumbleAbove}): the fumble table is not in the text; GM, rule the effect.`,
+            'Natural 1',
+          ),
         )
     }
   } else if (!p.canHit) {
@@ -473,16 +482,31 @@ export function applyAttackDice(
       })
     if (critical)
       prompts.push(
-        'Critical hit on a natural 20: the critical table is not in the text; GM, rule the effect.',
+        gmPrompt(
+          'critical-hit',
+          [{ label: 'd20', value: natural }],
+          'Critical hit on a natural 20: the critical table is not in the text; GM, rule the effect.',
+          'Natural 20',
+        ),
       )
   } else {
     hit = total >= p.target
   }
   const specialAttack = hit && p.specialOn > 0 && natural >= p.specialOn
-  if (specialAttack) prompts.push(`Natural ${natural}: the special attack happens; GM, apply it.`)
+  if (specialAttack)
+    prompts.push(
+      gmPrompt(
+        'special-attack',
+        [{ label: 'd20', value: natural }],
+        `Natural ${natural}: the special attack happens; GM, apply it.`,
+        'Natural 20: special attacks',
+      ),
+    )
   const damage = hit && p.damage ? { ...p.damage, penalty } : null
   if (hit && p.maneuver !== 'strike' && p.maneuver !== 'subdue' && p.maneuver !== 'pull-punches')
-    prompts.push(MANEUVER_FOLLOW_UP[p.maneuver])
+    prompts.push(
+      gmPrompt('maneuver', [{ label: 'd20', value: natural }], MANEUVER_FOLLOW_UP[p.maneuver], p.maneuver),
+    )
   const summary = `${who} ${hit ? (critical ? 'hits, critical' : 'hits') : 'misses'}: d20 ${natural}${p.modifier ? ` ${p.modifier > 0 ? '+' : '-'} ${Math.abs(p.modifier)}` : ''} = ${total} vs ${p.target}${damage ? `; damage ${formatDamageDice(damage.dice)}${damage.multiplier === 2 ? ' x2' : ''}${penalty ? ` -${penalty}` : ''}` : ''}${fumble === 'fumble' ? '; critical fumble' : ''}.`
   return ok({
     prepared: p,
