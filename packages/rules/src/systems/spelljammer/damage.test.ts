@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  applyDamage,
   bleedingDamage,
   type DamageHit,
   resolveDamage,
@@ -120,5 +121,23 @@ describe('stuck missiles', () => {
 
   it('are never left by a weapon that does not penetrate', () => {
     expect(stuckMissile(sword, 'grievous')).toBeNull()
+  })
+})
+
+describe('after the hit', () => {
+  it('leaves the target with fewer hit points and, after a grievous hit, armor 1 PROT weaker', () => {
+    const target = ogre()
+    const after = applyDamage(target, damage(hit('grievous'), target))
+    expect([after.hp, after.prot]).toEqual([40, 2])
+    expect(applyDamage(ogre({ prot: 0 }), { taken: 3, armorProtLoss: 1 }).prot).toBe(0)
+  })
+
+  it('asks the GM for a grievous wound unless the room plugged in a table', () => {
+    expect(damage(hit('grievous')).grievousWound).toEqual({ kind: 'ask-gm' })
+    expect(damage(hit('critical')).grievousWound).toEqual({ kind: 'none' })
+    const r = resolveDamage(hit('grievous'), ogre(), [6], {
+      grievousWoundTable: ({ dealt }) => `wound of ${dealt}`,
+    })
+    expect(r.ok && r.value.grievousWound).toEqual({ kind: 'table', wound: 'wound of 20' })
   })
 })

@@ -73,6 +73,8 @@ export interface DamageResult {
   armorProtLoss: number
   /** A grievous hit may cause a Grievous Wound: the tables are not in the text, so the GM is asked. */
   grievousWoundCheck: boolean
+  /** What the room's grievous wound table said, when it has one; 'ask-gm' on a grievous hit without one. */
+  grievousWound: { kind: 'none' } | { kind: 'ask-gm' } | { kind: 'table'; wound: string | null }
   /** A penetrating missile left in the target by a critical or grievous hit. */
   stuck: StuckMissile | null
   breakdown: BreakdownLine[]
@@ -127,6 +129,7 @@ export function resolveDamage(
   hit: DamageHit,
   target: Sheet,
   faces: readonly number[],
+  options: { grievousWoundTable?: GrievousWoundTable } = {},
 ): Outcome<DamageResult> {
   const { kind, weapon } = hit
   if (kind === 'miss') return fail('A miss does no damage.')
@@ -175,7 +178,27 @@ export function resolveDamage(
     woundAfter: woundState(hpAfter, target.startingHp),
     armorProtLoss: kind === 'grievous' ? 1 : 0,
     grievousWoundCheck: kind === 'grievous',
+    grievousWound:
+      kind !== 'grievous'
+        ? { kind: 'none' }
+        : options.grievousWoundTable
+          ? { kind: 'table', wound: options.grievousWoundTable({ weapon, dealt }) }
+          : { kind: 'ask-gm' },
     stuck: stuckMissile(weapon, kind),
     breakdown,
   })
 }
+
+/**
+ * The target after a hit: hit points down by the damage taken, armor PROT down by 1 after a grievous hit
+ * (until repaired, never below 0). A new sheet, so the caller decides where it is stored.
+ */
+export function applyDamage(target: Sheet, result: Pick<DamageResult, 'taken' | 'armorProtLoss'>): Sheet {
+  return { ...target, hp: target.hp - result.taken, prot: Math.max(0, target.prot - result.armorProtLoss) }
+}
+
+/**
+ * The Grievous Wound tables are not in the text: a room can plug one in; without it the GM is asked.
+ * Given the hit, it returns the wound's description (or null for no wound).
+ */
+export type GrievousWoundTable = (hit: { weapon: Weapon; dealt: number }) => string | null

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { declareRound } from './declaration.ts'
 import { nutshellFighter } from './examples.ts'
-import { initiativeDice, placeAttacks, rollInitiative } from './initiative.ts'
+import {
+  castingInitiative,
+  initiativeDice,
+  loseAttacksToStun,
+  placeAttacks,
+  rollInitiative,
+} from './initiative.ts'
 
 const im = (value: number) => [{ label: 'IM', value }]
 
@@ -73,5 +79,32 @@ describe('initiative', () => {
       { label: 'IM', value: 2 },
       { label: 'Same initiative as an earlier attack', value: -1, rule: 'In a Nutshell' },
     ])
+  })
+})
+
+describe('stun and initiative', () => {
+  it('takes away every attack after the segment the stun landed on', () => {
+    const placed = placeAttacks(im(0), [9, 4])
+    if (!placed.ok) throw new Error(placed.error)
+    expect(loseAttacksToStun(placed.value, 6).map((a) => a.lost)).toEqual([false, true])
+    expect(loseAttacksToStun(placed.value, 3).map((a) => a.lost)).toEqual([false, false])
+  })
+})
+
+describe('casting initiative', () => {
+  it('rolls one d10 with the round’s modifiers, +3 for declaring no movement', () => {
+    const round = declareRound(
+      nutshellFighter({ spells: [{ name: 'Bless', caster: 'cleric', castingTime: 5 }] }),
+      {
+        action: 'cast',
+        spellIndex: 0,
+        weaponIndex: 0,
+        stance: { kind: 'attack' },
+        movement: 'no-movement',
+      },
+    )
+    if (!round.ok) throw new Error(round.error)
+    const init = castingInitiative(round.value, 4)
+    expect(init.ok && init.value.total).toBe(4 + 2 + 3)
   })
 })

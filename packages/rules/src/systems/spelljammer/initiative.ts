@@ -70,3 +70,36 @@ export function rollInitiative(round: DeclaredRound, faces: readonly number[]): 
     )
   return placeAttacks(round.initiativeModifiers, faces)
 }
+
+/** Marks the attacks a stun takes away: every attack of the round after the segment the stun landed on. */
+export function loseAttacksToStun(
+  attacks: readonly AttackInitiative[],
+  stunnedOn: number,
+): AttackInitiative[] {
+  return attacks.map((a) =>
+    a.segment < stunnedOn && !a.lost
+      ? {
+          ...a,
+          lost: true,
+          breakdown: [
+            ...a.breakdown,
+            { label: `Stunned on ${stunnedOn}: attack lost`, value: 0, rule: RULE.damage },
+          ],
+        }
+      : a,
+  )
+}
+
+/**
+ * Initiative for casting: one d10 plus the round's modifiers, when casting begins (planCasting then
+ * says when it goes off).
+ */
+export function castingInitiative(round: DeclaredRound, face: number): Outcome<AttackInitiative> {
+  if (round.declaration.action !== 'cast')
+    return fail('Only a combatant casting this round rolls casting initiative.')
+  const placed = placeAttacks(round.initiativeModifiers, [face])
+  if (!placed.ok) return placed
+  const first = placed.value[0]
+  if (!first) throw new Error('placing one face gave no initiative')
+  return ok(first)
+}

@@ -5,7 +5,7 @@ import { type AttackDeclaration, resolveAttack, setupAttack } from './attack.ts'
 import { resolveDamage } from './damage.ts'
 import { makeSheet, nutshellFighter, ready } from './examples.ts'
 import { initiativeDie, placeAttacks } from './initiative.ts'
-import { attackOdds, chanceAttacksHappen, oddsOfSetup } from './odds.ts'
+import { attackOdds, chanceAttacksHappen, oddsOfSetup, roundOdds } from './odds.ts'
 
 const ogre = makeSheet({ name: 'Ogre', hp: 60, startingHp: 60, def: 40, prot: 3 })
 const declared: AttackDeclaration = { attacker: ready(nutshellFighter()), target: ready(ogre), mode: 'melee' }
@@ -122,5 +122,29 @@ describe('the chance each attack of a round happens', () => {
     [-3, 5],
   ])('matches counting every face at modifier %i with %i attacks, ties pushed', (modifier, attacks) => {
     expect(chanceAttacksHappen(modifier, attacks)).toEqual(bruteForce(modifier, attacks))
+  })
+})
+
+describe('round odds', () => {
+  it('count each attack by its chance to happen: two attacks at IM +2 always happen', () => {
+    const r = roundOdds(declared)
+    expect(r.ok && r.value.happen).toEqual([fraction(1), fraction(1)])
+    expect(r.ok && r.value.expectedDamage).toEqual(fraction(2 * (61 * 55 + 11 * 170), 1000))
+  })
+
+  it('lose expected damage when moving puts late attacks at risk', () => {
+    const slow = {
+      ...declared,
+      attacker: ready(nutshellFighter({ initiativeModifier: -6, attacksPerRound: 1 })),
+    }
+    const r = roundOdds(slow)
+    // d10 - 6 lands at -5 to 4: only a 1 gives -5, nothing reaches -6.
+    expect(r.ok && r.value.happen).toEqual([fraction(1)])
+    const slower = {
+      ...declared,
+      attacker: ready(nutshellFighter({ initiativeModifier: -9, attacksPerRound: 1 })),
+    }
+    const s = roundOdds(slower)
+    expect(s.ok && s.value.happen).toEqual([fraction(7, 10)])
   })
 })

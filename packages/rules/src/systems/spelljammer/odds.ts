@@ -1,5 +1,13 @@
 /** Exact odds before anyone rolls: hit, critical, grievous and expected damage after PROT, by counting faces. */
-import { type Fraction, fraction, ONE, subtractFractions, toFloat } from '../../dice/fraction.ts'
+import {
+  addFractions,
+  type Fraction,
+  fraction,
+  multiplyFractions,
+  ONE,
+  subtractFractions,
+  toFloat,
+} from '../../dice/fraction.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,
@@ -115,4 +123,26 @@ export function chanceAttacksHappen(initiativeModifier: number, attacks: number)
     states = next
   }
   return happen
+}
+
+/** The odds of a round of attacks: each attack's chance to happen, and the expected damage of them all. */
+export interface RoundOdds {
+  perAttack: AttackOdds
+  /** The chance each attack of the round is not lost to initiative (-6 or later). */
+  happen: Fraction[]
+  /** Expected hit points lost over the round's attacks, each counted by its chance to happen. */
+  expectedDamage: Fraction
+}
+
+/** Exact odds of the attacker's whole round against one target, before anyone rolls. */
+export function roundOdds(declaration: AttackDeclaration, options: HitOptions = {}): Outcome<RoundOdds> {
+  const perAttack = attackOdds(declaration, options)
+  if (!perAttack.ok) return perAttack
+  const round = declaration.attacker.round
+  const modifier = round.initiativeModifiers.reduce((n, l) => n + l.value, 0)
+  const happen = chanceAttacksHappen(modifier, round.attacks)
+  let expectedDamage = fraction(0)
+  for (const p of happen)
+    expectedDamage = addFractions(expectedDamage, multiplyFractions(p, perAttack.value.expectedDamage))
+  return ok({ perAttack: perAttack.value, happen, expectedDamage })
 }
