@@ -1,5 +1,12 @@
 /** Calls to the Fray HTTP API, each answering a value or an error message a person can read. */
-import type { ApiError, CreateRoomResponse, CreateSeatResponse, RoomInfo, SystemId } from '@fray/protocol'
+import type {
+  ApiError,
+  CreateRoomRequest,
+  CreateRoomResponse,
+  CreateSeatResponse,
+  RoomInfo,
+  SystemId,
+} from '@fray/protocol'
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
 
@@ -23,8 +30,8 @@ const postJson = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 })
 
-export const createRoom = (system: SystemId, name: string) =>
-  call<CreateRoomResponse>('/api/rooms', postJson({ system, name }))
+export const createRoom = (system: SystemId, name: string, documents?: CreateRoomRequest['documents']) =>
+  call<CreateRoomResponse>('/api/rooms', postJson({ system, name, documents } satisfies CreateRoomRequest))
 
 export const getRoomInfo = (roomId: string) => call<RoomInfo>(`/api/rooms/${roomId}`)
 

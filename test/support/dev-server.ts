@@ -41,6 +41,8 @@ export async function startDevServer(
       cwd: ROOT,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so a stop (even SIGKILL) takes workerd down with wrangler.
+      detached: true,
     },
   )
   let output = ''
@@ -72,12 +74,34 @@ export async function startDevServer(
     persistDir,
     process: child,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill(signal)
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-      if (child.exitCode === null) child.kill('SIGKILL')
+      const group = -(child.pid as number)
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        killGroup(group, signal)
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+      }
+      killGroup(group, 'SIGKILL') // whatever of the group is left, workerd included
+      await waitForPortFree(port)
       if (!options.persistDir) rmSync(persistDir, { recursive: true, force: true })
     },
+  }
+}
+
+function killGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(group, signal)
+  } catch {
+    // already gone
+  }
+}
+
+async function waitForPortFree(port: number): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

@@ -1,6 +1,7 @@
 /** One live Yjs document of a room over the stock y-websocket provider, with its connection state. */
 import type { DocName } from '@fray/protocol'
 import { type Signal, signal } from '@preact/signals'
+import { IndexeddbPersistence } from 'y-indexeddb'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 
@@ -13,6 +14,8 @@ export interface SyncedDoc {
   error: Signal<string | null>
   /** True once the first sync with the room has completed. */
   synced: Signal<boolean>
+  /** True once the copy kept on this device has loaded (so an offline reload still shows the fight). */
+  restored: Signal<boolean>
   destroy(): void
 }
 
@@ -27,6 +30,14 @@ export function docsUrl(
 
 export function connectDoc(roomId: string, docName: DocName, key?: string): SyncedDoc {
   const doc = new Y.Doc()
+  // Every document this device holds is also kept in IndexedDB: a reload, a sleeping phone or a dead
+  // Wi-Fi keeps the last state and any request made offline, which the provider sends on reconnect.
+  const local =
+    typeof indexedDB === 'undefined' ? null : new IndexeddbPersistence(`fray:${roomId}:${docName}`, doc)
+  const restored = signal(local === null)
+  local?.whenSynced.then(() => {
+    restored.value = true
+  })
   // The key rides as a subprotocol, not in the URL, so it never lands in a request log.
   const provider = new WebsocketProvider(docsUrl(roomId), docName, doc, {
     protocols: key ? ['fray', `key.${key}`] : [],
@@ -49,13 +60,27 @@ export function connectDoc(roomId: string, docName: DocName, key?: string): Sync
       provider.shouldConnect = false
     }
   })
+  // When the phone knows it is offline, stop retrying and say so; pick up again when it is back.
+  const offline = () => {
+    provider.disconnect()
+    state.value = 'offline'
+  }
+  const online = () => {
+    if (state.value !== 'refused') provider.connect()
+  }
+  window.addEventListener('offline', offline)
+  window.addEventListener('online', online)
   return {
     doc,
     state,
     error,
     synced,
+    restored,
     destroy() {
+      window.removeEventListener('offline', offline)
+      window.removeEventListener('online', online)
       provider.destroy()
+      void local?.destroy()
       doc.destroy()
     },
   }

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { download, exportEncounter } from '../models/export.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { useRoomInfo } from './use-room.ts'
@@ -13,13 +14,15 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const room = useRoomInfo(roomId)
   const synced = useMemo(() => connectDoc(roomId, 'table', gmKey), [roomId, gmKey])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
+  const gmDoc = useMemo(() => connectDoc(roomId, 'gm', gmKey), [roomId, gmKey])
   const table = useMemo(() => createTableModel(synced.doc, logDoc.doc), [synced, logDoc])
   useEffect(
     () => () => {
       synced.destroy()
       logDoc.destroy()
+      gmDoc.destroy()
     },
-    [synced, logDoc],
+    [synced, logDoc, gmDoc],
   )
 
   const name = useSignal('')
@@ -50,6 +53,12 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     } catch {
       formError.value = 'Copying was blocked by the browser: select the link and copy it by hand.'
     }
+  }
+
+  const exportFile = () => {
+    if (room.status !== 'ready') return
+    const slug = room.info.name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase() || 'encounter'
+    download(`fray-${slug}.json`, exportEncounter(room.info, synced.doc, gmDoc.doc, logDoc.doc))
   }
 
   if (room.status === 'error') return <RoomError error={room.error} />
@@ -119,6 +128,13 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             <button type="button" onClick={copy}>
               {copied.value ? 'Copied ✓' : 'Copy player link'}
             </button>
+          </section>
+          <section class="card" aria-labelledby="keep-h">
+            <h2 id="keep-h">Keep this encounter</h2>
+            <button type="button" onClick={exportFile} disabled={room.status !== 'ready'}>
+              Export as JSON
+            </button>
+            <p class="muted small">Import it later from the start page into a new room.</p>
           </section>
           <section class="card" aria-labelledby="log-h">
             <h2 id="log-h">Log</h2>

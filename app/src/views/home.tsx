@@ -2,6 +2,7 @@
 import { SYSTEM_IDS, SYSTEM_NAMES, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { createRoom } from '../api.ts'
+import { parseExport } from '../models/export.ts'
 
 export function Home() {
   const system = useSignal<SystemId>('osr')
@@ -10,6 +11,7 @@ export function Home() {
   const error = useSignal<string | null>(null)
   const link = useSignal('')
   const joinError = useSignal<string | null>(null)
+  const importError = useSignal<string | null>(null)
 
   const create = async (event: Event) => {
     event.preventDefault()
@@ -19,6 +21,27 @@ export function Home() {
     busy.value = false
     if (!result.ok) {
       error.value = result.error
+      return
+    }
+    const url = new URL(result.value.gmLink)
+    window.location.assign(`${url.pathname}${url.hash}`)
+  }
+
+  const importFile = async (event: Event) => {
+    const input = event.currentTarget as HTMLInputElement
+    const file = input.files?.[0]
+    input.value = ''
+    if (!file) return
+    importError.value = null
+    const parsed = parseExport(await file.text())
+    if (!parsed.ok) {
+      importError.value = parsed.error
+      return
+    }
+    const { system: sys, name: encounterName, documents } = parsed.value
+    const result = await createRoom(sys, encounterName, documents)
+    if (!result.ok) {
+      importError.value = result.error
       return
     }
     const url = new URL(result.value.gmLink)
@@ -81,6 +104,15 @@ export function Home() {
         <button type="submit" class="primary big" disabled={busy.value}>
           {busy.value ? 'Creating…' : 'Create encounter'}
         </button>
+        <label class="button big file-button">
+          Import an exported encounter…
+          <input type="file" accept="application/json,.json" class="visually-hidden" onChange={importFile} />
+        </label>
+        {importError.value && (
+          <p class="error" role="alert">
+            {importError.value}
+          </p>
+        )}
       </form>
 
       <form class="card" onSubmit={join}>

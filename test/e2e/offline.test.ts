@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a phone that loses the Wi-Fi', () => {
+  it('keeps a roll made offline, sends it on reconnect, and it is resolved exactly once everywhere', async () => {
+    const created = await fetch(`${baseUrl}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'osr' }),
+    })
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const gm = await (await browser.newContext(TABLET)).newPage()
+    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+    const phoneContext = await browser.newContext(PHONE)
+    const phone = await phoneContext.newPage()
+    await phone.goto(`${baseUrl}/r/${roomId}`)
+    await phone.getByLabel("Your character's name").fill('Mira')
+    await phone.getByRole('button', { name: 'Join' }).click()
+    await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Live')
+
+    await phoneContext.setOffline(true)
+    await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Offline')
+    await phone.getByRole('button', { name: /Roll d20/ }).click()
+    await expect
+      .poll(() => phone.getByRole('button', { name: /Roll d20/ }).textContent())
+      .toContain('1 waiting to send')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await gm.getByTestId('log-entry').count()).toBe(0)
+
+    await phoneContext.setOffline(false)
+    await gm.getByTestId('log-entry').first().waitFor({ timeout: 5000 })
+    await phone.getByTestId('log-entry').first().waitFor({ timeout: 5000 })
+    await expect
+      .poll(() => phone.getByRole('button', { name: /Roll d20/ }).textContent())
+      .not.toContain('waiting')
+    // Reconnecting again (and reloading) does not roll it a second time.
+    await phone.reload()
+    await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Live')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await gm.getByTestId('log-entry').count()).toBe(1)
+    expect(await phone.getByTestId('log-entry').count()).toBe(1)
+    expect(await gm.getByTestId('log-entry').textContent()).toMatch(/Mira rolled 1d20/)
+  })
+})
