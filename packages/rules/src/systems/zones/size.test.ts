@@ -4,6 +4,7 @@ import {
   diceForSize,
   halveForSize,
   rangeForSize,
+  SHOVE_DISTANCES,
   SIZES,
   shoveDistance,
   sizeSteps,
@@ -42,6 +43,11 @@ describe('zones size rules', () => {
     expect(shoveDistance('medium', 'tiny')).toBe(2)
     expect(shoveDistance('large', 'tiny')).toBe(4)
     expect(shoveDistance('massive', 'tiny')).toBe(8)
+  })
+
+  it('transcribes the shove distances as half a zone doubled per size, one row per size step', () => {
+    expect(SHOVE_DISTANCES.map((r) => r.sizesSmaller)).toEqual([0, 1, 2, 3, 4])
+    for (const r of SHOVE_DISTANCES) expect(r.zones).toBe(0.5 * 2 ** r.sizesSmaller)
   })
 
   it('accepts every printed split of the wyrm bite', () => {

@@ -45,12 +45,23 @@ export function rangeForSize(range: number, attacker: Size, target: Size): numbe
 }
 
 /**
- * Shove distance in zones: half a zone, doubled per size step when a larger character shoves a
- * smaller one (1, 2, 4 or 8 zones at 1 to 4 sizes smaller).
+ * The shove distances the text prints, as data: half a zone (Shove), and "1, 2, 4, or 8 zones if the
+ * target is respectively 1, 2, 3, or 4 sizes smaller" (Shoving and grabbing).
  */
+export const SHOVE_DISTANCES: ReadonlyArray<{ sizesSmaller: number; zones: number }> = [
+  { sizesSmaller: 0, zones: 0.5 },
+  { sizesSmaller: 1, zones: 1 },
+  { sizesSmaller: 2, zones: 2 },
+  { sizesSmaller: 3, zones: 4 },
+  { sizesSmaller: 4, zones: 8 },
+]
+
+/** Shove distance in zones, read from the printed distances; a smaller or equal shover pushes half a zone. */
 export function shoveDistance(shover: Size, target: Size): number {
-  const steps = sizeSteps(shover, target)
-  return steps > 0 ? 0.5 * 2 ** steps : 0.5
+  const steps = Math.max(0, sizeSteps(shover, target))
+  const row = SHOVE_DISTANCES.find((r) => r.sizesSmaller === steps)
+  invariant(row, `no shove distance for ${steps} sizes`)
+  return row.zones
 }
 
 export interface DiceShare {
