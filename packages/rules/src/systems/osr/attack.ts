@@ -422,6 +422,24 @@ export function specialRowFor(total: number) {
 }
 
 /**
+ * The damage total alone, with the same arithmetic as `damageFrom`: what the odds preview maps every
+ * dice sum through, without building breakdown lines.
+ */
+export function damageTotal(
+  plan: DamagePlan,
+  result: SpecialResult,
+  diceSum: number,
+  minimumDamage: number,
+): number {
+  const maximum = plan.dice.count * plan.dice.sides
+  let total = result === 'maximum' ? maximum : result === 'regular' ? diceSum : diceSum + maximum
+  total += sum(plan.lines)
+  total *= plan.multiplier
+  if (plan.halve) total = Math.floor(total / 2)
+  return Math.max(total, minimumDamage)
+}
+
+/**
  * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice
  * maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts once:
  * "3 + 6 + 2 = 11"). Then doubled for a charge, halved (down) for the flat of a blade, and at least the

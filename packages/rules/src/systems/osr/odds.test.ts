@@ -158,12 +158,6 @@ describe('attack odds', () => {
     expect(Math.abs(damage / n - toNumber(o.expectedDamage)), `seed ${seed}`).toBeLessThan(0.1)
   })
 
-  it('take well under a millisecond for a d20 attack preview', () => {
-    const start = performance.now()
-    for (let i = 0; i < 200; i++) odds(decl(['from-behind'], { weapon: 1 }))
-    expect((performance.now() - start) / 200).toBeLessThan(1)
-  })
-
   it('refuse an illegal attack with the same sentence as the resolver', () => {
     expect(attackOdds(decl(['short-range']))).toEqual({
       ok: false,

@@ -1,6 +1,6 @@
 /** Exact odds for a declared osr attack, before anyone rolls: hit, each natural-20 band, each fumble, expected damage. */
 import { fail, type Outcome, ok } from '../../system.ts'
-import { type AttackDeclaration, damageFrom, planAttack, specialRowFor } from './attack.ts'
+import { type AttackDeclaration, damageTotal, planAttack, specialRowFor } from './attack.ts'
 import { addFrac, type Dist, diceDist, type Fraction, frac, mapDist, mean, mix, point } from './exact.ts'
 import { invariant } from './invariant.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
@@ -52,41 +52,15 @@ export function attackOdds(
   const hit = frac(hitFaces, 20)
   const regularHits = frac(hitFaces - 1, 20)
 
-  const specialCounts: Record<SpecialResult, number> = {
-    regular: 0,
-    maximum: 0,
-    critical: 0,
-    'critical-condition': 0,
-  }
-  for (let face = 1; face <= 20; face++) specialCounts[specialRowFor(face + plan.specialModifier).result]++
-  const special = {
-    regular: frac(specialCounts.regular, 400),
-    maximum: frac(specialCounts.maximum, 400),
-    critical: frac(specialCounts.critical, 400),
-    'critical-condition': frac(specialCounts['critical-condition'], 400),
-  }
-
-  const fumbleCounts: Record<FumbleResult, number> = {
-    'weapon-breaks': 0,
-    stumble: 0,
-    sloppy: 0,
-    'drop-weapon': 0,
-    miss: 0,
-  }
-  for (const row of FUMBLES) fumbleCounts[row.result] += row.max - row.min + 1
-  const fumble = {
-    'weapon-breaks': frac(fumbleCounts['weapon-breaks'], 400),
-    stumble: frac(fumbleCounts.stumble, 400),
-    sloppy: frac(fumbleCounts.sloppy, 400),
-    'drop-weapon': frac(fumbleCounts['drop-weapon'], 400),
-    miss: frac(fumbleCounts.miss, 400),
-  }
+  const special = specialOdds(plan.specialModifier)
+  const fumble = FUMBLE_ODDS
 
   let damage: Dist = point(0)
   const dplan = plan.damage
   if (dplan && !plan.grapple) {
     const dice = diceDist(dplan.dice.count, dplan.dice.sides)
-    const finish = (result: SpecialResult) => (diceSum: number) => damageFrom(dplan, result, diceSum, s).total
+    const finish = (result: SpecialResult) => (diceSum: number) =>
+      damageTotal(dplan, result, diceSum, s.minimumDamage)
     const regular = mapDist(dice, finish('regular'))
     const maximum = mapDist(point(0), finish('maximum'))
     const critical = mapDist(dice, finish('critical'))
@@ -110,3 +84,49 @@ export function attackOdds(
     damageTo: dplan?.to ?? 'target',
   })
 }
+
+const specialCache = new Map<number, Record<SpecialResult, Fraction>>()
+
+/** P(natural 20 and each special band) for a special-roll modifier; 41 possible answers, so cached. */
+export function specialOdds(modifier: number): Record<SpecialResult, Fraction> {
+  const key = Math.max(-20, Math.min(20, modifier))
+  const cached = specialCache.get(key)
+  if (cached) return cached
+  const counts: Record<SpecialResult, number> = {
+    regular: 0,
+    maximum: 0,
+    critical: 0,
+    'critical-condition': 0,
+  }
+  for (let face = 1; face <= 20; face++) counts[specialRowFor(face + key).result]++
+  const odds = {
+    regular: frac(counts.regular, 400),
+    maximum: frac(counts.maximum, 400),
+    critical: frac(counts.critical, 400),
+    'critical-condition': frac(counts['critical-condition'], 400),
+  }
+  Object.freeze(odds)
+  specialCache.set(key, odds)
+  return odds
+}
+
+function fumbleOdds(): Record<FumbleResult, Fraction> {
+  const counts: Record<FumbleResult, number> = {
+    'weapon-breaks': 0,
+    stumble: 0,
+    sloppy: 0,
+    'drop-weapon': 0,
+    miss: 0,
+  }
+  for (const row of FUMBLES) counts[row.result] += row.max - row.min + 1
+  return {
+    'weapon-breaks': frac(counts['weapon-breaks'], 400),
+    stumble: frac(counts.stumble, 400),
+    sloppy: frac(counts.sloppy, 400),
+    'drop-weapon': frac(counts['drop-weapon'], 400),
+    miss: frac(counts.miss, 400),
+  }
+}
+
+/** P(natural 1 and each fumble row): the fumble roll is a bare d20, so this never changes. */
+export const FUMBLE_ODDS: Readonly<Record<FumbleResult, Fraction>> = Object.freeze(fumbleOdds())
