@@ -115,3 +115,6 @@ export function stanceDefLines(stance: Stance, rank: number): BreakdownLine[] {
       return unreachable(stance)
   }
 }
+
+/** How far the attacker may force a desperately defending combatant to move, in any direction. */
+export const DESPERATE_DEFENSE_FORCED_MOVE_FEET = 10

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import {
+  checkStance,
+  defendingBonus,
+  desperateDefenseBonus,
+  fullDefenseBonus,
+  maxSacrifice,
+} from './defending.ts'
+
+describe('defending', () => {
+  it('trades SC for DEF 2 for 1: dropping SC by 20 improves DEF by 10', () => {
+    expect(defendingBonus(20)).toBe(10)
+  })
+
+  it('rounds fractions down: sacrificing 25 improves DEF by 12, not by 13', () => {
+    expect(defendingBonus(25)).toBe(12)
+  })
+
+  it('caps the sacrifice at weapon rank x 5', () => {
+    expect(maxSacrifice(5)).toBe(25)
+    expect(checkStance({ kind: 'defending', sacrifice: 25 }, 5).ok).toBe(true)
+    expect(checkStance({ kind: 'defending', sacrifice: 26 }, 5).ok).toBe(false)
+    expect(checkStance({ kind: 'defending', sacrifice: -5 }, 5).ok).toBe(false)
+  })
+})
+
+describe('full and desperate defense', () => {
+  it('at rank 5 gains +13 (rank x 2.5, rounded up) plus 5: +18, taking DEF 30 to 48', () => {
+    expect(fullDefenseBonus(5)).toBe(18)
+    expect(30 + fullDefenseBonus(5)).toBe(48)
+  })
+
+  it('gains the same rounded-up maximum plus 20 in desperate defense', () => {
+    expect(desperateDefenseBonus(5)).toBe(33)
+    expect(desperateDefenseBonus(4)).toBe(30)
+  })
+})
