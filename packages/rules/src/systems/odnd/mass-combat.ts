@@ -1,0 +1,53 @@
+/** Mass combat: units of men fought as one, with pooled hit points and survivors counted from what is left. */
+import type { BreakdownLine } from '../../system.ts'
+import { fail, type Outcome, ok } from '../../system.ts'
+
+/** A unit "fought as one man": its pooled hit points from one d6 per man. */
+export interface Unit {
+  name: string
+  men: number
+  originalHp: number
+  hp: number
+}
+
+const isD6 = (n: number) => Number.isInteger(n) && n >= 1 && n <= 6
+
+/** "the referee rolls ten 6-sided dice and totals the score": one d6 per man. */
+export function formUnit(name: string, faces: readonly number[]): Outcome<Unit> {
+  if (faces.length < 1) return fail('A unit needs at least one man.')
+  if (!faces.every(isD6)) return fail('A hit die shows 1 to 6.')
+  const hp = faces.reduce((a, b) => a + b, 0)
+  return ok({ name, men: faces.length, originalHp: hp, hp })
+}
+
+/**
+ * One hit on a unit: "a single 6-sided die is thrown, and its score is multiplied by 10 and subtracted
+ * from the target unit's total hit dice points". The 10 is the men per attacking unit in the text's
+ * example, so a unit of five hits for d6 x 5.
+ */
+export function unitHit(
+  target: Unit,
+  attackingMen: number,
+  d6: number,
+): Outcome<{ unit: Unit; damage: number; breakdown: BreakdownLine[] }> {
+  if (!isD6(d6)) return fail('The hit die shows 1 to 6.')
+  const damage = d6 * attackingMen
+  return ok({
+    unit: { ...target, hp: Math.max(0, target.hp - damage) },
+    damage,
+    breakdown: [
+      { label: 'd6 (unit hit)', value: d6, rule: 'Mass Combat' },
+      { label: `x ${attackingMen} (men in the attacking unit)`, value: attackingMen, rule: 'Mass Combat' },
+    ],
+  })
+}
+
+/**
+ * Men left alive: one per tenth (per man's share) of the original total still standing, fractions rounded
+ * up. From 40 original hit points, 4 left is one man, 8 is two; 0 is "slain to a man".
+ */
+export function survivors(unit: Pick<Unit, 'men' | 'originalHp' | 'hp'>): number {
+  if (unit.hp <= 0) return 0
+  if (unit.originalHp <= 0) throw new RangeError('a unit starts with hit points')
+  return Math.min(unit.men, Math.ceil((unit.hp * unit.men) / unit.originalHp))
+}
