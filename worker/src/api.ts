@@ -123,6 +123,17 @@ api.get('/rooms/:roomId', async (c) => {
   return c.json(info satisfies RoomInfo)
 })
 
+/** Storage figures of a room, for its GM: `Authorization: Bearer <GM key>`. */
+api.get('/rooms/:roomId/stats', async (c) => {
+  const room = getRoom(c, c.req.param('roomId'))
+  const key = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+  if (!key) throw new HTTPException(401, { message: 'Send the GM key as "Authorization: Bearer <key>".' })
+  if (!(await room.isGmKey(key))) throw new HTTPException(403, { message: 'That is not this room’s GM key.' })
+  const stats = await room.stats()
+  if (!stats) throw notFound()
+  return c.json(stats)
+})
+
 api.post('/rooms/:roomId/seats', async (c) => {
   const body = await readJson(c)
   const name = readName(body.name, 'your character')

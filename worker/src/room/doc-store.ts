@@ -24,13 +24,17 @@ export function loadDoc(sql: SqlStorage, name: string): Y.Doc {
     .exec<{ data: ArrayBuffer }>('SELECT data FROM doc_snapshots WHERE doc = ? ORDER BY part', name)
     .toArray()
     .map((row) => new Uint8Array(row.data))
-  if (parts.length > 0) Y.applyUpdate(doc, concat(parts))
+  const updates = parts.length > 0 ? [concat(parts)] : []
   for (const row of sql.exec<{ data: ArrayBuffer }>(
     'SELECT data FROM doc_updates WHERE doc = ? ORDER BY id',
     name,
   )) {
-    Y.applyUpdate(doc, new Uint8Array(row.data))
+    updates.push(new Uint8Array(row.data))
   }
+  // One transaction for all of them: about twice as fast as one each, and faster than Y.mergeUpdates.
+  doc.transact(() => {
+    for (const update of updates) Y.applyUpdate(doc, update)
+  })
   return doc
 }
 

@@ -53,6 +53,14 @@ interface Attachment {
   presence?: { clock: number; state: unknown }
 }
 
+export interface RoomStats {
+  /** Bytes of document storage, plus an estimate for the processed-request index. */
+  storedBytes: number
+  largestRowBytes: number
+  docs: Array<{ doc: string; bytes: number; rows: number; loadMs: number }>
+  processedRequests: number
+}
+
 interface LiveDoc {
   doc: Y.Doc
   awareness: awarenessProtocol.Awareness
@@ -108,6 +116,38 @@ export class EncounterRoom extends DurableObject<Env> {
     return true
   }
 
+  /**
+   * What the room stores and how long its documents take to rebuild from storage: for the GM's eyes
+   * (and the long-session bench), never for players.
+   */
+  stats(): RoomStats | null {
+    if (!this.meta()) return null
+    const sizes = this.sql
+      .exec<{ doc: string; bytes: number; rows: number }>(
+        `SELECT doc, SUM(bytes) AS bytes, SUM(rows) AS rows FROM (
+           SELECT doc, LENGTH(data) AS bytes, 1 AS rows FROM doc_updates
+           UNION ALL SELECT doc, LENGTH(data), 1 FROM doc_snapshots) GROUP BY doc ORDER BY doc`,
+      )
+      .toArray()
+    const docs = sizes.map(({ doc, bytes, rows }) => {
+      const start = performance.now()
+      loadDoc(this.sql, doc).destroy()
+      return { doc, bytes, rows, loadMs: performance.now() - start }
+    })
+    const requests = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM processed_requests').one().n
+    const largestRow = this.sql
+      .exec<{ n: number | null }>(
+        'SELECT MAX(n) AS n FROM (SELECT LENGTH(data) AS n FROM doc_updates UNION ALL SELECT LENGTH(data) FROM doc_snapshots)',
+      )
+      .one().n
+    return {
+      storedBytes: docs.reduce((n, d) => n + d.bytes, 0) + requests * 40,
+      largestRowBytes: largestRow ?? 0,
+      docs,
+      processedRequests: requests,
+    }
+  }
+
   /** Deletes a room left idle for IDLE_DELETE_MS; a room in use pushes its alarm back instead. */
   override async alarm(): Promise<void> {
     const lastActive =
@@ -127,6 +167,11 @@ export class EncounterRoom extends DurableObject<Env> {
     const meta = this.meta()
     if (!meta) return null
     return { roomId: meta.roomId, system: meta.system, name: meta.name, createdAt: meta.createdAt }
+  }
+
+  async isGmKey(key: string): Promise<boolean> {
+    const meta = this.meta()
+    return meta !== null && sameDigest(await hashSecret(key), meta.gmKeyHash)
   }
 
   async createSeat(name: string): Promise<CreateSeatResponse | null> {

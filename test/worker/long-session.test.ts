@@ -1,0 +1,31 @@
+import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test'
+import { LOG, SEAT } from '@fray/protocol'
+import { describe, expect, it } from 'vitest'
+import type { EncounterRoom } from '../../worker/src/room/encounter-room.ts'
+import { LONG_SESSION, LONG_SESSION_MAX_BYTES, playLongSession } from '../support/long-session.ts'
+import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+
+describe('a long session of 3,000 rolls and 2,000 edits', () => {
+  it('stays under its stored-size bound, in rows well under 2 MB, and rebuilds in full', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const gmTable = await TestClient.connect(roomId, 'table', gmKey)
+    const seatClient = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    const results = seatClient.doc.getMap(SEAT.results)
+    await playLongSession({
+      gmTable: gmTable.doc,
+      seat: seatClient.doc,
+      answered: (n) => eventually(() => results.size >= n, `${n} answers`, 5000),
+    })
+    const stub = env.ROOMS.get(env.ROOMS.idFromName(roomId))
+    const stats = await runInDurableObject(stub, (room: EncounterRoom) => room.stats())
+    console.log('long session stored', JSON.stringify(stats))
+    expect(stats?.processedRequests).toBe(LONG_SESSION.rolls)
+    expect(stats?.storedBytes).toBeLessThan(LONG_SESSION_MAX_BYTES)
+    expect(stats?.largestRowBytes).toBeLessThan(1024 * 1024)
+
+    await evictDurableObject(stub, { webSockets: 'close' })
+    const log = await TestClient.connect(roomId, 'log')
+    expect(log.doc.getArray(LOG.entries).length).toBe(LONG_SESSION.rolls)
+  }, 120_000)
+})
