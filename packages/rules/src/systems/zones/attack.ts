@@ -1,12 +1,18 @@
 /** Declaring and resolving an attack: reach and range, the WIT save to hit, who may react, the damage dice. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { line, RULE } from './common.ts'
-import { type DamageSpec, damageSpec, type ImpairedReason } from './damage.ts'
+import {
+  type DamageResult,
+  type DamageSpec,
+  damageSpec,
+  type ImpairedReason,
+  resolveDamage,
+} from './damage.ts'
 import type { ToggleId } from './modifiers.ts'
 import { resolveSave, type SaveResult } from './save.ts'
 import { DEFAULT_SETTINGS, type ZonesSettings } from './settings.ts'
 import { armorValue, type Sheet, type Weapon } from './sheet.ts'
-import { rangeForSize } from './size.ts'
+import { rangeForSize, sizeSteps } from './size.ts'
 
 export interface AttackDeclaration {
   attacker: Sheet
@@ -20,6 +26,8 @@ export interface AttackDeclaration {
   distance?: number
   /** The target is incapacitated (for a death blow). */
   targetIncapacitated?: boolean
+  /** A larger attacker splitting a melee attack's dice: this target's share (checked with checkDiceSplit). */
+  assignedDice?: number
 }
 
 export interface AttackPlan {
@@ -79,6 +87,9 @@ export function planAttack(
     if (beyondHalf) witSaveReasons.push('the target is beyond half range')
     if (moving) witSaveReasons.push('the attack is made while moving')
   }
+  if (decl.assignedDice !== undefined && (kind !== 'melee' || sizeSteps(attacker.size, target.size) <= 0)) {
+    return fail('Only a larger attacker can spread the dice of a melee attack among smaller targets.')
+  }
   const deathBlow = has(decl, 'death-blow')
   if (deathBlow && !(decl.nearby && decl.targetIncapacitated)) {
     return fail(`A death blow needs ${tName} to be nearby and incapacitated.`)
@@ -101,6 +112,7 @@ export function planAttack(
     cover: has(decl, 'cover'),
     coverPenetrated: has(decl, 'cover-penetrated'),
     impairedPolicy: settings.impaired,
+    ...(decl.assignedDice === undefined ? {} : { assignedDice: decl.assignedDice }),
   })
   for (const reason of witSaveReasons)
     breakdown.push(line(`WIT save to hit: ${reason}`, attacker.wit, RULE.attacking))
@@ -128,5 +140,71 @@ export function resolveHit(plan: AttackPlan, attackerWit: number, witFace?: numb
     hit: save.passed,
     save,
     breakdown: [...save.breakdown, line(save.passed ? 'Hit' : 'Miss', save.passed ? 1 : 0, RULE.attacking)],
+  })
+}
+
+export interface StrikeDice {
+  /** The attacker's d20 for a WIT save to hit, when the plan needs one. */
+  wit?: number
+  /** The target dodged: their AGI and d20. */
+  dodge?: { agi: number; face: number }
+  /** The damage dice, when the blow lands (not needed for a death blow, a miss or a dodge). */
+  damage?: number[]
+}
+
+export interface StrikeResult {
+  hit: boolean
+  dodged: boolean
+  /** A death blow on a nearby incapacitated target kills outright. */
+  killed: boolean
+  damage: DamageResult | null
+  breakdown: BreakdownLine[]
+}
+
+/**
+ * One attack from hit to damage, for the plain case (no counter, no stunt): the WIT save if needed,
+ * then a dodge if declared, then the damage dice. Counters go through resolveCounter, since both sides
+ * roll at once.
+ */
+export function resolveStrike(
+  plan: AttackPlan,
+  attackerWit: number,
+  dice: StrikeDice,
+): Outcome<StrikeResult> {
+  if (plan.deathBlow) {
+    return ok({
+      hit: true,
+      dodged: false,
+      killed: true,
+      damage: null,
+      breakdown: [...plan.breakdown, line('Death blow: killed', 0, RULE.attacking)],
+    })
+  }
+  const hit = resolveHit(plan, attackerWit, dice.wit)
+  if (!hit.ok) return hit
+  const breakdown = [...plan.breakdown, ...hit.value.breakdown]
+  if (!hit.value.hit) return ok({ hit: false, dodged: false, killed: false, damage: null, breakdown })
+  if (dice.dodge) {
+    if (plan.noReaction) return fail(`No dodge: ${plan.noReaction}.`)
+    const save = resolveSave('agi', dice.dodge.agi, dice.dodge.face, RULE.reacting, 'dodge')
+    breakdown.push(...save.breakdown)
+    if (save.passed) {
+      breakdown.push(line('Dodged: the attack misses', 0, RULE.reacting))
+      return ok({ hit: true, dodged: true, killed: false, damage: null, breakdown })
+    }
+  }
+  if (!dice.damage) return fail(`Roll ${plan.damage.dice.count}d${plan.damage.dice.sides} for damage.`)
+  if (dice.damage.length !== plan.damage.dice.count) {
+    return fail(
+      `Roll exactly ${plan.damage.dice.count} damage ${plan.damage.dice.count === 1 ? 'die' : 'dice'}.`,
+    )
+  }
+  const damage = resolveDamage(plan.damage, dice.damage)
+  return ok({
+    hit: true,
+    dodged: false,
+    killed: false,
+    damage,
+    breakdown: [...breakdown, ...damage.breakdown],
   })
 }

@@ -2,6 +2,7 @@
 import type { AttackPlan } from './attack.ts'
 import { CERTAIN, type Chance, chance, notChance, timesChance } from './common.ts'
 import type { DamageSpec } from './damage.ts'
+import type { NonLethalPlan } from './non-lethal.ts'
 import { saveChance } from './save.ts'
 import { halveForSize } from './size.ts'
 
@@ -115,4 +116,18 @@ export function attackOdds(
     }
   }
   return { hit, dodge, lands, expectedDamage, counter }
+}
+
+/**
+ * The odds of a disarm, shove or grapple: it takes effect when it isn't dodged and the target fails the
+ * STR save (no save against a larger attacker).
+ */
+export function nonLethalOdds(
+  plan: NonLethalPlan,
+  targetStr: number,
+  dodgeAgi?: number,
+): { takesEffect: Chance } {
+  const failsSave = plan.saveAllowed ? notChance(saveChance(targetStr)) : CERTAIN
+  const notDodged = dodgeAgi === undefined ? CERTAIN : notChance(saveChance(dodgeAgi))
+  return { takesEffect: timesChance(failsSave, notDodged) }
 }
