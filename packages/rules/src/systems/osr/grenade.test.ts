@@ -111,3 +111,10 @@ describe('holy water', () => {
     expect(holyWater(orc, 'direct', 8)).toMatchObject({ ok: true, value: { total: 0 } })
   })
 })
+
+describe('exposed holy water', () => {
+  it('reminds the table it is only effective for one round', () => {
+    const r = holyWater(zombie, 'direct', 3)
+    expect(r.ok && r.value.note).toMatch(/one round/)
+  })
+})

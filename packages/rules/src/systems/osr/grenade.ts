@@ -164,7 +164,7 @@ export function holyWater(
       { label: `1d${sides} holy water${how === 'splash' ? ' splash' : ''}`, value: f.value, rule: RULE.holy },
     ],
     total: f.value,
-    note: null,
+    note: 'Holy water takes effect immediately and is only effective for one round once exposed.',
     gains: [],
   })
 }
