@@ -1,28 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import { distribution } from '../../dice/distribution.ts'
+import { dice } from '../../dice/expr.ts'
+import { seededDice } from '../../dice/seeded.ts'
 import type { Outcome } from '../../system.ts'
 import { planAttack, resolveHit } from './attack.ts'
 import { chance } from './common.ts'
 import { resolveDamage } from './damage.ts'
 import { attackOdds, damageOdds, diceCounts, expectation } from './odds.ts'
-import { resolveDodge } from './reactions.ts'
+import { resolveCounter, resolveDodge } from './reactions.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)
   return o.value
-}
-
-/** mulberry32: a tiny seeded generator, so a failing sample can be re-run from its seed. */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  return (sides: number) => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    return 1 + Math.floor(u * sides)
-  }
 }
 
 const human = makeSheet({ wit: 12, agi: 8 })
@@ -31,6 +21,21 @@ const bow = makeWeapon({ name: 'Bow', range: 8 })
 describe('zones odds', () => {
   it('counts 2d6 totals exactly', () => {
     expect(diceCounts(2, 6)).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1])
+  })
+
+  it("agrees with the dice core's exact distribution for every die count and size zones uses", () => {
+    for (const [count, sides] of [
+      [1, 4],
+      [2, 6],
+      [4, 8],
+      [8, 8],
+      [3, 10],
+    ] as const) {
+      const core = distribution(dice(count, sides))
+      const ours = diceCounts(count, sides)
+      expect(ours.slice(core.min).map(BigInt)).toEqual([...core.weights])
+      expect(ours.slice(0, core.min).every((w) => w === 0)).toBe(true)
+    }
   })
 
   it('gives a d6 against armour 2 an expected 5/3 damage (0,0,1,2,3,4 over six faces)', () => {
@@ -94,7 +99,8 @@ describe('zones odds', () => {
 
   it('agrees with seeded sampling of hit, dodge and damage (seed printed on failure)', () => {
     const seed = 20261122
-    const roll = seeded(seed)
+    const source = seededDice(seed)
+    const roll = (sides: number) => source.roll(sides)
     const plan = must(
       planAttack({
         attacker: human,
@@ -116,5 +122,43 @@ describe('zones odds', () => {
     }
     expect(Math.abs(landed / n - odds.lands.probability), `seed ${seed}`).toBeLessThan(0.01)
     expect(Math.abs(damage / n - odds.expectedDamage.value), `seed ${seed}`).toBeLessThan(0.05)
+  })
+
+  it('agrees with seeded sampling of who is hit first in a counter (seed printed on failure)', () => {
+    const seed = 7
+    const source = seededDice(seed)
+    const theobald = makeSheet({ armor: 1, shield: true })
+    const leader = makeSheet()
+    const attack = must(
+      planAttack({ attacker: theobald, target: leader, weapon: makeWeapon(), nearby: true }),
+    )
+    const counter = must(
+      planAttack({
+        attacker: leader,
+        target: theobald,
+        weapon: makeWeapon({ damage: { count: 2, sides: 8 } }),
+        nearby: true,
+      }),
+    )
+    const odds = attackOdds(attack, 10, { kind: 'counter', counter: counter.damage })
+    const n = 20_000
+    const seen = { attacker: 0, counterer: 0, both: 0 }
+    for (let i = 0; i < n; i++) {
+      const r = resolveCounter({
+        attack: resolveDamage(attack.damage, [source.roll(6)]),
+        counter: resolveDamage(counter.damage, [source.roll(8), source.roll(8)]),
+        attackerHealth: { health: 8, max: 8 },
+        countererHealth: { health: 8, max: 8 },
+        policy: 'at-zero',
+      })
+      seen[r.hitFirst]++
+    }
+    expect(
+      Math.abs(seen.attacker / n - (odds.counter?.attackerFirst.probability ?? -1)),
+      `seed ${seed}`,
+    ).toBeLessThan(0.015)
+    expect(Math.abs(seen.both / n - (odds.counter?.together.probability ?? -1)), `seed ${seed}`).toBeLessThan(
+      0.015,
+    )
   })
 })
