@@ -425,3 +425,38 @@ describe('untrained weapons, backstab and maneuvers', () => {
     expect(r.total).toBe(16)
   })
 })
+
+describe('Florentine weapons and firing into melee', () => {
+  const dagger = makeWeapon({ name: 'Dagger', damage: 'd4', size: 'small' })
+  const pair = fighter({ weapons: [sword, dagger] })
+
+  it('with a sword and a dagger, a d2 says which one hit, then that one rolls damage', () => {
+    const decl = attack({ attacker: pair, toggles: { florentine: true } })
+    expect(resolveAttack(decl, { d20: [15, 3] }).ok).toBe(false)
+    const r = resolveAttack(decl, { d20: [15, 3], whichWeapon: 2 })
+    expect(r.ok && r.value.damage?.dice).toEqual({ count: 1, sides: 4, bonus: 0 })
+    const main = resolveAttack(decl, { d20: [15, 3], whichWeapon: 1 })
+    expect(main.ok && main.value.damage?.dice).toEqual({ count: 1, sides: 6, bonus: 1 })
+  })
+
+  it('two weapons of the same size need no d2', () => {
+    const twins = fighter({ weapons: [sword, { ...sword, name: 'Second sword' }] })
+    expect(
+      resolveAttack(attack({ attacker: twins, toggles: { florentine: true } }), { d20: [15, 3] }).ok,
+    ).toBe(true)
+  })
+
+  it('elves fire into melee without risk; others prompt the GM', () => {
+    const bow = makeWeapon({ name: 'Bow', kind: 'bow', damage: 'd6' })
+    const elf = fighter({ race: 'elf', weapons: [bow] })
+    const man = fighter({ weapons: [bow] })
+    expect(resolved(attack({ attacker: elf, toggles: { 'into-melee': true } }), 15).prompts).toEqual([])
+    expect(resolved(attack({ attacker: man, toggles: { 'into-melee': true } }), 15).prompts[0]?.table).toBe(
+      'friendly-fire',
+    )
+  })
+
+  it('a surprised target is told it cannot return the attack this round', () => {
+    expect(prepared(attack({ toggles: { 'from-behind': true } })).notes.join(' ')).toMatch(/no return attack/)
+  })
+})

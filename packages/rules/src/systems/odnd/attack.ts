@@ -7,7 +7,7 @@ import { type ToggleId, type Toggles, toggle } from './modifiers.ts'
 import { unreachable } from './never.ts'
 import { type OdndOptions, withDefaults } from './options.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
-import { MISSILE_KINDS, makeWeapon, type Sheet, type Weapon } from './sheet.ts'
+import { isElf, isHobbit, MISSILE_KINDS, makeWeapon, type Sheet, type Weapon } from './sheet.ts'
 import { abilityBonus, COVER, LANCE_DICE, UNTRAINED_DAMAGE_DIE } from './tables.ts'
 
 /** What the attack tries to do besides damage; each special maneuver has its own rule and follow-up. */
@@ -23,6 +23,8 @@ export interface AttackDeclaration {
   /** Default: ranged for bows, crossbows, slings and firearms, melee otherwise. */
   mode?: AttackMode
   maneuver?: Maneuver
+  /** Florentine: the off-hand weapon's index; default the first other melee weapon. */
+  offhand?: number
   /** 1 for the first attack of the round: charge and backstab bonuses apply to the first attack only. */
   attackNumber?: number
   toggles?: Toggles
@@ -76,6 +78,13 @@ export interface PreparedAttack {
   fumbleAbove: number
   specialOn: number
   damage: DamageSpec | null
+  /**
+   * Florentine with weapons of different size: "roll to see which one hit, then roll for damage". Null
+   * when not fighting Florentine or both weapons are the same size.
+   */
+  offhand: { weapon: Weapon; damage: DamageSpec | null } | null
+  /** Firing into melee without the elf's (or hobbit slinger's) sure aim: the GM rules the risk to friends. */
+  friendlyFireRisk: boolean
   notes: string[]
 }
 
@@ -278,6 +287,39 @@ export function prepareAttack(
   const disadvantage = on(t, 'surprised-second-round')
   const roll = advantage === disadvantage ? 'normal' : advantage ? 'advantage' : 'disadvantage'
 
+  let offhand: PreparedAttack['offhand'] = null
+  if (on(t, 'florentine')) {
+    const other =
+      decl.offhand === undefined
+        ? attacker.weapons.find((w) => w !== weapon && !MISSILE_KINDS.has(w.kind))
+        : attacker.weapons[decl.offhand]
+    if (!other || other === weapon || MISSILE_KINDS.has(other.kind))
+      return fail('Florentine fighting needs a second melee weapon in the other hand.')
+    if (other.size !== weapon.size) {
+      const otherUntrained =
+        !other.trained && !['empty-hand', 'improvised', 'natural', 'horns'].includes(other.kind)
+      offhand = {
+        weapon: other,
+        damage: damageSpec(
+          decl,
+          other,
+          mode,
+          maneuver,
+          { untrained: otherUntrained, charging, backstabLosesBonus, swashbuckler: on(t, 'swashbuckler') },
+          opts,
+        ),
+      }
+    }
+  }
+  const friendlyFireRisk =
+    on(t, 'into-melee') &&
+    !(isElf(attacker) && ['bow', 'great-bow', 'thrown'].includes(weapon.kind)) &&
+    !(isHobbit(attacker) && weapon.kind === 'sling')
+  if (on(t, 'into-melee') && mode !== 'ranged') return fail('Firing into melee is a missile attack.')
+  if (on(t, 'from-behind') || on(t, 'backstab'))
+    notes.push(
+      `${defender.name} is surprised: no return attack this round, no shield or DEX against this attack.`,
+    )
   const canHit = defender.hitBy === 'any' || weapon.magic || (defender.hitBy === 'silver' && weapon.silver)
   if (!canHit) notes.push(`${defender.name} can be hit only by ${defender.hitBy} weapons.`)
   const needed = target - modifier
@@ -305,6 +347,8 @@ export function prepareAttack(
       { untrained, charging, backstabLosesBonus, swashbuckler: on(t, 'swashbuckler') },
       opts,
     ),
+    offhand,
+    friendlyFireRisk,
     notes,
   })
 }
@@ -377,7 +421,12 @@ function damageSpec(
 }
 
 /** The d20 as rolled: one face, or two when rolling with Advantage or Disadvantage. */
-export type AttackDice = { d20: number | readonly [number, number]; fumbleD20?: number }
+export type AttackDice = {
+  d20: number | readonly [number, number]
+  fumbleD20?: number
+  /** Florentine with weapons of different size: a d2 for which one hit (1 the main, 2 the off-hand). */
+  whichWeapon?: number
+}
 
 export interface AttackResult {
   prepared: PreparedAttack
@@ -502,7 +551,29 @@ export function applyAttackDice(
         'Natural 20: special attacks',
       ),
     )
-  const damage = hit && p.damage ? { ...p.damage, penalty } : null
+  let spec = p.damage
+  if (hit && p.offhand) {
+    if (dice.whichWeapon !== 1 && dice.whichWeapon !== 2)
+      return fail(
+        `Florentine with weapons of different size: roll a d2 to see which one hit (1 ${p.weapon.name}, 2 ${p.offhand.weapon.name}).`,
+      )
+    breakdown.push({
+      label: `d2 which weapon hit (${dice.whichWeapon === 1 ? p.weapon.name : p.offhand.weapon.name})`,
+      value: dice.whichWeapon,
+      rule: 'Florentine fighting',
+    })
+    if (dice.whichWeapon === 2) spec = p.offhand.damage
+  }
+  if (p.friendlyFireRisk)
+    prompts.push(
+      gmPrompt(
+        'friendly-fire',
+        [{ label: 'd20', value: natural }],
+        'Firing into melee: only elves (and hobbits with slings) fire without risk of hitting friends; the text gives no rule for the risk, GM, rule it.',
+        'Elves fire into melee',
+      ),
+    )
+  const damage = hit && spec ? { ...spec, penalty } : null
   if (hit && p.maneuver !== 'strike' && p.maneuver !== 'subdue' && p.maneuver !== 'pull-punches')
     prompts.push(
       gmPrompt('maneuver', [{ label: 'd20', value: natural }], MANEUVER_FOLLOW_UP[p.maneuver], p.maneuver),

@@ -5,6 +5,7 @@ import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
 
 export * from './attack.ts'
 export * from './bonuses.ts'
+export * from './conditions.ts'
 export * from './damage.ts'
 export * from './dice-notation.ts'
 export * from './encounter.ts'

@@ -135,6 +135,12 @@ export const ATTACK_MODIFIERS = defineToggles([
     effect: 'the target gets +2 to its defense this round',
     rule: 'Parry',
   },
+  {
+    id: 'into-melee',
+    label: 'Firing into melee',
+    effect: 'elves (bows, javelins) and hobbits (slings) risk no friends; for others the GM rules the risk',
+    rule: 'Elves can also fire into melee without risk of hitting friendly forces',
+  },
   { id: 'cover-25', label: '25% cover', effect: '-2 to hit', rule: 'Cover' },
   { id: 'cover-50', label: '50% cover', effect: '-4 to hit', rule: 'Cover' },
   { id: 'cover-75', label: '75% cover', effect: '-6 to hit', rule: 'Cover' },

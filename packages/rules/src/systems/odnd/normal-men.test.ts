@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { frac } from './exact.ts'
-import { chanceNeeding, isNormalManType, meanOf, meleeAttacks, quickKillEstimate } from './normal-men.ts'
+import {
+  chanceNeeding,
+  isNormalManType,
+  meanOf,
+  meleeAttacks,
+  quickKillEstimate,
+  quickKillForAttack,
+} from './normal-men.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 describe('attacks against normal men', () => {
@@ -60,5 +67,24 @@ describe("the text's quick kill estimate", () => {
   it('a natural 1 always misses and a 20 always hits', () => {
     expect(chanceNeeding(1)).toEqual(frac(19, 20))
     expect(chanceNeeding(25)).toEqual(frac(1, 20))
+  })
+})
+
+describe('the quick estimate for a declared attack', () => {
+  it('an 8th level fighter with d6+1 needing 7 (THAC0 12 against AC 5) kills 5.6 d6-hit-point humanoids', () => {
+    const hero = makeSheet({
+      class: 'fighter',
+      level: 8,
+      thac0: 12,
+      weapons: [makeWeapon({ damage: 'd6+1' })],
+    })
+    const orc = makeSheet({ role: 'monster', class: 'monster', ac: 5 })
+    const e = quickKillForAttack({ attacker: hero, defender: orc }, { count: 1, sides: 6, bonus: 0 })
+    expect(e.ok && e.value).toMatchObject({
+      attacks: 8,
+      hits: frac(56, 10),
+      kills: frac(56, 10),
+      killsRoundedUp: 6,
+    })
   })
 })

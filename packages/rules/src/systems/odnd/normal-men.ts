@@ -1,6 +1,10 @@
 /** Multiple attacks against 'Normal Men' and the text's quick estimate of how many fall each round. */
+import { fail, type Outcome, ok } from '../../system.ts'
+import type { AttackDeclaration } from './attack.ts'
 import type { DamageDice } from './dice-notation.ts'
 import { type Fraction, frac, mul } from './exact.ts'
+import { attackOdds } from './odds.ts'
+import type { OdndOptions } from './options.ts'
 import { isFighterType, type Sheet, type Weapon } from './sheet.ts'
 
 /**
@@ -89,4 +93,28 @@ export function quickKillEstimate(input: {
   const kills = mul(hits, perHit)
   const up = (kills.num + kills.den - 1n) / kills.den
   return { hits, kills, killsRoundedUp: Number(up) }
+}
+
+/**
+ * The quick estimate for a declared attack against a crowd of normal men: the attack's exact odds and
+ * damage per hit, the attacker's attacks against normal men, and the foes' average hit points.
+ */
+export function quickKillForAttack(
+  decl: AttackDeclaration,
+  foeHitPoints: DamageDice,
+  options: Partial<OdndOptions> = {},
+): Outcome<KillEstimate & { attacks: number }> {
+  const odds = attackOdds(decl, options)
+  if (!odds.ok) return fail(odds.error)
+  const weapon = decl.weapon === undefined ? decl.attacker.weapons[0] : decl.attacker.weapons[decl.weapon]
+  const { attacks } = meleeAttacks(decl.attacker, true, weapon)
+  return ok({
+    attacks,
+    ...quickKillEstimate({
+      attacks,
+      hitChance: odds.value.hit,
+      damagePerHit: odds.value.expectedDamageOnHit,
+      foeHitPoints: meanOf(foeHitPoints),
+    }),
+  })
 }

@@ -123,3 +123,16 @@ describe('odds agree with seeded sampling', () => {
     expect(Math.abs(damage / n - o.probabilities.expectedDamage), `seed ${seed}: damage`).toBeLessThan(0.1)
   })
 })
+
+describe('Florentine odds', () => {
+  it('a sword and a dagger each carry half the hits: (4.5 + 2.5) / 2 a hit', () => {
+    const dagger = makeWeapon({ name: 'Dagger', damage: 'd4', size: 'small' })
+    const o = odds({
+      attacker: fighter({ weapons: [sword, dagger] }),
+      defender: foe(),
+      toggles: { florentine: true },
+    })
+    expect(o.expectedDamageOnHit).toEqual(frac(7, 2))
+    expect(o.hit).toEqual(frac(400 - 169, 400))
+  })
+})

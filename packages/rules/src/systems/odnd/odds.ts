@@ -63,7 +63,15 @@ export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOd
   let needs: number | null = null
   let dmg = frac(0)
   const fumbleChance = frac(Math.max(0, 20 - Math.max(0, attackerLevel)), 20)
-  const normalHit = p.damage ? expectedDamage(p.damage, 0) : frac(0)
+  // Florentine with weapons of different size: a d2 picks the weapon that hit, so each is half the hits.
+  const perHit = (penalty: number): Fraction => {
+    if (!p.damage) return frac(0)
+    const main = expectedDamage(p.damage, penalty)
+    if (!p.offhand) return main
+    const other = p.offhand.damage ? expectedDamage(p.offhand.damage, penalty) : frac(0)
+    return mul(add(main, other), frac(1, 2))
+  }
+  const normalHit = perHit(0)
   weights.forEach((w, i) => {
     const natural = i + 1
     const hit = natural !== 1 && p.canHit && (natural === 20 || natural + p.modifier >= p.target)
@@ -73,7 +81,7 @@ export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOd
     if (natural === 20 && p.natural20Crits) critW += w
     if (p.specialOn > 0 && natural >= p.specialOn) specialW += w
     if (p.damage) {
-      const e = natural === 20 ? expectedDamage(p.damage, Math.max(0, p.needed - 20)) : normalHit
+      const e = natural === 20 ? perHit(Math.max(0, p.needed - 20)) : normalHit
       dmg = add(dmg, mul(e, frac(w, total)))
     }
   })

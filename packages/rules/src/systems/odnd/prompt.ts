@@ -11,6 +11,7 @@ export type PromptTable =
   | 'pursuit'
   | 'miscast'
   | 'maneuver'
+  | 'friendly-fire'
 
 /** "GM prompted": what was rolled, and the question the table cannot answer because the text has no table. */
 export interface GmPrompt {
