@@ -6,7 +6,9 @@ import { declareAttack, rollAttack } from './attack.ts'
 import { damageDice } from './damage.ts'
 import { declareDefense, rollDefense } from './defense.ts'
 import { resolveExchange } from './exchange.ts'
+import { matrixRow } from './matrix.ts'
 import { damageWeights, exchangeOdds, levelOdds, previewAttack } from './odds.ts'
+import type { D100Roll } from './rolls.ts'
 import { brpSettings } from './settings.ts'
 import { sheetOf } from './sheet.ts'
 import { initialState } from './state.ts'
@@ -116,6 +118,74 @@ describe('exact odds', () => {
       settings,
     )
     expect(preview).toEqual({ ok: false, error: 'Ada carries no Halberd.' })
+  })
+})
+
+describe('exact odds against brute force', () => {
+  it('equal resolving every face of both d100s and the damage dice through resolveExchange', () => {
+    // A thrown dagger (1D4 + ½db of 1D4) against a Difficult dodge: 16 damage faces, the half-bonus path.
+    const thrower = sheetOf({
+      str: 16,
+      siz: 16,
+      weaponSkills: [{ skill: 'Missile Weapon', specialty: 'Throwing Dagger', chance: 70 }],
+      weapons: [{ weapon: 'dagger' }],
+    })
+    const throwerState = initialState(thrower, settings)
+    const thrown = declareAttack(thrower, throwerState, { weapon: 'dagger-thrown' }, settings)
+    if (!thrown.ok) throw new Error(thrown.error)
+    const dodge = declareDefense(thrown.value, defender, dState, { choice: { kind: 'dodge' } }, settings)
+    if (!dodge.ok) throw new Error(dodge.error)
+    // Dodge 50, -10 for hard leather, halved for a missile.
+    expect(dodge.value.chance?.value).toBe(20)
+    const exact = exchangeOdds(thrown.value, dodge.value, defender, dState, settings)
+    const slots = damageDice(thrown.value.weapon.damage, thrown.value.damageBonus)
+    const faceSets: number[][] = slots.reduce<number[][]>(
+      (sets, slot) => sets.flatMap((set) => Array.from({ length: slot.sides }, (_, f) => [...set, f + 1])),
+      [[]],
+    )
+    // Every pair of d100 faces goes through the real rolls; the exchange depends on them only through
+    // their levels, so each distinct pair of levels is resolved once over every damage face and weighted.
+    const pairs = new Map<string, { count: bigint; attackRoll: D100Roll; defenseRoll: D100Roll }>()
+    for (let a = 1; a <= 100; a++) {
+      const attackRoll = rollAttack(thrown.value, a, settings)
+      if (!attackRoll.ok) throw new Error(attackRoll.error)
+      for (let d = 1; d <= 100; d++) {
+        const defenseRoll = rollDefense(dodge.value, d, settings)
+        if (!defenseRoll.ok) throw new Error(defenseRoll.error)
+        const key = `${attackRoll.value.level}/${defenseRoll.value.level}`
+        const seen = pairs.get(key)
+        if (seen) seen.count += 1n
+        else pairs.set(key, { count: 1n, attackRoll: attackRoll.value, defenseRoll: defenseRoll.value })
+      }
+    }
+    let hits = 0n
+    let specials = 0n
+    let damage = 0n
+    for (const { count, attackRoll, defenseRoll } of pairs.values()) {
+      if (matrixRow(attackRoll.level, defenseRoll.level).hit === 'none') continue
+      for (const faces of faceSets) {
+        const r = resolveExchange(
+          {
+            attacker: { sheet: thrower, state: throwerState },
+            defender: { sheet: defender, state: dState },
+            attack: thrown.value,
+            attackRoll,
+            defense: dodge.value,
+            defenseRoll,
+            damageFaces: faces,
+          },
+          settings,
+        )
+        if (!r.ok) throw new Error(r.error)
+        hits += count
+        if (r.value.row.hit === 'special') specials += count
+        damage += count * BigInt(r.value.damageTaken)
+      }
+    }
+    const outcomes = 10000n * BigInt(faceSets.length)
+    expect(exact.hit).toEqual(fraction(hits, outcomes))
+    expect(exact.specialHit).toEqual(fraction(specials, outcomes))
+    expect(exact.expectedDamage).toEqual(fraction(damage, outcomes))
   })
 })
 

@@ -14,13 +14,13 @@ import type { CombatantState } from './state.ts'
 import type { DamageSpec } from './tables.ts'
 
 /** Integer weights of a small total: `weights[i]` of `total` outcomes give `min + i`. */
-interface Weights {
+export interface DamageWeights {
   readonly min: number
   readonly weights: readonly number[]
   readonly total: number
 }
 
-function die(count: number, sides: number): Weights {
+function die(count: number, sides: number): DamageWeights {
   let weights = [1]
   for (let n = 0; n < count; n++) {
     const next = new Array<number>(weights.length + sides - 1).fill(0)
@@ -33,7 +33,7 @@ function die(count: number, sides: number): Weights {
   return { min: count, weights, total: sides ** count }
 }
 
-function convolve(a: Weights, b: Weights): Weights {
+function convolve(a: DamageWeights, b: DamageWeights): DamageWeights {
   const weights = new Array<number>(a.weights.length + b.weights.length - 1).fill(0)
   for (let i = 0; i < a.weights.length; i++)
     for (let j = 0; j < b.weights.length; j++)
@@ -42,7 +42,7 @@ function convolve(a: Weights, b: Weights): Weights {
 }
 
 /** Re-buckets each total through a monotone function (a shift, a halving, a floor at 0). */
-function mapValues(w: Weights, f: (value: number) => number): Weights {
+function mapValues(w: DamageWeights, f: (value: number) => number): DamageWeights {
   const ends = [f(w.min), f(w.min + w.weights.length - 1)]
   const min = Math.min(...ends)
   const weights = new Array<number>(Math.max(...ends) - min + 1).fill(0)
@@ -58,7 +58,11 @@ function mapValues(w: Weights, f: (value: number) => number): Weights {
  * (plus its maximum for a special success, 5.13), plus the damage bonus (halved up for thrown weapons),
  * never below 0. The same arithmetic as rollDamage, which the sampling test checks.
  */
-export function damageWeights(spec: DamageSpec, db: DamageBonus | null, kind: 'normal' | 'special'): Weights {
+export function damageWeights(
+  spec: DamageSpec,
+  db: DamageBonus | null,
+  kind: 'normal' | 'special',
+): DamageWeights {
   let total = mapValues(
     die(spec.count, spec.sides),
     (v) => v + spec.bonus + (kind === 'special' ? weaponMaximum(spec) : 0),
