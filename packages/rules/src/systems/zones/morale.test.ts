@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { groupMoraleDue, harmedWhileSurrendering, loneMoraleDue, resolveMorale, surrender } from './morale.ts'
+import {
+  groupMoraleDue,
+  harmedWhileSurrendering,
+  loneMoraleDue,
+  moraleChecksDue,
+  resolveMorale,
+  surrender,
+} from './morale.ts'
 
 describe('zones morale', () => {
   it('checks a group of 4 bandits reduced to 2 this round, but not one already at 2 before it', () => {
@@ -15,6 +22,16 @@ describe('zones morale', () => {
     expect(loneMoraleDue({ maxHealth: 8, healthAtRoundStart: 8, health: 5 })).toBe(false)
     expect(loneMoraleDue({ maxHealth: 9, healthAtRoundStart: 5, health: 4 })).toBe(true)
     expect(loneMoraleDue({ maxHealth: 8, healthAtRoundStart: 4, health: 2 })).toBe(false)
+  })
+
+  it('lists at the end of the round the bandits halved this round and the lone ogre at half health', () => {
+    expect(
+      moraleChecksDue([
+        { id: 'bandits', kind: 'group', original: 4, atRoundStart: 4, now: 2 },
+        { id: 'guards', kind: 'group', original: 4, atRoundStart: 4, now: 3 },
+        { id: 'ogre', kind: 'lone', maxHealth: 20, healthAtRoundStart: 12, health: 10 },
+      ]),
+    ).toEqual(['bandits', 'ogre'])
   })
 
   it('breaks those who fail the group WIT save, steadies those who pass, and spares the fearless', () => {

@@ -1,6 +1,6 @@
 /** Morale at the end of a round (group WIT save when halved, or a lone character at half health) and surrender. */
 import type { BreakdownLine } from '../../system.ts'
-import { line, RULE } from './common.ts'
+import { line, RULE, unreachable } from './common.ts'
 import { resolveGroupSave, type SaveResult } from './save.ts'
 
 export interface MoraleMember {
@@ -22,6 +22,27 @@ export function groupMoraleDue(group: { original: number; atRoundStart: number; 
 /** A character fighting alone must check if the past round took them to half or less of their maximum health. */
 export function loneMoraleDue(c: { maxHealth: number; healthAtRoundStart: number; health: number }): boolean {
   return c.health * 2 <= c.maxHealth && c.healthAtRoundStart * 2 > c.maxHealth
+}
+
+/** What the table tracks for morale: a group by its numbers, a character fighting alone by their health. */
+export type MoraleWatch =
+  | { id: string; kind: 'group'; original: number; atRoundStart: number; now: number }
+  | { id: string; kind: 'lone'; maxHealth: number; healthAtRoundStart: number; health: number }
+
+/** At the end of a round (phase 'ended' in round.ts): which groups and lone characters must check morale. */
+export function moraleChecksDue(watches: ReadonlyArray<MoraleWatch>): string[] {
+  return watches
+    .filter((w) => {
+      switch (w.kind) {
+        case 'group':
+          return groupMoraleDue(w)
+        case 'lone':
+          return loneMoraleDue(w)
+        default:
+          return unreachable(w)
+      }
+    })
+    .map((w) => w.id)
 }
 
 export interface MoraleResult {

@@ -1,5 +1,6 @@
 /** The zones combatant sheet: form fields with defaults, and a parser that names the bad field. */
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
+import { unreachable } from './common.ts'
 import { SIZE_LABEL, SIZES, type Size } from './size.ts'
 
 /** Dice a weapon rolls, e.g. d6 or 2d8. */
@@ -195,12 +196,8 @@ function readField(field: SheetField, raw: unknown, where: string): Outcome<unkn
       return ok(rows)
     }
     default:
-      return unreachableField(field)
+      return unreachable(field)
   }
-}
-
-function unreachableField(field: never): never {
-  throw new Error(`zones sheet: unhandled field ${JSON.stringify(field)}`)
 }
 
 function readRecord(
