@@ -1,0 +1,92 @@
+/** Bench: a long game night (3,000 rolls, 2,000 edits) against wrangler dev; prints what the room stores and how fast it loads. */
+import { LOG, SEAT } from '@fray/protocol'
+import WebSocket from 'ws'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import { startDevServer } from '../support/dev-server.ts'
+import { LONG_SESSION, LONG_SESSION_MAX_BYTES, playLongSession } from '../support/long-session.ts'
+
+function connect(url: string, roomId: string, docName: string, key?: string) {
+  const doc = new Y.Doc()
+  const provider = new WebsocketProvider(
+    `${url.replace(/^http/, 'ws')}/api/rooms/${roomId}/docs`,
+    docName,
+    doc,
+    {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      params: key ? { key } : {},
+      disableBc: true,
+    },
+  )
+  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()))
+  return { doc, provider, synced }
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+}
+
+export async function benchLongSession(): Promise<void> {
+  const server = await startDevServer()
+  try {
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json())
+    const { roomId, gmKey } = (await post('/api/rooms', { system: 'osr' })) as {
+      roomId: string
+      gmKey: string
+    }
+    const seat = (await post(`/api/rooms/${roomId}/seats`, { name: 'Mira' })) as {
+      seatId: string
+      seatKey: string
+    }
+    const gm = connect(server.url, roomId, 'table', gmKey)
+    const player = connect(server.url, roomId, `seat:${seat.seatId}`, seat.seatKey)
+    await Promise.all([gm.synced, player.synced])
+    const results = player.doc.getMap(SEAT.results)
+    const started = performance.now()
+    await playLongSession({
+      gmTable: gm.doc,
+      seat: player.doc,
+      answered: (n) => until(() => results.size >= n, `${n} answers`),
+    })
+    const played = performance.now() - started
+    gm.provider.destroy()
+    player.provider.destroy()
+
+    const stats = (await (
+      await fetch(`${server.url}/api/rooms/${roomId}/stats`, {
+        headers: { Authorization: `Bearer ${gmKey}` },
+      })
+    ).json()) as {
+      storedBytes: number
+      largestRowBytes: number
+      docs: Array<{ doc: string; bytes: number; loadMs: number }>
+    }
+
+    const t0 = performance.now()
+    const log = connect(server.url, roomId, 'log')
+    await log.synced
+    const syncMs = performance.now() - t0
+    const entries = log.doc.getArray(LOG.entries).length
+    log.provider.destroy()
+
+    console.log(
+      `long session (${LONG_SESSION.rolls} rolls, ${LONG_SESSION.edits} edits, played in ${(played / 1000).toFixed(1)} s)`,
+    )
+    console.log(
+      `  stored:        ${(stats.storedBytes / 1024).toFixed(0)} KiB (bound ${(LONG_SESSION_MAX_BYTES / 1024).toFixed(0)} KiB), largest row ${(stats.largestRowBytes / 1024).toFixed(0)} KiB`,
+    )
+    for (const d of stats.docs) {
+      console.log(
+        `  ${d.doc.padEnd(22)} ${(d.bytes / 1024).toFixed(0).padStart(5)} KiB, rebuilt from storage in ${d.loadMs.toFixed(0)} ms`,
+      )
+    }
+    console.log(`  a new client syncs the ${entries}-entry log in ${syncMs.toFixed(0)} ms`)
+  } finally {
+    await server.stop()
+  }
+}
