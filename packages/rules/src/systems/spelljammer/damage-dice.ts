@@ -9,7 +9,9 @@ export interface DamageDice {
   readonly constant: number
 }
 
-const MAX_DAMAGE_DICE = 20
+/** Most dice and most sides in weapon damage: more is a typo, and the odds preview stays instant. */
+export const MAX_DAMAGE_DICE = 20
+export const MAX_DAMAGE_SIDES = 100
 
 /** Reads a parsed dice expression as plain damage dice; anything fancier (keep, halve) is refused. */
 export function damageDice(expr: DiceExpr): Outcome<DamageDice> {
@@ -22,6 +24,7 @@ export function damageDice(expr: DiceExpr): Outcome<DamageDice> {
         return null
       case 'dice':
         if (e.keep) return 'cannot keep some dice: weapon damage is a plain sum.'
+        if (e.sides > MAX_DAMAGE_SIDES) return `dice can have at most ${MAX_DAMAGE_SIDES} sides.`
         groups.push({ count: e.count, sides: e.sides, sign })
         return null
       case 'sum':

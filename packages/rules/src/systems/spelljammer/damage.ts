@@ -13,7 +13,7 @@ import { type WoundState, woundState } from './wounds.ts'
 export const HUMAN_MAX_CON = 25
 
 /** The damage dice of a weapon; the sheet parser already refused any it cannot read, so failing here is a bug. */
-export function weaponDamageDice(weapon: Weapon): DamageDice {
+export function weaponDamageDice(weapon: Pick<Weapon, 'damage'>): DamageDice {
   const parsed = damageDice(parseDice(weapon.damage))
   if (!parsed.ok) throw new Error(`weapon damage "${weapon.damage}" passed the sheet but is not damage dice`)
   return parsed.value

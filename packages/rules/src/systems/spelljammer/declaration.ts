@@ -177,8 +177,9 @@ export function declareRound(
 
   switch (halfRound) {
     case 'none':
+      break
     case 'drink-potion-lose-movement':
-      if (halfRound === 'drink-potion-lose-movement') movementAllowed = `half of ${movementAllowed}`
+      movementAllowed = `half of ${movementAllowed}`
       break
     case 'ready-shield':
       lose(Math.ceil(attacks / 2), 'Ready shield: lose half the attacks, rounded up', RULE.readyShield)

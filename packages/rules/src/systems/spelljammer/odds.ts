@@ -18,10 +18,23 @@ import {
   setupAttack,
 } from './attack.ts'
 import { weaponDamageDice } from './damage.ts'
-import { damageDistribution } from './damage-dice.ts'
+import { damageDistribution, type SmallDistribution } from './damage-dice.ts'
 import { initiativeDie } from './initiative.ts'
 import { phaseOf } from './segments.ts'
 import type { Sheet } from './sheet.ts'
+
+const distributions = new Map<string, SmallDistribution>()
+const MAX_CACHED = 256
+
+/** A weapon's damage distribution, remembered by its notation: previews re-run on every toggle. */
+function weaponDistribution(notation: string): SmallDistribution {
+  const known = distributions.get(notation)
+  if (known) return known
+  const dist = damageDistribution(weaponDamageDice({ damage: notation }))
+  if (distributions.size >= MAX_CACHED) distributions.clear()
+  distributions.set(notation, dist)
+  return dist
+}
 
 /** The chances of one attack, exact, with floats for the UI. */
 export interface AttackOdds {
@@ -56,7 +69,7 @@ export function oddsOfSetup(
   options: HitOptions = {},
 ): AttackOdds {
   const counts = faceCounts(setup, options)
-  const dist = damageDistribution(weaponDamageDice(setup.weapon))
+  const dist = weaponDistribution(setup.weapon.damage)
   const flat = setup.damageLines.reduce((n, l: BreakdownLine) => n + l.value, 0)
   let plainSum = 0n
   let critSum = 0n

@@ -51,3 +51,16 @@ describe('the spelljammer sheet', () => {
     expect(parseSheet('Derrick')).toEqual({ ok: false, error: 'The sheet must be a set of fields.' })
   })
 })
+
+describe('weapon damage limits', () => {
+  it('refuse dice with more than 100 sides and more than 20 dice, so odds stay instant', () => {
+    expect(parseSheet({ weapons: [{ damage: '1d1000' }] })).toEqual({
+      ok: false,
+      error: 'Weapons 1: Damage dice can have at most 100 sides.',
+    })
+    expect(parseSheet({ weapons: [{ damage: '21d6' }] })).toEqual({
+      ok: false,
+      error: 'Weapons 1: Damage can roll at most 20 dice.',
+    })
+  })
+})

@@ -275,7 +275,7 @@ function parseFields(
     const name = where ? `${where}: ${field.label}` : field.label
     const raw = source[field.key]
     if (raw === undefined) {
-      out[field.key] = structuredCloneDefault(field.default)
+      out[field.key] = copyDefault(field.default)
       continue
     }
     switch (field.kind) {
@@ -322,7 +322,8 @@ function parseFields(
   return ok(out)
 }
 
-function structuredCloneDefault(value: unknown): unknown {
+/** A fresh copy of a list default, so one sheet's edits never reach another's. */
+function copyDefault(value: unknown): unknown {
   return Array.isArray(value) ? value.map((v) => ({ ...(v as Record<string, unknown>) })) : value
 }
 
