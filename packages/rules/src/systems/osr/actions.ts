@@ -1,7 +1,8 @@
 /** 17 steps 2 and 4, Declare and Resolve Actions: what a combatant may declare, and what each declaration gives them. */
+
+import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { attackBlockedBy, type Condition } from './conditions.ts'
-import { unreachable } from './invariant.ts'
 
 export type ActionKind =
   | 'move'

@@ -1,4 +1,6 @@
 /** Declaring and resolving an osr attack: legality, to-hit modifiers, natural 20 and natural 1 tables, damage. */
+
+import { unreachable } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   acFromConditions,
@@ -8,7 +10,7 @@ import {
   critCondition,
   toHitFromConditions,
 } from './conditions.ts'
-import { invariant, unreachable } from './invariant.ts'
+import { invariant } from './invariant.ts'
 import type { ToggleId } from './modifiers.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import type { DamageDice, Sheet, Weapon } from './sheet.ts'

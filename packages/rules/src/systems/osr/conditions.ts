@@ -1,6 +1,7 @@
 /** Conditions a combatant can carry (critical-hit conditions, fumble after-effects, round-long stances) and their modifiers. */
+
+import { unreachable } from '../../assert.ts'
 import type { BreakdownLine } from '../../system.ts'
-import { unreachable } from './invariant.ts'
 import { CRIT_CONDITIONS, type CritConditionKind, rowFor } from './tables.ts'
 
 /**

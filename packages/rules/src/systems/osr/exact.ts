@@ -1,34 +1,6 @@
-/** Exact odds by counting equally likely die faces: small distributions and fractions over BigInt. */
+/** Exact odds by counting equally likely die faces: small distributions over BigInt, mixed and mapped. */
+import { type Fraction, fraction } from '../../dice/fraction.ts'
 import { invariant } from './invariant.ts'
-
-/** A reduced fraction with a positive denominator, so equal odds are deep-equal in tests. */
-export interface Fraction {
-  readonly num: bigint
-  readonly den: bigint
-}
-
-const gcd = (a: bigint, b: bigint): bigint => {
-  let x = a < 0n ? -a : a
-  let y = b < 0n ? -b : b
-  while (y !== 0n) [x, y] = [y, x % y]
-  return x
-}
-
-/** Builds a reduced fraction; a zero denominator is a bug. */
-export function frac(num: bigint | number, den: bigint | number = 1n): Fraction {
-  const n = BigInt(num)
-  const d = BigInt(den)
-  invariant(d !== 0n, 'a fraction cannot have a zero denominator')
-  const g = gcd(n, d) || 1n
-  const s = d < 0n ? -1n : 1n
-  return { num: (s * n) / g, den: (s * d) / g }
-}
-
-export const addFrac = (a: Fraction, b: Fraction): Fraction =>
-  frac(a.num * b.den + b.num * a.den, a.den * b.den)
-export const mulFrac = (a: Fraction, b: Fraction): Fraction => frac(a.num * b.num, a.den * b.den)
-/** The nearest float, for the UI ("62.5%"); tests compare fractions. */
-export const toNumber = (f: Fraction): number => Number(f.num) / Number(f.den)
 
 /**
  * A distribution of whole-number totals: `weights.get(v)` of `total` equally likely outcomes give `v`.
@@ -71,13 +43,13 @@ export function mapDist(dist: Dist, f: (value: number) => number): Dist {
 
 /** P(value), exactly. */
 export const probability = (dist: Dist, value: number): Fraction =>
-  frac(dist.weights.get(value) ?? 0n, dist.total)
+  fraction(dist.weights.get(value) ?? 0n, dist.total)
 
 /** The expected total, exactly. */
 export function mean(dist: Dist): Fraction {
   let sum = 0n
   for (const [v, w] of dist.weights) sum += BigInt(v) * w
-  return frac(sum, dist.total)
+  return fraction(sum, dist.total)
 }
 
 /**
@@ -96,6 +68,13 @@ export function mix(parts: ReadonlyArray<{ p: Fraction; dist: Dist }>): Dist {
   for (const w of weights.values()) total += w
   invariant(total === den, 'mixture probabilities must add up to 1')
   return { weights, total }
+}
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  let x = a < 0n ? -a : a
+  let y = b < 0n ? -b : b
+  while (y !== 0n) [x, y] = [y, x % y]
+  return x
 }
 
 const lcm = (a: bigint, b: bigint): bigint => (a / gcd(a, b)) * b

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { frac } from './exact.ts'
+import { fraction } from '../../dice/fraction.ts'
 import { grappleCheck, grappleDamage, grappleHoldChance, sizeModifier } from './grapple.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 
@@ -43,8 +43,8 @@ describe('grapple checks', () => {
   })
 
   it('give exact odds of holding: equal modifiers win 190 of 400 pairs', () => {
-    expect(grappleHoldChance(wrestler, wrestler)).toEqual(frac(190, 400))
-    expect(grappleHoldChance(wrestler, wrestler, { grappleTie: 'roll-again' })).toEqual(frac(1, 2))
+    expect(grappleHoldChance(wrestler, wrestler)).toEqual(fraction(190, 400))
+    expect(grappleHoldChance(wrestler, wrestler, { grappleTie: 'roll-again' })).toEqual(fraction(1, 2))
   })
 })
 

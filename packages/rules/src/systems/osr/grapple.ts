@@ -1,7 +1,8 @@
 /** Grappling / Wrestling (17.0.18): after the touch attack, both sides roll d20 + STR or DEX + size; highest keeps or breaks the hold. */
+
+import { type Fraction, fraction } from '../../dice/fraction.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import { face } from './dice-faces.ts'
-import { type Fraction, frac } from './exact.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import type { Sheet, Size } from './sheet.ts'
 import { GRAPPLE_SIZES } from './tables.ts'
@@ -64,7 +65,7 @@ export function grappleHoldChance(
       else if (a + am === d + dm) ties++
     }
   // Rerolling ties until someone wins: P(win) / P(not tie).
-  return withDefaults(settings).grappleTie === 'roll-again' ? frac(wins, 400 - ties) : frac(wins, 400)
+  return withDefaults(settings).grappleTie === 'roll-again' ? fraction(wins, 400 - ties) : fraction(wins, 400)
 }
 
 /** A holder may deal unarmed damage like a punch: 1d3 + STR, non-lethal. */

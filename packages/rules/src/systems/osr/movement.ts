@@ -1,6 +1,7 @@
 /** Moving in combat: split movement around an action, running and fatigue, fighting withdrawal and parting shots. */
+
+import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
-import { unreachable } from './invariant.ts'
 import type { Sheet } from './sheet.ts'
 
 /** Opponents within this many feet of each other are engaged (Move, 17.0.1.1). */

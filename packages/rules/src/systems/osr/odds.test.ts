@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { d20Check } from '../../dice/d20.ts'
+import { type Distribution, distribution } from '../../dice/distribution.ts'
+import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } from '../../dice/fraction.ts'
+import { parseDice } from '../../dice/parse.ts'
+import { seededDice } from '../../dice/seeded.ts'
 import {
   type AttackDeclaration,
   type AttackFaces,
@@ -6,9 +11,9 @@ import {
   resolveAttack,
   rollAttack,
 } from './attack.ts'
-import { addFrac, type Fraction, frac, mulFrac, toNumber } from './exact.ts'
+import type { Dist } from './exact.ts'
 import type { ToggleId } from './modifiers.ts'
-import { attackOdds } from './odds.ts'
+import { attackOdds, damageChart } from './odds.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 
 function sheet(input: Record<string, unknown>): Sheet {
@@ -48,9 +53,9 @@ const odds = (d: AttackDeclaration, settings = {}) => {
  * resolveAttack reports: an independent path to the same numbers as attackOdds.
  */
 function enumerate(d: AttackDeclaration, settings = {}) {
-  let hit = frac(0)
-  let critical = frac(0)
-  let expected = frac(0)
+  let hit = fraction(0)
+  let critical = fraction(0)
+  let expected = fraction(0)
   const damage = new Map<number, Fraction>()
   const walk = (faces: AttackFaces, p: Fraction) => {
     const next = nextAttackDie(d, faces, settings)
@@ -58,12 +63,12 @@ function enumerate(d: AttackDeclaration, settings = {}) {
     if (next.value === null) {
       const r = resolveAttack(d, faces, settings)
       if (!r.ok) throw new Error(r.error)
-      if (r.value.hit) hit = addFrac(hit, p)
+      if (r.value.hit) hit = addFractions(hit, p)
       if (r.value.special?.result === 'critical' || r.value.special?.result === 'critical-condition')
-        critical = addFrac(critical, p)
+        critical = addFractions(critical, p)
       const total = r.value.damage?.total ?? 0
-      expected = addFrac(expected, mulFrac(p, frac(total)))
-      damage.set(total, addFrac(damage.get(total) ?? frac(0), p))
+      expected = addFractions(expected, multiplyFractions(p, fraction(total)))
+      damage.set(total, addFractions(damage.get(total) ?? fraction(0), p))
       return
     }
     const { purpose, sides, count } = next.value
@@ -72,10 +77,13 @@ function enumerate(d: AttackDeclaration, settings = {}) {
         prefix.length === count
           ? [prefix]
           : Array.from({ length: sides }, (_, i) => all([...prefix, i + 1])).flat()
-      for (const faces_ of all([])) walk({ ...faces, damage: faces_ }, mulFrac(p, frac(1, sides ** count)))
-    } else for (let f = 1; f <= sides; f++) walk({ ...faces, [purpose]: f }, mulFrac(p, frac(1, sides)))
+      for (const faces_ of all([]))
+        walk({ ...faces, damage: faces_ }, multiplyFractions(p, fraction(1, sides ** count)))
+    } else
+      for (let f = 1; f <= sides; f++)
+        walk({ ...faces, [purpose]: f }, multiplyFractions(p, fraction(1, sides)))
   }
-  walk({}, frac(1))
+  walk({}, fraction(1))
   return { hit, critical, expected, damage }
 }
 
@@ -83,34 +91,34 @@ describe('attack odds', () => {
   it('hit a 1d6+2 spear at +2 against AC 12 on 10 or better: 11 in 20', () => {
     const o = odds(decl())
     expect(o.needs).toBe(10)
-    expect(o.hit).toEqual(frac(11, 20))
+    expect(o.hit).toEqual(fraction(11, 20))
   })
 
   it('put critical damage at 1/20 times the special faces that reach 16 with the +2: 14..20, 7 of 20', () => {
-    expect(odds(decl()).critical).toEqual(frac(7, 400))
-    expect(odds(decl(), { specialRoll: 'raw' }).critical).toEqual(frac(5, 400))
+    expect(odds(decl()).critical).toEqual(fraction(7, 400))
+    expect(odds(decl(), { specialRoll: 'raw' }).critical).toEqual(fraction(5, 400))
   })
 
   it('split each natural band into the table’s shares of 1/20', () => {
     const o = odds(decl(), { specialRoll: 'raw' })
     expect(o.special).toEqual({
-      regular: frac(10, 400),
-      maximum: frac(5, 400),
-      critical: frac(4, 400),
-      'critical-condition': frac(1, 400),
+      regular: fraction(10, 400),
+      maximum: fraction(5, 400),
+      critical: fraction(4, 400),
+      'critical-condition': fraction(1, 400),
     })
     expect(o.fumble).toEqual({
-      'weapon-breaks': frac(2, 400),
-      stumble: frac(3, 400),
-      sloppy: frac(5, 400),
-      'drop-weapon': frac(5, 400),
-      miss: frac(5, 400),
+      'weapon-breaks': fraction(2, 400),
+      stumble: fraction(3, 400),
+      sloppy: fraction(5, 400),
+      'drop-weapon': fraction(5, 400),
+      miss: fraction(5, 400),
     })
   })
 
   it('still hit on a natural 20 against an Armor Class no roll reaches', () => {
     const o = odds(decl([], { target: { ...goblin, ac: 50 } }))
-    expect(o.hit).toEqual(frac(1, 20))
+    expect(o.hit).toEqual(fraction(1, 20))
     expect(o.needs).toBe(20)
   })
 
@@ -134,28 +142,48 @@ describe('attack odds', () => {
     expect(o.critical).toEqual(e.critical)
     expect(o.expectedDamage).toEqual(e.expected)
     for (const [value, p] of e.damage)
-      expect(frac(o.damage.weights.get(value) ?? 0n, o.damage.total)).toEqual(p)
+      expect(fraction(o.damage.weights.get(value) ?? 0n, o.damage.total)).toEqual(p)
   })
 
   it('agree with a seeded run of 40,000 rolled attacks', () => {
-    const seed = 20261122
-    const next = mulberry32(seed)
-    const rollDie = (sides: number) => 1 + Math.floor(next() * sides)
+    const dice = seededDice(20261122)
     const d = decl()
     const o = odds(d)
     const n = 40_000
     let hits = 0
     let damage = 0
     for (let i = 0; i < n; i++) {
-      const r = rollAttack(d, rollDie)
+      const r = rollAttack(d, (sides) => dice.roll(sides))
       if (!r.ok) throw new Error(r.error)
       if (r.value.hit) hits++
       damage += r.value.damage?.total ?? 0
     }
     // Four standard errors: a fair implementation fails this about once in 16,000 seeds.
-    const p = toNumber(o.hit)
-    expect(Math.abs(hits / n - p), `seed ${seed}`).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n))
-    expect(Math.abs(damage / n - toNumber(o.expectedDamage)), `seed ${seed}`).toBeLessThan(0.1)
+    const p = toFloat(o.hit)
+    expect(Math.abs(hits / n - p), `seed ${dice.seed}`).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / n))
+    expect(Math.abs(damage / n - toFloat(o.expectedDamage)), `seed ${dice.seed}`).toBeLessThan(0.1)
+  })
+
+  it('agree with the dice core: d20Check for the hit, and 1d6+2 / 6+2 / maxplus(1d6)+2 for the damage', () => {
+    const o = odds(decl())
+    expect(o.hit).toEqual(
+      d20Check({ modifier: 2, target: 12, natural1Fails: true, natural20Succeeds: true }).chance,
+    )
+    const same = (mine: Dist | undefined, core: Distribution) => {
+      const coreMap = new Map(core.weights.map((w, i) => [core.min + i, fraction(w, core.total)]))
+      const mineMap = new Map([...(mine?.weights ?? [])].map(([v, w]) => [v, fraction(w, mine?.total ?? 1n)]))
+      expect(mineMap).toEqual(coreMap)
+    }
+    same(o.damageOnHit?.regular, distribution(parseDice('1d6+2')))
+    same(o.damageOnHit?.maximum, distribution(parseDice('8')))
+    same(o.damageOnHit?.critical, distribution(parseDice('maxplus(1d6)+2')))
+  })
+
+  it('chart the damage lowest first, with probabilities adding up to 1', () => {
+    const chart = damageChart(odds(decl()).damage)
+    expect(chart[0]).toEqual({ value: 0, probability: 9 / 20 })
+    expect(chart.map((c) => c.value)).toEqual([...chart.map((c) => c.value)].sort((a, b) => a - b))
+    expect(chart.reduce((t, c) => t + c.probability, 0)).toBeCloseTo(1, 12)
   })
 
   it('refuse an illegal attack with the same sentence as the resolver', () => {
@@ -165,15 +193,3 @@ describe('attack odds', () => {
     })
   })
 })
-
-/** A tiny seeded PRNG for the sampling test (mulberry32); the rules themselves never roll. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}

@@ -1,7 +1,9 @@
 /** Exact odds for a declared osr attack, before anyone rolls: hit, each natural-20 band, each fumble, expected damage. */
+
+import { addFractions, type Fraction, fraction, toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, damageTotal, planAttack, specialRowFor } from './attack.ts'
-import { addFrac, type Dist, diceDist, type Fraction, frac, mapDist, mean, mix, point } from './exact.ts'
+import { type Dist, diceDist, mapDist, mean, mix, point } from './exact.ts'
 import { invariant } from './invariant.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import { FUMBLES, type FumbleResult, type SpecialResult } from './tables.ts'
@@ -19,6 +21,8 @@ export interface AttackOdds {
   fumble: Record<FumbleResult, Fraction>
   /** The exact damage distribution over the whole attack, 0 for a miss. */
   damage: Dist
+  /** The damage distribution given each kind of hit: a plain hit or regular special, maximum, critical. */
+  damageOnHit: { regular: Dist; maximum: Dist; critical: Dist } | null
   /** Expected damage per attack, misses counted as 0. */
   expectedDamage: Fraction
   /** Whose hit points the damage comes off (brawling against metal armor hurts the attacker). */
@@ -49,13 +53,14 @@ export function attackOdds(
   }
   hitFaces++ // the natural 20
   needs = Math.min(needs, 20)
-  const hit = frac(hitFaces, 20)
-  const regularHits = frac(hitFaces - 1, 20)
+  const hit = fraction(hitFaces, 20)
+  const regularHits = fraction(hitFaces - 1, 20)
 
   const special = specialOdds(plan.specialModifier)
   const fumble = FUMBLE_ODDS
 
   let damage: Dist = point(0)
+  let damageOnHit: AttackOdds['damageOnHit'] = null
   const dplan = plan.damage
   if (dplan && !plan.grapple) {
     const dice = diceDist(dplan.dice.count, dplan.dice.sides)
@@ -65,21 +70,23 @@ export function attackOdds(
     const maximum = mapDist(point(0), finish('maximum'))
     const critical = mapDist(dice, finish('critical'))
     const parts = [
-      { p: addFrac(regularHits, special.regular), dist: regular },
+      { p: addFractions(regularHits, special.regular), dist: regular },
       { p: special.maximum, dist: maximum },
-      { p: addFrac(special.critical, special['critical-condition']), dist: critical },
-      { p: frac(20 - hitFaces, 20), dist: point(0) },
+      { p: addFractions(special.critical, special['critical-condition']), dist: critical },
+      { p: fraction(20 - hitFaces, 20), dist: point(0) },
     ].filter((part) => part.p.num !== 0n)
     damage = mix(parts)
+    damageOnHit = { regular, maximum, critical }
   }
   invariant(damage.total > 0n, 'a distribution has outcomes')
   return ok({
     hit,
     needs,
     special,
-    critical: addFrac(special.critical, special['critical-condition']),
+    critical: addFractions(special.critical, special['critical-condition']),
     fumble,
     damage,
+    damageOnHit,
     expectedDamage: mean(damage),
     damageTo: dplan?.to ?? 'target',
   })
@@ -100,10 +107,10 @@ export function specialOdds(modifier: number): Record<SpecialResult, Fraction> {
   }
   for (let face = 1; face <= 20; face++) counts[specialRowFor(face + key).result]++
   const odds = {
-    regular: frac(counts.regular, 400),
-    maximum: frac(counts.maximum, 400),
-    critical: frac(counts.critical, 400),
-    'critical-condition': frac(counts['critical-condition'], 400),
+    regular: fraction(counts.regular, 400),
+    maximum: fraction(counts.maximum, 400),
+    critical: fraction(counts.critical, 400),
+    'critical-condition': fraction(counts['critical-condition'], 400),
   }
   Object.freeze(odds)
   specialCache.set(key, odds)
@@ -120,13 +127,21 @@ function fumbleOdds(): Record<FumbleResult, Fraction> {
   }
   for (const row of FUMBLES) counts[row.result] += row.max - row.min + 1
   return {
-    'weapon-breaks': frac(counts['weapon-breaks'], 400),
-    stumble: frac(counts.stumble, 400),
-    sloppy: frac(counts.sloppy, 400),
-    'drop-weapon': frac(counts['drop-weapon'], 400),
-    miss: frac(counts.miss, 400),
+    'weapon-breaks': fraction(counts['weapon-breaks'], 400),
+    stumble: fraction(counts.stumble, 400),
+    sloppy: fraction(counts.sloppy, 400),
+    'drop-weapon': fraction(counts['drop-weapon'], 400),
+    miss: fraction(counts.miss, 400),
   }
 }
 
 /** P(natural 1 and each fumble row): the fumble roll is a bare d20, so this never changes. */
 export const FUMBLE_ODDS: Readonly<Record<FumbleResult, Fraction>> = Object.freeze(fumbleOdds())
+
+/** Each possible damage total with its probability as a float, lowest first: for the preview chart. */
+export function damageChart(dist: Dist): Array<{ value: number; probability: number }> {
+  return [...dist.weights.entries()]
+    .filter(([, w]) => w !== 0n)
+    .sort((a, b) => a[0] - b[0])
+    .map(([value, w]) => ({ value, probability: toFloat(fraction(w, dist.total)) }))
+}

@@ -1,6 +1,7 @@
 /** End of round (17 step 5): round-long stances end, timed conditions count down, burning oil comes due. */
+
+import { unreachable } from '../../assert.ts'
 import type { Condition } from './conditions.ts'
-import { unreachable } from './invariant.ts'
 
 /** Something the table must resolve now that the round has ended, in the rule's words. */
 export interface DueEffect {

@@ -1,6 +1,7 @@
 /** The osr combatant sheet: its form fields with defaults, and `parseSheet` that validates input into a Sheet. */
+
+import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
-import { unreachable } from './invariant.ts'
 
 /** How a weapon is used, which decides STR vs DEX to hit and whether STR adds to damage (Damage section). */
 export type WeaponKind =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { frac } from './exact.ts'
+import { fraction } from '../../dice/fraction.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 import { checkSurprise, surpriseChance } from './surprise.ts'
 
@@ -39,10 +39,10 @@ describe('surprise', () => {
   })
 
   it('gives exact chances: 8 in 20 normally, 6 for elves, 3 more faces against an ambush', () => {
-    expect(surpriseChance(human, false)).toEqual(frac(8, 20))
-    expect(surpriseChance(elf, false)).toEqual(frac(6, 20))
-    expect(surpriseChance(human, true)).toEqual(frac(11, 20))
-    expect(surpriseChance(elf, true)).toEqual(frac(9, 20))
+    expect(surpriseChance(human, false)).toEqual(fraction(8, 20))
+    expect(surpriseChance(elf, false)).toEqual(fraction(6, 20))
+    expect(surpriseChance(human, true)).toEqual(fraction(11, 20))
+    expect(surpriseChance(elf, true)).toEqual(fraction(9, 20))
   })
 
   it('refuses a roll a d20 cannot show', () => {

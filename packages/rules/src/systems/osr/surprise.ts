@@ -1,8 +1,9 @@
 /** 17 step 1, Determine Surprise: one d20 per side that might be surprised, DC 13 (elves 15), +3 against a prepared ambush. */
+
+import { type Fraction, fraction } from '../../dice/fraction.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import type { Condition } from './conditions.ts'
 import { face } from './dice-faces.ts'
-import { type Fraction, frac } from './exact.ts'
 import type { Sheet } from './sheet.ts'
 
 const RULE = 'Determine Surprise (17, step 1)'
@@ -58,5 +59,5 @@ export function surpriseChance(sheet: Pick<Sheet, 'elf'>, ambush: boolean): Frac
   const dc = surpriseDC(sheet)
   let faces = 0
   for (let f = 1; f <= 20; f++) if (f + (ambush ? AMBUSH_BONUS : 0) >= dc) faces++
-  return frac(faces, 20)
+  return fraction(faces, 20)
 }
