@@ -123,6 +123,14 @@ describe('zones reactions', () => {
     expect(declareReaction(blast, { kind: 'dodge', by: 'b' }, free).ok).toBe(true)
   })
 
+  it('refuses a reaction once the damage has been rolled', () => {
+    const rolled = { ...newAttackReactions(['b']), damageRolled: true }
+    expect(declareReaction(rolled, { kind: 'dodge', by: 'b' }, free)).toEqual({
+      ok: false,
+      error: 'Reactions must be chosen before the damage is rolled.',
+    })
+  })
+
   it('refuses every reaction once the target accepted a stunt', () => {
     const accepted = { ...newAttackReactions(['b']), stuntAccepted: true }
     expect(declareReaction(accepted, { kind: 'dodge', by: 'b' }, free).ok).toBe(false)

@@ -46,10 +46,19 @@ export interface AttackReactions {
   stuntAccepted: boolean
   /** The attack misses (a passed dodge). */
   dodgedBy: string[]
+  /** Reactions are chosen before damage is rolled; once it is, the attack is closed to them. */
+  damageRolled: boolean
 }
 
 export function newAttackReactions(targets: ReadonlyArray<string>): AttackReactions {
-  return { targets: [...targets], reacted: [], counteredBy: null, stuntAccepted: false, dodgedBy: [] }
+  return {
+    targets: [...targets],
+    reacted: [],
+    counteredBy: null,
+    stuntAccepted: false,
+    dodgedBy: [],
+    damageRolled: false,
+  }
 }
 
 export type ReactionChoice =
@@ -83,6 +92,7 @@ export function declareReaction(
 ): Outcome<AttackReactions> {
   if (attack.stuntAccepted)
     return fail('The target accepted the attack stunt, so nobody can react to this attack.')
+  if (attack.damageRolled) return fail('Reactions must be chosen before the damage is rolled.')
   if (attack.reacted.includes(choice.by))
     return fail('Nobody can react more than once against a single attack.')
   if (!ctx.mayReact.ok) return ctx.mayReact
