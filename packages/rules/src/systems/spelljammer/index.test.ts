@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ATTACK_TOGGLES, RULE, spelljammerSystem } from './index.ts'
+import {
+  ATTACK_TOGGLES,
+  archer,
+  declareRound,
+  ROUND_OPTIONS,
+  type RoundDeclaration,
+  RULE,
+  type Stance,
+  spelljammerSystem,
+} from './index.ts'
 
 describe('the spelljammer system', () => {
   it('registers as spelljammer with the segment countdown turn model', () => {
@@ -28,6 +37,28 @@ describe('the spelljammer system', () => {
       if (toggle.sc) expect(toggle.effect, toggle.id).toContain(`${sign(toggle.sc)} SC`)
       if (toggle.def) expect(toggle.effect, toggle.id).toContain(`${sign(toggle.def)} to the target’s DEF`)
       if (toggle.damage) expect(toggle.effect, toggle.id).toContain(`${sign(toggle.damage)} damage`)
+    }
+  })
+})
+
+describe('the round options', () => {
+  it('each name a rule of the text and a value declareRound accepts', () => {
+    const rules = new Set<string>(Object.values(RULE))
+    const sheet = archer({ attacksPerRound: 3 })
+    for (const option of ROUND_OPTIONS) {
+      expect(rules.has(option.rule), option.id).toBe(true)
+      const stance =
+        option.field === 'stance'
+          ? ({ kind: option.value, sacrifice: 10 } as Stance)
+          : { kind: 'attack' as const }
+      const declaration: RoundDeclaration = {
+        action: stance.kind === 'attack' || stance.kind === 'defending' ? 'attack' : 'none',
+        weaponIndex: 0,
+        stance,
+        movement: 'normal',
+        ...(option.field === 'stance' ? {} : { [option.field]: option.value }),
+      }
+      expect(declareRound(sheet, declaration).ok, option.id).toBe(true)
     }
   })
 })

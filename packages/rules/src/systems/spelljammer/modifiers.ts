@@ -209,3 +209,120 @@ export const ATTACK_TOGGLES: readonly AttackToggle[] = [
 export function findToggle(id: string): AttackToggle | undefined {
   return ATTACK_TOGGLES.find((t) => t.id === id)
 }
+
+/**
+ * The choices of a round's declaration, in words, for the declaration form: each maps to a field of
+ * RoundDeclaration (`field` and `value`), and its costs are applied by declareRound.
+ */
+export interface RoundOption extends ModifierToggle {
+  readonly field: 'stance' | 'movement' | 'carefulAim' | 'weaponSwap' | 'halfRound'
+  readonly value: string | boolean
+}
+
+export const ROUND_OPTIONS: readonly RoundOption[] = [
+  {
+    id: 'defending',
+    field: 'stance',
+    value: 'defending',
+    label: 'Defending',
+    effect: 'give up SC (at most weapon rank x 5) for half as much DEF, rounded down',
+    rule: RULE.defending,
+  },
+  {
+    id: 'full-defense',
+    field: 'stance',
+    value: 'full-defense',
+    label: 'Full Defense',
+    effect: '+5 DEF plus weapon rank x 2.5 (rounded up); no attacks',
+    rule: RULE.fullDefense,
+  },
+  {
+    id: 'desperate-defense',
+    field: 'stance',
+    value: 'desperate-defense',
+    label: 'Desperate Defense',
+    effect:
+      '+20 DEF plus weapon rank x 2.5 (rounded up); no other action; the attacker may force a 10 ft move',
+    rule: RULE.desperateDefense,
+  },
+  {
+    id: 'no-movement',
+    field: 'movement',
+    value: 'no-movement',
+    label: 'No movement',
+    effect: '+3 initiative; -20 DEF and -20 Luck; not even the 5 foot free move',
+    rule: RULE.initiative,
+  },
+  {
+    id: 'move-and-attack',
+    field: 'movement',
+    value: 'move-and-attack',
+    label: 'Move and attack',
+    effect: 'move up to half TMR; lose half the attacks (rounded down); -5 initiative',
+    rule: RULE.moveAndAttack,
+  },
+  {
+    id: 'attack-and-move',
+    field: 'movement',
+    value: 'attack-and-move',
+    label: 'Attack and move',
+    effect: 'move up to half TMR after the last attack, from a segment set by when it fell and a DEX roll',
+    rule: RULE.attackAndMove,
+  },
+  {
+    id: 'run-and-attack',
+    field: 'movement',
+    value: 'run-and-attack',
+    label: 'Run and attack',
+    effect: 'move up to TMR at a run; keep half the attacks (at least one); -7 initiative, -25 SC',
+    rule: RULE.runAndAttack,
+  },
+  {
+    id: 'careful-aim',
+    field: 'carefulAim',
+    value: true,
+    label: 'Careful aim',
+    effect: '+15 SC; lose one attack and DEF from DEX and Defense; attackers get +10',
+    rule: RULE.carefulAim,
+  },
+  {
+    id: 'draw',
+    field: 'weaponSwap',
+    value: 'draw',
+    label: 'Draw a weapon',
+    effect: '-5 initiative',
+    rule: RULE.drawWeapon,
+  },
+  {
+    id: 'sheathe-and-draw',
+    field: 'weaponSwap',
+    value: 'sheathe-and-draw',
+    label: 'Sheathe and draw',
+    effect: '-10 initiative and lose an action',
+    rule: RULE.drawWeapon,
+  },
+  {
+    id: 'ready-shield',
+    field: 'halfRound',
+    value: 'ready-shield',
+    label: 'Ready shield',
+    effect: 'half a round: lose half the attacks, rounded up',
+    rule: RULE.readyShield,
+  },
+  {
+    id: 'drink-potion-lose-attacks',
+    field: 'halfRound',
+    value: 'drink-potion-lose-attacks',
+    label: 'Drink a potion (lose attacks)',
+    effect: 'half a round: lose half the attacks, rounded up; not if in melee at the start of the round',
+    rule: RULE.drinkPotion,
+  },
+  {
+    id: 'drink-potion-lose-movement',
+    field: 'halfRound',
+    value: 'drink-potion-lose-movement',
+    label: 'Drink a potion (lose movement)',
+    effect: 'half a round: lose half the movement; not if in melee at the start of the round',
+    rule: RULE.drinkPotion,
+  },
+]
