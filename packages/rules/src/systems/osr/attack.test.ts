@@ -351,6 +351,11 @@ describe('refused attacks', () => {
     expect(planAttack(decl)).toEqual({ ok: false, error })
   })
 
+  it('refuses a modifier the rules do not know, as a request from an old or tampered client might carry', () => {
+    const decl = { ...melee(), toggles: ['advantage'] } as unknown as AttackDeclaration
+    expect(planAttack(decl)).toEqual({ ok: false, error: 'There is no "advantage" modifier in these rules.' })
+  })
+
   it('refuses weapons that cannot harm the target, natural 20 or not', () => {
     const ghoul = sheet({ name: 'Wight', harmedBy: 'silver-or-magic' })
     expect(planAttack(melee([], { target: ghoul }))).toEqual({

@@ -11,7 +11,7 @@ import {
   toHitFromConditions,
 } from './conditions.ts'
 import { invariant } from './invariant.ts'
-import type { ToggleId } from './modifiers.ts'
+import { isToggleId, type ToggleId } from './modifiers.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import type { DamageDice, Sheet, Weapon } from './sheet.ts'
 import {
@@ -154,6 +154,9 @@ export function planAttack(
   const prompts: string[] = []
   const attackerGains: Condition[] = []
 
+  if (mode !== 'melee' && mode !== 'missile') return fail('An attack is either melee or missile.')
+  for (const id of decl.toggles ?? ([] as ReadonlyArray<string>))
+    if (!isToggleId(id)) return fail(`There is no "${id}" modifier in these rules.`)
   const blocked = attackBlockedBy(attackerConditions)
   if (blocked) return fail(blocked)
   if (toggles.size !== (decl.toggles ?? []).length) return fail('A modifier was chosen twice.')
