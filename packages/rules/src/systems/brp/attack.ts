@@ -7,7 +7,7 @@ import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import { type DamageBonus, damageBonusOf, type Sheet } from './sheet.ts'
 import { type CombatantState, itemState, withItem } from './state.ts'
-import { findShield, findWeapon, shieldAsWeapon, type WeaponRow } from './tables.ts'
+import { displayName, findShield, findWeapon, shieldAsWeapon, type WeaponRow } from './tables.ts'
 
 /** The situational modifiers an attacker can switch on. */
 export type AttackToggleId = 'difficult' | 'range-double' | 'range-triple' | 'defender-unaware'
@@ -79,7 +79,7 @@ export function weaponFor(sheet: Sheet, id: string): Outcome<WeaponRow> {
   if (!row) return fail(`There is no weapon called "${id}" in the tables.`)
   if (row.id === 'brawl') return ok(row)
   const carried = sheet.weapons.some((w) => findWeapon(w)?.item === row.item)
-  if (!carried) return fail(`${sheet.name} carries no ${row.name}.`)
+  if (!carried) return fail(`${sheet.name} carries no ${displayName(row)}.`)
   return ok(row)
 }
 
@@ -115,7 +115,7 @@ export function weaponChance(sheet: Sheet, weapon: WeaponRow, settings: BrpSetti
         value: weapon.base === 'Throw' ? sheet.throw : weapon.base,
         lines: [
           {
-            label: `${weapon.name} base chance (no ${weapon.specialty} skill)`,
+            label: `${displayName(weapon)} base chance (no ${weapon.specialty} skill)`,
             value: weapon.base === 'Throw' ? sheet.throw : weapon.base,
             rule: '5.9 Weapons and Damage',
           },
@@ -165,11 +165,11 @@ export function declareAttack(
 
   const item = itemState(state, weapon.item)
   if (weapon.hitPoints !== null && item.damage >= weapon.hitPoints)
-    return fail(`${attacker.name}'s ${weapon.name} is broken.`)
+    return fail(`${attacker.name}'s ${displayName(weapon)} is broken.`)
   if (weapon.reloadRound && item.loaded === false)
-    return fail(`The ${weapon.name.replace('*', '')} is not loaded: reloading takes a full combat round.`)
+    return fail(`The ${displayName(weapon)} is not loaded: reloading takes a full combat round.`)
   if (weapon.magazine && item.shots !== undefined && item.shots <= 0)
-    return fail(`The ${weapon.name.replace(/\*/g, '')} has no ${weapon.magazine.unit} left: reload it first.`)
+    return fail(`The ${displayName(weapon)} has no ${weapon.magazine.unit} left: reload it first.`)
 
   let range: RangeBand | null = null
   const rangeToggles = toggles.filter((t) => t === 'range-double' || t === 'range-triple')
@@ -186,7 +186,7 @@ export function declareAttack(
     } else range = has('range-triple') ? 'triple' : has('range-double') ? 'double' : 'normal'
     if (range === 'beyond')
       return fail(
-        `The target is beyond three times the ${weapon.name.replace(/\*/g, '')}'s range of ${weapon.range} meters: there is no chance of hitting it.`,
+        `The target is beyond three times the ${displayName(weapon)}'s range of ${weapon.range} meters: there is no chance of hitting it.`,
       )
   }
 
@@ -248,7 +248,7 @@ export function reload(
       state: withItem(state, weapon.item, { loaded: true }),
       lines: [
         {
-          label: `Reload ${weapon.name.replace('*', '')}: the whole combat round`,
+          label: `Reload ${displayName(weapon)}: the whole combat round`,
           value: 1,
           rule: '5.9 Weapons and Damage (*)',
         },
@@ -259,11 +259,11 @@ export function reload(
       state: withItem(state, weapon.item, { shots: weapon.magazine.size }),
       lines: [
         {
-          label: `Reload ${weapon.name.replace(/\*/g, '')}: ${weapon.magazine.unit}`,
+          label: `Reload ${displayName(weapon)}: ${weapon.magazine.unit}`,
           value: weapon.magazine.size,
           rule: '5.9 Weapons and Damage (**)',
         },
       ],
     })
-  return fail(`The ${weapon.name} does not need reloading.`)
+  return fail(`The ${displayName(weapon)} does not need reloading.`)
 }

@@ -8,7 +8,14 @@ import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
 import { type CombatantState, itemState } from './state.ts'
-import { findShield, findWeapon, shieldMissileChance, velocityOf, type WeaponRow } from './tables.ts'
+import {
+  displayName,
+  findShield,
+  findWeapon,
+  shieldMissileChance,
+  velocityOf,
+  type WeaponRow,
+} from './tables.ts'
 
 /** What the defender does once the attack roll is known: nothing, dodge, or parry with a weapon or the shield. */
 export type DefenseChoice =
@@ -50,6 +57,11 @@ export interface DeclaredDefense {
   readonly behindImmobileShield: boolean
 }
 
+function displayNameOf(id: string): string {
+  const row = findWeapon(id)
+  return row ? displayName(row) : id
+}
+
 const TOGGLE_IDS = new Set<string>(DEFENSE_MODIFIERS.map((m) => m.id))
 
 /** "Parry with Sword, Short", "Dodge": how a choice reads in a menu or the log. */
@@ -60,9 +72,7 @@ export function describeDefense(choice: DefenseChoice): string {
     case 'dodge':
       return 'Dodge'
     case 'parry':
-      return choice.with === 'shield'
-        ? 'Parry with the shield'
-        : `Parry with ${findWeapon(choice.with)?.name ?? choice.with}`
+      return choice.with === 'shield' ? 'Parry with the shield' : `Parry with ${displayNameOf(choice.with)}`
     default:
       return unreachable(choice)
   }
@@ -124,10 +134,10 @@ export function declareDefense(
       if (!found.ok) return found
       const weapon = found.value
       if (weapon.skill !== 'Melee Weapon')
-        return fail(`A parry uses a Melee Weapon skill; ${weapon.name} cannot parry (5.6).`)
+        return fail(`A parry uses a Melee Weapon skill; ${displayName(weapon)} cannot parry (5.6).`)
       if (velocity === 'low-velocity' && settings.weaponParryMissiles === 'never')
         return fail('One needs a shield to parry missile weapons (5.6).')
-      if (isBroken(weapon, state)) return fail(`${defender.name}'s ${weapon.name} is broken.`)
+      if (isBroken(weapon, state)) return fail(`${defender.name}'s ${displayName(weapon)} is broken.`)
       const chance = weaponChance(defender, weapon, settings)
       return ok({
         ...base,

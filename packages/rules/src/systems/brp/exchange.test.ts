@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
 import { declareAttack, rollAttack } from './attack.ts'
 import { type DefenseChoice, declareDefense, rollDefense } from './defense.ts'
+import { actionOrder } from './dex-rank.ts'
 import { type ExchangeResult, resolveExchange } from './exchange.ts'
+import { firstAid } from './healing.ts'
+import { endOfRound } from './injury.ts'
 import { brpSettings } from './settings.ts'
 import { type Sheet, sheetOf } from './sheet.ts'
 import { type CombatantState, initialState } from './state.ts'
@@ -192,5 +195,32 @@ describe('an exchange through the matrix', () => {
       ok: true,
       value: { attacker: { items: { 'crossbow-heavy': { loaded: false } } } },
     })
+  })
+})
+
+describe('a whole round', () => {
+  it('orders, attacks, defends after the roll, wounds, and kills at the end of the round despite First Aid', () => {
+    const ada = { ...attacker, dex: 14 }
+    const bo = { ...defender, dex: 12 }
+    const order = actionOrder(
+      [
+        { id: 'bo', sheet: bo, weapon: 'axe-hand' },
+        { id: 'ada', sheet: ada, weapon: 'sword-short' },
+      ],
+      settings,
+    )
+    expect(order).toMatchObject({ ok: true, value: { slots: [{ ids: ['ada'] }, { ids: ['bo'] }] } })
+
+    // Ada rolls 05: special. Bo, seeing the roll, dodges (Dodge 50 - 10 for hard leather) and rolls 90.
+    const r = value(exchange(5, { choice: { kind: 'dodge' }, d100: 90 }, [6, 4]))
+    // 7 (maximum of 1D6+1) + 6 + 1 + 4 (1D4 bonus) = 18, less 2 armor = 16 off 12 hit points.
+    expect(r.damageTaken).toBe(16)
+    expect(r.defender).toMatchObject({ hitPoints: -4, unconscious: true, dead: false })
+
+    // A friend's First Aid heals 3 of that wound: still -1 when the round ends.
+    const aided = firstAid(r.defender, 1, 60, { d100: 10, d3: 3 }, settings)
+    if (!aided.ok) throw new Error(aided.error)
+    expect(aided.value.state.hitPoints).toBe(-1)
+    expect(endOfRound(aided.value.state)).toMatchObject({ died: true, state: { dead: true } })
   })
 })

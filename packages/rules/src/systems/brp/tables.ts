@@ -258,6 +258,11 @@ function missile(
 /** Every weapon row, melee first, as the rest of the system looks them up. */
 export const WEAPONS: readonly WeaponRow[] = [...MELEE_WEAPONS, ...MISSILE_WEAPONS]
 
+/** The name without the table's note marks: "Crossbow, Heavy*" reads "Crossbow, Heavy" in a message. */
+export function displayName(weapon: WeaponRow): string {
+  return weapon.name.replace(/\*+$/, '')
+}
+
 export function findWeapon(id: string): WeaponRow | undefined {
   return WEAPONS.find((w) => w.id === id)
 }
