@@ -1,4 +1,40 @@
-/** `npm run bench`: runs every bench in this folder and prints its figures. */
+/**
+ * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,load
+ * picks some; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
+ */
+import { startDevServer } from '../support/dev-server.ts'
 import { runDiceBench } from './dice.bench.ts'
+import { benchFirstLoad, printFirstLoad } from './first-load.ts'
+import { type LoadResult, loadFray, loadOptions, loadRelay, printLoad, printRatio, printTargets } from './load.ts'
+import { firstLoadSize, printFirstLoadSize } from './size-budget.ts'
 
-runDiceBench()
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
+const wants = (name: string) => !only || only.includes(name)
+
+if (wants('dice')) runDiceBench()
+if (wants('size')) printFirstLoadSize(firstLoadSize())
+
+if (wants('join') || wants('load')) {
+  const options = loadOptions()
+  firstLoadSize() // the dev server serves app/dist: fail early, with the command, when it is not built
+  const server = await startDevServer()
+  let fray: LoadResult | undefined
+  try {
+    if (wants('join')) printFirstLoad(await benchFirstLoad(server.url))
+    if (wants('load')) fray = await loadFray(server, options)
+  } finally {
+    await server.stop()
+  }
+  if (fray) {
+    const relay = await loadRelay(options)
+    const threads = options.threads === 0 ? 'on the main thread' : `in ${options.threads} worker thread(s)`
+    console.log(
+      `load: ${options.rooms} rooms x ${options.clients} clients, one result a second per room for ` +
+        `${options.seconds} s, stock y-websocket providers in Node ${threads}`,
+    )
+    printLoad(fray, options, 'fray (wrangler dev): roll request in seat:<id> -> server log entry on all log clients')
+    printLoad(relay, options, 'bare relay (@y/websocket-server 0.1.1): one update -> all other clients of the doc')
+    printRatio(fray, relay)
+    printTargets(fray)
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * The client side of the load bench: stock y-websocket providers for a share of the rooms, one writer per
+ * room sending one result a second, each result timed until every watching client of its room has it.
+ * Runs in a worker thread, so the clients' CPU is measured apart from the rest of the bench.
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { isMainThread, parentPort, workerData } from 'node:worker_threads'
+import { LOG, type LogEntry, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
+import WebSocket from 'ws'
+import { WebsocketProvider } from 'y-websocket'
+import * as Y from 'yjs'
+import type { WorkerData } from './threads.ts'
+
+export interface FrayRoom {
+  index: number
+  roomId: string
+  seatId: string
+  seatKey: string
+}
+
+export interface ClientJob {
+  /**
+   * `fray`: the player writes a roll request into `seat:<id>`; the result is the server's log entry, watched
+   * on `clientsPerRoom` providers of the `log` document. `relay`: one of `clientsPerRoom` providers of one
+   * shared document writes an entry itself; the other providers watch for it.
+   */
+  kind: 'fray' | 'relay'
+  /** ws:// base: fray's `/api/rooms` (room id and `/docs` follow), or the relay's root. */
+  wsBase: string
+  fray: FrayRoom[]
+  /** Indexes of the relay rooms this thread runs. */
+  relay: number[]
+  clientsPerRoom: number
+  totalRooms: number
+  durationMs: number
+  /** How long to wait after the last send for results still on their way. */
+  drainMs: number
+}
+
+export interface ClientResult {
+  sent: number
+  /** Milliseconds from the write to the last watching client seeing the result, one per complete result. */
+  latencies: number[]
+  /** Results some watching client had not seen by the end of the drain. */
+  lost: number
+  /** Entry ids held more than once by a watching client's document at the end. */
+  duplicates: number
+  errors: string[]
+  connections: number
+  connectMs: number
+  /** Event-loop utilisation of this thread during the traffic, 0..1. */
+  elu: number
+  loopDelayP99Ms: number
+  loopDelayMaxMs: number
+}
+
+export type ClientMessage =
+  | { type: 'ready'; connections: number; connectMs: number }
+  | { type: 'result'; result: ClientResult }
+
+export type ControlMessage = { type: 'go'; startAtEpochMs: number }
+
+interface Room {
+  index: number
+  providers: WebsocketProvider[]
+  /** Documents on which every result must show up. */
+  watchers: Y.Doc[]
+  /** Writes result number `n`; returns the entry id to watch for. */
+  send(n: number): string
+}
+
+interface Pending {
+  at: number
+  seen: number
+  done: boolean
+}
+
+function provider(serverUrl: string, roomName: string, doc: Y.Doc, key?: string): WebsocketProvider {
+  return new WebsocketProvider(serverUrl, roomName, doc, {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    params: key ? { key } : {},
+    disableBc: true,
+  })
+}
+
+function frayRoom(job: ClientJob, room: FrayRoom, errors: string[]): Room {
+  const serverUrl = `${job.wsBase}/${room.roomId}/docs`
+  const seatDoc = new Y.Doc()
+  const seat = provider(serverUrl, `seat:${room.seatId}`, seatDoc, room.seatKey)
+  const watchers = Array.from({ length: job.clientsPerRoom }, () => new Y.Doc())
+  const logs = watchers.map((doc) => provider(serverUrl, 'log', doc))
+  seatDoc.getMap<RequestResult>(SEAT.results).observe((event) => {
+    for (const key of event.keysChanged) {
+      const result = event.target.get(key)
+      if (result && !result.ok) errors.push(`request ${key} refused: ${result.error}`)
+    }
+  })
+  const requests = seatDoc.getArray<SeatRequest>(SEAT.requests)
+  return {
+    index: room.index,
+    providers: [seat, ...logs],
+    watchers,
+    send(n) {
+      const id = `r${n}`
+      requests.push([{ id, kind: 'roll', notation: 'd20', at: Date.now() }])
+      return `${room.seatId}/${id}`
+    },
+  }
+}
+
+function relayRoom(job: ClientJob, index: number): Room {
+  const name = `bench-${index}`
+  const docs = Array.from({ length: job.clientsPerRoom }, () => new Y.Doc())
+  const providers = docs.map((doc) => provider(job.wsBase, name, doc))
+  const writer = docs[0] as Y.Doc
+  const entries = writer.getArray<{ id: string; at: number }>(LOG.entries)
+  return {
+    index,
+    providers,
+    watchers: docs.slice(1),
+    send(n) {
+      const id = `${name}/r${n}`
+      entries.push([{ id, at: Date.now() }])
+      return id
+    },
+  }
+}
+
+function whenSynced(p: WebsocketProvider, timeoutMs: number): Promise<void> {
+  if (p.synced) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no sync within ${timeoutMs} ms (${p.url})`)), timeoutMs)
+    p.once('sync', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
+
+/** Connects every provider of the job, a few rooms at a time; resolves once all are synced. */
+async function connect(job: ClientJob, errors: string[]): Promise<Room[]> {
+  const rooms: Room[] = []
+  const make =
+    job.kind === 'fray'
+      ? job.fray.map((room) => () => frayRoom(job, room, errors))
+      : job.relay.map((index) => () => relayRoom(job, index))
+  const batch = 10
+  for (let i = 0; i < make.length; i += batch) {
+    const made = make.slice(i, i + batch).map((f) => f())
+    rooms.push(...made)
+    await Promise.all(made.flatMap((room) => room.providers.map((p) => whenSynced(p, 30_000))))
+  }
+  return rooms
+}
+
+export async function runClients(job: ClientJob, started: Promise<number>): Promise<ClientResult> {
+  const errors: string[] = []
+  let stopping = false
+  const t0 = performance.now()
+  const rooms = await connect(job, errors)
+  const connectMs = performance.now() - t0
+  const connections = rooms.reduce((n, r) => n + r.providers.length, 0)
+  for (const room of rooms) {
+    for (const p of room.providers) {
+      p.on('connection-close', (event: CloseEvent | null) => {
+        if (!stopping) errors.push(`connection closed: ${event?.code ?? '?'} ${event?.reason ?? ''}`.trim())
+      })
+      p.on('connection-error', () => {
+        if (!stopping) errors.push('connection error')
+      })
+    }
+  }
+
+  const pending = new Map<string, Pending>()
+  const latencies: number[] = []
+  for (const room of rooms) {
+    for (const doc of room.watchers) {
+      doc.getArray<LogEntry>(LOG.entries).observe((event) => {
+        const now = performance.now()
+        for (const change of event.changes.delta) {
+          for (const entry of (change.insert as LogEntry[] | undefined) ?? []) {
+            const p = pending.get(entry.id)
+            if (!p || p.done) continue
+            p.seen++
+            if (p.seen === room.watchers.length) {
+              p.done = true
+              latencies.push(now - p.at)
+            }
+          }
+        }
+      })
+    }
+  }
+  parentPort?.postMessage({ type: 'ready', connections, connectMs } satisfies ClientMessage)
+
+  const startAtEpochMs = await started
+  await sleep(startAtEpochMs - Date.now())
+  const start = performance.now()
+  const elu0 = performance.eventLoopUtilization()
+  const loop = monitorEventLoopDelay({ resolution: 5 })
+  loop.enable()
+  let sent = 0
+  const senders = rooms.map(async (room) => {
+    const offset = (room.index / job.totalRooms) * 1000
+    for (let n = 0; offset + n * 1000 < job.durationMs; n++) {
+      await sleep(start + offset + n * 1000 - performance.now())
+      const at = performance.now()
+      pending.set(room.send(n), { at, seen: 0, done: false })
+      sent++
+    }
+  })
+  await Promise.all(senders)
+  const drainUntil = performance.now() + job.drainMs
+  while (latencies.length < sent && performance.now() < drainUntil) await sleep(20)
+  const elu = performance.eventLoopUtilization(elu0).utilization
+  loop.disable()
+
+  let duplicates = 0
+  for (const room of rooms) {
+    for (const doc of room.watchers) {
+      const ids = doc.getArray<LogEntry>(LOG.entries).map((e) => e.id)
+      duplicates += ids.length - new Set(ids).size
+    }
+  }
+  stopping = true
+  for (const room of rooms) for (const p of room.providers) p.destroy()
+  return {
+    sent,
+    latencies,
+    lost: sent - latencies.length,
+    duplicates,
+    errors,
+    connections,
+    connectMs,
+    elu,
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    loopDelayMaxMs: loop.max / 1e6,
+  }
+}
+
+if (!isMainThread && (workerData as WorkerData<ClientJob> | undefined)?.role === 'load-clients') {
+  const port = parentPort as NonNullable<typeof parentPort>
+  const started = new Promise<number>((resolve) => {
+    port.on('message', (message: ControlMessage) => {
+      if (message.type === 'go') resolve(message.startAtEpochMs)
+    })
+  })
+  const result = await runClients((workerData as WorkerData<ClientJob>).data, started)
+  port.postMessage({ type: 'result', result } satisfies ClientMessage) // the bench then ends this thread
+}

@@ -1,0 +1,311 @@
+/**
+ * Load bench: R rooms x C stock Yjs providers against `wrangler dev`, one player per room rolling once a
+ * second, timed from the request to the result on every client of the room; then the same traffic shape
+ * against a bare y-websocket relay, and the ratio of the two.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import type { Worker } from 'node:worker_threads'
+import type { DevServer } from '../support/dev-server.ts'
+import {
+  type ClientJob,
+  type ClientMessage,
+  type ClientResult,
+  type ControlMessage,
+  type FrayRoom,
+  runClients,
+} from './load-clients.ts'
+import { startRelay } from './relay.ts'
+import { ms, percentile } from './stats.ts'
+import { nextMessage, startTsWorker } from './threads.ts'
+
+/** The acceptance targets of the load bench (issue 13). */
+export const TARGETS = { p95Ms: 50, p99Ms: 100 } as const
+
+export interface LoadOptions {
+  rooms: number
+  clients: number
+  seconds: number
+  /** Worker threads the clients run in; 0 runs them on the bench's main thread. */
+  threads: number
+}
+
+/** R, C, seconds and threads from BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS. */
+export function loadOptions(env = process.env): LoadOptions {
+  const int = (name: string, fallback: number, min: number) => {
+    const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name])
+    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`)
+    return value
+  }
+  return {
+    rooms: int('BENCH_ROOMS', 100, 1),
+    clients: int('BENCH_CLIENTS', 6, 2),
+    seconds: int('BENCH_SECONDS', 15, 1),
+    threads: int('BENCH_THREADS', 1, 0),
+  }
+}
+
+export interface LoadResult {
+  label: string
+  sent: number
+  latencies: number[]
+  lost: number
+  duplicates: number
+  errors: string[]
+  connections: number
+  connectMs: number
+  seconds: number
+  /** Event-loop utilisation of each client thread during the traffic. */
+  clientElu: number[]
+  loopDelayP99Ms: number
+  /** CPU use during the traffic, in cores (1 = one core fully busy), by process or thread. */
+  cpu: Array<{ what: string; cores: number }>
+  /** The whole machine's CPU use during the traffic, in cores, and how many it has. */
+  machineCores: number
+}
+
+// --- CPU accounting from /proc (Linux) -------------------------------------------------------
+
+const TICKS_PER_SECOND = 100
+
+/** CPU ticks used so far by each process of a process group, by command name. */
+function groupTicks(group: number): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch {
+      continue // gone meanwhile
+    }
+    const close = stat.lastIndexOf(')')
+    const comm = stat.slice(stat.indexOf('(') + 1, close)
+    const fields = stat.slice(close + 2).split(' ')
+    if (Number(fields[2]) !== group) continue
+    const ticks = Number(fields[11]) + Number(fields[12])
+    out.set(comm, (out.get(comm) ?? 0) + ticks)
+  }
+  return out
+}
+
+/** Busy and total ticks of the whole machine. */
+function machineTicks(): { busy: number; total: number } {
+  const cpu = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1)
+  const values = cpu.map(Number)
+  const total = values.reduce((a, b) => a + b, 0)
+  const idle = (values[3] ?? 0) + (values[4] ?? 0)
+  return { busy: total - idle, total }
+}
+
+function cpuMeter(group?: number) {
+  const before = group ? groupTicks(group) : new Map<string, number>()
+  const machine = machineTicks()
+  const t0 = performance.now()
+  return () => {
+    const seconds = (performance.now() - t0) / 1000
+    const after = group ? groupTicks(group) : new Map<string, number>()
+    const m = machineTicks()
+    const perProcess = [...after]
+      .map(([what, ticks]) => ({ what, cores: (ticks - (before.get(what) ?? 0)) / TICKS_PER_SECOND / seconds }))
+      .filter((p) => p.cores >= 0.01)
+      .sort((a, b) => b.cores - a.cores)
+    const cores = availableParallelism()
+    return { perProcess, machineCores: ((m.busy - machine.busy) / (m.total - machine.total)) * cores }
+  }
+}
+
+// --- running the clients ---------------------------------------------------------------------
+
+interface ClientRun {
+  ready: Promise<void>
+  go(startAtEpochMs: number): void
+  result: Promise<ClientResult>
+}
+
+function clientRun(job: ClientJob, inThread: boolean): ClientRun {
+  if (!inThread) {
+    let go: (at: number) => void = () => {}
+    const started = new Promise<number>((resolve) => {
+      go = resolve
+    })
+    const result = runClients(job, started)
+    // On the main thread there is no 'ready' message: the start is simply queued behind the connects.
+    return { ready: Promise.resolve(), go, result }
+  }
+  const worker: Worker = startTsWorker(new URL('./load-clients.ts', import.meta.url), 'load-clients', job)
+  const ready = nextMessage<Extract<ClientMessage, { type: 'ready' }>>(worker, 'ready')
+  const result = nextMessage<Extract<ClientMessage, { type: 'result' }>>(worker, 'result')
+  return {
+    ready: ready.then(() => {}),
+    go: (startAtEpochMs) => worker.postMessage({ type: 'go', startAtEpochMs } satisfies ControlMessage),
+    result: result.then(async ({ result }) => {
+      await worker.terminate()
+      return result
+    }),
+  }
+}
+
+/** Splits the rooms round-robin over the client threads, runs the traffic and merges what they saw. */
+async function drive(
+  label: string,
+  options: LoadOptions,
+  jobFor: (share: number[]) => ClientJob,
+  measureCpu: () => () => { perProcess: Array<{ what: string; cores: number }>; machineCores: number },
+  extraCpu?: { mark(): void; read(): Promise<Array<{ what: string; cores: number }>> },
+): Promise<LoadResult> {
+  const threads = Math.max(1, options.threads)
+  const shares = Array.from({ length: threads }, (_, t) =>
+    Array.from({ length: options.rooms }, (_, i) => i).filter((i) => i % threads === t),
+  ).filter((share) => share.length > 0)
+  const runs = shares.map((share) => clientRun(jobFor(share), options.threads > 0))
+  await Promise.all(runs.map((r) => r.ready))
+  const startAt = Date.now() + 500
+  for (const r of runs) r.go(startAt)
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  const cpu = measureCpu()
+  extraCpu?.mark()
+  const results = await Promise.all(runs.map((r) => r.result))
+  const used = cpu()
+  const extra = (await extraCpu?.read()) ?? []
+  const clientCpu = results.map((r, i) => ({
+    what: options.threads > 0 ? `client thread ${i + 1}` : 'clients (main thread)',
+    cores: r.elu,
+  }))
+  return {
+    label,
+    sent: sum(results.map((r) => r.sent)),
+    latencies: results.flatMap((r) => r.latencies),
+    lost: sum(results.map((r) => r.lost)),
+    duplicates: sum(results.map((r) => r.duplicates)),
+    errors: results.flatMap((r) => r.errors),
+    connections: sum(results.map((r) => r.connections)),
+    connectMs: Math.max(...results.map((r) => r.connectMs)),
+    seconds: options.seconds,
+    clientElu: results.map((r) => r.elu),
+    loopDelayP99Ms: Math.max(...results.map((r) => r.loopDelayP99Ms)),
+    cpu: [...used.perProcess, ...extra, ...clientCpu],
+    machineCores: used.machineCores,
+  }
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
+
+/** Creates R rooms with one seat each on the dev server, a few at a time. */
+async function createRooms(url: string, count: number): Promise<FrayRoom[]> {
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', body: JSON.stringify(body) })
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`)
+    return (await response.json()) as T
+  }
+  const rooms: FrayRoom[] = []
+  const one = async (index: number) => {
+    const { roomId } = await post<{ roomId: string }>('/api/rooms', { system: 'osr', name: `Bench ${index}` })
+    const seat = await post<{ seatId: string; seatKey: string }>(`/api/rooms/${roomId}/seats`, {
+      name: `Player ${index}`,
+    })
+    rooms[index] = { index, roomId, ...seat }
+  }
+  for (let i = 0; i < count; i += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, j) => one(i + j)))
+  }
+  return rooms
+}
+
+/** Fray: per room one player (seat + log provider) and C-1 more log providers, on `wrangler dev`. */
+export async function loadFray(server: DevServer, options: LoadOptions): Promise<LoadResult> {
+  const rooms = await createRooms(server.url, options.rooms)
+  const wsBase = `${server.url.replace(/^http/, 'ws')}/api/rooms`
+  return drive(
+    'fray',
+    options,
+    (share) => ({
+      kind: 'fray',
+      wsBase,
+      fray: share.map((i) => rooms[i] as FrayRoom),
+      relay: [],
+      clientsPerRoom: options.clients,
+      totalRooms: options.rooms,
+      durationMs: options.seconds * 1000,
+      drainMs: 10_000,
+    }),
+    () => {
+      const done = cpuMeter(server.process.pid)
+      return () => done()
+    },
+  )
+}
+
+/** The bare relay: C providers of one document per room, one of them writing once a second. */
+export async function loadRelay(options: LoadOptions): Promise<LoadResult> {
+  const relay = await startRelay()
+  try {
+    return await drive(
+      'relay',
+      options,
+      (share) => ({
+        kind: 'relay',
+        wsBase: relay.wsBase,
+        fray: [],
+        relay: share,
+        clientsPerRoom: options.clients,
+        totalRooms: options.rooms,
+        durationMs: options.seconds * 1000,
+        drainMs: 10_000,
+      }),
+      () => cpuMeter(),
+      {
+        mark: () => relay.mark(),
+        read: async () => [{ what: 'relay thread', cores: await relay.utilization() }],
+      },
+    )
+  } finally {
+    await relay.stop()
+  }
+}
+
+// --- printing --------------------------------------------------------------------------------
+
+export function printLoad(result: LoadResult, options: LoadOptions, what: string): void {
+  const l = result.latencies
+  console.log(`  ${what}`)
+  console.log(
+    `    ${result.connections} connections synced in ${(result.connectMs / 1000).toFixed(1)} s; ` +
+      `${result.sent} results sent, ${l.length} seen by all ${options.clients} clients`,
+  )
+  console.log(
+    `    latency  p50 ${ms(percentile(l, 50))}   p95 ${ms(percentile(l, 95))}   p99 ${ms(percentile(l, 99))}` +
+      `   max ${ms(percentile(l, 100))}`,
+  )
+  console.log(
+    `    throughput ${(l.length / result.seconds).toFixed(0)} results/s to ${options.clients} clients each; ` +
+      `errors ${result.errors.length}, lost ${result.lost}, duplicated ${result.duplicates}`,
+  )
+  for (const error of [...new Set(result.errors)].slice(0, 3)) console.log(`    error: ${error}`)
+  const cpu = result.cpu.map((c) => `${c.what} ${(c.cores * 100).toFixed(0)}%`).join(', ')
+  console.log(
+    `    cpu (100% = one core): ${cpu}; machine ${(result.machineCores * 100).toFixed(0)}% of ` +
+      `${availableParallelism() * 100}%; client event-loop delay p99 ${ms(result.loopDelayP99Ms)}`,
+  )
+}
+
+export function printRatio(fray: LoadResult, relay: LoadResult): void {
+  const ratio = (p: number) => percentile(fray.latencies, p) / percentile(relay.latencies, p)
+  console.log(
+    `  ratio fray / bare relay: p50 x${ratio(50).toFixed(1)}, p95 x${ratio(95).toFixed(1)}, p99 x${ratio(99).toFixed(1)}`,
+  )
+  console.log(
+    '  (how many times longer a roll takes to reach everyone than a bare relay takes to fan out one update: ' +
+      'per roll Fray checks the seat key, stores the request in SQLite before broadcasting it, rolls server ' +
+      'dice, then stores and broadcasts a second document, the log; the relay only forwards bytes)',
+  )
+}
+
+export function printTargets(fray: LoadResult): void {
+  const p95 = percentile(fray.latencies, 95)
+  const p99 = percentile(fray.latencies, 99)
+  const check = (ok: boolean) => (ok ? 'met' : 'MISSED')
+  console.log(
+    `  targets: p95 <= ${TARGETS.p95Ms} ms ${check(p95 <= TARGETS.p95Ms)}; p99 <= ${TARGETS.p99Ms} ms ` +
+      `${check(p99 <= TARGETS.p99Ms)}; no lost or duplicated result ${check(fray.lost === 0 && fray.duplicates === 0)}`,
+  )
+}
