@@ -460,3 +460,12 @@ describe('Florentine weapons and firing into melee', () => {
     expect(prepared(attack({ toggles: { 'from-behind': true } })).notes.join(' ')).toMatch(/no return attack/)
   })
 })
+
+describe('monsters without an attack', () => {
+  it('are refused rather than given empty hands', () => {
+    expect(prepareAttack({ attacker: foe({ name: 'Ooze' }), defender: fighter() })).toEqual({
+      ok: false,
+      error: 'Ooze has no attack listed: add a weapon or natural attack to the sheet.',
+    })
+  })
+})

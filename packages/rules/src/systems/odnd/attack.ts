@@ -109,6 +109,8 @@ export function prepareAttack(
   const weapon =
     decl.weapon === undefined ? (attacker.weapons[0] ?? EMPTY_HANDS) : attacker.weapons[decl.weapon]
   if (!weapon) return fail(`${attacker.name} has no weapon number ${(decl.weapon ?? 0) + 1}.`)
+  if (weapon === EMPTY_HANDS && attacker.role === 'monster')
+    return fail(`${attacker.name} has no attack listed: add a weapon or natural attack to the sheet.`)
   const defenderWeapon = defender.weapons[decl.defenderWeapon ?? 0]
   const mode: AttackMode =
     decl.mode ?? (MISSILE_KINDS.has(weapon.kind) && weapon.kind !== 'thrown' ? 'ranged' : 'melee')
@@ -234,8 +236,8 @@ export function prepareAttack(
   const backstabLosesBonus = on(t, 'backstab') && attackNumber > 1
   const abilityCtx = { attacker, weapon, mode, swashbuckler: on(t, 'swashbuckler'), asNormalMan: untrained }
   const hitAbility = abilityLine({ ...abilityCtx, use: 'to-hit' }, opts)
-  if (hitAbility && hitAbility.value !== 0) {
-    if (charging && hitAbility.label.startsWith('DEX'))
+  if (hitAbility && hitAbility.line.value !== 0) {
+    if (charging && hitAbility.ability === 'DEX')
       toHitLines.push({ label: 'no DEX bonus while charging', value: 0, rule: ruleOf('charging') })
     else if (backstabLosesBonus && attacker.class === 'thief')
       toHitLines.push({
@@ -243,7 +245,7 @@ export function prepareAttack(
         value: 0,
         rule: ruleOf('backstab'),
       })
-    else toHitLines.push(hitAbility)
+    else toHitLines.push(hitAbility.line)
   }
   const add = (id: ToggleId, value: number) =>
     toHitLines.push({ label: labelOf(id), value, rule: ruleOf(id) })
@@ -389,14 +391,14 @@ function damageSpec(
     { attacker, weapon, mode, use: 'damage', swashbuckler: flags.swashbuckler, asNormalMan: flags.untrained },
     opts,
   )
-  if (ability && ability.value !== 0) {
+  if (ability && ability.line.value !== 0) {
     if (flags.backstabLosesBonus && attacker.class === 'thief')
       lines.push({
         label: 'thief bonus on the first backstab attack only',
         value: 0,
         rule: ruleOf('backstab'),
       })
-    else lines.push(ability)
+    else lines.push(ability.line)
   }
   const kind: DamageSpec['kind'] =
     maneuver === 'pull-punches'

@@ -30,14 +30,23 @@ export interface AbilityContext {
   asNormalMan: boolean
 }
 
-const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
+/** The ability line and which ability it came from: a charge drops a DEX bonus to hit, never STR. */
+export interface AbilityLine {
+  line: BreakdownLine
+  ability: 'STR' | 'DEX' | 'flat'
+}
+
+const line = (ability: AbilityLine['ability'], label: string, value: number, rule: string): AbilityLine => ({
+  line: { label, value, rule },
+  ability,
+})
 
 /**
  * The one ability line an attack or damage roll gets, or null when none applies. Following the text:
  * melee and thrown weapons go by class (fighter types STR, thieves DEX, others +1 at STR 16+), bows by
  * DEX, great bows by STR; crossbows and firearms get nothing unless the room says otherwise.
  */
-export function abilityLine(ctx: AbilityContext, options: OdndOptions): BreakdownLine | null {
+export function abilityLine(ctx: AbilityContext, options: OdndOptions): AbilityLine | null {
   const { attacker, weapon, mode, use } = ctx
   const str = abilityBonus(attacker.str)
   const dex = abilityBonus(attacker.dex)
@@ -50,30 +59,31 @@ export function abilityLine(ctx: AbilityContext, options: OdndOptions): Breakdow
       : use === 'to-hit'
         ? 'Ranged Attack'
         : 'Ranged Damage'
-  const byClass = (): BreakdownLine | null => {
+  const byClass = (): AbilityLine | null => {
     if (ctx.asNormalMan || !(isFighterType(attacker) || attacker.class === 'thief')) {
-      return attacker.str >= 16 ? line(`STR 16+ (${what})`, 1, `${section}: all others`) : null
+      return attacker.str >= 16 ? line('flat', `STR 16+ (${what})`, 1, `${section}: all others`) : null
     }
-    if (attacker.class === 'thief') return line(`DEX bonus (${what}, thief)`, dex, `${section}: thieves`)
+    if (attacker.class === 'thief')
+      return line('DEX', `DEX bonus (${what}, thief)`, dex, `${section}: thieves`)
     if (ctx.swashbuckler && mode === 'melee')
-      return line(`DEX bonus (${what}, swashbuckler)`, dex, `${section}: swashbuckler types`)
-    return line(`STR bonus (${what})`, str, `${section}: fighters`)
+      return line('DEX', `DEX bonus (${what}, swashbuckler)`, dex, `${section}: swashbuckler types`)
+    return line('STR', `STR bonus (${what})`, str, `${section}: fighters`)
   }
   if (mode === 'melee') return byClass()
   switch (weapon.kind) {
     case 'great-bow':
-      return line(`STR bonus (${what}, great bow)`, str, `${section}: Great Bows`)
+      return line('STR', `STR bonus (${what}, great bow)`, str, `${section}: Great Bows`)
     case 'bow':
-      return line(`DEX bonus (${what}, bow)`, dex, `${section}: bows`)
+      return line('DEX', `DEX bonus (${what}, bow)`, dex, `${section}: bows`)
     case 'crossbow':
     case 'firearm':
       return options.dexForCrossbowsAndFirearms
-        ? line(`DEX bonus (${what}, room setting)`, dex, 'room setting')
+        ? line('DEX', `DEX bonus (${what}, room setting)`, dex, 'room setting')
         : null
     default:
       // Thrown weapons (and slings, read as thrown): DEX to hit for everyone, damage by class.
       return use === 'to-hit'
-        ? line(`DEX bonus (to hit, thrown)`, dex, `${section}: thrown weapons`)
+        ? line('DEX', `DEX bonus (to hit, thrown)`, dex, `${section}: thrown weapons`)
         : byClass()
   }
 }
