@@ -1,5 +1,5 @@
 import { SELF } from 'cloudflare:test'
-import { LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
+import { GM, LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
@@ -131,7 +131,7 @@ describe('hostile traffic', () => {
     const { roomId } = await createRoom()
     const client = await TestClient.connect(roomId, 'table')
     const query = new Uint8Array([3])
-    for (let i = 0; i < 400; i++) client.send(query)
+    for (let i = 0; i < 2000; i++) client.send(query)
     expect(await client.closed).toEqual({ code: 4029, reason: expect.stringMatching(/messages a second/) })
   })
 
@@ -167,3 +167,39 @@ function varUint(n: number): number[] {
   out.push(n)
   return out
 }
+
+describe('physical dice typed in by a player', () => {
+  it('are marked as physical, refused when impossible, and held for the GM when the room asks', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const mine = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    const requests = mine.doc.getArray(SEAT.requests)
+    const results = mine.doc.getMap<{ ok: boolean; error?: string }>(SEAT.results)
+    const reader = await TestClient.connect(roomId, 'log')
+    const log = reader.doc.getArray<LogEntry>(LOG.entries)
+
+    requests.push([{ id: 'p1', kind: 'roll', notation: 'd20', at: 1, faces: [17] }])
+    requests.push([{ id: 'p2', kind: 'roll', notation: 'd20', at: 2, faces: [25] }])
+    await eventually(() => results.size === 2, 'both answers')
+    expect(results.get(`${seat.seatId}/p2`)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/a d20 cannot show 25/),
+    })
+    expect(log.toArray()).toEqual([expect.objectContaining({ total: 17, faces: [17], source: 'physical' })])
+    expect(log.get(0).status).toBeUndefined()
+
+    // The GM asks for approval; the next physical roll waits for it.
+    const gmTable = await TestClient.connect(roomId, 'table', gmKey)
+    gmTable.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
+    const check = await TestClient.connect(roomId, 'table')
+    await eventually(() => check.doc.getMap(TABLE.settings).get('physicalDice') === 'approve', 'the setting')
+    requests.push([{ id: 'p3', kind: 'roll', notation: 'd20', at: 3, faces: [20] }])
+    await eventually(() => log.length === 2, 'the pending entry')
+    expect(log.get(1)).toMatchObject({ total: 20, source: 'physical', status: 'pending' })
+
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    gm.doc.getArray(GM.approvals).push([{ entryId: `${seat.seatId}/p3`, approve: true }])
+    await eventually(() => log.get(1)?.status === 'approved', 'the approval')
+    expect(log.length).toBe(2)
+  })
+})

@@ -1,19 +1,48 @@
 /** The shared log: every roll, newest first, with its dice and who made it. */
 import type { LogEntry } from '@fray/protocol'
 
-export function RollLog({ entries }: { entries: LogEntry[] }) {
+const SOURCE: Record<LogEntry['source'], string> = {
+  crypto: 'server dice',
+  seeded: 'seeded dice',
+  physical: 'own dice',
+}
+
+const STATUS: Record<NonNullable<LogEntry['status']>, string> = {
+  pending: 'waiting for the GM',
+  approved: 'approved by the GM',
+  rejected: 'rejected by the GM',
+}
+
+interface Props {
+  entries: LogEntry[]
+  /** The GM's verdict on physical dice that wait for approval. */
+  onApprove?: (entryId: string, approve: boolean) => void
+}
+
+export function RollLog({ entries, onApprove }: Props) {
   if (entries.length === 0) return <p class="empty">No rolls yet.</p>
   return (
     <ol class="log" data-testid="log" reversed>
       {[...entries].reverse().map((e) => (
-        <li key={e.id} class="log-entry" data-testid="log-entry">
+        <li key={e.id} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
           <span class="log-total">{e.total}</span>
           <span class="log-what">
             <strong>{e.by}</strong> rolled {e.notation}
             <span class="muted">
               {' '}
-              [{e.faces.join(', ')}] · {e.source === 'crypto' ? 'server dice' : e.source}
+              [{e.faces.join(', ')}] · {SOURCE[e.source]}
+              {e.status && ` · ${STATUS[e.status]}`}
             </span>
+            {onApprove && e.status === 'pending' && (
+              <span class="row gap approve">
+                <button type="button" class="primary" onClick={() => onApprove(e.id, true)}>
+                  Approve
+                </button>
+                <button type="button" class="ghost danger" onClick={() => onApprove(e.id, false)}>
+                  Reject
+                </button>
+              </span>
+            )}
           </span>
         </li>
       ))}

@@ -29,7 +29,17 @@ export interface SeatModel {
   pending: ReadonlySignal<SeatRequest[]>
   /** The latest refusal, in words for the player. */
   lastError: ReadonlySignal<string | null>
-  rollD20(): void
+  /** Asks the room to roll, or (with `faces`) to log the player's own dice. */
+  rollD20(faces?: number[]): void
+}
+
+/** Checks a d20 face typed in by a player; an error says what to fix. */
+export function validateD20Face(text: string): { ok: true; face: number } | { ok: false; error: string } {
+  const face = Number(text.trim())
+  if (text.trim() === '' || !Number.isInteger(face))
+    return { ok: false, error: 'Type the number your d20 shows.' }
+  if (face < 1 || face > 20) return { ok: false, error: `A d20 shows 1 to 20, not ${face}.` }
+  return { ok: true, face }
 }
 
 export function createSeatModel(
@@ -57,8 +67,10 @@ export function createSeatModel(
       const result = last && resultOf(last.id)
       return result && !result.ok ? result.error : null
     }),
-    rollD20() {
-      requests.push([{ id: newId(), kind: 'roll', notation: 'd20', at: Date.now() }])
+    rollD20(faces) {
+      requests.push([
+        { id: newId(), kind: 'roll', notation: 'd20', at: Date.now(), ...(faces ? { faces } : {}) },
+      ])
     },
   }
 }

@@ -1,5 +1,12 @@
 /** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
-import { type CombatantFields, LOG, type LogEntry, TABLE } from '@fray/protocol'
+import {
+  type CombatantFields,
+  DEFAULT_SETTINGS,
+  LOG,
+  type LogEntry,
+  type RoomSettings,
+  TABLE,
+} from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
 
@@ -10,6 +17,8 @@ export interface Combatant extends CombatantFields {
 export interface TableModel {
   combatants: ReadonlySignal<Combatant[]>
   log: ReadonlySignal<LogEntry[]>
+  settings: ReadonlySignal<RoomSettings>
+  setSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K]): void
   addCombatant(name: string, hp: number): { ok: true; id: string } | { ok: false; error: string }
   removeCombatant(id: string): void
   adjustHp(id: string, delta: number): void
@@ -35,8 +44,10 @@ export function createTableModel(
   const bump = () => {
     version.value++
   }
+  const settingsMap = doc.getMap<unknown>(TABLE.settings)
   map.observeDeep(bump)
   logArray.observe(bump)
+  settingsMap.observe(bump)
 
   const combatants = computed(() => {
     void version.value
@@ -52,9 +63,20 @@ export function createTableModel(
     return logArray.toArray()
   })
 
+  const settings = computed<RoomSettings>(() => {
+    void version.value
+    return {
+      physicalDice: settingsMap.get('physicalDice') === 'approve' ? 'approve' : DEFAULT_SETTINGS.physicalDice,
+    }
+  })
+
   return {
     combatants,
     log,
+    settings,
+    setSetting(key, value) {
+      settingsMap.set(key, value)
+    },
     addCombatant(name, hp) {
       const error = validateCombatant(name, hp)
       if (error) return { ok: false, error }

@@ -1,5 +1,5 @@
 /** The GM's tablet: share link, combatants (add, damage, remove) and the live log. */
-import { SYSTEM_NAMES } from '@fray/protocol'
+import { type Approval, GM, SYSTEM_NAMES } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
@@ -138,7 +138,22 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           </section>
           <section class="card" aria-labelledby="log-h">
             <h2 id="log-h">Log</h2>
-            <RollLog entries={table.log.value} />
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={table.settings.value.physicalDice === 'approve'}
+                onChange={(e) =>
+                  table.setSetting('physicalDice', e.currentTarget.checked ? 'approve' : 'trust')
+                }
+              />
+              <span>Players’ own dice need my approval</span>
+            </label>
+            <RollLog
+              entries={table.log.value}
+              onApprove={(entryId, approve) =>
+                gmDoc.doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
+              }
+            />
           </section>
         </aside>
       </div>

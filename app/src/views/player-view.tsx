@@ -6,7 +6,7 @@ import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
-import { createSeatModel, loadSeat, type StoredSeat, saveSeat } from '../models/seat.ts'
+import { createSeatModel, loadSeat, type StoredSeat, saveSeat, validateD20Face } from '../models/seat.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { RoomError } from './gm-view.tsx'
@@ -100,6 +100,18 @@ function Seated({ roomId, seat, title }: { roomId: string; seat: StoredSeat; tit
     [tableDoc, logDoc, seatDoc],
   )
   const waiting = requests.pending.value.length
+  const ownDice = useSignal<string | null>(null)
+  const ownError = useSignal<string | null>(null)
+  const sendOwn = (event: Event) => {
+    event.preventDefault()
+    const checked = validateD20Face(ownDice.value ?? '')
+    if (!checked.ok) {
+      ownError.value = checked.error
+      return
+    }
+    requests.rollD20([checked.face])
+    ownDice.value = null
+  }
   const worst = seatDoc.state.value === 'online' ? tableDoc.state.value : seatDoc.state.value
   return (
     <main class="page player">
@@ -129,10 +141,45 @@ function Seated({ roomId, seat, title }: { roomId: string; seat: StoredSeat; tit
             {requests.lastError.value}
           </p>
         )}
-        <button type="button" class="primary huge" onClick={requests.rollD20}>
-          Roll d20
-          {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
-        </button>
+        {ownDice.value !== null ? (
+          <form class="own-dice" onSubmit={sendOwn}>
+            <label class="field">
+              <span>Your d20 shows</span>
+              <input
+                inputMode="numeric"
+                pattern="[0-9]*"
+                value={ownDice.value}
+                onInput={(e) => {
+                  ownDice.value = e.currentTarget.value
+                  ownError.value = null
+                }}
+              />
+            </label>
+            {ownError.value && (
+              <p class="error" role="alert">
+                {ownError.value}
+              </p>
+            )}
+            <div class="row gap">
+              <button type="button" class="ghost" onClick={() => (ownDice.value = null)}>
+                Cancel
+              </button>
+              <button type="submit" class="primary push">
+                Send my roll
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <button type="button" class="primary huge" onClick={() => requests.rollD20()}>
+              Roll d20
+              {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
+            </button>
+            <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
+              I rolled my own dice
+            </button>
+          </>
+        )}
       </div>
     </main>
   )

@@ -23,7 +23,27 @@ export function seatDocName(seatId: string): DocName {
 export const TABLE = {
   /** Y.Map<string, Y.Map<unknown>>: combatant id -> its fields (see `CombatantFields`). */
   combatants: 'combatants',
+  /** Y.Map<string, unknown>: room settings the GM sets, see `RoomSettings`. */
+  settings: 'settings',
 } as const
+
+export interface RoomSettings {
+  /** Physical dice typed in by a player: logged as such at once, or held until the GM approves. */
+  physicalDice: 'trust' | 'approve'
+}
+
+export const DEFAULT_SETTINGS: RoomSettings = { physicalDice: 'trust' }
+
+/** Top-level keys of the `gm` document. */
+export const GM = {
+  /** Y.Array<Approval>: the GM's verdicts on physical-dice entries, applied to the log by the server. */
+  approvals: 'approvals',
+} as const
+
+export interface Approval {
+  entryId: string
+  approve: boolean
+}
 
 /** Top-level keys of the `log` document, which only the server writes. */
 export const LOG = {
@@ -46,7 +66,14 @@ export interface CombatantFields {
 }
 
 /** A player's request, written into their own seat document and resolved by the server. */
-export type SeatRequest = { id: string; kind: 'roll'; notation: 'd20'; at: number }
+export type SeatRequest = {
+  id: string
+  kind: 'roll'
+  notation: 'd20'
+  at: number
+  /** Faces the player rolled on their own dice and typed in; absent for a server roll. */
+  faces?: number[]
+}
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 
@@ -61,4 +88,6 @@ export interface LogEntry {
   total: number
   /** `crypto`: rolled by the server. `physical`: faces a player typed in from their own dice. */
   source: 'crypto' | 'seeded' | 'physical'
+  /** Physical dice in a room that wants them approved: pending until the GM decides. */
+  status?: 'pending' | 'approved' | 'rejected'
 }

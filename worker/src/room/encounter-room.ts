@@ -5,13 +5,18 @@
 
 import { DurableObject } from 'cloudflare:workers'
 import {
+  type Approval,
   CLOSE,
   type CreateSeatResponse,
+  DEFAULT_SETTINGS,
   type DocName,
+  GM,
   parseDocName,
   type RoomInfo,
+  type RoomSettings,
   type SystemId,
   seatDocName,
+  TABLE,
 } from '@fray/protocol'
 import { cryptoDice } from '@fray/rules'
 import * as Y from 'yjs'
@@ -20,7 +25,7 @@ import { hashSecret, newSeatId, newSecret, sameDigest } from '../ids.ts'
 import { canRead, canWrite, type Role } from './access.ts'
 import { appendUpdate, COMPACT_AFTER, compactDoc, createDocTables, loadDoc } from './doc-store.ts'
 import { type Bucket, fullBucket, RATE, take } from './rate-limit.ts'
-import { resolveRequest, seatRequests } from './requests.ts'
+import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
 import {
   awarenessClientIds,
   awarenessProtocol,
@@ -272,6 +277,7 @@ export class EncounterRoom extends DurableObject<Env> {
         // The document's update handler stores, then broadcasts, within this call.
         this.ctx.storage.transactionSync(() => Y.applyUpdate(doc, message.update, ws))
         if (attachment.doc.startsWith('seat:')) this.resolveSeat(attachment.doc.slice(5))
+        if (attachment.doc === 'gm') this.applyApprovals()
         return
       }
       case 'awareness': {
@@ -370,16 +376,46 @@ export class EncounterRoom extends DurableObject<Env> {
     const seat = this.open(seatDocName(seatId)).doc
     const log = this.open('log').doc
     const processed = this.processedOf(seatId)
+    const settings = this.settings()
     for (const { id, request } of seatRequests(seat)) {
       const key = `${seatId}/${id}`
       if (processed.has(key)) continue
       // Exactly once: the roll, its log entry and the processed mark commit together or not at all.
       this.ctx.storage.transactionSync(() => {
-        resolveRequest(request, key, seatRow.name, this.dice, log, seat, Date.now())
+        resolveRequest(request, key, {
+          by: seatRow.name,
+          dice: this.dice,
+          log,
+          seat,
+          now: Date.now(),
+          approvePhysical: settings.physicalDice === 'approve',
+        })
         this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', key, seatId)
       })
       processed.add(key)
     }
+  }
+
+  /** The room's settings, as the GM last set them in the table document. */
+  private settings(): RoomSettings {
+    const map = this.open('table').doc.getMap<unknown>(TABLE.settings)
+    return { physicalDice: map.get('physicalDice') === 'approve' ? 'approve' : DEFAULT_SETTINGS.physicalDice }
+  }
+
+  /** Applies the GM's new verdicts on physical dice; each verdict is applied once. */
+  private applyApprovals(): void {
+    const approvals = this.open('gm').doc.getArray<Approval>(GM.approvals).toArray()
+    const done = this.processedOf('gm')
+    const log = this.open('log').doc
+    approvals.forEach((approval, index) => {
+      const key = `gm/approval/${index}`
+      if (done.has(key) || typeof approval?.entryId !== 'string') return
+      this.ctx.storage.transactionSync(() => {
+        applyApproval(log, { entryId: approval.entryId, approve: approval.approve === true })
+        this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', key, 'gm')
+      })
+      done.add(key)
+    })
   }
 
   /** Request ids a seat has had resolved, read from storage once per wake. */

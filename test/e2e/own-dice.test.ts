@@ -1,0 +1,45 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('a player who rolls their own dice', () => {
+  it('types the face in, and the GM who wants to approve sees it pending and approves it', async () => {
+    const created = await fetch(`${baseUrl}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'osr' }),
+    })
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const gm = await (await browser.newContext(TABLET)).newPage()
+    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+    await gm.getByLabel('Players’ own dice need my approval').check()
+
+    const phone = await (await browser.newContext(PHONE)).newPage()
+    await phone.goto(`${baseUrl}/r/${roomId}`)
+    await phone.getByLabel("Your character's name").fill('Tomas')
+    await phone.getByRole('button', { name: 'Join' }).click()
+    await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
+    await phone.getByLabel('Your d20 shows').fill('23')
+    await phone.getByRole('button', { name: 'Send my roll' }).click()
+    expect(await phone.getByRole('alert').textContent()).toContain('A d20 shows 1 to 20, not 23.')
+    expect(await phone.getByLabel('Your d20 shows').inputValue()).toBe('23') // nothing typed is lost
+    await phone.getByLabel('Your d20 shows').fill('17')
+    await phone.getByRole('button', { name: 'Send my roll' }).click()
+
+    const entry = gm.getByTestId('log-entry').first()
+    await entry.waitFor({ timeout: 3000 })
+    expect(await entry.textContent()).toMatch(/Tomas rolled 1d20.*own dice · waiting for the GM/)
+    await gm.getByRole('button', { name: 'Approve' }).click()
+    await expect
+      .poll(() => phone.getByTestId('log-entry').first().textContent(), { timeout: 3000 })
+      .toMatch(/17.*own dice · approved by the GM/)
+  })
+})
