@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { SYSTEM_IDS } from '../system.ts'
+import { SYSTEMS } from './index.ts'
+
+describe('the rule system registry', () => {
+  it('has every system under its own id, each with a sheet whose defaults parse', () => {
+    for (const id of SYSTEM_IDS) {
+      const system = SYSTEMS[id]
+      expect(system.id).toBe(id)
+      expect(system.sheet.fields.length).toBeGreaterThan(0)
+      const defaults = Object.fromEntries(system.sheet.fields.map((f) => [f.key, f.default]))
+      const parsed = system.sheet.parse(defaults)
+      expect(parsed.ok, `${id}: ${parsed.ok ? '' : parsed.error}`).toBe(true)
+    }
+  })
+
+  it('answers bad sheet input with an error that names the field', () => {
+    for (const id of SYSTEM_IDS) {
+      const system = SYSTEMS[id]
+      const numeric = system.sheet.fields.find((f) => f.kind === 'number')
+      if (!numeric) continue
+      const defaults = Object.fromEntries(system.sheet.fields.map((f) => [f.key, f.default]))
+      const parsed = system.sheet.parse({ ...defaults, [numeric.key]: 'lots' })
+      expect(parsed.ok, id).toBe(false)
+      if (!parsed.ok)
+        expect(parsed.error.toLowerCase(), id).toContain(numeric.label.toLowerCase().split(' ')[0])
+    }
+  })
+})

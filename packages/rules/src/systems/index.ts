@@ -1,0 +1,15 @@
+/** The registry of rule systems: a missing system is a compile error, not a runtime surprise. */
+import type { RuleSystem, SystemId } from '../system.ts'
+import { brpSystem } from './brp/index.ts'
+import { odndSystem } from './odnd/index.ts'
+import { osrSystem } from './osr/index.ts'
+import { spelljammerSystem } from './spelljammer/index.ts'
+import { zonesSystem } from './zones/index.ts'
+
+export const SYSTEMS: Record<SystemId, RuleSystem> = {
+  osr: osrSystem as RuleSystem,
+  odnd: odndSystem as RuleSystem,
+  spelljammer: spelljammerSystem as RuleSystem,
+  brp: brpSystem as RuleSystem,
+  zones: zonesSystem as RuleSystem,
+}
