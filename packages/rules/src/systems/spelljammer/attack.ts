@@ -107,7 +107,10 @@ function defenseLines(target: Combatant, toggles: readonly AttackToggle[]): Brea
       lines.push({
         label: 'Casting: no DEF from DEX, Defense or Shield',
         value: -lost,
-        rule: RULE.mageCasting,
+        rule:
+          sheet.spells[round.declaration.spellIndex ?? -1]?.caster === 'cleric'
+            ? RULE.clericCasting
+            : RULE.mageCasting,
       })
   } else if (aiming) {
     const lost = sheet.defFromDex + sheet.defFromDefenseSkill

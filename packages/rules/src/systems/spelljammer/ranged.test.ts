@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { shootIntoMelee } from './ranged.ts'
+import { fraction } from '../../dice/fraction.ts'
+import { chanceTargetsFriend, shootIntoMelee } from './ranged.ts'
 
 const shooter = { masterBowmanRank: 2 }
 const plain = { rank: 4, specialization: 'none' as const }
@@ -56,6 +57,21 @@ describe('shooting into melee', () => {
     expect(shootIntoMelee(shooter, plain, 2, 2, 50)).toEqual({
       ok: false,
       error: 'The rules give no chance for 2 friends and 2 foes: the GM decides whom the shot targets.',
+    })
+  })
+})
+
+describe('the odds of hitting a friend', () => {
+  it('with weapon rank 4 and Master Bowman 2, one friend and one foe: 30 - 8 = 22 in 100', () => {
+    expect(chanceTargetsFriend(shooter, plain, 1, 1)).toEqual({ ok: true, value: fraction(22, 100) })
+  })
+
+  it('never drop below the always-a-friend faces: 5 in 100, or 1 for a double specialist', () => {
+    const master = { masterBowmanRank: 30 }
+    expect(chanceTargetsFriend(master, plain, 1, 3)).toEqual({ ok: true, value: fraction(5, 100) })
+    expect(chanceTargetsFriend(master, { rank: 10, specialization: 'double-specialist' }, 1, 3)).toEqual({
+      ok: true,
+      value: fraction(1, 100),
     })
   })
 })

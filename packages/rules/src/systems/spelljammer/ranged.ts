@@ -1,4 +1,5 @@
 /** Shooting into melee: the d100 that decides whether a shot targets a friend or a foe. */
+import { type Fraction, fraction } from '../../dice/fraction.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { RULE } from './sections.ts'
 import type { Sheet, Weapon } from './sheet.ts'
@@ -62,4 +63,20 @@ export function shootIntoMelee(
     alwaysFriend,
     breakdown,
   })
+}
+
+/** The exact chance a shot into melee targets a friend, by counting the 100 faces of the d100. */
+export function chanceTargetsFriend(
+  shooter: Pick<Sheet, 'masterBowmanRank'>,
+  weapon: Pick<Weapon, 'rank' | 'specialization'>,
+  friends: number,
+  foes: number,
+): Outcome<Fraction> {
+  let friendly = 0
+  for (let d100 = 1; d100 <= 100; d100++) {
+    const r = shootIntoMelee(shooter, weapon, friends, foes, d100)
+    if (!r.ok) return r
+    if (r.value.targets === 'friend') friendly++
+  }
+  return ok(fraction(friendly, 100))
 }
