@@ -20,6 +20,17 @@ describe('moving', () => {
   })
 })
 
+describe('standing still', () => {
+  it('is forced on a crossbow user reloading this round, and on the surprised', () => {
+    const reloading = [{ kind: 'reloading' as const, rounds: 1, fresh: false }]
+    expect(moveAllowance({ movement: 30 }, 'move', FRESH, reloading)).toEqual({
+      ok: false,
+      error: 'Reloading a crossbow takes the whole round: no other action, not even moving.',
+    })
+    expect(moveAllowance({ movement: 30 }, 'move', FRESH, [{ kind: 'surprised' }]).ok).toBe(false)
+  })
+})
+
 describe('running away', () => {
   it('lets a character run 3 times their Constitution in rounds, then leaves them fatigued', () => {
     expect(runLimit(con(12))).toBe(36)

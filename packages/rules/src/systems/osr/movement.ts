@@ -2,6 +2,7 @@
 
 import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
+import type { Condition } from './conditions.ts'
 import type { Sheet } from './sheet.ts'
 
 /** Opponents within this many feet of each other are engaged (Move, 17.0.1.1). */
@@ -40,13 +41,19 @@ export const runLimit = (sheet: Pick<Sheet, 'constitution'>) => 3 * sheet.consti
 
 /**
  * The most feet a combatant may cover this round: double movement to run or charge, half walking
- * movement in a fighting withdrawal, and only the walking rate once fatigued.
+ * movement in a fighting withdrawal, and only the walking rate once fatigued. Nobody moves while surprised
+ * or while spending the round reloading.
  */
 export function moveAllowance(
   sheet: Pick<Sheet, 'movement'>,
   kind: MoveKind,
   run: RunState = FRESH,
+  conditions: ReadonlyArray<Condition> = [],
 ): Outcome<number> {
+  if (conditions.some((c) => c.kind === 'surprised'))
+    return fail('Surprised characters are unable to act for one round.')
+  if (conditions.some((c) => c.kind === 'reloading' && !c.fresh))
+    return fail('Reloading a crossbow takes the whole round: no other action, not even moving.')
   switch (kind) {
     case 'move':
       return ok(sheet.movement)
