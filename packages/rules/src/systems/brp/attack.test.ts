@@ -107,6 +107,30 @@ describe('the attack roll', () => {
     expect(chanceOf(thrower, 'rock')).toBe(30)
   })
 
+  it('refuses a modifier the system does not know', () => {
+    expect(declare(swordsman, 'sword-short', { toggles: ['charging'] })).toEqual({
+      ok: false,
+      error: '"charging" is not a modifier of this system.',
+    })
+  })
+
+  it('refuses to attack while unconscious', () => {
+    const out = { ...initialState(swordsman, settings), unconscious: true }
+    expect(declareAttack(swordsman, out, { weapon: 'sword-short' }, settings)).toEqual({
+      ok: false,
+      error: 'Ada is unconscious and cannot attack.',
+    })
+  })
+
+  it('bashes with a carried shield at the Shield skill, and not with one left at home', () => {
+    const shielded = sheetOf({ shield: 'kite', shieldSkill: 35 })
+    expect(declare(shielded, 'shield-kite')).toMatchObject({
+      ok: true,
+      value: { chance: { value: 35 }, weapon: { damage: { count: 1, sides: 4 } } },
+    })
+    expect(declare(shielded, 'shield-round')).toMatchObject({ ok: false })
+  })
+
   it('refuses a weapon the attacker does not carry', () => {
     expect(declare(swordsman, 'halberd')).toEqual({ ok: false, error: 'Ada carries no Halberd.' })
   })

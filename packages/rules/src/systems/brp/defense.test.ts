@@ -107,6 +107,26 @@ describe('parry', () => {
   })
 })
 
+describe('shield modifiers', () => {
+  it('refuses to parry with a shield that is set up as immobile cover, but lets the defender dodge behind it', () => {
+    expect(
+      defend('sword-short', { kind: 'parry', with: 'shield' }, defender, ['immobile-shield']),
+    ).toMatchObject({ ok: false })
+    expect(defend('sword-short', { kind: 'dodge' }, defender, ['immobile-shield'])).toMatchObject({
+      ok: true,
+      value: { behindImmobileShield: true },
+    })
+  })
+
+  it('refuses cover behind a shield the defender does not have, and modifiers it does not know', () => {
+    expect(defend('sword-short', { kind: 'none' }, sheetOf({ name: 'Cy' }), ['immobile-shield'])).toEqual({
+      ok: false,
+      error: 'Cy has no shield to shelter behind.',
+    })
+    expect(defend('sword-short', { kind: 'dodge' }, defender, ['flying'])).toMatchObject({ ok: false })
+  })
+})
+
 describe('dodge', () => {
   it('dodges at the Dodge skill less body armor, a physical skill (5.7, 5.10)', () => {
     expect(defend('sword-short', { kind: 'dodge' })).toMatchObject({

@@ -127,6 +127,8 @@ export function declareDefense(
     case 'parry': {
       if (velocity === 'high-velocity')
         return fail('It is impossible to parry firearms or high-velocity weapons (5.6).')
+      if (choice.with === 'shield' && behindImmobileShield)
+        return fail('A shield set up as immobile cover cannot also be used to parry.')
       if (choice.with === 'shield')
         return shieldParry(attack.weapon, defender, state, kneeling, behindImmobileShield)
       if (kneeling) return fail('Kneeling behind a shield only helps a shield parry.')
