@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { resolveAttack } from './attack.ts'
 import { disarmSave, dismountSave, entangleSave, levelGapBonus, resolveGrapple } from './maneuvers.ts'
-import { makeSheet } from './sheet.ts'
+import { makeSheet, makeWeapon } from './sheet.ts'
 
 describe('disarm, dismount and whip saves', () => {
   it('gives +1 for every 3 levels the target is above the attacker', () => {
@@ -72,5 +73,36 @@ describe('grappling', () => {
       ok: false,
       error: 'Hero rolls 3d6 (one per hit die), not 2.',
     })
+  })
+})
+
+describe('the 5 orcs example from attack to contest', () => {
+  it('of 5 orcs surrounding a 3rd level hero, the 2 that hit grapple, and the hero throws them off for 4 rounds', () => {
+    const hero = makeSheet({ name: 'Hero', class: 'fighter', level: 3, ac: 5 })
+    const orc = (n: number) =>
+      makeSheet({
+        name: `Orc ${n}`,
+        role: 'monster',
+        class: 'monster',
+        level: 1,
+        thac0: 19,
+        weapons: [makeWeapon()],
+      })
+    const rolls = [3, 15, 8, 19, 12]
+    const grapplers = rolls.flatMap((d20, i) => {
+      const r = resolveAttack(
+        { attacker: orc(i + 1), defender: hero, maneuver: 'grapple', toggles: { surrounding: true } },
+        { d20 },
+      )
+      if (!r.ok) throw new Error(r.error)
+      return r.value.hit ? [r.value] : []
+    })
+    expect(grapplers).toHaveLength(2)
+    expect(grapplers.every((g) => g.damage === null)).toBe(true)
+    const contest = resolveGrapple({ name: 'Hero', hitDice: 3, faces: [6, 3, 2] }, [
+      { name: 'Orc 2', hitDice: 1, faces: [2] },
+      { name: 'Orc 4', hitDice: 1, faces: [5] },
+    ])
+    expect(contest.ok && contest.value).toMatchObject({ attackersTotal: 7, defenderTotal: 11, stunRounds: 4 })
   })
 })

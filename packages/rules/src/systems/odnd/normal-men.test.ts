@@ -88,3 +88,10 @@ describe('the quick estimate for a declared attack', () => {
     })
   })
 })
+
+describe('who counts as a normal man', () => {
+  it('a 1st level dwarf NPC counts, as the text lists dwarves and hobbits', () => {
+    expect(isNormalManType(makeSheet({ role: 'npc', class: 'dwarf', level: 1 }))).toBe(true)
+    expect(isNormalManType(makeSheet({ role: 'pc', class: 'dwarf', level: 1 }))).toBe(false)
+  })
+})

@@ -9,13 +9,12 @@ import { isFighterType, type Sheet, type Weapon } from './sheet.ts'
 
 /**
  * Whether a sheet counts as a 'Normal Man' ("or creatures of basically that strength, i.e., goblins,
- * kobolds, ... giant rats"): the normal-man class, or a non-player creature of 1 hit die or less. The
- * GM can always say otherwise; this is the default the table starts from.
+ * kobolds, dwarves, hobbits, ... giant rats"): the normal-man class, or an ordinary NPC or monster of 1
+ * hit die or less, whatever its kind. The GM can always say otherwise; this is the default.
  */
 export function isNormalManType(sheet: Sheet): boolean {
   return (
-    sheet.class === 'normal-man' ||
-    ((sheet.role === 'monster' || sheet.role === 'npc') && sheet.level <= 1 && !isFighterType(sheet))
+    sheet.class === 'normal-man' || ((sheet.role === 'monster' || sheet.role === 'npc') && sheet.level <= 1)
   )
 }
 
