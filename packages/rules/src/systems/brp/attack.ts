@@ -43,6 +43,7 @@ export const ATTACK_MODIFIERS: readonly (ModifierToggle & { id: AttackToggleId }
 /** Where the target is against the weapon's range (5.9): beyond three times there is no chance. */
 export type RangeBand = 'normal' | 'double' | 'triple' | 'beyond'
 
+/** The band for a distance: up to the range, up to twice, up to three times, or beyond (5.9). */
 export function rangeBandOf(range: number, distance: number): RangeBand {
   if (distance <= range) return 'normal'
   if (distance <= 2 * range) return 'double'
@@ -50,6 +51,7 @@ export function rangeBandOf(range: number, distance: number): RangeBand {
   return 'beyond'
 }
 
+/** What the attacker says in Statement of Intent and confirms on their DEX rank. */
 export interface AttackDeclaration {
   /** The weapon row used: 'dagger' to stab, 'dagger-thrown' to throw, 'shield-round' to bash. */
   readonly weapon: string

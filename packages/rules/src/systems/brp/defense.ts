@@ -23,6 +23,7 @@ export type DefenseChoice =
   | { readonly kind: 'dodge' }
   | { readonly kind: 'parry'; readonly with: string }
 
+/** The defender's toggles, chosen with the defense after the attack roll. */
 export type DefenseToggleId = 'kneeling' | 'immobile-shield'
 
 /** The defender's situational modifiers, with their effect in words and rule. */
@@ -41,6 +42,7 @@ export const DEFENSE_MODIFIERS: readonly (ModifierToggle & { id: DefenseToggleId
   },
 ]
 
+/** The defender's choice, made after seeing the attack roll (5.6, 5.7). */
 export interface DefenseDeclaration {
   readonly choice: DefenseChoice
   readonly toggles?: readonly string[]

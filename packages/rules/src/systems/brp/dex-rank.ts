@@ -10,6 +10,7 @@ import type { WeaponLength } from './tables.ts'
 
 /** "These always occur in the same order" (5.1). Parries and dodges happen inside Actions. */
 export const ROUND_PHASES = ['statement-of-intent', 'movement', 'actions', 'resolution'] as const
+/** One of the four phases of a round. */
 export type RoundPhase = (typeof ROUND_PHASES)[number]
 
 /** The phase after this one; after Resolution a new round starts with Statement of Intent. */

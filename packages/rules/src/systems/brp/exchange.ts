@@ -12,11 +12,13 @@ import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
 import { type CombatantState, itemState, withItem } from './state.ts'
 
+/** One combatant in an exchange: the sheet, and the state before it. */
 export interface Side {
   readonly sheet: Sheet
   readonly state: CombatantState
 }
 
+/** Everything an exchange needs, dice included, so resolving it is a pure function. */
 export interface ExchangeInput {
   readonly attacker: Side
   readonly defender: Side
@@ -37,6 +39,7 @@ export interface WeaponHit {
   readonly broken: boolean
 }
 
+/** The exchange as the log shows it, with both combatants' states after it. */
 export interface ExchangeResult {
   readonly row: MatrixRow
   readonly damage: DamageRoll | null

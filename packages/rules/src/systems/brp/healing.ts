@@ -6,6 +6,7 @@ import { checkFace, type D100Roll, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { CombatantState, Injury } from './state.ts'
 
+/** The state after healing, how much was healed, and why. */
 export interface HealingResult {
   readonly state: CombatantState
   readonly healed: number

@@ -7,6 +7,7 @@ import type { CombatantState, Injury } from './state.ts'
 /** "If a character is reduced to 2 hit points, they fall unconscious" (5.12), read as 2 or less. */
 export const UNCONSCIOUS_AT = 2
 
+/** The state after a hit, the wound it left, and whether it knocked the character out. */
 export interface InjuryResult {
   readonly state: CombatantState
   /** The new wound; null when armor stopped it all. */

@@ -81,6 +81,7 @@ export function damageWeights(
 /** P of each level of one d100 roll. */
 export type LevelOdds = Record<Level, Fraction>
 
+/** The exact odds of each level for a chance, as fractions of the 100 faces. */
 export function levelOdds(chance: number, settings: BrpSettings): LevelOdds {
   const counts = levelCounts(chance, settings)
   return {
@@ -90,6 +91,7 @@ export function levelOdds(chance: number, settings: BrpSettings): LevelOdds {
   }
 }
 
+/** What a player sees before rolling: the chance of each matrix row, of a hit, and the damage to expect. */
 export interface ExchangeOdds {
   readonly attack: LevelOdds
   /** The defense roll's levels; null when the defender does not roll. */

@@ -8,6 +8,7 @@ import type { BrpSettings } from './settings.ts'
 /** "special success > success > failure" (5.8): the three levels every roll and the matrix speak. */
 export type Level = 'special' | 'success' | 'failure'
 
+/** The levels from best to worst. */
 export const LEVELS: readonly Level[] = ['special', 'success', 'failure']
 
 /**

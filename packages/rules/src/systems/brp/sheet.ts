@@ -28,6 +28,7 @@ export const SPECIALTY_SKILLS: readonly SpecialtySkill[] = [
   'Energy Weapon',
 ]
 
+/** One weapon skill on a sheet, e.g. Melee Weapon (Sword) 55%. */
 export interface WeaponSkillEntry {
   readonly skill: SpecialtySkill
   readonly specialty: string
@@ -35,6 +36,7 @@ export interface WeaponSkillEntry {
   readonly chance: number
 }
 
+/** A parsed brp combatant: what does not change during a fight (the changing part is CombatantState). */
 export interface Sheet {
   readonly name: string
   readonly str: number
@@ -100,6 +102,7 @@ export function damageBonusOf(sheet: Sheet): DamageBonus | null {
   return bonus
 }
 
+/** '+1D4', '-1D6' or 'none': how the sheet and the log write a damage bonus. */
 export function formatDamageBonus(bonus: DamageBonus | null): string {
   return bonus === null ? 'none' : `${bonus.sign < 0 ? '-' : '+'}${bonus.count}D${bonus.sides}`
 }

@@ -24,6 +24,7 @@ export interface ItemState {
   readonly loaded?: boolean
 }
 
+/** One combatant's changing state in an encounter, kept apart from the sheet so a sheet edit keeps the wounds. */
 export interface CombatantState {
   readonly hitPoints: number
   readonly maxHitPoints: number

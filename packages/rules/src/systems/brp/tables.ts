@@ -263,6 +263,7 @@ export function displayName(weapon: WeaponRow): string {
   return weapon.name.replace(/\*+$/, '')
 }
 
+/** A weapon row by id; undefined for an id not in the tables (the caller says so to the player). */
 export function findWeapon(id: string): WeaponRow | undefined {
   return WEAPONS.find((w) => w.id === id)
 }
@@ -330,6 +331,7 @@ export const ARMOR: readonly ArmorRow[] = [
   { ...armor('riot-gear', 'Riot Gear', 12, phys(-10)), alternatePoints: 6 },
 ]
 
+/** An armor row by id; undefined for an id not in the table. */
 export function findArmor(id: string): ArmorRow | undefined {
   return ARMOR.find((a) => a.id === id)
 }
@@ -387,6 +389,7 @@ export const SHIELDS: readonly ShieldRow[] = [
   shield('target', 'Target', 12, d(1, 2, 0, 'full'), 'target'),
 ]
 
+/** A shield row by id; undefined for 'none' or an id not in the table. */
 export function findShield(id: string): ShieldRow | undefined {
   return SHIELDS.find((s) => s.id === id)
 }
