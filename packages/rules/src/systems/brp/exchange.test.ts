@@ -116,6 +116,12 @@ describe('an exchange through the matrix', () => {
     expect(r.attacker.items['sword-short']?.damage).toBe(1)
   })
 
+  it('damages no attacking weapon when a normal melee hit is dodged specially', () => {
+    const r = value(exchange(30, { choice: { kind: 'dodge' }, d100: 2 }, null))
+    expect(r.row.hit).toBe('none')
+    expect(r.weaponHits).toEqual([])
+  })
+
   it('damages no attacking weapon when the special parry was against a missile', () => {
     const r = value(exchange(30, { choice: { kind: 'parry', with: 'shield' }, d100: 1 }, null, 'bow-long'))
     expect(r.row.hit).toBe('none')
