@@ -1,10 +1,11 @@
 /** Attack resolution: the declared attack's target number and modifiers, then the d20 (or two) applied. */
+
+import { unreachable } from '../../assert.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackMode, abilityLine, canSwashbuckle } from './bonuses.ts'
 import { type DamageDice, formatDamageDice, parseDamageDice } from './dice-notation.ts'
 import { type ToggleId, type Toggles, toggle } from './modifiers.ts'
-import { unreachable } from './never.ts'
 import { type OdndOptions, withDefaults } from './options.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
 import { isElf, isHobbit, MISSILE_KINDS, makeWeapon, type Sheet, type Weapon } from './sheet.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { frac } from './exact.ts'
+import { fraction } from '../../dice/fraction.ts'
 import {
   chanceNeeding,
   isNormalManType,
@@ -42,31 +42,31 @@ describe('attacks against normal men', () => {
 describe("the text's quick kill estimate", () => {
   it('an 8th level fighter needing 7 kills 5.6 humanoids a round (6 rounded up)', () => {
     const hitChance = chanceNeeding(7)
-    expect(hitChance).toEqual(frac(70, 100))
+    expect(hitChance).toEqual(fraction(70, 100))
     const e = quickKillEstimate({
       attacks: 8,
       hitChance,
       damagePerHit: meanOf({ count: 1, sides: 6, bonus: 1 }),
       foeHitPoints: meanOf({ count: 1, sides: 6, bonus: 0 }),
     })
-    expect(e.hits).toEqual(frac(56, 10))
-    expect(e.kills).toEqual(frac(56, 10))
+    expect(e.hits).toEqual(fraction(56, 10))
+    expect(e.kills).toEqual(fraction(56, 10))
     expect(e.killsRoundedUp).toBe(6)
   })
 
   it('when a hit does less than a foe has, each hit kills only that share of one', () => {
     const e = quickKillEstimate({
       attacks: 4,
-      hitChance: frac(1, 2),
-      damagePerHit: frac(5, 2),
-      foeHitPoints: frac(5),
+      hitChance: fraction(1, 2),
+      damagePerHit: fraction(5, 2),
+      foeHitPoints: fraction(5),
     })
-    expect(e.kills).toEqual(frac(1))
+    expect(e.kills).toEqual(fraction(1))
   })
 
   it('a natural 1 always misses and a 20 always hits', () => {
-    expect(chanceNeeding(1)).toEqual(frac(19, 20))
-    expect(chanceNeeding(25)).toEqual(frac(1, 20))
+    expect(chanceNeeding(1)).toEqual(fraction(19, 20))
+    expect(chanceNeeding(25)).toEqual(fraction(1, 20))
   })
 })
 
@@ -82,8 +82,8 @@ describe('the quick estimate for a declared attack', () => {
     const e = quickKillForAttack({ attacker: hero, defender: orc }, { count: 1, sides: 6, bonus: 0 })
     expect(e.ok && e.value).toMatchObject({
       attacks: 8,
-      hits: frac(56, 10),
-      kills: frac(56, 10),
+      hits: fraction(56, 10),
+      kills: fraction(56, 10),
       killsRoundedUp: 6,
     })
   })

@@ -1,8 +1,9 @@
 /** Multiple attacks against 'Normal Men' and the text's quick estimate of how many fall each round. */
+
+import { type Fraction, fraction, multiplyFractions } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import type { AttackDeclaration } from './attack.ts'
 import type { DamageDice } from './dice-notation.ts'
-import { type Fraction, frac, mul } from './exact.ts'
 import { attackOdds } from './odds.ts'
 import type { OdndOptions } from './options.ts'
 import { isFighterType, type Sheet, type Weapon } from './sheet.ts'
@@ -57,12 +58,12 @@ export function meleeAttacks(attacker: Sheet, againstNormalMen: boolean, weapon?
 /** P(hit) when a natural `needed` or better hits: a 1 always misses, a 20 always hits. */
 export function chanceNeeding(needed: number): Fraction {
   const lowest = Math.min(20, Math.max(2, needed))
-  return frac(21 - lowest, 20)
+  return fraction(21 - lowest, 20)
 }
 
 /** The mean of a damage roll, exactly: d6+1 is 9/2. */
 export function meanOf(dice: DamageDice): Fraction {
-  return frac(dice.count * (dice.sides + 1) + 2 * dice.bonus, 2)
+  return fraction(dice.count * (dice.sides + 1) + 2 * dice.bonus, 2)
 }
 
 export interface KillEstimate {
@@ -83,13 +84,13 @@ export function quickKillEstimate(input: {
   damagePerHit: Fraction
   foeHitPoints: Fraction
 }): KillEstimate {
-  const hits = mul(frac(input.attacks), input.hitChance)
-  const ratio = frac(
+  const hits = multiplyFractions(fraction(input.attacks), input.hitChance)
+  const ratio = fraction(
     input.damagePerHit.num * input.foeHitPoints.den,
     input.damagePerHit.den * input.foeHitPoints.num,
   )
-  const perHit = ratio.num >= ratio.den ? frac(1) : ratio
-  const kills = mul(hits, perHit)
+  const perHit = ratio.num >= ratio.den ? fraction(1) : ratio
+  const kills = multiplyFractions(hits, perHit)
   const up = (kills.num + kills.den - 1n) / kills.den
   return { hits, kills, killsRoundedUp: Number(up) }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { d20Check } from '../../dice/d20.ts'
+import { fraction, toFloat } from '../../dice/fraction.ts'
+import { seededDice } from '../../dice/seeded.ts'
 import { type AttackDeclaration, applyAttackDice, prepareAttack } from './attack.ts'
 import { rollDamage } from './damage.ts'
-import { frac, toNumber } from './exact.ts'
 import { attackOdds } from './odds.ts'
 import { makeSheet, makeWeapon, type Sheet } from './sheet.ts'
 
@@ -19,49 +21,49 @@ function odds(decl: AttackDeclaration) {
 describe('exact attack odds', () => {
   it('needing 14 on a d20 hits 7 times in 20, and d6+1 averages 4.5 a hit', () => {
     const o = odds({ attacker: fighter(), defender: foe() })
-    expect(o.hit).toEqual(frac(7, 20))
+    expect(o.hit).toEqual(fraction(7, 20))
     expect(o.needs).toBe(14)
-    expect(o.critical).toEqual(frac(1, 20))
-    expect(o.expectedDamageOnHit).toEqual(frac(9, 2))
-    expect(o.expectedDamage).toEqual(frac(7 * 9, 20 * 2))
+    expect(o.critical).toEqual(fraction(1, 20))
+    expect(o.expectedDamageOnHit).toEqual(fraction(9, 2))
+    expect(o.expectedDamage).toEqual(fraction(7 * 9, 20 * 2))
   })
 
   it('a 1st level attacker fumbles on a 1 then anything above 1: 19 in 400', () => {
-    expect(odds({ attacker: fighter(), defender: foe() }).fumble).toEqual(frac(19, 400))
-    expect(odds({ attacker: fighter({ level: 20 }), defender: foe() }).fumble).toEqual(frac(0))
+    expect(odds({ attacker: fighter(), defender: foe() }).fumble).toEqual(fraction(19, 400))
+    expect(odds({ attacker: fighter({ level: 20 }), defender: foe() }).fumble).toEqual(fraction(0))
   })
 
   it('needing 22, only a natural 20 hits and it loses 2 damage: d6+1-2 averages 2.5', () => {
     const o = odds({ attacker: fighter(), defender: foe({ ac: -3 }) })
-    expect(o.hit).toEqual(frac(1, 20))
-    expect(o.critical).toEqual(frac(0))
-    expect(o.expectedDamage).toEqual(frac(5, 2 * 20))
+    expect(o.hit).toEqual(fraction(1, 20))
+    expect(o.critical).toEqual(fraction(0))
+    expect(o.expectedDamage).toEqual(fraction(5, 2 * 20))
   })
 
   it('only a natural 20 hits a foe out of reach, and never one needing magic', () => {
-    expect(odds({ attacker: fighter(), defender: foe({ ac: -20 }) }).hit).toEqual(frac(1, 20))
-    expect(odds({ attacker: fighter(), defender: foe({ hitBy: 'magic' }) }).hit).toEqual(frac(0))
+    expect(odds({ attacker: fighter(), defender: foe({ ac: -20 }) }).hit).toEqual(fraction(1, 20))
+    expect(odds({ attacker: fighter(), defender: foe({ hitBy: 'magic' }) }).hit).toEqual(fraction(0))
     expect(odds({ attacker: fighter(), defender: foe({ hitBy: 'magic' }) }).needs).toBeNull()
   })
 
   it('a natural 1 misses even when 1 would be enough', () => {
-    expect(odds({ attacker: fighter({ thac0: 2 }), defender: foe({ ac: 9 }) }).hit).toEqual(frac(19, 20))
+    expect(odds({ attacker: fighter({ thac0: 2 }), defender: foe({ ac: 9 }) }).hit).toEqual(fraction(19, 20))
   })
 
   it('Advantage needing 14 hits 1 - (13/20)^2 of the time', () => {
     const o = odds({ attacker: fighter(), defender: foe(), toggles: { 'behind-second-round': true } })
-    expect(o.hit).toEqual(frac(400 - 169, 400))
+    expect(o.hit).toEqual(fraction(400 - 169, 400))
   })
 
   it('Disadvantage needing 14 hits (7/20)^2 of the time', () => {
     const o = odds({ attacker: fighter(), defender: foe(), toggles: { 'surprised-second-round': true } })
-    expect(o.hit).toEqual(frac(49, 400))
+    expect(o.hit).toEqual(fraction(49, 400))
   })
 
   it('a charge doubles the expected damage of a hit', () => {
     const o = odds({ attacker: fighter(), defender: foe(), toggles: { charging: true } })
-    expect(o.expectedDamageOnHit).toEqual(frac(9))
-    expect(o.hit).toEqual(frac(9, 20))
+    expect(o.expectedDamageOnHit).toEqual(fraction(9))
+    expect(o.hit).toEqual(fraction(9, 20))
   })
 
   it('an illegal declaration has no odds, only the reason', () => {
@@ -71,18 +73,6 @@ describe('exact attack odds', () => {
     })
   })
 })
-
-/** mulberry32: a tiny seeded source for sampling; the seed is printed in every failure message. */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  return (sides: number) => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * sides) + 1
-  }
-}
 
 describe('odds agree with seeded sampling', () => {
   const cases: Array<[string, AttackDeclaration]> = [
@@ -96,7 +86,8 @@ describe('odds agree with seeded sampling', () => {
   const seed = Number(process.env.ODND_SEED ?? 20261122)
 
   it.each(cases)('%s', (_name, decl) => {
-    const roll = seeded(seed)
+    const dice = seededDice(seed)
+    const roll = (sides: number) => dice.roll(sides)
     const o = odds(decl)
     const p0 = prepareAttack(decl)
     if (!p0.ok) throw new Error(p0.error)
@@ -117,11 +108,30 @@ describe('odds agree with seeded sampling', () => {
       if (!d.ok) throw new Error(d.error)
       damage += d.value.total
     }
-    const p = toNumber(o.hit)
+    const p = toFloat(o.hit)
     const sd = Math.sqrt((p * (1 - p)) / n)
     expect(Math.abs(hits / n - p), `seed ${seed}: hit rate`).toBeLessThan(5 * sd + 1e-9)
     expect(Math.abs(damage / n - o.probabilities.expectedDamage), `seed ${seed}: damage`).toBeLessThan(0.1)
   })
+})
+
+describe('odds agree with the dice core', () => {
+  it.each([-6, 0, 3, 9])(
+    'a straight attack against AC %i matches d20Check with natural 1 and 20 rules',
+    (ac) => {
+      const decl = { attacker: fighter({ str: 18 }), defender: foe({ ac }) }
+      const p = prepareAttack(decl)
+      if (!p.ok) throw new Error(p.error)
+      const core = d20Check({
+        modifier: p.value.modifier,
+        target: p.value.target,
+        natural1Fails: true,
+        natural20Succeeds: true,
+      })
+      expect(odds(decl).hit).toEqual(core.chance)
+      expect(odds(decl).needs).toBe(core.needs)
+    },
+  )
 })
 
 describe('Florentine odds', () => {
@@ -132,7 +142,7 @@ describe('Florentine odds', () => {
       defender: foe(),
       toggles: { florentine: true },
     })
-    expect(o.expectedDamageOnHit).toEqual(frac(7, 2))
-    expect(o.hit).toEqual(frac(400 - 169, 400))
+    expect(o.expectedDamageOnHit).toEqual(fraction(7, 2))
+    expect(o.hit).toEqual(fraction(400 - 169, 400))
   })
 })

@@ -1,8 +1,10 @@
 /** Exact odds of a declared attack before anyone rolls: hit, critical, fumble, special, expected damage. */
+
+import { distribution } from '../../dice/distribution.ts'
+import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, type DamageSpec, type PreparedAttack, prepareAttack } from './attack.ts'
 import { damagePoints } from './damage.ts'
-import { add, type Fraction, frac, mul, toNumber } from './exact.ts'
 import type { OdndOptions } from './options.ts'
 
 export interface AttackOdds {
@@ -28,30 +30,19 @@ export function naturalWeights(roll: PreparedAttack['roll']): { weights: number[
   return { weights, total: roll === 'normal' ? 20 : 400 }
 }
 
-/** Ways to roll each sum of `count` dice of `sides`: small convolutions (damage dice are few). */
-export function diceSums(count: number, sides: number): { min: number; ways: bigint[] } {
-  let ways = [1n]
-  for (let d = 0; d < count; d++) {
-    const next = new Array<bigint>(ways.length + sides - 1).fill(0n)
-    ways.forEach((w, i) => {
-      for (let f = 0; f < sides; f++) next[i + f] = (next[i + f] ?? 0n) + w
-    })
-    ways = next
-  }
-  return { min: count, ways }
-}
-
-/** Expected points of one damage roll with a given natural-20 penalty, exactly. */
+/**
+ * Expected points of one damage roll with a given natural-20 penalty, exactly: the dice core's exact
+ * distribution of the dice, each sum mapped through the same `damagePoints` resolution uses.
+ */
 export function expectedDamage(spec: DamageSpec, penalty = spec.penalty): Fraction {
-  const { min, ways } = diceSums(spec.dice.count, spec.dice.sides)
   const s = { ...spec, penalty }
+  if (spec.dice.count === 0) return fraction(damagePoints(s, 0))
+  const dist = distribution({ kind: 'dice', count: spec.dice.count, sides: spec.dice.sides })
   let sum = 0n
-  let total = 0n
-  ways.forEach((w, i) => {
-    sum += w * BigInt(damagePoints(s, min + i))
-    total += w
+  dist.weights.forEach((w, i) => {
+    sum += w * BigInt(damagePoints(s, dist.min + i))
   })
-  return frac(sum, total)
+  return fraction(sum, dist.total)
 }
 
 /** The exact odds of a prepared attack: 20 (or 400) d20 outcomes times the damage dice. */
@@ -61,15 +52,15 @@ export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOd
   let critW = 0
   let specialW = 0
   let needs: number | null = null
-  let dmg = frac(0)
-  const fumbleChance = frac(Math.max(0, 20 - Math.max(0, attackerLevel)), 20)
+  let dmg = fraction(0)
+  const fumbleChance = fraction(Math.max(0, 20 - Math.max(0, attackerLevel)), 20)
   // Florentine with weapons of different size: a d2 picks the weapon that hit, so each is half the hits.
   const perHit = (penalty: number): Fraction => {
-    if (!p.damage) return frac(0)
+    if (!p.damage) return fraction(0)
     const main = expectedDamage(p.damage, penalty)
     if (!p.offhand) return main
-    const other = p.offhand.damage ? expectedDamage(p.offhand.damage, penalty) : frac(0)
-    return mul(add(main, other), frac(1, 2))
+    const other = p.offhand.damage ? expectedDamage(p.offhand.damage, penalty) : fraction(0)
+    return multiplyFractions(addFractions(main, other), fraction(1, 2))
   }
   const normalHit = perHit(0)
   weights.forEach((w, i) => {
@@ -82,27 +73,27 @@ export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOd
     if (p.specialOn > 0 && natural >= p.specialOn) specialW += w
     if (p.damage) {
       const e = natural === 20 ? perHit(Math.max(0, p.needed - 20)) : normalHit
-      dmg = add(dmg, mul(e, frac(w, total)))
+      dmg = addFractions(dmg, multiplyFractions(e, fraction(w, total)))
     }
   })
-  const hit = frac(hitW, total)
+  const hit = fraction(hitW, total)
   const first = weights[0] ?? 0
-  const fumble = mul(frac(first, total), fumbleChance)
-  const expectedOnHit = hitW === 0 ? frac(0) : frac(dmg.num * BigInt(total), dmg.den * BigInt(hitW))
-  const critical = frac(critW, total)
+  const fumble = multiplyFractions(fraction(first, total), fumbleChance)
+  const expectedOnHit = hitW === 0 ? fraction(0) : fraction(dmg.num * BigInt(total), dmg.den * BigInt(hitW))
+  const critical = fraction(critW, total)
   return {
     hit,
     critical,
     fumble,
-    specialAttack: frac(specialW, total),
+    specialAttack: fraction(specialW, total),
     expectedDamage: dmg,
     expectedDamageOnHit: expectedOnHit,
     needs,
     probabilities: {
-      hit: toNumber(hit),
-      critical: toNumber(critical),
-      fumble: toNumber(fumble),
-      expectedDamage: toNumber(dmg),
+      hit: toFloat(hit),
+      critical: toFloat(critical),
+      fumble: toFloat(fumble),
+      expectedDamage: toFloat(dmg),
     },
   }
 }

@@ -1,8 +1,9 @@
 /** The odnd combatant sheet: its form fields with defaults, and a parser that names the bad field. */
+
+import { unreachable } from '../../assert.ts'
 import type { SheetField } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { parseDamageDice } from './dice-notation.ts'
-import { unreachable } from './never.ts'
 
 /** Classes the text treats differently; the first seven are "Fighters (INCLUDING Rangers, ...)". */
 export const CLASSES = [
