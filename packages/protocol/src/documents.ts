@@ -25,6 +25,8 @@ export const TABLE = {
   combatants: 'combatants',
   /** Y.Map<string, unknown>: room settings the GM sets, see `RoomSettings`. */
   settings: 'settings',
+  /** Y.Map<string, SeatInfo>: seat id -> who sits there and which character they play. */
+  seats: 'seats',
 } as const
 
 export interface RoomSettings {
@@ -63,17 +65,34 @@ export interface CombatantFields {
   name: string
   hp: number
   maxHp: number
+  /** Player characters belong to a seat; monsters and NPCs to the GM. */
+  side?: 'pc' | 'foe'
+  /** The seat playing this character, when one has claimed it. */
+  seatId?: string | null
+  /** The system's sheet, as its `parse` returned it. */
+  sheet?: Record<string, unknown>
+}
+
+/** A seat as everyone sees it (the secret stays with the phone). */
+export interface SeatInfo {
+  name: string
+  combatantId: string | null
+  /** Set by the GM to take the seat back; its phone can then only join again. */
+  freed?: boolean
 }
 
 /** A player's request, written into their own seat document and resolved by the server. */
-export type SeatRequest = {
-  id: string
-  kind: 'roll'
-  notation: 'd20'
-  at: number
-  /** Faces the player rolled on their own dice and typed in; absent for a server roll. */
-  faces?: number[]
-}
+export type SeatRequest =
+  | {
+      id: string
+      kind: 'roll'
+      notation: 'd20'
+      at: number
+      /** Faces the player rolled on their own dice and typed in; absent for a server roll. */
+      faces?: number[]
+    }
+  | { id: string; kind: 'create-character'; at: number; sheet: Record<string, unknown> }
+  | { id: string; kind: 'claim'; at: number; combatantId: string }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 

@@ -1,5 +1,6 @@
 /** What the worker and the app both speak: systems, documents, the encounter schema, requests and outcomes. */
 
 export * from './api.ts'
+export * from './characters.ts'
 export * from './documents.ts'
 export * from './systems.ts'

@@ -14,6 +14,7 @@ import {
   parseDocName,
   type RoomInfo,
   type RoomSettings,
+  type SeatInfo,
   type SystemId,
   seatDocName,
   TABLE,
@@ -189,6 +190,11 @@ export class EncounterRoom extends DurableObject<Env> {
       name,
       await hashSecret(seatKey),
       Date.now(),
+    )
+    const table = this.open('table').doc
+    table.transact(
+      () => table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null }),
+      'server',
     )
     return { seatId, seatKey }
   }
@@ -377,6 +383,8 @@ export class EncounterRoom extends DurableObject<Env> {
     const log = this.open('log').doc
     const processed = this.processedOf(seatId)
     const settings = this.settings()
+    const meta = this.meta()
+    if (!meta) return
     for (const { id, request } of seatRequests(seat)) {
       const key = `${seatId}/${id}`
       if (processed.has(key)) continue
@@ -384,6 +392,10 @@ export class EncounterRoom extends DurableObject<Env> {
       this.ctx.storage.transactionSync(() => {
         resolveRequest(request, key, {
           by: seatRow.name,
+          seatId,
+          system: meta.system,
+          table: this.open('table').doc,
+          newId: () => crypto.randomUUID(),
           dice: this.dice,
           log,
           seat,

@@ -1,31 +1,52 @@
 /** Resolving what players ask for in their seat documents. The server rolls every digital die. */
-import { type Approval, LOG, type LogEntry, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
-import { type DiceSource, parseDice, roll, rollWithFaces } from '@fray/rules'
-import type * as Y from 'yjs'
+import {
+  type Approval,
+  type CombatantFields,
+  LOG,
+  type LogEntry,
+  type RequestResult,
+  SEAT,
+  type SeatInfo,
+  type SeatRequest,
+  sheetHitPoints,
+  TABLE,
+} from '@fray/protocol'
+import { type DiceSource, parseDice, roll, rollWithFaces, SYSTEMS, type SystemId } from '@fray/rules'
+import * as Y from 'yjs'
+
+type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
 
 /** Reads a request written by a client; null when it is not one we understand. */
 export function parseRequest(value: unknown): SeatRequest | null {
   if (typeof value !== 'object' || value === null) return null
   const r = value as Record<string, unknown>
   if (typeof r.id !== 'string' || r.id.length < 1 || r.id.length > 64) return null
+  const at = typeof r.at === 'number' ? r.at : 0
   if (r.kind === 'roll' && r.notation === 'd20') {
-    const request: SeatRequest = {
-      id: r.id,
-      kind: 'roll',
-      notation: 'd20',
-      at: typeof r.at === 'number' ? r.at : 0,
-    }
+    const request: RollRequest = { id: r.id, kind: 'roll', notation: 'd20', at }
     if (r.faces !== undefined) {
-      if (!Array.isArray(r.faces) || r.faces.length > 100 || !r.faces.every((f) => typeof f === 'number'))
-        return null
+      const ok =
+        Array.isArray(r.faces) && r.faces.length <= 100 && r.faces.every((f) => typeof f === 'number')
+      if (!ok) return null
       request.faces = r.faces as number[]
     }
     return request
   }
+  if (
+    r.kind === 'create-character' &&
+    typeof r.sheet === 'object' &&
+    r.sheet !== null &&
+    !Array.isArray(r.sheet)
+  ) {
+    return { id: r.id, kind: 'create-character', at, sheet: r.sheet as Record<string, unknown> }
+  }
+  if (r.kind === 'claim' && typeof r.combatantId === 'string') {
+    return { id: r.id, kind: 'claim', at, combatantId: r.combatantId }
+  }
   return null
 }
 
-/** Request ids in a seat document, in order, with the parsed request or why it was refused. */
+/** Request ids in a seat document, in order, with the parsed request or null when it is not one. */
 export function seatRequests(seat: Y.Doc): Array<{ id: string; request: SeatRequest | null }> {
   return seat
     .getArray(SEAT.requests)
@@ -41,17 +62,21 @@ export function seatRequests(seat: Y.Doc): Array<{ id: string; request: SeatRequ
 export interface RequestContext {
   /** Who asked, as shown at the table. */
   by: string
+  seatId: string
+  system: SystemId
   dice: DiceSource
+  table: Y.Doc
   log: Y.Doc
   seat: Y.Doc
   now: number
+  newId: () => string
   /** Whether physical dice wait for the GM's approval (a room setting). */
   approvePhysical: boolean
 }
 
 const D20 = parseDice('1d20')
 
-/** Resolves one request into an entry of the shared log, and records the result in the seat. */
+/** Resolves one request, and records the result (or why it was refused) in the seat. */
 export function resolveRequest(request: SeatRequest | null, id: string, ctx: RequestContext): RequestResult {
   const result = decide(request, id, ctx)
   ctx.seat.transact(() => ctx.seat.getMap<RequestResult>(SEAT.results).set(id, result), 'server')
@@ -65,6 +90,60 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
       error: 'That request is not one this room understands; update the app and try again.',
     }
   }
+  const seat = ctx.table.getMap<SeatInfo>(TABLE.seats).get(ctx.seatId)
+  if (seat?.freed) return { ok: false, error: 'The GM freed this seat. Open the link again to join anew.' }
+  switch (request.kind) {
+    case 'roll':
+      return rollD20(request, id, ctx)
+    case 'create-character':
+      return createCharacter(request.sheet, ctx, seat)
+    case 'claim':
+      return claim(request.combatantId, ctx, seat)
+    default:
+      return exhaustive(request)
+  }
+}
+
+const ALREADY_SEATED = 'You already play a character here; ask the GM to free your seat to start over.'
+
+function createCharacter(
+  input: Record<string, unknown>,
+  ctx: RequestContext,
+  seat?: SeatInfo,
+): RequestResult {
+  if (seat?.combatantId) return { ok: false, error: ALREADY_SEATED }
+  const parsed = SYSTEMS[ctx.system].sheet.parse(input)
+  if (!parsed.ok) return { ok: false, error: parsed.error }
+  const sheet = parsed.value as Record<string, unknown>
+  const hp = sheetHitPoints(ctx.system, sheet)
+  const name = typeof sheet.name === 'string' && sheet.name.trim() ? sheet.name.trim() : ctx.by
+  const id = ctx.newId()
+  const values: CombatantFields = { name, hp, maxHp: hp, side: 'pc', seatId: ctx.seatId, sheet }
+  ctx.table.transact(() => {
+    const fields = new Y.Map<unknown>()
+    ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, fields)
+    for (const [key, value] of Object.entries(values)) fields.set(key, value)
+    ctx.table.getMap<SeatInfo>(TABLE.seats).set(ctx.seatId, { name: ctx.by, combatantId: id })
+  }, 'server')
+  return { ok: true, logId: id }
+}
+
+function claim(combatantId: string, ctx: RequestContext, seat?: SeatInfo): RequestResult {
+  if (seat?.combatantId) return { ok: false, error: ALREADY_SEATED }
+  const fields = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(combatantId)
+  if (fields?.get('side') !== 'pc') {
+    return { ok: false, error: 'That character is not one the GM prepared for players.' }
+  }
+  if (!fields || fields.get('seatId'))
+    return { ok: false, error: `${String(fields?.get('name'))} is already taken.` }
+  ctx.table.transact(() => {
+    fields.set('seatId', ctx.seatId)
+    ctx.table.getMap<SeatInfo>(TABLE.seats).set(ctx.seatId, { name: ctx.by, combatantId })
+  }, 'server')
+  return { ok: true, logId: combatantId }
+}
+
+function rollD20(request: RollRequest, id: string, ctx: RequestContext): RequestResult {
   let rolled = roll(D20, ctx.dice)
   if (request.faces) {
     const typed = rollWithFaces(D20, request.faces)
@@ -97,4 +176,8 @@ export function applyApproval(log: Y.Doc, approval: Approval): boolean {
     entries.insert(index, [{ ...entry, status: approval.approve ? 'approved' : 'rejected' }])
   }, 'server')
   return true
+}
+
+function exhaustive(value: never): never {
+  throw new Error(`unhandled request ${JSON.stringify(value)}`)
 }
