@@ -165,6 +165,12 @@ describe('class, weapon and swashbuckler bonuses', () => {
     expect(dmgBonus(attack({ attacker: fighter({ ...strong, weapons: [gb] }) }))).toBe(3)
   })
 
+  it('a javelin is thrown unless the player says melee', () => {
+    const javelin = makeWeapon({ name: 'Javelin', kind: 'thrown', damage: 'd6' })
+    expect(prepared(attack({ attacker: fighter({ weapons: [javelin] }) })).mode).toBe('ranged')
+    expect(prepared(attack({ attacker: fighter({ weapons: [javelin] }), mode: 'melee' })).mode).toBe('melee')
+  })
+
   it('thrown weapons use DEX to hit and damage by class', () => {
     const spear = makeWeapon({ name: 'Spear', kind: 'spear', damage: 'd6', throwable: true })
     const decl = attack({ attacker: fighter({ ...strong, weapons: [spear] }), mode: 'ranged' })

@@ -21,7 +21,7 @@ export interface AttackDeclaration {
   weapon?: number
   /** The defender's weapon in hand (for disarm and the mounted/polearm rule); default its first. */
   defenderWeapon?: number
-  /** Default: ranged for bows, crossbows, slings and firearms, melee otherwise. */
+  /** Default: ranged for bows, crossbows, slings, thrown weapons and firearms, melee otherwise. */
   mode?: AttackMode
   maneuver?: Maneuver
   /** Florentine: the off-hand weapon's index; default the first other melee weapon. */
@@ -113,8 +113,7 @@ export function prepareAttack(
   if (weapon === EMPTY_HANDS && attacker.role === 'monster')
     return fail(`${attacker.name} has no attack listed: add a weapon or natural attack to the sheet.`)
   const defenderWeapon = defender.weapons[decl.defenderWeapon ?? 0]
-  const mode: AttackMode =
-    decl.mode ?? (MISSILE_KINDS.has(weapon.kind) && weapon.kind !== 'thrown' ? 'ranged' : 'melee')
+  const mode: AttackMode = decl.mode ?? (MISSILE_KINDS.has(weapon.kind) ? 'ranged' : 'melee')
   const notes: string[] = []
 
   // Illegal declarations, in words a player understands.

@@ -53,7 +53,7 @@ describe('weapon damage', () => {
   })
 
   it('refuses the wrong number of dice or an impossible face', () => {
-    expect(rollDamage(spec(), [])).toEqual({ ok: false, error: 'Damage d6+1 needs 1 dice, not 0.' })
+    expect(rollDamage(spec(), [])).toEqual({ ok: false, error: 'Damage d6+1 needs 1 die, not 0.' })
     expect(rollDamage(spec(), [7]).ok).toBe(false)
   })
 })

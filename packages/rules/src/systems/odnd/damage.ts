@@ -39,7 +39,9 @@ export function rollDamage(
   priorSubdualRolls = 0,
 ): Outcome<DamageResult> {
   if (faces.length !== spec.dice.count)
-    return fail(`Damage ${formatDamageDice(spec.dice)} needs ${spec.dice.count} dice, not ${faces.length}.`)
+    return fail(
+      `Damage ${formatDamageDice(spec.dice)} needs ${spec.dice.count} ${spec.dice.count === 1 ? 'die' : 'dice'}, not ${faces.length}.`,
+    )
   if (!faces.every((f) => Number.isInteger(f) && f >= 1 && f <= spec.dice.sides))
     return fail(`Each damage die shows a whole number from 1 to ${spec.dice.sides}.`)
   const breakdown: BreakdownLine[] = faces.map((f) => ({ label: `d${spec.dice.sides}`, value: f }))

@@ -54,6 +54,8 @@ describe('tables printed in the text', () => {
   it('a charging lance rolls 2d6 against man-sized foes and 3d6 against large ones', () => {
     expect(LANCE_DICE['man-sized']).toBe(2)
     expect(LANCE_DICE.large).toBe(3)
+    expect(LANCE_DICE.small).toBe(2)
+    expect(LANCE_DICE.huge).toBe(3)
   })
 
   it.each([
