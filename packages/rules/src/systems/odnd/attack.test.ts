@@ -475,3 +475,20 @@ describe('monsters without an attack', () => {
     })
   })
 })
+
+describe('the breakdown of the defense', () => {
+  it('lists the target’s armor, shield and DEX with their rules', () => {
+    const r = resolved(attack({ defender: foe({ shield: true, dex: 16 }) }), 10)
+    expect(r.breakdown).toContainEqual({ label: 'AC: shield', value: -1, rule: 'See Shields' })
+    expect(r.breakdown).toContainEqual({
+      label: 'AC: DEX bonus lowers AC',
+      value: -2,
+      rule: 'COMBAT: DEX bonuses',
+    })
+  })
+
+  it('a maneuver’s hit prompts its follow-up roll in words', () => {
+    const r = resolved(attack({ defender: foe({ weapons: [sword] }), maneuver: 'disarm' }), 18)
+    expect(r.prompts[0]).toMatchObject({ table: 'maneuver', rule: 'Disarm' })
+  })
+})

@@ -485,6 +485,7 @@ export function applyAttackDice(
     value: f,
   }))
   breakdown.push(...p.toHitLines)
+  breakdown.push(...p.acLines.map((l) => ({ ...l, label: `AC: ${l.label}` })))
   const total = natural + p.modifier
   breakdown.push({
     label: `needs ${p.target} (AC ${p.armorClass})`,
@@ -578,7 +579,12 @@ export function applyAttackDice(
   const damage = hit && spec ? { ...spec, penalty } : null
   if (hit && p.maneuver !== 'strike' && p.maneuver !== 'subdue' && p.maneuver !== 'pull-punches')
     prompts.push(
-      gmPrompt('maneuver', [{ label: 'd20', value: natural }], MANEUVER_FOLLOW_UP[p.maneuver], p.maneuver),
+      gmPrompt(
+        'maneuver',
+        [{ label: 'd20', value: natural }],
+        MANEUVER_FOLLOW_UP[p.maneuver].ask,
+        MANEUVER_FOLLOW_UP[p.maneuver].rule,
+      ),
     )
   const summary = `${who} ${hit ? (critical ? 'hits, critical' : 'hits') : 'misses'}: d20 ${natural}${p.modifier ? ` ${p.modifier > 0 ? '+' : '-'} ${Math.abs(p.modifier)}` : ''} = ${total} vs ${p.target}${damage ? `; damage ${formatDamageDice(damage.dice)}${damage.multiplier === 2 ? ' x2' : ''}${penalty ? ` -${penalty}` : ''}` : ''}${fumble === 'fumble' ? '; critical fumble' : ''}.`
   return ok({
@@ -596,12 +602,18 @@ export function applyAttackDice(
   })
 }
 
+/** What a maneuver's hit leads to: the follow-up roll, in words, and its rule. */
 const MANEUVER_FOLLOW_UP = {
-  disarm: 'Hit: the target saves vs Paralysis or is disarmed (see disarmSave).',
-  dismount: 'Hit: the rider saves vs Paralysis or is dismounted (see dismountSave).',
-  entangle:
-    'Hit: choose where to target; the wielder saves vs Paralysis, minus the target’s STR bonus, to entangle (see entangleSave).',
-  grapple: 'Hit: this foe has grappled the target; roll the grapple contest (see resolveGrapple).',
+  disarm: { ask: 'Hit: the target saves vs Paralysis or is disarmed.', rule: 'Disarm' },
+  dismount: { ask: 'Hit: the rider saves vs Paralysis or is dismounted.', rule: 'Dismount (polearms)' },
+  entangle: {
+    ask: 'Hit: the wielder picks where to target, then saves vs Paralysis, minus the target’s STR bonus, to entangle.',
+    rule: 'Whip',
+  },
+  grapple: {
+    ask: 'Hit: this foe has grappled the target; roll the grappling contest.',
+    rule: 'Grappling attacks',
+  },
 } as const
 
 /** Whether a natural 1 fumbles: "if the roll is greater than the XP level of the character who missed". */
