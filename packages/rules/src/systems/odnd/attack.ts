@@ -12,7 +12,16 @@ import { isElf, isHobbit, MISSILE_KINDS, makeWeapon, type Sheet, type Weapon } f
 import { abilityBonus, COVER, LANCE_DICE, UNTRAINED_DAMAGE_DIE } from './tables.ts'
 
 /** What the attack tries to do besides damage; each special maneuver has its own rule and follow-up. */
-export type Maneuver = 'strike' | 'subdue' | 'pull-punches' | 'disarm' | 'dismount' | 'entangle' | 'grapple'
+export const MANEUVERS = [
+  'strike',
+  'subdue',
+  'pull-punches',
+  'disarm',
+  'dismount',
+  'entangle',
+  'grapple',
+] as const
+export type Maneuver = (typeof MANEUVERS)[number]
 
 export interface AttackDeclaration {
   attacker: Sheet
