@@ -24,7 +24,9 @@ export const SLOW_NETWORK = {
 export interface FirstLoadRun {
   /** From navigation to the join form showing the room's name. */
   formMs: number
-  /** From navigation to the GM's combatant on the phone (the join click included, typing is instant). */
+  /** From the Join click to the GM's combatant on the phone: the seat, three sockets, their sync. */
+  joinMs: number
+  /** Link to synced encounter with the player's typing left out: `formMs + joinMs`. */
   encounterMs: number
   /** Bytes of JavaScript the page fetched over the wire. */
   jsBytes: number
@@ -80,10 +82,13 @@ async function oneRun(browser: Browser, url: string, run: number): Promise<First
     await page.getByRole('heading', { level: 1, name: room.roomName }).waitFor({ timeout: 20_000 })
     const formMs = Date.now() - start
     await page.getByLabel("Your character's name").fill('Mira')
-    await page.getByRole('button', { name: 'Join' }).click()
+    const join = page.getByRole('button', { name: 'Join' })
+    await join.waitFor()
+    const clicked = Date.now()
+    await join.click()
     await page.getByText(room.combatantName).waitFor({ timeout: 20_000 })
-    const encounterMs = Date.now() - start
-    return { formMs, encounterMs, jsBytes: bytes.js, totalBytes: bytes.total }
+    const joinMs = Date.now() - clicked
+    return { formMs, joinMs, encounterMs: formMs + joinMs, jsBytes: bytes.js, totalBytes: bytes.total }
   } finally {
     await context.close()
     room.stop()
@@ -104,18 +109,20 @@ export async function benchFirstLoad(url: string, runs = 5): Promise<FirstLoadRu
 
 export function printFirstLoad(runs: FirstLoadRun[]): void {
   const form = median(runs.map((r) => r.formMs))
+  const join = median(runs.map((r) => r.joinMs))
   const encounter = median(runs.map((r) => r.encounterMs))
   console.log(
     `slow-network join (chromium, Pixel 7, ${(SLOW_NETWORK.downloadThroughput * 8) / 1e6} Mbps, ` +
       `${SLOW_NETWORK.latency} ms latency, cold cache; median of ${runs.length})`,
   )
-  console.log(`  player link -> join form with the room name:        ${ms(form, 0)}`)
+  console.log(`  player link -> join form with the room name:      ${ms(form, 0)}`)
+  console.log(`  Join tapped -> the GM's combatant on the phone:    ${ms(join, 0)}`)
   console.log(
-    `  player link -> joined, GM's combatant on the phone:  ${ms(encounter, 0)} ` +
+    `  player link -> synced encounter (typing left out): ${ms(encounter, 0)} ` +
       `(target < ${FIRST_LOAD_TARGET_MS} ms: ${encounter < FIRST_LOAD_TARGET_MS ? 'met' : 'MISSED'})`,
   )
   console.log(
-    `  runs: ${runs.map((r) => `${r.formMs}/${r.encounterMs}`).join(', ')} ms; over the wire ` +
+    `  runs (form + join): ${runs.map((r) => `${r.formMs}+${r.joinMs}`).join(', ')} ms; over the wire ` +
       `${(median(runs.map((r) => r.jsBytes)) / 1000).toFixed(1)} kB of JavaScript, ` +
       `${(median(runs.map((r) => r.totalBytes)) / 1000).toFixed(1)} kB in all`,
   )

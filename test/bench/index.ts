@@ -5,7 +5,15 @@
 import { startDevServer } from '../support/dev-server.ts'
 import { runDiceBench } from './dice.bench.ts'
 import { benchFirstLoad, printFirstLoad } from './first-load.ts'
-import { type LoadResult, loadFray, loadOptions, loadRelay, printLoad, printRatio, printTargets } from './load.ts'
+import {
+  type LoadResult,
+  loadFray,
+  loadOptions,
+  loadRelay,
+  printLoad,
+  printRatio,
+  printTargets,
+} from './load.ts'
 import { firstLoadSize, printFirstLoadSize } from './size-budget.ts'
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
@@ -30,10 +38,19 @@ if (wants('join') || wants('load')) {
     const threads = options.threads === 0 ? 'on the main thread' : `in ${options.threads} worker thread(s)`
     console.log(
       `load: ${options.rooms} rooms x ${options.clients} clients, one result a second per room for ` +
-        `${options.seconds} s, stock y-websocket providers in Node ${threads}`,
+        `${options.seconds} s, stock y-websocket providers in Node ${threads}, presence ` +
+        `${options.presence ? 'on (as stock)' : 'off'}`,
     )
-    printLoad(fray, options, 'fray (wrangler dev): roll request in seat:<id> -> server log entry on all log clients')
-    printLoad(relay, options, 'bare relay (@y/websocket-server 0.1.1): one update -> all other clients of the doc')
+    printLoad(
+      fray,
+      options,
+      'fray (wrangler dev): roll request in seat:<id> -> server log entry on all log clients',
+    )
+    printLoad(
+      relay,
+      options,
+      'bare relay (@y/websocket-server 0.1.1): one update -> all other clients of the doc',
+    )
     printRatio(fray, relay)
     printTargets(fray)
   }

@@ -35,6 +35,11 @@ export interface ClientJob {
   durationMs: number
   /** How long to wait after the last send for results still on their way. */
   drainMs: number
+  /**
+   * True: every provider announces presence (`{}`, renewed every 15 s), as a stock provider does.
+   * False: presence is cleared before connecting, so no awareness message is ever sent.
+   */
+  presence: boolean
 }
 
 export interface ClientResult {
@@ -75,12 +80,34 @@ interface Pending {
   done: boolean
 }
 
+// Each stock provider in Node adds a process 'exit' listener (to clear its presence): hundreds are expected.
+process.setMaxListeners(0)
+
+/** The state of this thread's run, which every provider reports into. */
+const run = {
+  presence: true,
+  phase: 'connecting' as 'connecting' | 'traffic' | 'stopping',
+  errors: [] as string[],
+}
+
 function provider(serverUrl: string, roomName: string, doc: Y.Doc, key?: string): WebsocketProvider {
-  return new WebsocketProvider(serverUrl, roomName, doc, {
+  const p = new WebsocketProvider(serverUrl, roomName, doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     params: key ? { key } : {},
     disableBc: true,
+    connect: false,
   })
+  if (!run.presence) p.awareness.setLocalState(null)
+  const during = () => (run.phase === 'connecting' ? ' (while connecting)' : '')
+  p.on('connection-close', (event: CloseEvent | null) => {
+    if (run.phase === 'stopping') return
+    run.errors.push(`connection closed ${event?.code ?? '?'} ${event?.reason ?? ''}${during()}`)
+  })
+  p.on('connection-error', () => {
+    if (run.phase !== 'stopping') run.errors.push(`connection error${during()}`)
+  })
+  p.connect()
+  return p
 }
 
 function frayRoom(job: ClientJob, room: FrayRoom, errors: string[]): Room {
@@ -92,7 +119,7 @@ function frayRoom(job: ClientJob, room: FrayRoom, errors: string[]): Room {
   seatDoc.getMap<RequestResult>(SEAT.results).observe((event) => {
     for (const key of event.keysChanged) {
       const result = event.target.get(key)
-      if (result && !result.ok) errors.push(`request ${key} refused: ${result.error}`)
+      if (result && !result.ok) errors.push(`request refused: ${result.error}`)
     }
   })
   const requests = seatDoc.getArray<SeatRequest>(SEAT.requests)
@@ -156,22 +183,12 @@ async function connect(job: ClientJob, errors: string[]): Promise<Room[]> {
 }
 
 export async function runClients(job: ClientJob, started: Promise<number>): Promise<ClientResult> {
-  const errors: string[] = []
-  let stopping = false
+  const errors = run.errors
+  run.presence = job.presence
   const t0 = performance.now()
   const rooms = await connect(job, errors)
   const connectMs = performance.now() - t0
   const connections = rooms.reduce((n, r) => n + r.providers.length, 0)
-  for (const room of rooms) {
-    for (const p of room.providers) {
-      p.on('connection-close', (event: CloseEvent | null) => {
-        if (!stopping) errors.push(`connection closed: ${event?.code ?? '?'} ${event?.reason ?? ''}`.trim())
-      })
-      p.on('connection-error', () => {
-        if (!stopping) errors.push('connection error')
-      })
-    }
-  }
 
   const pending = new Map<string, Pending>()
   const latencies: number[] = []
@@ -196,6 +213,7 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
   parentPort?.postMessage({ type: 'ready', connections, connectMs } satisfies ClientMessage)
 
   const startAtEpochMs = await started
+  run.phase = 'traffic'
   await sleep(startAtEpochMs - Date.now())
   const start = performance.now()
   const elu0 = performance.eventLoopUtilization()
@@ -224,7 +242,7 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
       duplicates += ids.length - new Set(ids).size
     }
   }
-  stopping = true
+  run.phase = 'stopping'
   for (const room of rooms) for (const p of room.providers) p.destroy()
   return {
     sent,

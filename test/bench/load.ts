@@ -28,6 +28,8 @@ export interface LoadOptions {
   seconds: number
   /** Worker threads the clients run in; 0 runs them on the bench's main thread. */
   threads: number
+  /** Whether the providers announce presence, as stock providers do (BENCH_PRESENCE=off clears it). */
+  presence: boolean
 }
 
 /** R, C, seconds and threads from BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS. */
@@ -42,6 +44,7 @@ export function loadOptions(env = process.env): LoadOptions {
     clients: int('BENCH_CLIENTS', 6, 2),
     seconds: int('BENCH_SECONDS', 15, 1),
     threads: int('BENCH_THREADS', 1, 0),
+    presence: env.BENCH_PRESENCE !== 'off',
   }
 }
 
@@ -60,8 +63,10 @@ export interface LoadResult {
   loopDelayP99Ms: number
   /** CPU use during the traffic, in cores (1 = one core fully busy), by process or thread. */
   cpu: Array<{ what: string; cores: number }>
-  /** The whole machine's CPU use during the traffic, in cores, and how many it has. */
+  /** The whole machine's CPU use during the traffic, in cores. */
   machineCores: number
+  /** Times `wrangler dev` rebuilt and reloaded the worker during the run (a watched file changed). */
+  reloads: number
 }
 
 // --- CPU accounting from /proc (Linux) -------------------------------------------------------
@@ -106,7 +111,10 @@ function cpuMeter(group?: number) {
     const after = group ? groupTicks(group) : new Map<string, number>()
     const m = machineTicks()
     const perProcess = [...after]
-      .map(([what, ticks]) => ({ what, cores: (ticks - (before.get(what) ?? 0)) / TICKS_PER_SECOND / seconds }))
+      .map(([what, ticks]) => ({
+        what,
+        cores: (ticks - (before.get(what) ?? 0)) / TICKS_PER_SECOND / seconds,
+      }))
       .filter((p) => p.cores >= 0.01)
       .sort((a, b) => b.cores - a.cores)
     const cores = availableParallelism()
@@ -185,6 +193,7 @@ async function drive(
     loopDelayP99Ms: Math.max(...results.map((r) => r.loopDelayP99Ms)),
     cpu: [...used.perProcess, ...extra, ...clientCpu],
     machineCores: used.machineCores,
+    reloads: 0,
   }
 }
 
@@ -213,9 +222,17 @@ async function createRooms(url: string, count: number): Promise<FrayRoom[]> {
 
 /** Fray: per room one player (seat + log provider) and C-1 more log providers, on `wrangler dev`. */
 export async function loadFray(server: DevServer, options: LoadOptions): Promise<LoadResult> {
+  // wrangler dev watches the sources: an edit under worker/ or packages/ during the run reloads the worker
+  // and drops every socket (close 1006). Counted, so such a run is not mistaken for the server's figures.
+  let reloads = 0
+  const onOutput = (data: Buffer) => {
+    reloads += data.toString().match(/Reloading local server/g)?.length ?? 0
+  }
+  server.process.stdout?.on('data', onOutput)
+  server.process.stderr?.on('data', onOutput)
   const rooms = await createRooms(server.url, options.rooms)
   const wsBase = `${server.url.replace(/^http/, 'ws')}/api/rooms`
-  return drive(
+  const result = await drive(
     'fray',
     options,
     (share) => ({
@@ -227,12 +244,13 @@ export async function loadFray(server: DevServer, options: LoadOptions): Promise
       totalRooms: options.rooms,
       durationMs: options.seconds * 1000,
       drainMs: 10_000,
+      presence: options.presence,
     }),
-    () => {
-      const done = cpuMeter(server.process.pid)
-      return () => done()
-    },
+    () => cpuMeter(server.process.pid),
   )
+  server.process.stdout?.off('data', onOutput)
+  server.process.stderr?.off('data', onOutput)
+  return { ...result, reloads }
 }
 
 /** The bare relay: C providers of one document per room, one of them writing once a second. */
@@ -251,6 +269,7 @@ export async function loadRelay(options: LoadOptions): Promise<LoadResult> {
         totalRooms: options.rooms,
         durationMs: options.seconds * 1000,
         drainMs: 10_000,
+        presence: options.presence,
       }),
       () => cpuMeter(),
       {
@@ -280,7 +299,17 @@ export function printLoad(result: LoadResult, options: LoadOptions, what: string
     `    throughput ${(l.length / result.seconds).toFixed(0)} results/s to ${options.clients} clients each; ` +
       `errors ${result.errors.length}, lost ${result.lost}, duplicated ${result.duplicates}`,
   )
-  for (const error of [...new Set(result.errors)].slice(0, 3)) console.log(`    error: ${error}`)
+  const counts = new Map<string, number>()
+  for (const error of result.errors) counts.set(error, (counts.get(error) ?? 0) + 1)
+  for (const [error, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4)) {
+    console.log(`    error x${n}: ${error}`)
+  }
+  if (result.reloads > 0) {
+    console.log(
+      `    WARNING: wrangler dev reloaded the worker ${result.reloads} time(s) during the run (a source file ` +
+        'changed), dropping every connection: these figures are not the server at rest; run again',
+    )
+  }
   const cpu = result.cpu.map((c) => `${c.what} ${(c.cores * 100).toFixed(0)}%`).join(', ')
   console.log(
     `    cpu (100% = one core): ${cpu}; machine ${(result.machineCores * 100).toFixed(0)}% of ` +

@@ -48,7 +48,8 @@ export function firstLoadSize(dist = DIST): FirstLoadSize {
   const index = `${dist}index.html`
   if (!existsSync(index)) throw new Error(`No build at ${index}: run \`npm run build\` first.`)
   const assets = entryAssets(readFileSync(index, 'utf8')).map(({ path, kind }) => {
-    if (/^[a-z]+:\/\//i.test(path)) throw new Error(`${path} is loaded from another origin; serve it from /assets.`)
+    if (/^[a-z]+:\/\//i.test(path))
+      throw new Error(`${path} is loaded from another origin; serve it from /assets.`)
     const bytes = readFileSync(`${dist}${path.replace(/^\//, '')}`)
     return { path, kind, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length }
   })
