@@ -92,6 +92,21 @@ describe('an encounter room', () => {
     other.destroy()
   })
 
+  it('drops, without closing, a stock provider echoing others’ presence that is not newer', async () => {
+    const { roomId } = await createRoom()
+    const a = await TestClient.connect(roomId, 'table')
+    const b = await TestClient.connect(roomId, 'table')
+    a.setPresence({ name: 'A' })
+    b.setPresence({ name: 'B' })
+    await eventually(() => b.othersPresent().includes('A'), 'A seen by B')
+    // B relays A's state back, as y-websocket's provider does for every change it hears.
+    const { encodeAwarenessUpdate } = await import('y-protocols/awareness')
+    const echo = encodeAwarenessUpdate(b.presence, [a.doc.clientID])
+    b.send(new Uint8Array([1, ...varUint(echo.length), ...echo]))
+    b.setPresence({ name: 'B2' })
+    await eventually(() => a.othersPresent().includes('B2'), 'B still connected and heard')
+  })
+
   it('closes a connection that sends garbage with a clear reason', async () => {
     const { roomId } = await createRoom()
     const player = await TestClient.connect(roomId, 'table')

@@ -24,6 +24,10 @@ export function saveSeat(roomId: string, seat: StoredSeat, storage: Storage = lo
   storage.setItem(storageKey(roomId), JSON.stringify(seat))
 }
 
+export function forgetSeat(roomId: string, storage: Storage = localStorage): void {
+  storage.removeItem(storageKey(roomId))
+}
+
 export interface SeatModel {
   /** Requests written but not yet answered by the room (e.g. made while offline). */
   pending: ReadonlySignal<SeatRequest[]>
@@ -31,6 +35,12 @@ export interface SeatModel {
   lastError: ReadonlySignal<string | null>
   /** Asks the room to roll, or (with `faces`) to log the player's own dice. */
   rollD20(faces?: number[]): void
+  /** Asks the room to create this seat's character from a sheet; returns the request id. */
+  createCharacter(sheet: Record<string, unknown>): string
+  /** Asks the room for a character the GM prepared; returns the request id. */
+  claim(combatantId: string): string
+  /** The room's answer to one of this seat's requests, once it has come. */
+  resultOf(requestId: string): RequestResult | undefined
 }
 
 /** Checks a d20 face typed in by a player; an error says what to fix. */
@@ -59,14 +69,31 @@ export function createSeatModel(
   return {
     pending: computed(() => {
       void version.value
-      return requests.toArray().filter((r) => !resultOf(r.id))
+      return requests.toArray().filter((r) => r.kind === 'roll' && !resultOf(r.id))
     }),
     lastError: computed(() => {
       void version.value
-      const last = requests.toArray().at(-1)
+      const last = requests
+        .toArray()
+        .filter((r) => r.kind === 'roll')
+        .at(-1)
       const result = last && resultOf(last.id)
       return result && !result.ok ? result.error : null
     }),
+    createCharacter(sheet) {
+      const id = newId()
+      requests.push([{ id, kind: 'create-character', at: Date.now(), sheet }])
+      return id
+    },
+    claim(combatantId) {
+      const id = newId()
+      requests.push([{ id, kind: 'claim', at: Date.now(), combatantId }])
+      return id
+    },
+    resultOf(requestId) {
+      void version.value
+      return resultOf(requestId)
+    },
     rollD20(faces) {
       requests.push([
         { id: newId(), kind: 'roll', notation: 'd20', at: Date.now(), ...(faces ? { faces } : {}) },

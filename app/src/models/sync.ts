@@ -16,6 +16,10 @@ export interface SyncedDoc {
   synced: Signal<boolean>
   /** True once the copy kept on this device has loaded (so an offline reload still shows the fight). */
   restored: Signal<boolean>
+  /** Who else is here right now: the presence states of everyone on this document. */
+  present: Signal<Array<Record<string, unknown>>>
+  /** Sets this device's own presence (name, seat) on this document. */
+  announce(state: Record<string, unknown>): void
   destroy(): void
 }
 
@@ -60,6 +64,12 @@ export function connectDoc(roomId: string, docName: DocName, key?: string): Sync
       provider.shouldConnect = false
     }
   })
+  const present = signal<Array<Record<string, unknown>>>([])
+  provider.awareness.on('change', () => {
+    present.value = [...provider.awareness.getStates().entries()]
+      .filter(([id]) => id !== doc.clientID)
+      .map(([, state]) => state)
+  })
   // When the phone knows it is offline, stop retrying and say so; pick up again when it is back.
   const offline = () => {
     provider.disconnect()
@@ -76,6 +86,10 @@ export function connectDoc(roomId: string, docName: DocName, key?: string): Sync
     error,
     synced,
     restored,
+    present,
+    announce(presence) {
+      provider.awareness.setLocalState(presence)
+    },
     destroy() {
       window.removeEventListener('offline', offline)
       window.removeEventListener('online', online)

@@ -11,8 +11,8 @@ describe('the table model', () => {
     table.addCombatant('Ogre', 19)
     table.adjustHp('c1', -10)
     expect(table.combatants.value).toEqual([
-      { id: 'c1', name: 'Goblin', hp: 0, maxHp: 7 },
-      { id: 'c2', name: 'Ogre', hp: 19, maxHp: 19 },
+      { id: 'c1', name: 'Goblin', hp: 0, maxHp: 7, side: 'foe', seatId: null },
+      { id: 'c2', name: 'Ogre', hp: 19, maxHp: 19, side: 'foe', seatId: null },
     ])
     table.removeCombatant('c2')
     expect(table.combatants.value.map((c) => c.name)).toEqual(['Goblin'])

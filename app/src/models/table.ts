@@ -5,6 +5,7 @@ import {
   LOG,
   type LogEntry,
   type RoomSettings,
+  type SeatInfo,
   TABLE,
 } from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
@@ -12,15 +13,36 @@ import * as Y from 'yjs'
 
 export interface Combatant extends CombatantFields {
   id: string
+  /** Only in the GM's view: kept in the gm document until revealed. */
+  hidden?: boolean
+}
+
+/** Reads a combatant's fields from its Y.Map. */
+export function readCombatant(id: string, fields: Y.Map<unknown>): Combatant {
+  const side = fields.get('side')
+  const seatId = fields.get('seatId')
+  return {
+    id,
+    name: String(fields.get('name') ?? '?'),
+    hp: Number(fields.get('hp') ?? 0),
+    maxHp: Number(fields.get('maxHp') ?? 0),
+    side: side === 'pc' ? 'pc' : 'foe',
+    seatId: typeof seatId === 'string' ? seatId : null,
+  }
 }
 
 export interface TableModel {
   combatants: ReadonlySignal<Combatant[]>
+  seats: ReadonlySignal<Array<SeatInfo & { id: string }>>
+  /** Takes a seat back from its phone: its character is free to be claimed again. */
+  freeSeat(seatId: string): void
   log: ReadonlySignal<LogEntry[]>
   settings: ReadonlySignal<RoomSettings>
   setSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K]): void
   addCombatant(name: string, hp: number): { ok: true; id: string } | { ok: false; error: string }
   removeCombatant(id: string): void
+  /** The Y.Map of combatants, for models that add to it (the GM's roster). */
+  combatantsRaw: Y.Map<Y.Map<unknown>>
   adjustHp(id: string, delta: number): void
 }
 
@@ -51,12 +73,13 @@ export function createTableModel(
 
   const combatants = computed(() => {
     void version.value
-    return [...map.entries()].map(([id, fields]) => ({
-      id,
-      name: String(fields.get('name') ?? '?'),
-      hp: Number(fields.get('hp') ?? 0),
-      maxHp: Number(fields.get('maxHp') ?? 0),
-    }))
+    return [...map.entries()].map(([id, fields]) => readCombatant(id, fields))
+  })
+  const seatsMap = doc.getMap<SeatInfo>(TABLE.seats)
+  seatsMap.observe(bump)
+  const seats = computed(() => {
+    void version.value
+    return [...seatsMap.entries()].map(([id, seat]) => ({ id, ...seat }))
   })
   const log = computed(() => {
     void version.value
@@ -72,6 +95,17 @@ export function createTableModel(
 
   return {
     combatants,
+    seats,
+    freeSeat(seatId) {
+      const seat = seatsMap.get(seatId)
+      if (!seat) return
+      doc.transact(() => {
+        const fields = seat.combatantId ? map.get(seat.combatantId) : undefined
+        fields?.set('seatId', null)
+        seatsMap.set(seatId, { ...seat, combatantId: null, freed: true })
+      })
+    },
+    combatantsRaw: map,
     log,
     settings,
     setSetting(key, value) {

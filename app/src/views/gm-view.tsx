@@ -6,6 +6,7 @@ import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
 import { download, exportEncounter } from '../models/export.ts'
+import { createRoster, parseGroupName } from '../models/roster.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { useRoomInfo } from './use-room.ts'
@@ -25,15 +26,22 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     [synced, logDoc, gmDoc],
   )
 
+  const roster = useMemo(
+    () => createRoster(synced.doc, gmDoc.doc, () => table.combatants.peek()),
+    [synced, gmDoc, table],
+  )
   const name = useSignal('')
   const hp = useSignal('')
+  const side = useSignal<'foe' | 'pc'>('foe')
+  const hidden = useSignal(false)
   const formError = useSignal<string | null>(null)
   const copied = useSignal(false)
   const playerLink = `${window.location.origin}/r/${roomId}`
 
   const add = (event: Event) => {
     event.preventDefault()
-    const result = table.addCombatant(name.value, Number(hp.value))
+    const group = parseGroupName(name.value)
+    const result = roster.addGroup({ ...group, hp: Number(hp.value), side: side.value, hidden: hidden.value })
     if (!result.ok) {
       formError.value = result.error
       return
@@ -83,9 +91,9 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           <form class="add-form" onSubmit={add}>
             <input
               aria-label="Combatant name"
-              placeholder="Name, e.g. Goblin"
+              placeholder="Name, e.g. Goblin x4"
               value={name.value}
-              maxLength={40}
+              maxLength={44}
               onInput={(e) => {
                 name.value = e.currentTarget.value
               }}
@@ -102,6 +110,26 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             <button type="submit" class="primary">
               Add
             </button>
+            <select
+              aria-label="Side"
+              value={side.value}
+              onChange={(e) => {
+                side.value = e.currentTarget.value === 'pc' ? 'pc' : 'foe'
+              }}
+            >
+              <option value="foe">Monster or NPC</option>
+              <option value="pc">Player character (for a player to claim)</option>
+            </select>
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={hidden.value}
+                onChange={(e) => {
+                  hidden.value = e.currentTarget.checked
+                }}
+              />
+              <span>Hidden from players</span>
+            </label>
           </form>
           {formError.value && (
             <p class="error" role="alert">
@@ -113,6 +141,36 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             onAdjust={table.adjustHp}
             onRemove={table.removeCombatant}
           />
+          {roster.hidden.value.length > 0 && (
+            <>
+              <h3 class="subhead">Hidden from players</h3>
+              <ul class="combatants" data-testid="hidden">
+                {roster.hidden.value.map((c) => (
+                  <li key={c.id} class="combatant hidden-combatant">
+                    <div class="combatant-head">
+                      <span class="combatant-name">{c.name}</span>
+                      <span class="hp-number">
+                        {c.hp}
+                        <span class="muted"> / {c.maxHp} HP</span>
+                      </span>
+                    </div>
+                    <div class="row gap">
+                      <button type="button" class="primary" onClick={() => roster.reveal(c.id)}>
+                        Reveal {c.name}
+                      </button>
+                      <button
+                        type="button"
+                        class="ghost danger push"
+                        onClick={() => roster.removeHidden(c.id)}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </section>
 
         <aside class="side">
@@ -128,6 +186,37 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             <button type="button" onClick={copy}>
               {copied.value ? 'Copied ✓' : 'Copy player link'}
             </button>
+          </section>
+          <section class="card" aria-labelledby="seats-h">
+            <h2 id="seats-h">Players</h2>
+            {table.seats.value.filter((s) => !s.freed).length === 0 ? (
+              <p class="empty">Nobody has joined yet.</p>
+            ) : (
+              <ul class="seats" data-testid="seats">
+                {table.seats.value
+                  .filter((s) => !s.freed)
+                  .map((s) => {
+                    const online = synced.present.value.some((p) => p.seatId === s.id)
+                    const character = table.combatants.value.find((c) => c.id === s.combatantId)
+                    return (
+                      <li key={s.id} class="seat">
+                        <span class={`dot ${online ? 'on' : ''}`} aria-hidden="true" />
+                        <span>
+                          <strong>{s.name}</strong>
+                          <span class="muted">
+                            {' '}
+                            · {character ? character.name : 'choosing a character'} ·{' '}
+                            {online ? 'here' : 'away'}
+                          </span>
+                        </span>
+                        <button type="button" class="ghost push" onClick={() => table.freeSeat(s.id)}>
+                          Free seat
+                        </button>
+                      </li>
+                    )
+                  })}
+              </ul>
+            )}
           </section>
           <section class="card" aria-labelledby="keep-h">
             <h2 id="keep-h">Keep this encounter</h2>

@@ -1,14 +1,22 @@
 /** The player's phone: take a seat with a name, see the fight, roll on the server with one big button. */
-import { SYSTEM_NAMES, seatDocName } from '@fray/protocol'
+import { SYSTEM_NAMES, type SystemId, seatDocName } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
-import { createSeatModel, loadSeat, type StoredSeat, saveSeat, validateD20Face } from '../models/seat.ts'
+import {
+  createSeatModel,
+  forgetSeat,
+  loadSeat,
+  type StoredSeat,
+  saveSeat,
+  validateD20Face,
+} from '../models/seat.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
+import type { CharacterChooser as CharacterChooserType } from './character-chooser.tsx'
 import { RoomError } from './gm-view.tsx'
 import { useRoomInfo } from './use-room.ts'
 
@@ -33,6 +41,11 @@ export function PlayerView({ roomId }: { roomId: string }) {
       roomId={roomId}
       seat={seat.value}
       title={room.status === 'ready' ? `${room.info.name} · ${SYSTEM_NAMES[room.info.system].name}` : ''}
+      system={room.status === 'ready' ? room.info.system : null}
+      onFreed={() => {
+        forgetSeat(roomId)
+        seat.value = null
+      }}
     />
   )
 }
@@ -85,7 +98,14 @@ function JoinForm(props: { roomId: string; roomName: string; onSeated: (seat: St
   )
 }
 
-function Seated({ roomId, seat, title }: { roomId: string; seat: StoredSeat; title: string }) {
+function Seated(props: {
+  roomId: string
+  seat: StoredSeat
+  title: string
+  system: SystemId | null
+  onFreed: () => void
+}) {
+  const { roomId, seat, title, system } = props
   const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
   const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
@@ -99,6 +119,23 @@ function Seated({ roomId, seat, title }: { roomId: string; seat: StoredSeat; tit
     },
     [tableDoc, logDoc, seatDoc],
   )
+  useEffect(() => {
+    tableDoc.announce({ name: seat.name, seatId: seat.seatId })
+  }, [tableDoc, seat])
+  // The sheet forms carry every system's rules: loaded only by a player who still needs a character.
+  const Chooser = useSignal<typeof CharacterChooserType | null>(null)
+  const needsCharacter =
+    tableDoc.synced.value && !table.combatants.value.some((c) => c.seatId === seat.seatId)
+  useEffect(() => {
+    if (needsCharacter && !Chooser.value) {
+      import('./character-chooser.tsx').then((m) => {
+        Chooser.value = m.CharacterChooser
+      })
+    }
+  }, [needsCharacter, Chooser])
+  const mySeat = table.seats.value.find((s) => s.id === seat.seatId)
+  const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
+  const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
   const waiting = requests.pending.value.length
   const ownDice = useSignal<string | null>(null)
   const ownError = useSignal<string | null>(null)
@@ -127,9 +164,30 @@ function Seated({ roomId, seat, title }: { roomId: string; seat: StoredSeat; tit
           {seatDoc.error.value ?? tableDoc.error.value}
         </p>
       )}
+      {mySeat?.freed ? (
+        <section class="card">
+          <h2>Your seat was freed</h2>
+          <p>The GM took this seat back. Join again to play.</p>
+          <button type="button" class="primary big" onClick={props.onFreed}>
+            Join again
+          </button>
+        </section>
+      ) : me ? (
+        <section class="card me" aria-label="Your character">
+          <CombatantList combatants={[me]} />
+        </section>
+      ) : (
+        system &&
+        tableDoc.synced.value &&
+        (Chooser.value ? (
+          <Chooser.value roomId={roomId} system={system} playerName={seat.name} open={open} seat={requests} />
+        ) : (
+          <p class="muted">Loading the character sheet…</p>
+        ))
+      )}
       <section class="card">
         <h2>In the fight</h2>
-        <CombatantList combatants={table.combatants.value} />
+        <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />
       </section>
       <section class="card">
         <h2>Log</h2>

@@ -28,7 +28,6 @@ import { appendUpdate, COMPACT_AFTER, compactDoc, createDocTables, loadDoc } fro
 import { type Bucket, fullBucket, RATE, take } from './rate-limit.ts'
 import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
 import {
-  awarenessClientIds,
   awarenessProtocol,
   type ClientMessage,
   createAwareness,
@@ -37,7 +36,9 @@ import {
   encodeSyncStep1,
   encodeSyncStep2,
   encodeUpdate,
+  readAwarenessUpdate,
   updateIsKnown,
+  writeAwarenessUpdate,
 } from './sync-protocol.ts'
 
 /** Largest message a client may send. */
@@ -287,14 +288,23 @@ export class EncounterRoom extends DurableObject<Env> {
         return
       }
       case 'awareness': {
-        const ids = awarenessClientIds(message.update)
-        const own = attachment.awarenessId ?? ids[0]
+        const entries = readAwarenessUpdate(message.update)
+        const own = attachment.awarenessId ?? entries[0]?.clientId
         if (own === undefined) return
-        if (ids.some((id) => id !== own)) {
+        // A stock provider relays every presence change it hears, others' included: such an echo, which
+        // is not newer than what the room has, is dropped; anything newer for another client is refused.
+        const foreign = entries.filter((e) => e.clientId !== own)
+        const forged = foreign.find((e) => {
+          const known = awareness.meta.get(e.clientId)
+          return known ? e.clock > known.clock : e.json !== 'null'
+        })
+        if (forged) {
           refuse(ws, CLOSE.forbidden, 'A connection may only set its own presence.')
           return
         }
-        awarenessProtocol.applyAwarenessUpdate(awareness, message.update, ws)
+        const mine = entries.filter((e) => e.clientId === own)
+        if (mine.length === 0) return
+        awarenessProtocol.applyAwarenessUpdate(awareness, writeAwarenessUpdate(mine), ws)
         const clock = awareness.meta.get(own)?.clock ?? 0
         const state = awareness.getStates().get(own) ?? null
         ws.serializeAttachment({

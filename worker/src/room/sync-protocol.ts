@@ -69,17 +69,38 @@ export function encodeAwareness(update: Uint8Array): Uint8Array {
   return encoding.toUint8Array(encoder)
 }
 
-/** The client ids an awareness update speaks for. */
-export function awarenessClientIds(update: Uint8Array): number[] {
+export interface AwarenessEntry {
+  clientId: number
+  clock: number
+  /** The state as JSON ("null" for a removal). */
+  json: string
+}
+
+/** The entries of an awareness update, one per client it speaks for. */
+export function readAwarenessUpdate(update: Uint8Array): AwarenessEntry[] {
   const decoder = decoding.createDecoder(update)
   const count = decoding.readVarUint(decoder)
-  const ids: number[] = []
+  const entries: AwarenessEntry[] = []
   for (let i = 0; i < count; i++) {
-    ids.push(decoding.readVarUint(decoder))
-    decoding.readVarUint(decoder) // clock
-    decoding.readVarString(decoder) // state as JSON
+    entries.push({
+      clientId: decoding.readVarUint(decoder),
+      clock: decoding.readVarUint(decoder),
+      json: decoding.readVarString(decoder),
+    })
   }
-  return ids
+  JSON.parse(`[${entries.map((e) => e.json).join(',')}]`) // throws on a state that is not JSON
+  return entries
+}
+
+export function writeAwarenessUpdate(entries: readonly AwarenessEntry[]): Uint8Array {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, entries.length)
+  for (const e of entries) {
+    encoding.writeVarUint(encoder, e.clientId)
+    encoding.writeVarUint(encoder, e.clock)
+    encoding.writeVarString(encoder, e.json)
+  }
+  return encoding.toUint8Array(encoder)
 }
 
 /** True when applying `update` to `doc` would change nothing (what a read-only client may send). */

@@ -1,0 +1,159 @@
+/** A character sheet form built from a rule system's sheet description, with its defaults and validation. */
+import type { SheetField } from '@fray/rules'
+import { useSignal } from '@preact/signals'
+
+type Values = Record<string, unknown>
+
+export function defaultsOf(fields: ReadonlyArray<SheetField>): Values {
+  return Object.fromEntries(fields.map((f) => [f.key, structuredClone(f.default)]))
+}
+
+interface Props {
+  fields: ReadonlyArray<SheetField>
+  /** The values so far; kept by the caller, so nothing typed is lost on an error or a reload. */
+  values: Values
+  onChange: (values: Values) => void
+  onSubmit: () => void
+  error: string | null
+  busy: boolean
+}
+
+export function SheetForm({ fields, values, onChange, onSubmit, error, busy }: Props) {
+  return (
+    <form
+      class="sheet-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onSubmit()
+      }}
+    >
+      {fields.map((field) => (
+        <Field
+          key={field.key}
+          field={field}
+          value={values[field.key]}
+          onChange={(v) => onChange({ ...values, [field.key]: v })}
+        />
+      ))}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" class="primary big" disabled={busy}>
+        {busy ? 'Creating…' : 'Create my character'}
+      </button>
+    </form>
+  )
+}
+
+function Field({
+  field,
+  value,
+  onChange,
+}: {
+  field: SheetField
+  value: unknown
+  onChange: (v: unknown) => void
+}) {
+  const id = useSignal(`f-${Math.random().toString(36).slice(2, 9)}`).value
+  switch (field.kind) {
+    case 'number':
+      return (
+        <div class="field">
+          <label for={id}>{field.label}</label>
+          <input
+            id={id}
+            inputMode="numeric"
+            aria-describedby={field.help ? `${id}-help` : undefined}
+            value={value === undefined || value === null ? '' : String(value)}
+            onInput={(e) => {
+              const text = e.currentTarget.value
+              // Kept as typed when it is not a number yet, so the sheet's parser can say what is wrong.
+              onChange(text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text)
+            }}
+          />
+          {field.help && (
+            <span id={`${id}-help`} class="muted small">
+              {field.help}
+            </span>
+          )}
+        </div>
+      )
+    case 'text':
+      return (
+        <label class="field" for={id}>
+          <span>{field.label}</span>
+          <input
+            id={id}
+            value={String(value ?? '')}
+            maxLength={field.maxLength}
+            onInput={(e) => onChange(e.currentTarget.value)}
+          />
+        </label>
+      )
+    case 'boolean':
+      return (
+        <label class="toggle" for={id}>
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+          />
+          <span>{field.label}</span>
+        </label>
+      )
+    case 'choice':
+      return (
+        <label class="field" for={id}>
+          <span>{field.label}</span>
+          <select
+            id={id}
+            value={String(value ?? field.default)}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          >
+            {field.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )
+    case 'list': {
+      const items = Array.isArray(value) ? (value as Values[]) : []
+      return (
+        <fieldset class="list-field">
+          <legend>{field.label}</legend>
+          {items.map((item, index) => (
+            <div key={index} class="list-item">
+              {field.of.map((sub) => (
+                <Field
+                  key={sub.key}
+                  field={sub}
+                  value={item[sub.key]}
+                  onChange={(v) =>
+                    onChange(items.map((it, i) => (i === index ? { ...it, [sub.key]: v } : it)))
+                  }
+                />
+              ))}
+              <button
+                type="button"
+                class="ghost danger"
+                onClick={() => onChange(items.filter((_, i) => i !== index))}
+              >
+                Remove
+              </button>
+            </div>
+          ))}
+          <button type="button" onClick={() => onChange([...items, defaultsOf(field.of)])}>
+            Add to {field.label.toLowerCase()}
+          </button>
+        </fieldset>
+      )
+    }
+    default:
+      return null
+  }
+}
