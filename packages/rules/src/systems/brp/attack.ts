@@ -235,7 +235,7 @@ export function spendShot(state: CombatantState, weapon: WeaponRow): CombatantSt
 
 /**
  * Reloading (5.9 notes): a crossbow takes the full combat round, so it fires every other round; a gun
- * or laser is refilled to 6 shots or 20 charges. The text gives no time for guns (docs/rules/brp.md).
+ * or laser is refilled to 6 shots or 20 charges. The text gives no time for guns (docs/systems/brp.md).
  */
 export function reload(
   sheet: Sheet,

@@ -1,4 +1,4 @@
-/** Room settings for brp: where the text is silent or leaves it to the gamemaster (docs/rules/brp.md). */
+/** Room settings for brp: where the text is silent or leaves it to the gamemaster (docs/systems/brp.md). */
 
 /**
  * Each reading a group could reasonably play the other way. The defaults are the README's reading;

@@ -64,7 +64,7 @@ export interface Sheet {
 
 /**
  * The damage bonus table. brp.txt refers to "2.5 Derived Characteristics", which it does not include;
- * this is the standard Basic Roleplaying table by STR+SIZ (docs/rules/brp.md), and a sheet can fix
+ * this is the standard Basic Roleplaying table by STR+SIZ (docs/systems/brp.md), and a sheet can fix
  * its own value instead.
  */
 export const DAMAGE_BONUS_TABLE: ReadonlyArray<{ upTo: number; bonus: string }> = [

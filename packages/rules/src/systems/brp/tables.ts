@@ -291,7 +291,7 @@ export interface ArmorRow {
   readonly name: string
   /** Armor points; for Riot Gear's "12/6", the first number. */
   readonly points: number
-  /** Riot Gear's second number ("12/6"); which attacks it applies to is a room setting (docs/rules/brp.md). */
+  /** Riot Gear's second number ("12/6"); which attacks it applies to is a room setting (docs/systems/brp.md). */
   readonly alternatePoints?: number
   /** Helmets print "+2": they add to the body armor worn. */
   readonly helmet: boolean

@@ -8,7 +8,7 @@ import type { Sheet, Weapon } from './sheet.ts'
 import { type CriticalTableReading, criticalBands, RANGED_IN_MELEE_TABLE, SIZE_TABLE } from './tables.ts'
 import { woundLines } from './wounds.ts'
 
-/** The room settings for hitting, where the text leaves room: see docs/rules/spelljammer.md. */
+/** The room settings for hitting, where the text leaves room: see docs/systems/spelljammer.md. */
 export interface HitOptions {
   /** Which printing of the critical table to use; the README's corrected boundary by default. */
   criticalTable?: CriticalTableReading

@@ -42,7 +42,7 @@ export interface RoundDeclaration {
   freeActions?: number
 }
 
-/** A room setting where the text is silent: see docs/rules/spelljammer.md. */
+/** A room setting where the text is silent: see docs/systems/spelljammer.md. */
 export interface DeclarationOptions {
   /** Careful aim costs one attack; with only one attack, keep it (default) or lose the round's attack. */
   carefulAimKeepsOnlyAttack?: boolean

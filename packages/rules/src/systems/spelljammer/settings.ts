@@ -12,7 +12,7 @@ export interface SpelljammerSettings extends Required<HitOptions>, Required<Decl
   grievousWoundTable?: GrievousWoundTable
 }
 
-/** The readings of rules/README.md and docs/rules/spelljammer.md. */
+/** The readings of rules/README.md and docs/systems/spelljammer.md. */
 export const DEFAULT_SETTINGS: Readonly<SpelljammerSettings> = {
   criticalTable: 'corrected',
   automaticResults: 'at-least',
