@@ -27,6 +27,8 @@ export const TABLE = {
   settings: 'settings',
   /** Y.Map<string, SeatInfo>: seat id -> who sits there and which character they play. */
   seats: 'seats',
+  /** Y.Map<string, unknown>: the fields of `TurnState`, written by the server. */
+  turn: 'turn',
 } as const
 
 export interface RoomSettings {
@@ -40,6 +42,8 @@ export const DEFAULT_SETTINGS: RoomSettings = { physicalDice: 'trust' }
 export const GM = {
   /** Y.Array<Approval>: the GM's verdicts on physical-dice entries, applied to the log by the server. */
   approvals: 'approvals',
+  /** Y.Array<GmRequest>: turn order and monster dice, resolved by the server. */
+  requests: 'requests',
 } as const
 
 export interface Approval {
@@ -69,7 +73,7 @@ export interface CombatantFields {
   side?: 'pc' | 'foe'
   /** The seat playing this character, when one has claimed it. */
   seatId?: string | null
-  /** The system's sheet, as its `parse` returned it. */
+  /** The system's sheet as it was filled in (validated by the system's `parse`). */
   sheet?: Record<string, unknown>
 }
 
@@ -93,6 +97,15 @@ export type SeatRequest =
     }
   | { id: string; kind: 'create-character'; at: number; sheet: Record<string, unknown> }
   | { id: string; kind: 'claim'; at: number; combatantId: string }
+  | { id: string; kind: 'initiative'; at: number; faces?: number[] }
+  | { id: string; kind: 'end-turn'; at: number }
+
+/** What the GM asks of the room through the gm document (turn order, and dice for monsters). */
+export type GmRequest =
+  | { id: string; kind: 'start-combat' }
+  | { id: string; kind: 'roll-foes' }
+  | { id: string; kind: 'next-turn' }
+  | { id: string; kind: 'end-combat' }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 
@@ -107,6 +120,8 @@ export interface LogEntry {
   total: number
   /** `crypto`: rolled by the server. `physical`: faces a player typed in from their own dice. */
   source: 'crypto' | 'seeded' | 'physical'
+  /** What the roll was for and how it adds up, e.g. "Initiative: d6 3 + DEX bonus 2". */
+  detail?: string
   /** Physical dice in a room that wants them approved: pending until the GM decides. */
   status?: 'pending' | 'approved' | 'rejected'
 }

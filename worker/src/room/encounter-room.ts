@@ -14,6 +14,7 @@ import {
   parseDocName,
   type RoomInfo,
   type RoomSettings,
+  SEAT,
   type SeatInfo,
   type SystemId,
   seatDocName,
@@ -40,6 +41,7 @@ import {
   updateIsKnown,
   writeAwarenessUpdate,
 } from './sync-protocol.ts'
+import { gmTurnRequest, parseGmRequest } from './turn-flow.ts'
 
 /** Largest message a client may send. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024
@@ -284,7 +286,10 @@ export class EncounterRoom extends DurableObject<Env> {
         // The document's update handler stores, then broadcasts, within this call.
         this.ctx.storage.transactionSync(() => Y.applyUpdate(doc, message.update, ws))
         if (attachment.doc.startsWith('seat:')) this.resolveSeat(attachment.doc.slice(5))
-        if (attachment.doc === 'gm') this.applyApprovals()
+        if (attachment.doc === 'gm') {
+          this.applyApprovals()
+          this.resolveGmRequests()
+        }
         return
       }
       case 'awareness': {
@@ -438,6 +443,31 @@ export class EncounterRoom extends DurableObject<Env> {
       })
       done.add(key)
     })
+  }
+
+  /** Runs the GM's turn-order requests (and monster initiative, which the room rolls). */
+  private resolveGmRequests(): void {
+    const meta = this.meta()
+    if (!meta) return
+    const gm = this.open('gm').doc
+    const done = this.processedOf('gm')
+    const ctx = {
+      system: meta.system,
+      table: this.open('table').doc,
+      log: this.open('log').doc,
+      dice: this.dice,
+      now: Date.now(),
+    }
+    for (const value of gm.getArray(GM.requests).toArray()) {
+      const request = parseGmRequest(value)
+      if (!request || done.has(`gm/${request.id}`)) continue
+      this.ctx.storage.transactionSync(() => {
+        const result = gmTurnRequest(ctx, request)
+        gm.transact(() => gm.getMap(SEAT.results).set(request.id, result), 'server')
+        this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', `gm/${request.id}`, 'gm')
+      })
+      done.add(`gm/${request.id}`)
+    }
   }
 
   /** Request ids a seat has had resolved, read from storage once per wake. */

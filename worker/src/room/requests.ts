@@ -13,6 +13,7 @@ import {
 } from '@fray/protocol'
 import { type DiceSource, parseDice, roll, rollWithFaces, SYSTEMS, type SystemId } from '@fray/rules'
 import * as Y from 'yjs'
+import { endTurn, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
 
 type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
 
@@ -43,6 +44,18 @@ export function parseRequest(value: unknown): SeatRequest | null {
   if (r.kind === 'claim' && typeof r.combatantId === 'string') {
     return { id: r.id, kind: 'claim', at, combatantId: r.combatantId }
   }
+  if (r.kind === 'initiative') {
+    const ok =
+      r.faces === undefined || (Array.isArray(r.faces) && r.faces.every((f) => typeof f === 'number'))
+    if (!ok) return null
+    return {
+      id: r.id,
+      kind: 'initiative',
+      at,
+      ...(r.faces ? { faces: (r.faces as number[]).slice(0, 10) } : {}),
+    }
+  }
+  if (r.kind === 'end-turn') return { id: r.id, kind: 'end-turn', at }
   return null
 }
 
@@ -99,6 +112,15 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
       return createCharacter(request.sheet, ctx, seat)
     case 'claim':
       return claim(request.combatantId, ctx, seat)
+    case 'initiative':
+    case 'end-turn': {
+      const mine = turnCombatants(ctx.table).find((c) => c.id === seat?.combatantId)
+      if (!mine) return { ok: false, error: 'Choose your character first.' }
+      const turnCtx = { system: ctx.system, table: ctx.table, log: ctx.log, dice: ctx.dice, now: ctx.now }
+      return request.kind === 'initiative'
+        ? rollInitiativeFor(turnCtx, mine, request.faces, id)
+        : endTurn(turnCtx, mine)
+    }
     default:
       return exhaustive(request)
   }
@@ -118,7 +140,8 @@ function createCharacter(
   const hp = sheetHitPoints(ctx.system, sheet)
   const name = typeof sheet.name === 'string' && sheet.name.trim() ? sheet.name.trim() : ctx.by
   const id = ctx.newId()
-  const values: CombatantFields = { name, hp, maxHp: hp, side: 'pc', seatId: ctx.seatId, sheet }
+  // The sheet is kept as the player filled it in (already validated), so it parses again the same way.
+  const values: CombatantFields = { name, hp, maxHp: hp, side: 'pc', seatId: ctx.seatId, sheet: input }
   ctx.table.transact(() => {
     const fields = new Y.Map<unknown>()
     ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, fields)

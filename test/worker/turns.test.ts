@@ -1,0 +1,100 @@
+import { defaultSheet, GM, type RequestResult, SEAT, TABLE, type TurnState } from '@fray/protocol'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+
+async function player(roomId: string, name: string, system: string) {
+  const seat = await takeSeat(roomId, name)
+  const client = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+  const results = client.doc.getMap<RequestResult>(SEAT.results)
+  let n = 0
+  const ask = async (request: Record<string, unknown>) => {
+    const id = `${request.kind}-${++n}`
+    client.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
+    await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`)
+    return results.get(`${seat.seatId}/${id}`) as RequestResult
+  }
+  const created = await ask({ kind: 'create-character', sheet: defaultSheet(system as 'osr', name) })
+  if (!created.ok) throw new Error(created.error)
+  return { ask, id: created.logId }
+}
+
+describe('a round of turn order', () => {
+  it('osr: players roll their own initiative, the room rolls the monsters’, and the round runs in order', async () => {
+    const { roomId, gmKey } = await createRoom('osr')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const goblin = new Y.Map<unknown>()
+    table.doc.getMap(TABLE.combatants).set('gob', goblin)
+    goblin.set('name', 'Goblin')
+    goblin.set('side', 'foe')
+    const mira = await player(roomId, 'Mira', 'osr')
+    const tomas = await player(roomId, 'Tomas', 'osr')
+    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    const gmAsk = async (kind: string) => {
+      const id = `${kind}-${Math.random().toString(36).slice(2, 7)}`
+      gm.doc.getArray(GM.requests).push([{ id, kind }])
+      await eventually(() => gm.doc.getMap(SEAT.results).has(id), kind)
+      return gm.doc.getMap<RequestResult>(SEAT.results).get(id)
+    }
+
+    expect(await mira.ask({ kind: 'initiative' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/not being rolled/),
+    })
+    await gmAsk('start-combat')
+    expect(await mira.ask({ kind: 'initiative', faces: [7] })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/d6 shows 1 to 6/),
+    })
+    expect(await mira.ask({ kind: 'initiative', faces: [6] })).toEqual({
+      ok: true,
+      logId: expect.any(String),
+    })
+    expect((await tomas.ask({ kind: 'initiative' })).ok).toBe(true)
+    expect(await tomas.ask({ kind: 'initiative' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/already rolled/),
+    })
+    await eventually(
+      () => turn().status === 'initiative' && Object.keys(turn().initiative).length === 2,
+      'two rolls',
+    )
+    await gmAsk('roll-foes')
+    await eventually(() => turn().status === 'running', 'the round to start')
+
+    const order = turn().order
+    expect(order.flatMap((s) => s.ids).sort()).toEqual(['gob', mira.id, tomas.id].sort())
+    const totals = order.map((s) => Number(s.label.replace('Initiative ', '')))
+    expect([...totals].sort((a, b) => b - a)).toEqual(totals) // highest first
+    expect(turn().initiative[mira.id]?.faces).toEqual([6])
+
+    // Everyone acts in order: players end their own turns, the GM moves the goblin on.
+    for (let slot = 0; slot < order.length; slot++) {
+      await eventually(() => turn().current === slot && turn().status === 'running', `slot ${slot}`)
+      for (const id of order[slot]?.ids ?? []) {
+        if (id === 'gob') continue
+        const who = id === mira.id ? mira : tomas
+        const other = id === mira.id ? tomas : mira
+        if (!order[slot]?.ids.includes(other.id)) {
+          expect(await other.ask({ kind: 'end-turn' })).toEqual({ ok: false, error: 'It is not your turn.' })
+        }
+        expect((await who.ask({ kind: 'end-turn' })).ok).toBe(true)
+      }
+      if (order[slot]?.ids.includes('gob')) await gmAsk('next-turn')
+    }
+    await eventually(() => turn().round === 2, 'round 2')
+    expect(turn().status).toBe('initiative') // osr rolls again every round
+  })
+
+  it('brp: the round starts at once in DEX-rank order, with no roll', async () => {
+    const { roomId, gmKey } = await createRoom('brp')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const quick = await player(roomId, 'Quick', 'brp')
+    gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
+    const turn = table.doc.getMap(TABLE.turn)
+    await eventually(() => turn.get('status') === 'running', 'the round')
+    expect(turn.get('order')).toEqual([{ ids: [quick.id], label: 'DEX rank 10' }])
+  })
+})
