@@ -39,6 +39,11 @@ export interface SeatModel {
   createCharacter(sheet: Record<string, unknown>): string
   /** Asks the room for a character the GM prepared; returns the request id. */
   claim(combatantId: string): string
+  /** Rolls this seat's initiative (or logs the player's own die); returns the request id. */
+  rollInitiative(faces?: number[]): string
+  endTurn(): string
+  /** The latest refusal of any request, in words for the player. */
+  lastRefusal: ReadonlySignal<string | null>
   /** The room's answer to one of this seat's requests, once it has come. */
   resultOf(requestId: string): RequestResult | undefined
 }
@@ -77,6 +82,22 @@ export function createSeatModel(
         .toArray()
         .filter((r) => r.kind === 'roll')
         .at(-1)
+      const result = last && resultOf(last.id)
+      return result && !result.ok ? result.error : null
+    }),
+    rollInitiative(faces) {
+      const id = newId()
+      requests.push([{ id, kind: 'initiative', at: Date.now(), ...(faces ? { faces } : {}) }])
+      return id
+    },
+    endTurn() {
+      const id = newId()
+      requests.push([{ id, kind: 'end-turn', at: Date.now() }])
+      return id
+    },
+    lastRefusal: computed(() => {
+      void version.value
+      const last = requests.toArray().at(-1)
       const result = last && resultOf(last.id)
       return result && !result.ok ? result.error : null
     }),

@@ -2,11 +2,13 @@
 import {
   type CombatantFields,
   DEFAULT_SETTINGS,
+  IDLE_TURN,
   LOG,
   type LogEntry,
   type RoomSettings,
   type SeatInfo,
   TABLE,
+  type TurnState,
 } from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
@@ -38,6 +40,7 @@ export interface TableModel {
   freeSeat(seatId: string): void
   log: ReadonlySignal<LogEntry[]>
   settings: ReadonlySignal<RoomSettings>
+  turn: ReadonlySignal<TurnState>
   setSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K]): void
   addCombatant(name: string, hp: number): { ok: true; id: string } | { ok: false; error: string }
   removeCombatant(id: string): void
@@ -67,6 +70,10 @@ export function createTableModel(
     version.value++
   }
   const settingsMap = doc.getMap<unknown>(TABLE.settings)
+  const turnMap = doc.getMap<unknown>(TABLE.turn)
+  turnMap.observe(() => {
+    version.value++
+  })
   map.observeDeep(bump)
   logArray.observe(bump)
   settingsMap.observe(bump)
@@ -93,8 +100,14 @@ export function createTableModel(
     }
   })
 
+  const turn = computed<TurnState>(() => {
+    void version.value
+    return { ...IDLE_TURN, ...(Object.fromEntries(turnMap.entries()) as Partial<TurnState>) }
+  })
+
   return {
     combatants,
+    turn,
     seats,
     freeSeat(seatId) {
       const seat = seatsMap.get(seatId)

@@ -1,10 +1,11 @@
 /** The GM's tablet: share link, combatants (add, damage, remove) and the live log. */
-import { type Approval, GM, SYSTEM_NAMES } from '@fray/protocol'
+import { type Approval, GM, type GmRequest, type RequestResult, SEAT, SYSTEM_NAMES } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { download, exportEncounter } from '../models/export.ts'
 import { createRoster, parseGroupName } from '../models/roster.ts'
 import { connectDoc } from '../models/sync.ts'
@@ -63,6 +64,30 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     }
   }
 
+  const gmError = useSignal<string | null>(null)
+  const lastAsk = useSignal<string | null>(null)
+  const ask = (kind: GmRequest['kind']) => {
+    const id = crypto.randomUUID()
+    lastAsk.value = id
+    gmError.value = null
+    gmDoc.doc.getArray<GmRequest>(GM.requests).push([{ id, kind }])
+  }
+  useEffect(() => {
+    const results = gmDoc.doc.getMap<RequestResult>(SEAT.results)
+    const show = () => {
+      const result = lastAsk.value ? results.get(lastAsk.value) : undefined
+      gmError.value = result && !result.ok ? result.error : null
+    }
+    results.observe(show)
+    return () => results.unobserve(show)
+  }, [gmDoc, gmError, lastAsk])
+  const allCombatants = [...table.combatants.value, ...roster.hidden.value]
+  const turnState = table.turn.value
+  const waitingFor =
+    turnState.status === 'initiative'
+      ? table.combatants.value.filter((c) => !turnState.initiative[c.id]).map((c) => c.name)
+      : []
+
   const exportFile = () => {
     if (room.status !== 'ready') return
     const slug = room.info.name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase() || 'encounter'
@@ -84,6 +109,42 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           {synced.error.value}
         </p>
       )}
+
+      <section class="card turn-card" aria-label="Turn order">
+        <TurnBanner turn={table.turn.value} combatants={allCombatants} />
+        {table.turn.value.status === 'initiative' && waitingFor.length > 0 && (
+          <p class="muted">Waiting for initiative from {waitingFor.join(', ')}.</p>
+        )}
+        {gmError.value && (
+          <p class="error" role="alert">
+            {gmError.value}
+          </p>
+        )}
+        <div class="row gap wrap">
+          {table.turn.value.status === 'idle' ? (
+            <button type="button" class="primary" onClick={() => ask('start-combat')}>
+              Start combat
+            </button>
+          ) : (
+            <>
+              {table.turn.value.status === 'initiative' && (
+                <button type="button" class="primary" onClick={() => ask('roll-foes')}>
+                  Roll for monsters
+                </button>
+              )}
+              {table.turn.value.status === 'running' && (
+                <button type="button" class="primary" onClick={() => ask('next-turn')}>
+                  Next turn
+                </button>
+              )}
+              <button type="button" class="ghost push" onClick={() => ask('end-combat')}>
+                End combat
+              </button>
+            </>
+          )}
+        </div>
+        <TurnOrder turn={table.turn.value} combatants={allCombatants} />
+      </section>
 
       <div class="gm-grid">
         <section class="card" aria-labelledby="combatants-h">

@@ -6,6 +6,7 @@ import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import {
   createSeatModel,
   forgetSeat,
@@ -137,6 +138,13 @@ function Seated(props: {
   const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
   const waiting = requests.pending.value.length
+  const turn = table.turn.value
+  const myTurn = Boolean(
+    me &&
+      turn.status === 'running' &&
+      turn.order[turn.current]?.ids.includes(me.id) &&
+      !turn.acted.includes(me.id),
+  )
   const ownDice = useSignal<string | null>(null)
   const ownError = useSignal<string | null>(null)
   const sendOwn = (event: Event) => {
@@ -159,6 +167,7 @@ function Seated(props: {
         </div>
         <ConnectionBadge state={worst} />
       </header>
+      <TurnBanner turn={table.turn.value} combatants={table.combatants.value} mine={me?.id} />
       {(seatDoc.error.value || tableDoc.error.value) && (
         <p class="error" role="alert">
           {seatDoc.error.value ?? tableDoc.error.value}
@@ -185,6 +194,7 @@ function Seated(props: {
           <p class="muted">Loading the character sheet…</p>
         ))
       )}
+      <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
       <section class="card">
         <h2>In the fight</h2>
         <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />
@@ -229,7 +239,30 @@ function Seated(props: {
           </form>
         ) : (
           <>
-            <button type="button" class="primary huge" onClick={() => requests.rollD20()}>
+            {requests.lastRefusal.value && !requests.lastError.value && (
+              <p class="error" role="alert">
+                {requests.lastRefusal.value}
+              </p>
+            )}
+            {me && turn.status === 'initiative' && !turn.initiative[me.id] && (
+              <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
+                Roll initiative
+              </button>
+            )}
+            {myTurn && (
+              <button type="button" class="primary huge" onClick={() => requests.endTurn()}>
+                End my turn
+              </button>
+            )}
+            <button
+              type="button"
+              class={
+                myTurn || (me && turn.status === 'initiative' && !turn.initiative[me.id])
+                  ? 'huge'
+                  : 'primary huge'
+              }
+              onClick={() => requests.rollD20()}
+            >
               Roll d20
               {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
             </button>

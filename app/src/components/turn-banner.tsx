@@ -1,0 +1,78 @@
+/** Whose turn it is, impossible to miss: on the phone it turns gold and vibrates when the turn is yours. */
+import type { TurnState } from '@fray/protocol'
+import { useEffect, useRef } from 'preact/hooks'
+import type { Combatant } from '../models/table.ts'
+
+interface Props {
+  turn: TurnState
+  combatants: Combatant[]
+  /** The viewer's own character, on a phone. */
+  mine?: string
+}
+
+export function describeTurn(turn: TurnState, combatants: Combatant[], mine?: string) {
+  const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? 'someone hidden'
+  switch (turn.status) {
+    case 'idle':
+      return { text: 'Waiting for the GM to start the fight', yours: false }
+    case 'initiative': {
+      const needs = mine && !turn.initiative[mine]
+      return {
+        text: needs ? 'Roll initiative!' : `Round ${turn.round}: rolling initiative`,
+        yours: Boolean(needs),
+      }
+    }
+    case 'running': {
+      const slot = turn.order[turn.current]
+      if (!slot) return { text: `Round ${turn.round}`, yours: false }
+      const yours = Boolean(mine && slot.ids.includes(mine) && !turn.acted.includes(mine))
+      const who = slot.ids.map(name).join(' and ')
+      return {
+        text: yours ? 'Your turn' : `${who} ${slot.ids.length > 1 ? 'are' : 'is'} acting`,
+        detail: `Round ${turn.round} · ${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}`,
+        yours,
+      }
+    }
+    default:
+      return { text: '', yours: false }
+  }
+}
+
+export function TurnBanner({ turn, combatants, mine }: Props) {
+  const { text, detail, yours } = describeTurn(turn, combatants, mine)
+  const was = useRef(false)
+  useEffect(() => {
+    if (yours && !was.current && 'vibrate' in navigator) navigator.vibrate?.([120, 60, 120])
+    was.current = yours
+  }, [yours])
+  return (
+    <div
+      class={`turn-banner ${yours ? 'yours' : ''}`}
+      role="status"
+      aria-live="assertive"
+      data-testid="turn-banner"
+    >
+      <strong>{text}</strong>
+      {detail && <span class="small">{detail}</span>}
+    </div>
+  )
+}
+
+/** The order of the round, current slot marked; hidden combatants never reach a player's list. */
+export function TurnOrder({ turn, combatants }: { turn: TurnState; combatants: Combatant[] }) {
+  if (turn.status !== 'running') return null
+  const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? '?'
+  return (
+    <ol class="turn-order" data-testid="turn-order">
+      {turn.order.map((slot, i) => (
+        <li
+          key={slot.label + slot.ids.join()}
+          class={i === turn.current ? 'current' : i < turn.current ? 'done' : ''}
+        >
+          <span class="muted small">{slot.label}</span> {slot.ids.map(name).join(', ')}
+          {i === turn.current && <span class="sr-only"> (acting now)</span>}
+        </li>
+      ))}
+    </ol>
+  )
+}
