@@ -33,6 +33,7 @@ export function RollLog({ entries, onApprove }: Props) {
               [{e.faces.join(', ')}] · {SOURCE[e.source]}
               {e.status && ` · ${STATUS[e.status]}`}
             </span>
+            {e.detail && <span class="log-detail small">{e.detail}</span>}
             {onApprove && e.status === 'pending' && (
               <span class="row gap approve">
                 <button type="button" class="primary" onClick={() => onApprove(e.id, true)}>
