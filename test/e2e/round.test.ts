@@ -89,3 +89,51 @@ describe.each(['osr', 'odnd', 'brp'] as const)('one full round of %s at the tabl
     }
   })
 })
+
+describe('one full round of zones at the table', () => {
+  it('alternates the sides from the phones and the tablet until all pass in a row', {
+    timeout: 90_000,
+  }, async () => {
+    const created = await fetch(`${baseUrl}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'zones' }),
+    })
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const gm = await (await browser.newContext(TABLET)).newPage()
+    gm.setDefaultTimeout(8000)
+    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+    await gm.getByLabel('Combatant name').fill('Bandit x2')
+    await gm.getByLabel('Hit points', { exact: true }).fill('8')
+    await gm.getByRole('button', { name: 'Add', exact: true }).click()
+    const link = `${baseUrl}/r/${roomId}`
+    const phones = [await seatPlayer(link, 'Mira'), await seatPlayer(link, 'Tomas')]
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+
+    const acted = new Set<number>()
+    for (let step = 0; step < 16; step++) {
+      const banner = (await gm.getByTestId('turn-banner').textContent()) ?? ''
+      if (/Round 2/.test(banner)) break
+      if (banner.includes('The foes')) {
+        const acts = gm.getByRole('button', { name: / acts$/ })
+        if ((await acts.count()) > 0) await acts.first().click()
+        else await gm.getByRole('button', { name: 'Foes pass' }).click()
+      } else {
+        const index = phones.findIndex((_, i) => !acted.has(i))
+        const phone = phones[index === -1 ? 0 : index] as Page
+        await phone.getByRole('button', { name: 'We pass' }).waitFor()
+        if (index !== -1) {
+          expect(await phone.getByTestId('turn-banner').textContent()).toContain('Your side’s move')
+          acted.add(index)
+          await phone.getByRole('button', { name: 'I act now' }).click()
+        } else {
+          await phone.getByRole('button', { name: 'We pass' }).click()
+        }
+      }
+      await expect.poll(() => gm.getByTestId('turn-banner').textContent()).not.toBe(banner)
+    }
+    await expect.poll(() => gm.getByTestId('turn-banner').textContent()).toMatch(/Round 2/)
+    expect(acted.size).toBe(2)
+    // A fresh round: nobody has acted yet.
+    expect(await gm.getByTestId('turn-order').textContent()).not.toMatch(/has acted/)
+  })
+})

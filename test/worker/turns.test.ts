@@ -98,3 +98,49 @@ describe('a round of turn order', () => {
     expect(turn.get('order')).toEqual([{ ids: [quick.id], label: 'DEX rank 10' }])
   })
 })
+
+describe('a round of faction play (zones)', () => {
+  it('alternates the factions one character or a pass at a time, and ends the round when all pass in a row', async () => {
+    const { roomId, gmKey } = await createRoom('zones')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const bandit = new Y.Map<unknown>()
+    table.doc.getMap(TABLE.combatants).set('bandit', bandit)
+    bandit.set('name', 'Bandit')
+    bandit.set('side', 'foe')
+    const sybilla = await player(roomId, 'Sybilla', 'zones')
+    const state = () =>
+      (table.doc.getMap(TABLE.turn).get('factions') ?? null) as {
+        next: string | null
+        initiative: string
+        phase: string
+      } | null
+    const gmAsk = async (request: Record<string, unknown>) => {
+      const id = `g-${Math.random().toString(36).slice(2, 7)}`
+      gm.doc.getArray(GM.requests).push([{ id, ...request }])
+      await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind))
+      return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+    }
+    await gmAsk({ kind: 'start-combat' })
+    await eventually(() => state() !== null, 'the round')
+    const first = state()?.initiative
+    // Whoever holds the initiative moves first; the party takes Sybilla's turn, the foes the bandit's.
+    const party = () => sybilla.ask({ kind: 'act' })
+    const foes = () => gmAsk({ kind: 'act', combatantId: 'bandit' })
+    if (first === 'foes') {
+      expect(await party()).toEqual({ ok: false, error: expect.stringMatching(/initiative/) })
+      expect((await foes()).ok).toBe(true)
+      expect((await party()).ok).toBe(true)
+    } else {
+      expect((await party()).ok).toBe(true)
+      expect((await foes()).ok).toBe(true)
+    }
+    // Everyone has acted: both factions pass in a row and round 2 begins.
+    const passFirst = first === 'foes' ? () => gmAsk({ kind: 'pass' }) : () => sybilla.ask({ kind: 'pass' })
+    const passSecond = first === 'foes' ? () => sybilla.ask({ kind: 'pass' }) : () => gmAsk({ kind: 'pass' })
+    expect((await passFirst()).ok).toBe(true)
+    expect((await passSecond()).ok).toBe(true)
+    await eventually(() => table.doc.getMap(TABLE.turn).get('round') === 2, 'round 2')
+    expect(state()?.phase).toBe('choosing-first')
+  })
+})

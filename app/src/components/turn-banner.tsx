@@ -10,7 +10,11 @@ interface Props {
   mine?: string
 }
 
-export function describeTurn(turn: TurnState, combatants: Combatant[], mine?: string) {
+export function describeTurn(
+  turn: TurnState,
+  combatants: Combatant[],
+  mine?: string,
+): { text: string; detail?: string; yours: boolean } {
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? 'someone hidden'
   switch (turn.status) {
     case 'idle':
@@ -23,6 +27,7 @@ export function describeTurn(turn: TurnState, combatants: Combatant[], mine?: st
       }
     }
     case 'running': {
+      if (turn.factions) return describeFactions(turn, mine)
       const slot = turn.order[turn.current]
       if (!slot) return { text: `Round ${turn.round}`, yours: false }
       const yours = Boolean(mine && slot.ids.includes(mine) && !turn.acted.includes(mine))
@@ -35,6 +40,26 @@ export function describeTurn(turn: TurnState, combatants: Combatant[], mine?: st
     }
     default:
       return { text: '', yours: false }
+  }
+}
+
+/** Faction play (zones): whose side moves, and whether this viewer may act now. */
+export function factionToMove(turn: TurnState): string | null {
+  const f = turn.factions
+  if (!f) return null
+  return f.phase === 'choosing-first' ? f.initiative : f.next
+}
+
+function describeFactions(turn: TurnState, mine?: string) {
+  const f = turn.factions
+  const moving = factionToMove(turn)
+  const side = moving === 'party' ? 'The players' : 'The foes'
+  const me = mine ? f?.characters[mine] : undefined
+  const yours = Boolean(me && me.faction === moving && !me.spent && !me.out)
+  return {
+    text: yours ? 'Your side’s move: act now, or pass' : `${side} choose who acts, or pass`,
+    detail: `Round ${turn.round}${f && f.passesInRow > 0 ? ` · ${f.passesInRow} pass${f.passesInRow > 1 ? 'es' : ''} in a row` : ''}`,
+    yours,
   }
 }
 
@@ -61,6 +86,21 @@ export function TurnBanner({ turn, combatants, mine }: Props) {
 /** The order of the round, current slot marked; hidden combatants never reach a player's list. */
 export function TurnOrder({ turn, combatants }: { turn: TurnState; combatants: Combatant[] }) {
   if (turn.status !== 'running') return null
+  if (turn.factions) {
+    const characters = Object.values(turn.factions.characters).filter((c) =>
+      combatants.some((x) => x.id === c.id),
+    )
+    return (
+      <ul class="turn-order" data-testid="turn-order">
+        {characters.map((c) => (
+          <li key={c.id} class={c.spent ? 'done' : ''}>
+            <span class="muted small">{c.faction === 'party' ? 'Players' : 'Foes'}</span> {c.name}
+            {c.spent ? ' · has acted' : ''}
+          </li>
+        ))}
+      </ul>
+    )
+  }
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? '?'
   return (
     <ol class="turn-order" data-testid="turn-order">

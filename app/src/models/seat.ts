@@ -42,6 +42,8 @@ export interface SeatModel {
   /** Rolls this seat's initiative (or logs the player's own die); returns the request id. */
   rollInitiative(faces?: number[]): string
   endTurn(): string
+  /** Faction play: take this character's turn now, or pass for the whole side. */
+  factionMove(kind: 'act' | 'pass'): string
   /** The latest refusal of any request, in words for the player. */
   lastRefusal: ReadonlySignal<string | null>
   /** The room's answer to one of this seat's requests, once it has come. */
@@ -88,6 +90,11 @@ export function createSeatModel(
     rollInitiative(faces) {
       const id = newId()
       requests.push([{ id, kind: 'initiative', at: Date.now(), ...(faces ? { faces } : {}) }])
+      return id
+    },
+    factionMove(kind) {
+      const id = newId()
+      requests.push([{ id, kind, at: Date.now() }])
       return id
     },
     endTurn() {

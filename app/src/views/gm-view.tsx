@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
-import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { factionToMove, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { download, exportEncounter } from '../models/export.ts'
 import { createRoster, parseGroupName } from '../models/roster.ts'
 import { connectDoc } from '../models/sync.ts'
@@ -66,11 +66,14 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
 
   const gmError = useSignal<string | null>(null)
   const lastAsk = useSignal<string | null>(null)
-  const ask = (kind: GmRequest['kind']) => {
+  const ask = (kind: GmRequest['kind'], combatantId?: string) => {
     const id = crypto.randomUUID()
     lastAsk.value = id
     gmError.value = null
-    gmDoc.doc.getArray<GmRequest>(GM.requests).push([{ id, kind }])
+    const request = (
+      kind === 'act' ? { id, kind, combatantId: combatantId ?? '' } : { id, kind }
+    ) as GmRequest
+    gmDoc.doc.getArray<GmRequest>(GM.requests).push([request])
   }
   useEffect(() => {
     const results = gmDoc.doc.getMap<RequestResult>(SEAT.results)
@@ -132,10 +135,24 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                   Roll for monsters
                 </button>
               )}
-              {table.turn.value.status === 'running' && (
+              {table.turn.value.status === 'running' && !table.turn.value.factions && (
                 <button type="button" class="primary" onClick={() => ask('next-turn')}>
                   Next turn
                 </button>
+              )}
+              {factionToMove(table.turn.value) === 'foes' && (
+                <>
+                  {Object.values(table.turn.value.factions?.characters ?? {})
+                    .filter((c) => c.faction === 'foes' && !c.spent && !c.out)
+                    .map((c) => (
+                      <button key={c.id} type="button" class="primary" onClick={() => ask('act', c.id)}>
+                        {c.name} acts
+                      </button>
+                    ))}
+                  <button type="button" onClick={() => ask('pass')}>
+                    Foes pass
+                  </button>
+                </>
               )}
               <button type="button" class="ghost push" onClick={() => ask('end-combat')}>
                 End combat

@@ -6,7 +6,7 @@ import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
-import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { factionToMove, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import {
   createSeatModel,
   forgetSeat,
@@ -139,6 +139,10 @@ function Seated(props: {
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
   const waiting = requests.pending.value.length
   const turn = table.turn.value
+  const moving = factionToMove(turn)
+  const mineInRound = me ? turn.factions?.characters[me.id] : undefined
+  const sideMoves = Boolean(turn.status === 'running' && mineInRound && mineInRound.faction === moving)
+  const myFactionMove = sideMoves && !mineInRound?.spent
   const myTurn = Boolean(
     me &&
       turn.status === 'running' &&
@@ -253,6 +257,18 @@ function Seated(props: {
               <button type="button" class="primary huge" onClick={() => requests.endTurn()}>
                 End my turn
               </button>
+            )}
+            {sideMoves && (
+              <div class="row gap">
+                {myFactionMove && (
+                  <button type="button" class="primary huge" onClick={() => requests.factionMove('act')}>
+                    I act now
+                  </button>
+                )}
+                <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
+                  We pass
+                </button>
+              </div>
             )}
             <button
               type="button"

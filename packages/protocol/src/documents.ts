@@ -99,6 +99,9 @@ export type SeatRequest =
   | { id: string; kind: 'claim'; at: number; combatantId: string }
   | { id: string; kind: 'initiative'; at: number; faces?: number[] }
   | { id: string; kind: 'end-turn'; at: number }
+  /** Faction play (zones): take this character's turn now, or pass for the whole faction. */
+  | { id: string; kind: 'act'; at: number }
+  | { id: string; kind: 'pass'; at: number }
 
 /** What the GM asks of the room through the gm document (turn order, and dice for monsters). */
 export type GmRequest =
@@ -106,6 +109,8 @@ export type GmRequest =
   | { id: string; kind: 'roll-foes' }
   | { id: string; kind: 'next-turn' }
   | { id: string; kind: 'end-combat' }
+  | { id: string; kind: 'act'; combatantId: string }
+  | { id: string; kind: 'pass' }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 

@@ -2,7 +2,7 @@
  * Turn order at the table, driven by the rules package: who rolls initiative and with what die, and the
  * order of a round once the rolls are in. The room applies these; the app only shows the result.
  */
-import { brp, fail, type Outcome, odnd, ok, osr, SYSTEMS, type SystemId } from '@fray/rules'
+import { brp, fail, type Outcome, odnd, ok, osr, SYSTEMS, type SystemId, type zones } from '@fray/rules'
 import { defaultSheet } from './characters.ts'
 
 /** Everyone who acts at one moment; several ids act simultaneously. */
@@ -26,6 +26,8 @@ export interface TurnState {
   /** Who has ended their turn in the current slot. */
   acted: string[]
   initiative: Record<string, InitiativeRoll>
+  /** Faction play (zones): the rules package's round state, when the room plays it. */
+  factions?: zones.RoundState
 }
 
 export const IDLE_TURN: TurnState = {
@@ -45,7 +47,11 @@ export interface TurnCombatant {
 }
 
 /** Systems whose turn flow the table runs so far. */
-export const TURN_SYSTEMS: readonly SystemId[] = ['osr', 'odnd', 'brp']
+export const TURN_SYSTEMS: readonly SystemId[] = ['osr', 'odnd', 'brp', 'zones']
+
+/** The two factions at the table: the players' party and the GM's foes. */
+export const FACTION = { party: 'party', foes: 'foes' } as const
+export const factionOf = (side: 'pc' | 'foe') => (side === 'pc' ? FACTION.party : FACTION.foes)
 
 /** The die each combatant rolls for initiative, or null where the order needs no roll (DEX ranks). */
 export function initiativeDie(system: SystemId): number | null {

@@ -2,6 +2,7 @@
 import {
   type Approval,
   type CombatantFields,
+  FACTION,
   LOG,
   type LogEntry,
   type RequestResult,
@@ -13,7 +14,7 @@ import {
 } from '@fray/protocol'
 import { type DiceSource, parseDice, roll, rollWithFaces, SYSTEMS, type SystemId } from '@fray/rules'
 import * as Y from 'yjs'
-import { endTurn, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
+import { endTurn, factionMove, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
 
 type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
 
@@ -55,7 +56,7 @@ export function parseRequest(value: unknown): SeatRequest | null {
       ...(r.faces ? { faces: (r.faces as number[]).slice(0, 10) } : {}),
     }
   }
-  if (r.kind === 'end-turn') return { id: r.id, kind: 'end-turn', at }
+  if (r.kind === 'end-turn' || r.kind === 'act' || r.kind === 'pass') return { id: r.id, kind: r.kind, at }
   return null
 }
 
@@ -113,13 +114,15 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
     case 'claim':
       return claim(request.combatantId, ctx, seat)
     case 'initiative':
-    case 'end-turn': {
+    case 'end-turn':
+    case 'act':
+    case 'pass': {
       const mine = turnCombatants(ctx.table).find((c) => c.id === seat?.combatantId)
       if (!mine) return { ok: false, error: 'Choose your character first.' }
       const turnCtx = { system: ctx.system, table: ctx.table, log: ctx.log, dice: ctx.dice, now: ctx.now }
-      return request.kind === 'initiative'
-        ? rollInitiativeFor(turnCtx, mine, request.faces, id)
-        : endTurn(turnCtx, mine)
+      if (request.kind === 'initiative') return rollInitiativeFor(turnCtx, mine, request.faces, id)
+      if (request.kind === 'end-turn') return endTurn(turnCtx, mine)
+      return factionMove(turnCtx, FACTION.party, request.kind === 'act' ? mine.id : null)
     }
     default:
       return exhaustive(request)

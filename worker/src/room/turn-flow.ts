@@ -1,6 +1,8 @@
 /** The round at the table: initiative, whose turn it is, and moving on, written by the room into `table`. */
 import {
   buildOrder,
+  FACTION,
+  factionOf,
   type GmRequest,
   IDLE_TURN,
   type InitiativeRoll,
@@ -13,7 +15,7 @@ import {
   type TurnCombatant,
   type TurnState,
 } from '@fray/protocol'
-import type { DiceSource, SystemId } from '@fray/rules'
+import { type DiceSource, type SystemId, zones } from '@fray/rules'
 import type * as Y from 'yjs'
 
 export interface TurnContext {
@@ -130,6 +132,7 @@ export function gmTurnRequest(ctx: TurnContext, request: GmRequest): RequestResu
   const turn = readTurn(ctx.table)
   switch (request.kind) {
     case 'start-combat':
+      if (ctx.system === 'zones') return startFactions(ctx)
       writeTurn(ctx.table, { ...IDLE_TURN, status: 'initiative', round: 1 })
       beginIfReady(ctx)
       return { ok: true, logId: request.id }
@@ -146,27 +149,75 @@ export function gmTurnRequest(ctx: TurnContext, request: GmRequest): RequestResu
       advance(ctx, turn)
       return { ok: true, logId: request.id }
     case 'end-combat':
-      writeTurn(ctx.table, { ...IDLE_TURN })
+      writeTurn(ctx.table, { ...IDLE_TURN, factions: undefined })
       return { ok: true, logId: request.id }
+    case 'act': {
+      const foe = turnCombatants(ctx.table).find((c) => c.id === request.combatantId)
+      if (!foe) return { ok: false, error: 'No such combatant on the table.' }
+      return factionMove(ctx, factionOf(foe.side), foe.id)
+    }
+    case 'pass':
+      return factionMove(ctx, FACTION.foes, null)
     default:
       return exhaustive(request)
   }
 }
 
+const SIMPLE_GM_REQUESTS = ['start-combat', 'roll-foes', 'next-turn', 'end-combat', 'pass'] as const
+
 export function parseGmRequest(value: unknown): GmRequest | null {
-  const r = value as { id?: unknown; kind?: unknown } | null
+  const r = value as { id?: unknown; kind?: unknown; combatantId?: unknown } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
-  if (
-    r.kind === 'start-combat' ||
-    r.kind === 'roll-foes' ||
-    r.kind === 'next-turn' ||
-    r.kind === 'end-combat'
-  ) {
-    return { id: r.id, kind: r.kind }
-  }
+  const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
+  if (simple) return { id: r.id, kind: simple }
+  if (r.kind === 'act' && typeof r.combatantId === 'string')
+    return { id: r.id, kind: 'act', combatantId: r.combatantId }
   return null
 }
 
 function exhaustive(value: never): never {
   throw new Error(`unhandled request ${JSON.stringify(value)}`)
+}
+
+/** Zones: opens the round of alternating factions; the faction holding the initiative is drawn at random. */
+function startFactions(ctx: TurnContext): RequestResult {
+  const combatants = turnCombatants(ctx.table)
+  const started = zones.startCombat({
+    factions: [FACTION.party, FACTION.foes],
+    combatants: combatants.map((c) => ({ id: c.id, name: c.name, faction: factionOf(c.side) })),
+    initiativeDie: ctx.dice.roll(2),
+  })
+  if (!started.ok) return started
+  writeTurn(ctx.table, { ...IDLE_TURN, status: 'running', round: 1, factions: started.value })
+  return { ok: true, logId: 'start' }
+}
+
+/** Zones: one character of a faction takes their turn, or the faction passes. */
+export function factionMove(ctx: TurnContext, faction: string, character: string | null): RequestResult {
+  const turn = readTurn(ctx.table)
+  let state = turn.factions
+  if (turn.status !== 'running' || !state) return { ok: false, error: 'No round is running.' }
+  if (state.phase === 'choosing-first') {
+    // The faction holding the initiative goes first when it moves; the other must wait for it.
+    if (faction !== state.initiative)
+      return { ok: false, error: 'The other side holds the initiative: wait for their move.' }
+    const chosen = zones.stepRound(state, { type: 'choose-first', by: faction, first: faction })
+    if (!chosen.ok) return chosen
+    state = chosen.value
+  }
+  const action: zones.RoundAction = character
+    ? { type: 'take-turn', faction, character }
+    : { type: 'pass', faction }
+  const stepped = zones.stepRound(state, action)
+  if (!stepped.ok) return stepped
+  state = stepped.value
+  let round = turn.round
+  if (state.phase === 'ended') {
+    const next = zones.nextRound(state)
+    if (!next.ok) return next
+    state = next.value
+    round += 1
+  }
+  writeTurn(ctx.table, { factions: state, round })
+  return { ok: true, logId: character ?? faction }
 }
