@@ -58,7 +58,15 @@ async function roomWithCombatant(url: string, run: number) {
     combatant.set('hp', 11)
     combatant.set('maxHp', 11)
   })
-  return { playerLink: `${url}/r/${roomId}`, roomName, combatantName, stop: () => gm.destroy() }
+  return {
+    playerLink: `${url}/r/${roomId}`,
+    roomName,
+    combatantName,
+    stop: () => {
+      gm.destroy()
+      doc.destroy() // also stops the awareness timer, which would keep the bench process alive
+    },
+  }
 }
 
 async function oneRun(browser: Browser, url: string, run: number): Promise<FirstLoadRun> {

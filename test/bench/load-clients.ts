@@ -243,7 +243,12 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
     }
   }
   run.phase = 'stopping'
-  for (const room of rooms) for (const p of room.providers) p.destroy()
+  for (const room of rooms) {
+    for (const p of room.providers) {
+      p.destroy()
+      p.doc.destroy()
+    }
+  }
   return {
     sent,
     latencies,

@@ -29,7 +29,7 @@ async function seatPlayer(link: string, name: string): Promise<Page> {
   return page
 }
 
-describe.each(['osr', 'odnd', 'brp'] as const)('one full round of %s at the table', (system) => {
+describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)('one full round of %s at the table', (system) => {
   it('runs the turn order with a GM and two players, each acting from their own phone', {
     timeout: 90_000,
   }, async () => {

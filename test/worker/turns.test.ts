@@ -144,3 +144,22 @@ describe('a round of faction play (zones)', () => {
     expect(state()?.phase).toBe('choosing-first')
   })
 })
+
+describe('the segment countdown (spelljammer)', () => {
+  it('rolls a die per attack and runs the round from the highest segment down', async () => {
+    const { roomId, gmKey } = await createRoom('spelljammer')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const ace = await player(roomId, 'Ace', 'spelljammer')
+    gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
+    await eventually(() => table.doc.getMap(TABLE.turn).get('status') === 'initiative', 'initiative')
+    expect(await ace.ask({ kind: 'initiative', faces: [4, 9] })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/1 face, not 2/),
+    })
+    expect((await ace.ask({ kind: 'initiative', faces: [4] })).ok).toBe(true)
+    await eventually(() => table.doc.getMap(TABLE.turn).get('status') === 'running', 'the countdown')
+    const order = table.doc.getMap(TABLE.turn).get('order') as Array<{ ids: string[]; label: string }>
+    expect(order).toEqual([{ ids: [ace.id], label: 'Segment 4 · during movement' }])
+  })
+})

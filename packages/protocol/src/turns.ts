@@ -2,7 +2,18 @@
  * Turn order at the table, driven by the rules package: who rolls initiative and with what die, and the
  * order of a round once the rolls are in. The room applies these; the app only shows the result.
  */
-import { brp, fail, type Outcome, odnd, ok, osr, SYSTEMS, type SystemId, type zones } from '@fray/rules'
+import {
+  brp,
+  fail,
+  type Outcome,
+  odnd,
+  ok,
+  osr,
+  SYSTEMS,
+  type SystemId,
+  spelljammer,
+  type zones,
+} from '@fray/rules'
 import { defaultSheet } from './characters.ts'
 
 /** Everyone who acts at one moment; several ids act simultaneously. */
@@ -15,6 +26,8 @@ export interface InitiativeRoll {
   total: number
   faces: number[]
   detail: string
+  /** Spelljammer: the segment of each attack this round (lost ones left out). */
+  segments?: number[]
 }
 
 /** The `turn` map of the table document. */
@@ -47,7 +60,7 @@ export interface TurnCombatant {
 }
 
 /** Systems whose turn flow the table runs so far. */
-export const TURN_SYSTEMS: readonly SystemId[] = ['osr', 'odnd', 'brp', 'zones']
+export const TURN_SYSTEMS: readonly SystemId[] = ['osr', 'odnd', 'brp', 'zones', 'spelljammer']
 
 /** The two factions at the table: the players' party and the GM's foes. */
 export const FACTION = { party: 'party', foes: 'foes' } as const
@@ -76,8 +89,37 @@ function sheetOf(system: SystemId, c: TurnCombatant): Outcome<unknown> {
   return parsed.ok ? parsed : fail(`${c.name}: ${parsed.error}`)
 }
 
-/** Scores one initiative die for a combatant, with the breakdown for the log. */
-export function scoreInitiative(system: SystemId, c: TurnCombatant, face: number): Outcome<InitiativeRoll> {
+/**
+ * The dice a combatant rolls for initiative, in order: one d6 (osr, odnd), one die per attack (d10, d8,
+ * d6, then d4: spelljammer), or none where the order needs no roll (brp DEX ranks, zones factions).
+ */
+export function initiativeDiceFor(system: SystemId, c: TurnCombatant): Outcome<number[]> {
+  if (system !== 'spelljammer') {
+    const die = initiativeDie(system)
+    return ok(die === null ? [] : [die])
+  }
+  const sheet = sheetOf(system, c)
+  if (!sheet.ok) return sheet
+  const attacks = Math.max(1, (sheet.value as spelljammer.Sheet).attacksPerRound)
+  return ok(spelljammer.initiativeDice(attacks))
+}
+
+/** Scores a combatant's initiative dice, with the breakdown for the log. */
+export function scoreInitiative(
+  system: SystemId,
+  c: TurnCombatant,
+  faces: readonly number[],
+): Outcome<InitiativeRoll> {
+  const dice = initiativeDiceFor(system, c)
+  if (!dice.ok) return dice
+  if (faces.length !== dice.value.length) {
+    return fail(
+      `Roll ${dice.value.map((d) => `a d${d}`).join(', ')} for initiative: ${dice.value.length} ${dice.value.length === 1 ? 'face' : 'faces'}, not ${faces.length}.`,
+    )
+  }
+  const bad = faces.findIndex((f, i) => !Number.isInteger(f) || f < 1 || f > (dice.value[i] as number))
+  if (bad !== -1) return fail(`A d${dice.value[bad]} shows 1 to ${dice.value[bad]}, not ${faces[bad]}.`)
+  const face = faces[0] as number
   switch (system) {
     case 'osr': {
       const sheet = sheetOf(system, c)
@@ -95,10 +137,29 @@ export function scoreInitiative(system: SystemId, c: TurnCombatant, face: number
         faces: [face],
         detail: `d6 ${face} for the ${c.side === 'pc' ? 'party' : 'foes'}`,
       })
-    case 'spelljammer':
+    case 'spelljammer': {
+      const sheet = sheetOf(system, c)
+      if (!sheet.ok) return sheet
+      const modifier = (sheet.value as spelljammer.Sheet).initiativeModifier
+      const placed = spelljammer.placeAttacks([{ label: 'Initiative modifier', value: modifier }], faces)
+      if (!placed.ok) return placed
+      const kept = placed.value.filter((a) => !a.lost)
+      const detail = placed.value
+        .map(
+          (a) =>
+            `attack ${a.attackIndex + 1}: d${a.die} ${a.face} → segment ${a.segment}${a.lost ? ' (lost)' : ''}`,
+        )
+        .join('; ')
+      return ok({
+        total: kept[0]?.segment ?? -6,
+        faces: [...faces],
+        detail,
+        segments: kept.map((a) => a.segment),
+      })
+    }
     case 'brp':
     case 'zones':
-      return fail('This system’s turn order does not use an initiative roll here yet.')
+      return fail('This system orders the round without an initiative roll.')
     default:
       return exhaustive(system)
   }
@@ -158,12 +219,35 @@ export function buildOrder(
       if (!order.ok) return order
       return ok(order.value.slots.map((s) => ({ ids: [...s.ids], label: `DEX rank ${s.rank}` })))
     }
-    case 'spelljammer':
+    case 'spelljammer': {
+      // The segment countdown, 10 down to -5: everyone with an attack on a segment acts on it.
+      const bySegment = new Map<number, string[]>()
+      for (const c of combatants) {
+        for (const segment of initiative[c.id]?.segments ?? [])
+          bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
+      }
+      const segments = [...bySegment.keys()].sort((a, b) => b - a)
+      return ok(
+        segments.map((segment) => ({
+          ids: bySegment.get(segment) ?? [],
+          label: `Segment ${segment} · ${phaseLabel(segment)}`,
+        })),
+      )
+    }
     case 'zones':
-      return fail(`Turn order for ${SYSTEMS[system].name} is not at the table yet: the GM runs it by hand.`)
+      return fail('Zones alternates factions: it has no initiative order.')
     default:
       return exhaustive(system)
   }
+}
+
+function phaseLabel(segment: number): string {
+  const phase = spelljammer.phaseOf(segment)
+  return phase === 'pre-movement'
+    ? 'before movement'
+    : phase === 'movement'
+      ? 'during movement'
+      : 'after movement'
 }
 
 function exhaustive(value: never): never {

@@ -6,7 +6,7 @@ import {
   type GmRequest,
   IDLE_TURN,
   type InitiativeRoll,
-  initiativeDie,
+  initiativeDiceFor,
   LOG,
   type LogEntry,
   type RequestResult,
@@ -58,22 +58,18 @@ export function rollInitiativeFor(
   if (turn.status !== 'initiative') return { ok: false, error: 'Initiative is not being rolled right now.' }
   if (turn.initiative[combatant.id])
     return { ok: false, error: `${combatant.name} has already rolled initiative.` }
-  const die = initiativeDie(ctx.system)
-  if (die === null) return { ok: false, error: 'This system orders the round without an initiative roll.' }
-  const face = faces ? faces[0] : ctx.dice.roll(die)
-  if (
-    faces &&
-    (faces.length !== 1 || !Number.isInteger(face) || (face as number) < 1 || (face as number) > die)
-  ) {
-    return { ok: false, error: `A d${die} shows 1 to ${die}; type the one face you rolled.` }
-  }
-  const scored = scoreInitiative(ctx.system, combatant, face as number)
+  const dice = initiativeDiceFor(ctx.system, combatant)
+  if (!dice.ok) return dice
+  if (dice.value.length === 0)
+    return { ok: false, error: 'This system orders the round without an initiative roll.' }
+  const rolled = faces ?? dice.value.map((sides) => ctx.dice.roll(sides))
+  const scored = scoreInitiative(ctx.system, combatant, rolled)
   if (!scored.ok) return scored
   const entry: LogEntry = {
     id: logId,
     at: ctx.now,
     by: combatant.name,
-    notation: `1d${die}`,
+    notation: dice.value.map((sides) => `1d${sides}`).join(' + '),
     faces: scored.value.faces,
     total: scored.value.total,
     source: faces ? 'physical' : ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind,
