@@ -46,6 +46,14 @@ export interface ClientResult {
   sent: number
   /** Milliseconds from the write to the last watching client seeing the result, one per complete result. */
   latencies: number[]
+  /** When each complete result was written, in ms after the traffic started (same order as `latencies`). */
+  sentAt: number[]
+  /**
+   * Fray only, from the server's timestamp in the log entry (same machine, same clock, 1 ms steps):
+   * ms from the write to the server resolving it, and from there to the last client seeing it.
+   */
+  toServer: number[]
+  fromServer: number[]
   /** Results some watching client had not seen by the end of the drain. */
   lost: number
   /** Entry ids held more than once by a watching client's document at the end. */
@@ -76,6 +84,7 @@ interface Room {
 
 interface Pending {
   at: number
+  epoch: number
   seen: number
   done: boolean
 }
@@ -192,6 +201,10 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
 
   const pending = new Map<string, Pending>()
   const latencies: number[] = []
+  const sentAt: number[] = []
+  const toServer: number[] = []
+  const fromServer: number[] = []
+  let start = 0
   for (const room of rooms) {
     for (const doc of room.watchers) {
       doc.getArray<LogEntry>(LOG.entries).observe((event) => {
@@ -204,6 +217,11 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
             if (p.seen === room.watchers.length) {
               p.done = true
               latencies.push(now - p.at)
+              sentAt.push(p.at - start)
+              if (job.kind === 'fray') {
+                toServer.push(entry.at - p.epoch)
+                fromServer.push(Date.now() - entry.at)
+              }
             }
           }
         }
@@ -215,7 +233,7 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
   const startAtEpochMs = await started
   run.phase = 'traffic'
   await sleep(startAtEpochMs - Date.now())
-  const start = performance.now()
+  start = performance.now()
   const elu0 = performance.eventLoopUtilization()
   const loop = monitorEventLoopDelay({ resolution: 5 })
   loop.enable()
@@ -225,7 +243,7 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
     for (let n = 0; offset + n * 1000 < job.durationMs; n++) {
       await sleep(start + offset + n * 1000 - performance.now())
       const at = performance.now()
-      pending.set(room.send(n), { at, seen: 0, done: false })
+      pending.set(room.send(n), { at, epoch: Date.now(), seen: 0, done: false })
       sent++
     }
   })
@@ -252,6 +270,9 @@ export async function runClients(job: ClientJob, started: Promise<number>): Prom
   return {
     sent,
     latencies,
+    sentAt,
+    toServer,
+    fromServer,
     lost: sent - latencies.length,
     duplicates,
     errors,

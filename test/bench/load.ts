@@ -52,6 +52,9 @@ export interface LoadResult {
   label: string
   sent: number
   latencies: number[]
+  sentAt: number[]
+  toServer: number[]
+  fromServer: number[]
   lost: number
   duplicates: number
   errors: string[]
@@ -65,6 +68,11 @@ export interface LoadResult {
   cpu: Array<{ what: string; cores: number }>
   /** The whole machine's CPU use during the traffic, in cores. */
   machineCores: number
+  /**
+   * Milliseconds per second that runnable threads waited for a CPU: the server's processes (workerd,
+   * wrangler) and the bench's own (clients, relay). High values mean the machine, not the code, set the pace.
+   */
+  waits: { server: number; bench: number }
   /** Times `wrangler dev` rebuilt and reloaded the worker during the run (a watched file changed). */
   reloads: number
 }
@@ -102,14 +110,59 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total }
 }
 
+/** Process ids of a process group. */
+function groupPids(group: number): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group
+      } catch {
+        return false
+      }
+    })
+}
+
+/**
+ * Nanoseconds the threads of these processes spent runnable but waiting for a CPU (schedstat): how much
+ * the machine's other work held them up.
+ */
+function runQueueWaitNs(pids: string[]): number {
+  let total = 0
+  for (const pid of pids) {
+    let tasks: string[] = []
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`)
+    } catch {
+      continue
+    }
+    for (const task of tasks) {
+      try {
+        total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[1])
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return total
+}
+
 function cpuMeter(group?: number) {
   const before = group ? groupTicks(group) : new Map<string, number>()
   const machine = machineTicks()
+  const serverPids = group ? groupPids(group) : []
+  const waits0 = { server: runQueueWaitNs(serverPids), bench: runQueueWaitNs([String(process.pid)]) }
   const t0 = performance.now()
   return () => {
     const seconds = (performance.now() - t0) / 1000
     const after = group ? groupTicks(group) : new Map<string, number>()
     const m = machineTicks()
+    const waited = (ns: number) => ns / 1e6 / seconds
+    const waits = {
+      server: group ? waited(runQueueWaitNs(serverPids) - waits0.server) : Number.NaN,
+      bench: waited(runQueueWaitNs([String(process.pid)]) - waits0.bench),
+    }
     const perProcess = [...after]
       .map(([what, ticks]) => ({
         what,
@@ -118,7 +171,11 @@ function cpuMeter(group?: number) {
       .filter((p) => p.cores >= 0.01)
       .sort((a, b) => b.cores - a.cores)
     const cores = availableParallelism()
-    return { perProcess, machineCores: ((m.busy - machine.busy) / (m.total - machine.total)) * cores }
+    return {
+      perProcess,
+      machineCores: ((m.busy - machine.busy) / (m.total - machine.total)) * cores,
+      waits,
+    }
   }
 }
 
@@ -158,7 +215,7 @@ async function drive(
   label: string,
   options: LoadOptions,
   jobFor: (share: number[]) => ClientJob,
-  measureCpu: () => () => { perProcess: Array<{ what: string; cores: number }>; machineCores: number },
+  measureCpu: () => () => ReturnType<ReturnType<typeof cpuMeter>>,
   extraCpu?: { mark(): void; read(): Promise<Array<{ what: string; cores: number }>> },
 ): Promise<LoadResult> {
   const threads = Math.max(1, options.threads)
@@ -183,6 +240,9 @@ async function drive(
     label,
     sent: sum(results.map((r) => r.sent)),
     latencies: results.flatMap((r) => r.latencies),
+    sentAt: results.flatMap((r) => r.sentAt),
+    toServer: results.flatMap((r) => r.toServer),
+    fromServer: results.flatMap((r) => r.fromServer),
     lost: sum(results.map((r) => r.lost)),
     duplicates: sum(results.map((r) => r.duplicates)),
     errors: results.flatMap((r) => r.errors),
@@ -193,6 +253,7 @@ async function drive(
     loopDelayP99Ms: Math.max(...results.map((r) => r.loopDelayP99Ms)),
     cpu: [...used.perProcess, ...extra, ...clientCpu],
     machineCores: used.machineCores,
+    waits: used.waits,
     reloads: 0,
   }
 }
@@ -299,6 +360,20 @@ export function printLoad(result: LoadResult, options: LoadOptions, what: string
     `    throughput ${(l.length / result.seconds).toFixed(0)} results/s to ${options.clients} clients each; ` +
       `errors ${result.errors.length}, lost ${result.lost}, duplicated ${result.duplicates}`,
   )
+  if (result.toServer.length > 0) {
+    const split = (values: number[]) =>
+      `p50 ${ms(percentile(values, 50), 0)}, p99 ${ms(percentile(values, 99), 0)}`
+    console.log(
+      `    split by the server's timestamp: request -> resolved ${split(result.toServer)}; ` +
+        `resolved -> on every client ${split(result.fromServer)}`,
+    )
+  }
+  const seconds = Array.from({ length: result.seconds }, (_, s) =>
+    result.latencies.filter((_, i) => Math.floor((result.sentAt[i] ?? 0) / 1000) === s),
+  )
+  console.log(
+    `    p99 by second of traffic (ms): ${seconds.map((l) => percentile(l, 99).toFixed(0)).join(' ')}`,
+  )
   const counts = new Map<string, number>()
   for (const error of result.errors) counts.set(error, (counts.get(error) ?? 0) + 1)
   for (const [error, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4)) {
@@ -315,6 +390,11 @@ export function printLoad(result: LoadResult, options: LoadOptions, what: string
     `    cpu (100% = one core): ${cpu}; machine ${(result.machineCores * 100).toFixed(0)}% of ` +
       `${availableParallelism() * 100}%; client event-loop delay p99 ${ms(result.loopDelayP99Ms)}`,
   )
+  const waited = [
+    Number.isNaN(result.waits.server) ? '' : `server processes ${result.waits.server.toFixed(0)} ms/s, `,
+    `bench process ${result.waits.bench.toFixed(0)} ms/s`,
+  ].join('')
+  console.log(`    waiting for a CPU while runnable (all threads summed): ${waited}`)
 }
 
 export function printRatio(fray: LoadResult, relay: LoadResult): void {

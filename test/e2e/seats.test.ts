@@ -78,6 +78,17 @@ describe('setting up a fight', () => {
     await gm.getByRole('button', { name: 'Reveal Wyrm' }).click()
     await mira.getByText('Wyrm').waitFor({ timeout: 2000 })
 
+    // The GM edits a monster mid-fight; an impossible value is refused with a reason.
+    const bandit = gm.getByTestId('combatant').filter({ hasText: 'Bandit 1' })
+    await bandit.getByRole('button', { name: 'Edit' }).click()
+    await bandit.getByLabel('HP now').fill('99')
+    await bandit.getByRole('button', { name: 'Save Bandit 1' }).click()
+    expect(await bandit.getByRole('alert').textContent()).toMatch(/up to 8/)
+    await bandit.getByLabel('Name').fill('Bandit captain')
+    await bandit.getByLabel('HP now').fill('5')
+    await bandit.getByRole('button', { name: 'Save Bandit 1' }).click()
+    await mira.getByText('Bandit captain').waitFor({ timeout: 2000 })
+
     // The GM frees Tomas's seat: his phone says so and offers to join again.
     const seatRow = gm.getByTestId('seats').locator('li', { hasText: 'Tomas' })
     await seatRow.getByRole('button', { name: 'Free seat' }).click()

@@ -1,13 +1,67 @@
 /** Combatants with their hit points as a bar and a number; the GM gets quick damage, heal and remove. */
+import { useSignal } from '@preact/signals'
 import type { Combatant } from '../models/table.ts'
+
+function EditForm(props: { combatant: Combatant; onEdit: NonNullable<Props['onEdit']>; onDone: () => void }) {
+  const { combatant: c } = props
+  const name = useSignal(c.name)
+  const hp = useSignal(String(c.hp))
+  const maxHp = useSignal(String(c.maxHp))
+  const error = useSignal<string | null>(null)
+  return (
+    <form
+      class="edit-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        const problem = props.onEdit(c.id, {
+          name: name.value,
+          hp: Number(hp.value),
+          maxHp: Number(maxHp.value),
+        })
+        error.value = problem
+        if (!problem) props.onDone()
+      }}
+    >
+      <label class="field">
+        <span>Name</span>
+        <input value={name.value} onInput={(e) => (name.value = e.currentTarget.value)} />
+      </label>
+      <div class="row gap">
+        <label class="field">
+          <span>HP now</span>
+          <input inputMode="numeric" value={hp.value} onInput={(e) => (hp.value = e.currentTarget.value)} />
+        </label>
+        <label class="field">
+          <span>Max HP</span>
+          <input
+            inputMode="numeric"
+            value={maxHp.value}
+            onInput={(e) => (maxHp.value = e.currentTarget.value)}
+          />
+        </label>
+      </div>
+      {error.value && (
+        <p class="error" role="alert">
+          {error.value}
+        </p>
+      )}
+      <button type="submit" class="primary">
+        Save {c.name}
+      </button>
+    </form>
+  )
+}
 
 interface Props {
   combatants: Combatant[]
   onAdjust?: (id: string, delta: number) => void
   onRemove?: (id: string) => void
+  /** GM only: change any of a combatant's figures mid-fight; answers an error or null. */
+  onEdit?: (id: string, fields: { name: string; hp: number; maxHp: number }) => string | null
 }
 
-export function CombatantList({ combatants, onAdjust, onRemove }: Props) {
+export function CombatantList({ combatants, onAdjust, onRemove, onEdit }: Props) {
+  const editing = useSignal<string | null>(null)
   if (combatants.length === 0) {
     return <p class="empty">No combatants yet.</p>
   }
@@ -49,10 +103,26 @@ export function CombatantList({ combatants, onAdjust, onRemove }: Props) {
                 <button type="button" onClick={() => onAdjust(c.id, 1)} aria-label={`${c.name}: heal 1`}>
                   +1
                 </button>
-                <button type="button" class="ghost danger push" onClick={() => onRemove(c.id)}>
+                {onEdit && (
+                  <button
+                    type="button"
+                    class="ghost push"
+                    onClick={() => (editing.value = editing.value === c.id ? null : c.id)}
+                  >
+                    Edit
+                  </button>
+                )}
+                <button
+                  type="button"
+                  class={`ghost danger ${onEdit ? '' : 'push'}`}
+                  onClick={() => onRemove(c.id)}
+                >
                   Remove
                 </button>
               </div>
+            )}
+            {onEdit && editing.value === c.id && (
+              <EditForm combatant={c} onEdit={onEdit} onDone={() => (editing.value = null)} />
             )}
           </li>
         )

@@ -84,7 +84,15 @@ export function TurnBanner({ turn, combatants, mine }: Props) {
 }
 
 /** The order of the round, current slot marked; hidden combatants never reach a player's list. */
-export function TurnOrder({ turn, combatants }: { turn: TurnState; combatants: Combatant[] }) {
+interface OrderProps {
+  turn: TurnState
+  combatants: Combatant[]
+  /** GM only: hold a combatant's action, move a slot still to come. */
+  onHold?: (id: string) => void
+  onMove?: (index: number, by: -1 | 1) => void
+}
+
+export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
   if (turn.status !== 'running') return null
   if (turn.factions) {
     const characters = Object.values(turn.factions.characters).filter((c) =>
@@ -111,6 +119,35 @@ export function TurnOrder({ turn, combatants }: { turn: TurnState; combatants: C
         >
           <span class="muted small">{slot.label}</span> {slot.ids.map(name).join(', ')}
           {i === turn.current && <span class="sr-only"> (acting now)</span>}
+          {onHold &&
+            i === turn.current &&
+            slot.ids.map((id) => (
+              <button key={id} type="button" class="ghost small-button" onClick={() => onHold(id)}>
+                Hold {name(id)}
+              </button>
+            ))}
+          {onMove && i > turn.current && (
+            <span class="slot-moves">
+              <button
+                type="button"
+                class="ghost small-button"
+                aria-label={`Move ${slot.ids.map(name).join(', ')} earlier`}
+                disabled={i - 1 <= turn.current}
+                onClick={() => onMove(i, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                class="ghost small-button"
+                aria-label={`Move ${slot.ids.map(name).join(', ')} later`}
+                disabled={i + 1 >= turn.order.length}
+                onClick={() => onMove(i, 1)}
+              >
+                ↓
+              </button>
+            </span>
+          )}
         </li>
       ))}
     </ol>

@@ -39,3 +39,34 @@ describe('the table model', () => {
     expect(mirror.combatants.value.map((c) => c.name)).toEqual(['Wolf'])
   })
 })
+
+describe('the GM’s hand on the turn order', () => {
+  it('holds an action to the end of the round and moves slots still to come, never those past', () => {
+    const doc = new Y.Doc()
+    const table = createTableModel(doc, new Y.Doc())
+    const turn = doc.getMap('turn')
+    turn.set('status', 'running')
+    turn.set('order', [
+      { ids: ['a'], label: '6' },
+      { ids: ['b', 'c'], label: '4' },
+      { ids: ['d'], label: '2' },
+    ])
+    turn.set('current', 1)
+    table.holdAction('b')
+    expect(table.turn.value.order.map((s) => s.ids)).toEqual([['a'], ['c'], ['d'], ['b']])
+    expect(table.turn.value.current).toBe(1)
+    table.moveSlot(3, -1)
+    expect(table.turn.value.order.map((s) => s.ids)).toEqual([['a'], ['c'], ['b'], ['d']])
+    table.moveSlot(0, 1) // already happened: stays
+    expect(table.turn.value.order.map((s) => s.ids)).toEqual([['a'], ['c'], ['b'], ['d']])
+  })
+
+  it('edits a combatant mid-fight, refusing impossible values with a reason', () => {
+    const doc = new Y.Doc()
+    const table = createTableModel(doc, new Y.Doc(), () => 'g')
+    table.addCombatant('Goblin', 7)
+    expect(table.editCombatant('g', { name: 'Goblin chief', maxHp: 12, hp: 10 })).toBeNull()
+    expect(table.combatants.value[0]).toMatchObject({ name: 'Goblin chief', hp: 10, maxHp: 12 })
+    expect(table.editCombatant('g', { hp: 30 })).toMatch(/up to 12/)
+  })
+})

@@ -41,6 +41,12 @@ export interface TableModel {
   log: ReadonlySignal<LogEntry[]>
   settings: ReadonlySignal<RoomSettings>
   turn: ReadonlySignal<TurnState>
+  /** The GM holds a combatant's action: they leave their slot and act at the end of the round. */
+  holdAction(combatantId: string): void
+  /** The GM moves a slot of the order up (-1) or down (+1). */
+  moveSlot(index: number, by: -1 | 1): void
+  /** The GM edits a combatant's fields mid-fight. */
+  editCombatant(id: string, fields: Partial<Pick<Combatant, 'name' | 'hp' | 'maxHp'>>): string | null
   setSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K]): void
   addCombatant(name: string, hp: number): { ok: true; id: string } | { ok: false; error: string }
   removeCombatant(id: string): void
@@ -105,9 +111,53 @@ export function createTableModel(
     return { ...IDLE_TURN, ...(Object.fromEntries(turnMap.entries()) as Partial<TurnState>) }
   })
 
+  const setOrder = (order: TurnState['order'], current = turn.peek().current) => {
+    doc.transact(() => {
+      turnMap.set('order', order)
+      turnMap.set('current', Math.min(current, Math.max(0, order.length - 1)))
+    })
+  }
+
   return {
     combatants,
     turn,
+    holdAction(combatantId) {
+      const { order, current } = turn.peek()
+      const rest = order
+        .map((slot) => ({ ...slot, ids: slot.ids.filter((id) => id !== combatantId) }))
+        .filter((slot) => slot.ids.length > 0)
+      const removedBefore = order
+        .slice(0, current)
+        .some((s) => s.ids.length === 1 && s.ids[0] === combatantId)
+      setOrder([...rest, { ids: [combatantId], label: 'Held action' }], removedBefore ? current - 1 : current)
+    },
+    moveSlot(index, by) {
+      const order = [...turn.peek().order]
+      const target = index + by
+      const { current } = turn.peek()
+      // Only slots still to come move: what has happened stays where it happened.
+      if (index <= current || target <= current || target >= order.length) return
+      const [slot] = order.splice(index, 1)
+      if (slot) order.splice(target, 0, slot)
+      setOrder(order)
+    },
+    editCombatant(id, fields) {
+      const target = map.get(id)
+      if (!target) return 'That combatant is gone.'
+      const name = fields.name ?? String(target.get('name'))
+      const maxHp = fields.maxHp ?? Number(target.get('maxHp'))
+      const error = validateCombatant(name, maxHp)
+      if (error) return error
+      const hp = fields.hp ?? Number(target.get('hp'))
+      if (!Number.isInteger(hp) || hp < -999 || hp > maxHp)
+        return `Hit points must be a whole number up to ${maxHp}.`
+      doc.transact(() => {
+        target.set('name', name.trim())
+        target.set('maxHp', maxHp)
+        target.set('hp', hp)
+      })
+      return null
+    },
     seats,
     freeSeat(seatId) {
       const seat = seatsMap.get(seatId)

@@ -160,7 +160,12 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             </>
           )}
         </div>
-        <TurnOrder turn={table.turn.value} combatants={allCombatants} />
+        <TurnOrder
+          turn={table.turn.value}
+          combatants={allCombatants}
+          onHold={table.holdAction}
+          onMove={table.moveSlot}
+        />
       </section>
 
       <div class="gm-grid">
@@ -218,6 +223,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             combatants={table.combatants.value}
             onAdjust={table.adjustHp}
             onRemove={table.removeCombatant}
+            onEdit={table.editCombatant}
           />
           {roster.hidden.value.length > 0 && (
             <>
