@@ -16,6 +16,19 @@ import {
 } from './load.ts'
 import { firstLoadSize, printFirstLoadSize } from './size-budget.ts'
 
+/** Waits (up to a minute) until the dev server answers again, e.g. after it rebuilt the worker. */
+async function serverAnswers(url: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const status = await fetch(`${url}/api/rooms/none`).then(
+      (r) => r.status,
+      () => 0,
+    )
+    if (status === 404) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`${url} did not answer for a minute`)
+}
+
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wants = (name: string) => !only || only.includes(name)
 
@@ -29,7 +42,20 @@ if (wants('join') || wants('load')) {
   let fray: LoadResult | undefined
   try {
     if (wants('join')) printFirstLoad(await benchFirstLoad(server.url))
-    if (wants('load')) fray = await loadFray(server, options)
+    // A reload of the worker mid-run (someone saved a source file) drops every socket: run again, twice at most.
+    for (let attempt = 1; wants('load') && attempt <= 3; attempt++) {
+      try {
+        fray = await loadFray(server, options)
+        if (fray.reloads === 0) break
+        console.log(
+          `load: wrangler dev reloaded the worker during attempt ${attempt} (a source file changed)`,
+        )
+      } catch (error) {
+        if (attempt === 3) throw error
+        console.log(`load: attempt ${attempt} failed (${(error as Error).message}); once more`)
+      }
+      await serverAnswers(server.url)
+    }
   } finally {
     await server.stop()
   }

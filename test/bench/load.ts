@@ -185,6 +185,8 @@ interface ClientRun {
   ready: Promise<void>
   go(startAtEpochMs: number): void
   result: Promise<ClientResult>
+  /** Ends the thread (and its sockets) whatever state it is in. */
+  stop(): Promise<void>
 }
 
 function clientRun(job: ClientJob, inThread: boolean): ClientRun {
@@ -195,18 +197,19 @@ function clientRun(job: ClientJob, inThread: boolean): ClientRun {
     })
     const result = runClients(job, started)
     // On the main thread there is no 'ready' message: the start is simply queued behind the connects.
-    return { ready: Promise.resolve(), go, result }
+    return { ready: Promise.resolve(), go, result, stop: async () => {} }
   }
   const worker: Worker = startTsWorker(new URL('./load-clients.ts', import.meta.url), 'load-clients', job)
   const ready = nextMessage<Extract<ClientMessage, { type: 'ready' }>>(worker, 'ready')
   const result = nextMessage<Extract<ClientMessage, { type: 'result' }>>(worker, 'result')
+  result.catch(() => {}) // a failure is reported once, through `ready` or when the result is awaited
   return {
     ready: ready.then(() => {}),
     go: (startAtEpochMs) => worker.postMessage({ type: 'go', startAtEpochMs } satisfies ControlMessage),
-    result: result.then(async ({ result }) => {
+    result: result.then(({ result }) => result),
+    stop: async () => {
       await worker.terminate()
-      return result
-    }),
+    },
   }
 }
 
@@ -223,14 +226,20 @@ async function drive(
     Array.from({ length: options.rooms }, (_, i) => i).filter((i) => i % threads === t),
   ).filter((share) => share.length > 0)
   const runs = shares.map((share) => clientRun(jobFor(share), options.threads > 0))
-  await Promise.all(runs.map((r) => r.ready))
-  const startAt = Date.now() + 500
-  for (const r of runs) r.go(startAt)
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  const cpu = measureCpu()
-  extraCpu?.mark()
-  const results = await Promise.all(runs.map((r) => r.result))
-  const used = cpu()
+  let results: ClientResult[]
+  let used: ReturnType<ReturnType<typeof cpuMeter>>
+  try {
+    await Promise.all(runs.map((r) => r.ready))
+    const startAt = Date.now() + 500
+    for (const r of runs) r.go(startAt)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const cpu = measureCpu()
+    extraCpu?.mark()
+    results = await Promise.all(runs.map((r) => r.result))
+    used = cpu()
+  } finally {
+    await Promise.all(runs.map((r) => r.stop()))
+  }
   const extra = (await extraCpu?.read()) ?? []
   const clientCpu = results.map((r, i) => ({
     what: options.threads > 0 ? `client thread ${i + 1}` : 'clients (main thread)',
