@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+import { joinWithCharacter, launchBrowser, PHONE, TABLET } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -22,9 +22,7 @@ describe('a phone that loses the Wi-Fi', () => {
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
     const phoneContext = await browser.newContext(PHONE)
     const phone = await phoneContext.newPage()
-    await phone.goto(`${baseUrl}/r/${roomId}`)
-    await phone.getByLabel("Your character's name").fill('Mira')
-    await phone.getByRole('button', { name: 'Join' }).click()
+    await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Mira')
     await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Live')
 
     await phoneContext.setOffline(true)

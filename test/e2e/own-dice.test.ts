@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+import { joinWithCharacter, launchBrowser, PHONE, TABLET } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -23,9 +23,7 @@ describe('a player who rolls their own dice', () => {
     await gm.getByLabel('Players’ own dice need my approval').check()
 
     const phone = await (await browser.newContext(PHONE)).newPage()
-    await phone.goto(`${baseUrl}/r/${roomId}`)
-    await phone.getByLabel("Your character's name").fill('Tomas')
-    await phone.getByRole('button', { name: 'Join' }).click()
+    await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Tomas')
     await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
     await phone.getByLabel('Your d20 shows').fill('23')
     await phone.getByRole('button', { name: 'Send my roll' }).click()

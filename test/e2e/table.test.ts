@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+import { joinWithCharacter, launchBrowser, PHONE, TABLET } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
 /** Set SCREENSHOTS=dir to keep pictures of each screen for a person to look at. */
@@ -39,20 +39,19 @@ describe('a GM tablet and a player phone at one table', () => {
     expect(playerLink).not.toContain('gm=')
 
     const player = await (await browser.newContext(PHONE)).newPage()
-    await player.goto(playerLink)
-    await player.getByLabel("Your character's name").fill('Mira')
-    await snap(player, 'join-phone')
-    await player.getByRole('button', { name: 'Join' }).click()
+    await joinWithCharacter(player, playerLink, 'Mira')
     await expect.poll(() => player.getByTestId('connection').textContent()).toContain('Live')
 
     await gm.getByLabel('Combatant name').fill('Goblin 1')
-    await gm.getByLabel('Hit points').fill('7')
+    await gm.getByLabel('Hit points', { exact: true }).fill('7')
     const added = Date.now()
     await gm.getByRole('button', { name: 'Add' }).click()
     await player.getByText('Goblin 1').waitFor({ timeout: 1000 })
     const seenAfter = Date.now() - added
     expect(seenAfter).toBeLessThan(1000)
-    expect(await player.getByTestId('combatant').textContent()).toContain('7 / 7 HP')
+    expect(await player.getByTestId('combatant').filter({ hasText: 'Goblin 1' }).textContent()).toContain(
+      '7 / 7 HP',
+    )
 
     await player.getByRole('button', { name: /Roll d20/ }).click()
     const entry = gm.getByTestId('log-entry').first()

@@ -36,3 +36,16 @@ export const TABLET = {
   hasTouch: true,
   colorScheme: 'dark' as const,
 }
+
+/** A player on a phone page: joins the room under `name` and creates a character with the sheet's defaults. */
+export async function joinWithCharacter(
+  page: import('playwright-core').Page,
+  link: string,
+  name: string,
+): Promise<void> {
+  await page.goto(link)
+  await page.getByLabel("Your character's name").fill(name)
+  await page.getByRole('button', { name: 'Join' }).click()
+  await page.getByRole('button', { name: 'Create my character' }).click()
+  await page.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
+}

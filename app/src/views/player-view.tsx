@@ -207,7 +207,8 @@ function Seated(props: {
         <h2>Log</h2>
         <RollLog entries={table.log.value} />
       </section>
-      <div class="thumb-bar">
+      {/* The buttons of the fight wait until the player has a character to fight with. */}
+      <div class="thumb-bar" hidden={!me}>
         {requests.lastError.value && (
           <p class="error" role="alert">
             {requests.lastError.value}
