@@ -61,7 +61,19 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
           await expect
             .poll(() => phone.getByTestId('turn-banner').textContent())
             .toContain('Roll initiative!')
-          await phone.getByRole('button', { name: 'Roll initiative' }).click()
+          if (system === 'osr' && phone === players.Tomas) {
+            // Tomas rolls his own die; an impossible face is refused with a reason.
+            const own = async (faces: string) => {
+              await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
+              await phone.getByLabel('Your initiative dice show').fill(faces)
+              await phone.getByRole('button', { name: 'Send my roll' }).click()
+            }
+            await own('9')
+            await expect.poll(() => phone.getByRole('alert').textContent()).toMatch(/d6 shows 1 to 6, not 9/)
+            await own('4')
+          } else {
+            await phone.getByRole('button', { name: 'Roll initiative' }).click()
+          }
           if (system === 'odnd') break // one roll for the whole party
         }
         await gm.getByRole('button', { name: 'Roll for monsters' }).click()

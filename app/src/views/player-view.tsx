@@ -151,8 +151,23 @@ function Seated(props: {
   )
   const ownDice = useSignal<string | null>(null)
   const ownError = useSignal<string | null>(null)
+  const needsInitiative = Boolean(me && turn.status === 'initiative' && !turn.initiative[me.id])
   const sendOwn = (event: Event) => {
     event.preventDefault()
+    if (needsInitiative) {
+      // Initiative dice differ by system (spelljammer rolls one per attack): the room checks the faces.
+      const faces = (ownDice.value ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number)
+      if (faces.length === 0 || faces.some((f) => !Number.isInteger(f) || f < 1)) {
+        ownError.value = 'Type the faces you rolled, e.g. 4 (or 7, 5 for two attacks).'
+        return
+      }
+      requests.rollInitiative(faces)
+      ownDice.value = null
+      return
+    }
     const checked = validateD20Face(ownDice.value ?? '')
     if (!checked.ok) {
       ownError.value = checked.error
@@ -217,10 +232,9 @@ function Seated(props: {
         {ownDice.value !== null ? (
           <form class="own-dice" onSubmit={sendOwn}>
             <label class="field">
-              <span>Your d20 shows</span>
+              <span>{needsInitiative ? 'Your initiative dice show' : 'Your d20 shows'}</span>
               <input
-                inputMode="numeric"
-                pattern="[0-9]*"
+                inputMode={needsInitiative ? 'text' : 'numeric'}
                 value={ownDice.value}
                 onInput={(e) => {
                   ownDice.value = e.currentTarget.value
