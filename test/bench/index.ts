@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,load
+ * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,load,long
  * picks some; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
  */
 import { startDevServer } from '../support/dev-server.ts'
@@ -14,6 +14,7 @@ import {
   printRatio,
   printTargets,
 } from './load.ts'
+import { benchLongSession } from './long-session.ts'
 import { firstLoadSize, printFirstLoadSize } from './size-budget.ts'
 
 /** Waits (up to a minute) until the dev server answers again, e.g. after it rebuilt the worker. */
@@ -81,3 +82,5 @@ if (wants('join') || wants('load')) {
     printTargets(fray)
   }
 }
+
+if (wants('long')) await benchLongSession()

@@ -179,3 +179,19 @@ function varUint(n: number): number[] {
   out.push(n)
   return out
 }
+
+describe('presence on documents nobody reads it on', () => {
+  it('goes back to its sender only on the log, and to everyone on the table', async () => {
+    const { roomId } = await createRoom()
+    const a = await TestClient.connect(roomId, 'log')
+    const b = await TestClient.connect(roomId, 'log')
+    a.setPresence({ name: 'A' })
+    await eventually(() => a.presence.getStates().has(a.doc.clientID), 'A hears its own presence back')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(b.othersPresent()).toEqual([])
+    const c = await TestClient.connect(roomId, 'table')
+    const d = await TestClient.connect(roomId, 'table')
+    c.setPresence({ name: 'C' })
+    await eventually(() => d.othersPresent().includes('C'), 'C seen at the table')
+  })
+})

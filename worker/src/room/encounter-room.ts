@@ -371,9 +371,16 @@ export class EncounterRoom extends DurableObject<Env> {
       for (const peer of this.ctx.getWebSockets(name)) if (peer !== origin) send(peer, frame)
       if (count >= COMPACT_AFTER) compactDoc(this.sql, name, doc)
     })
-    awareness.on('update', ({ added, updated, removed }: AwarenessChange) => {
+    // Presence matters on the table (who is here) and the GM's document; on the log and the seats nobody
+    // reads it, so it goes back to its sender only, as the sign of life a stock provider waits for.
+    const shared = name === 'table' || name === 'gm'
+    awareness.on('update', ({ added, updated, removed }: AwarenessChange, origin: unknown) => {
       const changed = [...added, ...updated, ...removed]
       const frame = encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, changed))
+      if (!shared) {
+        if (origin && typeof origin === 'object' && 'send' in origin) send(origin as WebSocket, frame)
+        return
+      }
       // Echoed to the sender too: a stock provider counts it as a sign of life.
       for (const peer of this.ctx.getWebSockets(name)) send(peer, frame)
     })
