@@ -1,26 +1,10 @@
 /** Bench: a long game night (3,000 rolls, 2,000 edits) against wrangler dev; prints what the room stores and how fast it loads. */
 import { LOG, SEAT } from '@fray/protocol'
-import WebSocket from 'ws'
-import { WebsocketProvider } from 'y-websocket'
-import * as Y from 'yjs'
 import { startDevServer } from '../support/dev-server.ts'
 import { LONG_SESSION, LONG_SESSION_MAX_BYTES, playLongSession } from '../support/long-session.ts'
+import { connectStock } from '../support/provider.ts'
 
-function connect(url: string, roomId: string, docName: string, key?: string) {
-  const doc = new Y.Doc()
-  const provider = new WebsocketProvider(
-    `${url.replace(/^http/, 'ws')}/api/rooms/${roomId}/docs`,
-    docName,
-    doc,
-    {
-      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-      params: key ? { key } : {},
-      disableBc: true,
-    },
-  )
-  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()))
-  return { doc, provider, synced }
-}
+const connect = connectStock
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const start = Date.now()

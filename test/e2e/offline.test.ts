@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = useBrowser()
 
 describe('a phone that loses the Wi-Fi', () => {
   it('keeps a roll made offline, sends it on reconnect, and it is resolved exactly once everywhere', async () => {
@@ -18,9 +11,9 @@ describe('a phone that loses the Wi-Fi', () => {
       body: JSON.stringify({ system: 'osr' }),
     })
     const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-    const gm = await (await browser.newContext(TABLET)).newPage()
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-    const phoneContext = await browser.newContext(PHONE)
+    const phoneContext = await chromium.browser.newContext(PHONE)
     const phone = await phoneContext.newPage()
     await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Mira')
     await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Live')

@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = useBrowser()
 
 describe('a player who rolls their own dice', () => {
   it('types the face in, and the GM who wants to approve sees it pending and approves it', async () => {
@@ -18,11 +11,11 @@ describe('a player who rolls their own dice', () => {
       body: JSON.stringify({ system: 'osr' }),
     })
     const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-    const gm = await (await browser.newContext(TABLET)).newPage()
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
     await gm.getByLabel('Players’ own dice need my approval').check()
 
-    const phone = await (await browser.newContext(PHONE)).newPage()
+    const phone = await (await chromium.browser.newContext(PHONE)).newPage()
     await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Tomas')
     await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
     await phone.getByLabel('Your d20 shows').fill('23')

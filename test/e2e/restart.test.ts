@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LOG, SEAT } from '@fray/protocol'
 import { afterAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import { WebsocketProvider } from 'y-websocket'
-import * as Y from 'yjs'
 import { type DevServer, freePort, startDevServer } from '../support/dev-server.ts'
+import { connectStock } from '../support/provider.ts'
 
 const persistDir = mkdtempSync(join(tmpdir(), 'fray-restart-'))
 let server: DevServer | undefined
@@ -15,21 +13,7 @@ afterAll(async () => {
   rmSync(persistDir, { recursive: true, force: true })
 })
 
-function connect(url: string, roomId: string, docName: string, key?: string) {
-  const doc = new Y.Doc()
-  const provider = new WebsocketProvider(
-    `${url.replace(/^http/, 'ws')}/api/rooms/${roomId}/docs`,
-    docName,
-    doc,
-    {
-      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-      params: key ? { key } : {},
-      disableBc: true,
-    },
-  )
-  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()))
-  return { doc, provider, synced }
-}
+const connect = connectStock
 
 describe('a server killed with SIGKILL mid-session', () => {
   it('still has, after a restart, every update a client saw acknowledged before the kill', async () => {

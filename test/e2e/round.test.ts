@@ -1,25 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
-const shots = process.env.SCREENSHOTS
-if (shots) mkdirSync(shots, { recursive: true })
-const snap = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
-}
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = useBrowser()
+const snap = chromium.snap
 
 async function seatPlayer(link: string, name: string): Promise<Page> {
-  const page = await (await browser.newContext(PHONE)).newPage()
+  const page = await (await chromium.browser.newContext(PHONE)).newPage()
   page.setDefaultTimeout(8000)
   await page.goto(link)
   await page.getByLabel("Your character's name").fill(name)
@@ -40,7 +28,7 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
         body: JSON.stringify({ system }),
       })
       const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-      const gm = await (await browser.newContext(TABLET)).newPage()
+      const gm = await (await chromium.browser.newContext(TABLET)).newPage()
       gm.setDefaultTimeout(8000)
       await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
       const add = async (name: string, hidden: boolean) => {
@@ -123,7 +111,7 @@ describe('one full round of zones at the table', () => {
       body: JSON.stringify({ system: 'zones' }),
     })
     const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-    const gm = await (await browser.newContext(TABLET)).newPage()
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     gm.setDefaultTimeout(8000)
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
     await gm.getByLabel('Combatant name').fill('Bandit x2')

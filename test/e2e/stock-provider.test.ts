@@ -1,22 +1,10 @@
 import { TABLE } from '@fray/protocol'
 import { describe, expect, inject, it } from 'vitest'
-import WebSocket from 'ws'
-import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
+import { connectStock } from '../support/provider.ts'
 
 const baseUrl = inject('baseUrl')
-const wsBase = (roomId: string) => `${baseUrl.replace(/^http/, 'ws')}/api/rooms/${roomId}/docs`
-
-function connect(roomId: string, docName: string, key?: string) {
-  const doc = new Y.Doc()
-  const provider = new WebsocketProvider(wsBase(roomId), docName, doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    params: key ? { key } : {},
-    disableBc: true,
-  })
-  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()))
-  return { doc, provider, synced }
-}
+const connect = (roomId: string, docName: string, key?: string) => connectStock(baseUrl, roomId, docName, key)
 
 describe('a stock y-websocket provider in Node', () => {
   it('receives the combatants the GM added, at the table document’s URL', async () => {

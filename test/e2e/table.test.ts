@@ -1,27 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, launchBrowser, PHONE, TABLET } from '../support/browser.ts'
+import { describe, expect, inject, it } from 'vitest'
+import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
-/** Set SCREENSHOTS=dir to keep pictures of each screen for a person to look at. */
-const shots = process.env.SCREENSHOTS
-if (shots) mkdirSync(shots, { recursive: true })
-const snap = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
-}
-
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = useBrowser()
+const snap = chromium.snap
 
 describe('a GM tablet and a player phone at one table', () => {
   it('shows the GM’s combatants on the phone within a second and the phone’s roll on the tablet', async () => {
-    const gm = await (await browser.newContext(TABLET)).newPage()
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     const violations: string[] = []
     gm.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
@@ -38,7 +24,7 @@ describe('a GM tablet and a player phone at one table', () => {
     const playerLink = await gm.getByTestId('player-link').inputValue()
     expect(playerLink).not.toContain('gm=')
 
-    const player = await (await browser.newContext(PHONE)).newPage()
+    const player = await (await chromium.browser.newContext(PHONE)).newPage()
     await joinWithCharacter(player, playerLink, 'Mira')
     await expect.poll(() => player.getByTestId('connection').textContent()).toContain('Live')
 
@@ -75,7 +61,7 @@ describe('a GM tablet and a player phone at one table', () => {
   })
 
   it('explains a link to a room that does not exist', async () => {
-    const page = await (await browser.newContext(PHONE)).newPage()
+    const page = await (await chromium.browser.newContext(PHONE)).newPage()
     await page.goto(`${baseUrl}/r/AAAAAAAAAAAAAAAAAAAAAA`)
     await page.getByRole('alert').waitFor()
     expect(await page.getByRole('alert').textContent()).toMatch(/no room with this id/)

@@ -1,6 +1,7 @@
 /** Debian's chromium driven by playwright-core, with the flags this closed network needs. */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { type Browser, chromium, devices } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
@@ -48,4 +49,29 @@ export async function joinWithCharacter(
   await page.getByRole('button', { name: 'Join' }).click()
   await page.getByRole('button', { name: 'Create my character' }).click()
   await page.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
+}
+
+/**
+ * One chromium for a test file (launched before, closed after), and `snap` for screenshots that are kept
+ * only when SCREENSHOTS=dir is set.
+ */
+export function useBrowser() {
+  const state: { browser?: import('playwright-core').Browser } = {}
+  const shots = process.env.SCREENSHOTS
+  beforeAll(async () => {
+    if (shots) mkdirSync(shots, { recursive: true })
+    state.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await state.browser?.close()
+  })
+  return {
+    get browser(): import('playwright-core').Browser {
+      if (!state.browser) throw new Error('the browser starts in beforeAll')
+      return state.browser
+    },
+    async snap(page: import('playwright-core').Page, name: string): Promise<void> {
+      if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true })
+    },
+  }
 }
