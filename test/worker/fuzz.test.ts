@@ -88,8 +88,17 @@ describe(`fuzzing a live room (seed ${SEED})`, () => {
         attacker = null
       }
       sent++
-      // Give the room a moment to answer or hang up, so the next frame meets a live connection.
-      if (attacker) await Promise.race([attacker.closed, new Promise((resolve) => setTimeout(resolve, 2))])
+      // Then a query the room always answers: the next frame meets a live connection, or a closed one.
+      if (attacker) {
+        const current: TestClient = attacker
+        const answered = current.nextMessage()
+        try {
+          current.send(Uint8Array.of(3))
+        } catch {
+          attacker = null
+        }
+        await Promise.race([current.closed, answered, new Promise((resolve) => setTimeout(resolve, 1000))])
+      }
     }
 
     // The honest GM still writes, and the honest player still sees it.

@@ -31,6 +31,7 @@ export class TestClient {
   readonly closed: Promise<Closed>
   private readonly receive: (bytes: Uint8Array) => void
   private readonly inbox: Uint8Array[] = []
+  private readonly waiters: Array<() => void> = []
   /** Presence as this client sees it; its interval timer is stopped so tests end cleanly. */
   readonly presence: awarenessProtocol.Awareness
   private constructor(readonly ws: WebSocket) {
@@ -48,6 +49,7 @@ export class TestClient {
       queue = queue.then(async () => {
         const bytes = new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data)
         this.inbox.push(bytes)
+        for (const waiter of this.waiters.splice(0)) waiter()
         this.receive(bytes)
       })
     })
@@ -108,6 +110,11 @@ export class TestClient {
     const headers: Record<string, string> = { Upgrade: 'websocket' }
     if (key && via === 'protocol') headers['Sec-WebSocket-Protocol'] = `fray, key.${key}`
     return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/docs/${docName}${query}`, { headers })
+  }
+
+  /** Resolves when the next frame arrives from the room. */
+  nextMessage(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve))
   }
 
   /** Every byte this client has received, for checks that something was never sent. */
