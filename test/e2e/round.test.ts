@@ -62,7 +62,6 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
           } else {
             await phone.getByRole('button', { name: 'Roll initiative' }).click()
           }
-          if (system === 'odnd') break // one roll for the whole party
         }
         await gm.getByRole('button', { name: 'Roll for monsters' }).click()
       }
@@ -120,6 +119,7 @@ describe('one full round of zones at the table', () => {
     const link = `${baseUrl}/r/${roomId}`
     const phones = [await seatPlayer(link, 'Mira'), await seatPlayer(link, 'Tomas')]
     await gm.getByRole('button', { name: 'Start combat' }).click()
+    await expect.poll(() => gm.getByTestId('turn-banner').textContent()).toMatch(/choose who acts/)
 
     const acted = new Set<number>()
     for (let step = 0; step < 16; step++) {

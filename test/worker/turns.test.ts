@@ -163,3 +163,32 @@ describe('the segment countdown (spelljammer)', () => {
     expect(order).toEqual([{ ids: [ace.id], label: 'Segment 4 · during movement' }])
   })
 })
+
+describe('odnd initiative options', () => {
+  it('lets one player roll for the whole party when the room plays that option, and refuses a second roll', async () => {
+    const { roomId, gmKey } = await createRoom('odnd')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const a = await player(roomId, 'Arn', 'odnd')
+    const b = await player(roomId, 'Bea', 'odnd')
+    const orc = new Y.Map<unknown>()
+    table.doc.getMap(TABLE.combatants).set('orc', orc)
+    orc.set('name', 'Orc')
+    orc.set('side', 'foe')
+    table.doc.getMap(TABLE.settings).set('partyInitiative', 'one-roll')
+    gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
+    const status = () => table.doc.getMap(TABLE.turn).get('status')
+    await eventually(() => status() === 'initiative', 'initiative')
+    expect((await a.ask({ kind: 'initiative', faces: [3] })).ok).toBe(true)
+    expect(await b.ask({ kind: 'initiative' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/whole side/),
+    })
+    gm.doc.getArray(GM.requests).push([{ id: 'f1', kind: 'roll-foes' }])
+    await eventually(() => status() === 'running', 'the round')
+    const order = table.doc.getMap(TABLE.turn).get('order') as Array<{ ids: string[] }>
+    expect(order.flatMap((s) => s.ids).sort()).toEqual([a.id, b.id, 'orc'].sort())
+    // The party acts together on its one roll.
+    expect(order.some((s) => s.ids.includes(a.id) && s.ids.includes(b.id))).toBe(true)
+  })
+})

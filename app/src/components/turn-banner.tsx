@@ -8,19 +8,22 @@ interface Props {
   combatants: Combatant[]
   /** The viewer's own character, on a phone. */
   mine?: string
+  /** Whether that character still has to roll initiative. */
+  needsRoll?: boolean
 }
 
 export function describeTurn(
   turn: TurnState,
   combatants: Combatant[],
   mine?: string,
+  needsRoll = false,
 ): { text: string; detail?: string; yours: boolean } {
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? 'someone hidden'
   switch (turn.status) {
     case 'idle':
       return { text: 'Waiting for the GM to start the fight', yours: false }
     case 'initiative': {
-      const needs = mine && !turn.initiative[mine]
+      const needs = mine && needsRoll
       return {
         text: needs ? 'Roll initiative!' : `Round ${turn.round}: rolling initiative`,
         yours: Boolean(needs),
@@ -63,8 +66,8 @@ function describeFactions(turn: TurnState, mine?: string) {
   }
 }
 
-export function TurnBanner({ turn, combatants, mine }: Props) {
-  const { text, detail, yours } = describeTurn(turn, combatants, mine)
+export function TurnBanner({ turn, combatants, mine, needsRoll }: Props) {
+  const { text, detail, yours } = describeTurn(turn, combatants, mine, needsRoll)
   const was = useRef(false)
   useEffect(() => {
     if (yours && !was.current && 'vibrate' in navigator) navigator.vibrate?.([120, 60, 120])

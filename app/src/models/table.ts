@@ -1,11 +1,11 @@
 /** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
 import {
   type CombatantFields,
-  DEFAULT_SETTINGS,
   IDLE_TURN,
   LOG,
   type LogEntry,
   type RoomSettings,
+  readSettings,
   type SeatInfo,
   TABLE,
   type TurnState,
@@ -101,9 +101,7 @@ export function createTableModel(
 
   const settings = computed<RoomSettings>(() => {
     void version.value
-    return {
-      physicalDice: settingsMap.get('physicalDice') === 'approve' ? 'approve' : DEFAULT_SETTINGS.physicalDice,
-    }
+    return readSettings(settingsMap)
   })
 
   const turn = computed<TurnState>(() => {

@@ -160,6 +160,28 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             </>
           )}
         </div>
+        {room.status === 'ready' && room.info.system === 'odnd' && (
+          <div class="row gap wrap">
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={table.settings.value.partyInitiative === 'one-roll'}
+                onChange={(e) =>
+                  table.setSetting('partyInitiative', e.currentTarget.checked ? 'one-roll' : 'each-player')
+                }
+              />
+              <span>One initiative roll for the whole party</span>
+            </label>
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={table.settings.value.rerollInitiativeEachRound}
+                onChange={(e) => table.setSetting('rerollInitiativeEachRound', e.currentTarget.checked)}
+              />
+              <span>Reroll initiative each round</span>
+            </label>
+          </div>
+        )}
         <TurnOrder
           turn={table.turn.value}
           combatants={allCombatants}

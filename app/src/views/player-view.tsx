@@ -151,7 +151,14 @@ function Seated(props: {
   )
   const ownDice = useSignal<string | null>(null)
   const ownError = useSignal<string | null>(null)
-  const needsInitiative = Boolean(me && turn.status === 'initiative' && !turn.initiative[me.id])
+  // With odnd's one-roll option, the first player to roll rolls for the whole party.
+  const partyRolled =
+    system === 'odnd' &&
+    table.settings.value.partyInitiative === 'one-roll' &&
+    table.combatants.value.some((c) => c.side === 'pc' && turn.initiative[c.id])
+  const needsInitiative = Boolean(
+    me && turn.status === 'initiative' && !turn.initiative[me.id] && !partyRolled,
+  )
   const sendOwn = (event: Event) => {
     event.preventDefault()
     if (needsInitiative) {
@@ -186,7 +193,12 @@ function Seated(props: {
         </div>
         <ConnectionBadge state={worst} />
       </header>
-      <TurnBanner turn={table.turn.value} combatants={table.combatants.value} mine={me?.id} />
+      <TurnBanner
+        turn={table.turn.value}
+        combatants={table.combatants.value}
+        mine={me?.id}
+        needsRoll={needsInitiative}
+      />
       {(seatDoc.error.value || tableDoc.error.value) && (
         <p class="error" role="alert">
           {seatDoc.error.value ?? tableDoc.error.value}
@@ -263,7 +275,7 @@ function Seated(props: {
                 {requests.lastRefusal.value}
               </p>
             )}
-            {me && turn.status === 'initiative' && !turn.initiative[me.id] && (
+            {needsInitiative && (
               <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
                 Roll initiative
               </button>
@@ -287,11 +299,7 @@ function Seated(props: {
             )}
             <button
               type="button"
-              class={
-                myTurn || (me && turn.status === 'initiative' && !turn.initiative[me.id])
-                  ? 'huge'
-                  : 'primary huge'
-              }
+              class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
               onClick={() => requests.rollD20()}
             >
               Roll d20

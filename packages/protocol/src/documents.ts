@@ -34,9 +34,26 @@ export const TABLE = {
 export interface RoomSettings {
   /** Physical dice typed in by a player: logged as such at once, or held until the GM approves. */
   physicalDice: 'trust' | 'approve'
+  /** odnd's optional rule: one initiative d6 for the whole party instead of one each. */
+  partyInitiative: 'each-player' | 'one-roll'
+  /** odnd's optional rule: roll initiative again every round (osr always does). */
+  rerollInitiativeEachRound: boolean
 }
 
-export const DEFAULT_SETTINGS: RoomSettings = { physicalDice: 'trust' }
+export const DEFAULT_SETTINGS: RoomSettings = {
+  physicalDice: 'trust',
+  partyInitiative: 'each-player',
+  rerollInitiativeEachRound: false,
+}
+
+/** Reads the settings the GM set in the table's settings map, defaults for the rest. */
+export function readSettings(map: { get(key: string): unknown }): RoomSettings {
+  return {
+    physicalDice: map.get('physicalDice') === 'approve' ? 'approve' : 'trust',
+    partyInitiative: map.get('partyInitiative') === 'one-roll' ? 'one-roll' : 'each-player',
+    rerollInitiativeEachRound: map.get('rerollInitiativeEachRound') === true,
+  }
+}
 
 /** Top-level keys of the `gm` document. */
 export const GM = {

@@ -165,32 +165,53 @@ export function scoreInitiative(
   }
 }
 
+/** The odnd text's optional initiative rules, as room settings (both off by default, as in the text). */
+export interface OdndTurnOptions {
+  partyInitiative: 'each-player' | 'one-roll'
+  rerollInitiativeEachRound: boolean
+}
+
+export const ODND_TURN_DEFAULTS: OdndTurnOptions = {
+  partyInitiative: odnd.DEFAULT_OPTIONS.partyInitiative,
+  rerollInitiativeEachRound: odnd.DEFAULT_OPTIONS.rerollInitiativeEachRound,
+}
+
+/** Whether this combatant still has to roll initiative (with one party roll, one player rolls for all). */
+export function needsInitiative(
+  system: SystemId,
+  c: TurnCombatant,
+  combatants: readonly TurnCombatant[],
+  initiative: Readonly<Record<string, InitiativeRoll>>,
+  options: OdndTurnOptions = ODND_TURN_DEFAULTS,
+): boolean {
+  if (initiativeDie(system) === null || initiative[c.id]) return false
+  if (system !== 'odnd') return true
+  // The GM rolls one d6 for the foes as a group; the party rolls one when the room plays that option.
+  const group = c.side === 'foe' || options.partyInitiative === 'one-roll'
+  return !(group && combatants.some((o) => o.side === c.side && initiative[o.id]))
+}
+
 /** The order of a round, once everyone who rolls has rolled. */
 export function buildOrder(
   system: SystemId,
   combatants: readonly TurnCombatant[],
   initiative: Readonly<Record<string, InitiativeRoll>>,
+  options: OdndTurnOptions = ODND_TURN_DEFAULTS,
 ): Outcome<TurnSlot[]> {
-  const missing = initiativeDie(system) === null ? [] : combatants.filter((c) => !initiative[c.id])
+  const missing = combatants.filter((c) => needsInitiative(system, c, combatants, initiative, options))
   if (system === 'odnd') {
-    // One roll per side: whoever of a side rolled first rolled for it.
-    const sideRoll = (side: 'pc' | 'foe') =>
-      combatants.filter((c) => c.side === side).find((c) => initiative[c.id])?.id
-    const partyRoll = sideRoll('pc')
-    const foeRoll = sideRoll('foe')
-    const sides = new Set(combatants.map((c) => c.side))
-    if ((sides.has('pc') && !partyRoll) || (sides.has('foe') && !foeRoll)) {
-      return fail(
-        `Waiting for ${!partyRoll && sides.has('pc') ? 'the party' : 'the foes'} to roll initiative.`,
-      )
-    }
-    const rollOf = (c: TurnCombatant) => initiative[(c.side === 'pc' ? partyRoll : foeRoll) as string]?.total
+    if (missing.length > 0)
+      return fail(`Waiting for initiative from ${missing.map((c) => c.name).join(', ')}.`)
+    const groupRoll = (side: 'pc' | 'foe') =>
+      initiative[combatants.find((c) => c.side === side && initiative[c.id])?.id ?? '']?.total
     const steps = odnd.initiativeOrder(
       combatants.map((c) => ({
         id: c.id,
         side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
-        roll: rollOf(c),
+        roll: initiative[c.id]?.total ?? groupRoll(c.side),
       })),
+      groupRoll('pc'),
+      { partyInitiative: options.partyInitiative },
     )
     if (!steps.ok) return steps
     return ok(steps.value.map((s) => ({ ids: s.ids, label: s.why })))

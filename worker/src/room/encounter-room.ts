@@ -8,12 +8,12 @@ import {
   type Approval,
   CLOSE,
   type CreateSeatResponse,
-  DEFAULT_SETTINGS,
   type DocName,
   GM,
   parseDocName,
   type RoomInfo,
   type RoomSettings,
+  readSettings,
   SEAT,
   type SeatInfo,
   type SystemId,
@@ -432,8 +432,7 @@ export class EncounterRoom extends DurableObject<Env> {
 
   /** The room's settings, as the GM last set them in the table document. */
   private settings(): RoomSettings {
-    const map = this.open('table').doc.getMap<unknown>(TABLE.settings)
-    return { physicalDice: map.get('physicalDice') === 'approve' ? 'approve' : DEFAULT_SETTINGS.physicalDice }
+    return readSettings(this.open('table').doc.getMap<unknown>(TABLE.settings))
   }
 
   /** Applies the GM's new verdicts on physical dice; each verdict is applied once. */

@@ -7,9 +7,12 @@ import {
   IDLE_TURN,
   type InitiativeRoll,
   initiativeDiceFor,
+  initiativeDie,
   LOG,
   type LogEntry,
+  needsInitiative,
   type RequestResult,
+  readSettings,
   scoreInitiative,
   TABLE,
   type TurnCombatant,
@@ -25,6 +28,8 @@ export interface TurnContext {
   dice: DiceSource
   now: number
 }
+
+const settingsOf = (table: Y.Doc) => readSettings(table.getMap<unknown>(TABLE.settings))
 
 export function readTurn(table: Y.Doc): TurnState {
   const map = table.getMap<unknown>(TABLE.turn)
@@ -58,6 +63,12 @@ export function rollInitiativeFor(
   if (turn.status !== 'initiative') return { ok: false, error: 'Initiative is not being rolled right now.' }
   if (turn.initiative[combatant.id])
     return { ok: false, error: `${combatant.name} has already rolled initiative.` }
+  const all = turnCombatants(ctx.table)
+  if (initiativeDiceFor(ctx.system, combatant).ok && initiativeDie(ctx.system) !== null) {
+    if (!needsInitiative(ctx.system, combatant, all, turn.initiative, settingsOf(ctx.table))) {
+      return { ok: false, error: 'Your side’s initiative is already rolled: one die for the whole side.' }
+    }
+  }
   const dice = initiativeDiceFor(ctx.system, combatant)
   if (!dice.ok) return dice
   if (dice.value.length === 0)
@@ -86,7 +97,7 @@ export function rollInitiativeFor(
 function beginIfReady(ctx: TurnContext): void {
   const turn = readTurn(ctx.table)
   if (turn.status !== 'initiative') return
-  const order = buildOrder(ctx.system, turnCombatants(ctx.table), turn.initiative)
+  const order = buildOrder(ctx.system, turnCombatants(ctx.table), turn.initiative, settingsOf(ctx.table))
   if (!order.ok) return
   writeTurn(ctx.table, { status: 'running', order: order.value, current: 0, acted: [] })
 }
@@ -111,7 +122,8 @@ function advance(ctx: TurnContext, turn: TurnState): void {
     return
   }
   // End of the round: a new round, with new initiative where the system rolls it every round.
-  const rerolls = ctx.system === 'osr'
+  const rerolls =
+    ctx.system === 'osr' || (ctx.system === 'odnd' && settingsOf(ctx.table).rerollInitiativeEachRound)
   writeTurn(ctx.table, {
     status: 'initiative',
     round: turn.round + 1,
