@@ -1,5 +1,5 @@
 /** Characters at the table: what a sheet means for hit points, and how a combatant is stored. */
-import { brp, SYSTEMS, type SystemId } from '@fray/rules'
+import { brp, SYSTEMS, type SystemId, unreachable } from '@fray/rules'
 
 /** Where each system keeps a combatant's hit points on its sheet (BRP derives them from CON and SIZ). */
 export function sheetHitPoints(system: SystemId, sheet: Record<string, unknown>): number {
@@ -14,7 +14,7 @@ export function sheetHitPoints(system: SystemId, sheet: Record<string, unknown>)
     case 'zones':
       return Number(sheet.health)
     default:
-      return exhaustive(system)
+      return unreachable(system)
   }
 }
 
@@ -25,8 +25,4 @@ export function defaultSheet(system: SystemId, name: string): Record<string, unk
   )
   sheet.name = name
   return sheet
-}
-
-function exhaustive(value: never): never {
-  throw new Error(`unhandled system ${String(value)}`)
 }

@@ -12,6 +12,7 @@ import {
   SYSTEMS,
   type SystemId,
   spelljammer,
+  unreachable,
   type zones,
 } from '@fray/rules'
 import { defaultSheet } from './characters.ts'
@@ -79,7 +80,7 @@ export function initiativeDie(system: SystemId): number | null {
     case 'zones':
       return null
     default:
-      return exhaustive(system)
+      return unreachable(system)
   }
 }
 
@@ -161,7 +162,7 @@ export function scoreInitiative(
     case 'zones':
       return fail('This system orders the round without an initiative roll.')
     default:
-      return exhaustive(system)
+      return unreachable(system)
   }
 }
 
@@ -258,7 +259,7 @@ export function buildOrder(
     case 'zones':
       return fail('Zones alternates factions: it has no initiative order.')
     default:
-      return exhaustive(system)
+      return unreachable(system)
   }
 }
 
@@ -269,8 +270,4 @@ function phaseLabel(segment: number): string {
     : phase === 'movement'
       ? 'during movement'
       : 'after movement'
-}
-
-function exhaustive(value: never): never {
-  throw new Error(`unhandled system ${String(value)}`)
 }

@@ -1,5 +1,6 @@
 /** @fray/rules: dice, odds and the combat rule systems, as pure functions over plain data. */
 
+export { unreachable } from './assert.ts'
 export * from './dice/d20.ts'
 export * from './dice/d100.ts'
 export * from './dice/distribution.ts'

@@ -20,7 +20,7 @@ import {
   seatDocName,
   TABLE,
 } from '@fray/protocol'
-import { cryptoDice } from '@fray/rules'
+import { cryptoDice, unreachable } from '@fray/rules'
 import * as Y from 'yjs'
 import type { Env } from '../env.ts'
 import { hashSecret, newSeatId, newSecret, sameDigest } from '../ids.ts'
@@ -325,7 +325,7 @@ export class EncounterRoom extends DurableObject<Env> {
         return
       }
       default:
-        exhaustive(message)
+        unreachable(message)
     }
   }
 
@@ -549,8 +549,4 @@ function keyFromProtocols(header: string | null): string | null {
 
 function jsonError(status: number, error: string): Response {
   return Response.json({ error }, { status })
-}
-
-function exhaustive(value: never): never {
-  throw new Error(`unhandled message ${JSON.stringify(value)}`)
 }

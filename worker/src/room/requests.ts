@@ -12,7 +12,15 @@ import {
   sheetHitPoints,
   TABLE,
 } from '@fray/protocol'
-import { type DiceSource, parseDice, roll, rollWithFaces, SYSTEMS, type SystemId } from '@fray/rules'
+import {
+  type DiceSource,
+  parseDice,
+  roll,
+  rollWithFaces,
+  SYSTEMS,
+  type SystemId,
+  unreachable,
+} from '@fray/rules'
 import * as Y from 'yjs'
 import { endTurn, factionMove, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
 
@@ -125,7 +133,7 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
       return factionMove(turnCtx, FACTION.party, request.kind === 'act' ? mine.id : null)
     }
     default:
-      return exhaustive(request)
+      return unreachable(request)
   }
 }
 
@@ -202,8 +210,4 @@ export function applyApproval(log: Y.Doc, approval: Approval): boolean {
     entries.insert(index, [{ ...entry, status: approval.approve ? 'approved' : 'rejected' }])
   }, 'server')
   return true
-}
-
-function exhaustive(value: never): never {
-  throw new Error(`unhandled request ${JSON.stringify(value)}`)
 }

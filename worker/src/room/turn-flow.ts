@@ -18,7 +18,7 @@ import {
   type TurnCombatant,
   type TurnState,
 } from '@fray/protocol'
-import { type DiceSource, type SystemId, zones } from '@fray/rules'
+import { type DiceSource, type SystemId, unreachable, zones } from '@fray/rules'
 import type * as Y from 'yjs'
 
 export interface TurnContext {
@@ -167,7 +167,7 @@ export function gmTurnRequest(ctx: TurnContext, request: GmRequest): RequestResu
     case 'pass':
       return factionMove(ctx, FACTION.foes, null)
     default:
-      return exhaustive(request)
+      return unreachable(request)
   }
 }
 
@@ -181,10 +181,6 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   if (r.kind === 'act' && typeof r.combatantId === 'string')
     return { id: r.id, kind: 'act', combatantId: r.combatantId }
   return null
-}
-
-function exhaustive(value: never): never {
-  throw new Error(`unhandled request ${JSON.stringify(value)}`)
 }
 
 /** Zones: opens the round of alternating factions; the faction holding the initiative is drawn at random. */
