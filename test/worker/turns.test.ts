@@ -1,4 +1,13 @@
-import { defaultSheet, GM, type RequestResult, SEAT, TABLE, type TurnState } from '@fray/protocol'
+import {
+  defaultSheet,
+  GM,
+  LOG,
+  type LogEntry,
+  type RequestResult,
+  SEAT,
+  TABLE,
+  type TurnState,
+} from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
@@ -87,15 +96,151 @@ describe('a round of turn order', () => {
     expect(turn().status).toBe('initiative') // osr rolls again every round
   })
 
-  it('brp: the round starts at once in DEX-rank order, with no roll', async () => {
+  it('brp: the round waits for everyone’s Statement of Intent, then runs in DEX-rank order after movement', async () => {
     const { roomId, gmKey } = await createRoom('brp')
     const table = await TestClient.connect(roomId, 'table', gmKey)
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const goblin = new Y.Map<unknown>()
+    table.doc.getMap(TABLE.combatants).set('gob', goblin)
+    goblin.set('name', 'Goblin')
+    goblin.set('side', 'foe')
     const quick = await player(roomId, 'Quick', 'brp')
+    const runner = await player(roomId, 'Runner', 'brp')
+    const gmAsk = async (request: Record<string, unknown>) => {
+      const id = `g-${Math.random().toString(36).slice(2, 7)}`
+      gm.doc.getArray(GM.requests).push([{ id, ...request }])
+      await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind))
+      return gm.doc.getMap<RequestResult>(SEAT.results).get(id)
+    }
+    expect(await gmAsk({ kind: 'start-combat' })).toEqual({ ok: true, logId: expect.any(String) })
+    const turn = table.doc.getMap(TABLE.turn)
+    await eventually(() => turn.get('status') === 'initiative', 'the Statement of Intent')
+    // Refusals say why, in the player's words.
+    expect(await quick.ask({ kind: 'intent', intent: { metersMoved: 40, weapon: null } })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/at most about 30 meters/),
+    })
+    expect(await quick.ask({ kind: 'intent', intent: { metersMoved: 0, weapon: 'axe-battle' } })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/carries no/),
+    })
+    // DEX 10 by default: 10 meters halves the rank (5.3), 30 meters leaves only parries and dodges.
+    expect((await quick.ask({ kind: 'intent', intent: { metersMoved: 10, weapon: null } })).ok).toBe(true)
+    expect((await runner.ask({ kind: 'intent', intent: { metersMoved: 30, weapon: null } })).ok).toBe(true)
+    expect(turn.get('status')).toBe('initiative') // the goblin has not stated anything yet
+    expect(await gmAsk({ kind: 'begin-actions' })).toEqual({ ok: true, logId: expect.any(String) })
+    await eventually(() => turn.get('status') === 'running', 'the actions')
+    expect(turn.get('order')).toEqual([
+      { ids: ['gob'], label: 'DEX rank 10' },
+      { ids: [quick.id], label: 'DEX rank 5' },
+    ])
+    expect(turn.get('defendOnly')).toEqual([runner.id])
+  })
+
+  it('brp: equal ranks are broken by weapon length, missile first (5.4)', async () => {
+    const { roomId, gmKey } = await createRoom('brp')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const archer = await player(roomId, 'Archer', 'brp')
+    const brawler = await player(roomId, 'Brawler', 'brp')
     gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
     const turn = table.doc.getMap(TABLE.turn)
-    await eventually(() => turn.get('status') === 'running', 'the round')
-    expect(turn.get('order')).toEqual([{ ids: [quick.id], label: 'DEX rank 10' }])
+    await eventually(() => turn.get('status') === 'initiative', 'the Statement of Intent')
+    expect((await brawler.ask({ kind: 'intent', intent: { metersMoved: 0, weapon: 'brawl' } })).ok).toBe(true)
+    expect((await archer.ask({ kind: 'intent', intent: { metersMoved: 0, weapon: null } })).ok).toBe(true)
+    await eventually(() => turn.get('status') === 'running', 'the actions')
+    // Brawl is unarmed, which goes before "any other action" on the same rank.
+    expect(turn.get('order')).toEqual([
+      { ids: [brawler.id], label: 'DEX rank 10 · unarmed' },
+      { ids: [archer.id], label: 'DEX rank 10' },
+    ])
+  })
+})
+
+describe('surprise at the start of a fight', () => {
+  const setUp = async (system: 'osr' | 'odnd' | 'spelljammer' | 'zones') => {
+    const { roomId, gmKey } = await createRoom(system)
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const log = await TestClient.connect(roomId, 'log')
+    for (const id of ['g1', 'g2']) {
+      const foe = new Y.Map<unknown>()
+      table.doc.getMap(TABLE.combatants).set(id, foe)
+      foe.set('name', id === 'g1' ? 'Goblin 1' : 'Goblin 2')
+      foe.set('side', 'foe')
+    }
+    const mira = await player(roomId, 'Mira', system)
+    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
+    const start = async (surprise: Record<string, unknown>) => {
+      gm.doc.getArray(GM.requests).push([{ id: 'start', kind: 'start-combat', surprise }])
+      await eventually(() => gm.doc.getMap(SEAT.results).has('start'), 'start')
+      return gm.doc.getMap<RequestResult>(SEAT.results).get('start')
+    }
+    return { turn, entries, start, mira }
+  }
+
+  it('osr: one d20 for the unaware side, +3 against a prepared ambush; the surprised sit out round 1', async () => {
+    const { turn, entries, start, mira } = await setUp('osr')
+    expect((await start({ unaware: 'foe', ambush: true }))?.ok).toBe(true)
+    await eventually(() => turn().status === 'initiative', 'round 1')
+    const roll = entries().find((e) => e.by === 'Surprise: the foes')
+    const d20 = roll?.faces[0] ?? 0
+    expect(roll?.detail).toContain('prepared ambush 3')
+    // DC 13 for goblins (not elves): surprised on d20 + 3 >= 13.
+    expect(turn().surprised).toEqual(d20 + 3 >= 13 ? ['g1', 'g2'] : [])
+    expect((await mira.ask({ kind: 'initiative' })).ok).toBe(true)
+    if (d20 + 3 >= 13) {
+      // Only Mira acts in round 1, so her roll starts it.
+      await eventually(() => turn().status === 'running', 'round 1 running')
+      expect(turn().order.flatMap((s) => s.ids)).toEqual([mira.id])
+    }
+  })
+
+  it('odnd: a d6 per unaware side, surprised on 1-2; both surprised cancel out', async () => {
+    const { turn, entries, start } = await setUp('odnd')
+    expect((await start({ unaware: 'both', ambush: false }))?.ok).toBe(true)
+    await eventually(() => entries().length === 2, 'two surprise dice')
+    const [party, foes] = ['Surprise: the party', 'Surprise: the foes'].map(
+      (by) => (entries().find((e) => e.by === by)?.faces[0] ?? 0) <= 2,
+    )
+    const expected = party && !foes ? 'pc' : foes && !party ? 'foe' : null
+    const surprised = turn().surprised ?? []
+    if (expected === 'foe') expect(surprised).toEqual(['g1', 'g2'])
+    else if (expected === 'pc') expect(surprised).toHaveLength(1)
+    else expect(surprised).toEqual([])
+  })
+
+  it('spelljammer: a PER roll each for the ambushed side; 3x or worse means no attacks back', async () => {
+    const { turn, entries, start } = await setUp('spelljammer')
+    expect((await start({ unaware: 'foe', ambush: false }))?.ok).toBe(true)
+    await eventually(() => entries().length === 2, 'two PER rolls')
+    for (const entry of entries()) {
+      const id = entry.by === 'Goblin 1' ? 'g1' : 'g2'
+      const noBack = /no attacks back/.test(entry.detail ?? '')
+      expect(turn().surprised?.includes(id)).toBe(noBack)
+      expect(turn().oneAttack?.includes(id)).toBe(/one attack back/.test(entry.detail ?? ''))
+    }
+  })
+
+  it('zones: the side lying in wait starts concealed and plays a bonus round 0', async () => {
+    const { turn, start } = await setUp('zones')
+    expect((await start({ unaware: 'foe', ambush: false }))?.ok).toBe(true)
+    await eventually(() => turn().status === 'running', 'the bonus round')
+    expect(turn().round).toBe(0)
+    expect(turn().factions?.bonusRound).toBe(true)
+    expect(Object.values(turn().factions?.characters ?? {}).filter((c) => c.concealed)).toHaveLength(1)
+  })
+
+  it('brp has no surprise check, and says what to use instead', async () => {
+    const { roomId, gmKey } = await createRoom('brp')
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    gm.doc.getArray(GM.requests).push([{ id: 'start', kind: 'start-combat', surprise: { unaware: 'foe' } }])
+    await eventually(() => gm.doc.getMap(SEAT.results).has('start'), 'start')
+    expect(gm.doc.getMap<RequestResult>(SEAT.results).get('start')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/defender unaware/),
+    })
   })
 })
 

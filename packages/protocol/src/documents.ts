@@ -4,6 +4,9 @@
  * roll in it was made by the server); `gm` GM only; `seat:<id>` its player and the GM.
  */
 
+import type { SurpriseSetup } from './surprise.ts'
+import type { Intent } from './turns.ts'
+
 export type DocName = 'table' | 'log' | 'gm' | `seat:${string}`
 
 const SEAT_ID = /^[A-Za-z0-9_-]{8,64}$/
@@ -119,15 +122,21 @@ export type SeatRequest =
   /** Faction play (zones): take this character's turn now, or pass for the whole faction. */
   | { id: string; kind: 'act'; at: number }
   | { id: string; kind: 'pass'; at: number }
+  /** brp's Statement of Intent: how far this character moves and what they attack with this round. */
+  | { id: string; kind: 'intent'; at: number; intent: Intent }
 
 /** What the GM asks of the room through the gm document (turn order, and dice for monsters). */
 export type GmRequest =
-  | { id: string; kind: 'start-combat' }
+  /** With `surprise`, the room checks surprise first: the unaware who are caught sit out round 1. */
+  | { id: string; kind: 'start-combat'; surprise?: SurpriseSetup }
   | { id: string; kind: 'roll-foes' }
   | { id: string; kind: 'next-turn' }
   | { id: string; kind: 'end-combat' }
   | { id: string; kind: 'act'; combatantId: string }
   | { id: string; kind: 'pass' }
+  /** brp: the GM declares a monster's intent, or ends the Statement of Intent for everyone. */
+  | { id: string; kind: 'intent'; combatantId: string; intent: Intent }
+  | { id: string; kind: 'begin-actions' }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 

@@ -3,5 +3,6 @@
 export * from './api.ts'
 export * from './characters.ts'
 export * from './documents.ts'
+export * from './surprise.ts'
 export * from './systems.ts'
 export * from './turns.ts'

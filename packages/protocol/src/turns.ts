@@ -42,6 +42,54 @@ export interface TurnState {
   initiative: Record<string, InitiativeRoll>
   /** Faction play (zones): the rules package's round state, when the room plays it. */
   factions?: zones.RoundState
+  /** Caught by surprise: they cannot act in round 1. */
+  surprised?: string[]
+  /** spelljammer: caught in an ambush, they may attack back only once in round 1. */
+  oneAttack?: string[]
+  /** brp's Statement of Intent: what each combatant declared for this round. */
+  intents?: Record<string, Intent>
+  /** brp: moved so far this round that they may only parry or dodge (5.3). */
+  defendOnly?: string[]
+}
+
+/** brp's Statement of Intent (5.2): how far one moves, and the weapon one attacks with (null: another action). */
+export interface Intent {
+  metersMoved: number
+  weapon: string | null
+}
+
+/** The intent of a combatant who declared nothing: stays put and attacks with their first weapon. */
+export function defaultIntent(sheet: brp.Sheet): Intent {
+  return { metersMoved: 0, weapon: sheet.weapons[0] ?? null }
+}
+
+/** Reads an intent a client sent; null when it is not one. */
+export function parseIntent(value: unknown): Intent | null {
+  const v = value as { metersMoved?: unknown; weapon?: unknown } | null
+  if (typeof v !== 'object' || v === null || typeof v.metersMoved !== 'number') return null
+  if (v.weapon !== null && (typeof v.weapon !== 'string' || v.weapon.length > 64)) return null
+  return { metersMoved: v.metersMoved, weapon: v.weapon }
+}
+
+/** Checks a declared intent against the combatant's sheet; the error says what to change. */
+export function checkIntent(c: TurnCombatant, intent: Intent): Outcome<Intent> {
+  const sheet = sheetOf('brp', c)
+  if (!sheet.ok) return sheet
+  const moved = brp.rankAfterMoving((sheet.value as brp.Sheet).dex, intent.metersMoved, brp.DEFAULT_SETTINGS)
+  if (!moved.ok) return moved
+  if (intent.weapon !== null) {
+    const weapon = brp.weaponFor(sheet.value as brp.Sheet, intent.weapon)
+    if (!weapon.ok) return weapon
+  }
+  return ok(intent)
+}
+
+/** brp: the combatants whose declared movement leaves them only parries and dodges this round. */
+export function defendOnlyIds(
+  combatants: readonly TurnCombatant[],
+  intents: Readonly<Record<string, Intent>>,
+): string[] {
+  return combatants.filter((c) => (intents[c.id]?.metersMoved ?? 0) >= brp.MAX_MOVE_METERS).map((c) => c.id)
 }
 
 export const IDLE_TURN: TurnState = {
@@ -85,7 +133,7 @@ export function initiativeDie(system: SystemId): number | null {
 }
 
 /** The combatant's sheet as the system reads it; GM quick-adds without a sheet get the defaults. */
-function sheetOf(system: SystemId, c: TurnCombatant): Outcome<unknown> {
+export function sheetOf(system: SystemId, c: TurnCombatant): Outcome<unknown> {
   const parsed = SYSTEMS[system].sheet.parse({ ...defaultSheet(system, c.name), ...(c.sheet ?? {}) })
   return parsed.ok ? parsed : fail(`${c.name}: ${parsed.error}`)
 }
@@ -198,6 +246,7 @@ export function buildOrder(
   combatants: readonly TurnCombatant[],
   initiative: Readonly<Record<string, InitiativeRoll>>,
   options: OdndTurnOptions = ODND_TURN_DEFAULTS,
+  intents: Readonly<Record<string, Intent>> = {},
 ): Outcome<TurnSlot[]> {
   const missing = combatants.filter((c) => needsInitiative(system, c, combatants, initiative, options))
   if (system === 'odnd') {
@@ -231,15 +280,27 @@ export function buildOrder(
       return ok(order.value.steps.map((s) => ({ ids: s.ids, label: `Initiative ${s.initiative}` })))
     }
     case 'brp': {
-      const intents: brp.Intent[] = []
+      const declaredIntents: brp.Intent[] = []
       for (const c of combatants) {
         const sheet = sheetOf(system, c)
         if (!sheet.ok) return sheet
-        intents.push({ id: c.id, sheet: sheet.value as brp.Sheet })
+        const declared = intents[c.id] ?? defaultIntent(sheet.value as brp.Sheet)
+        declaredIntents.push({
+          id: c.id,
+          sheet: sheet.value as brp.Sheet,
+          metersMoved: declared.metersMoved,
+          ...(declared.weapon === null ? {} : { weapon: declared.weapon }),
+        })
       }
-      const order = brp.actionOrder(intents, brp.DEFAULT_SETTINGS)
+      const order = brp.actionOrder(declaredIntents, brp.DEFAULT_SETTINGS)
       if (!order.ok) return order
-      return ok(order.value.slots.map((s) => ({ ids: [...s.ids], label: `DEX rank ${s.rank}` })))
+      // Ties on a rank are broken by weapon length, then skill (5.4): the label says which.
+      return ok(
+        order.value.slots.map((s) => ({
+          ids: [...s.ids],
+          label: `DEX rank ${s.rank}${s.tier === 'other' ? '' : ` · ${s.tier}${s.tier === 'unarmed' ? '' : ' weapon'}`}`,
+        })),
+      )
     }
     case 'spelljammer': {
       // The segment countdown, 10 down to -5: everyone with an attack on a segment acts on it.

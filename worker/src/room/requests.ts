@@ -5,6 +5,7 @@ import {
   FACTION,
   LOG,
   type LogEntry,
+  parseIntent,
   type RequestResult,
   SEAT,
   type SeatInfo,
@@ -22,7 +23,7 @@ import {
   unreachable,
 } from '@fray/rules'
 import * as Y from 'yjs'
-import { endTurn, factionMove, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
+import { declareIntent, endTurn, factionMove, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
 
 type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
 
@@ -65,6 +66,8 @@ export function parseRequest(value: unknown): SeatRequest | null {
     }
   }
   if (r.kind === 'end-turn' || r.kind === 'act' || r.kind === 'pass') return { id: r.id, kind: r.kind, at }
+  const intent = parseIntent(r.intent)
+  if (r.kind === 'intent' && intent) return { id: r.id, kind: 'intent', at, intent }
   return null
 }
 
@@ -124,12 +127,14 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
     case 'initiative':
     case 'end-turn':
     case 'act':
-    case 'pass': {
+    case 'pass':
+    case 'intent': {
       const mine = turnCombatants(ctx.table).find((c) => c.id === seat?.combatantId)
       if (!mine) return { ok: false, error: 'Choose your character first.' }
       const turnCtx = { system: ctx.system, table: ctx.table, log: ctx.log, dice: ctx.dice, now: ctx.now }
       if (request.kind === 'initiative') return rollInitiativeFor(turnCtx, mine, request.faces, id)
       if (request.kind === 'end-turn') return endTurn(turnCtx, mine)
+      if (request.kind === 'intent') return declareIntent(turnCtx, mine, request.intent)
       return factionMove(turnCtx, FACTION.party, request.kind === 'act' ? mine.id : null)
     }
     default:

@@ -1,24 +1,33 @@
 /** The round at the table: initiative, whose turn it is, and moving on, written by the room into `table`. */
 import {
   buildOrder,
+  checkIntent,
+  checkSurprise,
+  defaultIntent,
+  defendOnlyIds,
   FACTION,
   factionOf,
   type GmRequest,
   IDLE_TURN,
   type InitiativeRoll,
+  type Intent,
   initiativeDiceFor,
   initiativeDie,
   LOG,
   type LogEntry,
   needsInitiative,
+  parseIntent,
+  parseSurpriseSetup,
   type RequestResult,
   readSettings,
+  type SurpriseOutcome,
   scoreInitiative,
+  sheetOf,
   TABLE,
   type TurnCombatant,
   type TurnState,
 } from '@fray/protocol'
-import { type DiceSource, type SystemId, unreachable, zones } from '@fray/rules'
+import { type brp, type DiceSource, type SystemId, unreachable, zones } from '@fray/rules'
 import type * as Y from 'yjs'
 
 export interface TurnContext {
@@ -63,6 +72,8 @@ export function rollInitiativeFor(
   if (turn.status !== 'initiative') return { ok: false, error: 'Initiative is not being rolled right now.' }
   if (turn.initiative[combatant.id])
     return { ok: false, error: `${combatant.name} has already rolled initiative.` }
+  if (turn.round === 1 && turn.surprised?.includes(combatant.id))
+    return { ok: false, error: `${combatant.name} is surprised and cannot act this round.` }
   const all = turnCombatants(ctx.table)
   if (initiativeDiceFor(ctx.system, combatant).ok && initiativeDie(ctx.system) !== null) {
     if (!needsInitiative(ctx.system, combatant, all, turn.initiative, settingsOf(ctx.table))) {
@@ -93,13 +104,62 @@ export function rollInitiativeFor(
   return { ok: true, logId }
 }
 
-/** Starts the round once the order can be built (everyone who rolls has rolled). */
-function beginIfReady(ctx: TurnContext): void {
+/** Who takes part in the current round: the surprised sit out round 1. */
+export function actingCombatants(table: Y.Doc, turn: TurnState): TurnCombatant[] {
+  const all = turnCombatants(table)
+  return turn.round === 1 && turn.surprised?.length ? all.filter((c) => !turn.surprised?.includes(c.id)) : all
+}
+
+/**
+ * Starts the round once the order can be built: everyone who rolls has rolled, and in brp everyone has
+ * stated their intent (or the GM has ended the Statement of Intent with `force`).
+ */
+function beginIfReady(ctx: TurnContext, force = false): void {
   const turn = readTurn(ctx.table)
   if (turn.status !== 'initiative') return
-  const order = buildOrder(ctx.system, turnCombatants(ctx.table), turn.initiative, settingsOf(ctx.table))
+  const acting = actingCombatants(ctx.table, turn)
+  let intents = turn.intents ?? {}
+  if (ctx.system === 'brp') {
+    if (!force && acting.some((c) => !intents[c.id])) return
+    intents = Object.fromEntries(acting.map((c) => [c.id, intents[c.id] ?? undeclared(c)]))
+  }
+  // spelljammer: someone caught in the ambush with one attack back keeps only their first attack.
+  const initiative = Object.fromEntries(
+    Object.entries(turn.initiative).map(([id, roll]) =>
+      turn.round === 1 && turn.oneAttack?.includes(id)
+        ? [id, { ...roll, segments: roll.segments?.slice(0, 1) }]
+        : [id, roll],
+    ),
+  )
+  const order = buildOrder(ctx.system, acting, initiative, settingsOf(ctx.table), intents)
   if (!order.ok) return
-  writeTurn(ctx.table, { status: 'running', order: order.value, current: 0, acted: [] })
+  const defendOnly = ctx.system === 'brp' ? defendOnlyIds(acting, intents) : []
+  writeTurn(ctx.table, { status: 'running', order: order.value, current: 0, acted: [], intents, defendOnly })
+  if (order.value.length === 0 && acting.length < turnCombatants(ctx.table).length) {
+    // Everyone who could act was surprised: the round passes at once.
+    advance(ctx, readTurn(ctx.table))
+  }
+}
+
+/** A combatant who stated nothing: no movement, their first weapon (or, without a sheet, the defaults). */
+function undeclared(c: TurnCombatant): Intent {
+  const sheet = sheetOf('brp', c)
+  return sheet.ok ? defaultIntent(sheet.value as brp.Sheet) : { metersMoved: 0, weapon: null }
+}
+
+/** brp: a combatant states how far they move and what they attack with; the order waits for everyone. */
+export function declareIntent(ctx: TurnContext, combatant: TurnCombatant, intent: Intent): RequestResult {
+  if (ctx.system !== 'brp') return { ok: false, error: 'Only BRP rounds open with a Statement of Intent.' }
+  const turn = readTurn(ctx.table)
+  if (turn.status !== 'initiative')
+    return { ok: false, error: 'Intents are stated before the round’s actions; wait for the next round.' }
+  if (turn.round === 1 && turn.surprised?.includes(combatant.id))
+    return { ok: false, error: `${combatant.name} is surprised and cannot act this round.` }
+  const checked = checkIntent(combatant, intent)
+  if (!checked.ok) return checked
+  writeTurn(ctx.table, { intents: { ...(turn.intents ?? {}), [combatant.id]: checked.value } })
+  beginIfReady(ctx)
+  return { ok: true, logId: combatant.id }
 }
 
 /** A player ends their turn; when everyone in the slot has, the next slot comes up. */
@@ -131,6 +191,11 @@ function advance(ctx: TurnContext, turn: TurnState): void {
     current: 0,
     acted: [],
     initiative: rerolls ? {} : turn.initiative,
+    // Surprise lasts one round; brp states its intents anew every round.
+    surprised: [],
+    oneAttack: [],
+    intents: {},
+    defendOnly: [],
   })
   beginIfReady(ctx)
 }
@@ -140,13 +205,10 @@ export function gmTurnRequest(ctx: TurnContext, request: GmRequest): RequestResu
   const turn = readTurn(ctx.table)
   switch (request.kind) {
     case 'start-combat':
-      if (ctx.system === 'zones') return startFactions(ctx)
-      writeTurn(ctx.table, { ...IDLE_TURN, status: 'initiative', round: 1 })
-      beginIfReady(ctx)
-      return { ok: true, logId: request.id }
+      return startCombat(ctx, request)
     case 'roll-foes': {
       if (turn.status !== 'initiative') return { ok: false, error: 'Start the combat first.' }
-      const foes = turnCombatants(ctx.table).filter((c) => c.side === 'foe' && !turn.initiative[c.id])
+      const foes = actingCombatants(ctx.table, turn).filter((c) => c.side === 'foe' && !turn.initiative[c.id])
       // Side initiative: one roll for all the foes.
       const rollers = ctx.system === 'odnd' ? foes.slice(0, 1) : foes
       for (const foe of rollers) rollInitiativeFor(ctx, foe, undefined, `${request.id}/${foe.id}`)
@@ -166,33 +228,104 @@ export function gmTurnRequest(ctx: TurnContext, request: GmRequest): RequestResu
     }
     case 'pass':
       return factionMove(ctx, FACTION.foes, null)
+    case 'intent': {
+      const foe = turnCombatants(ctx.table).find((c) => c.id === request.combatantId)
+      if (!foe) return { ok: false, error: 'No such combatant on the table.' }
+      return declareIntent(ctx, foe, request.intent)
+    }
+    case 'begin-actions':
+      if (ctx.system !== 'brp' || turn.status !== 'initiative')
+        return { ok: false, error: 'There is no Statement of Intent to end right now.' }
+      beginIfReady(ctx, true)
+      return { ok: true, logId: request.id }
     default:
       return unreachable(request)
   }
 }
 
-const SIMPLE_GM_REQUESTS = ['start-combat', 'roll-foes', 'next-turn', 'end-combat', 'pass'] as const
+/** Opens round 1, after checking surprise when the GM said a side might be caught unaware. */
+function startCombat(ctx: TurnContext, request: Extract<GmRequest, { kind: 'start-combat' }>): RequestResult {
+  const combatants = turnCombatants(ctx.table)
+  let surprise: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
+  if (request.surprise) {
+    const checked = checkSurprise(ctx.system, combatants, request.surprise, (sides) => ctx.dice.roll(sides))
+    if (!checked.ok) return checked
+    surprise = checked.value
+    const entries = surprise.rolls.map(
+      (r, i): LogEntry => ({
+        id: `${request.id}/surprise-${i}`,
+        at: ctx.now,
+        by: r.by,
+        notation: `1d${r.sides}`,
+        faces: r.faces,
+        total: r.total,
+        source: ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind,
+        detail: r.detail,
+      }),
+    )
+    if (entries.length > 0)
+      ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(entries), 'server')
+  }
+  if (ctx.system === 'zones') return startFactions(ctx, surprise.concealed)
+  writeTurn(ctx.table, {
+    ...IDLE_TURN,
+    status: 'initiative',
+    round: 1,
+    surprised: surprise.surprised,
+    oneAttack: surprise.oneAttack,
+    intents: {},
+    defendOnly: [],
+  })
+  beginIfReady(ctx)
+  return { ok: true, logId: request.id }
+}
+
+const SIMPLE_GM_REQUESTS = ['roll-foes', 'next-turn', 'end-combat', 'pass', 'begin-actions'] as const
 
 export function parseGmRequest(value: unknown): GmRequest | null {
-  const r = value as { id?: unknown; kind?: unknown; combatantId?: unknown } | null
+  const r = value as {
+    id?: unknown
+    kind?: unknown
+    combatantId?: unknown
+    surprise?: unknown
+    intent?: unknown
+  } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
   if (simple) return { id: r.id, kind: simple }
+  if (r.kind === 'start-combat') {
+    const surprise = parseSurpriseSetup(r.surprise)
+    return surprise ? { id: r.id, kind: 'start-combat', surprise } : { id: r.id, kind: 'start-combat' }
+  }
   if (r.kind === 'act' && typeof r.combatantId === 'string')
     return { id: r.id, kind: 'act', combatantId: r.combatantId }
+  const intent = parseIntent(r.intent)
+  if (r.kind === 'intent' && typeof r.combatantId === 'string' && intent)
+    return { id: r.id, kind: 'intent', combatantId: r.combatantId, intent }
   return null
 }
 
 /** Zones: opens the round of alternating factions; the faction holding the initiative is drawn at random. */
-function startFactions(ctx: TurnContext): RequestResult {
+function startFactions(ctx: TurnContext, concealed: readonly string[]): RequestResult {
   const combatants = turnCombatants(ctx.table)
   const started = zones.startCombat({
     factions: [FACTION.party, FACTION.foes],
-    combatants: combatants.map((c) => ({ id: c.id, name: c.name, faction: factionOf(c.side) })),
+    combatants: combatants.map((c) => ({
+      id: c.id,
+      name: c.name,
+      faction: factionOf(c.side),
+      concealed: concealed.includes(c.id),
+    })),
     initiativeDie: ctx.dice.roll(2),
   })
   if (!started.ok) return started
-  writeTurn(ctx.table, { ...IDLE_TURN, status: 'running', round: 1, factions: started.value })
+  // An ambush opens with a bonus round 0 in which only the concealed act.
+  writeTurn(ctx.table, {
+    ...IDLE_TURN,
+    status: 'running',
+    round: started.value.round,
+    factions: started.value,
+  })
   return { ok: true, logId: 'start' }
 }
 
