@@ -43,8 +43,33 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
       const link = `${baseUrl}/r/${roomId}`
       const players = { Mira: await seatPlayer(link, 'Mira'), Tomas: await seatPlayer(link, 'Tomas') }
 
+      if (system === 'brp') {
+        // The GM edits a monster's stats mid-setup with the system's sheet; bad input is refused, kept.
+        const goblin = gm.getByTestId('combatant').filter({ hasText: 'Goblin 1' })
+        await goblin.getByRole('button', { name: 'Edit' }).click()
+        await goblin.getByRole('button', { name: 'All stats of Goblin 1' }).click()
+        const stats = gm.getByRole('region', { name: /Goblin 1: .* stats/ })
+        await stats.getByLabel('DEX', { exact: true }).fill('fast')
+        await stats.getByRole('button', { name: 'Save Goblin 1’s stats' }).click()
+        await expect.poll(() => stats.getByRole('alert').textContent()).toMatch(/DEX must be a whole number/)
+        expect(await stats.getByLabel('DEX', { exact: true }).inputValue()).toBe('fast')
+        await stats.getByLabel('DEX', { exact: true }).fill('16')
+        await stats.getByRole('button', { name: 'Save Goblin 1’s stats' }).click()
+        await stats.waitFor({ state: 'detached' })
+      }
       await gm.getByRole('button', { name: 'Start combat' }).click()
-      if (system !== 'brp') {
+      if (system === 'brp') {
+        // Statement of Intent: Mira runs 10 meters (half her DEX rank), Tomas stands and fights.
+        await expect
+          .poll(() => players.Mira.getByTestId('turn-banner').textContent())
+          .toContain('State your intent!')
+        await players.Mira.getByLabel('Meters moved').fill('10')
+        await expect.poll(() => players.Mira.locator('.intent-form').textContent()).toContain('DEX rank 5')
+        await players.Mira.getByRole('button', { name: 'State my intent' }).click()
+        await players.Tomas.getByRole('button', { name: 'State my intent' }).click()
+        await expect.poll(() => gm.getByText('Waiting for the intent of Goblin 1, Goblin 2.').count()).toBe(1)
+        await gm.getByRole('button', { name: 'Begin actions' }).click()
+      } else {
         for (const phone of Object.values(players)) {
           await expect
             .poll(() => phone.getByTestId('turn-banner').textContent())
@@ -75,6 +100,11 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
       )
       expect(slots.join(' ')).toMatch(/Mira/)
       expect(slots.join(' ')).toMatch(/Goblin 2/)
+      if (system === 'brp') {
+        // DEX 16 first; the default DEX 10 next, together; Mira's 10 meters halve her rank to 5.
+        expect(slots[0]).toMatch(/^DEX rank 16 .*Goblin 1$/)
+        expect(slots.at(-1)).toMatch(/^DEX rank 5 .*Mira$/)
+      }
       await snap(gm, `round-${system}-gm-tablet`)
 
       // Play the round: each slot's players end their turn on their phones; the GM moves monsters on.

@@ -2,7 +2,12 @@
 import { useSignal } from '@preact/signals'
 import type { Combatant } from '../models/table.ts'
 
-function EditForm(props: { combatant: Combatant; onEdit: NonNullable<Props['onEdit']>; onDone: () => void }) {
+function EditForm(props: {
+  combatant: Combatant
+  onEdit: NonNullable<Props['onEdit']>
+  onStats: Props['onStats']
+  onDone: () => void
+}) {
   const { combatant: c } = props
   const name = useSignal(c.name)
   const hp = useSignal(String(c.hp))
@@ -45,9 +50,23 @@ function EditForm(props: { combatant: Combatant; onEdit: NonNullable<Props['onEd
           {error.value}
         </p>
       )}
-      <button type="submit" class="primary">
-        Save {c.name}
-      </button>
+      <div class="row gap">
+        <button type="submit" class="primary">
+          Save {c.name}
+        </button>
+        {props.onStats && (
+          <button
+            type="button"
+            class="ghost push"
+            onClick={() => {
+              props.onStats?.(c.id)
+              props.onDone()
+            }}
+          >
+            All stats of {c.name}
+          </button>
+        )}
+      </div>
     </form>
   )
 }
@@ -58,9 +77,11 @@ interface Props {
   onRemove?: (id: string) => void
   /** GM only: change any of a combatant's figures mid-fight; answers an error or null. */
   onEdit?: (id: string, fields: { name: string; hp: number; maxHp: number }) => string | null
+  /** GM only: open the full sheet of the room's system for this combatant. */
+  onStats?: (id: string) => void
 }
 
-export function CombatantList({ combatants, onAdjust, onRemove, onEdit }: Props) {
+export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats }: Props) {
   const editing = useSignal<string | null>(null)
   if (combatants.length === 0) {
     return <p class="empty">No combatants yet.</p>
@@ -122,7 +143,12 @@ export function CombatantList({ combatants, onAdjust, onRemove, onEdit }: Props)
               </div>
             )}
             {onEdit && editing.value === c.id && (
-              <EditForm combatant={c} onEdit={onEdit} onDone={() => (editing.value = null)} />
+              <EditForm
+                combatant={c}
+                onEdit={onEdit}
+                onStats={onStats}
+                onDone={() => (editing.value = null)}
+              />
             )}
           </li>
         )

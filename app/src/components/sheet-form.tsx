@@ -16,9 +16,19 @@ interface Props {
   onSubmit: () => void
   error: string | null
   busy: boolean
+  /** The submit button's words: creating a character by default. */
+  submitLabel?: string
 }
 
-export function SheetForm({ fields, values, onChange, onSubmit, error, busy }: Props) {
+export function SheetForm({
+  fields,
+  values,
+  onChange,
+  onSubmit,
+  error,
+  busy,
+  submitLabel = 'Create my character',
+}: Props) {
   return (
     <form
       class="sheet-form"
@@ -41,7 +51,7 @@ export function SheetForm({ fields, values, onChange, onSubmit, error, busy }: P
         </p>
       )}
       <button type="submit" class="primary big" disabled={busy}>
-        {busy ? 'Creating…' : 'Create my character'}
+        {busy ? 'Saving…' : submitLabel}
       </button>
     </form>
   )

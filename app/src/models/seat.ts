@@ -1,5 +1,5 @@
 /** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
-import { type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
+import { type Intent, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
 
@@ -42,6 +42,8 @@ export interface SeatModel {
   /** Rolls this seat's initiative (or logs the player's own die); returns the request id. */
   rollInitiative(faces?: number[]): string
   endTurn(): string
+  /** brp: state how far this character moves and what they attack with this round. */
+  declareIntent(intent: Intent): string
   /** Faction play: take this character's turn now, or pass for the whole side. */
   factionMove(kind: 'act' | 'pass'): string
   /** The latest refusal of any request, in words for the player. */
@@ -100,6 +102,11 @@ export function createSeatModel(
     endTurn() {
       const id = newId()
       requests.push([{ id, kind: 'end-turn', at: Date.now() }])
+      return id
+    },
+    declareIntent(intent) {
+      const id = newId()
+      requests.push([{ id, kind: 'intent', at: Date.now(), intent }])
       return id
     },
     lastRefusal: computed(() => {

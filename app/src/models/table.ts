@@ -23,6 +23,7 @@ export interface Combatant extends CombatantFields {
 export function readCombatant(id: string, fields: Y.Map<unknown>): Combatant {
   const side = fields.get('side')
   const seatId = fields.get('seatId')
+  const sheet = fields.get('sheet')
   return {
     id,
     name: String(fields.get('name') ?? '?'),
@@ -30,6 +31,7 @@ export function readCombatant(id: string, fields: Y.Map<unknown>): Combatant {
     maxHp: Number(fields.get('maxHp') ?? 0),
     side: side === 'pc' ? 'pc' : 'foe',
     seatId: typeof seatId === 'string' ? seatId : null,
+    ...(sheet && typeof sheet === 'object' ? { sheet: sheet as Record<string, unknown> } : {}),
   }
 }
 
@@ -47,6 +49,11 @@ export interface TableModel {
   moveSlot(index: number, by: -1 | 1): void
   /** The GM edits a combatant's fields mid-fight. */
   editCombatant(id: string, fields: Partial<Pick<Combatant, 'name' | 'hp' | 'maxHp'>>): string | null
+  /**
+   * The GM replaces a combatant's sheet (already checked by the system's parser) mid-fight; its hit
+   * points follow the sheet's, keeping the damage already taken.
+   */
+  setSheet(id: string, sheet: Record<string, unknown>, maxHp: number): void
   setSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K]): void
   addCombatant(name: string, hp: number): { ok: true; id: string } | { ok: false; error: string }
   removeCombatant(id: string): void
@@ -155,6 +162,20 @@ export function createTableModel(
         target.set('hp', hp)
       })
       return null
+    },
+    setSheet(id, sheet, maxHp) {
+      const target = map.get(id)
+      if (!target) return
+      const oldMax = Number(target.get('maxHp') ?? maxHp)
+      const hp = Number(target.get('hp') ?? maxHp)
+      doc.transact(() => {
+        target.set('sheet', sheet)
+        if (typeof sheet.name === 'string' && sheet.name.trim()) target.set('name', sheet.name.trim())
+        if (Number.isInteger(maxHp) && maxHp > 0 && maxHp !== oldMax) {
+          target.set('maxHp', maxHp)
+          target.set('hp', Math.min(maxHp, hp + (maxHp - oldMax)))
+        }
+      })
     },
     seats,
     freeSeat(seatId) {

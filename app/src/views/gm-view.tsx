@@ -1,16 +1,36 @@
 /** The GM's tablet: share link, combatants (add, damage, remove) and the live log. */
-import { type Approval, GM, type GmRequest, type RequestResult, SEAT, SYSTEM_NAMES } from '@fray/protocol'
+import {
+  type Approval,
+  GM,
+  type GmRequest,
+  type Intent,
+  type RequestResult,
+  SEAT,
+  SYSTEM_NAMES,
+  surpriseOptions,
+  type Unaware,
+} from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
-import { factionToMove, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { download, exportEncounter } from '../models/export.ts'
 import { createRoster, parseGroupName } from '../models/roster.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
+import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
+
+const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
+const loadStatsEditor = () => import('./stats-editor.tsx').then((m) => m.StatsEditor)
+
+const UNAWARE_LABEL: Record<Unaware, string> = {
+  pc: 'The players may be caught unaware',
+  foe: 'The monsters may be caught unaware',
+  both: 'Either side may be caught unaware',
+}
 
 export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const room = useRoomInfo(roomId)
@@ -86,10 +106,35 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   }, [gmDoc, gmError, lastAsk])
   const allCombatants = [...table.combatants.value, ...roster.hidden.value]
   const turnState = table.turn.value
+  const system = room.status === 'ready' ? room.info.system : null
+  const stating = system === 'brp' && turnState.status === 'initiative'
+  const acting = table.combatants.value.filter((c) => !isSurprised(turnState, c.id))
   const waitingFor =
     turnState.status === 'initiative'
-      ? table.combatants.value.filter((c) => !turnState.initiative[c.id]).map((c) => c.name)
+      ? acting
+          .filter((c) => !(stating ? turnState.intents?.[c.id] : turnState.initiative[c.id]))
+          .map((c) => c.name)
       : []
+  const unaware = useSignal<Unaware | ''>('')
+  const ambush = useSignal(false)
+  const start = () => {
+    const id = crypto.randomUUID()
+    lastAsk.value = id
+    gmError.value = null
+    const surprise = unaware.value ? { unaware: unaware.value, ambush: ambush.value } : undefined
+    gmDoc.doc
+      .getArray<GmRequest>(GM.requests)
+      .push([{ id, kind: 'start-combat', ...(surprise ? { surprise } : {}) }])
+  }
+  const declareFor = (combatantId: string, intent: Intent) => {
+    const id = crypto.randomUUID()
+    lastAsk.value = id
+    gmDoc.doc.getArray<GmRequest>(GM.requests).push([{ id, kind: 'intent', combatantId, intent }])
+  }
+  const IntentForm = useLazy(loadIntentForm, stating)
+  const statsFor = useSignal<string | null>(null)
+  const editing = table.combatants.value.find((c) => c.id === statsFor.value)
+  const StatsEditor = useLazy(loadStatsEditor, Boolean(editing))
 
   const exportFile = () => {
     if (room.status !== 'ready') return
@@ -116,7 +161,28 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
       <section class="card turn-card" aria-label="Turn order">
         <TurnBanner turn={table.turn.value} combatants={allCombatants} />
         {table.turn.value.status === 'initiative' && waitingFor.length > 0 && (
-          <p class="muted">Waiting for initiative from {waitingFor.join(', ')}.</p>
+          <p class="muted">
+            Waiting for {stating ? 'the intent of' : 'initiative from'} {waitingFor.join(', ')}.
+          </p>
+        )}
+        {stating && IntentForm && (
+          <div class="foe-intents">
+            {acting
+              .filter((c) => c.side === 'foe')
+              .map((c) => (
+                <details key={c.id} class="foe-intent">
+                  <summary>
+                    {c.name}: {turnState.intents?.[c.id] ? 'intent stated' : 'stays put, first weapon'}
+                  </summary>
+                  <IntentForm
+                    combatant={c}
+                    declared={turnState.intents?.[c.id]}
+                    onDeclare={(intent) => declareFor(c.id, intent)}
+                    action={`State for ${c.name}`}
+                  />
+                </details>
+              ))}
+          </div>
         )}
         {gmError.value && (
           <p class="error" role="alert">
@@ -125,14 +191,47 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
         )}
         <div class="row gap wrap">
           {table.turn.value.status === 'idle' ? (
-            <button type="button" class="primary" onClick={() => ask('start-combat')}>
-              Start combat
-            </button>
+            <>
+              {system && surpriseOptions(system).length > 0 && (
+                <label class="field">
+                  <span>Surprise</span>
+                  <select
+                    value={unaware.value}
+                    onChange={(e) => (unaware.value = e.currentTarget.value as Unaware | '')}
+                  >
+                    <option value="">Nobody is caught unaware</option>
+                    {surpriseOptions(system).map((side) => (
+                      <option key={side} value={side}>
+                        {UNAWARE_LABEL[side]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              {system === 'osr' && unaware.value && (
+                <label class="toggle">
+                  <input
+                    type="checkbox"
+                    checked={ambush.value}
+                    onChange={(e) => (ambush.value = e.currentTarget.checked)}
+                  />
+                  <span>The other side lies in a prepared ambush (+3)</span>
+                </label>
+              )}
+              <button type="button" class="primary" onClick={start}>
+                Start combat
+              </button>
+            </>
           ) : (
             <>
-              {table.turn.value.status === 'initiative' && (
+              {table.turn.value.status === 'initiative' && !stating && (
                 <button type="button" class="primary" onClick={() => ask('roll-foes')}>
                   Roll for monsters
+                </button>
+              )}
+              {stating && (
+                <button type="button" class="primary" onClick={() => ask('begin-actions')}>
+                  Begin actions
                 </button>
               )}
               {table.turn.value.status === 'running' && !table.turn.value.factions && (
@@ -143,7 +242,13 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
               {factionToMove(table.turn.value) === 'foes' && (
                 <>
                   {Object.values(table.turn.value.factions?.characters ?? {})
-                    .filter((c) => c.faction === 'foes' && !c.spent && !c.out)
+                    .filter(
+                      (c) =>
+                        c.faction === 'foes' &&
+                        !c.spent &&
+                        !c.out &&
+                        (!table.turn.value.factions?.bonusRound || c.concealed),
+                    )
                     .map((c) => (
                       <button key={c.id} type="button" class="primary" onClick={() => ask('act', c.id)}>
                         {c.name} acts
@@ -246,7 +351,17 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             onAdjust={table.adjustHp}
             onRemove={table.removeCombatant}
             onEdit={table.editCombatant}
+            onStats={system ? (id) => (statsFor.value = id) : undefined}
           />
+          {editing && system && StatsEditor && (
+            <StatsEditor
+              key={editing.id}
+              system={system}
+              combatant={editing}
+              onSave={(sheet, maxHp) => table.setSheet(editing.id, sheet, maxHp)}
+              onClose={() => (statsFor.value = null)}
+            />
+          )}
           {roster.hidden.value.length > 0 && (
             <>
               <h3 class="subhead">Hidden from players</h3>

@@ -6,7 +6,7 @@ import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
-import { factionToMove, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import {
   createSeatModel,
   forgetSeat,
@@ -17,9 +17,12 @@ import {
 } from '../models/seat.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
-import type { CharacterChooser as CharacterChooserType } from './character-chooser.tsx'
 import { RoomError } from './gm-view.tsx'
+import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
+
+const loadChooser = () => import('./character-chooser.tsx').then((m) => m.CharacterChooser)
+const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
 
 export function PlayerView({ roomId }: { roomId: string }) {
   const room = useRoomInfo(roomId)
@@ -124,16 +127,9 @@ function Seated(props: {
     tableDoc.announce({ name: seat.name, seatId: seat.seatId })
   }, [tableDoc, seat])
   // The sheet forms carry every system's rules: loaded only by a player who still needs a character.
-  const Chooser = useSignal<typeof CharacterChooserType | null>(null)
   const needsCharacter =
     tableDoc.synced.value && !table.combatants.value.some((c) => c.seatId === seat.seatId)
-  useEffect(() => {
-    if (needsCharacter && !Chooser.value) {
-      import('./character-chooser.tsx').then((m) => {
-        Chooser.value = m.CharacterChooser
-      })
-    }
-  }, [needsCharacter, Chooser])
+  const Chooser = useLazy(loadChooser, needsCharacter)
   const mySeat = table.seats.value.find((s) => s.id === seat.seatId)
   const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
@@ -142,7 +138,9 @@ function Seated(props: {
   const moving = factionToMove(turn)
   const mineInRound = me ? turn.factions?.characters[me.id] : undefined
   const sideMoves = Boolean(turn.status === 'running' && mineInRound && mineInRound.faction === moving)
-  const myFactionMove = sideMoves && !mineInRound?.spent
+  // In an ambush's bonus round only the concealed act.
+  const myFactionMove =
+    sideMoves && !mineInRound?.spent && (!turn.factions?.bonusRound || Boolean(mineInRound?.concealed))
   const myTurn = Boolean(
     me &&
       turn.status === 'running' &&
@@ -156,9 +154,18 @@ function Seated(props: {
     system === 'odnd' &&
     table.settings.value.partyInitiative === 'one-roll' &&
     table.combatants.value.some((c) => c.side === 'pc' && turn.initiative[c.id])
+  const surprised = isSurprised(turn, me?.id)
   const needsInitiative = Boolean(
-    me && turn.status === 'initiative' && !turn.initiative[me.id] && !partyRolled,
+    me &&
+      system !== 'brp' &&
+      turn.status === 'initiative' &&
+      !turn.initiative[me.id] &&
+      !partyRolled &&
+      !surprised,
   )
+  // brp opens each round with a Statement of Intent instead of an initiative roll.
+  const stating = Boolean(me && system === 'brp' && turn.status === 'initiative' && !surprised)
+  const IntentForm = useLazy(loadIntentForm, stating)
   const sendOwn = (event: Event) => {
     event.preventDefault()
     if (needsInitiative) {
@@ -198,6 +205,7 @@ function Seated(props: {
         combatants={table.combatants.value}
         mine={me?.id}
         needsRoll={needsInitiative}
+        needsIntent={stating && !turn.intents?.[me?.id ?? '']}
       />
       {(seatDoc.error.value || tableDoc.error.value) && (
         <p class="error" role="alert">
@@ -219,8 +227,8 @@ function Seated(props: {
       ) : (
         system &&
         tableDoc.synced.value &&
-        (Chooser.value ? (
-          <Chooser.value roomId={roomId} system={system} playerName={seat.name} open={open} seat={requests} />
+        (Chooser ? (
+          <Chooser roomId={roomId} system={system} playerName={seat.name} open={open} seat={requests} />
         ) : (
           <p class="muted">Loading the character sheet…</p>
         ))
@@ -274,6 +282,14 @@ function Seated(props: {
               <p class="error" role="alert">
                 {requests.lastRefusal.value}
               </p>
+            )}
+            {stating && me && IntentForm && (
+              <IntentForm
+                combatant={me}
+                declared={turn.intents?.[me.id]}
+                onDeclare={(intent) => requests.declareIntent(intent)}
+                action="State my intent"
+              />
             )}
             {needsInitiative && (
               <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
