@@ -57,6 +57,14 @@ async function system(browser: Browser, url: string, id: (typeof SYSTEMS)[number
   await phone.getByRole('button', { name: 'Create my character' }).click()
   await phone.getByRole('region', { name: 'Your character' }).waitFor()
   await gm.getByRole('button', { name: 'Start combat' }).click()
+  if (id === 'brp') {
+    // The Statement of Intent: the phone's form, the GM's list of monsters still to state.
+    await phone.getByLabel('Meters moved').fill('10')
+    await shoot(phone, `${id}-phone-intent`)
+    await phone.getByRole('button', { name: 'State my intent' }).click()
+    await shoot(gm, `${id}-tablet-intent`)
+    await gm.getByRole('button', { name: 'Begin actions' }).click()
+  }
   if (id !== 'brp' && id !== 'zones') {
     await phone.getByRole('button', { name: 'Roll initiative' }).click()
     await gm.getByRole('button', { name: 'Roll for monsters' }).click()

@@ -36,7 +36,11 @@ export function describeTurn(
       if (turn.intents) {
         if (mine && needsIntent) return { text: 'State your intent!', yours: true }
         if (!needsRoll)
-          return { text: `Round ${turn.round}: stating intents`, detail: 'Slowest first', yours: false }
+          return {
+            text: `Round ${turn.round}: stating intents`,
+            detail: 'Highest DEX states first (5.2)',
+            yours: false,
+          }
       }
       const needs = mine && needsRoll
       return {

@@ -233,6 +233,16 @@ function Seated(props: {
           <p class="muted">Loading the character sheet…</p>
         ))
       )}
+      {stating && me && IntentForm && (
+        <section class="card" aria-label="Your intent this round">
+          <IntentForm
+            combatant={me}
+            declared={turn.intents?.[me.id]}
+            onDeclare={(intent) => requests.declareIntent(intent)}
+            action="State my intent"
+          />
+        </section>
+      )}
       <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
       <section class="card">
         <h2>In the fight</h2>
@@ -282,14 +292,6 @@ function Seated(props: {
               <p class="error" role="alert">
                 {requests.lastRefusal.value}
               </p>
-            )}
-            {stating && me && IntentForm && (
-              <IntentForm
-                combatant={me}
-                declared={turn.intents?.[me.id]}
-                onDeclare={(intent) => requests.declareIntent(intent)}
-                action="State my intent"
-              />
             )}
             {needsInitiative && (
               <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
