@@ -2,6 +2,7 @@
 
 export * from './api.ts'
 export * from './characters.ts'
+export * from './combat/index.ts'
 export * from './documents.ts'
 export * from './surprise.ts'
 export * from './systems.ts'

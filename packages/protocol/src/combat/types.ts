@@ -1,0 +1,103 @@
+/**
+ * Attacks, defenses and their outcomes at the table: the one interface each rule system's combat
+ * adapter implements over its rules package (see `index.ts`). Everything here is pure and JSON in,
+ * JSON out, so the room (which rolls and writes) and the phone (which previews odds) run the same code.
+ */
+import type { BreakdownLine, ModifierToggle, Outcome } from '@fray/rules'
+
+/** A combatant as the combat rules see it: its sheet and its live state at the table. */
+export interface Fighter {
+  id: string
+  name: string
+  side: 'pc' | 'foe'
+  /** The sheet as stored (validated by the system's `parse`); quick-added monsters have none: use defaults. */
+  sheet?: Record<string, unknown>
+  hp: number
+  maxHp: number
+  /**
+   * The adapter's own per-combatant state, JSON only: conditions with their durations, wounds, armor
+   * damage, ammunition, reactions used... Starts as `{}`. Only the adapter reads or writes it.
+   */
+  state: Record<string, unknown>
+}
+
+/** What an outcome changes on one combatant; absent fields stay as they are. */
+export interface FighterChange {
+  hp?: number
+  state?: Record<string, unknown>
+}
+
+/** A way to attack: a weapon, a spell, a punch... `id` is the adapter's own. */
+export interface AttackChoice {
+  id: string
+  label: string
+}
+
+/** What the attacker declares before rolling. */
+export interface Declared {
+  /** An `AttackChoice.id` from `choices`. */
+  choice: string
+  /** `ModifierToggle.id`s from `toggles`. */
+  toggles: string[]
+}
+
+/** What the composer shows before the roll: the exact odds and every modifier with its rule. */
+export interface Preview {
+  /** The exact probability that the attack succeeds (hits), 0 to 1, before any defense. */
+  chance: number
+  /** In the player's words, e.g. "Hits on 12 or more on a d20 (45%)". */
+  summary: string
+  lines: BreakdownLine[]
+}
+
+/** One answer the defender may give (parry, dodge, counter...), with its odds where the rules give them. */
+export interface DefenseOption {
+  id: string
+  label: string
+  /** The exact probability that this defense succeeds, 0 to 1; null when it has no roll. */
+  chance: number | null
+  /** Its effect in words: "Parry with your shield: 60%, blocks up to 12 damage". */
+  effect: string
+}
+
+/** The room's dice: one die of `sides` faces for `label` ("to hit", "damage d8", "parry"). */
+export type Roller = (sides: number, label: string) => number
+
+/** What an attack, or the end of a round, did. */
+export interface Resolution {
+  /** Each modifier and result line, with the rule it came from. */
+  lines: BreakdownLine[]
+  /** One sentence in the players' words: "Mira hits Goblin 1 for 6 (armor stopped 2): Goblin 1 is down." */
+  summary: string
+  /** The combatants it changed, by id. */
+  changes: Record<string, FighterChange>
+}
+
+export interface CombatRules {
+  /** The ways this combatant can attack now; an error in the player's words when it cannot attack at all. */
+  choices(attacker: Fighter): Outcome<AttackChoice[]>
+  /** The situational modifiers that apply to this attack with this choice (only those), as named toggles. */
+  toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[]
+  /** The exact odds and the breakdown of a declared attack; refusals say why ("out of range", ...). */
+  preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview>
+  /** The defender's choices against this attack; [] when the system gives the defender no choice. */
+  defenses(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]>
+  /**
+   * Rolls and applies a declared attack: to hit, the defense the target chose (null: none, or no choice
+   * in this system), damage after armor, injury states and conditions. Every die comes from `roll`.
+   */
+  resolve(
+    attacker: Fighter,
+    target: Fighter,
+    declared: Declared,
+    defense: string | null,
+    roll: Roller,
+  ): Outcome<Resolution>
+  /**
+   * The end of a round: conditions tick down and expire, and the system's end-of-round effects (morale,
+   * death at 0, burning, bleeding...). `round` is the round that just ended.
+   */
+  endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution>
+  /** Short status chips for everyone to see: "Stunned (1 round)", "Unconscious", "Wounded: leg". */
+  status(fighter: Fighter): string[]
+}
