@@ -1,15 +1,509 @@
-/** spelljammer: attacks, defenses and outcomes at the table, over the rules package. (Being built: issue #10.) */
-import { fail } from '@fray/rules'
-import type { CombatRules } from './types.ts'
+/**
+ * spelljammer: attacks, defenses and outcomes at the table, over the rules package (issue #10).
+ *
+ * One attack is one of the round's attacks ("for each attack you get, roll initiative, attack and
+ * damage"): a d100 against SC - DEF, then the weapon's damage dice on a hit. The rules package does the
+ * numbers (setupAttack, oddsOfSetup, rollAgainst, resolveDamage); this file turns a Fighter into the
+ * package's Combatant and keeps what lasts in `state`:
+ *
+ * - The defender's stance (Defending, Full Defense, Desperate Defense) "must be declared at the beginning
+ *   of the round": the table asks for it the first time a combatant is attacked in a round before they
+ *   have attacked, and it then holds until the round ends (their own attacks pay its SC, or are refused).
+ * - Careful aim and run-and-attack are round declarations that change an attack's SC: they are offered
+ *   as toggles of the attack (from ROUND_OPTIONS); careful aim marks the aimer for the round, so attacks
+ *   on them get +10 and they lose DEF from DEX and Defense.
+ * - A stun lasts the rest of the round: no more attacks, +10 SC to hit them.
+ * - A grievous hit takes 1 PROT off the armor until repaired; a critical or grievous hit with an arrow,
+ *   quarrel, javelin or spear leaves it stuck: a DEX penalty and bleeding at the end of every round.
+ * - The text has no rule for 0 hit points: the adapter reads 0 or less as down (no attacks, no stance),
+ *   the rest is the GM's.
+ */
+import { type BreakdownLine, fail, type ModifierToggle, type Outcome, ok, spelljammer } from '@fray/rules'
+import { sheetOf } from '../turns.ts'
+import type {
+  AttackChoice,
+  CombatRules,
+  Declared,
+  DefenseOption,
+  Fighter,
+  FighterChange,
+  Resolution,
+  Roller,
+} from './types.ts'
 
-const NOT_YET = fail<never>('Attacks for this system are not at the table yet.')
+const { RULE } = spelljammer
+const SETTINGS = spelljammer.DEFAULT_SETTINGS
+const ATTACKING: spelljammer.Stance = { kind: 'attack' }
+
+/** What the adapter keeps on a fighter, JSON only. Round-long entries are cleared by endOfRound. */
+export interface SpelljammerState {
+  /** Rounds of stun left: a stun lasts "the rest of the round", so it is 1 and ends with the round. */
+  stunned?: number
+  /** The stance declared this round; `attack` once they were attacked without declaring a defense. */
+  stance?: spelljammer.Stance
+  /** Took careful aim this round. */
+  aiming?: boolean
+  /** Attacks made this round. */
+  attacks?: number
+  /** The weapon in hand (index on the sheet): its rank sets the defending stances. */
+  weapon?: number
+  /** Armor PROT lost to grievous hits, until the armor is repaired. */
+  protLoss?: number
+  /** Missiles stuck in them, until removed with First Aid. */
+  stuck?: spelljammer.StuckMissile[]
+}
+
+const STANCES = ['defending', 'full-defense', 'desperate-defense'] as const
+type StanceId = (typeof STANCES)[number]
+
+function stateOf(f: Fighter): SpelljammerState {
+  return f.state as SpelljammerState
+}
+
+/** A state without its empty entries, so stored JSON stays small and comparable. */
+function compact(state: SpelljammerState): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(state).filter(([, v]) => v !== undefined && v !== 0 && v !== false && !isEmptyList(v)),
+  )
+}
+const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0
+
+/** The sheet with the table's live hit points and the armor as damaged by grievous hits. */
+function sheetFor(f: Fighter): Outcome<spelljammer.Sheet> {
+  const parsed = sheetOf('spelljammer', f)
+  if (!parsed.ok) return parsed
+  const sheet = parsed.value as spelljammer.Sheet
+  const protLoss = stateOf(f).protLoss ?? 0
+  return ok({
+    ...sheet,
+    name: f.name,
+    hp: f.hp,
+    startingHp: Math.max(1, f.maxHp, f.hp),
+    prot: Math.max(0, sheet.prot - protLoss),
+  })
+}
+
+/** Why this fighter cannot attack at all right now, or null. */
+function cannotAttack(f: Fighter, sheet: spelljammer.Sheet): string | null {
+  const state = stateOf(f)
+  if (f.hp <= 0) return `${f.name} is down (0 hit points or less) and cannot attack.`
+  if (state.stunned) return `${f.name} is stunned and loses the rest of this round's attacks.`
+  if (sheet.weapons.length === 0) return `${f.name} has no weapon on their sheet to attack with.`
+  const stance = state.stance ?? ATTACKING
+  if (!spelljammer.stanceAllowsAttack(stance))
+    return stance.kind === 'full-defense'
+      ? `${f.name} declared Full Defense this round and cannot attack.`
+      : `${f.name} declared Desperate Defense this round and can do nothing but defend.`
+  return null
+}
+
+// Choices: each weapon; a bow, crossbow or thrown weapon can shoot or be used in melee.
+
+interface Choice {
+  weapon: number
+  mode: spelljammer.AttackMode
+}
+
+function choiceId({ weapon, mode }: Choice, kind: spelljammer.WeaponKind): string {
+  if (kind === 'melee') return `weapon-${weapon}`
+  return `weapon-${weapon}-${mode === 'ranged' ? 'shot' : 'melee'}`
+}
+
+function parseChoice(id: string, sheet: spelljammer.Sheet): Choice | null {
+  const match = /^weapon-(\d+)(?:-(shot|melee))?$/.exec(id)
+  if (!match) return null
+  const weapon = Number(match[1])
+  const kind = sheet.weapons[weapon]?.kind
+  if (kind === undefined) return null
+  if (kind === 'melee') return match[2] === undefined ? { weapon, mode: 'melee' } : null
+  if (match[2] === undefined) return null
+  return { weapon, mode: match[2] === 'shot' ? 'ranged' : 'melee' }
+}
+
+function choicesOf(sheet: spelljammer.Sheet): AttackChoice[] {
+  return sheet.weapons.flatMap((w, weapon) => {
+    const stats = `SC ${w.sc}, ${w.damage}`
+    if (w.kind === 'melee')
+      return [{ id: choiceId({ weapon, mode: 'melee' }, w.kind), label: `${w.name} (${stats})` }]
+    const verb = w.kind === 'thrown' ? 'throw' : 'shoot'
+    return [
+      { id: choiceId({ weapon, mode: 'ranged' }, w.kind), label: `${w.name}: ${verb} (${stats})` },
+      { id: choiceId({ weapon, mode: 'melee' }, w.kind), label: `${w.name} in melee (${stats})` },
+    ]
+  })
+}
+
+// Toggles: the situational modifiers of the attack, and the two round declarations that change its SC.
+
+const asToggle = ({ id, label, effect, rule }: ModifierToggle): ModifierToggle => ({
+  id,
+  label,
+  effect,
+  rule,
+})
+
+/** Round declarations offered on the attack itself, because they change this attack's SC. */
+const ROUND_TOGGLES = ['careful-aim', 'run-and-attack'] as const
+
+function togglesFor(sheet: spelljammer.Sheet, mode: spelljammer.AttackMode): ModifierToggle[] {
+  const situational = spelljammer.ATTACK_TOGGLES.filter(
+    (t) =>
+      (t.applies === 'any' || t.applies === mode) &&
+      // Applied automatically when the target is stunned: the table knows.
+      t.id !== 'target-stunned' &&
+      !(t.id === 'offhand' && sheet.ambidextrous),
+  )
+  const round = spelljammer.ROUND_OPTIONS.filter(
+    (o) => o.id === 'run-and-attack' || (o.id === 'careful-aim' && mode === 'ranged'),
+  )
+  return [...situational, ...round].map(asToggle)
+}
+
+// Building one attack as the rules package declares it.
+
+interface Built {
+  declaration: spelljammer.AttackDeclaration
+  choice: Choice
+  /** The round declarations the attacker toggled on. */
+  aiming: boolean
+}
+
+function build(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  targetStance?: spelljammer.Stance,
+): Outcome<Built> {
+  if (attacker.id === target.id) return fail('Choose someone else to attack.')
+  const attackerSheet = sheetFor(attacker)
+  if (!attackerSheet.ok) return attackerSheet
+  const targetSheet = sheetFor(target)
+  if (!targetSheet.ok) return targetSheet
+  const refusal = cannotAttack(attacker, attackerSheet.value)
+  if (refusal) return fail(refusal)
+  const choice = parseChoice(declared.choice, attackerSheet.value)
+  if (!choice) return fail(`That is not one of ${attacker.name}'s attacks.`)
+
+  const offered = togglesFor(attackerSheet.value, choice.mode)
+  for (const id of declared.toggles) {
+    if (!offered.some((t) => t.id === id)) {
+      const known = [...spelljammer.ATTACK_TOGGLES, ...spelljammer.ROUND_OPTIONS].find((t) => t.id === id)
+      return fail(`${known ? `"${known.label}"` : `"${id}"`} does not apply to this attack.`)
+    }
+  }
+  const has = (id: string) => declared.toggles.includes(id)
+  const aiming = has('careful-aim')
+
+  const mine = stateOf(attacker)
+  const round = spelljammer.declareRound(
+    attackerSheet.value,
+    {
+      action: 'attack',
+      weaponIndex: choice.weapon,
+      stance: mine.stance ?? ATTACKING,
+      movement: has('run-and-attack') ? 'run-and-attack' : 'normal',
+      carefulAim: aiming,
+    },
+    SETTINGS,
+  )
+  if (!round.ok) return round
+  const attacksLeft = Math.max(0, round.value.attacks - (mine.attacks ?? 0))
+
+  const theirs = stateOf(target)
+  const targetRound = spelljammer.declareRound(targetSheet.value, {
+    action: 'none',
+    weaponIndex: theirs.weapon ?? 0,
+    stance: targetStance ?? theirs.stance ?? ATTACKING,
+    movement: 'normal',
+    carefulAim: theirs.aiming ?? false,
+  })
+  if (!targetRound.ok) return fail(`${target.name}: ${targetRound.error}`)
+
+  const toggles = declared.toggles.filter((id) => !(ROUND_TOGGLES as readonly string[]).includes(id))
+  if (theirs.stunned) toggles.push('target-stunned')
+  return ok({
+    declaration: {
+      attacker: { sheet: attackerSheet.value, round: { ...round.value, attacks: attacksLeft } },
+      target: { sheet: targetSheet.value, round: targetRound.value },
+      mode: choice.mode,
+      toggles,
+    },
+    choice,
+    aiming,
+  })
+}
+
+function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
+  return spelljammer.setupAttack(built.declaration, SETTINGS)
+}
+
+const percent = (p: number) => `${Math.round(p * 1000) / 10}%`
+
+/** The SC and DEF lines of an attack, and the numbers to roll under. */
+function setupLines(setup: spelljammer.AttackSetup): BreakdownLine[] {
+  return [
+    ...setup.scLines,
+    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value })),
+    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting },
+    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical },
+    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical },
+  ]
+}
+
+function hitWords(setup: spelljammer.AttackSetup, chance: number): string {
+  const odds = `(${percent(chance)})`
+  if (setup.target <= 3) return `Only an automatic 01-03 hits on the d100 ${odds}`
+  if (setup.target >= 96) return `Anything but 96-100 hits on the d100 ${odds}`
+  const bands = [
+    setup.criticalOn > 0 ? `critical on ${setup.criticalOn} or less` : null,
+    setup.grievousOn > 0 ? `grievous on ${setup.grievousOn} or less` : null,
+  ].filter((s) => s !== null)
+  return `Hits on ${setup.target} or less on the d100 ${odds}${bands.length ? `; ${bands.join(', ')}` : ''}`
+}
+
+// Defenses: the stances of Defending, Full Defense and Desperate Defense.
+
+function stanceOf(id: StanceId, rank: number): spelljammer.Stance {
+  return id === 'defending' ? { kind: 'defending', sacrifice: spelljammer.maxSacrifice(rank) } : { kind: id }
+}
+
+function weaponRank(f: Fighter, sheet: spelljammer.Sheet): number {
+  return sheet.weapons[stateOf(f).weapon ?? 0]?.rank ?? 0
+}
+
+/** The stances the target may still declare (or the one already declared), as ids. */
+function openStances(target: Fighter, rank: number): StanceId[] {
+  const state = stateOf(target)
+  if (state.stance) return state.stance.kind === 'attack' ? [] : [state.stance.kind]
+  if (target.hp <= 0 || (state.attacks ?? 0) > 0) return []
+  return STANCES.filter((id) => id !== 'defending' || spelljammer.maxSacrifice(rank) > 0)
+}
+
+function stanceWords(stance: spelljammer.Stance, bonus: number): string {
+  switch (stance.kind) {
+    case 'defending':
+      return `give up ${stance.sacrifice} SC on your attacks this round for +${bonus} DEF`
+    case 'full-defense':
+      return `+${bonus} DEF; no attacks this round`
+    case 'desperate-defense':
+      return `+${bonus} DEF; nothing else this round, and the attacker may force you to move 10 ft`
+    default:
+      return 'no change'
+  }
+}
+
+function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]> {
+  const plain = build(attacker, target, declared)
+  if (!plain.ok) return plain
+  const plainSetup = setupOf(plain.value)
+  if (!plainSetup.ok) return plainSetup
+  const before = spelljammer.oddsOfSetup(plainSetup.value, plain.value.declaration.target.sheet, SETTINGS)
+  const targetSheet = plain.value.declaration.target.sheet
+  const rank = weaponRank(target, targetSheet)
+  const declaredAlready = stateOf(target).stance !== undefined
+  const options: DefenseOption[] = []
+  for (const id of openStances(target, rank)) {
+    const stance = declaredAlready ? (stateOf(target).stance as spelljammer.Stance) : stanceOf(id, rank)
+    const built = build(attacker, target, declared, stance)
+    if (!built.ok) return built
+    const setup = setupOf(built.value)
+    if (!setup.ok) return setup
+    const after = spelljammer.oddsOfSetup(setup.value, targetSheet, SETTINGS)
+    const bonus = spelljammer.stanceDefLines(stance, rank).reduce((n, l) => n + l.value, 0)
+    const option = spelljammer.ROUND_OPTIONS.find((o) => o.id === id)
+    const odds = declaredAlready
+      ? `declared this round: the attack hits ${percent(after.display.hit)}`
+      : `the attack hits ${percent(after.display.hit)} instead of ${percent(before.display.hit)}`
+    options.push({
+      id,
+      label: option?.label ?? id,
+      chance: null,
+      effect: `${stanceWords(stance, bonus)}: ${odds}`,
+    })
+  }
+  return ok(options)
+}
+
+/** The stance the target answers with: the one already declared, the one chosen now, or none. */
+function chosenStance(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+): Outcome<spelljammer.Stance> {
+  const declaredStance = stateOf(target).stance
+  if (defense === null) return ok(declaredStance ?? ATTACKING)
+  const open = defensesOf(attacker, target, declared)
+  if (!open.ok) return open
+  if (!open.value.some((o) => o.id === defense))
+    return fail(
+      declaredStance || (stateOf(target).attacks ?? 0) > 0
+        ? `${target.name} already declared this round's action; a defense is declared at the beginning of the round.`
+        : `${target.name} cannot defend that way now.`,
+    )
+  if (declaredStance) return ok(declaredStance)
+  const sheet = sheetFor(target)
+  if (!sheet.ok) return sheet
+  return ok(stanceOf(defense as StanceId, weaponRank(target, sheet.value)))
+}
+
+// Resolving: the d100, then the damage dice on a hit.
+
+const STUCK_WORDS = (s: spelljammer.StuckMissile) =>
+  `${s.missile} stuck: ${s.dexPenalty} DEX, bleeds ${s.bleedingPerRound} a round`
+
+function outcomeWords(
+  attacker: Fighter,
+  target: Fighter,
+  attack: spelljammer.AttackResult,
+  damage: spelljammer.DamageResult | null,
+): string {
+  const a = attacker.name
+  const t = target.name
+  if (!damage) return `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less).`
+  const how =
+    damage.kind === 'grievous'
+      ? `lands a grievous hit on ${t} for ${damage.taken} (double damage, no PROT; armor PROT -1 until repaired; grievous wound: the GM decides)`
+      : damage.kind === 'critical'
+        ? `critically hits ${t} for ${damage.taken} (double damage, no PROT)`
+        : `hits ${t} for ${damage.taken}${damage.protApplied ? ` (PROT stopped ${damage.protApplied})` : ''}`
+  const after: string[] = []
+  if (damage.hpAfter <= 0) after.push(`${t} is down`)
+  else if (damage.woundAfter.level !== damage.woundBefore.level && damage.woundAfter.modifier !== 0)
+    after.push(`${t} is ${damage.woundAfter.label} (${damage.woundAfter.modifier})`)
+  if (damage.stunned) after.push(`${t} is stunned for the rest of the round`)
+  if (damage.stuck) after.push(`${t} has an ${STUCK_WORDS(damage.stuck)}`)
+  if (target.state.stance && (target.state.stance as spelljammer.Stance).kind === 'desperate-defense')
+    after.push(`${a} may force ${t} to move up to 10 ft`)
+  return `${a} ${how}${after.length ? `: ${after.join('; ')}` : ''}.`
+}
+
+function resolveAttack(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+  roll: Roller,
+): Outcome<Resolution> {
+  const stance = chosenStance(attacker, target, declared, defense)
+  if (!stance.ok) return stance
+  const built = build(attacker, target, declared, stance.value)
+  if (!built.ok) return built
+  const setup = setupOf(built.value)
+  if (!setup.ok) return setup
+
+  const attack = spelljammer.rollAgainst(setup.value, roll(100, 'to hit'), SETTINGS)
+  let damage: spelljammer.DamageResult | null = null
+  if (attack.kind !== 'miss') {
+    const faces = spelljammer.weaponDamageSides(attack.weapon).map((sides) => roll(sides, `damage d${sides}`))
+    const dealt = spelljammer.resolveDamage(attack, built.value.declaration.target.sheet, faces, SETTINGS)
+    if (!dealt.ok) return dealt
+    damage = dealt.value
+  }
+
+  const mine = stateOf(attacker)
+  const theirs = stateOf(target)
+  const targetChange: FighterChange = {
+    state: compact({
+      ...theirs,
+      stance: stance.value,
+      stunned: damage?.stunned ? 1 : theirs.stunned,
+      protLoss: (theirs.protLoss ?? 0) + (damage?.armorProtLoss ?? 0),
+      stuck: [...(theirs.stuck ?? []), ...(damage?.stuck ? [damage.stuck] : [])],
+    }),
+  }
+  if (damage) targetChange.hp = damage.hpAfter
+  const changes: Record<string, FighterChange> = {
+    [attacker.id]: {
+      state: compact({
+        ...mine,
+        attacks: (mine.attacks ?? 0) + 1,
+        weapon: built.value.choice.weapon,
+        aiming: mine.aiming || built.value.aiming,
+      }),
+    },
+    [target.id]: targetChange,
+  }
+  const lines = [...attack.breakdown, ...(damage?.breakdown ?? [])]
+  if (damage) lines.push({ label: `${target.name} hit points`, value: damage.hpAfter, rule: RULE.damage })
+  return ok({ lines, summary: outcomeWords(attacker, target, attack, damage), changes })
+}
+
+// The end of the round: bleeding from stuck missiles, and the round's declarations and stun end.
+
+function endRound(fighters: readonly Fighter[], round: number): Outcome<Resolution> {
+  const lines: BreakdownLine[] = []
+  const events: string[] = []
+  const changes: Record<string, FighterChange> = {}
+  for (const f of fighters) {
+    const state = stateOf(f)
+    const change: FighterChange = {}
+    const stuck = state.stuck ?? []
+    if (stuck.length > 0 && f.hp > 0) {
+      const loss = spelljammer.bleedingDamage(stuck, 1)
+      const what = stuck.map((s) => s.missile).join(', ')
+      lines.push({ label: `${f.name} bleeds (${what} stuck)`, value: -loss, rule: RULE.stuckMissiles })
+      change.hp = f.hp - loss
+      events.push(`${f.name} bleeds ${loss} (${what} stuck)${change.hp <= 0 ? ' and is down' : ''}`)
+    }
+    const stunned = Math.max(0, (state.stunned ?? 0) - 1)
+    if (state.stunned && !stunned) events.push(`${f.name} is no longer stunned`)
+    const next = compact({ ...state, stunned, stance: undefined, aiming: undefined, attacks: undefined })
+    if (JSON.stringify(next) !== JSON.stringify(f.state)) change.state = next
+    if (change.hp !== undefined || change.state) changes[f.id] = change
+  }
+  const summary = events.length
+    ? `End of round ${round}: ${events.join('; ')}.`
+    : `End of round ${round}: nothing else happens.`
+  return ok({ lines, summary, changes })
+}
+
+function statusOf(f: Fighter): string[] {
+  const state = stateOf(f)
+  const chips: string[] = []
+  if (f.hp <= 0) chips.push('Down (0 HP or less)')
+  else {
+    const wound = spelljammer.woundState(f.hp, Math.max(1, f.maxHp, f.hp))
+    if (wound.modifier !== 0) chips.push(`${wound.label} (${wound.modifier})`)
+    else if (wound.level === 'bloodied') chips.push('Bloodied')
+  }
+  if (state.stunned) chips.push('Stunned (rest of the round)')
+  if (state.stance?.kind === 'defending') chips.push(`Defending (-${state.stance.sacrifice} SC)`)
+  if (state.stance?.kind === 'full-defense') chips.push('Full Defense')
+  if (state.stance?.kind === 'desperate-defense') chips.push('Desperate Defense')
+  if (state.aiming) chips.push('Careful aim')
+  for (const s of state.stuck ?? []) chips.push(STUCK_WORDS(s).replace(/^./, (c) => c.toUpperCase()))
+  if (state.protLoss) chips.push(`Armor PROT -${state.protLoss}`)
+  return chips
+}
 
 export const spelljammerCombat: CombatRules = {
-  choices: () => NOT_YET,
-  toggles: () => [],
-  preview: () => NOT_YET,
-  defenses: () => NOT_YET,
-  resolve: () => NOT_YET,
-  endOfRound: () => NOT_YET,
-  status: () => [],
+  choices(attacker) {
+    const sheet = sheetFor(attacker)
+    if (!sheet.ok) return sheet
+    const refusal = cannotAttack(attacker, sheet.value)
+    return refusal ? fail(refusal) : ok(choicesOf(sheet.value))
+  },
+  toggles(attacker, _target, choiceId) {
+    const sheet = sheetFor(attacker)
+    if (!sheet.ok) return []
+    const choice = parseChoice(choiceId, sheet.value)
+    return choice ? togglesFor(sheet.value, choice.mode) : []
+  },
+  preview(attacker, target, declared) {
+    const built = build(attacker, target, declared)
+    if (!built.ok) return built
+    const setup = setupOf(built.value)
+    if (!setup.ok) return setup
+    const odds = spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
+    return ok({
+      chance: odds.display.hit,
+      summary: `${hitWords(setup.value, odds.display.hit)}.`,
+      lines: setupLines(setup.value),
+    })
+  },
+  defenses: defensesOf,
+  resolve: resolveAttack,
+  endOfRound: (fighters, round) => endRound(fighters, round),
+  status: statusOf,
 }

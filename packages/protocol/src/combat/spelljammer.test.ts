@@ -1,0 +1,288 @@
+/**
+ * The spelljammer combat adapter. Numbers come from rules/spelljammer.txt (section in each comment). The
+ * default sheet: Longsword SC 100, 1d8, rank 1; DEF 20, PROT 0, CON 12, one attack a round.
+ */
+import { type Outcome, spelljammer } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import { spelljammerCombat as combat } from './spelljammer.ts'
+import { fighter, scripted } from './test-support.ts'
+import type { Declared, Fighter, Resolution } from './types.ts'
+
+const unwrap = <T>(o: Outcome<T>): T => {
+  if (!o.ok) throw new Error(o.error)
+  return o.value
+}
+
+/** A fighter at 30 of 30 hit points unless told otherwise. */
+const sj = (
+  id: string,
+  side: 'pc' | 'foe',
+  sheet: Record<string, unknown> = {},
+  live: Partial<Pick<Fighter, 'hp' | 'maxHp' | 'state'>> = {},
+) => fighter('spelljammer', id, side, sheet, { hp: 30, maxHp: 30, ...live })
+
+const bow = {
+  name: 'Shortbow',
+  sc: 90,
+  damage: '1d6',
+  rank: 2,
+  specialization: 'none',
+  kind: 'bow',
+  penetrating: 'arrow',
+}
+const sword: Declared = { choice: 'weapon-0', toggles: [] }
+const shot: Declared = { choice: 'weapon-0-shot', toggles: [] }
+
+/** The fighter after a resolution's change to it. */
+function after(f: Fighter, r: Resolution): Fighter {
+  const change = r.changes[f.id] ?? {}
+  return { ...f, hp: change.hp ?? f.hp, state: change.state ?? f.state }
+}
+
+function attack(a: Fighter, t: Fighter, declared: Declared, defense: string | null, ...faces: number[]) {
+  const roll = scripted(...faces)
+  const result = unwrap(combat.resolve(a, t, declared, defense, roll))
+  return { result, roll, attacker: after(a, result), target: after(t, result) }
+}
+
+const ids = (list: ReadonlyArray<{ id: string }>) => list.map((x) => x.id)
+
+describe('spelljammer combat: choices and toggles', () => {
+  it('offers each weapon on the sheet; a bow can shoot or be used in melee', () => {
+    expect(unwrap(combat.choices(sj('mira', 'pc')))).toEqual([
+      { id: 'weapon-0', label: 'Longsword (SC 100, 1d8)' },
+    ])
+    expect(ids(unwrap(combat.choices(sj('ari', 'pc', { weapons: [bow] }))))).toEqual([
+      'weapon-0-shot',
+      'weapon-0-melee',
+    ])
+  })
+
+  it('lists only the toggles for this kind of attack (Ranged Modifiers are for ranged attacks only)', () => {
+    const melee = ids(combat.toggles(sj('mira', 'pc'), sj('orc', 'foe'), 'weapon-0'))
+    expect(melee).toEqual(
+      expect.arrayContaining(['surprise-in-combat', 'lighting-cave', 'free-attack', 'offhand']),
+    )
+    expect(melee).not.toEqual(expect.arrayContaining(['cover-hard']))
+    expect(melee).not.toContain('careful-aim')
+    const ranged = ids(combat.toggles(sj('ari', 'pc', { weapons: [bow] }), sj('orc', 'foe'), 'weapon-0-shot'))
+    expect(ranged).toEqual(expect.arrayContaining(['cover-hard', 'target-running', 'careful-aim']))
+    expect(ranged).not.toContain('free-attack')
+  })
+
+  it('leaves out what cannot apply: offhand for the ambidextrous, target stunned (applied by itself)', () => {
+    const toggles = ids(
+      combat.toggles(sj('mira', 'pc', { ambidextrous: true }), sj('orc', 'foe'), 'weapon-0'),
+    )
+    expect(toggles).not.toContain('offhand')
+    expect(toggles).not.toContain('target-stunned')
+  })
+})
+
+describe('spelljammer combat: preview', () => {
+  it('is the rules package exact odds for the same declaration', () => {
+    const a = sj('mira', 'pc')
+    const t = sj('orc', 'foe', { def: 35, prot: 2 })
+    const toggles = ['lighting-cloudy-night', 'target-encumbered']
+    const round = (sheet: spelljammer.Sheet) =>
+      unwrap(
+        spelljammer.declareRound(sheet, {
+          action: 'attack',
+          weaponIndex: 0,
+          stance: { kind: 'attack' },
+          movement: 'normal',
+        }),
+      )
+    const aSheet = unwrap(spelljammer.parseSheet(a.sheet))
+    const tSheet = unwrap(spelljammer.parseSheet(t.sheet))
+    const odds = unwrap(
+      spelljammer.attackOdds({
+        attacker: { sheet: aSheet, round: round(aSheet) },
+        target: { sheet: tSheet, round: round(tSheet) },
+        mode: 'melee',
+        toggles,
+      }),
+    )
+    expect(unwrap(combat.preview(a, t, { choice: 'weapon-0', toggles })).chance).toBe(odds.display.hit)
+  })
+
+  it('SC 112 against DEF 40 hits on 72 or less, crits on 11, grievous on 4 (Hitting; Critical and Grievous Hits)', () => {
+    const a = sj('mira', 'pc', { weapons: [{ name: 'Longsword', sc: 112, damage: '1d8+4' }] })
+    const preview = unwrap(combat.preview(a, sj('ogre', 'foe', { def: 40 }), sword))
+    expect(preview.chance).toBe(0.72)
+    expect(preview.summary).toBe(
+      'Hits on 72 or less on the d100 (72%); critical on 11 or less, grievous on 4 or less.',
+    )
+  })
+
+  it('a stunned target gives +10 SC without a toggle (Melee Modifiers: Target Stunned)', () => {
+    const stunned = sj('orc', 'foe', {}, { state: { stunned: 1 } })
+    // 100 - 20 = 80, +10 = 90.
+    expect(unwrap(combat.preview(sj('mira', 'pc'), stunned, sword)).chance).toBe(0.9)
+  })
+
+  it('counts the 96-100 automatic miss (Automatic Hits and Misses)', () => {
+    const easy = sj('rat', 'foe', { def: -50 })
+    expect(unwrap(combat.preview(sj('mira', 'pc'), easy, sword)).chance).toBe(0.95)
+  })
+})
+
+describe('spelljammer combat: resolving', () => {
+  it('a hit takes PROT off the damage (Taking Damage); a miss rolls no damage', () => {
+    const t = sj('orc', 'foe', { prot: 2 })
+    const hit = attack(sj('mira', 'pc'), t, sword, null, 50, 6)
+    expect(hit.target.hp).toBe(26)
+    expect(hit.result.summary).toBe('mira hits orc for 4 (PROT stopped 2).')
+    const miss = attack(sj('mira', 'pc'), t, sword, null, 90)
+    expect(miss.roll.asked).toEqual([{ sides: 100, label: 'to hit' }])
+    expect(miss.result.changes.orc?.hp).toBeUndefined()
+    expect(miss.result.summary).toBe('mira misses orc (rolled 90, needed 80 or less).')
+  })
+
+  it('a critical doubles damage, ignores PROT and stuns past CON (Critical Hits; Taking Damage)', () => {
+    // Needs 80 or less: critical on 12 or less (77-83 row). 2 x 7 = 14 > CON 12.
+    const { target, result } = attack(sj('mira', 'pc'), sj('orc', 'foe', { prot: 2 }), sword, null, 10, 7)
+    expect(target.hp).toBe(16)
+    expect(result.summary).toBe(
+      'mira critically hits orc for 14 (double damage, no PROT): orc is Badly Wounded (-10); orc is stunned for the rest of the round.',
+    )
+    expect(combat.status(target)).toEqual(['Badly Wounded (-10)', 'Stunned (rest of the round)'])
+  })
+
+  it('a grievous hit takes 1 PROT off the armor until repaired (Critical and Grievous Hits)', () => {
+    const mira = sj('mira', 'pc', { attacksPerRound: 2 })
+    const first = attack(mira, sj('orc', 'foe', { prot: 2, con: 20 }), sword, null, 1, 3)
+    expect(first.result.summary).toContain('grievous wound: the GM decides')
+    expect(combat.status(first.target)).toContain('Armor PROT -1')
+    // The next plain hit: 6 - PROT 1.
+    const second = attack(first.attacker, first.target, sword, null, 50, 6)
+    expect(second.target.hp).toBe(first.target.hp - 5)
+  })
+
+  it('0 hit points or less is down: no more attacks (the text is silent; the adapter reads it as down)', () => {
+    const { target, result } = attack(sj('mira', 'pc'), sj('orc', 'foe', {}, { hp: 3 }), sword, null, 50, 6)
+    expect(target.hp).toBe(-3)
+    expect(result.summary).toBe('mira hits orc for 6: orc is down.')
+    expect(combat.status(target)).toEqual(['Down (0 HP or less)'])
+    expect(combat.choices(target)).toEqual({
+      ok: false,
+      error: 'orc is down (0 hit points or less) and cannot attack.',
+    })
+  })
+
+  it('takes the wound modifier off the attacker SC (Wound Modifiers: Badly Wounded -10)', () => {
+    const hurt = sj('mira', 'pc', {}, { hp: 20 })
+    expect(unwrap(combat.preview(hurt, sj('orc', 'foe'), sword)).chance).toBe(0.7)
+  })
+})
+
+describe('spelljammer combat: defending stances', () => {
+  // Rank 1: Defending gives up 5 SC for +2 DEF; Full Defense +3 +5; Desperate Defense +3 +20
+  // (Melee Modifiers: Defending, Full Defense, Desperate Defense). The plain attack needs 80 or less.
+  it.each([
+    ['defending', 79, 78],
+    ['full-defense', 75, 72],
+    ['desperate-defense', 60, 57],
+  ])('%s turns a d100 of %i into a miss (needs %i or less)', (defense, d100, needs) => {
+    const plain = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, d100, 4)
+    expect(plain.target.hp).toBe(26)
+    const defended = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, defense, d100)
+    expect(defended.result.summary).toBe(`mira misses orc (rolled ${d100}, needed ${needs} or less).`)
+  })
+
+  it('offers the three stances with their effect, then holds the one declared for the round', () => {
+    const options = unwrap(combat.defenses(sj('mira', 'pc'), sj('orc', 'foe'), sword))
+    expect(ids(options)).toEqual(['defending', 'full-defense', 'desperate-defense'])
+    expect(options[1]?.effect).toBe('+8 DEF; no attacks this round: the attack hits 72% instead of 80%')
+    const { target } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'full-defense', 90)
+    expect(ids(unwrap(combat.defenses(sj('ari', 'pc'), target, sword)))).toEqual(['full-defense'])
+    expect(combat.choices(target)).toEqual({
+      ok: false,
+      error: 'orc declared Full Defense this round and cannot attack.',
+    })
+  })
+
+  it('Defending costs the defender SC on their own attacks that round', () => {
+    const { target: orc } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'defending', 90)
+    // 100 - 5 given up - DEF 20 = 75.
+    expect(unwrap(combat.preview(orc, sj('mira', 'pc'), sword)).chance).toBe(0.75)
+  })
+
+  it('is not offered once the target has attacked this round: stances are declared at its start', () => {
+    const { attacker: orc } = attack(sj('orc', 'foe'), sj('mira', 'pc'), sword, null, 90)
+    expect(unwrap(combat.defenses(sj('mira', 'pc'), orc, sword))).toEqual([])
+    expect(combat.resolve(sj('mira', 'pc'), orc, sword, 'full-defense', scripted())).toEqual({
+      ok: false,
+      error: "orc already declared this round's action; a defense is declared at the beginning of the round.",
+    })
+  })
+})
+
+describe('spelljammer combat: end of round and status', () => {
+  it('a stun lasts the rest of the round and expires at its end', () => {
+    const { target: orc } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 10, 7)
+    expect(combat.choices(orc)).toEqual({
+      ok: false,
+      error: "orc is stunned and loses the rest of this round's attacks.",
+    })
+    const end = unwrap(combat.endOfRound([orc], 1, scripted()))
+    expect(end.summary).toBe('End of round 1: orc is no longer stunned.')
+    const next = after(orc, end)
+    expect(combat.status(next)).toEqual(['Badly Wounded (-10)'])
+    expect(combat.choices(next).ok).toBe(true)
+  })
+
+  it('a critical arrow sticks and bleeds 1 a round (Ranged Modifiers: Critical or Grievous Hits)', () => {
+    // Shortbow SC 90 - DEF 20 = 70: critical on 11 or less (70-76 row). 2 x 5 = 10, not over CON 12.
+    const { target: orc } = attack(sj('ari', 'pc', { weapons: [bow] }), sj('orc', 'foe'), shot, null, 8, 5)
+    expect(orc.hp).toBe(20)
+    expect(combat.status(orc)).toContain('Arrow stuck: -2 DEX, bleeds 1 a round')
+    const end = unwrap(combat.endOfRound([orc], 2, scripted()))
+    expect(end.summary).toBe('End of round 2: orc bleeds 1 (arrow stuck).')
+    expect(after(orc, end).hp).toBe(19)
+  })
+
+  it('clears the round: attacks used, stances and careful aim; nothing left to say', () => {
+    const ari = sj('ari', 'pc', { weapons: [bow] })
+    const aimed = attack(
+      ari,
+      sj('orc', 'foe'),
+      { choice: 'weapon-0-shot', toggles: ['careful-aim'] },
+      null,
+      90,
+    )
+    expect(combat.status(aimed.attacker)).toEqual(['Careful aim'])
+    // Anyone attacking the aimer gets +10 (Careful Aim): 100 + 10 - 20 = 90.
+    expect(unwrap(combat.preview(sj('orc', 'foe'), aimed.attacker, sword)).chance).toBe(0.9)
+    const end = unwrap(combat.endOfRound([aimed.attacker], 3, scripted()))
+    expect(end.summary).toBe('End of round 3: nothing else happens.')
+    expect(after(aimed.attacker, end).state).toEqual({})
+  })
+})
+
+describe('spelljammer combat: refusals', () => {
+  it('refuses a toggle that does not apply, in the player words', () => {
+    expect(
+      combat.preview(sj('mira', 'pc'), sj('orc', 'foe'), { choice: 'weapon-0', toggles: ['cover-hard'] }),
+    ).toEqual({
+      ok: false,
+      error: '"Hard cover" does not apply to this attack.',
+    })
+  })
+
+  it('refuses an attack beyond the round: one attack a round by default', () => {
+    const { attacker } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 90)
+    expect(combat.preview(attacker, sj('orc', 'foe'), sword)).toEqual({
+      ok: false,
+      error: 'mira has no attacks left this round.',
+    })
+  })
+
+  it('refuses careful aim while running (Careful Aim: "standing still")', () => {
+    const declared = { choice: 'weapon-0-shot', toggles: ['careful-aim', 'run-and-attack'] }
+    expect(combat.preview(sj('ari', 'pc', { weapons: [bow] }), sj('orc', 'foe'), declared)).toEqual({
+      ok: false,
+      error: 'Careful aim needs you standing still: you cannot move and attack with it.',
+    })
+  })
+})
