@@ -99,6 +99,15 @@ export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats 
                 <span class="muted"> / {c.maxHp} HP</span>
               </span>
             </div>
+            {c.status && c.status.length > 0 && (
+              <ul class="chips" aria-label={`${c.name}: status`}>
+                {c.status.map((chip) => (
+                  <li key={chip} class="chip">
+                    {chip}
+                  </li>
+                ))}
+              </ul>
+            )}
             {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike across mobile browsers */}
             <div
               class="hp-bar"

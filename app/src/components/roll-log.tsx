@@ -17,36 +17,80 @@ interface Props {
   entries: LogEntry[]
   /** The GM's verdict on physical dice that wait for approval. */
   onApprove?: (entryId: string, approve: boolean) => void
+  /** The GM reverts what an entry changed. */
+  onUndo?: (entryId: string) => void
 }
 
-export function RollLog({ entries, onApprove }: Props) {
+export function RollLog({ entries, onApprove, onUndo }: Props) {
   if (entries.length === 0) return <p class="empty">No rolls yet.</p>
   return (
     <ol class="log" data-testid="log" reversed>
-      {[...entries].reverse().map((e) => (
-        <li key={e.id} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
-          <span class="log-total">{e.total}</span>
-          <span class="log-what">
-            <strong>{e.by}</strong> rolled {e.notation}
-            <span class="muted">
-              {' '}
-              [{e.faces.join(', ')}] · {SOURCE[e.source]}
-              {e.status && ` · ${STATUS[e.status]}`}
-            </span>
-            {e.detail && <span class="log-detail small">{e.detail}</span>}
-            {onApprove && e.status === 'pending' && (
-              <span class="row gap approve">
-                <button type="button" class="primary" onClick={() => onApprove(e.id, true)}>
-                  Approve
-                </button>
-                <button type="button" class="ghost danger" onClick={() => onApprove(e.id, false)}>
-                  Reject
-                </button>
+      {[...entries].reverse().map((e) =>
+        e.kind ? (
+          <Outcome key={e.id} entry={e} onUndo={onUndo} />
+        ) : (
+          <li key={e.id} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
+            <span class="log-total">{e.total}</span>
+            <span class="log-what">
+              <strong>{e.by}</strong> rolled {e.notation}
+              <span class="muted">
+                {' '}
+                [{e.faces.join(', ')}] · {SOURCE[e.source]}
+                {e.status && ` · ${STATUS[e.status]}`}
               </span>
-            )}
-          </span>
-        </li>
-      ))}
+              {e.detail && <span class="log-detail small">{e.detail}</span>}
+              {onApprove && e.status === 'pending' && (
+                <span class="row gap approve">
+                  <button type="button" class="primary" onClick={() => onApprove(e.id, true)}>
+                    Approve
+                  </button>
+                  <button type="button" class="ghost danger" onClick={() => onApprove(e.id, false)}>
+                    Reject
+                  </button>
+                </span>
+              )}
+            </span>
+          </li>
+        ),
+      )}
     </ol>
+  )
+}
+
+/** An attack or an end-of-round effect: what happened in words, each die and each modifier with its rule. */
+function Outcome({ entry: e, onUndo }: { entry: LogEntry; onUndo: Props['onUndo'] }) {
+  return (
+    <li class={`log-entry outcome ${e.undone ? 'undone' : ''}`} data-testid="log-entry">
+      <span class="log-total" aria-hidden="true">
+        {e.kind === 'attack' ? '⚔' : '⏱'}
+      </span>
+      <span class="log-what">
+        <strong>{e.by}</strong> {e.detail}
+        {e.undone && <span class="muted"> · undone by the GM</span>}
+        {Boolean(e.rolls?.length || e.lines?.length) && (
+          <details class="small">
+            <summary>How it adds up</summary>
+            <ul class="lines">
+              {e.rolls?.map((r, i) => (
+                <li key={`r${i}`}>
+                  {r.label}: d{r.sides} → <strong>{r.face}</strong>
+                </li>
+              ))}
+              {e.lines?.map((l, i) => (
+                <li key={`l${i}`}>
+                  {l.label} <strong>{l.value}</strong>
+                  {l.rule && <span class="muted"> · {l.rule}</span>}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+        {onUndo && e.changes && !e.undone && (
+          <button type="button" class="ghost small-button" onClick={() => onUndo(e.id)}>
+            Undo
+          </button>
+        )}
+      </span>
+    </li>
   )
 }

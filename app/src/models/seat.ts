@@ -1,5 +1,5 @@
 /** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
-import { type Intent, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
+import { type Declared, type Intent, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
 
@@ -44,6 +44,9 @@ export interface SeatModel {
   endTurn(): string
   /** brp: state how far this character moves and what they attack with this round. */
   declareIntent(intent: Intent): string
+  attack(targetId: string, declared: Declared): string
+  /** Answers a defense prompt aimed at this character. */
+  defend(promptId: string, choice: string): string
   /** Faction play: take this character's turn now, or pass for the whole side. */
   factionMove(kind: 'act' | 'pass'): string
   /** The latest refusal of any request, in words for the player. */
@@ -107,6 +110,16 @@ export function createSeatModel(
     declareIntent(intent) {
       const id = newId()
       requests.push([{ id, kind: 'intent', at: Date.now(), intent }])
+      return id
+    },
+    attack(targetId, declared) {
+      const id = newId()
+      requests.push([{ id, kind: 'attack', at: Date.now(), targetId, declared }])
+      return id
+    },
+    defend(promptId, choice) {
+      const id = newId()
+      requests.push([{ id, kind: 'defend', at: Date.now(), promptId, choice }])
       return id
     },
     lastRefusal: computed(() => {

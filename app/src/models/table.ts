@@ -1,9 +1,11 @@
 /** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
 import {
   type CombatantFields,
+  type Fighter,
   IDLE_TURN,
   LOG,
   type LogEntry,
+  type PendingDefense,
   type RoomSettings,
   readSettings,
   type SeatInfo,
@@ -24,6 +26,8 @@ export function readCombatant(id: string, fields: Y.Map<unknown>): Combatant {
   const side = fields.get('side')
   const seatId = fields.get('seatId')
   const sheet = fields.get('sheet')
+  const state = fields.get('state')
+  const status = fields.get('status')
   return {
     id,
     name: String(fields.get('name') ?? '?'),
@@ -32,6 +36,21 @@ export function readCombatant(id: string, fields: Y.Map<unknown>): Combatant {
     side: side === 'pc' ? 'pc' : 'foe',
     seatId: typeof seatId === 'string' ? seatId : null,
     ...(sheet && typeof sheet === 'object' ? { sheet: sheet as Record<string, unknown> } : {}),
+    ...(state && typeof state === 'object' ? { state: state as Record<string, unknown> } : {}),
+    ...(Array.isArray(status) ? { status: status.map(String) } : {}),
+  }
+}
+
+/** A combatant as the combat rules read it. */
+export function asFighter(c: Combatant): Fighter {
+  return {
+    id: c.id,
+    name: c.name,
+    side: c.side ?? 'foe',
+    ...(c.sheet ? { sheet: c.sheet } : {}),
+    hp: c.hp,
+    maxHp: c.maxHp,
+    state: c.state ?? {},
   }
 }
 
@@ -43,6 +62,8 @@ export interface TableModel {
   log: ReadonlySignal<LogEntry[]>
   settings: ReadonlySignal<RoomSettings>
   turn: ReadonlySignal<TurnState>
+  /** Attacks waiting for their defender's answer. */
+  prompts: ReadonlySignal<PendingDefense[]>
   /** The GM holds a combatant's action: they leave their slot and act at the end of the round. */
   holdAction(combatantId: string): void
   /** The GM moves a slot of the order up (-1) or down (+1). */
@@ -83,6 +104,8 @@ export function createTableModel(
     version.value++
   }
   const settingsMap = doc.getMap<unknown>(TABLE.settings)
+  const promptsMap = doc.getMap<PendingDefense>(TABLE.prompts)
+  promptsMap.observe(bump)
   const turnMap = doc.getMap<unknown>(TABLE.turn)
   turnMap.observe(() => {
     version.value++
@@ -123,9 +146,15 @@ export function createTableModel(
     })
   }
 
+  const prompts = computed(() => {
+    void version.value
+    return [...promptsMap.values()]
+  })
+
   return {
     combatants,
     turn,
+    prompts,
     holdAction(combatantId) {
       const { order, current } = turn.peek()
       const rest = order

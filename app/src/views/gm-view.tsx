@@ -4,6 +4,7 @@ import {
   GM,
   type GmRequest,
   type Intent,
+  isActing,
   type RequestResult,
   SEAT,
   SYSTEM_NAMES,
@@ -14,6 +15,7 @@ import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
+import { DefensePrompt } from '../components/defense-prompt.tsx'
 import { RollLog } from '../components/roll-log.tsx'
 import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { download, exportEncounter } from '../models/export.ts'
@@ -24,6 +26,9 @@ import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
 
 const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
+const loadComposer = () => import('./composer.tsx').then((m) => m.Composer)
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 const loadStatsEditor = () => import('./stats-editor.tsx').then((m) => m.StatsEditor)
 
 const UNAWARE_LABEL: Record<Unaware, string> = {
@@ -86,15 +91,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
 
   const gmError = useSignal<string | null>(null)
   const lastAsk = useSignal<string | null>(null)
-  const ask = (kind: GmRequest['kind'], combatantId?: string) => {
-    const id = crypto.randomUUID()
-    lastAsk.value = id
-    gmError.value = null
-    const request = (
-      kind === 'act' ? { id, kind, combatantId: combatantId ?? '' } : { id, kind }
-    ) as GmRequest
-    gmDoc.doc.getArray<GmRequest>(GM.requests).push([request])
-  }
+  const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => send({ kind })
   useEffect(() => {
     const results = gmDoc.doc.getMap<RequestResult>(SEAT.results)
     const show = () => {
@@ -117,20 +114,24 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
       : []
   const unaware = useSignal<Unaware | ''>('')
   const ambush = useSignal(false)
-  const start = () => {
+  const start = () =>
+    send({
+      kind: 'start-combat',
+      ...(unaware.value ? { surprise: { unaware: unaware.value, ambush: ambush.value } } : {}),
+    })
+  /** Sends a request to the room; its refusal, if any, shows in the turn card. */
+  const send = (request: DistributiveOmit<GmRequest, 'id'>) => {
     const id = crypto.randomUUID()
     lastAsk.value = id
     gmError.value = null
-    const surprise = unaware.value ? { unaware: unaware.value, ambush: ambush.value } : undefined
-    gmDoc.doc
-      .getArray<GmRequest>(GM.requests)
-      .push([{ id, kind: 'start-combat', ...(surprise ? { surprise } : {}) }])
+    gmDoc.doc.getArray<GmRequest>(GM.requests).push([{ ...request, id } as GmRequest])
   }
-  const declareFor = (combatantId: string, intent: Intent) => {
-    const id = crypto.randomUUID()
-    lastAsk.value = id
-    gmDoc.doc.getArray<GmRequest>(GM.requests).push([{ id, kind: 'intent', combatantId, intent }])
-  }
+  const declareFor = (combatantId: string, intent: Intent) => send({ kind: 'intent', combatantId, intent })
+  const attacking = useSignal<string | null>(null)
+  const Composer = useLazy(loadComposer, attacking.value !== null)
+  const monsterAttacker = table.combatants.value.find((c) => c.id === attacking.value)
+  const actingFoes = table.combatants.value.filter((c) => c.side === 'foe' && isActing(turnState, c.id))
+  const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
   const IntentForm = useLazy(loadIntentForm, stating)
   const statsFor = useSignal<string | null>(null)
   const editing = table.combatants.value.find((c) => c.id === statsFor.value)
@@ -250,7 +251,12 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                         (!table.turn.value.factions?.bonusRound || c.concealed),
                     )
                     .map((c) => (
-                      <button key={c.id} type="button" class="primary" onClick={() => ask('act', c.id)}>
+                      <button
+                        key={c.id}
+                        type="button"
+                        class="primary"
+                        onClick={() => send({ kind: 'act', combatantId: c.id })}
+                      >
                         {c.name} acts
                       </button>
                     ))}
@@ -287,6 +293,37 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             </label>
           </div>
         )}
+        {actingFoes.length > 0 && !monsterAttacker && (
+          <div class="row gap wrap">
+            {actingFoes.map((c) => (
+              <button key={c.id} type="button" class="primary" onClick={() => (attacking.value = c.id)}>
+                {c.name} attacks
+              </button>
+            ))}
+          </div>
+        )}
+        {monsterAttacker && system && Composer && (
+          <Composer
+            system={system}
+            attacker={monsterAttacker}
+            targets={table.combatants.value}
+            onRoll={(targetId, declared) => {
+              send({ kind: 'attack', attackerId: monsterAttacker.id, targetId, declared })
+              attacking.value = null
+            }}
+            onClose={() => (attacking.value = null)}
+          />
+        )}
+        {table.prompts.value.map((p) => (
+          <DefensePrompt
+            key={p.id}
+            prompt={p}
+            attacker={nameOf(p.attackerId)}
+            target={nameOf(p.targetId)}
+            viewer="gm"
+            onAnswer={(choice) => send({ kind: 'defend', promptId: p.id, choice })}
+          />
+        ))}
         <TurnOrder
           turn={table.turn.value}
           combatants={allCombatants}
@@ -460,6 +497,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             </label>
             <RollLog
               entries={table.log.value}
+              onUndo={(entryId) => send({ kind: 'undo', entryId })}
               onApprove={(entryId, approve) =>
                 gmDoc.doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
               }

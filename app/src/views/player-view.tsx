@@ -1,10 +1,11 @@
 /** The player's phone: take a seat with a name, see the fight, roll on the server with one big button. */
-import { SYSTEM_NAMES, type SystemId, seatDocName } from '@fray/protocol'
+import { isActing, SYSTEM_NAMES, type SystemId, seatDocName } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
+import { DefensePrompt } from '../components/defense-prompt.tsx'
 import { RollLog } from '../components/roll-log.tsx'
 import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import {
@@ -23,6 +24,7 @@ import { useRoomInfo } from './use-room.ts'
 
 const loadChooser = () => import('./character-chooser.tsx').then((m) => m.CharacterChooser)
 const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
+const loadComposer = () => import('./composer.tsx').then((m) => m.Composer)
 
 export function PlayerView({ roomId }: { roomId: string }) {
   const room = useRoomInfo(roomId)
@@ -166,6 +168,11 @@ function Seated(props: {
   // brp opens each round with a Statement of Intent instead of an initiative roll.
   const stating = Boolean(me && system === 'brp' && turn.status === 'initiative' && !surprised)
   const IntentForm = useLazy(loadIntentForm, stating)
+  const canAttack = Boolean(me && isActing(turn, me.id))
+  const composing = useSignal(false)
+  const Composer = useLazy(loadComposer, composing.value)
+  const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id)
+  const nameOf = (id: string) => table.combatants.value.find((c) => c.id === id)?.name ?? 'Someone'
   const sendOwn = (event: Event) => {
     event.preventDefault()
     if (needsInitiative) {
@@ -233,6 +240,28 @@ function Seated(props: {
           <p class="muted">Loading the character sheet…</p>
         ))
       )}
+      {myPrompts.map((p) => (
+        <DefensePrompt
+          key={p.id}
+          prompt={p}
+          attacker={nameOf(p.attackerId)}
+          target={nameOf(p.targetId)}
+          viewer="defender"
+          onAnswer={(choice) => requests.defend(p.id, choice)}
+        />
+      ))}
+      {composing.value && canAttack && me && system && Composer && (
+        <Composer
+          system={system}
+          attacker={me}
+          targets={table.combatants.value}
+          onRoll={(targetId, declared) => {
+            requests.attack(targetId, declared)
+            composing.value = false
+          }}
+          onClose={() => (composing.value = false)}
+        />
+      )}
       {stating && me && IntentForm && (
         <section class="card" aria-label="Your intent this round">
           <IntentForm
@@ -298,8 +327,13 @@ function Seated(props: {
                 Roll initiative
               </button>
             )}
+            {canAttack && !composing.value && (
+              <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
+                Attack
+              </button>
+            )}
             {myTurn && (
-              <button type="button" class="primary huge" onClick={() => requests.endTurn()}>
+              <button type="button" class="huge" onClick={() => requests.endTurn()}>
                 End my turn
               </button>
             )}

@@ -4,6 +4,8 @@
  * roll in it was made by the server); `gm` GM only; `seat:<id>` its player and the GM.
  */
 
+import type { BreakdownLine } from '@fray/rules'
+import type { Declared, DefenseOption, FighterChange } from './combat/types.ts'
 import type { SurpriseSetup } from './surprise.ts'
 import type { Intent } from './turns.ts'
 
@@ -32,7 +34,21 @@ export const TABLE = {
   seats: 'seats',
   /** Y.Map<string, unknown>: the fields of `TurnState`, written by the server. */
   turn: 'turn',
+  /** Y.Map<string, PendingDefense>: attacks waiting for the defender's answer, written by the server. */
+  prompts: 'prompts',
 } as const
+
+/** An attack waiting for its target's answer (parry or dodge, and the like). */
+export interface PendingDefense {
+  id: string
+  attackerId: string
+  targetId: string
+  declared: Declared
+  options: DefenseOption[]
+  askedAt: number
+  /** From this moment the GM may answer for a player who has not (the room's `defenseSeconds`). */
+  gmAfter: number
+}
 
 export interface RoomSettings {
   /** Physical dice typed in by a player: logged as such at once, or held until the GM approves. */
@@ -41,12 +57,15 @@ export interface RoomSettings {
   partyInitiative: 'each-player' | 'one-roll'
   /** odnd's optional rule: roll initiative again every round (osr always does). */
   rerollInitiativeEachRound: boolean
+  /** Seconds a player has to answer a defense prompt before the GM may answer for them. */
+  defenseSeconds: number
 }
 
 export const DEFAULT_SETTINGS: RoomSettings = {
   physicalDice: 'trust',
   partyInitiative: 'each-player',
   rerollInitiativeEachRound: false,
+  defenseSeconds: 30,
 }
 
 /** Reads the settings the GM set in the table's settings map, defaults for the rest. */
@@ -55,7 +74,14 @@ export function readSettings(map: { get(key: string): unknown }): RoomSettings {
     physicalDice: map.get('physicalDice') === 'approve' ? 'approve' : 'trust',
     partyInitiative: map.get('partyInitiative') === 'one-roll' ? 'one-roll' : 'each-player',
     rerollInitiativeEachRound: map.get('rerollInitiativeEachRound') === true,
+    defenseSeconds: readSeconds(map.get('defenseSeconds')),
   }
+}
+
+function readSeconds(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 5 && value <= 600
+    ? value
+    : DEFAULT_SETTINGS.defenseSeconds
 }
 
 /** Top-level keys of the `gm` document. */
@@ -95,6 +121,10 @@ export interface CombatantFields {
   seatId?: string | null
   /** The system's sheet as it was filled in (validated by the system's `parse`). */
   sheet?: Record<string, unknown>
+  /** The combat adapter's state (conditions, wounds...), written by the server. */
+  state?: Record<string, unknown>
+  /** Status chips everyone sees ("Stunned (1 round)"), written by the server with `state`. */
+  status?: string[]
 }
 
 /** A seat as everyone sees it (the secret stays with the phone). */
@@ -124,6 +154,10 @@ export type SeatRequest =
   | { id: string; kind: 'pass'; at: number }
   /** brp's Statement of Intent: how far this character moves and what they attack with this round. */
   | { id: string; kind: 'intent'; at: number; intent: Intent }
+  /** Attack a combatant with one of this character's choices and toggles. */
+  | { id: string; kind: 'attack'; at: number; targetId: string; declared: Declared }
+  /** Answer a defense prompt aimed at this character. */
+  | { id: string; kind: 'defend'; at: number; promptId: string; choice: string }
 
 /** What the GM asks of the room through the gm document (turn order, and dice for monsters). */
 export type GmRequest =
@@ -137,6 +171,11 @@ export type GmRequest =
   /** brp: the GM declares a monster's intent, or ends the Statement of Intent for everyone. */
   | { id: string; kind: 'intent'; combatantId: string; intent: Intent }
   | { id: string; kind: 'begin-actions' }
+  /** A monster attacks; the GM answers a monster's defense prompt (or a player's, once it timed out). */
+  | { id: string; kind: 'attack'; attackerId: string; targetId: string; declared: Declared }
+  | { id: string; kind: 'defend'; promptId: string; choice: string }
+  /** Reverts what a log entry changed (an attack's damage, an end-of-round effect). */
+  | { id: string; kind: 'undo'; entryId: string }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 
@@ -155,4 +194,14 @@ export interface LogEntry {
   detail?: string
   /** Physical dice in a room that wants them approved: pending until the GM decides. */
   status?: 'pending' | 'approved' | 'rejected'
+  /** An attack or an end-of-round effect, rather than a bare roll. */
+  kind?: 'attack' | 'end-of-round'
+  /** Every die thrown, with what it was for. */
+  rolls?: Array<{ label: string; sides: number; face: number }>
+  /** Each modifier and result, with the rule it came from. */
+  lines?: BreakdownLine[]
+  /** What it changed, to revert it: each combatant's fields before and after. */
+  changes?: Record<string, { before: FighterChange; after: FighterChange }>
+  /** The GM undid it: what it changed was reverted. */
+  undone?: boolean
 }

@@ -332,3 +332,16 @@ function phaseLabel(segment: number): string {
       ? 'during movement'
       : 'after movement'
 }
+
+/**
+ * Whether a combatant may act (attack) now: their slot of the order is up and they have not ended their
+ * turn, or, in faction play, theirs was the last turn taken and the other side has not moved since.
+ */
+export function isActing(turn: TurnState, id: string): boolean {
+  if (turn.status !== 'running') return false
+  if (turn.factions) {
+    const last = [...turn.factions.log].reverse().find((e) => e.type === 'turn' || e.type === 'pass')
+    return last?.type === 'turn' && last.character === id && !turn.factions.characters[id]?.out
+  }
+  return Boolean(turn.order[turn.current]?.ids.includes(id) && !turn.acted.includes(id))
+}

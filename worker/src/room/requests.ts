@@ -3,8 +3,10 @@ import {
   type Approval,
   type CombatantFields,
   FACTION,
+  isRequestId,
   LOG,
   type LogEntry,
+  parseDeclared,
   parseIntent,
   type RequestResult,
   SEAT,
@@ -23,6 +25,7 @@ import {
   unreachable,
 } from '@fray/rules'
 import * as Y from 'yjs'
+import { attack, defend } from './combat.ts'
 import { declareIntent, endTurn, factionMove, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
 
 type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
@@ -68,6 +71,11 @@ export function parseRequest(value: unknown): SeatRequest | null {
   if (r.kind === 'end-turn' || r.kind === 'act' || r.kind === 'pass') return { id: r.id, kind: r.kind, at }
   const intent = parseIntent(r.intent)
   if (r.kind === 'intent' && intent) return { id: r.id, kind: 'intent', at, intent }
+  const declared = parseDeclared(r.declared)
+  if (r.kind === 'attack' && isRequestId(r.targetId) && declared)
+    return { id: r.id, kind: 'attack', at, targetId: r.targetId, declared }
+  if (r.kind === 'defend' && isRequestId(r.promptId) && isRequestId(r.choice))
+    return { id: r.id, kind: 'defend', at, promptId: r.promptId, choice: r.choice }
   return null
 }
 
@@ -128,13 +136,19 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
     case 'end-turn':
     case 'act':
     case 'pass':
-    case 'intent': {
+    case 'intent':
+    case 'attack':
+    case 'defend': {
       const mine = turnCombatants(ctx.table).find((c) => c.id === seat?.combatantId)
       if (!mine) return { ok: false, error: 'Choose your character first.' }
       const turnCtx = { system: ctx.system, table: ctx.table, log: ctx.log, dice: ctx.dice, now: ctx.now }
       if (request.kind === 'initiative') return rollInitiativeFor(turnCtx, mine, request.faces, id)
       if (request.kind === 'end-turn') return endTurn(turnCtx, mine)
       if (request.kind === 'intent') return declareIntent(turnCtx, mine, request.intent)
+      const asker = { seatId: ctx.seatId }
+      if (request.kind === 'attack')
+        return attack(turnCtx, asker, mine.id, request.targetId, request.declared, id)
+      if (request.kind === 'defend') return defend(turnCtx, asker, request.promptId, request.choice, id)
       return factionMove(turnCtx, FACTION.party, request.kind === 'act' ? mine.id : null)
     }
     default:

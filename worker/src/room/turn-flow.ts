@@ -13,9 +13,11 @@ import {
   type Intent,
   initiativeDiceFor,
   initiativeDie,
+  isRequestId,
   LOG,
   type LogEntry,
   needsInitiative,
+  parseDeclared,
   parseIntent,
   parseSurpriseSetup,
   type RequestResult,
@@ -29,6 +31,7 @@ import {
 } from '@fray/protocol'
 import { type brp, type DiceSource, type SystemId, unreachable, zones } from '@fray/rules'
 import type * as Y from 'yjs'
+import { attack, defend, endOfRound, undo } from './combat.ts'
 
 export interface TurnContext {
   system: SystemId
@@ -181,7 +184,8 @@ function advance(ctx: TurnContext, turn: TurnState): void {
     writeTurn(ctx.table, { current: turn.current + 1, acted: [] })
     return
   }
-  // End of the round: a new round, with new initiative where the system rolls it every round.
+  // End of the round: its effects, then a new round, with new initiative where the system rolls it.
+  endOfRound(ctx, turn.round)
   const rerolls =
     ctx.system === 'osr' || (ctx.system === 'odnd' && settingsOf(ctx.table).rerollInitiativeEachRound)
   writeTurn(ctx.table, {
@@ -233,6 +237,12 @@ export function gmTurnRequest(ctx: TurnContext, request: GmRequest): RequestResu
       if (!foe) return { ok: false, error: 'No such combatant on the table.' }
       return declareIntent(ctx, foe, request.intent)
     }
+    case 'attack':
+      return attack(ctx, 'gm', request.attackerId, request.targetId, request.declared, request.id)
+    case 'defend':
+      return defend(ctx, 'gm', request.promptId, request.choice, request.id)
+    case 'undo':
+      return undo(ctx, request.entryId)
     case 'begin-actions':
       if (ctx.system !== 'brp' || turn.status !== 'initiative')
         return { ok: false, error: 'There is no Statement of Intent to end right now.' }
@@ -289,6 +299,12 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     combatantId?: unknown
     surprise?: unknown
     intent?: unknown
+    declared?: unknown
+    attackerId?: unknown
+    targetId?: unknown
+    promptId?: unknown
+    choice?: unknown
+    entryId?: unknown
   } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
@@ -302,6 +318,12 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   const intent = parseIntent(r.intent)
   if (r.kind === 'intent' && typeof r.combatantId === 'string' && intent)
     return { id: r.id, kind: 'intent', combatantId: r.combatantId, intent }
+  const declared = parseDeclared(r.declared)
+  if (r.kind === 'attack' && isRequestId(r.attackerId) && isRequestId(r.targetId) && declared)
+    return { id: r.id, kind: 'attack', attackerId: r.attackerId, targetId: r.targetId, declared }
+  if (r.kind === 'defend' && isRequestId(r.promptId) && isRequestId(r.choice))
+    return { id: r.id, kind: 'defend', promptId: r.promptId, choice: r.choice }
+  if (r.kind === 'undo' && isRequestId(r.entryId)) return { id: r.id, kind: 'undo', entryId: r.entryId }
   return null
 }
 
@@ -350,6 +372,7 @@ export function factionMove(ctx: TurnContext, faction: string, character: string
   state = stepped.value
   let round = turn.round
   if (state.phase === 'ended') {
+    endOfRound(ctx, turn.round)
     const next = zones.nextRound(state)
     if (!next.ok) return next
     state = next.value

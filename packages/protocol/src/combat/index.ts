@@ -16,3 +16,4 @@ export const COMBAT: Record<SystemId, CombatRules> = {
   brp: brpCombat,
   zones: zonesCombat,
 }
+export { isRequestId, parseDeclared } from './parse.ts'

@@ -1,0 +1,48 @@
+/** An attack waiting for its defender: the choices with their odds, on the defender's phone (or the GM's tablet). */
+import type { PendingDefense } from '@fray/protocol'
+import { useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
+
+interface Props {
+  prompt: PendingDefense
+  attacker: string
+  target: string
+  /** Whose view: the defender's own phone, or the GM answering for a monster or a player out of time. */
+  viewer: 'defender' | 'gm'
+  onAnswer: (choice: string) => void
+}
+
+export function DefensePrompt({ prompt, attacker, target, viewer, onAnswer }: Props) {
+  const now = useSignal(Date.now())
+  useEffect(() => {
+    if (viewer === 'defender' && 'vibrate' in navigator) navigator.vibrate?.([200, 80, 200])
+    const timer = setInterval(() => {
+      now.value = Date.now()
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [now, viewer])
+  const left = Math.max(0, Math.ceil((prompt.gmAfter - now.value) / 1000))
+  return (
+    <section class="card defense-prompt" role="alertdialog" aria-labelledby={`prompt-${prompt.id}`}>
+      <h2 id={`prompt-${prompt.id}`}>
+        {viewer === 'defender' ? `${attacker} attacks you!` : `${attacker} attacks ${target}`}
+      </h2>
+      <p class="muted small">
+        {viewer === 'defender'
+          ? left > 0
+            ? `Choose your defense: the GM answers for you in ${left} s.`
+            : 'Choose your defense: the GM may now answer for you.'
+          : `Answer for ${target}.`}
+      </p>
+      <div class="defense-options">
+        {prompt.options.map((o) => (
+          <button key={o.id} type="button" class="big defense-option" onClick={() => onAnswer(o.id)}>
+            <strong>{o.label}</strong>
+            {o.chance !== null && <span> · {Math.round(o.chance * 1000) / 10}%</span>}
+            <span class="muted small">{o.effect}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,13 @@
+/** Reading what a client sent for an attack: anything malformed is null, and the room refuses it. */
+import type { Declared } from './types.ts'
+
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64
+
+export function parseDeclared(value: unknown): Declared | null {
+  const v = value as { choice?: unknown; toggles?: unknown } | null
+  if (typeof v !== 'object' || v === null || !isId(v.choice)) return null
+  if (!Array.isArray(v.toggles) || v.toggles.length > 20 || !v.toggles.every(isId)) return null
+  return { choice: v.choice, toggles: [...v.toggles] }
+}
+
+export { isId as isRequestId }

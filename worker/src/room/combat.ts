@@ -1,0 +1,249 @@
+/**
+ * Attacks at the table: the room checks who may attack now, asks the defender when the system gives them
+ * a choice, rolls every die, applies the system's outcome to the table and logs it with its breakdown.
+ * The rules are the system's combat adapter (`COMBAT` in the protocol package); this is the plumbing.
+ */
+import {
+  COMBAT,
+  type CombatantFields,
+  type Declared,
+  type Fighter,
+  type FighterChange,
+  isActing,
+  LOG,
+  type LogEntry,
+  type PendingDefense,
+  type RequestResult,
+  type Resolution,
+  readSettings,
+  TABLE,
+} from '@fray/protocol'
+import type * as Y from 'yjs'
+import { readTurn, type TurnContext } from './turn-flow.ts'
+
+/** Who asks: a player for their own character, or the GM for anyone. */
+export type Asker = { seatId: string } | 'gm'
+
+function fighterFrom(id: string, fields: Y.Map<unknown>): Fighter {
+  const sheet = fields.get('sheet')
+  const state = fields.get('state')
+  return {
+    id,
+    name: String(fields.get('name') ?? id),
+    side: fields.get('side') === 'pc' ? 'pc' : 'foe',
+    ...(sheet && typeof sheet === 'object' ? { sheet: sheet as Record<string, unknown> } : {}),
+    hp: Number(fields.get('hp') ?? 0),
+    maxHp: Number(fields.get('maxHp') ?? 0),
+    state: state && typeof state === 'object' ? (state as Record<string, unknown>) : {},
+  }
+}
+
+export function fighters(table: Y.Doc): Fighter[] {
+  return [...table.getMap<Y.Map<unknown>>(TABLE.combatants).entries()].map(([id, f]) => fighterFrom(id, f))
+}
+
+/** A declared attack: refused with a reason, sent to the defender for their answer, or resolved at once. */
+export function attack(
+  ctx: TurnContext,
+  asker: Asker,
+  attackerId: string,
+  targetId: string,
+  declared: Declared,
+  requestId: string,
+): RequestResult {
+  const all = fighters(ctx.table)
+  const attacker = all.find((f) => f.id === attackerId)
+  const target = all.find((f) => f.id === targetId)
+  if (!attacker) return { ok: false, error: 'Choose your character first.' }
+  if (asker !== 'gm' && seatOf(ctx.table, attackerId) !== asker.seatId)
+    return { ok: false, error: 'You can only attack with your own character.' }
+  if (!target) return { ok: false, error: 'That target is not in the fight.' }
+  if (target.id === attacker.id) return { ok: false, error: 'You cannot attack yourself.' }
+  if (asker !== 'gm' && !isActing(readTurn(ctx.table), attacker.id))
+    return { ok: false, error: 'It is not your turn.' }
+  const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
+  if ([...pending.values()].some((p) => p.attackerId === attacker.id))
+    return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
+  const rules = COMBAT[ctx.system]
+  const preview = rules.preview(attacker, target, declared)
+  if (!preview.ok) return preview
+  const defenses = rules.defenses(attacker, target, declared)
+  if (!defenses.ok) return defenses
+  if (defenses.value.length > 0) {
+    const seconds = readSettings(ctx.table.getMap<unknown>(TABLE.settings)).defenseSeconds
+    const prompt: PendingDefense = {
+      id: requestId,
+      attackerId,
+      targetId,
+      declared,
+      options: defenses.value,
+      askedAt: ctx.now,
+      gmAfter: ctx.now + seconds * 1000,
+    }
+    ctx.table.transact(() => pending.set(prompt.id, prompt), 'server')
+    return { ok: true, logId: prompt.id }
+  }
+  return resolveAttack(ctx, attacker, target, declared, null, requestId)
+}
+
+/** The defender's answer (or the GM's, for a monster or once the player's time is up). */
+export function defend(
+  ctx: TurnContext,
+  asker: Asker,
+  promptId: string,
+  choice: string,
+  requestId: string,
+): RequestResult {
+  const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
+  const prompt = pending.get(promptId)
+  if (!prompt) return { ok: false, error: 'That attack has already been answered.' }
+  const seat = seatOf(ctx.table, prompt.targetId)
+  if (asker !== 'gm' && seat !== asker.seatId)
+    return { ok: false, error: 'Only the one attacked can answer this.' }
+  if (asker === 'gm' && seat && ctx.now < prompt.gmAfter)
+    return { ok: false, error: 'The player still has time to answer; wait for the countdown.' }
+  if (!prompt.options.some((o) => o.id === choice))
+    return { ok: false, error: 'Choose one of the defenses offered.' }
+  const all = fighters(ctx.table)
+  const attacker = all.find((f) => f.id === prompt.attackerId)
+  const target = all.find((f) => f.id === prompt.targetId)
+  ctx.table.transact(() => pending.delete(promptId), 'server')
+  if (!attacker || !target) return { ok: false, error: 'The attacker or the target has left the fight.' }
+  return resolveAttack(ctx, attacker, target, prompt.declared, choice, requestId)
+}
+
+function seatOf(table: Y.Doc, combatantId: string): string | null {
+  const seatId = table.getMap<Y.Map<unknown>>(TABLE.combatants).get(combatantId)?.get('seatId')
+  return typeof seatId === 'string' ? seatId : null
+}
+
+/** A roller that throws the room's dice and remembers each for the log. */
+function recording(ctx: TurnContext) {
+  const rolls: NonNullable<LogEntry['rolls']> = []
+  const roll = (sides: number, label: string) => {
+    const face = ctx.dice.roll(sides)
+    rolls.push({ label, sides, face })
+    return face
+  }
+  return { roll, rolls }
+}
+
+function resolveAttack(
+  ctx: TurnContext,
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+  entryId: string,
+): RequestResult {
+  const { roll, rolls } = recording(ctx)
+  const resolved = COMBAT[ctx.system].resolve(attacker, target, declared, defense, roll)
+  if (!resolved.ok) return resolved
+  record(ctx, entryId, 'attack', attacker.name, resolved.value, rolls)
+  return { ok: true, logId: entryId }
+}
+
+/** The system's end of a round: conditions tick, and morale, bleeding or death at 0 where the rules say. */
+export function endOfRound(ctx: TurnContext, round: number): void {
+  const { roll, rolls } = recording(ctx)
+  const resolved = COMBAT[ctx.system].endOfRound(fighters(ctx.table), round, roll)
+  if (!resolved.ok) return
+  const changed = Object.keys(resolved.value.changes).length > 0
+  if (!changed && rolls.length === 0 && resolved.value.lines.length === 0) return
+  record(
+    ctx,
+    `end-of-round-${round}-${ctx.now}`,
+    'end-of-round',
+    `End of round ${round}`,
+    resolved.value,
+    rolls,
+  )
+}
+
+/** Applies an outcome to the table and logs it with what it changed, so the GM can revert it. */
+function record(
+  ctx: TurnContext,
+  id: string,
+  kind: NonNullable<LogEntry['kind']>,
+  by: string,
+  resolution: Resolution,
+  rolls: NonNullable<LogEntry['rolls']>,
+): void {
+  const changes = applyChanges(ctx, resolution.changes)
+  const entry: LogEntry = {
+    id,
+    at: ctx.now,
+    by,
+    notation: rolls.map((r) => `d${r.sides}`).join(' + ') || '—',
+    faces: rolls.map((r) => r.face),
+    total: rolls[0]?.face ?? 0,
+    source: ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind,
+    detail: resolution.summary,
+    kind,
+    rolls,
+    lines: resolution.lines,
+    changes,
+  }
+  ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push([entry]), 'server')
+}
+
+function applyChanges(
+  ctx: TurnContext,
+  changes: Record<string, FighterChange>,
+): NonNullable<LogEntry['changes']> {
+  const map = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const recorded: NonNullable<LogEntry['changes']> = {}
+  ctx.table.transact(() => {
+    for (const [id, change] of Object.entries(changes)) {
+      const fields = map.get(id)
+      if (!fields) continue
+      const before = fighterFrom(id, fields)
+      recorded[id] = {
+        before: pick(before, change),
+        after: change,
+      }
+      write(ctx, fields, { ...before, ...change })
+    }
+  }, 'server')
+  return recorded
+}
+
+const pick = (f: Fighter, change: FighterChange): FighterChange => ({
+  ...(change.hp !== undefined ? { hp: f.hp } : {}),
+  ...(change.state !== undefined ? { state: f.state } : {}),
+})
+
+function write(ctx: TurnContext, fields: Y.Map<unknown>, f: Fighter): void {
+  const values: Partial<CombatantFields> = {
+    hp: f.hp,
+    state: f.state,
+    status: COMBAT[ctx.system].status(f),
+  }
+  for (const [key, value] of Object.entries(values)) fields.set(key, value)
+}
+
+/** The GM reverts a log entry: hit points move back by what it took, state returns to what it was. */
+export function undo(ctx: TurnContext, entryId: string): RequestResult {
+  const entries = ctx.log.getArray<LogEntry>(LOG.entries)
+  const index = entries.toArray().findIndex((e) => e.id === entryId)
+  const entry = entries.get(index)
+  if (index < 0 || !entry) return { ok: false, error: 'There is no such entry in the log.' }
+  if (!entry.changes) return { ok: false, error: 'That entry changed nothing at the table to undo.' }
+  if (entry.undone) return { ok: false, error: 'That entry is already undone.' }
+  const map = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  ctx.table.transact(() => {
+    for (const [id, { before, after }] of Object.entries(entry.changes ?? {})) {
+      const fields = map.get(id)
+      if (!fields) continue
+      const now = fighterFrom(id, fields)
+      // Later changes stay: only this entry's own difference in hit points is taken back.
+      const hp = before.hp !== undefined && after.hp !== undefined ? now.hp + (before.hp - after.hp) : now.hp
+      write(ctx, fields, { ...now, hp, state: before.state ?? now.state })
+    }
+  }, 'server')
+  ctx.log.transact(() => {
+    entries.delete(index, 1)
+    entries.insert(index, [{ ...entry, undone: true }])
+  }, 'server')
+  return { ok: true, logId: entryId }
+}
