@@ -1,15 +1,707 @@
-/** odnd: attacks, defenses and outcomes at the table, over the rules package. (Being built: issue #10.) */
-import { fail } from '@fray/rules'
-import type { CombatRules } from './types.ts'
+/**
+ * odnd: attacks, defenses and outcomes at the table, over the rules package (`@fray/rules` odnd). The
+ * rules package judges every declaration and every die; this file only maps the table's fighters onto
+ * its sheets, keeps each fighter's conditions in `state`, and says what happened in the players' words.
+ */
+import { type BreakdownLine, fail, type ModifierToggle, type Outcome, odnd, ok, toFloat } from '@fray/rules'
+import { sheetOf } from '../turns.ts'
+import type {
+  AttackChoice,
+  CombatRules,
+  Declared,
+  DefenseOption,
+  Fighter,
+  FighterChange,
+  Preview,
+  Resolution,
+  Roller,
+} from './types.ts'
 
-const NOT_YET = fail<never>('Attacks for this system are not at the table yet.')
+// ---------------------------------------------------------------------------------------------------
+// State: what the adapter remembers about each fighter between attacks.
+
+/** Conditions a fighter can be under; `rounds` counts the ends of round left (null: until lifted). */
+export type ConditionId =
+  | 'surprised'
+  | 'parrying'
+  | 'stunned'
+  | 'pinned'
+  | 'struggling'
+  | 'advantage'
+  | 'disadvantage'
+  | 'reloading'
+  | 'disarmed'
+  | 'dismounted'
+  | 'entangled'
+
+export interface Condition {
+  id: ConditionId
+  rounds: number | null
+  /** Who it is about: the one attacked from behind, or the grapplers holding a pinned fighter. */
+  vs?: string[]
+  /** disarmed: the index of the weapon lost. */
+  weapon?: number
+}
+
+/** `Fighter.state` for odnd. Every field is optional: a fighter starts as `{}`. */
+export interface OdndState {
+  conditions?: Condition[]
+  /** Temporary damage taken (empty hands, subdual, pulled punches): Empty Hand Attacks. */
+  temporary?: number
+  /** This fighter's empty-hand/subdual damage rolls so far: every second one carries real points. */
+  subdualRolls?: number
+  /** Attacks made this round. */
+  attacks?: number
+  /** Has attacked this round: too late to parry ("no attacks are possible" that round). */
+  hasAttacked?: boolean
+  /** Who grappled this fighter this round, with their hit dice; the contest is rolled at the end of the round. */
+  grappledBy?: Array<{ id: string; hitDice: number }>
+  /** The foes' morale as a group (kept on each foe). */
+  morale?: odnd.MoraleState
+}
+
+const stateOf = (f: Fighter): OdndState => f.state as OdndState
+const conditionsOf = (f: Fighter): Condition[] => stateOf(f).conditions ?? []
+const find = (f: Fighter, id: ConditionId, vs?: string): Condition | undefined =>
+  conditionsOf(f).find((c) => c.id === id && (vs === undefined || (c.vs ?? []).includes(vs)))
+const withCondition = (state: OdndState, c: Condition): OdndState => ({
+  ...state,
+  conditions: [...(state.conditions ?? []).filter((o) => o.id !== c.id || o.vs?.[0] !== c.vs?.[0]), c],
+})
+
+// ---------------------------------------------------------------------------------------------------
+// Sheets, health and who may act.
+
+/** The fighter's sheet, as the rules package reads it; dismounted fighters fight on foot. */
+function sheet(f: Fighter): Outcome<odnd.Sheet> {
+  const parsed = sheetOf('odnd', f)
+  if (!parsed.ok) return parsed
+  const s = parsed.value as odnd.Sheet
+  return ok({ ...s, name: f.name, mounted: s.mounted && !find(f, 'dismounted') })
+}
+
+const healthOf = (f: Fighter): odnd.Health => ({
+  maxHp: f.maxHp,
+  wounds: f.maxHp - f.hp,
+  temporary: stateOf(f).temporary ?? 0,
+})
+
+/** "When someone reaches 0hp, they are knocked out or otherwise incapacitated" (Empty Hand Attacks). */
+const injuryOf = (f: Fighter): odnd.InjuryState => odnd.injuryState(healthOf(f))
+
+const INJURY_WORDS: Record<Exclude<odnd.InjuryState, 'fighting'>, string> = {
+  dead: 'dead',
+  'knocked-out': 'knocked out',
+  incapacitated: 'incapacitated',
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ways to attack: each weapon, thrown, to subdue, the special maneuvers, and empty hands.
+
+interface Way {
+  id: string
+  label: string
+  /** Index into the sheet's weapons; `hands` fights with empty hands. */
+  weapon: number | 'hands'
+  mode: odnd.AttackMode
+  maneuver: odnd.Maneuver
+  aim?: 'target' | 'weapon'
+  /** Why this way is not open now (reloading, disarmed, struggling); shown when it is asked for anyway. */
+  blocked?: string
+}
+
+const NATURAL_KINDS = new Set(['natural', 'horns', 'empty-hand'])
+
+function weaponWays(w: odnd.Weapon, i: number): Way[] {
+  const key = `w${i + 1}`
+  const name = `${w.name} (${w.damage})`
+  if (odnd.MISSILE_KINDS.has(w.kind))
+    return [{ id: key, label: name, weapon: i, mode: 'ranged', maneuver: 'strike' }]
+  const ways: Way[] = [{ id: key, label: name, weapon: i, mode: 'melee', maneuver: 'strike' }]
+  const add = (suffix: string, label: string, rest: Partial<Way>) =>
+    ways.push({ id: `${key}-${suffix}`, label, weapon: i, mode: 'melee', maneuver: 'strike', ...rest })
+  if (w.throwable) add('thrown', `${name}, thrown`, { mode: 'ranged' })
+  if (!NATURAL_KINDS.has(w.kind)) add('subdue', `${w.name}, to subdue`, { maneuver: 'subdue' })
+  if (w.kind === 'one-handed') add('disarm', `${w.name}: disarm`, { maneuver: 'disarm' })
+  if (w.kind === 'polearm') add('dismount', `${w.name}: pull a rider down`, { maneuver: 'dismount' })
+  if (w.kind === 'whip') {
+    add('entangle', `${w.name}: entangle the foe`, { maneuver: 'entangle', aim: 'target' })
+    add('entangle-weapon', `${w.name}: entangle the weapon`, { maneuver: 'entangle', aim: 'weapon' })
+  }
+  return ways
+}
+
+const HAND_WAYS: Way[] = [
+  { id: 'hands', label: 'Empty hands (d4)', weapon: 'hands', mode: 'melee', maneuver: 'strike' },
+  {
+    id: 'hands-pull',
+    label: 'Empty hands, pulling punches',
+    weapon: 'hands',
+    mode: 'melee',
+    maneuver: 'pull-punches',
+  },
+  { id: 'grapple', label: 'Grapple', weapon: 'hands', mode: 'melee', maneuver: 'grapple' },
+]
+
+/** Every way this fighter has, open or blocked by its conditions. */
+function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
+  const struggling = find(f, 'struggling') !== undefined
+  const disarmed = conditionsOf(f)
+    .filter((c) => c.id === 'disarmed')
+    .map((c) => c.weapon)
+  const reloading = find(f, 'reloading') !== undefined
+  const weapons = s.weapons.flatMap(weaponWays).map((way): Way => {
+    const w = s.weapons[way.weapon as number] as odnd.Weapon
+    if (struggling)
+      return {
+        ...way,
+        blocked: 'You are struggling in a grapple and cannot use your weapon (Grappling attacks).',
+      }
+    if (disarmed.includes(way.weapon as number))
+      return { ...way, blocked: `You have been disarmed of your ${w.name}.` }
+    if (reloading && w.kind === 'crossbow')
+      return { ...way, blocked: 'Crossbows fire every other round: yours is ready next round.' }
+    return way
+  })
+  // Monsters fight with what their sheet lists, and grapple with it; everyone else can also use their fists.
+  if (s.role !== 'monster') return [...weapons, ...HAND_WAYS]
+  const grapple = HAND_WAYS.find((w) => w.maneuver === 'grapple') as Way
+  return s.weapons.length > 0 ? [...weapons, { ...grapple, weapon: 0 }] : weapons
+}
+
+/** Why this fighter cannot attack at all right now, or null. */
+function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
+  const injury = injuryOf(f)
+  if (injury !== 'fighting') return `You are ${INJURY_WORDS[injury]}: you cannot attack.`
+  const stunned = find(f, 'stunned')
+  const allowed = odnd.canAttack({
+    surprised: find(f, 'surprised') !== undefined,
+    parrying: find(f, 'parrying') !== undefined,
+    stunnedRounds: stunned?.rounds ?? 0,
+    pinned: find(f, 'pinned') !== undefined,
+    struggling: false, // handled per way: empty hands remain open
+  })
+  if (!allowed.ok) return allowed.error
+  if (s.role === 'monster' && s.weapons.length === 0)
+    return `${f.name} has no attack listed: add a weapon or natural attack to the sheet.`
+  return null
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Toggles: the rules package's list, only those that change this attack.
+
+type ToggleId = odnd.ToggleId
+
+/** Toggles the adapter sets itself from `state` (parrying, the round after an attack from behind). */
+const FROM_STATE: ReadonlySet<ToggleId> = new Set([
+  'defender-parrying',
+  'behind-second-round',
+  'surprised-second-round',
+])
+
+function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean {
+  const melee = way.mode === 'melee'
+  const weapon = way.weapon === 'hands' ? odnd.EMPTY_HANDS : (a.weapons[way.weapon] as odnd.Weapon)
+  const defenderDex = odnd.abilityBonus(d.dex) !== 0
+  const meleeWeapons = (s: odnd.Sheet) => s.weapons.filter((w) => !odnd.MISSILE_KINDS.has(w.kind)).length
+  switch (id) {
+    case 'swashbuckler':
+      return melee && odnd.canSwashbuckle(a, weapon)
+    case 'short-range':
+    case 'long-range':
+    case 'into-melee':
+      return !melee
+    case 'defender-stationary':
+    case 'defender-charging':
+      return defenderDex
+    case 'withdrawing':
+    case 'defender-withdrawing':
+    case 'parting-shot':
+    case 'pursuing':
+    case 'surrounding':
+      return melee
+    case 'attacker-mounted':
+      return !a.mounted
+    case 'defender-mounted':
+      return !d.mounted
+    case 'shield-engaged':
+      return d.shield
+    case 'backstab':
+      return melee && a.class === 'thief'
+    case 'florentine':
+      return melee && way.weapon !== 'hands' && meleeWeapons(a) >= 2
+    case 'defender-florentine':
+      return melee && meleeWeapons(d) >= 2
+    case 'charging':
+      return melee
+    case 'set-spear':
+      return melee && (weapon.kind === 'spear' || weapon.kind === 'polearm')
+    case 'high-ground':
+    case 'low-ground':
+    case 'flanking':
+    case 'from-behind':
+    case 'cover-25':
+    case 'cover-50':
+    case 'cover-75':
+      return true
+    case 'defender-parrying':
+    case 'behind-second-round':
+    case 'surprised-second-round':
+      return false
+    default:
+      return false
+  }
+}
+
+function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
+  return odnd.ATTACK_MODIFIERS.filter((t) => !FROM_STATE.has(t.id) && applies(t.id, a, d, way))
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A declaration: the checks every step shares, then the rules package's own declaration.
+
+interface Ready {
+  decl: odnd.AttackDeclaration
+  way: Way
+  attacker: odnd.Sheet
+  defender: odnd.Sheet
+}
+
+function declare(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  extra: odnd.Toggles = {},
+): Outcome<Ready> {
+  const a = sheet(attacker)
+  if (!a.ok) return a
+  const d = sheet(target)
+  if (!d.ok) return d
+  const why = cannotAttack(attacker, a.value)
+  if (why) return fail(why)
+  if (injuryOf(target) === 'dead') return fail(`${target.name} is already dead.`)
+  const way = waysOf(attacker, a.value).find((w) => w.id === declared.choice)
+  if (!way) return fail(`${attacker.name} has no attack called "${declared.choice}".`)
+  if (way.blocked) return fail(way.blocked)
+  const open = togglesFor(a.value, d.value, way)
+  const toggles: odnd.Toggles = { ...extra }
+  for (const id of declared.toggles) {
+    const t = open.find((o) => o.id === id)
+    if (!t) return fail(`"${id}" does not apply to this attack.`)
+    toggles[t.id as ToggleId] = true
+  }
+  if (find(target, 'parrying')) toggles['defender-parrying'] = true
+  if (find(attacker, 'advantage', target.id)) toggles['behind-second-round'] = true
+  if (find(attacker, 'disadvantage', target.id)) toggles['surprised-second-round'] = true
+  const againstNormalMen = way.mode === 'melee' && odnd.isNormalManType(d.value)
+  const hands = way.weapon === 'hands'
+  const attackerSheet = hands ? { ...a.value, weapons: [...a.value.weapons, odnd.EMPTY_HANDS] } : a.value
+  const weaponIndex = hands ? a.value.weapons.length : (way.weapon as number)
+  const allowed = odnd.meleeAttacks(a.value, againstNormalMen, attackerSheet.weapons[weaponIndex])
+  const made = stateOf(attacker).attacks ?? 0
+  if (made >= allowed.attacks)
+    return fail(`You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`)
+  return ok({
+    way,
+    attacker: a.value,
+    defender: d.value,
+    decl: {
+      attacker: attackerSheet,
+      defender: d.value,
+      weapon: weaponIndex,
+      mode: way.mode,
+      maneuver: way.maneuver,
+      attackNumber: made + 1,
+      toggles,
+    },
+  })
+}
+
+const percent = (p: number) => `${Math.round(p * 100)}%`
+
+/** "Mira hits Goblin 1 for 5: Goblin 1 is dead; GM, ..." */
+const sentence = (headline: string, words: readonly string[]) =>
+  `${headline}${words.length > 0 ? `: ${words.join('; ')}` : ''}.`
+
+/** "Hits on a natural 10 or more on a d20 (55%)", with the roll's Advantage or Disadvantage. */
+function oddsInWords(p: odnd.PreparedAttack, odds: odnd.AttackOdds): string {
+  if (odds.needs === null) return `Cannot hit (${p.notes.join(' ') || 'nothing it rolls can hit'}) (0%)`
+  const how = p.roll === 'normal' ? 'on a d20' : `on 2d20 with ${p.roll}`
+  const penalty = p.needed > 20 ? `, damage -${p.needed - 20}` : ''
+  return `Hits on a natural ${odds.needs} or more ${how}${penalty} (${percent(odds.probabilities.hit)})`
+}
+
+function breakdownOf(p: odnd.PreparedAttack): BreakdownLine[] {
+  return [
+    ...p.toHitLines,
+    ...p.acLines.map((l) => ({ ...l, label: `AC: ${l.label}` })),
+    { label: `needs ${p.target} (AC ${p.armorClass})`, value: p.target, rule: 'room to-hit table' },
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Defenses: the only defender's choice in the text is the parry.
+
+/** "Melee combatants may parry - gives +2 to defense on that round but no attacks are possible." */
+function canParry(target: Fighter, way: Way): boolean {
+  return (
+    way.mode === 'melee' &&
+    injuryOf(target) === 'fighting' &&
+    !stateOf(target).hasAttacked &&
+    !find(target, 'parrying') &&
+    !find(target, 'surprised') &&
+    !find(target, 'pinned') &&
+    !find(target, 'stunned')
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Resolution.
+
+/** Rolls the to-hit die (two with Advantage or Disadvantage), then the fumble die or the Florentine d2 if asked for. */
+function rollToHit(p: odnd.PreparedAttack, who: string, roll: Roller): Outcome<odnd.AttackResult> {
+  const d20: odnd.AttackDice['d20'] =
+    p.roll === 'normal'
+      ? roll(20, 'to hit')
+      : [roll(20, `to hit (${p.roll})`), roll(20, `to hit (${p.roll})`)]
+  // Judge the d20 first (the d2 placeholder only lets a Florentine hit be judged), then roll what it calls for.
+  const judged = odnd.applyAttackDice(p, { d20, whichWeapon: 1 }, who)
+  if (!judged.ok) return judged
+  const dice: odnd.AttackDice = { d20 }
+  if (judged.value.fumble === 'roll-needed') dice.fumbleD20 = roll(20, 'fumble')
+  if (judged.value.hit && p.offhand) dice.whichWeapon = roll(2, 'which weapon hit')
+  return odnd.applyAttackDice(p, dice, who)
+}
+
+/** What the end of a round logs. */
+interface Log {
+  lines: BreakdownLine[]
+  words: string[]
+}
+
+interface Effects {
+  lines: BreakdownLine[]
+  words: string[]
+  target: OdndState
+  attacker: OdndState
+  hp: number
+}
+
+/** A maneuver's follow-up save after a hit: disarm, dismount, entangle. Grapples wait for the round's end. */
+function followUp(r: Ready, attacker: Fighter, target: Fighter, roll: Roller, fx: Effects): void {
+  const { maneuver } = r.way
+  if (maneuver === 'grapple') {
+    const grappledBy = (fx.target.grappledBy ?? []).filter((g) => g.id !== attacker.id)
+    fx.target = { ...fx.target, grappledBy: [...grappledBy, { id: attacker.id, hitDice: r.attacker.level }] }
+    fx.words.push(
+      `${attacker.name} grapples ${target.name}: the grappling dice are rolled at the end of the round`,
+    )
+    return
+  }
+  if (maneuver !== 'disarm' && maneuver !== 'dismount' && maneuver !== 'entangle') return
+  const d20 = roll(20, 'save vs paralysis')
+  const save =
+    maneuver === 'disarm'
+      ? odnd.disarmSave(r.defender, r.attacker, d20)
+      : maneuver === 'dismount'
+        ? odnd.dismountSave(r.defender, r.attacker, d20)
+        : odnd.entangleSave(r.attacker, r.defender, r.way.aim ?? 'target', d20)
+  if (!save.ok) return
+  fx.lines.push(...save.value.breakdown)
+  fx.words.push(save.value.summary.replace(/\.$/, ''))
+  // A disarm or dismount works when the target fails; a whip when its wielder succeeds.
+  const works = maneuver === 'entangle' ? save.value.saved : !save.value.saved
+  if (!works) return
+  const lost: Condition =
+    maneuver === 'disarm' || r.way.aim === 'weapon'
+      ? { id: 'disarmed', rounds: null, weapon: r.decl.defenderWeapon ?? 0 }
+      : maneuver === 'dismount'
+        ? { id: 'dismounted', rounds: null }
+        : { id: 'entangled', rounds: null }
+  fx.target = withCondition(fx.target, lost)
+}
+
+function resolve(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+  roll: Roller,
+): Outcome<Resolution> {
+  const first = declare(attacker, target, declared)
+  if (!first.ok) return first
+  const parry = defense === 'parry'
+  if (defense !== null && defense !== 'none' && !parry)
+    return fail(`"${defense}" is not a defense in this system.`)
+  if (parry && !canParry(target, first.value.way))
+    return fail(`${target.name} cannot parry now: parrying takes the whole round, with no attacks (Parry).`)
+  const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }) : first
+  if (!ready.ok) return ready
+  const r = ready.value
+  const prepared = odnd.prepareAttack(r.decl)
+  if (!prepared.ok) return prepared
+  const p = prepared.value
+  const judged = rollToHit(p, attacker.name, roll)
+  if (!judged.ok) return judged
+  const res = judged.value
+
+  const fx: Effects = {
+    lines: [...res.breakdown],
+    words: [],
+    target: stateOf(target),
+    attacker: { ...stateOf(attacker), attacks: (stateOf(attacker).attacks ?? 0) + 1, hasAttacked: true },
+    hp: target.hp,
+  }
+  if (parry) fx.target = withCondition(fx.target, { id: 'parrying', rounds: 1 })
+  let headline = `${attacker.name} ${res.hit ? (res.critical ? 'hits, critically,' : 'hits') : 'misses'} ${target.name}`
+
+  if (res.damage) {
+    const faces = Array.from({ length: res.damage.dice.count }, () =>
+      roll(res.damage?.dice.sides ?? 0, `damage d${res.damage?.dice.sides}`),
+    )
+    const dealt = odnd.rollDamage(res.damage, faces, stateOf(attacker).subdualRolls ?? 0)
+    if (!dealt.ok) return dealt
+    const { actual, temporary, breakdown, subdualRolls } = dealt.value
+    fx.lines.push(...breakdown)
+    fx.hp = target.hp - actual
+    fx.target = { ...fx.target, temporary: (fx.target.temporary ?? 0) + temporary }
+    if (res.damage.kind !== 'lethal') fx.attacker = { ...fx.attacker, subdualRolls }
+    headline += ` for ${actual}${temporary ? ` (+${temporary} temporary)` : ''}`
+  }
+  if (res.hit) followUp(r, attacker, target, roll, fx)
+  if (r.decl.toggles?.['from-behind'] || r.decl.toggles?.backstab) {
+    fx.target = withCondition(fx.target, { id: 'surprised', rounds: 1, vs: [attacker.id] })
+    fx.words.push(`${target.name} is surprised and cannot attack back this round`)
+  }
+  const weapon = r.decl.attacker.weapons[r.decl.weapon ?? 0]
+  if (weapon?.kind === 'crossbow') fx.attacker = withCondition(fx.attacker, { id: 'reloading', rounds: 2 })
+
+  const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
+  if (after !== 'fighting' && injuryOf(target) === 'fighting')
+    fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
+  fx.words.push(...res.prompts.filter((q) => q.table !== 'maneuver').map((q) => q.ask.replace(/\.$/, '')))
+  if (parry) fx.words.unshift(`${target.name} parries (+2 AC this round, no attacks)`)
+
+  const changes: Record<string, FighterChange> = {
+    [attacker.id]: { state: fx.attacker as Record<string, unknown> },
+    [target.id]: { hp: fx.hp, state: fx.target as Record<string, unknown> },
+  }
+  return ok({ lines: fx.lines, summary: sentence(headline, fx.words), changes })
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The end of a round: conditions tick, grapples are settled, the foes check morale.
+
+/** Ticks one fighter's conditions; surprise from behind turns into the next round's Advantage and Disadvantage. */
+function tick(f: Fighter, all: readonly Fighter[], states: Map<string, OdndState>, words: string[]): void {
+  const state = states.get(f.id) as OdndState
+  const kept: Condition[] = []
+  for (const c of state.conditions ?? []) {
+    if (c.id === 'pinned' || c.id === 'struggling') {
+      const holding = all.some(
+        (g) => c.vs?.includes(g.id) && injuryOf(g) === 'fighting' && !find(g, 'stunned'),
+      )
+      if (holding) kept.push(c)
+      else words.push(`${f.name} is free of the grapple`)
+      continue
+    }
+    if (c.rounds === null || c.rounds > 1) {
+      kept.push(c.rounds === null ? c : { ...c, rounds: c.rounds - 1 })
+      continue
+    }
+    words.push(`${f.name} is no longer ${CHIPS[c.id].toLowerCase()}`)
+    // Attacking From Behind: "On the following round, the attacker will attack with Advantage and the
+    // defender will attack with Disadvantage".
+    const by = c.id === 'surprised' ? all.find((g) => c.vs?.includes(g.id)) : undefined
+    if (by) {
+      kept.push({ id: 'disadvantage', rounds: 1, vs: [by.id] })
+      const theirs = states.get(by.id) as OdndState
+      states.set(by.id, withCondition(theirs, { id: 'advantage', rounds: 1, vs: [f.id] }))
+      words.push(`next round ${by.name} attacks ${f.name} with Advantage, ${f.name} with Disadvantage`)
+    }
+  }
+  states.set(f.id, { ...(states.get(f.id) as OdndState), conditions: kept })
+}
+
+/** Grappling attacks: "Each foe who has successfully grappled rolls a number of D6's ... The hero also rolls". */
+function settleGrapple(
+  f: Fighter,
+  all: readonly Fighter[],
+  states: Map<string, OdndState>,
+  roll: Roller,
+  out: Log,
+): void {
+  const holds = (states.get(f.id) as OdndState).grappledBy ?? []
+  if (holds.length === 0) return
+  const hero = sheet(f)
+  const level = hero.ok ? hero.value.level : 1
+  const diceFor = (name: string, hitDice: number) =>
+    Array.from({ length: odnd.grappleDice(hitDice) }, () => roll(6, `grapple d6 (${name})`))
+  const grapplers = holds.map((g) => {
+    const name = all.find((o) => o.id === g.id)?.name ?? g.id
+    return { id: g.id, name, hitDice: g.hitDice, faces: diceFor(name, g.hitDice) }
+  })
+  const contest = odnd.resolveGrapple(
+    { name: f.name, hitDice: level, faces: diceFor(f.name, level) },
+    grapplers,
+  )
+  const state = { ...(states.get(f.id) as OdndState), grappledBy: [] }
+  if (!contest.ok) return
+  out.lines.push(...contest.value.breakdown)
+  out.words.push(contest.value.summary.replace(/\.$/, ''))
+  const vs = holds.map((g) => g.id)
+  if (contest.value.result === 'thrown-off') {
+    states.set(f.id, state)
+    for (const g of grapplers) {
+      const theirs = states.get(g.id)
+      if (theirs) states.set(g.id, withCondition(theirs, { id: 'stunned', rounds: contest.value.stunRounds }))
+    }
+  } else states.set(f.id, withCondition(state, { id: contest.value.result, rounds: null, vs }))
+}
+
+/** "Check monster morale (roll 2D6 see table) ... after first death, when 50% are dead or incapacitated". */
+function checkMorale(all: readonly Fighter[], states: Map<string, OdndState>, roll: Roller, out: Log): void {
+  const foes = all.filter((f) => f.side === 'foe')
+  if (foes.length === 0) return
+  const injuries = foes.map(injuryOf)
+  let morale = foes.map((f) => stateOf(f).morale).find((m) => m !== undefined) ?? odnd.freshMorale()
+  const due = odnd.moraleTriggersDue(
+    {
+      size: foes.length,
+      dead: injuries.filter((i) => i === 'dead').length,
+      down: injuries.filter((i) => i !== 'fighting').length,
+    },
+    morale,
+  )
+  if (due.length === 0) return
+  for (const trigger of due) {
+    const rolled = odnd.rollMorale(morale, trigger, [roll(6, 'morale'), roll(6, 'morale')])
+    if (!rolled.ok) return
+    morale = rolled.value.state
+    out.lines.push(...rolled.value.breakdown)
+    out.words.push(
+      `the foes' morale ${MORALE_WHEN[trigger]}: 2d6 = ${rolled.value.total} (GM: does it hold?)`,
+    )
+  }
+  for (const f of foes) states.set(f.id, { ...(states.get(f.id) as OdndState), morale })
+}
+
+const MORALE_WHEN: Record<odnd.MoraleTrigger, string> = {
+  'start-of-conflict': 'at the start of the fight',
+  'first-death': 'after the first death',
+  'half-down': 'with half of them down',
+  'big-upset': 'after a big upset',
+}
+
+function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
+  const states = new Map(
+    fighters.map((f) => [f.id, { ...stateOf(f), attacks: 0, hasAttacked: false } as OdndState]),
+  )
+  const out: Log = { lines: [], words: [] }
+  for (const f of fighters) tick(f, fighters, states, out.words)
+  for (const f of fighters) settleGrapple(f, fighters, states, roll, out)
+  checkMorale(fighters, states, roll, out)
+  const changes: Record<string, FighterChange> = {}
+  for (const f of fighters) {
+    const state = states.get(f.id) as Record<string, unknown>
+    if (JSON.stringify(state) !== JSON.stringify(f.state)) changes[f.id] = { state }
+  }
+  const summary = sentence(`End of round ${round}`, out.words)
+  return ok({ lines: out.lines, summary, changes })
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Status chips.
+
+const CHIPS: Record<ConditionId, string> = {
+  surprised: 'Surprised',
+  parrying: 'Parrying',
+  stunned: 'Stunned',
+  pinned: 'Pinned',
+  struggling: 'Struggling',
+  advantage: 'Advantage',
+  disadvantage: 'Disadvantage',
+  reloading: 'Reloading',
+  disarmed: 'Disarmed',
+  dismounted: 'Dismounted',
+  entangled: 'Entangled',
+}
+
+function status(f: Fighter): string[] {
+  const chips: string[] = []
+  const injury = injuryOf(f)
+  if (injury !== 'fighting') chips.push(INJURY_WORDS[injury].replace(/^./, (c) => c.toUpperCase()))
+  const temporary = stateOf(f).temporary ?? 0
+  if (temporary > 0 && injury === 'fighting') chips.push(`Temporary damage ${temporary}`)
+  for (const c of conditionsOf(f)) {
+    const rounds = c.rounds === null ? '' : ` (${c.rounds} round${c.rounds === 1 ? '' : 's'})`
+    chips.push(`${CHIPS[c.id]}${rounds}`)
+  }
+  if (stateOf(f).morale?.fightsToDeath) chips.push('Fights to the death')
+  return chips
+}
+
+// ---------------------------------------------------------------------------------------------------
 
 export const odndCombat: CombatRules = {
-  choices: () => NOT_YET,
-  toggles: () => [],
-  preview: () => NOT_YET,
-  defenses: () => NOT_YET,
-  resolve: () => NOT_YET,
-  endOfRound: () => NOT_YET,
-  status: () => [],
+  choices(attacker) {
+    const s = sheet(attacker)
+    if (!s.ok) return s
+    const why = cannotAttack(attacker, s.value)
+    if (why) return fail(why)
+    return ok(
+      waysOf(attacker, s.value)
+        .filter((w) => !w.blocked)
+        .map(({ id, label }): AttackChoice => ({ id, label })),
+    )
+  },
+
+  toggles(attacker, target, choice) {
+    const a = sheet(attacker)
+    const d = sheet(target)
+    if (!a.ok || !d.ok) return []
+    const way = waysOf(attacker, a.value).find((w) => w.id === choice)
+    return way ? togglesFor(a.value, d.value, way) : []
+  },
+
+  preview(attacker, target, declared) {
+    const ready = declare(attacker, target, declared)
+    if (!ready.ok) return ready
+    const prepared = odnd.prepareAttack(ready.value.decl)
+    if (!prepared.ok) return prepared
+    const odds = odnd.preparedOdds(prepared.value, ready.value.decl.attacker.level)
+    const p = prepared.value
+    const damage = p.damage
+      ? `; ${toFloat(odds.expectedDamageOnHit).toFixed(1)} damage per hit on average`
+      : ''
+    return ok<Preview>({
+      chance: odds.probabilities.hit,
+      summary: `${oddsInWords(p, odds)}${damage}.`,
+      lines: breakdownOf(p),
+    })
+  },
+
+  defenses(attacker, target, declared) {
+    const ready = declare(attacker, target, declared)
+    if (!ready.ok) return ready
+    if (!canParry(target, ready.value.way)) return ok([])
+    const parried = declare(attacker, target, declared, { 'defender-parrying': true })
+    if (!parried.ok) return parried
+    const odds = odnd.attackOdds(parried.value.decl)
+    if (!odds.ok) return odds
+    const options: DefenseOption[] = [
+      {
+        id: 'parry',
+        label: 'Parry',
+        chance: null,
+        effect: `+2 to AC for the rest of the round, but no attacks this round: ${attacker.name} would hit ${percent(odds.value.probabilities.hit)} of the time`,
+      },
+      { id: 'none', label: 'Take it', chance: null, effect: 'No parry: keep your attacks this round' },
+    ]
+    return ok(options)
+  },
+
+  resolve,
+  endOfRound,
+  status,
 }

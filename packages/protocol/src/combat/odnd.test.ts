@@ -1,0 +1,273 @@
+/**
+ * The odnd combat adapter against the text (rules/odnd.txt) and the rules package's own odds. Sections
+ * are cited by the text's headings. The room's to-hit table is the default one: target = THAC0 - AC.
+ */
+import { odnd } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import { odndCombat as rules } from './odnd.ts'
+import { fighter, scripted } from './test-support.ts'
+import type { Declared, Fighter, Resolution } from './types.ts'
+
+const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6+1' }
+const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8, throwable: true }
+const CROSSBOW = { name: 'Crossbow', kind: 'crossbow', damage: 'd6' }
+
+/** Mira: a 1st-level fighter, STR 10 (no bonus), THAC0 19, with a sword. */
+const mira = (state: Record<string, unknown> = {}) =>
+  fighter('odnd', 'mira', 'pc', { name: 'Mira', weapons: [SWORD] }, { hp: 8, state })
+/** A goblin: a 1 HD monster, AC 6, with a spear. */
+const goblin = (id = 'g1', hp = 8, state: Record<string, unknown> = {}) =>
+  fighter(
+    'odnd',
+    id,
+    'foe',
+    { name: `Goblin ${id}`, role: 'monster', class: 'monster', ac: 6, weapons: [SPEAR] },
+    { hp, maxHp: 8, state },
+  )
+
+const attack = (choice: string, ...toggles: string[]): Declared => ({ choice, toggles })
+const ok = <T>(o: { ok: true; value: T } | { ok: false; error: string }): T => {
+  if (!o.ok) throw new Error(o.error)
+  return o.value
+}
+const errorOf = (o: { ok: boolean; error?: string }) => (o.ok ? null : o.error)
+
+/** Applies a resolution's changes, as the room would. */
+const apply = (fighters: Fighter[], r: Resolution): Fighter[] =>
+  fighters.map((f) => ({ ...f, hp: r.changes[f.id]?.hp ?? f.hp, state: r.changes[f.id]?.state ?? f.state }))
+const after = (f: Fighter, r: Resolution): Fighter => apply([f], r)[0] as Fighter
+
+/** The rules package's exact odds for the same declaration, built straight from the sheets. */
+const packageOdds = (a: Fighter, d: Fighter, toggles: odnd.Toggles, weapon = 0) => {
+  const sheet = (f: Fighter) => ({
+    ...odnd.makeSheet(f.sheet as Partial<odnd.Sheet>),
+    ...(f.sheet as object),
+    name: f.name,
+  })
+  const parse = (f: Fighter) => ok(odnd.parseSheet(sheet(f)))
+  return ok(odnd.attackOdds({ attacker: parse(a), defender: parse(d), weapon, toggles })).probabilities.hit
+}
+
+describe('odnd choices', () => {
+  it('offers empty hands, pulled punches and grappling to the default sheet (Empty Hand Attacks; Grappling attacks)', () => {
+    const ids = ok(rules.choices(fighter('odnd', 'p', 'pc'))).map((c) => c.id)
+    expect(ids).toEqual(['hands', 'hands-pull', 'grapple'])
+  })
+
+  it('lists each weapon with what it can do: a sword disarms, a spear is thrown', () => {
+    expect(ok(rules.choices(mira())).map((c) => c.label)).toEqual([
+      'Sword (d6+1)',
+      'Sword, to subdue',
+      'Sword: disarm',
+      'Empty hands (d4)',
+      'Empty hands, pulling punches',
+      'Grapple',
+    ])
+    expect(ok(rules.choices(goblin())).map((c) => c.id)).toEqual(['w1', 'w1-thrown', 'w1-subdue', 'grapple'])
+  })
+})
+
+describe('odnd toggles', () => {
+  const ids = (choice: string) => rules.toggles(mira(), goblin(), choice).map((t) => t.id)
+
+  it('gives a melee sword the melee situations and not the missile ones', () => {
+    expect(ids('w1')).toEqual(expect.arrayContaining(['swashbuckler', 'high-ground', 'flanking', 'charging']))
+    for (const id of ['short-range', 'into-melee', 'set-spear', 'backstab', 'defender-stationary'])
+      expect(ids('w1')).not.toContain(id)
+  })
+
+  it('gives a thrown spear the range bands and no charge (Ranged Attack)', () => {
+    const thrown = rules.toggles(goblin(), mira(), 'w1-thrown').map((t) => t.id)
+    expect(thrown).toEqual(expect.arrayContaining(['short-range', 'long-range', 'into-melee']))
+    expect(thrown).not.toContain('charging')
+    expect(rules.toggles(goblin(), mira(), 'w1').map((t) => t.id)).toContain('set-spear')
+  })
+
+  it('leaves out what the adapter reads from state: parrying and the round after an attack from behind', () => {
+    for (const id of ['defender-parrying', 'behind-second-round', 'surprised-second-round'])
+      expect(ids('w1')).not.toContain(id)
+  })
+})
+
+describe('odnd preview', () => {
+  it('is the hand-computed chance: THAC0 19 against AC 6 needs 13, so 8 faces of 20 (COMBAT)', () => {
+    const preview = ok(rules.preview(mira(), goblin(), attack('w1')))
+    expect(preview.chance).toBe(8 / 20)
+    expect(preview.summary).toBe(
+      'Hits on a natural 13 or more on a d20 (40%); 4.5 damage per hit on average.',
+    )
+    expect(preview.lines.at(-1)).toMatchObject({ label: 'needs 13 (AC 6)', value: 13 })
+  })
+
+  it.each([
+    [[], {}],
+    [['high-ground'], { 'high-ground': true }],
+    [['flanking', 'cover-50'], { flanking: true, 'cover-50': true }],
+    [['from-behind'], { 'from-behind': true }],
+  ])('with %j equals the rules package exact odds', (toggles, asToggles) => {
+    const preview = ok(rules.preview(mira(), goblin(), attack('w1', ...toggles)))
+    expect(preview.chance).toBe(packageOdds(mira(), goblin(), asToggles))
+  })
+
+  it('needing 22, only a natural 20 hits, 2 points off damage (Natural 20)', () => {
+    const knight = fighter('odnd', 'k', 'foe', { name: 'Knight', ac: -3 })
+    const preview = ok(rules.preview(mira(), knight, attack('w1')))
+    expect(preview.chance).toBe(1 / 20)
+    expect(preview.summary).toContain('natural 20 or more on a d20, damage -2')
+  })
+})
+
+describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that round)', () => {
+  it('is offered against melee, not against a thrown spear, and not once the defender has attacked', () => {
+    expect(ok(rules.defenses(mira(), goblin(), attack('w1'))).map((d) => d.id)).toEqual(['parry', 'none'])
+    expect(ok(rules.defenses(goblin(), mira(), attack('w1-thrown')))).toEqual([])
+    expect(ok(rules.defenses(mira(), goblin('g1', 8, { hasAttacked: true }), attack('w1')))).toEqual([])
+  })
+
+  it('turns a 13, a hit on AC 6, into a miss on AC 4, and costs the parrier its attacks', () => {
+    const hit = ok(rules.resolve(mira(), goblin(), attack('w1'), 'none', scripted(13, 3)))
+    expect(hit.changes.g1?.hp).toBe(8 - 4)
+    const parried = ok(rules.resolve(mira(), goblin(), attack('w1'), 'parry', scripted(13)))
+    expect(parried.summary).toMatch(/^Mira misses Goblin g1: Goblin g1 parries/)
+    const parrier = after(goblin(), parried)
+    expect(rules.status(parrier)).toEqual(['Parrying (1 round)'])
+    expect(errorOf(rules.choices(parrier))).toBe('You are parrying this round: no attacks are possible.')
+  })
+})
+
+describe('odnd resolve', () => {
+  it('rolls to hit then the weapon die: 15 hits AC 6, d6 4 + 1 is 5 off the goblin (Melee Damage)', () => {
+    const dice = scripted(15, 4)
+    const r = ok(rules.resolve(mira(), goblin(), attack('w1'), null, dice))
+    expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'damage d6'])
+    expect(r.changes.g1?.hp).toBe(3)
+    expect(r.summary).toBe('Mira hits Goblin g1 for 5.')
+  })
+
+  it('a miss rolls no damage (odnd armor works on the to-hit roll only)', () => {
+    const dice = scripted(12)
+    const r = ok(rules.resolve(mira(), goblin(), attack('w1'), null, dice))
+    expect(r.summary).toBe('Mira misses Goblin g1.')
+    expect(r.changes.g1?.hp).toBe(8)
+  })
+
+  it('real damage to 0 is death by default (Empty Hand Attacks: "When someone reaches 0hp")', () => {
+    const target = goblin('g1', 4)
+    const r = ok(rules.resolve(mira(), target, attack('w1'), null, scripted(15, 3)))
+    expect(r.summary).toBe('Mira hits Goblin g1 for 4: Goblin g1 is dead.')
+    expect(rules.status(after(target, r))).toEqual(['Dead'])
+  })
+
+  it('empty hands are temporary on the first roll and knock out at 0 (Empty Hand Attacks)', () => {
+    const target = goblin('g1', 3)
+    const r = ok(rules.resolve(mira(), target, attack('hands'), null, scripted(15, 3)))
+    expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3 } })
+    expect(r.summary).toBe('Mira hits Goblin g1 for 0 (+3 temporary): Goblin g1 is knocked out.')
+    expect(rules.status(after(target, r))).toEqual(['Knocked out'])
+  })
+
+  it('a natural 1 rolls the fumble d20, a fumble above level 1 (Natural 1)', () => {
+    const dice = scripted(1, 6)
+    const r = ok(rules.resolve(mira(), goblin(), attack('w1'), null, dice))
+    expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'fumble'])
+    expect(r.summary).toBe(
+      'Mira misses Goblin g1: Critical fumble (d20 6 above level 1): the fumble table is not in the text; GM, rule the effect.',
+    )
+  })
+})
+
+describe('odnd conditions and the end of the round', () => {
+  it('an attack from behind surprises for the round, then gives Advantage and Disadvantage for one more (Attacking From Behind)', () => {
+    let [m, g] = [mira(), goblin()]
+    const r = ok(rules.resolve(m, g, attack('w1', 'from-behind'), null, scripted(5)))
+    ;[m, g] = apply([m, g], r) as [Fighter, Fighter]
+    expect(rules.status(g)).toEqual(['Surprised (1 round)'])
+    expect(errorOf(rules.choices(g))).toBe('You are surprised: you cannot act this round.')
+
+    const end1 = ok(rules.endOfRound([m, g], 1, scripted()))
+    ;[m, g] = apply([m, g], end1) as [Fighter, Fighter]
+    expect(rules.status(g)).toEqual(['Disadvantage (1 round)'])
+    expect(rules.status(m)).toEqual(['Advantage (1 round)'])
+    // Advantage is two d20 keep the higher: 1 - (12/20)^2 for a 13+; the same as the package's odds.
+    expect(ok(rules.preview(m, g, attack('w1'))).chance).toBeCloseTo(1 - (12 / 20) ** 2, 12)
+    expect(ok(rules.preview(m, g, attack('w1'))).chance).toBe(
+      packageOdds(m, g, { 'behind-second-round': true }),
+    )
+
+    const end2 = ok(rules.endOfRound([m, g], 2, scripted()))
+    ;[m, g] = apply([m, g], end2) as [Fighter, Fighter]
+    expect([rules.status(m), rules.status(g)]).toEqual([[], []])
+  })
+
+  it('grapplers thrown off are stunned for the difference, ticking down each round (Grappling attacks: 11 - 7 = 4)', () => {
+    const orc = (id: string) =>
+      fighter('odnd', id, 'foe', { name: id, role: 'monster', class: 'monster', weapons: [SWORD] }, { hp: 5 })
+    const hero = fighter('odnd', 'hero', 'pc', { name: 'Hero', level: 3, ac: 9 }, { hp: 15 })
+    let table = [hero, orc('orc1'), orc('orc2')]
+    for (const id of ['orc1', 'orc2']) {
+      const grappler = table.find((f) => f.id === id) as Fighter
+      const r = ok(rules.resolve(grappler, table[0] as Fighter, attack('grapple'), 'none', scripted(18)))
+      table = apply(table, r)
+    }
+    // Each orc rolls 1d6 (2 and 5), the 3rd-level hero 3d6 (11).
+    const end = ok(rules.endOfRound(table, 1, scripted(2, 5, 4, 4, 3)))
+    expect(end.summary).toContain('Hero throws them off (11 against 7): they are stunned for 4 rounds')
+    table = apply(table, end)
+    expect(rules.status(table[1] as Fighter)).toEqual(['Stunned (4 rounds)'])
+    expect(errorOf(rules.choices(table[1] as Fighter))).toBe('You are stunned for 4 more round(s).')
+    table = apply(table, ok(rules.endOfRound(table, 2, scripted())))
+    expect(rules.status(table[2] as Fighter)).toEqual(['Stunned (3 rounds)'])
+  })
+
+  it('a crossbow is ready again two rounds later (Crossbows fire every other round)', () => {
+    let archer = fighter('odnd', 'a', 'pc', { name: 'Archer', weapons: [CROSSBOW] })
+    archer = after(archer, ok(rules.resolve(archer, goblin(), attack('w1'), null, scripted(2))))
+    archer = after(archer, ok(rules.endOfRound([archer], 1, scripted())))
+    expect(rules.status(archer)).toEqual(['Reloading (1 round)'])
+    expect(errorOf(rules.preview(archer, goblin(), attack('w1')))).toBe(
+      'Crossbows fire every other round: yours is ready next round.',
+    )
+    archer = after(archer, ok(rules.endOfRound([archer], 2, scripted())))
+    expect(ok(rules.choices(archer)).map((c) => c.id)).toContain('w1')
+  })
+
+  it('checks foes morale on 2d6 after the first death and at 50% down, once each (Check monster morale)', () => {
+    const foes = [goblin('g1', 0), goblin('g2')]
+    const end = ok(rules.endOfRound([mira(), ...foes], 1, scripted(3, 4, 6, 6)))
+    expect(end.summary).toBe(
+      "End of round 1: the foes' morale after the first death: 2d6 = 7 (GM: does it hold?); the foes' morale with half of them down: 2d6 = 12 (GM: does it hold?).",
+    )
+    const later = apply([mira(), ...foes], end)
+    expect(ok(rules.endOfRound(later, 2, scripted())).summary).toBe('End of round 2.')
+  })
+})
+
+describe('odnd refusals', () => {
+  it.each([
+    [
+      'one attack a round (sheet: attacks per round)',
+      mira({ attacks: 1 }),
+      goblin(),
+      attack('w1'),
+      'You have made all 1 of your attacks this round (attacks per round on the sheet).',
+    ],
+    [
+      'a modifier that does not fit the weapon',
+      mira(),
+      goblin(),
+      attack('w1', 'short-range'),
+      '"short-range" does not apply to this attack.',
+    ],
+    [
+      'a disarm against a spear (Disarm)',
+      mira(),
+      goblin(),
+      attack('w1-disarm'),
+      'Disarming needs a one-handed weapon against a foe who also wields a one-handed weapon.',
+    ],
+    ['a dead target', mira(), goblin('g1', 0), attack('w1'), 'Goblin g1 is already dead.'],
+  ])('refuses %s', (_why, a, d, declared, message) => {
+    expect(errorOf(rules.preview(a, d, declared))).toBe(message)
+    expect(errorOf(rules.resolve(a, d, declared, null, scripted()))).toBe(message)
+  })
+})
