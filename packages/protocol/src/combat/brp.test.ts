@@ -1,0 +1,289 @@
+import { brp, type Outcome, toFloat } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import { sheetOf } from '../turns.ts'
+import { brpCombat as rules } from './brp.ts'
+import { fighter, scripted } from './test-support.ts'
+import type { Fighter } from './types.ts'
+
+/** The value of an outcome that must be ok, failing the test with its error otherwise. */
+function value<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(outcome.error)
+  return outcome.value
+}
+
+/** Melee Weapon (Sword) 55% with a short sword (1D6+1+db, 5.9); no damage bonus at STR+SIZ 20. */
+const swordsman = (id: string, sheet: Record<string, unknown> = {}, live = {}) =>
+  fighter(
+    'brp',
+    id,
+    'pc',
+    {
+      weapons: [{ weapon: 'sword-short' }],
+      weaponSkills: [{ skill: 'Melee Weapon', specialty: 'Sword', chance: 55 }],
+      ...sheet,
+    },
+    live,
+  )
+
+/** A defender with Dodge 30%, a short sword at 50% and a round shield at Shield 40%. */
+const guard = (live = {}) =>
+  fighter(
+    'brp',
+    'guard',
+    'foe',
+    {
+      dodge: 30,
+      shieldSkill: 40,
+      shield: 'round',
+      weapons: [{ weapon: 'sword-short' }],
+      weaponSkills: [{ skill: 'Melee Weapon', specialty: 'Sword', chance: 50 }],
+    },
+    live,
+  )
+
+const sword = { choice: 'sword-short', toggles: [] }
+
+describe('brp choices and toggles', () => {
+  it('gives the default sheet only Brawl (25%, 1D3+db, 5.9)', () => {
+    expect(value(rules.choices(fighter('brp', 'a', 'pc')))).toEqual([
+      { id: 'brawl', label: 'Brawl · 25% · 1D3+db' },
+    ])
+  })
+
+  it('lists each mode of a carried weapon, the shield bash and Brawl (5.4 "more than one range")', () => {
+    const a = fighter('brp', 'a', 'pc', { weapons: [{ weapon: 'dagger' }], shield: 'round' })
+    expect(value(rules.choices(a)).map((c) => c.id)).toEqual([
+      'dagger',
+      'dagger-thrown',
+      'shield-round',
+      'brawl',
+    ])
+  })
+
+  it('refuses an unconscious attacker', () => {
+    const out = rules.choices(swordsman('a', {}, { state: { unconscious: true } }))
+    expect(out).toEqual({ ok: false, error: 'a is unconscious and cannot attack.' })
+  })
+
+  it('offers range bands only to missile weapons and "unaware" only where a defense was possible', () => {
+    const ids = (a: Fighter, choice: string) => rules.toggles(a, guard(), choice).map((t) => t.id)
+    expect(ids(swordsman('a'), 'sword-short')).toEqual(['difficult', 'defender-unaware'])
+    const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }, { weapon: 'bow-long' }] })
+    expect(ids(gunner, 'bow-long')).toEqual(['difficult', 'range-double', 'range-triple', 'defender-unaware'])
+    // Firearms can be neither parried nor dodged (5.6, 5.7), so an unaware target changes nothing.
+    expect(ids(gunner, 'pistol')).toEqual(['difficult', 'range-double', 'range-triple'])
+  })
+})
+
+describe('brp preview', () => {
+  it("equals the rules package's exact odds for the same declaration", () => {
+    const a = swordsman('a')
+    const t = guard()
+    const declared = { choice: 'sword-short', toggles: ['difficult'] }
+    const settings = brp.DEFAULT_SETTINGS
+    const [attacker, defender] = [a, t].map((f) => {
+      const sheet = value(sheetOf('brp', f)) as brp.Sheet
+      return { sheet, state: brp.initialState(sheet, settings) }
+    }) as [{ sheet: brp.Sheet; state: brp.CombatantState }, { sheet: brp.Sheet; state: brp.CombatantState }]
+    const attack = value(
+      brp.declareAttack(
+        attacker.sheet,
+        attacker.state,
+        { weapon: 'sword-short', toggles: ['difficult'] },
+        settings,
+      ),
+    )
+    const odds = brp.exchangeOdds(attack, null, defender.sheet, defender.state, settings)
+    expect(value(rules.preview(a, t, declared)).chance).toBe(toFloat(odds.hit))
+  })
+
+  it('halves a Difficult 55% to 28% (5.5, rounded up) and quarters a bow at three times range (5.9)', () => {
+    const difficult = value(
+      rules.preview(swordsman('a'), guard(), { choice: 'sword-short', toggles: ['difficult'] }),
+    )
+    expect(difficult.chance).toBe(0.28)
+    expect(difficult.summary).toMatch(/^Hits on 28 or less on d100 \(28%\), special on 6 or less\./)
+    const archer = fighter('brp', 'b', 'pc', {
+      weapons: [{ weapon: 'bow-long' }],
+      weaponSkills: [{ skill: 'Missile Weapon', specialty: 'Bow', chance: 50 }],
+    })
+    expect(
+      value(rules.preview(archer, guard(), { choice: 'bow-long', toggles: ['range-triple'] })).chance,
+    ).toBe(0.13)
+  })
+
+  it('refuses a range band for a melee weapon, and a target already dead', () => {
+    expect(
+      rules.preview(swordsman('a'), guard(), { choice: 'sword-short', toggles: ['range-double'] }),
+    ).toEqual({
+      ok: false,
+      error: 'Sword, Short is a melee weapon: range does not apply.',
+    })
+    expect(rules.preview(swordsman('a'), guard({ state: { dead: true } }), sword)).toEqual({
+      ok: false,
+      error: 'guard is already dead.',
+    })
+  })
+})
+
+describe('brp defenses', () => {
+  it('offers none, dodge and each parry against a blow, with the roll to succeed (5.6, 5.7, 5.11)', () => {
+    const options = value(rules.defenses(swordsman('a'), guard(), sword))
+    expect(options.map((o) => [o.id, o.chance])).toEqual([
+      ['none', null],
+      ['dodge', 0.3],
+      ['parry-shield', 0.4],
+      ['parry-sword-short', 0.5],
+      ['shield-cover', null],
+    ])
+  })
+
+  it('gives no choice against a pistol: it can be neither parried nor dodged (5.6, 5.7)', () => {
+    const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }] })
+    const target = fighter('brp', 't', 'foe', { dodge: 60 })
+    expect(value(rules.defenses(gunner, target, { choice: 'pistol', toggles: [] }))).toEqual([])
+    expect(rules.resolve(gunner, target, { choice: 'pistol', toggles: [] }, 'dodge', scripted())).toEqual({
+      ok: false,
+      error: 'It is impossible to dodge firearms or high-velocity weapons (5.7).',
+    })
+  })
+
+  it('gives no choice to an unaware target (5.6 "must be aware of and able to see the attack")', () => {
+    expect(
+      value(
+        rules.defenses(swordsman('a'), guard(), { choice: 'sword-short', toggles: ['defender-unaware'] }),
+      ),
+    ).toEqual([])
+  })
+
+  // The same attack roll, 30 against 55% (a success), meets each defense; the defense rolls 20.
+  const exchange = (defense: string | null, ...faces: number[]) => {
+    const dice = scripted(30, ...faces)
+    const out = value(rules.resolve(swordsman('a'), guard({ hp: 12 }), sword, defense, dice))
+    return { out, asked: dice.asked.map((d) => d.label) }
+  }
+
+  it('lands with no defense: 1D6 4 + 1 = 5 damage (5.8 Success/Failure)', () => {
+    const { out, asked } = exchange('none', 4)
+    expect(asked).toEqual(['to hit', 'Weapon d6'])
+    expect(out.changes.guard?.hp).toBe(7)
+    expect(out.summary).toBe('a hits guard for 5.')
+  })
+
+  it('is blocked by a dodge or a parry that succeeds (5.8 Success/Success)', () => {
+    expect(exchange('dodge', 20).out.summary).toBe("guard dodges a's attack.")
+    const parried = exchange('parry-sword-short', 20)
+    expect(parried.asked).toEqual(['to hit', 'parry with sword, short'])
+    expect(parried.out.changes.guard).toBeUndefined()
+  })
+
+  it("costs the attacker's sword 1 point on a special parry (5.8 Success/Special)", () => {
+    // Shield 40%: special on 8 or less (1/5, 5.5).
+    const { out } = exchange('parry-shield', 8)
+    expect(out.summary).toBe("guard parries a's attack. a's Sword, Short takes 1.")
+    expect(out.changes.a?.state?.items).toEqual({ 'sword-short': { damage: 1 } })
+  })
+
+  it("adds an immobile shield's 12 armor points to stop the blow (5.11)", () => {
+    const { out } = exchange('shield-cover', 6)
+    expect(out.summary).toBe('a hits guard for 0 (armor stopped 7).')
+  })
+
+  it('turns a special attack into a normal hit on a successful parry, the shield taking 2 (5.8 Special/Success)', () => {
+    const dice = scripted(5, 20, 4)
+    const out = value(rules.resolve(swordsman('a'), guard({ hp: 12 }), sword, 'parry-shield', dice))
+    expect(out.changes.guard?.hp).toBe(7)
+    expect(out.changes.guard?.state?.items).toMatchObject({ shield: { damage: 2 } })
+  })
+})
+
+describe('brp resolve', () => {
+  /** The 5.12 example: 12 hit points in hard leather (2 points). */
+  const leather = (live = {}) =>
+    fighter('brp', 't', 'foe', { armor: [{ armor: 'leather-hard' }] }, { hp: 12, ...live })
+
+  it('takes 6 damage less 2 for hard leather: 12 hit points become 8 (5.12 example)', () => {
+    const out = value(rules.resolve(swordsman('a'), leather(), sword, null, scripted(40, 5)))
+    expect(out.changes.t?.hp).toBe(8)
+    expect(out.changes.t?.state?.injuries).toEqual([{ id: 1, damage: 4, healed: 0, firstAidApplied: false }])
+    expect(out.summary).toBe('a hits t for 4 (armor stopped 2).')
+  })
+
+  it('misses on a roll over the chance and rolls nothing else (5.5)', () => {
+    const dice = scripted(56)
+    const out = value(rules.resolve(swordsman('a'), leather(), sword, null, dice))
+    expect(dice.asked).toHaveLength(1)
+    expect(out.changes).toEqual({})
+    expect(out.summary).toBe('a misses t.')
+  })
+
+  it('deals 7 + 4 + 2 = 13 on a special success with a short sword and +1D4 (5.13 example)', () => {
+    const a = swordsman('a', { damageBonus: '+1D4' })
+    const t = fighter('brp', 't', 'foe', {}, { hp: 20 })
+    const out = value(rules.resolve(a, t, sword, null, scripted(11, 3, 2)))
+    expect(out.changes.t?.hp).toBe(7)
+    expect(out.summary).toBe('a hits t with a special success for 13.')
+  })
+
+  it('knocks out at 2 hit points or less for 1D6 hours (5.12)', () => {
+    const dice = scripted(40, 3, 5)
+    const out = value(rules.resolve(swordsman('a'), leather({ hp: 4 }), sword, null, dice))
+    expect(dice.asked.at(-1)).toEqual({ sides: 6, label: 'unconscious 1D6 hours' })
+    expect(out.changes.t?.hp).toBe(2)
+    expect(out.summary).toBe('a hits t for 2 (armor stopped 2): t falls unconscious.')
+    const after = { ...leather({ hp: 2 }), state: out.changes.t?.state ?? {} }
+    expect(rules.status(after)).toEqual(['Unconscious (5 hours)', 'Wounds: 2'])
+  })
+
+  it('refuses to parry a missile with a sword: a shield is needed (5.6)', () => {
+    const thrower = fighter('brp', 'k', 'pc', { weapons: [{ weapon: 'dagger' }] })
+    const out = rules.resolve(
+      thrower,
+      guard(),
+      { choice: 'dagger-thrown', toggles: [] },
+      'parry-sword-short',
+      scripted(),
+    )
+    expect(out).toEqual({ ok: false, error: 'One needs a shield to parry missile weapons (5.6).' })
+  })
+})
+
+describe('brp end of round', () => {
+  it('kills a character still at 0 or less when the round ends (5.12)', () => {
+    const t = fighter('brp', 't', 'foe', {}, { hp: 3, maxHp: 10 })
+    const hit = value(rules.resolve(swordsman('a'), t, sword, null, scripted(40, 4, 1)))
+    const down = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
+    expect(down.hp).toBe(-2)
+    expect(rules.status(down)).toEqual(['Unconscious (1 hour)', 'Dying: First Aid this round', 'Wounds: 5'])
+    const end = value(rules.endOfRound([down, swordsman('a')], 1, scripted()))
+    expect(end.summary).toBe('End of round 1: t dies (-2 hit points at the end of the round).')
+    expect(rules.status({ ...down, state: end.changes.t?.state ?? {} })).toEqual(['Dead'])
+    expect(end.changes.a).toBeUndefined()
+  })
+
+  it('leaves someone brought back to 1 by First Aid alive (5.14)', () => {
+    const saved = fighter('brp', 't', 'foe', {}, { hp: 1, state: { unconscious: true } })
+    expect(value(rules.endOfRound([saved], 2, scripted())).changes).toEqual({})
+  })
+
+  it('reloads a fired crossbow through the next round, so it fires every other round (5.9 *)', () => {
+    const crossbowman = (state: Record<string, unknown> = {}) =>
+      fighter('brp', 'x', 'pc', { weapons: [{ weapon: 'crossbow-light' }] }, { state })
+    const bolt = { choice: 'crossbow-light', toggles: [] }
+    const fired = value(rules.resolve(crossbowman(), guard(), bolt, null, scripted(99)))
+    let x = crossbowman(fired.changes.x?.state)
+    expect(rules.status(x)).toEqual(['Reloading Crossbow, Light (ready in 2 rounds)'])
+    expect(rules.preview(x, guard(), bolt)).toEqual({
+      ok: false,
+      error: 'The Crossbow, Light is not loaded: reloading takes a full combat round.',
+    })
+
+    x = crossbowman(value(rules.endOfRound([x], 1, scripted())).changes.x?.state)
+    expect(rules.status(x)).toEqual(['Reloading Crossbow, Light (ready in 1 round)'])
+    const reloaded = value(rules.endOfRound([x], 2, scripted()))
+    expect(reloaded.summary).toBe("End of round 2: x's Crossbow, Light is loaded again.")
+    x = crossbowman(reloaded.changes.x?.state)
+    expect(rules.status(x)).toEqual([])
+    expect(rules.preview(x, guard(), bolt).ok).toBe(true)
+  })
+})
