@@ -1,15 +1,512 @@
-/** osr: attacks, defenses and outcomes at the table, over the rules package. (Being built: issue #10.) */
-import { fail } from '@fray/rules'
-import type { CombatRules } from './types.ts'
+/**
+ * osr: attacks and their outcomes at the table, over the rules package (`osr` in @fray/rules, chapter 17
+ * of `rules/osr.txt`). The rules decide everything: which attacks are legal, the modifiers, the exact odds,
+ * the natural-20 and natural-1 tables, damage, death at 0 and how conditions count down. This file maps
+ * the table's fighters and requests onto them, rolls each die the rules ask for, and keeps the results
+ * in each fighter's `state`.
+ *
+ * The defender has no reaction in these rules: "Parry and Dodge is a Defensive action instead of an
+ * attack" (17.0.1.4), declared for the round, so `defenses` is always empty.
+ */
+import { type BreakdownLine, fail, type ModifierToggle, type Outcome, ok, osr, toFloat } from '@fray/rules'
+import { sheetOf } from '../turns.ts'
+import type {
+  AttackChoice,
+  CombatRules,
+  Declared,
+  Fighter,
+  FighterChange,
+  Preview,
+  Resolution,
+  Roller,
+} from './types.ts'
 
-const NOT_YET = fail<never>('Attacks for this system are not at the table yet.')
+/** What this adapter keeps in `Fighter.state`, JSON only. */
+export interface OsrState {
+  /** Critical-hit conditions, fumble after-effects, reloading, charging... as the rules package shapes them. */
+  conditions: osr.Condition[]
+  /** Some of the damage taken was non-lethal: at 0 the fighter falls unconscious instead of dying (17.0.16). */
+  nonLethalTaken: boolean
+  status: osr.Status
+  /** Rolled when knocked out: wakes after 1d4 turns; another may revive them once `revivableIn` reaches 0. */
+  knockout?: { wakesAfterTurns: number; revivableIn: number }
+}
+
+const SUBDUAL = 'Non-Lethal attacks or Subdual Damage (17.0.16)'
+
+/** The state as stored, with hit points as the truth: a GM who heals a fighter above 0 brings them back. */
+function stateOf(f: Fighter): OsrState {
+  const s = f.state as Partial<OsrState>
+  const conditions = Array.isArray(s.conditions) ? s.conditions : []
+  const nonLethalTaken = s.nonLethalTaken === true
+  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up' }
+  const down = s.status === 'unconscious' || (s.status !== 'dead' && nonLethalTaken)
+  return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
+}
+
+const sheet = (f: Fighter): Outcome<osr.Sheet> => sheetOf('osr', f) as Outcome<osr.Sheet>
+
+/** Why this fighter cannot act at all, or null. */
+function downReason(f: Fighter, state: OsrState): string | null {
+  if (state.status === 'dead') return `${f.name} is dead.`
+  if (state.status === 'unconscious') return `${f.name} is unconscious.`
+  return null
+}
+
+// ---- Choices: each weapon in each way it can be used, then punch, kick and grapple (17.0.17, 17.0.18).
+
+type Unarmed = 'punch' | 'kick' | 'grapple'
+type Way = { weapon: number; mode: 'melee' | 'missile' } | { unarmed: Unarmed }
+
+const UNARMED: ReadonlyArray<{ id: Unarmed; label: string }> = [
+  { id: 'punch', label: 'Punch' },
+  { id: 'kick', label: 'Kick' },
+  { id: 'grapple', label: 'Grapple' },
+]
+
+const meleeCapable = (w: osr.Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
+const missileCapable = (w: osr.Weapon) => w.kind !== 'melee'
+
+function waysOf(s: osr.Sheet, conditions: ReadonlyArray<osr.Condition>): AttackChoice[] {
+  const disarmed = conditions.some((c) => c.kind === 'disarmed')
+  const ways: AttackChoice[] = []
+  s.weapons.forEach((w, i) => {
+    // "Primary weapon is knocked from enemy's grasp": the first weapon on the sheet (docs reading 13).
+    if (i === 0 && disarmed) return
+    const both = meleeCapable(w) && missileCapable(w)
+    if (meleeCapable(w)) ways.push({ id: `weapon-${i}-melee`, label: both ? `${w.name} (melee)` : w.name })
+    if (missileCapable(w))
+      ways.push({ id: `weapon-${i}-missile`, label: both ? `${w.name} (thrown)` : w.name })
+  })
+  return [...ways, ...UNARMED]
+}
+
+function wayOf(choice: string): Way | null {
+  const m = /^weapon-(\d{1,2})-(melee|missile)$/.exec(choice)
+  if (m) return { weapon: Number(m[1]), mode: m[2] as 'melee' | 'missile' }
+  const unarmed = UNARMED.find((u) => u.id === choice)
+  return unarmed ? { unarmed: unarmed.id } : null
+}
+
+// ---- Declarations: the table's request as the rules package's AttackDeclaration.
+
+interface Setup {
+  attacker: osr.Sheet
+  target: osr.Sheet
+  attackerState: OsrState
+  targetState: OsrState
+  way: Way
+  weapon: osr.Weapon | null
+  mode: 'melee' | 'missile'
+}
+
+function setup(attacker: Fighter, target: Fighter, choice: string): Outcome<Setup> {
+  const attackerState = stateOf(attacker)
+  const targetState = stateOf(target)
+  const down = downReason(attacker, attackerState)
+  if (down) return fail(`${down} They cannot attack.`)
+  if (targetState.status === 'dead') return fail(`${target.name} is already dead.`)
+  const a = sheet(attacker)
+  if (!a.ok) return a
+  const t = sheet(target)
+  if (!t.ok) return t
+  const way = wayOf(choice)
+  if (!way || !waysOf(a.value, attackerState.conditions).some((c) => c.id === choice))
+    return fail('Choose one of your ways to attack.')
+  const weapon = 'weapon' in way ? (a.value.weapons[way.weapon] ?? null) : null
+  const mode = 'mode' in way ? way.mode : 'melee'
+  return ok({ attacker: a.value, target: t.value, attackerState, targetState, way, weapon, mode })
+}
+
+/** The other weapon in hand for two-weapon style: the smaller one for the primary hand (17.0.14). */
+function otherHand(s: Setup, hand: 'primary' | 'secondary'): number | undefined {
+  if (!('weapon' in s.way)) return undefined
+  const self = s.way.weapon
+  const index = s.attacker.weapons.findIndex(
+    (w, i) => i !== self && meleeCapable(w) && (hand === 'secondary' || w.small),
+  )
+  return index < 0 ? undefined : index
+}
+
+function declaration(s: Setup, toggles: ReadonlyArray<string>): Outcome<osr.AttackDeclaration> {
+  for (const id of toggles)
+    if (UNARMED.some((u) => u.id === id))
+      return fail(`Choose ${id} as your way to attack, not as a modifier.`)
+  if (!toggles.every(osr.isToggleId))
+    return fail(`There is no "${toggles.find((t) => !osr.isToggleId(t))}" modifier in these rules.`)
+  const hand = toggles.includes('two-weapon-primary')
+    ? 'primary'
+    : toggles.includes('two-weapon-secondary')
+      ? 'secondary'
+      : null
+  const otherWeapon = hand ? otherHand(s, hand) : undefined
+  return ok({
+    attacker: s.attacker,
+    attackerConditions: s.attackerState.conditions,
+    target: s.target,
+    targetConditions: s.targetState.conditions,
+    mode: s.mode,
+    toggles: 'unarmed' in s.way ? [...toggles, s.way.unarmed] : toggles,
+    ...('weapon' in s.way ? { weapon: s.way.weapon } : {}),
+    ...(otherWeapon === undefined ? {} : { otherWeapon }),
+    // Ticking "Charging" affirms the run its effect lists (straight, clear, in sight, 10 ft or more); the
+    // rules still check the weapon and that the fighter can move 10 ft at double movement (17.0.1.8).
+    ...(toggles.includes('charge')
+      ? { charge: { distance: 10, straightLine: true, clearPath: true, lineOfSightAtStart: true } }
+      : {}),
+    // Setting a weapon happens on the charger's number, which the room's turn order gives (17.0.1.9):
+    // by the time this attack is made, the order has been checked.
+    ...(toggles.includes('set-vs-charge') ? { initiative: { attacker: 0, target: 0 } } : {}),
+  })
+}
+
+function declare(attacker: Fighter, target: Fighter, declared: Declared) {
+  const s = setup(attacker, target, declared.choice)
+  if (!s.ok) return s
+  const decl = declaration(s.value, declared.toggles)
+  if (!decl.ok) return decl
+  return ok({ setup: s.value, decl: decl.value })
+}
+
+/** Whether a toggle is worth showing for this attack: the rules refuse the rest, but a form should not offer them. */
+function applies(id: osr.ToggleId, s: Setup): boolean {
+  const melee = s.mode === 'melee'
+  const w = s.weapon
+  switch (id) {
+    case 'charge':
+      return melee && !!w?.chargeable
+    case 'set-vs-charge':
+      return melee && !!w?.settable && s.targetState.conditions.some((c) => c.kind === 'charging')
+    case 'parting-shot':
+      return melee && w !== null
+    case 'flanking':
+      return melee
+    case 'sneak-attack':
+      return s.attacker.sneakAttack
+    case 'short-range':
+    case 'medium-range':
+    case 'long-range':
+    case 'beyond-range':
+    case 'target-engaged':
+    case 'target-unaware':
+      return !melee
+    case 'two-weapon-primary':
+      return melee && w !== null && otherHand(s, 'primary') !== undefined
+    case 'two-weapon-secondary':
+      return melee && !!w?.small && otherHand(s, 'secondary') !== undefined
+    case 'non-lethal':
+      return melee && w !== null && !w.sharpAllSides
+    case 'punch':
+    case 'kick':
+    case 'grapple':
+      return false
+    default:
+      // from behind, cover and concealment apply to every attack
+      return true
+  }
+}
+
+// ---- Resolution.
+
+const DIE_LABELS: Record<osr.AttackDiePurpose, string> = {
+  d20: 'to hit',
+  special: 'special roll (natural 20)',
+  condition: 'condition chart',
+  fumble: 'fumble roll (natural 1)',
+  dexCheck: 'DEX check',
+  stumbleRounds: 'stumble rounds',
+  damage: 'damage',
+}
+
+/** Rolls each die the rules ask for, in the table's order, then resolves with those faces. */
+function rollAttack(decl: osr.AttackDeclaration, roll: Roller): Outcome<osr.AttackResult> {
+  const faces: osr.AttackFaces = {}
+  for (;;) {
+    const next = osr.nextAttackDie(decl, faces)
+    if (!next.ok) return next
+    if (next.value === null) return osr.resolveAttack(decl, faces)
+    const { purpose, sides, count } = next.value
+    if (purpose === 'damage')
+      faces.damage = Array.from({ length: count }, () => roll(sides, `${DIE_LABELS.damage} d${sides}`))
+    else faces[purpose] = roll(sides, DIE_LABELS[purpose])
+  }
+}
+
+/** Damage taken by one fighter: death at 0, or unconscious after non-lethal damage, with the knockout dice. */
+function takeDamage(
+  f: Fighter,
+  state: OsrState,
+  amount: number,
+  nonLethal: boolean,
+  roll: Roller,
+): { hp: number; state: OsrState; event: string | null } {
+  const applied = osr.applyDamage(
+    { hp: f.hp, maxHp: f.maxHp, nonLethalTaken: state.nonLethalTaken, status: state.status },
+    amount,
+    nonLethal,
+  )
+  const { hp, nonLethalTaken, status } = applied.health
+  const next: OsrState = { ...state, nonLethalTaken, status }
+  if (status === 'unconscious' && state.status !== 'unconscious') {
+    const d4 = roll(4, 'turns until waking')
+    const twoD10 = [roll(10, 'rounds until revivable'), roll(10, 'rounds until revivable')]
+    const times = osr.knockoutTimes({ d4, twoD10 })
+    if (times.ok)
+      next.knockout = {
+        wakesAfterTurns: times.value.wakesAfterTurns,
+        revivableIn: times.value.revivableAfterRounds,
+      }
+  }
+  if (status === 'dead') delete next.knockout
+  return { hp, state: next, event: applied.event }
+}
+
+const asJson = (s: OsrState): Record<string, unknown> => JSON.parse(JSON.stringify(s))
+
+function withConditions(state: OsrState, gains: ReadonlyArray<osr.Condition>): OsrState {
+  if (gains.length === 0) return state
+  const kept = state.conditions.filter((c) => !gains.some((g) => g.kind === c.kind))
+  return { ...state, conditions: [...kept, ...gains] }
+}
+
+const pct = (p: number) => `${Math.round(p * 100)}%`
+
+function hitsOn(needs: number, chance: number): string {
+  return needs >= 20
+    ? `Hits only on a natural 20 (${pct(chance)})`
+    : `Hits on ${needs} or more on a d20 (${pct(chance)})`
+}
 
 export const osrCombat: CombatRules = {
-  choices: () => NOT_YET,
-  toggles: () => [],
-  preview: () => NOT_YET,
-  defenses: () => NOT_YET,
-  resolve: () => NOT_YET,
-  endOfRound: () => NOT_YET,
-  status: () => [],
+  choices(attacker: Fighter): Outcome<AttackChoice[]> {
+    const state = stateOf(attacker)
+    const down = downReason(attacker, state)
+    if (down) return fail(`${down} They cannot attack.`)
+    const blocked = osr.attackBlockedBy(state.conditions)
+    if (blocked) return fail(blocked)
+    const s = sheet(attacker)
+    if (!s.ok) return s
+    return ok(waysOf(s.value, state.conditions))
+  },
+
+  toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[] {
+    const s = setup(attacker, target, choice)
+    if (!s.ok) return []
+    return osr.ATTACK_MODIFIERS.filter((t) => applies(t.id, s.value))
+  },
+
+  preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview> {
+    const d = declare(attacker, target, declared)
+    if (!d.ok) return d
+    const plan = osr.planAttack(d.value.decl)
+    if (!plan.ok) return plan
+    const odds = osr.attackOdds(d.value.decl)
+    if (!odds.ok) return odds
+    const chance = toFloat(odds.value.hit)
+    const damage = odds.value.damageOnHit
+      ? `; ${toFloat(odds.value.expectedDamage).toFixed(1)} damage on average`
+      : ''
+    return ok({
+      chance,
+      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}.`,
+      lines: [...plan.value.toHit, ...plan.value.acLines],
+    })
+  },
+
+  defenses(attacker: Fighter, target: Fighter, declared: Declared) {
+    const d = declare(attacker, target, declared)
+    return d.ok ? ok([]) : d
+  },
+
+  resolve(
+    attacker: Fighter,
+    target: Fighter,
+    declared: Declared,
+    defense: string | null,
+    roll: Roller,
+  ): Outcome<Resolution> {
+    if (defense !== null)
+      return fail(
+        'These rules give the defender no reaction: parrying or dodging is declared as the round’s action (+2 AC).',
+      )
+    const d = declare(attacker, target, declared)
+    if (!d.ok) return d
+    const { setup: s, decl } = d.value
+    const rolled = rollAttack(decl, roll)
+    if (!rolled.ok) return rolled
+    const r = rolled.value
+
+    const lines: BreakdownLine[] = [...r.toHit, ...r.acLines]
+    const said: string[] = []
+    let attackerState = withConditions(s.attackerState, r.attackerGains)
+    let targetState = withConditions(s.targetState, r.targetGains)
+    let attackerHp = attacker.hp
+    let targetHp = target.hp
+    const what = s.weapon ? ` with the ${s.weapon.name}` : ''
+    const against = `${r.total} against AC ${r.ac}`
+
+    if (r.hit)
+      said.push(
+        `${attacker.name} hits ${target.name}${what} (${against}${r.natural === 20 ? ', natural 20' : ''})`,
+      )
+    else
+      said.push(`${attacker.name} misses ${target.name}${what} (${r.natural === 1 ? 'natural 1' : against})`)
+
+    if (r.special) {
+      lines.push(...r.special.lines)
+      said.push(r.special.text)
+    }
+    if (r.condition) said.push(`${r.condition.text}: ${r.condition.effect}`)
+    if (r.fumble) {
+      lines.push({ label: `fumble: ${r.fumble.text}`, value: r.fumble.roll, rule: 'Critical Miss (17.0.4)' })
+      if (r.fumble.dexCheck) {
+        lines.push(...r.fumble.dexCheck.lines)
+        said.push(
+          `${r.fumble.text} DEX check ${r.fumble.dexCheck.total} against ${r.fumble.dexCheck.dc}: ${r.fumble.dexCheck.passed ? 'passed' : 'failed'}`,
+        )
+      } else said.push(r.fumble.text)
+      if (r.freeAttackForTarget) said.push(`${target.name} gets a free attack`)
+    }
+
+    if (r.damage) {
+      lines.push(...r.damage.lines)
+      const toAttacker = r.damage.to === 'attacker'
+      const hurt = toAttacker ? attacker : target
+      const taken = takeDamage(
+        hurt,
+        toAttacker ? attackerState : targetState,
+        r.damage.total,
+        r.damage.nonLethal,
+        roll,
+      )
+      if (toAttacker) {
+        attackerState = taken.state
+        attackerHp = taken.hp
+        said.push(`metal armor: ${attacker.name} takes the ${r.damage.total} damage instead`)
+      } else {
+        targetState = taken.state
+        targetHp = taken.hp
+        said.push(`${r.damage.total}${r.damage.nonLethal ? ' non-lethal' : ''} damage`)
+      }
+      if (taken.event) said.push(`${hurt.name}: ${taken.event}`)
+    }
+
+    if (r.grabbed) {
+      const a = roll(20, `grapple check of ${attacker.name}`)
+      const t = roll(20, `grapple check of ${target.name}`)
+      const check = osr.grappleCheck(s.attacker, s.target, { attacker: a, defender: t })
+      if (!check.ok) return check
+      const held = check.value.result === 'held'
+      lines.push(...check.value.attacker.lines, ...check.value.defender.lines)
+      said.push(
+        `grapple check ${check.value.attacker.total} against ${check.value.defender.total}: ${held ? 'the hold is kept' : 'the hold is broken'}`,
+      )
+      if (held) targetState = withConditions(targetState, [{ kind: 'grappled' }])
+    }
+
+    if (s.weapon?.kind === 'grenade' && !r.hit) {
+      const landed = osr.scatter(roll(10, 'scatter'))
+      if (!landed.ok) return landed
+      lines.push({ label: 'scatter', value: landed.value.roll, rule: 'Grenade-Like Missiles (17.0.9)' })
+      said.push(`the flask lands ${landed.value.text} of ${target.name} (10' squares)`)
+    }
+
+    // Light and heavy crossbows, siege engines: the next rounds are spent reloading (17.0.9).
+    const reload = s.weapon && s.mode === 'missile' ? osr.reloadRoundsNeeded(s.weapon) : 0
+    if (reload > 0)
+      attackerState = withConditions(attackerState, [{ kind: 'reloading', rounds: reload, fresh: true }])
+
+    const changes: Record<string, FighterChange> = {
+      [attacker.id]: { hp: attackerHp, state: asJson(attackerState) },
+      [target.id]: { hp: targetHp, state: asJson(targetState) },
+    }
+    const prompts = r.prompts.length > 0 ? ` (GM: ${r.prompts.join(' ')})` : ''
+    return ok({ lines, summary: `${said.join('; ')}.${prompts}`, changes })
+  },
+
+  endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
+    const lines: BreakdownLine[] = []
+    const said: string[] = []
+    const changes: Record<string, FighterChange> = {}
+    for (const f of fighters) {
+      const before = stateOf(f)
+      const ticked = osr.endOfRound(before.conditions)
+      let state: OsrState = { ...before, conditions: ticked.conditions }
+      let hp = f.hp
+      for (const due of ticked.due) {
+        // Burning oil's second 1d8 (17.0.10); putting the flames out removes the condition beforehand.
+        const s = sheet(f)
+        if (!s.ok) return s
+        const burn = osr.oilBurning(s.value, false, roll(8, `${due.dice} burning oil on ${f.name}`))
+        if (!burn.ok) return burn
+        lines.push(...burn.value.lines)
+        said.push(
+          burn.value.note ? `${f.name}: ${burn.value.note}` : `${f.name} burns for ${burn.value.total}`,
+        )
+        const taken = takeDamage(f, state, burn.value.total, false, roll)
+        state = taken.state
+        hp = taken.hp
+        if (taken.event) said.push(`${f.name}: ${taken.event}`)
+      }
+      const knockout = state.status === 'unconscious' ? state.knockout : undefined
+      if (knockout && knockout.revivableIn > 0) {
+        const revivableIn = knockout.revivableIn - 1
+        state = { ...state, knockout: { ...knockout, revivableIn } }
+        if (revivableIn === 0) {
+          lines.push({ label: `${f.name} can be revived`, value: 0, rule: SUBDUAL })
+          said.push(`${f.name} can now be revived by another character (wakes with 1 hit point)`)
+        }
+      }
+      if (hp !== f.hp || JSON.stringify(state) !== JSON.stringify(before))
+        changes[f.id] = { ...(hp === f.hp ? {} : { hp }), state: asJson(state) }
+    }
+    const summary = said.length > 0 ? `End of round ${round}: ${said.join('; ')}.` : `End of round ${round}.`
+    return ok({ lines, summary, changes })
+  },
+
+  status(f: Fighter): string[] {
+    const state = stateOf(f)
+    if (state.status === 'dead') return ['Dead']
+    const chips: string[] = []
+    if (state.status === 'unconscious') {
+      const k = state.knockout
+      chips.push(
+        k && k.revivableIn > 0
+          ? `Unconscious (revivable in ${rounds(k.revivableIn)})`
+          : k
+            ? `Unconscious (wakes in ${k.wakesAfterTurns} turns)`
+            : 'Unconscious',
+      )
+    }
+    for (const c of state.conditions) chips.push(chip(c))
+    return chips
+  },
+}
+
+const rounds = (n: number) => `${n} round${n === 1 ? '' : 's'}`
+
+const CHIPS: Record<osr.ConditionKind, string> = {
+  disarmed: 'Disarmed',
+  shaken: 'Shaken',
+  prone: 'Prone',
+  blinded: 'Blinded',
+  stumbling: 'Stumbling',
+  'no-attack': 'No attack',
+  charging: 'Charging (-2 AC)',
+  defending: 'Parrying (+2 AC)',
+  surprised: 'Surprised',
+  reloading: 'Reloading',
+  burning: 'Burning',
+  grappled: 'Grappled',
+  'gagged-or-bound': 'Gagged or bound',
+  running: 'Running',
+}
+
+/** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */
+function chip(c: osr.Condition): string {
+  const name = CHIPS[c.kind]
+  if (!('rounds' in c)) return name
+  return c.fresh
+    ? `${name} (next ${c.rounds === 1 ? 'round' : rounds(c.rounds)})`
+    : `${name} (${rounds(c.rounds)})`
 }

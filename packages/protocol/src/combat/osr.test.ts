@@ -1,0 +1,326 @@
+/**
+ * The osr combat adapter at the table. Numbers come from chapter 17 of rules/osr.txt with the default
+ * sheet: attack bonus +1, STR and DEX 0, AC 11, a Sword (1d8, melee); `fighter` starts at 10 hit points.
+ */
+import { osr, toFloat } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import { osrCombat as rules } from './osr.ts'
+import { fighter, scripted } from './test-support.ts'
+import type { Declared, Fighter } from './types.ts'
+
+const pc = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>
+  fighter('osr', 'mira', 'pc', { name: 'Mira', ...sheet }, live)
+const foe = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>
+  fighter('osr', 'gob', 'foe', { name: 'Goblin', ...sheet }, live)
+
+const SWORD: Declared = { choice: 'weapon-0-melee', toggles: [] }
+const weapon = (name: string, kind: string, damage: string, more: Record<string, unknown> = {}) => ({
+  name,
+  kind,
+  damage,
+  ...more,
+})
+const BOW = weapon('Longbow', 'bow', '1d6', { shortRange: 70, mediumRange: 140, longRange: 210 })
+const SPEAR = weapon('Spear', 'melee-thrown', '1d6', {
+  chargeable: true,
+  settable: true,
+  shortRange: 10,
+  mediumRange: 20,
+  longRange: 30,
+})
+
+/** Resolves and returns the outcome, failing the test on a refusal. */
+function resolve(attacker: Fighter, target: Fighter, declared: Declared, ...faces: number[]) {
+  const dice = scripted(...faces)
+  const r = rules.resolve(attacker, target, declared, null, dice)
+  if (!r.ok) throw new Error(r.error)
+  expect(dice.asked).toHaveLength(faces.length) // every scripted die was asked for
+  return { ...r.value, asked: dice.asked }
+}
+
+/** A fighter after a change the adapter returned. */
+const after = (
+  f: Fighter,
+  change: { hp?: number; state?: Record<string, unknown> } | undefined,
+): Fighter => ({
+  ...f,
+  hp: change?.hp ?? f.hp,
+  state: change?.state ?? f.state,
+})
+
+const endRound = (...fighters: Fighter[]) => {
+  const r = rules.endOfRound(fighters, 1, scripted())
+  if (!r.ok) throw new Error(r.error)
+  return fighters.map((f) => after(f, r.value.changes[f.id]))
+}
+
+describe('choices', () => {
+  it('lists the sword, then punch, kick and grapple for the default sheet', () => {
+    expect(rules.choices(pc())).toEqual({
+      ok: true,
+      value: [
+        { id: 'weapon-0-melee', label: 'Sword' },
+        { id: 'punch', label: 'Punch' },
+        { id: 'kick', label: 'Kick' },
+        { id: 'grapple', label: 'Grapple' },
+      ],
+    })
+  })
+
+  it('offers a spear both in melee and thrown, and a bow only as a missile', () => {
+    const r = rules.choices(pc({ weapons: [SPEAR, BOW] }))
+    expect(r.ok && r.value.slice(0, 3)).toEqual([
+      { id: 'weapon-0-melee', label: 'Spear (melee)' },
+      { id: 'weapon-0-missile', label: 'Spear (thrown)' },
+      { id: 'weapon-1-missile', label: 'Longbow' },
+    ])
+  })
+
+  it('drops the primary weapon while disarmed (17.0.3 condition chart, 1)', () => {
+    const r = rules.choices(pc({}, { state: { conditions: [{ kind: 'disarmed' }] } }))
+    expect(r.ok && r.value.map((c) => c.id)).toEqual(['punch', 'kick', 'grapple'])
+  })
+})
+
+describe('toggles', () => {
+  const ids = (attacker: Fighter, choice: string, target = foe()) =>
+    rules.toggles(attacker, target, choice).map((t) => t.id)
+  const COVER = ['concealed-25', 'concealed-50', 'concealed-75', 'concealed-90']
+
+  it('a sword: melee modifiers only, no range bands, no charge', () => {
+    const got = ids(pc(), 'weapon-0-melee')
+    expect(got).toEqual(
+      expect.arrayContaining(['parting-shot', 'from-behind', 'flanking', 'non-lethal', ...COVER]),
+    )
+    for (const id of ['charge', 'set-vs-charge', 'short-range', 'target-engaged', 'sneak-attack', 'punch'])
+      expect(got).not.toContain(id)
+  })
+
+  it('a bow: range bands and shooting into melee, no flanking or flat of the blade', () => {
+    const got = ids(pc({ weapons: [BOW] }), 'weapon-0-missile')
+    expect(got).toEqual(
+      expect.arrayContaining(['short-range', 'medium-range', 'long-range', 'beyond-range', 'target-engaged']),
+    )
+    for (const id of ['flanking', 'non-lethal', 'charge', 'parting-shot']) expect(got).not.toContain(id)
+  })
+
+  it('a spear may charge, and may be set only against a target that is charging', () => {
+    const spear = pc({ weapons: [SPEAR] })
+    expect(ids(spear, 'weapon-0-melee')).toContain('charge')
+    expect(ids(spear, 'weapon-0-melee')).not.toContain('set-vs-charge')
+    const charger = foe({}, { state: { conditions: [{ kind: 'charging' }] } })
+    expect(ids(spear, 'weapon-0-melee', charger)).toContain('set-vs-charge')
+  })
+})
+
+describe('preview', () => {
+  it('equals the rules package’s exact odds for the same declaration', () => {
+    const declared: Declared = { choice: 'weapon-0-melee', toggles: ['flanking', 'concealed-50'] }
+    const p = rules.preview(pc(), foe(), declared)
+    const a = osr.parseSheet({ name: 'Mira' })
+    const t = osr.parseSheet({ name: 'Goblin' })
+    if (!a.ok || !t.ok) throw new Error('default sheets')
+    const odds = osr.attackOdds({
+      attacker: a.value,
+      target: t.value,
+      weapon: 0,
+      mode: 'melee',
+      toggles: ['flanking', 'concealed-50'],
+    })
+    expect(odds.ok && p.ok && p.value.chance).toBe(odds.ok && toFloat(odds.value.hit))
+  })
+
+  it('hand-computed: d20 + 1 against AC 11 hits on 10 to 20, 11 faces in 20 (17.0.1.2)', () => {
+    const p = rules.preview(pc(), foe(), SWORD)
+    expect(p.ok && p.value.chance).toBe(11 / 20)
+    expect(p.ok && p.value.summary).toMatch(/^Hits on 10 or more on a d20 \(55%\) against AC 11/)
+    // Flanking is +1 on melee attacks (17.0.6): 9 to 20.
+    const flanked = rules.preview(pc(), foe(), { ...SWORD, toggles: ['flanking'] })
+    expect(flanked.ok && flanked.value.chance).toBe(12 / 20)
+  })
+
+  it('refuses a target beyond long range (17.0.7)', () => {
+    const p = rules.preview(pc({ weapons: [BOW] }), foe(), {
+      choice: 'weapon-0-missile',
+      toggles: ['beyond-range'],
+    })
+    expect(p).toEqual({ ok: false, error: 'The target is beyond long range and cannot be hit.' })
+  })
+
+  it('refuses a charge with a sword (17.0.1.8)', () => {
+    const p = rules.preview(pc(), foe(), { ...SWORD, toggles: ['charge'] })
+    expect(p).toEqual({
+      ok: false,
+      error: 'A charge needs a weapon suitable for charging, such as a spear, lance or pole arm.',
+    })
+  })
+
+  it('refuses an attack by a combatant who is down', () => {
+    const down = pc({}, { hp: 0, state: { status: 'unconscious', nonLethalTaken: true, conditions: [] } })
+    expect(rules.preview(down, foe(), SWORD)).toEqual({
+      ok: false,
+      error: 'Mira is unconscious. They cannot attack.',
+    })
+  })
+})
+
+describe('defenses', () => {
+  it('gives the defender no reaction: parry and dodge is an action declared instead of an attack (17.0.1.4)', () => {
+    expect(rules.defenses(pc(), foe(), SWORD)).toEqual({ ok: true, value: [] })
+    expect(rules.resolve(pc(), foe(), SWORD, 'parry', scripted()).ok).toBe(false)
+  })
+
+  it('a target who declared parry or dodge has +2 AC: 10 + 1 hits AC 11 but not AC 13', () => {
+    const parrying = foe({}, { state: { conditions: [{ kind: 'defending' }] } })
+    expect(resolve(pc(), foe(), SWORD, 10, 4).changes.gob?.hp).toBe(6)
+    const r = resolve(pc(), parrying, SWORD, 10)
+    expect(r.summary).toMatch(/misses Goblin with the Sword \(11 against AC 13\)/)
+    expect(r.changes.gob?.hp).toBe(10)
+  })
+})
+
+describe('resolve', () => {
+  it('a hit: d20 15 + 1 = 16 against AC 11, then 1d8 = 5 off 10 hit points (17.0.1.2, 17.0.15)', () => {
+    const r = resolve(pc(), foe(), SWORD, 15, 5)
+    expect(r.asked.map((d) => [d.sides, d.label])).toEqual([
+      [20, 'to hit'],
+      [8, 'damage d8'],
+    ])
+    expect(r.changes.gob?.hp).toBe(5)
+    expect(r.summary).toMatch(/^Mira hits Goblin with the Sword \(16 against AC 11\); 5 damage\.$/)
+  })
+
+  it('a miss: d20 8 + 1 = 9 against AC 11, no damage die', () => {
+    const r = resolve(pc(), foe(), SWORD, 8)
+    expect(r.changes.gob?.hp).toBe(10)
+    expect(r.summary).toMatch(/misses/)
+  })
+
+  it('a natural 20, special 20: 1d8 + maximum 8, and the target is prone (17.0.3)', () => {
+    // d20 20; special d20 20 + 1 = 21 reads as the 20 row; condition d4 3 = prone; 1d8 shows 3: 3 + 8 = 11.
+    const r = resolve(pc(), foe({}, { hp: 20 }), SWORD, 20, 20, 3, 3)
+    expect(r.changes.gob?.hp).toBe(9)
+    expect(rules.status(after(foe({}, { hp: 20 }), r.changes.gob))).toEqual(['Prone'])
+  })
+
+  it('a charge with a spear: +2 to hit, double damage, and -2 AC for the rest of the round (17.0.1.8)', () => {
+    const spear = pc({ weapons: [SPEAR] })
+    // d20 8 + 1 + 2 = 11 hits AC 11; 1d6 = 4, doubled = 8.
+    const r = resolve(spear, foe(), { choice: 'weapon-0-melee', toggles: ['charge'] }, 8, 4)
+    expect(r.changes.gob?.hp).toBe(2)
+    const charger = after(spear, r.changes.mira)
+    expect(rules.status(charger)).toEqual(['Charging (-2 AC)'])
+    // The goblin strikes back: 8 + 1 = 9 hits the charger's AC 11 - 2 = 9.
+    expect(resolve(foe(), charger, SWORD, 8, 1).changes.mira?.hp).toBe(9)
+  })
+
+  it('punching someone in metal armor without metal armor of your own hurts the puncher (17.0.17)', () => {
+    const r = resolve(pc(), foe({ armor: 'metal' }), { choice: 'punch', toggles: [] }, 15, 2)
+    expect(r.changes.mira?.hp).toBe(8)
+    expect(r.changes.gob?.hp).toBe(10)
+  })
+
+  it('a grapple: the touch attack hits, then both grapple checks decide the hold (17.0.18)', () => {
+    const r = resolve(pc(), foe(), { choice: 'grapple', toggles: [] }, 12, 15, 9)
+    expect(r.asked.map((d) => d.label)).toEqual([
+      'to hit',
+      'grapple check of Mira',
+      'grapple check of Goblin',
+    ])
+    expect(rules.status(after(foe(), r.changes.gob))).toEqual(['Grappled'])
+  })
+})
+
+describe('injury (17.0.16)', () => {
+  it('at 0 or fewer hit points a combatant is dead', () => {
+    const r = resolve(pc(), foe({}, { hp: 4 }), SWORD, 15, 6)
+    const goblin = after(foe({}, { hp: 4 }), r.changes.gob)
+    expect(goblin.hp).toBe(-2)
+    expect(rules.status(goblin)).toEqual(['Dead'])
+    expect(r.summary).toMatch(/Goblin: Reduced to zero hit points: dead\./)
+    expect(rules.preview(pc(), goblin, SWORD)).toEqual({ ok: false, error: 'Goblin is already dead.' })
+  })
+
+  it('after non-lethal damage a combatant falls unconscious instead, and further damage kills', () => {
+    // Flat of the blade: 18 + 1 - 4 = 15 hits; 1d8 = 8, halved = 4; then 1d4 turns and 2d10 rounds.
+    const target = foe({}, { hp: 4 })
+    const r = resolve(pc(), target, { ...SWORD, toggles: ['non-lethal'] }, 18, 8, 2, 3, 4)
+    const out = after(target, r.changes.gob)
+    expect(out.hp).toBe(0)
+    expect(rules.status(out)).toEqual(['Unconscious (revivable in 7 rounds)'])
+    const kicked = resolve(pc(), out, { choice: 'kick', toggles: [] }, 15, 1)
+    expect(rules.status(after(out, kicked.changes.gob))).toEqual(['Dead'])
+  })
+})
+
+describe('end of round', () => {
+  it('a dropped weapon: no attack next round, then the condition expires (17.0.4)', () => {
+    // Natural 1; fumble d20 12: "Drop weapon, no attack next round".
+    const r = resolve(pc(), foe(), SWORD, 1, 12)
+    const mira = after(pc(), r.changes.mira)
+    expect(rules.status(mira)).toEqual(['No attack (next round)'])
+    const [next] = endRound(mira)
+    expect(rules.status(next as Fighter)).toEqual(['No attack (1 round)'])
+    expect(rules.choices(next as Fighter)).toEqual({
+      ok: false,
+      error: 'No attack this round: the weapon was dropped last round.',
+    })
+    const [later] = endRound(next as Fighter)
+    expect(rules.status(later as Fighter)).toEqual([])
+    expect(rules.choices(later as Fighter).ok).toBe(true)
+  })
+
+  it('a light crossbow fires once every two rounds: the next round is spent reloading (17.0.9)', () => {
+    const bow = weapon('Light crossbow', 'crossbow', '1d6', {
+      shortRange: 60,
+      mediumRange: 120,
+      longRange: 180,
+      firesEvery: 2,
+    })
+    const shooter = pc({ weapons: [bow] })
+    const r = resolve(shooter, foe(), { choice: 'weapon-0-missile', toggles: ['short-range'] }, 5)
+    const [reloading] = endRound(after(shooter, r.changes.mira))
+    expect(rules.choices(reloading as Fighter).ok).toBe(false)
+    const [ready] = endRound(reloading as Fighter)
+    expect(rules.choices(ready as Fighter).ok).toBe(true)
+  })
+
+  it('charging ends with the round (17.0.1.8: "for the remainder of the round")', () => {
+    const charging = pc({}, { state: { conditions: [{ kind: 'charging' }] } })
+    const [next] = endRound(charging)
+    expect(rules.status(next as Fighter)).toEqual([])
+  })
+
+  it('burning oil deals another 1d8 unless put out (17.0.10)', () => {
+    const burning = foe({}, { state: { conditions: [{ kind: 'burning', rounds: 1, fresh: false }] } })
+    const dice = scripted(6)
+    const r = rules.endOfRound([burning], 2, dice)
+    expect(r.ok && r.value.changes.gob?.hp).toBe(4)
+    expect(r.ok && r.value.summary).toBe('End of round 2: Goblin burns for 6.')
+  })
+
+  it('a knocked-out combatant can be revived once the 2d10 rounds have passed (17.0.16)', () => {
+    const out = foe(
+      {},
+      {
+        hp: 0,
+        maxHp: 10,
+        state: {
+          status: 'unconscious',
+          nonLethalTaken: true,
+          conditions: [],
+          knockout: { wakesAfterTurns: 2, revivableIn: 1 },
+        },
+      },
+    )
+    const r = rules.endOfRound([out], 3, scripted())
+    expect(r.ok && r.value.summary).toMatch(/Goblin can now be revived/)
+    const next = after(out, r.ok ? r.value.changes.gob : undefined)
+    expect(rules.status(next)).toEqual(['Unconscious (wakes in 2 turns)'])
+  })
+
+  it('changes nothing for a fighter with nothing to tick', () => {
+    const r = rules.endOfRound([pc(), foe()], 1, scripted())
+    expect(r.ok && r.value.changes).toEqual({})
+  })
+})
