@@ -187,7 +187,7 @@ describe('spelljammer combat: defending stances', () => {
     const plain = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, d100, 4)
     expect(plain.target.hp).toBe(26)
     const defended = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, defense, d100)
-    expect(defended.result.summary).toBe(`mira misses orc (rolled ${d100}, needed ${needs} or less).`)
+    expect(defended.result.summary).toMatch(`mira misses orc (rolled ${d100}, needed ${needs} or less)`)
   })
 
   it('offers the three stances with their effect, then holds the one declared for the round', () => {
@@ -200,6 +200,11 @@ describe('spelljammer combat: defending stances', () => {
       ok: false,
       error: 'orc declared Full Defense this round and cannot attack.',
     })
+  })
+
+  it('Desperate Defense lets the attacker force a 10 ft move, hit or miss', () => {
+    const { result } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'desperate-defense', 50, 6)
+    expect(result.summary).toBe('mira hits orc for 6: mira may force orc to move up to 10 ft.')
   })
 
   it('Defending costs the defender SC on their own attacks that round', () => {

@@ -357,10 +357,16 @@ function outcomeWords(
   target: Fighter,
   attack: spelljammer.AttackResult,
   damage: spelljammer.DamageResult | null,
+  stance: spelljammer.Stance,
 ): string {
   const a = attacker.name
   const t = target.name
-  if (!damage) return `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less).`
+  // Desperate Defense: "The attacker can force the target to move up to 10 feet", hit or miss.
+  const forced = stance.kind === 'desperate-defense' ? [`${a} may force ${t} to move up to 10 ft`] : []
+  if (!damage) {
+    const miss = `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less)`
+    return `${[miss, ...forced].join('; ')}.`
+  }
   const how =
     damage.kind === 'grievous'
       ? `lands a grievous hit on ${t} for ${damage.taken} (double damage, no PROT; armor PROT -1 until repaired; grievous wound: the GM decides)`
@@ -372,9 +378,9 @@ function outcomeWords(
   else if (damage.woundAfter.level !== damage.woundBefore.level && damage.woundAfter.modifier !== 0)
     after.push(`${t} is ${damage.woundAfter.label} (${damage.woundAfter.modifier})`)
   if (damage.stunned) after.push(`${t} is stunned for the rest of the round`)
-  if (damage.stuck) after.push(`${t} has an ${STUCK_WORDS(damage.stuck)}`)
-  if (target.state.stance && (target.state.stance as spelljammer.Stance).kind === 'desperate-defense')
-    after.push(`${a} may force ${t} to move up to 10 ft`)
+  if (damage.stuck)
+    after.push(`${t} has ${damage.stuck.missile === 'arrow' ? 'an' : 'a'} ${STUCK_WORDS(damage.stuck)}`)
+  after.push(...forced)
   return `${a} ${how}${after.length ? `: ${after.join('; ')}` : ''}.`
 }
 
@@ -426,7 +432,7 @@ function resolveAttack(
   }
   const lines = [...attack.breakdown, ...(damage?.breakdown ?? [])]
   if (damage) lines.push({ label: `${target.name} hit points`, value: damage.hpAfter, rule: RULE.damage })
-  return ok({ lines, summary: outcomeWords(attacker, target, attack, damage), changes })
+  return ok({ lines, summary: outcomeWords(attacker, target, attack, damage, stance.value), changes })
 }
 
 // The end of the round: bleeding from stuck missiles, and the round's declarations and stun end.
