@@ -138,6 +138,23 @@ describe('brp defenses', () => {
     ])
   })
 
+  it('parries a thrown dagger only with the shield, 60% or 90% kneeling behind a large one; dodges at half (5.7, 5.11)', () => {
+    const thrower = fighter('brp', 'k', 'pc', { weapons: [{ weapon: 'dagger' }] })
+    const hoplite = fighter('brp', 'h', 'foe', {
+      dodge: 30,
+      shield: 'hoplite',
+      weapons: [{ weapon: 'sword-short' }],
+    })
+    const options = value(rules.defenses(thrower, hoplite, { choice: 'dagger-thrown', toggles: [] }))
+    expect(options.map((o) => [o.id, o.chance])).toEqual([
+      ['none', null],
+      ['dodge', 0.15],
+      ['parry-shield', 0.6],
+      ['parry-shield-kneeling', 0.9],
+      ['shield-cover', null],
+    ])
+  })
+
   it('gives no choice against a pistol: it can be neither parried nor dodged (5.6, 5.7)', () => {
     const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }] })
     const target = fighter('brp', 't', 'foe', { dodge: 60 })
@@ -192,6 +209,7 @@ describe('brp defenses', () => {
   it('turns a special attack into a normal hit on a successful parry, the shield taking 2 (5.8 Special/Success)', () => {
     const dice = scripted(5, 20, 4)
     const out = value(rules.resolve(swordsman('a'), guard({ hp: 12 }), sword, 'parry-shield', dice))
+    expect(out.summary).toBe("guard partly parries: a hits guard for 5. guard's Round shield takes 2.")
     expect(out.changes.guard?.hp).toBe(7)
     expect(out.changes.guard?.state?.items).toMatchObject({ shield: { damage: 2 } })
   })
@@ -266,6 +284,12 @@ describe('brp end of round', () => {
     expect(value(rules.endOfRound([saved], 2, scripted())).changes).toEqual({})
   })
 
+  it("counts a pistol's shots: 6 in the magazine (5.9 **)", () => {
+    const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }] })
+    const shot = value(rules.resolve(gunner, guard(), { choice: 'pistol', toggles: [] }, null, scripted(90)))
+    expect(rules.status({ ...gunner, state: shot.changes.g?.state ?? {} })).toEqual(['Pistol: 5 shots left'])
+  })
+
   it('reloads a fired crossbow through the next round, so it fires every other round (5.9 *)', () => {
     const crossbowman = (state: Record<string, unknown> = {}) =>
       fighter('brp', 'x', 'pc', { weapons: [{ weapon: 'crossbow-light' }] }, { state })
@@ -281,7 +305,7 @@ describe('brp end of round', () => {
     x = crossbowman(value(rules.endOfRound([x], 1, scripted())).changes.x?.state)
     expect(rules.status(x)).toEqual(['Reloading Crossbow, Light (ready in 1 round)'])
     const reloaded = value(rules.endOfRound([x], 2, scripted()))
-    expect(reloaded.summary).toBe("End of round 2: x's Crossbow, Light is loaded again.")
+    expect(reloaded.summary).toBe("End of round 2: x's Crossbow, Light is reloaded.")
     x = crossbowman(reloaded.changes.x?.state)
     expect(rules.status(x)).toEqual([])
     expect(rules.preview(x, guard(), bolt).ok).toBe(true)

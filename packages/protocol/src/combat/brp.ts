@@ -103,7 +103,7 @@ function changeOf(c: Combatant): FighterChange | null {
 const percent = (p: number) => `${Math.round(p * 100)}%`
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-/** "Sword, Short", "the Round shield", from an item key of the state. */
+/** "Sword, Short", "Round shield": an item key of the state as the log names it. */
 function itemName(sheet: brp.Sheet, item: string): string {
   if (item === 'shield') return `${brp.findShield(sheet.shield)?.name ?? 'the'} shield`
   const row = brp.findWeapon(item)
@@ -142,7 +142,10 @@ function declare(
   return ok({ a: a.value, t: t.value, attack: attack.value })
 }
 
-/** The defenses by id: the rules package's options, plus its two defense toggles where they fit. */
+/**
+ * The defenses by id: the rules package's options (none, dodge, each parry), plus its two defense toggles
+ * as options of their own where the defender has a shield and sees the attack coming.
+ */
 function defenseCandidates(
   attack: brp.DeclaredAttack,
   t: Combatant,
@@ -151,7 +154,8 @@ function defenseCandidates(
   const options = brp
     .defenseOptions(attack, t.sheet, t.state, SETTINGS)
     .map(({ choice, label, outcome }) => ({ id: idOf(choice), label, outcome }))
-  if (t.sheet.shield === 'none') return options
+  // Unaware or unconscious, the defender cannot react at all (5.6, 5.7): the rules package says why.
+  if (t.sheet.shield === 'none' || attack.defenderUnaware || t.state.unconscious) return options
   const withToggle = (choice: brp.DefenseChoice, toggle: brp.DefenseToggleId) =>
     brp.declareDefense(attack, t.sheet, t.state, { choice, toggles: [toggle] }, SETTINGS)
   return [
@@ -215,7 +219,7 @@ function describeExchange(
     const total = result.damage?.total ?? 0
     const stopped = Math.min(total, result.armor?.points ?? 0)
     const armor = stopped > 0 ? ` (armor stopped ${stopped})` : ''
-    const prefix = partly ? `${target} partly ${verb.replace(/s$/, '')}s: ` : ''
+    const prefix = partly ? `${target} partly ${verb}: ` : ''
     let sentence = `${prefix}${attacker} hits ${target}${how} for ${result.damageTaken}${armor}`
     if (result.defender.hitPoints <= 0)
       sentence += `: ${target} is down at ${result.defender.hitPoints} hit points and dies at the end of the round unless First Aid brings them to 1`
@@ -300,8 +304,6 @@ export const brpCombat: CombatRules = {
     const d = declare(attacker, target, declared)
     if (!d.ok) return d
     const { t, attack } = d.value
-    // Unaware or unconscious, the defender neither parries, dodges nor takes cover (5.6, 5.7).
-    if (attack.defenderUnaware || t.state.unconscious) return ok([])
     const options: DefenseOption[] = []
     for (const { id, label, outcome } of defenseCandidates(attack, t)) {
       if (!outcome.ok) continue
@@ -400,7 +402,7 @@ export const brpCombat: CombatRules = {
         if (!reloaded.ok) continue
         c.state = reloaded.value.state
         lines.push(...reloaded.value.lines)
-        said.push(`${name}'s ${itemName(c.sheet, brp.findWeapon(id)?.item ?? id)} is loaded again.`)
+        said.push(`${name}'s ${itemName(c.sheet, brp.findWeapon(id)?.item ?? id)} is reloaded.`)
       }
       c.extra = { ...c.extra, reloading }
       // "Reduced to 0 hit points and remains at 0 at the end of the combat round, they are dead" (5.12).
