@@ -176,6 +176,49 @@ describe('odnd resolve', () => {
   })
 })
 
+describe('odnd attacks and maneuvers', () => {
+  it('a 3rd-level fighter gets 3 attacks a round against normal men, then is refused (MISC COMBAT RULES)', () => {
+    let hero = fighter('odnd', 'hero', 'pc', { name: 'Hero', level: 3, weapons: [SWORD] })
+    for (let i = 0; i < 3; i++)
+      hero = after(hero, ok(rules.resolve(hero, goblin(), attack('w1'), null, scripted(2))))
+    expect(errorOf(rules.preview(hero, goblin(), attack('w1')))).toBe(
+      'You have made all 3 of your attacks this round (level 3 fighter type against normal men).',
+    )
+    hero = after(hero, ok(rules.endOfRound([hero], 1, scripted())))
+    expect(ok(rules.preview(hero, goblin(), attack('w1'))).chance).toBe(8 / 20)
+  })
+
+  it('a disarming hit makes the target save vs Paralysis (14); failing, it loses its sword (Disarm)', () => {
+    const bandit = fighter('odnd', 'b', 'foe', { name: 'Bandit', ac: 6, weapons: [SWORD] })
+    const dice = scripted(15, 9)
+    const r = ok(rules.resolve(mira(), bandit, attack('w1-disarm'), null, dice))
+    expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'save vs paralysis'])
+    expect(r.summary).toBe('Mira hits Bandit: Bandit is disarmed.')
+    const disarmed = after(bandit, r)
+    expect(rules.status(disarmed)).toEqual(['Disarmed'])
+    expect(ok(rules.choices(disarmed)).map((c) => c.id)).toEqual(['hands', 'hands-pull', 'grapple'])
+    expect(errorOf(rules.preview(disarmed, mira(), attack('w1')))).toBe(
+      'You have been disarmed of your Sword.',
+    )
+  })
+
+  it("a monster's natural 20 brings its special attack, for the GM to apply (Natural 20)", () => {
+    const owlbear = fighter('odnd', 'o', 'foe', {
+      name: 'Owlbear',
+      role: 'monster',
+      class: 'monster',
+      level: 5,
+      thac0: 15,
+      specialOn: 20,
+      special: 'crushing hug',
+      weapons: [{ name: 'Claw', kind: 'natural', damage: 'd6' }],
+    })
+    const r = ok(rules.resolve(owlbear, mira(), attack('w1'), null, scripted(20, 2)))
+    expect(r.summary).toContain('Owlbear hits, critically, Mira for 2')
+    expect(r.summary).toContain('special attack (crushing hug): GM, apply it')
+  })
+})
+
 describe('odnd conditions and the end of the round', () => {
   it('an attack from behind surprises for the round, then gives Advantage and Disadvantage for one more (Attacking From Behind)', () => {
     let [m, g] = [mira(), goblin()]

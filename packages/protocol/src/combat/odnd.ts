@@ -3,7 +3,16 @@
  * rules package judges every declaration and every die; this file only maps the table's fighters onto
  * its sheets, keeps each fighter's conditions in `state`, and says what happened in the players' words.
  */
-import { type BreakdownLine, fail, type ModifierToggle, type Outcome, odnd, ok, toFloat } from '@fray/rules'
+import {
+  type BreakdownLine,
+  fail,
+  type ModifierToggle,
+  type Outcome,
+  odnd,
+  ok,
+  toFloat,
+  unreachable,
+} from '@fray/rules'
 import { sheetOf } from '../turns.ts'
 import type {
   AttackChoice,
@@ -64,10 +73,17 @@ const stateOf = (f: Fighter): OdndState => f.state as OdndState
 const conditionsOf = (f: Fighter): Condition[] => stateOf(f).conditions ?? []
 const find = (f: Fighter, id: ConditionId, vs?: string): Condition | undefined =>
   conditionsOf(f).find((c) => c.id === id && (vs === undefined || (c.vs ?? []).includes(vs)))
-const withCondition = (state: OdndState, c: Condition): OdndState => ({
-  ...state,
-  conditions: [...(state.conditions ?? []).filter((o) => o.id !== c.id || o.vs?.[0] !== c.vs?.[0]), c],
-})
+/** Adds a condition, replacing the same one (same kind, about the same fighter or weapon). */
+const withCondition = (state: OdndState, c: Condition): OdndState => {
+  const same = (o: Condition) => o.id === c.id && o.vs?.[0] === c.vs?.[0] && o.weapon === c.weapon
+  return { ...state, conditions: [...(state.conditions ?? []).filter((o) => !same(o)), c] }
+}
+
+/** A new round: the attack count and the "has attacked" mark go. */
+function nextRoundState(f: Fighter): OdndState {
+  const { attacks: _attacks, hasAttacked: _hasAttacked, ...rest } = stateOf(f)
+  return rest
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Sheets, health and who may act.
@@ -249,7 +265,7 @@ function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean 
     case 'surprised-second-round':
       return false
     default:
-      return false
+      return unreachable(id)
   }
 }
 
@@ -379,9 +395,8 @@ interface Log {
   words: string[]
 }
 
-interface Effects {
-  lines: BreakdownLine[]
-  words: string[]
+/** What an attack does, built up step by step. */
+interface Effects extends Log {
   target: OdndState
   attacker: OdndState
   hp: number
@@ -479,7 +494,11 @@ function resolve(
   const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
   if (after !== 'fighting' && injuryOf(target) === 'fighting')
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
-  fx.words.push(...res.prompts.filter((q) => q.table !== 'maneuver').map((q) => q.ask.replace(/\.$/, '')))
+  for (const q of res.prompts) {
+    if (q.table === 'maneuver') continue // the adapter rolls the maneuvers' follow-ups itself
+    const special = q.table === 'special-attack' && r.attacker.special
+    fx.words.push(special ? `special attack (${r.attacker.special}): GM, apply it` : q.ask.replace(/\.$/, ''))
+  }
   if (parry) fx.words.unshift(`${target.name} parries (+2 AC this round, no attacks)`)
 
   const changes: Record<string, FighterChange> = {
@@ -594,9 +613,7 @@ const MORALE_WHEN: Record<odnd.MoraleTrigger, string> = {
 }
 
 function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
-  const states = new Map(
-    fighters.map((f) => [f.id, { ...stateOf(f), attacks: 0, hasAttacked: false } as OdndState]),
-  )
+  const states = new Map(fighters.map((f) => [f.id, nextRoundState(f)]))
   const out: Log = { lines: [], words: [] }
   for (const f of fighters) tick(f, fighters, states, out.words)
   for (const f of fighters) settleGrapple(f, fighters, states, roll, out)
