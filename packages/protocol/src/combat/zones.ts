@@ -1,15 +1,783 @@
-/** zones: attacks, defenses and outcomes at the table, over the rules package. (Being built: issue #10.) */
-import { fail } from '@fray/rules'
-import type { CombatRules } from './types.ts'
+/**
+ * zones: attacks, defenses and outcomes at the table, over the rules package (zones.txt, "Attacking"
+ * onward). Attacks hit automatically unless a WIT save is called for; the target may dodge, counter,
+ * hide behind someone or be guarded; damage minus armour lowers health; morale is checked at the end
+ * of the round. The rules package decides everything; this file only reads the table's fighters into
+ * its declarations and writes the results back.
+ */
+import { type BreakdownLine, fail, type ModifierToggle, type Outcome, ok, zones } from '@fray/rules'
+import { sheetOf } from '../turns.ts'
+import type {
+  AttackChoice,
+  CombatRules,
+  Declared,
+  DefenseOption,
+  Fighter,
+  FighterChange,
+  Preview,
+  Resolution,
+  Roller,
+} from './types.ts'
 
-const NOT_YET = fail<never>('Attacks for this system are not at the table yet.')
+/**
+ * The room settings the adapter plays. The README's default for incapacitation is "ask the GM", but
+ * this interface has no way to ask mid-attack, so the table plays 'at-zero': a character at 0 health
+ * is incapacitated (and may then be killed with a death blow).
+ */
+const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
+const { RULE, line } = zones
+
+/** A condition with the rounds it has left (null: until the end of the stretch). */
+interface Condition {
+  id: 'acted' | 'reacted'
+  label: string
+  rounds: number | null
+}
+
+/** What the adapter keeps on a fighter (`Fighter.state`); every field is optional, `{}` is a fresh fighter. */
+export interface ZonesState {
+  /** Incapacitated at 0 health ('at-zero'), or killed by a death blow. */
+  down?: 'incapacitated' | 'dead'
+  /** Id of the fighter holding them (a grapple): they can only try to break free. */
+  grabbedBy?: string
+  /** This round's turn and reactions: they expire at the end of the round. */
+  conditions?: Condition[]
+  /** Morale: steady for the rest of the stretch, or broken (must surrender or retreat). */
+  morale?: 'steady' | 'broken'
+  /** Health and standing when the round began, for morale ("in the past round"). */
+  roundStart?: { health: number; up: boolean }
+  /** Attack choice ids of weapons knocked out of their hands (disarm), and of weapons destroyed on a 1. */
+  dropped?: string[]
+  destroyed?: string[]
+  /** Damaged shield or armour destroyed by an 8+ blow. */
+  gearDestroyed?: Array<'shield' | 'armor'>
+}
+
+const stateOf = (f: Fighter): ZonesState => f.state as ZonesState
+const pct = (p: number) => `${Math.round(p * 100)}%`
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
+function sheetFor(f: Fighter): Outcome<zones.Sheet> {
+  const parsed = sheetOf('zones', f)
+  if (!parsed.ok) return parsed
+  const sheet = parsed.value as zones.Sheet
+  const gone = stateOf(f).gearDestroyed ?? []
+  const noShield = gone.includes('shield')
+  const noArmor = gone.includes('armor')
+  return ok({
+    ...sheet,
+    name: f.name,
+    shield: sheet.shield && !noShield,
+    shieldDamaged: sheet.shieldDamaged && !noShield,
+    armor: noArmor ? 0 : sheet.armor,
+    armorDamaged: sheet.armorDamaged && !noArmor,
+  })
+}
+
+// --- Ways to attack -------------------------------------------------------------------------------
+
+type Choice =
+  | { id: string; kind: 'weapon'; weapon: zones.Weapon }
+  | { id: 'unarmed'; kind: 'unarmed' }
+  | { id: zones.NonLethalKind; kind: 'non-lethal' }
+  | { id: 'break-free'; kind: 'break-free' }
+
+const weaponId = (index: number) => `weapon-${index}`
+
+function weaponLabel(w: zones.Weapon): string {
+  return `${w.name} (${zones.formatDamage(w.damage)}${w.range > 0 ? `, range ${w.range}` : ''})`
+}
+
+/** Why this fighter cannot attack at all, or null. */
+function cannotAttack(f: Fighter): string | null {
+  const st = stateOf(f)
+  if (st.down === 'dead') return `${f.name} is dead.`
+  if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
+  if (st.morale === 'broken') return `${f.name} failed a morale check: they must surrender or retreat.`
+  if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
+  if (has(st, 'acted')) return `${f.name} has already taken their turn this round.`
+  return null
+}
+
+const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some((c) => c.id === id)
+
+/**
+ * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
+ * non-lethal disarm, shove and grapple. A grabbed fighter can only try to break free.
+ */
+function choiceList(f: Fighter, sheet: zones.Sheet): Choice[] {
+  const st = stateOf(f)
+  if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
+  const weapons: Choice[] = sheet.weapons.flatMap((weapon, i) =>
+    weapon.blast || st.destroyed?.includes(weaponId(i)) ? [] : [{ id: weaponId(i), kind: 'weapon', weapon }],
+  )
+  const nonLethal = zones.NON_LETHAL.map((n): Choice => ({ id: n.kind, kind: 'non-lethal' }))
+  return [...weapons, { id: 'unarmed', kind: 'unarmed' }, ...nonLethal]
+}
+
+function choiceLabel(f: Fighter, c: Choice): string {
+  switch (c.kind) {
+    case 'weapon':
+      return stateOf(f).dropped?.includes(c.id)
+        ? `${weaponLabel(c.weapon)}: on the ground, picking it up is a bonus action`
+        : weaponLabel(c.weapon)
+    case 'unarmed':
+      return 'Unarmed (d4 impaired)'
+    case 'non-lethal':
+      return zones.NON_LETHAL.find((n) => n.kind === c.id)?.label ?? c.id
+    case 'break-free':
+      return 'Break free (STR save)'
+    default:
+      return zones.unreachable(c)
+  }
+}
+
+// --- Toggles --------------------------------------------------------------------------------------
+
+const MELEE: zones.ToggleId[] = [
+  'target-not-visible',
+  'cover',
+  'cover-penetrated',
+  'barrier',
+  'held-back',
+  'death-blow',
+  'target-unaware',
+  'concealed-attacker',
+  'mounted',
+]
+const RANGED: zones.ToggleId[] = [...MELEE, 'attacker-moving', 'beyond-half-range']
+const NON_LETHAL: zones.ToggleId[] = ['target-unaware', 'concealed-attacker']
+
+function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
+  let ids: zones.ToggleId[]
+  switch (choice.kind) {
+    case 'weapon':
+      ids = choice.weapon.range > 0 ? RANGED : MELEE
+      break
+    case 'unarmed':
+      // Unarmed attacks are already impaired: holding back changes nothing.
+      ids = MELEE.filter((id) => id !== 'held-back')
+      break
+    case 'non-lethal':
+      ids = NON_LETHAL
+      break
+    case 'break-free':
+      ids = []
+      break
+    default:
+      return zones.unreachable(choice)
+  }
+  // A death blow needs an incapacitated target ("Attacking").
+  return stateOf(target).down === 'incapacitated' ? ids : ids.filter((id) => id !== 'death-blow')
+}
+
+const togglesFor = (ids: readonly zones.ToggleId[]): ModifierToggle[] =>
+  zones.ATTACK_MODIFIERS.filter((m) => ids.includes(m.id))
+
+// --- Declaring an attack --------------------------------------------------------------------------
+
+interface Sides {
+  a: zones.Sheet
+  t: zones.Sheet
+  choice: Choice
+  toggles: zones.ToggleId[]
+}
+
+type Planned =
+  | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
+  | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
+  | (Sides & { kind: 'break-free' })
+
+/** Checks a declared attack against the sheets, state and rules, and plans it; refusals in words. */
+function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Planned> {
+  const a = sheetFor(attacker)
+  if (!a.ok) return a
+  const t = sheetFor(target)
+  if (!t.ok) return t
+  const cannot = cannotAttack(attacker)
+  if (cannot) return fail(cannot)
+  if (attacker.id === target.id) return fail(`${attacker.name} can't attack themselves.`)
+  if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
+  const choice = choiceList(attacker, a.value).find((c) => c.id === declared.choice)
+  if (!choice) {
+    return fail(
+      stateOf(attacker).grabbedBy
+        ? `${attacker.name} is grabbed: they can only try to break free.`
+        : `${attacker.name} has no such attack.`,
+    )
+  }
+  const allowed = toggleIds(choice, target)
+  const stray = declared.toggles.find((id) => !allowed.includes(id as zones.ToggleId))
+  if (stray !== undefined) {
+    const label = zones.ATTACK_MODIFIERS.find((m) => m.id === stray)?.label ?? stray
+    return fail(`"${label}" doesn't apply to this attack.`)
+  }
+  const toggles = declared.toggles as zones.ToggleId[]
+  const sides = { a: a.value, t: t.value, choice, toggles }
+  switch (choice.kind) {
+    case 'weapon':
+    case 'unarmed': {
+      const weapon = choice.kind === 'weapon' ? choice.weapon : null
+      // Melee only reaches nearby enemies, so a melee attack declares the target nearby; a ranged
+      // death blow is only possible on a nearby target, which declaring it asserts.
+      const melee = weapon === null || weapon.range === 0
+      const targetGrabbed = stateOf(target).grabbedBy !== undefined
+      const plan = zones.planAttack(
+        {
+          attacker: a.value,
+          target: t.value,
+          weapon,
+          toggles: targetGrabbed ? [...toggles, 'target-grabbed'] : toggles,
+          nearby: melee || toggles.includes('death-blow'),
+          targetIncapacitated: stateOf(target).down === 'incapacitated',
+        },
+        SETTINGS,
+      )
+      return plan.ok ? ok({ ...sides, kind: 'strike', plan: plan.value }) : plan
+    }
+    case 'non-lethal': {
+      const plan = zones.planNonLethal({ kind: choice.id, attacker: a.value, target: t.value, nearby: true })
+      if (!plan.ok) return plan
+      const noReaction = toggles.includes('concealed-attacker')
+        ? `${target.name} is taken by surprise by a concealed attacker`
+        : toggles.includes('target-unaware')
+          ? `${target.name} is unaware of the attacker`
+          : null
+      return ok({ ...sides, kind: 'non-lethal', plan: plan.value, noReaction })
+    }
+    case 'break-free': {
+      if (stateOf(attacker).grabbedBy !== target.id) {
+        return fail(`${target.name} isn't holding ${attacker.name}: break free from whoever grabbed them.`)
+      }
+      if (zones.sizeSteps(t.value.size, a.value.size) > 0) {
+        return fail(`${attacker.name} can't break free of a larger character's grab with a STR save.`)
+      }
+      return ok({ ...sides, kind: 'break-free' })
+    }
+    default:
+      return zones.unreachable(choice)
+  }
+}
+
+// --- Preview --------------------------------------------------------------------------------------
+
+function damageWords(spec: zones.DamageSpec): string {
+  const expected = zones.damageOdds(spec).expected.value
+  return `${zones.formatDamage(spec.dice)} damage, ${expected.toFixed(1)} on average after armour ${spec.armor}`
+}
+
+function previewOf(p: Planned): Preview {
+  switch (p.kind) {
+    case 'strike': {
+      const lines = [...p.plan.breakdown, ...p.plan.damage.breakdown]
+      if (p.plan.deathBlow) {
+        return { chance: 1, summary: `Death blow: ${p.t.name} is killed outright.`, lines }
+      }
+      const odds = zones.attackOdds(p.plan, p.a.wit)
+      const toHit =
+        p.plan.witSaveReasons.length === 0
+          ? 'Hits automatically'
+          : `Hits on a WIT save, ${p.a.wit} or under on a d20 (${pct(odds.hit.probability)}): ${p.plan.witSaveReasons.join('; ')}`
+      return { chance: odds.hit.probability, summary: `${toHit}; ${damageWords(p.plan.damage)}.`, lines }
+    }
+    case 'non-lethal': {
+      const odds = zones.nonLethalOdds(p.plan, p.t.str).takesEffect.probability
+      const label = choiceLabelOf(p.plan.kind)
+      const summary = p.plan.saveAllowed
+        ? `${label} works if ${p.t.name} fails a STR save (passes on ${p.t.str} or under): ${pct(odds)}.`
+        : `${label}: no STR save against a larger attacker, it works unless dodged.`
+      return { chance: odds, summary, lines: p.plan.breakdown }
+    }
+    case 'break-free': {
+      const chance = zones.saveChance(p.a.str).probability
+      return {
+        chance,
+        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${pct(chance)}).`,
+        lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
+      }
+    }
+    default:
+      return zones.unreachable(p)
+  }
+}
+
+const choiceLabelOf = (kind: zones.NonLethalKind) =>
+  zones.NON_LETHAL.find((n) => n.kind === kind)?.label ?? kind
+
+// --- Defenses -------------------------------------------------------------------------------------
+
+/** Why nobody at all can react to this attack (a guard included), or null. */
+function closedToReactions(p: Planned, target: Fighter): string | null {
+  if (p.kind === 'break-free') return `${target.name} can't react to someone breaking free`
+  if (p.kind === 'strike' && p.plan.deathBlow) return `a death blow kills outright, with no roll`
+  // "Enemies attacked by a concealed character are taken by surprise and can't react."
+  if (p.toggles.includes('concealed-attacker'))
+    return `${target.name} is taken by surprise by a concealed attacker`
+  return null
+}
+
+/** Why the target can't react to this attack, or null ("Reacting to an attack"; README: not after their turn). */
+function noReactionWhy(p: Planned, target: Fighter): string | null {
+  const closed = closedToReactions(p, target)
+  if (closed) return closed
+  const planned = p.kind === 'strike' ? p.plan.noReaction : p.kind === 'non-lethal' ? p.noReaction : null
+  if (planned) return planned
+  const st = stateOf(target)
+  if (st.grabbedBy) return `${target.name} is grabbed and can't act`
+  if (has(st, 'acted')) return `${target.name} has already taken their turn this round`
+  const reactions = (st.conditions ?? []).filter((c) => c.id === 'reacted').length
+  if (reactions > p.t.extraReactions) return `${target.name} has already reacted this round`
+  return null
+}
+
+interface Counter {
+  choice: Choice
+  plan: zones.AttackPlan
+}
+
+/** The target's own attacks that can answer this one (a melee counter needs the attacker nearby). */
+function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> {
+  const nearby = p.kind !== 'strike' || p.plan.kind === 'melee'
+  return choiceList(target, p.t).flatMap((choice) => {
+    if (choice.kind !== 'weapon' && choice.kind !== 'unarmed') return []
+    if (stateOf(target).dropped?.includes(choice.id)) return []
+    const weapon = choice.kind === 'weapon' ? choice.weapon : null
+    const plan = zones.planAttack({ attacker: p.t, target: p.a, weapon, nearby }, SETTINGS)
+    if (!plan.ok || plan.value.witSaveReasons.length > 0) return []
+    return [{ id: `counter:${choice.id}`, choice, plan: plan.value }]
+  })
+}
+
+const effectOf = (kind: zones.ReactionKind) => zones.REACTIONS.find((r) => r.kind === kind)?.effect ?? ''
+
+/**
+ * The target's reactions: dodge, a counter with each of their attacks, hiding behind someone; and a
+ * nearby ally guarding them, which is the ally's reaction and so stays open when the target can't react.
+ */
+function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOption[] {
+  if (closedToReactions(p, target)) return []
+  const guard: DefenseOption = {
+    id: 'guard',
+    label: 'Guarded by a nearby ally',
+    chance: null,
+    effect: effectOf('guard'),
+  }
+  if (noReactionWhy(p, target)) return [guard]
+  const dodge = zones.saveChance(p.t.agi).probability
+  return [
+    {
+      id: 'dodge',
+      label: 'Dodge',
+      chance: dodge,
+      effect: `AGI save, ${p.t.agi} or under on a d20 (${pct(dodge)}): the attack misses.`,
+    },
+    ...counters(p, target).map((c) => ({
+      id: c.id,
+      label: `Counter: ${choiceLabel(target, c.choice)}`,
+      ...counterOdds(p, attacker, c),
+    })),
+    { id: 'hide-behind', label: 'Hide behind', chance: null, effect: effectOf('hide-behind') },
+    guard,
+  ]
+}
+
+/**
+ * A counter's chance: against a damaging attack, that the attacker is hit first (whoever suffers more
+ * after armour is hit first); against a non-lethal one, which resolves last, that the counter takes
+ * the attacker to 0 health and stops it.
+ */
+function counterOdds(p: Planned, attacker: Fighter, c: Counter): { chance: number; effect: string } {
+  const dice = zones.formatDamage(c.plan.damage.dice)
+  if (p.kind === 'strike') {
+    const odds = zones.attackOdds(p.plan, p.a.wit, { kind: 'counter', counter: c.plan.damage }).counter
+    const first = odds?.attackerFirst.probability ?? 0
+    const together = odds?.together.probability ?? 0
+    return {
+      chance: first,
+      effect: `Strike back with ${dice} as they roll damage; whoever suffers more after armour is hit first. You hit first ${pct(first)}, both together ${pct(together)}.`,
+    }
+  }
+  // "the non-lethal attack is resolved last": the counter lands first.
+  const what = p.kind === 'non-lethal' ? choiceLabelOf(p.plan.kind).toLowerCase() : 'attempt'
+  const dist = zones.damageOdds(c.plan.damage)
+  const stops = dist.ways.reduce((sum, w, dmg) => (dmg >= attacker.hp ? sum + w : sum), 0) / dist.outOf
+  return {
+    chance: stops,
+    effect: `Your ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${pct(stops)}).`,
+  }
+}
+
+// --- Resolving ------------------------------------------------------------------------------------
+
+/** The room's dice for a damage spec, in order. */
+function rollDamage(spec: zones.DamageSpec, roll: Roller, what: string): number[] {
+  return Array.from({ length: spec.dice.count }, () => roll(spec.dice.sides, `${what} d${spec.dice.sides}`))
+}
+
+/** A fighter being changed by one resolution: live health and state, written back at the end. */
+class Live {
+  hp: number
+  state: ZonesState
+  constructor(readonly f: Fighter) {
+    this.hp = f.hp
+    this.state = JSON.parse(JSON.stringify(f.state)) as ZonesState
+  }
+
+  addCondition(id: Condition['id'], label: string): void {
+    this.state.conditions = [...(this.state.conditions ?? []), { id, label, rounds: 1 }]
+  }
+
+  /** A reaction takes the target's whole turn; guarding spends the guard's, not theirs. */
+  reacts(defense: string | null): void {
+    if (defense !== null && defense !== 'guard') this.addCondition('reacted', 'Reacted')
+  }
+
+  /** Damage after armour: health never below 0; at 0 incapacitated (the adapter's 'at-zero'). */
+  suffer(damage: number, gear: 'shield' | 'armor' | null = null): string {
+    const after = zones.applyDamage(this.hp, this.f.maxHp, damage, SETTINGS.incapacitation)
+    this.hp = after.health
+    if (gear) this.state.gearDestroyed = [...(this.state.gearDestroyed ?? []), gear]
+    if (damage > 0 && this.state.morale === 'broken') {
+      // "Surrendering characters who are harmed by the enemy can resume fighting normally."
+      const back = zones.harmedWhileSurrendering({ surrendering: true, brokeMorale: true })
+      if (!back.brokeMorale) delete this.state.morale
+    }
+    if (after.incapacitated === true && !this.state.down) this.state.down = 'incapacitated'
+    const gearText = gear ? ` (their damaged ${gear === 'armor' ? 'armour' : gear} is destroyed)` : ''
+    return `${this.f.name} takes ${damage}${gearText}${this.state.down === 'incapacitated' ? ': incapacitated' : ''}`
+  }
+
+  change(): FighterChange {
+    return { hp: this.hp, state: this.state as Record<string, unknown> }
+  }
+}
+
+function resolution(lines: BreakdownLine[], summary: string, ...live: Live[]): Resolution {
+  return { lines, summary, changes: Object.fromEntries(live.map((l) => [l.f.id, l.change()])) }
+}
+
+/** The attacker has taken their turn; a weapon picked up from the ground is back in hand. */
+function attacking(attacker: Fighter, choice: Choice): Live {
+  const a = new Live(attacker)
+  a.addCondition('acted', 'Took their turn')
+  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== choice.id)
+  return a
+}
+
+function resolvePlanned(
+  p: Planned,
+  attacker: Fighter,
+  target: Fighter,
+  defense: string | null,
+  roll: Roller,
+): Outcome<Resolution> {
+  const options = defenseList(p, attacker, target)
+  if (defense !== null && !options.some((o) => o.id === defense)) {
+    const why = noReactionWhy(p, target)
+    return fail(why ? `No reaction: ${why}.` : `${target.name} can't answer this attack that way.`)
+  }
+  const a = attacking(attacker, p.choice)
+  const t = new Live(target)
+  switch (p.kind) {
+    case 'break-free':
+      return ok(breakFree(p, a, t, roll))
+    case 'strike':
+      return strike(p, a, t, defense, roll)
+    case 'non-lethal':
+      return ok(nonLethal(p, a, t, defense, roll))
+    default:
+      return zones.unreachable(p)
+  }
+}
+
+function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
+  const save = zones.resolveSave(
+    'str',
+    p.a.str,
+    roll(20, 'STR save to break free'),
+    RULE.nonLethal,
+    'break free',
+  )
+  if (save.passed) delete a.state.grabbedBy
+  const summary = save.passed
+    ? `${a.f.name} breaks free of ${t.f.name}.`
+    : `${a.f.name} fails to break free of ${t.f.name}.`
+  return resolution(save.breakdown, summary, a, t)
+}
+
+/** Hiding behind someone or being guarded: nobody is hurt here, the room aims the attack at the new target. */
+function reAimed(defense: 'hide-behind' | 'guard', a: Live, t: Live, lines: BreakdownLine[]): Resolution {
+  if (defense === 'guard') {
+    return resolution(
+      [...lines, line('Guarded: a nearby ally becomes the target', 0, RULE.guarding)],
+      `A nearby ally guards ${t.f.name}: aim ${a.f.name}'s attack at them; having reacted, they can't dodge or counter it.`,
+      a,
+      t,
+    )
+  }
+  return resolution(
+    [...lines, line('Hides behind a nearby character, who becomes the target', 0, RULE.reacting)],
+    `${t.f.name} hides behind a nearby willing ally or grabbed enemy: aim ${a.f.name}'s attack at them; they may react if they haven't taken their turn.`,
+    a,
+    t,
+  )
+}
+
+function strike(
+  p: Extract<Planned, { kind: 'strike' }>,
+  a: Live,
+  t: Live,
+  defense: string | null,
+  roll: Roller,
+): Outcome<Resolution> {
+  const { plan } = p
+  if (plan.deathBlow) {
+    t.hp = 0
+    t.state.down = 'dead'
+    return ok(
+      resolution(
+        [...plan.breakdown, line('Death blow: killed', 0, RULE.attacking)],
+        `${a.f.name} delivers a death blow: ${t.f.name} is dead.`,
+        a,
+        t,
+      ),
+    )
+  }
+  const wit = plan.witSaveReasons.length > 0 ? roll(20, 'WIT save to hit') : undefined
+  const hit = zones.resolveHit(plan, p.a.wit, wit)
+  if (!hit.ok) return hit
+  const lines = [...plan.breakdown, ...hit.value.breakdown]
+  // The reaction is chosen after the WIT save, so a miss costs the target nothing.
+  if (!hit.value.hit) return ok(resolution(lines, `${a.f.name} misses ${t.f.name}.`, a, t))
+  t.reacts(defense)
+  if (defense === 'hide-behind' || defense === 'guard') return ok(reAimed(defense, a, t, lines))
+  if (defense === 'dodge') {
+    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge'))
+    lines.push(...dodge.breakdown)
+    if (dodge.misses) {
+      lines.push(line('Dodged: the attack misses', 0, RULE.reacting))
+      return ok(resolution(lines, `${t.f.name} dodges ${a.f.name}'s attack.`, a, t))
+    }
+  }
+  const blow = zones.resolveDamage(plan.damage, rollDamage(plan.damage, roll, 'damage'))
+  lines.push(...blow.breakdown)
+  if (blow.weaponBreaks) a.state.destroyed = [...(a.state.destroyed ?? []), p.choice.id]
+  const broke = blow.weaponBreaks ? ` ${a.f.name}'s damaged weapon breaks.` : ''
+  const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
+  if (!counter) {
+    return ok(
+      resolution(lines, `${a.f.name} hits: ${t.suffer(blow.suffered, blow.gearDestroyed)}.${broke}`, a, t),
+    )
+  }
+  const back = zones.resolveDamage(
+    counter.plan.damage,
+    rollDamage(counter.plan.damage, roll, 'counter damage'),
+  )
+  const result = zones.resolveCounter({
+    attack: blow,
+    counter: back,
+    attackerHealth: { health: a.hp, max: a.f.maxHp },
+    countererHealth: { health: t.hp, max: t.f.maxHp },
+    policy: SETTINGS.incapacitation,
+  })
+  lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })), ...result.breakdown)
+  const hits: string[] = []
+  if (result.hitFirst !== 'counterer' || result.secondBlow === 'lands')
+    hits.push(a.suffer(back.suffered, back.gearDestroyed))
+  if (result.hitFirst !== 'attacker' || result.secondBlow === 'lands')
+    hits.push(t.suffer(blow.suffered, blow.gearDestroyed))
+  const order =
+    result.hitFirst === 'both'
+      ? 'Both are hit at the same time'
+      : `${(result.hitFirst === 'attacker' ? a : t).f.name} is hit first`
+  const cancelled = result.secondBlow === 'cancelled' ? '; the other blow never lands' : ''
+  return ok(
+    resolution(lines, `${t.f.name} counters. ${order}: ${hits.join(', ')}${cancelled}.${broke}`, a, t),
+  )
+}
+
+function nonLethal(
+  p: Extract<Planned, { kind: 'non-lethal' }>,
+  a: Live,
+  t: Live,
+  defense: string | null,
+  roll: Roller,
+): Resolution {
+  const lines = [...p.plan.breakdown]
+  const what = choiceLabelOf(p.plan.kind).toLowerCase()
+  t.reacts(defense)
+  if (defense === 'hide-behind' || defense === 'guard') return reAimed(defense, a, t, lines)
+  if (defense === 'dodge') {
+    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge'))
+    lines.push(...dodge.breakdown)
+    if (dodge.misses) return resolution(lines, `${t.f.name} dodges ${a.f.name}'s ${what}.`, a, t)
+  }
+  let countered = ''
+  const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
+  if (counter) {
+    // "If a normal attack is countered by a non-lethal attack, or viceversa, the non-lethal attack is resolved last."
+    const back = zones.resolveDamage(
+      counter.plan.damage,
+      rollDamage(counter.plan.damage, roll, 'counter damage'),
+    )
+    lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })))
+    countered = `${t.f.name} counters first: ${a.suffer(back.suffered, back.gearDestroyed)}. `
+    if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
+  }
+  const face = p.plan.saveAllowed ? roll(20, `STR save to resist the ${what}`) : undefined
+  const result = zones.resolveNonLethal(p.plan, p.t.str, face, false)
+  if (!result.ok) throw new Error(result.error) // the face is always rolled when a save is allowed
+  lines.push(...result.value.breakdown)
+  if (!result.value.succeeds) return resolution(lines, `${countered}${t.f.name} resists the ${what}.`, a, t)
+  let effect = result.value.effect
+  switch (p.plan.kind) {
+    case 'grapple':
+      t.state.grabbedBy = a.f.id
+      break
+    case 'disarm': {
+      const held = choiceList(t.f, p.t).find((c) => c.kind === 'weapon' && !t.state.dropped?.includes(c.id))
+      if (held?.kind === 'weapon') {
+        t.state.dropped = [...(t.state.dropped ?? []), held.id]
+        effect = `drops their ${held.weapon.name} (a free hand can grab it)`
+      } else effect = 'has no weapon in hand to drop'
+      break
+    }
+    case 'shove':
+      if (p.plan.shoveDamage) {
+        const hurt = zones.directDamage(roll(4, 'shove damage d4'), RULE.size)
+        lines.push(...hurt.breakdown)
+        effect = `${effect}; ${t.suffer(hurt.suffered)}`
+      }
+      break
+    default:
+      zones.unreachable(p.plan.kind)
+  }
+  return resolution(lines, `${countered}${t.f.name} ${effect}.`, a, t)
+}
+
+// --- End of round -----------------------------------------------------------------------------------
+
+const isUp = (f: Fighter) => !stateOf(f).down && stateOf(f).morale !== 'broken'
+
+/**
+ * Which fighters must check morale now: a side reduced to half or less of its numbers in the past
+ * round, or a character fighting alone reduced to half or less of their maximum health ("Morale").
+ */
+function moraleDue(fighters: readonly Fighter[]): Fighter[] {
+  const due: Fighter[] = []
+  for (const side of ['pc', 'foe'] as const) {
+    const members = fighters.filter((f) => f.side === side)
+    const start = (f: Fighter) => stateOf(f).roundStart ?? { health: f.maxHp, up: true }
+    const watch: zones.MoraleWatch =
+      members.length === 1 && members[0]
+        ? {
+            id: side,
+            kind: 'lone',
+            maxHealth: members[0].maxHp,
+            healthAtRoundStart: start(members[0]).health,
+            health: members[0].hp,
+          }
+        : {
+            id: side,
+            kind: 'group',
+            original: members.length,
+            atRoundStart: members.filter((f) => start(f).up).length,
+            now: members.filter(isUp).length,
+          }
+    if (zones.moraleChecksDue([watch]).length > 0) due.push(...members.filter(isUp))
+  }
+  return due
+}
+
+function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Resolution {
+  const live = new Map(fighters.map((f) => [f.id, new Live(f)]))
+  const lines: BreakdownLine[] = []
+  const said: string[] = []
+  const checking = moraleDue(fighters)
+  if (checking.length > 0) {
+    const members = checking.map((f) => {
+      const sheet = sheetFor(f)
+      return {
+        id: f.id,
+        wit: sheet.ok ? sheet.value.wit : 10,
+        fearImmune: sheet.ok && sheet.value.fearImmune,
+        steady: stateOf(f).morale === 'steady',
+      }
+    })
+    const faces: Record<string, number> = {}
+    for (const m of members)
+      if (!m.fearImmune && !m.steady) faces[m.id] = roll(20, `morale WIT save: ${live.get(m.id)?.f.name}`)
+    const morale = zones.resolveMorale(members, faces)
+    const name = (id: string) => live.get(id)?.f.name ?? id
+    lines.push(...morale.breakdown.map((l) => ({ ...l, label: l.label.replace(/^[^:]+/, (id) => name(id)) })))
+    for (const id of morale.steady) (live.get(id) as Live).state.morale = 'steady'
+    for (const id of morale.broken) (live.get(id) as Live).state.morale = 'broken'
+    if (morale.broken.length) said.push(`${morale.broken.map(name).join(', ')} must surrender or retreat`)
+    if (morale.steady.length) said.push(`${morale.steady.map(name).join(', ')} stand firm`)
+  }
+  for (const l of live.values()) {
+    const ticked = (l.state.conditions ?? []).map((c) =>
+      c.rounds === null ? c : { ...c, rounds: c.rounds - 1 },
+    )
+    l.state.conditions = ticked.filter((c) => c.rounds === null || c.rounds > 0)
+    if (l.state.conditions.length === 0) delete l.state.conditions
+    l.state.roundStart = { health: l.hp, up: isUp(l.f) }
+  }
+  const summary = `Round ${round} ends${said.length ? `: ${said.join('; ')}` : ''}.`
+  return resolution(lines, summary, ...live.values())
+}
+
+// --- Status ---------------------------------------------------------------------------------------
+
+function status(f: Fighter): string[] {
+  const st = stateOf(f)
+  const chips: string[] = []
+  if (st.down) chips.push(st.down === 'dead' ? 'Dead' : 'Incapacitated')
+  if (st.grabbedBy) chips.push('Grabbed')
+  if (st.morale === 'broken') chips.push('Broken: surrender or retreat')
+  if (st.morale === 'steady') chips.push('Steady')
+  for (const c of st.conditions ?? []) {
+    chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
+  }
+  const sheet = sheetFor(f)
+  const weaponName = (id: string) =>
+    sheet.ok ? (sheet.value.weapons[Number(id.replace('weapon-', ''))]?.name ?? id) : id
+  for (const id of st.dropped ?? []) chips.push(`Dropped: ${weaponName(id)}`)
+  for (const id of st.destroyed ?? []) chips.push(`Destroyed: ${weaponName(id)}`)
+  for (const g of st.gearDestroyed ?? []) chips.push(g === 'shield' ? 'Shield destroyed' : 'Armour destroyed')
+  return chips
+}
 
 export const zonesCombat: CombatRules = {
-  choices: () => NOT_YET,
-  toggles: () => [],
-  preview: () => NOT_YET,
-  defenses: () => NOT_YET,
-  resolve: () => NOT_YET,
-  endOfRound: () => NOT_YET,
-  status: () => [],
+  choices(attacker) {
+    const sheet = sheetFor(attacker)
+    if (!sheet.ok) return sheet
+    const cannot = cannotAttack(attacker)
+    if (cannot) return fail(cannot)
+    return ok(
+      choiceList(attacker, sheet.value).map(
+        (c): AttackChoice => ({ id: c.id, label: choiceLabel(attacker, c) }),
+      ),
+    )
+  },
+  toggles(attacker, target, choice) {
+    const sheet = sheetFor(attacker)
+    const found = sheet.ok ? choiceList(attacker, sheet.value).find((c) => c.id === choice) : undefined
+    return found ? togglesFor(toggleIds(found, target)) : []
+  },
+  preview(attacker, target, declared) {
+    const p = declare(attacker, target, declared)
+    return p.ok ? ok(previewOf(p.value)) : p
+  },
+  defenses(attacker, target, declared) {
+    const p = declare(attacker, target, declared)
+    return p.ok ? ok(defenseList(p.value, attacker, target)) : p
+  },
+  resolve(attacker, target, declared, defense, roll) {
+    const p = declare(attacker, target, declared)
+    return p.ok ? resolvePlanned(p.value, attacker, target, defense, roll) : p
+  },
+  endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
+  status,
 }

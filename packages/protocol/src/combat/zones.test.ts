@@ -1,0 +1,192 @@
+/**
+ * The zones adapter against zones.txt: every number below comes from the text (section named in the
+ * comment) or from the README's reading that a save passes on a d20 equal to or under the stat.
+ */
+import { type Outcome, zones } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import { fighter, scripted } from './test-support.ts'
+import type { Declared, Fighter, Resolution } from './types.ts'
+import { zonesCombat as rules } from './zones.ts'
+
+function must<T>(o: Outcome<T>): T {
+  if (!o.ok) throw new Error(o.error)
+  return o.value
+}
+
+/** The fighter as the room would store it after a resolution. */
+function after(f: Fighter, r: Resolution): Fighter {
+  const change = r.changes[f.id]
+  return change ? { ...f, hp: change.hp ?? f.hp, state: change.state ?? f.state } : f
+}
+
+const pc = (id: string, sheet: Record<string, unknown> = {}, hp = 8) =>
+  fighter('zones', id, 'pc', sheet, { hp })
+const foe = (id: string, sheet: Record<string, unknown> = {}, hp = 8) =>
+  fighter('zones', id, 'foe', sheet, { hp })
+
+const weapon = (name: string, damage: string, range = 0) => ({ name, damage, range })
+const attack = (choice: string, ...toggles: string[]): Declared => ({ choice, toggles })
+const SWORD = attack('weapon-0')
+
+describe('zones: ways to attack and their toggles', () => {
+  it('offers the default sheet its sword, an unarmed blow and the three non-lethal attacks', () => {
+    expect(must(rules.choices(pc('Balthasar')))).toEqual([
+      { id: 'weapon-0', label: 'Sword (d6)' },
+      { id: 'unarmed', label: 'Unarmed (d4 impaired)' },
+      { id: 'disarm', label: 'Disarm' },
+      { id: 'shove', label: 'Shove' },
+      { id: 'grapple', label: 'Grapple' },
+    ])
+  })
+
+  it('lists only the toggles that apply to the choice', () => {
+    const archer = pc('Archer', { weapons: [weapon('Sword', 'd6'), weapon('Bow', 'd6', 8)] })
+    const ids = (attacker: Fighter, target: Fighter, choice: string) =>
+      rules.toggles(attacker, target, choice).map((t) => t.id)
+    const bandit = foe('Bandit')
+    // Ranged only: "beyond half range, or the attack is made while moving" (Attacking).
+    expect(ids(archer, bandit, 'weapon-1')).toEqual(
+      expect.arrayContaining(['attacker-moving', 'beyond-half-range']),
+    )
+    expect(ids(archer, bandit, 'weapon-0')).not.toContain('beyond-half-range')
+    // Unarmed is already impaired, so holding back changes nothing.
+    expect(ids(archer, bandit, 'unarmed')).not.toContain('held-back')
+    // A death blow only on an incapacitated target (Attacking).
+    expect(ids(archer, bandit, 'weapon-0')).not.toContain('death-blow')
+    const down = { ...bandit, hp: 0, state: { down: 'incapacitated' } }
+    expect(ids(archer, down, 'weapon-0')).toContain('death-blow')
+    expect(ids(archer, bandit, 'grapple')).toEqual(['target-unaware', 'concealed-attacker'])
+  })
+})
+
+describe('zones: preview', () => {
+  const bandit = pc('Bandit', { weapons: [weapon('Bow', 'd6', 8)], wit: 7 })
+  const balthasar = foe('Balthasar')
+
+  it('gives the rules package exact odds for the same declaration', () => {
+    const declared = attack('weapon-0', 'beyond-half-range')
+    const plan = must(
+      zones.planAttack({
+        attacker: zones.makeSheet({ wit: 7 }),
+        target: zones.makeSheet(),
+        weapon: zones.makeWeapon({ name: 'Bow', range: 8 }),
+        nearby: false,
+        toggles: ['beyond-half-range'],
+      }),
+    )
+    const preview = must(rules.preview(bandit, balthasar, declared))
+    expect(preview.chance).toBe(zones.attackOdds(plan, 7).hit.probability)
+    // Hand-computed: the bow beyond half range needs a WIT save (Attacking); with WIT 7 it passes on
+    // 1-7 of a d20, 7/20.
+    expect(preview.chance).toBe(0.35)
+    expect(preview.summary).toContain('WIT save, 7 or under on a d20 (35%)')
+  })
+
+  it('hits automatically when no WIT save is called for ("Typically, attacks automatically hit")', () => {
+    expect(must(rules.preview(balthasar, bandit, SWORD)).chance).toBe(1)
+  })
+})
+
+describe('zones: resolving an attack', () => {
+  it("hits for the weapon's damage minus armour, and misses on a failed WIT save", () => {
+    // Attacking: "A bandit shoots Balthasar with a bow ... He rolls 5 on a d20, a pass".
+    const bandit = foe('Bandit', { weapons: [weapon('Bow', 'd6', 8)] })
+    const balthasar = pc('Balthasar', { armor: 1 })
+    const roll = scripted(5, 4)
+    const hit = must(rules.resolve(bandit, balthasar, attack('weapon-0', 'beyond-half-range'), null, roll))
+    expect(roll.asked.map((d) => d.label)).toEqual(['WIT save to hit', 'damage d6'])
+    expect(hit.changes.Balthasar?.hp).toBe(8 - (4 - 1))
+    expect(hit.summary).toBe('Bandit hits: Balthasar takes 3.')
+    // "Theobald attacks a nearby bandit with his sword ... in complete darkness ... He rolls a 20 ... a miss".
+    const miss = must(
+      rules.resolve(
+        pc('Theobald'),
+        foe('Bandit'),
+        attack('weapon-0', 'target-not-visible'),
+        null,
+        scripted(20),
+      ),
+    )
+    expect(miss.changes.Bandit?.hp).toBe(8)
+    expect(miss.summary).toBe('Theobald misses Bandit.')
+  })
+
+  it('incapacitates at 0 health, and a death blow kills a nearby incapacitated target', () => {
+    // Attacking: the sword's 4 on a bandit; the adapter plays 'at-zero' (README: "critical damage" is undefined).
+    const balthasar = pc('Balthasar')
+    const bandit = after(
+      foe('Bandit', {}, 4),
+      must(rules.resolve(balthasar, foe('Bandit', {}, 4), SWORD, null, scripted(4))),
+    )
+    expect(bandit.hp).toBe(0)
+    expect(rules.status(bandit)).toEqual(['Incapacitated'])
+    expect(rules.choices(bandit)).toEqual({ ok: false, error: "Bandit is incapacitated and can't attack." })
+    // "Sybilla later attacks the same bandit with a dagger ... she slits his throat": no roll at all.
+    const sybilla = pc('Sybilla', { weapons: [weapon('Dagger', 'd4')] })
+    const blow = must(rules.resolve(sybilla, bandit, attack('weapon-0', 'death-blow'), null, scripted()))
+    expect(rules.status(after(bandit, blow))).toEqual(['Dead'])
+  })
+
+  it('refuses what the text forbids, in the player’s words', () => {
+    const archer = pc('Sybilla', { weapons: [weapon('Musket', 'd8', 6)] })
+    expect(rules.preview(archer, foe('Bandit'), attack('weapon-0', 'target-not-visible'))).toEqual({
+      ok: false,
+      error: 'Bandit is not visible: a ranged attack is impossible.',
+    })
+    expect(rules.preview(archer, foe('Bandit'), attack('weapon-0', 'death-blow'))).toEqual({
+      ok: false,
+      error: '"Death blow" doesn\'t apply to this attack.',
+    })
+  })
+})
+
+describe('zones: reactions', () => {
+  // Reacting to an attack: "Sybilla attacks a bandit (AGI 8) with her musket (d8 damage)".
+  const sybilla = pc('Sybilla', { weapons: [weapon('Musket', 'd8', 6)] })
+  const bandit = foe('Bandit', { agi: 8 })
+  const musket = attack('weapon-0')
+
+  it('offers dodge with its AGI odds, a counter per melee attack when nearby, hiding and a guard', () => {
+    const options = must(rules.defenses(sybilla, bandit, musket))
+    // The musket shoots from afar: the bandit's sword and fists can't reach to counter.
+    expect(options.map((o) => o.id)).toEqual(['dodge', 'hide-behind', 'guard'])
+    // AGI 8: a pass on 1-8 of a d20.
+    expect(options[0]?.chance).toBe(8 / 20)
+    const melee = must(rules.defenses(pc('Theobald'), bandit, SWORD)).map((o) => o.id)
+    expect(melee).toEqual(['dodge', 'counter:weapon-0', 'counter:unarmed', 'hide-behind', 'guard'])
+  })
+
+  it('changes the outcome: no reaction takes the damage, a passed dodge makes it miss', () => {
+    const none = must(rules.resolve(sybilla, bandit, musket, null, scripted(6)))
+    expect(none.changes.Bandit?.hp).toBe(2)
+    // "He rolls a 2 on a d20, lower than their AGI, so the attack misses."
+    const roll = scripted(2)
+    const dodged = must(rules.resolve(sybilla, bandit, musket, 'dodge', roll))
+    expect(roll.asked.map((d) => d.label)).toEqual(['AGI save to dodge'])
+    expect(dodged.changes.Bandit?.hp).toBe(8)
+    expect(dodged.summary).toBe("Bandit dodges Sybilla's attack.")
+  })
+
+  it('resolves a counter: whoever suffers more after armour is hit first, and the other blow never lands', () => {
+    // "Theobald attacks the bandit leader with his spear (d6) ... counter with his battleaxe (d8) ...
+    // Theobald inflicts 4 ... the leader 5 ... armour value of 2 ... the bandit leader is hit for 4 first."
+    const theobald = pc('Theobald', { weapons: [weapon('Spear', 'd6')], armor: 1, shield: true })
+    const leader = foe('Leader', { weapons: [weapon('Battleaxe', 'd8')] }, 4)
+    const counter = must(rules.defenses(theobald, leader, attack('weapon-0'))).find(
+      (o) => o.id === 'counter:weapon-0',
+    )
+    expect(counter?.label).toBe('Counter: Battleaxe (d8)')
+    const roll = scripted(4, 5)
+    const r = must(rules.resolve(theobald, leader, attack('weapon-0'), 'counter:weapon-0', roll))
+    expect(roll.asked.map((d) => d.label)).toEqual(['damage d6', 'counter damage d8'])
+    expect(r.changes.Leader?.hp).toBe(0)
+    expect(r.changes.Theobald?.hp).toBe(8)
+    expect(r.summary).toContain('the other blow never lands')
+  })
+
+  it('makes hiding behind someone re-aim the attack instead of hurting the target', () => {
+    const r = must(rules.resolve(sybilla, bandit, musket, 'hide-behind', scripted()))
+    expect(r.changes.Bandit?.hp).toBe(8)
+    expect(r.summary).toContain('aim Sybilla')
+  })
+})
