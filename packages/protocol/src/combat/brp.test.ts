@@ -81,10 +81,11 @@ describe('brp preview', () => {
     const t = guard()
     const declared = { choice: 'sword-short', toggles: ['difficult'] }
     const settings = brp.DEFAULT_SETTINGS
-    const [attacker, defender] = [a, t].map((f) => {
+    const side = (f: Fighter) => {
       const sheet = value(sheetOf('brp', f)) as brp.Sheet
       return { sheet, state: brp.initialState(sheet, settings) }
-    }) as [{ sheet: brp.Sheet; state: brp.CombatantState }, { sheet: brp.Sheet; state: brp.CombatantState }]
+    }
+    const [attacker, defender] = [side(a), side(t)]
     const attack = value(
       brp.declareAttack(
         attacker.sheet,
