@@ -37,15 +37,10 @@ const apply = (fighters: Fighter[], r: Resolution): Fighter[] =>
   fighters.map((f) => ({ ...f, hp: r.changes[f.id]?.hp ?? f.hp, state: r.changes[f.id]?.state ?? f.state }))
 const after = (f: Fighter, r: Resolution): Fighter => apply([f], r)[0] as Fighter
 
-/** The rules package's exact odds for the same declaration, built straight from the sheets. */
-const packageOdds = (a: Fighter, d: Fighter, toggles: odnd.Toggles, weapon = 0) => {
-  const sheet = (f: Fighter) => ({
-    ...odnd.makeSheet(f.sheet as Partial<odnd.Sheet>),
-    ...(f.sheet as object),
-    name: f.name,
-  })
-  const parse = (f: Fighter) => ok(odnd.parseSheet(sheet(f)))
-  return ok(odnd.attackOdds({ attacker: parse(a), defender: parse(d), weapon, toggles })).probabilities.hit
+/** The rules package's exact odds for the same declaration, straight from the stored sheets. */
+const packageOdds = (a: Fighter, d: Fighter, toggles: odnd.Toggles) => {
+  const parse = (f: Fighter) => ok(odnd.parseSheet(f.sheet))
+  return ok(odnd.attackOdds({ attacker: parse(a), defender: parse(d), weapon: 0, toggles })).probabilities.hit
 }
 
 describe('odnd choices', () => {
@@ -227,7 +222,11 @@ describe('odnd conditions and the end of the round', () => {
     expect(rules.status(g)).toEqual(['Surprised (1 round)'])
     expect(errorOf(rules.choices(g))).toBe('You are surprised: you cannot act this round.')
 
-    const end1 = ok(rules.endOfRound([m, g], 1, scripted()))
+    // The goblin listed first: the Advantage it gives Mira must not be ticked away the round it starts.
+    const end1 = ok(rules.endOfRound([g, m], 1, scripted()))
+    expect(end1.summary).toBe(
+      'End of round 1: Goblin g1 is no longer surprised; next round Mira attacks Goblin g1 with Advantage, Goblin g1 attacks back with Disadvantage.',
+    )
     ;[m, g] = apply([m, g], end1) as [Fighter, Fighter]
     expect(rules.status(g)).toEqual(['Disadvantage (1 round)'])
     expect(rules.status(m)).toEqual(['Advantage (1 round)'])

@@ -492,7 +492,7 @@ function resolve(
   if (weapon?.kind === 'crossbow') fx.attacker = withCondition(fx.attacker, { id: 'reloading', rounds: 2 })
 
   const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
-  if (after !== 'fighting' && injuryOf(target) === 'fighting')
+  if (after !== 'fighting' && after !== injuryOf(target))
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
   for (const q of res.prompts) {
     if (q.table === 'maneuver') continue // the adapter rolls the maneuvers' follow-ups itself
@@ -511,35 +511,55 @@ function resolve(
 // ---------------------------------------------------------------------------------------------------
 // The end of a round: conditions tick, grapples are settled, the foes check morale.
 
-/** Ticks one fighter's conditions; surprise from behind turns into the next round's Advantage and Disadvantage. */
-function tick(f: Fighter, all: readonly Fighter[], states: Map<string, OdndState>, words: string[]): void {
+/** Ticks one fighter's conditions down; returns the ones that expired this round. */
+function tick(
+  f: Fighter,
+  all: readonly Fighter[],
+  states: Map<string, OdndState>,
+  words: string[],
+): Condition[] {
   const state = states.get(f.id) as OdndState
   const kept: Condition[] = []
+  const expired: Condition[] = []
   for (const c of state.conditions ?? []) {
     if (c.id === 'pinned' || c.id === 'struggling') {
+      // Held while any grappler holding them is still on its feet and not stunned.
       const holding = all.some(
         (g) => c.vs?.includes(g.id) && injuryOf(g) === 'fighting' && !find(g, 'stunned'),
       )
       if (holding) kept.push(c)
       else words.push(`${f.name} is free of the grapple`)
-      continue
-    }
-    if (c.rounds === null || c.rounds > 1) {
+    } else if (c.rounds === null || c.rounds > 1) {
       kept.push(c.rounds === null ? c : { ...c, rounds: c.rounds - 1 })
-      continue
-    }
-    words.push(`${f.name} is no longer ${CHIPS[c.id].toLowerCase()}`)
-    // Attacking From Behind: "On the following round, the attacker will attack with Advantage and the
-    // defender will attack with Disadvantage".
-    const by = c.id === 'surprised' ? all.find((g) => c.vs?.includes(g.id)) : undefined
-    if (by) {
-      kept.push({ id: 'disadvantage', rounds: 1, vs: [by.id] })
-      const theirs = states.get(by.id) as OdndState
-      states.set(by.id, withCondition(theirs, { id: 'advantage', rounds: 1, vs: [f.id] }))
-      words.push(`next round ${by.name} attacks ${f.name} with Advantage, ${f.name} with Disadvantage`)
+    } else {
+      expired.push(c)
+      words.push(`${f.name} ${CONDITIONS[c.id].ends}`)
     }
   }
-  states.set(f.id, { ...(states.get(f.id) as OdndState), conditions: kept })
+  states.set(f.id, { ...state, conditions: kept })
+  return expired
+}
+
+/**
+ * Attacking From Behind: "On the following round, the attacker will attack with Advantage and the
+ * defender will attack with Disadvantage", once the surprise of the round has passed.
+ */
+function turnToFace(
+  f: Fighter,
+  surprise: Condition,
+  all: readonly Fighter[],
+  states: Map<string, OdndState>,
+  words: string[],
+): void {
+  const by = all.find((g) => surprise.vs?.includes(g.id))
+  if (!by || injuryOf(f) !== 'fighting') return
+  const add = (who: Fighter, c: Condition) =>
+    states.set(who.id, withCondition(states.get(who.id) as OdndState, c))
+  add(f, { id: 'disadvantage', rounds: 1, vs: [by.id] })
+  add(by, { id: 'advantage', rounds: 1, vs: [f.id] })
+  words.push(
+    `next round ${by.name} attacks ${f.name} with Advantage, ${f.name} attacks back with Disadvantage`,
+  )
 }
 
 /** Grappling attacks: "Each foe who has successfully grappled rolls a number of D6's ... The hero also rolls". */
@@ -615,7 +635,11 @@ const MORALE_WHEN: Record<odnd.MoraleTrigger, string> = {
 function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
   const states = new Map(fighters.map((f) => [f.id, nextRoundState(f)]))
   const out: Log = { lines: [], words: [] }
-  for (const f of fighters) tick(f, fighters, states, out.words)
+  const expired = fighters.map((f) => tick(f, fighters, states, out.words))
+  fighters.forEach((f, i) => {
+    const surprise = expired[i]?.find((c) => c.id === 'surprised')
+    if (surprise) turnToFace(f, surprise, fighters, states, out.words)
+  })
   for (const f of fighters) settleGrapple(f, fighters, states, roll, out)
   checkMorale(fighters, states, roll, out)
   const changes: Record<string, FighterChange> = {}
@@ -630,18 +654,19 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
 // ---------------------------------------------------------------------------------------------------
 // Status chips.
 
-const CHIPS: Record<ConditionId, string> = {
-  surprised: 'Surprised',
-  parrying: 'Parrying',
-  stunned: 'Stunned',
-  pinned: 'Pinned',
-  struggling: 'Struggling',
-  advantage: 'Advantage',
-  disadvantage: 'Disadvantage',
-  reloading: 'Reloading',
-  disarmed: 'Disarmed',
-  dismounted: 'Dismounted',
-  entangled: 'Entangled',
+/** Each condition's chip, and what the log says when it runs out. */
+const CONDITIONS: Record<ConditionId, { chip: string; ends: string }> = {
+  surprised: { chip: 'Surprised', ends: 'is no longer surprised' },
+  parrying: { chip: 'Parrying', ends: 'stops parrying' },
+  stunned: { chip: 'Stunned', ends: 'is no longer stunned' },
+  pinned: { chip: 'Pinned', ends: 'is free' },
+  struggling: { chip: 'Struggling', ends: 'is free' },
+  advantage: { chip: 'Advantage', ends: 'loses the Advantage' },
+  disadvantage: { chip: 'Disadvantage', ends: 'fights normally again' },
+  reloading: { chip: 'Reloading', ends: 'has reloaded' },
+  disarmed: { chip: 'Disarmed', ends: 'has a weapon again' },
+  dismounted: { chip: 'Dismounted', ends: 'is mounted again' },
+  entangled: { chip: 'Entangled', ends: 'is free of the whip' },
 }
 
 function status(f: Fighter): string[] {
@@ -652,7 +677,7 @@ function status(f: Fighter): string[] {
   if (temporary > 0 && injury === 'fighting') chips.push(`Temporary damage ${temporary}`)
   for (const c of conditionsOf(f)) {
     const rounds = c.rounds === null ? '' : ` (${c.rounds} round${c.rounds === 1 ? '' : 's'})`
-    chips.push(`${CHIPS[c.id]}${rounds}`)
+    chips.push(`${CONDITIONS[c.id].chip}${rounds}`)
   }
   if (stateOf(f).morale?.fightsToDeath) chips.push('Fights to the death')
   return chips
