@@ -139,6 +139,19 @@ describe('preview', () => {
     expect(flanked.ok && flanked.value.chance).toBe(12 / 20)
   })
 
+  it('lists each to-hit modifier, and what changes the target’s AC (17.0.3: prone is -4 AC in melee)', () => {
+    const prone = foe({}, { state: { conditions: [{ kind: 'prone' }] } })
+    const p = rules.preview(pc(), prone, { ...SWORD, toggles: ['from-behind'] })
+    expect(p.ok && p.value.lines.map((l) => [l.label, l.value])).toEqual([
+      ['attack bonus', 1],
+      ['STR bonus', 0],
+      ['from behind', 2],
+      ['AC: target prone', -4],
+    ])
+    // d20 + 3 against AC 7: 4 to 20 hit, 17 faces in 20.
+    expect(p.ok && p.value.chance).toBe(17 / 20)
+  })
+
   it('refuses a target beyond long range (17.0.7)', () => {
     const p = rules.preview(pc({ weapons: [BOW] }), foe(), {
       choice: 'weapon-0-missile',
@@ -175,11 +188,12 @@ describe('defenses', () => {
     expect(resolve(pc(), foe(), SWORD, 10, 4).changes.gob?.hp).toBe(6)
     const r = resolve(pc(), parrying, SWORD, 10)
     expect(r.summary).toMatch(/misses Goblin with the Sword \(11 against AC 13\)/)
-    expect(r.changes.gob?.hp).toBe(10)
+    expect(r.changes).toEqual({})
   })
 })
 
 describe('resolve', () => {
+  // Armor in this text is Armor Class alone (17.0.1.2): nothing comes off the damage after a hit.
   it('a hit: d20 15 + 1 = 16 against AC 11, then 1d8 = 5 off 10 hit points (17.0.1.2, 17.0.15)', () => {
     const r = resolve(pc(), foe(), SWORD, 15, 5)
     expect(r.asked.map((d) => [d.sides, d.label])).toEqual([
@@ -192,7 +206,7 @@ describe('resolve', () => {
 
   it('a miss: d20 8 + 1 = 9 against AC 11, no damage die', () => {
     const r = resolve(pc(), foe(), SWORD, 8)
-    expect(r.changes.gob?.hp).toBe(10)
+    expect(r.changes).toEqual({})
     expect(r.summary).toMatch(/misses/)
   })
 
@@ -216,8 +230,9 @@ describe('resolve', () => {
 
   it('punching someone in metal armor without metal armor of your own hurts the puncher (17.0.17)', () => {
     const r = resolve(pc(), foe({ armor: 'metal' }), { choice: 'punch', toggles: [] }, 15, 2)
-    expect(r.changes.mira?.hp).toBe(8)
-    expect(r.changes.gob?.hp).toBe(10)
+    expect(r.changes).toEqual({
+      mira: { hp: 8, state: { conditions: [], nonLethalTaken: true, status: 'up' } },
+    })
   })
 
   it('a grapple: the touch attack hits, then both grapple checks decide the hold (17.0.18)', () => {
@@ -317,6 +332,15 @@ describe('end of round', () => {
     expect(r.ok && r.value.summary).toMatch(/Goblin can now be revived/)
     const next = after(out, r.ok ? r.value.changes.gob : undefined)
     expect(rules.status(next)).toEqual(['Unconscious (wakes in 2 turns)'])
+  })
+
+  it('fire-resistant creatures take no damage from burning oil, and roll no die (17.0.10)', () => {
+    const state = { conditions: [{ kind: 'burning', rounds: 1, fresh: false }] }
+    const r = rules.endOfRound([foe({ fireResistant: true }, { state })], 2, scripted())
+    expect(r.ok && r.value.changes.gob).toEqual({
+      state: { conditions: [], nonLethalTaken: false, status: 'up' },
+    })
+    expect(r.ok && r.value.summary).toMatch(/resistant to fire/)
   })
 
   it('changes nothing for a fighter with nothing to tick', () => {

@@ -263,11 +263,32 @@ function takeDamage(
 
 const asJson = (s: OsrState): Record<string, unknown> => JSON.parse(JSON.stringify(s))
 
+/** What changed on one fighter, or null: fighters the outcome left as they were stay out of `changes`. */
+function changeOf(f: Fighter, hp: number, state: OsrState): FighterChange | null {
+  const sameState = JSON.stringify(state) === JSON.stringify(stateOf(f))
+  if (hp === f.hp && sameState) return null
+  return { ...(hp === f.hp ? {} : { hp }), ...(sameState ? {} : { state: asJson(state) }) }
+}
+
+/** The changes of several fighters, by id, leaving out those with none. */
+function changesOf(...each: Array<[Fighter, number, OsrState]>): Record<string, FighterChange> {
+  const changes: Record<string, FighterChange> = {}
+  for (const [f, hp, state] of each) {
+    const change = changeOf(f, hp, state)
+    if (change) changes[f.id] = change
+  }
+  return changes
+}
+
 function withConditions(state: OsrState, gains: ReadonlyArray<osr.Condition>): OsrState {
   if (gains.length === 0) return state
   const kept = state.conditions.filter((c) => !gains.some((g) => g.kind === c.kind))
   return { ...state, conditions: [...kept, ...gains] }
 }
+
+/** The target's AC and what changes it, labelled so they do not read as modifiers to the d20. */
+const acLines = (lines: ReadonlyArray<BreakdownLine>): BreakdownLine[] =>
+  lines.map((l, i) => (i === 0 ? l : { ...l, label: `AC: ${l.label}` }))
 
 const pct = (p: number) => `${Math.round(p * 100)}%`
 
@@ -303,13 +324,15 @@ export const osrCombat: CombatRules = {
     const odds = osr.attackOdds(d.value.decl)
     if (!odds.ok) return odds
     const chance = toFloat(odds.value.hit)
+    const toYou = odds.value.damageTo === 'attacker' ? ' to you (metal armor)' : ''
     const damage = odds.value.damageOnHit
-      ? `; ${toFloat(odds.value.expectedDamage).toFixed(1)} damage on average`
+      ? `; ${toFloat(odds.value.expectedDamage).toFixed(1)} damage${toYou} on average`
       : ''
     return ok({
       chance,
       summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}.`,
-      lines: [...plan.value.toHit, ...plan.value.acLines],
+      // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
+      lines: [...plan.value.toHit, ...acLines(plan.value.acLines).slice(1)],
     })
   },
 
@@ -336,7 +359,7 @@ export const osrCombat: CombatRules = {
     if (!rolled.ok) return rolled
     const r = rolled.value
 
-    const lines: BreakdownLine[] = [...r.toHit, ...r.acLines]
+    const lines: BreakdownLine[] = [...r.toHit, ...acLines(r.acLines)]
     const said: string[] = []
     let attackerState = withConditions(s.attackerState, r.attackerGains)
     let targetState = withConditions(s.targetState, r.targetGains)
@@ -416,10 +439,7 @@ export const osrCombat: CombatRules = {
     if (reload > 0)
       attackerState = withConditions(attackerState, [{ kind: 'reloading', rounds: reload, fresh: true }])
 
-    const changes: Record<string, FighterChange> = {
-      [attacker.id]: { hp: attackerHp, state: asJson(attackerState) },
-      [target.id]: { hp: targetHp, state: asJson(targetState) },
-    }
+    const changes = changesOf([attacker, attackerHp, attackerState], [target, targetHp, targetState])
     const prompts = r.prompts.length > 0 ? ` (GM: ${r.prompts.join(' ')})` : ''
     return ok({ lines, summary: `${said.join('; ')}.${prompts}`, changes })
   },
@@ -427,9 +447,10 @@ export const osrCombat: CombatRules = {
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
     const lines: BreakdownLine[] = []
     const said: string[] = []
-    const changes: Record<string, FighterChange> = {}
+    const each: Array<[Fighter, number, OsrState]> = []
     for (const f of fighters) {
       const before = stateOf(f)
+      if (before.status === 'dead') continue
       const ticked = osr.endOfRound(before.conditions)
       let state: OsrState = { ...before, conditions: ticked.conditions }
       let hp = f.hp
@@ -437,7 +458,8 @@ export const osrCombat: CombatRules = {
         // Burning oil's second 1d8 (17.0.10); putting the flames out removes the condition beforehand.
         const s = sheet(f)
         if (!s.ok) return s
-        const burn = osr.oilBurning(s.value, false, roll(8, `${due.dice} burning oil on ${f.name}`))
+        const d8 = s.value.fireResistant ? undefined : roll(8, `${due.dice} burning oil on ${f.name}`)
+        const burn = osr.oilBurning(s.value, false, d8)
         if (!burn.ok) return burn
         lines.push(...burn.value.lines)
         said.push(
@@ -457,11 +479,10 @@ export const osrCombat: CombatRules = {
           said.push(`${f.name} can now be revived by another character (wakes with 1 hit point)`)
         }
       }
-      if (hp !== f.hp || JSON.stringify(state) !== JSON.stringify(before))
-        changes[f.id] = { ...(hp === f.hp ? {} : { hp }), state: asJson(state) }
+      each.push([f, hp, state])
     }
     const summary = said.length > 0 ? `End of round ${round}: ${said.join('; ')}.` : `End of round ${round}.`
-    return ok({ lines, summary, changes })
+    return ok({ lines, summary, changes: changesOf(...each) })
   },
 
   status(f: Fighter): string[] {
@@ -493,7 +514,7 @@ const CHIPS: Record<osr.ConditionKind, string> = {
   stumbling: 'Stumbling',
   'no-attack': 'No attack',
   charging: 'Charging (-2 AC)',
-  defending: 'Parrying (+2 AC)',
+  defending: 'Parrying or dodging (+2 AC)',
   surprised: 'Surprised',
   reloading: 'Reloading',
   burning: 'Burning',
