@@ -184,9 +184,157 @@ describe('zones: reactions', () => {
     expect(r.summary).toContain('the other blow never lands')
   })
 
+  it("gives a counter the rules package's chance that the attacker is hit first", () => {
+    const theobald = pc('Theobald', { weapons: [weapon('Spear', 'd6')], armor: 1, shield: true })
+    const leader = foe('Leader', { weapons: [weapon('Battleaxe', 'd8')] })
+    const spear = must(
+      zones.planAttack({
+        attacker: zones.makeSheet(),
+        target: zones.makeSheet(),
+        weapon: zones.makeWeapon({ name: 'Spear' }),
+        nearby: true,
+      }),
+    )
+    const axe = must(
+      zones.planAttack({
+        attacker: zones.makeSheet(),
+        target: zones.makeSheet({ armor: 1, shield: true }),
+        weapon: zones.makeWeapon({ name: 'Battleaxe', damage: { count: 1, sides: 8 } }),
+        nearby: true,
+      }),
+    )
+    const odds = zones.attackOdds(spear, 10, { kind: 'counter', counter: axe.damage }).counter
+    const counter = must(rules.defenses(theobald, leader, attack('weapon-0'))).find(
+      (o) => o.id === 'counter:weapon-0',
+    )
+    expect(counter?.chance).toBe(odds?.attackerFirst.probability)
+    // By hand ("Whoever suffers the most damage, after reductions, is hit first"): the axe's d8 minus
+    // Theobald's armour 2 gives 0, 0, 1..6; it beats the spear's 1..6 in 0+1+2+3+4+5 = 15 of 48 rolls.
+    expect(counter?.chance).toBe(15 / 48)
+  })
+
+  it('lets nobody but a guard answer for a target who has already taken their turn (README)', () => {
+    const sybilla = pc('Sybilla')
+    const bandit = foe('Bandit')
+    const first = must(rules.resolve(sybilla, bandit, SWORD, null, scripted(1)))
+    const [s1, b1] = [after(sybilla, first), after(bandit, first)]
+    expect(must(rules.defenses(b1, s1, SWORD)).map((o) => o.id)).toEqual(['guard'])
+    expect(rules.resolve(b1, s1, SWORD, 'dodge', scripted())).toEqual({
+      ok: false,
+      error: 'No reaction: Sybilla has already taken their turn this round.',
+    })
+  })
+
   it('makes hiding behind someone re-aim the attack instead of hurting the target', () => {
     const r = must(rules.resolve(sybilla, bandit, musket, 'hide-behind', scripted()))
     expect(r.changes.Bandit?.hp).toBe(8)
     expect(r.summary).toContain('aim Sybilla')
+  })
+})
+
+describe('zones: non-lethal attacks', () => {
+  // Non-lethal attacks: "Theobald attempts to grab a bandit. The bandit reacts by countering with his
+  // axe, inflicting d6 damage: he rolls a 1, just a scratch! ... the bandit must now attempt a STR save
+  // to avoid being grabbed, but fails."
+  const theobald = pc('Theobald', {
+    weapons: [weapon('Spear', 'd6'), weapon('Dagger', 'd4')],
+    armor: 1,
+    shield: true,
+  })
+  const bandit = foe('Bandit', { weapons: [weapon('Axe', 'd6')] })
+
+  it('previews the chance the target fails its STR save, as the rules package counts it', () => {
+    const plan = must(
+      zones.planNonLethal({
+        kind: 'grapple',
+        attacker: zones.makeSheet(),
+        target: zones.makeSheet(),
+        nearby: true,
+      }),
+    )
+    const chance = must(rules.preview(theobald, bandit, attack('grapple'))).chance
+    expect(chance).toBe(zones.nonLethalOdds(plan, 10).takesEffect.probability)
+    expect(chance).toBe(10 / 20) // STR 10 passes on 1-10: the grab works on 11-20.
+  })
+
+  it('plays the printed grapple: the counter lands first, then the failed STR save, then breaking free', () => {
+    const roll = scripted(1, 15)
+    const grab = must(rules.resolve(theobald, bandit, attack('grapple'), 'counter:weapon-0', roll))
+    expect(roll.asked.map((d) => d.label)).toEqual(['counter damage d6', 'STR save to resist the grapple'])
+    expect(grab.changes.Theobald?.hp).toBe(8) // 1 minus armour 2: just a scratch
+    const grabbed = after(bandit, grab)
+    expect(rules.status(grabbed)).toContain('Grabbed')
+
+    // "On his next turn, Theobald attacks the bandit with a dagger ... The bandit can't react since he is grabbed".
+    const round = must(rules.endOfRound([after(theobald, grab), grabbed], 1, scripted()))
+    const [t2, b2] = [after(after(theobald, grab), round), after(grabbed, round)]
+    expect(must(rules.defenses(t2, b2, attack('weapon-1'))).map((o) => o.id)).toEqual(['guard'])
+    const stabbed = after(b2, must(rules.resolve(t2, b2, attack('weapon-1'), null, scripted(3))))
+    expect(stabbed.hp).toBe(5)
+
+    // "On his turn, he can only attempt to break free by passing a STR save. He succeeds".
+    expect(must(rules.choices(stabbed))).toEqual([{ id: 'break-free', label: 'Break free (STR save)' }])
+    const free = must(rules.resolve(stabbed, t2, attack('break-free'), null, scripted(4)))
+    expect(rules.status(after(stabbed, free))).not.toContain('Grabbed')
+    expect(free.summary).toBe('Bandit breaks free of Theobald.')
+  })
+})
+
+describe('zones: the end of the round', () => {
+  it('keeps a reaction for the rest of the round, then lets it expire', () => {
+    const sybilla = pc('Sybilla')
+    const bandit = foe('Bandit')
+    const r = must(rules.resolve(sybilla, bandit, SWORD, 'dodge', scripted(3)))
+    const [s1, b1] = [after(sybilla, r), after(bandit, r)]
+    expect(rules.status(b1)).toEqual(['Reacted (1 round)'])
+    expect(rules.status(s1)).toEqual(['Took their turn (1 round)'])
+    // "A reaction takes the whole turn".
+    expect(rules.choices(b1)).toEqual({
+      ok: false,
+      error: 'Bandit reacted this round: a reaction takes the whole turn.',
+    })
+    const end = must(rules.endOfRound([s1, b1], 1, scripted()))
+    expect(rules.status(after(b1, end))).toEqual([])
+    expect(rules.choices(after(b1, end)).ok).toBe(true)
+  })
+
+  it('has a group reduced to half its numbers in the round make a WIT save each (Morale)', () => {
+    // "Groups must make a morale check if they were reduced to half or less their original numbers in
+    // the past round. Make a group WIT save: those who fail must surrender or retreat".
+    const down = { down: 'incapacitated' }
+    const bandits = [
+      foe('Bandit 1', {}, 0),
+      foe('Bandit 2', {}, 0),
+      foe('Bandit 3'),
+      foe('Bandit 4', { fearImmune: true }),
+    ]
+    bandits[0] = { ...(bandits[0] as Fighter), state: down }
+    bandits[1] = { ...(bandits[1] as Fighter), state: down }
+    const party = [pc('Sybilla'), pc('Theobald')]
+    const roll = scripted(15)
+    const end = must(rules.endOfRound([...party, ...bandits], 2, roll))
+    // Bandit 4 is immune to fear, so only Bandit 3 rolls: 15 against WIT 10 fails.
+    expect(roll.asked).toEqual([{ sides: 20, label: 'morale WIT save: Bandit 3' }])
+    expect(end.summary).toBe('Round 2 ends: Bandit 3 must surrender or retreat.')
+    const after2 = bandits.map((b) => after(b, end))
+    expect(rules.status(after2[2] as Fighter)).toEqual(['Broken: surrender or retreat'])
+    expect(rules.choices(after2[2] as Fighter).ok).toBe(false)
+    // Already at half when the next round began: no new check.
+    expect(
+      must(
+        rules.endOfRound(
+          [...party, ...after2].map((f) => after(f, end)),
+          3,
+          scripted(),
+        ),
+      ).summary,
+    ).toBe('Round 3 ends.')
+  })
+
+  it('has a character fighting alone check when the round took them to half their health', () => {
+    const ogre = fighter('zones', 'Ogre', 'foe', { wit: 12 }, { hp: 5, maxHp: 10 })
+    const end = must(rules.endOfRound([pc('Sybilla'), ogre], 1, scripted(12)))
+    // 12 against WIT 12 passes: steady for the rest of the stretch.
+    expect(rules.status(after(ogre, end))).toEqual(['Steady'])
   })
 })

@@ -324,6 +324,7 @@ function noReactionWhy(p: Planned, target: Fighter): string | null {
   const planned = p.kind === 'strike' ? p.plan.noReaction : p.kind === 'non-lethal' ? p.noReaction : null
   if (planned) return planned
   const st = stateOf(target)
+  if (st.down) return `${target.name} is ${st.down}`
   if (st.grabbedBy) return `${target.name} is grabbed and can't act`
   if (has(st, 'acted')) return `${target.name} has already taken their turn this round`
   const reactions = (st.conditions ?? []).filter((c) => c.id === 'reacted').length
