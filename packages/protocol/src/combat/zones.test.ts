@@ -280,6 +280,32 @@ describe('zones: non-lethal attacks', () => {
   })
 })
 
+describe('zones: gear', () => {
+  it('knocks a weapon to the ground on a failed STR save, and it is back in hand once used', () => {
+    // Non-lethal attacks, Disarm: "The target must pass a STR save or drop a weapon".
+    const sybilla = pc('Sybilla')
+    const bandit = foe('Bandit')
+    const disarm = must(rules.resolve(sybilla, bandit, attack('disarm'), null, scripted(15)))
+    const disarmed = after(bandit, disarm)
+    expect(rules.status(disarmed)).toEqual(['Dropped: Sword'])
+    expect(must(rules.choices(disarmed))[0]?.label).toBe(
+      'Sword (d6): on the ground, picking it up is a bonus action',
+    )
+    const picked = must(rules.resolve(disarmed, sybilla, SWORD, null, scripted(2)))
+    expect(rules.status(after(disarmed, picked))).toEqual(['Took their turn (1 round)'])
+  })
+
+  it('destroys a damaged weapon that rolls a 1 on its damage die (Combat gear degradation)', () => {
+    const old = pc('Theobald', { weapons: [{ ...weapon('Old sword', 'd6'), damaged: true }] })
+    const r = must(rules.resolve(old, foe('Bandit'), SWORD, null, scripted(1)))
+    expect(r.summary).toBe("Theobald hits: Bandit takes 1. Theobald's damaged weapon breaks.")
+    const broken = after(old, r)
+    expect(rules.status(broken)).toContain('Destroyed: Old sword')
+    const end = must(rules.endOfRound([broken], 1, scripted()))
+    expect(must(rules.choices(after(broken, end))).map((c) => c.id)).not.toContain('weapon-0')
+  })
+})
+
 describe('zones: the end of the round', () => {
   it('keeps a reaction for the rest of the round, then lets it expire', () => {
     const sybilla = pc('Sybilla')

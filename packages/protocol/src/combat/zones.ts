@@ -454,6 +454,13 @@ class Live {
   }
 }
 
+/** "Damaged weapons ... are destroyed if used to attack and a 1 is rolled on the damage die." */
+function wear(l: Live, choice: Choice, blow: zones.DamageResult): string {
+  if (!blow.weaponBreaks) return ''
+  l.state.destroyed = [...(l.state.destroyed ?? []), choice.id]
+  return ` ${l.f.name}'s damaged weapon breaks.`
+}
+
 function resolution(lines: BreakdownLine[], summary: string, ...live: Live[]): Resolution {
   return { lines, summary, changes: Object.fromEntries(live.map((l) => [l.f.id, l.change()])) }
 }
@@ -563,8 +570,7 @@ function strike(
   }
   const blow = zones.resolveDamage(plan.damage, rollDamage(plan.damage, roll, 'damage'))
   lines.push(...blow.breakdown)
-  if (blow.weaponBreaks) a.state.destroyed = [...(a.state.destroyed ?? []), p.choice.id]
-  const broke = blow.weaponBreaks ? ` ${a.f.name}'s damaged weapon breaks.` : ''
+  const broke = wear(a, p.choice, blow)
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
   if (!counter) {
     return ok(
@@ -583,6 +589,7 @@ function strike(
     policy: SETTINGS.incapacitation,
   })
   lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })), ...result.breakdown)
+  const brokeBack = wear(t, counter.choice, back)
   const hits: string[] = []
   if (result.hitFirst !== 'counterer' || result.secondBlow === 'lands')
     hits.push(a.suffer(back.suffered, back.gearDestroyed))
@@ -594,7 +601,12 @@ function strike(
       : `${(result.hitFirst === 'attacker' ? a : t).f.name} is hit first`
   const cancelled = result.secondBlow === 'cancelled' ? '; the other blow never lands' : ''
   return ok(
-    resolution(lines, `${t.f.name} counters. ${order}: ${hits.join(', ')}${cancelled}.${broke}`, a, t),
+    resolution(
+      lines,
+      `${t.f.name} counters. ${order}: ${hits.join(', ')}${cancelled}.${broke}${brokeBack}`,
+      a,
+      t,
+    ),
   )
 }
 
@@ -623,7 +635,7 @@ function nonLethal(
       rollDamage(counter.plan.damage, roll, 'counter damage'),
     )
     lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })))
-    countered = `${t.f.name} counters first: ${a.suffer(back.suffered, back.gearDestroyed)}. `
+    countered = `${t.f.name} counters first: ${a.suffer(back.suffered, back.gearDestroyed)}.${wear(t, counter.choice, back)} `
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }
   const face = p.plan.saveAllowed ? roll(20, `STR save to resist the ${what}`) : undefined
