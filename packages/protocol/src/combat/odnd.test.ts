@@ -241,16 +241,18 @@ describe('odnd conditions and the end of the round', () => {
     expect([rules.status(m), rules.status(g)]).toEqual([[], []])
   })
 
+  const orc = (id: string, hp = 5) =>
+    fighter('odnd', id, 'foe', { name: id, role: 'monster', class: 'monster', weapons: [SWORD] }, { hp })
+  /** The orcs' grapples all land (a natural 18 hits AC 9), in turn. */
+  const grappled = (table: Fighter[], ...ids: string[]) =>
+    ids.reduce((t, id) => {
+      const grappler = t.find((f) => f.id === id) as Fighter
+      return apply(t, ok(rules.resolve(grappler, t[0] as Fighter, attack('grapple'), 'none', scripted(18))))
+    }, table)
+
   it('grapplers thrown off are stunned for the difference, ticking down each round (Grappling attacks: 11 - 7 = 4)', () => {
-    const orc = (id: string) =>
-      fighter('odnd', id, 'foe', { name: id, role: 'monster', class: 'monster', weapons: [SWORD] }, { hp: 5 })
-    const hero = fighter('odnd', 'hero', 'pc', { name: 'Hero', level: 3, ac: 9 }, { hp: 15 })
-    let table = [hero, orc('orc1'), orc('orc2')]
-    for (const id of ['orc1', 'orc2']) {
-      const grappler = table.find((f) => f.id === id) as Fighter
-      const r = ok(rules.resolve(grappler, table[0] as Fighter, attack('grapple'), 'none', scripted(18)))
-      table = apply(table, r)
-    }
+    const hero = fighter('odnd', 'hero', 'pc', { name: 'Hero', level: 3 }, { hp: 15 })
+    let table = grappled([hero, orc('orc1'), orc('orc2')], 'orc1', 'orc2')
     // Each orc rolls 1d6 (2 and 5), the 3rd-level hero 3d6 (11).
     const end = ok(rules.endOfRound(table, 1, scripted(2, 5, 4, 4, 3)))
     expect(end.summary).toContain('Hero throws them off (11 against 7): they are stunned for 4 rounds')
@@ -259,6 +261,21 @@ describe('odnd conditions and the end of the round', () => {
     expect(errorOf(rules.choices(table[1] as Fighter))).toBe('You are stunned for 4 more round(s).')
     table = apply(table, ok(rules.endOfRound(table, 2, scripted())))
     expect(rules.status(table[2] as Fighter)).toEqual(['Stunned (3 rounds)'])
+  })
+
+  it('a pinned hero cannot attack until the grappler holding them falls (Grappling attacks: "pinned helplessly")', () => {
+    const hero = fighter('odnd', 'hero', 'pc', { name: 'Hero' }, { hp: 6 })
+    let table = grappled([hero, orc('orc1')], 'orc1')
+    table = apply(table, ok(rules.endOfRound(table, 1, scripted(5, 2))))
+    expect(rules.status(table[0] as Fighter)).toEqual(['Pinned'])
+    expect(errorOf(rules.choices(table[0] as Fighter))).toBe('You are pinned helplessly.')
+    table = apply(table, ok(rules.endOfRound(table, 2, scripted())))
+    expect(rules.status(table[0] as Fighter)).toEqual(['Pinned'])
+    const orcFalls = table.map((f) => (f.id === 'orc1' ? { ...f, hp: 0 } : f))
+    // The orc's death is also the foes' first death, and half of them down: two morale rolls.
+    const end = ok(rules.endOfRound(orcFalls, 3, scripted(3, 3, 3, 3)))
+    expect(end.summary).toContain('Hero is free of the grapple')
+    expect(rules.status(after(table[0] as Fighter, end))).toEqual([])
   })
 
   it('a crossbow is ready again two rounds later (Crossbows fire every other round)', () => {

@@ -570,32 +570,41 @@ function settleGrapple(
   roll: Roller,
   out: Log,
 ): void {
-  const holds = (states.get(f.id) as OdndState).grappledBy ?? []
-  if (holds.length === 0) return
-  const hero = sheet(f)
-  const level = hero.ok ? hero.value.level : 1
+  const state = states.get(f.id) as OdndState
+  // Only grapplers still on their feet hold on; a new contest replaces the last one's pin.
+  const holds = (state.grappledBy ?? []).flatMap((g) => {
+    const who = all.find((o) => o.id === g.id)
+    return who && injuryOf(who) === 'fighting' ? [{ ...g, name: who.name }] : []
+  })
+  if (holds.length === 0) {
+    if (state.grappledBy) states.set(f.id, { ...state, grappledBy: [] })
+    return
+  }
   const diceFor = (name: string, hitDice: number) =>
     Array.from({ length: odnd.grappleDice(hitDice) }, () => roll(6, `grapple d6 (${name})`))
-  const grapplers = holds.map((g) => {
-    const name = all.find((o) => o.id === g.id)?.name ?? g.id
-    return { id: g.id, name, hitDice: g.hitDice, faces: diceFor(name, g.hitDice) }
-  })
+  const grapplers = holds.map((g) => ({ ...g, faces: diceFor(g.name, g.hitDice) }))
+  const hero = sheet(f)
+  const level = hero.ok ? hero.value.level : 1
   const contest = odnd.resolveGrapple(
     { name: f.name, hitDice: level, faces: diceFor(f.name, level) },
     grapplers,
   )
-  const state = { ...(states.get(f.id) as OdndState), grappledBy: [] }
   if (!contest.ok) return
-  out.lines.push(...contest.value.breakdown)
-  out.words.push(contest.value.summary.replace(/\.$/, ''))
-  const vs = holds.map((g) => g.id)
-  if (contest.value.result === 'thrown-off') {
-    states.set(f.id, state)
-    for (const g of grapplers) {
-      const theirs = states.get(g.id)
-      if (theirs) states.set(g.id, withCondition(theirs, { id: 'stunned', rounds: contest.value.stunRounds }))
-    }
-  } else states.set(f.id, withCondition(state, { id: contest.value.result, rounds: null, vs }))
+  const { result, stunRounds, breakdown, summary } = contest.value
+  out.lines.push(...breakdown)
+  out.words.push(summary.replace(/\.$/, ''))
+  const freed: OdndState = {
+    ...state,
+    grappledBy: [],
+    conditions: (state.conditions ?? []).filter((c) => c.id !== 'pinned' && c.id !== 'struggling'),
+  }
+  if (result !== 'thrown-off') {
+    states.set(f.id, withCondition(freed, { id: result, rounds: null, vs: holds.map((g) => g.id) }))
+    return
+  }
+  states.set(f.id, freed)
+  for (const g of grapplers)
+    states.set(g.id, withCondition(states.get(g.id) as OdndState, { id: 'stunned', rounds: stunRounds }))
 }
 
 /** "Check monster morale (roll 2D6 see table) ... after first death, when 50% are dead or incapacitated". */
