@@ -235,6 +235,18 @@ describe('resolve', () => {
     })
   })
 
+  it("a thrown flask that misses scatters by 1d10, each number a 10' square (17.0.9)", () => {
+    const flask = weapon('Flask of oil', 'grenade', '1d8', { shortRange: 10, mediumRange: 30, longRange: 50 })
+    const declared = { choice: 'weapon-0-missile', toggles: ['short-range'] }
+    // d20 5 + 1 + 1 = 7 misses AC 11; the scatter d10 shows 8: "behind".
+    const r = resolve(pc({ weapons: [flask] }), foe(), declared, 5, 8)
+    expect(r.asked.map((d) => [d.sides, d.label])).toEqual([
+      [20, 'to hit'],
+      [10, 'scatter'],
+    ])
+    expect(r.summary).toMatch(/the flask lands behind \(in 10' squares from Goblin/)
+  })
+
   it('a grapple: the touch attack hits, then both grapple checks decide the hold (17.0.18)', () => {
     const r = resolve(pc(), foe(), { choice: 'grapple', toggles: [] }, 12, 15, 9)
     expect(r.asked.map((d) => d.label)).toEqual([

@@ -431,7 +431,9 @@ export const osrCombat: CombatRules = {
       const landed = osr.scatter(roll(10, 'scatter'))
       if (!landed.ok) return landed
       lines.push({ label: 'scatter', value: landed.value.roll, rule: 'Grenade-Like Missiles (17.0.9)' })
-      said.push(`the flask lands ${landed.value.text} of ${target.name} (10' squares)`)
+      said.push(
+        `the flask lands ${landed.value.text} (in 10' squares from ${target.name}, as the thrower sees it)`,
+      )
     }
 
     // Light and heavy crossbows, siege engines: the next rounds are spent reloading (17.0.9).
