@@ -192,8 +192,12 @@ describe('spelljammer combat: defending stances', () => {
 
   it('offers the three stances with their effect, then holds the one declared for the round', () => {
     const options = unwrap(combat.defenses(sj('mira', 'pc'), sj('orc', 'foe'), sword))
-    expect(ids(options)).toEqual(['defending', 'full-defense', 'desperate-defense'])
+    expect(ids(options)).toEqual(['defending', 'full-defense', 'desperate-defense', 'none'])
     expect(options[1]?.effect).toBe('+8 DEF; no attacks this round: the attack hits 72% instead of 80%')
+    // Declining keeps the orc's attacks, and the attack hits as often as with no prompt at all.
+    expect(options[3]?.effect).toBe('keep your attacks this round: the attack hits 80%')
+    const declined = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'none', 90)
+    expect(combat.choices(declined.target).ok).toBe(true)
     const { target } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'full-defense', 90)
     expect(ids(unwrap(combat.defenses(sj('ari', 'pc'), target, sword)))).toEqual(['full-defense'])
     expect(combat.choices(target)).toEqual({

@@ -321,8 +321,18 @@ function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Out
       effect: `${stanceWords(stance, bonus)}: ${odds}`,
     })
   }
+  // Declaring no defense is a choice too: the defender keeps their attacks this round.
+  if (options.length > 0 && !declaredAlready)
+    options.push({
+      id: NO_DEFENSE,
+      label: 'No special defense',
+      chance: null,
+      effect: `keep your attacks this round: the attack hits ${percent(before.display.hit)}`,
+    })
   return ok(options)
 }
+
+const NO_DEFENSE = 'none'
 
 /** The stance the target answers with: the one already declared, the one chosen now, or none. */
 function chosenStance(
@@ -332,7 +342,7 @@ function chosenStance(
   defense: string | null,
 ): Outcome<spelljammer.Stance> {
   const declaredStance = stateOf(target).stance
-  if (defense === null) return ok(declaredStance ?? ATTACKING)
+  if (defense === null || (defense === NO_DEFENSE && !declaredStance)) return ok(declaredStance ?? ATTACKING)
   const open = defensesOf(attacker, target, declared)
   if (!open.ok) return open
   if (!open.value.some((o) => o.id === defense))

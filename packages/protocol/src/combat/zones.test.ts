@@ -149,11 +149,11 @@ describe('zones: reactions', () => {
   it('offers dodge with its AGI odds, a counter per melee attack when nearby, hiding and a guard', () => {
     const options = must(rules.defenses(sybilla, bandit, musket))
     // The musket shoots from afar: the bandit's sword and fists can't reach to counter.
-    expect(options.map((o) => o.id)).toEqual(['dodge', 'hide-behind', 'guard'])
+    expect(options.map((o) => o.id)).toEqual(['dodge', 'hide-behind', 'guard', 'none'])
     // AGI 8: a pass on 1-8 of a d20.
     expect(options[0]?.chance).toBe(8 / 20)
     const melee = must(rules.defenses(pc('Theobald'), bandit, SWORD)).map((o) => o.id)
-    expect(melee).toEqual(['dodge', 'counter:weapon-0', 'counter:unarmed', 'hide-behind', 'guard'])
+    expect(melee).toEqual(['dodge', 'counter:weapon-0', 'counter:unarmed', 'hide-behind', 'guard', 'none'])
   })
 
   it('changes the outcome: no reaction takes the damage, a passed dodge makes it miss', () => {
@@ -165,6 +165,11 @@ describe('zones: reactions', () => {
     expect(roll.asked.map((d) => d.label)).toEqual(['AGI save to dodge'])
     expect(dodged.changes.Bandit?.hp).toBe(8)
     expect(dodged.summary).toBe("Bandit dodges Sybilla's attack.")
+    // Choosing not to react is the same blow as no reaction offered, and keeps the bandit's turn.
+    const declined = must(rules.resolve(sybilla, bandit, musket, 'none', scripted(6)))
+    expect(declined).toEqual(none)
+    expect(rules.status({ ...bandit, ...dodged.changes.Bandit })).toContain('Reacted (1 round)')
+    expect(rules.status({ ...bandit, ...declined.changes.Bandit })).not.toContain('Reacted (1 round)')
   })
 
   it('resolves a counter: whoever suffers more after armour is hit first, and the other blow never lands', () => {
@@ -218,7 +223,7 @@ describe('zones: reactions', () => {
     const bandit = foe('Bandit')
     const first = must(rules.resolve(sybilla, bandit, SWORD, null, scripted(1)))
     const [s1, b1] = [after(sybilla, first), after(bandit, first)]
-    expect(must(rules.defenses(b1, s1, SWORD)).map((o) => o.id)).toEqual(['guard'])
+    expect(must(rules.defenses(b1, s1, SWORD)).map((o) => o.id)).toEqual(['guard', 'none'])
     expect(rules.resolve(b1, s1, SWORD, 'dodge', scripted())).toEqual({
       ok: false,
       error: 'No reaction: Sybilla has already taken their turn this round.',
@@ -268,7 +273,7 @@ describe('zones: non-lethal attacks', () => {
     // "On his next turn, Theobald attacks the bandit with a dagger ... The bandit can't react since he is grabbed".
     const round = must(rules.endOfRound([after(theobald, grab), grabbed], 1, scripted()))
     const [t2, b2] = [after(after(theobald, grab), round), after(grabbed, round)]
-    expect(must(rules.defenses(t2, b2, attack('weapon-1'))).map((o) => o.id)).toEqual(['guard'])
+    expect(must(rules.defenses(t2, b2, attack('weapon-1'))).map((o) => o.id)).toEqual(['guard', 'none'])
     const stabbed = after(b2, must(rules.resolve(t2, b2, attack('weapon-1'), null, scripted(3))))
     expect(stabbed.hp).toBe(5)
 

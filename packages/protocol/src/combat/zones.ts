@@ -364,7 +364,7 @@ function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOpt
     chance: null,
     effect: effectOf('guard'),
   }
-  if (noReactionWhy(p, target)) return [guard]
+  if (noReactionWhy(p, target)) return [guard, NO_REACTION]
   const dodge = zones.saveChance(p.t.agi).probability
   return [
     {
@@ -380,7 +380,16 @@ function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOpt
     })),
     { id: 'hide-behind', label: 'Hide behind', chance: null, effect: effectOf('hide-behind') },
     guard,
+    NO_REACTION,
   ]
+}
+
+/** Reactions are a choice: one may take the blow and keep one's own turn. */
+const NO_REACTION: DefenseOption = {
+  id: 'none',
+  label: 'No reaction',
+  chance: null,
+  effect: 'Keep your turn for yourself: the attack goes on as rolled.',
 }
 
 /**
@@ -789,7 +798,9 @@ export const zonesCombat: CombatRules = {
   },
   resolve(attacker, target, declared, defense, roll) {
     const p = declare(attacker, target, declared)
-    return p.ok ? resolvePlanned(p.value, attacker, target, defense, roll) : p
+    // Not reacting keeps the defender's turn: the attack goes on as if no reaction was offered.
+    const reaction = defense === NO_REACTION.id ? null : defense
+    return p.ok ? resolvePlanned(p.value, attacker, target, reaction, roll) : p
   },
   endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
   status,

@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+const snap = chromium.snap
+
+const visible = async (page: Page, name: string | RegExp) =>
+  (await page.getByRole('button', { name, exact: typeof name === 'string' }).count()) > 0
+
+/** Taps a button that the live table may take away at any moment (the round moved on by itself). */
+const tap = (page: Page, name: string) =>
+  page
+    .getByRole('button', { name, exact: true })
+    .first()
+    .click({ timeout: 2000 })
+    .catch(() => undefined)
+
+/**
+ * Moves the round on until `ready()` holds: players end their turns, the GM moves monsters on (or passes
+ * for them), new rounds get their initiative, and in faction play the party's phones take turns.
+ */
+async function playUntil(gm: Page, phones: Page[], ready: () => Promise<boolean>): Promise<void> {
+  const banner = () => gm.getByTestId('turn-banner').textContent()
+  let patience = 0
+  for (let step = 0; step < 40; step++) {
+    if (await ready()) return
+    const before = await banner()
+    const ending = []
+    for (const phone of phones) if (await visible(phone, 'End my turn')) ending.push(phone)
+    if (ending.length > 0) {
+      for (const phone of ending) await tap(phone, 'End my turn')
+      for (const phone of ending) await expect.poll(() => visible(phone, 'End my turn')).toBe(false)
+      continue
+    }
+    if (await visible(gm, 'Next turn')) {
+      // A player's slot is theirs to end from their phone, which may still be catching up.
+      // (Once the players in a shared slot have ended their turns, the GM moves the monsters' part on.)
+      if (/Mira|Tomas/.test(before ?? '') && patience < 5) {
+        patience++
+        await gm.waitForTimeout(300)
+        continue
+      }
+      patience = 0
+      await tap(gm, 'Next turn')
+    } else if (await visible(gm, 'Roll for monsters')) {
+      for (const phone of phones)
+        if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative')
+      await tap(gm, 'Roll for monsters')
+    } else if (await visible(gm, 'Begin actions')) await tap(gm, 'Begin actions')
+    else if ((await gm.getByRole('button', { name: / acts$/ }).count()) > 0)
+      await gm
+        .getByRole('button', { name: / acts$/ })
+        .first()
+        .click({ timeout: 2000 })
+        .catch(() => undefined)
+    else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass')
+    else {
+      const acting = []
+      for (const phone of phones) if (await visible(phone, 'I act now')) acting.push(phone)
+      if (acting[0]) await tap(acting[0], 'I act now')
+      else if (await visible(phones[0] as Page, 'We pass')) await tap(phones[0] as Page, 'We pass')
+    }
+    await expect
+      .poll(async () => (await ready()) || (await banner()) !== before, { timeout: 3000 })
+      .toBe(true)
+      .catch(() => undefined)
+  }
+  throw new Error('the round never came to the expected moment')
+}
+
+describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
+  'attacks at the table: %s',
+  (system) => {
+    it('a player attacks with the odds shown first, a monster attacks a player who defends on their phone, and the GM undoes it', {
+      timeout: 120_000,
+    }, async () => {
+      const created = await fetch(`${baseUrl}/api/rooms`, {
+        method: 'POST',
+        body: JSON.stringify({ system }),
+      })
+      const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+      const gm = await (await chromium.browser.newContext(TABLET)).newPage()
+      gm.setDefaultTimeout(8000)
+      await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+      await gm.getByLabel('Combatant name').fill('Ogre')
+      await gm.getByLabel('Hit points', { exact: true }).fill('30')
+      await gm.getByRole('button', { name: 'Add', exact: true }).click()
+      const phones: Page[] = []
+      for (const name of ['Mira', 'Tomas']) {
+        const phone = await (await chromium.browser.newContext(PHONE)).newPage()
+        phone.setDefaultTimeout(8000)
+        await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, name)
+        phones.push(phone)
+      }
+      const [mira, tomas] = phones as [Page, Page]
+      await gm.getByRole('button', { name: 'Start combat' }).click()
+      if (system === 'brp') {
+        for (const phone of phones) await phone.getByRole('button', { name: 'State my intent' }).click()
+        await gm.getByRole('button', { name: 'Begin actions' }).click()
+      } else if (system !== 'zones') {
+        for (const phone of phones) await phone.getByRole('button', { name: 'Roll initiative' }).click()
+        await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+      }
+
+      // Mira's turn: the composer, two modifiers, the odds before the roll.
+      await playUntil(gm, phones, () => visible(mira, 'Attack'))
+      await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+      const composer = mira.getByRole('region', { name: 'Mira attacks' })
+      await composer.getByRole('radio', { name: /Ogre/ }).check()
+      const toggles = composer.getByRole('checkbox')
+      let checked = 0
+      for (let i = 0; i < (await toggles.count()) && checked < 2; i++) {
+        await toggles.nth(i).check()
+        // A modifier the rules refuse together with the others is switched off again.
+        if ((await composer.getByRole('alert').count()) > 0) await toggles.nth(i).uncheck()
+        else checked++
+      }
+      expect(checked).toBe(2)
+      const odds = (await composer.getByTestId('odds').textContent()) ?? ''
+      expect(odds).toMatch(/\d+(\.\d)?%/)
+      await snap(mira, `attack-${system}-composer`)
+      await composer.getByRole('button', { name: 'Roll the attack' }).click()
+      // A monster's defense is the GM's to choose.
+      const gmPrompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+      const miraLogged = () => gm.locator('.log-entry.outcome').first().textContent()
+      await expect
+        .poll(async () => (await gmPrompt.count()) > 0 || /^⚔Mira /.test((await miraLogged()) ?? ''))
+        .toBe(true)
+      if ((await gmPrompt.count()) > 0) {
+        // The GM lets the blow land, so the Ogre keeps its own turn (a reaction spends it in zones).
+        const decline = gmPrompt.getByRole('button', {
+          name: /^(No defense|Take it|No reaction|No special defense)/,
+        })
+        await ((await decline.count()) > 0 ? decline : gmPrompt.getByRole('button').last()).first().click()
+      }
+      for (const page of [gm, mira, tomas]) {
+        await expect.poll(() => page.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Mira /)
+      }
+
+      // The Ogre's turn: it attacks Tomas, whose phone asks how to defend where the system has a choice.
+      await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'))
+      await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+      const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+      await ogre.getByRole('radio', { name: /Tomas/ }).check()
+      const hpBefore = await tomas
+        .getByRole('region', { name: 'Your character' })
+        .locator('.hp-number')
+        .textContent()
+      await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+      // Where the system gives the defender a choice, Tomas's phone asks; otherwise the blow lands at once.
+      const prompt = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
+      const ogreLogged = () => gm.locator('.log-entry.outcome').first().textContent()
+      await expect
+        .poll(async () => (await prompt.count()) > 0 || /^⚔Ogre /.test((await ogreLogged()) ?? ''))
+        .toBe(true)
+      if ((await prompt.count()) > 0) {
+        await snap(tomas, `attack-${system}-defense`)
+        await prompt.getByRole('button').first().click()
+      }
+      for (const page of [gm, mira, tomas]) {
+        await expect.poll(() => page.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Ogre /)
+      }
+
+      // The GM undoes the Ogre's attack: Tomas is as he was on every device.
+      await gm.locator('.log-entry.outcome').first().getByRole('button', { name: 'Undo' }).click()
+      await expect
+        .poll(() => gm.locator('.log-entry.outcome').first().getAttribute('class'))
+        .toContain('undone')
+      await expect
+        .poll(() => tomas.getByRole('region', { name: 'Your character' }).locator('.hp-number').textContent())
+        .toBe(hpBefore)
+      const tomasOnGm = gm.getByTestId('combatant').filter({ hasText: 'Tomas' }).locator('.hp-number')
+      expect((await tomasOnGm.textContent())?.replace(/\s/g, '')).toBe(hpBefore?.replace(/\s/g, ''))
+    })
+  },
+)
