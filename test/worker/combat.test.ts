@@ -58,7 +58,7 @@ async function table(system: SystemId) {
   }
   const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
   const prompts = () => [...tableClient.doc.getMap<PendingDefense>(TABLE.prompts).values()]
-  return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient }
+  return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm }
 }
 
 /** Dice that replay the faces the room logged, in order. */
@@ -131,5 +131,47 @@ describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
       ok: false,
       error: 'That entry is already undone.',
     })
+  })
+})
+
+describe('attacks with the player’s own dice', () => {
+  it('checks each typed face against the die asked for, holds the outcome for the GM, and applies it on approval', async () => {
+    const t = await table('osr')
+    t.table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    // A 6 is the best a d6 can do: Mira (DEX +0) acts first, with the Ogre at best beside her.
+    expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    const mira = t.fighter(t.mira)
+    const ogre = t.fighter('ogre')
+    const rules = COMBAT.osr
+    const choices = rules.choices(mira)
+    if (!choices.ok) throw new Error(choices.error)
+    const declared = { choice: choices.value[0]?.id ?? '', toggles: [] }
+
+    expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared, faces: [25] })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/is a d20: it shows 1 to 20, not 25\.$/),
+    })
+    // 19 hits the Ogre's AC 10 or so without a natural 20's extra dice; then the damage die, typed too.
+    const faces = [19, 1, 1, 1, 1, 1, 1]
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared, faces })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the attack in the log')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    expect(entry.status).toBe('pending')
+    expect(entry.source).toBe('physical')
+    expect(entry.rolls?.every((r) => r.typed)).toBe(true)
+    const expected = rules.resolve(mira, ogre, declared, null, replay(entry.rolls ?? []))
+    if (!expected.ok) throw new Error(expected.error)
+    expect(expected.value.changes.ogre?.hp).toBeLessThan(30)
+    expect(t.fighter('ogre').hp).toBe(30) // held until the GM approves
+    expect(await t.gmAsk({ kind: 'undo', entryId: entry.id })).toEqual({
+      ok: false,
+      error: 'Approve or reject those dice first.',
+    })
+
+    t.gm.doc.getArray(GM.approvals).push([{ entryId: entry.id, approve: true }])
+    await eventually(() => t.entries().find((e) => e.id === entry.id)?.status === 'approved', 'approved')
+    expect(t.fighter('ogre').hp).toBe(expected.value.changes.ogre?.hp)
   })
 })

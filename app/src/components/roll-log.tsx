@@ -27,7 +27,7 @@ export function RollLog({ entries, onApprove, onUndo }: Props) {
     <ol class="log" data-testid="log" reversed>
       {[...entries].reverse().map((e) =>
         e.kind ? (
-          <Outcome key={e.id} entry={e} onUndo={onUndo} />
+          <Outcome key={e.id} entry={e} onUndo={onUndo} onApprove={onApprove} />
         ) : (
           <li key={e.id} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
             <span class="log-total">{e.total}</span>
@@ -39,16 +39,7 @@ export function RollLog({ entries, onApprove, onUndo }: Props) {
                 {e.status && ` · ${STATUS[e.status]}`}
               </span>
               {e.detail && <span class="log-detail small">{e.detail}</span>}
-              {onApprove && e.status === 'pending' && (
-                <span class="row gap approve">
-                  <button type="button" class="primary" onClick={() => onApprove(e.id, true)}>
-                    Approve
-                  </button>
-                  <button type="button" class="ghost danger" onClick={() => onApprove(e.id, false)}>
-                    Reject
-                  </button>
-                </span>
-              )}
+              {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
             </span>
           </li>
         ),
@@ -58,7 +49,15 @@ export function RollLog({ entries, onApprove, onUndo }: Props) {
 }
 
 /** An attack or an end-of-round effect: what happened in words, each die and each modifier with its rule. */
-function Outcome({ entry: e, onUndo }: { entry: LogEntry; onUndo: Props['onUndo'] }) {
+function Outcome({
+  entry: e,
+  onUndo,
+  onApprove,
+}: {
+  entry: LogEntry
+  onUndo: Props['onUndo']
+  onApprove: Props['onApprove']
+}) {
   return (
     <li class={`log-entry outcome ${e.undone ? 'undone' : ''}`} data-testid="log-entry">
       <span class="log-total" aria-hidden="true">
@@ -66,6 +65,8 @@ function Outcome({ entry: e, onUndo }: { entry: LogEntry; onUndo: Props['onUndo'
       </span>
       <span class="log-what">
         <strong>{e.by}</strong> {e.detail}
+        {e.source === 'physical' && <span class="muted"> · own dice</span>}
+        {e.status && <span class="muted"> · {STATUS[e.status]}</span>}
         {e.undone && <span class="muted"> · undone by the GM</span>}
         {Boolean(e.rolls?.length || e.lines?.length) && (
           <details class="small">
@@ -74,6 +75,7 @@ function Outcome({ entry: e, onUndo }: { entry: LogEntry; onUndo: Props['onUndo'
               {e.rolls?.map((r, i) => (
                 <li key={`r${i}`}>
                   {r.label}: d{r.sides} → <strong>{r.face}</strong>
+                  {r.typed && <span class="muted"> (own die)</span>}
                 </li>
               ))}
               {e.lines?.map((l, i) => (
@@ -85,12 +87,27 @@ function Outcome({ entry: e, onUndo }: { entry: LogEntry; onUndo: Props['onUndo'
             </ul>
           </details>
         )}
-        {onUndo && e.changes && !e.undone && (
+        {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
+        {onUndo && e.changes && !e.undone && e.status !== 'pending' && (
           <button type="button" class="ghost small-button" onClick={() => onUndo(e.id)}>
             Undo
           </button>
         )}
       </span>
     </li>
+  )
+}
+
+/** The GM's approve / reject for dice a player typed in. */
+function Verdict({ id, onApprove }: { id: string; onApprove: NonNullable<Props['onApprove']> }) {
+  return (
+    <span class="row gap approve">
+      <button type="button" class="primary" onClick={() => onApprove(id, true)}>
+        Approve
+      </button>
+      <button type="button" class="ghost danger" onClick={() => onApprove(id, false)}>
+        Reject
+      </button>
+    </span>
   )
 }

@@ -44,7 +44,8 @@ export interface SeatModel {
   endTurn(): string
   /** brp: state how far this character moves and what they attack with this round. */
   declareIntent(intent: Intent): string
-  attack(targetId: string, declared: Declared): string
+  /** Attacks; `faces` when the player rolled their own dice. */
+  attack(targetId: string, declared: Declared, faces?: number[]): string
   /** Answers a defense prompt aimed at this character. */
   defend(promptId: string, choice: string): string
   /** Faction play: take this character's turn now, or pass for the whole side. */
@@ -112,9 +113,9 @@ export function createSeatModel(
       requests.push([{ id, kind: 'intent', at: Date.now(), intent }])
       return id
     },
-    attack(targetId, declared) {
+    attack(targetId, declared, faces) {
       const id = newId()
-      requests.push([{ id, kind: 'attack', at: Date.now(), targetId, declared }])
+      requests.push([{ id, kind: 'attack', at: Date.now(), targetId, declared, ...(faces ? { faces } : {}) }])
       return id
     },
     defend(promptId, choice) {

@@ -2,7 +2,7 @@
  * The action composer: pick a target and a weapon, switch on the modifiers that apply, see the exact
  * odds, then one tap to roll. The odds come from the same combat rules the room resolves with.
  */
-import { COMBAT, type Declared, type SystemId } from '@fray/protocol'
+import { COMBAT, type Declared, type DiceAsked, diceAsked, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { asFighter, type Combatant } from '../models/table.ts'
 
@@ -11,13 +11,22 @@ interface Props {
   attacker: Combatant
   /** Everyone the attacker could aim at (the app leaves hidden monsters out). */
   targets: Combatant[]
-  onRoll: (targetId: string, declared: Declared) => void
+  /** `faces` when the player rolled their own dice and typed them in. */
+  onRoll: (targetId: string, declared: Declared, faces?: number[]) => void
   onClose: () => void
+  /** Whether to offer typing in one's own dice (players; the GM's monsters use the room's dice). */
+  ownDice?: boolean
+}
+
+/** The faces typed so far, up to the first die still empty. */
+function facesOf(typed: readonly string[]): number[] {
+  const empty = typed.indexOf('')
+  return (empty === -1 ? typed : typed.slice(0, empty)).map(Number)
 }
 
 const percent = (p: number) => `${Math.round(p * 1000) / 10}%`
 
-export function Composer({ system, attacker, targets, onRoll, onClose }: Props) {
+export function Composer({ system, attacker, targets, onRoll, onClose, ownDice = false }: Props) {
   const rules = COMBAT[system]
   const me = asFighter(attacker)
   const foes = targets.filter((t) => t.side !== attacker.side)
@@ -26,6 +35,8 @@ export function Composer({ system, attacker, targets, onRoll, onClose }: Props) 
   const choices = rules.choices(me)
   const choice = useSignal(choices.ok ? (choices.value[0]?.id ?? '') : '')
   const toggles = useSignal<string[]>([])
+  const typing = useSignal(false)
+  const typed = useSignal<string[]>([])
   const target = ordered.find((t) => t.id === targetId.value)
 
   if (!choices.ok) return <Refusal text={choices.error} onClose={onClose} />
@@ -119,15 +130,78 @@ export function Composer({ system, attacker, targets, onRoll, onClose }: Props) 
           </p>
         )}
       </div>
+      {ownDice && preview.ok && (
+        <label class="toggle">
+          <input
+            type="checkbox"
+            checked={typing.value}
+            onChange={(e) => {
+              typing.value = e.currentTarget.checked
+              typed.value = []
+            }}
+          />
+          <span>I roll my own dice</span>
+        </label>
+      )}
+      {typing.value && preview.ok ? (
+        <OwnDice
+          asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+          typed={typed.value}
+          onType={(next) => (typed.value = next)}
+          onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
+        />
+      ) : (
+        <button
+          type="button"
+          class="primary huge"
+          disabled={!preview.ok}
+          onClick={() => onRoll(target.id, declared)}
+        >
+          Roll the attack
+        </button>
+      )}
+    </section>
+  )
+}
+
+/** The dice the attack asks for, one input each as they come; what they would do, then send. */
+function OwnDice(props: {
+  asked: DiceAsked
+  typed: string[]
+  onType: (typed: string[]) => void
+  onSend: () => void
+}) {
+  const { asked, typed } = props
+  // Only the faces typed so far that the attack still asks for (a miss asks for no damage).
+  const shown = asked.asked.map((die, i) => ({ ...die, value: typed[i] ?? '' }))
+  return (
+    <div class="own-dice">
+      {shown.map((die, i) => (
+        <label key={`${i}-${die.label}`} class="field">
+          <span>
+            Your d{die.sides} for {die.label}
+          </span>
+          <input
+            inputMode="numeric"
+            value={die.value}
+            onInput={(e) => props.onType([...typed.slice(0, i), e.currentTarget.value.trim()])}
+          />
+        </label>
+      ))}
+      {asked.complete && asked.outcome && (
+        <p class={asked.outcome.ok ? 'muted' : 'error'} role={asked.outcome.ok ? undefined : 'alert'}>
+          {asked.outcome.ok ? `With these dice: ${asked.outcome.summary}` : asked.outcome.error}
+        </p>
+      )}
       <button
         type="button"
         class="primary huge"
-        disabled={!preview.ok}
-        onClick={() => onRoll(target.id, declared)}
+        disabled={!asked.complete || !asked.outcome?.ok}
+        onClick={props.onSend}
       >
-        Roll the attack
+        Send my dice
       </button>
-    </section>
+    </div>
   )
 }
 

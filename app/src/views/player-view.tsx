@@ -255,10 +255,11 @@ function Seated(props: {
           system={system}
           attacker={me}
           targets={table.combatants.value}
-          onRoll={(targetId, declared) => {
-            requests.attack(targetId, declared)
+          onRoll={(targetId, declared, faces) => {
+            requests.attack(targetId, declared, faces)
             composing.value = false
           }}
+          ownDice
           onClose={() => (composing.value = false)}
         />
       )}

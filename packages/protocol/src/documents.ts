@@ -44,6 +44,8 @@ export interface PendingDefense {
   attackerId: string
   targetId: string
   declared: Declared
+  /** The attacker's own dice, typed in, used when the attack resolves. */
+  faces?: number[]
   options: DefenseOption[]
   askedAt: number
   /** From this moment the GM may answer for a player who has not (the room's `defenseSeconds`). */
@@ -155,7 +157,15 @@ export type SeatRequest =
   /** brp's Statement of Intent: how far this character moves and what they attack with this round. */
   | { id: string; kind: 'intent'; at: number; intent: Intent }
   /** Attack a combatant with one of this character's choices and toggles. */
-  | { id: string; kind: 'attack'; at: number; targetId: string; declared: Declared }
+  | {
+      id: string
+      kind: 'attack'
+      at: number
+      targetId: string
+      declared: Declared
+      /** Faces the player rolled on their own dice, in the order the attack asks for them. */
+      faces?: number[]
+    }
   /** Answer a defense prompt aimed at this character. */
   | { id: string; kind: 'defend'; at: number; promptId: string; choice: string }
 
@@ -196,8 +206,8 @@ export interface LogEntry {
   status?: 'pending' | 'approved' | 'rejected'
   /** An attack or an end-of-round effect, rather than a bare roll. */
   kind?: 'attack' | 'end-of-round'
-  /** Every die thrown, with what it was for. */
-  rolls?: Array<{ label: string; sides: number; face: number }>
+  /** Every die thrown, with what it was for; `typed` when a player rolled it and typed it in. */
+  rolls?: Array<{ label: string; sides: number; face: number; typed?: boolean }>
   /** Each modifier and result, with the rule it came from. */
   lines?: BreakdownLine[]
   /** What it changed, to revert it: each combatant's fields before and after. */

@@ -6,6 +6,7 @@
 import {
   COMBAT,
   type CombatantFields,
+  type CombatRules,
   type Declared,
   type Fighter,
   type FighterChange,
@@ -50,6 +51,7 @@ export function attack(
   targetId: string,
   declared: Declared,
   requestId: string,
+  faces?: number[],
 ): RequestResult {
   const all = fighters(ctx.table)
   const attacker = all.find((f) => f.id === attackerId)
@@ -76,6 +78,7 @@ export function attack(
       attackerId,
       targetId,
       declared,
+      ...(faces ? { faces } : {}),
       options: defenses.value,
       askedAt: ctx.now,
       gmAfter: ctx.now + seconds * 1000,
@@ -83,7 +86,7 @@ export function attack(
     ctx.table.transact(() => pending.set(prompt.id, prompt), 'server')
     return { ok: true, logId: prompt.id }
   }
-  return resolveAttack(ctx, attacker, target, declared, null, requestId)
+  return resolveAttack(ctx, attacker, target, declared, null, requestId, faces)
 }
 
 /** The defender's answer (or the GM's, for a monster or once the player's time is up). */
@@ -109,7 +112,7 @@ export function defend(
   const target = all.find((f) => f.id === prompt.targetId)
   ctx.table.transact(() => pending.delete(promptId), 'server')
   if (!attacker || !target) return { ok: false, error: 'The attacker or the target has left the fight.' }
-  return resolveAttack(ctx, attacker, target, prompt.declared, choice, requestId)
+  return resolveAttack(ctx, attacker, target, prompt.declared, choice, requestId, prompt.faces)
 }
 
 function seatOf(table: Y.Doc, combatantId: string): string | null {
@@ -117,12 +120,21 @@ function seatOf(table: Y.Doc, combatantId: string): string | null {
   return typeof seatId === 'string' ? seatId : null
 }
 
-/** A roller that throws the room's dice and remembers each for the log. */
-function recording(ctx: TurnContext) {
+/** A die a player typed in that does not fit the die the attack asked for. */
+class WrongFace extends Error {}
+
+/**
+ * A roller that remembers each die for the log: the player's typed faces first, in order, then the
+ * room's dice for whatever the attack asks beyond them (a defender's roll, say).
+ */
+function recording(ctx: TurnContext, typed: readonly number[] = []) {
   const rolls: NonNullable<LogEntry['rolls']> = []
   const roll = (sides: number, label: string) => {
-    const face = ctx.dice.roll(sides)
-    rolls.push({ label, sides, face })
+    const mine = typed[rolls.length]
+    if (mine !== undefined && (mine < 1 || mine > sides))
+      throw new WrongFace(`Your die for ${label} is a d${sides}: it shows 1 to ${sides}, not ${mine}.`)
+    const face = mine ?? ctx.dice.roll(sides)
+    rolls.push({ label, sides, face, ...(mine !== undefined ? { typed: true } : {}) })
     return face
   }
   return { roll, rolls }
@@ -135,11 +147,22 @@ function resolveAttack(
   declared: Declared,
   defense: string | null,
   entryId: string,
+  faces?: number[],
 ): RequestResult {
-  const { roll, rolls } = recording(ctx)
-  const resolved = COMBAT[ctx.system].resolve(attacker, target, declared, defense, roll)
+  const { roll, rolls } = recording(ctx, faces)
+  let resolved: ReturnType<CombatRules['resolve']>
+  try {
+    resolved = COMBAT[ctx.system].resolve(attacker, target, declared, defense, roll)
+  } catch (error) {
+    if (error instanceof WrongFace) return { ok: false, error: error.message }
+    throw error
+  }
   if (!resolved.ok) return resolved
-  record(ctx, entryId, 'attack', attacker.name, resolved.value, rolls)
+  // Typed dice in a room that wants them approved: logged now, applied when the GM approves.
+  const hold =
+    Boolean(faces?.length) &&
+    readSettings(ctx.table.getMap<unknown>(TABLE.settings)).physicalDice === 'approve'
+  record(ctx, entryId, 'attack', attacker.name, resolved.value, rolls, hold)
   return { ok: true, logId: entryId }
 }
 
@@ -168,8 +191,10 @@ function record(
   by: string,
   resolution: Resolution,
   rolls: NonNullable<LogEntry['rolls']>,
+  hold = false,
 ): void {
-  const changes = applyChanges(ctx, resolution.changes)
+  const changes = hold ? pending(ctx, resolution.changes) : applyChanges(ctx, resolution.changes)
+  const typed = rolls.some((r) => r.typed)
   const entry: LogEntry = {
     id,
     at: ctx.now,
@@ -177,7 +202,8 @@ function record(
     notation: rolls.map((r) => `d${r.sides}`).join(' + ') || '—',
     faces: rolls.map((r) => r.face),
     total: rolls[0]?.face ?? 0,
-    source: ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind,
+    source: typed || ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind,
+    ...(hold ? { status: 'pending' as const } : {}),
     detail: resolution.summary,
     kind,
     rolls,
@@ -208,6 +234,38 @@ function applyChanges(
   return recorded
 }
 
+/** What an outcome would change, recorded without applying it (it waits for the GM's approval). */
+function pending(ctx: TurnContext, changes: Record<string, FighterChange>): NonNullable<LogEntry['changes']> {
+  const map = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const recorded: NonNullable<LogEntry['changes']> = {}
+  for (const [id, change] of Object.entries(changes)) {
+    const fields = map.get(id)
+    if (fields) recorded[id] = { before: pick(fighterFrom(id, fields), change), after: change }
+  }
+  return recorded
+}
+
+/** The GM's verdict on an outcome rolled with typed dice: approved, it is applied now; rejected, never. */
+export function approveOutcome(ctx: TurnContext, entryId: string, approve: boolean): boolean {
+  const entries = ctx.log.getArray<LogEntry>(LOG.entries)
+  const index = entries.toArray().findIndex((e) => e.id === entryId)
+  const entry = entries.get(index)
+  if (index < 0 || !entry?.kind || entry.status !== 'pending') return false
+  let changes = entry.changes
+  if (approve) {
+    const after = Object.fromEntries(Object.entries(entry.changes ?? {}).map(([id, c]) => [id, c.after]))
+    changes = applyChanges(ctx, after)
+  }
+  const { changes: _proposed, ...rest } = entry
+  ctx.log.transact(() => {
+    entries.delete(index, 1)
+    entries.insert(index, [
+      approve ? { ...rest, status: 'approved', changes } : { ...rest, status: 'rejected' },
+    ])
+  }, 'server')
+  return true
+}
+
 const pick = (f: Fighter, change: FighterChange): FighterChange => ({
   ...(change.hp !== undefined ? { hp: f.hp } : {}),
   ...(change.state !== undefined ? { state: f.state } : {}),
@@ -230,6 +288,7 @@ export function undo(ctx: TurnContext, entryId: string): RequestResult {
   if (index < 0 || !entry) return { ok: false, error: 'There is no such entry in the log.' }
   if (!entry.changes) return { ok: false, error: 'That entry changed nothing at the table to undo.' }
   if (entry.undone) return { ok: false, error: 'That entry is already undone.' }
+  if (entry.status === 'pending') return { ok: false, error: 'Approve or reject those dice first.' }
   const map = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
   ctx.table.transact(() => {
     for (const [id, { before, after }] of Object.entries(entry.changes ?? {})) {

@@ -25,6 +25,7 @@ import * as Y from 'yjs'
 import type { Env } from '../env.ts'
 import { hashSecret, newSeatId, newSecret, sameDigest } from '../ids.ts'
 import { canRead, canWrite, type Role } from './access.ts'
+import { approveOutcome } from './combat.ts'
 import { appendUpdate, COMPACT_AFTER, compactDoc, createDocTables, loadDoc } from './doc-store.ts'
 import { type Bucket, fullBucket, RATE, take } from './rate-limit.ts'
 import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
@@ -438,13 +439,21 @@ export class EncounterRoom extends DurableObject<Env> {
   /** Applies the GM's new verdicts on physical dice; each verdict is applied once. */
   private applyApprovals(): void {
     const approvals = this.open('gm').doc.getArray<Approval>(GM.approvals).toArray()
+    const meta = this.meta()
     const done = this.processedOf('gm')
     const log = this.open('log').doc
     approvals.forEach((approval, index) => {
       const key = `gm/approval/${index}`
       if (done.has(key) || typeof approval?.entryId !== 'string') return
       this.ctx.storage.transactionSync(() => {
-        applyApproval(log, { entryId: approval.entryId, approve: approval.approve === true })
+        const verdict = { entryId: approval.entryId, approve: approval.approve === true }
+        // A bare roll, or an outcome rolled with typed dice whose changes wait for this verdict.
+        if (!applyApproval(log, verdict) && meta)
+          approveOutcome(
+            { system: meta.system, table: this.open('table').doc, log, dice: this.dice, now: Date.now() },
+            verdict.entryId,
+            verdict.approve,
+          )
         this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', key, 'gm')
       })
       done.add(key)

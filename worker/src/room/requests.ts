@@ -72,11 +72,21 @@ export function parseRequest(value: unknown): SeatRequest | null {
   const intent = parseIntent(r.intent)
   if (r.kind === 'intent' && intent) return { id: r.id, kind: 'intent', at, intent }
   const declared = parseDeclared(r.declared)
-  if (r.kind === 'attack' && isRequestId(r.targetId) && declared)
-    return { id: r.id, kind: 'attack', at, targetId: r.targetId, declared }
+  if (r.kind === 'attack' && isRequestId(r.targetId) && declared) {
+    const faces = parseFaces(r.faces)
+    if (faces === null) return null
+    return { id: r.id, kind: 'attack', at, targetId: r.targetId, declared, ...(faces ? { faces } : {}) }
+  }
   if (r.kind === 'defend' && isRequestId(r.promptId) && isRequestId(r.choice))
     return { id: r.id, kind: 'defend', at, promptId: r.promptId, choice: r.choice }
   return null
+}
+
+/** Typed-in faces: absent (server dice), a short list of whole numbers, or null when malformed. */
+function parseFaces(value: unknown): number[] | undefined | null {
+  if (value === undefined) return undefined
+  const ok = Array.isArray(value) && value.length <= 40 && value.every((f) => Number.isInteger(f))
+  return ok ? (value as number[]) : null
 }
 
 /** Request ids in a seat document, in order, with the parsed request or null when it is not one. */
@@ -147,7 +157,7 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
       if (request.kind === 'intent') return declareIntent(turnCtx, mine, request.intent)
       const asker = { seatId: ctx.seatId }
       if (request.kind === 'attack')
-        return attack(turnCtx, asker, mine.id, request.targetId, request.declared, id)
+        return attack(turnCtx, asker, mine.id, request.targetId, request.declared, id, request.faces)
       if (request.kind === 'defend') return defend(turnCtx, asker, request.promptId, request.choice, id)
       return factionMove(turnCtx, FACTION.party, request.kind === 'act' ? mine.id : null)
     }
@@ -218,12 +228,13 @@ function rollD20(request: RollRequest, id: string, ctx: RequestContext): Request
   return { ok: true, logId: entry.id }
 }
 
-/** Applies the GM's verdict to a pending physical-dice entry; other entries are left as they are. */
+/** Applies the GM's verdict to a pending physical-dice roll; other entries are left as they are. */
 export function applyApproval(log: Y.Doc, approval: Approval): boolean {
   const entries = log.getArray<LogEntry>(LOG.entries)
   const index = entries.toArray().findIndex((e) => e.id === approval.entryId)
   const entry = entries.get(index)
-  if (index < 0 || entry?.status !== 'pending') return false
+  // Outcomes (attacks) wait with their changes: the combat flow applies those (approveOutcome).
+  if (index < 0 || entry?.status !== 'pending' || entry.kind) return false
   log.transact(() => {
     entries.delete(index, 1)
     entries.insert(index, [{ ...entry, status: approval.approve ? 'approved' : 'rejected' }])

@@ -16,4 +16,5 @@ export const COMBAT: Record<SystemId, CombatRules> = {
   brp: brpCombat,
   zones: zonesCombat,
 }
+export { type DiceAsked, diceAsked } from './own-dice.ts'
 export { isRequestId, parseDeclared } from './parse.ts'

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { COMBAT } from './index.ts'
+import { diceAsked } from './own-dice.ts'
+import { fighter } from './test-support.ts'
+
+describe('attacks on the player’s own dice', () => {
+  const rules = COMBAT.osr
+  const mira = fighter('osr', 'mira', 'pc')
+  const ogre = fighter('osr', 'ogre', 'foe', {}, { hp: 30 })
+  const choices = rules.choices(mira)
+  const declared = { choice: choices.ok ? (choices.value[0]?.id ?? '') : '', toggles: [] }
+
+  it('asks for the to-hit d20 first, then the damage only once the typed d20 hits', () => {
+    const first = diceAsked(rules, mira, ogre, declared, [])
+    expect(first.complete).toBe(false)
+    expect(first.asked.map((d) => d.sides)).toEqual([20])
+    // A 2 misses (17.0.1.2): nothing more to roll.
+    const miss = diceAsked(rules, mira, ogre, declared, [2])
+    expect(miss.complete).toBe(true)
+    expect(miss.outcome).toEqual({ ok: true, summary: expect.stringMatching(/miss/i) })
+    // A 19 hits: the damage die comes next.
+    const hit = diceAsked(rules, mira, ogre, declared, [19])
+    expect(hit.complete).toBe(false)
+    expect(hit.asked).toHaveLength(2)
+  })
+
+  it('says which die a face does not fit', () => {
+    expect(diceAsked(rules, mira, ogre, declared, [21])).toEqual({
+      asked: [expect.objectContaining({ sides: 20 })],
+      complete: true,
+      outcome: { ok: false, error: expect.stringMatching(/is a d20: it shows 1 to 20, not 21\.$/) },
+    })
+  })
+})
