@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { ShareCard } from '../components/share-card.tsx'
 import { factionToMove, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { download, exportEncounter } from '../models/export.ts'
 import { createRoster, parseGroupName } from '../models/roster.ts'
@@ -36,7 +37,6 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const side = useSignal<'foe' | 'pc'>('foe')
   const hidden = useSignal(false)
   const formError = useSignal<string | null>(null)
-  const copied = useSignal(false)
   const playerLink = `${window.location.origin}/r/${roomId}`
 
   const add = (event: Event) => {
@@ -50,18 +50,6 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     name.value = ''
     hp.value = ''
     formError.value = null
-  }
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(playerLink)
-      copied.value = true
-      setTimeout(() => {
-        copied.value = false
-      }, 2000)
-    } catch {
-      formError.value = 'Copying was blocked by the browser: select the link and copy it by hand.'
-    }
   }
 
   const gmError = useSignal<string | null>(null)
@@ -280,19 +268,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
         </section>
 
         <aside class="side">
-          <section class="card share" aria-labelledby="share-h">
-            <h2 id="share-h">Players join here</h2>
-            <input
-              class="link"
-              readOnly
-              value={playerLink}
-              aria-label="Player link"
-              data-testid="player-link"
-            />
-            <button type="button" onClick={copy}>
-              {copied.value ? 'Copied ✓' : 'Copy player link'}
-            </button>
-          </section>
+          <ShareCard link={playerLink} roomName={room.status === 'ready' ? room.info.name : ''} />
           <section class="card" aria-labelledby="seats-h">
             <h2 id="seats-h">Players</h2>
             {table.seats.value.filter((s) => !s.freed).length === 0 ? (
