@@ -1,6 +1,6 @@
 /**
  * Screenshots of every main view, for each rule system, at phone (360x640) and tablet (1024x768 landscape)
- * size: `npm run screenshots` writes them to screenshots/ for a person to look at.
+ * size: `npm run screenshots` writes them to screenshots/ for a person to look at (SYSTEMS=osr for one system).
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,7 +23,8 @@ const PHONE = {
   colorScheme: 'dark' as const,
 }
 const TABLET = { viewport: SIZES.tablet, deviceScaleFactor: 1, hasTouch: true, colorScheme: 'dark' as const }
-const SYSTEMS = ['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const
+/** All five, or the ones named in SYSTEMS=osr,zones. */
+const SYSTEMS = process.env.SYSTEMS?.split(',') ?? ['osr', 'odnd', 'spelljammer', 'brp', 'zones']
 /** The views of a scene; the home page does not depend on the system, so it is shot once. */
 const VIEWS: Array<[name: string, page: (s: TableScene) => Page]> = [
   ['gm', (s) => s.gm],
@@ -35,6 +36,7 @@ const VIEWS: Array<[name: string, page: (s: TableScene) => Page]> = [
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport)
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(OUT, `${name}-${size}.png`) })
     console.log(`  ${name}-${size}.png`)

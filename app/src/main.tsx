@@ -2,7 +2,9 @@
 import { render } from 'preact'
 import './styles.css'
 import { App } from './app.tsx'
+import { startTheme } from './theme.ts'
 
+startTheme()
 render(<App />, document.getElementById('app') as HTMLElement)
 
 // Only built apps have /sw.js; in `vite dev` a service worker would only serve stale modules.

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from '../support/axe.ts'
 import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
 import { setUpTable, type TableScene } from '../support/scene.ts'
 
 const baseUrl = inject('baseUrl')
@@ -29,5 +30,31 @@ describe('every main view with axe-core', () => {
 
   it.each(VIEWS)('%s has no serious or critical violations', async (_view, open, include) => {
     expect(await seriousViolations(await open(scene), include)).toEqual([])
+  })
+
+  it.each(VIEWS)('%s has none in the light theme either', async (_view, open, include) => {
+    const page = await open(scene)
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light'
+    })
+    try {
+      expect(await seriousViolations(page, include)).toEqual([])
+    } finally {
+      await page.evaluate(() => {
+        document.documentElement.dataset.theme = 'dark'
+      })
+    }
+  })
+
+  it.each(VIEWS)('%s fits a 360x640 phone, one thumb, 44 px targets', async (_view, open) => {
+    const page = await open(scene)
+    const before = page.viewportSize()
+    await page.setViewportSize({ width: 360, height: 640 })
+    try {
+      expect(await sidewaysOverflow(page)).toBe(0)
+      expect(await smallTapTargets(page)).toEqual([])
+    } finally {
+      if (before) await page.setViewportSize(before)
+    }
   })
 })

@@ -19,8 +19,30 @@ interface Props {
   onApprove?: (entryId: string, approve: boolean) => void
 }
 
+/** What a screen reader says when a roll lands: who, the total, and the dice. */
+export function announce(e: LogEntry): string {
+  const status = e.status ? `, ${STATUS[e.status]}` : ''
+  return `${e.by} rolled ${e.notation}: ${e.total} (${e.faces.join(', ')})${status}.${e.detail ? ` ${e.detail}` : ''}`
+}
+
 export function RollLog({ entries, onApprove }: Props) {
-  if (entries.length === 0) return <p class="empty">No rolls yet.</p>
+  const latest = entries[entries.length - 1]
+  return (
+    <>
+      {/* Always present, so the first roll is announced too (a live region must exist before it changes). */}
+      <p class="sr-only" aria-live="polite" data-testid="roll-announcement">
+        {latest ? announce(latest) : ''}
+      </p>
+      {entries.length === 0 ? (
+        <p class="empty">No rolls yet.</p>
+      ) : (
+        <LogList entries={entries} onApprove={onApprove} />
+      )}
+    </>
+  )
+}
+
+function LogList({ entries, onApprove }: Props) {
   return (
     <ol class="log" data-testid="log" reversed>
       {[...entries].reverse().map((e) => (

@@ -6,7 +6,9 @@ import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
 import { ShareCard } from '../components/share-card.tsx'
+import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { factionToMove, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { useWakeLock } from '../device.ts'
 import { download, exportEncounter } from '../models/export.ts'
 import { createRoster, parseGroupName } from '../models/roster.ts'
 import { connectDoc } from '../models/sync.ts'
@@ -72,6 +74,8 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     results.observe(show)
     return () => results.unobserve(show)
   }, [gmDoc, gmError, lastAsk])
+  // The tablet stays awake while the fight runs.
+  useWakeLock(table.turn.value.status !== 'idle')
   const allCombatants = [...table.combatants.value, ...roster.hidden.value]
   const turnState = table.turn.value
   const waitingFor =
@@ -93,7 +97,10 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           <h1>{room.status === 'ready' ? room.info.name : 'Encounter'}</h1>
           <span class="muted">{room.status === 'ready' ? SYSTEM_NAMES[room.info.system].name : ''} · GM</span>
         </div>
-        <ConnectionBadge state={synced.state.value} />
+        <div class="topbar-tools">
+          <ConnectionBadge state={synced.state.value} />
+          <ThemeToggle />
+        </div>
       </header>
       {synced.error.value && (
         <p class="error" role="alert">

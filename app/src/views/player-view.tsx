@@ -6,7 +6,9 @@ import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { factionToMove, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { useWakeLock } from '../device.ts'
 import {
   createSeatModel,
   forgetSeat,
@@ -139,6 +141,8 @@ function Seated(props: {
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
   const waiting = requests.pending.value.length
   const turn = table.turn.value
+  // The phone stays awake while the fight runs, so the turn banner is there when it is your turn.
+  useWakeLock(turn.status !== 'idle')
   const moving = factionToMove(turn)
   const mineInRound = me ? turn.factions?.characters[me.id] : undefined
   const sideMoves = Boolean(turn.status === 'running' && mineInRound && mineInRound.faction === moving)
@@ -191,7 +195,10 @@ function Seated(props: {
           <h1>{seat.name}</h1>
           <span class="muted small">{title}</span>
         </div>
-        <ConnectionBadge state={worst} />
+        <div class="topbar-tools">
+          <ConnectionBadge state={worst} />
+          <ThemeToggle />
+        </div>
       </header>
       <TurnBanner
         turn={table.turn.value}
@@ -204,112 +211,124 @@ function Seated(props: {
           {seatDoc.error.value ?? tableDoc.error.value}
         </p>
       )}
-      {mySeat?.freed ? (
-        <section class="card">
-          <h2>Your seat was freed</h2>
-          <p>The GM took this seat back. Join again to play.</p>
-          <button type="button" class="primary big" onClick={props.onFreed}>
-            Join again
-          </button>
-        </section>
-      ) : me ? (
-        <section class="card me" aria-label="Your character">
-          <CombatantList combatants={[me]} />
-        </section>
-      ) : (
-        system &&
-        tableDoc.synced.value &&
-        (Chooser.value ? (
-          <Chooser.value roomId={roomId} system={system} playerName={seat.name} open={open} seat={requests} />
-        ) : (
-          <p class="muted">Loading the character sheet…</p>
-        ))
-      )}
-      <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
-      <section class="card">
-        <h2>In the fight</h2>
-        <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />
-      </section>
-      <section class="card">
-        <h2>Log</h2>
-        <RollLog entries={table.log.value} />
-      </section>
-      {/* The buttons of the fight wait until the player has a character to fight with. */}
-      <div class="thumb-bar" hidden={!me}>
-        {requests.lastError.value && (
-          <p class="error" role="alert">
-            {requests.lastError.value}
-          </p>
-        )}
-        {ownDice.value !== null ? (
-          <form class="own-dice" onSubmit={sendOwn}>
-            <label class="field">
-              <span>{needsInitiative ? 'Your initiative dice show' : 'Your d20 shows'}</span>
-              <input
-                inputMode={needsInitiative ? 'text' : 'numeric'}
-                value={ownDice.value}
-                onInput={(e) => {
-                  ownDice.value = e.currentTarget.value
-                  ownError.value = null
-                }}
+      <div class="player-grid">
+        <div class="player-main">
+          {mySeat?.freed ? (
+            <section class="card">
+              <h2>Your seat was freed</h2>
+              <p>The GM took this seat back. Join again to play.</p>
+              <button type="button" class="primary big" onClick={props.onFreed}>
+                Join again
+              </button>
+            </section>
+          ) : me ? (
+            <section class="card me" aria-label="Your character">
+              <CombatantList combatants={[me]} />
+            </section>
+          ) : (
+            system &&
+            tableDoc.synced.value &&
+            (Chooser.value ? (
+              <Chooser.value
+                roomId={roomId}
+                system={system}
+                playerName={seat.name}
+                open={open}
+                seat={requests}
               />
-            </label>
-            {ownError.value && (
+            ) : (
+              <p class="muted">Loading the character sheet…</p>
+            ))
+          )}
+          {/* The buttons of the fight wait until the player has a character to fight with. */}
+          <div class="thumb-bar" hidden={!me}>
+            {requests.lastError.value && (
               <p class="error" role="alert">
-                {ownError.value}
+                {requests.lastError.value}
               </p>
             )}
-            <div class="row gap">
-              <button type="button" class="ghost" onClick={() => (ownDice.value = null)}>
-                Cancel
-              </button>
-              <button type="submit" class="primary push">
-                Send my roll
-              </button>
-            </div>
-          </form>
-        ) : (
-          <>
-            {requests.lastRefusal.value && !requests.lastError.value && (
-              <p class="error" role="alert">
-                {requests.lastRefusal.value}
-              </p>
-            )}
-            {needsInitiative && (
-              <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
-                Roll initiative
-              </button>
-            )}
-            {myTurn && (
-              <button type="button" class="primary huge" onClick={() => requests.endTurn()}>
-                End my turn
-              </button>
-            )}
-            {sideMoves && (
-              <div class="row gap">
-                {myFactionMove && (
-                  <button type="button" class="primary huge" onClick={() => requests.factionMove('act')}>
-                    I act now
+            {ownDice.value !== null ? (
+              <form class="own-dice" onSubmit={sendOwn}>
+                <label class="field">
+                  <span>{needsInitiative ? 'Your initiative dice show' : 'Your d20 shows'}</span>
+                  <input
+                    inputMode={needsInitiative ? 'text' : 'numeric'}
+                    value={ownDice.value}
+                    onInput={(e) => {
+                      ownDice.value = e.currentTarget.value
+                      ownError.value = null
+                    }}
+                  />
+                </label>
+                {ownError.value && (
+                  <p class="error" role="alert">
+                    {ownError.value}
+                  </p>
+                )}
+                <div class="row gap">
+                  <button type="button" class="ghost" onClick={() => (ownDice.value = null)}>
+                    Cancel
+                  </button>
+                  <button type="submit" class="primary push">
+                    Send my roll
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <>
+                {requests.lastRefusal.value && !requests.lastError.value && (
+                  <p class="error" role="alert">
+                    {requests.lastRefusal.value}
+                  </p>
+                )}
+                {needsInitiative && (
+                  <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
+                    Roll initiative
                   </button>
                 )}
-                <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
-                  We pass
+                {myTurn && (
+                  <button type="button" class="primary huge" onClick={() => requests.endTurn()}>
+                    End my turn
+                  </button>
+                )}
+                {sideMoves && (
+                  <div class="row gap">
+                    {myFactionMove && (
+                      <button type="button" class="primary huge" onClick={() => requests.factionMove('act')}>
+                        I act now
+                      </button>
+                    )}
+                    <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
+                      We pass
+                    </button>
+                  </div>
+                )}
+                <button
+                  type="button"
+                  class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
+                  onClick={() => requests.rollD20()}
+                >
+                  Roll d20
+                  {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
                 </button>
-              </div>
+                <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
+                  I rolled my own dice
+                </button>
+              </>
             )}
-            <button
-              type="button"
-              class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
-              onClick={() => requests.rollD20()}
-            >
-              Roll d20
-              {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
-            </button>
-            <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
-              I rolled my own dice
-            </button>
-          </>
-        )}
+          </div>
+        </div>
+        <div class="player-side">
+          <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
+          <section class="card" aria-labelledby="fight-h">
+            <h2 id="fight-h">In the fight</h2>
+            <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />
+          </section>
+          <section class="card" aria-labelledby="log-h">
+            <h2 id="log-h">Log</h2>
+            <RollLog entries={table.log.value} />
+          </section>
+        </div>
       </div>
     </main>
   )
