@@ -52,6 +52,14 @@ try {
     const scene = await setUpTable(browser, server.url, { system, phone: PHONE, tablet: TABLET })
     if (system === SYSTEMS[0]) await shoot(scene.home, 'home')
     for (const [name, page] of VIEWS) await shoot(page(scene), `${system}-${name}`)
+    if (system !== SYSTEMS[0]) continue
+    // The light theme, once: the GM's and a player's view.
+    for (const [name, page] of VIEWS.slice(0, 2)) {
+      await page(scene).evaluate(() => {
+        document.documentElement.dataset.theme = 'light'
+      })
+      await shoot(page(scene), `${system}-${name}-light`)
+    }
   }
 } finally {
   await browser.close()
