@@ -46,6 +46,18 @@ describe('an installable app', () => {
     expect(code).not.toContain('__FRAY_PRECACHE__')
   })
 
+  it('meets chromium’s own installability checks', async () => {
+    const page = await (await chromium.browser.newContext(PHONE)).newPage()
+    await page.goto(baseUrl)
+    await controlled(page)
+    const cdp = await page.context().newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>
+    }
+    // Every playwright context is an incognito profile, which chromium never offers to install from.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([])
+  })
+
   it('reopens a room with the network cut after the first visit: the shell from the service worker, the fight from the device', async () => {
     const room = await createTestRoom(baseUrl)
     const gmContext = await chromium.browser.newContext(TABLET)

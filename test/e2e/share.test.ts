@@ -21,6 +21,14 @@ describe('players joining from the GM’s screen', () => {
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
     expect(decoded?.data).toBe(room.playerUrl)
     expect(await gm.getByTestId('player-link').inputValue()).toBe(room.playerUrl)
+
+    // Tapped, it fills the screen for a player at the far end of the table; Escape closes it.
+    await gm.getByRole('button', { name: 'Show the QR code full screen' }).click()
+    const dialog = gm.getByRole('dialog', { name: 'QR code of the player link' })
+    await dialog.waitFor()
+    expect((await dialog.getByRole('img').boundingBox())?.width).toBeGreaterThanOrEqual(500)
+    await gm.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
   })
 
   it('hands the link to the share sheet where there is one, and copies it where there is not', async () => {
