@@ -46,6 +46,23 @@ describe('every main view with axe-core', () => {
     }
   })
 
+  it.each([
+    ['GM', (t: TableScene) => t.gm],
+    ['player', (t: TableScene) => t.seated],
+  ])('the %s view uses two columns on a 1024x768 tablet, the log on the right', async (_who, open) => {
+    const page = open(scene)
+    const before = page.viewportSize()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    try {
+      const log = await page.getByRole('heading', { name: 'Log', exact: true }).boundingBox()
+      const banner = await page.getByTestId('turn-banner').first().boundingBox()
+      expect(log?.x).toBeGreaterThan(1024 / 2 - 40)
+      expect(banner?.x).toBeLessThan(100)
+    } finally {
+      if (before) await page.setViewportSize(before)
+    }
+  })
+
   it.each(VIEWS)('%s fits a 360x640 phone, one thumb, 44 px targets', async (_view, open) => {
     const page = await open(scene)
     const before = page.viewportSize()
