@@ -1,7 +1,7 @@
 /**
  * Builds the service worker (app/src/sw.ts, a second entry) into /sw.js and writes into it the list of
- * files to precache: every built asset except source maps, the public files (manifest, icons), and the
- * shell ('/', i.e. index.html). A dozen lines instead of vite-plugin-pwa and Workbox, whose runtime the
+ * files to precache: every built asset except source maps, the public files (manifest, the SVG icon), and
+ * the shell ('/', i.e. index.html). A dozen lines instead of vite-plugin-pwa and Workbox, whose runtime the
  * app would not use: the worker only precaches and falls back to the shell.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -9,8 +9,11 @@ import { join, relative } from 'node:path'
 import type { Plugin } from 'vite'
 
 const SW_ENTRY = 'sw'
-/** Files that are build or hosting config, not something a browser loads. */
-const NOT_PRECACHED = /(\.map|^_headers|^_redirects)$/
+/**
+ * Not precached: source maps and hosting config, which no page loads, and the PNG icons, which only an
+ * install fetches (the browser keeps its own copy); they would cost a phone on a slow link ~45 kB.
+ */
+const NOT_PRECACHED = /(\.map|^_headers|^_redirects|\.png)$/
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
