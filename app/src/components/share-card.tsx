@@ -14,9 +14,12 @@ const SAID: Record<ShareOutcome, string | null> = {
 export function ShareCard({ link, roomName }: { link: string; roomName: string }) {
   const said = useSignal<string | null>(null)
   const big = useRef<HTMLDialogElement>(null)
+  const clear = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(clear.current), [])
   const share = async () => {
     said.value = SAID[await shareLink(link, roomName ? `Join ${roomName} on Fray` : 'Join the fight on Fray')]
-    setTimeout(() => {
+    clearTimeout(clear.current)
+    clear.current = setTimeout(() => {
       said.value = null
     }, 2500)
   }
@@ -55,9 +58,14 @@ function QrCode({ text, testId }: { text: string; testId?: string }) {
   const path = useSignal<QrPath | null>(null)
   useEffect(() => {
     let live = true
-    import('../qr.ts').then(({ qrPath }) => {
-      if (live) path.value = qrPath(text)
-    })
+    import('../qr.ts').then(
+      ({ qrPath }) => {
+        if (live) path.value = qrPath(text)
+      },
+      () => {
+        // The generator did not load (offline before it was ever cached): the link below still works.
+      },
+    )
     return () => {
       live = false
     }

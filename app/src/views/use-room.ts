@@ -15,10 +15,14 @@ export function useRoomInfo(roomId: string): RoomLoad {
     let live = true
     getRoomInfo(roomId).then((result) => {
       if (!live) return
-      if (result.ok) rememberRoomInfo(roomId, result.value)
-      const kept = !result.ok && result.unreachable ? recallRoomInfo(roomId) : null
-      if (result.ok || kept) setLoad({ status: 'ready', info: result.ok ? result.value : (kept as RoomInfo) })
-      else setLoad({ status: 'error', error: result.error })
+      if (result.ok) {
+        rememberRoomInfo(roomId, result.value)
+        setLoad({ status: 'ready', info: result.value })
+        return
+      }
+      // Offline, a room this device has opened before still opens; a refusal (no such room) never does.
+      const kept = result.unreachable ? recallRoomInfo(roomId) : null
+      setLoad(kept ? { status: 'ready', info: kept } : { status: 'error', error: result.error })
     })
     return () => {
       live = false
