@@ -8,14 +8,15 @@ import type {
   SystemId,
 } from '@fray/protocol'
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string }
+/** `unreachable` marks a failure to reach the server at all (offline), as opposed to its refusal. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string; unreachable?: true }
 
 async function call<T>(path: string, init?: RequestInit): Promise<Result<T>> {
   let response: Response
   try {
     response = await fetch(path, init)
   } catch {
-    return { ok: false, error: 'Cannot reach the server. Check the Wi-Fi and try again.' }
+    return { ok: false, error: 'Cannot reach the server. Check the Wi-Fi and try again.', unreachable: true }
   }
   const body = (await response.json().catch(() => null)) as T | ApiError | null
   if (response.ok && body) return { ok: true, value: body as T }

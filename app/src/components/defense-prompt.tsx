@@ -2,6 +2,7 @@
 import type { PendingDefense } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
+import { BUZZ, buzz } from '../device.ts'
 
 interface Props {
   prompt: PendingDefense
@@ -15,7 +16,7 @@ interface Props {
 export function DefensePrompt({ prompt, attacker, target, viewer, onAnswer }: Props) {
   const now = useSignal(Date.now())
   useEffect(() => {
-    if (viewer === 'defender' && 'vibrate' in navigator) navigator.vibrate?.([200, 80, 200])
+    if (viewer === 'defender') buzz(BUZZ.prompt)
     const timer = setInterval(() => {
       now.value = Date.now()
     }, 1000)

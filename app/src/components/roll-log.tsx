@@ -21,8 +21,31 @@ interface Props {
   onUndo?: (entryId: string) => void
 }
 
+/** What a screen reader says when a roll lands: who, the total, and the dice (or, for an attack, its outcome). */
+export function announce(e: LogEntry): string {
+  if (e.kind) return `${e.by}: ${e.detail ?? ''}`
+  const status = e.status ? `, ${STATUS[e.status]}` : ''
+  return `${e.by} rolled ${e.notation}: ${e.total} (${e.faces.join(', ')})${status}.${e.detail ? ` ${e.detail}` : ''}`
+}
+
 export function RollLog({ entries, onApprove, onUndo }: Props) {
-  if (entries.length === 0) return <p class="empty">No rolls yet.</p>
+  const latest = entries[entries.length - 1]
+  return (
+    <>
+      {/* Always present, so the first roll is announced too (a live region must exist before it changes). */}
+      <p class="sr-only" aria-live="polite" data-testid="roll-announcement">
+        {latest ? announce(latest) : ''}
+      </p>
+      {entries.length === 0 ? (
+        <p class="empty">No rolls yet.</p>
+      ) : (
+        <LogList entries={entries} onApprove={onApprove} onUndo={onUndo} />
+      )}
+    </>
+  )
+}
+
+function LogList({ entries, onApprove, onUndo }: Props) {
   return (
     <ol class="log" data-testid="log" reversed>
       {[...entries].reverse().map((e) =>

@@ -1,6 +1,7 @@
 /** Whose turn it is, impossible to miss: on the phone it turns gold and vibrates when the turn is yours. */
 import type { TurnState } from '@fray/protocol'
 import { useEffect, useRef } from 'preact/hooks'
+import { BUZZ, buzz } from '../device.ts'
 import type { Combatant } from '../models/table.ts'
 
 interface Props {
@@ -92,7 +93,7 @@ export function TurnBanner({ turn, combatants, mine, needsRoll, needsIntent }: P
   const { text, detail, yours } = describeTurn(turn, combatants, mine, needsRoll, needsIntent)
   const was = useRef(false)
   useEffect(() => {
-    if (yours && !was.current && 'vibrate' in navigator) navigator.vibrate?.([120, 60, 120])
+    if (yours && !was.current) buzz(BUZZ.yourTurn)
     was.current = yours
   }, [yours])
   return (

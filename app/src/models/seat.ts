@@ -2,6 +2,7 @@
 import { type Declared, type Intent, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
+import { readStored } from './stored.ts'
 
 export interface StoredSeat {
   seatId: string
@@ -12,12 +13,11 @@ export interface StoredSeat {
 const storageKey = (roomId: string) => `fray:seat:${roomId}`
 
 export function loadSeat(roomId: string, storage: Storage = localStorage): StoredSeat | null {
-  try {
-    const value = JSON.parse(storage.getItem(storageKey(roomId)) ?? 'null') as StoredSeat | null
-    return value && typeof value.seatId === 'string' && typeof value.seatKey === 'string' ? value : null
-  } catch {
-    return null
-  }
+  return readStored<StoredSeat>(
+    storage,
+    storageKey(roomId),
+    (v) => typeof v.seatId === 'string' && typeof v.seatKey === 'string',
+  )
 }
 
 export function saveSeat(roomId: string, seat: StoredSeat, storage: Storage = localStorage): void {

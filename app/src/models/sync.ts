@@ -43,10 +43,13 @@ export function connectDoc(roomId: string, docName: DocName, key?: string): Sync
     restored.value = true
   })
   // The key rides as a subprotocol, not in the URL, so it never lands in a request log.
+  // A page opened with no network at all (from the service worker's cache) waits for the `online` event.
+  const startOffline = typeof navigator !== 'undefined' && navigator.onLine === false
   const provider = new WebsocketProvider(docsUrl(roomId), docName, doc, {
     protocols: key ? ['fray', `key.${key}`] : [],
+    connect: !startOffline,
   })
-  const state = signal<ConnectionState>('connecting')
+  const state = signal<ConnectionState>(startOffline ? 'offline' : 'connecting')
   const error = signal<string | null>(null)
   const synced = signal(false)
   provider.on('status', ({ status }: { status: string }) => {

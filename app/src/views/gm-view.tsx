@@ -17,7 +17,10 @@ import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { DefensePrompt } from '../components/defense-prompt.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { ShareCard } from '../components/share-card.tsx'
+import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { useWakeLock } from '../device.ts'
 import { download, exportEncounter } from '../models/export.ts'
 import { createRoster, parseGroupName } from '../models/roster.ts'
 import { connectDoc } from '../models/sync.ts'
@@ -61,7 +64,6 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const side = useSignal<'foe' | 'pc'>('foe')
   const hidden = useSignal(false)
   const formError = useSignal<string | null>(null)
-  const copied = useSignal(false)
   const playerLink = `${window.location.origin}/r/${roomId}`
 
   const add = (event: Event) => {
@@ -77,18 +79,6 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     formError.value = null
   }
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(playerLink)
-      copied.value = true
-      setTimeout(() => {
-        copied.value = false
-      }, 2000)
-    } catch {
-      formError.value = 'Copying was blocked by the browser: select the link and copy it by hand.'
-    }
-  }
-
   const gmError = useSignal<string | null>(null)
   const lastAsk = useSignal<string | null>(null)
   const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => send({ kind })
@@ -101,6 +91,8 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     results.observe(show)
     return () => results.unobserve(show)
   }, [gmDoc, gmError, lastAsk])
+  // The tablet stays awake while the fight runs.
+  useWakeLock(table.turn.value.status !== 'idle')
   const allCombatants = [...table.combatants.value, ...roster.hidden.value]
   const turnState = table.turn.value
   const system = room.status === 'ready' ? room.info.system : null
@@ -151,7 +143,10 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           <h1>{room.status === 'ready' ? room.info.name : 'Encounter'}</h1>
           <span class="muted">{room.status === 'ready' ? SYSTEM_NAMES[room.info.system].name : ''} · GM</span>
         </div>
-        <ConnectionBadge state={synced.state.value} />
+        <div class="topbar-tools">
+          <ConnectionBadge state={synced.state.value} />
+          <ThemeToggle />
+        </div>
       </header>
       {synced.error.value && (
         <p class="error" role="alert">
@@ -432,19 +427,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
         </section>
 
         <aside class="side">
-          <section class="card share" aria-labelledby="share-h">
-            <h2 id="share-h">Players join here</h2>
-            <input
-              class="link"
-              readOnly
-              value={playerLink}
-              aria-label="Player link"
-              data-testid="player-link"
-            />
-            <button type="button" onClick={copy}>
-              {copied.value ? 'Copied ✓' : 'Copy player link'}
-            </button>
-          </section>
+          <ShareCard link={playerLink} roomName={room.status === 'ready' ? room.info.name : ''} />
           <section class="card" aria-labelledby="seats-h">
             <h2 id="seats-h">Players</h2>
             {table.seats.value.filter((s) => !s.freed).length === 0 ? (

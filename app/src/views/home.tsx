@@ -2,6 +2,7 @@
 import { SYSTEM_IDS, SYSTEM_NAMES, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { createRoom } from '../api.ts'
+import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { parseExport } from '../models/export.ts'
 
 export function Home() {
@@ -61,7 +62,12 @@ export function Home() {
   return (
     <main class="page narrow">
       <header class="hero">
-        <h1>Fray</h1>
+        <div class="row">
+          <h1>Fray</h1>
+          <span class="push">
+            <ThemeToggle />
+          </span>
+        </div>
         <p class="muted">Combat at the table: the GM on a tablet, every player on their phone, live.</p>
       </header>
 

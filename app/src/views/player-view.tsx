@@ -7,7 +7,9 @@ import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { DefensePrompt } from '../components/defense-prompt.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { useWakeLock } from '../device.ts'
 import {
   createSeatModel,
   forgetSeat,
@@ -197,6 +199,8 @@ function Seated(props: {
     requests.rollD20([checked.face])
     ownDice.value = null
   }
+  // The phone stays awake while the fight runs, so the turn banner is there when it is your turn.
+  useWakeLock(turn.status !== 'idle')
   const worst = seatDoc.state.value === 'online' ? tableDoc.state.value : seatDoc.state.value
   return (
     <main class="page player">
@@ -205,7 +209,10 @@ function Seated(props: {
           <h1>{seat.name}</h1>
           <span class="muted small">{title}</span>
         </div>
-        <ConnectionBadge state={worst} />
+        <div class="topbar-tools">
+          <ConnectionBadge state={worst} />
+          <ThemeToggle />
+        </div>
       </header>
       <TurnBanner
         turn={table.turn.value}
@@ -219,150 +226,156 @@ function Seated(props: {
           {seatDoc.error.value ?? tableDoc.error.value}
         </p>
       )}
-      {mySeat?.freed ? (
-        <section class="card">
-          <h2>Your seat was freed</h2>
-          <p>The GM took this seat back. Join again to play.</p>
-          <button type="button" class="primary big" onClick={props.onFreed}>
-            Join again
-          </button>
-        </section>
-      ) : me ? (
-        <section class="card me" aria-label="Your character">
-          <CombatantList combatants={[me]} />
-        </section>
-      ) : (
-        system &&
-        tableDoc.synced.value &&
-        (Chooser ? (
-          <Chooser roomId={roomId} system={system} playerName={seat.name} open={open} seat={requests} />
-        ) : (
-          <p class="muted">Loading the character sheet…</p>
-        ))
-      )}
-      {myPrompts.map((p) => (
-        <DefensePrompt
-          key={p.id}
-          prompt={p}
-          attacker={nameOf(p.attackerId)}
-          target={nameOf(p.targetId)}
-          viewer="defender"
-          onAnswer={(choice) => requests.defend(p.id, choice)}
-        />
-      ))}
-      {composing.value && canAttack && me && system && Composer && (
-        <Composer
-          system={system}
-          attacker={me}
-          targets={table.combatants.value}
-          onRoll={(targetId, declared, faces) => {
-            requests.attack(targetId, declared, faces)
-            composing.value = false
-          }}
-          ownDice
-          onClose={() => (composing.value = false)}
-        />
-      )}
-      {stating && me && IntentForm && (
-        <section class="card" aria-label="Your intent this round">
-          <IntentForm
-            combatant={me}
-            declared={turn.intents?.[me.id]}
-            onDeclare={(intent) => requests.declareIntent(intent)}
-            action="State my intent"
-          />
-        </section>
-      )}
-      <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
-      <section class="card">
-        <h2>In the fight</h2>
-        <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />
-      </section>
-      <section class="card">
-        <h2>Log</h2>
-        <RollLog entries={table.log.value} />
-      </section>
-      {/* The buttons of the fight wait until the player has a character to fight with. */}
-      <div class="thumb-bar" hidden={!me}>
-        {requests.lastError.value && (
-          <p class="error" role="alert">
-            {requests.lastError.value}
-          </p>
-        )}
-        {ownDice.value !== null ? (
-          <form class="own-dice" onSubmit={sendOwn}>
-            <label class="field">
-              <span>{needsInitiative ? 'Your initiative dice show' : 'Your d20 shows'}</span>
-              <input
-                inputMode={needsInitiative ? 'text' : 'numeric'}
-                value={ownDice.value}
-                onInput={(e) => {
-                  ownDice.value = e.currentTarget.value
-                  ownError.value = null
-                }}
+      <div class="player-grid">
+        <div class="player-main">
+          {mySeat?.freed ? (
+            <section class="card">
+              <h2>Your seat was freed</h2>
+              <p>The GM took this seat back. Join again to play.</p>
+              <button type="button" class="primary big" onClick={props.onFreed}>
+                Join again
+              </button>
+            </section>
+          ) : me ? (
+            <section class="card me" aria-label="Your character">
+              <CombatantList combatants={[me]} />
+            </section>
+          ) : (
+            system &&
+            tableDoc.synced.value &&
+            (Chooser ? (
+              <Chooser roomId={roomId} system={system} playerName={seat.name} open={open} seat={requests} />
+            ) : (
+              <p class="muted">Loading the character sheet…</p>
+            ))
+          )}
+          {myPrompts.map((p) => (
+            <DefensePrompt
+              key={p.id}
+              prompt={p}
+              attacker={nameOf(p.attackerId)}
+              target={nameOf(p.targetId)}
+              viewer="defender"
+              onAnswer={(choice) => requests.defend(p.id, choice)}
+            />
+          ))}
+          {composing.value && canAttack && me && system && Composer && (
+            <Composer
+              system={system}
+              attacker={me}
+              targets={table.combatants.value}
+              onRoll={(targetId, declared, faces) => {
+                requests.attack(targetId, declared, faces)
+                composing.value = false
+              }}
+              ownDice
+              onClose={() => (composing.value = false)}
+            />
+          )}
+          {stating && me && IntentForm && (
+            <section class="card" aria-label="Your intent this round">
+              <IntentForm
+                combatant={me}
+                declared={turn.intents?.[me.id]}
+                onDeclare={(intent) => requests.declareIntent(intent)}
+                action="State my intent"
               />
-            </label>
-            {ownError.value && (
+            </section>
+          )}
+          {/* The buttons of the fight wait until the player has a character to fight with. */}
+          <div class="thumb-bar" hidden={!me}>
+            {requests.lastError.value && (
               <p class="error" role="alert">
-                {ownError.value}
+                {requests.lastError.value}
               </p>
             )}
-            <div class="row gap">
-              <button type="button" class="ghost" onClick={() => (ownDice.value = null)}>
-                Cancel
-              </button>
-              <button type="submit" class="primary push">
-                Send my roll
-              </button>
-            </div>
-          </form>
-        ) : (
-          <>
-            {requests.lastRefusal.value && !requests.lastError.value && (
-              <p class="error" role="alert">
-                {requests.lastRefusal.value}
-              </p>
-            )}
-            {needsInitiative && (
-              <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
-                Roll initiative
-              </button>
-            )}
-            {canAttack && !composing.value && (
-              <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
-                Attack
-              </button>
-            )}
-            {myTurn && (
-              <button type="button" class="huge" onClick={() => requests.endTurn()}>
-                End my turn
-              </button>
-            )}
-            {sideMoves && (
-              <div class="row gap">
-                {myFactionMove && (
-                  <button type="button" class="primary huge" onClick={() => requests.factionMove('act')}>
-                    I act now
+            {ownDice.value !== null ? (
+              <form class="own-dice" onSubmit={sendOwn}>
+                <label class="field">
+                  <span>{needsInitiative ? 'Your initiative dice show' : 'Your d20 shows'}</span>
+                  <input
+                    inputMode={needsInitiative ? 'text' : 'numeric'}
+                    value={ownDice.value}
+                    onInput={(e) => {
+                      ownDice.value = e.currentTarget.value
+                      ownError.value = null
+                    }}
+                  />
+                </label>
+                {ownError.value && (
+                  <p class="error" role="alert">
+                    {ownError.value}
+                  </p>
+                )}
+                <div class="row gap">
+                  <button type="button" class="ghost" onClick={() => (ownDice.value = null)}>
+                    Cancel
+                  </button>
+                  <button type="submit" class="primary push">
+                    Send my roll
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <>
+                {requests.lastRefusal.value && !requests.lastError.value && (
+                  <p class="error" role="alert">
+                    {requests.lastRefusal.value}
+                  </p>
+                )}
+                {needsInitiative && (
+                  <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
+                    Roll initiative
                   </button>
                 )}
-                <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
-                  We pass
+                {canAttack && !composing.value && (
+                  <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
+                    Attack
+                  </button>
+                )}
+                {myTurn && (
+                  <button type="button" class="huge" onClick={() => requests.endTurn()}>
+                    End my turn
+                  </button>
+                )}
+                {sideMoves && (
+                  <div class="row gap">
+                    {myFactionMove && (
+                      <button type="button" class="primary huge" onClick={() => requests.factionMove('act')}>
+                        I act now
+                      </button>
+                    )}
+                    <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
+                      We pass
+                    </button>
+                  </div>
+                )}
+                <button
+                  type="button"
+                  class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
+                  onClick={() => requests.rollD20()}
+                >
+                  Roll d20
+                  {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
                 </button>
-              </div>
+                <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
+                  I rolled my own dice
+                </button>
+              </>
             )}
-            <button
-              type="button"
-              class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
-              onClick={() => requests.rollD20()}
-            >
-              Roll d20
-              {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
-            </button>
-            <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
-              I rolled my own dice
-            </button>
-          </>
-        )}
+          </div>
+        </div>
+        <div class="player-side">
+          <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
+          <section class="card" aria-labelledby="fight-h">
+            <h2 id="fight-h">In the fight</h2>
+            <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />
+          </section>
+          <section class="card" aria-labelledby="log-h">
+            <h2 id="log-h">Log</h2>
+            <RollLog entries={table.log.value} />
+          </section>
+        </div>
       </div>
     </main>
   )

@@ -1,7 +1,8 @@
-/** Loads a room's public info once, for the headers of both views. */
+/** Loads a room's public info once, for the headers of both views; offline, the copy this device kept. */
 import type { RoomInfo } from '@fray/protocol'
 import { useEffect, useState } from 'preact/hooks'
 import { getRoomInfo } from '../api.ts'
+import { recallRoomInfo, rememberRoomInfo } from '../models/room-info.ts'
 
 export type RoomLoad =
   | { status: 'loading' }
@@ -14,7 +15,14 @@ export function useRoomInfo(roomId: string): RoomLoad {
     let live = true
     getRoomInfo(roomId).then((result) => {
       if (!live) return
-      setLoad(result.ok ? { status: 'ready', info: result.value } : { status: 'error', error: result.error })
+      if (result.ok) {
+        rememberRoomInfo(roomId, result.value)
+        setLoad({ status: 'ready', info: result.value })
+        return
+      }
+      // Offline, a room this device has opened before still opens; a refusal (no such room) never does.
+      const kept = result.unreachable ? recallRoomInfo(roomId) : null
+      setLoad(kept ? { status: 'ready', info: kept } : { status: 'error', error: result.error })
     })
     return () => {
       live = false

@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousViolations } from '../support/axe.ts'
+import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
+import { setUpTable, type TableScene } from '../support/scene.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/**
+ * Every main view: the page of the scene that shows it (brought to that view) and, for a part of a page,
+ * its selector. A new view is one more line.
+ */
+const VIEWS: Array<[view: string, open: (t: TableScene) => Promise<Page>, include?: string]> = [
+  ['home', async (t) => t.home],
+  ['GM view, combat running', async (t) => t.gm],
+  ['player view, before joining', async (t) => t.joining],
+  ['player view, choosing a character (sheet form)', async (t) => t.choosing],
+  ['player view, with a character', async (t) => t.seated],
+  ['log on the GM view', async (t) => t.gm, '[data-testid=log]'],
+  ['log on the phone', async (t) => t.seated, '[data-testid=log]'],
+  ['action composer on the phone', openComposer, '.composer'],
+]
+
+/** Moves the round on to Mira's turn and opens her action composer (once; later calls find it open). */
+async function openComposer(t: TableScene): Promise<Page> {
+  const composer = t.seated.locator('.composer')
+  // Whichever comes first: Mira's turn, her initiative, the monsters' initiative, or a monster's turn.
+  const steps: Array<[Page, string]> = [
+    [t.seated, 'Attack'],
+    [t.seated, 'Roll initiative'],
+    [t.gm, 'Roll for monsters'],
+    [t.gm, 'Next turn'],
+  ]
+  for (let step = 0; step < 12 && (await composer.count()) === 0; step++) {
+    const next = await nextStep(steps)
+    await next?.click({ timeout: 2000 }).catch(() => undefined)
+  }
+  await composer.waitFor()
+  return t.seated
+}
+
+async function nextStep(steps: Array<[Page, string]>) {
+  for (let tries = 0; tries < 20; tries++) {
+    for (const [page, name] of steps) {
+      const button = page.getByRole('button', { name, exact: true })
+      if ((await button.count()) > 0) return button
+    }
+    await steps[0]?.[0].waitForTimeout(150)
+  }
+  return null
+}
+
+describe('every main view with axe-core', () => {
+  let scene: TableScene
+  beforeAll(async () => {
+    scene = await setUpTable(chromium.browser, baseUrl, { phone: PHONE, tablet: TABLET })
+  }, 60_000)
+
+  it.each(VIEWS)('%s has no serious or critical violations', async (_view, open, include) => {
+    expect(await seriousViolations(await open(scene), include)).toEqual([])
+  })
+
+  it.each(VIEWS)('%s has none in the light theme either', async (_view, open, include) => {
+    const page = await open(scene)
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light'
+    })
+    try {
+      expect(await seriousViolations(page, include)).toEqual([])
+    } finally {
+      await page.evaluate(() => {
+        document.documentElement.dataset.theme = 'dark'
+      })
+    }
+  })
+
+  it.each([
+    ['GM', (t: TableScene) => t.gm],
+    ['player', (t: TableScene) => t.seated],
+  ])('the %s view uses two columns on a 1024x768 tablet, the log on the right', async (_who, open) => {
+    const page = open(scene)
+    const before = page.viewportSize()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    try {
+      const log = await page.getByRole('heading', { name: 'Log', exact: true }).boundingBox()
+      const banner = await page.getByTestId('turn-banner').first().boundingBox()
+      expect(log?.x).toBeGreaterThan(1024 / 2 - 40)
+      expect(banner?.x).toBeLessThan(100)
+    } finally {
+      if (before) await page.setViewportSize(before)
+    }
+  })
+
+  it.each(VIEWS)('%s fits a 360x640 phone, one thumb, 44 px targets', async (_view, open) => {
+    const page = await open(scene)
+    const before = page.viewportSize()
+    await page.setViewportSize({ width: 360, height: 640 })
+    try {
+      expect(await sidewaysOverflow(page)).toBe(0)
+      expect(await smallTapTargets(page)).toEqual([])
+    } finally {
+      if (before) await page.setViewportSize(before)
+    }
+  })
+})

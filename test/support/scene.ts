@@ -1,0 +1,74 @@
+/** One table in mid-fight, for tests and scripts that look at every view: a GM tablet and three phones. */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { createTestRoom, type TestRoom } from './rooms.ts'
+
+export interface TableScene {
+  room: TestRoom
+  /** The GM's tablet: a visible group, a hidden monster, combat running, a roll in the log. */
+  gm: Page
+  /** A player with a character, who has rolled. */
+  seated: Page
+  /** A player at the character sheet form. */
+  choosing: Page
+  /** A player at the join form. */
+  joining: Page
+  /** A phone on the home page. */
+  home: Page
+}
+
+export async function openPage(browser: Browser, device: BrowserContextOptions, url: string): Promise<Page> {
+  const page = await (await browser.newContext(device)).newPage()
+  await page.goto(url)
+  return page
+}
+
+async function joinAs(browser: Browser, device: BrowserContextOptions, url: string, name: string) {
+  const page = await openPage(browser, device, url)
+  await page.getByLabel("Your character's name").fill(name)
+  await page.getByRole('button', { name: 'Join' }).click()
+  await page.getByRole('button', { name: 'Create my character' }).waitFor()
+  return page
+}
+
+export async function setUpTable(
+  browser: Browser,
+  baseUrl: string,
+  {
+    system = 'osr',
+    phone,
+    tablet,
+  }: { system?: string; phone: BrowserContextOptions; tablet: BrowserContextOptions },
+): Promise<TableScene> {
+  const room = await createTestRoom(baseUrl, system)
+  const gm = await openPage(browser, tablet, room.gmUrl)
+  for (const [name, hidden] of [
+    ['Goblin x2', false],
+    ['Lurker', true],
+  ] as const) {
+    await gm.getByLabel('Combatant name').fill(name)
+    await gm.getByLabel('Hit points', { exact: true }).fill('7')
+    await gm.getByLabel('Hidden from players').setChecked(hidden)
+    await gm.getByRole('button', { name: 'Add', exact: true }).click()
+  }
+  const seated = await joinAs(browser, phone, room.playerUrl, 'Mira')
+  await seated.getByRole('button', { name: 'Create my character' }).click()
+  await seated.getByRole('region', { name: 'Your character' }).waitFor()
+  const choosing = await joinAs(browser, phone, room.playerUrl, 'Brannoc')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  // brp states intents and counts DEX ranks, zones alternates sides: neither rolls initiative.
+  if (system === 'brp') {
+    await seated.getByRole('button', { name: 'State my intent' }).click()
+    await gm.getByRole('button', { name: 'Begin actions' }).click()
+  } else if (system !== 'zones') {
+    await seated.getByRole('button', { name: 'Roll initiative' }).click()
+    await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  }
+  await gm.getByTestId('turn-order').waitFor()
+  await seated.getByRole('button', { name: 'Roll d20' }).click()
+  await gm.getByTestId('log-entry').first().waitFor()
+  await seated.getByTestId('log-entry').first().waitFor()
+  const joining = await openPage(browser, phone, room.playerUrl)
+  await joining.getByLabel("Your character's name").waitFor()
+  const home = await openPage(browser, phone, baseUrl)
+  return { room, gm, seated, choosing, joining, home }
+}
