@@ -3,9 +3,10 @@
  * in the first round, who may attack back only once, who starts concealed. The room rolls the dice.
  */
 import { fail, type Outcome, odnd, ok, osr, type SystemId, spelljammer, unreachable } from '@fray/rules'
+import { surpriseOptions, type Unaware } from './surprise-options.ts'
 import { sheetOf, type TurnCombatant } from './turns.ts'
 
-export type Unaware = 'pc' | 'foe' | 'both'
+export { surpriseOptions, type Unaware }
 
 /** The GM's call when starting: which side might be caught unaware, and whether the other lay in wait. */
 export interface SurpriseSetup {
@@ -31,26 +32,6 @@ export interface SurpriseOutcome {
   concealed: string[]
   /** One entry per roll, for the log. */
   rolls: SurpriseRoll[]
-}
-
-/**
- * Which sides a GM may mark as unaware in this system: osr and odnd roll for either side or both;
- * spelljammer's ambush and zones' concealment have one side lying in wait; BRP's text has no surprise
- * check (its "defender unaware" attack modifier covers a surprised target).
- */
-export function surpriseOptions(system: SystemId): readonly Unaware[] {
-  switch (system) {
-    case 'osr':
-    case 'odnd':
-      return ['pc', 'foe', 'both']
-    case 'spelljammer':
-    case 'zones':
-      return ['pc', 'foe']
-    case 'brp':
-      return []
-    default:
-      return unreachable(system)
-  }
 }
 
 const SIDE_NAME = { pc: 'the party', foe: 'the foes' } as const
