@@ -70,6 +70,12 @@ async function playUntil(gm: Page, phones: Page[], ready: () => Promise<boolean>
   throw new Error('the round never came to the expected moment')
 }
 
+/**
+ * A first die that hits whatever the modifiers: a natural 19 on a d20 (a 20 would bring the critical
+ * tables' extra dice), 5 or less on a d100 (under any chance the defaults give), 1 on zones' WIT save.
+ */
+const HIT_FACE = { osr: 19, odnd: 19, spelljammer: 5, brp: 5, zones: 1 } as const
+
 describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
   'attacks at the table: %s',
   (system) => {
@@ -84,9 +90,14 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       const gm = await (await chromium.browser.newContext(TABLET)).newPage()
       gm.setDefaultTimeout(8000)
       await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-      await gm.getByLabel('Combatant name').fill('Ogre')
-      await gm.getByLabel('Hit points', { exact: true }).fill('30')
-      await gm.getByRole('button', { name: 'Add', exact: true }).click()
+      for (const [name, hp] of [
+        ['Ogre', '30'],
+        ['Rat', '1'],
+      ]) {
+        await gm.getByLabel('Combatant name').fill(name as string)
+        await gm.getByLabel('Hit points', { exact: true }).fill(hp as string)
+        await gm.getByRole('button', { name: 'Add', exact: true }).click()
+      }
       const phones: Page[] = []
       for (const name of ['Mira', 'Tomas']) {
         const phone = await (await chromium.browser.newContext(PHONE)).newPage()
@@ -104,26 +115,47 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
         await gm.getByRole('button', { name: 'Roll for monsters' }).click()
       }
 
-      // Mira's turn: the composer, two modifiers, the odds before the roll.
+      // Mira's turn: the composer, two modifiers, the odds before the roll, her own dice.
       await playUntil(gm, phones, () => visible(mira, 'Attack'))
       await mira.getByRole('button', { name: 'Attack', exact: true }).click()
       const composer = mira.getByRole('region', { name: 'Mira attacks' })
-      await composer.getByRole('radio', { name: /Ogre/ }).check()
-      const toggles = composer.getByRole('checkbox')
+      await composer.getByRole('radio', { name: /Rat/ }).check()
+      const situation = composer.locator('.toggles')
+      // Non-lethal first where the rules have it (its knock-out carries into the end of the round).
+      const toggles = [
+        ...(await situation.getByRole('checkbox', { name: /non-lethal/i }).all()),
+        ...(await situation.getByRole('checkbox').all()),
+      ]
       let checked = 0
-      for (let i = 0; i < (await toggles.count()) && checked < 2; i++) {
-        await toggles.nth(i).check()
+      for (const toggle of toggles) {
+        if (checked === 2 || (await toggle.isChecked())) continue
+        await toggle.check()
         // A modifier the rules refuse together with the others is switched off again.
-        if ((await composer.getByRole('alert').count()) > 0) await toggles.nth(i).uncheck()
+        if ((await composer.getByRole('alert').count()) > 0) await toggle.uncheck()
         else checked++
       }
       expect(checked).toBe(2)
       const odds = (await composer.getByTestId('odds').textContent()) ?? ''
       expect(odds).toMatch(/\d+(\.\d)?%/)
       await snap(mira, `attack-${system}-composer`)
-      await composer.getByRole('button', { name: 'Roll the attack' }).click()
+      await composer.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+      // A sure hit on the first die (HIT_FACE, from each text), the highest face on every other die.
+      for (let i = 0; i < 12; i++) {
+        const inputs = await composer.locator('.own-dice input').all()
+        const last = inputs.at(-1)
+        if (!last || (await last.inputValue()) !== '') break
+        const label =
+          (await composer
+            .locator('.own-dice label')
+            .nth(inputs.length - 1)
+            .textContent()) ?? ''
+        const sides = Number(/Your d(\d+)/.exec(label)?.[1])
+        await last.fill(String(inputs.length === 1 ? HIT_FACE[system] : sides))
+      }
+      await expect.poll(() => composer.locator('.own-dice').textContent()).toMatch(/With these dice: /)
+      await composer.getByRole('button', { name: 'Send my dice' }).click()
       // A monster's defense is the GM's to choose.
-      const gmPrompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+      const gmPrompt = gm.getByRole('alertdialog', { name: 'Mira attacks Rat' })
       const miraLogged = () => gm.locator('.log-entry.outcome').first().textContent()
       await expect
         .poll(async () => (await gmPrompt.count()) > 0 || /^⚔Mira /.test((await miraLogged()) ?? ''))
@@ -138,6 +170,12 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       for (const page of [gm, mira, tomas]) {
         await expect.poll(() => page.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Mira /)
       }
+      // The rat is down on every device, with the same status chips everywhere.
+      const ratChips = (page: Page) =>
+        page.getByTestId('combatant').filter({ hasText: 'Rat' }).locator('.chip').allTextContents()
+      await expect.poll(() => ratChips(gm)).not.toEqual([])
+      for (const page of [mira, tomas]) await expect.poll(() => ratChips(page)).toEqual(await ratChips(gm))
+      expect(await gm.locator('.log-entry.outcome').first().textContent()).toContain('own dice')
 
       // The Ogre's turn: it attacks Tomas, whose phone asks how to defend where the system has a choice.
       await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'))
@@ -173,6 +211,12 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
         .toBe(hpBefore)
       const tomasOnGm = gm.getByTestId('combatant').filter({ hasText: 'Tomas' }).locator('.hp-number')
       expect((await tomasOnGm.textContent())?.replace(/\s/g, '')).toBe(hpBefore?.replace(/\s/g, ''))
+
+      // The round ends: its effects (a knock-out counting down, a turn's conditions expiring, death at
+      // the end of the round...) are logged on every device.
+      const endOfRound = (page: Page) => page.locator('.log-entry.outcome', { hasText: /^⏱End of round/ })
+      await playUntil(gm, phones, async () => (await endOfRound(gm).count()) > 0)
+      for (const page of [mira, tomas]) await expect.poll(() => endOfRound(page).count()).toBeGreaterThan(0)
     })
   },
 )
