@@ -1,74 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { playUntil, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 const snap = chromium.snap
-
-const visible = async (page: Page, name: string | RegExp) =>
-  (await page.getByRole('button', { name, exact: typeof name === 'string' }).count()) > 0
-
-/** Taps a button that the live table may take away at any moment (the round moved on by itself). */
-const tap = (page: Page, name: string) =>
-  page
-    .getByRole('button', { name, exact: true })
-    .first()
-    .click({ timeout: 2000 })
-    .catch(() => undefined)
-
-/**
- * Moves the round on until `ready()` holds: players end their turns, the GM moves monsters on (or passes
- * for them), new rounds get their initiative, and in faction play the party's phones take turns.
- */
-async function playUntil(gm: Page, phones: Page[], ready: () => Promise<boolean>): Promise<void> {
-  const banner = () => gm.getByTestId('turn-banner').textContent()
-  let patience = 0
-  for (let step = 0; step < 40; step++) {
-    if (await ready()) return
-    const before = await banner()
-    const ending = []
-    for (const phone of phones) if (await visible(phone, 'End my turn')) ending.push(phone)
-    if (ending.length > 0) {
-      for (const phone of ending) await tap(phone, 'End my turn')
-      for (const phone of ending) await expect.poll(() => visible(phone, 'End my turn')).toBe(false)
-      continue
-    }
-    if (await visible(gm, 'Next turn')) {
-      // A player's slot is theirs to end from their phone, which may still be catching up.
-      // (Once the players in a shared slot have ended their turns, the GM moves the monsters' part on.)
-      if (/Mira|Tomas/.test(before ?? '') && patience < 5) {
-        patience++
-        await gm.waitForTimeout(300)
-        continue
-      }
-      patience = 0
-      await tap(gm, 'Next turn')
-    } else if (await visible(gm, 'Roll for monsters')) {
-      for (const phone of phones)
-        if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative')
-      await tap(gm, 'Roll for monsters')
-    } else if (await visible(gm, 'Begin actions')) await tap(gm, 'Begin actions')
-    else if ((await gm.getByRole('button', { name: / acts$/ }).count()) > 0)
-      await gm
-        .getByRole('button', { name: / acts$/ })
-        .first()
-        .click({ timeout: 2000 })
-        .catch(() => undefined)
-    else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass')
-    else {
-      const acting = []
-      for (const phone of phones) if (await visible(phone, 'I act now')) acting.push(phone)
-      if (acting[0]) await tap(acting[0], 'I act now')
-      else if (await visible(phones[0] as Page, 'We pass')) await tap(phones[0] as Page, 'We pass')
-    }
-    await expect
-      .poll(async () => (await ready()) || (await banner()) !== before, { timeout: 3000 })
-      .toBe(true)
-      .catch(() => undefined)
-  }
-  throw new Error('the round never came to the expected moment')
-}
 
 /**
  * A first die that hits whatever the modifiers: a natural 19 on a d20 (a 20 would bring the critical
@@ -195,6 +132,15 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
         .toBe(true)
       if ((await prompt.count()) > 0) {
         await snap(tomas, `attack-${system}-defense`)
+        // Each choice says what it would change, with the odds it leaves the attack.
+        const options = await prompt.getByRole('button').allTextContents()
+        expect(options.length).toBeGreaterThan(1)
+        expect(new Set(options).size).toBe(options.length)
+        expect(options.join(' ')).toMatch(/\d+%/)
+        // The GM sees the prompt too, but it is Tomas's to answer while his countdown runs.
+        const onTablet = gm.getByRole('alertdialog', { name: 'Ogre attacks Tomas' })
+        await expect.poll(() => onTablet.textContent()).toMatch(/Tomas is choosing on their phone/)
+        expect(await onTablet.getByRole('button').first().isDisabled()).toBe(true)
         await prompt.getByRole('button').first().click()
       }
       for (const page of [gm, mira, tomas]) {

@@ -143,9 +143,15 @@ describe('one full round of zones at the table', () => {
     const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     gm.setDefaultTimeout(8000)
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-    await gm.getByLabel('Combatant name').fill('Bandit x2')
-    await gm.getByLabel('Hit points', { exact: true }).fill('8')
-    await gm.getByRole('button', { name: 'Add', exact: true }).click()
+    for (const [name, hidden] of [
+      ['Bandit x2', false],
+      ['Lurker', true],
+    ] as const) {
+      await gm.getByLabel('Combatant name').fill(name)
+      await gm.getByLabel('Hit points', { exact: true }).fill('8')
+      await gm.getByLabel('Hidden from players').setChecked(hidden)
+      await gm.getByRole('button', { name: 'Add', exact: true }).click()
+    }
     const link = `${baseUrl}/r/${roomId}`
     const phones = [await seatPlayer(link, 'Mira'), await seatPlayer(link, 'Tomas')]
     await gm.getByRole('button', { name: 'Start combat' }).click()
@@ -177,5 +183,6 @@ describe('one full round of zones at the table', () => {
     expect(acted.size).toBe(2)
     // A fresh round: nobody has acted yet.
     expect(await gm.getByTestId('turn-order').textContent()).not.toMatch(/has acted/)
+    for (const phone of phones) expect(await phone.content()).not.toContain('Lurker')
   })
 })

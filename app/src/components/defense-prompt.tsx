@@ -10,10 +10,12 @@ interface Props {
   target: string
   /** Whose view: the defender's own phone, or the GM answering for a monster or a player out of time. */
   viewer: 'defender' | 'gm'
+  /** GM only: the target is a player, who answers first; the GM may once the countdown runs out. */
+  playerAnswers?: boolean
   onAnswer: (choice: string) => void
 }
 
-export function DefensePrompt({ prompt, attacker, target, viewer, onAnswer }: Props) {
+export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers = false, onAnswer }: Props) {
   const now = useSignal(Date.now())
   useEffect(() => {
     if (viewer === 'defender') buzz(BUZZ.prompt)
@@ -23,6 +25,7 @@ export function DefensePrompt({ prompt, attacker, target, viewer, onAnswer }: Pr
     return () => clearInterval(timer)
   }, [now, viewer])
   const left = Math.max(0, Math.ceil((prompt.gmAfter - now.value) / 1000))
+  const waiting = viewer === 'gm' && playerAnswers && left > 0
   return (
     <section class="card defense-prompt" role="alertdialog" aria-labelledby={`prompt-${prompt.id}`}>
       <h2 id={`prompt-${prompt.id}`}>
@@ -33,11 +36,21 @@ export function DefensePrompt({ prompt, attacker, target, viewer, onAnswer }: Pr
           ? left > 0
             ? `Choose your defense: the GM answers for you in ${left} s.`
             : 'Choose your defense: the GM may now answer for you.'
-          : `Answer for ${target}.`}
+          : !playerAnswers
+            ? `Answer for ${target}.`
+            : waiting
+              ? `${target} is choosing on their phone: you may answer for them in ${left} s.`
+              : `${target} has not answered: answer for them.`}
       </p>
       <div class="defense-options">
         {prompt.options.map((o) => (
-          <button key={o.id} type="button" class="big defense-option" onClick={() => onAnswer(o.id)}>
+          <button
+            key={o.id}
+            type="button"
+            class="big defense-option"
+            disabled={waiting}
+            onClick={() => onAnswer(o.id)}
+          >
             <strong>{o.label}</strong>
             {o.chance !== null && <span> · {Math.round(o.chance * 1000) / 10}%</span>}
             <span class="muted small">{o.effect}</span>

@@ -34,6 +34,9 @@ const loadComposer = () => import('./composer.tsx').then((m) => m.Composer)
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 const loadStatsEditor = () => import('./stats-editor.tsx').then((m) => m.StatsEditor)
 
+/** The countdowns a GM may give players to choose a defense (the room accepts 5 s to 10 min). */
+const DEFENSE_SECONDS = [10, 20, 30, 60, 120, 300] as const
+
 const UNAWARE_LABEL: Record<Unaware, string> = {
   pc: 'The players may be caught unaware',
   foe: 'The monsters may be caught unaware',
@@ -316,6 +319,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             attacker={nameOf(p.attackerId)}
             target={nameOf(p.targetId)}
             viewer="gm"
+            playerAnswers={Boolean(allCombatants.find((c) => c.id === p.targetId)?.seatId)}
             onAnswer={(choice) => send({ kind: 'defend', promptId: p.id, choice })}
           />
         ))}
@@ -477,6 +481,19 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                 }
               />
               <span>Players’ own dice need my approval</span>
+            </label>
+            <label class="field">
+              <span>Players choose their defense within</span>
+              <select
+                value={String(table.settings.value.defenseSeconds)}
+                onChange={(e) => table.setSetting('defenseSeconds', Number(e.currentTarget.value))}
+              >
+                {DEFENSE_SECONDS.map((s) => (
+                  <option key={s} value={String(s)}>
+                    {s < 60 ? `${s} seconds` : `${s / 60} minute${s === 60 ? '' : 's'}`}
+                  </option>
+                ))}
+              </select>
             </label>
             <RollLog
               entries={table.log.value}

@@ -1,0 +1,58 @@
+import { describe, expect, inject, it } from 'vitest'
+import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { playUntil, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+describe('a defense prompt the player leaves unanswered', () => {
+  it('waits for the player for the time the GM set, then lets the GM answer for them', {
+    timeout: 90_000,
+  }, async () => {
+    const created = await fetch(`${baseUrl}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'brp' }),
+    })
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
+    gm.setDefaultTimeout(8000)
+    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+    await gm.getByLabel('Combatant name').fill('Ogre')
+    await gm.getByLabel('Hit points', { exact: true }).fill('30')
+    await gm.getByRole('button', { name: 'Add', exact: true }).click()
+    await gm.getByLabel('Players choose their defense within').selectOption({ label: '10 seconds' })
+    const tomas = await (await chromium.browser.newContext(PHONE)).newPage()
+    tomas.setDefaultTimeout(8000)
+    await joinWithCharacter(tomas, `${baseUrl}/r/${roomId}`, 'Tomas')
+
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await tomas.getByRole('button', { name: 'State my intent' }).click()
+    await gm.getByRole('button', { name: 'Begin actions' }).click()
+    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'))
+    await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+    const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+    await ogre.getByRole('radio', { name: /Tomas/ }).check()
+    await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+
+    // Tomas's phone asks him, with the countdown; the GM sees the same prompt, not yet theirs to answer.
+    const onPhone = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
+    await expect.poll(() => onPhone.textContent()).toMatch(/the GM answers for you in (10|9|8) s/)
+    const onTablet = gm.getByRole('alertdialog', { name: 'Ogre attacks Tomas' })
+    await expect.poll(() => onTablet.textContent()).toMatch(/Tomas is choosing on their phone/)
+    const gmOptions = onTablet.getByRole('button')
+    expect(await gmOptions.count()).toBeGreaterThan(1)
+    for (const option of await gmOptions.all()) expect(await option.isDisabled()).toBe(true)
+
+    // Time runs out: the GM answers for him, and the attack is resolved and gone from his phone.
+    await expect
+      .poll(() => onTablet.textContent(), { timeout: 15_000 })
+      .toMatch(/Tomas has not answered: answer for them/)
+    await expect.poll(() => onPhone.textContent()).toMatch(/the GM may now answer for you/)
+    await gmOptions.first().click()
+    for (const page of [gm, tomas]) {
+      await expect.poll(() => page.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Ogre /)
+    }
+    await expect.poll(() => onPhone.count()).toBe(0)
+    await expect.poll(() => onTablet.count()).toBe(0)
+  })
+})

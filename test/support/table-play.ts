@@ -1,0 +1,67 @@
+/** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+export const visible = async (page: Page, name: string | RegExp) =>
+  (await page.getByRole('button', { name, exact: typeof name === 'string' }).count()) > 0
+
+/** Taps a button that the live table may take away at any moment (the round moved on by itself). */
+const tap = (page: Page, name: string) =>
+  page
+    .getByRole('button', { name, exact: true })
+    .first()
+    .click({ timeout: 2000 })
+    .catch(() => undefined)
+
+/**
+ * Moves the round on until `ready()` holds: players end their turns, the GM moves monsters on (or passes
+ * for them), new rounds get their initiative, and in faction play the party's phones take turns.
+ */
+export async function playUntil(gm: Page, phones: Page[], ready: () => Promise<boolean>): Promise<void> {
+  const banner = () => gm.getByTestId('turn-banner').textContent()
+  let patience = 0
+  for (let step = 0; step < 40; step++) {
+    if (await ready()) return
+    const before = await banner()
+    const ending = []
+    for (const phone of phones) if (await visible(phone, 'End my turn')) ending.push(phone)
+    if (ending.length > 0) {
+      for (const phone of ending) await tap(phone, 'End my turn')
+      for (const phone of ending) await expect.poll(() => visible(phone, 'End my turn')).toBe(false)
+      continue
+    }
+    if (await visible(gm, 'Next turn')) {
+      // A player's slot is theirs to end from their phone, which may still be catching up.
+      // (Once the players in a shared slot have ended their turns, the GM moves the monsters' part on.)
+      if (/Mira|Tomas/.test(before ?? '') && patience < 5) {
+        patience++
+        await gm.waitForTimeout(300)
+        continue
+      }
+      patience = 0
+      await tap(gm, 'Next turn')
+    } else if (await visible(gm, 'Roll for monsters')) {
+      for (const phone of phones)
+        if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative')
+      await tap(gm, 'Roll for monsters')
+    } else if (await visible(gm, 'Begin actions')) await tap(gm, 'Begin actions')
+    else if ((await gm.getByRole('button', { name: / acts$/ }).count()) > 0)
+      await gm
+        .getByRole('button', { name: / acts$/ })
+        .first()
+        .click({ timeout: 2000 })
+        .catch(() => undefined)
+    else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass')
+    else {
+      const acting = []
+      for (const phone of phones) if (await visible(phone, 'I act now')) acting.push(phone)
+      if (acting[0]) await tap(acting[0], 'I act now')
+      else if (await visible(phones[0] as Page, 'We pass')) await tap(phones[0] as Page, 'We pass')
+    }
+    await expect
+      .poll(async () => (await ready()) || (await banner()) !== before, { timeout: 3000 })
+      .toBe(true)
+      .catch(() => undefined)
+  }
+  throw new Error('the round never came to the expected moment')
+}
