@@ -115,7 +115,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       expect(await gm.locator('.log-entry.outcome').first().textContent()).toContain('own dice')
 
       // The Ogre's turn: it attacks Tomas, whose phone asks how to defend where the system has a choice.
-      await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'))
+      await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'), 'Ogre')
       await gm.getByRole('button', { name: 'Ogre attacks' }).click()
       const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
       await ogre.getByRole('radio', { name: /Tomas/ }).check()

@@ -15,9 +15,16 @@ const tap = (page: Page, name: string) =>
 
 /**
  * Moves the round on until `ready()` holds: players end their turns, the GM moves monsters on (or passes
- * for them), new rounds get their initiative, and in faction play the party's phones take turns.
+ * for them), new rounds get their initiative, and in faction play the party's phones take turns. In
+ * faction play the foes pass unless `activate` names the monster the GM should act with: a monster
+ * activated for nothing would spend its turn for the round.
  */
-export async function playUntil(gm: Page, phones: Page[], ready: () => Promise<boolean>): Promise<void> {
+export async function playUntil(
+  gm: Page,
+  phones: Page[],
+  ready: () => Promise<boolean>,
+  activate?: string,
+): Promise<void> {
   const banner = () => gm.getByTestId('turn-banner').textContent()
   let patience = 0
   for (let step = 0; step < 40; step++) {
@@ -45,12 +52,7 @@ export async function playUntil(gm: Page, phones: Page[], ready: () => Promise<b
         if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative')
       await tap(gm, 'Roll for monsters')
     } else if (await visible(gm, 'Begin actions')) await tap(gm, 'Begin actions')
-    else if ((await gm.getByRole('button', { name: / acts$/ }).count()) > 0)
-      await gm
-        .getByRole('button', { name: / acts$/ })
-        .first()
-        .click({ timeout: 2000 })
-        .catch(() => undefined)
+    else if (activate && (await visible(gm, `${activate} acts`))) await tap(gm, `${activate} acts`)
     else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass')
     else {
       const acting = []
