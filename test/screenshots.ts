@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from './support/browser.ts'
 import { startDevServer } from './support/dev-server.ts'
-import { setUpTable, type TableScene } from './support/scene.ts'
+import { openComposer, openDefensePrompt, setUpTable, type TableScene } from './support/scene.ts'
 
 const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url))
 const SIZES = {
@@ -33,10 +33,12 @@ const VIEWS: Array<[name: string, page: (s: TableScene) => Page]> = [
   ['join', (s) => s.joining],
 ]
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** Shoots the page at each size, scrolled to the top or to the part `focus` selects. */
+async function shoot(page: Page, name: string, focus?: string): Promise<void> {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport)
     await page.evaluate(() => window.scrollTo(0, 0))
+    if (focus) await page.locator(focus).first().scrollIntoViewIfNeeded()
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(OUT, `${name}-${size}.png`) })
     console.log(`  ${name}-${size}.png`)
@@ -52,6 +54,14 @@ try {
     const scene = await setUpTable(browser, server.url, { system, phone: PHONE, tablet: TABLET })
     if (system === SYSTEMS[0]) await shoot(scene.home, 'home')
     for (const [name, page] of VIEWS) await shoot(page(scene), `${system}-${name}`)
+    await shoot(scene.gm, `${system}-gm-log`, '[data-testid=log]')
+    await shoot(scene.seated, `${system}-player-log`, '[data-testid=log]')
+    await shoot(await openComposer(scene), `${system}-composer`, '.composer')
+    const defending = await openDefensePrompt(scene)
+    if (defending) {
+      await shoot(defending, `${system}-defense`, '[role=alertdialog]')
+      await shoot(scene.gm, `${system}-gm-defense`, '[role=alertdialog]')
+    }
     if (system !== SYSTEMS[0]) continue
     // The light theme, once: the GM's and a player's view.
     for (const [name, page] of VIEWS.slice(0, 2)) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from '../support/axe.ts'
 import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
 import { sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
-import { setUpTable, type TableScene } from '../support/scene.ts'
+import { openComposer, openDefensePrompt, setUpTable, type TableScene } from '../support/scene.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -22,35 +22,6 @@ const VIEWS: Array<[view: string, open: (t: TableScene) => Promise<Page>, includ
   ['log on the phone', async (t) => t.seated, '[data-testid=log]'],
   ['action composer on the phone', openComposer, '.composer'],
 ]
-
-/** Moves the round on to Mira's turn and opens her action composer (once; later calls find it open). */
-async function openComposer(t: TableScene): Promise<Page> {
-  const composer = t.seated.locator('.composer')
-  // Whichever comes first: Mira's turn, her initiative, the monsters' initiative, or a monster's turn.
-  const steps: Array<[Page, string]> = [
-    [t.seated, 'Attack'],
-    [t.seated, 'Roll initiative'],
-    [t.gm, 'Roll for monsters'],
-    [t.gm, 'Next turn'],
-  ]
-  for (let step = 0; step < 12 && (await composer.count()) === 0; step++) {
-    const next = await nextStep(steps)
-    await next?.click({ timeout: 2000 }).catch(() => undefined)
-  }
-  await composer.waitFor()
-  return t.seated
-}
-
-async function nextStep(steps: Array<[Page, string]>) {
-  for (let tries = 0; tries < 20; tries++) {
-    for (const [page, name] of steps) {
-      const button = page.getByRole('button', { name, exact: true })
-      if ((await button.count()) > 0) return button
-    }
-    await steps[0]?.[0].waitForTimeout(150)
-  }
-  return null
-}
 
 describe('every main view with axe-core', () => {
   let scene: TableScene
@@ -103,5 +74,20 @@ describe('every main view with axe-core', () => {
     } finally {
       if (before) await page.setViewportSize(before)
     }
+  })
+})
+
+describe('a defense prompt with axe-core', () => {
+  it('has no serious or critical violations on the defender’s phone or the GM’s tablet, and fits the phone', {
+    timeout: 90_000,
+  }, async () => {
+    const scene = await setUpTable(chromium.browser, baseUrl, { system: 'brp', phone: PHONE, tablet: TABLET })
+    const phone = await openDefensePrompt(scene)
+    if (!phone) throw new Error('brp offers a dodge against a blow: the phone should have asked')
+    expect(await seriousViolations(phone, '[role=alertdialog]')).toEqual([])
+    expect(await seriousViolations(scene.gm, '[role=alertdialog]')).toEqual([])
+    await phone.setViewportSize({ width: 360, height: 640 })
+    expect(await sidewaysOverflow(phone)).toBe(0)
+    expect(await smallTapTargets(phone)).toEqual([])
   })
 })

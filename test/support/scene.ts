@@ -1,6 +1,7 @@
 /** One table in mid-fight, for tests and scripts that look at every view: a GM tablet and three phones. */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { createTestRoom, type TestRoom } from './rooms.ts'
+import { playUntil, visible } from './table-play.ts'
 
 export interface TableScene {
   room: TestRoom
@@ -71,4 +72,36 @@ export async function setUpTable(
   await joining.getByLabel("Your character's name").waitFor()
   const home = await openPage(browser, phone, baseUrl)
   return { room, gm, seated, choosing, joining, home }
+}
+
+/** Moves the round on to Mira's turn and opens her action composer (once; later calls find it open). */
+export async function openComposer(t: TableScene): Promise<Page> {
+  const composer = t.seated.locator('.composer')
+  if ((await composer.count()) > 0) return t.seated
+  await playUntil(t.gm, [t.seated], () => visible(t.seated, 'Attack'))
+  await t.seated.getByRole('button', { name: 'Attack', exact: true }).click()
+  await composer.waitFor()
+  return t.seated
+}
+
+/**
+ * A goblin attacks Mira, and her phone asks how she defends: the phone with the prompt up, or null where
+ * the system gives her no choice (osr declares parrying as an action instead).
+ */
+export async function openDefensePrompt(t: TableScene): Promise<Page | null> {
+  const prompt = t.seated.getByRole('alertdialog', { name: /attacks you!$/ })
+  if ((await prompt.count()) > 0) return t.seated
+  const cancel = t.seated.locator('.composer').getByRole('button', { name: 'Cancel' })
+  if ((await cancel.count()) > 0) await cancel.click()
+  const attacks = t.gm.getByRole('button', { name: /^Goblin \d attacks$/ })
+  await playUntil(t.gm, [t.seated], async () => (await attacks.count()) > 0, 'Goblin 1')
+  await attacks.first().click()
+  const composer = t.gm.locator('.composer')
+  await composer.getByRole('radio', { name: /Mira/ }).check()
+  await composer.getByRole('button', { name: 'Roll the attack' }).click()
+  const asked = await prompt
+    .waitFor({ timeout: 3000 })
+    .then(() => true)
+    .catch(() => false)
+  return asked ? t.seated : null
 }

@@ -1,6 +1,5 @@
 /** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
 import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
 
 export const visible = async (page: Page, name: string | RegExp) =>
   (await page.getByRole('button', { name, exact: typeof name === 'string' }).count()) > 0
@@ -34,7 +33,9 @@ export async function playUntil(
     for (const phone of phones) if (await visible(phone, 'End my turn')) ending.push(phone)
     if (ending.length > 0) {
       for (const phone of ending) await tap(phone, 'End my turn')
-      for (const phone of ending) await expect.poll(() => visible(phone, 'End my turn')).toBe(false)
+      for (const phone of ending)
+        if (!(await until(phone, async () => !(await visible(phone, 'End my turn')), 2000)))
+          throw new Error('a phone kept its "End my turn" button after ending the turn')
       continue
     }
     if (await visible(gm, 'Next turn')) {
@@ -60,10 +61,14 @@ export async function playUntil(
       if (acting[0]) await tap(acting[0], 'I act now')
       else if (await visible(phones[0] as Page, 'We pass')) await tap(phones[0] as Page, 'We pass')
     }
-    await expect
-      .poll(async () => (await ready()) || (await banner()) !== before, { timeout: 3000 })
-      .toBe(true)
-      .catch(() => undefined)
+    await until(gm, async () => (await ready()) || (await banner()) !== before, 3000)
   }
   throw new Error('the round never came to the expected moment')
+}
+
+/** Checks `done` every 100 ms for up to `ms`; whether it came true (plain code, so scripts can use it too). */
+async function until(page: Page, done: () => Promise<boolean>, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await page.waitForTimeout(100))
+    if (await done()) return true
+  return done()
 }

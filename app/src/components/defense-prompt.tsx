@@ -27,7 +27,11 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
   const left = Math.max(0, Math.ceil((prompt.gmAfter - now.value) / 1000))
   const waiting = viewer === 'gm' && playerAnswers && left > 0
   return (
-    <section class="card defense-prompt" role="alertdialog" aria-labelledby={`prompt-${prompt.id}`}>
+    <section
+      class={`card defense-prompt ${viewer === 'defender' ? 'takeover' : ''}`}
+      role="alertdialog"
+      aria-labelledby={`prompt-${prompt.id}`}
+    >
       <h2 id={`prompt-${prompt.id}`}>
         {viewer === 'defender' ? `${attacker} attacks you!` : `${attacker} attacks ${target}`}
       </h2>
@@ -51,8 +55,10 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
             disabled={waiting}
             onClick={() => onAnswer(o.id)}
           >
-            <strong>{o.label}</strong>
-            {o.chance !== null && <span> · {Math.round(o.chance * 1000) / 10}%</span>}
+            <span class="option-head">
+              <strong>{o.label}</strong>
+              {o.chance !== null && <span class="chance">{Math.round(o.chance * 1000) / 10}%</span>}
+            </span>
             <span class="muted small">{o.effect}</span>
           </button>
         ))}

@@ -323,44 +323,53 @@ function Seated(props: {
                     {requests.lastRefusal.value}
                   </p>
                 )}
-                {needsInitiative && (
-                  <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
-                    Roll initiative
-                  </button>
-                )}
-                {canAttack && !composing.value && (
-                  <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
-                    Attack
-                  </button>
-                )}
-                {myTurn && (
-                  <button type="button" class="huge" onClick={() => requests.endTurn()}>
-                    End my turn
-                  </button>
-                )}
-                {sideMoves && (
-                  <div class="row gap">
-                    {myFactionMove && (
-                      <button type="button" class="primary huge" onClick={() => requests.factionMove('act')}>
-                        I act now
+                {/* While composing an attack, its own Roll and Cancel are the only buttons in thumb reach. */}
+                {!composing.value && (
+                  <>
+                    {needsInitiative && (
+                      <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
+                        Roll initiative
                       </button>
                     )}
-                    <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
-                      We pass
+                    {canAttack && (
+                      <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
+                        Attack
+                      </button>
+                    )}
+                    {myTurn && (
+                      <button type="button" class="huge" onClick={() => requests.endTurn()}>
+                        End my turn
+                      </button>
+                    )}
+                    {sideMoves && (
+                      <div class="row gap">
+                        {myFactionMove && (
+                          <button
+                            type="button"
+                            class="primary huge"
+                            onClick={() => requests.factionMove('act')}
+                          >
+                            I act now
+                          </button>
+                        )}
+                        <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
+                          We pass
+                        </button>
+                      </div>
+                    )}
+                    <button
+                      type="button"
+                      class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
+                      onClick={() => requests.rollD20()}
+                    >
+                      Roll d20
+                      {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
                     </button>
-                  </div>
+                    <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
+                      I rolled my own dice
+                    </button>
+                  </>
                 )}
-                <button
-                  type="button"
-                  class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
-                  onClick={() => requests.rollD20()}
-                >
-                  Roll d20
-                  {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
-                </button>
-                <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
-                  I rolled my own dice
-                </button>
               </>
             )}
           </div>
