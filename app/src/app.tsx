@@ -1,9 +1,17 @@
 /** The app shell: one screen per route. */
 
 import { parseRoute } from './route.ts'
-import { GmView } from './views/gm-view.tsx'
 import { Home } from './views/home.tsx'
 import { PlayerView } from './views/player-view.tsx'
+import { useLazy } from './views/use-lazy.ts'
+
+/** The GM's tablet view is its own chunk: a player's phone never downloads it. */
+const loadGmView = () => import('./views/gm-view.tsx').then((m) => m.GmView)
+
+function LazyGmView(props: { roomId: string; gmKey: string }) {
+  const GmView = useLazy(loadGmView, true)
+  return GmView ? <GmView {...props} /> : <p class="page muted">Opening the encounter…</p>
+}
 
 export function App() {
   const route = parseRoute(window.location.pathname, window.location.hash)
@@ -11,7 +19,7 @@ export function App() {
     case 'home':
       return <Home />
     case 'gm':
-      return <GmView roomId={route.roomId} gmKey={route.gmKey} />
+      return <LazyGmView roomId={route.roomId} gmKey={route.gmKey} />
     case 'player':
       return <PlayerView roomId={route.roomId} />
     case 'not-found':

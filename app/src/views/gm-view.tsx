@@ -16,6 +16,7 @@ import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { DefensePrompt } from '../components/defense-prompt.tsx'
+import { RoomError } from '../components/room-error.tsx'
 import { RollLog } from '../components/roll-log.tsx'
 import { ShareCard } from '../components/share-card.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
@@ -505,20 +506,6 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           </section>
         </aside>
       </div>
-    </main>
-  )
-}
-
-export function RoomError({ error }: { error: string }) {
-  return (
-    <main class="page narrow">
-      <h1>Cannot open this encounter</h1>
-      <p class="error" role="alert">
-        {error}
-      </p>
-      <a class="button" href="/">
-        Back to start
-      </a>
     </main>
   )
 }
