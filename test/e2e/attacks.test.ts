@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
-import { playUntil, visible } from '../support/table-play.ts'
+import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -19,27 +19,14 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
     it('a player attacks with the odds shown first, a monster attacks a player who defends on their phone, and the GM undoes it', {
       timeout: 120_000,
     }, async () => {
-      const created = await fetch(`${baseUrl}/api/rooms`, {
-        method: 'POST',
-        body: JSON.stringify({ system }),
-      })
-      const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-      const gm = await (await chromium.browser.newContext(TABLET)).newPage()
-      gm.setDefaultTimeout(8000)
-      await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-      for (const [name, hp] of [
-        ['Ogre', '30'],
-        ['Rat', '1'],
-      ]) {
-        await gm.getByLabel('Combatant name').fill(name as string)
-        await gm.getByLabel('Hit points', { exact: true }).fill(hp as string)
-        await gm.getByRole('button', { name: 'Add', exact: true }).click()
-      }
+      const { gm, room } = await openGmTablet(chromium.browser, baseUrl, system)
+      await addCombatant(gm, 'Ogre', '30')
+      await addCombatant(gm, 'Rat', '1')
       const phones: Page[] = []
       for (const name of ['Mira', 'Tomas']) {
         const phone = await (await chromium.browser.newContext(PHONE)).newPage()
         phone.setDefaultTimeout(8000)
-        await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, name)
+        await joinWithCharacter(phone, room.playerUrl, name)
         phones.push(phone)
       }
       const [mira, tomas] = phones as [Page, Page]

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
-import { playUntil, visible } from '../support/table-play.ts'
+import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -9,21 +9,12 @@ describe('a defense prompt the player leaves unanswered', () => {
   it('waits for the player for the time the GM set, then lets the GM answer for them', {
     timeout: 90_000,
   }, async () => {
-    const created = await fetch(`${baseUrl}/api/rooms`, {
-      method: 'POST',
-      body: JSON.stringify({ system: 'brp' }),
-    })
-    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
-    gm.setDefaultTimeout(8000)
-    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-    await gm.getByLabel('Combatant name').fill('Ogre')
-    await gm.getByLabel('Hit points', { exact: true }).fill('30')
-    await gm.getByRole('button', { name: 'Add', exact: true }).click()
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
+    await addCombatant(gm, 'Ogre', '30')
     await gm.getByLabel('Players choose their defense within').selectOption({ label: '10 seconds' })
     const tomas = await (await chromium.browser.newContext(PHONE)).newPage()
     tomas.setDefaultTimeout(8000)
-    await joinWithCharacter(tomas, `${baseUrl}/r/${roomId}`, 'Tomas')
+    await joinWithCharacter(tomas, room.playerUrl, 'Tomas')
 
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await tomas.getByRole('button', { name: 'State my intent' }).click()

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -9,11 +10,7 @@ const snap = chromium.snap
 async function seatPlayer(link: string, name: string): Promise<Page> {
   const page = await (await chromium.browser.newContext(PHONE)).newPage()
   page.setDefaultTimeout(8000)
-  await page.goto(link)
-  await page.getByLabel("Your character's name").fill(name)
-  await page.getByRole('button', { name: 'Join' }).click()
-  await page.getByRole('button', { name: 'Create my character' }).click()
-  await page.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
+  await joinWithCharacter(page, link, name)
   return page
 }
 
@@ -23,24 +20,11 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
     it('runs the turn order with a GM and two players, each acting from their own phone', {
       timeout: 90_000,
     }, async () => {
-      const created = await fetch(`${baseUrl}/api/rooms`, {
-        method: 'POST',
-        body: JSON.stringify({ system }),
-      })
-      const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-      const gm = await (await chromium.browser.newContext(TABLET)).newPage()
-      gm.setDefaultTimeout(8000)
-      await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-      const add = async (name: string, hidden: boolean) => {
-        await gm.getByLabel('Combatant name').fill(name)
-        await gm.getByLabel('Hit points', { exact: true }).fill('6')
-        await gm.getByLabel('Hidden from players').setChecked(hidden)
-        await gm.getByRole('button', { name: 'Add', exact: true }).click()
-      }
-      await add('Goblin x2', false)
-      await add('Lurker', true)
+      const { gm, room } = await openGmTablet(chromium.browser, baseUrl, system)
+      await addCombatant(gm, 'Goblin x2', '6')
+      await addCombatant(gm, 'Lurker', '6', { hidden: true })
 
-      const link = `${baseUrl}/r/${roomId}`
+      const link = room.playerUrl
       const players = { Mira: await seatPlayer(link, 'Mira'), Tomas: await seatPlayer(link, 'Tomas') }
 
       if (system === 'brp') {
@@ -135,24 +119,10 @@ describe('one full round of zones at the table', () => {
   it('alternates the sides from the phones and the tablet until all pass in a row', {
     timeout: 90_000,
   }, async () => {
-    const created = await fetch(`${baseUrl}/api/rooms`, {
-      method: 'POST',
-      body: JSON.stringify({ system: 'zones' }),
-    })
-    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
-    gm.setDefaultTimeout(8000)
-    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-    for (const [name, hidden] of [
-      ['Bandit x2', false],
-      ['Lurker', true],
-    ] as const) {
-      await gm.getByLabel('Combatant name').fill(name)
-      await gm.getByLabel('Hit points', { exact: true }).fill('8')
-      await gm.getByLabel('Hidden from players').setChecked(hidden)
-      await gm.getByRole('button', { name: 'Add', exact: true }).click()
-    }
-    const link = `${baseUrl}/r/${roomId}`
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit x2', '8')
+    await addCombatant(gm, 'Lurker', '8', { hidden: true })
+    const link = room.playerUrl
     const phones = [await seatPlayer(link, 'Mira'), await seatPlayer(link, 'Tomas')]
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await expect.poll(() => gm.getByTestId('turn-banner').textContent()).toMatch(/choose who acts/)

@@ -1,5 +1,7 @@
 /** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { TABLET } from './browser.ts'
+import { createTestRoom, type TestRoom } from './rooms.ts'
 
 export const visible = async (page: Page, name: string | RegExp) =>
   (await page.getByRole('button', { name, exact: typeof name === 'string' }).count()) > 0
@@ -71,4 +73,30 @@ async function until(page: Page, done: () => Promise<boolean>, ms: number): Prom
   for (const end = Date.now() + ms; Date.now() < end; await page.waitForTimeout(100))
     if (await done()) return true
   return done()
+}
+
+/** A new room of `system` with the GM's tablet open on it (8 s patience for each step). */
+export async function openGmTablet(
+  browser: Browser,
+  baseUrl: string,
+  system: string,
+): Promise<{ gm: Page; room: TestRoom }> {
+  const room = await createTestRoom(baseUrl, system)
+  const gm = await (await browser.newContext(TABLET)).newPage()
+  gm.setDefaultTimeout(8000)
+  await gm.goto(room.gmUrl)
+  return { gm, room }
+}
+
+/** The GM adds a combatant, or a numbered group ("Goblin x2"), from the roster form. */
+export async function addCombatant(
+  gm: Page,
+  name: string,
+  hp: string,
+  options: { hidden?: boolean } = {},
+): Promise<void> {
+  await gm.getByLabel('Combatant name').fill(name)
+  await gm.getByLabel('Hit points', { exact: true }).fill(hp)
+  await gm.getByLabel('Hidden from players').setChecked(options.hidden === true)
+  await gm.getByRole('button', { name: 'Add', exact: true }).click()
 }
