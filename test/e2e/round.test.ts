@@ -26,6 +26,9 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
 
       const link = room.playerUrl
       const players = { Mira: await seatPlayer(link, 'Mira'), Tomas: await seatPlayer(link, 'Tomas') }
+      // The quick roll throws the die the system's checks use.
+      const quick = system === 'brp' || system === 'spelljammer' ? 'Roll d100' : 'Roll d20'
+      await players.Mira.getByRole('button', { name: quick, exact: true }).waitFor()
 
       if (system === 'brp') {
         // The GM edits a monster's stats mid-setup with the system's sheet; bad input is refused, kept.

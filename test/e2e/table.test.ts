@@ -39,15 +39,16 @@ describe('a GM tablet and a player phone at one table', () => {
       '7 / 7 HP',
     )
 
-    await player.getByRole('button', { name: /Roll d20/ }).click()
+    // Basic Roleplaying rolls under percentages: the quick roll is the percentile dice.
+    await player.getByRole('button', { name: /Roll d100/ }).click()
     const entry = gm.getByTestId('log-entry').first()
     await entry.waitFor({ timeout: 2000 })
     const text = (await entry.textContent()) ?? ''
-    expect(text).toMatch(/Mira rolled 1d20/)
+    expect(text).toMatch(/Mira rolled 1d100/)
     expect(text).toContain('server dice')
     const total = Number(await entry.locator('.log-total').textContent())
     expect(total).toBeGreaterThanOrEqual(1)
-    expect(total).toBeLessThanOrEqual(20)
+    expect(total).toBeLessThanOrEqual(100)
     // The phone shows the same entry.
     await player.getByTestId('log-entry').first().waitFor({ timeout: 1000 })
     await snap(gm, 'gm-tablet')
@@ -56,7 +57,7 @@ describe('a GM tablet and a player phone at one table', () => {
 
     // Reopening the link on the same phone returns to the seat, no second join.
     await player.reload()
-    await player.getByRole('button', { name: /Roll d20/ }).waitFor()
+    await player.getByRole('button', { name: /Roll d100/ }).waitFor()
     expect(await player.getByRole('heading', { level: 1 }).textContent()).toBe('Mira')
   })
 

@@ -65,7 +65,8 @@ export async function setUpTable(
     await gm.getByRole('button', { name: 'Roll for monsters' }).click()
   }
   await gm.getByTestId('turn-order').waitFor()
-  await seated.getByRole('button', { name: 'Roll d20' }).click()
+  // The quick roll throws the system's die: a d20, or the percentile dice in brp and spelljammer.
+  await seated.getByRole('button', { name: /^Roll d(20|100)$/ }).click()
   await gm.getByTestId('log-entry').first().waitFor()
   await seated.getByTestId('log-entry').first().waitFor()
   const joining = await openPage(browser, phone, room.playerUrl)

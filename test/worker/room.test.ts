@@ -143,6 +143,34 @@ describe('an encounter room', () => {
     expect((await TestClient.open(roomId, `seat:${seatId}`)).status).toBe(403)
   })
 
+  it('rolls the percentile dice for a d100 quick roll, and checks a typed face against them', async () => {
+    const { roomId, gmKey } = await createRoom('brp')
+    const seatResponse = await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Mira' }),
+    })
+    const { seatId, seatKey } = (await seatResponse.json()) as { seatId: string; seatKey: string }
+    const gm = await TestClient.connect(roomId, 'log', gmKey)
+    const seat = await TestClient.connect(roomId, `seat:${seatId}`, seatKey)
+    const requests = seat.doc.getArray(SEAT.requests)
+    requests.push([{ id: 'r1', kind: 'roll', notation: 'd100', at: 1 }])
+    requests.push([{ id: 'r2', kind: 'roll', notation: 'd100', at: 2, faces: [87] }])
+    requests.push([{ id: 'r3', kind: 'roll', notation: 'd100', at: 3, faces: [101] }])
+    const results = seat.doc.getMap<RequestResult>(SEAT.results)
+    await eventually(() => results.size === 3, 'the three answers')
+    expect(results.get(`${seatId}/r3`)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/d100 cannot show 101/),
+    })
+    const log = gm.doc.getArray<LogEntry>(LOG.entries)
+    const [server, typed] = log.toArray()
+    expect(server).toMatchObject({ by: 'Mira', notation: '1d100', source: 'crypto' })
+    expect(server?.total).toBeGreaterThanOrEqual(1)
+    expect(server?.total).toBeLessThanOrEqual(100)
+    expect(typed).toMatchObject({ notation: '1d100', total: 87, faces: [87], source: 'physical' })
+    expect(log.length).toBe(2)
+  })
+
   it('compacts a long update log into a snapshot that loads to the same state', async () => {
     const { roomId, gmKey } = await createRoom()
     const gm = await TestClient.connect(roomId, 'table', gmKey)

@@ -1,5 +1,13 @@
 /** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
-import { type Declared, type Intent, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
+import {
+  type Declared,
+  type Intent,
+  QUICK_ROLL_SIDES,
+  type QuickRoll,
+  type RequestResult,
+  SEAT,
+  type SeatRequest,
+} from '@fray/protocol'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
 import { readStored } from './stored.ts'
@@ -33,8 +41,8 @@ export interface SeatModel {
   pending: ReadonlySignal<SeatRequest[]>
   /** The latest refusal, in words for the player. */
   lastError: ReadonlySignal<string | null>
-  /** Asks the room to roll, or (with `faces`) to log the player's own dice. */
-  rollD20(faces?: number[]): void
+  /** Asks the room for a quick roll of `die`, or (with `faces`) to log the player's own die. */
+  quickRoll(die: QuickRoll, faces?: number[]): void
   /** Asks the room to create this seat's character from a sheet; returns the request id. */
   createCharacter(sheet: Record<string, unknown>): string
   /** Asks the room for a character the GM prepared; returns the request id. */
@@ -56,12 +64,16 @@ export interface SeatModel {
   resultOf(requestId: string): RequestResult | undefined
 }
 
-/** Checks a d20 face typed in by a player; an error says what to fix. */
-export function validateD20Face(text: string): { ok: true; face: number } | { ok: false; error: string } {
+/** Checks the face of a quick-roll die typed in by a player; an error says what to fix. */
+export function validateFace(
+  die: QuickRoll,
+  text: string,
+): { ok: true; face: number } | { ok: false; error: string } {
   const face = Number(text.trim())
+  const sides = QUICK_ROLL_SIDES[die]
   if (text.trim() === '' || !Number.isInteger(face))
-    return { ok: false, error: 'Type the number your d20 shows.' }
-  if (face < 1 || face > 20) return { ok: false, error: `A d20 shows 1 to 20, not ${face}.` }
+    return { ok: false, error: `Type the number your ${die} shows.` }
+  if (face < 1 || face > sides) return { ok: false, error: `A ${die} shows 1 to ${sides}, not ${face}.` }
   return { ok: true, face }
 }
 
@@ -143,9 +155,9 @@ export function createSeatModel(
       void version.value
       return resultOf(requestId)
     },
-    rollD20(faces) {
+    quickRoll(die, faces) {
       requests.push([
-        { id: newId(), kind: 'roll', notation: 'd20', at: Date.now(), ...(faces ? { faces } : {}) },
+        { id: newId(), kind: 'roll', notation: die, at: Date.now(), ...(faces ? { faces } : {}) },
       ])
     },
   }

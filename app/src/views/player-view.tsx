@@ -1,13 +1,13 @@
 /** The player's phone: take a seat with a name, see the fight, roll on the server with one big button. */
-import { isActing, SYSTEM_NAMES, type SystemId, seatDocName } from '@fray/protocol'
+import { isActing, QUICK_ROLL, SYSTEM_NAMES, type SystemId, seatDocName } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { DefensePrompt } from '../components/defense-prompt.tsx'
-import { RoomError } from '../components/room-error.tsx'
 import { RollLog } from '../components/roll-log.tsx'
+import { RoomError } from '../components/room-error.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { useWakeLock } from '../device.ts'
@@ -17,7 +17,7 @@ import {
   loadSeat,
   type StoredSeat,
   saveSeat,
-  validateD20Face,
+  validateFace,
 } from '../models/seat.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
@@ -114,6 +114,8 @@ function Seated(props: {
   onFreed: () => void
 }) {
   const { roomId, seat, title, system } = props
+  /** The quick roll's die: the one the system's checks use (d20 until the room's system is known). */
+  const die = system ? QUICK_ROLL[system] : 'd20'
   const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
   const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
@@ -191,12 +193,12 @@ function Seated(props: {
       ownDice.value = null
       return
     }
-    const checked = validateD20Face(ownDice.value ?? '')
+    const checked = validateFace(die, ownDice.value ?? '')
     if (!checked.ok) {
       ownError.value = checked.error
       return
     }
-    requests.rollD20([checked.face])
+    requests.quickRoll(die, [checked.face])
     ownDice.value = null
   }
   // The phone stays awake while the fight runs, so the turn banner is there when it is your turn.
@@ -292,7 +294,7 @@ function Seated(props: {
             {ownDice.value !== null ? (
               <form class="own-dice" onSubmit={sendOwn}>
                 <label class="field">
-                  <span>{needsInitiative ? 'Your initiative dice show' : 'Your d20 shows'}</span>
+                  <span>{needsInitiative ? 'Your initiative dice show' : `Your ${die} shows`}</span>
                   <input
                     inputMode={needsInitiative ? 'text' : 'numeric'}
                     value={ownDice.value}
@@ -360,9 +362,9 @@ function Seated(props: {
                     <button
                       type="button"
                       class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
-                      onClick={() => requests.rollD20()}
+                      onClick={() => requests.quickRoll(die)}
                     >
-                      Roll d20
+                      Roll {die}
                       {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
                     </button>
                     <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>

@@ -7,6 +7,7 @@
 import type { BreakdownLine } from '@fray/rules'
 import type { Declared, DefenseOption, FighterChange } from './combat/types.ts'
 import type { SurpriseSetup } from './surprise.ts'
+import type { QuickRoll } from './systems.ts'
 import type { Intent } from './turns.ts'
 
 export type DocName = 'table' | 'log' | 'gm' | `seat:${string}`
@@ -142,7 +143,8 @@ export type SeatRequest =
   | {
       id: string
       kind: 'roll'
-      notation: 'd20'
+      /** The room's quick-roll die (`QUICK_ROLL`); the room accepts either. */
+      notation: QuickRoll
       at: number
       /** Faces the player rolled on their own dice and typed in; absent for a server roll. */
       faces?: number[]

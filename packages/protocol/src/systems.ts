@@ -17,3 +17,14 @@ export const SYSTEM_NAMES: Record<SystemId, { name: string; blurb: string }> = {
 export function isSystemId(value: unknown): value is SystemId {
   return typeof value === 'string' && (SYSTEM_IDS as readonly string[]).includes(value)
 }
+
+/** The die of a player's quick roll: the one the system's checks use, a d20 or the percentile dice. */
+export type QuickRoll = 'd20' | 'd100'
+export const QUICK_ROLL: Record<SystemId, QuickRoll> = {
+  osr: 'd20',
+  odnd: 'd20',
+  zones: 'd20',
+  spelljammer: 'd100',
+  brp: 'd100',
+}
+export const QUICK_ROLL_SIDES: Record<QuickRoll, number> = { d20: 20, d100: 100 }

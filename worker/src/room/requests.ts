@@ -36,8 +36,8 @@ export function parseRequest(value: unknown): SeatRequest | null {
   const r = value as Record<string, unknown>
   if (typeof r.id !== 'string' || r.id.length < 1 || r.id.length > 64) return null
   const at = typeof r.at === 'number' ? r.at : 0
-  if (r.kind === 'roll' && r.notation === 'd20') {
-    const request: RollRequest = { id: r.id, kind: 'roll', notation: 'd20', at }
+  if (r.kind === 'roll' && (r.notation === 'd20' || r.notation === 'd100')) {
+    const request: RollRequest = { id: r.id, kind: 'roll', notation: r.notation, at }
     if (r.faces !== undefined) {
       const ok =
         Array.isArray(r.faces) && r.faces.length <= 100 && r.faces.every((f) => typeof f === 'number')
@@ -117,7 +117,8 @@ export interface RequestContext {
   approvePhysical: boolean
 }
 
-const D20 = parseDice('1d20')
+/** The quick rolls a player may ask for, parsed once. */
+const QUICK_DICE = { d20: parseDice('1d20'), d100: parseDice('1d100') }
 
 /** Resolves one request, and records the result (or why it was refused) in the seat. */
 export function resolveRequest(request: SeatRequest | null, id: string, ctx: RequestContext): RequestResult {
@@ -137,7 +138,7 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
   if (seat?.freed) return { ok: false, error: 'The GM freed this seat. Open the link again to join anew.' }
   switch (request.kind) {
     case 'roll':
-      return rollD20(request, id, ctx)
+      return quickRoll(request, id, ctx)
     case 'create-character':
       return createCharacter(request.sheet, ctx, seat)
     case 'claim':
@@ -206,10 +207,12 @@ function claim(combatantId: string, ctx: RequestContext, seat?: SeatInfo): Reque
   return { ok: true, logId: combatantId }
 }
 
-function rollD20(request: RollRequest, id: string, ctx: RequestContext): RequestResult {
-  let rolled = roll(D20, ctx.dice)
+/** A quick roll: the room's dice, or the face the player typed in, checked against the die. */
+function quickRoll(request: RollRequest, id: string, ctx: RequestContext): RequestResult {
+  const dice = QUICK_DICE[request.notation]
+  let rolled = roll(dice, ctx.dice)
   if (request.faces) {
-    const typed = rollWithFaces(D20, request.faces)
+    const typed = rollWithFaces(dice, request.faces)
     if (!typed.ok) return { ok: false, error: `Those dice do not fit: ${typed.error}.` }
     rolled = typed.value
   }
