@@ -100,6 +100,13 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       await expect.poll(() => ratChips(gm)).not.toEqual([])
       for (const page of [mira, tomas]) await expect.poll(() => ratChips(page)).toEqual(await ratChips(gm))
       expect(await gm.locator('.log-entry.outcome').first().textContent()).toContain('own dice')
+      // Mira's phone shows her outcome as a card, with how it adds up.
+      const logged = (await gm.locator('.log-entry.outcome').first().textContent()) ?? ''
+      const outcome = logged.replace(/^⚔/, '').split(' · ')[0] ?? ''
+      const card = mira.getByTestId('result-card')
+      expect(outcome).toMatch(/^Mira /)
+      expect(await card.textContent()).toContain(outcome)
+      expect(await card.locator('.lines li').count()).toBeGreaterThan(0)
 
       // The Ogre's turn: it attacks Tomas, whose phone asks how to defend where the system has a choice.
       await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'), 'Ogre')

@@ -49,8 +49,9 @@ describe('a GM tablet and a player phone at one table', () => {
     const total = Number(await entry.locator('.log-total').textContent())
     expect(total).toBeGreaterThanOrEqual(1)
     expect(total).toBeLessThanOrEqual(100)
-    // The phone shows the same entry.
+    // The phone shows the same entry, in its log and big on its result card.
     await player.getByTestId('log-entry').first().waitFor({ timeout: 1000 })
+    expect(await player.getByTestId('result-card').textContent()).toContain(`Mira rolled 1d100: ${total}`)
     await snap(gm, 'gm-tablet')
     expect(violations).toEqual([])
     await snap(player, 'player-phone')

@@ -94,20 +94,7 @@ function Outcome({
         {Boolean(e.rolls?.length || e.lines?.length) && (
           <details class="small">
             <summary>How it adds up</summary>
-            <ul class="lines">
-              {e.rolls?.map((r, i) => (
-                <li key={`r${i}`}>
-                  {r.label}: d{r.sides} → <strong>{r.face}</strong>
-                  {r.typed && <span class="muted"> (own die)</span>}
-                </li>
-              ))}
-              {e.lines?.map((l, i) => (
-                <li key={`l${i}`}>
-                  {l.label} <strong>{l.value}</strong>
-                  {l.rule && <span class="muted"> · {l.rule}</span>}
-                </li>
-              ))}
-            </ul>
+            <Breakdown entry={e} />
           </details>
         )}
         {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
@@ -118,6 +105,61 @@ function Outcome({
         )}
       </span>
     </li>
+  )
+}
+
+/** Each die of an outcome with what it was for, then each modifier with its value and its rule. */
+function Breakdown({ entry: e }: { entry: LogEntry }) {
+  return (
+    <ul class="lines">
+      {e.rolls?.map((r, i) => (
+        <li key={`r${i}`}>
+          {r.label}: d{r.sides} → <strong>{r.face}</strong>
+          {r.typed && <span class="muted"> (own die)</span>}
+        </li>
+      ))}
+      {e.lines?.map((l, i) => (
+        <li key={`l${i}`}>
+          {l.label} <strong>{l.value}</strong>
+          {l.rule && <span class="muted"> · {l.rule}</span>}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The newest roll that concerns the player, as a card on their phone: the total (or the outcome) big, and
+ * how it adds up, open. The same entry is in the shared log on every device.
+ */
+export function ResultCard({ entry: e }: { entry: LogEntry }) {
+  return (
+    <section
+      class={`card result-card ${e.undone ? 'undone' : ''}`}
+      aria-label="Latest roll"
+      data-testid="result-card"
+    >
+      <div class="result-head">
+        <span class="result-total" aria-hidden="true">
+          {e.kind === 'attack' ? '⚔' : e.kind ? '⏱' : e.total}
+        </span>
+        <p>
+          <strong>{e.by}</strong> {e.kind ? e.detail : `rolled ${e.notation}: ${e.total}`}
+          <span class="muted small">
+            {' '}
+            · {SOURCE[e.source]}
+            {e.status && ` · ${STATUS[e.status]}`}
+            {e.undone && ' · undone by the GM'}
+          </span>
+        </p>
+      </div>
+      {!e.kind && e.detail && <p class="muted small">{e.detail}</p>}
+      {e.kind ? (
+        <Breakdown entry={e} />
+      ) : (
+        e.faces.length > 1 && <p class="muted small">Dice: {e.faces.join(', ')}</p>
+      )}
+    </section>
   )
 }
 

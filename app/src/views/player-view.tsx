@@ -6,7 +6,7 @@ import { createSeat } from '../api.ts'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { DefensePrompt } from '../components/defense-prompt.tsx'
-import { RollLog } from '../components/roll-log.tsx'
+import { ResultCard, RollLog } from '../components/roll-log.tsx'
 import { RoomError } from '../components/room-error.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
@@ -138,6 +138,12 @@ function Seated(props: {
   const Chooser = useLazy(loadChooser, needsCharacter)
   const mySeat = table.seats.value.find((s) => s.id === seat.seatId)
   const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
+  // The newest entry that is this player's: their own roll, or an outcome that changed their character.
+  const latest = me
+    ? table.log.value.findLast(
+        (e) => e.by === seat.name || e.by === me.name || Boolean(e.changes && me.id in e.changes),
+      )
+    : undefined
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
   const waiting = requests.pending.value.length
   const turn = table.turn.value
@@ -239,9 +245,12 @@ function Seated(props: {
               </button>
             </section>
           ) : me ? (
-            <section class="card me" aria-label="Your character">
-              <CombatantList combatants={[me]} />
-            </section>
+            <>
+              <section class="card me" aria-label="Your character">
+                <CombatantList combatants={[me]} />
+              </section>
+              {latest && <ResultCard entry={latest} />}
+            </>
           ) : (
             system &&
             tableDoc.synced.value &&
