@@ -139,6 +139,90 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     download(`fray-${slug}.json`, exportEncounter(room.info, synced.doc, gmDoc.doc, logDoc.doc))
   }
 
+  const fighting = table.turn.value.status !== 'idle'
+  const shareCard = (
+    <ShareCard key="share" link={playerLink} roomName={room.status === 'ready' ? room.info.name : ''} />
+  )
+  const seatsCard = (
+    <section key="seats" class="card" aria-labelledby="seats-h">
+      <h2 id="seats-h">Players</h2>
+      {table.seats.value.filter((s) => !s.freed).length === 0 ? (
+        <p class="empty">Nobody has joined yet.</p>
+      ) : (
+        <ul class="seats" data-testid="seats">
+          {table.seats.value
+            .filter((s) => !s.freed)
+            .map((s) => {
+              const online = synced.present.value.some((p) => p.seatId === s.id)
+              const character = table.combatants.value.find((c) => c.id === s.combatantId)
+              return (
+                <li key={s.id} class="seat">
+                  <span class={`dot ${online ? 'on' : ''}`} aria-hidden="true" />
+                  <span>
+                    <strong>{s.name}</strong>
+                    <span class="muted">
+                      {' '}
+                      · {character ? character.name : 'choosing a character'} · {online ? 'here' : 'away'}
+                    </span>
+                  </span>
+                  <button type="button" class="ghost push" onClick={() => table.freeSeat(s.id)}>
+                    Free seat
+                  </button>
+                </li>
+              )
+            })}
+        </ul>
+      )}
+    </section>
+  )
+  const logCard = (
+    <section key="log" class="card" aria-labelledby="log-h">
+      <h2 id="log-h">Log</h2>
+      <RollLog
+        entries={table.log.value}
+        onUndo={(entryId) => send({ kind: 'undo', entryId })}
+        onApprove={(entryId, approve) =>
+          gmDoc.doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
+        }
+      />
+    </section>
+  )
+  const rulesCard = (
+    <section class="card" aria-labelledby="rules-h">
+      <h2 id="rules-h">Table rules</h2>
+      <label class="toggle">
+        <input
+          type="checkbox"
+          checked={table.settings.value.physicalDice === 'approve'}
+          onChange={(e) => table.setSetting('physicalDice', e.currentTarget.checked ? 'approve' : 'trust')}
+        />
+        <span>Players’ own dice need my approval</span>
+      </label>
+      <label class="field">
+        <span>Players choose their defense within</span>
+        <select
+          value={String(table.settings.value.defenseSeconds)}
+          onChange={(e) => table.setSetting('defenseSeconds', Number(e.currentTarget.value))}
+        >
+          {DEFENSE_SECONDS.map((s) => (
+            <option key={s} value={String(s)}>
+              {s < 60 ? `${s} seconds` : `${s / 60} minute${s === 60 ? '' : 's'}`}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  )
+  const keepCard = (
+    <section class="card" aria-labelledby="keep-h">
+      <h2 id="keep-h">Keep this encounter</h2>
+      <button type="button" onClick={exportFile} disabled={room.status !== 'ready'}>
+        Export as JSON
+      </button>
+      <p class="muted small">Import it later from the start page into a new room.</p>
+    </section>
+  )
+
   if (room.status === 'error') return <RoomError error={room.error} />
   return (
     <main class="page gm">
@@ -431,79 +515,23 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           )}
         </section>
 
+        {/* Before the fight the way in comes first; once it runs, the log does. */}
         <aside class="side">
-          <ShareCard link={playerLink} roomName={room.status === 'ready' ? room.info.name : ''} />
-          <section class="card" aria-labelledby="seats-h">
-            <h2 id="seats-h">Players</h2>
-            {table.seats.value.filter((s) => !s.freed).length === 0 ? (
-              <p class="empty">Nobody has joined yet.</p>
-            ) : (
-              <ul class="seats" data-testid="seats">
-                {table.seats.value
-                  .filter((s) => !s.freed)
-                  .map((s) => {
-                    const online = synced.present.value.some((p) => p.seatId === s.id)
-                    const character = table.combatants.value.find((c) => c.id === s.combatantId)
-                    return (
-                      <li key={s.id} class="seat">
-                        <span class={`dot ${online ? 'on' : ''}`} aria-hidden="true" />
-                        <span>
-                          <strong>{s.name}</strong>
-                          <span class="muted">
-                            {' '}
-                            · {character ? character.name : 'choosing a character'} ·{' '}
-                            {online ? 'here' : 'away'}
-                          </span>
-                        </span>
-                        <button type="button" class="ghost push" onClick={() => table.freeSeat(s.id)}>
-                          Free seat
-                        </button>
-                      </li>
-                    )
-                  })}
-              </ul>
-            )}
-          </section>
-          <section class="card" aria-labelledby="keep-h">
-            <h2 id="keep-h">Keep this encounter</h2>
-            <button type="button" onClick={exportFile} disabled={room.status !== 'ready'}>
-              Export as JSON
-            </button>
-            <p class="muted small">Import it later from the start page into a new room.</p>
-          </section>
-          <section class="card" aria-labelledby="log-h">
-            <h2 id="log-h">Log</h2>
-            <label class="toggle">
-              <input
-                type="checkbox"
-                checked={table.settings.value.physicalDice === 'approve'}
-                onChange={(e) =>
-                  table.setSetting('physicalDice', e.currentTarget.checked ? 'approve' : 'trust')
-                }
-              />
-              <span>Players’ own dice need my approval</span>
-            </label>
-            <label class="field">
-              <span>Players choose their defense within</span>
-              <select
-                value={String(table.settings.value.defenseSeconds)}
-                onChange={(e) => table.setSetting('defenseSeconds', Number(e.currentTarget.value))}
-              >
-                {DEFENSE_SECONDS.map((s) => (
-                  <option key={s} value={String(s)}>
-                    {s < 60 ? `${s} seconds` : `${s / 60} minute${s === 60 ? '' : 's'}`}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <RollLog
-              entries={table.log.value}
-              onUndo={(entryId) => send({ kind: 'undo', entryId })}
-              onApprove={(entryId, approve) =>
-                gmDoc.doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
-              }
-            />
-          </section>
+          {fighting ? (
+            <>
+              {logCard}
+              {seatsCard}
+              {shareCard}
+            </>
+          ) : (
+            <>
+              {shareCard}
+              {seatsCard}
+              {logCard}
+            </>
+          )}
+          {rulesCard}
+          {keepCard}
         </aside>
       </div>
     </main>
