@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
 import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
@@ -6,6 +6,27 @@ import { addCombatant, openGmTablet, playUntil, visible } from '../support/table
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 const snap = chromium.snap
+
+/**
+ * Types in physical dice on an attack composer, die by die as it asks for them, until it says what they
+ * would do: `face(i, sides)` is the face of the i-th die.
+ */
+async function typeOwnDice(composer: Locator, face: (i: number, sides: number) => number): Promise<void> {
+  await composer.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  for (let i = 0; i < 12; i++) {
+    const inputs = await composer.locator('.own-dice input').all()
+    const last = inputs.at(-1)
+    if (!last || (await last.inputValue()) !== '') break
+    const label =
+      (await composer
+        .locator('.own-dice label')
+        .nth(inputs.length - 1)
+        .textContent()) ?? ''
+    const sides = Number(/Your d(\d+)/.exec(label)?.[1])
+    await last.fill(String(face(inputs.length - 1, sides)))
+  }
+  await expect.poll(() => composer.locator('.own-dice').textContent()).toMatch(/With these dice: /)
+}
 
 /**
  * A first die that hits whatever the modifiers: a natural 19 on a d20 (a 20 would bring the critical
@@ -62,21 +83,8 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       const odds = (await composer.getByTestId('odds').textContent()) ?? ''
       expect(odds).toMatch(/\d+(\.\d)?%/)
       await snap(mira, `attack-${system}-composer`)
-      await composer.getByRole('checkbox', { name: 'I roll my own dice' }).check()
       // A sure hit on the first die (HIT_FACE, from each text), the highest face on every other die.
-      for (let i = 0; i < 12; i++) {
-        const inputs = await composer.locator('.own-dice input').all()
-        const last = inputs.at(-1)
-        if (!last || (await last.inputValue()) !== '') break
-        const label =
-          (await composer
-            .locator('.own-dice label')
-            .nth(inputs.length - 1)
-            .textContent()) ?? ''
-        const sides = Number(/Your d(\d+)/.exec(label)?.[1])
-        await last.fill(String(inputs.length === 1 ? HIT_FACE[system] : sides))
-      }
-      await expect.poll(() => composer.locator('.own-dice').textContent()).toMatch(/With these dice: /)
+      await typeOwnDice(composer, (i, sides) => (i === 0 ? HIT_FACE[system] : sides))
       await composer.getByRole('button', { name: 'Send my dice' }).click()
       // A monster's defense is the GM's to choose.
       const gmPrompt = gm.getByRole('alertdialog', { name: 'Mira attacks Rat' })
@@ -117,7 +125,9 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
         .getByRole('region', { name: 'Your character' })
         .locator('.hp-number')
         .textContent()
-      await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+      // The GM rolls the Ogre's attack on the table's physical dice: middle faces, typed in.
+      await typeOwnDice(ogre, (_i, sides) => Math.ceil(sides / 2))
+      await ogre.getByRole('button', { name: 'Send my dice' }).click()
       // Where the system gives the defender a choice, Tomas's phone asks; otherwise the blow lands at once.
       const prompt = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
       const ogreLogged = () => gm.locator('.log-entry.outcome').first().textContent()
@@ -140,6 +150,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       for (const page of [gm, mira, tomas]) {
         await expect.poll(() => page.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Ogre /)
       }
+      expect(await gm.locator('.log-entry.outcome').first().textContent()).toContain('own dice')
 
       // The GM undoes the Ogre's attack: Tomas is as he was on every device.
       await gm.locator('.log-entry.outcome').first().getByRole('button', { name: 'Undo' }).click()

@@ -42,6 +42,12 @@ async function table(system: SystemId) {
   const ogre = new Y.Map<unknown>()
   tableClient.doc.getMap(TABLE.combatants).set('ogre', ogre)
   for (const [k, v] of Object.entries({ name: 'Ogre', side: 'foe', hp: 30, maxHp: 30 })) ogre.set(k, v)
+  // The GM's requests travel on another document: wait until the room has the Ogre as written.
+  const reader = await TestClient.connect(roomId, 'table')
+  await eventually(
+    () => reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')?.get('hp') === 30,
+    'the Ogre',
+  )
   const fighter = (id: string): Fighter => {
     const f = tableClient.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
     if (!f) throw new Error(`no ${id}`)
@@ -173,5 +179,56 @@ describe('attacks with the player’s own dice', () => {
     t.gm.doc.getArray(GM.approvals).push([{ entryId: entry.id, approve: true }])
     await eventually(() => t.entries().find((e) => e.id === entry.id)?.status === 'approved', 'approved')
     expect(t.fighter('ogre').hp).toBe(expected.value.changes.ogre?.hp)
+  })
+})
+
+describe('a monster attacking on the GM’s own dice', () => {
+  it('checks the faces before asking the defender, resolves with them and the defense chosen, and holds nothing for approval', async () => {
+    const t = await table('odnd')
+    t.table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
+    const ogre = t.fighter('ogre')
+    const mira = t.fighter(t.mira)
+    const rules = COMBAT.odnd
+    const choices = rules.choices(ogre)
+    if (!choices.ok) throw new Error(choices.error)
+    const declared = { choice: choices.value[0]?.id ?? '', toggles: [] }
+    const attack = (faces: number[]) =>
+      t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared, faces })
+
+    // An impossible face is refused at once: no prompt waits on dice that cannot be resolved.
+    expect(await attack([21])).toEqual({
+      ok: false,
+      error: expect.stringMatching(/is a d20: it shows 1 to 20, not 21\.$/),
+    })
+    expect(t.prompts()).toEqual([])
+
+    // The same faces with Mira parrying and with Mira taking it: the choice changes the outcome.
+    const faces = [15, 3, 3, 3]
+    const outcomes: string[] = []
+    for (const choice of ['parry', 'none']) {
+      expect((await attack(faces)).ok).toBe(true)
+      await eventually(() => t.prompts().length === 1, 'the defense prompt')
+      const prompt = t.prompts()[0]
+      expect(prompt?.options.map((o) => o.id)).toContain(choice)
+      expect((await t.ask({ kind: 'defend', promptId: prompt?.id, choice })).ok).toBe(true)
+      await eventually(
+        () => t.entries().filter((e) => e.kind === 'attack').length === outcomes.length + 1,
+        choice,
+      )
+      const entry = t
+        .entries()
+        .filter((e) => e.kind === 'attack')
+        .at(-1) as LogEntry
+      expect(entry.status).toBeUndefined() // the GM's own dice wait for nobody's approval
+      expect(entry.source).toBe('physical')
+      expect(entry.rolls?.slice(0, faces.length).every((r) => r.typed)).toBe(true)
+      const expected = rules.resolve(ogre, mira, declared, choice, replay(entry.rolls ?? []))
+      if (!expected.ok) throw new Error(expected.error)
+      expect(entry.detail).toBe(expected.value.summary)
+      outcomes.push(entry.detail ?? '')
+      expect((await t.gmAsk({ kind: 'undo', entryId: entry.id })).ok).toBe(true)
+      await eventually(() => t.entries().find((e) => e.id === entry.id)?.undone === true, 'undone')
+    }
+    expect(outcomes[0]).not.toBe(outcomes[1])
   })
 })

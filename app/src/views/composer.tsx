@@ -11,10 +11,10 @@ interface Props {
   attacker: Combatant
   /** Everyone the attacker could aim at (the app leaves hidden monsters out). */
   targets: Combatant[]
-  /** `faces` when the player rolled their own dice and typed them in. */
+  /** `faces` when the player (or the GM, for a monster) rolled physical dice and typed them in. */
   onRoll: (targetId: string, declared: Declared, faces?: number[]) => void
   onClose: () => void
-  /** Whether to offer typing in one's own dice (players; the GM's monsters use the room's dice). */
+  /** Whether to offer typing in the faces of physical dice instead of the room's dice. */
   ownDice?: boolean
 }
 

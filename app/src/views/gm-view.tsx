@@ -390,8 +390,15 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             system={system}
             attacker={monsterAttacker}
             targets={table.combatants.value}
-            onRoll={(targetId, declared) => {
-              send({ kind: 'attack', attackerId: monsterAttacker.id, targetId, declared })
+            ownDice
+            onRoll={(targetId, declared, faces) => {
+              send({
+                kind: 'attack',
+                attackerId: monsterAttacker.id,
+                targetId,
+                declared,
+                ...(faces ? { faces } : {}),
+              })
               attacking.value = null
             }}
             onClose={() => (attacking.value = null)}

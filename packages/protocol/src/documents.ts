@@ -184,7 +184,15 @@ export type GmRequest =
   | { id: string; kind: 'intent'; combatantId: string; intent: Intent }
   | { id: string; kind: 'begin-actions' }
   /** A monster attacks; the GM answers a monster's defense prompt (or a player's, once it timed out). */
-  | { id: string; kind: 'attack'; attackerId: string; targetId: string; declared: Declared }
+  | {
+      id: string
+      kind: 'attack'
+      attackerId: string
+      targetId: string
+      declared: Declared
+      /** Faces the GM rolled on physical dice for the monster, in the order the attack asks for them. */
+      faces?: number[]
+    }
   | { id: string; kind: 'defend'; promptId: string; choice: string }
   /** Reverts what a log entry changed (an attack's damage, an end-of-round effect). */
   | { id: string; kind: 'undo'; entryId: string }

@@ -71,6 +71,11 @@ export function attack(
   if (!preview.ok) return preview
   const defenses = rules.defenses(attacker, target, declared)
   if (!defenses.ok) return defenses
+  if (faces) {
+    // Typed dice are checked now, so an attack that waits for its defender cannot fail on them later.
+    const wrong = wrongFace(ctx, attacker, target, declared, faces)
+    if (wrong) return { ok: false, error: wrong }
+  }
   if (defenses.value.length > 0) {
     const seconds = readSettings(ctx.table.getMap<unknown>(TABLE.settings)).defenseSeconds
     const prompt: PendingDefense = {
@@ -140,6 +145,24 @@ function recording(ctx: TurnContext, typed: readonly number[] = []) {
   return { roll, rolls }
 }
 
+/** Why typed faces do not fit the dice the attack asks for (before any defense), or null when they do. */
+function wrongFace(
+  ctx: TurnContext,
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  faces: readonly number[],
+): string | null {
+  const dryRun = { ...ctx, dice: { ...ctx.dice, roll: () => 1 } }
+  try {
+    COMBAT[ctx.system].resolve(attacker, target, declared, null, recording(dryRun, faces).roll)
+    return null
+  } catch (error) {
+    if (error instanceof WrongFace) return error.message
+    throw error
+  }
+}
+
 function resolveAttack(
   ctx: TurnContext,
   attacker: Fighter,
@@ -159,8 +182,10 @@ function resolveAttack(
   }
   if (!resolved.ok) return resolved
   // Typed dice in a room that wants them approved: logged now, applied when the GM approves.
+  // (The GM's own dice for a monster need nobody's approval.)
   const hold =
     Boolean(faces?.length) &&
+    seatOf(ctx.table, attacker.id) !== null &&
     readSettings(ctx.table.getMap<unknown>(TABLE.settings)).physicalDice === 'approve'
   record(ctx, entryId, 'attack', attacker.name, resolved.value, rolls, hold)
   return { ok: true, logId: entryId }

@@ -7,6 +7,7 @@ import {
   LOG,
   type LogEntry,
   parseDeclared,
+  parseFaces,
   parseIntent,
   type RequestResult,
   SEAT,
@@ -80,13 +81,6 @@ export function parseRequest(value: unknown): SeatRequest | null {
   if (r.kind === 'defend' && isRequestId(r.promptId) && isRequestId(r.choice))
     return { id: r.id, kind: 'defend', at, promptId: r.promptId, choice: r.choice }
   return null
-}
-
-/** Typed-in faces: absent (server dice), a short list of whole numbers, or null when malformed. */
-function parseFaces(value: unknown): number[] | undefined | null {
-  if (value === undefined) return undefined
-  const ok = Array.isArray(value) && value.length <= 40 && value.every((f) => Number.isInteger(f))
-  return ok ? (value as number[]) : null
 }
 
 /** Request ids in a seat document, in order, with the parsed request or null when it is not one. */

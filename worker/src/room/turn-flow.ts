@@ -18,6 +18,7 @@ import {
   type LogEntry,
   needsInitiative,
   parseDeclared,
+  parseFaces,
   parseIntent,
   parseSurpriseSetup,
   type RequestResult,
@@ -238,7 +239,15 @@ export function gmTurnRequest(ctx: TurnContext, request: GmRequest): RequestResu
       return declareIntent(ctx, foe, request.intent)
     }
     case 'attack':
-      return attack(ctx, 'gm', request.attackerId, request.targetId, request.declared, request.id)
+      return attack(
+        ctx,
+        'gm',
+        request.attackerId,
+        request.targetId,
+        request.declared,
+        request.id,
+        request.faces,
+      )
     case 'defend':
       return defend(ctx, 'gm', request.promptId, request.choice, request.id)
     case 'undo':
@@ -305,6 +314,7 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     promptId?: unknown
     choice?: unknown
     entryId?: unknown
+    faces?: unknown
   } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
@@ -319,8 +329,12 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   if (r.kind === 'intent' && typeof r.combatantId === 'string' && intent)
     return { id: r.id, kind: 'intent', combatantId: r.combatantId, intent }
   const declared = parseDeclared(r.declared)
-  if (r.kind === 'attack' && isRequestId(r.attackerId) && isRequestId(r.targetId) && declared)
-    return { id: r.id, kind: 'attack', attackerId: r.attackerId, targetId: r.targetId, declared }
+  if (r.kind === 'attack' && isRequestId(r.attackerId) && isRequestId(r.targetId) && declared) {
+    const faces = parseFaces(r.faces)
+    if (faces === null) return null
+    const { attackerId, targetId } = r
+    return { id: r.id, kind: 'attack', attackerId, targetId, declared, ...(faces ? { faces } : {}) }
+  }
   if (r.kind === 'defend' && isRequestId(r.promptId) && isRequestId(r.choice))
     return { id: r.id, kind: 'defend', promptId: r.promptId, choice: r.choice }
   if (r.kind === 'undo' && isRequestId(r.entryId)) return { id: r.id, kind: 'undo', entryId: r.entryId }

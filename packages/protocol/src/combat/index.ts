@@ -17,4 +17,4 @@ export const COMBAT: Record<SystemId, CombatRules> = {
   zones: zonesCombat,
 }
 export { type DiceAsked, diceAsked } from './own-dice.ts'
-export { isRequestId, parseDeclared } from './parse.ts'
+export { isRequestId, parseDeclared, parseFaces } from './parse.ts'

@@ -10,4 +10,11 @@ export function parseDeclared(value: unknown): Declared | null {
   return { choice: v.choice, toggles: [...v.toggles] }
 }
 
+/** Typed-in faces: absent (the room's dice), a short list of whole numbers, or null when malformed. */
+export function parseFaces(value: unknown): number[] | undefined | null {
+  if (value === undefined) return undefined
+  const ok = Array.isArray(value) && value.length <= 40 && value.every((f) => Number.isInteger(f))
+  return ok ? (value as number[]) : null
+}
+
 export { isId as isRequestId }
