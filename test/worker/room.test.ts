@@ -1,9 +1,9 @@
-import { env, evictDurableObject, runInDurableObject, SELF } from 'cloudflare:test'
+import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { LOG, type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { COMPACT_AFTER } from '../../worker/src/room/doc-store.ts'
-import { createRoom, eventually, ORIGIN, TestClient } from './ws-client.ts'
+import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 const combatants = (client: TestClient) => client.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
 
@@ -119,11 +119,7 @@ describe('an encounter room', () => {
 
   it('rolls a d20 on the server for a seat request and writes it to the shared log', async () => {
     const { roomId, gmKey } = await createRoom()
-    const seatResponse = await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, {
-      method: 'POST',
-      body: JSON.stringify({ name: 'Mira' }),
-    })
-    const { seatId, seatKey } = (await seatResponse.json()) as { seatId: string; seatKey: string }
+    const { seatId, seatKey } = await takeSeat(roomId, 'Mira')
     const gm = await TestClient.connect(roomId, 'log', gmKey)
     const seat = await TestClient.connect(roomId, `seat:${seatId}`, seatKey)
     seat.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
@@ -145,11 +141,7 @@ describe('an encounter room', () => {
 
   it('rolls the percentile dice for a d100 quick roll, and checks a typed face against them', async () => {
     const { roomId, gmKey } = await createRoom('brp')
-    const seatResponse = await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, {
-      method: 'POST',
-      body: JSON.stringify({ name: 'Mira' }),
-    })
-    const { seatId, seatKey } = (await seatResponse.json()) as { seatId: string; seatKey: string }
+    const { seatId, seatKey } = await takeSeat(roomId, 'Mira')
     const gm = await TestClient.connect(roomId, 'log', gmKey)
     const seat = await TestClient.connect(roomId, `seat:${seatId}`, seatKey)
     const requests = seat.doc.getArray(SEAT.requests)
