@@ -56,19 +56,24 @@ try {
     for (const [name, page] of VIEWS) await shoot(page(scene), `${system}-${name}`)
     await shoot(scene.gm, `${system}-gm-log`, '[data-testid=log]')
     await shoot(scene.seated, `${system}-player-log`, '[data-testid=log]')
+    if (system === SYSTEMS[0]) {
+      // The light theme, once: the GM's and a player's view, then back to dark.
+      for (const [name, page] of VIEWS.slice(0, 2)) {
+        const setTheme = (theme: string) =>
+          page(scene).evaluate((t) => {
+            document.documentElement.dataset.theme = t
+          }, theme)
+        await setTheme('light')
+        await shoot(page(scene), `${system}-${name}-light`)
+        await setTheme('dark')
+      }
+    }
+    // Then the fight moves on: Mira's attack composer, and a monster's attack on her phone.
     await shoot(await openComposer(scene), `${system}-composer`, '.composer')
     const defending = await openDefensePrompt(scene)
     if (defending) {
       await shoot(defending, `${system}-defense`, '[role=alertdialog]')
       await shoot(scene.gm, `${system}-gm-defense`, '[role=alertdialog]')
-    }
-    if (system !== SYSTEMS[0]) continue
-    // The light theme, once: the GM's and a player's view.
-    for (const [name, page] of VIEWS.slice(0, 2)) {
-      await page(scene).evaluate(() => {
-        document.documentElement.dataset.theme = 'light'
-      })
-      await shoot(page(scene), `${system}-${name}-light`)
     }
   }
 } finally {

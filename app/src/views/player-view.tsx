@@ -179,6 +179,8 @@ function Seated(props: {
   const stating = Boolean(me && system === 'brp' && turn.status === 'initiative' && !surprised)
   const IntentForm = useLazy(loadIntentForm, stating)
   const canAttack = Boolean(me && isActing(turn, me.id))
+  /** The fight asks something of this player now (their turn, their side's move, their initiative). */
+  const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)
   const Composer = useLazy(loadComposer, composing.value)
   const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id)
@@ -368,17 +370,20 @@ function Seated(props: {
                         </button>
                       </div>
                     )}
-                    <button
-                      type="button"
-                      class={myTurn || needsInitiative ? 'huge' : 'primary huge'}
-                      onClick={() => requests.quickRoll(die)}
-                    >
-                      Roll {die}
-                      {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
-                    </button>
-                    <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
-                      I rolled my own dice
-                    </button>
+                    {/* The quick roll leads when nothing else is asked of the player; else it steps back. */}
+                    <div class={busy ? 'row gap quick-rolls' : 'quick-rolls'}>
+                      <button
+                        type="button"
+                        class={busy ? 'big' : 'primary huge'}
+                        onClick={() => requests.quickRoll(die)}
+                      >
+                        Roll {die}
+                        {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
+                      </button>
+                      <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
+                        I rolled my own dice
+                      </button>
+                    </div>
                   </>
                 )}
               </>
