@@ -61,7 +61,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       }
 
       // Mira's turn: the composer, two modifiers, the odds before the roll, her own dice.
-      await playUntil(gm, phones, () => visible(mira, 'Attack'))
+      await playUntil(gm, phones, () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
       await mira.getByRole('button', { name: 'Attack', exact: true }).click()
       const composer = mira.getByRole('region', { name: 'Mira attacks' })
       await composer.getByRole('radio', { name: /Rat/ }).check()
@@ -117,7 +117,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       expect(await card.locator('.lines li').count()).toBeGreaterThan(0)
 
       // The Ogre's turn: it attacks Tomas, whose phone asks how to defend where the system has a choice.
-      await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'), 'Ogre')
+      await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
       await gm.getByRole('button', { name: 'Ogre attacks' }).click()
       const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
       await ogre.getByRole('radio', { name: /Tomas/ }).check()

@@ -19,7 +19,7 @@ describe('the defender’s choice on their phone', () => {
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await tomas.getByRole('button', { name: 'Roll initiative' }).click()
     await gm.getByRole('button', { name: 'Roll for monsters' }).click()
-    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), 'Ogre')
+    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
 
     const outcomes: string[] = []
     for (const choice of ['Parry', 'Take it']) {

@@ -19,7 +19,7 @@ describe('a defense prompt the player leaves unanswered', () => {
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await tomas.getByRole('button', { name: 'State my intent' }).click()
     await gm.getByRole('button', { name: 'Begin actions' }).click()
-    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), 'Ogre')
+    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
     await gm.getByRole('button', { name: 'Ogre attacks' }).click()
     const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
     await ogre.getByRole('radio', { name: /Tomas/ }).check()

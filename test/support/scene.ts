@@ -79,7 +79,9 @@ export async function setUpTable(
 export async function openComposer(t: TableScene): Promise<Page> {
   const composer = t.seated.locator('.composer')
   if ((await composer.count()) > 0) return t.seated
-  await playUntil(t.gm, [t.seated], () => visible(t.seated, 'Attack'))
+  await playUntil(t.gm, [t.seated], () => visible(t.seated, 'Attack'), {
+    keep: { phone: t.seated, name: 'Mira' },
+  })
   await t.seated.getByRole('button', { name: 'Attack', exact: true }).click()
   await composer.waitFor()
   return t.seated
@@ -95,7 +97,7 @@ export async function openDefensePrompt(t: TableScene): Promise<Page | null> {
   const cancel = t.seated.locator('.composer').getByRole('button', { name: 'Cancel' })
   if ((await cancel.count()) > 0) await cancel.click()
   const attacks = t.gm.getByRole('button', { name: /^Goblin \d attacks$/ })
-  await playUntil(t.gm, [t.seated], async () => (await attacks.count()) > 0, 'Goblin 1')
+  await playUntil(t.gm, [t.seated], async () => (await attacks.count()) > 0, { activate: 'Goblin 1' })
   await attacks.first().click()
   const composer = t.gm.locator('.composer')
   await composer.getByRole('radio', { name: /Mira/ }).check()

@@ -14,36 +14,51 @@ const tap = (page: Page, name: string) =>
     .click({ timeout: 2000 })
     .catch(() => undefined)
 
+export interface PlayOptions {
+  /** Faction play: the monster the GM acts with. The foes pass otherwise, since a monster activated for
+   * nothing would spend its turn for the round. */
+  activate?: string
+  /** The player whose move `ready()` waits for: their turn is never ended nor skipped, and in faction
+   * play they are the one who acts. */
+  keep?: { phone: Page; name: string }
+}
+
 /**
  * Moves the round on until `ready()` holds: players end their turns, the GM moves monsters on (or passes
- * for them), new rounds get their initiative, and in faction play the party's phones take turns. In
- * faction play the foes pass unless `activate` names the monster the GM should act with: a monster
- * activated for nothing would spend its turn for the round.
+ * for them), new rounds get their initiative, and in faction play the party's phones take turns.
  */
 export async function playUntil(
   gm: Page,
   phones: Page[],
   ready: () => Promise<boolean>,
-  activate?: string,
+  { activate, keep }: PlayOptions = {},
 ): Promise<void> {
   const banner = () => gm.getByTestId('turn-banner').textContent()
   let patience = 0
-  for (let step = 0; step < 40; step++) {
+  const deadline = Date.now() + 60_000
+  for (let step = 0; step < 40 && Date.now() < deadline; step++) {
     if (await ready()) return
     const before = await banner()
     const ending = []
-    for (const phone of phones) if (await visible(phone, 'End my turn')) ending.push(phone)
+    for (const phone of phones)
+      if (phone !== keep?.phone && (await visible(phone, 'End my turn'))) ending.push(phone)
     if (ending.length > 0) {
       for (const phone of ending) await tap(phone, 'End my turn')
+      // Each phone's button goes, unless the round moved on and gave the same player the next turn.
       for (const phone of ending)
-        if (!(await until(phone, async () => !(await visible(phone, 'End my turn')), 2000)))
-          throw new Error('a phone kept its "End my turn" button after ending the turn')
+        await until(
+          phone,
+          async () =>
+            !(await visible(phone, 'End my turn')) || (await ready()) || (await banner()) !== before,
+          3000,
+        )
       continue
     }
     if (await visible(gm, 'Next turn')) {
       // A player's slot is theirs to end from their phone, which may still be catching up.
       // (Once the players in a shared slot have ended their turns, the GM moves the monsters' part on.)
-      if (/Mira|Tomas/.test(before ?? '') && patience < 5) {
+      const kept = Boolean(keep && before?.includes(keep.name))
+      if (kept || (/Mira|Tomas/.test(before ?? '') && patience < 5)) {
         patience++
         await gm.waitForTimeout(300)
         continue
@@ -59,13 +74,17 @@ export async function playUntil(
     else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass')
     else {
       const acting = []
-      for (const phone of phones) if (await visible(phone, 'I act now')) acting.push(phone)
+      for (const phone of keep ? [keep.phone, ...phones] : phones)
+        if (await visible(phone, 'I act now')) acting.push(phone)
       if (acting[0]) await tap(acting[0], 'I act now')
       else if (await visible(phones[0] as Page, 'We pass')) await tap(phones[0] as Page, 'We pass')
     }
     await until(gm, async () => (await ready()) || (await banner()) !== before, 3000)
   }
-  throw new Error('the round never came to the expected moment')
+  const screens = await Promise.all(
+    [gm, ...phones].map(async (page) => (await page.locator('main').textContent()) ?? ''),
+  )
+  throw new Error(`the round never came to the expected moment:\n${screens.join('\n---\n')}`)
 }
 
 /** Checks `done` every 100 ms for up to `ms`; whether it came true (plain code, so scripts can use it too). */
