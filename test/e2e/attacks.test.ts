@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -45,10 +45,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       await addCombatant(gm, 'Rat', '1')
       const phones: Page[] = []
       for (const name of ['Mira', 'Tomas']) {
-        const phone = await (await chromium.browser.newContext(PHONE)).newPage()
-        phone.setDefaultTimeout(8000)
-        await joinWithCharacter(phone, room.playerUrl, name)
-        phones.push(phone)
+        phones.push(await seatPhone(chromium.browser, room.playerUrl, name))
       }
       const [mira, tomas] = phones as [Page, Page]
       await gm.getByRole('button', { name: 'Start combat' }).click()

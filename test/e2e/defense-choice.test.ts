@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 /** What an outcome in the log says happened, without its marks and breakdown. */
@@ -13,9 +13,7 @@ describe('the defender’s choice on their phone', () => {
   }, async () => {
     const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
     await addCombatant(gm, 'Ogre', '30')
-    const tomas = await (await chromium.browser.newContext(PHONE)).newPage()
-    tomas.setDefaultTimeout(8000)
-    await joinWithCharacter(tomas, room.playerUrl, 'Tomas')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await tomas.getByRole('button', { name: 'Roll initiative' }).click()
     await gm.getByRole('button', { name: 'Roll for monsters' }).click()

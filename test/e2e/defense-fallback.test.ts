@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -12,9 +12,7 @@ describe('a defense prompt the player leaves unanswered', () => {
     const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
     await addCombatant(gm, 'Ogre', '30')
     await gm.getByLabel('Players choose their defense within').selectOption({ label: '10 seconds' })
-    const tomas = await (await chromium.browser.newContext(PHONE)).newPage()
-    tomas.setDefaultTimeout(8000)
-    await joinWithCharacter(tomas, room.playerUrl, 'Tomas')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
 
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await tomas.getByRole('button', { name: 'State my intent' }).click()

@@ -1,18 +1,13 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet } from '../support/table-play.ts'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, seatPhone } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 const snap = chromium.snap
 
-async function seatPlayer(link: string, name: string): Promise<Page> {
-  const page = await (await chromium.browser.newContext(PHONE)).newPage()
-  page.setDefaultTimeout(8000)
-  await joinWithCharacter(page, link, name)
-  return page
-}
+const seatPlayer = (link: string, name: string) => seatPhone(chromium.browser, link, name)
 
 describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
   'one full round of %s at the table',

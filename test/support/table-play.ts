@@ -1,6 +1,6 @@
 /** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
 import type { Browser, Page } from 'playwright-core'
-import { TABLET } from './browser.ts'
+import { joinWithCharacter, PHONE, TABLET } from './browser.ts'
 import { createTestRoom, type TestRoom } from './rooms.ts'
 
 export const visible = async (page: Page, name: string | RegExp) =>
@@ -105,6 +105,14 @@ export async function openGmTablet(
   gm.setDefaultTimeout(8000)
   await gm.goto(room.gmUrl)
   return { gm, room }
+}
+
+/** A player's phone on the room's link, seated under `name` with a character made from the sheet's defaults. */
+export async function seatPhone(browser: Browser, playerUrl: string, name: string): Promise<Page> {
+  const phone = await (await browser.newContext(PHONE)).newPage()
+  phone.setDefaultTimeout(8000)
+  await joinWithCharacter(phone, playerUrl, name)
+  return phone
 }
 
 /** The GM adds a combatant, or a numbered group ("Goblin x2"), from the roster form. */
