@@ -1,7 +1,5 @@
 import {
-  COMBAT,
   defaultSheet,
-  type Fighter,
   GM,
   LOG,
   type LogEntry,
@@ -10,7 +8,7 @@ import {
   SEAT,
   TABLE,
 } from '@fray/protocol'
-import { SYSTEM_IDS, type SystemId } from '@fray/rules'
+import { type Fighter, SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
@@ -80,7 +78,7 @@ const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
 describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
   it('the room’s outcome agrees with the rules for the same dice, the defender answers, and the GM undoes it', async () => {
     const t = await table(system)
-    const rules = COMBAT[system]
+    const rules = SYSTEMS[system].combat
     const ogre = t.fighter('ogre')
     const mira = t.fighter(t.mira)
     const choices = rules.choices(ogre)
@@ -150,7 +148,7 @@ describe('attacks with the player’s own dice', () => {
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
     const mira = t.fighter(t.mira)
     const ogre = t.fighter('ogre')
-    const rules = COMBAT.osr
+    const rules = SYSTEMS.osr.combat
     const choices = rules.choices(mira)
     if (!choices.ok) throw new Error(choices.error)
     const declared = { choice: choices.value[0]?.id ?? '', toggles: [] }
@@ -188,7 +186,7 @@ describe('a monster attacking on the GM’s own dice', () => {
     t.table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
     const ogre = t.fighter('ogre')
     const mira = t.fighter(t.mira)
-    const rules = COMBAT.odnd
+    const rules = SYSTEMS.odnd.combat
     const choices = rules.choices(ogre)
     if (!choices.ok) throw new Error(choices.error)
     const declared = { choice: choices.value[0]?.id ?? '', toggles: [] }

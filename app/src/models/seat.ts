@@ -1,6 +1,5 @@
 /** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
 import {
-  type Declared,
   type Intent,
   QUICK_ROLL_SIDES,
   type QuickRoll,
@@ -8,6 +7,7 @@ import {
   SEAT,
   type SeatRequest,
 } from '@fray/protocol'
+import type { Declared } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
 import { readStored } from './stored.ts'

@@ -1,7 +1,6 @@
 /** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
 import {
   type CombatantFields,
-  type Fighter,
   IDLE_TURN,
   LOG,
   type LogEntry,
@@ -12,6 +11,7 @@ import {
   TABLE,
   type TurnState,
 } from '@fray/protocol'
+import type { Fighter } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
 

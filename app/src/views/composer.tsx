@@ -2,7 +2,8 @@
  * The action composer: pick a target and a weapon, switch on the modifiers that apply, see the exact
  * odds, then one tap to roll. The odds come from the same combat rules the room resolves with.
  */
-import { COMBAT, type Declared, type DiceAsked, diceAsked, type SystemId } from '@fray/protocol'
+import type { SystemId } from '@fray/protocol'
+import { type Declared, type DiceAsked, diceAsked, SYSTEMS } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { asFighter, type Combatant } from '../models/table.ts'
 
@@ -27,7 +28,7 @@ function facesOf(typed: readonly string[]): number[] {
 const percent = (p: number) => `${Math.round(p * 1000) / 10}%`
 
 export function Composer({ system, attacker, targets, onRoll, onClose, ownDice = false }: Props) {
-  const rules = COMBAT[system]
+  const rules = SYSTEMS[system].combat
   const me = asFighter(attacker)
   const foes = targets.filter((t) => t.side !== attacker.side)
   const ordered = [...foes, ...targets.filter((t) => t.side === attacker.side && t.id !== attacker.id)]

@@ -4,8 +4,7 @@
  * roll in it was made by the server); `gm` GM only; `seat:<id>` its player and the GM.
  */
 
-import type { BreakdownLine } from '@fray/rules'
-import type { Declared, DefenseOption, FighterChange } from './combat/types.ts'
+import type { BreakdownLine, Declared, DefenseOption, FighterChange } from '@fray/rules'
 import type { SurpriseSetup } from './surprise.ts'
 import type { QuickRoll } from './systems.ts'
 import type { Intent } from './turns.ts'

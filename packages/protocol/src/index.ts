@@ -2,8 +2,8 @@
 
 export * from './api.ts'
 export * from './characters.ts'
-export * from './combat/index.ts'
 export * from './documents.ts'
+export * from './requests.ts'
 export * from './surprise.ts'
 export * from './systems.ts'
 export * from './turns.ts'

@@ -7,11 +7,10 @@
 export const SYSTEM_IDS = ['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const
 export type SystemId = (typeof SYSTEM_IDS)[number]
 
-/** An outcome a player can be shown: the value, or a sentence saying what is wrong. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string }
+import type { Outcome } from './outcome.ts'
+import type { CombatRules } from './table/types.ts'
 
-export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value })
-export const fail = <T = never>(error: string): Outcome<T> => ({ ok: false, error })
+export { fail, type Outcome, ok } from './outcome.ts'
 
 interface FieldBase {
   /** Property name in the sheet object. */
@@ -75,4 +74,6 @@ export interface RuleSystem<Sheet = unknown> {
   }
   /** Every situational modifier an attack can toggle. */
   attackModifiers: ReadonlyArray<ModifierToggle>
+  /** Attacks, defenses, outcomes, end-of-round effects and status chips at the table. */
+  combat: CombatRules
 }

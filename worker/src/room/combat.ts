@@ -1,24 +1,26 @@
 /**
  * Attacks at the table: the room checks who may attack now, asks the defender when the system gives them
  * a choice, rolls every die, applies the system's outcome to the table and logs it with its breakdown.
- * The rules are the system's combat adapter (`COMBAT` in the protocol package); this is the plumbing.
+ * The rules are the system's combat adapter (`SYSTEMS[id].combat` in the rules package); this is the plumbing.
  */
 import {
-  COMBAT,
   type CombatantFields,
-  type CombatRules,
-  type Declared,
-  type Fighter,
-  type FighterChange,
   isActing,
   LOG,
   type LogEntry,
   type PendingDefense,
   type RequestResult,
-  type Resolution,
   readSettings,
   TABLE,
 } from '@fray/protocol'
+import {
+  type CombatRules,
+  type Declared,
+  type Fighter,
+  type FighterChange,
+  type Resolution,
+  SYSTEMS,
+} from '@fray/rules'
 import type * as Y from 'yjs'
 import { readTurn, type TurnContext } from './turn-flow.ts'
 
@@ -66,7 +68,7 @@ export function attack(
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   if ([...pending.values()].some((p) => p.attackerId === attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
-  const rules = COMBAT[ctx.system]
+  const rules = SYSTEMS[ctx.system].combat
   const preview = rules.preview(attacker, target, declared)
   if (!preview.ok) return preview
   const defenses = rules.defenses(attacker, target, declared)
@@ -155,7 +157,7 @@ function wrongFace(
 ): string | null {
   const dryRun = { ...ctx, dice: { ...ctx.dice, roll: () => 1 } }
   try {
-    COMBAT[ctx.system].resolve(attacker, target, declared, null, recording(dryRun, faces).roll)
+    SYSTEMS[ctx.system].combat.resolve(attacker, target, declared, null, recording(dryRun, faces).roll)
     return null
   } catch (error) {
     if (error instanceof WrongFace) return error.message
@@ -175,7 +177,7 @@ function resolveAttack(
   const { roll, rolls } = recording(ctx, faces)
   let resolved: ReturnType<CombatRules['resolve']>
   try {
-    resolved = COMBAT[ctx.system].resolve(attacker, target, declared, defense, roll)
+    resolved = SYSTEMS[ctx.system].combat.resolve(attacker, target, declared, defense, roll)
   } catch (error) {
     if (error instanceof WrongFace) return { ok: false, error: error.message }
     throw error
@@ -194,7 +196,7 @@ function resolveAttack(
 /** The system's end of a round: conditions tick, and morale, bleeding or death at 0 where the rules say. */
 export function endOfRound(ctx: TurnContext, round: number): void {
   const { roll, rolls } = recording(ctx)
-  const resolved = COMBAT[ctx.system].endOfRound(fighters(ctx.table), round, roll)
+  const resolved = SYSTEMS[ctx.system].combat.endOfRound(fighters(ctx.table), round, roll)
   if (!resolved.ok) return
   const changed = Object.keys(resolved.value.changes).length > 0
   if (!changed && rolls.length === 0 && resolved.value.lines.length === 0) return
@@ -300,7 +302,7 @@ function write(ctx: TurnContext, fields: Y.Map<unknown>, f: Fighter): void {
   const values: Partial<CombatantFields> = {
     hp: f.hp,
     state: f.state,
-    status: COMBAT[ctx.system].status(f),
+    status: SYSTEMS[ctx.system].combat.status(f),
   }
   for (const [key, value] of Object.entries(values)) fields.set(key, value)
 }

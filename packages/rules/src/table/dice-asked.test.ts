@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { COMBAT } from './index.ts'
-import { diceAsked } from './own-dice.ts'
+import { SYSTEMS } from '../systems/index.ts'
+import { diceAsked } from './dice-asked.ts'
 import { fighter } from './test-support.ts'
 
 describe('attacks on the player’s own dice', () => {
-  const rules = COMBAT.osr
+  const rules = SYSTEMS.osr.combat
   const mira = fighter('osr', 'mira', 'pc')
   const ogre = fighter('osr', 'ogre', 'foe', {}, { hp: 30 })
   const choices = rules.choices(mira)

@@ -3,7 +3,8 @@
  * adapter implements over its rules package (see `index.ts`). Everything here is pure and JSON in,
  * JSON out, so the room (which rolls and writes) and the phone (which previews odds) run the same code.
  */
-import type { BreakdownLine, ModifierToggle, Outcome } from '@fray/rules'
+import type { Outcome } from '../outcome.ts'
+import type { BreakdownLine, ModifierToggle } from '../system.ts'
 
 /** A combatant as the combat rules see it: its sheet and its live state at the table. */
 export interface Fighter {

@@ -2,11 +2,12 @@
  * The zones adapter against zones.txt: every number below comes from the text (section named in the
  * comment) or from the README's reading that a save passes on a d20 equal to or under the stat.
  */
-import { type Outcome, zones } from '@fray/rules'
+
 import { describe, expect, it } from 'vitest'
-import { fighter, scripted } from './test-support.ts'
-import type { Declared, Fighter, Resolution } from './types.ts'
-import { zonesCombat as rules } from './zones.ts'
+import { type Outcome, zones } from '../../index.ts'
+import { fighter, scripted } from '../../table/test-support.ts'
+import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import { zonesCombat as rules } from './combat.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

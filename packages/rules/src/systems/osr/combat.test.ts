@@ -2,11 +2,12 @@
  * The osr combat adapter at the table. Numbers come from chapter 17 of rules/osr.txt with the default
  * sheet: attack bonus +1, STR and DEX 0, AC 11, a Sword (1d8, melee); `fighter` starts at 10 hit points.
  */
-import { osr, toFloat } from '@fray/rules'
+
 import { describe, expect, it } from 'vitest'
-import { osrCombat as rules } from './osr.ts'
-import { fighter, scripted } from './test-support.ts'
-import type { Declared, Fighter } from './types.ts'
+import { osr, toFloat } from '../../index.ts'
+import { fighter, scripted } from '../../table/test-support.ts'
+import type { Declared, Fighter } from '../../table/types.ts'
+import { osrCombat as rules } from './combat.ts'
 
 const pc = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>
   fighter('osr', 'mira', 'pc', { name: 'Mira', ...sheet }, live)

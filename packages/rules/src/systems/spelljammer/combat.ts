@@ -18,8 +18,9 @@
  * - The text has no rule for 0 hit points: the adapter reads 0 or less as down (no attacks, no stance),
  *   the rest is the GM's.
  */
-import { type BreakdownLine, fail, type ModifierToggle, type Outcome, ok, spelljammer } from '@fray/rules'
-import { sheetOf } from '../turns.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -29,7 +30,10 @@ import type {
   FighterChange,
   Resolution,
   Roller,
-} from './types.ts'
+} from '../../table/types.ts'
+import * as spelljammer from './rules.ts'
+
+const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
 const { RULE } = spelljammer
 const SETTINGS = spelljammer.DEFAULT_SETTINGS
@@ -70,7 +74,7 @@ const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0
 
 /** The sheet with the table's live hit points and the armor as damaged by grievous hits. */
 function sheetFor(f: Fighter): Outcome<spelljammer.Sheet> {
-  const parsed = sheetOf('spelljammer', f)
+  const parsed = readSheet(SHEET, f)
   if (!parsed.ok) return parsed
   const sheet = parsed.value as spelljammer.Sheet
   const protLoss = stateOf(f).protLoss ?? 0

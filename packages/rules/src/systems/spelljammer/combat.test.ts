@@ -2,11 +2,12 @@
  * The spelljammer combat adapter. Numbers come from rules/spelljammer.txt (section in each comment). The
  * default sheet: Longsword SC 100, 1d8, rank 1; DEF 20, PROT 0, CON 12, one attack a round.
  */
-import { type Outcome, spelljammer } from '@fray/rules'
+
 import { describe, expect, it } from 'vitest'
-import { spelljammerCombat as combat } from './spelljammer.ts'
-import { fighter, scripted } from './test-support.ts'
-import type { Declared, Fighter, Resolution } from './types.ts'
+import { type Outcome, spelljammer } from '../../index.ts'
+import { fighter, scripted } from '../../table/test-support.ts'
+import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import { spelljammerCombat as combat } from './combat.ts'
 
 const unwrap = <T>(o: Outcome<T>): T => {
   if (!o.ok) throw new Error(o.error)

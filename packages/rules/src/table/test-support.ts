@@ -1,7 +1,8 @@
 /** Helpers for the combat adapters' tests: fighters with sheets, and dice that throw given faces. */
 
-import type { SystemId } from '@fray/rules'
-import { defaultSheet } from '../characters.ts'
+import type { SystemId } from '../system.ts'
+import { SYSTEMS } from '../systems/index.ts'
+import { defaultSheet } from './sheet.ts'
 import type { Fighter, Roller } from './types.ts'
 
 /** A fighter with the system's default sheet, overridden by `sheet`. */
@@ -17,7 +18,7 @@ export function fighter(
     id,
     name,
     side,
-    sheet: { ...defaultSheet(system, name), ...sheet },
+    sheet: { ...defaultSheet(SYSTEMS[system].sheet.fields, name), ...sheet },
     hp: live.hp ?? 10,
     maxHp: live.maxHp ?? live.hp ?? 10,
     state: live.state ?? {},

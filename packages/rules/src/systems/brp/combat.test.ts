@@ -1,9 +1,9 @@
-import { brp, type Outcome, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
-import { sheetOf } from '../turns.ts'
-import { brpCombat as rules } from './brp.ts'
-import { fighter, scripted } from './test-support.ts'
-import type { Fighter } from './types.ts'
+import { brp, type Outcome, SYSTEMS, toFloat } from '../../index.ts'
+import { readSheet } from '../../table/sheet.ts'
+import { fighter, scripted } from '../../table/test-support.ts'
+import type { Fighter } from '../../table/types.ts'
+import { brpCombat as rules } from './combat.ts'
 
 /** The value of an outcome that must be ok, failing the test with its error otherwise. */
 function value<T>(outcome: Outcome<T>): T {
@@ -82,7 +82,7 @@ describe('brp preview', () => {
     const declared = { choice: 'sword-short', toggles: ['difficult'] }
     const settings = brp.DEFAULT_SETTINGS
     const side = (f: Fighter) => {
-      const sheet = value(sheetOf('brp', f)) as brp.Sheet
+      const sheet = value(readSheet(SYSTEMS.brp.sheet, f)) as brp.Sheet
       return { sheet, state: brp.initialState(sheet, settings) }
     }
     const [attacker, defender] = [side(a), side(t)]

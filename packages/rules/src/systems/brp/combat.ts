@@ -7,17 +7,11 @@
  * parries or dodges (5.6, 5.7: "if an attack fails, it does not need to be parried"); the damage dice when
  * it lands (weapon dice, then damage bonus dice); 1D6 hours when the wound knocks the target out (5.12).
  */
-import {
-  addFractions,
-  type BreakdownLine,
-  brp,
-  fail,
-  type ModifierToggle,
-  type Outcome,
-  ok,
-  toFloat,
-} from '@fray/rules'
-import { sheetOf } from '../turns.ts'
+
+import { addFractions, toFloat } from '../../dice/fraction.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -27,7 +21,10 @@ import type {
   FighterChange,
   Preview,
   Resolution,
-} from './types.ts'
+} from '../../table/types.ts'
+import * as brp from './rules.ts'
+
+const SHEET = { fields: brp.SHEET_FIELDS, parse: brp.parseSheet }
 
 /** The room has no brp settings yet: every reading is the text's default (docs/systems/brp.md). */
 const SETTINGS = brp.DEFAULT_SETTINGS
@@ -59,7 +56,7 @@ interface Combatant {
 }
 
 function read(fighter: Fighter): Outcome<Combatant> {
-  const parsed = sheetOf('brp', fighter)
+  const parsed = readSheet(SHEET, fighter)
   if (!parsed.ok) return parsed
   const sheet = parsed.value as brp.Sheet
   const stored = fighter.state as Partial<BrpState>

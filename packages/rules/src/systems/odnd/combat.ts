@@ -3,17 +3,12 @@
  * rules package judges every declaration and every die; this file only maps the table's fighters onto
  * its sheets, keeps each fighter's conditions in `state`, and says what happened in the players' words.
  */
-import {
-  type BreakdownLine,
-  fail,
-  type ModifierToggle,
-  type Outcome,
-  odnd,
-  ok,
-  toFloat,
-  unreachable,
-} from '@fray/rules'
-import { sheetOf } from '../turns.ts'
+
+import { unreachable } from '../../assert.ts'
+import { toFloat } from '../../dice/fraction.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -24,7 +19,10 @@ import type {
   Preview,
   Resolution,
   Roller,
-} from './types.ts'
+} from '../../table/types.ts'
+import * as odnd from './rules.ts'
+
+const SHEET = { fields: odnd.SHEET_FIELDS, parse: odnd.parseSheet }
 
 // ---------------------------------------------------------------------------------------------------
 // State: what the adapter remembers about each fighter between attacks.
@@ -90,7 +88,7 @@ function nextRoundState(f: Fighter): OdndState {
 
 /** The fighter's sheet, as the rules package reads it; dismounted fighters fight on foot. */
 function sheet(f: Fighter): Outcome<odnd.Sheet> {
-  const parsed = sheetOf('odnd', f)
+  const parsed = readSheet(SHEET, f)
   if (!parsed.ok) return parsed
   const s = parsed.value as odnd.Sheet
   return ok({ ...s, name: f.name, mounted: s.mounted && !find(f, 'dismounted') })

@@ -2,11 +2,12 @@
  * The odnd combat adapter against the text (rules/odnd.txt) and the rules package's own odds. Sections
  * are cited by the text's headings. The room's to-hit table is the default one: target = THAC0 - AC.
  */
-import { odnd } from '@fray/rules'
+
 import { describe, expect, it } from 'vitest'
-import { odndCombat as rules } from './odnd.ts'
-import { fighter, scripted } from './test-support.ts'
-import type { Declared, Fighter, Resolution } from './types.ts'
+import { odnd } from '../../index.ts'
+import { fighter, scripted } from '../../table/test-support.ts'
+import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import { odndCombat as rules } from './combat.ts'
 
 const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6+1' }
 const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8, throwable: true }

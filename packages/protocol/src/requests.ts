@@ -1,5 +1,5 @@
 /** Reading what a client sent for an attack: anything malformed is null, and the room refuses it. */
-import type { Declared } from './types.ts'
+import type { Declared } from '@fray/rules'
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64
 

@@ -8,8 +8,11 @@
  * The defender has no reaction in these rules: "Parry and Dodge is a Defensive action instead of an
  * attack" (17.0.1.4), declared for the round, so `defenses` is always empty.
  */
-import { type BreakdownLine, fail, type ModifierToggle, type Outcome, ok, osr, toFloat } from '@fray/rules'
-import { sheetOf } from '../turns.ts'
+
+import { toFloat } from '../../dice/fraction.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -19,7 +22,10 @@ import type {
   Preview,
   Resolution,
   Roller,
-} from './types.ts'
+} from '../../table/types.ts'
+import * as osr from './rules.ts'
+
+const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
 
 /** What this adapter keeps in `Fighter.state`, JSON only. */
 export interface OsrState {
@@ -44,7 +50,7 @@ function stateOf(f: Fighter): OsrState {
   return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
 }
 
-const sheet = (f: Fighter): Outcome<osr.Sheet> => sheetOf('osr', f) as Outcome<osr.Sheet>
+const sheet = (f: Fighter): Outcome<osr.Sheet> => readSheet(SHEET, f)
 
 /** Why this fighter cannot act at all, or null. */
 function downReason(f: Fighter, state: OsrState): string | null {

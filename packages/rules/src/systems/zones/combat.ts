@@ -5,8 +5,9 @@
  * of the round. The rules package decides everything; this file only reads the table's fighters into
  * its declarations and writes the results back.
  */
-import { type BreakdownLine, fail, type ModifierToggle, type Outcome, ok, zones } from '@fray/rules'
-import { sheetOf } from '../turns.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -17,7 +18,10 @@ import type {
   Preview,
   Resolution,
   Roller,
-} from './types.ts'
+} from '../../table/types.ts'
+import * as zones from './rules.ts'
+
+const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
 
 /**
  * The room settings the adapter plays. The README's default for incapacitation is "ask the GM", but
@@ -59,7 +63,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
 function sheetFor(f: Fighter): Outcome<zones.Sheet> {
-  const parsed = sheetOf('zones', f)
+  const parsed = readSheet(SHEET, f)
   if (!parsed.ok) return parsed
   const sheet = parsed.value as zones.Sheet
   const gone = stateOf(f).gearDestroyed ?? []
