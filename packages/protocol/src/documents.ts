@@ -215,6 +215,8 @@ export interface LogEntry {
   status?: 'pending' | 'approved' | 'rejected'
   /** An attack or an end-of-round effect, rather than a bare roll. */
   kind?: 'attack' | 'end-of-round'
+  /** An attack: who attacked whom, as declared, and the defense chosen (null: none). */
+  attack?: { attackerId: string; targetId: string; declared: Declared; defense: string | null }
   /** Every die thrown, with what it was for; `typed` when a player rolled it and typed it in. */
   rolls?: Array<{ label: string; sides: number; face: number; typed?: boolean }>
   /** Each modifier and result, with the rule it came from. */

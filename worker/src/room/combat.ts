@@ -189,7 +189,8 @@ function resolveAttack(
     Boolean(faces?.length) &&
     seatOf(ctx.table, attacker.id) !== null &&
     readSettings(ctx.table.getMap<unknown>(TABLE.settings)).physicalDice === 'approve'
-  record(ctx, entryId, 'attack', attacker.name, resolved.value, rolls, hold)
+  const attack = { attackerId: attacker.id, targetId: target.id, declared, defense }
+  record(ctx, entryId, 'attack', attacker.name, resolved.value, rolls, hold, attack)
   return { ok: true, logId: entryId }
 }
 
@@ -219,6 +220,7 @@ function record(
   resolution: Resolution,
   rolls: NonNullable<LogEntry['rolls']>,
   hold = false,
+  attack?: LogEntry['attack'],
 ): void {
   const changes = hold ? pending(ctx, resolution.changes) : applyChanges(ctx, resolution.changes)
   const typed = rolls.some((r) => r.typed)
@@ -233,6 +235,7 @@ function record(
     ...(hold ? { status: 'pending' as const } : {}),
     detail: resolution.summary,
     kind,
+    ...(attack ? { attack } : {}),
     rolls,
     lines: resolution.lines,
     changes,

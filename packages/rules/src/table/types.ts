@@ -75,6 +75,11 @@ export interface Resolution {
 }
 
 export interface CombatRules {
+  /**
+   * Why this fighter takes no part in the fight now (dead, unconscious, incapacitated...), or null: the
+   * turn model gives them no turn, and nobody is offered them as a default target.
+   */
+  out(fighter: Fighter): string | null
   /** The ways this combatant can attack now; an error in the player's words when it cannot attack at all. */
   choices(attacker: Fighter): Outcome<AttackChoice[]>
   /** The situational modifiers that apply to this attack with this choice (only those), as named toggles. */

@@ -240,6 +240,13 @@ function startReloading(a: Combatant, weapon: brp.WeaponRow): void {
 }
 
 export const brpCombat: CombatRules = {
+  out(f: Fighter): string | null {
+    const s = f.state as Partial<BrpState>
+    if (s.dead) return `${f.name} is dead.`
+    if (s.unconscious) return `${f.name} is unconscious.`
+    // "Reduced to 0 hit points ... they are dead" at the end of the round unless First Aid raises them (5.12).
+    return f.hp <= 0 ? `${f.name} is at ${f.hp} hit points and dying.` : null
+  },
   choices(attacker) {
     const a = read(attacker)
     if (!a.ok) return a

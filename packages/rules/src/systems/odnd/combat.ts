@@ -693,6 +693,11 @@ function status(f: Fighter): string[] {
 // ---------------------------------------------------------------------------------------------------
 
 export const odndCombat: CombatRules = {
+  out(f: Fighter): string | null {
+    const injury = injuryOf(f)
+    return injury === 'fighting' ? null : `${f.name} is ${INJURY_WORDS[injury]}.`
+  },
+
   choices(attacker) {
     const s = sheet(attacker)
     if (!s.ok) return s

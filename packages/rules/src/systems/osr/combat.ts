@@ -305,6 +305,10 @@ function hitsOn(needs: number, chance: number): string {
 }
 
 export const osrCombat: CombatRules = {
+  out(f: Fighter): string | null {
+    return downReason(f, stateOf(f))
+  },
+
   choices(attacker: Fighter): Outcome<AttackChoice[]> {
     const state = stateOf(attacker)
     const down = downReason(attacker, state)

@@ -498,6 +498,10 @@ function statusOf(f: Fighter): string[] {
 }
 
 export const spelljammerCombat: CombatRules = {
+  out(f: Fighter): string | null {
+    return f.hp <= 0 ? `${f.name} is down (0 hit points or less).` : null
+  },
+
   choices(attacker) {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet

@@ -776,6 +776,11 @@ function status(f: Fighter): string[] {
 }
 
 export const zonesCombat: CombatRules = {
+  out(f: Fighter): string | null {
+    const down = stateOf(f).down
+    return down ? `${f.name} is ${down}.` : null
+  },
+
   choices(attacker) {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet
