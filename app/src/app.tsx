@@ -1,23 +1,28 @@
 /** The app shell: one screen per route. */
 
 import { parseRoute } from './route.ts'
-import { Home } from './views/home.tsx'
 import { PlayerView } from './views/player-view.tsx'
 import { useLazy } from './views/use-lazy.ts'
 
-/** The GM's tablet view is its own chunk: a player's phone never downloads it. */
+/** The GM's tablet view and the home page are chunks of their own: a player's phone never downloads them. */
 const loadGmView = () => import('./views/gm-view.tsx').then((m) => m.GmView)
+const loadHome = () => import('./views/home.tsx').then((m) => m.Home)
 
 function LazyGmView(props: { roomId: string; gmKey: string }) {
   const GmView = useLazy(loadGmView, true)
   return GmView ? <GmView {...props} /> : <p class="page muted">Opening the encounter…</p>
 }
 
+function LazyHome() {
+  const Home = useLazy(loadHome, true)
+  return Home ? <Home /> : <p class="page muted">Opening Fray…</p>
+}
+
 export function App() {
   const route = parseRoute(window.location.pathname, window.location.hash)
   switch (route.screen) {
     case 'home':
-      return <Home />
+      return <LazyHome />
     case 'gm':
       return <LazyGmView roomId={route.roomId} gmKey={route.gmKey} />
     case 'player':

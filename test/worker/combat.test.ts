@@ -1,14 +1,5 @@
-import {
-  defaultSheet,
-  GM,
-  LOG,
-  type LogEntry,
-  type PendingDefense,
-  type RequestResult,
-  SEAT,
-  TABLE,
-} from '@fray/protocol'
-import { type Fighter, SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
+import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { defaultSheetFor, type Fighter, SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
@@ -35,7 +26,7 @@ async function table(system: SystemId) {
     await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
     return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
   }
-  const created = await ask({ kind: 'create-character', sheet: defaultSheet(system, 'Mira') })
+  const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Mira') })
   if (!created.ok) throw new Error(created.error)
   const ogre = new Y.Map<unknown>()
   tableClient.doc.getMap(TABLE.combatants).set('ogre', ogre)

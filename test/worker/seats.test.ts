@@ -1,4 +1,5 @@
-import { defaultSheet, type RequestResult, SEAT, type SeatInfo, TABLE } from '@fray/protocol'
+import { type RequestResult, SEAT, type SeatInfo, TABLE } from '@fray/protocol'
+import { defaultSheetFor } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
@@ -32,7 +33,7 @@ describe('seats and characters', () => {
     'creates a %s character from its sheet, with hit points from the sheet, and refuses a second',
     async (system) => {
       const { seat, ask, table } = await seated(system)
-      const created = await ask({ kind: 'create-character', sheet: defaultSheet(system, 'Mira the Bold') })
+      const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Mira the Bold') })
       expect(created).toEqual({ ok: true, logId: expect.any(String) })
       const id = created.ok ? created.logId : ''
       await eventually(() => table.doc.getMap(TABLE.combatants).has(id), 'the character on the table')
@@ -42,7 +43,7 @@ describe('seats and characters', () => {
       expect(fields?.get('seatId')).toBe(seat.seatId)
       expect(fields?.get('hp')).toBeGreaterThan(0)
       expect(fields?.get('hp')).toBe(fields?.get('maxHp'))
-      expect(await ask({ kind: 'create-character', sheet: defaultSheet(system, 'Again') })).toEqual({
+      expect(await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Again') })).toEqual({
         ok: false,
         error: expect.stringMatching(/already play a character/),
       })
@@ -53,7 +54,7 @@ describe('seats and characters', () => {
     const { ask } = await seated('osr')
     const answer = await ask({
       kind: 'create-character',
-      sheet: { ...defaultSheet('osr', 'X'), ac: 'plate' },
+      sheet: { ...defaultSheetFor('osr', 'X'), ac: 'plate' },
     })
     expect(answer.ok).toBe(false)
     if (!answer.ok) expect(answer.error).toMatch(/Armou?r Class|AC/i)

@@ -1,13 +1,5 @@
-import {
-  defaultSheet,
-  GM,
-  LOG,
-  type LogEntry,
-  type RequestResult,
-  SEAT,
-  TABLE,
-  type TurnState,
-} from '@fray/protocol'
+import { GM, LOG, type LogEntry, type RequestResult, SEAT, TABLE, type TurnState } from '@fray/protocol'
+import { defaultSheetFor } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
@@ -23,7 +15,7 @@ async function player(roomId: string, name: string, system: string) {
     await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`)
     return results.get(`${seat.seatId}/${id}`) as RequestResult
   }
-  const created = await ask({ kind: 'create-character', sheet: defaultSheet(system as 'osr', name) })
+  const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system as 'osr', name) })
   if (!created.ok) throw new Error(created.error)
   return { ask, id: created.logId }
 }
@@ -37,6 +29,9 @@ describe('a round of turn order', () => {
     table.doc.getMap(TABLE.combatants).set('gob', goblin)
     goblin.set('name', 'Goblin')
     goblin.set('side', 'foe')
+    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
+    goblin.set('hp', 8)
+    goblin.set('maxHp', 8)
     const mira = await player(roomId, 'Mira', 'osr')
     const tomas = await player(roomId, 'Tomas', 'osr')
     const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
@@ -104,6 +99,9 @@ describe('a round of turn order', () => {
     table.doc.getMap(TABLE.combatants).set('gob', goblin)
     goblin.set('name', 'Goblin')
     goblin.set('side', 'foe')
+    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
+    goblin.set('hp', 8)
+    goblin.set('maxHp', 8)
     const quick = await player(roomId, 'Quick', 'brp')
     const runner = await player(roomId, 'Runner', 'brp')
     const gmAsk = async (request: Record<string, unknown>) => {
@@ -168,6 +166,9 @@ describe('surprise at the start of a fight', () => {
       table.doc.getMap(TABLE.combatants).set(id, foe)
       foe.set('name', id === 'g1' ? 'Goblin 1' : 'Goblin 2')
       foe.set('side', 'foe')
+      // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
+      foe.set('hp', 8)
+      foe.set('maxHp', 8)
     }
     const mira = await player(roomId, 'Mira', system)
     const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
@@ -253,6 +254,9 @@ describe('a round of faction play (zones)', () => {
     table.doc.getMap(TABLE.combatants).set('bandit', bandit)
     bandit.set('name', 'Bandit')
     bandit.set('side', 'foe')
+    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
+    bandit.set('hp', 8)
+    bandit.set('maxHp', 8)
     const sybilla = await player(roomId, 'Sybilla', 'zones')
     const state = () =>
       (table.doc.getMap(TABLE.turn).get('factions') ?? null) as {
@@ -320,6 +324,9 @@ describe('odnd initiative options', () => {
     table.doc.getMap(TABLE.combatants).set('orc', orc)
     orc.set('name', 'Orc')
     orc.set('side', 'foe')
+    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
+    orc.set('hp', 8)
+    orc.set('maxHp', 8)
     table.doc.getMap(TABLE.settings).set('partyInitiative', 'one-roll')
     gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
     const status = () => table.doc.getMap(TABLE.turn).get('status')

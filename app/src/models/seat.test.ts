@@ -1,4 +1,4 @@
-import { QUICK_ROLL } from '@fray/protocol'
+import { SYSTEM_IDS, SYSTEM_INFO } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import { validateFace } from './seat.ts'
 
@@ -17,6 +17,7 @@ describe('a face typed in for a quick roll', () => {
   })
 
   it('uses the percentile dice where the system rolls under a percentage', () => {
-    expect(QUICK_ROLL).toEqual({ osr: 'd20', odnd: 'd20', zones: 'd20', spelljammer: 'd100', brp: 'd100' })
+    const quick = Object.fromEntries(SYSTEM_IDS.map((id) => [id, SYSTEM_INFO[id].quickRoll]))
+    expect(quick).toEqual({ osr: 'd20', odnd: 'd20', zones: 'd20', spelljammer: 'd100', brp: 'd100' })
   })
 })

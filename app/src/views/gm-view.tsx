@@ -7,8 +7,7 @@ import {
   isActing,
   type RequestResult,
   SEAT,
-  SYSTEM_NAMES,
-  surpriseOptions,
+  SYSTEM_INFO,
   type Unaware,
 } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
@@ -100,13 +99,12 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const allCombatants = [...table.combatants.value, ...roster.hidden.value]
   const turnState = table.turn.value
   const system = room.status === 'ready' ? room.info.system : null
-  const stating = system === 'brp' && turnState.status === 'initiative'
+  const info = system ? SYSTEM_INFO[system] : null
+  const stating = Boolean(info?.statesIntent) && turnState.status === 'initiative'
   const acting = table.combatants.value.filter((c) => !isSurprised(turnState, c.id))
   const waitingFor =
     turnState.status === 'initiative'
-      ? acting
-          .filter((c) => !(stating ? turnState.intents?.[c.id] : turnState.initiative[c.id]))
-          .map((c) => c.name)
+      ? acting.filter((c) => turnState.waiting?.[c.id]).map((c) => c.name)
       : []
   const unaware = useSignal<Unaware | ''>('')
   const ambush = useSignal(false)
@@ -229,7 +227,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
       <header class="topbar">
         <div>
           <h1>{room.status === 'ready' ? room.info.name : 'Encounter'}</h1>
-          <span class="muted">{room.status === 'ready' ? SYSTEM_NAMES[room.info.system].name : ''} · GM</span>
+          <span class="muted">{room.status === 'ready' ? SYSTEM_INFO[room.info.system].name : ''} · GM</span>
         </div>
         <div class="topbar-tools">
           <ConnectionBadge state={synced.state.value} />
@@ -249,7 +247,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             Waiting for {stating ? 'the intent of' : 'initiative from'} {waitingFor.join(', ')}.
           </p>
         )}
-        {stating && IntentForm && (
+        {stating && system && IntentForm && (
           <div class="foe-intents">
             {acting
               .filter((c) => c.side === 'foe')
@@ -259,6 +257,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                     {c.name}: {turnState.intents?.[c.id] ? 'intent stated' : 'stays put, first weapon'}
                   </summary>
                   <IntentForm
+                    system={system}
                     combatant={c}
                     declared={turnState.intents?.[c.id]}
                     onDeclare={(intent) => declareFor(c.id, intent)}
@@ -276,7 +275,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
         <div class="row gap wrap">
           {table.turn.value.status === 'idle' ? (
             <>
-              {system && surpriseOptions(system).length > 0 && (
+              {info && info.surprise.length > 0 && (
                 <label class="field">
                   <span>Surprise</span>
                   <select
@@ -284,7 +283,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                     onChange={(e) => (unaware.value = e.currentTarget.value as Unaware | '')}
                   >
                     <option value="">Nobody is caught unaware</option>
-                    {surpriseOptions(system).map((side) => (
+                    {info.surprise.map((side) => (
                       <option key={side} value={side}>
                         {UNAWARE_LABEL[side]}
                       </option>
@@ -292,7 +291,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                   </select>
                 </label>
               )}
-              {system === 'osr' && unaware.value && (
+              {info?.ambush && unaware.value && (
                 <label class="toggle">
                   <input
                     type="checkbox"
@@ -354,7 +353,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             </>
           )}
         </div>
-        {room.status === 'ready' && room.info.system === 'odnd' && (
+        {info?.initiativeOptions && (
           <div class="row gap wrap">
             <label class="toggle">
               <input

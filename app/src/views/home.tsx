@@ -1,5 +1,5 @@
 /** Home: start an encounter (pick a system by name) or join one from a link. */
-import { SYSTEM_IDS, SYSTEM_NAMES, type SystemId } from '@fray/protocol'
+import { SYSTEM_IDS, SYSTEM_INFO, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { createRoom } from '../api.ts'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
@@ -97,8 +97,8 @@ export function Home() {
                   system.value = id
                 }}
               />
-              <span class="system-name">{SYSTEM_NAMES[id].name}</span>
-              <span class="muted small">{SYSTEM_NAMES[id].blurb}</span>
+              <span class="system-name">{SYSTEM_INFO[id].name}</span>
+              <span class="muted small">{SYSTEM_INFO[id].blurb}</span>
             </label>
           ))}
         </fieldset>

@@ -1,13 +1,14 @@
 /**
- * brp's Statement of Intent (5.2, 5.3): how far a character moves this round and what they attack with,
- * with the DEX rank that leaves them. Loaded only in BRP rooms, while intents are being stated.
+ * A Statement of Intent (brp 5.2, 5.3): how far a character moves this round and what they attack with,
+ * with what that leaves them, in the system's words. Loaded only in rooms whose rounds open with one.
  */
-import { checkIntent, defaultIntent, type Intent, sheetOf } from '@fray/protocol'
-import { brp } from '@fray/rules'
+import type { Intent } from '@fray/protocol'
+import { SYSTEMS, type SystemId } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import type { Combatant } from '../models/table.ts'
 
 interface Props {
+  system: SystemId
   combatant: Combatant
   /** What they stated already this round, if anything. */
   declared?: Intent
@@ -18,38 +19,25 @@ interface Props {
 
 const OTHER = ''
 
-export function IntentForm({ combatant, declared, onDeclare, action }: Props) {
-  const read = sheetOf('brp', { ...combatant, side: combatant.side ?? 'foe' })
-  const sheet = read.ok ? (read.value as brp.Sheet) : null
-  const start = declared ?? (sheet ? defaultIntent(sheet) : { metersMoved: 0, weapon: null })
+export function IntentForm({ system, combatant, declared, onDeclare, action }: Props) {
+  const rules = SYSTEMS[system].turn.intents
+  const start = declared ?? rules?.fallback(combatant) ?? { metersMoved: 0, weapon: null }
   const meters = useSignal(String(start.metersMoved))
   const weapon = useSignal(start.weapon ?? OTHER)
   const error = useSignal<string | null>(null)
-  if (!sheet) return <p class="error">{read.ok ? '' : read.error}</p>
+  const weapons = rules?.weapons(combatant)
+  if (!rules || !weapons?.ok) return <p class="error">{weapons && !weapons.ok ? weapons.error : ''}</p>
 
-  const weapons = [...new Set([...sheet.weapons, 'brawl'])].flatMap((id) => {
-    const row = brp.findWeapon(id)
-    return row ? [{ id, label: `${brp.displayName(row)} (${row.length})` }] : []
-  })
   const intent: Intent = { metersMoved: Number(meters.value), weapon: weapon.value || null }
-  const moved =
-    meters.value.trim() === ''
-      ? null
-      : brp.rankAfterMoving(sheet.dex, intent.metersMoved, brp.DEFAULT_SETTINGS)
-  const preview = !moved
-    ? 'Type how far you move, 0 to stay put.'
-    : !moved.ok
-      ? moved.error
-      : moved.value.rank === null
-        ? 'Only parries and dodges this round.'
-        : `Acts on DEX rank ${moved.value.rank}${moved.value.rank === sheet.dex ? '' : ` (DEX ${sheet.dex}, moving)`}.`
+  const preview =
+    meters.value.trim() === '' ? 'Type how far you move, 0 to stay put.' : rules.preview(combatant, intent)
 
   return (
     <form
       class="intent-form"
       onSubmit={(e) => {
         e.preventDefault()
-        const checked = checkIntent({ ...combatant, side: combatant.side ?? 'foe' }, intent)
+        const checked = rules.check(combatant, intent)
         if (!checked.ok) {
           error.value = checked.error
           return
@@ -73,7 +61,7 @@ export function IntentForm({ combatant, declared, onDeclare, action }: Props) {
         <label class="field grow">
           <span>Action</span>
           <select value={weapon.value} onChange={(e) => (weapon.value = e.currentTarget.value)}>
-            {weapons.map((w) => (
+            {weapons.value.map((w) => (
               <option key={w.id} value={w.id}>
                 Attack: {w.label}
               </option>

@@ -1,5 +1,5 @@
 /** The player's phone: take a seat with a name, see the fight, roll on the server with one big button. */
-import { isActing, QUICK_ROLL, SYSTEM_NAMES, type SystemId, seatDocName } from '@fray/protocol'
+import { isActing, SYSTEM_INFO, type SystemId, seatDocName } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { createSeat } from '../api.ts'
@@ -48,7 +48,7 @@ export function PlayerView({ roomId }: { roomId: string }) {
     <Seated
       roomId={roomId}
       seat={seat.value}
-      title={room.status === 'ready' ? `${room.info.name} · ${SYSTEM_NAMES[room.info.system].name}` : ''}
+      title={room.status === 'ready' ? `${room.info.name} · ${SYSTEM_INFO[room.info.system].name}` : ''}
       system={room.status === 'ready' ? room.info.system : null}
       onFreed={() => {
         forgetSeat(roomId)
@@ -115,7 +115,7 @@ function Seated(props: {
 }) {
   const { roomId, seat, title, system } = props
   /** The quick roll's die: the one the system's checks use (d20 until the room's system is known). */
-  const die = system ? QUICK_ROLL[system] : 'd20'
+  const die = system ? SYSTEM_INFO[system].quickRoll : 'd20'
   const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
   const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
@@ -152,31 +152,23 @@ function Seated(props: {
   const sideMoves = Boolean(turn.status === 'running' && mineInRound && mineInRound.faction === moving)
   // In an ambush's bonus round only the concealed act.
   const myFactionMove =
-    sideMoves && !mineInRound?.spent && (!turn.factions?.bonusRound || Boolean(mineInRound?.concealed))
-  const myTurn = Boolean(
-    me &&
-      turn.status === 'running' &&
-      turn.order[turn.current]?.ids.includes(me.id) &&
-      !turn.acted.includes(me.id),
-  )
+    sideMoves &&
+    !mineInRound?.spent &&
+    !mineInRound?.out &&
+    (!turn.factions?.bonusRound || Boolean(mineInRound?.concealed))
+  // A turn of one's own to end, where the round runs in an order (in faction play the side moves on).
+  const myTurn = Boolean(me && system && SYSTEM_INFO[system].rounds === 'order' && isActing(turn, me.id))
   const ownDice = useSignal<string | null>(null)
   const ownError = useSignal<string | null>(null)
-  // With odnd's one-roll option, the first player to roll rolls for the whole party.
-  const partyRolled =
-    system === 'odnd' &&
-    table.settings.value.partyInitiative === 'one-roll' &&
-    table.combatants.value.some((c) => c.side === 'pc' && turn.initiative[c.id])
   const surprised = isSurprised(turn, me?.id)
+  // The room's turn model says whom the round waits for (one roll for a side counts for all of it).
   const needsInitiative = Boolean(
-    me &&
-      system !== 'brp' &&
-      turn.status === 'initiative' &&
-      !turn.initiative[me.id] &&
-      !partyRolled &&
-      !surprised,
+    me && turn.status === 'initiative' && turn.waiting?.[me.id] === 'initiative',
   )
-  // brp opens each round with a Statement of Intent instead of an initiative roll.
-  const stating = Boolean(me && system === 'brp' && turn.status === 'initiative' && !surprised)
+  // Rounds that open with a Statement of Intent (brp) instead of an initiative roll.
+  const stating = Boolean(
+    me && system && SYSTEM_INFO[system].statesIntent && turn.status === 'initiative' && !surprised,
+  )
   const IntentForm = useLazy(loadIntentForm, stating)
   const canAttack = Boolean(me && isActing(turn, me.id))
   /** The fight asks something of this player now (their turn, their side's move, their initiative). */
@@ -285,9 +277,10 @@ function Seated(props: {
               onClose={() => (composing.value = false)}
             />
           )}
-          {stating && me && IntentForm && (
+          {stating && me && system && IntentForm && (
             <section class="card" aria-label="Your intent this round">
               <IntentForm
+                system={system}
                 combatant={me}
                 declared={turn.intents?.[me.id]}
                 onDeclare={(intent) => requests.declareIntent(intent)}

@@ -1,6 +1,6 @@
 /** The GM edits any stat of a combatant mid-fight, with the room's sheet form and its validation. */
-import { defaultSheet, SYSTEM_NAMES, type SystemId, sheetHitPoints } from '@fray/protocol'
-import { SYSTEMS } from '@fray/rules'
+import { SYSTEM_INFO, type SystemId } from '@fray/protocol'
+import { defaultSheetFor, SYSTEMS } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { SheetForm } from '../components/sheet-form.tsx'
 import type { Combatant } from '../models/table.ts'
@@ -15,7 +15,7 @@ interface Props {
 export function StatsEditor({ system, combatant, onSave, onClose }: Props) {
   // Quick-added monsters have no sheet yet: they start from the system's defaults, as the rules read them.
   const values = useSignal<Record<string, unknown>>({
-    ...defaultSheet(system, combatant.name),
+    ...defaultSheetFor(system, combatant.name),
     ...(combatant.sheet ?? {}),
   })
   const error = useSignal<string | null>(null)
@@ -25,14 +25,14 @@ export function StatsEditor({ system, combatant, onSave, onClose }: Props) {
       error.value = parsed.error
       return
     }
-    onSave(values.value, sheetHitPoints(system, parsed.value as Record<string, unknown>))
+    onSave(values.value, SYSTEMS[system].sheet.hitPoints(parsed.value))
     onClose()
   }
   return (
     <section class="card stats-editor" aria-labelledby="stats-h">
       <div class="row gap">
         <h2 id="stats-h">
-          {combatant.name}: {SYSTEM_NAMES[system].name} stats
+          {combatant.name}: {SYSTEM_INFO[system].name} stats
         </h2>
         <button type="button" class="ghost push" onClick={onClose}>
           Close

@@ -5,9 +5,8 @@
  */
 
 import type { BreakdownLine, Declared, DefenseOption, FighterChange } from '@fray/rules'
-import type { SurpriseSetup } from './surprise.ts'
 import type { QuickRoll } from './systems.ts'
-import type { Intent } from './turns.ts'
+import type { Intent, SurpriseSetup } from './turn-state.ts'
 
 export type DocName = 'table' | 'log' | 'gm' | `seat:${string}`
 

@@ -1,5 +1,6 @@
-/** Reading what a client sent for an attack: anything malformed is null, and the room refuses it. */
-import type { Declared } from '@fray/rules'
+/** Reading what clients write into their documents: anything malformed is null, and the room refuses it. */
+import type { Declared, Intent, SurpriseSetup } from '@fray/rules'
+import type { GmRequest, SeatRequest } from './documents.ts'
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64
 
@@ -18,3 +19,119 @@ export function parseFaces(value: unknown): number[] | undefined | null {
 }
 
 export { isId as isRequestId }
+
+/** Reads an intent a client sent; null when it is not one. */
+export function parseIntent(value: unknown): Intent | null {
+  const v = value as { metersMoved?: unknown; weapon?: unknown } | null
+  if (typeof v !== 'object' || v === null || typeof v.metersMoved !== 'number') return null
+  if (v.weapon !== null && (typeof v.weapon !== 'string' || v.weapon.length > 64)) return null
+  return { metersMoved: v.metersMoved, weapon: v.weapon }
+}
+
+/** Reads a surprise setup a client sent; null when absent or not one. */
+export function parseSurpriseSetup(value: unknown): SurpriseSetup | null {
+  const v = value as { unaware?: unknown; ambush?: unknown } | null
+  if (typeof v !== 'object' || v === null) return null
+  if (v.unaware !== 'pc' && v.unaware !== 'foe' && v.unaware !== 'both') return null
+  return { unaware: v.unaware, ambush: v.ambush === true }
+}
+
+/** Reads a request written by a client; null when it is not one we understand. */
+export function parseRequest(value: unknown): SeatRequest | null {
+  if (typeof value !== 'object' || value === null) return null
+  const r = value as Record<string, unknown>
+  if (typeof r.id !== 'string' || r.id.length < 1 || r.id.length > 64) return null
+  const at = typeof r.at === 'number' ? r.at : 0
+  if (r.kind === 'roll' && (r.notation === 'd20' || r.notation === 'd100')) {
+    const request: Extract<SeatRequest, { kind: 'roll' }> = {
+      id: r.id,
+      kind: 'roll',
+      notation: r.notation,
+      at,
+    }
+    if (r.faces !== undefined) {
+      const ok =
+        Array.isArray(r.faces) && r.faces.length <= 100 && r.faces.every((f) => typeof f === 'number')
+      if (!ok) return null
+      request.faces = r.faces as number[]
+    }
+    return request
+  }
+  if (
+    r.kind === 'create-character' &&
+    typeof r.sheet === 'object' &&
+    r.sheet !== null &&
+    !Array.isArray(r.sheet)
+  ) {
+    return { id: r.id, kind: 'create-character', at, sheet: r.sheet as Record<string, unknown> }
+  }
+  if (r.kind === 'claim' && typeof r.combatantId === 'string') {
+    return { id: r.id, kind: 'claim', at, combatantId: r.combatantId }
+  }
+  if (r.kind === 'initiative') {
+    const ok =
+      r.faces === undefined || (Array.isArray(r.faces) && r.faces.every((f) => typeof f === 'number'))
+    if (!ok) return null
+    return {
+      id: r.id,
+      kind: 'initiative',
+      at,
+      ...(r.faces ? { faces: (r.faces as number[]).slice(0, 10) } : {}),
+    }
+  }
+  if (r.kind === 'end-turn' || r.kind === 'act' || r.kind === 'pass') return { id: r.id, kind: r.kind, at }
+  const intent = parseIntent(r.intent)
+  if (r.kind === 'intent' && intent) return { id: r.id, kind: 'intent', at, intent }
+  const declared = parseDeclared(r.declared)
+  if (r.kind === 'attack' && isId(r.targetId) && declared) {
+    const faces = parseFaces(r.faces)
+    if (faces === null) return null
+    return { id: r.id, kind: 'attack', at, targetId: r.targetId, declared, ...(faces ? { faces } : {}) }
+  }
+  if (r.kind === 'defend' && isId(r.promptId) && isId(r.choice))
+    return { id: r.id, kind: 'defend', at, promptId: r.promptId, choice: r.choice }
+  return null
+}
+
+const SIMPLE_GM_REQUESTS = ['roll-foes', 'next-turn', 'end-combat', 'pass', 'begin-actions'] as const
+
+/** Reads a GM request written into the gm document; null when it is not one we understand. */
+export function parseGmRequest(value: unknown): GmRequest | null {
+  const r = value as {
+    id?: unknown
+    kind?: unknown
+    combatantId?: unknown
+    surprise?: unknown
+    intent?: unknown
+    declared?: unknown
+    attackerId?: unknown
+    targetId?: unknown
+    promptId?: unknown
+    choice?: unknown
+    entryId?: unknown
+    faces?: unknown
+  } | null
+  if (typeof r?.id !== 'string' || r.id.length > 64) return null
+  const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
+  if (simple) return { id: r.id, kind: simple }
+  if (r.kind === 'start-combat') {
+    const surprise = parseSurpriseSetup(r.surprise)
+    return surprise ? { id: r.id, kind: 'start-combat', surprise } : { id: r.id, kind: 'start-combat' }
+  }
+  if (r.kind === 'act' && typeof r.combatantId === 'string')
+    return { id: r.id, kind: 'act', combatantId: r.combatantId }
+  const intent = parseIntent(r.intent)
+  if (r.kind === 'intent' && typeof r.combatantId === 'string' && intent)
+    return { id: r.id, kind: 'intent', combatantId: r.combatantId, intent }
+  const declared = parseDeclared(r.declared)
+  if (r.kind === 'attack' && isId(r.attackerId) && isId(r.targetId) && declared) {
+    const faces = parseFaces(r.faces)
+    if (faces === null) return null
+    const { attackerId, targetId } = r
+    return { id: r.id, kind: 'attack', attackerId, targetId, declared, ...(faces ? { faces } : {}) }
+  }
+  if (r.kind === 'defend' && isId(r.promptId) && isId(r.choice))
+    return { id: r.id, kind: 'defend', promptId: r.promptId, choice: r.choice }
+  if (r.kind === 'undo' && isId(r.entryId)) return { id: r.id, kind: 'undo', entryId: r.entryId }
+  return null
+}

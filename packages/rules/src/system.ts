@@ -8,6 +8,7 @@ export const SYSTEM_IDS = ['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as cons
 export type SystemId = (typeof SYSTEM_IDS)[number]
 
 import type { Outcome } from './outcome.ts'
+import type { TurnRules, Unaware } from './table/turn.ts'
 import type { CombatRules } from './table/types.ts'
 
 export { fail, type Outcome, ok } from './outcome.ts'
@@ -54,26 +55,44 @@ export interface BreakdownLine {
   rule?: string
 }
 
-/** How a system orders a round; the table flow is driven by this. */
-export type TurnModel =
-  | 'individual-initiative' // osr: 1d6 + DEX each, ties simultaneous
-  | 'side-initiative' // odnd: d6 per side, ties simultaneous
-  | 'segment-countdown' // spelljammer: per-attack initiative, segments 10 down to -5
-  | 'dex-rank' // brp: DEX rank countdown with weapon-length tie-breaks
-  | 'faction-alternation' // zones: factions alternate one character or pass
-
-export interface RuleSystem<Sheet = unknown> {
+/**
+ * What every screen needs to know of a system without loading its rules: kept in `systems/<id>/info.ts`,
+ * so a phone's first load stays small.
+ */
+export interface SystemInfo {
   id: SystemId
   /** The name people know it by. */
   name: string
-  turnModel: TurnModel
+  /** One line on what makes it play differently. */
+  blurb: string
+  /** The die of a player's quick roll: the one the system's checks use. */
+  quickRoll: 'd20' | 'd100'
+  /** Which side the GM may mark as unaware when a fight starts; [] where the text has no surprise check. */
+  surprise: readonly Unaware[]
+  /** The GM may say the other side lies in a prepared ambush (osr: +3 on the surprise roll). */
+  ambush: boolean
+  /** How a round runs: slots in an order (initiative, DEX ranks), or factions alternating. */
+  rounds: 'order' | 'factions'
+  /** Rounds open with a Statement of Intent (brp) rather than initiative dice. */
+  statesIntent: boolean
+  /** The text's optional initiative rules the GM may switch on (odnd). */
+  initiativeOptions: boolean
+}
+
+export interface RuleSystem<Sheet = unknown> {
+  id: SystemId
+  info: SystemInfo
   sheet: {
     fields: ReadonlyArray<SheetField>
     /** Validates form or stored input into a sheet, filling defaults; errors name the field. */
     parse(input: unknown): Outcome<Sheet>
+    /** A new character's hit points, as the sheet gives them (BRP derives them from CON and SIZ). */
+    hitPoints(sheet: Sheet): number
   }
   /** Every situational modifier an attack can toggle. */
   attackModifiers: ReadonlyArray<ModifierToggle>
   /** Attacks, defenses, outcomes, end-of-round effects and status chips at the table. */
   combat: CombatRules
+  /** Surprise, the order of a round, who may act now and what a turn allows. */
+  turn: TurnRules
 }

@@ -11,6 +11,7 @@ import {
   type DocName,
   GM,
   parseDocName,
+  parseGmRequest,
   type RoomInfo,
   type RoomSettings,
   readSettings,
@@ -27,6 +28,7 @@ import { hashSecret, newSeatId, newSecret, sameDigest } from '../ids.ts'
 import { canRead, canWrite, type Role } from './access.ts'
 import { approveOutcome } from './combat.ts'
 import { appendUpdate, COMPACT_AFTER, compactDoc, createDocTables, loadDoc } from './doc-store.ts'
+import { resolveGmRequest } from './gm-requests.ts'
 import { type Bucket, fullBucket, RATE, take } from './rate-limit.ts'
 import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
 import {
@@ -42,7 +44,6 @@ import {
   updateIsKnown,
   writeAwarenessUpdate,
 } from './sync-protocol.ts'
-import { gmTurnRequest, parseGmRequest } from './turn-flow.ts'
 
 /** Largest message a client may send. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024
@@ -477,7 +478,7 @@ export class EncounterRoom extends DurableObject<Env> {
       const request = parseGmRequest(value)
       if (!request || done.has(`gm/${request.id}`)) continue
       this.ctx.storage.transactionSync(() => {
-        const result = gmTurnRequest(ctx, request)
+        const result = resolveGmRequest(ctx, request)
         gm.transact(() => gm.getMap(SEAT.results).set(request.id, result), 'server')
         this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', `gm/${request.id}`, 'gm')
       })

@@ -2,86 +2,30 @@
 import {
   type Approval,
   type CombatantFields,
-  FACTION,
-  isRequestId,
   LOG,
   type LogEntry,
-  parseDeclared,
-  parseFaces,
-  parseIntent,
+  parseRequest,
   type RequestResult,
   SEAT,
   type SeatInfo,
   type SeatRequest,
-  sheetHitPoints,
   TABLE,
 } from '@fray/protocol'
 import {
   type DiceSource,
+  type Fighter,
   parseDice,
   roll,
   rollWithFaces,
   SYSTEMS,
   type SystemId,
-  unreachable,
 } from '@fray/rules'
 import * as Y from 'yjs'
 import { attack, defend } from './combat.ts'
-import { declareIntent, endTurn, factionMove, rollInitiativeFor, turnCombatants } from './turn-flow.ts'
+import { fighterOf } from './outcomes.ts'
+import { answer, rollInitiative, stepTurn } from './turn-flow.ts'
 
 type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
-
-/** Reads a request written by a client; null when it is not one we understand. */
-export function parseRequest(value: unknown): SeatRequest | null {
-  if (typeof value !== 'object' || value === null) return null
-  const r = value as Record<string, unknown>
-  if (typeof r.id !== 'string' || r.id.length < 1 || r.id.length > 64) return null
-  const at = typeof r.at === 'number' ? r.at : 0
-  if (r.kind === 'roll' && (r.notation === 'd20' || r.notation === 'd100')) {
-    const request: RollRequest = { id: r.id, kind: 'roll', notation: r.notation, at }
-    if (r.faces !== undefined) {
-      const ok =
-        Array.isArray(r.faces) && r.faces.length <= 100 && r.faces.every((f) => typeof f === 'number')
-      if (!ok) return null
-      request.faces = r.faces as number[]
-    }
-    return request
-  }
-  if (
-    r.kind === 'create-character' &&
-    typeof r.sheet === 'object' &&
-    r.sheet !== null &&
-    !Array.isArray(r.sheet)
-  ) {
-    return { id: r.id, kind: 'create-character', at, sheet: r.sheet as Record<string, unknown> }
-  }
-  if (r.kind === 'claim' && typeof r.combatantId === 'string') {
-    return { id: r.id, kind: 'claim', at, combatantId: r.combatantId }
-  }
-  if (r.kind === 'initiative') {
-    const ok =
-      r.faces === undefined || (Array.isArray(r.faces) && r.faces.every((f) => typeof f === 'number'))
-    if (!ok) return null
-    return {
-      id: r.id,
-      kind: 'initiative',
-      at,
-      ...(r.faces ? { faces: (r.faces as number[]).slice(0, 10) } : {}),
-    }
-  }
-  if (r.kind === 'end-turn' || r.kind === 'act' || r.kind === 'pass') return { id: r.id, kind: r.kind, at }
-  const intent = parseIntent(r.intent)
-  if (r.kind === 'intent' && intent) return { id: r.id, kind: 'intent', at, intent }
-  const declared = parseDeclared(r.declared)
-  if (r.kind === 'attack' && isRequestId(r.targetId) && declared) {
-    const faces = parseFaces(r.faces)
-    if (faces === null) return null
-    return { id: r.id, kind: 'attack', at, targetId: r.targetId, declared, ...(faces ? { faces } : {}) }
-  }
-  if (r.kind === 'defend' && isRequestId(r.promptId) && isRequestId(r.choice))
-    return { id: r.id, kind: 'defend', at, promptId: r.promptId, choice: r.choice }
-  return null
-}
 
 /** Request ids in a seat document, in order, with the parsed request or null when it is not one. */
 export function seatRequests(seat: Y.Doc): Array<{ id: string; request: SeatRequest | null }> {
@@ -121,6 +65,47 @@ export function resolveRequest(request: SeatRequest | null, id: string, ctx: Req
   return result
 }
 
+/** One handler per kind of seat request: a new kind without one is a compile error. */
+type SeatHandlers = {
+  [K in SeatRequest['kind']]: (
+    request: Extract<SeatRequest, { kind: K }>,
+    id: string,
+    ctx: RequestContext,
+    seat: SeatInfo | undefined,
+  ) => RequestResult
+}
+
+/** The seat's character, for requests that need one. */
+function mine(
+  ctx: RequestContext,
+  seat: SeatInfo | undefined,
+  then: (f: Fighter) => RequestResult,
+): RequestResult {
+  const f = seat?.combatantId ? fighterOf(ctx.table, seat.combatantId) : null
+  return f ? then(f) : { ok: false, error: 'Choose your character first.' }
+}
+
+const SEAT_HANDLERS: SeatHandlers = {
+  roll: (request, id, ctx) => quickRoll(request, id, ctx),
+  'create-character': (request, _id, ctx, seat) => createCharacter(request.sheet, ctx, seat),
+  claim: (request, _id, ctx, seat) => claim(request.combatantId, ctx, seat),
+  initiative: (request, id, ctx, seat) => mine(ctx, seat, (f) => rollInitiative(ctx, f, request.faces, id)),
+  'end-turn': (_r, id, ctx, seat) =>
+    mine(ctx, seat, (f) => answer(stepTurn(ctx, { kind: 'end-turn', id: f.id }), id)),
+  act: (_r, id, ctx, seat) =>
+    mine(ctx, seat, (f) => answer(stepTurn(ctx, { kind: 'act', side: 'pc', id: f.id }), id)),
+  pass: (_r, id, ctx, seat) =>
+    mine(ctx, seat, () => answer(stepTurn(ctx, { kind: 'act', side: 'pc', id: null }), id)),
+  intent: (request, id, ctx, seat) =>
+    mine(ctx, seat, (f) => answer(stepTurn(ctx, { kind: 'intent', id: f.id, intent: request.intent }), id)),
+  attack: (request, id, ctx, seat) =>
+    mine(ctx, seat, (f) =>
+      attack(ctx, { seatId: ctx.seatId }, f.id, request.targetId, request.declared, id, request.faces),
+    ),
+  defend: (request, id, ctx, seat) =>
+    mine(ctx, seat, () => defend(ctx, { seatId: ctx.seatId }, request.promptId, request.choice, id)),
+}
+
 function decide(request: SeatRequest | null, id: string, ctx: RequestContext): RequestResult {
   if (request === null) {
     return {
@@ -130,35 +115,13 @@ function decide(request: SeatRequest | null, id: string, ctx: RequestContext): R
   }
   const seat = ctx.table.getMap<SeatInfo>(TABLE.seats).get(ctx.seatId)
   if (seat?.freed) return { ok: false, error: 'The GM freed this seat. Open the link again to join anew.' }
-  switch (request.kind) {
-    case 'roll':
-      return quickRoll(request, id, ctx)
-    case 'create-character':
-      return createCharacter(request.sheet, ctx, seat)
-    case 'claim':
-      return claim(request.combatantId, ctx, seat)
-    case 'initiative':
-    case 'end-turn':
-    case 'act':
-    case 'pass':
-    case 'intent':
-    case 'attack':
-    case 'defend': {
-      const mine = turnCombatants(ctx.table).find((c) => c.id === seat?.combatantId)
-      if (!mine) return { ok: false, error: 'Choose your character first.' }
-      const turnCtx = { system: ctx.system, table: ctx.table, log: ctx.log, dice: ctx.dice, now: ctx.now }
-      if (request.kind === 'initiative') return rollInitiativeFor(turnCtx, mine, request.faces, id)
-      if (request.kind === 'end-turn') return endTurn(turnCtx, mine)
-      if (request.kind === 'intent') return declareIntent(turnCtx, mine, request.intent)
-      const asker = { seatId: ctx.seatId }
-      if (request.kind === 'attack')
-        return attack(turnCtx, asker, mine.id, request.targetId, request.declared, id, request.faces)
-      if (request.kind === 'defend') return defend(turnCtx, asker, request.promptId, request.choice, id)
-      return factionMove(turnCtx, FACTION.party, request.kind === 'act' ? mine.id : null)
-    }
-    default:
-      return unreachable(request)
-  }
+  const handle = SEAT_HANDLERS[request.kind] as (
+    r: SeatRequest,
+    id: string,
+    ctx: RequestContext,
+    seat: SeatInfo | undefined,
+  ) => RequestResult
+  return handle(request, id, ctx, seat)
 }
 
 const ALREADY_SEATED = 'You already play a character here; ask the GM to free your seat to start over.'
@@ -172,7 +135,7 @@ function createCharacter(
   const parsed = SYSTEMS[ctx.system].sheet.parse(input)
   if (!parsed.ok) return { ok: false, error: parsed.error }
   const sheet = parsed.value as Record<string, unknown>
-  const hp = sheetHitPoints(ctx.system, sheet)
+  const hp = SYSTEMS[ctx.system].sheet.hitPoints(sheet)
   const name = typeof sheet.name === 'string' && sheet.name.trim() ? sheet.name.trim() : ctx.by
   const id = ctx.newId()
   // The sheet is kept as the player filled it in (already validated), so it parses again the same way.

@@ -1,5 +1,6 @@
 /** The registry of rule systems: a missing system is a compile error, not a runtime surprise. */
 import type { RuleSystem, SystemId } from '../system.ts'
+import { defaultSheet } from '../table/sheet.ts'
 import { brpSystem } from './brp/index.ts'
 import { odndSystem } from './odnd/index.ts'
 import { osrSystem } from './osr/index.ts'
@@ -13,3 +14,7 @@ export const SYSTEMS: Record<SystemId, RuleSystem> = {
   brp: brpSystem as RuleSystem,
   zones: zonesSystem as RuleSystem,
 }
+
+/** A sheet of this system filled with its defaults, named. */
+export const defaultSheetFor = (system: SystemId, name: string): Record<string, unknown> =>
+  defaultSheet(SYSTEMS[system].sheet.fields, name)

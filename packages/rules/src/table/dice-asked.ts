@@ -2,6 +2,7 @@
  * Attacks rolled on the player's own dice: which dice the attack asks for, in order, given the faces
  * typed so far, and what those faces would do. The phone asks die by die; the room checks them again.
  */
+import { recordingRoller } from './roller.ts'
 import type { CombatRules, Declared, Fighter } from './types.ts'
 
 export interface DiceAsked {
@@ -13,8 +14,6 @@ export interface DiceAsked {
   outcome?: { ok: true; summary: string } | { ok: false; error: string }
 }
 
-class NextDie extends Error {}
-
 export function diceAsked(
   rules: CombatRules,
   attacker: Fighter,
@@ -22,26 +21,19 @@ export function diceAsked(
   declared: Declared,
   typed: readonly number[],
 ): DiceAsked {
-  const asked: DiceAsked['asked'] = []
-  const roll = (sides: number, label: string) => {
-    const face = typed[asked.length]
-    asked.push({ sides, label })
-    if (face === undefined) throw new NextDie()
-    if (!Number.isInteger(face) || face < 1 || face > sides)
-      throw new RangeError(`Your die for ${label} is a d${sides}: it shows 1 to ${sides}, not ${face}.`)
-    return face
-  }
-  try {
-    const resolved = rules.resolve(attacker, target, declared, null, roll)
-    return {
-      asked,
-      complete: true,
-      outcome: resolved.ok ? { ok: true, summary: resolved.value.summary } : resolved,
-    }
-  } catch (error) {
-    if (error instanceof NextDie) return { asked, complete: false }
-    if (error instanceof RangeError)
-      return { asked, complete: true, outcome: { ok: false, error: error.message } }
-    throw error
+  const roller = recordingRoller(typed)
+  const resolved = rules.resolve(attacker, target, declared, null, roller.roll)
+  // Up to the first die not typed yet (or the first that does not fit): what the phone asks next.
+  const firstUntyped = roller.rolls.findIndex((r) => !r.typed)
+  const upTo = roller.errorAt !== null ? roller.errorAt + 1 : firstUntyped + 1
+  const asked = roller.rolls
+    .slice(0, roller.missing || roller.error ? upTo : roller.rolls.length)
+    .map(({ sides, label }) => ({ sides, label }))
+  if (roller.error) return { asked, complete: true, outcome: { ok: false, error: roller.error } }
+  if (roller.missing) return { asked, complete: false }
+  return {
+    asked,
+    complete: true,
+    outcome: resolved.ok ? { ok: true, summary: resolved.value.summary } : resolved,
   }
 }

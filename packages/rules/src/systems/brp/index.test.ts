@@ -4,8 +4,8 @@ import { brpSystem, DEFENSE_MODIFIERS } from './index.ts'
 describe('the brp rule system', () => {
   it('registers as brp with the DEX-rank turn model', () => {
     expect(brpSystem.id).toBe('brp')
-    expect(brpSystem.turnModel).toBe('dex-rank')
-    expect(brpSystem.name).toMatch(/Basic Roleplaying/)
+    expect(brpSystem.info.rounds).toBe('order')
+    expect(brpSystem.info.name).toMatch(/Basic Roleplaying/)
   })
 
   it('gives every modifier a label, its effect in words and the rule it comes from', () => {

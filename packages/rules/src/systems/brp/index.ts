@@ -2,16 +2,23 @@
 import type { RuleSystem } from '../../system.ts'
 import { ATTACK_MODIFIERS } from './attack.ts'
 import { brpCombat } from './combat.ts'
-import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { brpInfo } from './info.ts'
+import { DEFAULT_SETTINGS } from './settings.ts'
+import { maxHitPoints, parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { brpTurns } from './turn-model.ts'
 
 export * from './rules.ts'
 
 /** What the app and the room need to treat brp like the other systems; the rest is exported above. */
 export const brpSystem: RuleSystem<Sheet> = {
   id: 'brp',
-  name: 'Basic Roleplaying (d100)',
-  turnModel: 'dex-rank',
-  sheet: { fields: SHEET_FIELDS, parse: parseSheet },
+  info: brpInfo,
+  sheet: {
+    fields: SHEET_FIELDS,
+    parse: parseSheet,
+    hitPoints: (sheet) => maxHitPoints(sheet, DEFAULT_SETTINGS),
+  },
   attackModifiers: ATTACK_MODIFIERS,
   combat: brpCombat,
+  turn: brpTurns,
 }

@@ -42,7 +42,7 @@ const view = (decl: AttackDeclaration) => {
 describe('the odnd RuleSystem', () => {
   it('is registered as odnd with side initiative', () => {
     expect(odndSystem.id).toBe('odnd')
-    expect(odndSystem.turnModel).toBe('side-initiative')
+    expect(odndSystem.info.rounds).toBe('order')
   })
 
   it('parses a sheet through the shared interface', () => {

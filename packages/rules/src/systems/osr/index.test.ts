@@ -4,7 +4,7 @@ import { osrSystem, TOGGLE_IDS } from './index.ts'
 describe('the osr rule system', () => {
   it('is registered as osr with individual initiative', () => {
     expect(osrSystem.id).toBe('osr')
-    expect(osrSystem.turnModel).toBe('individual-initiative')
+    expect(osrSystem.info.rounds).toBe('order')
   })
 
   it('offers every toggle the resolver understands, each once, with its effect and rule', () => {

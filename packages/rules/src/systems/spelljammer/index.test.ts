@@ -12,7 +12,7 @@ import {
 
 describe('the spelljammer system', () => {
   it('registers as spelljammer with the segment countdown turn model', () => {
-    expect([spelljammerSystem.id, spelljammerSystem.turnModel]).toEqual(['spelljammer', 'segment-countdown'])
+    expect([spelljammerSystem.id, spelljammerSystem.info.rounds]).toEqual(['spelljammer', 'order'])
   })
 
   it('parses its own defaults', () => {

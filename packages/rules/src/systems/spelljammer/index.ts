@@ -1,17 +1,19 @@
 /** The spelljammer rule system: its RuleSystem entry for the registry, and its full typed API. */
 import type { RuleSystem } from '../../system.ts'
 import { spelljammerCombat } from './combat.ts'
+import { spelljammerInfo } from './info.ts'
 import { ATTACK_TOGGLES } from './modifiers.ts'
 import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { spelljammerTurns } from './turn-model.ts'
 
 export * from './rules.ts'
 
 /** What the app and the room need to run spelljammer like any other system. */
 export const spelljammerSystem: RuleSystem<Sheet> = {
   id: 'spelljammer',
-  name: 'Spelljammer',
-  turnModel: 'segment-countdown',
-  sheet: { fields: SHEET_FIELDS, parse: parseSheet },
+  info: spelljammerInfo,
+  sheet: { fields: SHEET_FIELDS, parse: parseSheet, hitPoints: (sheet) => sheet.hp },
   attackModifiers: ATTACK_TOGGLES,
   combat: spelljammerCombat,
+  turn: spelljammerTurns,
 }

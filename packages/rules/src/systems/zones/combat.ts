@@ -814,3 +814,8 @@ export const zonesCombat: CombatRules = {
   endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
   status,
 }
+
+/** Whether this fighter reacted this round: a reaction takes the whole turn ("Reactions"). */
+export function reactedThisRound(f: Fighter): boolean {
+  return has(stateOf(f), 'reacted')
+}

@@ -4,7 +4,7 @@ import { ATTACK_MODIFIERS, TOGGLE_IDS, zonesSystem } from './index.ts'
 describe('the zones rule system', () => {
   it('registers as zones with the faction-alternation turn model', () => {
     expect(zonesSystem.id).toBe('zones')
-    expect(zonesSystem.turnModel).toBe('faction-alternation')
+    expect(zonesSystem.info.rounds).toBe('factions')
   })
 
   it('builds a sheet from an empty form and names a bad field', () => {

@@ -1,0 +1,15 @@
+/** What every screen knows of brp without loading its rules. */
+import type { SystemInfo } from '../../system.ts'
+
+export const brpInfo: SystemInfo = {
+  id: 'brp',
+  name: 'Basic Roleplaying',
+  blurb: 'd100 skills, parry and dodge, DEX ranks',
+  quickRoll: 'd100',
+  // BRP's text has no surprise check: its "defender unaware" attack modifier covers it.
+  surprise: [],
+  ambush: false,
+  rounds: 'order',
+  statesIntent: true,
+  initiativeOptions: false,
+}

@@ -1,0 +1,14 @@
+/** What every screen knows of odnd without loading its rules. */
+import type { SystemInfo } from '../../system.ts'
+
+export const odndInfo: SystemInfo = {
+  id: 'odnd',
+  name: 'OD&D house rules',
+  blurb: 'Descending AC, attacks vs normal men, side initiative',
+  quickRoll: 'd20',
+  surprise: ['pc', 'foe', 'both'],
+  ambush: false,
+  rounds: 'order',
+  statesIntent: false,
+  initiativeOptions: true,
+}

@@ -1,0 +1,91 @@
+/**
+ * odnd at the table: a d6 per player (or one for the party, a room option) and one for the foes as a
+ * group, kept for the fight unless the room rerolls every round; surprise on 1-2 of a d6 per unaware side.
+ */
+import { fail, ok } from '../../outcome.ts'
+import { orderedTurns } from '../../table/ordered-turns.ts'
+import { readSheet } from '../../table/sheet.ts'
+import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
+import type { Fighter } from '../../table/types.ts'
+import * as odnd from './rules.ts'
+
+const SHEET = { fields: odnd.SHEET_FIELDS, parse: odnd.parseSheet }
+
+function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
+  const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
+  const party = odnd.normalSide('The party')
+  const foes = odnd.normalSide('The foes')
+  const dice = { pc: 0, foe: 0 }
+  for (const side of sidesOf(setup.unaware)) dice[side] = roll(6)
+  const caught = { pc: false, foe: false }
+  let summary: string
+  if (setup.unaware === 'both') {
+    const both = odnd.rollSurprise(party, foes, { a: dice.pc, b: dice.foe })
+    if (!both.ok) return both
+    caught.pc = both.value.aSurprised && !both.value.cancelled
+    caught.foe = both.value.bSurprised && !both.value.cancelled
+    summary = both.value.summary
+  } else {
+    const side = setup.unaware
+    const range = odnd.surpriseRange(side === 'pc' ? foes : party, side === 'pc' ? party : foes)
+    caught[side] = dice[side] <= range
+    summary = `${SIDE_NAME[side]} ${caught[side] ? 'are surprised: the other side gets a free round' : 'are not surprised'} (1-${range} on a d6).`
+  }
+  for (const side of sidesOf(setup.unaware)) {
+    result.rolls.push({
+      by: `Surprise: ${SIDE_NAME[side]}`,
+      sides: 6,
+      faces: [dice[side]],
+      total: dice[side],
+      detail: `Surprise d6 ${dice[side]}: ${summary}`,
+    })
+  }
+  for (const c of fighters) if (caught[c.side]) result.surprised.push(c.id)
+  return ok(result)
+}
+
+export const odndTurns = orderedTurns({
+  initiativeDice: () => ok([6]),
+  scoreInitiative(f, faces) {
+    const face = faces[0]
+    if (faces.length !== 1 || face === undefined)
+      return fail(`Roll a d6 for initiative: 1 face, not ${faces.length}.`)
+    if (!Number.isInteger(face) || face < 1 || face > 6) return fail(`A d6 shows 1 to 6, not ${face}.`)
+    return ok({
+      total: face,
+      faces: [face],
+      detail: `d6 ${face} for the ${f.side === 'pc' ? 'party' : 'foes'}`,
+    })
+  },
+  // The GM rolls one d6 for the foes as a group; the party rolls one when the room plays that option.
+  needsInitiative(f, all, turn, settings) {
+    if (turn.initiative[f.id]) return false
+    const group = f.side === 'foe' || settings.partyInitiative === 'one-roll'
+    return !(group && all.some((o) => o.side === f.side && turn.initiative[o.id]))
+  },
+  order(participants, turn, settings, all) {
+    // A side's roll stays with the side, even when the one who rolled it has since fallen.
+    const groupRoll = (side: 'pc' | 'foe') =>
+      turn.initiative[all.find((c) => c.side === side && turn.initiative[c.id])?.id ?? '']?.total
+    const steps = odnd.initiativeOrder(
+      participants.map((c) => ({
+        id: c.id,
+        side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
+        roll: turn.initiative[c.id]?.total ?? groupRoll(c.side),
+      })),
+      groupRoll('pc'),
+      { partyInitiative: settings.partyInitiative },
+    )
+    if (!steps.ok) return steps
+    return ok(steps.value.map((s) => ({ ids: s.ids, label: s.why })))
+  },
+  rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
+  foeRollers: (foes) => foes.slice(0, 1),
+  surprise,
+  // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
+  attacksPerTurn(f) {
+    const sheet = readSheet(SHEET, f)
+    if (!sheet.ok) return 1
+    return Math.max(1, sheet.value.attacksPerRound, odnd.meleeAttacks(sheet.value, true).attacks)
+  },
+})

@@ -1,0 +1,85 @@
+/**
+ * osr at the table: individual initiative (1d6 + DEX each, ties act together, rolled again every round)
+ * and the surprise roll (one d20 per unaware side). The slot-ordered turn model does the rest.
+ */
+import { fail, ok } from '../../outcome.ts'
+import { orderedTurns } from '../../table/ordered-turns.ts'
+import { readSheet } from '../../table/sheet.ts'
+import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
+import type { Fighter } from '../../table/types.ts'
+import * as osr from './rules.ts'
+
+const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
+const sheetOf = (f: Fighter) => readSheet(SHEET, f)
+
+/** One d20 per unaware side, DC 13 (elves 15), +3 against a prepared ambush. */
+function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
+  const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
+  for (const side of sidesOf(setup.unaware)) {
+    const members = fighters.filter((c) => c.side === side)
+    if (members.length === 0) continue
+    const sheets: osr.Sheet[] = []
+    for (const c of members) {
+      const sheet = sheetOf(c)
+      if (!sheet.ok) return sheet
+      sheets.push(sheet.value)
+    }
+    const d20 = roll(20)
+    const checked = osr.checkSurprise(sheets, d20, setup.ambush)
+    if (!checked.ok) return checked
+    const first = checked.value[0]
+    const verdicts = checked.value.map(
+      (r, i) => `${members[i]?.name} ${r.surprised ? 'surprised' : 'not surprised'} (${r.dc}+)`,
+    )
+    checked.value.forEach((r, i) => {
+      if (r.surprised) result.surprised.push(members[i]?.id as string)
+    })
+    result.rolls.push({
+      by: `Surprise: ${SIDE_NAME[side]}`,
+      sides: 20,
+      faces: [d20],
+      total: first?.total ?? d20,
+      detail: `Surprise (one d20 for ${SIDE_NAME[side]}): ${first?.lines.map((l) => `${l.label} ${l.value}`).join(' + ')}: ${verdicts.join('; ')}`,
+    })
+  }
+  return ok(result)
+}
+
+export const osrTurns = orderedTurns({
+  initiativeDice: () => ok([6]),
+  scoreInitiative(f, faces) {
+    const sheet = sheetOf(f)
+    if (!sheet.ok) return sheet
+    const face = faces[0]
+    if (faces.length !== 1 || face === undefined)
+      return fail(`Roll a d6 for initiative: 1 face, not ${faces.length}.`)
+    if (!Number.isInteger(face) || face < 1 || face > 6) return fail(`A d6 shows 1 to 6, not ${face}.`)
+    const order = osr.initiativeOrder([{ id: f.id, sheet: sheet.value, roll: face }])
+    if (!order.ok) return order
+    const score = order.value.scores[0]
+    if (!score) return fail('No initiative was scored.')
+    const detail = score.lines.map((l) => `${l.label} ${l.value}`).join(' + ')
+    return ok({ total: score.initiative, faces: [face], detail })
+  },
+  order(participants, turn) {
+    const entries: osr.InitiativeEntry[] = []
+    for (const f of participants) {
+      const sheet = sheetOf(f)
+      if (!sheet.ok) return sheet
+      entries.push({ id: f.id, sheet: sheet.value, roll: turn.initiative[f.id]?.faces[0] ?? 0 })
+    }
+    const order = osr.initiativeOrder(entries)
+    if (!order.ok) return order
+    return ok(order.value.steps.map((s) => ({ ids: s.ids, label: `Initiative ${s.initiative}` })))
+  },
+  // "Initiative is rolled every round" (17.0.1).
+  rerollEachRound: () => true,
+  surprise,
+  // One attack a round; a fighter with a small weapon in the off hand strikes with both (17.0.14).
+  attacksPerTurn(f) {
+    const sheet = sheetOf(f)
+    if (!sheet.ok) return 1
+    const melee = sheet.value.weapons.filter((w) => w.kind === 'melee' || w.kind === 'melee-thrown')
+    return melee.length >= 2 && melee.some((w) => w.small) ? 2 : 1
+  },
+})

@@ -1,0 +1,15 @@
+/** What every screen knows of spelljammer without loading its rules. */
+import type { SystemInfo } from '../../system.ts'
+
+export const spelljammerInfo: SystemInfo = {
+  id: 'spelljammer',
+  name: 'Strike chance (d100)',
+  blurb: 'SC minus DEF, per-attack initiative, segment countdown',
+  quickRoll: 'd100',
+  // The ambush has one side lying in wait.
+  surprise: ['pc', 'foe'],
+  ambush: false,
+  rounds: 'order',
+  statesIntent: false,
+  initiativeOptions: false,
+}

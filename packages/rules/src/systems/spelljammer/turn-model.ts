@@ -1,0 +1,114 @@
+/**
+ * spelljammer at the table: a die per attack each round (d10, d8, d6, then d4) placed on the segment
+ * countdown from 10 down to -5, everyone with an attack on a segment acting on it; the ambush's PER rolls.
+ */
+import { fail, ok } from '../../outcome.ts'
+import { orderedTurns } from '../../table/ordered-turns.ts'
+import { readSheet } from '../../table/sheet.ts'
+import type { SurpriseOutcome, SurpriseSetup } from '../../table/turn.ts'
+import type { Fighter } from '../../table/types.ts'
+import * as spelljammer from './rules.ts'
+
+const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
+
+/**
+ * Each character of the ambushed side makes a PER roll; a 1x roll lets them shout a warning that moves
+ * everyone down one tier.
+ */
+function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
+  const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
+  const members = fighters.filter((c) => c.side === setup.unaware)
+  const rolled: Array<{ c: Fighter; per: number; d100: number }> = []
+  for (const c of members) {
+    const sheet = readSheet(SHEET, c)
+    if (!sheet.ok) return sheet
+    rolled.push({ c, per: sheet.value.per, d100: roll(100) })
+  }
+  const first = rolled.map((r) => spelljammer.ambushResult(r.d100, r.per))
+  const failed = first.find((r) => !r.ok)
+  if (failed && !failed.ok) return failed
+  const warned = spelljammer.canShoutWarning(first.flatMap((r) => (r.ok ? [r.value] : [])))
+  for (const { c, per, d100 } of rolled) {
+    const tier = spelljammer.ambushResult(d100, per, warned)
+    if (!tier.ok) return tier
+    const { attacksBack } = tier.value
+    if (attacksBack === 0) result.surprised.push(c.id)
+    if (attacksBack === 1) result.oneAttack.push(c.id)
+    const back =
+      attacksBack === 0 ? 'no attacks back' : attacksBack === 1 ? 'one attack back' : 'acts normally'
+    result.rolls.push({
+      by: c.name,
+      sides: 100,
+      faces: [d100],
+      total: d100,
+      detail: `Ambush PER roll: d100 ${d100} vs PER ${per}: ${tier.value.rolledTier}x${warned ? `, warned: ${tier.value.tier}x` : ''}, ${tier.value.summary} (${back})`,
+    })
+  }
+  return ok(result)
+}
+
+function phaseLabel(segment: number): string {
+  const phase = spelljammer.phaseOf(segment)
+  return phase === 'pre-movement'
+    ? 'before movement'
+    : phase === 'movement'
+      ? 'during movement'
+      : 'after movement'
+}
+
+export const spelljammerTurns = orderedTurns({
+  initiativeDice(f) {
+    const sheet = readSheet(SHEET, f)
+    if (!sheet.ok) return sheet
+    return ok(spelljammer.initiativeDice(Math.max(1, sheet.value.attacksPerRound)))
+  },
+  scoreInitiative(f, faces) {
+    const sheet = readSheet(SHEET, f)
+    if (!sheet.ok) return sheet
+    const dice = spelljammer.initiativeDice(Math.max(1, sheet.value.attacksPerRound))
+    if (faces.length !== dice.length)
+      return fail(
+        `Roll ${dice.map((d) => `a d${d}`).join(', ')} for initiative: ${dice.length} ${dice.length === 1 ? 'face' : 'faces'}, not ${faces.length}.`,
+      )
+    const bad = faces.findIndex((f, i) => !Number.isInteger(f) || f < 1 || f > (dice[i] as number))
+    if (bad !== -1) return fail(`A d${dice[bad]} shows 1 to ${dice[bad]}, not ${faces[bad]}.`)
+    const modifier = sheet.value.initiativeModifier
+    const placed = spelljammer.placeAttacks([{ label: 'Initiative modifier', value: modifier }], faces)
+    if (!placed.ok) return placed
+    const kept = placed.value.filter((a) => !a.lost)
+    const detail = placed.value
+      .map(
+        (a) =>
+          `attack ${a.attackIndex + 1}: d${a.die} ${a.face} → segment ${a.segment}${a.lost ? ' (lost)' : ''}`,
+      )
+      .join('; ')
+    return ok({
+      total: kept[0]?.segment ?? -6,
+      faces: [...faces],
+      detail,
+      segments: kept.map((a) => a.segment),
+    })
+  },
+  order(participants, turn) {
+    // The segment countdown, 10 down to -5: everyone with an attack on a segment acts on it. Caught in
+    // an ambush with one attack back, one keeps only their first attack in round 1.
+    const bySegment = new Map<number, string[]>()
+    for (const c of participants) {
+      const segments = turn.initiative[c.id]?.segments ?? []
+      const kept = turn.round === 1 && (turn.oneAttack ?? []).includes(c.id) ? segments.slice(0, 1) : segments
+      for (const segment of kept) bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
+    }
+    const segments = [...bySegment.keys()].sort((a, b) => b - a)
+    return ok(
+      segments.map((segment) => ({
+        ids: bySegment.get(segment) ?? [],
+        label: `Segment ${segment} · ${phaseLabel(segment)}`,
+      })),
+    )
+  },
+  // Initiative is per attack and per round: every round opens with new dice.
+  rerollEachRound: () => true,
+  surprise,
+  // One attack on each segment an attack was placed on.
+  attacksPerTurn: () => 1,
+})

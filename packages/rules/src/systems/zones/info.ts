@@ -1,0 +1,15 @@
+/** What every screen knows of zones without loading its rules. */
+import type { SystemInfo } from '../../system.ts'
+
+export const zonesInfo: SystemInfo = {
+  id: 'zones',
+  name: 'Zones',
+  blurb: 'Factions alternate, automatic hits, reactions',
+  quickRoll: 'd20',
+  // The side lying in wait starts concealed.
+  surprise: ['pc', 'foe'],
+  ambush: false,
+  rounds: 'factions',
+  statesIntent: false,
+  initiativeOptions: false,
+}

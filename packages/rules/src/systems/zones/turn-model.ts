@@ -1,0 +1,157 @@
+/**
+ * zones at the table: factions alternate, one character at a time or a pass, until every faction passes
+ * in a row; the side lying in wait plays a bonus round of its own. Who joins the fight mid-round joins the
+ * tracker at once; who is out is marked out; who reacted has spent their turn.
+ */
+import { unreachable } from '../../assert.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import {
+  FACTION,
+  factionOf,
+  IDLE_TURN,
+  type TurnContext,
+  type TurnRules,
+  type TurnState,
+  type TurnStep,
+} from '../../table/turn.ts'
+import { reactedThisRound } from './combat.ts'
+import * as zones from './rules.ts'
+
+const NO_ROLL = 'Zones alternates factions: nobody rolls initiative.'
+
+/** The tracker kept in step with the table: newcomers join, the fallen are out, reactions are spent. */
+function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
+  let s = state
+  for (const f of ctx.fighters) {
+    const known = s.characters[f.id]
+    if (!known) {
+      const joined: zones.RoundCharacter = {
+        id: f.id,
+        name: f.name,
+        faction: factionOf(f.side),
+        spent: null,
+        reactionsUsed: 0,
+        extraReactions: 0,
+        out: ctx.out(f) !== null,
+        concealed: false,
+      }
+      s = { ...s, characters: { ...s.characters, [f.id]: joined } }
+      continue
+    }
+    const out = ctx.out(f) !== null
+    if (known.out !== out) {
+      const stepped = zones.stepRound(s, { type: 'set-out', character: f.id, out })
+      if (stepped.ok) s = stepped.value
+    }
+    if (known.spent === null && reactedThisRound(f)) {
+      const stepped = zones.stepRound(s, { type: 'react', character: f.id })
+      if (stepped.ok) s = stepped.value
+    }
+  }
+  return s
+}
+
+/** Who may act now: the character whose turn was taken last, until the other side moves or they attack. */
+function settle(turn: TurnState, ctx: TurnContext): TurnStep {
+  if (turn.status !== 'running' || !turn.factions) return { turn: { ...turn, acting: [] }, roundOver: false }
+  const factions = synced(turn.factions, ctx)
+  if (factions.phase === 'ended')
+    return { turn: { ...turn, factions, acting: [] }, roundOver: ctx.openPrompts.length === 0 }
+  const last = [...factions.log].reverse().find((e) => e.type === 'turn' || e.type === 'pass')
+  const id = last?.type === 'turn' ? last.character : null
+  const f = ctx.fighters.find((x) => x.id === id)
+  const acting =
+    f && !ctx.out(f) && !factions.characters[f.id]?.out && (turn.attacks?.[f.id] ?? 0) < 1 ? [f.id] : []
+  return { turn: { ...turn, factions, acting }, roundOver: false }
+}
+
+/** One character of a side takes their turn, or the side passes. */
+function act(turn: TurnState, side: 'pc' | 'foe', id: string | null, ctx: TurnContext): Outcome<TurnStep> {
+  const faction = factionOf(side)
+  if (turn.status !== 'running' || !turn.factions) return fail('No round is running.')
+  const waiting = ctx.openPrompts[0]
+  if (waiting) {
+    const name = (x: string) => ctx.fighters.find((f) => f.id === x)?.name ?? 'Someone'
+    return fail(`${name(waiting.targetId)} has not answered ${name(waiting.attackerId)}’s attack yet.`)
+  }
+  let state = synced(turn.factions, ctx)
+  if (state.phase === 'choosing-first') {
+    // The faction holding the initiative goes first when it moves; the other must wait for it.
+    if (faction !== state.initiative) return fail('The other side holds the initiative: wait for their move.')
+    const chosen = zones.stepRound(state, { type: 'choose-first', by: faction, first: faction })
+    if (!chosen.ok) return chosen
+    state = chosen.value
+  }
+  if (id !== null) {
+    const f = ctx.fighters.find((x) => x.id === id)
+    const out = f ? ctx.out(f) : 'That combatant is not on the table.'
+    if (out) return fail(out)
+  }
+  const stepped = zones.stepRound(
+    state,
+    id ? { type: 'take-turn', faction, character: id } : { type: 'pass', faction },
+  )
+  if (!stepped.ok) return stepped
+  return ok(settle({ ...turn, factions: stepped.value, attacks: {} }, ctx))
+}
+
+export const zonesTurns: TurnRules = {
+  start(ctx, setup) {
+    if (setup && setup.unaware === 'both')
+      return fail('In this system one side lies in wait: choose the party or the foes as the unaware side.')
+    // The side lying in wait starts concealed and plays a bonus round 0 of its own.
+    const concealed = setup ? ctx.fighters.filter((f) => f.side !== setup.unaware).map((f) => f.id) : []
+    const started = zones.startCombat({
+      factions: [FACTION.party, FACTION.foes],
+      combatants: ctx.fighters.map((f) => ({
+        id: f.id,
+        name: f.name,
+        faction: factionOf(f.side),
+        concealed: concealed.includes(f.id),
+      })),
+      initiativeDie: ctx.roll(2),
+    })
+    if (!started.ok) return started
+    const turn: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: started.value.round,
+      factions: started.value,
+    }
+    return ok({ step: settle(turn, ctx), rolls: [] })
+  },
+  initiativeDice: () => fail(NO_ROLL),
+  foeRollers: () => [],
+  step(turn, action, ctx) {
+    switch (action.kind) {
+      case 'initiative':
+        return fail(NO_ROLL)
+      case 'intent':
+      case 'begin-actions':
+        return fail('Only BRP rounds open with a Statement of Intent.')
+      case 'end-turn':
+      case 'next':
+        return fail('In zones a side takes a turn with one character or passes: choose who acts, or pass.')
+      case 'act':
+        return act(turn, action.side, action.id, ctx)
+      case 'attacked':
+        return ok(
+          settle(
+            { ...turn, attacks: { ...turn.attacks, [action.id]: (turn.attacks?.[action.id] ?? 0) + 1 } },
+            ctx,
+          ),
+        )
+      case 'new-round': {
+        if (!turn.factions) return fail('No round is running.')
+        const next = zones.nextRound(synced(turn.factions, ctx))
+        if (!next.ok) return next
+        return ok(settle({ ...turn, round: turn.round + 1, factions: next.value, attacks: {} }, ctx))
+      }
+      case 'refresh':
+        return ok(settle(turn, ctx))
+      default:
+        return unreachable(action)
+    }
+  },
+  attacksPerTurn: () => 1,
+}

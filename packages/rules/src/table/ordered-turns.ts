@@ -1,0 +1,262 @@
+/**
+ * The turn model of systems that order a round into slots (initiative in osr, odnd and spelljammer, DEX
+ * ranks in brp): written once here, with each system's facts as hooks from its own folder. Who is out
+ * of the fight never gets a slot, a turn ends when its attacks are spent, and the round never moves past
+ * an attack still waiting for its defender.
+ */
+import { unreachable } from '../assert.ts'
+import { fail, type Outcome, ok } from '../outcome.ts'
+import type {
+  InitiativeRoll,
+  Intent,
+  IntentRules,
+  SurpriseOutcome,
+  SurpriseSetup,
+  TurnAction,
+  TurnContext,
+  TurnRules,
+  TurnSettings,
+  TurnSlot,
+  TurnState,
+  TurnStep,
+} from './turn.ts'
+import { IDLE_TURN, NO_SURPRISE } from './turn.ts'
+import type { Fighter } from './types.ts'
+
+/** What a slot-ordered system says about its rounds. */
+export interface OrderedHooks {
+  /** The dice a combatant rolls for initiative, in order; [] where the order needs no roll. */
+  initiativeDice(f: Fighter): Outcome<number[]>
+  /** Scores a combatant's initiative faces, with the breakdown for the log. */
+  scoreInitiative(f: Fighter, faces: readonly number[]): Outcome<InitiativeRoll>
+  /** Whether this combatant still has to roll (default: until they have). One roll per side says no. */
+  needsInitiative?(f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings): boolean
+  /** The order of the round once everyone who rolls has rolled (and stated their intent). */
+  order(
+    participants: readonly Fighter[],
+    turn: TurnState,
+    settings: TurnSettings,
+    all: readonly Fighter[],
+  ): Outcome<TurnSlot[]>
+  /** Whether initiative is rolled again every round. */
+  rerollEachRound(settings: TurnSettings): boolean
+  /** Whom the GM's "roll for the foes" rolls for (default: every foe who has not rolled). */
+  foeRollers?(foes: readonly Fighter[]): Fighter[]
+  /** brp's Statement of Intent, where rounds open with one. */
+  intents?: IntentRules & {
+    /** Those whose declared movement leaves them only defenses this round. */
+    defendOnly(participants: readonly Fighter[], intents: Readonly<Record<string, Intent>>): string[]
+  }
+  /** Surprise when a fight starts, with the room's dice. */
+  surprise(
+    fighters: readonly Fighter[],
+    setup: SurpriseSetup,
+    roll: (sides: number) => number,
+  ): Outcome<SurpriseOutcome>
+  attacksPerTurn(f: Fighter): number
+}
+
+/** Those who take part in the round: not out of the fight, and not caught by surprise in round 1. */
+function participants(turn: TurnState, ctx: TurnContext): Fighter[] {
+  return ctx.fighters.filter(
+    (f) => !ctx.out(f) && !(turn.round === 1 && (turn.surprised ?? []).includes(f.id)),
+  )
+}
+
+export function orderedTurns(hooks: OrderedHooks): TurnRules {
+  const needs = (f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings) =>
+    hooks.needsInitiative ? hooks.needsInitiative(f, all, turn, settings) : !turn.initiative[f.id]
+  const rolls = (f: Fighter) => {
+    const dice = hooks.initiativeDice(f)
+    return dice.ok && dice.value.length > 0
+  }
+
+  /**
+   * Moves the turn on as far as it goes by itself: the order is built once nobody is awaited, finished
+   * slots give way to the next, and the round ends once its last slot is done and no attack is waiting.
+   */
+  function settle(start: TurnState, ctx: TurnContext, force = false): TurnStep {
+    let turn = start
+    for (;;) {
+      if (turn.status === 'initiative') {
+        const who = participants(turn, ctx)
+        const intents = turn.intents ?? {}
+        const waiting: Record<string, 'initiative' | 'intent'> = {}
+        for (const f of who) {
+          if (hooks.intents && !intents[f.id]) waiting[f.id] = 'intent'
+          else if (rolls(f) && needs(f, ctx.fighters, turn, ctx.settings)) waiting[f.id] = 'initiative'
+        }
+        const ready =
+          Object.keys(waiting).length === 0 || (force && !Object.values(waiting).includes('initiative'))
+        if (!ready) return { turn: { ...turn, waiting, acting: [] }, roundOver: false }
+        force = false
+        const declared = hooks.intents
+          ? Object.fromEntries(who.map((f) => [f.id, intents[f.id] ?? hooks.intents?.fallback(f)] as const))
+          : intents
+        const withIntents = { ...turn, intents: declared as Record<string, Intent> }
+        const order = hooks.order(who, withIntents, ctx.settings, ctx.fighters)
+        // Only a sheet the rules cannot read stops the order: the round waits, and the GM fixes the sheet.
+        if (!order.ok) return { turn: { ...turn, waiting, acting: [] }, roundOver: false }
+        turn = {
+          ...withIntents,
+          status: 'running',
+          order: order.value,
+          current: 0,
+          acted: [],
+          attacks: {},
+          waiting: {},
+          defendOnly: hooks.intents ? hooks.intents.defendOnly(who, withIntents.intents) : [],
+        }
+        continue
+      }
+      if (turn.status !== 'running') return { turn: { ...turn, acting: [] }, roundOver: false }
+      const slot = turn.order[turn.current]
+      if (!slot) {
+        // The round ends once no attack of it is still waiting for its defender.
+        return { turn: { ...turn, acting: [] }, roundOver: ctx.openPrompts.length === 0 }
+      }
+      const acting = slot.ids.filter((id) => {
+        const f = ctx.fighters.find((x) => x.id === id)
+        return (
+          f !== undefined &&
+          !ctx.out(f) &&
+          !turn.acted.includes(id) &&
+          (turn.attacks?.[id] ?? 0) < hooks.attacksPerTurn(f)
+        )
+      })
+      if (acting.length > 0) return { turn: { ...turn, acting }, roundOver: false }
+      if (ctx.openPrompts.some((p) => slot.ids.includes(p.attackerId)))
+        return { turn: { ...turn, acting: [] }, roundOver: false }
+      turn = { ...turn, current: turn.current + 1, acted: [], attacks: {} }
+    }
+  }
+
+  function initiativeDice(turn: TurnState, f: Fighter, ctx: TurnContext): Outcome<number[]> {
+    if (turn.status !== 'initiative') return fail('Initiative is not being rolled right now.')
+    const out = ctx.out(f)
+    if (out) return fail(`${out} They take no part in this round.`)
+    if (turn.round === 1 && (turn.surprised ?? []).includes(f.id))
+      return fail(`${f.name} is surprised and cannot act this round.`)
+    if (turn.initiative[f.id]) return fail(`${f.name} has already rolled initiative.`)
+    const dice = hooks.initiativeDice(f)
+    if (!dice.ok) return dice
+    if (dice.value.length === 0) return fail('This system orders the round without an initiative roll.')
+    if (!needs(f, ctx.fighters, turn, ctx.settings))
+      return fail('Your side’s initiative is already rolled: one die for the whole side.')
+    return dice
+  }
+
+  function step(turn: TurnState, action: TurnAction, ctx: TurnContext): Outcome<TurnStep> {
+    const find = (id: string) => ctx.fighters.find((f) => f.id === id)
+    switch (action.kind) {
+      case 'initiative': {
+        const f = find(action.id)
+        if (!f) return fail('That combatant is not on the table.')
+        const dice = initiativeDice(turn, f, ctx)
+        if (!dice.ok) return dice
+        const scored = hooks.scoreInitiative(f, action.faces)
+        if (!scored.ok) return scored
+        return ok(settle({ ...turn, initiative: { ...turn.initiative, [f.id]: scored.value } }, ctx))
+      }
+      case 'intent': {
+        const f = find(action.id)
+        if (!f) return fail('That combatant is not on the table.')
+        if (!hooks.intents) return fail('Only BRP rounds open with a Statement of Intent.')
+        if (turn.status !== 'initiative')
+          return fail('Intents are stated before the round’s actions; wait for the next round.')
+        if (turn.round === 1 && (turn.surprised ?? []).includes(f.id))
+          return fail(`${f.name} is surprised and cannot act this round.`)
+        const out = ctx.out(f)
+        if (out) return fail(`${out} They take no part in this round.`)
+        const checked = hooks.intents.check(f, action.intent)
+        if (!checked.ok) return checked
+        return ok(settle({ ...turn, intents: { ...(turn.intents ?? {}), [f.id]: checked.value } }, ctx))
+      }
+      case 'begin-actions': {
+        if (!hooks.intents || turn.status !== 'initiative')
+          return fail('There is no Statement of Intent to end right now.')
+        return ok(settle(turn, ctx, true))
+      }
+      case 'end-turn': {
+        const slot = turn.order[turn.current]
+        if (turn.status !== 'running' || !slot?.ids.includes(action.id)) return fail('It is not your turn.')
+        if (turn.acted.includes(action.id)) return fail('You have already ended your turn.')
+        return ok(settle({ ...turn, acted: [...turn.acted, action.id] }, ctx))
+      }
+      case 'next': {
+        if (turn.status !== 'running') return fail('No round is running.')
+        const waiting = ctx.openPrompts[0]
+        if (waiting) {
+          const name = (id: string) => find(id)?.name ?? 'Someone'
+          return fail(`${name(waiting.targetId)} has not answered ${name(waiting.attackerId)}’s attack yet.`)
+        }
+        return ok(settle({ ...turn, current: turn.current + 1, acted: [], attacks: {} }, ctx))
+      }
+      case 'act':
+        return fail('Factions do not alternate in this system: each acts on their place in the order.')
+      case 'attacked':
+        return ok(
+          settle(
+            { ...turn, attacks: { ...turn.attacks, [action.id]: (turn.attacks?.[action.id] ?? 0) + 1 } },
+            ctx,
+          ),
+        )
+      case 'new-round':
+        return ok(
+          settle(
+            {
+              ...turn,
+              status: 'initiative',
+              round: turn.round + 1,
+              order: [],
+              current: 0,
+              acted: [],
+              attacks: {},
+              initiative: hooks.rerollEachRound(ctx.settings) ? {} : turn.initiative,
+              // Surprise lasts one round; intents are stated anew every round.
+              surprised: [],
+              oneAttack: [],
+              intents: {},
+              defendOnly: [],
+            },
+            ctx,
+          ),
+        )
+      case 'refresh':
+        return ok(settle(turn, ctx))
+      default:
+        return unreachable(action)
+    }
+  }
+
+  return {
+    start(ctx, setup) {
+      let surprise = NO_SURPRISE
+      if (setup) {
+        const checked = hooks.surprise(ctx.fighters, setup, ctx.roll)
+        if (!checked.ok) return checked
+        surprise = checked.value
+      }
+      const turn: TurnState = {
+        ...IDLE_TURN,
+        status: 'initiative',
+        round: 1,
+        surprised: surprise.surprised,
+        oneAttack: surprise.oneAttack,
+        intents: {},
+        defendOnly: [],
+      }
+      return ok({ step: settle(turn, ctx), rolls: surprise.rolls })
+    },
+    initiativeDice,
+    foeRollers(turn, ctx) {
+      const foes = participants(turn, ctx).filter(
+        (f) => f.side === 'foe' && rolls(f) && needs(f, ctx.fighters, turn, ctx.settings),
+      )
+      return hooks.foeRollers ? hooks.foeRollers(foes) : foes
+    },
+    step,
+    attacksPerTurn: hooks.attacksPerTurn,
+    ...(hooks.intents ? { intents: hooks.intents } : {}),
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The turn model at the table: the state every screen reads (whose turn, who the round waits for), and
+ * the interface each system's turn model implements in its own folder. Pure: the room applies the steps,
+ * rolls the dice it is asked for and logs them; the screens only read `acting` and `waiting`.
+ */
+import type { Outcome } from '../outcome.ts'
+import type { RoundState } from '../systems/zones/round.ts'
+import type { Fighter } from './types.ts'
+
+/** Everyone who acts at one moment; several ids act simultaneously. */
+export interface TurnSlot {
+  ids: string[]
+  label: string
+}
+
+export interface InitiativeRoll {
+  total: number
+  faces: number[]
+  detail: string
+  /** Spelljammer: the segment of each attack this round (lost ones left out). */
+  segments?: number[]
+}
+
+/** brp's Statement of Intent (5.2): how far one moves, and the weapon one attacks with (null: another action). */
+export interface Intent {
+  metersMoved: number
+  weapon: string | null
+}
+
+/** The `turn` map of the table document, written by the room from its system's turn model. */
+export interface TurnState {
+  status: 'idle' | 'initiative' | 'running'
+  round: number
+  order: TurnSlot[]
+  current: number
+  /** Who has ended their turn in the current slot (or used every attack it allows). */
+  acted: string[]
+  initiative: Record<string, InitiativeRoll>
+  /** Who may act (attack, end their turn) now: the turn model's answer, read as it is by every screen. */
+  acting?: string[]
+  /** Who the round is waiting for before it can run, and for what. */
+  waiting?: Record<string, 'initiative' | 'intent'>
+  /** Attacks made in the current turn, by attacker. */
+  attacks?: Record<string, number>
+  /** Faction play (zones): the rules package's round state. */
+  factions?: RoundState
+  /** Caught by surprise: they cannot act in round 1. */
+  surprised?: string[]
+  /** spelljammer: caught in an ambush, they may attack back only once in round 1. */
+  oneAttack?: string[]
+  /** brp's Statement of Intent: what each combatant declared for this round. */
+  intents?: Record<string, Intent>
+  /** brp: moved so far this round that they may only parry or dodge (5.3). */
+  defendOnly?: string[]
+}
+
+export const IDLE_TURN: TurnState = {
+  status: 'idle',
+  round: 0,
+  order: [],
+  current: 0,
+  acted: [],
+  initiative: {},
+}
+
+/** The two factions at the table: the players' party and the GM's foes. */
+export const FACTION = { party: 'party', foes: 'foes' } as const
+export const factionOf = (side: 'pc' | 'foe') => (side === 'pc' ? FACTION.party : FACTION.foes)
+
+/** Whether a combatant may act (attack, end their turn) now, as the turn model last said. */
+export function isActing(turn: TurnState, id: string): boolean {
+  return turn.status === 'running' && (turn.acting ?? []).includes(id)
+}
+
+/** The side GM may mark as unaware when a fight starts. */
+export type Unaware = 'pc' | 'foe' | 'both'
+
+/** The GM's call when starting: which side might be caught unaware, and whether the other lay in wait. */
+export interface SurpriseSetup {
+  unaware: Unaware
+  /** osr: the other side is well hidden and prepared to ambush (+3 on the surprise roll). */
+  ambush: boolean
+}
+
+/** One surprise roll, for the log. */
+export interface SurpriseRoll {
+  by: string
+  sides: number
+  faces: number[]
+  total: number
+  detail: string
+}
+
+export interface SurpriseOutcome {
+  /** Cannot act in the first round. */
+  surprised: string[]
+  /** spelljammer: may attack back only once in the first round (a 2x PER ambush roll). */
+  oneAttack: string[]
+  /** zones: concealed at the start, so they play a bonus round of their own. */
+  concealed: string[]
+  /** One entry per roll, for the log. */
+  rolls: SurpriseRoll[]
+}
+
+export const NO_SURPRISE: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
+
+/** The room settings a turn model reads (the rest of the settings are the room's). */
+export interface TurnSettings {
+  /** odnd's optional rule: one initiative d6 for the whole party instead of one each. */
+  partyInitiative: 'each-player' | 'one-roll'
+  /** odnd's optional rule: roll initiative again every round. */
+  rerollInitiativeEachRound: boolean
+}
+
+/** What a turn model sees of the table at each step. */
+export interface TurnContext {
+  /** The combatants on the table now (monsters the GM still hides are not). */
+  fighters: readonly Fighter[]
+  settings: TurnSettings
+  /** Attacks waiting for a defender's answer: the round cannot move past them. */
+  openPrompts: ReadonlyArray<{ attackerId: string; targetId: string }>
+  /** The room's die, for a roll the turn model itself needs (zones: who holds the initiative). */
+  roll(sides: number): number
+  /** Why a fighter takes no part now (the system's `combat.out`), or null. */
+  out(f: Fighter): string | null
+}
+
+/** What can happen to the turn. The room turns requests into these, and refusals into sentences. */
+export type TurnAction =
+  /** A combatant's initiative dice, typed in or rolled by the room, as `initiativeDice` asked. */
+  | { kind: 'initiative'; id: string; faces: number[] }
+  | { kind: 'intent'; id: string; intent: Intent }
+  /** brp: the GM ends the Statement of Intent; who declared nothing stays put with their first weapon. */
+  | { kind: 'begin-actions' }
+  | { kind: 'end-turn'; id: string }
+  /** The GM moves the fight on: the next slot, whoever has not ended their turn. */
+  | { kind: 'next' }
+  /** Faction play: a side takes a turn with one character, or passes (`id` null). */
+  | { kind: 'act'; side: 'pc' | 'foe'; id: string | null }
+  /** An attack was accepted: it counts against what the turn allows. */
+  | { kind: 'attacked'; id: string }
+  /** After the end-of-round effects: the next round opens. */
+  | { kind: 'new-round' }
+  /** The table changed (someone fell, was revealed, an attack was answered): settle who acts. */
+  | { kind: 'refresh' }
+
+export interface TurnStep {
+  turn: TurnState
+  /** The round is over: the room runs the end-of-round effects, then asks for `new-round`. */
+  roundOver: boolean
+}
+
+/** A system's turn model: how a round is ordered, who may act now, what a turn allows. */
+export interface TurnRules {
+  /** Opens round 1, after checking surprise when the GM said a side might be caught unaware. */
+  start(ctx: TurnContext, surprise: SurpriseSetup | null): Outcome<{ step: TurnStep; rolls: SurpriseRoll[] }>
+  /** The dice this combatant rolls for initiative now, in order; refused when they have none to roll. */
+  initiativeDice(turn: TurnState, f: Fighter, ctx: TurnContext): Outcome<number[]>
+  /** Whom the GM's "roll for the foes" rolls for: each foe, or one for the side. */
+  foeRollers(turn: TurnState, ctx: TurnContext): Fighter[]
+  /** Applies one action; an illegal one comes back as a sentence and changes nothing. */
+  step(turn: TurnState, action: TurnAction, ctx: TurnContext): Outcome<TurnStep>
+  /** How many attacks this fighter may make in one turn. */
+  attacksPerTurn(f: Fighter): number
+  /** Where rounds open with a Statement of Intent (brp): checking one, and what one who said nothing does. */
+  intents?: IntentRules
+}
+
+/** A Statement of Intent's form: the attacks one may declare, and what a declaration leaves one. */
+export interface IntentRules {
+  check(f: Pick<Fighter, 'name' | 'sheet'>, intent: Intent): Outcome<Intent>
+  fallback(f: Pick<Fighter, 'name' | 'sheet'>): Intent
+  /** The weapons one may declare an attack with, labelled for the form. */
+  weapons(f: Pick<Fighter, 'name' | 'sheet'>): Outcome<Array<{ id: string; label: string }>>
+  /** What this intent means for the round, in words ("Acts on DEX rank 12"), or why it cannot be. */
+  preview(f: Pick<Fighter, 'name' | 'sheet'>, intent: Intent): string
+}
+
+/** How a side is named in the log. */
+export const SIDE_NAME = { pc: 'the party', foe: 'the foes' } as const
+/** The sides an unaware setting names. */
+export const sidesOf = (unaware: Unaware): Array<'pc' | 'foe'> =>
+  unaware === 'both' ? ['pc', 'foe'] : [unaware]
