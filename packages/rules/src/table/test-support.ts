@@ -3,6 +3,7 @@
 import type { SystemId } from '../system.ts'
 import { SYSTEMS } from '../systems/index.ts'
 import { defaultSheet } from './sheet.ts'
+import type { TurnAction, TurnContext, TurnRules, TurnSettings, TurnStep } from './turn.ts'
 import type { Fighter, Roller } from './types.ts'
 
 /** A fighter with the system's default sheet, overridden by `sheet`. */
@@ -41,4 +42,44 @@ export function scripted(...faces: number[]): Roller & { asked: Array<{ sides: n
   }) as Roller & { asked: Array<{ sides: number; label: string }> }
   roll.asked = asked
   return roll
+}
+
+/** What a turn model sees of a table of these fighters; `roll` takes scripted faces, then fails loudly. */
+export function turnContext(
+  system: SystemId,
+  fighters: readonly Fighter[],
+  options: {
+    faces?: number[]
+    settings?: Partial<TurnSettings>
+    openPrompts?: TurnContext['openPrompts']
+  } = {},
+): TurnContext {
+  const queue = [...(options.faces ?? [])]
+  return {
+    fighters,
+    settings: { partyInitiative: 'each-player', rerollInitiativeEachRound: false, ...options.settings },
+    openPrompts: options.openPrompts ?? [],
+    roll(sides) {
+      const face = queue.shift()
+      if (face === undefined || face < 1 || face > sides) throw new Error(`no scripted face for a d${sides}`)
+      return face
+    },
+    out: (f) => SYSTEMS[system].combat.out(f),
+  }
+}
+
+/** Applies turn actions one after another, failing the test on the first refusal. */
+export function steps(
+  rules: TurnRules,
+  start: TurnStep,
+  ctx: TurnContext,
+  ...actions: TurnAction[]
+): TurnStep {
+  let step = start
+  for (const action of actions) {
+    const next = rules.step(step.turn, action, ctx)
+    if (!next.ok) throw new Error(`${action.kind}: ${next.error}`)
+    step = next.value
+  }
+  return step
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { brpTurns as rules } from './turn-model.ts'
+
+const fast = fighter('brp', 'f', 'pc', { name: 'Fast', dex: 16 })
+const slow = fighter('brp', 's', 'foe', { name: 'Slow', dex: 9 })
+
+describe('brp turns', () => {
+  it('opens each round with a Statement of Intent, then runs in DEX rank order', () => {
+    const ctx = turnContext('brp', [slow, fast])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    expect(started.value.step.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
+    expect(rules.initiativeDice(started.value.step.turn, fast, ctx)).toEqual({
+      ok: false,
+      error: 'This system orders the round without an initiative roll.',
+    })
+    expect(
+      rules.step(
+        started.value.step.turn,
+        { kind: 'intent', id: 'f', intent: { metersMoved: 40, weapon: null } },
+        ctx,
+      ),
+    ).toEqual({ ok: false, error: expect.stringMatching(/at most about 30 meters/) })
+    const stated = steps(rules, started.value.step, ctx, {
+      kind: 'intent',
+      id: 'f',
+      intent: { metersMoved: 0, weapon: null },
+    })
+    expect(stated.turn.status).toBe('initiative')
+    // The GM ends the statements: who said nothing stays put with their first weapon.
+    const running = steps(rules, stated, ctx, { kind: 'begin-actions' })
+    expect(running.turn.order.map((s) => s.ids)).toEqual([['f'], ['s']])
+  })
+
+  it('leaves only parries and dodges to one who moves the full 30 meters', () => {
+    const ctx = turnContext('brp', [slow, fast])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const running = steps(
+      rules,
+      started.value.step,
+      ctx,
+      { kind: 'intent', id: 'f', intent: { metersMoved: 30, weapon: null } },
+      { kind: 'intent', id: 's', intent: { metersMoved: 0, weapon: null } },
+    )
+    expect(running.turn.defendOnly).toEqual(['f'])
+    expect(rules.intents?.preview(fast, { metersMoved: 30, weapon: null })).toBe(
+      'Only parries and dodges this round.',
+    )
+  })
+
+  it('has no surprise check, and says what to use instead', () => {
+    expect(rules.start(turnContext('brp', [fast, slow]), { unaware: 'pc', ambush: false })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/defender unaware/),
+    })
+  })
+})

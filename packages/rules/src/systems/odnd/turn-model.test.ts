@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { odndTurns as rules } from './turn-model.ts'
+
+const mira = fighter('odnd', 'm', 'pc', { name: 'Mira' })
+const elf = fighter('odnd', 'e', 'pc', { name: 'Ilse' })
+const goblin = fighter('odnd', 'g', 'foe', { name: 'Goblin', role: 'monster' })
+const ogre = fighter('odnd', 'o', 'foe', { name: 'Ogre', role: 'monster' })
+
+function start(ctx: ReturnType<typeof turnContext>) {
+  const started = rules.start(ctx, null)
+  if (!started.ok) throw new Error(started.error)
+  return started.value.step
+}
+
+describe('odnd turns', () => {
+  it('rolls one d6 per side for the foes, the higher side first', () => {
+    const ctx = turnContext('odnd', [mira, goblin, ogre])
+    const first = start(ctx)
+    expect(rules.foeRollers(first.turn, ctx).map((f) => f.id)).toEqual(['g'])
+    const foesRolled = steps(rules, first, ctx, { kind: 'initiative', id: 'g', faces: [5] })
+    expect(rules.initiativeDice(foesRolled.turn, ogre, ctx)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/one die for the whole side/),
+    })
+    const running = steps(rules, foesRolled, ctx, { kind: 'initiative', id: 'm', faces: [2] })
+    expect(running.turn.order.map((s) => s.ids)).toEqual([['g', 'o'], ['m']])
+  })
+
+  it('lets one player roll for the whole party when the room plays that option', () => {
+    const ctx = turnContext('odnd', [mira, elf, goblin], { settings: { partyInitiative: 'one-roll' } })
+    const rolled = steps(rules, start(ctx), ctx, { kind: 'initiative', id: 'm', faces: [4] })
+    expect(rolled.turn.waiting).toEqual({ g: 'initiative' })
+    expect(rules.initiativeDice(rolled.turn, elf, ctx).ok).toBe(false)
+  })
+
+  it('keeps the rolls for the fight unless the room rerolls every round, even after a roller falls', () => {
+    const ctx = turnContext('odnd', [mira, goblin, ogre])
+    const round1 = steps(
+      rules,
+      start(ctx),
+      ctx,
+      { kind: 'initiative', id: 'm', faces: [2] },
+      { kind: 'initiative', id: 'g', faces: [5] },
+    )
+    const goblinDown = turnContext('odnd', [mira, { ...goblin, hp: 0 }, ogre])
+    const round2 = steps(rules, round1, goblinDown, { kind: 'next' }, { kind: 'next' }, { kind: 'new-round' })
+    expect(round2.turn.status).toBe('running')
+    expect(round2.turn.order.map((s) => s.ids)).toEqual([['o'], ['m']])
+    const rerolling = turnContext('odnd', [mira, goblin], { settings: { rerollInitiativeEachRound: true } })
+    const fresh = steps(rules, round1, rerolling, { kind: 'next' }, { kind: 'next' }, { kind: 'new-round' })
+    expect(fresh.turn.waiting).toEqual({ m: 'initiative', g: 'initiative' })
+  })
+
+  it('checks surprise with a d6 per unaware side, 1-2 surprised; both surprised cancel out', () => {
+    const table = [mira, elf, goblin, ogre]
+    const party = rules.start(turnContext('odnd', table, { faces: [2, 3] }), {
+      unaware: 'both',
+      ambush: false,
+    })
+    expect(party.ok && party.value.step.turn.surprised).toEqual(['m', 'e'])
+    const cancelled = rules.start(turnContext('odnd', table, { faces: [1, 2] }), {
+      unaware: 'both',
+      ambush: false,
+    })
+    expect(cancelled.ok && cancelled.value.step.turn.surprised).toEqual([])
+    const foes = rules.start(turnContext('odnd', table, { faces: [3] }), { unaware: 'foe', ambush: false })
+    expect(foes.ok && foes.value.step.turn.surprised).toEqual([])
+    expect(foes.ok && foes.value.rolls).toHaveLength(1)
+  })
+})

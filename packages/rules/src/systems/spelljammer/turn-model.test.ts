@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { spelljammerTurns as rules } from './turn-model.ts'
+
+const twice = fighter('spelljammer', 't', 'pc', { name: 'Twice', attacksPerRound: 2, initiativeModifier: 1 })
+const goblin = fighter('spelljammer', 'g1', 'foe', { name: 'Goblin 1' })
+const goblin2 = fighter('spelljammer', 'g2', 'foe', { name: 'Goblin 2' })
+
+describe('spelljammer turns', () => {
+  it('rolls a die per attack and counts down from the highest segment', () => {
+    const ctx = turnContext('spelljammer', [twice, goblin])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    expect(rules.initiativeDice(started.value.step.turn, twice, ctx)).toEqual({ ok: true, value: [10, 8] })
+    expect(rules.step(started.value.step.turn, { kind: 'initiative', id: 't', faces: [6] }, ctx)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/a d10, a d8/),
+    })
+    // Both attacks on 5 + 1 = 6: the second goes one segment later.
+    const running = steps(
+      rules,
+      started.value.step,
+      ctx,
+      { kind: 'initiative', id: 't', faces: [5, 5] },
+      { kind: 'initiative', id: 'g1', faces: [6] },
+    )
+    expect(running.turn.initiative.t?.segments).toEqual([6, 5])
+    expect(running.turn.order.map((s) => [s.label.split(' · ')[0], s.ids])).toEqual([
+      ['Segment 6', ['t', 'g1']],
+      ['Segment 5', ['t']],
+    ])
+  })
+
+  it('asks for new initiative dice every round', () => {
+    const ctx = turnContext('spelljammer', [twice, goblin])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const round1 = steps(
+      rules,
+      started.value.step,
+      ctx,
+      { kind: 'initiative', id: 't', faces: [5, 5] },
+      { kind: 'initiative', id: 'g1', faces: [6] },
+    )
+    const round2 = steps(rules, round1, ctx, { kind: 'next' }, { kind: 'next' }, { kind: 'new-round' })
+    expect([round2.turn.round, round2.turn.waiting]).toEqual([2, { t: 'initiative', g1: 'initiative' }])
+  })
+
+  it('checks the ambush with a PER roll each: 3x or worse no attacks back, 2x one; a 1x roll warns everyone', () => {
+    const table = [twice, goblin, goblin2]
+    // 30 is 3x PER 12 (no attacks back), 20 is 2x (one attack back).
+    const sprung = rules.start(turnContext('spelljammer', table, { faces: [30, 20] }), {
+      unaware: 'foe',
+      ambush: false,
+    })
+    const turn = sprung.ok ? sprung.value.step.turn : null
+    expect([turn?.surprised, turn?.oneAttack]).toEqual([['g1'], ['g2']])
+    // 10 is 1x: a warning shout moves the 3x down to 2x, and the 1x stays at 1x.
+    const warned = rules.start(turnContext('spelljammer', table, { faces: [10, 30] }), {
+      unaware: 'foe',
+      ambush: false,
+    })
+    const w = warned.ok ? warned.value.step.turn : null
+    expect([w?.surprised, w?.oneAttack]).toEqual([[], ['g2']])
+  })
+})
