@@ -4,8 +4,9 @@
  * treat all five alike: the sheet to build a form from, the turn model, the toggles an attack offers.
  */
 
-export const SYSTEM_IDS = ['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const
-export type SystemId = (typeof SYSTEM_IDS)[number]
+import type { SystemId } from './systems/info.ts'
+
+export { SYSTEM_IDS, type SystemId } from './systems/info.ts'
 
 import type { Outcome } from './outcome.ts'
 import type { TurnRules, Unaware } from './table/turn.ts'
