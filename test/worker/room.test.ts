@@ -2,7 +2,7 @@ import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { LOG, type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { COMPACT_AFTER } from '../../worker/src/room/doc-store.ts'
+import { COMPACT_AFTER } from '../../worker/src/room/room-store.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 const combatants = (client: TestClient) => client.doc.getMap<Y.Map<unknown>>(TABLE.combatants)

@@ -1,0 +1,247 @@
+import { type Approval, GM, LOG, type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { seededDice } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { applyApproval } from './requests.ts'
+import { type ProcessedLog, TableRoom } from './table-room.ts'
+
+/** A table room over plain documents, with one seat (Mira's) and a processed log that counts its marks. */
+function setup(options: { processed?: Set<string> } = {}) {
+  const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc(), seats: new Map<string, Y.Doc>() }
+  const seat = (id: string) => {
+    const doc = docs.seats.get(id) ?? new Y.Doc()
+    docs.seats.set(id, doc)
+    return doc
+  }
+  const done = options.processed ?? new Set<string>()
+  const marks: string[] = []
+  const processed: ProcessedLog = {
+    has: (key) => done.has(key),
+    add: (key) => {
+      marks.push(key)
+      done.add(key)
+    },
+  }
+  let ids = 0
+  const room = new TableRoom({
+    system: 'osr',
+    docs: { table: docs.table, log: docs.log, gm: docs.gm, seat },
+    dice: seededDice(7),
+    processed,
+    seatName: (id) => (id === MIRA ? 'Mira' : null),
+    now: () => 1000,
+    newId: () => `id-${++ids}`,
+  })
+  const log = () => docs.log.getArray<LogEntry>(LOG.entries).toArray()
+  const results = (doc: Y.Doc) => doc.getMap<RequestResult>(SEAT.results)
+  return { room, docs, seat, marks, log, results }
+}
+
+const MIRA = 'mira-seat-1'
+
+/** A phone or tablet: its own copy of a document; `update()` is what it has written since last asked. */
+function device(clientID: number) {
+  const doc = new Y.Doc()
+  doc.clientID = clientID
+  const updates: Uint8Array[] = []
+  doc.on('update', (update: Uint8Array) => updates.push(update))
+  return { doc, update: () => Y.mergeUpdates(updates.splice(0)) }
+}
+
+describe('a seat request', () => {
+  it('is resolved once, even when resolveSeat runs again or the same update arrives twice', () => {
+    const { room, seat, marks, log, results } = setup()
+    const phone = device(11)
+    phone.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    const update = phone.update()
+
+    let writes = 0
+    results(seat(MIRA)).observe(() => writes++)
+    Y.applyUpdate(seat(MIRA), update)
+    room.resolveSeat(MIRA)
+    Y.applyUpdate(seat(MIRA), update)
+    room.resolveSeat(MIRA)
+    room.resolveSeat(MIRA)
+
+    expect(log().map((e) => e.id)).toEqual([`${MIRA}/r1`])
+    expect(results(seat(MIRA)).get(`${MIRA}/r1`)).toEqual({ ok: true, logId: `${MIRA}/r1` })
+    expect(writes).toBe(1)
+    expect(marks).toEqual([`${MIRA}/r1`])
+  })
+
+  it('is resolved in the order the seat wrote them, each once, when more arrive later', () => {
+    const { room, seat, log } = setup()
+    const requests = seat(MIRA).getArray(SEAT.requests)
+    requests.push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    room.resolveSeat(MIRA)
+    requests.push([
+      { id: 'r2', kind: 'roll', notation: 'd100', at: 2 },
+      { id: 'r3', kind: 'roll', notation: 'd20', at: 3 },
+    ])
+    room.resolveSeat(MIRA)
+    expect(log().map((e) => e.id)).toEqual([`${MIRA}/r1`, `${MIRA}/r2`, `${MIRA}/r3`])
+  })
+
+  it('of a seat the room does not know is not resolved', () => {
+    const { room, seat, marks, log, results } = setup()
+    seat('stranger-1')
+      .getArray(SEAT.requests)
+      .push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    room.resolveSeat('stranger-1')
+    expect(log()).toEqual([])
+    expect(results(seat('stranger-1')).size).toBe(0)
+    expect(marks).toEqual([])
+  })
+
+  it('that is refused records why in the seat’s results, once', () => {
+    const { room, seat, marks, log, results } = setup()
+    seat(MIRA)
+      .getArray(SEAT.requests)
+      .push([
+        { id: 'r1', kind: 'teleport', at: 1 },
+        { id: 'r2', kind: 'end-turn', at: 2 },
+      ])
+    room.resolveSeat(MIRA)
+    room.resolveSeat(MIRA)
+    expect(results(seat(MIRA)).toJSON()).toEqual({
+      [`${MIRA}/r1`]: { ok: false, error: expect.stringMatching(/not one this room understands/) },
+      [`${MIRA}/r2`]: { ok: false, error: 'Choose your character first.' },
+    })
+    expect(log()).toEqual([])
+    expect(marks).toEqual([`${MIRA}/r1`, `${MIRA}/r2`])
+  })
+
+  it('commits its effects and its mark in one piece of work', () => {
+    const { docs, seat } = setup()
+    const works: string[] = []
+    const room = new TableRoom({
+      system: 'osr',
+      docs: { table: docs.table, log: docs.log, gm: docs.gm, seat },
+      dice: seededDice(1),
+      processed: { has: () => false, add: (key) => works.push(`mark ${key}`) },
+      seatName: () => 'Mira',
+      atomically: (work) => {
+        works.push('begin')
+        work()
+        works.push('commit')
+      },
+    })
+    seat(MIRA)
+      .getArray(SEAT.requests)
+      .push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    room.resolveSeat(MIRA)
+    expect(works).toEqual(['begin', `mark ${MIRA}/r1`, 'commit'])
+  })
+})
+
+describe('a GM request', () => {
+  it('runs once and is answered in the gm document', () => {
+    const { room, docs, marks, results } = setup()
+    const tablet = device(21)
+    tablet.doc.getArray(GM.requests).push([{ id: 'g1', kind: 'end-combat' }])
+    const update = tablet.update()
+
+    let writes = 0
+    results(docs.gm).observe(() => writes++)
+    Y.applyUpdate(docs.gm, update)
+    room.resolveGm()
+    Y.applyUpdate(docs.gm, update)
+    room.resolveGm()
+
+    expect(results(docs.gm).get('g1')).toEqual({ ok: true, logId: 'g1' })
+    expect(writes).toBe(1)
+    expect(marks).toEqual(['gm/g1'])
+  })
+
+  it('that the room does not understand is left alone', () => {
+    const { room, docs, marks, results } = setup()
+    docs.gm.getArray(GM.requests).push([{ id: 'g1', kind: 'summon-dragon' }])
+    room.resolveGm()
+    expect(results(docs.gm).size).toBe(0)
+    expect(marks).toEqual([])
+  })
+})
+
+describe('the GM’s verdicts on physical dice', () => {
+  /** A room that holds physical dice for approval, and Mira's two typed rolls waiting for a verdict. */
+  function pendingRolls(options: { processed?: Set<string> } = {}) {
+    const t = setup(options)
+    t.docs.table.getMap(TABLE.settings).set('physicalDice', 'approve')
+    t.seat(MIRA)
+      .getArray(SEAT.requests)
+      .push([
+        { id: 'p1', kind: 'roll', notation: 'd20', at: 1, faces: [12] },
+        { id: 'p2', kind: 'roll', notation: 'd20', at: 2, faces: [7] },
+      ])
+    t.room.resolveSeat(MIRA)
+    expect(t.log().map((e) => e.status)).toEqual(['pending', 'pending'])
+    const status = () => Object.fromEntries(t.log().map((e) => [e.id, e.status]))
+    return { ...t, status }
+  }
+
+  const verdict = (entryId: string, approve: boolean): Approval => ({ entryId, approve })
+
+  for (const order of ['A then B', 'B then A'] as const) {
+    it(`from two GM devices at once are each applied once, arriving ${order}`, () => {
+      const { room, docs, marks, status } = pendingRolls()
+      // Two tablets, each pushing its verdict at the start of the same (empty) array: merged, one of the
+      // two lands before the other whatever order they arrived in.
+      const a = device(1)
+      const b = device(2)
+      a.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p1`, true)])
+      b.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p2`, false)])
+      const updates = order === 'A then B' ? [a.update(), b.update()] : [b.update(), a.update()]
+      let logWrites = 0
+      docs.log.on('update', () => logWrites++)
+
+      for (const update of updates) {
+        Y.applyUpdate(docs.gm, update)
+        room.resolveGm()
+      }
+      room.resolveGm()
+
+      expect(status()).toEqual({ [`${MIRA}/p1`]: 'approved', [`${MIRA}/p2`]: 'rejected' })
+      expect(logWrites).toBe(2)
+      // Each verdict was applied once: one mark each, by the entry it decides.
+      expect(marks.filter((m) => m.startsWith('gm/')).sort()).toEqual([
+        `gm/verdict/${MIRA}/p1`,
+        `gm/verdict/${MIRA}/p2`,
+      ])
+    })
+  }
+
+  it('for the same entry from two devices: the first the room sees wins, the other is ignored', () => {
+    for (const [first, expected] of [
+      ['approve', 'approved'],
+      ['reject', 'rejected'],
+    ] as const) {
+      const { room, docs, status } = pendingRolls()
+      const a = device(1)
+      const b = device(2)
+      a.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p1`, true)])
+      b.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p1`, false)])
+      const updates = first === 'approve' ? [a.update(), b.update()] : [b.update(), a.update()]
+      for (const update of updates) {
+        Y.applyUpdate(docs.gm, update)
+        room.resolveGm()
+      }
+      expect(status()[`${MIRA}/p1`]).toBe(expected)
+    }
+  })
+
+  it('in a document from before they were keyed by entry: a decided entry stays, a skipped verdict applies', () => {
+    // Then, a verdict was marked by its place in the array. Two tablets' verdicts merged so that B's (p2)
+    // took place 0, already marked for A's (p1): B's was skipped for good, and p2 stayed pending.
+    const processed = new Set(['gm/approval/0', 'gm/approval/1'])
+    const { room, docs, status } = pendingRolls({ processed })
+    applyApproval(docs.log, verdict(`${MIRA}/p1`, true))
+    docs.gm.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p2`, false), verdict(`${MIRA}/p1`, true)])
+    let logWrites = 0
+    docs.log.on('update', () => logWrites++)
+
+    room.resolveGm()
+
+    expect(status()).toEqual({ [`${MIRA}/p1`]: 'approved', [`${MIRA}/p2`]: 'rejected' })
+    expect(logWrites).toBe(1) // p2's verdict; p1's found its entry decided
+  })
+})

@@ -1,0 +1,131 @@
+/**
+ * The table's rules of dispatch, for any system: each request a seat or the GM writes is resolved exactly
+ * once, in order, over plain Y.Docs. No runtime in here, so it runs in Node as it runs in the room.
+ */
+import {
+  type Approval,
+  GM,
+  parseGmRequest,
+  type RequestResult,
+  readSettings,
+  SEAT,
+  TABLE,
+} from '@fray/protocol'
+import type { DiceSource, SystemId } from '@fray/rules'
+import type * as Y from 'yjs'
+import { approveOutcome } from './combat.ts'
+import { resolveGmRequest } from './gm-requests.ts'
+import type { RoomContext } from './outcomes.ts'
+import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
+
+/** Keys of requests already resolved; the room backs it with SQLite, tests with a Set. */
+export interface ProcessedLog {
+  has(key: string): boolean
+  add(key: string): void
+}
+
+export interface TableRoomOptions {
+  system: SystemId
+  /** The room's documents; `seat(id)` opens (or creates) a seat's document. */
+  docs: { table: Y.Doc; log: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc }
+  dice: DiceSource
+  processed: ProcessedLog
+  /** The seat's name as shown at the table, or null when there is no such seat. */
+  seatName(seatId: string): string | null
+  /** The clock of log entries; Date.now by default. */
+  now?: () => number
+  /** Ids of what requests create (a character); crypto.randomUUID() by default. */
+  newId?: () => string
+  /** Runs one request's work so its effects and its processed mark commit together (workerd: transactionSync). */
+  atomically?: (work: () => void) => void
+}
+
+export class TableRoom {
+  private readonly options: TableRoomOptions
+  private readonly now: () => number
+  private readonly newId: () => string
+  private readonly atomically: (work: () => void) => void
+
+  constructor(options: TableRoomOptions) {
+    this.options = options
+    this.now = options.now ?? Date.now
+    this.newId = options.newId ?? (() => crypto.randomUUID())
+    this.atomically = options.atomically ?? ((work) => work())
+  }
+
+  /** Resolves every request in the seat's document not resolved before, each exactly once, in order. */
+  resolveSeat(seatId: string): void {
+    const by = this.options.seatName(seatId)
+    if (by === null) return
+    const { docs, system, dice } = this.options
+    const seat = docs.seat(seatId)
+    const approvePhysical = readSettings(docs.table.getMap(TABLE.settings)).physicalDice === 'approve'
+    for (const { id, request } of seatRequests(seat)) {
+      const key = `${seatId}/${id}`
+      this.once(key, () => {
+        const { table, log } = docs
+        const now = this.now()
+        resolveRequest(request, key, {
+          by,
+          seatId,
+          system,
+          dice,
+          table,
+          log,
+          seat,
+          now,
+          newId: this.newId,
+          approvePhysical,
+        })
+      })
+    }
+  }
+
+  /** Applies the GM's new verdicts on physical dice, then runs the GM's new requests, each exactly once. */
+  resolveGm(): void {
+    const gm = this.options.docs.gm
+    for (const verdict of verdicts(gm)) {
+      // Keyed by the entry, not by the verdict's place in the array: verdicts two GM devices push at once
+      // may merge in either order, and a place would then point at another verdict.
+      this.once(`gm/verdict/${verdict.entryId}`, () => {
+        const ctx = this.context()
+        // A bare roll, or an outcome rolled with typed dice whose changes wait for this verdict.
+        if (!applyApproval(ctx.log, verdict)) approveOutcome(ctx, verdict.entryId, verdict.approve)
+      })
+    }
+    for (const value of gm.getArray(GM.requests).toArray()) {
+      const request = parseGmRequest(value)
+      if (!request) continue
+      this.once(`gm/${request.id}`, () => {
+        const result = resolveGmRequest(this.context(), request)
+        gm.transact(() => gm.getMap<RequestResult>(SEAT.results).set(request.id, result), 'server')
+      })
+    }
+  }
+
+  /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
+  private once(key: string, work: () => void): void {
+    if (this.options.processed.has(key)) return
+    this.atomically(() => {
+      work()
+      this.options.processed.add(key)
+    })
+  }
+
+  private context(): RoomContext {
+    const { system, docs, dice } = this.options
+    return { system, table: docs.table, log: docs.log, dice, now: this.now() }
+  }
+}
+
+/**
+ * The GM's verdicts, in the order of the array. One verdict per log entry: a later one for an entry
+ * already decided is skipped by its key (and would find the entry no longer pending anyway).
+ */
+function verdicts(gm: Y.Doc): Approval[] {
+  return gm
+    .getArray<Approval>(GM.approvals)
+    .toArray()
+    .filter((a) => typeof a?.entryId === 'string')
+    .map((a) => ({ entryId: a.entryId, approve: a.approve === true }))
+}
