@@ -4,7 +4,7 @@ import {
   GM,
   type GmRequest,
   type Intent,
-  isActing,
+  mayAttack,
   type RequestResult,
   SEAT,
   SYSTEM_INFO,
@@ -124,7 +124,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const attacking = useSignal<string | null>(null)
   const Composer = useLazy(loadComposer, attacking.value !== null)
   const monsterAttacker = table.combatants.value.find((c) => c.id === attacking.value)
-  const actingFoes = table.combatants.value.filter((c) => c.side === 'foe' && isActing(turnState, c.id))
+  const actingFoes = table.combatants.value.filter((c) => c.side === 'foe' && mayAttack(turnState, c.id))
   const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
   const IntentForm = useLazy(loadIntentForm, stating)
   const statsFor = useSignal<string | null>(null)

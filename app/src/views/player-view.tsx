@@ -1,5 +1,5 @@
 /** The player's phone: take a seat with a name, see the fight, roll on the server with one big button. */
-import { isActing, SYSTEM_INFO, type SystemId, seatDocName } from '@fray/protocol'
+import { isActing, mayAttack, SYSTEM_INFO, type SystemId, seatDocName } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { createSeat } from '../api.ts'
@@ -170,7 +170,7 @@ function Seated(props: {
     me && system && SYSTEM_INFO[system].statesIntent && turn.status === 'initiative' && !surprised,
   )
   const IntentForm = useLazy(loadIntentForm, stating)
-  const canAttack = Boolean(me && isActing(turn, me.id))
+  const canAttack = Boolean(me && mayAttack(turn, me.id))
   /** The fight asks something of this player now (their turn, their side's move, their initiative). */
   const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)

@@ -9,6 +9,7 @@ export {
   type InitiativeRoll,
   type Intent,
   isActing,
+  mayAttack,
   type SurpriseSetup,
   type TurnSlot,
   type TurnState,

@@ -3,7 +3,15 @@
  * a choice, rolls every die, applies the system's outcome to the table and logs it with its breakdown.
  * The rules are the system's own (`SYSTEMS[id].combat`); this is the plumbing.
  */
-import { isActing, LOG, type LogEntry, type PendingDefense, type RequestResult, TABLE } from '@fray/protocol'
+import {
+  isActing,
+  LOG,
+  type LogEntry,
+  mayAttack,
+  type PendingDefense,
+  type RequestResult,
+  TABLE,
+} from '@fray/protocol'
 import { type Declared, type Fighter, SYSTEMS } from '@fray/rules'
 import type * as Y from 'yjs'
 import {
@@ -42,11 +50,12 @@ export function attack(
   if (target.id === attacker.id) return { ok: false, error: 'You cannot attack yourself.' }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   const turn = readTurn(ctx.table)
-  if ((asker !== 'gm' || turn.status === 'running') && !isActing(turn, attacker.id))
-    return {
-      ok: false,
-      error: asker === 'gm' ? `It is not ${attacker.name}’s turn.` : 'It is not your turn.',
-    }
+  if (asker !== 'gm' || turn.status === 'running') {
+    const whose = asker === 'gm' ? `${attacker.name}’s` : 'your'
+    if (!isActing(turn, attacker.id)) return { ok: false, error: `It is not ${whose} turn.` }
+    if (!mayAttack(turn, attacker.id))
+      return { ok: false, error: `${attacker.name} has made every attack this turn allows: end the turn.` }
+  }
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   if ([...pending.values()].some((p) => p.attackerId === attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
@@ -178,6 +187,8 @@ export function undo(ctx: RoomContext, entryId: string): RequestResult {
     entries.delete(index, 1)
     entries.insert(index, [{ ...entry, undone: true }])
   }, 'server')
+  // An attack undone in the turn it was made is the attacker's to make again.
+  if (entry.attack) stepTurn(ctx, { kind: 'attack-undone', id: entry.attack.attackerId })
   refreshTurn(ctx)
   return { ok: true, logId: entryId }
 }

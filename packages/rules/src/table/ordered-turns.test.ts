@@ -63,7 +63,7 @@ describe('a round in slots', () => {
     expect(after.turn.acting).toEqual(['m'])
   })
 
-  it('ends a turn once its attacks are spent, and a round once its last slot is done', () => {
+  it('counts the attacks a turn allows, and ends a round once its last slot is done', () => {
     const ctx = turnContext('osr', [mira, goblin])
     const running = steps(
       rules,
@@ -74,8 +74,16 @@ describe('a round in slots', () => {
     )
     expect(rules.attacksPerTurn(mira)).toBe(1)
     const attacked = steps(rules, running, ctx, { kind: 'attacked', id: 'm' })
-    expect(attacked.turn.acting).toEqual(['g'])
-    const over = steps(rules, attacked, ctx, { kind: 'end-turn', id: 'g' })
+    expect([attacked.turn.acting, attacked.turn.attacksLeft]).toEqual([['m'], { m: 0 }])
+    expect(rules.step(attacked.turn, { kind: 'attacked', id: 'm' }, ctx)).toEqual({
+      ok: false,
+      error: 'Their turn allows no more attacks: end it.',
+    })
+    // The GM undoes the attack: Mira has it back.
+    expect(steps(rules, attacked, ctx, { kind: 'attack-undone', id: 'm' }).turn.attacksLeft).toEqual({ m: 1 })
+    const goblinsTurn = steps(rules, attacked, ctx, { kind: 'end-turn', id: 'm' })
+    expect(goblinsTurn.turn.acting).toEqual(['g'])
+    const over = steps(rules, goblinsTurn, ctx, { kind: 'end-turn', id: 'g' })
     expect(over.roundOver).toBe(true)
     const next = steps(rules, over, ctx, { kind: 'new-round' })
     expect([next.turn.round, next.turn.status, next.turn.initiative]).toEqual([2, 'initiative', {}])
@@ -91,7 +99,13 @@ describe('a round in slots', () => {
       { kind: 'initiative', id: 'g', faces: [1] },
     )
     const asking = turnContext('osr', [mira, goblin], { openPrompts: [{ attackerId: 'm', targetId: 'g' }] })
-    const waiting = steps(rules, running, asking, { kind: 'attacked', id: 'm' })
+    const waiting = steps(
+      rules,
+      running,
+      asking,
+      { kind: 'attacked', id: 'm' },
+      { kind: 'end-turn', id: 'm' },
+    )
     expect([waiting.turn.current, waiting.turn.acting]).toEqual([0, []])
     expect(rules.step(waiting.turn, { kind: 'next' }, asking)).toEqual({
       ok: false,

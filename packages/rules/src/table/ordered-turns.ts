@@ -20,7 +20,7 @@ import type {
   TurnState,
   TurnStep,
 } from './turn.ts'
-import { IDLE_TURN, NO_SURPRISE } from './turn.ts'
+import { countAttack, IDLE_TURN, isActing, mayAttack, NO_SURPRISE } from './turn.ts'
 import type { Fighter } from './types.ts'
 
 /** What a slot-ordered system says about its rounds. */
@@ -109,24 +109,25 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         }
         continue
       }
-      if (turn.status !== 'running') return { turn: { ...turn, acting: [] }, roundOver: false }
+      if (turn.status !== 'running')
+        return { turn: { ...turn, acting: [], attacksLeft: {} }, roundOver: false }
       const slot = turn.order[turn.current]
       if (!slot) {
         // The round ends once no attack of it is still waiting for its defender.
-        return { turn: { ...turn, acting: [] }, roundOver: ctx.openPrompts.length === 0 }
+        return { turn: { ...turn, acting: [], attacksLeft: {} }, roundOver: ctx.openPrompts.length === 0 }
       }
-      const acting = slot.ids.filter((id) => {
-        const f = ctx.fighters.find((x) => x.id === id)
-        return (
-          f !== undefined &&
-          !ctx.out(f) &&
-          !turn.acted.includes(id) &&
-          (turn.attacks?.[id] ?? 0) < hooks.attacksPerTurn(f)
+      const acting = ctx.fighters.filter(
+        (f) => slot.ids.includes(f.id) && !ctx.out(f) && !turn.acted.includes(f.id),
+      )
+      if (acting.length > 0) {
+        const attacksLeft = Object.fromEntries(
+          acting.map((f) => [f.id, Math.max(0, hooks.attacksPerTurn(f) - (turn.attacks?.[f.id] ?? 0))]),
         )
-      })
-      if (acting.length > 0) return { turn: { ...turn, acting }, roundOver: false }
+        const ids = slot.ids.filter((id) => id in attacksLeft)
+        return { turn: { ...turn, acting: ids, attacksLeft }, roundOver: false }
+      }
       if (ctx.openPrompts.some((p) => slot.ids.includes(p.attackerId)))
-        return { turn: { ...turn, acting: [] }, roundOver: false }
+        return { turn: { ...turn, acting: [], attacksLeft: {} }, roundOver: false }
       turn = { ...turn, current: turn.current + 1, acted: [], attacks: {} }
     }
   }
@@ -195,12 +196,14 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       case 'act':
         return fail('Factions do not alternate in this system: each acts on their place in the order.')
       case 'attacked':
-        return ok(
-          settle(
-            { ...turn, attacks: { ...turn.attacks, [action.id]: (turn.attacks?.[action.id] ?? 0) + 1 } },
-            ctx,
-          ),
-        )
+        if (!mayAttack(turn, action.id)) return fail('Their turn allows no more attacks: end it.')
+        return ok(settle({ ...turn, attacks: countAttack(turn, action.id, 1) }, ctx))
+      case 'attack-undone': {
+        const undone = isActing(turn, action.id)
+          ? { ...turn, attacks: countAttack(turn, action.id, -1) }
+          : turn
+        return ok(settle(undone, ctx))
+      }
       case 'new-round':
         return ok(
           settle(

@@ -42,6 +42,8 @@ export interface TurnState {
   waiting?: Record<string, 'initiative' | 'intent'>
   /** Attacks made in the current turn, by attacker. */
   attacks?: Record<string, number>
+  /** For each one acting now, the attacks their turn still allows (0: they can only end it). */
+  attacksLeft?: Record<string, number>
   /** Faction play (zones): the rules package's round state. */
   factions?: RoundState
   /** Caught by surprise: they cannot act in round 1. */
@@ -70,6 +72,16 @@ export const factionOf = (side: 'pc' | 'foe') => (side === 'pc' ? FACTION.party 
 /** Whether a combatant may act (attack, end their turn) now, as the turn model last said. */
 export function isActing(turn: TurnState, id: string): boolean {
   return turn.status === 'running' && (turn.acting ?? []).includes(id)
+}
+
+/** Whether a combatant may attack now: it is their turn, and it still allows an attack. */
+export function mayAttack(turn: TurnState, id: string): boolean {
+  return isActing(turn, id) && (turn.attacksLeft?.[id] ?? 1) > 0
+}
+
+/** The attacks of the turn under way, one more or one fewer for this attacker. */
+export function countAttack(turn: TurnState, id: string, by: 1 | -1): Record<string, number> {
+  return { ...turn.attacks, [id]: Math.max(0, (turn.attacks?.[id] ?? 0) + by) }
 }
 
 /** The side GM may mark as unaware when a fight starts. */
@@ -139,6 +151,8 @@ export type TurnAction =
   | { kind: 'act'; side: 'pc' | 'foe'; id: string | null }
   /** An attack was accepted: it counts against what the turn allows. */
   | { kind: 'attacked'; id: string }
+  /** The GM undid an attack of the turn under way: the attacker has it back. */
+  | { kind: 'attack-undone'; id: string }
   /** After the end-of-round effects: the next round opens. */
   | { kind: 'new-round' }
   /** The table changed (someone fell, was revealed, an attack was answered): settle who acts. */

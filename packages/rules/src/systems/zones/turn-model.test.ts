@@ -19,7 +19,7 @@ describe('zones turns', () => {
     })
     const acted = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: 's' })
     expect(acted.turn.acting).toEqual(['s'])
-    expect(steps(rules, acted, ctx, { kind: 'attacked', id: 's' }).turn.acting).toEqual([])
+    expect(steps(rules, acted, ctx, { kind: 'attacked', id: 's' }).turn.attacksLeft).toEqual({ s: 0 })
     const over = steps(
       rules,
       acted,

@@ -6,9 +6,12 @@
 import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import {
+  countAttack,
   FACTION,
   factionOf,
   IDLE_TURN,
+  isActing,
+  mayAttack,
   type TurnContext,
   type TurnRules,
   type TurnState,
@@ -60,9 +63,9 @@ function settle(turn: TurnState, ctx: TurnContext): TurnStep {
   const last = [...factions.log].reverse().find((e) => e.type === 'turn' || e.type === 'pass')
   const id = last?.type === 'turn' ? last.character : null
   const f = ctx.fighters.find((x) => x.id === id)
-  const acting =
-    f && !ctx.out(f) && !factions.characters[f.id]?.out && (turn.attacks?.[f.id] ?? 0) < 1 ? [f.id] : []
-  return { turn: { ...turn, factions, acting }, roundOver: false }
+  const acting = f && !ctx.out(f) && !factions.characters[f.id]?.out ? [f.id] : []
+  const attacksLeft = Object.fromEntries(acting.map((x) => [x, Math.max(0, 1 - (turn.attacks?.[x] ?? 0))]))
+  return { turn: { ...turn, factions, acting, attacksLeft }, roundOver: false }
 }
 
 /** One character of a side takes their turn, or the side passes. */
@@ -135,12 +138,14 @@ export const zonesTurns: TurnRules = {
       case 'act':
         return act(turn, action.side, action.id, ctx)
       case 'attacked':
-        return ok(
-          settle(
-            { ...turn, attacks: { ...turn.attacks, [action.id]: (turn.attacks?.[action.id] ?? 0) + 1 } },
-            ctx,
-          ),
-        )
+        if (!mayAttack(turn, action.id)) return fail('Their turn allows no more attacks.')
+        return ok(settle({ ...turn, attacks: countAttack(turn, action.id, 1) }, ctx))
+      case 'attack-undone': {
+        const undone = isActing(turn, action.id)
+          ? { ...turn, attacks: countAttack(turn, action.id, -1) }
+          : turn
+        return ok(settle(undone, ctx))
+      }
       case 'new-round': {
         if (!turn.factions) return fail('No round is running.')
         const next = zones.nextRound(synced(turn.factions, ctx))
