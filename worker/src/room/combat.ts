@@ -1,7 +1,7 @@
 /**
  * Attacks at the table: the room checks who may attack now, asks the defender when the system gives them
  * a choice, rolls every die, applies the system's outcome to the table and logs it with its breakdown.
- * The rules are the system's own (`SYSTEMS[id].combat`); this is the plumbing.
+ * The rules are the system's own (`ctx.rules.combat`, the room's `SYSTEMS[id]`); this is the plumbing.
  */
 import {
   isActing,
@@ -12,7 +12,7 @@ import {
   type RequestResult,
   TABLE,
 } from '@fray/protocol'
-import { type Declared, type Fighter, SYSTEMS } from '@fray/rules'
+import type { Declared, Fighter } from '@fray/rules'
 import type * as Y from 'yjs'
 import {
   applyChanges,
@@ -59,7 +59,7 @@ export function attack(
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   if ([...pending.values()].some((p) => p.attackerId === attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
-  const rules = SYSTEMS[ctx.system].combat
+  const rules = ctx.rules.combat
   const defenses = rules.defenses(attacker, target, declared)
   if (!defenses.ok) return defenses
   if (defenses.value.length > 0) {
@@ -127,7 +127,7 @@ function resolveAttack(
   faces?: number[],
 ): RequestResult {
   const roller = roomRoller(ctx, faces)
-  const resolved = SYSTEMS[ctx.system].combat.resolve(attacker, target, declared, defense, roller.roll)
+  const resolved = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll)
   if (roller.error) return { ok: false, error: roller.error }
   if (!resolved.ok) return resolved
   // Typed dice in a room that wants them approved: logged now, applied when the GM approves.

@@ -149,10 +149,11 @@ export class EncounterRoom extends DurableObject {
 
   // --- internals -----------------------------------------------------------------------------
 
-  /** After an accepted update: a seat's or the GM's new requests are resolved. */
+  /** After an accepted update: a seat's or the GM's new requests are resolved; a GM's edit settles the turn. */
   private changed(doc: DocName): void {
     if (doc.startsWith('seat:')) this.tableRoom()?.resolveSeat(doc.slice(5))
     if (doc === 'gm') this.tableRoom()?.resolveGm()
+    if (doc === 'table') this.ctx.storage.transactionSync(() => this.tableRoom()?.tableChanged())
   }
 
   /** The table room of this room's system, made once the room exists. */

@@ -16,15 +16,14 @@ import {
   type FighterChange,
   type RecordedDie,
   type Resolution,
+  type RuleSystem,
   recordingRoller,
-  SYSTEMS,
-  type SystemId,
 } from '@fray/rules'
 import type * as Y from 'yjs'
 
-/** What every piece of room logic works over: the room's system, documents, dice and clock. */
+/** What every piece of room logic works over: the room's rules (its system's), documents, dice and clock. */
 export interface RoomContext {
-  system: SystemId
+  rules: RuleSystem
   table: Y.Doc
   log: Y.Doc
   dice: DiceSource
@@ -164,7 +163,7 @@ export function write(ctx: RoomContext, fields: Y.Map<unknown>, f: Fighter): voi
   const values: Partial<CombatantFields> = {
     hp: f.hp,
     state: f.state,
-    status: SYSTEMS[ctx.system].combat.status(f),
+    status: ctx.rules.combat.status(f),
   }
   for (const [key, value] of Object.entries(values)) fields.set(key, value)
 }
@@ -178,7 +177,7 @@ export function fighterOf(table: Y.Doc, id: string): Fighter | null {
 /** The system's end of a round: conditions tick, and morale, bleeding or death at 0 where the rules say. */
 export function endOfRound(ctx: RoomContext, round: number): void {
   const roller = roomRoller(ctx)
-  const resolved = SYSTEMS[ctx.system].combat.endOfRound(fighters(ctx.table), round, roller.roll)
+  const resolved = ctx.rules.combat.endOfRound(fighters(ctx.table), round, roller.roll)
   if (!resolved.ok) return
   const changed = Object.keys(resolved.value.changes).length > 0
   if (!changed && roller.rolls.length === 0 && resolved.value.lines.length === 0) return

@@ -11,15 +11,7 @@ import {
   type SeatRequest,
   TABLE,
 } from '@fray/protocol'
-import {
-  type DiceSource,
-  type Fighter,
-  parseDice,
-  roll,
-  rollWithFaces,
-  SYSTEMS,
-  type SystemId,
-} from '@fray/rules'
+import { type DiceSource, type Fighter, parseDice, type RuleSystem, roll, rollWithFaces } from '@fray/rules'
 import * as Y from 'yjs'
 import { attack, defend } from './combat.ts'
 import { fighterOf } from './outcomes.ts'
@@ -44,7 +36,7 @@ export interface RequestContext {
   /** Who asked, as shown at the table. */
   by: string
   seatId: string
-  system: SystemId
+  rules: RuleSystem
   dice: DiceSource
   table: Y.Doc
   log: Y.Doc
@@ -132,10 +124,10 @@ function createCharacter(
   seat?: SeatInfo,
 ): RequestResult {
   if (seat?.combatantId) return { ok: false, error: ALREADY_SEATED }
-  const parsed = SYSTEMS[ctx.system].sheet.parse(input)
+  const parsed = ctx.rules.sheet.parse(input)
   if (!parsed.ok) return { ok: false, error: parsed.error }
   const sheet = parsed.value as Record<string, unknown>
-  const hp = SYSTEMS[ctx.system].sheet.hitPoints(sheet)
+  const hp = ctx.rules.sheet.hitPoints(sheet)
   const name = typeof sheet.name === 'string' && sheet.name.trim() ? sheet.name.trim() : ctx.by
   const id = ctx.newId()
   // The sheet is kept as the player filled it in (already validated), so it parses again the same way.

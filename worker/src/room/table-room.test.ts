@@ -245,3 +245,30 @@ describe('the GM’s verdicts on physical dice', () => {
     expect(logWrites).toBe(1) // p2's verdict; p1's found its entry decided
   })
 })
+
+describe('the GM editing the table directly', () => {
+  it('settles the turn: one who falls to the GM’s edit loses their turn to the next in the order', () => {
+    const { room, docs } = setup()
+    const add = (id: string, name: string, side: 'pc' | 'foe') => {
+      const fields = new Y.Map<unknown>()
+      docs.table.getMap(TABLE.combatants).set(id, fields)
+      for (const [k, v] of Object.entries({ name, side, hp: 6, maxHp: 6 })) fields.set(k, v)
+      return fields
+    }
+    const goblin = add('gob', 'Goblin', 'foe')
+    add('ogre', 'Ogre', 'foe')
+    const ask = (request: Record<string, unknown>) => {
+      docs.gm.getArray(GM.requests).push([request])
+      room.resolveGm()
+    }
+    ask({ id: 'start', kind: 'start-combat' })
+    ask({ id: 'foes', kind: 'roll-foes' })
+    const turn = docs.table.getMap(TABLE.turn)
+    expect(turn.get('status')).toBe('running')
+    const first = (turn.get('acting') as string[])[0]
+    const fallen = first === 'gob' ? goblin : docs.table.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')
+    fallen?.set('hp', 0)
+    room.tableChanged()
+    expect(turn.get('acting')).not.toContain(first)
+  })
+})

@@ -11,12 +11,13 @@ import {
   SEAT,
   TABLE,
 } from '@fray/protocol'
-import type { DiceSource, SystemId } from '@fray/rules'
+import { type DiceSource, type RuleSystem, SYSTEMS, type SystemId } from '@fray/rules'
 import type * as Y from 'yjs'
 import { approveOutcome } from './combat.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import type { RoomContext } from './outcomes.ts'
 import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
+import { refreshTurn } from './turn-flow.ts'
 
 /** Keys of requests already resolved; the room backs it with SQLite, tests with a Set. */
 export interface ProcessedLog {
@@ -26,6 +27,8 @@ export interface ProcessedLog {
 
 export interface TableRoomOptions {
   system: SystemId
+  /** The system's rules; `SYSTEMS[system]` unless a test plants a bug in them. */
+  rules?: RuleSystem
   /** The room's documents; `seat(id)` opens (or creates) a seat's document. */
   docs: { table: Y.Doc; log: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc }
   dice: DiceSource
@@ -45,9 +48,11 @@ export class TableRoom {
   private readonly now: () => number
   private readonly newId: () => string
   private readonly atomically: (work: () => void) => void
+  private readonly rules: RuleSystem
 
   constructor(options: TableRoomOptions) {
     this.options = options
+    this.rules = options.rules ?? SYSTEMS[options.system]
     this.now = options.now ?? Date.now
     this.newId = options.newId ?? (() => crypto.randomUUID())
     this.atomically = options.atomically ?? ((work) => work())
@@ -57,7 +62,7 @@ export class TableRoom {
   resolveSeat(seatId: string): void {
     const by = this.options.seatName(seatId)
     if (by === null) return
-    const { docs, system, dice } = this.options
+    const { docs, dice } = this.options
     const seat = docs.seat(seatId)
     const approvePhysical = readSettings(docs.table.getMap(TABLE.settings)).physicalDice === 'approve'
     for (const { id, request } of seatRequests(seat)) {
@@ -68,7 +73,7 @@ export class TableRoom {
         resolveRequest(request, key, {
           by,
           seatId,
-          system,
+          rules: this.rules,
           dice,
           table,
           log,
@@ -113,8 +118,13 @@ export class TableRoom {
   }
 
   private context(): RoomContext {
-    const { system, docs, dice } = this.options
-    return { system, table: docs.table, log: docs.log, dice, now: this.now() }
+    const { docs, dice } = this.options
+    return { rules: this.rules, table: docs.table, log: docs.log, dice, now: this.now() }
+  }
+
+  /** The GM changed the table directly (hit points, a monster revealed): who acts now. */
+  tableChanged(): void {
+    refreshTurn(this.context())
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The round at the table, run by the system's own turn model (`SYSTEMS[id].turn`): the room turns requests
+ * The round at the table, run by the system's own turn model (`ctx.rules.turn`): the room turns requests
  * into its steps, rolls the dice it asks for, logs them, writes the turn into `table`, and runs the end of
  * each round. No rule is decided here.
  */
@@ -10,7 +10,6 @@ import {
   type Outcome,
   ok,
   type SurpriseSetup,
-  SYSTEMS,
   type TurnAction,
   type TurnContext,
   type TurnState,
@@ -39,7 +38,7 @@ function writeTurn(table: Y.Doc, turn: TurnState): void {
 /** What the turn model sees of the table now. */
 function turnContext(ctx: RoomContext): TurnContext {
   const prompts = ctx.table.getMap<PendingDefense>(TABLE.prompts)
-  const combat = SYSTEMS[ctx.system].combat
+  const combat = ctx.rules.combat
   const settings = settingsOf(ctx.table)
   return {
     fighters: fighters(ctx.table),
@@ -58,13 +57,13 @@ function apply(ctx: RoomContext, step: TurnStep): void {
   writeTurn(ctx.table, step.turn)
   if (!step.roundOver) return
   endOfRound(ctx, step.turn.round)
-  const next = SYSTEMS[ctx.system].turn.step(readTurn(ctx.table), { kind: 'new-round' }, turnContext(ctx))
+  const next = ctx.rules.turn.step(readTurn(ctx.table), { kind: 'new-round' }, turnContext(ctx))
   if (next.ok) writeTurn(ctx.table, next.value.turn)
 }
 
 /** One step of the system's turn model, applied. */
 export function stepTurn(ctx: RoomContext, action: TurnAction): Outcome<TurnState> {
-  const stepped = SYSTEMS[ctx.system].turn.step(readTurn(ctx.table), action, turnContext(ctx))
+  const stepped = ctx.rules.turn.step(readTurn(ctx.table), action, turnContext(ctx))
   if (!stepped.ok) return stepped
   apply(ctx, stepped.value)
   return ok(readTurn(ctx.table))
@@ -82,7 +81,7 @@ export function answer(result: Outcome<unknown>, logId: string): RequestResult {
 
 /** Opens round 1, after checking surprise when the GM said a side might be caught unaware. */
 export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, logId: string): RequestResult {
-  const started = SYSTEMS[ctx.system].turn.start(turnContext(ctx), surprise)
+  const started = ctx.rules.turn.start(turnContext(ctx), surprise)
   if (!started.ok) return started
   appendLog(
     ctx,
@@ -107,7 +106,7 @@ export function rollInitiative(
   faces: number[] | undefined,
   logId: string,
 ): RequestResult {
-  const rules = SYSTEMS[ctx.system].turn
+  const rules = ctx.rules.turn
   const turn = readTurn(ctx.table)
   const dice = rules.initiativeDice(turn, f, turnContext(ctx))
   if (!dice.ok) return dice
@@ -127,7 +126,7 @@ export function rollInitiative(
 export function rollForFoes(ctx: RoomContext, logId: string): RequestResult {
   const turn = readTurn(ctx.table)
   if (turn.status !== 'initiative') return { ok: false, error: 'Start the combat first.' }
-  for (const foe of SYSTEMS[ctx.system].turn.foeRollers(turn, turnContext(ctx)))
+  for (const foe of ctx.rules.turn.foeRollers(turn, turnContext(ctx)))
     rollInitiative(ctx, foe, undefined, `${logId}/${foe.id}`)
   return { ok: true, logId }
 }
