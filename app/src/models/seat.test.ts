@@ -1,6 +1,7 @@
-import { SYSTEM_IDS, SYSTEM_INFO } from '@fray/protocol'
+import { SEAT, SYSTEM_IDS, SYSTEM_INFO } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
-import { validateFace } from './seat.ts'
+import * as Y from 'yjs'
+import { createSeatModel, validateFace } from './seat.ts'
 
 describe('a face typed in for a quick roll', () => {
   it('takes a face the die has', () => {
@@ -19,5 +20,18 @@ describe('a face typed in for a quick roll', () => {
   it('uses the percentile dice where the system rolls under a percentage', () => {
     const quick = Object.fromEntries(SYSTEM_IDS.map((id) => [id, SYSTEM_INFO[id].quickRoll]))
     expect(quick).toEqual({ osr: 'd20', odnd: 'd20', zones: 'd20', spelljammer: 'd100', brp: 'd100' })
+  })
+})
+
+describe('the log entries of a seat', () => {
+  it('are the ids the room answered its requests with, refusals left out', () => {
+    const doc = new Y.Doc()
+    const model = createSeatModel(doc, 'seat-1', () => 'r1')
+    expect([...model.logIds.value]).toEqual([])
+    doc.transact(() => {
+      doc.getMap(SEAT.results).set('seat-1/r1', { ok: true, logId: 'seat-1/r1' })
+      doc.getMap(SEAT.results).set('seat-1/r2', { ok: false, error: 'It is not your turn.' })
+    })
+    expect([...model.logIds.value]).toEqual(['seat-1/r1'])
   })
 })

@@ -62,6 +62,8 @@ export interface SeatModel {
   lastRefusal: ReadonlySignal<string | null>
   /** The room's answer to one of this seat's requests, once it has come. */
   resultOf(requestId: string): RequestResult | undefined
+  /** The log entries the room wrote for this seat's requests, by the ids it answered with. */
+  logIds: ReadonlySignal<ReadonlySet<string>>
 }
 
 /** Checks the face of a quick-roll die typed in by a player; an error says what to fix. */
@@ -135,6 +137,10 @@ export function createSeatModel(
       requests.push([{ id, kind: 'defend', at: Date.now(), promptId, choice }])
       return id
     },
+    logIds: computed(() => {
+      void version.value
+      return new Set([...results.values()].flatMap((r) => (r.ok ? [r.logId] : [])))
+    }),
     lastRefusal: computed(() => {
       void version.value
       const last = requests.toArray().at(-1)

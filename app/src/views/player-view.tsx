@@ -138,10 +138,16 @@ function Seated(props: {
   const Chooser = useLazy(loadChooser, needsCharacter)
   const mySeat = table.seats.value.find((s) => s.id === seat.seatId)
   const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
-  // The newest entry that is this player's: their own roll, or an outcome that changed their character.
+  // The newest entry that is this player's, by the ids the room wrote: a roll or an outcome of their own
+  // requests, an attack by or on their character, or an effect that changed it.
+  const mine = requests.logIds.value
   const latest = me
     ? table.log.value.findLast(
-        (e) => e.by === seat.name || e.by === me.name || Boolean(e.changes && me.id in e.changes),
+        (e) =>
+          mine.has(e.id) ||
+          e.attack?.attackerId === me.id ||
+          e.attack?.targetId === me.id ||
+          Boolean(e.changes && me.id in e.changes),
       )
     : undefined
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
