@@ -1,5 +1,7 @@
 /** Export an encounter to a JSON file and read one back: the room's documents as base64 Yjs updates. */
+
 import { type ExportedEncounter, isSystemId, LOG, type LogEntry, type RoomInfo } from '@fray/protocol'
+import { fail, type Outcome, ok } from '@fray/rules'
 import * as Y from 'yjs'
 
 const toBase64 = (bytes: Uint8Array) => {
@@ -28,25 +30,23 @@ export function exportEncounter(
 }
 
 /** Reads an export file; an error says why it cannot be imported. */
-export function parseExport(
-  text: string,
-): { ok: true; value: ExportedEncounter } | { ok: false; error: string } {
+export function parseExport(text: string): Outcome<ExportedEncounter> {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return { ok: false, error: 'That file is not JSON. Choose a file that Fray exported.' }
+    return fail('That file is not JSON. Choose a file that Fray exported.')
   }
   const e = value as Partial<ExportedEncounter> | null
-  if (e?.fray !== 'encounter') return { ok: false, error: 'That file is not a Fray encounter export.' }
+  if (e?.fray !== 'encounter') return fail('That file is not a Fray encounter export.')
   if (e.version !== 1)
     return { ok: false, error: `Export version ${String(e.version)} is not one this app reads.` }
   if (!isSystemId(e.system))
     return { ok: false, error: `Unknown rule system ${JSON.stringify(e.system)} in the file.` }
   if (typeof e.documents?.table !== 'string' || typeof e.documents?.gm !== 'string') {
-    return { ok: false, error: 'The file is missing the encounter documents.' }
+    return fail('The file is missing the encounter documents.')
   }
-  return { ok: true, value: e as ExportedEncounter }
+  return ok(e as ExportedEncounter)
 }
 
 /** Offers a JSON value to the user as a file download. */

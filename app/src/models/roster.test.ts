@@ -23,7 +23,7 @@ describe('the GM roster', () => {
     )
     expect(roster.addGroup({ name: 'Wolf', count: 3, hp: 11, side: 'foe', hidden: true })).toEqual({
       ok: true,
-      ids: ['m1', 'm2', 'm3'],
+      value: ['m1', 'm2', 'm3'],
     })
     expect(model.combatants.value).toEqual([])
     expect(JSON.stringify(table.toJSON())).not.toContain('Wolf')

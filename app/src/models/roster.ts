@@ -2,6 +2,7 @@
  * The GM's roster: adding monsters and prepared characters in groups ("Goblin x4"), hidden ones kept
  * in the GM-only document until revealed.
  */
+import { fail, type Outcome, ok } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
 import { type Combatant, readCombatant, validateCombatant } from './table.ts'
@@ -19,7 +20,7 @@ export interface GroupInput {
 
 export interface Roster {
   hidden: ReadonlySignal<Combatant[]>
-  addGroup(input: GroupInput): { ok: true; ids: string[] } | { ok: false; error: string }
+  addGroup(input: GroupInput): Outcome<string[]>
   reveal(id: string): void
   removeHidden(id: string): void
 }
@@ -66,9 +67,9 @@ export function createRoster(
     }),
     addGroup(input) {
       const error = validateCombatant(input.name, input.hp)
-      if (error) return { ok: false, error }
+      if (error) return fail(error)
       if (!Number.isInteger(input.count) || input.count < 1 || input.count > 20) {
-        return { ok: false, error: 'Add between 1 and 20 at a time.' }
+        return fail('Add between 1 and 20 at a time.')
       }
       const existing = [...tableCombatants(), ...[...secret.values()].map((f) => readCombatant('', f))].map(
         (c) => c.name,
@@ -88,7 +89,7 @@ export function createRoster(
           })
         })
       })
-      return { ok: true, ids }
+      return ok(ids)
     },
     reveal(id) {
       const fields = secret.get(id)

@@ -5,9 +5,9 @@ import { createSeatModel, validateFace } from './seat.ts'
 
 describe('a face typed in for a quick roll', () => {
   it('takes a face the die has', () => {
-    expect(validateFace('d20', ' 17 ')).toEqual({ ok: true, face: 17 })
-    expect(validateFace('d100', '100')).toEqual({ ok: true, face: 100 })
-    expect(validateFace('d100', '1')).toEqual({ ok: true, face: 1 })
+    expect(validateFace('d20', ' 17 ')).toEqual({ ok: true, value: 17 })
+    expect(validateFace('d100', '100')).toEqual({ ok: true, value: 100 })
+    expect(validateFace('d100', '1')).toEqual({ ok: true, value: 1 })
   })
 
   it('refuses a face the die does not have, saying which faces it has', () => {

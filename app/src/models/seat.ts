@@ -1,4 +1,5 @@
 /** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
+
 import {
   type Intent,
   QUICK_ROLL_SIDES,
@@ -8,6 +9,7 @@ import {
   type SeatRequest,
 } from '@fray/protocol'
 import type { Declared } from '@fray/rules'
+import { fail, type Outcome, ok } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
 import { readStored } from './stored.ts'
@@ -67,16 +69,12 @@ export interface SeatModel {
 }
 
 /** Checks the face of a quick-roll die typed in by a player; an error says what to fix. */
-export function validateFace(
-  die: QuickRoll,
-  text: string,
-): { ok: true; face: number } | { ok: false; error: string } {
+export function validateFace(die: QuickRoll, text: string): Outcome<number> {
   const face = Number(text.trim())
   const sides = QUICK_ROLL_SIDES[die]
-  if (text.trim() === '' || !Number.isInteger(face))
-    return { ok: false, error: `Type the number your ${die} shows.` }
-  if (face < 1 || face > sides) return { ok: false, error: `A ${die} shows 1 to ${sides}, not ${face}.` }
-  return { ok: true, face }
+  if (text.trim() === '' || !Number.isInteger(face)) return fail(`Type the number your ${die} shows.`)
+  if (face < 1 || face > sides) return fail(`A ${die} shows 1 to ${sides}, not ${face}.`)
+  return ok(face)
 }
 
 export function createSeatModel(

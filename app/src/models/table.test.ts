@@ -7,7 +7,7 @@ describe('the table model', () => {
     let n = 0
     const doc = new Y.Doc()
     const table = createTableModel(doc, new Y.Doc(), () => `c${++n}`)
-    expect(table.addCombatant(' Goblin ', 7)).toEqual({ ok: true, id: 'c1' })
+    expect(table.addCombatant(' Goblin ', 7)).toEqual({ ok: true, value: 'c1' })
     table.addCombatant('Ogre', 19)
     table.adjustHp('c1', -10)
     expect(table.combatants.value).toEqual([

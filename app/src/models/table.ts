@@ -1,4 +1,5 @@
 /** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
+
 import {
   type CombatantFields,
   IDLE_TURN,
@@ -12,6 +13,7 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import type { Fighter } from '@fray/rules'
+import { fail, type Outcome, ok } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
 
@@ -76,7 +78,7 @@ export interface TableModel {
    */
   setSheet(id: string, sheet: Record<string, unknown>, maxHp: number): void
   setSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K]): void
-  addCombatant(name: string, hp: number): { ok: true; id: string } | { ok: false; error: string }
+  addCombatant(name: string, hp: number): Outcome<string>
   removeCombatant(id: string): void
   /** The Y.Map of combatants, for models that add to it (the GM's roster). */
   combatantsRaw: Y.Map<Y.Map<unknown>>
@@ -224,7 +226,7 @@ export function createTableModel(
     },
     addCombatant(name, hp) {
       const error = validateCombatant(name, hp)
-      if (error) return { ok: false, error }
+      if (error) return fail(error)
       const id = newId()
       const fields = new Y.Map<unknown>()
       doc.transact(() => {
@@ -233,7 +235,7 @@ export function createTableModel(
         fields.set('hp', hp)
         fields.set('maxHp', hp)
       })
-      return { ok: true, id }
+      return ok(id)
     },
     removeCombatant(id) {
       map.delete(id)

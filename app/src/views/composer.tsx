@@ -191,7 +191,7 @@ function OwnDice(props: {
       ))}
       {asked.complete && asked.outcome && (
         <p class={asked.outcome.ok ? 'muted' : 'error'} role={asked.outcome.ok ? undefined : 'alert'}>
-          {asked.outcome.ok ? `With these dice: ${asked.outcome.summary}` : asked.outcome.error}
+          {asked.outcome.ok ? `With these dice: ${asked.outcome.value}` : asked.outcome.error}
         </p>
       )}
       <button

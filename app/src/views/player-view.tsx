@@ -204,7 +204,7 @@ function Seated(props: {
       ownError.value = checked.error
       return
     }
-    requests.quickRoll(die, [checked.face])
+    requests.quickRoll(die, [checked.value])
     ownDice.value = null
   }
   // The phone stays awake while the fight runs, so the turn banner is there when it is your turn.

@@ -23,8 +23,8 @@ describe('checkFaces', () => {
   })
 
   it('accepts faces that fit, and a constant needs none', () => {
-    expect(checkFaces(parseDice('2d20kh1+1d4'), [20, 1, 4])).toEqual({ ok: true })
-    expect(checkFaces(parseDice('3'), [])).toEqual({ ok: true })
+    expect(checkFaces(parseDice('2d20kh1+1d4'), [20, 1, 4])).toEqual({ ok: true, value: true })
+    expect(checkFaces(parseDice('3'), [])).toEqual({ ok: true, value: true })
   })
 })
 

@@ -1,4 +1,5 @@
 /** Physical dice: faces a player rolled at the table and typed in, checked and fed to the roller. */
+import { fail, type Outcome, ok } from '../outcome.ts'
 import { assertExpr, type DiceExpr, diceToRoll } from './expr.ts'
 import { formatDice } from './format.ts'
 import { type ExprRoll, roll } from './roll.ts'
@@ -36,35 +37,26 @@ export function scriptedDice(faces: readonly number[]): ScriptedDice {
 const faceProblem = (face: number, sides: number): string | null =>
   Number.isInteger(face) && face >= 1 && face <= sides ? null : `a d${sides} cannot show ${face}`
 
-/** Typed faces judged against an expression, as a value a player can be shown. */
-export type FacesCheck = { ok: true } | { ok: false; error: string }
-
 /**
  * Whether `faces` are what `expr` needs, in rolling order: "expected 2 faces for 2d6, got 1",
  * "a d6 cannot show 7".
  */
-export function checkFaces(expr: DiceExpr, faces: readonly number[]): FacesCheck {
+export function checkFaces(expr: DiceExpr, faces: readonly number[]): Outcome<true> {
   const sides = diceToRoll(expr)
   if (faces.length !== sides.length) {
     const noun = sides.length === 1 ? 'face' : 'faces'
-    return {
-      ok: false,
-      error: `expected ${sides.length} ${noun} for ${formatDice(expr)}, got ${faces.length}`,
-    }
+    return fail(`expected ${sides.length} ${noun} for ${formatDice(expr)}, got ${faces.length}`)
   }
   for (const [i, face] of faces.entries()) {
     const problem = faceProblem(face, sides[i] as number)
-    if (problem) return { ok: false, error: problem }
+    if (problem) return fail(problem)
   }
-  return { ok: true }
+  return ok(true)
 }
 
 /** Rolls an expression with typed faces: the roll, or why the faces do not fit. */
-export function rollWithFaces(
-  expr: DiceExpr,
-  faces: readonly number[],
-): { ok: true; value: ExprRoll } | { ok: false; error: string } {
+export function rollWithFaces(expr: DiceExpr, faces: readonly number[]): Outcome<ExprRoll> {
   assertExpr(expr)
   const check = checkFaces(expr, faces)
-  return check.ok ? { ok: true, value: roll(expr, scriptedDice(faces)) } : check
+  return check.ok ? ok(roll(expr, scriptedDice(faces))) : check
 }

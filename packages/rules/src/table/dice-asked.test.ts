@@ -17,7 +17,7 @@ describe('attacks on the player’s own dice', () => {
     // A 2 misses (17.0.1.2): nothing more to roll.
     const miss = diceAsked(rules, mira, ogre, declared, [2])
     expect(miss.complete).toBe(true)
-    expect(miss.outcome).toEqual({ ok: true, summary: expect.stringMatching(/miss/i) })
+    expect(miss.outcome).toEqual({ ok: true, value: expect.stringMatching(/miss/i) })
     // A 19 hits: the damage die comes next.
     const hit = diceAsked(rules, mira, ogre, declared, [19])
     expect(hit.complete).toBe(false)

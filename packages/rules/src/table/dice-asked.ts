@@ -2,6 +2,7 @@
  * Attacks rolled on the player's own dice: which dice the attack asks for, in order, given the faces
  * typed so far, and what those faces would do. The phone asks die by die; the room checks them again.
  */
+import { fail, type Outcome, ok } from '../outcome.ts'
 import { recordingRoller } from './roller.ts'
 import type { CombatRules, Declared, Fighter } from './types.ts'
 
@@ -10,8 +11,8 @@ export interface DiceAsked {
   asked: Array<{ sides: number; label: string }>
   /** Every die the attack needs (before any defense) is typed. */
   complete: boolean
-  /** With `complete`, what these dice would do, or why they cannot. */
-  outcome?: { ok: true; summary: string } | { ok: false; error: string }
+  /** With `complete`, what these dice would do (the outcome's summary), or why they cannot. */
+  outcome?: Outcome<string>
 }
 
 export function diceAsked(
@@ -29,11 +30,11 @@ export function diceAsked(
   const asked = roller.rolls
     .slice(0, roller.missing || roller.error ? upTo : roller.rolls.length)
     .map(({ sides, label }) => ({ sides, label }))
-  if (roller.error) return { asked, complete: true, outcome: { ok: false, error: roller.error } }
+  if (roller.error) return { asked, complete: true, outcome: fail(roller.error) }
   if (roller.missing) return { asked, complete: false }
   return {
     asked,
     complete: true,
-    outcome: resolved.ok ? { ok: true, summary: resolved.value.summary } : resolved,
+    outcome: resolved.ok ? ok(resolved.value.summary) : resolved,
   }
 }

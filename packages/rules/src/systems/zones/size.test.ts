@@ -53,9 +53,9 @@ describe('zones size rules', () => {
   it('accepts every printed split of the wyrm bite', () => {
     const m = (id: string, dice: number) => ({ id, size: 'medium' as const, dice })
     const s = (id: string, dice: number) => ({ id, size: 'small' as const, dice })
-    expect(checkDiceSplit('large', 1, [m('a', 1), m('b', 1)])).toEqual({ ok: true })
-    expect(checkDiceSplit('large', 1, [s('a', 1), s('b', 1), s('c', 2)])).toEqual({ ok: true })
-    expect(checkDiceSplit('large', 1, [m('a', 1), s('b', 2)])).toEqual({ ok: true })
+    expect(checkDiceSplit('large', 1, [m('a', 1), m('b', 1)])).toEqual({ ok: true, value: true })
+    expect(checkDiceSplit('large', 1, [s('a', 1), s('b', 1), s('c', 2)])).toEqual({ ok: true, value: true })
+    expect(checkDiceSplit('large', 1, [m('a', 1), s('b', 2)])).toEqual({ ok: true, value: true })
   })
 
   it('refuses splits that spend more or less than the whole attack, or hit a target as large', () => {

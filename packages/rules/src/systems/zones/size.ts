@@ -1,4 +1,5 @@
 /** Size categories and the size rules: damage halved or dice doubled per step, range, shove distance. */
+import { fail, type Outcome, ok } from '../../outcome.ts'
 import { invariant } from './common.ts'
 
 /**
@@ -82,22 +83,19 @@ export function checkDiceSplit(
   attacker: Size,
   baseDice: number,
   shares: ReadonlyArray<DiceShare>,
-): { ok: true } | { ok: false; error: string } {
-  if (shares.length < 2) return { ok: false, error: 'Splitting dice needs at least two targets.' }
+): Outcome<true> {
+  if (shares.length < 2) return fail('Splitting dice needs at least two targets.')
   if (shares.some((s) => sizeSteps(attacker, s.size) <= 0)) {
-    return { ok: false, error: 'Dice can only be split among targets smaller than the attacker.' }
+    return fail('Dice can only be split among targets smaller than the attacker.')
   }
   if (shares.some((s) => !Number.isInteger(s.dice) || s.dice < 1)) {
-    return { ok: false, error: 'Every target of a split attack takes at least one whole die.' }
+    return fail('Every target of a split attack takes at least one whole die.')
   }
   const smallest = shares.reduce((a, s) => (sizeSteps(a, s.size) > 0 ? s.size : a), attacker)
   const pool = diceForSize(baseDice, attacker, smallest)
   const spent = shares.reduce((sum, s) => sum + s.dice * 2 ** sizeSteps(s.size, smallest), 0)
   if (spent !== pool) {
-    return {
-      ok: false,
-      error: `Those shares don't add up to the whole attack (${pool}d against the smallest target alone).`,
-    }
+    return fail(`Those shares don't add up to the whole attack (${pool}d against the smallest target alone).`)
   }
-  return { ok: true }
+  return ok(true)
 }
