@@ -9,7 +9,7 @@ import { DefensePrompt } from '../components/defense-prompt.tsx'
 import { ResultCard, RollLog } from '../components/roll-log.tsx'
 import { RoomError } from '../components/room-error.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
-import { factionToMove, isSurprised, TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { useWakeLock } from '../device.ts'
 import {
   createSeatModel,
@@ -21,6 +21,7 @@ import {
 } from '../models/seat.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
+import { factionToMove, isSurprised } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
 
@@ -222,13 +223,7 @@ function Seated(props: {
           <ThemeToggle />
         </div>
       </header>
-      <TurnBanner
-        turn={table.turn.value}
-        combatants={table.combatants.value}
-        mine={me?.id}
-        needsRoll={needsInitiative}
-        needsIntent={stating && !turn.intents?.[me?.id ?? '']}
-      />
+      <TurnBanner turn={table.turn.value} combatants={table.combatants.value} mine={me?.id} />
       {(seatDoc.error.value || tableDoc.error.value) && (
         <p class="error" role="alert">
           {seatDoc.error.value ?? tableDoc.error.value}
