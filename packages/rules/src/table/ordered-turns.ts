@@ -20,7 +20,7 @@ import type {
   TurnState,
   TurnStep,
 } from './turn.ts'
-import { countAttack, IDLE_TURN, isActing, mayAttack, NO_SURPRISE } from './turn.ts'
+import { countAttack, IDLE_TURN, NO_SURPRISE } from './turn.ts'
 import type { Fighter } from './types.ts'
 
 /** What a slot-ordered system says about its rounds. */
@@ -196,13 +196,9 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       case 'act':
         return fail('Factions do not alternate in this system: each acts on their place in the order.')
       case 'attacked':
-        if (!mayAttack(turn, action.id)) return fail('Their turn allows no more attacks: end it.')
-        return ok(settle({ ...turn, attacks: countAttack(turn, action.id, 1) }, ctx))
       case 'attack-undone': {
-        const undone = isActing(turn, action.id)
-          ? { ...turn, attacks: countAttack(turn, action.id, -1) }
-          : turn
-        return ok(settle(undone, ctx))
+        const counted = countAttack(turn, action)
+        return counted.ok ? ok(settle(counted.value, ctx)) : counted
       }
       case 'new-round':
         return ok(

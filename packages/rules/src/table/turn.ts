@@ -3,7 +3,7 @@
  * the interface each system's turn model implements in its own folder. Pure: the room applies the steps,
  * rolls the dice it is asked for and logs them; the screens only read `acting` and `waiting`.
  */
-import type { Outcome } from '../outcome.ts'
+import { fail, type Outcome, ok } from '../outcome.ts'
 import type { RoundState } from '../systems/zones/round.ts'
 import type { Fighter } from './types.ts'
 
@@ -79,9 +79,21 @@ export function mayAttack(turn: TurnState, id: string): boolean {
   return isActing(turn, id) && (turn.attacksLeft?.[id] ?? 1) > 0
 }
 
-/** The attacks of the turn under way, one more or one fewer for this attacker. */
-export function countAttack(turn: TurnState, id: string, by: 1 | -1): Record<string, number> {
-  return { ...turn.attacks, [id]: Math.max(0, (turn.attacks?.[id] ?? 0) + by) }
+/**
+ * The turn with an attack counted (refused when the turn allows no more) or given back (the GM undid an
+ * attack of the turn under way; one made in an earlier turn gives nothing back).
+ */
+export function countAttack(
+  turn: TurnState,
+  action: { kind: 'attacked' | 'attack-undone'; id: string },
+): Outcome<TurnState> {
+  const by = action.kind === 'attacked' ? 1 : -1
+  if (by === 1 && !mayAttack(turn, action.id)) return fail('Their turn allows no more attacks: end it.')
+  if (!isActing(turn, action.id)) return ok(turn)
+  return ok({
+    ...turn,
+    attacks: { ...turn.attacks, [action.id]: Math.max(0, (turn.attacks?.[action.id] ?? 0) + by) },
+  })
 }
 
 /** The side GM may mark as unaware when a fight starts. */

@@ -10,8 +10,6 @@ import {
   FACTION,
   factionOf,
   IDLE_TURN,
-  isActing,
-  mayAttack,
   type TurnContext,
   type TurnRules,
   type TurnState,
@@ -138,13 +136,9 @@ export const zonesTurns: TurnRules = {
       case 'act':
         return act(turn, action.side, action.id, ctx)
       case 'attacked':
-        if (!mayAttack(turn, action.id)) return fail('Their turn allows no more attacks.')
-        return ok(settle({ ...turn, attacks: countAttack(turn, action.id, 1) }, ctx))
       case 'attack-undone': {
-        const undone = isActing(turn, action.id)
-          ? { ...turn, attacks: countAttack(turn, action.id, -1) }
-          : turn
-        return ok(settle(undone, ctx))
+        const counted = countAttack(turn, action)
+        return counted.ok ? ok(settle(counted.value, ctx)) : counted
       }
       case 'new-round': {
         if (!turn.factions) return fail('No round is running.')
