@@ -84,3 +84,7 @@ if (wants('join') || wants('load')) {
 }
 
 if (wants('long')) await benchLongSession()
+
+// Every figure is printed: end here, rather than wait on a handle some client library keeps open (the
+// long-session bench otherwise left the process running for good).
+process.exit(0)
