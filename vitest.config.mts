@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// Unit tests: pure code beside what it tests (packages/*, app models). Worker and browser tests have
+// Unit tests: pure code beside what it tests (packages/*, app models, the room's dispatch), and the fight
+// simulator (test/sim), which plays through the table room in Node. Worker and browser tests have
 // their own configs under test/ because they start the Workers runtime and a real browser.
 export default defineConfig({
   test: {
@@ -8,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'app/src/**/*.test.ts', 'worker/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'app/src/**/*.test.ts',
+            'worker/src/**/*.test.ts',
+            'test/sim/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -19,16 +19,18 @@ import { answer, rollInitiative, stepTurn } from './turn-flow.ts'
 
 type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
 
-/** Request ids in a seat document, in order, with the parsed request or null when it is not one. */
-export function seatRequests(seat: Y.Doc): Array<{ id: string; request: SeatRequest | null }> {
+/**
+ * Request ids in a seat document, in order, each with a reader of the request (null when it is not one):
+ * only requests not resolved before are read.
+ */
+export function seatRequests(seat: Y.Doc): Array<{ id: string; read: () => SeatRequest | null }> {
   return seat
     .getArray(SEAT.requests)
     .toArray()
-    .map((value) => {
-      const request = parseRequest(value)
-      const id = request?.id ?? String((value as { id?: unknown } | null)?.id ?? '')
-      return { id, request }
-    })
+    .map((value) => ({
+      id: String((value as { id?: unknown } | null)?.id ?? ''),
+      read: () => parseRequest(value),
+    }))
     .filter((entry) => entry.id !== '')
 }
 

@@ -65,9 +65,10 @@ export class TableRoom {
     const { docs, dice } = this.options
     const seat = docs.seat(seatId)
     const approvePhysical = readSettings(docs.table.getMap(TABLE.settings)).physicalDice === 'approve'
-    for (const { id, request } of seatRequests(seat)) {
+    for (const { id, read } of seatRequests(seat)) {
       const key = `${seatId}/${id}`
       this.once(key, () => {
+        const request = read()
         const { table, log } = docs
         const now = this.now()
         resolveRequest(request, key, {
@@ -99,6 +100,9 @@ export class TableRoom {
       })
     }
     for (const value of gm.getArray(GM.requests).toArray()) {
+      const id = (value as { id?: unknown } | null)?.id
+      // Resolved before: not read again (a long fight writes thousands of requests).
+      if (typeof id !== 'string' || this.options.processed.has(`gm/${id}`)) continue
       const request = parseGmRequest(value)
       if (!request) continue
       this.once(`gm/${request.id}`, () => {

@@ -19,8 +19,7 @@ import type * as Y from 'yjs'
 import { appendLog, endOfRound, fighters, type RoomContext, rollEntry, settingsOf } from './outcomes.ts'
 
 export function readTurn(table: Y.Doc): TurnState {
-  const map = table.getMap<unknown>(TABLE.turn)
-  return { ...IDLE_TURN, ...(Object.fromEntries(map.entries()) as Partial<TurnState>) }
+  return { ...IDLE_TURN, ...(table.getMap<unknown>(TABLE.turn).toJSON() as Partial<TurnState>) }
 }
 
 /** Writes the turn, key by key, touching only what changed (so settling twice writes nothing). */

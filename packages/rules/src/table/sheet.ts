@@ -16,11 +16,27 @@ export function defaultSheet(fields: ReadonlyArray<SheetField>, name: string): R
   return sheet
 }
 
-/** A fighter's sheet as its system reads it; a GM's quick-add without a sheet gets the defaults. */
+/** Sheets read before, by the system's rules, the stored sheet object (or none) and the fighter's name. */
+const read = new WeakMap<SheetRules<unknown>, WeakMap<object, Map<string, Outcome<unknown>>>>()
+const NO_SHEET = {}
+
+/**
+ * A fighter's sheet as its system reads it; a GM's quick-add without a sheet gets the defaults. A stored
+ * sheet is never changed in place (a new one replaces it), so each is read once per name.
+ */
 export function readSheet<Sheet>(
   rules: SheetRules<Sheet>,
   f: { name: string; sheet?: Record<string, unknown> },
 ): Outcome<Sheet> {
+  let bySheet = read.get(rules)
+  if (!bySheet) read.set(rules, (bySheet = new WeakMap()))
+  const key = f.sheet ?? NO_SHEET
+  let byName = bySheet.get(key)
+  if (!byName) bySheet.set(key, (byName = new Map()))
+  const known = byName.get(f.name)
+  if (known) return known as Outcome<Sheet>
   const parsed = rules.parse({ ...defaultSheet(rules.fields, f.name), ...(f.sheet ?? {}) })
-  return parsed.ok ? parsed : fail(`${f.name}: ${parsed.error}`)
+  const sheet = parsed.ok ? parsed : fail<Sheet>(`${f.name}: ${parsed.error}`)
+  byName.set(f.name, sheet)
+  return sheet
 }

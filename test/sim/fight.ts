@@ -1,0 +1,487 @@
+/**
+ * The fight simulator: one seeded, random, legal fight of a system, played through the table room the
+ * worker uses (GM and players writing requests into their documents, the GM also editing the table), with
+ * the table's invariants checked after every step. A failure names the seed, the step and the invariant,
+ * and the same seed plays the same fight again.
+ */
+import {
+  GM,
+  type GmRequest,
+  isActing,
+  LOG,
+  type LogEntry,
+  mayAttack,
+  type PendingDefense,
+  type RequestResult,
+  SEAT,
+  type SeatInfo,
+  type SeatRequest,
+  TABLE,
+  type TurnState,
+} from '@fray/protocol'
+import {
+  type Declared,
+  defaultSheetFor,
+  diceAsked,
+  type Fighter,
+  type RuleSystem,
+  SYSTEM_INFO,
+  SYSTEMS,
+  type SystemId,
+  seededDice,
+} from '@fray/rules'
+import * as Y from 'yjs'
+import { fighters, settingsOf } from '../../worker/src/room/outcomes.ts'
+import { TableRoom } from '../../worker/src/room/table-room.ts'
+import { readTurn } from '../../worker/src/room/turn-flow.ts'
+import { check, type Snapshot, snapshot } from './invariants.ts'
+
+export interface FightOptions {
+  /** The system's rules as the room gets them; a test plants a bug here. */
+  rules?: RuleSystem
+  /** After this round the GM calls the fight (the foes flee): the simulator's budget, not a rule. */
+  rounds?: number
+  /** A round still going after this many steps is stuck: every round must end. */
+  stepsPerRound?: number
+}
+
+export type FightResult =
+  | { ok: true; system: SystemId; seed: number; steps: number; rounds: number; attacks: number }
+  | {
+      ok: false
+      system: SystemId
+      seed: number
+      step: number
+      invariant: string
+      message: string
+      /** The last actions, oldest first. */
+      trace: string[]
+    }
+
+/** One thing a person at the table does; `run` writes it, `label` says it for the trace. */
+interface Action {
+  label: string
+  weight: number
+  run(): void
+  /** What the invariants need to know of it. */
+  kind?: 'undo' | 'edit' | 'reveal'
+  entry?: LogEntry
+}
+
+const PC_NAMES = ['Mira', 'Tomas', 'Sela']
+const FOE_NAMES = ['Goblin', 'Ogre', 'Rat', 'Bandit']
+
+/** Plays one fight; never throws (a throw of the room's code is a failure too). */
+export function runFight(system: SystemId, seed: number, options: FightOptions = {}): FightResult {
+  const fight = new Fight(system, seed, options)
+  try {
+    return fight.play()
+  } catch (error) {
+    return fight.failed('the room never throws', (error as Error).stack ?? String(error))
+  }
+}
+
+class Fight {
+  /** The rules the room plays by (a test may plant a bug in them). */
+  readonly rules: RuleSystem
+  /** The rules the invariants judge by: always the system's own. */
+  readonly judge: RuleSystem
+  readonly choose: ReturnType<typeof seededDice>
+  readonly table = new Y.Doc()
+  readonly log = new Y.Doc()
+  readonly gm = new Y.Doc()
+  readonly seatDocs = new Map<string, Y.Doc>()
+  readonly seatNames = new Map<string, string>()
+  readonly room: TableRoom
+  readonly trace: string[] = []
+  clock = 1_000_000
+  ids = 0
+  step = 0
+  /** A monster the GM keeps hidden, and when it was revealed. */
+  hidden: { id: string; fields: Record<string, unknown> } | null = null
+  revealedAt: { id: string; round: number } | null = null
+  seenRevealed = false
+  /** Attacks each fighter made since their turn began, as the players and GM saw them accepted. */
+  turnAttacks = new Map<string, number>()
+  /** The room's answers to the requests of the step under way (a request left unanswered counts as ''). */
+  stepAnswers: RequestResult[] = []
+
+  constructor(
+    readonly system: SystemId,
+    readonly seed: number,
+    readonly options: FightOptions,
+  ) {
+    this.rules = options.rules ?? SYSTEMS[system]
+    this.judge = SYSTEMS[system]
+    this.choose = seededDice((seed ^ 0x5eed) >>> 0)
+    const processed = new Set<string>()
+    this.room = new TableRoom({
+      system,
+      rules: this.rules,
+      docs: { table: this.table, log: this.log, gm: this.gm, seat: (id) => this.seat(id) },
+      dice: seededDice(seed),
+      processed: { has: (k) => processed.has(k), add: (k) => processed.add(k) },
+      seatName: (id) => this.seatNames.get(id) ?? null,
+      now: () => this.clock,
+      newId: () => `c${++this.ids}`,
+    })
+  }
+
+  seat(id: string): Y.Doc {
+    let doc = this.seatDocs.get(id)
+    if (!doc) {
+      doc = new Y.Doc()
+      this.seatDocs.set(id, doc)
+    }
+    return doc
+  }
+
+  /** A whole number 0..n-1 from the fight's own seeded choices. */
+  pick(n: number): number {
+    return n <= 1 ? 0 : this.choose.roll(n) - 1
+  }
+
+  chance(p: number): boolean {
+    return this.choose.roll(1000) <= p * 1000
+  }
+
+  oneOf<T>(items: readonly T[]): T | undefined {
+    return items[this.pick(items.length)]
+  }
+
+  failed(invariant: string, message: string): FightResult {
+    const { system, seed, step, trace } = this
+    return { ok: false, system, seed, step, invariant, message, trace: trace.slice(-12) }
+  }
+
+  // --- setting up -------------------------------------------------------------------------------
+
+  setUp(): void {
+    const party = 2 + this.pick(2)
+    for (let i = 0; i < party; i++) {
+      const seatId = `seat-${i + 1}`
+      const name = PC_NAMES[i] as string
+      this.seatNames.set(seatId, name)
+      this.table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null })
+      this.ask(seatId, { kind: 'create-character', sheet: defaultSheetFor(this.system, name) })
+    }
+    const foes = 2 + this.pick(2)
+    for (let i = 0; i < foes; i++) this.addFoe(`foe-${i + 1}`, `${FOE_NAMES[i % FOE_NAMES.length]} ${i + 1}`)
+    if (this.chance(0.5)) {
+      // Kept in the GM's document until revealed, so not on the table yet.
+      this.hidden = { id: 'hidden', fields: this.foeFields('Bandit leader') }
+    }
+  }
+
+  foeFields(name: string): Record<string, unknown> {
+    // Half from the system's sheet (its hit points), half quick-added with hit points only.
+    const withSheet = this.chance(0.5)
+    const sheet = defaultSheetFor(this.system, name)
+    const parsed = this.rules.sheet.parse(sheet)
+    const hp = withSheet && parsed.ok ? this.rules.sheet.hitPoints(parsed.value) : 2 + this.pick(6)
+    return { name, side: 'foe', hp, maxHp: hp, ...(withSheet ? { sheet } : {}) }
+  }
+
+  addFoe(id: string, name: string, fields = this.foeFields(name)): void {
+    this.table.transact(() => {
+      const map = new Y.Map<unknown>()
+      this.table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, map)
+      for (const [k, v] of Object.entries(fields)) map.set(k, v)
+    })
+  }
+
+  // --- requests, as the phones and the tablet write them ---------------------------------------
+
+  ask(seatId: string, request: Record<string, unknown>): RequestResult | undefined {
+    const id = `r${++this.ids}`
+    this.seat(seatId)
+      .getArray<SeatRequest>(SEAT.requests)
+      .push([{ id, at: this.clock, ...request } as SeatRequest])
+    this.room.resolveSeat(seatId)
+    return this.answered(this.seat(seatId).getMap<RequestResult>(SEAT.results).get(`${seatId}/${id}`))
+  }
+
+  gmAsk(request: Record<string, unknown>): RequestResult | undefined {
+    const id = `g${++this.ids}`
+    this.gm.getArray<GmRequest>(GM.requests).push([{ id, ...request } as GmRequest])
+    this.room.resolveGm()
+    return this.answered(this.gm.getMap<RequestResult>(SEAT.results).get(id))
+  }
+
+  seatOf(f: Fighter): string | null {
+    const seatId = this.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(f.id)?.get('seatId')
+    return typeof seatId === 'string' ? seatId : null
+  }
+
+  /** The request on behalf of this fighter: their player's, or the GM's for a monster. */
+  actFor(f: Fighter, seatRequest: Record<string, unknown>, gmRequest: Record<string, unknown>) {
+    const seatId = this.seatOf(f)
+    return seatId ? this.ask(seatId, seatRequest) : this.gmAsk(gmRequest)
+  }
+
+  // --- what can be done now ---------------------------------------------------------------------
+
+  actions(turn: TurnState, all: Fighter[]): Action[] {
+    const actions: Action[] = []
+    const prompts = [...this.table.getMap<PendingDefense>(TABLE.prompts).values()]
+    for (const p of prompts) {
+      const target = all.find((f) => f.id === p.targetId)
+      const option = this.oneOf(p.options)
+      if (!target || !option) continue
+      const seatId = this.seatOf(target)
+      actions.push({
+        label: `${target.name} answers ${option.id}`,
+        weight: 8,
+        run: () => {
+          if (seatId && this.chance(0.85))
+            this.ask(seatId, { kind: 'defend', promptId: p.id, choice: option.id })
+          else {
+            // The GM answers for a monster, or for a player whose time ran out.
+            if (seatId) this.clock = Math.max(this.clock, p.gmAfter)
+            this.gmAsk({ kind: 'defend', promptId: p.id, choice: option.id })
+          }
+        },
+      })
+    }
+    // While an attack waits for its defender, the table waits too (the room would refuse the rest).
+    if (prompts.length > 0 && this.chance(0.9)) return actions
+    if (turn.status === 'initiative') {
+      for (const [id, what] of Object.entries(turn.waiting ?? {})) {
+        const f = all.find((x) => x.id === id)
+        if (!f) continue
+        if (what === 'intent') {
+          const weapon = this.rules.turn.intents?.fallback(f).weapon ?? null
+          const intent = { metersMoved: this.oneOf([0, 0, 5, 10, 30, 40]) ?? 0, weapon }
+          actions.push({
+            label: `${f.name} states an intent`,
+            weight: 4,
+            run: () =>
+              this.actFor(f, { kind: 'intent', intent }, { kind: 'intent', combatantId: f.id, intent }),
+          })
+        } else if (f.side === 'pc') {
+          actions.push({
+            label: `${f.name} rolls initiative`,
+            weight: 4,
+            run: () => {
+              const seatId = this.seatOf(f)
+              if (!seatId) return
+              const typed = this.chance(0.3) ? { faces: [1 + this.pick(6)] } : {}
+              this.ask(seatId, { kind: 'initiative', ...typed })
+            },
+          })
+        } else
+          actions.push({
+            label: 'GM rolls for the foes',
+            weight: 4,
+            run: () => this.gmAsk({ kind: 'roll-foes' }),
+          })
+      }
+      if (Object.values(turn.waiting ?? {}).includes('intent'))
+        actions.push({
+          label: 'GM begins the actions',
+          weight: 1,
+          run: () => this.gmAsk({ kind: 'begin-actions' }),
+        })
+    }
+    if (turn.status === 'running') {
+      for (const f of all) {
+        if (mayAttack(turn, f.id)) {
+          const attack = this.attackFor(f, all)
+          if (attack) actions.push(attack)
+        }
+        if (isActing(turn, f.id) && SYSTEM_INFO[this.system].rounds === 'order' && f.side === 'pc') {
+          const seatId = this.seatOf(f)
+          if (seatId)
+            actions.push({
+              label: `${f.name} ends the turn`,
+              weight: 2,
+              run: () => this.ask(seatId, { kind: 'end-turn' }),
+            })
+        }
+      }
+      if (SYSTEM_INFO[this.system].rounds === 'order')
+        actions.push({ label: 'GM: next turn', weight: 1, run: () => this.gmAsk({ kind: 'next-turn' }) })
+      else this.factionActions(turn, all, actions)
+    }
+    // Between the rules: the GM undoes an outcome, edits hit points, reveals the hidden monster.
+    const undoable = this.log
+      .getArray<LogEntry>(LOG.entries)
+      .toArray()
+      .filter((e) => e.changes && !e.undone && e.status !== 'pending')
+    const entry = this.oneOf(undoable)
+    if (entry)
+      actions.push({
+        label: `GM undoes ${entry.id}`,
+        weight: 0.4,
+        kind: 'undo',
+        entry,
+        run: () => this.gmAsk({ kind: 'undo', entryId: entry.id }),
+      })
+    const edited = this.oneOf(all)
+    if (edited) {
+      const hp = Math.max(0, edited.hp + (this.chance(0.5) ? -3 : 2))
+      actions.push({
+        label: `GM sets ${edited.name} to ${hp} hp`,
+        weight: 0.3,
+        kind: 'edit',
+        run: () => this.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(edited.id)?.set('hp', hp),
+      })
+    }
+    if (this.hidden && turn.status !== 'idle') {
+      const { id, fields } = this.hidden
+      actions.push({
+        label: 'GM reveals the Bandit leader',
+        weight: 0.5,
+        kind: 'reveal',
+        run: () => {
+          this.addFoe(id, String(fields.name), fields)
+          this.revealedAt = { id, round: turn.round }
+          this.hidden = null
+        },
+      })
+    }
+    return actions
+  }
+
+  /** Zones: the side to move acts with one of its characters, or passes. */
+  factionActions(turn: TurnState, all: Fighter[], actions: Action[]): void {
+    const f = turn.factions
+    if (!f) return
+    const moving = f.phase === 'choosing-first' ? f.initiative : f.next
+    if (!moving) return
+    const side = moving === 'party' ? 'pc' : 'foe'
+    const ready = all.filter((c) => c.side === side && f.characters[c.id] && !f.characters[c.id]?.spent)
+    const who = this.oneOf(ready)
+    if (who)
+      actions.push({
+        label: `${who.name} acts`,
+        weight: 4,
+        run: () => this.actFor(who, { kind: 'act' }, { kind: 'act', combatantId: who.id }),
+      })
+    const passer = all.find((c) => c.side === side && this.seatOf(c))
+    actions.push({
+      label: `${side === 'pc' ? 'the party' : 'the foes'} pass`,
+      weight: ready.length > 0 ? 1 : 4,
+      run: () =>
+        side === 'pc' && passer ? this.actFor(passer, { kind: 'pass' }, {}) : this.gmAsk({ kind: 'pass' }),
+    })
+  }
+
+  /** A random attack: a target, one of the attacker's choices, some of its toggles, the room's dice or typed faces. */
+  attackFor(attacker: Fighter, all: Fighter[]): Action | null {
+    const combat = this.rules.combat
+    const choices = combat.choices(attacker)
+    // Mostly the first way to attack (the weapon in hand), sometimes any other.
+    const choice = choices.ok ? (this.chance(0.6) ? choices.value[0] : this.oneOf(choices.value)) : undefined
+    const target = this.oneOf(all.filter((f) => f.id !== attacker.id && f.side !== attacker.side))
+    if (!choice || !target) return null
+    const offered = combat.toggles(attacker, target, choice.id)
+    // About one situational modifier an attack, as at a real table.
+    const toggles = offered.filter(() => this.chance(Math.min(0.3, 1 / (offered.length || 1))))
+    const declared: Declared = { choice: choice.id, toggles: toggles.map((t) => t.id) }
+    let faces: number[] | undefined
+    if (this.chance(0.25)) {
+      faces = []
+      for (let i = 0; i < 12; i++) {
+        const asked = diceAsked(combat, attacker, target, declared, faces)
+        if (asked.complete) break
+        const die = asked.asked[faces.length]
+        if (!die) break
+        faces.push(1 + this.pick(die.sides))
+      }
+    }
+    const typed = faces ? { faces } : {}
+    return {
+      label: `${attacker.name} attacks ${target.name} (${declared.choice}${declared.toggles.length ? ` + ${declared.toggles.join(', ')}` : ''}${faces ? `, own dice ${faces.join(' ')}` : ''})`,
+      weight: 6,
+      run: () =>
+        this.actFor(
+          attacker,
+          { kind: 'attack', targetId: target.id, declared, ...typed },
+          { kind: 'attack', attackerId: attacker.id, targetId: target.id, declared, ...typed },
+        ),
+    }
+  }
+
+  // --- the fight --------------------------------------------------------------------------------
+
+  play(): FightResult {
+    this.setUp()
+    const info = SYSTEM_INFO[this.system]
+    const unaware = this.chance(0.5) ? this.oneOf(info.surprise) : undefined
+    const surprise = unaware ? { surprise: { unaware, ambush: info.ambush && this.chance(0.5) } } : {}
+    this.trace.push(`start${unaware ? ` (${unaware} may be caught unaware)` : ''}`)
+    const started = this.gmAsk({ kind: 'start-combat', ...surprise })
+    if (!started?.ok) return this.failed('a fight starts', started ? started.error : 'no answer')
+    const rounds = this.options.rounds ?? 12
+    const stepsPerRound = this.options.stepsPerRound ?? 250
+    let roundSince = { round: -1, step: 0 }
+    for (this.step = 1; ; this.step++) {
+      const all = fighters(this.table)
+      const before: Snapshot = snapshot(this.table, this.log)
+      if (before.turn.round !== roundSince.round) roundSince = { round: before.turn.round, step: this.step }
+      if (this.step - roundSince.step > stepsPerRound)
+        return this.failed(
+          'every fight ends',
+          `round ${before.turn.round} is still going after ${stepsPerRound} steps`,
+        )
+      const sideDown = (side: 'pc' | 'foe') =>
+        all.filter((f) => f.side === side).every((f) => this.judge.combat.out(f) !== null)
+      const called = before.turn.round > rounds && before.prompts.length === 0
+      if (sideDown('pc') || (sideDown('foe') && !this.hidden) || called) {
+        this.gmAsk({ kind: 'end-combat' })
+        return {
+          ok: true,
+          system: this.system,
+          seed: this.seed,
+          steps: this.step,
+          rounds: before.turn.round,
+          attacks: this.attacks(),
+        }
+      }
+      const actions = this.actions(before.turn, all)
+      const action = this.weighted(actions)
+      if (!action)
+        return this.failed('every fight ends', `no action is possible in round ${before.turn.round}`)
+      this.trace.push(`${this.step}: ${action.label}`)
+      this.clock += 1000
+      this.stepAnswers = []
+      action.run()
+      // The room settles the turn after the GM's own edits of the table, as the worker does on their update.
+      if (action.kind === 'edit' || action.kind === 'reveal') this.room.tableChanged()
+      const after = snapshot(this.table, this.log, before)
+      const broken = check(this, before, after, action, this.stepAnswers)
+      if (broken) return this.failed(broken.invariant, broken.message)
+    }
+  }
+
+  weighted(actions: Action[]): Action | undefined {
+    const total = actions.reduce((sum, a) => sum + a.weight, 0)
+    if (total <= 0) return undefined
+    let x = (this.choose.roll(1_000_000) / 1_000_000) * total
+    for (const a of actions) {
+      x -= a.weight
+      if (x <= 0) return a
+    }
+    return actions.at(-1)
+  }
+
+  /** Keeps the room's answer to a request of this step, for the invariants. */
+  answered(result: RequestResult | undefined): RequestResult | undefined {
+    this.stepAnswers.push(result ?? { ok: false, error: '' })
+    return result
+  }
+
+  attacks(): number {
+    return this.log
+      .getArray<LogEntry>(LOG.entries)
+      .toArray()
+      .filter((e) => e.kind === 'attack').length
+  }
+
+  settings() {
+    return settingsOf(this.table)
+  }
+}
+
+export type { Action, Fight }

@@ -1,0 +1,39 @@
+import { SYSTEM_IDS, SYSTEMS } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import { runFight } from './fight.ts'
+import { describeFailure, simulate } from './simulate.ts'
+
+/** Fights per system in `npm test`; `npm run simulate` plays as many as FIGHTS= asks. */
+const FIGHTS = 300
+
+describe.each(SYSTEM_IDS)('fights of %s', (system) => {
+  it(`keeps every table invariant through ${FIGHTS} seeded random fights`, { timeout: 600_000 }, () => {
+    const { runs, failure } = simulate({ systems: [system], fights: FIGHTS, seed: 1 })
+    expect(failure ? describeFailure(failure) : null).toBeNull()
+    expect(runs[0]?.fights).toBe(FIGHTS)
+  })
+})
+
+describe('the simulator', () => {
+  // A planted bug: the rules say nobody is ever out of the fight, so the fallen keep their turns.
+  const fallenAct = (system: (typeof SYSTEM_IDS)[number]) => ({
+    ...SYSTEMS[system],
+    combat: { ...SYSTEMS[system].combat, out: () => null },
+  })
+  const invariants = SYSTEMS.osr.combat
+
+  it('catches a planted bug, with a seed and a step that replay it', () => {
+    const { failure } = simulate({ systems: ['osr'], fights: 50, seed: 1, rules: fallenAct })
+    expect(failure).not.toBeNull()
+    if (!failure) return
+    expect(failure.invariant).toMatch(/fallen|fight ends/)
+    const again = runFight('osr', failure.seed, { rules: fallenAct('osr') })
+    expect(again).toEqual(failure)
+    // Without the bug, the same fight keeps every invariant.
+    expect(runFight('osr', failure.seed, { rules: { ...SYSTEMS.osr, combat: invariants } }).ok).toBe(true)
+  })
+
+  it('plays the same fight from the same seed', () => {
+    expect(runFight('zones', 7)).toEqual(runFight('zones', 7))
+  })
+})

@@ -1,0 +1,69 @@
+/** Many seeded fights of each system: fight `i` of a run from seed `s` plays with seed `s + i`. */
+import { type RuleSystem, SYSTEM_IDS, type SystemId } from '@fray/rules'
+import { type FightResult, runFight } from './fight.ts'
+
+export interface Simulation {
+  systems: readonly SystemId[]
+  fights: number
+  seed: number
+  /** Plants a bug: the rules a system's room gets. */
+  rules?: (system: SystemId) => RuleSystem
+}
+
+export interface SystemRun {
+  system: SystemId
+  fights: number
+  steps: number
+  rounds: number
+  attacks: number
+  ms: number
+}
+
+/** Plays the fights, stopping at the first failure. */
+export function simulate(sim: Simulation): {
+  runs: SystemRun[]
+  failure: Extract<FightResult, { ok: false }> | null
+} {
+  const runs: SystemRun[] = []
+  for (const system of sim.systems) {
+    const run: SystemRun = { system, fights: 0, steps: 0, rounds: 0, attacks: 0, ms: 0 }
+    runs.push(run)
+    const start = performance.now()
+    for (let i = 0; i < sim.fights; i++) {
+      const result = runFight(system, (sim.seed + i) >>> 0, sim.rules ? { rules: sim.rules(system) } : {})
+      if (!result.ok) {
+        run.ms = performance.now() - start
+        return { runs, failure: result }
+      }
+      run.fights++
+      run.steps += result.steps
+      run.rounds += result.rounds
+      run.attacks += result.attacks
+    }
+    run.ms = performance.now() - start
+  }
+  return { runs, failure: null }
+}
+
+/** The command that plays a failed fight again, alone. */
+export const replayCommand = (f: { seed: number; system: SystemId }) =>
+  `SEED=${f.seed} SYSTEM=${f.system} FIGHTS=1 npm run simulate`
+
+/** A failure, in words: the invariant, what broke it, the last steps, and how to replay it. */
+export function describeFailure(f: Extract<FightResult, { ok: false }>): string {
+  return [
+    `${f.system}, seed ${f.seed}, step ${f.step}: ${f.invariant}`,
+    `  ${f.message}`,
+    '  last steps:',
+    ...f.trace.map((t) => `    ${t}`),
+    `  replay: ${replayCommand(f)}`,
+  ].join('\n')
+}
+
+export function systemsFrom(value: string | undefined): SystemId[] {
+  if (!value) return [...SYSTEM_IDS]
+  const ids = value.split(',').map((s) => s.trim())
+  const unknown = ids.find((id) => !(SYSTEM_IDS as readonly string[]).includes(id))
+  if (unknown) throw new Error(`SYSTEM=${unknown} is not a system; choose from ${SYSTEM_IDS.join(', ')}`)
+  return ids as SystemId[]
+}
