@@ -33,7 +33,6 @@ import {
 import * as Y from 'yjs'
 import { fighters, settingsOf } from '../../worker/src/room/outcomes.ts'
 import { TableRoom } from '../../worker/src/room/table-room.ts'
-import { readTurn } from '../../worker/src/room/turn-flow.ts'
 import { check, type Snapshot, snapshot } from './invariants.ts'
 
 export interface FightOptions {

@@ -29,10 +29,16 @@ export function readSheet<Sheet>(
   f: { name: string; sheet?: Record<string, unknown> },
 ): Outcome<Sheet> {
   let bySheet = read.get(rules)
-  if (!bySheet) read.set(rules, (bySheet = new WeakMap()))
+  if (!bySheet) {
+    bySheet = new WeakMap()
+    read.set(rules, bySheet)
+  }
   const key = f.sheet ?? NO_SHEET
   let byName = bySheet.get(key)
-  if (!byName) bySheet.set(key, (byName = new Map()))
+  if (!byName) {
+    byName = new Map()
+    bySheet.set(key, byName)
+  }
   const known = byName.get(f.name)
   if (known) return known as Outcome<Sheet>
   const parsed = rules.parse({ ...defaultSheet(rules.fields, f.name), ...(f.sheet ?? {}) })
