@@ -1,18 +1,12 @@
 /**
- * The one interface every rule system implements. Each system lives in `systems/<id>/` and exports far
- * more than this (its tables, resolution functions, odds); this is what the app and the room need to
- * treat all five alike: the sheet to build a form from, the turn model, the toggles an attack offers.
+ * The small shapes every rule system and the table share (sheet fields, toggles, breakdown lines, what a
+ * screen knows of a system), importing nothing: the RuleSystem interface itself is in rule-system.ts.
  */
 
-import type { SystemId } from './systems/info.ts'
-
-export { SYSTEM_IDS, type SystemId } from './systems/info.ts'
-
-import type { Outcome } from './outcome.ts'
-import type { TurnRules, Unaware } from './table/turn.ts'
-import type { CombatRules } from './table/types.ts'
-
 export { fail, type Outcome, ok } from './outcome.ts'
+
+/** Which side the GM may mark as unaware when a fight starts. */
+export type Unaware = 'pc' | 'foe' | 'both'
 
 interface FieldBase {
   /** Property name in the sheet object. */
@@ -61,7 +55,8 @@ export interface BreakdownLine {
  * so a phone's first load stays small.
  */
 export interface SystemInfo {
-  id: SystemId
+  /** The key of `SYSTEM_INFO` it is registered under. */
+  id: string
   /** The name people know it by. */
   name: string
   /** One line on what makes it play differently. */
@@ -78,22 +73,4 @@ export interface SystemInfo {
   statesIntent: boolean
   /** The text's optional initiative rules the GM may switch on (odnd). */
   initiativeOptions: boolean
-}
-
-export interface RuleSystem<Sheet = unknown> {
-  id: SystemId
-  info: SystemInfo
-  sheet: {
-    fields: ReadonlyArray<SheetField>
-    /** Validates form or stored input into a sheet, filling defaults; errors name the field. */
-    parse(input: unknown): Outcome<Sheet>
-    /** A new character's hit points, as the sheet gives them (BRP derives them from CON and SIZ). */
-    hitPoints(sheet: Sheet): number
-  }
-  /** Every situational modifier an attack can toggle. */
-  attackModifiers: ReadonlyArray<ModifierToggle>
-  /** Attacks, defenses, outcomes, end-of-round effects and status chips at the table. */
-  combat: CombatRules
-  /** Surprise, the order of a round, who may act now and what a turn allows. */
-  turn: TurnRules
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SYSTEM_IDS } from '../system.ts'
+import { SYSTEM_IDS } from './info.ts'
 import { SYSTEMS } from './index.ts'
 
 describe('the rule system registry', () => {

@@ -1,7 +1,8 @@
 /** The registry of rule systems: a missing system is a compile error, not a runtime surprise. */
-import type { RuleSystem, SystemId } from '../system.ts'
+import type { RuleSystem } from '../rule-system.ts'
 import { defaultSheet } from '../table/sheet.ts'
 import { brpSystem } from './brp/index.ts'
+import type { SystemId } from './info.ts'
 import { odndSystem } from './odnd/index.ts'
 import { osrSystem } from './osr/index.ts'
 import { spelljammerSystem } from './spelljammer/index.ts'

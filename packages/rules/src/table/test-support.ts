@@ -1,7 +1,7 @@
 /** Helpers for the combat adapters' tests: fighters with sheets, and dice that throw given faces. */
 
-import type { SystemId } from '../system.ts'
 import { SYSTEMS } from '../systems/index.ts'
+import type { SystemId } from '../systems/info.ts'
 import { defaultSheet } from './sheet.ts'
 import type { TurnAction, TurnContext, TurnRules, TurnSettings, TurnStep } from './turn.ts'
 import type { Fighter, Roller } from './types.ts'

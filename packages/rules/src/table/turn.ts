@@ -4,6 +4,7 @@
  * rolls the dice it is asked for and logs them; the screens only read `acting` and `waiting`.
  */
 import { fail, type Outcome, ok } from '../outcome.ts'
+import type { Unaware } from '../system.ts'
 import type { RoundState } from '../systems/zones/round.ts'
 import type { Fighter } from './types.ts'
 
@@ -96,8 +97,7 @@ export function countAttack(
   })
 }
 
-/** The side GM may mark as unaware when a fight starts. */
-export type Unaware = 'pc' | 'foe' | 'both'
+export type { Unaware }
 
 /** The GM's call when starting: which side might be caught unaware, and whether the other lay in wait. */
 export interface SurpriseSetup {

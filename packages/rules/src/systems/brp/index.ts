@@ -1,5 +1,5 @@
 /** The brp rule system: a Basic-Roleplaying-style d100 roll-under combat, and its full typed API. */
-import type { RuleSystem } from '../../system.ts'
+import type { RuleSystem } from '../../rule-system.ts'
 import { ATTACK_MODIFIERS } from './attack.ts'
 import { brpCombat } from './combat.ts'
 import { brpInfo } from './info.ts'

@@ -1,5 +1,5 @@
 /** The odnd rule system (OD&D house rules): the RuleSystem the room registers, and the full typed API. */
-import type { RuleSystem } from '../../system.ts'
+import type { RuleSystem } from '../../rule-system.ts'
 import { odndCombat } from './combat.ts'
 import { odndInfo } from './info.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'

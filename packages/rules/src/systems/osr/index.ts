@@ -1,5 +1,5 @@
 /** The osr rule system: an old-school d20 combat chapter, as one RuleSystem plus its full typed API. */
-import type { RuleSystem } from '../../system.ts'
+import type { RuleSystem } from '../../rule-system.ts'
 import { osrCombat } from './combat.ts'
 import { osrInfo } from './info.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'

@@ -1,5 +1,5 @@
 /** The spelljammer rule system: its RuleSystem entry for the registry, and its full typed API. */
-import type { RuleSystem } from '../../system.ts'
+import type { RuleSystem } from '../../rule-system.ts'
 import { spelljammerCombat } from './combat.ts'
 import { spelljammerInfo } from './info.ts'
 import { ATTACK_TOGGLES } from './modifiers.ts'

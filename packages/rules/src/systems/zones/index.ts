@@ -1,5 +1,5 @@
 /** The zones rule system: factions alternate one character or pass; automatic hits; reactions out of turn. */
-import type { RuleSystem } from '../../system.ts'
+import type { RuleSystem } from '../../rule-system.ts'
 import { zonesCombat } from './combat.ts'
 import { zonesInfo } from './info.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'

@@ -1,0 +1,28 @@
+/**
+ * The one interface every rule system implements. Each system lives in `systems/<id>/` and exports far
+ * more than this (its tables, resolution functions, odds); this is what the app and the room need to
+ * treat all five alike: the sheet to build a form from, the turn model, the combat at the table.
+ */
+import type { Outcome } from './outcome.ts'
+import type { ModifierToggle, SheetField, SystemInfo } from './system.ts'
+import type { SystemId } from './systems/info.ts'
+import type { TurnRules } from './table/turn.ts'
+import type { CombatRules } from './table/types.ts'
+
+export interface RuleSystem<Sheet = unknown> {
+  id: SystemId
+  info: SystemInfo
+  sheet: {
+    fields: ReadonlyArray<SheetField>
+    /** Validates form or stored input into a sheet, filling defaults; errors name the field. */
+    parse(input: unknown): Outcome<Sheet>
+    /** A new character's hit points, as the sheet gives them (BRP derives them from CON and SIZ). */
+    hitPoints(sheet: Sheet): number
+  }
+  /** Every situational modifier an attack can toggle. */
+  attackModifiers: ReadonlyArray<ModifierToggle>
+  /** Attacks, defenses, outcomes, end-of-round effects and status chips at the table. */
+  combat: CombatRules
+  /** Surprise, the order of a round, who may act now and what a turn allows. */
+  turn: TurnRules
+}
