@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SYSTEM_IDS } from './info.ts'
 import { SYSTEMS } from './index.ts'
+import { SYSTEM_IDS } from './info.ts'
 
 describe('the rule system registry', () => {
   it('has every system under its own id, each with a sheet whose defaults parse', () => {
