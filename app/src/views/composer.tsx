@@ -3,7 +3,7 @@
  * odds, then one tap to roll. The odds come from the same combat rules the room resolves with.
  */
 import type { SystemId } from '@fray/protocol'
-import { type Declared, type DiceAsked, diceAsked, SYSTEMS } from '@fray/rules'
+import { type Declared, type DiceAsked, diceAsked, percent, SYSTEMS } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { asFighter, type Combatant } from '../models/table.ts'
 
@@ -24,8 +24,6 @@ function facesOf(typed: readonly string[]): number[] {
   const empty = typed.indexOf('')
   return (empty === -1 ? typed : typed.slice(0, empty)).map(Number)
 }
-
-const percent = (p: number) => `${Math.round(p * 1000) / 10}%`
 
 export function Composer({ system, attacker, targets, onRoll, onClose, ownDice = false }: Props) {
   const rules = SYSTEMS[system].combat

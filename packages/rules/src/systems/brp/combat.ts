@@ -22,6 +22,7 @@ import type {
   Preview,
   Resolution,
 } from '../../table/types.ts'
+import { percent } from '../../table/words.ts'
 import * as brp from './rules.ts'
 
 const SHEET = { fields: brp.SHEET_FIELDS, parse: brp.parseSheet }
@@ -97,7 +98,6 @@ function changeOf(c: Combatant): FighterChange | null {
   return Object.keys(change).length > 0 ? change : null
 }
 
-const percent = (p: number) => `${Math.round(p * 100)}%`
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** "Sword, Short", "Round shield": an item key of the state as the log names it. */

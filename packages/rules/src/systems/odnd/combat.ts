@@ -20,6 +20,7 @@ import type {
   Resolution,
   Roller,
 } from '../../table/types.ts'
+import { percent } from '../../table/words.ts'
 import * as odnd from './rules.ts'
 
 const SHEET = { fields: odnd.SHEET_FIELDS, parse: odnd.parseSheet }
@@ -330,8 +331,6 @@ function declare(
     },
   })
 }
-
-const percent = (p: number) => `${Math.round(p * 100)}%`
 
 /** "Mira hits Goblin 1 for 5: Goblin 1 is dead; GM, ..." */
 const sentence = (headline: string, words: readonly string[]) =>

@@ -23,6 +23,7 @@ import type {
   Resolution,
   Roller,
 } from '../../table/types.ts'
+import { percent } from '../../table/words.ts'
 import * as osr from './rules.ts'
 
 const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
@@ -296,12 +297,10 @@ function withConditions(state: OsrState, gains: ReadonlyArray<osr.Condition>): O
 const acLines = (lines: ReadonlyArray<BreakdownLine>): BreakdownLine[] =>
   lines.map((l, i) => (i === 0 ? l : { ...l, label: `AC: ${l.label}` }))
 
-const pct = (p: number) => `${Math.round(p * 100)}%`
-
 function hitsOn(needs: number, chance: number): string {
   return needs >= 20
-    ? `Hits only on a natural 20 (${pct(chance)})`
-    : `Hits on ${needs} or more on a d20 (${pct(chance)})`
+    ? `Hits only on a natural 20 (${percent(chance)})`
+    : `Hits on ${needs} or more on a d20 (${percent(chance)})`
 }
 
 export const osrCombat: CombatRules = {

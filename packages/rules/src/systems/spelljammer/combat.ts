@@ -31,6 +31,7 @@ import type {
   Resolution,
   Roller,
 } from '../../table/types.ts'
+import { percent } from '../../table/words.ts'
 import * as spelljammer from './rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
@@ -240,8 +241,6 @@ function build(
 function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
   return spelljammer.setupAttack(built.declaration, SETTINGS)
 }
-
-const percent = (p: number) => `${Math.round(p * 1000) / 10}%`
 
 /** The SC and DEF lines of an attack, and the numbers to roll under. */
 function setupLines(setup: spelljammer.AttackSetup): BreakdownLine[] {

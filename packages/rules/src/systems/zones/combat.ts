@@ -19,6 +19,7 @@ import type {
   Resolution,
   Roller,
 } from '../../table/types.ts'
+import { percent } from '../../table/words.ts'
 import * as zones from './rules.ts'
 
 const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
@@ -58,7 +59,6 @@ export interface ZonesState {
 }
 
 const stateOf = (f: Fighter): ZonesState => f.state as ZonesState
-const pct = (p: number) => `${Math.round(p * 100)}%`
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
@@ -282,14 +282,14 @@ function previewOf(p: Planned): Preview {
       const toHit =
         p.plan.witSaveReasons.length === 0
           ? 'Hits automatically'
-          : `Hits on a WIT save, ${p.a.wit} or under on a d20 (${pct(odds.hit.probability)}): ${p.plan.witSaveReasons.join('; ')}`
+          : `Hits on a WIT save, ${p.a.wit} or under on a d20 (${percent(odds.hit.probability)}): ${p.plan.witSaveReasons.join('; ')}`
       return { chance: odds.hit.probability, summary: `${toHit}; ${damageWords(p.plan.damage)}.`, lines }
     }
     case 'non-lethal': {
       const odds = zones.nonLethalOdds(p.plan, p.t.str).takesEffect.probability
       const label = choiceLabelOf(p.plan.kind)
       const summary = p.plan.saveAllowed
-        ? `${label} works if ${p.t.name} fails a STR save (passes on ${p.t.str} or under): ${pct(odds)}.`
+        ? `${label} works if ${p.t.name} fails a STR save (passes on ${p.t.str} or under): ${percent(odds)}.`
         : `${label}: no STR save against a larger attacker, it works unless dodged.`
       return { chance: odds, summary, lines: p.plan.breakdown }
     }
@@ -297,7 +297,7 @@ function previewOf(p: Planned): Preview {
       const chance = zones.saveChance(p.a.str).probability
       return {
         chance,
-        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${pct(chance)}).`,
+        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}).`,
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
@@ -375,7 +375,7 @@ function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOpt
       id: 'dodge',
       label: 'Dodge',
       chance: dodge,
-      effect: `AGI save, ${p.t.agi} or under on a d20 (${pct(dodge)}): the attack misses.`,
+      effect: `AGI save, ${p.t.agi} or under on a d20 (${percent(dodge)}): the attack misses.`,
     },
     ...counters(p, target).map((c) => ({
       id: c.id,
@@ -409,7 +409,7 @@ function counterOdds(p: Planned, attacker: Fighter, c: Counter): { chance: numbe
     const together = odds?.together.probability ?? 0
     return {
       chance: first,
-      effect: `Strike back with ${dice} as they roll damage; whoever suffers more after armour is hit first. You hit first ${pct(first)}, both together ${pct(together)}.`,
+      effect: `Strike back with ${dice} as they roll damage; whoever suffers more after armour is hit first. You hit first ${percent(first)}, both together ${percent(together)}.`,
     }
   }
   // "the non-lethal attack is resolved last": the counter lands first.
@@ -418,7 +418,7 @@ function counterOdds(p: Planned, attacker: Fighter, c: Counter): { chance: numbe
   const stops = dist.ways.reduce((sum, w, dmg) => (dmg >= attacker.hp ? sum + w : sum), 0) / dist.outOf
   return {
     chance: stops,
-    effect: `Your ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${pct(stops)}).`,
+    effect: `Your ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${percent(stops)}).`,
   }
 }
 
