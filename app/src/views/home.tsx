@@ -6,7 +6,7 @@ import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { parseExport } from '../models/export.ts'
 
 export function Home() {
-  const system = useSignal<SystemId>('osr')
+  const system = useSignal<SystemId>(SYSTEM_IDS[0] as SystemId)
   const name = useSignal('')
   const busy = useSignal(false)
   const error = useSignal<string | null>(null)
