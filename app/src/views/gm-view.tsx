@@ -1,42 +1,32 @@
 /** The GM's tablet: share link, combatants (add, damage, remove) and the live log. */
-import {
-  type Approval,
-  GM,
-  type GmRequest,
-  type Intent,
-  mayAttack,
-  type RequestResult,
-  SEAT,
-  SYSTEM_INFO,
-  type Unaware,
-} from '@fray/protocol'
+import { type Intent, mayAttack, SYSTEM_INFO, type Unaware } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { DefensePrompt } from '../components/defense-prompt.tsx'
-import { RollLog } from '../components/roll-log.tsx'
 import { RoomError } from '../components/room-error.tsx'
 import { ShareCard } from '../components/share-card.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { useWakeLock } from '../device.ts'
 import { download, exportEncounter } from '../models/export.ts'
+import { createGmModel } from '../models/gm.ts'
 import { createRoster, parseGroupName } from '../models/roster.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { factionToMove, isSurprised } from '../models/turn.ts'
+import { KeepCard } from './gm/keep-card.tsx'
+import { LogCard } from './gm/log-card.tsx'
+import { SeatsCard } from './gm/seats-card.tsx'
+import { TableRulesCard } from './gm/table-rules-card.tsx'
 import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
 
 const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
 const loadComposer = () => import('./composer.tsx').then((m) => m.Composer)
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 const loadStatsEditor = () => import('./stats-editor.tsx').then((m) => m.StatsEditor)
-
-/** The countdowns a GM may give players to choose a defense (the room accepts 5 s to 10 min). */
-const DEFENSE_SECONDS = [10, 20, 30, 60, 120, 300] as const
 
 const UNAWARE_LABEL: Record<Unaware, string> = {
   pc: 'The players may be caught unaware',
@@ -83,18 +73,10 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     formError.value = null
   }
 
-  const gmError = useSignal<string | null>(null)
-  const lastAsk = useSignal<string | null>(null)
+  const gm = useMemo(() => createGmModel(gmDoc.doc), [gmDoc])
+  useEffect(() => () => gm.dispose(), [gm])
+  const send = gm.send
   const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => send({ kind })
-  useEffect(() => {
-    const results = gmDoc.doc.getMap<RequestResult>(SEAT.results)
-    const show = () => {
-      const result = lastAsk.value ? results.get(lastAsk.value) : undefined
-      gmError.value = result && !result.ok ? result.error : null
-    }
-    results.observe(show)
-    return () => results.unobserve(show)
-  }, [gmDoc, gmError, lastAsk])
   // The tablet stays awake while the fight runs.
   useWakeLock(table.turn.value.status !== 'idle')
   const allCombatants = [...table.combatants.value, ...roster.hidden.value]
@@ -114,13 +96,6 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
       kind: 'start-combat',
       ...(unaware.value ? { surprise: { unaware: unaware.value, ambush: ambush.value } } : {}),
     })
-  /** Sends a request to the room; its refusal, if any, shows in the turn card. */
-  const send = (request: DistributiveOmit<GmRequest, 'id'>) => {
-    const id = crypto.randomUUID()
-    lastAsk.value = id
-    gmError.value = null
-    gmDoc.doc.getArray<GmRequest>(GM.requests).push([{ ...request, id } as GmRequest])
-  }
   const declareFor = (combatantId: string, intent: Intent) => send({ kind: 'intent', combatantId, intent })
   const attacking = useSignal<string | null>(null)
   const Composer = useLazy(loadComposer, attacking.value !== null)
@@ -139,87 +114,12 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   }
 
   const fighting = table.turn.value.status !== 'idle'
+  const seatsCard = <SeatsCard key="seats" table={table} present={synced.present.value} />
+  const logCard = <LogCard key="log" table={table} gm={gm} />
+  const rulesCard = <TableRulesCard table={table} />
+  const keepCard = <KeepCard onExport={exportFile} ready={room.status === 'ready'} />
   const shareCard = (
     <ShareCard key="share" link={playerLink} roomName={room.status === 'ready' ? room.info.name : ''} />
-  )
-  const seatsCard = (
-    <section key="seats" class="card" aria-labelledby="seats-h">
-      <h2 id="seats-h">Players</h2>
-      {table.seats.value.filter((s) => !s.freed).length === 0 ? (
-        <p class="empty">Nobody has joined yet.</p>
-      ) : (
-        <ul class="seats" data-testid="seats">
-          {table.seats.value
-            .filter((s) => !s.freed)
-            .map((s) => {
-              const online = synced.present.value.some((p) => p.seatId === s.id)
-              const character = table.combatants.value.find((c) => c.id === s.combatantId)
-              return (
-                <li key={s.id} class="seat">
-                  <span class={`dot ${online ? 'on' : ''}`} aria-hidden="true" />
-                  <span>
-                    <strong>{s.name}</strong>
-                    <span class="muted">
-                      {' '}
-                      · {character ? character.name : 'choosing a character'} · {online ? 'here' : 'away'}
-                    </span>
-                  </span>
-                  <button type="button" class="ghost push" onClick={() => table.freeSeat(s.id)}>
-                    Free seat
-                  </button>
-                </li>
-              )
-            })}
-        </ul>
-      )}
-    </section>
-  )
-  const logCard = (
-    <section key="log" class="card" aria-labelledby="log-h">
-      <h2 id="log-h">Log</h2>
-      <RollLog
-        entries={table.log.value}
-        onUndo={(entryId) => send({ kind: 'undo', entryId })}
-        onApprove={(entryId, approve) =>
-          gmDoc.doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
-        }
-      />
-    </section>
-  )
-  const rulesCard = (
-    <section class="card" aria-labelledby="rules-h">
-      <h2 id="rules-h">Table rules</h2>
-      <label class="toggle">
-        <input
-          type="checkbox"
-          checked={table.settings.value.physicalDice === 'approve'}
-          onChange={(e) => table.setSetting('physicalDice', e.currentTarget.checked ? 'approve' : 'trust')}
-        />
-        <span>Players’ own dice need my approval</span>
-      </label>
-      <label class="field">
-        <span>Players choose their defense within</span>
-        <select
-          value={String(table.settings.value.defenseSeconds)}
-          onChange={(e) => table.setSetting('defenseSeconds', Number(e.currentTarget.value))}
-        >
-          {DEFENSE_SECONDS.map((s) => (
-            <option key={s} value={String(s)}>
-              {s < 60 ? `${s} seconds` : `${s / 60} minute${s === 60 ? '' : 's'}`}
-            </option>
-          ))}
-        </select>
-      </label>
-    </section>
-  )
-  const keepCard = (
-    <section class="card" aria-labelledby="keep-h">
-      <h2 id="keep-h">Keep this encounter</h2>
-      <button type="button" onClick={exportFile} disabled={room.status !== 'ready'}>
-        Export as JSON
-      </button>
-      <p class="muted small">Import it later from the start page into a new room.</p>
-    </section>
   )
 
   if (room.status === 'error') return <RoomError error={room.error} />
@@ -268,9 +168,9 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
               ))}
           </div>
         )}
-        {gmError.value && (
+        {gm.error.value && (
           <p class="error" role="alert">
-            {gmError.value}
+            {gm.error.value}
           </p>
         )}
         <div class="row gap wrap">

@@ -1,0 +1,46 @@
+/**
+ * The GM's side of the room: requests sent through the gm document (turn order, monsters' attacks,
+ * undo) with the refusal of the latest one in words, and verdicts on players' own dice.
+ */
+import { type Approval, GM, type GmRequest, type RequestResult, SEAT } from '@fray/protocol'
+import { type ReadonlySignal, signal } from '@preact/signals'
+import type * as Y from 'yjs'
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+export type GmAsk = DistributiveOmit<GmRequest, 'id'>
+
+export interface GmModel {
+  /** Why the room refused the GM's latest request, or null. */
+  error: ReadonlySignal<string | null>
+  /** Sends a request to the room; returns its id. */
+  send(request: GmAsk): string
+  /** The GM's verdict on a player's own dice. */
+  approve(entryId: string, approve: boolean): void
+  dispose(): void
+}
+
+export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.randomUUID()): GmModel {
+  const error = signal<string | null>(null)
+  let last: string | null = null
+  const results = doc.getMap<RequestResult>(SEAT.results)
+  const show = () => {
+    const result = last ? results.get(last) : undefined
+    error.value = result && !result.ok ? result.error : null
+  }
+  results.observe(show)
+  return {
+    error,
+    send(request) {
+      const id = newId()
+      last = id
+      error.value = null
+      doc.getArray<GmRequest>(GM.requests).push([{ ...request, id } as GmRequest])
+      show()
+      return id
+    },
+    approve(entryId, approve) {
+      doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
+    },
+    dispose: () => results.unobserve(show),
+  }
+}
