@@ -1,0 +1,239 @@
+/**
+ * The GM's turn card: whose turn, what the round waits for, starting (with surprise), rolling for the
+ * monsters, their intents and attacks, the faction moves, defense prompts, and the order of the round.
+ */
+import { type Intent, mayAttack, SYSTEM_INFO, type SystemId, type Unaware } from '@fray/protocol'
+import { useSignal } from '@preact/signals'
+import { DefensePrompt } from '../../components/defense-prompt.tsx'
+import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
+import type { GmModel } from '../../models/gm.ts'
+import type { Combatant, TableModel } from '../../models/table.ts'
+import { factionToMove, isSurprised } from '../../models/turn.ts'
+import { useLazy } from '../use-lazy.ts'
+
+const loadIntentForm = () => import('../intent-form.tsx').then((m) => m.IntentForm)
+const loadComposer = () => import('../composer.tsx').then((m) => m.Composer)
+
+const UNAWARE_LABEL: Record<Unaware, string> = {
+  pc: 'The players may be caught unaware',
+  foe: 'The monsters may be caught unaware',
+  both: 'Either side may be caught unaware',
+}
+
+interface Props {
+  table: TableModel
+  gm: GmModel
+  system: SystemId | null
+  /** Everyone in the fight, the monsters still hidden included. */
+  combatants: Combatant[]
+}
+
+export function TurnCard({ table, gm, system, combatants: allCombatants }: Props) {
+  const send = gm.send
+  const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => send({ kind })
+  const turnState = table.turn.value
+  const info = system ? SYSTEM_INFO[system] : null
+  const stating = Boolean(info?.statesIntent) && turnState.status === 'initiative'
+  const acting = table.combatants.value.filter((c) => !isSurprised(turnState, c.id))
+  const waitingFor =
+    turnState.status === 'initiative'
+      ? acting.filter((c) => turnState.waiting?.[c.id]).map((c) => c.name)
+      : []
+  const unaware = useSignal<Unaware | ''>('')
+  const ambush = useSignal(false)
+  const start = () =>
+    send({
+      kind: 'start-combat',
+      ...(unaware.value ? { surprise: { unaware: unaware.value, ambush: ambush.value } } : {}),
+    })
+  const declareFor = (combatantId: string, intent: Intent) => send({ kind: 'intent', combatantId, intent })
+  const attacking = useSignal<string | null>(null)
+  const Composer = useLazy(loadComposer, attacking.value !== null)
+  const monsterAttacker = table.combatants.value.find((c) => c.id === attacking.value)
+  const actingFoes = table.combatants.value.filter((c) => c.side === 'foe' && mayAttack(turnState, c.id))
+  const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
+  const IntentForm = useLazy(loadIntentForm, stating)
+  return (
+    <section class="card turn-card" aria-label="Turn order">
+      <TurnBanner turn={table.turn.value} combatants={allCombatants} />
+      {table.turn.value.status === 'initiative' && waitingFor.length > 0 && (
+        <p class="muted">
+          Waiting for {stating ? 'the intent of' : 'initiative from'} {waitingFor.join(', ')}.
+        </p>
+      )}
+      {stating && system && IntentForm && (
+        <div class="foe-intents">
+          {acting
+            .filter((c) => c.side === 'foe')
+            .map((c) => (
+              <details key={c.id} class="foe-intent">
+                <summary>
+                  {c.name}: {turnState.intents?.[c.id] ? 'intent stated' : 'stays put, first weapon'}
+                </summary>
+                <IntentForm
+                  system={system}
+                  combatant={c}
+                  declared={turnState.intents?.[c.id]}
+                  onDeclare={(intent) => declareFor(c.id, intent)}
+                  action={`State for ${c.name}`}
+                />
+              </details>
+            ))}
+        </div>
+      )}
+      {gm.error.value && (
+        <p class="error" role="alert">
+          {gm.error.value}
+        </p>
+      )}
+      <div class="row gap wrap">
+        {table.turn.value.status === 'idle' ? (
+          <>
+            {info && info.surprise.length > 0 && (
+              <label class="field">
+                <span>Surprise</span>
+                <select
+                  value={unaware.value}
+                  onChange={(e) => (unaware.value = e.currentTarget.value as Unaware | '')}
+                >
+                  <option value="">Nobody is caught unaware</option>
+                  {info.surprise.map((side) => (
+                    <option key={side} value={side}>
+                      {UNAWARE_LABEL[side]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {info?.ambush && unaware.value && (
+              <label class="toggle">
+                <input
+                  type="checkbox"
+                  checked={ambush.value}
+                  onChange={(e) => (ambush.value = e.currentTarget.checked)}
+                />
+                <span>The other side lies in a prepared ambush (+3)</span>
+              </label>
+            )}
+            <button type="button" class="primary" onClick={start}>
+              Start combat
+            </button>
+          </>
+        ) : (
+          <>
+            {table.turn.value.status === 'initiative' && !stating && (
+              <button type="button" class="primary" onClick={() => ask('roll-foes')}>
+                Roll for monsters
+              </button>
+            )}
+            {stating && (
+              <button type="button" class="primary" onClick={() => ask('begin-actions')}>
+                Begin actions
+              </button>
+            )}
+            {table.turn.value.status === 'running' && !table.turn.value.factions && (
+              <button type="button" class="primary" onClick={() => ask('next-turn')}>
+                Next turn
+              </button>
+            )}
+            {factionToMove(table.turn.value) === 'foes' && (
+              <>
+                {Object.values(table.turn.value.factions?.characters ?? {})
+                  .filter(
+                    (c) =>
+                      c.faction === 'foes' &&
+                      !c.spent &&
+                      !c.out &&
+                      (!table.turn.value.factions?.bonusRound || c.concealed),
+                  )
+                  .map((c) => (
+                    <button
+                      key={c.id}
+                      type="button"
+                      class="primary"
+                      onClick={() => send({ kind: 'act', combatantId: c.id })}
+                    >
+                      {c.name} acts
+                    </button>
+                  ))}
+                <button type="button" onClick={() => ask('pass')}>
+                  Foes pass
+                </button>
+              </>
+            )}
+            <button type="button" class="ghost push" onClick={() => ask('end-combat')}>
+              End combat
+            </button>
+          </>
+        )}
+      </div>
+      {info?.initiativeOptions && (
+        <div class="row gap wrap">
+          <label class="toggle">
+            <input
+              type="checkbox"
+              checked={table.settings.value.partyInitiative === 'one-roll'}
+              onChange={(e) =>
+                table.setSetting('partyInitiative', e.currentTarget.checked ? 'one-roll' : 'each-player')
+              }
+            />
+            <span>One initiative roll for the whole party</span>
+          </label>
+          <label class="toggle">
+            <input
+              type="checkbox"
+              checked={table.settings.value.rerollInitiativeEachRound}
+              onChange={(e) => table.setSetting('rerollInitiativeEachRound', e.currentTarget.checked)}
+            />
+            <span>Reroll initiative each round</span>
+          </label>
+        </div>
+      )}
+      {actingFoes.length > 0 && !monsterAttacker && (
+        <div class="row gap wrap">
+          {actingFoes.map((c) => (
+            <button key={c.id} type="button" class="primary" onClick={() => (attacking.value = c.id)}>
+              {c.name} attacks
+            </button>
+          ))}
+        </div>
+      )}
+      {monsterAttacker && system && Composer && (
+        <Composer
+          system={system}
+          attacker={monsterAttacker}
+          targets={table.combatants.value}
+          ownDice
+          onRoll={(targetId, declared, faces) => {
+            send({
+              kind: 'attack',
+              attackerId: monsterAttacker.id,
+              targetId,
+              declared,
+              ...(faces ? { faces } : {}),
+            })
+            attacking.value = null
+          }}
+          onClose={() => (attacking.value = null)}
+        />
+      )}
+      {table.prompts.value.map((p) => (
+        <DefensePrompt
+          key={p.id}
+          prompt={p}
+          attacker={nameOf(p.attackerId)}
+          target={nameOf(p.targetId)}
+          viewer="gm"
+          playerAnswers={Boolean(allCombatants.find((c) => c.id === p.targetId)?.seatId)}
+          onAnswer={(choice) => send({ kind: 'defend', promptId: p.id, choice })}
+        />
+      ))}
+      <TurnOrder
+        turn={table.turn.value}
+        combatants={allCombatants}
+        onHold={table.holdAction}
+        onMove={table.moveSlot}
+      />
+    </section>
+  )
+}
