@@ -1,6 +1,6 @@
 /** Combatants with their hit points as a bar and a number; the GM gets quick damage, heal and remove. */
 import { useSignal } from '@preact/signals'
-import type { Combatant } from '../models/table.ts'
+import { type Combatant, hpFraction } from '../models/table.ts'
 
 function EditForm(props: {
   combatant: Combatant
@@ -89,7 +89,7 @@ export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats 
   return (
     <ul class="combatants" data-testid="combatants">
       {combatants.map((c) => {
-        const fraction = c.maxHp > 0 ? Math.min(1, c.hp / c.maxHp) : 0
+        const fraction = hpFraction(c)
         return (
           <li key={c.id} class="combatant" data-testid="combatant">
             <div class="combatant-head">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createTableModel } from './table.ts'
+import { createTableModel, hpFraction } from './table.ts'
 
 describe('the table model', () => {
   it('adds, damages and removes combatants, and its signals follow the document', () => {
@@ -68,5 +68,15 @@ describe('the GM’s hand on the turn order', () => {
     expect(table.editCombatant('g', { name: 'Goblin chief', maxHp: 12, hp: 10 })).toBeNull()
     expect(table.combatants.value[0]).toMatchObject({ name: 'Goblin chief', hp: 10, maxHp: 12 })
     expect(table.editCombatant('g', { hp: 30 })).toMatch(/up to 12/)
+  })
+})
+
+describe('a hit-point bar', () => {
+  it('is empty at 0 hit points and below, and never over full', () => {
+    expect(hpFraction({ hp: -2, maxHp: 22 })).toBe(0)
+    expect(hpFraction({ hp: 0, maxHp: 22 })).toBe(0)
+    expect(hpFraction({ hp: 11, maxHp: 22 })).toBe(0.5)
+    expect(hpFraction({ hp: 30, maxHp: 22 })).toBe(1)
+    expect(hpFraction({ hp: 5, maxHp: 0 })).toBe(0)
   })
 })

@@ -23,6 +23,11 @@ export interface Combatant extends CombatantFields {
   hidden?: boolean
 }
 
+/** How full a combatant's hit-point bar is, 0 to 1: empty at 0 hit points and below (a -2/22 is empty). */
+export function hpFraction(c: { hp: number; maxHp: number }): number {
+  return c.maxHp > 0 ? Math.max(0, Math.min(1, c.hp / c.maxHp)) : 0
+}
+
 /** Reads a combatant's fields from its Y.Map. */
 export function readCombatant(id: string, fields: Y.Map<unknown>): Combatant {
   const side = fields.get('side')
