@@ -10,10 +10,11 @@ import type { Plugin } from 'vite'
 
 const SW_ENTRY = 'sw'
 /**
- * Not precached: source maps and hosting config, which no page loads, and the PNG icons, which only an
- * install fetches (the browser keeps its own copy); they would cost a phone on a slow link ~45 kB.
+ * Not precached: source maps and hosting config, which no page loads (`.assetsignore` keeps the maps out
+ * of a deploy), and the PNG icons, which only an install fetches (the browser keeps its own copy); they
+ * would cost a phone on a slow link ~45 kB.
  */
-const NOT_PRECACHED = /(\.map|^_headers|^_redirects|\.png)$/
+const NOT_PRECACHED = /(\.map|^_headers|^_redirects|^\.assetsignore|\.png)$/
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -4,7 +4,10 @@ import type {
   CreateRoomRequest,
   CreateRoomResponse,
   CreateSeatResponse,
+  JoinSeatRequest,
+  JoinSeatResponse,
   RoomInfo,
+  SeatHandoverResponse,
   SystemId,
 } from '@fray/protocol'
 
@@ -38,3 +41,14 @@ export const getRoomInfo = (roomId: string) => call<RoomInfo>(`/api/rooms/${room
 
 export const createSeat = (roomId: string, name: string) =>
   call<CreateSeatResponse>(`/api/rooms/${roomId}/seats`, postJson({ name }))
+
+/** A one-time code for another phone to take this seat; `key` is the seat's own key or the GM key. */
+export const seatHandover = (roomId: string, seatId: string, key: string) =>
+  call<SeatHandoverResponse>(`/api/rooms/${roomId}/seats/${encodeURIComponent(seatId)}/handover`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}` },
+  })
+
+/** Takes a seat with a code from its other phone or the GM: the code goes in the body, never a URL. */
+export const joinSeat = (roomId: string, code: string) =>
+  call<JoinSeatResponse>(`/api/rooms/${roomId}/seats/join`, postJson({ code } satisfies JoinSeatRequest))

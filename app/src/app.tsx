@@ -2,6 +2,8 @@
 
 import { parseRoute } from './route.ts'
 import { PlayerView } from './views/player-view.tsx'
+// The room screen is a few lines over the player's own components: split off, it would cost more than it saves.
+import { RoomScreen } from './views/room-screen.tsx'
 import { useLazy } from './views/use-lazy.ts'
 
 /** The GM's tablet view and the home page are chunks of their own: a player's phone never downloads them. */
@@ -26,7 +28,9 @@ export function App() {
     case 'gm':
       return <LazyGmView roomId={route.roomId} gmKey={route.gmKey} />
     case 'player':
-      return <PlayerView roomId={route.roomId} />
+      return <PlayerView roomId={route.roomId} seatCode={route.seatCode} />
+    case 'room-screen':
+      return <RoomScreen roomId={route.roomId} />
     case 'not-found':
       return (
         <main class="page narrow">

@@ -1,11 +1,38 @@
-/** What the phone itself can do at the table: vibrate, stay awake, hand a link to the share sheet. */
+/** What the phone itself can do at the table: vibrate, stay awake, remember whether to play sounds. */
 import { useEffect } from 'preact/hooks'
 
 /** Patterns for the moments a player must not miss; the defense prompt (issue #10) uses `prompt`. */
 export const BUZZ = {
   yourTurn: [120, 60, 120],
   prompt: [200, 80, 200, 80, 200],
+  next: [60],
 } as const
+
+const SOUND_KEY = 'fray:sound'
+
+/** Whether the player switched sounds on (off by default: a table is noisy enough). */
+export function soundOn(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    return storage?.getItem(SOUND_KEY) === 'on'
+  } catch {
+    return false
+  }
+}
+
+export function setSound(on: boolean, storage: Storage = localStorage): void {
+  storage.setItem(SOUND_KEY, on ? 'on' : 'off')
+}
+
+/** Tells the player a moment is theirs: vibration where the phone has it, the sound if they switched it on. */
+export function alertPlayer(moment: keyof typeof BUZZ): void {
+  buzz(BUZZ[moment])
+  if (soundOn()) playSound(moment)
+}
+
+/** Plays a moment's tones; the sound's code loads only for players who switched it on. */
+export function playSound(moment: keyof typeof BUZZ): void {
+  void import('./sound.ts').then((m) => m.beep(moment))
+}
 
 /** Vibrates where the device can (most Android phones); silently does nothing elsewhere (iOS, desktops). */
 export function buzz(pattern: readonly number[] = BUZZ.yourTurn): boolean {
@@ -45,29 +72,3 @@ export function useWakeLock(active: boolean): void {
     }
   }, [active])
 }
-
-export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed'
-
-/** The phone's share sheet where there is one, else the clipboard. */
-export async function shareLink(url: string, title: string): Promise<ShareOutcome> {
-  const data = { url, title }
-  if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
-    try {
-      await navigator.share(data)
-      return 'shared'
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled'
-      // Not allowed here (no user gesture, insecure origin): fall through to copying.
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url)
-    return 'copied'
-  } catch {
-    return 'failed'
-  }
-}
-
-/** Whether this browser offers a share sheet (phones, some tablets), to name the button after it. */
-export const canShare = (): boolean =>
-  typeof navigator !== 'undefined' && typeof navigator.share === 'function'

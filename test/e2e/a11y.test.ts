@@ -3,10 +3,16 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from '../support/axe.ts'
 import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
 import { sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
-import { openComposer, openDefensePrompt, setUpTable, type TableScene } from '../support/scene.ts'
+import {
+  openDefensePrompt,
+  openSituations,
+  openWaitingCard,
+  setUpTable,
+  type TableScene,
+} from '../support/scene.ts'
 
 const baseUrl = inject('baseUrl')
-const chromium = useBrowser()
+const chromium = useBrowser({ sharedPages: true })
 
 /**
  * Every main view: the page of the scene that shows it (brought to that view) and, for a part of a page,
@@ -14,13 +20,15 @@ const chromium = useBrowser()
  */
 const VIEWS: Array<[view: string, open: (t: TableScene) => Promise<Page>, include?: string]> = [
   ['home', async (t) => t.home],
+  ['room screen', async (t) => t.screen],
   ['GM view, combat running', async (t) => t.gm],
   ['player view, before joining', async (t) => t.joining],
   ['player view, choosing a character (sheet form)', async (t) => t.choosing],
   ['player view, with a character', async (t) => t.seated],
   ['log on the GM view', async (t) => t.gm, '[data-testid=log]'],
   ['log on the phone', async (t) => t.seated, '[data-testid=log]'],
-  ['action composer on the phone', openComposer, '.composer'],
+  ['action composer on the phone', (t) => openSituations(t, false), '.composer'],
+  ['action composer, every situation shown', (t) => openSituations(t, true), '.composer'],
 ]
 
 describe('every main view with axe-core', () => {
@@ -74,6 +82,33 @@ describe('every main view with axe-core', () => {
     } finally {
       if (before) await page.setViewportSize(before)
     }
+  })
+})
+
+/** Each theme, set as the theme toggle sets it. */
+async function inTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    document.documentElement.dataset.theme = t
+  }, theme)
+}
+
+describe('the waiting card with axe-core', () => {
+  it('has none while the GM chooses a goblin’s defense, in both themes, and fits the phone', {
+    timeout: 90_000,
+  }, async () => {
+    const scene = await setUpTable(chromium.browser, baseUrl, {
+      system: 'odnd',
+      phone: PHONE,
+      tablet: TABLET,
+    })
+    const phone = await openWaitingCard(scene)
+    for (const theme of ['dark', 'light'] as const) {
+      await inTheme(phone, theme)
+      expect(await seriousViolations(phone, '[data-testid=waiting-card]'), theme).toEqual([])
+    }
+    await phone.setViewportSize({ width: 360, height: 640 })
+    expect(await sidewaysOverflow(phone)).toBe(0)
+    expect(await smallTapTargets(phone)).toEqual([])
   })
 })
 

@@ -33,4 +33,31 @@ describe('a player who rolls their own dice', () => {
       .poll(() => phone.getByTestId('log-entry').first().textContent(), { timeout: 3000 })
       .toMatch(/17.*own dice · approved by the GM/)
   })
+
+  it('types initiative in, and it waits for the GM’s approval before it takes its place in the round', {
+    timeout: 60_000,
+  }, async () => {
+    const created = await fetch(`${baseUrl}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'osr' }),
+    })
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
+    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+    await gm.getByLabel('Players’ own dice need my approval').check()
+    const phone = await (await chromium.browser.newContext(PHONE)).newPage()
+    await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Tomas')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
+    await phone.getByLabel('Your d6 shows').fill('5')
+    await phone.getByRole('button', { name: 'Send my roll' }).click()
+
+    // Held: the phone says so and offers no second roll; the GM still waits for Tomas's initiative.
+    await phone.getByText('Your initiative roll waits for the GM’s approval.').waitFor()
+    expect(await phone.getByRole('button', { name: 'Roll initiative' }).count()).toBe(0)
+    expect(await gm.getByText('Waiting for initiative from Tomas.').count()).toBe(1)
+    await gm.getByRole('button', { name: 'Approve' }).click()
+    await expect.poll(() => gm.getByText('Waiting for initiative from Tomas.').count()).toBe(0)
+    expect(await phone.getByText('Your initiative roll waits for the GM’s approval.').count()).toBe(0)
+  })
 })

@@ -26,6 +26,16 @@ async function cutNetwork(context: BrowserContext, apiPath: string): Promise<voi
   expect(await worker.evaluate(reach, apiPath)).toBe('unreachable')
 }
 
+describe('what a deploy uploads', () => {
+  it('leaves the source maps out: built for local debugging, never served', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text()
+    const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1]
+    expect(entry).toBeDefined()
+    const map = await fetch(`${baseUrl}${entry}.map`)
+    expect((await map.text()).startsWith('{"version":3')).toBe(false)
+  })
+})
+
 describe('an installable app', () => {
   it('serves a manifest, its icons and a service worker that is never cached for long', async () => {
     const manifest = await fetch(`${baseUrl}/manifest.webmanifest`)

@@ -32,11 +32,14 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
         await goblin.getByRole('button', { name: 'All stats of Goblin 1' }).click()
         const stats = gm.getByRole('region', { name: /Goblin 1: .* stats/ })
         await stats.getByLabel('DEX', { exact: true }).fill('fast')
-        await stats.getByRole('button', { name: 'Save Goblin 1’s stats' }).click()
+        // Goblin 1 and Goblin 2 came in as a group: these stats are Goblin 1's alone.
+        await stats.getByLabel(/The same stats for all 2/).uncheck()
+        const save = stats.getByRole('button', { name: 'Save Goblin 1’s stats' })
+        await save.click()
         await expect.poll(() => stats.getByRole('alert').textContent()).toMatch(/DEX must be a whole number/)
         expect(await stats.getByLabel('DEX', { exact: true }).inputValue()).toBe('fast')
         await stats.getByLabel('DEX', { exact: true }).fill('16')
-        await stats.getByRole('button', { name: 'Save Goblin 1’s stats' }).click()
+        await save.click()
         await stats.waitFor({ state: 'detached' })
       }
       await gm.getByRole('button', { name: 'Start combat' }).click()
@@ -50,22 +53,37 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
         await players.Mira.getByRole('button', { name: 'State my intent' }).click()
         await players.Tomas.getByRole('button', { name: 'State my intent' }).click()
         await expect.poll(() => gm.getByText('Waiting for the intent of Goblin 1, Goblin 2.').count()).toBe(1)
+        // The four phases of 5.1: Mira stated a move, so the Movement phase comes before anyone acts.
+        await gm.getByRole('button', { name: 'Begin movement' }).click()
+        await expect
+          .poll(() => players.Mira.getByTestId('turn-banner').textContent())
+          .toContain('Move your 10 m now')
+        await expect
+          .poll(() => players.Tomas.getByTestId('turn-banner').textContent())
+          .toMatch(/Round 1: moving.*Phase 2 of 4 · Mira 10 m/)
+        expect(await players.Tomas.getByRole('button', { name: 'Attack', exact: true }).count()).toBe(0)
+        expect(await gm.getByRole('button', { name: 'Next turn' }).count()).toBe(0)
         await gm.getByRole('button', { name: 'Begin actions' }).click()
+        await expect
+          .poll(() => gm.getByTestId('turn-banner').textContent())
+          .toContain('Phase 3 of 4: Actions')
       } else {
         for (const phone of Object.values(players)) {
           await expect
             .poll(() => phone.getByTestId('turn-banner').textContent())
             .toContain('Roll initiative!')
           if (system === 'osr' && phone === players.Tomas) {
-            // Tomas rolls his own die; an impossible face is refused with a reason.
-            const own = async (faces: string) => {
-              await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
-              await phone.getByLabel('Your initiative dice show').fill(faces)
-              await phone.getByRole('button', { name: 'Send my roll' }).click()
-            }
-            await own('9')
+            // Tomas rolls his own d6 on a numeric keypad; an impossible face is refused with a reason, and
+            // the field stays with what he typed, to be fixed in place.
+            await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
+            const field = phone.getByLabel('Your d6 shows')
+            expect(await field.getAttribute('inputmode')).toBe('numeric')
+            await field.fill('9')
+            await phone.getByRole('button', { name: 'Send my roll' }).click()
             await expect.poll(() => phone.getByRole('alert').textContent()).toMatch(/d6 shows 1 to 6, not 9/)
-            await own('4')
+            expect(await field.inputValue()).toBe('9')
+            await field.fill('4')
+            await phone.getByRole('button', { name: 'Send my roll' }).click()
           } else {
             await phone.getByRole('button', { name: 'Roll initiative' }).click()
           }
@@ -129,7 +147,8 @@ describe('one full round of zones at the table', () => {
     for (let step = 0; step < 16; step++) {
       const banner = (await gm.getByTestId('turn-banner').textContent()) ?? ''
       if (/Round 2/.test(banner)) break
-      if (banner.includes('The foes')) {
+      // Whose move the banner's headline says (its detail may say "The foes pass: ..." on the players' move).
+      if (banner.startsWith('The foes')) {
         const acts = gm.getByRole('button', { name: / acts$/ })
         if ((await acts.count()) > 0) await acts.first().click()
         else await gm.getByRole('button', { name: 'Foes pass' }).click()

@@ -1,10 +1,33 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 const snap = chromium.snap
+
+/** With SCREENSHOTS=dir, the page as a phone (360x640) and a tablet (1024x768) see it; then as it was. */
+async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
+  const dir = process.env.SCREENSHOTS
+  const before = page.viewportSize()
+  if (!dir || !before) return
+  for (const [size, viewport] of Object.entries({
+    phone: { width: 360, height: 640 },
+    tablet: { width: 1024, height: 768 },
+  })) {
+    await page.setViewportSize(viewport)
+    await focus?.scrollIntoViewIfNeeded()
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: `${dir}/${name}-${size}.png` })
+  }
+  await page.setViewportSize(before)
+}
+
+async function newPhone(): Promise<Page> {
+  const page = await (await chromium.browser.newContext(PHONE)).newPage()
+  page.setDefaultTimeout(8000)
+  return page
+}
 
 async function join(name: string, link: string): Promise<Page> {
   const page = await (await chromium.browser.newContext(PHONE)).newPage()
@@ -77,9 +100,110 @@ describe('setting up a fight', () => {
     await bandit.getByRole('button', { name: 'Save Bandit 1' }).click()
     await mira.getByText('Bandit captain').waitFor({ timeout: 2000 })
 
-    // The GM frees Tomas's seat: his phone says so and offers to join again.
+    // The GM frees Tomas's seat, once confirmed: his phone says so and offers to join again.
     const seatRow = gm.getByTestId('seats').locator('li', { hasText: 'Tomas' })
-    await seatRow.getByRole('button', { name: 'Free seat' }).click()
+    await seatRow.getByRole('button', { name: 'Free seat of Tomas', exact: true }).click()
+    await seatRow.getByRole('button', { name: 'Yes, free seat', exact: true }).click()
     await tomas.getByRole('heading', { name: 'Your seat was freed' }).waitFor({ timeout: 2000 })
+  })
+
+  it('moves a seat to another phone: a one-time link from the seat, a GM "Let back in" for a lost phone; the GM’s list names each seat and frees one only when confirmed (#19 item 7)', {
+    timeout: 90_000,
+  }, async () => {
+    const created = await fetch(`${baseUrl}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'zones', name: 'Ford' }),
+    })
+    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
+    gm.setDefaultTimeout(8000)
+    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+    await gm.getByLabel('Combatant name').fill('Sybilla')
+    await gm.getByLabel('Hit points', { exact: true }).fill('10')
+    await gm.getByLabel('Side').selectOption('pc')
+    await gm.getByRole('button', { name: 'Add', exact: true }).click()
+
+    const link = `${baseUrl}/r/${roomId}`
+    const mira = await join('Mira', link)
+    await mira.getByRole('button', { name: 'Play Sybilla' }).click()
+    await mira.getByRole('region', { name: 'Your character' }).getByText('Sybilla').waitFor()
+    const tomas = await newPhone()
+    await joinWithCharacter(tomas, link, 'Tomas')
+
+    // (2) The GM's list names each seat: the player, and the character they play.
+    const seats = gm.getByTestId('seats')
+    await expect.poll(() => seats.textContent()).toMatch(/Mira — plays Sybilla · here/)
+    await expect.poll(() => seats.textContent()).toMatch(/Tomas — plays Tomas · here/)
+    expect(await seats.locator('li').count()).toBe(2)
+    // "Free seat" asks first; "Keep seat" keeps it, and Tomas's phone never noticed.
+    const tomasRow = seats.locator('li', { hasText: 'Tomas' })
+    await tomasRow.getByRole('button', { name: 'Free seat of Tomas', exact: true }).click()
+    const confirm = tomasRow.getByRole('group', { name: 'Free Tomas’s seat?' })
+    expect(await confirm.textContent()).toMatch(
+      /Tomas goes back to the characters anyone can play.*join screen/,
+    )
+    await shoot(gm, 'gm-seats-confirm', seats)
+    await confirm.getByRole('button', { name: 'Keep seat', exact: true }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await gm.waitForTimeout(300)
+    expect(await seats.textContent()).toMatch(/Tomas — plays Tomas/)
+    expect(await tomas.getByRole('heading', { name: 'Your seat was freed' }).count()).toBe(0)
+    await shoot(gm, 'gm-seats', seats)
+
+    // (1) From Mira's phone, "Use on another phone" shows a one-time link and code, never her seat's key.
+    await mira.getByRole('button', { name: 'Use on another phone' }).click()
+    const share = mira.getByRole('dialog', { name: 'Use on another phone' })
+    const seatLink = await share.getByLabel('Seat link', { exact: true }).inputValue()
+    const code = (await share.getByTestId('seat-code').textContent()) ?? ''
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/)
+    expect(seatLink).toBe(`${link}#seat=${code}`)
+    const stored = await mira.evaluate((id) => localStorage.getItem(`fray:seat:${id}`), roomId)
+    const miraSeat = JSON.parse(stored ?? '{}') as { seatId: string; seatKey: string }
+    expect(seatLink).not.toContain(miraSeat.seatKey)
+    await share.getByTestId('seat-qr').waitFor()
+    await shoot(mira, 'player-seat-share')
+    await share.getByRole('button', { name: 'Close' }).click()
+
+    // Her second phone opens the link: the same seat and character, no new seat, the code off the URL.
+    const second = await newPhone()
+    await second.goto(seatLink)
+    await second.getByRole('region', { name: 'Your character' }).getByText('Sybilla').waitFor()
+    expect(await second.getByRole('heading', { level: 1 }).textContent()).toBe('Mira')
+    expect(second.url()).toBe(link)
+    const secondSeat = await second.evaluate((id) => localStorage.getItem(`fray:seat:${id}`), roomId)
+    expect(JSON.parse(secondSeat ?? '{}')).toMatchObject({ seatId: miraSeat.seatId, name: 'Mira' })
+    await second.getByRole('button', { name: 'Roll d20' }).click()
+    await mira.getByTestId('log').getByText('Mira').first().waitFor()
+    expect(await seats.locator('li').count()).toBe(2)
+    // The link worked once: opened again, it makes no seat and says why.
+    const third = await newPhone()
+    await third.goto(seatLink)
+    expect(await third.getByRole('alert').textContent()).toMatch(/works once/)
+    await shoot(third, 'player-join-code')
+    expect(await seats.locator('li').count()).toBe(2)
+
+    // (3) Tomas's phone is lost: the GM lets him back in; he types the code on a borrowed phone.
+    await tomasRow.getByRole('button', { name: 'Let back in Tomas', exact: true }).click()
+    const letIn = gm.getByRole('dialog', { name: 'Let Tomas back in' })
+    const gmCode = (await letIn.getByTestId('seat-code').textContent()) ?? ''
+    expect(await letIn.textContent()).toMatch(/old phone is signed out/)
+    await letIn.getByTestId('seat-qr').waitFor()
+    await shoot(gm, 'gm-let-back-in')
+    await letIn.getByRole('button', { name: 'Close' }).click()
+    const borrowed = await newPhone()
+    await borrowed.goto(link)
+    await borrowed.getByLabel('Seat code').fill(gmCode.toLowerCase())
+    await borrowed.getByRole('button', { name: 'Take my seat' }).click()
+    await borrowed.getByRole('region', { name: 'Your character' }).getByText('Tomas').waitFor()
+    await tomas
+      .getByRole('alert')
+      .getByText(/signed out/)
+      .waitFor()
+    expect(await seats.locator('li').count()).toBe(2)
+
+    // Freed once confirmed: the borrowed phone is sent back to the join screen.
+    await tomasRow.getByRole('button', { name: 'Free seat of Tomas', exact: true }).click()
+    await tomasRow.getByRole('button', { name: 'Yes, free seat', exact: true }).click()
+    await borrowed.getByRole('heading', { name: 'Your seat was freed' }).waitFor({ timeout: 2000 })
   })
 })

@@ -31,6 +31,23 @@ describe('players joining from the GM’s screen', () => {
     await dialog.waitFor({ state: 'hidden' })
   })
 
+  it('shows the GM’s own link as a code for another device of the GM’s, only once asked and warned', async () => {
+    const room = await createTestRoom(baseUrl)
+    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
+    await gm.goto(room.gmUrl)
+    expect(await gm.getByTestId('gm-qr').count()).toBe(0)
+    await gm.getByRole('button', { name: 'Open as GM on another device…' }).click()
+    const ask = gm.getByRole('group', { name: 'Open as GM on another device' })
+    expect(await ask.textContent()).toContain('Whoever scans this code runs the room as GM')
+    await ask.getByRole('button', { name: 'Show the GM code' }).click()
+    const qr = gm.getByTestId('gm-qr')
+    await qr.waitFor()
+    const png = PNG.sync.read(await qr.screenshot())
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(room.gmUrl)
+    await gm.getByRole('button', { name: 'Hide the GM code' }).click()
+    await qr.waitFor({ state: 'detached' })
+  })
+
   it('hands the link to the share sheet where there is one, and copies it where there is not', async () => {
     const room = await createTestRoom(baseUrl)
     const context = await chromium.browser.newContext(TABLET)

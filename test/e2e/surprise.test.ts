@@ -65,9 +65,24 @@ describe('surprise at the start of a fight', () => {
     // The foes have nobody concealed: the GM can only pass for them.
     expect(await gm.getByRole('button', { name: / acts$/ }).count()).toBe(0)
     const [mira] = phones as [Page]
-    const banner = (await gm.getByTestId('turn-banner').textContent()) ?? ''
-    if (banner.includes('The foes')) await gm.getByRole('button', { name: 'Foes pass' }).click()
+    // Nobody taps a pass for them: where the foes held the initiative, they passed by themselves, and the
+    // banner says why.
     await expect.poll(() => mira.getByTestId('turn-banner').textContent()).toContain('Your side’s move')
+    const banner = (await gm.getByTestId('turn-banner').textContent()) ?? ''
+    if (banner.includes('1 pass in a row'))
+      expect(banner).toContain('The foes pass: only the concealed act in the ambush’s bonus round.')
+    else expect(banner).not.toContain('The foes pass')
+    // Still concealed, her attack is one from concealment: set for her, and said why; she may clear it.
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    const concealed = sheet.getByRole('checkbox', { name: /From concealment/ })
+    expect(await concealed.isChecked()).toBe(true)
+    expect(await sheet.locator('label.toggle', { hasText: 'From concealment' }).textContent()).toContain(
+      'as the round stands',
+    )
+    await concealed.uncheck()
+    expect(await concealed.isChecked()).toBe(false)
+    await sheet.getByRole('button', { name: 'Cancel' }).click()
     await mira.getByRole('button', { name: 'I act now' }).click()
     await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
   })

@@ -5,12 +5,14 @@
  * and the same seed plays the same fight again.
  */
 import {
+  type FoeHealthView,
   GM,
   type GmRequest,
   isActing,
   LOG,
   type LogEntry,
   mayAttack,
+  type PastFight,
   type PendingDefense,
   type RequestResult,
   SEAT,
@@ -31,9 +33,13 @@ import {
   seededDice,
 } from '@fray/rules'
 import * as Y from 'yjs'
-import { fighters, settingsOf } from '../../worker/src/room/outcomes.ts'
+import { putOnTable } from '../../app/src/models/table.ts'
+import { fighters, settingsOf } from '../../worker/src/room/fighters.ts'
+import { marksOf } from '../../worker/src/room/marks.ts'
 import { TableRoom } from '../../worker/src/room/table-room.ts'
-import { check, type Snapshot, snapshot } from './invariants.ts'
+import { check, gmLog, type Snapshot, snapshot } from './invariants.ts'
+
+const FOE_HEALTH: readonly FoeHealthView[] = ['exact', 'word', 'none']
 
 export interface FightOptions {
   /** The system's rules as the room gets them; a test plants a bug here. */
@@ -63,7 +69,9 @@ interface Action {
   weight: number
   run(): void
   /** What the invariants need to know of it. */
-  kind?: 'undo' | 'edit' | 'reveal'
+  kind?: 'undo' | 'edit' | 'reveal' | 'verdict'
+  /** A verdict's: whether the GM approved the typed dice. */
+  approve?: boolean
   entry?: LogEntry
 }
 
@@ -104,6 +112,8 @@ class Fight {
   turnAttacks = new Map<string, number>()
   /** The room's answers to the requests of the step under way (a request left unanswered counts as ''). */
   stepAnswers: RequestResult[] = []
+  /** An attack the toggles the round knows made impossible, found while listing this step's actions. */
+  knownRefused: string | null = null
 
   constructor(
     readonly system: SystemId,
@@ -175,18 +185,96 @@ class Fight {
   foeFields(name: string): Record<string, unknown> {
     // Half from the system's sheet (its hit points), half quick-added with hit points only.
     const withSheet = this.chance(0.5)
-    const sheet = defaultSheetFor(this.system, name)
+    const sheet = defaultSheetFor(this.system, name, 'foe')
     const parsed = this.rules.sheet.parse(sheet)
     const hp = withSheet && parsed.ok ? this.rules.sheet.hitPoints(parsed.value) : 2 + this.pick(6)
     return { name, side: 'foe', hp, maxHp: hp, ...(withSheet ? { sheet } : {}) }
   }
 
+  /** The GM's tablet puts a monster on the table: its hit points in the gm document while players do not see them. */
   addFoe(id: string, name: string, fields = this.foeFields(name)): void {
-    this.table.transact(() => {
-      const map = new Y.Map<unknown>()
-      this.table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, map)
-      for (const [k, v] of Object.entries(fields)) map.set(k, v)
-    })
+    putOnTable(this.table, this.gm, id, fields)
+  }
+
+  /**
+   * The GM added the monsters with hit points as dice ("1d6+1"): the room rolls each one's, in its range,
+   * logs it, and the fight's invariants hold (hidden health stays in the gm document).
+   */
+  rollHitPoints(): FightResult | null {
+    const foes = fighters(this).filter((f) => f.side === 'foe')
+    const before = snapshot(this)
+    this.trace.push(`GM: hit points 1d6+1 for ${foes.map((f) => f.name).join(', ')}`)
+    this.stepAnswers = []
+    const answer = this.gmAsk({ kind: 'roll-hp', combatantIds: foes.map((f) => f.id), notation: '1d6+1' })
+    if (!answer?.ok)
+      return this.failed('the room rolls monsters’ hit points', answer ? answer.error : 'no answer')
+    const after = snapshot(this, before)
+    // The GM setting a monster's hit points, by the room's dice: an edit, checked below against its dice.
+    const action: Action = { label: 'hit points rolled', weight: 1, kind: 'edit', run: () => undefined }
+    const broken = check(this, before, after, action, this.stepAnswers)
+    if (broken) return this.failed(broken.invariant, broken.message)
+    for (const f of fighters(this).filter((f) => f.side === 'foe')) {
+      if (f.hp !== f.maxHp || f.hp < 2 || f.hp > 7)
+        return this.failed('rolled hit points are 1d6+1, whole', `${f.name} at ${f.hp}/${f.maxHp}`)
+    }
+    if (
+      !this.log
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .some((e) => e.kind === 'hit-points')
+    )
+      return this.failed('rolled hit points are logged', 'no hit-points entry')
+    return null
+  }
+
+  /**
+   * Between fights, where the system heals with time (brp's week of rest): the GM rests the party, some
+   * in a hospital; the outcome must hold every invariant, and heal nobody past their maximum.
+   */
+  restAfter(): FightResult | null {
+    if (!this.rules.combat.rest) return null
+    const before = snapshot(this)
+    const wounded = before.fighters.filter((f) => f.hp < f.maxHp)
+    const hospital = wounded.filter(() => this.chance(0.3)).map((f) => f.id)
+    this.trace.push(`GM: a week of rest${hospital.length ? ` (${hospital.length} in a hospital)` : ''}`)
+    this.stepAnswers = []
+    const answer = this.gmAsk({ kind: 'rest', hospital })
+    const after = snapshot(this, before)
+    const action: Action = { label: 'a week of rest', weight: 1, run: () => undefined }
+    const broken = check(this, before, after, action, this.stepAnswers)
+    if (broken) return this.failed(broken.invariant, broken.message)
+    // Refused only when nobody is left to heal (the hale, and the dead, who do not heal).
+    if (answer && !answer.ok && !/Nobody here is wounded/.test(answer.error))
+      return this.failed('a rest heals the wounded', answer.error)
+    for (const f of after.fighters) {
+      const was = before.fighters.find((b) => b.id === f.id)
+      if (was && f.hp > Math.max(was.hp, f.maxHp))
+        return this.failed('a rest heals nobody past their maximum', `${f.name} rested to ${f.hp}/${f.maxHp}`)
+    }
+    return null
+  }
+
+  /** The GM's "New fight": the party stays exactly as it is, the monsters go, the log is filed whole. */
+  newFightAfter(): FightResult | null {
+    const party = fighters(this).filter((f) => f.side === 'pc')
+    const logged = this.log.getArray<LogEntry>(LOG.entries).length
+    this.trace.push('GM: new fight')
+    const answer = this.gmAsk({ kind: 'new-fight' })
+    if (!answer?.ok) return this.failed('a new fight starts', answer ? answer.error : 'no answer')
+    const now = fighters(this)
+    const changed = party.find((p) => JSON.stringify(p) !== JSON.stringify(now.find((f) => f.id === p.id)))
+    if (changed || now.length !== party.length)
+      return this.failed(
+        'a new fight keeps the party as it is and only the party',
+        `${changed?.name ?? 'a monster'} changed`,
+      )
+    const filed = this.log.getArray<PastFight>(LOG.fights).toArray().at(-1)
+    if (this.log.getArray(LOG.entries).length > 0 || (logged > 0 && filed?.entries.length !== logged))
+      return this.failed(
+        'a new fight files the whole log',
+        `${logged} entries, ${filed?.entries.length ?? 0} filed`,
+      )
+    return null
   }
 
   // --- requests, as the phones and the tablet write them ---------------------------------------
@@ -282,10 +370,16 @@ class Fight {
           run: () => this.gmAsk({ kind: 'begin-actions' }),
         })
     }
+    if (turn.status === 'running' && turn.phase === 'movement')
+      actions.push({
+        label: 'GM ends the Movement phase: the Actions begin',
+        weight: 3,
+        run: () => this.gmAsk({ kind: 'begin-actions' }),
+      })
     if (turn.status === 'running') {
       for (const f of all) {
         if (mayAttack(turn, f.id)) {
-          const attack = this.attackFor(f, all)
+          const attack = this.attackFor(f, all, turn)
           if (attack) actions.push(attack)
         }
         if (isActing(turn, f.id) && SYSTEM_INFO[this.system].rounds === 'order' && f.side === 'pc') {
@@ -303,8 +397,7 @@ class Fight {
       else this.factionActions(turn, all, actions)
     }
     // Between the rules: the GM undoes an outcome, edits hit points, reveals the hidden monster.
-    const undoable = this.log
-      .getArray<LogEntry>(LOG.entries)
+    const undoable = gmLog(this)
       .toArray()
       .filter((e) => e.changes && !e.undone && e.status !== 'pending')
     const entry = this.oneOf(undoable)
@@ -316,16 +409,108 @@ class Fight {
         entry,
         run: () => this.gmAsk({ kind: 'undo', entryId: entry.id }),
       })
+    // Typed dice the room holds for the GM's verdict (a third of the fights ask for it).
+    const held = this.oneOf(
+      gmLog(this)
+        .toArray()
+        .filter((e) => e.status === 'pending'),
+    )
+    if (held) {
+      const approve = this.chance(0.7)
+      actions.push({
+        label: `GM ${approve ? 'approves' : 'rejects'} the dice of ${held.id}`,
+        weight: 1,
+        kind: 'verdict',
+        entry: held,
+        approve,
+        run: () => this.gm.getArray(GM.approvals).push([{ entryId: held.id, approve }]),
+      })
+    }
     const edited = this.oneOf(all)
     if (edited) {
-      const hp = Math.max(0, edited.hp + (this.chance(0.5) ? -3 : 2))
+      const hp = Math.max(-3, edited.hp + (this.chance(0.5) ? -3 : 2))
       actions.push({
         label: `GM sets ${edited.name} to ${hp} hp`,
         weight: 0.3,
         kind: 'edit',
-        run: () => this.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(edited.id)?.set('hp', hp),
+        // Where the tablet writes them: the gm document's copy while players do not see them.
+        run: () =>
+          (
+            this.gm.getMap<Y.Map<unknown>>(GM.foeSecrets).get(edited.id) ??
+            this.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(edited.id)
+          )?.set('hp', hp),
       })
     }
+    // Free rolls between the rules: a player's, and the GM's in the open or sealed, later revealed.
+    const roller = this.oneOf(all.filter((f) => f.side === 'pc' && this.seatOf(f)))
+    const seatId = roller && this.seatOf(roller)
+    if (seatId)
+      actions.push({
+        label: `${roller.name} rolls 2d6+1 for Morale`,
+        weight: 0.1,
+        run: () => this.ask(seatId, { kind: 'roll', notation: '2d6+1', label: 'Morale' }),
+      })
+    const sealed = this.chance(0.5)
+    actions.push({
+      label: `GM rolls 3d6 ${sealed ? 'in secret' : 'in the open'}`,
+      weight: 0.1,
+      run: () => this.gmAsk({ kind: 'roll', notation: '3d6', label: 'Wandering monster', sealed }),
+    })
+    const secret = this.oneOf(
+      this.log
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .filter((e) => e.sealed && !e.sealed.revealed),
+    )
+    if (secret)
+      actions.push({
+        label: `GM reveals ${secret.id}`,
+        weight: 0.3,
+        run: () => this.gmAsk({ kind: 'reveal', entryId: secret.id }),
+      })
+    // Area damage (or healing) on a few at once, some saving for half; one undo takes it all back.
+    const caught = all.filter(() => this.chance(0.4)).slice(0, 4)
+    if (caught.length > 0) {
+      const heal = this.chance(0.25)
+      const dice = this.chance(0.5)
+      actions.push({
+        label: `GM: area ${heal ? 'healing' : 'damage'} on ${caught.map((f) => f.name).join(', ')}`,
+        weight: 0.1,
+        run: () =>
+          this.gmAsk({
+            kind: 'area',
+            targets: caught.map((f) => ({ id: f.id, saved: this.chance(0.4) })),
+            ...(dice ? { notation: '2d6' } : { amount: 1 + this.pick(8) }),
+            ...(heal ? { heal: true } : {}),
+          }),
+      })
+    }
+    // The GM's own conditions: put on for a few rounds (or until removed), taken off by hand.
+    const marked = this.oneOf(all)
+    if (marked) {
+      const rounds = this.chance(0.3) ? null : 1 + this.pick(3)
+      actions.push({
+        label: `GM: ${marked.name} is Held (${rounds ?? 'until removed'})`,
+        weight: 0.1,
+        run: () => this.gmAsk({ kind: 'mark', combatantId: marked.id, name: 'Held', rounds }),
+      })
+      const on = marksOf(this.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(marked.id))[0]
+      if (on)
+        actions.push({
+          label: `GM takes ${on.name} off ${marked.name}`,
+          weight: 0.1,
+          run: () => this.gmAsk({ kind: 'unmark', combatantId: marked.id, markId: on.id }),
+        })
+    }
+    const shown = settingsOf(this.table).foeHealth
+    const next = this.oneOf(FOE_HEALTH.filter((v) => v !== shown))
+    if (next)
+      actions.push({
+        label: `GM lets players see ${next === 'exact' ? 'exact hit points' : next === 'word' ? 'a word' : 'nothing'} of monsters`,
+        weight: 0.05,
+        kind: 'edit',
+        run: () => this.table.getMap(TABLE.settings).set('foeHealth', next),
+      })
     if (this.hidden && turn.status !== 'idle') {
       const { id, fields } = this.hidden
       actions.push({
@@ -366,17 +551,38 @@ class Fight {
     })
   }
 
-  /** A random attack: a target, one of the attacker's choices, some of its toggles, the room's dice or typed faces. */
-  attackFor(attacker: Fighter, all: Fighter[]): Action | null {
+  /**
+   * A random attack: a target, one of the attacker's choices, some of its toggles (starting, as the
+   * composer does, from those the round says apply), the room's dice or typed faces.
+   */
+  attackFor(attacker: Fighter, all: Fighter[], turn: TurnState): Action | null {
     const combat = this.rules.combat
     const choices = combat.choices(attacker)
     // Mostly the first way to attack (the weapon in hand), sometimes any other.
     const choice = choices.ok ? (this.chance(0.6) ? choices.value[0] : this.oneOf(choices.value)) : undefined
-    const target = this.oneOf(all.filter((f) => f.id !== attacker.id && f.side !== attacker.side))
+    // A choice that helps (brp's First Aid) goes to one's own side, the fallen included; an attack to the
+    // other; a declaration about oneself (osr's parry and dodge) names its declarer.
+    const target = choice?.self
+      ? attacker
+      : this.oneOf(
+          all.filter(
+            (f) =>
+              f.id !== attacker.id && (choice?.aid ? f.side === attacker.side : f.side !== attacker.side),
+          ),
+        )
     if (!choice || !target) return null
     const offered = combat.toggles(attacker, target, choice.id)
-    // About one situational modifier an attack, as at a real table.
-    const toggles = offered.filter(() => this.chance(Math.min(0.3, 1 / (offered.length || 1))))
+    const known = this.rules.turn.known?.(turn, attacker, target) ?? []
+    // What the round knows can never make an attack the rules allow impossible.
+    const plain = combat.preview(attacker, target, { choice: choice.id, toggles: [] })
+    const preset = known.filter((id) => offered.some((t) => t.id === id))
+    const withKnown = combat.preview(attacker, target, { choice: choice.id, toggles: preset })
+    if (plain.ok && !withKnown.ok)
+      this.knownRefused = `${attacker.name} on ${target.name} with ${preset.join(', ')}: ${withKnown.error}`
+    // About one situational modifier changed an attack, as at a real table.
+    const toggles = offered.filter(
+      (t) => known.includes(t.id) !== this.chance(Math.min(0.3, 1 / (offered.length || 1))),
+    )
     const declared: Declared = { choice: choice.id, toggles: toggles.map((t) => t.id) }
     let faces: number[] | undefined
     if (this.chance(0.25)) {
@@ -405,7 +611,24 @@ class Fight {
   // --- the fight --------------------------------------------------------------------------------
 
   play(): FightResult {
+    if (this.seed % 3 === 0) this.table.getMap(TABLE.settings).set('physicalDice', 'approve')
+    // Players see monsters' hit points exactly, as a word, or not at all (across the approval setting).
+    this.table
+      .getMap(TABLE.settings)
+      .set('foeHealth', FOE_HEALTH[Math.floor(this.seed / 3) % FOE_HEALTH.length] as FoeHealthView)
     this.setUp()
+    this.room.tableChanged()
+    const rolled = this.chance(0.5) ? this.rollHitPoints() : null
+    if (rolled) return rolled
+    // Everyone starts with a way to attack: a GM's quick-added monster included (odnd's once had none).
+    for (const f of fighters(this)) {
+      const choices = this.judge.combat.choices(f)
+      if (!choices.ok || choices.value.length === 0)
+        return this.failed(
+          'everyone starts able to attack',
+          choices.ok ? `${f.name} has no attack` : choices.error,
+        )
+    }
     const info = SYSTEM_INFO[this.system]
     const unaware = this.chance(0.5) ? this.oneOf(info.surprise) : undefined
     const surprise = unaware ? { surprise: { unaware, ambush: info.ambush && this.chance(0.5) } } : {}
@@ -416,8 +639,8 @@ class Fight {
     const stepsPerRound = this.options.stepsPerRound ?? 250
     let roundSince = { round: -1, step: 0 }
     for (this.step = 1; ; this.step++) {
-      const all = fighters(this.table)
-      const before: Snapshot = snapshot(this.table, this.log)
+      const all = fighters(this)
+      const before: Snapshot = snapshot(this)
       if (before.turn.round !== roundSince.round) roundSince = { round: before.turn.round, step: this.step }
       if (this.step - roundSince.step > stepsPerRound)
         return this.failed(
@@ -429,16 +652,24 @@ class Fight {
       const called = before.turn.round > rounds && before.prompts.length === 0
       if (sideDown('pc') || (sideDown('foe') && !this.hidden) || called) {
         this.gmAsk({ kind: 'end-combat' })
+        // Counted before the new fight files the log away.
+        const attacks = this.attacks()
+        const rested = this.restAfter()
+        if (rested) return rested
+        const next = this.newFightAfter()
+        if (next) return next
         return {
           ok: true,
           system: this.system,
           seed: this.seed,
           steps: this.step,
           rounds: before.turn.round,
-          attacks: this.attacks(),
+          attacks,
         }
       }
       const actions = this.actions(before.turn, all)
+      if (this.knownRefused)
+        return this.failed('what the round knows never refuses an attack', this.knownRefused)
       const action = this.weighted(actions)
       if (!action)
         return this.failed('every fight ends', `no action is possible in round ${before.turn.round}`)
@@ -448,7 +679,9 @@ class Fight {
       action.run()
       // The room settles the turn after the GM's own edits of the table, as the worker does on their update.
       if (action.kind === 'edit' || action.kind === 'reveal') this.room.tableChanged()
-      const after = snapshot(this.table, this.log, before)
+      if (action.kind === 'verdict' || action.kind === 'edit' || action.kind === 'reveal')
+        this.room.resolveGm()
+      const after = snapshot(this, before)
       const broken = check(this, before, after, action, this.stepAnswers)
       if (broken) return this.failed(broken.invariant, broken.message)
     }

@@ -3,17 +3,25 @@
  * invariant and says, in words, what broke it.
  */
 import {
+  GM,
+  hidesHealth,
   isActing,
   LOG,
   type LogEntry,
+  type LogSecret,
   type PendingDefense,
+  publicState,
   type RequestResult,
+  readSettings,
   TABLE,
   type TurnState,
 } from '@fray/protocol'
+import { verifySeal } from '@fray/protocol/seal'
 import { type Fighter, recordingRoller } from '@fray/rules'
 import type * as Y from 'yjs'
-import { fighters } from '../../worker/src/room/outcomes.ts'
+import { withSecret } from '../../app/src/models/table.ts'
+import { fighters } from '../../worker/src/room/fighters.ts'
+import { marksOf } from '../../worker/src/room/marks.ts'
 import { readTurn } from '../../worker/src/room/turn-flow.ts'
 import type { Action, Fight } from './fight.ts'
 
@@ -22,18 +30,33 @@ export interface Snapshot {
   fighters: Fighter[]
   /** How long the log was: entries are only ever appended (an undo or a verdict rewrites one in place). */
   logLength: number
-  /** The entries appended since the step began (filled in for the snapshot after a step). */
+  /** The entries appended since the step began, as the GM sees them (filled in for the snapshot after a step). */
   fresh: LogEntry[]
+  /** The same entries as players see them. */
+  shown: LogEntry[]
   prompts: PendingDefense[]
 }
 
-export function snapshot(table: Y.Doc, log: Y.Doc, since?: Snapshot): Snapshot {
-  const entries = log.getArray<LogEntry>(LOG.entries)
+/** The log as the GM's tablet reads it: with the lines and changes kept from the players. */
+export function gmLog(docs: { log: Y.Doc; gm: Y.Doc }) {
+  const entries = docs.log.getArray<LogEntry>(LOG.entries)
+  const secrets = docs.gm.getMap<LogSecret>(GM.logSecrets)
+  return {
+    length: entries.length,
+    toArray: () => entries.toArray().map((e) => withSecret(e, secrets.get(e.id))),
+    slice: (from: number) => entries.slice(from).map((e) => withSecret(e, secrets.get(e.id))),
+  }
+}
+
+export function snapshot(docs: { table: Y.Doc; log: Y.Doc; gm: Y.Doc }, since?: Snapshot): Snapshot {
+  const { table, log } = docs
+  const entries = gmLog(docs)
   return {
     turn: readTurn(table),
-    fighters: fighters(table),
+    fighters: fighters(docs),
     logLength: entries.length,
     fresh: since ? entries.slice(since.logLength) : [],
+    shown: since ? log.getArray<LogEntry>(LOG.entries).slice(since.logLength) : [],
     prompts: [...table.getMap<PendingDefense>(TABLE.prompts).values()],
   }
 }
@@ -44,6 +67,10 @@ export interface Broken {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The same changes to the same combatants, in any order (the GM's log lists hidden monsters' last). */
+const sameChanges = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  same(Object.keys(a).sort(), Object.keys(b).sort()) && Object.keys(a).every((id) => same(a[id], b[id]))
 
 /** Whose turn it is, as a key: the round and slot (or, in faction play, the turn taken last). */
 function turnKey(turn: TurnState): string {
@@ -64,14 +91,39 @@ export function check(
   const fresh = after.fresh
   const freshPrompts = after.prompts.filter((p) => !before.prompts.some((b) => b.id === p.id))
 
+  // A sealed roll shows players nothing of its result before the reveal, and its reveal matches its seal.
+  for (const e of fight.log.getArray<LogEntry>(LOG.entries).toArray()) {
+    if (!e.sealed) continue
+    if (!e.sealed.revealed && (e.faces.length > 0 || e.total !== 0 || /\d+ \(/.test(e.detail ?? '')))
+      return { invariant: 'a sealed roll is secret until revealed', message: JSON.stringify(e) }
+    if (e.sealed.revealed && !verifySeal(e.sealed.commitment, e.sealed.revealed))
+      return { invariant: 'a revealed roll matches its seal', message: JSON.stringify(e) }
+  }
+
+  // The GM's conditions count whole rounds down and go at none; a combatant carries at most 12.
+  for (const [id, fields] of fight.table.getMap<Y.Map<unknown>>(TABLE.combatants).entries()) {
+    const marks = marksOf(fields)
+    if (
+      marks.length > 12 ||
+      marks.some((m) => m.rounds !== null && (!Number.isInteger(m.rounds) || m.rounds < 1))
+    )
+      return {
+        invariant: 'the GM’s conditions count down and end',
+        message: `${id}: ${JSON.stringify(marks)}`,
+      }
+  }
+
   // Every refusal is a sentence a player can read.
   for (const a of answers) {
     if (!a.ok && (a.error.trim() === '' || /undefined|NaN|\[object/.test(a.error)))
       return { invariant: 'a refusal says why, in words', message: `the room answered ${JSON.stringify(a)}` }
   }
 
-  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack.
+  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack; at 0 hit
+  // points or less, one is out in every system (a GM's edit too, not only the rules' own damage).
   for (const f of after.fighters) {
+    if (f.hp <= 0 && !out(f))
+      return { invariant: 'none fights on at 0 hit points', message: `${f.name} is at ${f.hp} and not out` }
     if (out(f) && isActing(after.turn, f.id))
       return { invariant: 'the fallen never act', message: `${out(f)} Yet the turn says ${f.name} acts now.` }
   }
@@ -89,6 +141,13 @@ export function check(
         message: `${out(attacker)} Yet the room took an attack from them.`,
       }
   }
+
+  // brp's Movement phase (5.1): those who stated a move make it; nobody attacks before the Actions.
+  if (before.turn.phase === 'movement' && declared.length > 0)
+    return {
+      invariant: 'nobody attacks in the Movement phase',
+      message: `the room took an attack from ${was(declared[0] as string)?.name} while everyone was moving`,
+    }
 
   // Attacks per turn never exceed what the system allows.
   for (const id of declared) {
@@ -116,20 +175,31 @@ export function check(
       message: `round ${before.turn.round} ended with ${after.prompts.length} attack(s) still waiting for their defender`,
     }
 
-  // Every logged attack replays through the rules, from its logged dice, to the same outcome.
+  // Every logged attack replays through the rules, from its logged dice, to the same outcome; faces
+  // typed by the attacker's side never stand for the target's dice.
   for (const e of fresh) {
     if (!e.attack || !e.rolls) continue
+    const taken = e.rolls.find((r) => r.typed && r.theirs)
+    if (taken)
+      return {
+        invariant: 'typed faces are only ever the typist’s own dice',
+        message: `${e.id}: the target's ${taken.label} came from the attacker's typed faces`,
+      }
     const attacker = was(e.attack.attackerId)
     const target = was(e.attack.targetId)
     if (!attacker || !target) continue
-    const roller = recordingRoller(e.rolls.map((r) => r.face))
+    const roller = recordingRoller(
+      e.rolls.map((r) => r.face),
+      undefined,
+      { replay: true },
+    )
     const replayed = rules.combat.resolve(attacker, target, e.attack.declared, e.attack.defense, roller.roll)
     const logged = Object.fromEntries(Object.entries(e.changes ?? {}).map(([id, c]) => [id, c.after]))
     if (
       !replayed.ok ||
       roller.missing ||
       replayed.value.summary !== e.detail ||
-      !same(replayed.value.changes, logged)
+      !sameChanges(replayed.value.changes, logged)
     )
       return {
         invariant: 'every logged outcome replays from its logged dice',
@@ -153,8 +223,28 @@ export function check(
     }
   }
 
+  // Approved typed dice move hit points by their outcome's own difference from where they are now;
+  // rejected ones change nothing.
+  if (action.kind === 'verdict' && action.entry) {
+    for (const now of after.fighters) {
+      const then = was(now.id)
+      const change = action.entry.changes?.[now.id]
+      // (The end of a round the verdict closed may change hit points too, with its own entry.)
+      if (!then || fresh.some((e) => e.changes?.[now.id])) continue
+      const moved =
+        action.approve && change?.before.hp !== undefined && change.after.hp !== undefined
+          ? change.after.hp - change.before.hp
+          : 0
+      if (now.hp !== then.hp + moved)
+        return {
+          invariant: 'a verdict on typed dice applies the outcome’s own difference, once',
+          message: `${action.approve ? 'approving' : 'rejecting'} ${action.entry.id} took ${now.name} from ${then.hp} to ${now.hp} hp (expected ${then.hp + moved})`,
+        }
+    }
+  }
+
   // Hit points change only through logged outcomes and the GM's own edits.
-  if (action.kind !== 'edit' && action.kind !== 'undo') {
+  if (action.kind !== 'edit' && action.kind !== 'undo' && action.kind !== 'verdict') {
     for (const now of after.fighters) {
       const then = was(now.id)
       if (!then || then.hp === now.hp) continue
@@ -165,6 +255,9 @@ export function check(
         }
     }
   }
+
+  const leak = healthShown(fight, after)
+  if (leak) return { invariant: 'players never see the hit points the GM keeps from them', message: leak }
 
   // A combatant revealed mid-round joins the turn model that round or the next.
   if (fight.revealedAt) {
@@ -183,6 +276,36 @@ export function check(
         invariant: 'one revealed mid-round joins that round or the next',
         message: `${revealed?.name}, revealed in round ${round}, took no part in round ${round + 1}`,
       }
+  }
+  return null
+}
+
+/**
+ * Where players do not see monsters' hit points: no monster on the table has them (nor its sheet's
+ * hit-point field, nor health in its state), and no entry logged for players changes them or shows them.
+ */
+function healthShown(fight: Fight, after: Snapshot): string | null {
+  const settings = readSettings(fight.table.getMap(TABLE.settings))
+  const hpField = fight.rules.sheet.hitPointsField
+  const hidden = (side: unknown) => hidesHealth(settings, side)
+  for (const [id, fields] of fight.table.getMap<Y.Map<unknown>>(TABLE.combatants).entries()) {
+    if (!hidden(fields.get('side'))) continue
+    const name = fields.get('name')
+    if (fields.has('hp') || fields.has('maxHp')) return `${name}'s hit points are on the table`
+    const sheet = fields.get('sheet') as Record<string, unknown> | undefined
+    if (hpField && sheet && hpField in sheet) return `${name}'s sheet on the table says its ${hpField}`
+    if (!same(fields.get('state'), publicState(fields.get('state'))))
+      return `${name}'s state on the table holds its health: ${JSON.stringify(fields.get('state'))}`
+    if (settings.foeHealth === 'word' && typeof fields.get('health') !== 'string')
+      return `players are owed a word for ${name}'s health, and have none`
+    if (!fight.gm.getMap(GM.foeSecrets).has(id)) return `the GM's document lost ${name}'s hit points`
+  }
+  const side = (id: string) => fight.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('side')
+  for (const e of after.shown) {
+    const changed = Object.keys(e.changes ?? {}).find((id) => hidden(side(id)))
+    if (changed) return `${e.id} shows players what it did to ${changed}'s hit points`
+    const line = e.lines?.find((l) => l.health !== undefined && hidden(side(l.health)))
+    if (line) return `${e.id} shows players the line "${line.label}: ${line.value}"`
   }
   return null
 }

@@ -1,7 +1,7 @@
 /** Debian's chromium driven by playwright-core, with the flags this closed network needs. */
 import { existsSync, mkdirSync } from 'node:fs'
 import { type Browser, chromium, devices } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
@@ -38,13 +38,46 @@ export const TABLET = {
   colorScheme: 'dark' as const,
 }
 
+/**
+ * Opens `url` once its document is parsed, trying a second time if the first try hangs: the fresh-clone
+ * CI once waited 30 s for a tablet's load event that never came, a page that opened at once on retry is
+ * what a person does too. Only the first page of a run may need the long wait (the dev server's first build).
+ */
+export async function openUrl(page: import('playwright-core').Page, url: string): Promise<void> {
+  try {
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 })
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error
+    console.log(`opening ${new URL(url).pathname} again after a ${error.message.split('\n')[0]}`)
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 30_000 })
+  }
+}
+
+/**
+ * The same device next week: its browser closed, a new session with what the last one kept (storage,
+ * cookies), opened on the home screen.
+ */
+export async function reopenDevice(
+  browser: Browser,
+  context: import('playwright-core').BrowserContext,
+  device: typeof PHONE | typeof TABLET,
+  baseUrl: string,
+): Promise<import('playwright-core').Page> {
+  const storageState = await context.storageState()
+  await context.close()
+  const page = await (await browser.newContext({ ...device, storageState })).newPage()
+  page.setDefaultTimeout(15_000)
+  await openUrl(page, `${baseUrl}/`)
+  return page
+}
+
 /** A player on a phone page: joins the room under `name` and creates a character with the sheet's defaults. */
 export async function joinWithCharacter(
   page: import('playwright-core').Page,
   link: string,
   name: string,
 ): Promise<void> {
-  await page.goto(link)
+  await openUrl(page, link)
   await page.getByLabel("Your character's name").fill(name)
   await page.getByRole('button', { name: 'Join' }).click()
   await page.getByRole('button', { name: 'Create my character' }).click()
@@ -55,12 +88,17 @@ export async function joinWithCharacter(
  * One chromium for a test file (launched before, closed after), and `snap` for screenshots that are kept
  * only when SCREENSHOTS=dir is set.
  */
-export function useBrowser() {
+export function useBrowser({ sharedPages = false }: { sharedPages?: boolean } = {}) {
   const state: { browser?: import('playwright-core').Browser } = {}
   const shots = process.env.SCREENSHOTS
   beforeAll(async () => {
     if (shots) mkdirSync(shots, { recursive: true })
     state.browser = await launchBrowser()
+  })
+  // Each test's pages close after it (unless the file's tests share them): a table left live keeps its
+  // sockets, timers and renders running, and a loaded two-core CI machine then answers the next test late.
+  afterEach(async () => {
+    if (!sharedPages) for (const context of state.browser?.contexts() ?? []) await context.close()
   })
   afterAll(async () => {
     await state.browser?.close()

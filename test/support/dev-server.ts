@@ -28,15 +28,30 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Starts wrangler dev and resolves once it answers HTTP. `persistDir` lets a restart reuse storage. */
+/**
+ * Starts wrangler dev and resolves once it answers HTTP. `persistDir` lets a restart reuse storage; `vars`
+ * are the Worker's variables (a bench raises REQUESTS_PER_SEAT_PER_MINUTE to play a night in seconds).
+ */
 export async function startDevServer(
-  options: { persistDir?: string; port?: number } = {},
+  options: { persistDir?: string; port?: number; vars?: Record<string, string> } = {},
 ): Promise<DevServer> {
   const port = options.port ?? (await freePort())
   const persistDir = options.persistDir ?? mkdtempSync(join(tmpdir(), 'fray-state-'))
+  const vars = Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`])
   const child = spawn(
     join(ROOT, 'node_modules/.bin/wrangler'),
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--inspector-port', '0'],
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      persistDir,
+      '--inspector-port',
+      '0',
+      ...vars,
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },

@@ -1,5 +1,6 @@
 /** One table in mid-fight, for tests and scripts that look at every view: a GM tablet and three phones. */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { openUrl } from './browser.ts'
 import { createTestRoom, type TestRoom } from './rooms.ts'
 import { playUntil, visible } from './table-play.ts'
 
@@ -15,11 +16,13 @@ export interface TableScene {
   joining: Page
   /** A phone on the home page. */
   home: Page
+  /** The room screen (a TV or a spare tablet), read-only. */
+  screen: Page
 }
 
 export async function openPage(browser: Browser, device: BrowserContextOptions, url: string): Promise<Page> {
   const page = await (await browser.newContext(device)).newPage()
-  await page.goto(url)
+  await openUrl(page, url)
   return page
 }
 
@@ -72,7 +75,9 @@ export async function setUpTable(
   const joining = await openPage(browser, phone, room.playerUrl)
   await joining.getByLabel("Your character's name").waitFor()
   const home = await openPage(browser, phone, baseUrl)
-  return { room, gm, seated, choosing, joining, home }
+  const screen = await openPage(browser, tablet, `${room.playerUrl}/screen`)
+  await screen.getByTestId('screen-roll').waitFor()
+  return { room, gm, seated, choosing, joining, home, screen }
 }
 
 /** Moves the round on to Mira's turn and opens her action composer (once; later calls find it open). */
@@ -85,6 +90,28 @@ export async function openComposer(t: TableScene): Promise<Page> {
   await t.seated.getByRole('button', { name: 'Attack', exact: true }).click()
   await composer.waitFor()
   return t.seated
+}
+
+/** Mira's composer with the situations past the first few folded (`unfolded` false) or shown. */
+export async function openSituations(t: TableScene, unfolded: boolean): Promise<Page> {
+  const page = await openComposer(t)
+  const more = page.locator('.composer .more-button')
+  if ((await more.count()) === 0) throw new Error('the composer folds no situations: nothing to show')
+  if ((await more.getAttribute('aria-expanded')) !== String(unfolded)) await more.click()
+  return page
+}
+
+/**
+ * Mira attacks a goblin and her phone waits while the GM chooses its defense: the phone with the waiting
+ * card up (in a system whose monsters choose a defense, odnd or brp).
+ */
+export async function openWaitingCard(t: TableScene): Promise<Page> {
+  const page = await openComposer(t)
+  const composer = page.locator('.composer')
+  await composer.getByRole('radio', { name: /Goblin 1/ }).check()
+  await composer.getByRole('button', { name: 'Roll the attack' }).click()
+  await page.getByTestId('waiting-card').waitFor()
+  return page
 }
 
 /**

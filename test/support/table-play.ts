@@ -1,6 +1,7 @@
 /** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
-import type { Browser, Page } from 'playwright-core'
-import { joinWithCharacter, PHONE, TABLET } from './browser.ts'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { joinWithCharacter, openUrl, PHONE, TABLET } from './browser.ts'
 import { createTestRoom, type TestRoom } from './rooms.ts'
 
 export const visible = async (page: Page, name: string | RegExp) =>
@@ -69,8 +70,13 @@ export async function playUntil(
       for (const phone of phones)
         if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative')
       await tap(gm, 'Roll for monsters')
-    } else if (await visible(gm, 'Begin actions')) await tap(gm, 'Begin actions')
-    else if (activate && (await visible(gm, `${activate} acts`))) await tap(gm, `${activate} acts`)
+    } else if ((await visible(gm, 'Begin actions')) || (await visible(gm, 'Begin movement'))) {
+      for (const phone of phones)
+        if (await visible(phone, 'State my intent')) await tap(phone, 'State my intent')
+      // brp: the statements end in the Movement phase when someone stated a move, then the Actions.
+      await tap(gm, 'Begin movement')
+      await tap(gm, 'Begin actions')
+    } else if (activate && (await visible(gm, `${activate} acts`))) await tap(gm, `${activate} acts`)
     else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass')
     else {
       const acting = []
@@ -94,7 +100,7 @@ async function until(page: Page, done: () => Promise<boolean>, ms: number): Prom
   return done()
 }
 
-/** A new room of `system` with the GM's tablet open on it (8 s patience for each step). */
+/** A new room of `system` with the GM's tablet open on it (15 s patience for each step: a loaded CI machine answers slowly). */
 export async function openGmTablet(
   browser: Browser,
   baseUrl: string,
@@ -102,15 +108,15 @@ export async function openGmTablet(
 ): Promise<{ gm: Page; room: TestRoom }> {
   const room = await createTestRoom(baseUrl, system)
   const gm = await (await browser.newContext(TABLET)).newPage()
-  gm.setDefaultTimeout(8000)
-  await gm.goto(room.gmUrl)
+  gm.setDefaultTimeout(15_000)
+  await openUrl(gm, room.gmUrl)
   return { gm, room }
 }
 
 /** A player's phone on the room's link, seated under `name` with a character made from the sheet's defaults. */
 export async function seatPhone(browser: Browser, playerUrl: string, name: string): Promise<Page> {
   const phone = await (await browser.newContext(PHONE)).newPage()
-  phone.setDefaultTimeout(8000)
+  phone.setDefaultTimeout(15_000)
   await joinWithCharacter(phone, playerUrl, name)
   return phone
 }
@@ -126,4 +132,51 @@ export async function addCombatant(
   await gm.getByLabel('Hit points', { exact: true }).fill(hp)
   await gm.getByLabel('Hidden from players').setChecked(options.hidden === true)
   await gm.getByRole('button', { name: 'Add', exact: true }).click()
+}
+
+/** A combatant's hit points as the page's list shows them ("5 / 7 HP"). */
+export const hpOf = (page: Page, name: string) =>
+  page.getByTestId('combatant').filter({ hasText: name }).locator('.hp-number').first().textContent()
+
+/** The GM types a combatant's hit points now, from its Edit form, and waits to see them. */
+export async function setHp(gm: Page, name: string, hp: number): Promise<void> {
+  const row = gm.getByTestId('combatant').filter({ hasText: name })
+  await row.getByRole('button', { name: 'Edit' }).click()
+  await row.getByLabel('HP now').fill(String(hp))
+  await row.getByRole('button', { name: `Save ${name}` }).click()
+  await row.locator('.hp-number', { hasText: new RegExp(`^${hp}\\s*/`) }).waitFor()
+}
+
+/** The GM opens a shown combatant's full sheet of the room's system; the form's region. */
+export async function openStats(gm: Page, name: string) {
+  const row = gm.getByTestId('combatant').filter({ hasText: name })
+  await row.getByRole('button', { name: 'Edit' }).click()
+  await row.getByRole('button', { name: `All stats of ${name}` }).click()
+  const stats = gm.getByRole('region', { name: new RegExp(`^${name}: .* stats$`) })
+  await stats.waitFor()
+  return stats
+}
+
+/**
+ * Types in physical dice on an attack composer, die by die as it asks for them, until it says what they
+ * would do: `face(i, sides)` is the face of the i-th die.
+ */
+export async function typeOwnDice(
+  composer: Locator,
+  face: (i: number, sides: number, label: string) => number,
+): Promise<void> {
+  await composer.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  for (let i = 0; i < 12; i++) {
+    const inputs = await composer.locator('.own-dice input').all()
+    const last = inputs.at(-1)
+    if (!last || (await last.inputValue()) !== '') break
+    const label =
+      (await composer
+        .locator('.own-dice label')
+        .nth(inputs.length - 1)
+        .textContent()) ?? ''
+    const sides = Number(/Your d(\d+)/.exec(label)?.[1])
+    await last.fill(String(face(inputs.length - 1, sides, label)))
+  }
+  await expect.poll(() => composer.locator('.own-dice').textContent()).toMatch(/With these dice: /)
 }

@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { createRoom, ORIGIN } from './ws-client.ts'
+import { createRoom, ORIGIN, TestClient } from './ws-client.ts'
 
 const post = (path: string, body: string) =>
   SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
@@ -66,5 +66,23 @@ describe('security headers', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+  })
+})
+
+describe('a room document asked for over plain HTTP or refused', () => {
+  it('answers 426 with a reason, not a 500, to a GET without an Upgrade header', async () => {
+    const { roomId } = await createRoom()
+    const response = await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/docs/table`)
+    expect(response.status).toBe(426)
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/WebSocket/i) })
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('gives a refused upgrade the same security headers as every other API answer', async () => {
+    const { roomId } = await createRoom()
+    const response = await TestClient.open(roomId, 'gm', 'x'.repeat(43))
+    expect(response.status).toBe(403)
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   })
 })

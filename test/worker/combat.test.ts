@@ -1,4 +1,17 @@
-import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import {
+  GM,
+  type GmMark,
+  LOG,
+  type LogEntry,
+  type LogSecret,
+  type PastFight,
+  type PendingDefense,
+  type RequestResult,
+  SEAT,
+  type SealedResult,
+  TABLE,
+} from '@fray/protocol'
+import { sealOf, verifySeal } from '@fray/protocol/seal'
 import { defaultSheetFor, type Fighter, SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
@@ -53,7 +66,7 @@ async function table(system: SystemId) {
   }
   const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
   const prompts = () => [...tableClient.doc.getMap<PendingDefense>(TABLE.prompts).values()]
-  return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm }
+  return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm, roomId }
 }
 
 /** Dice that replay the faces the room logged, in order. */
@@ -132,11 +145,12 @@ describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
 describe('attacks with the player’s own dice', () => {
   it('checks each typed face against the die asked for, holds the outcome for the GM, and applies it on approval', async () => {
     const t = await table('osr')
-    t.table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     // A 6 is the best a d6 can do: Mira (DEX +0) acts first, with the Ogre at best beside her.
     expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    // From now on the GM approves typed dice (typed initiative waits too: see turns.test.ts).
+    t.table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
     const mira = t.fighter(t.mira)
     const ogre = t.fighter('ogre')
     const rules = SYSTEMS.osr.combat
@@ -219,5 +233,486 @@ describe('a monster attacking on the GM’s own dice', () => {
       await eventually(() => t.entries().find((e) => e.id === entry.id)?.undone === true, 'undone')
     }
     expect(outcomes[0]).not.toBe(outcomes[1])
+  })
+})
+
+describe('typed dice belong to the one who typed them', () => {
+  it('zones: the GM’s leftover faces never decide Mira’s counter; her dice are her own or the room’s', async () => {
+    const t = await table('zones')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    // The foes move first or the party passes to them; then the Ogre acts.
+    for (let i = 0; i < 3 && !(await t.gmAsk({ kind: 'act', combatantId: 'ogre' })).ok; i++)
+      await t.ask({ kind: 'pass' })
+    const ogre = t.fighter('ogre')
+    const choices = SYSTEMS.zones.combat.choices(ogre)
+    if (!choices.ok) throw new Error(choices.error)
+    const declared = { choice: choices.value[0]?.id ?? '', toggles: [] }
+    // One damage die is all the Ogre's attack asks; the GM types six 6s.
+    const faces = [6, 6, 6, 6, 6, 6]
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared, faces })).ok,
+    ).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    const prompt = t.prompts()[0] as PendingDefense
+    const counter = prompt.options.find((o) => o.id.startsWith('counter'))
+    if (!counter) throw new Error(`no counter among ${prompt.options.map((o) => o.id).join(', ')}`)
+    expect((await t.ask({ kind: 'defend', promptId: prompt.id, choice: counter.id })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const rolls = t.entries().find((e) => e.kind === 'attack')?.rolls ?? []
+    const hers = rolls.filter((r) => r.label.startsWith('counter damage'))
+    expect(hers.length).toBeGreaterThan(0)
+    for (const r of hers) {
+      expect(r.typed, 'Mira’s counter die typed by the GM').toBeUndefined()
+      expect(r.theirs).toBe(true)
+    }
+    expect(rolls.filter((r) => r.typed).every((r) => !r.theirs)).toBe(true)
+  })
+
+  it('zones: Mira’s leftover faces never decide the Ogre’s counter; its dice are the room’s', async () => {
+    const t = await table('zones')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    // Mira takes the party's move (the foes may have it first: then the GM passes to her).
+    for (let i = 0; i < 3 && !(await t.ask({ kind: 'act' })).ok; i++) await t.gmAsk({ kind: 'pass' })
+    const mira = t.fighter(t.mira)
+    const choices = SYSTEMS.zones.combat.choices(mira)
+    if (!choices.ok) throw new Error(choices.error)
+    const declared = { choice: choices.value[0]?.id ?? '', toggles: [] }
+    // Her attack asks one d6 (and its damage); she types a 6 and three 1s, as the attacker of the probe did.
+    const attacked = await t.ask({ kind: 'attack', targetId: 'ogre', declared, faces: [6, 1, 1, 1] })
+    expect(attacked.ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Ogre’s defense prompt')
+    const prompt = t.prompts()[0] as PendingDefense
+    const counter = prompt.options.find((o) => o.id.startsWith('counter'))
+    if (!counter) throw new Error(`no counter among ${prompt.options.map((o) => o.id).join(', ')}`)
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: counter.id })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const rolls = t.entries().find((e) => e.kind === 'attack')?.rolls ?? []
+    const its = rolls.filter((r) => r.label.startsWith('counter'))
+    expect(its.length, 'the Ogre’s counter rolled dice').toBeGreaterThan(0)
+    for (const r of its) {
+      expect(r.typed, `${r.label} typed by Mira`).toBeUndefined()
+      expect(r.theirs).toBe(true)
+    }
+    // Whatever of hers was used is marked hers; nothing of hers stands for the Ogre.
+    expect(rolls.filter((r) => r.typed).every((r) => !r.theirs)).toBe(true)
+    expect(rolls.filter((r) => r.typed).length).toBeLessThanOrEqual(4)
+  })
+})
+
+describe('brp First Aid and waking through the room (5.12, 5.14)', () => {
+  it('brings Mira from below 0 back up on the GM’s dice, as the rules do, undoes it, and wakes her', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    // The GM sets Mira at 2 hit points; the Ogre's Brawl (20 against 25%, a plain hit; 1D3 shows 3)
+    // takes her to -1 with a wound of 3.
+    t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.set('hp', 2)
+    const brawl = { choice: 'brawl', toggles: [] }
+    const hit = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'ogre',
+      targetId: t.mira,
+      declared: brawl,
+      faces: [20, 3],
+    })
+    expect(hit.ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === -1, 'Mira at -1')
+    const dying = t.fighter(t.mira)
+
+    // First Aid on the GM's dice (05 against 30%, then 3): what the room logs is what the rules give.
+    const aid = { choice: 'first-aid', toggles: [] }
+    const ogre = t.fighter('ogre')
+    const treated = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'ogre',
+      targetId: t.mira,
+      declared: aid,
+      faces: [5, 3],
+    })
+    expect(treated.ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === 2, 'Mira at 2')
+    const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
+    const expected = rules.resolve(ogre, dying, aid, null, replay(entry.rolls ?? []))
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(entry.detail).toBe(
+      "Ogre's First Aid on Mira heals 3 hit points: Mira is at 2 hit points and will live.",
+    )
+    expect(t.prompts()).toEqual([]) // First Aid asks the patient nothing
+
+    // Undone, she is dying again; treated again, she is at 2.
+    expect((await t.gmAsk({ kind: 'undo', entryId: entry.id })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === -1, 'undone')
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: aid, faces: [5, 3] }))
+        .ok,
+    ).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === 2, 'treated again')
+
+    // Knocked out at 2 or less: the room wakes her on request, with no dice.
+    expect(rules.out(t.fighter(t.mira))).toBe('Mira is unconscious.')
+    const wake = { choice: 'awaken', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: wake })).ok).toBe(
+      true,
+    )
+    await eventually(() => rules.out(t.fighter(t.mira)) === null, 'Mira awake')
+  })
+})
+
+describe('osr: a declaration about oneself through the room (17.0.1.4)', () => {
+  it('parrying names its declarer only, gives +2 AC as the rules do, and an attack on oneself stays refused', async () => {
+    const t = await table('osr')
+    const rules = SYSTEMS.osr.combat
+    const parry = { choice: 'parry-dodge', toggles: [] }
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: parry })).toEqual({
+      ok: false,
+      error: 'Parry or dodge is declared for oneself, not at another.',
+    })
+    const punch = { choice: 'punch', toggles: [] }
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: 'ogre', declared: punch })).toEqual({
+      ok: false,
+      error: 'You cannot attack yourself.',
+    })
+    const before = t.fighter('ogre')
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: 'ogre', declared: parry })).ok,
+    ).toBe(true)
+    await eventually(() => rules.defense(t.fighter('ogre')) !== rules.defense(before), 'the Ogre parrying')
+    const expected = rules.resolve(before, before, parry, null, () => {
+      throw new Error('a declaration rolls no die')
+    })
+    if (!expected.ok) throw new Error(expected.error)
+    expect(t.fighter('ogre').state).toEqual(expected.value.changes.ogre?.state)
+    expect(t.entries().at(-1)?.detail).toBe('Ogre parries and dodges this round: +2 AC, no attack.')
+    expect(rules.choices(t.fighter('ogre'))).toEqual({
+      ok: false,
+      error: 'Parrying or dodging this round: no attack (+2 AC instead).',
+    })
+  })
+})
+
+describe('brp between fights: a week of rest through the room (5.14)', () => {
+  it('heals the wounded 1D3 on the room’s dice (3 in a hospital), as the rules do, and the GM may undo it', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get(t.mira)?.set('hp', 3)
+    combatants.get('ogre')?.set('hp', 20)
+    await eventually(() => t.fighter(t.mira).hp === 3, 'Mira hurt')
+    const before = [t.fighter(t.mira), t.fighter('ogre')]
+
+    // Not in the middle of a fight.
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect(await t.gmAsk({ kind: 'rest', hospital: [] })).toEqual({
+      ok: false,
+      error: 'A fight is running: end combat before the party rests.',
+    })
+    expect((await t.gmAsk({ kind: 'end-combat' })).ok).toBe(true)
+
+    // The Ogre lies in a hospital (3 of the 10 it lacks); Mira rolls her 1D3.
+    const rested = await t.gmAsk({ kind: 'rest', hospital: ['ogre'] })
+    expect(rested.ok).toBe(true)
+    const entry = t.entries().find((e) => e.id === (rested.ok ? rested.logId : '')) as LogEntry
+    expect(entry.kind).toBe('rest')
+    const expected = rules.rest?.(before, replay(entry.rolls ?? []), ['ogre'])
+    if (!expected?.ok) throw new Error('the rules rest')
+    expect(entry.detail).toBe(expected.value.summary)
+    const d3 = entry.rolls?.[0]?.face ?? 0
+    await eventually(() => t.fighter(t.mira).hp === 3 + d3, 'Mira healed')
+    expect(t.fighter('ogre').hp).toBe(23)
+    expect(entry.rolls?.map((r) => [r.label, r.sides])).toEqual([['Mira: a week of rest 1D3', 3]])
+
+    // Undone: both are as they were.
+    expect((await t.gmAsk({ kind: 'undo', entryId: entry.id })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === 3 && t.fighter('ogre').hp === 20, 'the rest undone')
+  })
+})
+
+describe('a new fight in the same room', () => {
+  it('keeps the party as it is, removes the monsters and their hidden hit points, and files the log', async () => {
+    const t = await table('osr')
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get(t.mira)?.set('hp', 3)
+    // A second monster whose hit points the players do not see: they live in the gm document.
+    t.table.doc.getMap(TABLE.settings).set('foeHealth', 'word')
+    await eventually(() => t.gm.doc.getMap(GM.foeSecrets).has('ogre'), 'the Ogre’s hit points kept')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.entries().length > 0, 'the Ogre’s initiative in the log')
+    const rolled = t.entries().length
+
+    expect((await t.gmAsk({ kind: 'new-fight' })).ok).toBe(true)
+    await eventually(() => !combatants.has('ogre'), 'the Ogre gone')
+    expect(t.fighter(t.mira).hp).toBe(3)
+    expect(t.table.doc.getMap(TABLE.turn).get('status')).toBe('idle')
+    expect(t.gm.doc.getMap(GM.foeSecrets).has('ogre')).toBe(false)
+    await eventually(() => t.entries().length === 0, 'the log filed')
+    const reader = await TestClient.connect(t.roomId, 'log')
+    const fights = reader.doc.getArray<PastFight>(LOG.fights).toArray()
+    expect(fights).toHaveLength(1)
+    expect(fights[0]?.entries).toHaveLength(rolled)
+    expect(fights[0]?.rounds).toBe(1)
+  })
+})
+
+describe('monsters’ hit points rolled by the room as the GM adds them', () => {
+  it('rolls each copy on the room’s dice, logs it, and keeps the numbers from players who may not see them', async () => {
+    const t = await table('osr')
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const put = (target: Y.Map<Y.Map<unknown>>, id: string, name: string) => {
+      const fields = new Y.Map<unknown>()
+      target.set(id, fields)
+      for (const [k, v] of Object.entries({ name, side: 'foe', hp: 1, maxHp: 1 })) fields.set(k, v)
+    }
+    put(combatants, 'orc1', 'Orc 1')
+    put(combatants, 'orc2', 'Orc 2')
+    // The GM's requests travel on another document: wait until the room has the orcs.
+    const reader = await TestClient.connect(t.roomId, 'table')
+    await eventually(() => reader.doc.getMap(TABLE.combatants).has('orc2'), 'the orcs')
+
+    // Shown hit points: the entry names each orc with its roll, and its faces add up to what was set.
+    const shown = await t.gmAsk({ kind: 'roll-hp', combatantIds: ['orc1', 'orc2'], notation: '1d8+1' })
+    if (!shown.ok) throw new Error(shown.error)
+    const entry = t.entries().find((e) => e.id === shown.logId) as LogEntry
+    expect(entry.kind).toBe('hit-points')
+    expect(entry.faces).toHaveLength(2)
+    const [a, b] = entry.faces.map((face) => face + 1)
+    await eventually(() => t.fighter('orc1').hp === a && t.fighter('orc2').hp === b, 'the rolled hit points')
+    expect(t.fighter('orc1').maxHp).toBe(a)
+    expect(entry.detail).toBe(`The GM rolled hit points (1d8+1 each): Orc 1 ${a}, Orc 2 ${b}.`)
+    for (const face of entry.faces) expect(face).toBeGreaterThanOrEqual(1)
+    for (const face of entry.faces) expect(face).toBeLessThanOrEqual(8)
+
+    // Hidden health, and a monster still in the GM's hidden roster: the log keeps only that it was rolled.
+    t.table.doc.getMap(TABLE.settings).set('foeHealth', 'none')
+    put(t.gm.doc.getMap<Y.Map<unknown>>(GM.hidden), 'lurker', 'Lurker')
+    await eventually(() => t.gm.doc.getMap(GM.foeSecrets).has('orc1'), 'the orcs’ hit points kept')
+    const kept = await t.gmAsk({ kind: 'roll-hp', combatantIds: ['orc1', 'lurker'], notation: '2d6' })
+    if (!kept.ok) throw new Error(kept.error)
+    const secret = t.entries().find((e) => e.id === kept.logId) as LogEntry
+    expect(secret).toMatchObject({ faces: [], detail: 'The GM rolled hit points for 2 monsters (2d6 each).' })
+    expect(JSON.stringify(secret)).not.toMatch(/Lurker|Orc/)
+    await eventually(() => t.gm.doc.getMap<LogSecret>(GM.logSecrets).has(kept.logId), 'the GM’s lines')
+    const lines = t.gm.doc.getMap<LogSecret>(GM.logSecrets).get(kept.logId)?.lines ?? []
+    expect(lines.map((l) => l.label.split(':')[0])).toEqual(['Orc 1', 'Lurker'])
+    const lurker = t.gm.doc.getMap<Y.Map<unknown>>(GM.hidden).get('lurker')
+    await eventually(() => lurker?.get('hp') === lines[1]?.value, 'the Lurker’s hit points')
+    expect(lines[1]?.value).toBeGreaterThanOrEqual(2)
+    expect(lines[1]?.value).toBeLessThanOrEqual(12)
+
+    // Dice that do not parse are refused in words, and nothing changes.
+    const bad = await t.gmAsk({ kind: 'roll-hp', combatantIds: ['orc2'], notation: '1d8+' })
+    expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/^Hit points "1d8\+": /) })
+    expect(t.gm.doc.getMap<Y.Map<unknown>>(GM.foeSecrets).get('orc2')?.get('hp')).toBe(b)
+  })
+})
+
+describe('free rolls', () => {
+  it('rolls any dice a phone or the tablet asks for on the room’s dice, logged with its breakdown and label', async () => {
+    const t = await table('zones')
+    const asked = await t.ask({ kind: 'roll', notation: '2d6+1', label: 'Morale' })
+    if (!asked.ok) throw new Error(asked.error)
+    const entry = t.entries().find((e) => e.id === asked.logId) as LogEntry
+    expect(entry).toMatchObject({ by: 'Mira', notation: '2d6+1' })
+    expect(entry.faces).toHaveLength(2)
+    expect(entry.total).toBe((entry.faces[0] ?? 0) + (entry.faces[1] ?? 0) + 1)
+    expect(entry.detail).toBe(`Morale: 2d6 (${entry.faces.join(', ')}) + 1 = ${entry.total}`)
+
+    // The GM's, with no label; typed faces must fit the dice; bad notation is refused in words.
+    const gm = await t.gmAsk({ kind: 'roll', notation: 'd100' })
+    if (!gm.ok) throw new Error(gm.error)
+    expect(t.entries().find((e) => e.id === gm.logId)).toMatchObject({ by: 'The GM', notation: '1d100' })
+    expect(await t.ask({ kind: 'roll', notation: '3d6', faces: [7, 1, 1] })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Those dice do not fit/),
+    })
+    expect(await t.ask({ kind: 'roll', notation: '2d6+' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^“2d6\+” does not read as dice: /),
+    })
+  })
+})
+
+describe('sealed GM rolls', () => {
+  it('log only a commitment until the GM reveals, then the result every device checks against it', async () => {
+    const t = await table('osr')
+    const player = await TestClient.connect(t.roomId, 'log')
+    const sealed = await t.gmAsk({ kind: 'roll', notation: '3d6', label: 'Ambush check', sealed: true })
+    if (!sealed.ok) throw new Error(sealed.error)
+    await eventually(() => t.gm.doc.getMap(GM.sealed).has(sealed.logId), 'the result in the GM document')
+    const kept = t.gm.doc.getMap<SealedResult>(GM.sealed).get(sealed.logId) as SealedResult
+    expect(kept.faces).toHaveLength(3)
+    expect(kept.salt).toMatch(/^[0-9a-f]{32}$/)
+    // What players receive: the notation, what it is for, and the seal; nothing the result can be read from.
+    await eventually(() => player.doc.getArray(LOG.entries).length > 0, 'the sealed entry')
+    const shown = player.doc.getArray<LogEntry>(LOG.entries).get(0)
+    expect(shown).toMatchObject({ faces: [], total: 0, detail: 'Ambush check: rolled in secret' })
+    expect(shown.sealed).toEqual({ commitment: sealOf(kept) })
+    // Every byte players received, as text: no salt and no breakdown of the result.
+    const received = new TextDecoder().decode(Y.encodeStateAsUpdate(player.doc))
+    expect(received).not.toContain(kept.salt)
+    expect(received).not.toContain(kept.detail ?? 'never')
+
+    const revealed = await t.gmAsk({ kind: 'reveal', entryId: sealed.logId })
+    expect(revealed.ok).toBe(true)
+    await eventually(
+      () => Boolean(player.doc.getArray<LogEntry>(LOG.entries).get(0)?.sealed?.revealed),
+      'the reveal',
+    )
+    const open = player.doc.getArray<LogEntry>(LOG.entries).get(0)
+    expect(open.total).toBe(kept.total)
+    expect(verifySeal(open.sealed?.commitment ?? '', open.sealed?.revealed as SealedResult)).toBe(true)
+    expect(await t.gmAsk({ kind: 'reveal', entryId: sealed.logId })).toEqual({
+      ok: false,
+      error: 'That roll is already revealed.',
+    })
+
+    // A GM who changes the result in the GM document before revealing it: the reveal no longer matches.
+    const second = await t.gmAsk({ kind: 'roll', notation: '1d20', sealed: true })
+    if (!second.ok) throw new Error(second.error)
+    await eventually(() => t.gm.doc.getMap(GM.sealed).has(second.logId), 'the second result')
+    const true20 = t.gm.doc.getMap<SealedResult>(GM.sealed).get(second.logId) as SealedResult
+    t.gm.doc.getMap(GM.sealed).set(second.logId, { ...true20, faces: [20], total: 20 })
+    await t.gmAsk({ kind: 'reveal', entryId: second.logId })
+    await eventually(
+      () => Boolean(player.doc.getArray<LogEntry>(LOG.entries).get(1)?.sealed?.revealed),
+      'the tampered reveal',
+    )
+    const tampered = player.doc.getArray<LogEntry>(LOG.entries).get(1)
+    expect(tampered.total).toBe(20)
+    expect(verifySeal(tampered.sealed?.commitment ?? '', tampered.sealed?.revealed as SealedResult)).toBe(
+      true20.total === 20 && true20.faces[0] === 20,
+    )
+  })
+})
+
+describe('area damage and healing', () => {
+  it('hits three goblins for one roll, half for the one who saved, and one undo restores all three', async () => {
+    const t = await table('osr')
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    for (const id of ['g1', 'g2', 'g3']) {
+      const fields = new Y.Map<unknown>()
+      combatants.set(id, fields)
+      for (const [k, v] of Object.entries({ name: `Goblin ${id[1]}`, side: 'foe', hp: 20, maxHp: 20 }))
+        fields.set(k, v)
+    }
+    const reader = await TestClient.connect(t.roomId, 'table')
+    await eventually(() => reader.doc.getMap(TABLE.combatants).has('g3'), 'the goblins')
+    const area = await t.gmAsk({
+      kind: 'area',
+      notation: '3d6',
+      label: 'Fireball',
+      targets: [
+        { id: 'g1', saved: false },
+        { id: 'g2', saved: true },
+        { id: 'g3', saved: false },
+      ],
+    })
+    if (!area.ok) throw new Error(area.error)
+    const group = t.entries().filter((e) => e.group !== undefined)
+    expect(group.map((e) => e.by)).toEqual(['Fireball', 'Fireball', 'Fireball'])
+    const rolled = (group[0]?.faces ?? []).reduce((a, b) => a + b, 0)
+    expect(group[0]?.faces).toHaveLength(3)
+    await eventually(() => t.fighter('g3').hp === 20 - rolled, 'the fireball')
+    expect(t.fighter('g1').hp).toBe(20 - rolled)
+    expect(t.fighter('g2').hp).toBe(20 - Math.floor(rolled / 2))
+    expect(group[1]?.detail).toBe(`Fireball: Goblin 2 takes ${Math.floor(rolled / 2)} (saved for half).`)
+
+    // One undo, any of the three: all three as they were.
+    expect((await t.gmAsk({ kind: 'undo', entryId: group[1]?.id })).ok).toBe(true)
+    await eventually(
+      () => ['g1', 'g2', 'g3'].every((id) => t.fighter(id).hp === 20),
+      'the fireball undone on all three',
+    )
+    expect(t.entries().filter((e) => e.group !== undefined && e.undone)).toHaveLength(3)
+
+    // Healing, a fixed amount, up to the maximum.
+    combatants.get('g1')?.set('hp', 15)
+    await eventually(
+      () => reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('g1')?.get('hp') === 15,
+      'g1 hurt',
+    )
+    expect(
+      (await t.gmAsk({ kind: 'area', amount: 8, heal: true, targets: [{ id: 'g1', saved: false }] })).ok,
+    ).toBe(true)
+    await eventually(() => t.fighter('g1').hp === 20, 'healed to the maximum')
+  })
+
+  it('lets brp armour stop its points of area damage, as the rules’ soak says', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    // Mira in hard leather (2 AP, 5.10).
+    const fields = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)
+    fields?.set('sheet', { ...(fields.get('sheet') as object), armor: [{ armor: 'leather-hard' }] })
+    const reader = await TestClient.connect(t.roomId, 'table')
+    await eventually(
+      () =>
+        JSON.stringify(
+          reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.get('sheet'),
+        ).includes('leather-hard'),
+      'Mira in armour',
+    )
+    const mira = t.fighter(t.mira)
+    const soak = rules.soak?.(mira)?.points ?? 0
+    expect(soak).toBe(2)
+    const area = await t.gmAsk({ kind: 'area', amount: 6, targets: [{ id: t.mira, saved: false }] })
+    if (!area.ok) throw new Error(area.error)
+    await eventually(
+      () => t.fighter(t.mira).hp === mira.hp - Math.max(0, 6 - soak),
+      'Mira hit through armour',
+    )
+    const entry = t.entries().find((e) => e.group !== undefined) as LogEntry
+    expect(entry.lines?.find((l) => l.label === 'Armour stops')?.value).toBe(-2)
+  })
+})
+
+describe('the GM’s conditions', () => {
+  it('count down each round on the combatant, end logged, and undo both ways', async () => {
+    const t = await table('odnd')
+    const turnMap = t.table.doc.getMap(TABLE.turn)
+    const marks = () =>
+      (t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.get('marks') ?? []) as GmMark[]
+    /** Plays the turn on to the given round: initiative where it is asked, then Next turn. */
+    const playTo = async (round: number) => {
+      for (let i = 0; i < 40 && Number(turnMap.get('round')) < round; i++) {
+        const waiting = (turnMap.get('waiting') ?? {}) as Record<string, string>
+        if (waiting[t.mira] === 'initiative') await t.ask({ kind: 'initiative' })
+        else if (Object.keys(waiting).length > 0) await t.gmAsk({ kind: 'roll-foes' })
+        else await t.gmAsk({ kind: 'next-turn' })
+      }
+      await eventually(() => Number(turnMap.get('round')) >= round, `round ${round}`)
+    }
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const put = await t.gmAsk({ kind: 'mark', combatantId: t.mira, name: 'Blessed', rounds: 2 })
+    if (!put.ok) throw new Error(put.error)
+    const torch = await t.gmAsk({ kind: 'mark', combatantId: t.mira, name: 'Torch-lit', rounds: null })
+    await eventually(() => marks().length === 2, 'both conditions on Mira')
+    expect(t.entries().find((e) => e.id === put.logId)?.detail).toBe('Mira: Blessed (2 rounds).')
+
+    await playTo(2)
+    await eventually(() => marks().find((m) => m.name === 'Blessed')?.rounds === 1, 'a round counted')
+    await playTo(3)
+    await eventually(
+      () =>
+        marks()
+          .map((m) => m.name)
+          .join() === 'Torch-lit',
+      'Blessed ended',
+    )
+    const ended = t.entries().find((e) => e.mark?.ended && e.mark.mark.name === 'Blessed') as LogEntry
+    expect(ended.detail).toBe('Blessed ends on Mira (end of round 2).')
+
+    // Undone: the ended one comes back with its last round; the torch put on comes off.
+    expect((await t.gmAsk({ kind: 'undo', entryId: ended.id })).ok).toBe(true)
+    await eventually(() => marks().some((m) => m.name === 'Blessed' && m.rounds === 1), 'Blessed back')
+    if (!torch.ok) throw new Error(torch.error)
+    expect((await t.gmAsk({ kind: 'undo', entryId: torch.logId })).ok).toBe(true)
+    await eventually(() => !marks().some((m) => m.name === 'Torch-lit'), 'the torch out')
+    // Taken off by hand, logged.
+    const blessed = marks().find((m) => m.name === 'Blessed')
+    expect((await t.gmAsk({ kind: 'unmark', combatantId: t.mira, markId: blessed?.id })).ok).toBe(true)
+    await eventually(() => marks().length === 0, 'nothing left')
+    expect(t.entries().at(-1)?.detail).toBe('Blessed ends on Mira (the GM took it off).')
   })
 })

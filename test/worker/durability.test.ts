@@ -1,8 +1,8 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
-import { LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type RoomInfo, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { IDLE_DELETE_MS } from '../../worker/src/room/encounter-room.ts'
+import { IDLE_DELETE_MS, PARTY_KEEP_MS } from '../../worker/src/room/encounter-room.ts'
 import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
 const stubOf = (roomId: string) => env.ROOMS.get(env.ROOMS.idFromName(roomId))
@@ -81,6 +81,34 @@ describe('idle rooms', () => {
     expect((await SELF.fetch(`${ORIGIN}/api/rooms/${idle.roomId}`)).status).toBe(404)
     expect((await SELF.fetch(`${ORIGIN}/api/rooms/${busy.roomId}`)).status).toBe(200)
     open.close()
+  })
+
+  it('keep a room with a party for 180 days, and say until when', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    const mira = new Y.Map<unknown>()
+    gm.doc.getMap(TABLE.combatants).set('mira', mira)
+    mira.set('name', 'Mira')
+    mira.set('side', 'pc')
+    const info = async () => (await (await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}`)).json()) as RoomInfo
+    const reader = await TestClient.connect(roomId, 'table')
+    await eventually(() => combatants(reader).has('mira'), 'the party in the room')
+    gm.close()
+    reader.close()
+    await evictDurableObject(stubOf(roomId), { webSockets: 'close' })
+    // Idle past the 30 days of a room with no party: kept.
+    await runInDurableObject(stubOf(roomId), (_room, state) => {
+      state.storage.sql.exec('UPDATE activity SET at = ?', Date.now() - IDLE_DELETE_MS - 1)
+    })
+    expect(await runDurableObjectAlarm(stubOf(roomId))).toBe(true)
+    const kept = await info()
+    expect(kept.keptUntil).toBeGreaterThan(Date.now() + PARTY_KEEP_MS - IDLE_DELETE_MS - 60_000)
+    // Past the 180 days: deleted.
+    await runInDurableObject(stubOf(roomId), (_room, state) => {
+      state.storage.sql.exec('UPDATE activity SET at = ?', Date.now() - PARTY_KEEP_MS - 1)
+    })
+    expect(await runDurableObjectAlarm(stubOf(roomId))).toBe(true)
+    expect((await SELF.fetch(`${ORIGIN}/api/rooms/${roomId}`)).status).toBe(404)
   })
 })
 

@@ -1,8 +1,9 @@
+import { SELF } from 'cloudflare:test'
 import { type RequestResult, SEAT, type SeatInfo, TABLE } from '@fray/protocol'
 import { defaultSheetFor } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
 async function seated(system: string) {
   const room = await createRoom(system)
@@ -60,6 +61,26 @@ describe('seats and characters', () => {
     if (!answer.ok) expect(answer.error).toMatch(/Armou?r Class|AC/i)
   })
 
+  it('stores a new character’s sheet fields only, and refuses a text or list past its limit', async () => {
+    const { ask, table } = await seated('osr')
+    const sheet = defaultSheetFor('osr', 'Mira')
+    // An extra field is dropped, whatever its size; the table keeps only what the form has.
+    const created = await ask({ kind: 'create-character', sheet: { ...sheet, notes: 'x'.repeat(50_000) } })
+    expect(created.ok).toBe(true)
+    const id = created.ok ? created.logId : ''
+    await eventually(() => table.doc.getMap(TABLE.combatants).has(id), 'the character on the table')
+    const stored = (table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('sheet') ?? {}) as object
+    expect(Object.keys(stored).sort()).toEqual(Object.keys(sheet).sort())
+    expect(JSON.stringify(table.doc.toJSON()).length).toBeLessThan(5_000)
+
+    const other = await seated('osr')
+    const weapons = Array.from({ length: 21 }, () => (sheet.weapons as unknown[])[0])
+    expect(await other.ask({ kind: 'create-character', sheet: { ...sheet, weapons } })).toEqual({
+      ok: false,
+      error: 'Weapons: at most 20.',
+    })
+  })
+
   it('lets a player claim a character the GM prepared, once, and not a monster', async () => {
     const { seat, ask, table } = await seated('zones')
     const pc = new Y.Map<unknown>()
@@ -80,13 +101,132 @@ describe('seats and characters', () => {
     await eventually(() => pc.get('seatId') === seat.seatId, 'the claim on the GM’s table')
   })
 
-  it('refuses every request from a seat the GM freed, and says so', async () => {
-    const { seat, ask, table } = await seated('brp')
+  it('closes the seat document to a seat the GM freed, and says so; its key no longer opens it (#21)', async () => {
+    const { roomId, seat, table } = await seated('brp')
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    table.doc.getMap<SeatInfo>(TABLE.seats).set(seat.seatId, { name: 'Mira', combatantId: null, freed: true })
+    expect(await phone.closed).toEqual({ code: 4003, reason: expect.stringMatching(/freed/) })
+    const again = await TestClient.open(roomId, `seat:${seat.seatId}`, seat.seatKey, 'protocol')
+    expect(again.status).toBe(403)
+    expect(((await again.json()) as { error: string }).error).toMatch(/freed/)
+    // The table and the log it may still read, like anyone with the room link.
+    expect((await TestClient.open(roomId, 'table', seat.seatKey, 'protocol')).status).toBe(101)
+  })
+})
+
+/** Asks for a seat's handover code with `key` (a seat's or the GM's), as the app does. */
+function handover(roomId: string, seatId: string, key?: string): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats/${seatId}/handover`, {
+    method: 'POST',
+    headers: key ? { Authorization: `Bearer ${key}` } : {},
+  })
+}
+
+/** Brings a handover code to the room, as a new phone does. */
+function join(roomId: string, code: string): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  })
+}
+
+async function codeFor(roomId: string, seatId: string, key: string): Promise<string> {
+  const response = await handover(roomId, seatId, key)
+  expect(response.status).toBe(201)
+  return ((await response.json()) as { code: string }).code
+}
+
+describe('a seat on another phone (#19 item 7)', () => {
+  it('moves with a one-time code to a new key of the same seat, with its document and character; the first phone stays in', async () => {
+    const { roomId, seat, ask, table } = await seated('osr')
+    const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('osr', 'Mira the Bold') })
+    const response = await handover(roomId, seat.seatId, seat.seatKey)
+    expect(response.status).toBe(201)
+    const made = (await response.json()) as { code: string; expiresAt: number; signsOut: boolean }
+    expect(made).toEqual({
+      code: expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/),
+      expiresAt: expect.any(Number),
+      signsOut: false,
+    })
+    expect(made.expiresAt - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000)
+
+    // Typed by hand on the new phone: lower case, without the dash.
+    const joined = await join(roomId, made.code.toLowerCase().replace('-', ' '))
+    expect(joined.status).toBe(200)
+    const second = (await joined.json()) as { seatId: string; seatKey: string; name: string }
+    expect(second).toEqual({ seatId: seat.seatId, seatKey: expect.any(String), name: 'Mira' })
+    expect(second.seatKey).not.toBe(seat.seatKey)
+
+    const phone2 = await TestClient.connect(roomId, `seat:${seat.seatId}`, second.seatKey, 'protocol')
+    const results = phone2.doc.getMap<RequestResult>(SEAT.results)
+    expect([...results.values()]).toContainEqual(created)
+    expect(table.doc.getMap(TABLE.seats).size).toBe(1)
+
+    // The code worked once; the first phone's key still works.
+    expect((await join(roomId, made.code)).status).toBe(404)
+    expect((await TestClient.open(roomId, `seat:${seat.seatId}`, seat.seatKey)).status).toBe(101)
+  })
+
+  it('gives a handover code of a seat to that seat’s phone and the GM only, and never through a document', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const mira = await takeSeat(roomId, 'Mira')
+    const tomas = await takeSeat(roomId, 'Tomas')
+    const other = await createRoom()
+    const watcher = await TestClient.connect(roomId, 'table')
+    const watcherLog = await TestClient.connect(roomId, 'log')
+
+    expect((await handover(roomId, tomas.seatId)).status).toBe(401)
+    for (const [key, who] of [
+      [mira.seatKey, 'another seat’s key'],
+      ['x'.repeat(43), 'a made-up key'],
+      [other.gmKey, 'another room’s GM key'],
+    ] as const) {
+      const refused = await handover(roomId, tomas.seatId, key)
+      expect(refused.status, who).toBe(403)
+      expect(((await refused.json()) as { error: string }).error).toMatch(/own phone or the GM/)
+    }
+
+    // Codes that were never issued do nothing; a code of Mira's own seat gives Mira's seat, not Tomas's.
+    expect((await join(roomId, 'ABCD-EFGH')).status).toBe(404)
+    expect((await join(roomId, 'not a code')).status).toBe(400)
+    const code = await codeFor(roomId, mira.seatId, mira.seatKey)
+    const mine = (await (await join(roomId, code)).json()) as { seatId: string; seatKey: string }
+    expect(mine.seatId).toBe(mira.seatId)
+    expect((await TestClient.open(roomId, `seat:${tomas.seatId}`, mine.seatKey)).status).toBe(403)
+
+    // The GM's code for Tomas, and the key it gives, travel over HTTP only: no document carries them.
+    const gmCode = await codeFor(roomId, tomas.seatId, gmKey)
+    const gmJoined = (await (await join(roomId, gmCode)).json()) as { seatKey: string }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const seen = new TextDecoder().decode(new Uint8Array([...watcher.received(), ...watcherLog.received()]))
+    for (const secret of [code, gmCode, mine.seatKey, gmJoined.seatKey, code.replace('-', '')]) {
+      expect(seen).not.toContain(secret)
+    }
+  })
+
+  it('lets the GM let a player back in on a new phone: the lost phone is signed out', async () => {
+    const { roomId, gmKey, seat, ask } = await seated('zones')
+    await ask({ kind: 'create-character', sheet: defaultSheetFor('zones', 'Sybilla') })
+    const lost = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    const response = await handover(roomId, seat.seatId, gmKey)
+    expect(((await response.json()) as { signsOut: boolean }).signsOut).toBe(true)
+    const code = await codeFor(roomId, seat.seatId, gmKey) // a second code replaces the first
+    const joined = (await (await join(roomId, code)).json()) as { seatId: string; seatKey: string }
+    expect(joined.seatId).toBe(seat.seatId)
+    expect(await lost.closed).toEqual({ code: 4003, reason: expect.stringMatching(/signed out/) })
+    expect((await TestClient.open(roomId, `seat:${seat.seatId}`, seat.seatKey)).status).toBe(403)
+    expect((await TestClient.open(roomId, `seat:${seat.seatId}`, joined.seatKey)).status).toBe(101)
+  })
+
+  it('does not hand over a seat the GM freed, even with a code made before', async () => {
+    const { roomId, seat, table } = await seated('brp')
+    const code = await codeFor(roomId, seat.seatId, seat.seatKey)
     table.doc.getMap<SeatInfo>(TABLE.seats).set(seat.seatId, { name: 'Mira', combatantId: null, freed: true })
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(await ask({ kind: 'roll', notation: 'd20' })).toEqual({
-      ok: false,
-      error: expect.stringMatching(/freed/),
-    })
+    const refused = await join(roomId, code)
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { error: string }).error).toMatch(/freed/)
+    expect((await handover(roomId, seat.seatId, seat.seatKey)).status).toBe(409)
   })
 })

@@ -118,10 +118,10 @@ describe('rolls', () => {
     expect(log.toArray().map((e) => e.id)).toEqual([`${seat.seatId}/r1`])
     expect(log.get(0).faces).toEqual([log.get(0).total])
     const results = mine.doc.getMap<{ ok: boolean; error?: string }>(SEAT.results)
-    await eventually(() => results.has(`${seat.seatId}/r2`), 'the refusal of the unknown request')
+    await eventually(() => results.has(`${seat.seatId}/r2`), 'the refusal of a die no one has')
     expect(results.get(`${seat.seatId}/r2`)).toEqual({
       ok: false,
-      error: expect.stringMatching(/not one this room/),
+      error: expect.stringMatching(/^“d100000” does not read as dice: a die has at most 1000 sides/),
     })
   })
 })
@@ -155,6 +155,30 @@ describe('hostile traffic', () => {
     expect((await gm.closed).code).toBe(4000)
     const reader = await TestClient.connect(roomId, 'table')
     expect([...reader.doc.getMap(TABLE.combatants).keys()]).toEqual(['keep'])
+  })
+
+  it('refuses a combatant that is not a map of fields, so the room keeps resolving everyone else’s rolls', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    for (const [doc, key] of [
+      ['table', TABLE.combatants],
+      ['gm', GM.foeSecrets],
+      ['gm', GM.hidden],
+    ] as const) {
+      const gm = await TestClient.connect(roomId, doc, gmKey)
+      gm.doc.getMap(key).set(`bad-${key}`, { name: 'Not a map', hp: 3 })
+      const closed = await gm.closed
+      expect(closed.code, `${doc} ${key}`).toBe(4000)
+      expect(closed.reason).toMatch(/^A combatant is a map of its fields/)
+    }
+    const reader = await TestClient.connect(roomId, 'table')
+    expect([...reader.doc.getMap(TABLE.combatants).keys()]).toEqual([])
+    // The room still answers: Mira's roll is resolved and logged.
+    phone.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    const results = phone.doc.getMap(SEAT.results)
+    await eventually(() => results.has(`${seat.seatId}/r1`), 'the roll resolved')
+    expect(results.get(`${seat.seatId}/r1`)).toMatchObject({ ok: true })
   })
 })
 

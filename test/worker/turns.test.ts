@@ -133,6 +133,27 @@ describe('a round of turn order', () => {
       { ids: [quick.id], label: 'DEX rank 5' },
     ])
     expect(turn.get('defendOnly')).toEqual([runner.id])
+    // The Movement phase (5.1): they make the moves they stated; nobody attacks, nor does the turn move on.
+    expect(turn.get('phase')).toBe('movement')
+    expect(
+      await gmAsk({
+        kind: 'attack',
+        attackerId: 'gob',
+        targetId: quick.id,
+        declared: { choice: 'x', toggles: [] },
+      }),
+    ).toEqual({
+      ok: false,
+      error: expect.stringMatching(/Movement phase/),
+    })
+    expect(await gmAsk({ kind: 'next-turn' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/Movement phase/),
+    })
+    // The GM begins the Actions: the goblin's DEX rank acts first.
+    expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
+    await eventually(() => turn.get('phase') === 'actions', 'the Actions')
+    expect(turn.get('acting')).toEqual(['gob'])
   })
 
   it('brp: equal ranks are broken by weapon length, missile first (5.4)', async () => {
@@ -270,6 +291,11 @@ describe('a round of faction play (zones)', () => {
       await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind))
       return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
     }
+    // Every state of the round a device ever sees: none is a round that ended without the next opening.
+    const seen: string[] = []
+    table.doc
+      .getMap(TABLE.turn)
+      .observe(() => seen.push(`${table.doc.getMap(TABLE.turn).get('round')}/${state()?.phase}`))
     await gmAsk({ kind: 'start-combat' })
     await eventually(() => state() !== null, 'the round')
     const first = state()?.initiative
@@ -284,13 +310,13 @@ describe('a round of faction play (zones)', () => {
       expect((await party()).ok).toBe(true)
       expect((await foes()).ok).toBe(true)
     }
-    // Everyone has acted: both factions pass in a row and round 2 begins.
+    // Everyone has acted: the side to move passes, and the other, with nobody left who can act, passes by
+    // itself (nobody taps it): both passed in a row and round 2 begins.
     const passFirst = first === 'foes' ? () => gmAsk({ kind: 'pass' }) : () => sybilla.ask({ kind: 'pass' })
-    const passSecond = first === 'foes' ? () => sybilla.ask({ kind: 'pass' }) : () => gmAsk({ kind: 'pass' })
     expect((await passFirst()).ok).toBe(true)
-    expect((await passSecond()).ok).toBe(true)
     await eventually(() => table.doc.getMap(TABLE.turn).get('round') === 2, 'round 2')
     expect(state()?.phase).toBe('choosing-first')
+    expect(seen.filter((s) => s.endsWith('/ended'))).toEqual([])
   })
 })
 
@@ -310,6 +336,26 @@ describe('the segment countdown (spelljammer)', () => {
     await eventually(() => table.doc.getMap(TABLE.turn).get('status') === 'running', 'the countdown')
     const order = table.doc.getMap(TABLE.turn).get('order') as Array<{ ids: string[]; label: string }>
     expect(order).toEqual([{ ids: [ace.id], label: 'Segment 4 · during movement' }])
+
+    // Round 2 asks for new dice (#19 item 4: round 3 had reused round 2's initiative), and logs them.
+    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    for (let i = 0; i < 5 && turn().round < 2; i++) {
+      const id = `next-${i}`
+      gm.doc.getArray(GM.requests).push([{ id, kind: 'next-turn' }])
+      await eventually(() => gm.doc.getMap(SEAT.results).has(id), 'next turn')
+    }
+    expect(turn()).toMatchObject({ round: 2, status: 'initiative' })
+    expect((await ace.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
+    await eventually(() => turn().status === 'running', 'round 2’s countdown')
+    expect(turn().order).toEqual([{ ids: [ace.id], label: 'Segment 7 · during movement' }])
+    const log = await TestClient.connect(roomId, 'log')
+    const rolls = () =>
+      log.doc
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .filter((e) => e.initiative?.combatantId === ace.id)
+    await eventually(() => rolls().length === 2, 'both rounds’ initiative in the log')
+    expect(rolls().map((e) => e.faces)).toEqual([[4], [7]])
   })
 })
 
@@ -342,5 +388,59 @@ describe('odnd initiative options', () => {
     expect(order.flatMap((s) => s.ids).sort()).toEqual([a.id, b.id, 'orc'].sort())
     // The party acts together on its one roll.
     expect(order.some((s) => s.ids.includes(a.id) && s.ids.includes(b.id))).toBe(true)
+  })
+})
+
+describe('typed initiative in a room that approves physical dice', () => {
+  it('waits for the GM: pending until approved, applied then; rejected, the player rolls again', async () => {
+    const { roomId, gmKey } = await createRoom('osr')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const log = await TestClient.connect(roomId, 'log')
+    const goblin = new Y.Map<unknown>()
+    table.doc.getMap(TABLE.combatants).set('gob', goblin)
+    for (const [k, v] of Object.entries({ name: 'Goblin', side: 'foe', hp: 8, maxHp: 8 })) goblin.set(k, v)
+    table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
+    const mira = await player(roomId, 'Mira', 'osr')
+    const tomas = await player(roomId, 'Tomas', 'osr')
+    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    const gmAsk = async (kind: string) => {
+      const id = `${kind}-${Math.random().toString(36).slice(2, 7)}`
+      gm.doc.getArray(GM.requests).push([{ id, kind }])
+      await eventually(() => gm.doc.getMap(SEAT.results).has(id), kind)
+    }
+    const entry = (id: string) =>
+      log.doc
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .find((e) => e.id.endsWith(id))
+    await gmAsk('start-combat')
+
+    const typed = await mira.ask({ kind: 'initiative', faces: [6] })
+    expect(typed).toEqual({ ok: true, logId: expect.any(String) })
+    const logId = typed.ok ? typed.logId : ''
+    await eventually(() => entry(logId) !== undefined, 'the pending entry')
+    expect(entry(logId)).toMatchObject({ faces: [6], source: 'physical', status: 'pending' })
+    expect(turn().initiative[mira.id]).toBeUndefined()
+    expect(turn().waiting?.[mira.id]).toBe('initiative')
+    expect(await mira.ask({ kind: 'initiative' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/waits for the GM/),
+    })
+
+    gm.doc.getArray(GM.approvals).push([{ entryId: logId, approve: true }])
+    await eventually(() => turn().initiative[mira.id] !== undefined, 'the approved roll in the turn')
+    expect(turn().initiative[mira.id]?.faces).toEqual([6])
+    expect(entry(logId)?.status).toBe('approved')
+
+    // Rejected: nothing reaches the turn, and Tomas may roll again.
+    const rejected = await tomas.ask({ kind: 'initiative', faces: [1] })
+    const rejectedId = rejected.ok ? rejected.logId : ''
+    await eventually(() => entry(rejectedId)?.status === 'pending', 'the second pending entry')
+    gm.doc.getArray(GM.approvals).push([{ entryId: rejectedId, approve: false }])
+    await eventually(() => entry(rejectedId)?.status === 'rejected', 'the rejection')
+    expect(turn().initiative[tomas.id]).toBeUndefined()
+    expect((await tomas.ask({ kind: 'initiative' })).ok).toBe(true)
+    await eventually(() => turn().initiative[tomas.id] !== undefined, 'the room’s roll')
   })
 })

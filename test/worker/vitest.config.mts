@@ -7,6 +7,10 @@ export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: fileURLToPath(new URL('../../wrangler.toml', import.meta.url)) },
+      // The fuzzer's knobs reach the tests as bindings: `npm run fuzz` sets FUZZ_FRAMES=100000.
+      miniflare: {
+        bindings: { FUZZ_FRAMES: process.env.FUZZ_FRAMES ?? '', FUZZ_SEED: process.env.FUZZ_SEED ?? '' },
+      },
     }),
   ],
   test: {

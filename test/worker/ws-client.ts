@@ -117,6 +117,11 @@ export class TestClient {
     return new Promise((resolve) => this.waiters.push(resolve))
   }
 
+  /** Every frame this client has received, in order. */
+  frames(): Uint8Array[] {
+    return [...this.inbox]
+  }
+
   /** Every byte this client has received, for checks that something was never sent. */
   received(): Uint8Array {
     return concatBytes(this.inbox)

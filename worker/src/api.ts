@@ -4,8 +4,10 @@ import {
   type CreateRoomResponse,
   type CreateSeatResponse,
   isSystemId,
+  type JoinSeatResponse,
   parseDocName,
   type RoomInfo,
+  type SeatHandoverResponse,
   SYSTEM_IDS,
 } from '@fray/protocol'
 import { type Context, Hono } from 'hono'
@@ -13,7 +15,7 @@ import { HTTPException } from 'hono/http-exception'
 import * as Y from 'yjs'
 import type { Env } from './env.ts'
 import { hashSecret, newRoomId, newSecret, ROOM_ID } from './ids.ts'
-import type { ImportedDocs } from './room/encounter-room.ts'
+import type { ImportedDocs, RoomAnswer } from './room/encounter-room.ts'
 
 type App = { Bindings: Env }
 
@@ -123,11 +125,23 @@ api.get('/rooms/:roomId', async (c) => {
   return c.json(info satisfies RoomInfo)
 })
 
+/** The key in `Authorization: Bearer <key>`; keys never ride in a URL, which server logs keep. */
+function bearer(c: Context<App>, whose: string): string {
+  const key = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+  if (!key) throw new HTTPException(401, { message: `Send ${whose} as "Authorization: Bearer <key>".` })
+  return key
+}
+
+/** A room's answer as JSON, or its refusal with the status it gave. */
+function answer<T>(c: Context<App>, result: RoomAnswer<T>, status: 200 | 201 = 200) {
+  if (!result.ok) throw new HTTPException(result.status, { message: result.error })
+  return c.json(result.value, status)
+}
+
 /** Storage figures of a room, for its GM: `Authorization: Bearer <GM key>`. */
 api.get('/rooms/:roomId/stats', async (c) => {
   const room = getRoom(c, c.req.param('roomId'))
-  const key = /^Bearer (.+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
-  if (!key) throw new HTTPException(401, { message: 'Send the GM key as "Authorization: Bearer <key>".' })
+  const key = bearer(c, 'the GM key')
   if (!(await room.isGmKey(key))) throw new HTTPException(403, { message: 'That is not this room’s GM key.' })
   const stats = await room.stats()
   if (!stats) throw notFound()
@@ -137,9 +151,23 @@ api.get('/rooms/:roomId/stats', async (c) => {
 api.post('/rooms/:roomId/seats', async (c) => {
   const body = await readJson(c)
   const name = readName(body.name, 'your character')
-  const seat = await getRoom(c, c.req.param('roomId')).createSeat(name)
-  if (!seat) throw notFound()
-  return c.json(seat satisfies CreateSeatResponse, 201)
+  const result = await getRoom(c, c.req.param('roomId')).createSeat(name)
+  return answer<CreateSeatResponse>(c, result, 201)
+})
+
+/** A one-time code for another phone to take this seat: for the seat's own phone, or the GM. */
+api.post('/rooms/:roomId/seats/:seatId/handover', async (c) => {
+  const key = bearer(c, 'the seat’s key or the GM key')
+  const result = await getRoom(c, c.req.param('roomId')).handover(c.req.param('seatId'), key)
+  return answer<SeatHandoverResponse>(c, result, 201)
+})
+
+/** A phone brings a handover code (in the body, never the URL) and gets its own key of that seat. */
+api.post('/rooms/:roomId/seats/join', async (c) => {
+  const body = await readJson(c)
+  if (typeof body.code !== 'string') throw new HTTPException(400, { message: 'Send {"code": "ABCD-EFGH"}.' })
+  const result = await getRoom(c, c.req.param('roomId')).joinSeat(body.code)
+  return answer<JoinSeatResponse>(c, result)
 })
 
 api.get('/rooms/:roomId/docs/:docName', async (c) => {
@@ -148,7 +176,10 @@ api.get('/rooms/:roomId/docs/:docName', async (c) => {
       message: 'A room has the documents "table", "log", "gm" and "seat:<id>" only.',
     })
   }
-  return getRoom(c, c.req.param('roomId')).fetch(c.req.raw)
+  const answer = await getRoom(c, c.req.param('roomId')).fetch(c.req.raw)
+  // The Durable Object's answer has immutable headers: an accepted upgrade goes back as it is, any other
+  // answer (426 without an Upgrade header, a refused key) as a copy the API's security headers can join.
+  return answer.status === 101 ? answer : new Response(answer.body, answer)
 })
 
 api.all('*', () => {

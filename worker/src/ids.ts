@@ -28,3 +28,23 @@ export function sameDigest(a: string, b: string): boolean {
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
   return diff === 0
 }
+
+/** Letters and digits a person reads back without confusing them (no I, O, 0 or 1): 32, so 5 bits each. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/**
+ * A seat's handover code: 8 characters (40 bits) shown as `ABCD-EFGH`, short enough to type. It works
+ * once and for minutes only, so it need not be as long as a key.
+ */
+export function newHandoverCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8))
+  // 256 is a multiple of 32, so each character is uniform.
+  const chars = [...bytes].map((b) => CODE_ALPHABET[b % 32]).join('')
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`
+}
+
+/** A code as typed (lower case, spaces, dashes) in the one form it is hashed in; null when it cannot be one. */
+export function normalizeHandoverCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]/g, '')
+  return code.length === 8 && [...code].every((ch) => CODE_ALPHABET.includes(ch)) ? code : null
+}

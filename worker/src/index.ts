@@ -13,8 +13,13 @@ const apiHeaders = secureHeaders({
   referrerPolicy: 'no-referrer',
   crossOriginResourcePolicy: 'same-origin',
 })
-// A WebSocket upgrade answer comes from the Durable Object with immutable headers: leave it as it is.
-app.use('/api/*', (c, next) => (c.req.header('Upgrade') ? next() : apiHeaders(c, next)))
+app.use('/api/*', async (c, next) => {
+  if (!c.req.header('Upgrade')) return apiHeaders(c, next)
+  await next()
+  // An accepted upgrade comes from the Durable Object with immutable headers and goes back as it is; a
+  // refused one is a JSON answer like any other (the route hands it on as a copy that takes headers).
+  if (c.res.status !== 101) await apiHeaders(c, async () => {})
+})
 app.route('/api', api)
 app.all('*', (c) => c.env.ASSETS.fetch(c.req.raw))
 

@@ -1,77 +1,15 @@
-/** Combatants with their hit points as a bar and a number; the GM gets quick damage, heal and remove. */
+/**
+ * Combatants with their hit points as a bar and a number (a monster's as a word, or nothing, where the
+ * room keeps its hit points from the players); the GM gets quick damage, heal and remove.
+ */
 import { useSignal } from '@preact/signals'
 import { type Combatant, hpFraction } from '../models/table.ts'
+import { useLazy } from '../views/use-lazy.ts'
 
-function EditForm(props: {
-  combatant: Combatant
-  onEdit: NonNullable<Props['onEdit']>
-  onStats: Props['onStats']
-  onDone: () => void
-}) {
-  const { combatant: c } = props
-  const name = useSignal(c.name)
-  const hp = useSignal(String(c.hp))
-  const maxHp = useSignal(String(c.maxHp))
-  const error = useSignal<string | null>(null)
-  return (
-    <form
-      class="edit-form"
-      onSubmit={(e) => {
-        e.preventDefault()
-        const problem = props.onEdit(c.id, {
-          name: name.value,
-          hp: Number(hp.value),
-          maxHp: Number(maxHp.value),
-        })
-        error.value = problem
-        if (!problem) props.onDone()
-      }}
-    >
-      <label class="field">
-        <span>Name</span>
-        <input value={name.value} onInput={(e) => (name.value = e.currentTarget.value)} />
-      </label>
-      <div class="row gap">
-        <label class="field">
-          <span>HP now</span>
-          <input inputMode="numeric" value={hp.value} onInput={(e) => (hp.value = e.currentTarget.value)} />
-        </label>
-        <label class="field">
-          <span>Max HP</span>
-          <input
-            inputMode="numeric"
-            value={maxHp.value}
-            onInput={(e) => (maxHp.value = e.currentTarget.value)}
-          />
-        </label>
-      </div>
-      {error.value && (
-        <p class="error" role="alert">
-          {error.value}
-        </p>
-      )}
-      <div class="row gap">
-        <button type="submit" class="primary">
-          Save {c.name}
-        </button>
-        {props.onStats && (
-          <button
-            type="button"
-            class="ghost push"
-            onClick={() => {
-              props.onStats?.(c.id)
-              props.onDone()
-            }}
-          >
-            All stats of {c.name}
-          </button>
-        )}
-      </div>
-    </form>
-  )
-}
+/** The GM's edit form: its code comes with the first Edit tap, off the players' first load. */
+const loadEditForm = () => import('./combatant-edit-form.tsx').then((m) => m.EditForm)
 
-interface Props {
+export interface Props {
   combatants: Combatant[]
   onAdjust?: (id: string, delta: number) => void
   onRemove?: (id: string) => void
@@ -79,10 +17,14 @@ interface Props {
   onEdit?: (id: string, fields: { name: string; hp: number; maxHp: number }) => string | null
   /** GM only: open the full sheet of the room's system for this combatant. */
   onStats?: (id: string) => void
+  /** GM only: put a named condition on for some rounds (null: until removed), or take one off. */
+  onMark?: (id: string, name: string, rounds: number | null) => void
+  onUnmark?: (id: string, markId: string) => void
 }
 
-export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats }: Props) {
+export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats, onMark, onUnmark }: Props) {
   const editing = useSignal<string | null>(null)
+  const EditForm = useLazy(loadEditForm, editing.value !== null)
   if (combatants.length === 0) {
     return <p class="empty">No combatants yet.</p>
   }
@@ -93,23 +35,39 @@ export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats 
         return (
           <li key={c.id} class="combatant" data-testid="combatant">
             <div class="combatant-head">
-              <span class="combatant-name">{c.name}</span>
-              <span class="hp-number">
-                {c.hp}
-                <span class="muted"> / {c.maxHp} HP</span>
+              <span class="combatant-name">
+                {c.name}
+                {/* On the GM's tablet, the word the players see in place of the numbers. */}
+                {!c.hpHidden && c.health && <span class="muted small"> · players see {c.health}</span>}
               </span>
+              {c.hpHidden ? (
+                <span class="hp-word">{c.health ?? ''}</span>
+              ) : (
+                <span class="hp-number">
+                  {c.hp}
+                  <span class="muted"> / {c.maxHp} HP</span>
+                </span>
+              )}
             </div>
-            {c.status && c.status.length > 0 && (
+            {((c.status?.length ?? 0) > 0 || (c.marks?.length ?? 0) > 0) && (
               <ul class="chips" aria-label={`${c.name}: status`}>
-                {c.status.map((chip) => (
+                {c.status?.map((chip) => (
                   <li key={chip} class="chip">
                     {chip}
+                  </li>
+                ))}
+                {/* The GM's own conditions, with the rounds they have left. */}
+                {c.marks?.map((m) => (
+                  <li key={m.id} class="chip mark">
+                    {m.name}
+                    {m.rounds !== null && ` (${m.rounds} round${m.rounds === 1 ? '' : 's'})`}
                   </li>
                 ))}
               </ul>
             )}
             {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike across mobile browsers */}
             <div
+              hidden={c.hpHidden}
               class="hp-bar"
               role="meter"
               aria-label={`${c.name} hit points`}
@@ -151,11 +109,13 @@ export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats 
                 </button>
               </div>
             )}
-            {onEdit && editing.value === c.id && (
+            {onEdit && EditForm && editing.value === c.id && (
               <EditForm
                 combatant={c}
                 onEdit={onEdit}
                 onStats={onStats}
+                onMark={onMark}
+                onUnmark={onUnmark}
                 onDone={() => (editing.value = null)}
               />
             )}

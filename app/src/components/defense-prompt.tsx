@@ -1,8 +1,8 @@
 /** An attack waiting for its defender: the choices with their odds, on the defender's phone (or the GM's tablet). */
 import type { PendingDefense } from '@fray/protocol'
-import { useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
-import { BUZZ, buzz } from '../device.ts'
+import { alertPlayer } from '../device.ts'
+import { useSecondsLeft } from './waiting-card.tsx'
 
 interface Props {
   prompt: PendingDefense
@@ -16,15 +16,10 @@ interface Props {
 }
 
 export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers = false, onAnswer }: Props) {
-  const now = useSignal(Date.now())
   useEffect(() => {
-    if (viewer === 'defender') buzz(BUZZ.prompt)
-    const timer = setInterval(() => {
-      now.value = Date.now()
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [now, viewer])
-  const left = Math.max(0, Math.ceil((prompt.gmAfter - now.value) / 1000))
+    if (viewer === 'defender') alertPlayer('prompt')
+  }, [viewer])
+  const left = useSecondsLeft(prompt.gmAfter)
   const waiting = viewer === 'gm' && playerAnswers && left > 0
   return (
     <section

@@ -1,17 +1,16 @@
 /** The shared log: every roll, newest first, with its dice and who made it. */
-import type { LogEntry } from '@fray/protocol'
+import type { LogEntry, SealedResult } from '@fray/protocol'
+import {
+  announce,
+  initiativeSum,
+  outcomeSource,
+  outcomeWords,
+  SOURCE,
+  STATUS,
+  sealWords,
+} from '../models/log-words.ts'
 
-const SOURCE: Record<LogEntry['source'], string> = {
-  crypto: 'server dice',
-  seeded: 'seeded dice',
-  physical: 'own dice',
-}
-
-const STATUS: Record<NonNullable<LogEntry['status']>, string> = {
-  pending: 'waiting for the GM',
-  approved: 'approved by the GM',
-  rejected: 'rejected by the GM',
-}
+export { announce }
 
 interface Props {
   entries: LogEntry[]
@@ -19,38 +18,49 @@ interface Props {
   onApprove?: (entryId: string, approve: boolean) => void
   /** The GM reverts what an entry changed. */
   onUndo?: (entryId: string) => void
+  /** A past fight's log: nothing to announce. */
+  quiet?: boolean
+  /** Whether each revealed sealed roll matches its seal, by entry id (see `useSealChecks`). */
+  seals?: Readonly<Record<string, boolean>>
+  /** The GM's: sealed rolls' results, before they are revealed, and revealing one. */
+  secrets?: Readonly<Record<string, SealedResult>>
+  onReveal?: (entryId: string) => void
 }
 
-/** What a screen reader says when a roll lands: who, the total, and the dice (or, for an attack, its outcome). */
-export function announce(e: LogEntry): string {
-  if (e.kind) return `${e.by}: ${e.detail ?? ''}`
-  const status = e.status ? `, ${STATUS[e.status]}` : ''
-  return `${e.by} rolled ${e.notation}: ${e.total} (${e.faces.join(', ')})${status}.${e.detail ? ` ${e.detail}` : ''}`
-}
-
-export function RollLog({ entries, onApprove, onUndo }: Props) {
+export function RollLog({ entries, onApprove, onUndo, quiet = false, seals, secrets, onReveal }: Props) {
   const latest = entries[entries.length - 1]
   return (
     <>
       {/* Always present, so the first roll is announced too (a live region must exist before it changes). */}
-      <p class="sr-only" aria-live="polite" data-testid="roll-announcement">
-        {latest ? announce(latest) : ''}
-      </p>
+      {!quiet && (
+        <p class="sr-only" aria-live="polite" data-testid="roll-announcement">
+          {latest ? announce(latest) : ''}
+        </p>
+      )}
       {entries.length === 0 ? (
         <p class="empty">No rolls yet.</p>
       ) : (
-        <LogList entries={entries} onApprove={onApprove} onUndo={onUndo} />
+        <LogList
+          entries={entries}
+          onApprove={onApprove}
+          onUndo={onUndo}
+          seals={seals}
+          secrets={secrets}
+          onReveal={onReveal}
+        />
       )}
     </>
   )
 }
 
-function LogList({ entries, onApprove, onUndo }: Props) {
+function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props) {
   return (
     <ol class="log" data-testid="log" reversed>
       {[...entries].reverse().map((e) =>
         e.kind ? (
           <Outcome key={e.id} entry={e} onUndo={onUndo} onApprove={onApprove} />
+        ) : e.sealed && !e.sealed.revealed ? (
+          <Sealed key={e.id} entry={e} secret={secrets?.[e.id]} onReveal={onReveal} />
         ) : (
           <li key={e.id} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
             <span class="log-total">{e.total}</span>
@@ -62,6 +72,15 @@ function LogList({ entries, onApprove, onUndo }: Props) {
                 {e.status && ` · ${STATUS[e.status]}`}
               </span>
               {e.detail && <span class="log-detail small">{e.detail}</span>}
+              {e.sealed && (
+                <span
+                  class={`log-detail small seal ${seals?.[e.id] === false ? 'broken' : ''}`}
+                  data-testid="seal"
+                >
+                  {seals?.[e.id] === false ? '✗ ' : seals?.[e.id] ? '✓ ' : ''}
+                  {sealWords(e, seals?.[e.id])}
+                </span>
+              )}
               {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
             </span>
           </li>
@@ -69,6 +88,52 @@ function LogList({ entries, onApprove, onUndo }: Props) {
       )}
     </ol>
   )
+}
+
+/** A sealed GM roll before its reveal: what it is for and that it is sealed; the GM also sees the result. */
+function Sealed({
+  entry: e,
+  secret,
+  onReveal,
+}: {
+  entry: LogEntry
+  secret: SealedResult | undefined
+  onReveal: Props['onReveal']
+}) {
+  return (
+    <li class="log-entry sealed" data-testid="log-entry">
+      <span class="log-total" aria-hidden="true">
+        ?
+      </span>
+      <span class="log-what">
+        <strong>{e.by}</strong> rolled {e.notation} in secret
+        {e.detail && <span class="log-detail small">{e.detail}</span>}
+        <span class="log-detail small muted" data-testid="seal">
+          {sealWords(e, undefined)}
+        </span>
+        {secret && (
+          <span class="log-detail small">
+            Only you see it: <strong>{secret.total}</strong> {secret.detail && `· ${secret.detail}`}
+          </span>
+        )}
+        {secret && onReveal && (
+          <button type="button" class="ghost small-button" onClick={() => onReveal(e.id)}>
+            Reveal
+          </button>
+        )}
+      </span>
+    </li>
+  )
+}
+
+/** The mark of an outcome in the log, in glyphs every phone's fonts have: an attack, a round's end, a rest. */
+const KIND_ICON: Record<NonNullable<LogEntry['kind']>, string> = {
+  attack: '⚔',
+  'end-of-round': '↻',
+  rest: '✚',
+  'hit-points': '♥',
+  area: '✸',
+  condition: '◈',
 }
 
 /** An attack or an end-of-round effect: what happened in words, each die and each modifier with its rule. */
@@ -84,10 +149,10 @@ function Outcome({
   return (
     <li class={`log-entry outcome ${e.undone ? 'undone' : ''}`} data-testid="log-entry">
       <span class="log-total" aria-hidden="true">
-        {e.kind === 'attack' ? '⚔' : '⏱'}
+        {e.kind ? KIND_ICON[e.kind] : ''}
       </span>
       <span class="log-what">
-        <strong>{e.by}</strong> {e.detail}
+        <Sentence entry={e} />
         {e.source === 'physical' && <span class="muted"> · own dice</span>}
         {e.status && <span class="muted"> · {STATUS[e.status]}</span>}
         {e.undone && <span class="muted"> · undone by the GM</span>}
@@ -108,6 +173,17 @@ function Outcome({
   )
 }
 
+/** An outcome's sentence: the rules' words, the name it opens with in bold. */
+function Sentence({ entry }: { entry: LogEntry }) {
+  const { lead, rest } = outcomeWords(entry)
+  return (
+    <>
+      {lead && <strong>{lead}</strong>}
+      {rest}
+    </>
+  )
+}
+
 /** Each die of an outcome with what it was for, then each modifier with its value and its rule. */
 function Breakdown({ entry: e }: { entry: LogEntry }) {
   return (
@@ -120,7 +196,8 @@ function Breakdown({ entry: e }: { entry: LogEntry }) {
       ))}
       {e.lines?.map((l, i) => (
         <li key={`l${i}`}>
-          {l.label} <strong>{l.value}</strong>
+          {l.label}
+          {!l.note && <strong> {l.value}</strong>}
           {l.rule && <span class="muted"> · {l.rule}</span>}
         </li>
       ))}
@@ -133,6 +210,9 @@ function Breakdown({ entry: e }: { entry: LogEntry }) {
  * how it adds up, open. The same entry is in the shared log on every device.
  */
 export function ResultCard({ entry: e }: { entry: LogEntry }) {
+  const source = e.kind ? outcomeSource(e) : SOURCE[e.source]
+  // A sealed GM roll before its reveal has no result to show.
+  const secret = Boolean(e.sealed && !e.sealed.revealed)
   return (
     <section
       class={`card result-card ${e.undone ? 'undone' : ''}`}
@@ -141,19 +221,32 @@ export function ResultCard({ entry: e }: { entry: LogEntry }) {
     >
       <div class="result-head">
         <span class="result-total" aria-hidden="true">
-          {e.kind === 'attack' ? '⚔' : e.kind ? '⏱' : e.total}
+          {e.kind ? KIND_ICON[e.kind] : secret ? '?' : e.total}
         </span>
         <p>
-          <strong>{e.by}</strong> {e.kind ? e.detail : `rolled ${e.notation}: ${e.total}`}
+          {e.kind ? (
+            <Sentence entry={e} />
+          ) : e.initiative ? (
+            <>
+              <strong>{e.by}</strong>’s initiative: {e.total}
+            </>
+          ) : secret ? (
+            <>
+              <strong>{e.by}</strong> rolled {e.notation} in secret
+            </>
+          ) : (
+            <>
+              <strong>{e.by}</strong> rolled {e.notation}: {e.total}
+            </>
+          )}
           <span class="muted small">
-            {' '}
-            · {SOURCE[e.source]}
+            {source && ` · ${source}`}
             {e.status && ` · ${STATUS[e.status]}`}
             {e.undone && ' · undone by the GM'}
           </span>
         </p>
       </div>
-      {!e.kind && e.detail && <p class="muted small">{e.detail}</p>}
+      {!e.kind && e.detail && <p class="muted small">{initiativeSum(e) ?? e.detail}</p>}
       {e.kind ? (
         <Breakdown entry={e} />
       ) : (

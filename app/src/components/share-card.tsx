@@ -1,8 +1,8 @@
 /** How players join: a QR code to scan across the table, and the link for the share sheet or clipboard. */
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
-import { canShare, type ShareOutcome, shareLink } from '../device.ts'
 import type { QrPath } from '../qr.ts'
+import { canShare, type ShareOutcome, shareLink } from '../share.ts'
 
 const SAID: Record<ShareOutcome, string | null> = {
   shared: 'Shared ✓',
@@ -11,8 +11,18 @@ const SAID: Record<ShareOutcome, string | null> = {
   failed: 'Copying was blocked by the browser: select the link and copy it by hand.',
 }
 
-export function ShareCard({ link, roomName }: { link: string; roomName: string }) {
+export function ShareCard({
+  link,
+  roomName,
+  screenLink,
+}: {
+  link: string
+  roomName: string
+  /** The room screen's link, for a TV or a spare tablet: shown as a code of its own when asked. */
+  screenLink?: string
+}) {
   const said = useSignal<string | null>(null)
+  const screenShown = useSignal(false)
   const big = useRef<HTMLDialogElement>(null)
   const clear = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(clear.current), [])
@@ -41,6 +51,25 @@ export function ShareCard({ link, roomName }: { link: string; roomName: string }
       <p class="muted small" role="status">
         {said.value ?? 'Scan the code with a phone camera, or send the link.'}
       </p>
+      {screenLink && (
+        <div class="screen-share">
+          <button type="button" class="ghost" onClick={() => (screenShown.value = !screenShown.value)}>
+            {screenShown.value ? 'Hide the room screen’s code' : 'A screen for the room (TV, tablet)…'}
+          </button>
+          {screenShown.value && (
+            <>
+              <QrCode text={screenLink} label="QR code of the room screen" testId="screen-qr" />
+              <a href={screenLink} target="_blank" rel="noopener" data-testid="screen-link">
+                {screenLink}
+              </a>
+              <p class="muted small">
+                Read-only: the turn, the fighters as players see them, and the last roll, big. No seat, no
+                key.
+              </p>
+            </>
+          )}
+        </div>
+      )}
       <dialog ref={big} class="qr-dialog" aria-label="QR code of the player link">
         <form method="dialog">
           <QrCode text={link} />
@@ -54,7 +83,7 @@ export function ShareCard({ link, roomName }: { link: string; roomName: string }
 }
 
 /** The code as an inline SVG, drawn once the generator has loaded (it is not in the first-load bundle). */
-function QrCode({ text, testId }: { text: string; testId?: string }) {
+export function QrCode({ text, testId, label }: { text: string; testId?: string; label?: string }) {
   const path = useSignal<QrPath | null>(null)
   useEffect(() => {
     let live = true
@@ -79,7 +108,7 @@ function QrCode({ text, testId }: { text: string; testId?: string }) {
       class="qr"
       viewBox={`-4 -4 ${box} ${box}`}
       role="img"
-      aria-label={`QR code of the player link ${text}`}
+      aria-label={label ?? `QR code of the player link ${text}`}
       data-testid={testId}
       shape-rendering="crispEdges"
     >

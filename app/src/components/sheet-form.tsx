@@ -1,6 +1,7 @@
 /** A character sheet form built from a rule system's sheet description, with its defaults and validation. */
 import type { SheetField } from '@fray/rules'
 import { useSignal } from '@preact/signals'
+import { Alert } from './alert.tsx'
 
 type Values = Record<string, unknown>
 
@@ -45,11 +46,7 @@ export function SheetForm({
           onChange={(v) => onChange({ ...values, [field.key]: v })}
         />
       ))}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
       <button type="submit" class="primary big" disabled={busy}>
         {busy ? 'Saving…' : submitLabel}
       </button>

@@ -1,9 +1,9 @@
 /** Whose turn it is, impossible to miss: on the phone it turns gold and vibrates when the turn is yours. */
 import type { TurnState } from '@fray/protocol'
 import { useEffect, useRef } from 'preact/hooks'
-import { BUZZ, buzz } from '../device.ts'
+import { alertPlayer } from '../device.ts'
 import type { Combatant } from '../models/table.ts'
-import { describeTurn } from '../models/turn.ts'
+import { describeTurn, trackerState } from '../models/turn.ts'
 
 interface Props {
   turn: TurnState
@@ -13,15 +13,16 @@ interface Props {
 }
 
 export function TurnBanner({ turn, combatants, mine }: Props) {
-  const { text, detail, yours } = describeTurn(turn, combatants, mine)
-  const was = useRef(false)
+  const { text, detail, yours, next = false } = describeTurn(turn, combatants, mine)
+  const was = useRef({ yours: false, next: false })
   useEffect(() => {
-    if (yours && !was.current) buzz(BUZZ.yourTurn)
-    was.current = yours
-  }, [yours])
+    if (yours && !was.current.yours) alertPlayer('yourTurn')
+    else if (next && !was.current.next) alertPlayer('next')
+    was.current = { yours, next }
+  }, [yours, next])
   return (
     <div
-      class={`turn-banner ${yours ? 'yours' : ''}`}
+      class={`turn-banner ${yours ? 'yours' : next ? 'on-deck' : ''}`}
       role="status"
       aria-live="assertive"
       data-testid="turn-banner"
@@ -49,12 +50,15 @@ export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
     )
     return (
       <ul class="turn-order" data-testid="turn-order">
-        {characters.map((c) => (
-          <li key={c.id} class={c.spent ? 'done' : ''}>
-            <span class="muted small">{c.faction === 'party' ? 'Players' : 'Foes'}</span> {c.name}
-            {c.spent ? ' · has acted' : ''}
-          </li>
-        ))}
+        {characters.map((c) => {
+          const { note, done } = trackerState(c)
+          return (
+            <li key={c.id} class={done ? 'done' : ''}>
+              <span class="muted small">{c.faction === 'party' ? 'Players' : 'Foes'}</span> {c.name}
+              {note && ` · ${note}`}
+            </li>
+          )
+        })}
       </ul>
     )
   }
@@ -74,11 +78,14 @@ export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
             {i === turn.current && <span class="sr-only"> (acting now)</span>}
             {onHold &&
               i === turn.current &&
-              slot.ids.map((id) => (
-                <button key={id} type="button" class="ghost small-button" onClick={() => onHold(id)}>
-                  Hold {name(id)}
-                </button>
-              ))}
+              // Only those the turn model lets act now: the fallen of the slot have no action to hold.
+              slot.ids
+                .filter((id) => turn.acting?.includes(id))
+                .map((id) => (
+                  <button key={id} type="button" class="ghost small-button" onClick={() => onHold(id)}>
+                    Hold {name(id)}
+                  </button>
+                ))}
             {onMove && i > turn.current && (
               <span class="slot-moves">
                 <button

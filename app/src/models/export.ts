@@ -29,15 +29,20 @@ export function exportEncounter(
   }
 }
 
+/** A file's text as JSON, or why not ("That file is not JSON. Choose <what> that Fray exported."). */
+export function readJson(text: string, what: string): Outcome<unknown> {
+  try {
+    return ok(JSON.parse(text) as unknown)
+  } catch {
+    return fail(`That file is not JSON. Choose ${what} that Fray exported.`)
+  }
+}
+
 /** Reads an export file; an error says why it cannot be imported. */
 export function parseExport(text: string): Outcome<ExportedEncounter> {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return fail('That file is not JSON. Choose a file that Fray exported.')
-  }
-  const e = value as Partial<ExportedEncounter> | null
+  const value = readJson(text, 'a file')
+  if (!value.ok) return value
+  const e = value.value as Partial<ExportedEncounter> | null
   if (e?.fray !== 'encounter') return fail('That file is not a Fray encounter export.')
   if (e.version !== 1)
     return { ok: false, error: `Export version ${String(e.version)} is not one this app reads.` }

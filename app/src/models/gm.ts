@@ -2,7 +2,14 @@
  * The GM's side of the room: requests sent through the gm document (turn order, monsters' attacks,
  * undo) with the refusal of the latest one in words, and verdicts on players' own dice.
  */
-import { type Approval, GM, type GmRequest, type RequestResult, SEAT } from '@fray/protocol'
+import {
+  type Approval,
+  GM,
+  type GmRequest,
+  type RequestResult,
+  SEAT,
+  type SealedResult,
+} from '@fray/protocol'
 import { type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
 
@@ -16,6 +23,8 @@ export interface GmModel {
   send(request: GmAsk): string
   /** The GM's verdict on a player's own dice. */
   approve(entryId: string, approve: boolean): void
+  /** Sealed rolls' results and salts, by log entry id, as the gm document keeps them for the GM's eyes. */
+  sealed: ReadonlySignal<Record<string, SealedResult>>
   dispose(): void
 }
 
@@ -28,8 +37,15 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
     error.value = result && !result.ok ? result.error : null
   }
   results.observe(show)
+  const sealedMap = doc.getMap<SealedResult>(GM.sealed)
+  const sealed = signal<Record<string, SealedResult>>(sealedMap.toJSON())
+  const reread = () => {
+    sealed.value = sealedMap.toJSON()
+  }
+  sealedMap.observe(reread)
   return {
     error,
+    sealed,
     send(request) {
       const id = newId()
       last = id
@@ -41,6 +57,9 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
     approve(entryId, approve) {
       doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
     },
-    dispose: () => results.unobserve(show),
+    dispose: () => {
+      results.unobserve(show)
+      sealedMap.unobserve(reread)
+    },
   }
 }

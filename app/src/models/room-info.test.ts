@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { recallRoomInfo, rememberRoomInfo } from './room-info.ts'
-
-/** The part of localStorage these functions use, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => items.delete(key),
-    setItem: (key, value) => items.set(key, value),
-  }
-}
+import { memoryStorage } from './test-storage.ts'
 
 describe('the room info kept on the device', () => {
   const info = {

@@ -2,13 +2,14 @@
  * The GM's roster: adding monsters and prepared characters in groups ("Goblin x4"), hidden ones kept
  * in the GM-only document until revealed.
  */
+import { GM } from '@fray/protocol'
 import { fail, type Outcome, ok } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
-import { type Combatant, readCombatant, validateCombatant } from './table.ts'
+import { type Combatant, putOnTable, readCombatant, validateCombatant, writeSheet } from './table.ts'
 
 /** Key of the GM document's map of hidden combatants (same fields as the table's). */
-export const HIDDEN = 'hidden'
+export const HIDDEN = GM.hidden
 
 export interface GroupInput {
   name: string
@@ -16,6 +17,8 @@ export interface GroupInput {
   hp: number
   side: 'pc' | 'foe'
   hidden: boolean
+  /** A stat block for every copy (from the monster library). */
+  sheet?: Record<string, unknown>
 }
 
 export interface Roster {
@@ -23,13 +26,32 @@ export interface Roster {
   addGroup(input: GroupInput): Outcome<string[]>
   reveal(id: string): void
   removeHidden(id: string): void
+  /** The GM sets a hidden monster's sheet, as the table model does for a shown one. */
+  setSheet(id: string, sheet: Record<string, unknown>, maxHp: number): void
 }
 
-/** Reads "Goblin x4" (or "4 goblins" left as a name) into a name and a count. */
-export function parseGroupName(text: string): { name: string; count: number } {
-  const match = /^(.*?)\s*[x×]\s*(\d{1,2})$/i.exec(text.trim())
-  if (match?.[1] && match[2]) return { name: match[1].trim(), count: Number(match[2]) }
-  return { name: text.trim(), count: 1 }
+/**
+ * Reads "Goblin x4" (or "4 goblins" left as a name) into a name and a count, and hit points that follow
+ * on the same line ("Orc x3 HP 1d8+1") as they were typed.
+ */
+export function parseGroupName(text: string): { name: string; count: number; hp?: string } {
+  const withHp = /^(.+?)\s+hp\s+(\S+)$/i.exec(text.trim())
+  const rest = withHp?.[1] ?? text.trim()
+  const hp = withHp?.[2] ? { hp: withHp[2] } : {}
+  const match = /^(.*?)\s*[x×]\s*(\d{1,2})$/i.exec(rest)
+  if (match?.[1] && match[2]) return { name: match[1].trim(), count: Number(match[2]), ...hp }
+  return { name: rest, count: 1, ...hp }
+}
+
+/**
+ * The group a combatant was added in ("Goblin 2" of "Goblin x4"): every combatant named like it with
+ * another number, itself first. A combatant without a number is a group of one.
+ */
+export function groupOf<C extends { id: string; name: string }>(c: C, all: readonly C[]): C[] {
+  const base = /^(.*) \d+$/.exec(c.name)?.[1]
+  if (base === undefined) return [c]
+  const others = all.filter((o) => o.id !== c.id && /^(.*) \d+$/.exec(o.name)?.[1] === base)
+  return [c, ...others]
 }
 
 /** Names for a group: "Goblin 1" … "Goblin 4", numbered after any of that name already there. */
@@ -49,7 +71,6 @@ export function createRoster(
   tableCombatants: () => Combatant[],
   newId: () => string = () => crypto.randomUUID(),
 ): Roster {
-  const shown = table.getMap<Y.Map<unknown>>('combatants')
   const secret = gm.getMap<Y.Map<unknown>>(HIDDEN)
   const version = signal(0)
   secret.observeDeep(() => {
@@ -75,31 +96,39 @@ export function createRoster(
         (c) => c.name,
       )
       const names = numberedNames(input.name.trim(), input.count, existing)
-      const target = input.hidden ? secret : shown
-      const doc = input.hidden ? gm : table
       const ids = names.map(() => newId())
-      doc.transact(() => {
-        names.forEach((name, i) => {
-          put(target, ids[i] as string, {
-            name,
-            hp: input.hp,
-            maxHp: input.hp,
-            side: input.side,
-            seatId: null,
-          })
-        })
+      const values = (name: string) => ({
+        name,
+        hp: input.hp,
+        maxHp: input.hp,
+        side: input.side,
+        seatId: null,
+        ...(input.sheet ? { sheet: input.sheet } : {}),
       })
+      if (input.hidden) {
+        gm.transact(() => {
+          for (const [i, name] of names.entries()) put(secret, ids[i] as string, values(name))
+        })
+      } else {
+        table.transact(() => {
+          for (const [i, name] of names.entries()) putOnTable(table, gm, ids[i] as string, values(name))
+        })
+      }
       return ok(ids)
     },
     reveal(id) {
       const fields = secret.get(id)
       if (!fields) return
       // Written to the table first: should the tablet drop mid-way, the monster is shown, not lost.
-      table.transact(() => put(shown, id, fields.toJSON()))
+      putOnTable(table, gm, id, fields.toJSON())
       gm.transact(() => secret.delete(id))
     },
     removeHidden(id) {
       secret.delete(id)
+    },
+    setSheet(id, sheet, maxHp) {
+      const target = secret.get(id)
+      if (target) gm.transact(() => writeSheet(target, sheet, maxHp))
     },
   }
 }

@@ -1,15 +1,7 @@
 /** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
 
-import {
-  type Intent,
-  QUICK_ROLL_SIDES,
-  type QuickRoll,
-  type RequestResult,
-  SEAT,
-  type SeatRequest,
-} from '@fray/protocol'
+import { type Intent, type QuickRoll, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
 import type { Declared } from '@fray/rules'
-import { fail, type Outcome, ok } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
 import { readStored } from './stored.ts'
@@ -45,6 +37,8 @@ export interface SeatModel {
   lastError: ReadonlySignal<string | null>
   /** Asks the room for a quick roll of `die`, or (with `faces`) to log the player's own die. */
   quickRoll(die: QuickRoll, faces?: number[]): void
+  /** Asks the room to roll any dice ("2d6+1"), with what the roll is for. */
+  freeRoll(notation: string, label?: string): void
   /** Asks the room to create this seat's character from a sheet; returns the request id. */
   createCharacter(sheet: Record<string, unknown>): string
   /** Asks the room for a character the GM prepared; returns the request id. */
@@ -60,21 +54,12 @@ export interface SeatModel {
   defend(promptId: string, choice: string): string
   /** Faction play: take this character's turn now, or pass for the whole side. */
   factionMove(kind: 'act' | 'pass'): string
-  /** The latest refusal of any request, in words for the player. */
-  lastRefusal: ReadonlySignal<string | null>
+  /** The latest refusal of any request, in words for the player, with the request it answers. */
+  lastRefusal: ReadonlySignal<{ requestId: string; error: string } | null>
   /** The room's answer to one of this seat's requests, once it has come. */
   resultOf(requestId: string): RequestResult | undefined
   /** The log entries the room wrote for this seat's requests, by the ids it answered with. */
   logIds: ReadonlySignal<ReadonlySet<string>>
-}
-
-/** Checks the face of a quick-roll die typed in by a player; an error says what to fix. */
-export function validateFace(die: QuickRoll, text: string): Outcome<number> {
-  const face = Number(text.trim())
-  const sides = QUICK_ROLL_SIDES[die]
-  if (text.trim() === '' || !Number.isInteger(face)) return fail(`Type the number your ${die} shows.`)
-  if (face < 1 || face > sides) return fail(`A ${die} shows 1 to ${sides}, not ${face}.`)
-  return ok(face)
 }
 
 export function createSeatModel(
@@ -143,7 +128,7 @@ export function createSeatModel(
       void version.value
       const last = requests.toArray().at(-1)
       const result = last && resultOf(last.id)
-      return result && !result.ok ? result.error : null
+      return last && result && !result.ok ? { requestId: last.id, error: result.error } : null
     }),
     createCharacter(sheet) {
       const id = newId()
@@ -163,6 +148,9 @@ export function createSeatModel(
       requests.push([
         { id: newId(), kind: 'roll', notation: die, at: Date.now(), ...(faces ? { faces } : {}) },
       ])
+    },
+    freeRoll(notation, label) {
+      requests.push([{ id: newId(), kind: 'roll', notation, at: Date.now(), ...(label ? { label } : {}) }])
     },
   }
 }

@@ -1,13 +1,21 @@
 /** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
 
 import {
+  assumedHealth,
   type CombatantFields,
+  GM,
+  type GmMark,
+  hidesHealth,
   IDLE_TURN,
   LOG,
   type LogEntry,
+  type LogSecret,
+  type PastFight,
   type PendingDefense,
   type RoomSettings,
+  readField,
   readSettings,
+  SECRET_FIELDS,
   type SeatInfo,
   TABLE,
   type TurnState,
@@ -21,6 +29,11 @@ export interface Combatant extends CombatantFields {
   id: string
   /** Only in the GM's view: kept in the gm document until revealed. */
   hidden?: boolean
+  /**
+   * A monster whose hit points this device does not see (the room shows players a word, or nothing):
+   * `hp` and `maxHp` are only assumed (see `assumedHealth`), and screens show `health` instead.
+   */
+  hpHidden?: boolean
 }
 
 /** How full a combatant's hit-point bar is, 0 to 1: empty at 0 hit points and below (a -2/22 is empty). */
@@ -28,24 +41,46 @@ export function hpFraction(c: { hp: number; maxHp: number }): number {
   return c.maxHp > 0 ? Math.max(0, Math.min(1, c.hp / c.maxHp)) : 0
 }
 
-/** Reads a combatant's fields from its Y.Map. */
-export function readCombatant(id: string, fields: Y.Map<unknown>): Combatant {
+/**
+ * Reads a combatant's fields from its Y.Map; on the GM's tablet, a monster's hidden hit points, sheet and
+ * state (`secret`, from the gm document) over them.
+ */
+export function readCombatant(id: string, fields: Y.Map<unknown>, secret?: Y.Map<unknown>): Combatant {
+  const get = (key: string) => readField(fields, secret, key)
   const side = fields.get('side')
   const seatId = fields.get('seatId')
-  const sheet = fields.get('sheet')
-  const state = fields.get('state')
+  const sheet = get('sheet')
+  const state = get('state')
   const status = fields.get('status')
+  const health = fields.get('health')
+  const marks = readMarks(fields.get('marks'))
+  const hpHidden = get('hp') === undefined && side !== 'pc'
+  const assumed = assumedHealth(typeof health === 'string' ? health : undefined)
   return {
     id,
     name: String(fields.get('name') ?? '?'),
-    hp: Number(fields.get('hp') ?? 0),
-    maxHp: Number(fields.get('maxHp') ?? 0),
+    hp: hpHidden ? assumed.hp : Number(get('hp') ?? 0),
+    maxHp: hpHidden ? assumed.maxHp : Number(get('maxHp') ?? 0),
+    ...(hpHidden ? { hpHidden } : {}),
+    ...(typeof health === 'string' ? { health } : {}),
     side: side === 'pc' ? 'pc' : 'foe',
     seatId: typeof seatId === 'string' ? seatId : null,
     ...(sheet && typeof sheet === 'object' ? { sheet: sheet as Record<string, unknown> } : {}),
     ...(state && typeof state === 'object' ? { state: state as Record<string, unknown> } : {}),
     ...(Array.isArray(status) ? { status: status.map(String) } : {}),
+    ...(marks.length > 0 ? { marks } : {}),
   }
+}
+
+/** The GM's conditions as the table holds them; anything malformed reads as none. */
+function readMarks(value: unknown): GmMark[] {
+  if (!Array.isArray(value)) return []
+  return value.filter(
+    (m): m is GmMark =>
+      typeof m?.id === 'string' &&
+      typeof m.name === 'string' &&
+      (m.rounds === null || Number.isInteger(m.rounds)),
+  )
 }
 
 /** A combatant as the combat rules read it. */
@@ -67,6 +102,8 @@ export interface TableModel {
   /** Takes a seat back from its phone: its character is free to be claimed again. */
   freeSeat(seatId: string): void
   log: ReadonlySignal<LogEntry[]>
+  /** The logs of the fights the GM closed with "New fight", oldest first, read-only. */
+  pastFights: ReadonlySignal<PastFight[]>
   settings: ReadonlySignal<RoomSettings>
   turn: ReadonlySignal<TurnState>
   /** Attacks waiting for their defender's answer. */
@@ -90,6 +127,48 @@ export interface TableModel {
   adjustHp(id: string, delta: number): void
 }
 
+/**
+ * Writes a sheet to a combatant's fields (on the table or hidden in the GM's document): a new maximum
+ * moves hit points by as much, keeping the damage already taken; the same maximum leaves them alone.
+ */
+export function writeSheet(
+  target: Y.Map<unknown>,
+  sheet: Record<string, unknown>,
+  maxHp: number,
+  named: Y.Map<unknown> = target,
+): void {
+  const oldMax = Number(target.get('maxHp') ?? maxHp)
+  const hp = Number(target.get('hp') ?? maxHp)
+  target.set('sheet', sheet)
+  if (typeof sheet.name === 'string' && sheet.name.trim()) named.set('name', sheet.name.trim())
+  if (Number.isInteger(maxHp) && maxHp > 0 && maxHp !== oldMax) {
+    target.set('maxHp', maxHp)
+    target.set('hp', Math.min(maxHp, hp + (maxHp - oldMax)))
+  }
+}
+
+/**
+ * Puts a new combatant on the table; in a room that keeps monsters' hit points from the players, a
+ * monster's hit points and sheet go to the gm document (`gm`, the GM's tablet) first, never to the table.
+ */
+export function putOnTable(table: Y.Doc, gm: Y.Doc | undefined, id: string, values: Record<string, unknown>) {
+  const hide = gm !== undefined && hidesHealth(readSettings(table.getMap(TABLE.settings)), values.side)
+  const kept = hide ? SECRET_FIELDS.filter((key) => values[key] !== undefined) : []
+  if (gm && kept.length > 0) {
+    gm.transact(() => {
+      const secret = new Y.Map<unknown>()
+      gm.getMap<Y.Map<unknown>>(GM.foeSecrets).set(id, secret)
+      for (const key of kept) secret.set(key, values[key])
+    })
+  }
+  table.transact(() => {
+    const fields = new Y.Map<unknown>()
+    table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, fields)
+    for (const [key, value] of Object.entries(values))
+      if (!kept.includes(key as (typeof kept)[number])) fields.set(key, value)
+  })
+}
+
 /** Checks what a GM typed for a new combatant; an error says what to fix. */
 export function validateCombatant(name: string, hp: number): string | null {
   if (name.trim() === '') return 'Give the combatant a name.'
@@ -99,17 +178,39 @@ export function validateCombatant(name: string, hp: number): string | null {
   return null
 }
 
+/** A log entry as the GM sees it: with the lines and changes kept from the players (`LogSecret`). */
+export function withSecret(entry: LogEntry, secret: LogSecret | undefined): LogEntry {
+  if (!secret) return entry
+  return {
+    ...entry,
+    lines: [...(entry.lines ?? []), ...secret.lines],
+    changes: { ...entry.changes, ...secret.changes },
+  }
+}
+
+/**
+ * The table as signals, and the GM's edits of it. `gmDoc` is the GM's: with it, monsters' hidden hit
+ * points and the log's hidden lines are read, and hit points are written there while the room hides them.
+ */
 export function createTableModel(
   doc: Y.Doc,
   logDoc: Y.Doc,
   newId: () => string = () => crypto.randomUUID(),
+  gmDoc?: Y.Doc,
 ): TableModel {
   const map = doc.getMap<Y.Map<unknown>>(TABLE.combatants)
   const logArray = logDoc.getArray<LogEntry>(LOG.entries)
+  const fightsArray = logDoc.getArray<PastFight>(LOG.fights)
+  const secrets = gmDoc?.getMap<Y.Map<unknown>>(GM.foeSecrets)
+  const logSecrets = gmDoc?.getMap<LogSecret>(GM.logSecrets)
   const version = signal(0)
   const bump = () => {
     version.value++
   }
+  secrets?.observeDeep(bump)
+  logSecrets?.observe(bump)
+  /** Where a combatant's hit points and sheet are written: the gm document's copy, once the room keeps one. */
+  const healthFields = (id: string) => secrets?.get(id) ?? map.get(id)
   const settingsMap = doc.getMap<unknown>(TABLE.settings)
   const promptsMap = doc.getMap<PendingDefense>(TABLE.prompts)
   promptsMap.observe(bump)
@@ -119,11 +220,12 @@ export function createTableModel(
   })
   map.observeDeep(bump)
   logArray.observe(bump)
+  fightsArray.observe(bump)
   settingsMap.observe(bump)
 
   const combatants = computed(() => {
     void version.value
-    return [...map.entries()].map(([id, fields]) => readCombatant(id, fields))
+    return [...map.entries()].map(([id, fields]) => readCombatant(id, fields, secrets?.get(id)))
   })
   const seatsMap = doc.getMap<SeatInfo>(TABLE.seats)
   seatsMap.observe(bump)
@@ -133,7 +235,12 @@ export function createTableModel(
   })
   const log = computed(() => {
     void version.value
-    return logArray.toArray()
+    return logArray.toArray().map((e) => withSecret(e, logSecrets?.get(e.id)))
+  })
+
+  const pastFights = computed(() => {
+    void version.value
+    return fightsArray.toArray()
   })
 
   const settings = computed<RoomSettings>(() => {
@@ -184,34 +291,26 @@ export function createTableModel(
     },
     editCombatant(id, fields) {
       const target = map.get(id)
-      if (!target) return 'That combatant is gone.'
+      const health = healthFields(id)
+      if (!target || !health) return 'That combatant is gone.'
       const name = fields.name ?? String(target.get('name'))
-      const maxHp = fields.maxHp ?? Number(target.get('maxHp'))
+      const maxHp = fields.maxHp ?? Number(health.get('maxHp'))
       const error = validateCombatant(name, maxHp)
       if (error) return error
-      const hp = fields.hp ?? Number(target.get('hp'))
+      const hp = fields.hp ?? Number(health.get('hp'))
       if (!Number.isInteger(hp) || hp < -999 || hp > maxHp)
         return `Hit points must be a whole number up to ${maxHp}.`
-      doc.transact(() => {
-        target.set('name', name.trim())
-        target.set('maxHp', maxHp)
-        target.set('hp', hp)
+      doc.transact(() => target.set('name', name.trim()))
+      health.doc?.transact(() => {
+        health.set('maxHp', maxHp)
+        health.set('hp', hp)
       })
       return null
     },
     setSheet(id, sheet, maxHp) {
       const target = map.get(id)
-      if (!target) return
-      const oldMax = Number(target.get('maxHp') ?? maxHp)
-      const hp = Number(target.get('hp') ?? maxHp)
-      doc.transact(() => {
-        target.set('sheet', sheet)
-        if (typeof sheet.name === 'string' && sheet.name.trim()) target.set('name', sheet.name.trim())
-        if (Number.isInteger(maxHp) && maxHp > 0 && maxHp !== oldMax) {
-          target.set('maxHp', maxHp)
-          target.set('hp', Math.min(maxHp, hp + (maxHp - oldMax)))
-        }
-      })
+      const health = healthFields(id)
+      if (target && health) health.doc?.transact(() => writeSheet(health, sheet, maxHp, target))
     },
     seats,
     freeSeat(seatId) {
@@ -225,6 +324,7 @@ export function createTableModel(
     },
     combatantsRaw: map,
     log,
+    pastFights,
     settings,
     setSetting(key, value) {
       settingsMap.set(key, value)
@@ -233,20 +333,14 @@ export function createTableModel(
       const error = validateCombatant(name, hp)
       if (error) return fail(error)
       const id = newId()
-      const fields = new Y.Map<unknown>()
-      doc.transact(() => {
-        map.set(id, fields)
-        fields.set('name', name.trim())
-        fields.set('hp', hp)
-        fields.set('maxHp', hp)
-      })
+      putOnTable(doc, gmDoc, id, { name: name.trim(), hp, maxHp: hp })
       return ok(id)
     },
     removeCombatant(id) {
       map.delete(id)
     },
     adjustHp(id, delta) {
-      const fields = map.get(id)
+      const fields = healthFields(id)
       if (!fields) return
       const hp = Number(fields.get('hp') ?? 0)
       fields.set('hp', Math.max(0, hp + delta))

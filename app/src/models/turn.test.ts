@@ -1,7 +1,7 @@
 import { IDLE_TURN, type TurnState } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import type { Combatant } from './table.ts'
-import { describeTurn } from './turn.ts'
+import { describeTurn, trackerState, turnKey } from './turn.ts'
 
 const combatants: Combatant[] = [
   { id: 'm', name: 'Mira', hp: 8, maxHp: 8, side: 'pc' },
@@ -13,6 +13,24 @@ const rolling: TurnState = {
   round: 1,
   intents: {},
   waiting: { m: 'initiative' },
+}
+
+type Factions = NonNullable<TurnState['factions']>
+
+/** zones, round 1: the foes move and Goblin acts for them; `characters` as given. */
+function foesActing(characters: Factions['characters'] = {}): TurnState {
+  const factions: Factions = {
+    round: 1,
+    bonusRound: false,
+    factions: ['party', 'foes'],
+    initiative: 'foes',
+    phase: 'acting',
+    next: 'foes',
+    passesInRow: 0,
+    characters,
+    log: [],
+  }
+  return { ...IDLE_TURN, status: 'running', round: 1, factions, acting: ['g'] }
 }
 
 describe('the turn as a viewer reads it', () => {
@@ -37,10 +55,105 @@ describe('the turn as a viewer reads it', () => {
       acting: ['g'],
     }
     expect(describeTurn(running, combatants, 'g').text).toBe('Your turn')
-    // Mira has ended her turn (or fell): the slot is still up, but it is no longer hers.
-    expect(describeTurn(running, combatants, 'm')).toMatchObject({
-      text: 'Mira and Goblin are acting',
-      yours: false,
-    })
+    // Mira has ended her turn (or fell): the slot is still up, but it is no longer hers, nor her name's.
+    expect(describeTurn(running, combatants, 'm')).toMatchObject({ text: 'Goblin is acting', yours: false })
+    // Everyone in it is done, and an answer to one of its attacks is awaited: the slot is named.
+    expect(describeTurn({ ...running, acting: [] }, combatants).text).toBe('Mira and Goblin are acting')
+  })
+
+  it('tells the one on deck they are next, and nobody else', () => {
+    const running: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: 1,
+      order: [
+        { ids: ['g'], label: 'Initiative 6' },
+        { ids: ['m'], label: 'Initiative 3' },
+      ],
+      acting: ['g'],
+    }
+    expect(describeTurn(running, combatants, 'm')).toMatchObject({ next: true, yours: false })
+    expect(describeTurn(running, combatants, 'm').detail).toMatch(/^You’re next · Round 1/)
+    expect(describeTurn(running, combatants, 'g').next).toBe(false)
+    expect(describeTurn({ ...running, current: 1, acting: ['m'] }, combatants, 'm').next).toBe(false)
+  })
+
+  it('says why a side with nobody able to act passed by itself', () => {
+    const f = { id: 'g', name: 'Goblin', faction: 'foes', spent: 'turn' as const, reactionsUsed: 0 }
+    const factions: Factions = {
+      round: 1,
+      bonusRound: false,
+      factions: ['party', 'foes'],
+      initiative: 'party',
+      phase: 'acting',
+      next: 'party',
+      passesInRow: 1,
+      characters: { g: { ...f, extraReactions: 0, out: false, concealed: false } },
+      log: [{ type: 'pass', faction: 'foes', reason: 'The foes pass: each has taken their turn.' }],
+    }
+    const running: TurnState = { ...IDLE_TURN, status: 'running', round: 1, factions }
+    expect(describeTurn(running, combatants).detail).toBe(
+      'Round 1 · 1 pass in a row · The foes pass: each has taken their turn.',
+    )
+    // A side's own pass needs no reason.
+    const own = { ...factions, log: [{ type: 'pass' as const, faction: 'foes' }] }
+    expect(describeTurn({ ...running, factions: own }, combatants).detail).toBe('Round 1 · 1 pass in a row')
+  })
+
+  it('names the one a side chose to everyone else while they act (zones)', () => {
+    const running = foesActing()
+    expect(describeTurn(running, combatants, 'm').detail).toBe('Goblin is acting · Round 1')
+    expect(describeTurn(running, combatants, 'g').detail).toBe('Round 1')
+  })
+
+  it('tells a zones player whose side moves next, while they can still act, and not once they cannot', () => {
+    const me = {
+      id: 'm',
+      name: 'Mira',
+      faction: 'party',
+      reactionsUsed: 0,
+      extraReactions: 0,
+      concealed: false,
+    }
+    const running = foesActing({ m: { ...me, spent: null, out: false } })
+    const factions = running.factions as Factions
+    expect(describeTurn(running, combatants, 'm')).toMatchObject({ next: true, yours: false })
+    expect(describeTurn(running, combatants, 'm').detail).toBe(
+      'Your side is next · Goblin is acting · Round 1',
+    )
+    const spent = { ...factions, characters: { m: { ...me, spent: 'turn' as const, out: false } } }
+    expect(describeTurn({ ...running, factions: spent }, combatants, 'm').next).toBe(false)
+    const out = { ...factions, characters: { m: { ...me, spent: null, out: true } } }
+    expect(describeTurn({ ...running, factions: out }, combatants, 'm').next).toBe(false)
+    expect(describeTurn({ ...running, factions: { ...factions, next: 'party' } }, combatants, 'm').next).toBe(
+      false,
+    )
+  })
+
+  it('marks on the zones tracker who is out of the fight, as well as who has acted', () => {
+    const c = {
+      id: 'g',
+      name: 'Goblin',
+      faction: 'foes',
+      reactionsUsed: 0,
+      extraReactions: 0,
+      concealed: false,
+    }
+    expect(trackerState({ ...c, spent: null, out: false })).toEqual({ note: '', done: false })
+    expect(trackerState({ ...c, spent: 'turn', out: false })).toEqual({ note: 'has acted', done: true })
+    expect(trackerState({ ...c, spent: null, out: true })).toEqual({ note: 'out of the fight', done: true })
+    expect(trackerState({ ...c, spent: 'turn', out: true })).toEqual({ note: 'out of the fight', done: true })
+  })
+
+  it('names brp’s Statement of Intent in words, its section number left to the rules’ breakdowns', () => {
+    const stating: TurnState = { ...rolling, waiting: { m: 'intent', g: 'intent' } }
+    expect(describeTurn(stating, combatants).detail).toBe('Phase 1 of 4 · the highest DEX states first')
+  })
+
+  it('keys the turn so that a refusal answered before it moved on can be let go', () => {
+    const running: TurnState = { ...IDLE_TURN, status: 'running', round: 2, order: [], current: 0 }
+    expect(turnKey(running)).toBe(turnKey({ ...running, acting: ['m'] }))
+    expect(turnKey(running)).not.toBe(turnKey({ ...running, current: 1 }))
+    expect(turnKey(running)).not.toBe(turnKey({ ...running, round: 3 }))
   })
 })

@@ -14,7 +14,7 @@ export function describeTurn(
   turn: TurnState,
   combatants: Combatant[],
   mine?: string,
-): { text: string; detail?: string; yours: boolean } {
+): { text: string; detail?: string; yours: boolean; next?: boolean } {
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? 'someone hidden'
   if (turn.status !== 'idle' && isSurprised(turn, mine))
     return { text: 'You are surprised', detail: 'Round 1: you cannot act this round', yours: false }
@@ -30,27 +30,57 @@ export function describeTurn(
       if (Object.values(waiting).includes('intent'))
         return {
           text: `Round ${turn.round}: stating intents`,
-          detail: 'Highest DEX states first (5.2)',
+          // Only brp's rounds open with a Statement of Intent; its section number stays in the rules' breakdowns.
+          detail: 'Phase 1 of 4 · the highest DEX states first',
           yours: false,
         }
       return { text: `Round ${turn.round}: rolling initiative`, yours: false }
     }
     case 'running': {
-      if (turn.factions) return describeFactions(turn, mine)
+      if (turn.factions) return describeFactions(turn, name, mine)
+      if (turn.phase === 'movement') return describeMovement(turn, name, mine)
       const slot = turn.order[turn.current]
       if (!slot) return { text: `Round ${turn.round}`, yours: false }
       const yours = Boolean(mine && isActing(turn, mine))
-      const who = slot.ids.map(name).join(' and ')
+      // Those the turn model lets act now (not the fallen of the slot, nor who ended their turn); the
+      // whole slot while it waits for an answer to one of its attacks.
+      const now = turn.acting?.length ? turn.acting : slot.ids
+      const who = now.map(name).join(' and ')
       const defending = Boolean(mine && turn.defendOnly?.includes(mine))
+      // On deck: the slot after this one is theirs.
+      const next = Boolean(mine && !yours && turn.order[turn.current + 1]?.ids.includes(mine))
       return {
-        text: yours ? 'Your turn' : `${who} ${slot.ids.length > 1 ? 'are' : 'is'} acting`,
-        detail: `Round ${turn.round} · ${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}`,
+        text: yours ? 'Your turn' : `${who} ${now.length > 1 ? 'are' : 'is'} acting`,
+        detail: `${next ? 'You’re next · ' : ''}Round ${turn.round} · ${turn.phase === 'actions' ? 'Phase 3 of 4: Actions · ' : ''}${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}`,
         yours,
+        next,
       }
     }
     default:
       return { text: '', yours: false }
   }
+}
+
+/** brp's Movement phase (5.1): who moves how far, before anyone acts. */
+function describeMovement(turn: TurnState, name: (id: string) => string, mine?: string) {
+  const moves = Object.entries(turn.intents ?? {}).filter(([, intent]) => intent.metersMoved > 0)
+  const meters = mine ? (turn.intents?.[mine]?.metersMoved ?? 0) : 0
+  return {
+    text: meters > 0 ? `Move your ${meters} m now` : `Round ${turn.round}: moving`,
+    detail: `Phase 2 of 4 · ${moves.map(([id, intent]) => `${name(id)} ${intent.metersMoved} m`).join(', ')} · then the Actions in DEX order`,
+    yours: meters > 0,
+  }
+}
+
+/**
+ * Where the fight stands, as a key that changes whenever the turn moves on (a slot, a round, a faction's
+ * move): a refusal answered before it no longer describes the table ("It is not your side's move").
+ */
+export function turnKey(turn: TurnState): string {
+  const f = turn.factions
+  return [turn.status, turn.round, turn.current, f ? `${f.log.length}/${f.next ?? ''}/${f.phase}` : ''].join(
+    '/',
+  )
 }
 
 /** Faction play (zones): whose side moves, and whether this viewer may act now. */
@@ -60,17 +90,38 @@ export function factionToMove(turn: TurnState): string | null {
   return f.phase === 'choosing-first' ? f.initiative : f.next
 }
 
-function describeFactions(turn: TurnState, mine?: string) {
+function describeFactions(turn: TurnState, name: (id: string) => string, mine?: string) {
   const f = turn.factions
   const moving = factionToMove(turn)
   const side = moving === 'party' ? 'The players' : 'The foes'
   const me = mine ? f?.characters[mine] : undefined
-  const yours = Boolean(
-    me && me.faction === moving && !me.spent && !me.out && (!f?.bonusRound || me.concealed),
-  )
+  const free = Boolean(me && !me.spent && !me.out && (!f?.bonusRound || me.concealed))
+  const yours = free && me?.faction === moving
+  // On deck: the other side moves now, and one of this side's moves is still theirs to take.
+  const next = free && moving !== null && me?.faction !== moving
+  // A side with nobody able to act passed by itself: the banner says why, until the next move.
+  const last = f?.log.at(-1)
+  const passedFor = last?.type === 'pass' && last.reason ? ` · ${last.reason}` : ''
+  // The one a side chose is named to everyone else while their turn lasts ("Bandit leader is acting").
+  const others = (turn.acting ?? []).filter((id) => id !== mine)
+  const acting =
+    others.length > 0 ? `${others.map(name).join(' and ')} ${others.length > 1 ? 'are' : 'is'} acting · ` : ''
   return {
-    text: yours ? 'Your side’s move: act now, or pass' : `${side} choose who acts, or pass`,
-    detail: `${f?.bonusRound ? 'Ambush: bonus round for the concealed' : `Round ${turn.round}`}${f && f.passesInRow > 0 ? ` · ${f.passesInRow} pass${f.passesInRow > 1 ? 'es' : ''} in a row` : ''}`,
+    text: yours
+      ? 'Your side’s move: act now, or pass'
+      : moving === null
+        ? `Round ${turn.round} is over`
+        : `${side} choose who acts, or pass`,
+    detail: `${next ? 'Your side is next · ' : ''}${acting}${f?.bonusRound ? 'Ambush: bonus round for the concealed' : `Round ${turn.round}`}${f && f.passesInRow > 0 ? ` · ${f.passesInRow} pass${f.passesInRow > 1 ? 'es' : ''} in a row` : ''}${passedFor}`,
     yours,
+    next,
   }
+}
+
+/** One fighter on zones' faction tracker: out of the fight (whatever their turn), or has acted this round. */
+export function trackerState(
+  c: Pick<NonNullable<TurnState['factions']>['characters'][string], 'spent' | 'out'>,
+): { note: string; done: boolean } {
+  if (c.out) return { note: 'out of the fight', done: true }
+  return c.spent ? { note: 'has acted', done: true } : { note: '', done: false }
 }

@@ -1,11 +1,26 @@
 /**
  * The action composer: pick a target and a weapon, switch on the modifiers that apply, see the exact
- * odds, then one tap to roll. The odds come from the same combat rules the room resolves with.
+ * odds, then one tap to roll. The odds come from the same combat rules the room resolves with. On a
+ * phone it is a bottom sheet: its odds and its one Roll button stay pinned in thumb reach at any height.
  */
 import type { SystemId } from '@fray/protocol'
-import { type Declared, type DiceAsked, diceAsked, percent, SYSTEMS } from '@fray/rules'
+import {
+  type Declared,
+  type DiceAsked,
+  diceAsked,
+  type ModifierToggle,
+  type Outcome,
+  ok,
+  type Preview,
+  percent,
+  SYSTEMS,
+  type TurnState,
+} from '@fray/rules'
 import { useSignal } from '@preact/signals'
+import { useEffect, useRef } from 'preact/hooks'
 import { asFighter, type Combatant } from '../models/table.ts'
+import { targetList } from './composer-targets.ts'
+import { askedFirst, splitToggles } from './composer-toggles.ts'
 
 interface Props {
   system: SystemId
@@ -17,6 +32,30 @@ interface Props {
   onClose: () => void
   /** Whether to offer typing in the faces of physical dice instead of the room's dice. */
   ownDice?: boolean
+  /** The one this attacker aimed at last: chosen again if still standing. */
+  lastTargetId?: string
+  /** A bottom sheet over the phone's view (the GM's tablet shows it in place, as a card). */
+  sheet?: boolean
+  /**
+   * The round as the room keeps it: the toggles it already knows apply (the target caught by surprise,
+   * the attacker still concealed) are set at first and shown in view; the attacker may still change them.
+   */
+  turn?: TurnState
+  /** A monster's defense is the GM's secret (a room setting): the odds show the chance alone. */
+  hideFoeDefense?: boolean
+}
+
+/**
+ * The odds without the target's defense, when the room keeps it from players: its lines left out, and
+ * the system's words (which name the number needed) replaced by the chance alone.
+ */
+function withoutDefense(preview: Outcome<Preview>, target: Combatant | null): Outcome<Preview> {
+  if (!target || !preview.ok) return preview
+  return ok({
+    chance: preview.value.chance,
+    summary: `to hit; ${target.name}’s defense is the GM’s secret.`,
+    lines: preview.value.lines.filter((l) => l.defense !== target.id),
+  })
 }
 
 /** The faces typed so far, up to the first die still empty. */
@@ -25,96 +64,176 @@ function facesOf(typed: readonly string[]): number[] {
   return (empty === -1 ? typed : typed.slice(0, empty)).map(Number)
 }
 
-export function Composer({ system, attacker, targets, onRoll, onClose, ownDice = false }: Props) {
+export function Composer({
+  system,
+  attacker,
+  targets,
+  onRoll,
+  onClose,
+  ownDice = false,
+  lastTargetId,
+  sheet = false,
+  turn,
+  hideFoeDefense = false,
+}: Props) {
   const rules = SYSTEMS[system].combat
   const me = asFighter(attacker)
-  const foes = targets.filter((t) => t.side !== attacker.side)
-  const ordered = [...foes, ...targets.filter((t) => t.side === attacker.side && t.id !== attacker.id)]
-  const targetId = useSignal(ordered[0]?.id ?? '')
   const choices = rules.choices(me)
   const choice = useSignal(choices.ok ? (choices.value[0]?.id ?? '') : '')
-  const toggles = useSignal<string[]>([])
+  const choiceOf = (id: string) => (choices.ok ? choices.value.find((c) => c.id === id) : undefined)
+  /** Whether a choice helps its target (First Aid): then one's own side comes first, the fallen first of all. */
+  const aids = (id: string) => Boolean(choiceOf(id)?.aid)
+  const isOut = (t: Combatant) => rules.out(asFighter(t)) !== null
+  const helping = aids(choice.value)
+  const { standing, fallen, chosen } = targetList(attacker, targets, { helping, isOut, lastTargetId })
+  const showFallen = useSignal(false)
+  const ordered = showFallen.value || standing.length === 0 ? [...standing, ...fallen] : standing
+  const targetId = useSignal(chosen)
+  /** The words of the Roll button: the choice's own where it is not an attack ("Roll First Aid"). */
+  const verb = choiceOf(choice.value)?.verb ?? 'Roll the attack'
+  const choose = (id: string) => {
+    choice.value = id
+    // Switching between attacking and helping: the first of the new list is the one meant.
+    if (aids(id) !== helping)
+      targetId.value = targetList(attacker, targets, { helping: aids(id), isOut }).chosen || targetId.value
+  }
+  // What the attacker set or cleared by hand, over what the room knows (which follows the target).
+  const flipped = useSignal<Record<string, boolean>>({})
   const typing = useSignal(false)
   const typed = useSignal<string[]>([])
-  const target = ordered.find((t) => t.id === targetId.value)
+  const moreOpen = useSignal(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const body = useRef<HTMLDivElement>(null)
+  // The sheet takes the focus when it opens, so a screen reader starts at its title.
+  useEffect(() => {
+    if (sheet) heading.current?.focus()
+  }, [sheet])
+  // Typing one's own dice: the keypad's first field comes into view under the toggles.
+  useEffect(() => {
+    if (typing.value) body.current?.querySelector<HTMLInputElement>('.own-dice input')?.focus()
+  }, [typing.value])
+  /** A declaration about oneself (parry and dodge): its target is the declarer, and no list is shown. */
+  const own = Boolean(choiceOf(choice.value)?.self)
+  const target = own ? attacker : ordered.find((t) => t.id === targetId.value)
 
-  if (!choices.ok) return <Refusal text={choices.error} onClose={onClose} />
-  if (!target) return <Refusal text="There is nobody to attack." onClose={onClose} />
+  if (!choices.ok) return <Refusal text={choices.error} onClose={onClose} sheet={sheet} />
+  if (!target) return <Refusal text="There is nobody to attack." onClose={onClose} sheet={sheet} />
   const them = asFighter(target)
   const offered = rules.toggles(me, them, choice.value)
-  // A toggle that no longer applies (another weapon, another target) is dropped.
-  const declared: Declared = {
-    choice: choice.value,
-    toggles: toggles.value.filter((id) => offered.some((t) => t.id === id)),
+  const known = turn ? (SYSTEMS[system].turn.known?.(turn, me, them) ?? []) : []
+  // Only toggles that apply to this weapon and this target count.
+  const set = offered.map((t) => t.id).filter((id) => flipped.value[id] ?? known.includes(id))
+  const declared: Declared = { choice: choice.value, toggles: set }
+  const preview = withoutDefense(
+    rules.preview(me, them, declared),
+    hideFoeDefense && them.side === 'foe' ? them : null,
+  )
+  // A question the rules need answered before any roll (a bow's range): asked as a choice, not an error.
+  const ask = askedFirst(offered, (ids) => rules.preview(me, them, { choice: choice.value, toggles: ids }).ok)
+  const asked = ask.find((t) => set.includes(t.id))
+  const { first, more } = splitToggles(
+    offered.filter((t) => !ask.includes(t)),
+    known,
+  )
+  const moreSet = more.filter((t) => set.includes(t.id)).length
+  const flip = (id: string, on: boolean) => {
+    flipped.value = { ...flipped.value, [id]: on }
   }
-  const preview = rules.preview(me, them, declared)
+  const answer = (id: string) => {
+    flipped.value = { ...flipped.value, ...Object.fromEntries(ask.map((t) => [t.id, t.id === id])) }
+  }
+  const ready = preview.ok && (ask.length === 0 || asked !== undefined)
+  const toggle = (t: ModifierToggle) => (
+    <Toggle key={t.id} toggle={t} on={set.includes(t.id)} known={known.includes(t.id)} onFlip={flip} />
+  )
 
   return (
-    <section class="card composer" aria-labelledby="composer-h">
-      <div class="row gap">
-        <h2 id="composer-h">{attacker.name} attacks</h2>
+    <section class={`card composer ${sheet ? 'sheet' : ''}`} aria-labelledby="composer-h">
+      <div class="row gap sheet-head">
+        <h2 id="composer-h" tabIndex={-1} ref={heading}>
+          {attacker.name} attacks
+        </h2>
         <button type="button" class="ghost push" onClick={onClose}>
           Cancel
         </button>
       </div>
-      <fieldset class="targets">
-        <legend>Target</legend>
-        {ordered.map((t) => (
-          <label key={t.id} class={`target ${t.id === targetId.value ? 'chosen' : ''}`}>
-            <input
-              type="radio"
-              name="target"
-              checked={t.id === targetId.value}
-              onChange={() => (targetId.value = t.id)}
-            />
-            <span>
-              {t.name}
-              <span class="muted small">
-                {' '}
-                {t.hp}/{t.maxHp} HP{t.status?.length ? ` · ${t.status.join(', ')}` : ''}
-              </span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <label class="field">
-        <span>With</span>
-        <select value={choice.value} onChange={(e) => (choice.value = e.currentTarget.value)}>
-          {choices.value.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {offered.length > 0 && (
-        <fieldset class="toggles">
-          <legend>Situation</legend>
-          {offered.map((t) => (
-            <label key={t.id} class="toggle">
+      <div class="sheet-body" ref={body}>
+        <fieldset class="targets" hidden={own}>
+          <legend>Target</legend>
+          {ordered.map((t) => (
+            <label key={t.id} class={`target ${t.id === targetId.value ? 'chosen' : ''}`}>
               <input
-                type="checkbox"
-                checked={declared.toggles.includes(t.id)}
-                onChange={(e) =>
-                  (toggles.value = e.currentTarget.checked
-                    ? [...declared.toggles, t.id]
-                    : declared.toggles.filter((id) => id !== t.id))
-                }
+                type="radio"
+                name="target"
+                checked={t.id === targetId.value}
+                onChange={() => (targetId.value = t.id)}
               />
-              <span>
-                {t.label}
-                <span class="muted small"> · {t.effect}</span>
+              <span class="target-name">{t.name}</span>
+              <span class="muted small">
+                {[
+                  t.hpHidden ? t.health : `${t.hp}/${t.maxHp} HP`,
+                  t.status?.length ? t.status.join(', ') : fallen.includes(t) ? 'out of the fight' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </label>
           ))}
+          {fallen.length > 0 && standing.length > 0 && (
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={showFallen.value}
+                onChange={(e) => {
+                  showFallen.value = e.currentTarget.checked
+                  if (!e.currentTarget.checked && !standing.some((t) => t.id === targetId.value))
+                    targetId.value = standing[0]?.id ?? ''
+                }}
+              />
+              <span>Also the fallen ({fallen.map((t) => t.name).join(', ')})</span>
+            </label>
+          )}
         </fieldset>
-      )}
-      <div class="odds" aria-live="polite" data-testid="odds">
-        {preview.ok ? (
-          <>
-            <strong class="odds-chance">{percent(preview.value.chance)}</strong>
-            <span>{preview.value.summary}</span>
-            <ul class="lines small">
+        <label class="field">
+          <span>With</span>
+          <select value={choice.value} onChange={(e) => choose(e.currentTarget.value)}>
+            {choices.value.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {offered.length > ask.length && (
+          <div class="toggles">
+            <fieldset class="toggle-group">
+              <legend>Situation</legend>
+              {first.map(toggle)}
+            </fieldset>
+            {more.length > 0 && (
+              <>
+                <button
+                  type="button"
+                  class="ghost more-button"
+                  aria-expanded={moreOpen.value}
+                  aria-controls="more-situations"
+                  onClick={() => (moreOpen.value = !moreOpen.value)}
+                >
+                  {moreOpen.value ? 'Fewer situations' : `More situations (${more.length})`}
+                  {moreSet > 0 && <span class="small"> · {moreSet} set</span>}
+                </button>
+                <fieldset id="more-situations" class="toggle-group" hidden={!moreOpen.value}>
+                  <legend class="sr-only">More situations</legend>
+                  {more.map(toggle)}
+                </fieldset>
+              </>
+            )}
+          </div>
+        )}
+        {preview.ok && preview.value.lines.length > 0 && (
+          <details class="small odds-lines">
+            <summary>How the odds add up</summary>
+            <ul class="lines">
               {preview.value.lines.map((l, i) => (
                 <li key={`${l.label}-${i}`}>
                   {l.label} <strong>{l.value >= 0 ? `+${l.value}` : l.value}</strong>
@@ -122,54 +241,107 @@ export function Composer({ system, attacker, targets, onRoll, onClose, ownDice =
                 </li>
               ))}
             </ul>
-          </>
-        ) : (
-          <p class="error" role="alert">
-            {preview.error}
-          </p>
+          </details>
+        )}
+        {typing.value && ready && (
+          <OwnDice
+            asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+            typed={typed.value}
+            onType={(next) => (typed.value = next)}
+          />
         )}
       </div>
-      {ownDice && preview.ok && (
-        <label class="toggle">
-          <input
-            type="checkbox"
-            checked={typing.value}
-            onChange={(e) => {
-              typing.value = e.currentTarget.checked
-              typed.value = []
-            }}
-          />
-          <span>I roll my own dice</span>
-        </label>
-      )}
-      {typing.value && preview.ok ? (
-        <OwnDice
-          asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
-          typed={typed.value}
-          onType={(next) => (typed.value = next)}
-          onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
-        />
-      ) : (
-        <button
-          type="button"
-          class="primary huge"
-          disabled={!preview.ok}
-          onClick={() => onRoll(target.id, declared)}
-        >
-          Roll the attack
-        </button>
-      )}
+      <div class="sheet-foot">
+        {ask.length > 0 && (
+          <fieldset class="ask">
+            <legend>{asked ? 'Chosen' : 'Choose one to roll'}</legend>
+            {ask.map((t) => (
+              <label key={t.id} class={`ask-option ${asked?.id === t.id ? 'chosen' : ''}`}>
+                <input
+                  type="radio"
+                  name="asked-first"
+                  checked={asked?.id === t.id}
+                  onChange={() => answer(t.id)}
+                />
+                <span>
+                  <strong>{t.label}</strong>
+                  <span class="muted small"> · {t.effect}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div class="odds" aria-live="polite" data-testid="odds">
+          {preview.ok ? (
+            <>
+              <strong class="odds-chance">{percent(preview.value.chance)}</strong>
+              <span class="odds-summary">{preview.value.summary}</span>
+            </>
+          ) : (
+            (ask.length === 0 || asked) && (
+              <p class="error" role="alert">
+                {preview.error}
+              </p>
+            )
+          )}
+        </div>
+        <div class="row gap roll-row">
+          {typing.value && ready ? (
+            <SendDice
+              asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+              onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
+            />
+          ) : (
+            <button
+              type="button"
+              class="primary huge roll-button"
+              disabled={!ready}
+              onClick={() => onRoll(target.id, declared)}
+            >
+              {verb}
+            </button>
+          )}
+          {ownDice && ready && (
+            <label class="own-toggle">
+              <input
+                type="checkbox"
+                checked={typing.value}
+                onChange={(e) => {
+                  typing.value = e.currentTarget.checked
+                  typed.value = []
+                }}
+              />
+              <span>I roll my own dice</span>
+            </label>
+          )}
+        </div>
+      </div>
     </section>
   )
 }
 
-/** The dice the attack asks for, one input each as they come; what they would do, then send. */
-function OwnDice(props: {
-  asked: DiceAsked
-  typed: string[]
-  onType: (typed: string[]) => void
-  onSend: () => void
+function Toggle(props: {
+  toggle: ModifierToggle
+  on: boolean
+  /** The round says it applies: set at first, and marked so the attacker knows why. */
+  known: boolean
+  onFlip: (id: string, on: boolean) => void
 }) {
+  const { toggle: t, on } = props
+  return (
+    <label class={`toggle ${on ? 'on' : ''}`}>
+      <input type="checkbox" checked={on} onChange={(e) => props.onFlip(t.id, e.currentTarget.checked)} />
+      <span>
+        {t.label}
+        {props.known && <strong class="small"> · as the round stands</strong>}
+        <span class="muted small"> · {t.effect}</span>
+      </span>
+    </label>
+  )
+}
+
+/** The dice the attack asks for, one input each as they come, and what they would do. */
+function OwnDice(props: { asked: DiceAsked; typed: string[]; onType: (typed: string[]) => void }) {
   const { asked, typed } = props
   // Only the faces typed so far that the attack still asks for (a miss asks for no damage).
   const shown = asked.asked.map((die, i) => ({ ...die, value: typed[i] ?? '' }))
@@ -182,6 +354,7 @@ function OwnDice(props: {
           </span>
           <input
             inputMode="numeric"
+            pattern="[0-9]*"
             value={die.value}
             onInput={(e) => props.onType([...typed.slice(0, i), e.currentTarget.value.trim()])}
           />
@@ -192,27 +365,36 @@ function OwnDice(props: {
           {asked.outcome.ok ? `With these dice: ${asked.outcome.value}` : asked.outcome.error}
         </p>
       )}
-      <button
-        type="button"
-        class="primary huge"
-        disabled={!asked.complete || !asked.outcome?.ok}
-        onClick={props.onSend}
-      >
-        Send my dice
-      </button>
     </div>
   )
 }
 
-function Refusal({ text, onClose }: { text: string; onClose: () => void }) {
+function SendDice(props: { asked: DiceAsked; onSend: () => void }) {
   return (
-    <section class="card composer">
-      <p class="error" role="alert">
-        {text}
-      </p>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+    <button
+      type="button"
+      class="primary huge roll-button"
+      disabled={!props.asked.complete || !props.asked.outcome?.ok}
+      onClick={props.onSend}
+    >
+      Send my dice
+    </button>
+  )
+}
+
+function Refusal({ text, onClose, sheet }: { text: string; onClose: () => void; sheet: boolean }) {
+  return (
+    <section class={`card composer ${sheet ? 'sheet' : ''}`}>
+      <div class="sheet-body">
+        <p class="error" role="alert">
+          {text}
+        </p>
+      </div>
+      <div class="sheet-foot">
+        <button type="button" class="big" onClick={onClose}>
+          Close
+        </button>
+      </div>
     </section>
   )
 }

@@ -2,6 +2,7 @@
 import { SYSTEM_INFO } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
+import { Alert } from '../components/alert.tsx'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RoomError } from '../components/room-error.tsx'
@@ -10,10 +11,14 @@ import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { useWakeLock } from '../device.ts'
 import { download, exportEncounter } from '../models/export.ts'
 import { createGmModel } from '../models/gm.ts'
-import { createRoster, parseGroupName } from '../models/roster.ts'
+import { findMonster, libraryOf, readHitPoints } from '../models/library.ts'
+import { rememberGmTable } from '../models/my-tables.ts'
+import { createRoster, groupOf, parseGroupName } from '../models/roster.ts'
+import type { SheetSave } from '../models/stats.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { KeepCard } from './gm/keep-card.tsx'
+import { LibraryCard } from './gm/library-card.tsx'
 import { LogCard } from './gm/log-card.tsx'
 import { SeatsCard } from './gm/seats-card.tsx'
 import { TableRulesCard } from './gm/table-rules-card.tsx'
@@ -22,13 +27,19 @@ import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
 
 const loadStatsEditor = () => import('./stats-editor.tsx').then((m) => m.StatsEditor)
+const loadAreaPanel = () => import('./gm/area-panel.tsx').then((m) => m.AreaPanel)
 
 export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const room = useRoomInfo(roomId)
+  // Listed on this device's home screen, to come back to next week without the link.
+  useEffect(() => rememberGmTable(roomId, gmKey), [roomId, gmKey])
   const synced = useMemo(() => connectDoc(roomId, 'table', gmKey), [roomId, gmKey])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
   const gmDoc = useMemo(() => connectDoc(roomId, 'gm', gmKey), [roomId, gmKey])
-  const table = useMemo(() => createTableModel(synced.doc, logDoc.doc), [synced, logDoc])
+  const table = useMemo(
+    () => createTableModel(synced.doc, logDoc.doc, undefined, gmDoc.doc),
+    [synced, logDoc, gmDoc],
+  )
   useEffect(
     () => () => {
       synced.destroy()
@@ -42,6 +53,16 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     () => createRoster(synced.doc, gmDoc.doc, () => table.combatants.peek()),
     [synced, gmDoc, table],
   )
+  const gm = useMemo(() => createGmModel(gmDoc.doc), [gmDoc])
+  useEffect(() => () => gm.dispose(), [gm])
+  const system = room.status === 'ready' ? room.info.system : null
+  // This device's monster library for the room's system, read again when the stats editor saves to it.
+  const libraryVersion = useSignal(0)
+  void libraryVersion.value
+  const library = system ? libraryOf(system) : []
+  const libraryChanged = () => {
+    libraryVersion.value++
+  }
   const name = useSignal('')
   const hp = useSignal('')
   const side = useSignal<'foe' | 'pc'>('foe')
@@ -52,25 +73,49 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const add = (event: Event) => {
     event.preventDefault()
     const group = parseGroupName(name.value)
-    const result = roster.addGroup({ ...group, hp: Number(hp.value), side: side.value, hidden: hidden.value })
+    // A name from the monster library brings its stat block, and its hit points unless some are typed.
+    const saved = findMonster(library, group.name)
+    const hitPoints = readHitPoints(hp.value.trim() || group.hp || saved?.hp || '')
+    if (!hitPoints.ok) {
+      formError.value = hitPoints.error
+      return
+    }
+    const rolled = 'dice' in hitPoints.value ? hitPoints.value.dice : null
+    const result = roster.addGroup({
+      name: saved?.name ?? group.name,
+      count: group.count,
+      // Dice: each copy's hit points come from the room's roll, in a moment.
+      hp: 'fixed' in hitPoints.value ? hitPoints.value.fixed : 1,
+      side: side.value,
+      hidden: hidden.value,
+      ...(saved?.sheet ? { sheet: saved.sheet } : {}),
+    })
     if (!result.ok) {
       formError.value = result.error
       return
     }
+    if (rolled) gm.send({ kind: 'roll-hp', combatantIds: result.value, notation: rolled })
     name.value = ''
     hp.value = ''
+    // Each add starts shown: a hidden box left ticked once hid a player's prepared character.
+    hidden.value = false
     formError.value = null
   }
 
-  const gm = useMemo(() => createGmModel(gmDoc.doc), [gmDoc])
-  useEffect(() => () => gm.dispose(), [gm])
   // The tablet stays awake while the fight runs.
   useWakeLock(table.turn.value.status !== 'idle')
   const allCombatants = [...table.combatants.value, ...roster.hidden.value]
-  const system = room.status === 'ready' ? room.info.system : null
   const statsFor = useSignal<string | null>(null)
-  const editing = table.combatants.value.find((c) => c.id === statsFor.value)
+  const editing = allCombatants.find((c) => c.id === statsFor.value)
+  const saveSheets = (saves: SheetSave[]) => {
+    for (const { id, sheet, maxHp } of saves) {
+      if (roster.hidden.peek().some((c) => c.id === id)) roster.setSheet(id, sheet, maxHp)
+      else table.setSheet(id, sheet, maxHp)
+    }
+  }
   const StatsEditor = useLazy(loadStatsEditor, Boolean(editing))
+  const areaOpen = useSignal(false)
+  const AreaPanel = useLazy(loadAreaPanel, areaOpen.value)
 
   const exportFile = () => {
     if (room.status !== 'ready') return
@@ -79,12 +124,20 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   }
 
   const fighting = table.turn.value.status !== 'idle'
-  const seatsCard = <SeatsCard key="seats" table={table} present={synced.present.value} />
+  const seatsCard = (
+    <SeatsCard key="seats" table={table} present={synced.present.value} roomId={roomId} gmKey={gmKey} />
+  )
   const logCard = <LogCard key="log" table={table} gm={gm} />
   const rulesCard = <TableRulesCard table={table} />
-  const keepCard = <KeepCard onExport={exportFile} ready={room.status === 'ready'} />
+  const gmLink = `${window.location.origin}/r/${roomId}#gm=${encodeURIComponent(gmKey)}`
+  const keepCard = <KeepCard onExport={exportFile} ready={room.status === 'ready'} gmLink={gmLink} />
   const shareCard = (
-    <ShareCard key="share" link={playerLink} roomName={room.status === 'ready' ? room.info.name : ''} />
+    <ShareCard
+      key="share"
+      link={playerLink}
+      screenLink={`${playerLink}/screen`}
+      roomName={room.status === 'ready' ? room.info.name : ''}
+    />
   )
 
   if (room.status === 'error') return <RoomError error={room.error} />
@@ -100,11 +153,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           <ThemeToggle />
         </div>
       </header>
-      {synced.error.value && (
-        <p class="error" role="alert">
-          {synced.error.value}
-        </p>
-      )}
+      <Alert text={synced.error.value} />
 
       <TurnCard table={table} gm={gm} system={system} combatants={allCombatants} />
 
@@ -114,9 +163,10 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           <form class="add-form" onSubmit={add}>
             <input
               aria-label="Combatant name"
-              placeholder="Name, e.g. Goblin x4"
+              placeholder="e.g. Goblin x4 HP 1d6+1"
               value={name.value}
               maxLength={44}
+              list="monster-library"
               onInput={(e) => {
                 name.value = e.currentTarget.value
               }}
@@ -124,8 +174,8 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             <input
               aria-label="Hit points"
               placeholder="HP"
-              inputMode="numeric"
               value={hp.value}
+              maxLength={40}
               onInput={(e) => {
                 hp.value = e.currentTarget.value
               }}
@@ -153,11 +203,24 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
               />
               <span>Hidden from players</span>
             </label>
+            <datalist id="monster-library">
+              {library.map((m) => (
+                <option key={m.name} value={m.name} />
+              ))}
+            </datalist>
           </form>
-          {formError.value && (
-            <p class="error" role="alert">
-              {formError.value}
-            </p>
+          <Alert text={formError.value} />
+          {!areaOpen.value && table.combatants.value.length > 1 && (
+            <button type="button" class="ghost" onClick={() => (areaOpen.value = true)}>
+              Area damage or healing…
+            </button>
+          )}
+          {areaOpen.value && AreaPanel && (
+            <AreaPanel
+              combatants={table.combatants.value}
+              onApply={(request) => gm.send(request)}
+              onClose={() => (areaOpen.value = false)}
+            />
           )}
           <CombatantList
             combatants={table.combatants.value}
@@ -165,13 +228,17 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             onRemove={table.removeCombatant}
             onEdit={table.editCombatant}
             onStats={system ? (id) => (statsFor.value = id) : undefined}
+            onMark={(id, name, rounds) => gm.send({ kind: 'mark', combatantId: id, name, rounds })}
+            onUnmark={(id, markId) => gm.send({ kind: 'unmark', combatantId: id, markId })}
           />
           {editing && system && StatsEditor && (
             <StatsEditor
               key={editing.id}
               system={system}
               combatant={editing}
-              onSave={(sheet, maxHp) => table.setSheet(editing.id, sheet, maxHp)}
+              others={groupOf(editing, allCombatants).slice(1)}
+              onSave={saveSheets}
+              onLibrary={libraryChanged}
               onClose={() => (statsFor.value = null)}
             />
           )}
@@ -192,6 +259,11 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                       <button type="button" class="primary" onClick={() => roster.reveal(c.id)}>
                         Reveal {c.name}
                       </button>
+                      {system && (
+                        <button type="button" class="ghost" onClick={() => (statsFor.value = c.id)}>
+                          All stats of {c.name}
+                        </button>
+                      )}
                       <button
                         type="button"
                         class="ghost danger push"
@@ -223,6 +295,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             </>
           )}
           {rulesCard}
+          {system && <LibraryCard system={system} monsters={library} onChange={libraryChanged} />}
           {keepCard}
         </aside>
       </div>

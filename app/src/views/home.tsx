@@ -2,8 +2,10 @@
 import { SYSTEM_IDS, SYSTEM_INFO, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { createRoom } from '../api.ts'
+import { Alert } from '../components/alert.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
-import { parseExport } from '../models/export.ts'
+import { download, parseExport } from '../models/export.ts'
+import { exportTables, forgetTable, type MyTable, myTables } from '../models/my-tables.ts'
 
 export function Home() {
   const system = useSignal<SystemId>(SYSTEM_IDS[0] as SystemId)
@@ -71,6 +73,8 @@ export function Home() {
         <p class="muted">Combat at the table: the GM on a tablet, every player on their phone, live.</p>
       </header>
 
+      <MyTables />
+
       <form class="card" onSubmit={create}>
         <h2>New encounter</h2>
         <label class="field">
@@ -102,11 +106,7 @@ export function Home() {
             </label>
           ))}
         </fieldset>
-        {error.value && (
-          <p class="error" role="alert">
-            {error.value}
-          </p>
-        )}
+        <Alert text={error.value} />
         <button type="submit" class="primary big" disabled={busy.value}>
           {busy.value ? 'Creating…' : 'Create encounter'}
         </button>
@@ -114,11 +114,7 @@ export function Home() {
           Import an exported encounter…
           <input type="file" accept="application/json,.json" class="visually-hidden" onChange={importFile} />
         </label>
-        {importError.value && (
-          <p class="error" role="alert">
-            {importError.value}
-          </p>
-        )}
+        <Alert text={importError.value} />
       </form>
 
       <form class="card" onSubmit={join}>
@@ -135,15 +131,79 @@ export function Home() {
             inputMode="url"
           />
         </label>
-        {joinError.value && (
-          <p class="error" role="alert">
-            {joinError.value}
-          </p>
-        )}
+        <Alert text={joinError.value} />
         <button type="submit" class="big">
           Join
         </button>
       </form>
     </main>
+  )
+}
+
+const when = (at: number) =>
+  new Date(at).toLocaleString([], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+
+const day = (at: number) =>
+  new Date(at).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' })
+
+/** The tables this device has opened, as GM or as a player: one tap back in next week. */
+function MyTables() {
+  const tables = useSignal<MyTable[]>(myTables())
+  const forgetting = useSignal<string | null>(null)
+  if (tables.value.length === 0) return null
+  const forget = (t: MyTable) => {
+    const id = `${t.role}/${t.roomId}`
+    // Asked twice: forgetting a GM key here may leave the GM link as the only way back in.
+    if (forgetting.value !== id) {
+      forgetting.value = id
+      return
+    }
+    forgetTable(t)
+    forgetting.value = null
+    tables.value = myTables()
+  }
+  return (
+    <section class="card" aria-labelledby="mine-h">
+      <h2 id="mine-h">Your tables</h2>
+      <ul class="my-tables">
+        {tables.value.map((t) => {
+          const id = `${t.role}/${t.roomId}`
+          const name = t.name ?? 'A room not opened here yet'
+          return (
+            <li key={id} class="my-table">
+              <a class="button big" href={t.href}>
+                <strong>{name}</strong>
+                <span class="muted small">
+                  {t.role === 'gm' ? 'You are the GM' : `You play ${t.seatName}`}
+                  {t.system ? ` · ${SYSTEM_INFO[t.system].name}` : ''}
+                  {t.lastOpened ? ` · opened ${when(t.lastOpened)}` : ''}
+                  {t.keptUntil ? ` · kept until ${day(t.keptUntil)} unless used` : ''}
+                </span>
+              </a>
+              <button type="button" class="ghost" aria-label={`Forget ${name}`} onClick={() => forget(t)}>
+                {forgetting.value === id
+                  ? t.role === 'gm'
+                    ? 'Forget the GM key?'
+                    : 'Forget this seat?'
+                  : 'Forget'}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <button
+        type="button"
+        class="ghost"
+        onClick={() => download('fray-tables.json', exportTables(tables.value))}
+      >
+        Export this list
+      </button>
+    </section>
   )
 }

@@ -5,6 +5,7 @@
 import type { Intent } from '@fray/protocol'
 import { SYSTEMS, type SystemId } from '@fray/rules'
 import { useSignal } from '@preact/signals'
+import { Alert } from '../components/alert.tsx'
 import type { Combatant } from '../models/table.ts'
 
 interface Props {
@@ -73,11 +74,7 @@ export function IntentForm({ system, combatant, declared, onDeclare, action }: P
       <p class="muted small" aria-live="polite">
         {preview}
       </p>
-      {error.value && (
-        <p class="error" role="alert">
-          {error.value}
-        </p>
-      )}
+      <Alert text={error.value} />
       <button type="submit" class="primary big">
         {declared ? `${action} again` : action}
       </button>

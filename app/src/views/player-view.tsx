@@ -1,42 +1,61 @@
 /** The player's phone: take a seat with a name, see the fight, roll on the server with one big button. */
-import { isActing, mayAttack, SYSTEM_INFO, type SystemId, seatDocName } from '@fray/protocol'
+import {
+  hidesDefense,
+  isActing,
+  type LogEntry,
+  mayAttack,
+  SYSTEM_INFO,
+  type SystemId,
+  seatDocName,
+} from '@fray/protocol'
 import { useSignal } from '@preact/signals'
-import { useEffect, useMemo } from 'preact/hooks'
+import { useEffect, useMemo, useRef } from 'preact/hooks'
 import { createSeat } from '../api.ts'
+import { Alert } from '../components/alert.tsx'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
-import { DefensePrompt } from '../components/defense-prompt.tsx'
+import { PastFights } from '../components/past-fights.tsx'
 import { ResultCard, RollLog } from '../components/roll-log.tsx'
 import { RoomError } from '../components/room-error.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
-import { useWakeLock } from '../device.ts'
-import {
-  createSeatModel,
-  forgetSeat,
-  loadSeat,
-  type StoredSeat,
-  saveSeat,
-  validateFace,
-} from '../models/seat.ts'
+import { useSealChecks } from '../components/use-seal-checks.ts'
+import { playSound, setSound, soundOn, useWakeLock } from '../device.ts'
+import { createSeatModel, forgetSeat, loadSeat, type StoredSeat, saveSeat } from '../models/seat.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
-import { factionToMove, isSurprised } from '../models/turn.ts'
+import { factionToMove, isSurprised, turnKey } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
 
 const loadChooser = () => import('./character-chooser.tsx').then((m) => m.CharacterChooser)
 const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
 const loadComposer = () => import('./composer.tsx').then((m) => m.Composer)
+const loadOwnRoll = () => import('./own-roll-form.tsx').then((m) => m.OwnRollForm)
+const loadFreeRoll = () => import('../components/free-roll-form.tsx').then((m) => m.FreeRollForm)
+const loadDefensePrompt = () => import('../components/defense-prompt.tsx').then((m) => m.DefensePrompt)
+const loadSeatCodeForm = () => import('./seat-code-form.tsx').then((m) => m.SeatCodeForm)
+const loadWaitingCard = () => import('../components/waiting-card.tsx').then((m) => m.WaitingCard)
+const loadGlance = () => import('../components/character-glance.tsx').then((m) => m.CharacterGlance)
+const loadHandover = () => import('../components/seat-handover.tsx').then((m) => m.HandoverDialog)
 
-export function PlayerView({ roomId }: { roomId: string }) {
+/** Seconds before a turn with nothing left ends by itself, where the rules let one still move. */
+const END_WINDOW = 5
+
+export function PlayerView({ roomId, seatCode }: { roomId: string; seatCode?: string }) {
   const room = useRoomInfo(roomId)
-  const seat = useSignal<StoredSeat | null>(loadSeat(roomId))
+  // A seat link (#seat=<code>) is for this phone to take that seat, whatever seat it had here before.
+  const seat = useSignal<StoredSeat | null>(seatCode ? null : loadSeat(roomId))
+  useEffect(() => {
+    // The code works once: off the address bar and out of the history as soon as it is read.
+    if (seatCode) history.replaceState(history.state, '', window.location.pathname + window.location.search)
+  }, [seatCode])
   if (room.status === 'error') return <RoomError error={room.error} />
   if (!seat.value) {
     return (
       <JoinForm
         roomId={roomId}
+        seatCode={seatCode}
         roomName={room.status === 'ready' ? room.info.name : ''}
         onSeated={(s) => {
           saveSeat(roomId, s)
@@ -59,10 +78,17 @@ export function PlayerView({ roomId }: { roomId: string }) {
   )
 }
 
-function JoinForm(props: { roomId: string; roomName: string; onSeated: (seat: StoredSeat) => void }) {
+function JoinForm(props: {
+  roomId: string
+  seatCode?: string
+  roomName: string
+  onSeated: (seat: StoredSeat) => void
+}) {
   const name = useSignal('')
   const error = useSignal<string | null>(null)
   const busy = useSignal(false)
+  // Taking a seat with a code (a phone handed over) is the rarer way in: it loads after the form paints.
+  const SeatCodeForm = useLazy(loadSeatCodeForm, true)
   const submit = async (event: Event) => {
     event.preventDefault()
     if (name.value.trim() === '') {
@@ -94,15 +120,12 @@ function JoinForm(props: { roomId: string; roomName: string; onSeated: (seat: St
             }}
           />
         </label>
-        {error.value && (
-          <p class="error" role="alert">
-            {error.value}
-          </p>
-        )}
+        <Alert text={error.value} />
         <button type="submit" class="primary big" disabled={busy.value}>
           {busy.value ? 'Joining…' : 'Join'}
         </button>
       </form>
+      {SeatCodeForm && <SeatCodeForm roomId={props.roomId} code={props.seatCode} onSeated={props.onSeated} />}
     </main>
   )
 }
@@ -117,7 +140,8 @@ function Seated(props: {
   const { roomId, seat, title, system } = props
   /** The quick roll's die: the one the system's checks use (d20 until the room's system is known). */
   const die = system ? SYSTEM_INFO[system].quickRoll : 'd20'
-  const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
+  // The table with the seat's key: the room takes a presence naming this seat from this seat's key only.
+  const tableDoc = useMemo(() => connectDoc(roomId, 'table', seat.seatKey), [roomId, seat])
   const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
   const table = useMemo(() => createTableModel(tableDoc.doc, logDoc.doc), [tableDoc, logDoc])
@@ -140,15 +164,22 @@ function Seated(props: {
   const mySeat = table.seats.value.find((s) => s.id === seat.seatId)
   const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
   // The newest entry that is this player's, by the ids the room wrote: a roll or an outcome of their own
-  // requests, an attack by or on their character, or an effect that changed it.
+  // requests, an attack by or on their character, or an effect on it. The end of a round touches everyone's
+  // bookkeeping: it takes the card only where their hit points moved or it says their name.
   const mine = requests.logIds.value
+  const affects = (e: LogEntry, id: string, name: string) => {
+    const change = e.changes?.[id]
+    if (!change) return false
+    if (e.kind !== 'end-of-round') return true
+    return change.after.hp !== change.before.hp || (e.detail ?? '').includes(name)
+  }
   const latest = me
     ? table.log.value.findLast(
         (e) =>
           mine.has(e.id) ||
           e.attack?.attackerId === me.id ||
           e.attack?.targetId === me.id ||
-          Boolean(e.changes && me.id in e.changes),
+          affects(e, me.id, me.name),
       )
     : undefined
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
@@ -165,12 +196,26 @@ function Seated(props: {
     (!turn.factions?.bonusRound || Boolean(mineInRound?.concealed))
   // A turn of one's own to end, where the round runs in an order (in faction play the side moves on).
   const myTurn = Boolean(me && system && SYSTEM_INFO[system].rounds === 'order' && isActing(turn, me.id))
+  /** Typing a face rolled on the table's own dice: '' while the form is open, null when closed. */
   const ownDice = useSignal<string | null>(null)
-  const ownError = useSignal<string | null>(null)
+  const OwnRoll = useLazy(loadOwnRoll, ownDice.value !== null)
+  const freeRolling = useSignal(false)
+  const FreeRoll = useLazy(loadFreeRoll, freeRolling.value)
+  // A refusal describes the turn it was answered in: once the turn moves on, it is no longer shown.
+  const refusedIn = useRef(new Map<string, string>())
+  const refusal = requests.lastRefusal.value
+  if (refusal && !refusedIn.current.has(refusal.requestId))
+    refusedIn.current.set(refusal.requestId, turnKey(turn))
+  const currentRefusal =
+    refusal && refusedIn.current.get(refusal.requestId) === turnKey(turn) ? refusal.error : null
   const surprised = isSurprised(turn, me?.id)
   // The room's turn model says whom the round waits for (one roll for a side counts for all of it).
+  // Typed initiative in a room that approves physical dice waits in the log for the GM's verdict.
+  const initiativeHeld = Boolean(
+    me && table.log.value.some((e) => e.status === 'pending' && e.initiative?.combatantId === me.id),
+  )
   const needsInitiative = Boolean(
-    me && turn.status === 'initiative' && turn.waiting?.[me.id] === 'initiative',
+    me && turn.status === 'initiative' && turn.waiting?.[me.id] === 'initiative' && !initiativeHeld,
   )
   // Rounds that open with a Statement of Intent (brp) instead of an initiative roll.
   const stating = Boolean(
@@ -183,34 +228,65 @@ function Seated(props: {
   const composing = useSignal(false)
   const Composer = useLazy(loadComposer, composing.value)
   const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id)
+  // The defense prompt's code comes with the first attack on this player (a few kB off the first load).
+  const DefensePrompt = useLazy(loadDefensePrompt, myPrompts.length > 0)
+  // The attack just sent: its card comes into view when the room answers (or while its defender decides).
+  const sent = useSignal<string | null>(null)
+  const sentResult = sent.value ? requests.resultOf(sent.value) : undefined
+  const deciding = me ? table.prompts.value.find((p) => p.attackerId === me.id) : undefined
+  const rolling = Boolean(sent.value && !sentResult)
+  /** An attack of this player's is on its way or waits for its defender: no second one meanwhile. */
+  const attackOpen = rolling || Boolean(deciding)
+  // Loaded with the attack sheet, so it is there when the attack waits for its defender.
+  const WaitingCard = useLazy(loadWaitingCard, composing.value || attackOpen)
+  const lastTargetId = me
+    ? table.log.value.findLast((e) => e.attack?.attackerId === me.id)?.attack?.targetId
+    : undefined
+  // Nothing left this turn (no attack left, none waiting for its defender): the turn ends by itself, at
+  // once, or after a short window to keep it where the rules let one move after attacking.
+  const key = turnKey(turn)
+  const kept = useSignal<string | null>(null)
+  const moves = system ? SYSTEM_INFO[system].movesAfterAttack : false
+  const spent = Boolean(me && myTurn && turn.attacksLeft?.[me.id] === 0 && !attackOpen)
+  const ending = spent && kept.value !== key
+  const endsIn = useSignal(0)
+  useEffect(() => {
+    if (!ending) return
+    endsIn.value = moves ? END_WINDOW : 0
+    if (!moves) {
+      requests.endTurn()
+      return
+    }
+    const timer = setInterval(() => {
+      endsIn.value -= 1
+      if (endsIn.value > 0) return
+      clearInterval(timer)
+      requests.endTurn()
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [ending, key, moves, requests, endsIn])
+  const resultSlot = useRef<HTMLDivElement>(null)
+  const shownId = deciding?.id ?? (rolling ? 'rolling' : latest?.id)
+  useEffect(() => {
+    if (!sent.value || !shownId) return
+    // After Roll the sheet is gone: the card that answers it comes into view and takes the focus.
+    const slot = resultSlot.current
+    slot?.focus({ preventScroll: true })
+    // At the top of the screen: the thumb bar's buttons never cover it.
+    slot?.scrollIntoView({ block: 'start' })
+    if (sentResult && !deciding) sent.value = null
+  }, [shownId, sentResult, deciding, sent.value])
   const nameOf = (id: string) => table.combatants.value.find((c) => c.id === id)?.name ?? 'Someone'
-  const sendOwn = (event: Event) => {
-    event.preventDefault()
-    if (needsInitiative) {
-      // Initiative dice differ by system (spelljammer rolls one per attack): the room checks the faces.
-      const faces = (ownDice.value ?? '')
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .map(Number)
-      if (faces.length === 0 || faces.some((f) => !Number.isInteger(f) || f < 1)) {
-        ownError.value = 'Type the faces you rolled, e.g. 4 (or 7, 5 for two attacks).'
-        return
-      }
-      requests.rollInitiative(faces)
-      ownDice.value = null
-      return
-    }
-    const checked = validateFace(die, ownDice.value ?? '')
-    if (!checked.ok) {
-      ownError.value = checked.error
-      return
-    }
-    requests.quickRoll(die, [checked.value])
-    ownDice.value = null
-  }
+  /** The initiative dice the turn asks of this player, by sides: one field each ("Your d6 shows"). */
+  const initiativeSides = (me && turn.initiativeSides?.[me.id]) || [0]
   // The phone stays awake while the fight runs, so the turn banner is there when it is your turn.
   useWakeLock(turn.status !== 'idle')
+  const seals = useSealChecks(table.log.value)
   const worst = seatDoc.state.value === 'online' ? tableDoc.state.value : seatDoc.state.value
+  const handingOver = useSignal(false)
+  const sound = useSignal(soundOn())
+  const Handover = useLazy(loadHandover, handingOver.value)
+  const Glance = useLazy(loadGlance, Boolean(me && system))
   return (
     <main class="page player">
       <header class="topbar">
@@ -224,6 +300,19 @@ function Seated(props: {
         </div>
       </header>
       <TurnBanner turn={table.turn.value} combatants={table.combatants.value} mine={me?.id} />
+      {ending && (
+        <div class="turn-note row gap" role="status" data-testid="turn-ends">
+          <span>
+            Nothing left to do this turn:{' '}
+            {endsIn.value > 0 ? `it ends in ${endsIn.value} s.` : 'it ends now.'}
+          </span>
+          {endsIn.value > 0 && (
+            <button type="button" class="ghost push" onClick={() => (kept.value = key)}>
+              Keep my turn
+            </button>
+          )}
+        </div>
+      )}
       {(seatDoc.error.value || tableDoc.error.value) && (
         <p class="error" role="alert">
           {seatDoc.error.value ?? tableDoc.error.value}
@@ -243,8 +332,23 @@ function Seated(props: {
             <>
               <section class="card me" aria-label="Your character">
                 <CombatantList combatants={[me]} />
+                {Glance && system && <Glance system={system} me={me} />}
               </section>
-              {latest && <ResultCard entry={latest} />}
+              <div class="result-slot" ref={resultSlot} tabIndex={-1}>
+                {deciding && WaitingCard ? (
+                  <WaitingCard
+                    prompt={deciding}
+                    target={nameOf(deciding.targetId)}
+                    byPlayer={Boolean(table.combatants.value.find((c) => c.id === deciding.targetId)?.seatId)}
+                  />
+                ) : rolling || deciding ? (
+                  <section class="card waiting-card" aria-label="Your attack" data-testid="waiting-card">
+                    <p class="waiting-head">Rolling your attack…</p>
+                  </section>
+                ) : (
+                  latest && <ResultCard entry={latest} />
+                )}
+              </div>
             </>
           ) : (
             system &&
@@ -255,23 +359,30 @@ function Seated(props: {
               <p class="muted">Loading the character sheet…</p>
             ))
           )}
-          {myPrompts.map((p) => (
-            <DefensePrompt
-              key={p.id}
-              prompt={p}
-              attacker={nameOf(p.attackerId)}
-              target={nameOf(p.targetId)}
-              viewer="defender"
-              onAnswer={(choice) => requests.defend(p.id, choice)}
-            />
-          ))}
-          {composing.value && canAttack && me && system && Composer && (
+          {DefensePrompt &&
+            myPrompts.map((p) => (
+              <DefensePrompt
+                key={p.id}
+                prompt={p}
+                attacker={nameOf(p.attackerId)}
+                target={nameOf(p.targetId)}
+                viewer="defender"
+                onAnswer={(choice) => requests.defend(p.id, choice)}
+              />
+            ))}
+          {composing.value && (canAttack || myFactionMove) && !attackOpen && me && system && Composer && (
             <Composer
               system={system}
               attacker={me}
               targets={table.combatants.value}
+              lastTargetId={lastTargetId}
+              turn={turn}
+              hideFoeDefense={hidesDefense(table.settings.value, 'foe')}
+              sheet
               onRoll={(targetId, declared, faces) => {
-                requests.attack(targetId, declared, faces)
+                // Faction play: the side's move is taken with this character and its attack, in one go.
+                if (!canAttack) requests.factionMove('act')
+                sent.value = requests.attack(targetId, declared, faces)
                 composing.value = false
               }}
               ownDice
@@ -291,59 +402,60 @@ function Seated(props: {
           )}
           {/* The buttons of the fight wait until the player has a character to fight with. */}
           <div class="thumb-bar" hidden={!me}>
-            {requests.lastError.value && (
-              <p class="error" role="alert">
-                {requests.lastError.value}
-              </p>
-            )}
-            {ownDice.value !== null ? (
-              <form class="own-dice" onSubmit={sendOwn}>
-                <label class="field">
-                  <span>{needsInitiative ? 'Your initiative dice show' : `Your ${die} shows`}</span>
-                  <input
-                    inputMode={needsInitiative ? 'text' : 'numeric'}
-                    value={ownDice.value}
-                    onInput={(e) => {
-                      ownDice.value = e.currentTarget.value
-                      ownError.value = null
-                    }}
-                  />
-                </label>
-                {ownError.value && (
-                  <p class="error" role="alert">
-                    {ownError.value}
-                  </p>
-                )}
-                <div class="row gap">
-                  <button type="button" class="ghost" onClick={() => (ownDice.value = null)}>
-                    Cancel
-                  </button>
-                  <button type="submit" class="primary push">
-                    Send my roll
-                  </button>
-                </div>
-              </form>
+            <Alert text={requests.lastError.value} />
+            {freeRolling.value ? (
+              FreeRoll && (
+                <FreeRoll
+                  id="phone-free-roll"
+                  onRoll={(notation, label) => {
+                    requests.freeRoll(notation, label)
+                    freeRolling.value = false
+                  }}
+                  onCancel={() => (freeRolling.value = false)}
+                />
+              )
+            ) : ownDice.value !== null ? (
+              OwnRoll && (
+                <OwnRoll
+                  die={die}
+                  initiativeSides={needsInitiative ? initiativeSides : null}
+                  onInitiative={(faces) => {
+                    requests.rollInitiative(faces)
+                    ownDice.value = null
+                  }}
+                  onQuickRoll={(face) => {
+                    requests.quickRoll(die, [face])
+                    ownDice.value = null
+                  }}
+                  onCancel={() => (ownDice.value = null)}
+                />
+              )
             ) : (
               <>
-                {requests.lastRefusal.value && !requests.lastError.value && (
+                {currentRefusal && !requests.lastError.value && (
                   <p class="error" role="alert">
-                    {requests.lastRefusal.value}
+                    {currentRefusal}
                   </p>
                 )}
                 {/* While composing an attack, its own Roll and Cancel are the only buttons in thumb reach. */}
                 {!composing.value && (
                   <>
+                    {initiativeHeld && (
+                      <p class="muted" role="status">
+                        Your initiative roll waits for the GM’s approval.
+                      </p>
+                    )}
                     {needsInitiative && (
                       <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
                         Roll initiative
                       </button>
                     )}
-                    {canAttack && (
+                    {(canAttack || myFactionMove) && !attackOpen && (
                       <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
                         Attack
                       </button>
                     )}
-                    {myTurn && (
+                    {myTurn && !ending && (
                       <button type="button" class="huge" onClick={() => requests.endTurn()}>
                         End my turn
                       </button>
@@ -351,11 +463,7 @@ function Seated(props: {
                     {sideMoves && (
                       <div class="row gap">
                         {myFactionMove && (
-                          <button
-                            type="button"
-                            class="primary huge"
-                            onClick={() => requests.factionMove('act')}
-                          >
+                          <button type="button" class="huge" onClick={() => requests.factionMove('act')}>
                             I act now
                           </button>
                         )}
@@ -377,6 +485,13 @@ function Seated(props: {
                       <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
                         I rolled my own dice
                       </button>
+                      <button
+                        type="button"
+                        class="ghost own-button"
+                        onClick={() => (freeRolling.value = true)}
+                      >
+                        Other dice…
+                      </button>
                     </div>
                   </>
                 )}
@@ -392,8 +507,38 @@ function Seated(props: {
           </section>
           <section class="card" aria-labelledby="log-h">
             <h2 id="log-h">Log</h2>
-            <RollLog entries={table.log.value} />
+            <RollLog entries={table.log.value} seals={seals} />
+            <PastFights fights={table.pastFights.value} />
           </section>
+          <section class="card" aria-labelledby="this-seat-h">
+            <h2 id="this-seat-h">This seat</h2>
+            <p class="muted small">New phone, or a flat battery? Take this seat with you.</p>
+            <button type="button" class="big" onClick={() => (handingOver.value = true)}>
+              Use on another phone
+            </button>
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={sound.value}
+                onChange={(e) => {
+                  sound.value = e.currentTarget.checked
+                  setSound(sound.value)
+                  if (sound.value) playSound('yourTurn')
+                }}
+              />
+              <span>Sound for my turn and when I am attacked</span>
+            </label>
+          </section>
+          {handingOver.value && Handover && (
+            <Handover
+              roomId={roomId}
+              seatId={seat.seatId}
+              authKey={seat.seatKey}
+              title="Use on another phone"
+              note="This phone stays in too."
+              onClose={() => (handingOver.value = false)}
+            />
+          )}
         </div>
       </div>
     </main>

@@ -33,6 +33,8 @@ export interface RoomInfo {
   system: SystemId
   name: string
   createdAt: number
+  /** Unused until then, the room is deleted: 30 days after its last use, 180 once it has a party. */
+  keptUntil?: number
 }
 
 export interface CreateSeatRequest {
@@ -44,6 +46,30 @@ export interface CreateSeatResponse {
   seatKey: string
 }
 
+/**
+ * A one-time code that lets another phone into a seat, made for the seat's own phone ("Use on another
+ * phone") or for the GM ("Let back in"): `POST /api/rooms/<id>/seats/<seatId>/handover` with
+ * `Authorization: Bearer <that seat's key or the GM key>`. The code is not the seat's key: it works once,
+ * for a few minutes, and its link carries it in the fragment (`/r/<id>#seat=<code>`).
+ */
+export interface SeatHandoverResponse {
+  code: string
+  /** When the code stops working (ms since the epoch). */
+  expiresAt: number
+  /** Whether taking it signs the seat's other phones out (the GM's "Let back in", for a lost phone). */
+  signsOut: boolean
+}
+
+/** `POST /api/rooms/<id>/seats/join`: a handover code, in the body so it never lands in a URL. */
+export interface JoinSeatRequest {
+  code: string
+}
+
+/** A new key of the same seat, for the phone that brought the code. */
+export interface JoinSeatResponse extends CreateSeatResponse {
+  name: string
+}
+
 export interface ApiError {
   error: string
 }
@@ -51,7 +77,36 @@ export interface ApiError {
 /** Close codes a room uses, each with a reason the client can show. */
 export const CLOSE = {
   forbidden: 4003,
+  /** A message over `LIMITS.messageBytes` (or a presence over `LIMITS.presenceBytes`): send it in parts. */
   tooLarge: 4009,
   malformed: 4000,
+  /** A document or the room is full, or the room holds as many seats or combatants as it takes. */
+  full: 4013,
+  /** Too fast (messages, sync requests or a seat's requests): wait and connect again. */
   rateLimited: 4029,
+  /** The room could not store a change and kept none of it: connect again and it is sent again. */
+  storeFailed: 1011,
+} as const
+
+/**
+ * What one room takes, sized for a weekly group's long campaign: a 3,000-roll game night stores about
+ * 770 kB in all (its busiest seat about 340 kB, its log about 290 kB).
+ */
+export const LIMITS = {
+  /** Largest frame a client may send; the app splits bigger changes into frames under it. */
+  messageBytes: 1024 * 1024,
+  /** Largest presence (awareness) update: a name and a seat take under 200 bytes. */
+  presenceBytes: 2048,
+  /** Seats in use (not freed by the GM) per room. */
+  seatsPerRoom: 20,
+  /** Combatants on the table plus hidden monsters in the GM's document. */
+  combatantsPerRoom: 200,
+  /** Stored bytes of one document a client writes. */
+  docBytes: 2 * 1024 * 1024,
+  /** Stored bytes of all the room's documents together. */
+  roomBytes: 8 * 1024 * 1024,
+  /** Requests one seat may write per minute (a burst of as many, refilled evenly). */
+  requestsPerSeatPerMinute: 120,
+  /** Sync requests (sync step 1) one connection may send: a burst of 5, then one per 10 seconds. */
+  syncRequests: { burst: 5, perSecond: 0.1 },
 } as const

@@ -5,7 +5,7 @@
  */
 
 import type { BreakdownLine, Declared, DefenseOption, FighterChange } from '@fray/rules'
-import type { QuickRoll } from './systems.ts'
+import type { SealedResult } from './seal.ts'
 import type { Intent, SurpriseSetup } from './turn-state.ts'
 
 export type DocName = 'table' | 'log' | 'gm' | `seat:${string}`
@@ -60,13 +60,27 @@ export interface RoomSettings {
   rerollInitiativeEachRound: boolean
   /** Seconds a player has to answer a defense prompt before the GM may answer for them. */
   defenseSeconds: number
+  /**
+   * What players see of monsters: exact hit points, a word ("Hurt", "Bloodied"), or nothing. When not
+   * exact, a monster's hit points live in the gm document (see `foe-health.ts`).
+   */
+  foeHealth: FoeHealthView
+  /**
+   * Where players do not see monsters' hit points, whether their odds still show a monster's defense
+   * (AC, DEF, armour) or only the chance to hit.
+   */
+  showFoeDefense: boolean
 }
+
+export type FoeHealthView = 'exact' | 'word' | 'none'
 
 export const DEFAULT_SETTINGS: RoomSettings = {
   physicalDice: 'trust',
   partyInitiative: 'each-player',
   rerollInitiativeEachRound: false,
   defenseSeconds: 30,
+  foeHealth: 'exact',
+  showFoeDefense: false,
 }
 
 /** Reads the settings the GM set in the table's settings map, defaults for the rest. */
@@ -76,7 +90,13 @@ export function readSettings(map: { get(key: string): unknown }): RoomSettings {
     partyInitiative: map.get('partyInitiative') === 'one-roll' ? 'one-roll' : 'each-player',
     rerollInitiativeEachRound: map.get('rerollInitiativeEachRound') === true,
     defenseSeconds: readSeconds(map.get('defenseSeconds')),
+    foeHealth: readFoeHealth(map.get('foeHealth')),
+    showFoeDefense: map.get('showFoeDefense') === true,
   }
+}
+
+function readFoeHealth(value: unknown): FoeHealthView {
+  return value === 'word' || value === 'none' ? value : 'exact'
 }
 
 function readSeconds(value: unknown): number {
@@ -91,7 +111,24 @@ export const GM = {
   approvals: 'approvals',
   /** Y.Array<GmRequest>: turn order and monster dice, resolved by the server. */
   requests: 'requests',
+  /**
+   * Y.Map<string, Y.Map<unknown>>: a monster's `hp`, `maxHp`, `sheet` and `state` in a room that keeps
+   * them from the players; over the table's fields of the same combatant (see `foe-health.ts`).
+   */
+  foeSecrets: 'foeSecrets',
+  /** Y.Map<string, LogSecret>: what a log entry showed of hidden hit points, by entry id, for the GM. */
+  logSecrets: 'logSecrets',
+  /** Y.Map<string, Y.Map<unknown>>: the GM's hidden roster, combatants kept off the table until revealed. */
+  hidden: 'hidden',
+  /** Y.Map<string, SealedResult>: a sealed roll's result and salt, by log entry id, until revealed. */
+  sealed: 'sealed',
 } as const
+
+/** The part of a log entry kept from the players: its changes to monsters and its lines showing their health. */
+export interface LogSecret {
+  changes: NonNullable<LogEntry['changes']>
+  lines: BreakdownLine[]
+}
 
 export interface Approval {
   entryId: string
@@ -100,9 +137,21 @@ export interface Approval {
 
 /** Top-level keys of the `log` document, which only the server writes. */
 export const LOG = {
-  /** Y.Array<LogEntry>: the shared roll log. */
+  /** Y.Array<LogEntry>: the shared roll log of the fight at hand (and the rolls since the last one). */
   entries: 'entries',
+  /** Y.Array<PastFight>: the logs of the fights the GM closed with "New fight", oldest first. */
+  fights: 'fights',
 } as const
+
+/** A finished fight's log, kept read-only for every device after the GM starts a new one. */
+export interface PastFight {
+  id: string
+  /** When the GM started the next fight. */
+  endedAt: number
+  /** The last round it reached (0: no round was fought). */
+  rounds: number
+  entries: LogEntry[]
+}
 
 /** Top-level keys of a `seat:<id>` document. */
 export const SEAT = {
@@ -126,6 +175,17 @@ export interface CombatantFields {
   state?: Record<string, unknown>
   /** Status chips everyone sees ("Stunned (1 round)"), written by the server with `state`. */
   status?: string[]
+  /** A monster's health in words ("Hurt") where players do not see its hit points; written by the server. */
+  health?: string
+  /** Conditions the GM put on it ("Blessed", 3 rounds left), counted down by the server each round. */
+  marks?: GmMark[]
+}
+
+/** A condition the GM names, beside the rules' own: rounds left, or null until the GM removes it. */
+export interface GmMark {
+  id: string
+  name: string
+  rounds: number | null
 }
 
 /** A seat as everyone sees it (the secret stays with the phone). */
@@ -141,8 +201,10 @@ export type SeatRequest =
   | {
       id: string
       kind: 'roll'
-      /** The room's quick-roll die (`QUICK_ROLL`); the room accepts either. */
-      notation: QuickRoll
+      /** The room's quick-roll die (`QuickRoll`), or any dice the rules' notation reads ("2d6+1"). */
+      notation: string
+      /** What the roll is for, said with it in the log ("Morale", "Save vs poison"). */
+      label?: string
       at: number
       /** Faces the player rolled on their own dice and typed in; absent for a server roll. */
       faces?: number[]
@@ -194,6 +256,39 @@ export type GmRequest =
   | { id: string; kind: 'defend'; promptId: string; choice: string }
   /** Reverts what a log entry changed (an attack's damage, an end-of-round effect). */
   | { id: string; kind: 'undo'; entryId: string }
+  /**
+   * Ends the fight at hand and opens the next: the party stays as it is (wounds and all), the monsters
+   * on the table go, and the log is filed as a past fight.
+   */
+  | { id: string; kind: 'new-fight' }
+  /** Time between fights (brp: a week of rest): the wounded heal; those in `hospital` get the best care. */
+  | { id: string; kind: 'rest'; hospital: string[] }
+  /**
+   * A free roll of the GM's, on the room's dice, logged with its breakdown and what it is for; `sealed`,
+   * rolled in secret: the log shows only a commitment to the result until the GM reveals it.
+   */
+  | { id: string; kind: 'roll'; notation: string; label?: string; sealed?: boolean }
+  /**
+   * Damage (or healing) to several combatants at once, an amount or dice the room rolls once for all:
+   * those who `saved` take half, armour applies where the system's damage is reduced by it.
+   */
+  | {
+      id: string
+      kind: 'area'
+      targets: Array<{ id: string; saved: boolean }>
+      amount?: number
+      notation?: string
+      heal?: boolean
+      label?: string
+    }
+  /** Puts a named condition on a combatant for some rounds (null: until removed). */
+  | { id: string; kind: 'mark'; combatantId: string; name: string; rounds: number | null }
+  /** Takes a GM condition off before its time. */
+  | { id: string; kind: 'unmark'; combatantId: string; markId: string }
+  /** Reveals a sealed roll: its result, as the GM document keeps it, goes to the log beside its seal. */
+  | { id: string; kind: 'reveal'; entryId: string }
+  /** Each listed combatant's hit points rolled by the room on these dice ("1d8+1"), one roll each. */
+  | { id: string; kind: 'roll-hp'; combatantIds: string[]; notation: string }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 
@@ -212,16 +307,33 @@ export interface LogEntry {
   detail?: string
   /** Physical dice in a room that wants them approved: pending until the GM decides. */
   status?: 'pending' | 'approved' | 'rejected'
-  /** An attack or an end-of-round effect, rather than a bare roll. */
-  kind?: 'attack' | 'end-of-round'
+  /**
+   * An attack, an end-of-round effect, the healing of time between fights, or monsters' hit points rolled
+   * by the room as the GM added them, rather than a bare roll.
+   */
+  kind?: 'attack' | 'end-of-round' | 'rest' | 'hit-points' | 'area' | 'condition'
+  /** An initiative roll: whose. Typed faces that wait for the GM reach the turn when approved. */
+  initiative?: { combatantId: string }
   /** An attack: who attacked whom, as declared, and the defense chosen (null: none). */
   attack?: { attackerId: string; targetId: string; declared: Declared; defense: string | null }
-  /** Every die thrown, with what it was for; `typed` when a player rolled it and typed it in. */
-  rolls?: Array<{ label: string; sides: number; face: number; typed?: boolean }>
+  /**
+   * Every die thrown, with what it was for; `typed` when a player rolled it and typed it in; `theirs` for
+   * the target's dice (a defense, a counter), which the attacker's typed faces never stand for.
+   */
+  rolls?: Array<{ label: string; sides: number; face: number; typed?: boolean; theirs?: boolean }>
   /** Each modifier and result, with the rule it came from. */
   lines?: BreakdownLine[]
   /** What it changed, to revert it: each combatant's fields before and after. */
   changes?: Record<string, { before: FighterChange; after: FighterChange }>
   /** The GM undid it: what it changed was reverted. */
   undone?: boolean
+  /** Entries made together (area damage, one per target): undoing one undoes them all. */
+  group?: string
+  /** A GM condition put on (undo takes it off) or ended (undo puts it back, with the rounds it had left). */
+  mark?: { combatantId: string; mark: GmMark; ended: boolean }
+  /**
+   * A sealed GM roll: the SHA-256 commitment to its result (`seal.ts`), and once the GM reveals it, the
+   * result with its salt, for every device to check against the commitment.
+   */
+  sealed?: { commitment: string; revealed?: SealedResult }
 }

@@ -36,18 +36,31 @@ export function parseSurpriseSetup(value: unknown): SurpriseSetup | null {
   return { unaware: v.unaware, ambush: v.ambush === true }
 }
 
+/** Dice notation as a client may send it: the room's parser says whether it reads. */
+const isNotation = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim().length > 0 && value.length <= 60
+
+/** A roll's optional label: undefined when absent, null when it is not one (too long, not text). */
+function readLabel(value: unknown): string | undefined | null {
+  if (value === undefined || value === '') return undefined
+  return typeof value === 'string' && value.trim().length <= 40 ? value.trim() || undefined : null
+}
+
 /** Reads a request written by a client; null when it is not one we understand. */
 export function parseRequest(value: unknown): SeatRequest | null {
   if (typeof value !== 'object' || value === null) return null
   const r = value as Record<string, unknown>
   if (typeof r.id !== 'string' || r.id.length < 1 || r.id.length > 64) return null
   const at = typeof r.at === 'number' ? r.at : 0
-  if (r.kind === 'roll' && (r.notation === 'd20' || r.notation === 'd100')) {
+  if (r.kind === 'roll' && isNotation(r.notation)) {
+    const label = readLabel(r.label)
+    if (label === null) return null
     const request: Extract<SeatRequest, { kind: 'roll' }> = {
       id: r.id,
       kind: 'roll',
       notation: r.notation,
       at,
+      ...(label ? { label } : {}),
     }
     if (r.faces !== undefined) {
       const ok =
@@ -93,7 +106,14 @@ export function parseRequest(value: unknown): SeatRequest | null {
   return null
 }
 
-const SIMPLE_GM_REQUESTS = ['roll-foes', 'next-turn', 'end-combat', 'pass', 'begin-actions'] as const
+const SIMPLE_GM_REQUESTS = [
+  'roll-foes',
+  'next-turn',
+  'end-combat',
+  'pass',
+  'begin-actions',
+  'new-fight',
+] as const
 
 /** Reads a GM request written into the gm document; null when it is not one we understand. */
 export function parseGmRequest(value: unknown): GmRequest | null {
@@ -110,6 +130,17 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     choice?: unknown
     entryId?: unknown
     faces?: unknown
+    hospital?: unknown
+    combatantIds?: unknown
+    notation?: unknown
+    label?: unknown
+    sealed?: unknown
+    targets?: unknown
+    amount?: unknown
+    heal?: unknown
+    name?: unknown
+    rounds?: unknown
+    markId?: unknown
   } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
@@ -133,5 +164,68 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   if (r.kind === 'defend' && isId(r.promptId) && isId(r.choice))
     return { id: r.id, kind: 'defend', promptId: r.promptId, choice: r.choice }
   if (r.kind === 'undo' && isId(r.entryId)) return { id: r.id, kind: 'undo', entryId: r.entryId }
+  if (r.kind === 'reveal' && isId(r.entryId)) return { id: r.id, kind: 'reveal', entryId: r.entryId }
+  if (r.kind === 'area') return parseArea(r.id, r)
+  if (r.kind === 'mark' && isId(r.combatantId)) {
+    const name = typeof r.name === 'string' ? r.name.trim() : ''
+    const rounds = r.rounds === null ? null : Number.isInteger(r.rounds) ? (r.rounds as number) : undefined
+    if (
+      name.length < 1 ||
+      name.length > 30 ||
+      rounds === undefined ||
+      (rounds !== null && (rounds < 1 || rounds > 100))
+    )
+      return null
+    return { id: r.id, kind: 'mark', combatantId: r.combatantId, name, rounds }
+  }
+  if (r.kind === 'unmark' && isId(r.combatantId) && isId(r.markId))
+    return { id: r.id, kind: 'unmark', combatantId: r.combatantId, markId: r.markId }
+  if (r.kind === 'rest') {
+    const hospital = r.hospital ?? []
+    if (!Array.isArray(hospital) || hospital.length > 100 || !hospital.every(isId)) return null
+    return { id: r.id, kind: 'rest', hospital }
+  }
+  if (r.kind === 'roll' && isNotation(r.notation)) {
+    const label = readLabel(r.label)
+    if (label === null) return null
+    return {
+      id: r.id,
+      kind: 'roll',
+      notation: r.notation,
+      ...(label ? { label } : {}),
+      ...(r.sealed === true ? { sealed: true } : {}),
+    }
+  }
+  if (r.kind === 'roll-hp') {
+    const ids = r.combatantIds
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20 || !ids.every(isId)) return null
+    if (typeof r.notation !== 'string' || r.notation.length > 40) return null
+    return { id: r.id, kind: 'roll-hp', combatantIds: ids, notation: r.notation }
+  }
   return null
+}
+
+/** Area damage or healing as the GM sends it: 1 to 50 targets, a whole amount 0-9999 or dice notation. */
+function parseArea(id: string, r: Record<string, unknown>): GmRequest | null {
+  const targets = r.targets
+  if (!Array.isArray(targets) || targets.length < 1 || targets.length > 50) return null
+  const read: Array<{ id: string; saved: boolean }> = []
+  for (const t of targets as Array<{ id?: unknown; saved?: unknown } | null>) {
+    if (!t || !isId(t.id) || read.some((o) => o.id === t.id)) return null
+    read.push({ id: t.id, saved: t.saved === true })
+  }
+  const amount = r.amount
+  const fixed = typeof amount === 'number' && Number.isInteger(amount) && amount >= 0 && amount <= 9999
+  const dice = isNotation(r.notation)
+  if (fixed === dice) return null
+  const label = readLabel(r.label)
+  if (label === null) return null
+  return {
+    id,
+    kind: 'area',
+    targets: read,
+    ...(fixed ? { amount: amount as number } : { notation: r.notation as string }),
+    ...(r.heal === true ? { heal: true } : {}),
+    ...(label ? { label } : {}),
+  }
 }

@@ -18,6 +18,10 @@ export interface RuleSystem<Sheet = unknown> {
     parse(input: unknown): Outcome<Sheet>
     /** A new character's hit points, as the sheet gives them (BRP derives them from CON and SIZ). */
     hitPoints(sheet: Sheet): number
+    /** The field that holds hit points, where the sheet has one (BRP derives them instead). */
+    hitPointsField?: string
+    /** Where a monster's defaults differ from a character's. */
+    monsterDefaults?: Readonly<Record<string, unknown>>
   }
   /** Every situational modifier an attack can toggle. */
   attackModifiers: ReadonlyArray<ModifierToggle>

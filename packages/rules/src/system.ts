@@ -41,6 +41,11 @@ export interface ModifierToggle {
   effect: string
   /** Where in the rule text it comes from, e.g. "Charging" section. */
   rule: string
+  /**
+   * One of the few that apply most often at a table (flanking, from behind, cover): a form shows these
+   * at once and folds the rest under "More situations".
+   */
+  often?: boolean
 }
 
 /** One line of a breakdown: each die and each modifier, with the rule it came from. */
@@ -48,6 +53,18 @@ export interface BreakdownLine {
   label: string
   value: number
   rule?: string
+  /** Said in words, not counted ("Hits automatically"): screens show the label and its rule, not the value. */
+  note?: true
+  /**
+   * The id of the fighter whose hit points this line shows ("Goblin hit points: 3"): a room that keeps a
+   * monster's hit points from the players shows the line to the GM only.
+   */
+  health?: string
+  /**
+   * The id of the fighter whose defense (AC, DEF, armour) this line shows or follows from ("AC: Ogre armor
+   * class 9", "Roll this or less to hit"): a phone whose room keeps monsters' defense hidden leaves it out.
+   */
+  defense?: string
 }
 
 /**
@@ -73,4 +90,14 @@ export interface SystemInfo {
   statesIntent: boolean
   /** The text's optional initiative rules the GM may switch on (odnd). */
   initiativeOptions: boolean
+  /**
+   * Whether the text lets one move after attacking in the same turn: a turn with no attack left then ends
+   * by itself after a short window to take it back; without, it ends at once.
+   */
+  movesAfterAttack: boolean
+  /**
+   * The healing of time between fights, where the text has it (`CombatRules.rest`): what the GM's button
+   * says, what it does, and what a hospital gives.
+   */
+  rest?: { label: string; effect: string; hospital: string }
 }

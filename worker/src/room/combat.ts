@@ -13,18 +13,10 @@ import {
   TABLE,
 } from '@fray/protocol'
 import type { Declared, Fighter } from '@fray/rules'
-import type * as Y from 'yjs'
-import {
-  applyChanges,
-  fighterOf,
-  fighters,
-  type RoomContext,
-  record,
-  roomRoller,
-  seatOf,
-  settingsOf,
-  write,
-} from './outcomes.ts'
+import { fighterOf, fighters, settingsOf } from './fighters.ts'
+import { changesOf, splitEntry } from './foe-health.ts'
+import { undoMark } from './marks.ts'
+import { applyChanges, type RoomContext, record, roomRoller, seatOf, write } from './outcomes.ts'
 import { readTurn, refreshTurn, stepTurn } from './turn-flow.ts'
 
 /** Who asks: a player for their own character, or the GM for anyone. */
@@ -40,16 +32,25 @@ export function attack(
   requestId: string,
   faces?: number[],
 ): RequestResult {
-  const all = fighters(ctx.table)
+  const all = fighters(ctx)
   const attacker = all.find((f) => f.id === attackerId)
   const target = all.find((f) => f.id === targetId)
   if (!attacker) return { ok: false, error: 'Choose your character first.' }
   if (asker !== 'gm' && seatOf(ctx.table, attackerId) !== asker.seatId)
     return { ok: false, error: 'You can only attack with your own character.' }
   if (!target) return { ok: false, error: 'That target is not in the fight.' }
-  if (target.id === attacker.id) return { ok: false, error: 'You cannot attack yourself.' }
+  // A declaration about oneself (osr's parry and dodge) names its declarer; nothing else may.
+  const choices = ctx.rules.combat.choices(attacker)
+  const self = choices.ok && choices.value.some((c) => c.id === declared.choice && c.self)
+  if (target.id === attacker.id && !self) return { ok: false, error: 'You cannot attack yourself.' }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   const turn = readTurn(ctx.table)
+  if (turn.status === 'running' && turn.phase === 'movement')
+    return {
+      ok: false,
+      error:
+        'Everyone is still making the moves they stated (the Movement phase): attacks come in the Actions.',
+    }
   if (asker !== 'gm' || turn.status === 'running') {
     const whose = asker === 'gm' ? `${attacker.name}’s` : 'your'
     if (!isActing(turn, attacker.id)) return { ok: false, error: `It is not ${whose} turn.` }
@@ -106,8 +107,8 @@ export function defend(
     return { ok: false, error: 'The player still has time to answer; wait for the countdown.' }
   if (!prompt.options.some((o) => o.id === choice))
     return { ok: false, error: 'Choose one of the defenses offered.' }
-  const attacker = fighterOf(ctx.table, prompt.attackerId)
-  const target = fighterOf(ctx.table, prompt.targetId)
+  const attacker = fighterOf(ctx, prompt.attackerId)
+  const target = fighterOf(ctx, prompt.targetId)
   ctx.table.transact(() => pending.delete(promptId), 'server')
   const result =
     attacker && target
@@ -149,14 +150,22 @@ export function approveOutcome(ctx: RoomContext, entryId: string, approve: boole
   if (index < 0 || !entry?.kind || entry.status !== 'pending') return false
   let changes = entry.changes
   if (approve) {
-    const after = Object.fromEntries(Object.entries(entry.changes ?? {}).map(([id, c]) => [id, c.after]))
+    // What happened since the roll stays: hit points move by the outcome's own difference, so a goblin
+    // healed or hurt while the GM looked at the dice is not put back to the hit points of that moment.
+    const after = Object.fromEntries(
+      Object.entries(changesOf(ctx, entry) ?? {}).map(([id, { before, after }]) => {
+        const now = fighterOf(ctx, id)
+        if (!now || after.hp === undefined || before.hp === undefined) return [id, after]
+        return [id, { ...after, hp: now.hp + (after.hp - before.hp) }]
+      }),
+    )
     changes = applyChanges(ctx, after)
   }
   const { changes: _proposed, ...rest } = entry
   ctx.log.transact(() => {
     entries.delete(index, 1)
     entries.insert(index, [
-      approve ? { ...rest, status: 'approved', changes } : { ...rest, status: 'rejected' },
+      splitEntry(ctx, approve ? { ...rest, status: 'approved', changes } : { ...rest, status: 'rejected' }),
     ])
   }, 'server')
   refreshTurn(ctx)
@@ -169,18 +178,37 @@ export function undo(ctx: RoomContext, entryId: string): RequestResult {
   const index = entries.toArray().findIndex((e) => e.id === entryId)
   const entry = entries.get(index)
   if (index < 0 || !entry) return { ok: false, error: 'There is no such entry in the log.' }
-  if (!entry.changes) return { ok: false, error: 'That entry changed nothing at the table to undo.' }
+  // Entries made together (area damage) are undone together.
+  if (entry.group) {
+    const group = entries.toArray().filter((e) => e.group === entry.group && !e.undone)
+    if (group.length === 0) return { ok: false, error: 'That entry is already undone.' }
+    for (const e of group) {
+      const one = undoOne(ctx, e.id)
+      if (!one.ok) return one
+    }
+    return { ok: true, logId: entryId }
+  }
+  return undoOne(ctx, entryId)
+}
+
+function undoOne(ctx: RoomContext, entryId: string): RequestResult {
+  const entries = ctx.log.getArray<LogEntry>(LOG.entries)
+  const index = entries.toArray().findIndex((e) => e.id === entryId)
+  const entry = entries.get(index)
+  if (index < 0 || !entry) return { ok: false, error: 'There is no such entry in the log.' }
+  const marked = undoMark(ctx, entry)
+  if (marked) return marked
+  const changes = changesOf(ctx, entry)
+  if (!changes) return { ok: false, error: 'That entry changed nothing at the table to undo.' }
   if (entry.undone) return { ok: false, error: 'That entry is already undone.' }
   if (entry.status === 'pending') return { ok: false, error: 'Approve or reject those dice first.' }
-  const map = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
   ctx.table.transact(() => {
-    for (const [id, { before, after }] of Object.entries(entry.changes ?? {})) {
-      const fields = map.get(id)
-      const now = fighterOf(ctx.table, id)
-      if (!fields || !now) continue
+    for (const [id, { before, after }] of Object.entries(changes)) {
+      const now = fighterOf(ctx, id)
+      if (!now) continue
       // Later changes stay: only this entry's own difference in hit points is taken back.
       const hp = before.hp !== undefined && after.hp !== undefined ? now.hp + (before.hp - after.hp) : now.hp
-      write(ctx, fields, { ...now, hp, state: before.state ?? now.state })
+      write(ctx, { ...now, hp, state: before.state ?? now.state })
     }
   }, 'server')
   ctx.log.transact(() => {

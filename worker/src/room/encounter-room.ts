@@ -5,25 +5,46 @@
 
 import { DurableObject } from 'cloudflare:workers'
 import {
+  CLOSE,
   type CreateSeatResponse,
   type DocName,
+  GM,
+  type JoinSeatResponse,
+  LIMITS,
   parseDocName,
   type RoomInfo,
+  type SeatHandoverResponse,
   type SeatInfo,
+  seatDocName,
   TABLE,
 } from '@fray/protocol'
 import { cryptoDice } from '@fray/rules'
-import { hashSecret, newSeatId, newSecret } from '../ids.ts'
+import * as Y from 'yjs'
+import { hashSecret, newHandoverCode, newSeatId, newSecret, normalizeHandoverCode } from '../ids.ts'
 import { canRead, canWrite, type Role } from './access.ts'
+import { type Bucket, take } from './rate-limit.ts'
 import { type ImportedDocs, type RoomMeta, type RoomStats, RoomStore } from './room-store.ts'
 import { TableRoom } from './table-room.ts'
-import { YHost } from './y-host.ts'
+import { type Refusal, YHost } from './y-host.ts'
 
 export type { ImportedDocs, RoomStats } from './room-store.ts'
 export { MAX_MESSAGE_BYTES } from './y-host.ts'
 
+const DAY_MS = 24 * 60 * 60 * 1000
 /** A room nobody has connected to or written in for this long is deleted by its alarm. */
-export const IDLE_DELETE_MS = 30 * 24 * 60 * 60 * 1000
+export const IDLE_DELETE_MS = 30 * DAY_MS
+/** A room with a party (player characters on its table) is kept this long: a group comes back to it. */
+export const PARTY_KEEP_MS = 180 * DAY_MS
+/** How long a seat's handover code works. */
+export const HANDOVER_MS = 10 * 60 * 1000
+
+/** What the room answers a call a person made: a value, or why not with the HTTP status to say it with. */
+export type RoomAnswer<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: 400 | 403 | 404 | 409; error: string }
+
+const FREED = 'The GM freed this seat: join again as a new player.'
+
 /** How often activity pushes the deletion alarm back (a storage write, so not on every message). */
 const TOUCH_EVERY_MS = 60 * 60 * 1000
 
@@ -42,11 +63,24 @@ export class EncounterRoom extends DurableObject {
   private table: TableRoom | null = null
   /** When this instance last pushed the idle-deletion alarm back. */
   private lastTouch = 0
+  /** Requests each seat may still write this minute; in memory, so a wake starts every seat afresh. */
+  private readonly requestBuckets = new Map<string, Bucket>()
+  /** Requests a seat may write a minute: `LIMITS`, unless the deployment's REQUESTS_PER_SEAT_PER_MINUTE says. */
+  requestsPerSeatPerMinute: number
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env)
     this.store = new RoomStore(ctx.storage.sql)
-    this.host = new YHost(ctx, this.store, { canWrite, onChange: (doc) => this.changed(doc) })
+    this.host = new YHost(ctx, this.store, {
+      // A seat the GM freed writes nothing more, whatever key its phone still holds.
+      canWrite: (role, doc) =>
+        canWrite(role, doc) && !(role.kind === 'seat' && this.seatInfo(role.seatId)?.freed),
+      admit: (doc, role) => this.admit(doc, role),
+      onChange: (doc) => this.changed(doc),
+    })
+    const configured = Number((env as { REQUESTS_PER_SEAT_PER_MINUTE?: string }).REQUESTS_PER_SEAT_PER_MINUTE)
+    this.requestsPerSeatPerMinute =
+      Number.isFinite(configured) && configured > 0 ? configured : LIMITS.requestsPerSeatPerMinute
   }
 
   // --- RPC from the Worker -------------------------------------------------------------------
@@ -67,9 +101,15 @@ export class EncounterRoom extends DurableObject {
     return this.store.meta() ? this.store.stats() : null
   }
 
-  /** Deletes a room left idle for IDLE_DELETE_MS; a room in use pushes its alarm back instead. */
+  /** How long this room is kept unused: longer once it has a party to come back to. */
+  private keepFor(): number {
+    const combatants = this.host.open('table').doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    return [...combatants.values()].some((c) => c.get('side') === 'pc') ? PARTY_KEEP_MS : IDLE_DELETE_MS
+  }
+
+  /** Deletes a room left idle for its keeping time; a room in use pushes its alarm back instead. */
   override async alarm(): Promise<void> {
-    const idleUntil = this.store.lastActive() + IDLE_DELETE_MS
+    const idleUntil = this.store.lastActive() + this.keepFor()
     if (this.ctx.getWebSockets().length > 0 || Date.now() < idleUntil) {
       await this.ctx.storage.setAlarm(Math.max(idleUntil, Date.now() + TOUCH_EVERY_MS))
       return
@@ -77,37 +117,115 @@ export class EncounterRoom extends DurableObject {
     await this.ctx.storage.deleteAll()
     this.host.reset()
     this.table = null
-    this.store.createTables()
+    this.requestBuckets.clear()
+    this.store.deleted()
   }
 
   info(): RoomInfo | null {
     const meta = this.store.meta()
     if (!meta) return null
-    return { roomId: meta.roomId, system: meta.system, name: meta.name, createdAt: meta.createdAt }
+    return {
+      roomId: meta.roomId,
+      system: meta.system,
+      name: meta.name,
+      createdAt: meta.createdAt,
+      keptUntil: this.store.lastActive() + this.keepFor(),
+    }
   }
 
   async isGmKey(key: string): Promise<boolean> {
     return this.store.roleOfKey(await hashSecret(key))?.kind === 'gm'
   }
 
-  async createSeat(name: string): Promise<CreateSeatResponse | null> {
-    if (!this.store.meta()) return null
+  /** A new seat, unless the room holds as many seats in use (not freed) as it takes. */
+  async createSeat(name: string): Promise<RoomAnswer<CreateSeatResponse>> {
+    if (!this.store.meta()) return { ok: false, status: 404, error: NO_ROOM }
     const seatId = newSeatId()
     const seatKey = newSecret()
-    this.store.addSeat(seatId, name, await hashSecret(seatKey), Date.now())
-    const table = this.host.open('table').doc
-    table.transact(
-      () => table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null }),
-      'server',
-    )
-    return { seatId, seatKey }
+    const keyHash = await hashSecret(seatKey)
+    // No await from here on: the count and the new seat are one turn of the room.
+    const seats = this.host.open('table').doc.getMap<SeatInfo>(TABLE.seats)
+    const inUse = [...seats.values()].filter((seat) => !seat.freed).length
+    if (inUse >= LIMITS.seatsPerRoom) {
+      return {
+        ok: false,
+        status: 409,
+        error: `This room has all its ${LIMITS.seatsPerRoom} seats taken: ask the GM to free one.`,
+      }
+    }
+    this.host.atomically(() => {
+      this.store.addSeat(seatId, name, keyHash, Date.now())
+      const table = this.host.open('table').doc
+      table.transact(
+        () => table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null }),
+        'server',
+      )
+    }, 'table')
+    return { ok: true, value: { seatId, seatKey } }
+  }
+
+  /**
+   * A one-time code that lets another phone into `seatId`, for the holder of that seat's key or of the GM
+   * key, and nobody else. The GM's code signs the seat's other phones out once taken (a lost phone); the
+   * player's own leaves their first phone in.
+   */
+  async handover(seatId: string, key: string): Promise<RoomAnswer<SeatHandoverResponse>> {
+    if (!this.store.meta()) return { ok: false, status: 404, error: NO_ROOM }
+    const role = this.store.roleOfKey(await hashSecret(key))
+    if (!role || role.kind === 'player' || (role.kind === 'seat' && role.seatId !== seatId)) {
+      return {
+        ok: false,
+        status: 403,
+        error: 'Only this seat’s own phone or the GM can hand this seat over.',
+      }
+    }
+    if (this.store.seatName(seatId) === null) return { ok: false, status: 404, error: NO_SEAT }
+    if (this.seatInfo(seatId)?.freed) return { ok: false, status: 409, error: FREED }
+    const code = newHandoverCode()
+    const codeHash = await hashSecret(normalizeHandoverCode(code) ?? code)
+    const now = Date.now()
+    const signsOut = role.kind === 'gm'
+    this.store.addHandover(seatId, codeHash, now + HANDOVER_MS, signsOut, now)
+    return { ok: true, value: { code, expiresAt: now + HANDOVER_MS, signsOut } }
+  }
+
+  /** Takes a handover code (once): a new key of its seat for the phone that brought it. */
+  async joinSeat(typed: string): Promise<RoomAnswer<JoinSeatResponse>> {
+    if (!this.store.meta()) return { ok: false, status: 404, error: NO_ROOM }
+    const code = normalizeHandoverCode(typed)
+    if (!code) {
+      return { ok: false, status: 400, error: 'A seat code has 8 letters and digits, like ABCD-EFGH.' }
+    }
+    const codeHash = await hashSecret(code)
+    const seatKey = newSecret()
+    const keyHash = await hashSecret(seatKey)
+    // No await from here on: the code is taken and the key given in one turn of the room.
+    const taken = this.ctx.storage.transactionSync(() => {
+      const handover = this.store.takeHandover(codeHash, Date.now())
+      if (!handover || this.seatInfo(handover.seatId)?.freed) return handover && { ...handover, freed: true }
+      this.store.addSeatKey(handover.seatId, keyHash, handover.signsOut)
+      return { ...handover, freed: false }
+    })
+    if (!taken) {
+      return {
+        ok: false,
+        status: 404,
+        error:
+          'That seat code does not work (any more): a code works once, for 10 minutes. Ask for a new one.',
+      }
+    }
+    if (taken.freed) return { ok: false, status: 409, error: FREED }
+    if (taken.signsOut) {
+      this.host.closeSeat(taken.seatId, 'The GM let this seat in on another phone; this one is signed out.')
+    }
+    const name = this.store.seatName(taken.seatId) ?? ''
+    return { ok: true, value: { seatId: taken.seatId, seatKey, name } }
   }
 
   // --- WebSocket sync ------------------------------------------------------------------------
 
   override async fetch(request: Request): Promise<Response> {
-    if (!this.store.meta())
-      return jsonError(404, 'There is no room with this id. Check the link, or ask the GM for a new one.')
+    if (!this.store.meta()) return jsonError(404, NO_ROOM)
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') {
       return jsonError(426, 'This address is a WebSocket sync endpoint; connect with a Yjs provider.')
     }
@@ -119,6 +237,9 @@ export class EncounterRoom extends DurableObject {
     const key = offered ?? url.searchParams.get('key')
     const role: Role | null = key ? this.store.roleOfKey(await hashSecret(key)) : { kind: 'player' }
     if (!role) return jsonError(403, 'The key in this link is not valid for this room.')
+    if (role.kind === 'seat' && docName === seatDocName(role.seatId) && this.seatInfo(role.seatId)?.freed) {
+      return jsonError(403, FREED)
+    }
     if (!canRead(role, docName)) {
       return jsonError(
         403,
@@ -149,11 +270,68 @@ export class EncounterRoom extends DurableObject {
 
   // --- internals -----------------------------------------------------------------------------
 
-  /** After an accepted update: a seat's or the GM's new requests are resolved; a GM's edit settles the turn. */
+  /**
+   * After an accepted update: a seat's or the GM's new requests are resolved; a GM's edit settles the
+   * turn, and a seat the GM freed loses its phones' connections to its document.
+   */
   private changed(doc: DocName): void {
     if (doc.startsWith('seat:')) this.tableRoom()?.resolveSeat(doc.slice(5))
     if (doc === 'gm') this.tableRoom()?.resolveGm()
-    if (doc === 'table') this.ctx.storage.transactionSync(() => this.tableRoom()?.tableChanged())
+    if (doc !== 'table') return
+    for (const [seatId, seat] of this.host.open('table').doc.getMap<SeatInfo>(TABLE.seats)) {
+      if (seat.freed) this.host.closeSeat(seatId, FREED)
+    }
+    this.host.atomically(() => this.tableRoom()?.tableChanged())
+  }
+
+  /**
+   * The room's quotas on a client's update, measured before it applies and checked once it has (a
+   * refusal rolls it back): combatants on the table and hidden ones together, and a seat's requests a minute.
+   */
+  private admit(doc: DocName, _role: Role): (added: { requests: number }) => Refusal | null {
+    const counted = doc === 'table' || doc === 'gm'
+    const before = counted ? this.combatants() : 0
+    return (added) => {
+      // Every reader of a combatant takes it as a map of its fields: anything else would stop the room.
+      const shapeless = counted ? this.shapeless() : null
+      if (shapeless) return { code: CLOSE.malformed, reason: shapeless }
+      const after = counted ? this.combatants() : 0
+      // Only growth is refused: a room already past the quota (an import) can still be edited down.
+      if (after > LIMITS.combatantsPerRoom && after > before) {
+        return {
+          code: CLOSE.full,
+          reason: `A room holds at most ${LIMITS.combatantsPerRoom} combatants, hidden ones included; remove some first.`,
+        }
+      }
+      if (!doc.startsWith('seat:') || added.requests === 0) return null
+      const perMinute = this.requestsPerSeatPerMinute
+      const seatId = doc.slice(5)
+      const bucket = this.requestBuckets.get(seatId) ?? { tokens: perMinute, at: Date.now() }
+      this.requestBuckets.set(seatId, bucket)
+      if (take(bucket, Date.now(), { burst: perMinute, perSecond: perMinute / 60 }, added.requests))
+        return null
+      return {
+        code: CLOSE.rateLimited,
+        reason: `Over ${perMinute} requests a minute from this seat; they are sent again shortly.`,
+      }
+    }
+  }
+
+  /** Why a combatant written to the table or the GM's document has no shape the room reads, or null. */
+  private shapeless(): string | null {
+    const { table, gm } = this.host.docs()
+    const maps = [table.getMap(TABLE.combatants), gm.getMap(GM.foeSecrets), gm.getMap(GM.hidden)]
+    for (const map of maps)
+      for (const [id, value] of map.entries())
+        if (!(value instanceof Y.Map))
+          return `A combatant is a map of its fields (Y.Map); "${id.slice(0, 40)}" is not. Nothing of this update was applied.`
+    return null
+  }
+
+  /** Combatants on the table and hidden in the GM's document. */
+  private combatants(): number {
+    const { table, gm } = this.host.docs()
+    return table.getMap(TABLE.combatants).size + gm.getMap(GM.hidden).size
   }
 
   /** The table room of this room's system, made once the room exists. */
@@ -166,10 +344,14 @@ export class EncounterRoom extends DurableObject {
         dice: this.dice,
         processed: this.store.processed,
         seatName: (seatId) => this.store.seatName(seatId),
-        atomically: (work) => this.ctx.storage.transactionSync(work),
+        atomically: (work) => this.host.atomically(work),
       })
     }
     return this.table
+  }
+
+  private seatInfo(seatId: string): SeatInfo | undefined {
+    return this.host.open('table').doc.getMap<SeatInfo>(TABLE.seats).get(seatId)
   }
 
   /** Records activity and pushes the idle-deletion alarm back, at most once an hour per instance. */
@@ -178,9 +360,12 @@ export class EncounterRoom extends DurableObject {
     if (now - this.lastTouch < TOUCH_EVERY_MS) return
     this.lastTouch = now
     this.store.setLastActive(now)
-    void this.ctx.storage.setAlarm(now + IDLE_DELETE_MS)
+    void this.ctx.storage.setAlarm(now + this.keepFor())
   }
 }
+
+const NO_ROOM = 'There is no room with this id. Check the link, or ask the GM for a new one.'
+const NO_SEAT = 'There is no such seat in this room.'
 
 function keyFromProtocols(header: string | null): string | null {
   const protocols = header?.split(',').map((p) => p.trim()) ?? []

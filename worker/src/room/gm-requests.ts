@@ -1,7 +1,13 @@
 /** What the GM asks of the room through the gm document: the turn order, monsters' attacks and undo. */
 import type { GmRequest, RequestResult } from '@fray/protocol'
+import { areaEffect } from './area.ts'
+import { newFight, rest } from './between-fights.ts'
 import { attack, defend, undo } from './combat.ts'
-import { fighterOf, type RoomContext } from './outcomes.ts'
+import { fighterOf } from './fighters.ts'
+import { freeRoll, revealRoll } from './free-roll.ts'
+import { rollHitPoints } from './hit-points.ts'
+import { addMark, removeMark } from './marks.ts'
+import type { RoomContext } from './outcomes.ts'
 import { answer, endCombat, rollForFoes, startCombat, stepTurn } from './turn-flow.ts'
 
 /** One handler per kind of GM request: a new kind without one is a compile error. */
@@ -17,18 +23,33 @@ const GM_HANDLERS: GmHandlers = {
   'next-turn': (r, ctx) => answer(stepTurn(ctx, { kind: 'next' }), r.id),
   'end-combat': (r, ctx) => endCombat(ctx, r.id),
   act(r, ctx) {
-    const f = fighterOf(ctx.table, r.combatantId)
+    const f = fighterOf(ctx, r.combatantId)
     return f ? answer(stepTurn(ctx, { kind: 'act', side: f.side, id: f.id }), r.id) : notOnTable
   },
   pass: (r, ctx) => answer(stepTurn(ctx, { kind: 'act', side: 'foe', id: null }), r.id),
   intent(r, ctx) {
-    const f = fighterOf(ctx.table, r.combatantId)
+    const f = fighterOf(ctx, r.combatantId)
     return f ? answer(stepTurn(ctx, { kind: 'intent', id: f.id, intent: r.intent }), r.id) : notOnTable
   },
   'begin-actions': (r, ctx) => answer(stepTurn(ctx, { kind: 'begin-actions' }), r.id),
   attack: (r, ctx) => attack(ctx, 'gm', r.attackerId, r.targetId, r.declared, r.id, r.faces),
   defend: (r, ctx) => defend(ctx, 'gm', r.promptId, r.choice, r.id),
   undo: (r, ctx) => undo(ctx, r.entryId),
+  rest: (r, ctx) => rest(ctx, r.hospital, r.id),
+  'new-fight': (r, ctx) => newFight(ctx, r.id),
+  roll: (r, ctx) =>
+    freeRoll(ctx, r.id, {
+      by: 'The GM',
+      notation: r.notation,
+      ...(r.label ? { label: r.label } : {}),
+      approvePhysical: false,
+      ...(r.sealed ? { sealed: true } : {}),
+    }),
+  reveal: (r, ctx) => revealRoll(ctx, r.entryId),
+  area: (r, ctx) => areaEffect(ctx, r, r.id),
+  mark: (r, ctx) => addMark(ctx, r.combatantId, r.name, r.rounds, r.id),
+  unmark: (r, ctx) => removeMark(ctx, r.combatantId, r.markId, r.id),
+  'roll-hp': (r, ctx) => rollHitPoints(ctx, r.combatantIds, r.notation, r.id),
 }
 
 /** Runs one GM request. */

@@ -1,15 +1,9 @@
 /**
- * What the room reads of the table and writes back: the fighters as the rules see them, and outcomes
- * applied to the table and logged with every die and what they changed, so the GM can revert them.
+ * What the room writes back: outcomes applied to the table (a monster's hidden hit points to the gm
+ * document) and logged with every die and what they changed, so the GM can revert them. The fighters as
+ * the rules read them are in fighters.ts.
  */
-import {
-  type CombatantFields,
-  LOG,
-  type LogEntry,
-  type RoomSettings,
-  readSettings,
-  TABLE,
-} from '@fray/protocol'
+import { type CombatantFields, LOG, type LogEntry, TABLE } from '@fray/protocol'
 import {
   type DiceSource,
   type Fighter,
@@ -20,37 +14,15 @@ import {
   recordingRoller,
 } from '@fray/rules'
 import type * as Y from 'yjs'
+import { fighterOf, fighters, secretOf, type TableDocs } from './fighters.ts'
+import { keptFromPlayers, placeHealth, splitEntry } from './foe-health.ts'
 
 /** What every piece of room logic works over: the room's rules (its system's), documents, dice and clock. */
-export interface RoomContext {
+export interface RoomContext extends TableDocs {
   rules: RuleSystem
-  table: Y.Doc
   log: Y.Doc
   dice: DiceSource
   now: number
-}
-
-function fighterFrom(id: string, fields: Y.Map<unknown>): Fighter {
-  const sheet = fields.get('sheet')
-  const state = fields.get('state')
-  return {
-    id,
-    name: String(fields.get('name') ?? id),
-    side: fields.get('side') === 'pc' ? 'pc' : 'foe',
-    ...(sheet && typeof sheet === 'object' ? { sheet: sheet as Record<string, unknown> } : {}),
-    hp: Number(fields.get('hp') ?? 0),
-    maxHp: Number(fields.get('maxHp') ?? 0),
-    state: state && typeof state === 'object' ? (state as Record<string, unknown>) : {},
-  }
-}
-
-/** The combatants on the table, as the rules see them. */
-export function fighters(table: Y.Doc): Fighter[] {
-  return [...table.getMap<Y.Map<unknown>>(TABLE.combatants).entries()].map(([id, f]) => fighterFrom(id, f))
-}
-
-export function settingsOf(table: Y.Doc): RoomSettings {
-  return readSettings(table.getMap<unknown>(TABLE.settings))
 }
 
 /** The seat playing this combatant, or null for the GM's. */
@@ -68,8 +40,9 @@ const sourceOf = (ctx: RoomContext, typed: boolean): LogEntry['source'] =>
 
 /** Appends entries to the log, which only the room writes. */
 export function appendLog(ctx: RoomContext, ...entries: LogEntry[]): void {
-  if (entries.length > 0)
-    ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(entries), 'server')
+  // What shows a monster's hidden hit points goes to the gm document (splitEntry).
+  const shown = entries.map((e) => splitEntry(ctx, e))
+  if (shown.length > 0) ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(shown), 'server')
 }
 
 /** A plain roll for the log (initiative, surprise): the faces, the total and how it adds up. */
@@ -96,7 +69,7 @@ export function rollEntry(
 /** Applies an outcome to the table (unless it waits for the GM) and logs it with what it changed. */
 export function record(
   ctx: RoomContext,
-  entry: Pick<LogEntry, 'id' | 'by' | 'kind' | 'attack'>,
+  entry: Pick<LogEntry, 'id' | 'by' | 'kind' | 'attack' | 'group'>,
   resolution: Resolution,
   rolls: readonly RecordedDie[],
   hold = false,
@@ -129,11 +102,10 @@ export function applyChanges(
   const recorded: NonNullable<LogEntry['changes']> = {}
   ctx.table.transact(() => {
     for (const [id, change] of Object.entries(changes)) {
-      const fields = map.get(id)
-      if (!fields) continue
-      const before = fighterFrom(id, fields)
+      const before = map.has(id) ? fighterOf(ctx, id) : null
+      if (!before) continue
       recorded[id] = { before: pick(before, change), after: change }
-      write(ctx, fields, { ...before, ...change })
+      write(ctx, { ...before, ...change })
     }
   }, 'server')
   return recorded
@@ -144,11 +116,10 @@ function proposed(
   ctx: RoomContext,
   changes: Record<string, FighterChange>,
 ): NonNullable<LogEntry['changes']> {
-  const map = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
   const recorded: NonNullable<LogEntry['changes']> = {}
   for (const [id, change] of Object.entries(changes)) {
-    const fields = map.get(id)
-    if (fields) recorded[id] = { before: pick(fighterFrom(id, fields), change), after: change }
+    const before = fighterOf(ctx, id)
+    if (before) recorded[id] = { before: pick(before, change), after: change }
   }
   return recorded
 }
@@ -158,26 +129,29 @@ const pick = (f: Fighter, change: FighterChange): FighterChange => ({
   ...(change.state !== undefined ? { state: f.state } : {}),
 })
 
-/** Writes a combatant's hit points and state, with the status chips the system shows for them. */
-export function write(ctx: RoomContext, fields: Y.Map<unknown>, f: Fighter): void {
-  const values: Partial<CombatantFields> = {
-    hp: f.hp,
-    state: f.state,
-    status: ctx.rules.combat.status(f),
-  }
-  for (const [key, value] of Object.entries(values)) fields.set(key, value)
-}
-
-/** Reads one combatant back as a fighter. */
-export function fighterOf(table: Y.Doc, id: string): Fighter | null {
-  const fields = table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
-  return fields ? fighterFrom(id, fields) : null
+/**
+ * Writes a combatant's hit points and state, with the status chips the system shows for them: on the
+ * table, or in the gm document for a monster whose hit points players do not see (then its words follow).
+ */
+export function write(ctx: RoomContext, f: Fighter): void {
+  const fields = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(f.id)
+  if (!fields) return
+  const values: Partial<CombatantFields> = { hp: f.hp, state: f.state }
+  const kept = keptFromPlayers(ctx, f.id)
+  // The gm document holds the truth before anything is written to it: no hit points pass the table.
+  if (kept) placeHealth(ctx, f.id)
+  const secret = kept ? secretOf(ctx, f.id) : undefined
+  ctx.gm.transact(() => {
+    for (const [key, value] of Object.entries(values)) (secret ?? fields).set(key, value)
+  }, 'server')
+  ctx.table.transact(() => fields.set('status', ctx.rules.combat.status(f)), 'server')
+  placeHealth(ctx, f.id)
 }
 
 /** The system's end of a round: conditions tick, and morale, bleeding or death at 0 where the rules say. */
 export function endOfRound(ctx: RoomContext, round: number): void {
   const roller = roomRoller(ctx)
-  const resolved = ctx.rules.combat.endOfRound(fighters(ctx.table), round, roller.roll)
+  const resolved = ctx.rules.combat.endOfRound(fighters(ctx), round, roller.roll)
   if (!resolved.ok) return
   const changed = Object.keys(resolved.value.changes).length > 0
   if (!changed && roller.rolls.length === 0 && resolved.value.lines.length === 0) return

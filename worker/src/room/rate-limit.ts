@@ -7,16 +7,17 @@ export interface Bucket {
 
 export const RATE = { burst: 200, perSecond: 100 } as const
 
-/** Takes one token; false when the connection is over its rate. Mutates the bucket. */
+/** Takes `count` tokens (one by default); false, taking none, when that is over the rate. Mutates the bucket. */
 export function take(
   bucket: Bucket,
   now: number,
   rate: { burst: number; perSecond: number } = RATE,
+  count = 1,
 ): boolean {
   bucket.tokens = Math.min(rate.burst, bucket.tokens + ((now - bucket.at) / 1000) * rate.perSecond)
   bucket.at = now
-  if (bucket.tokens < 1) return false
-  bucket.tokens -= 1
+  if (bucket.tokens < count) return false
+  bucket.tokens -= count
   return true
 }
 

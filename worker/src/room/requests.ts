@@ -11,13 +11,12 @@ import {
   type SeatRequest,
   TABLE,
 } from '@fray/protocol'
-import { type DiceSource, type Fighter, parseDice, type RuleSystem, roll, rollWithFaces } from '@fray/rules'
+import { type DiceSource, type Fighter, type RuleSystem, sheetInput } from '@fray/rules'
 import * as Y from 'yjs'
 import { attack, defend } from './combat.ts'
-import { fighterOf } from './outcomes.ts'
+import { fighterOf } from './fighters.ts'
+import { freeRoll } from './free-roll.ts'
 import { answer, rollInitiative, stepTurn } from './turn-flow.ts'
-
-type RollRequest = Extract<SeatRequest, { kind: 'roll' }>
 
 /**
  * Request ids in a seat document, in order, each with a reader of the request (null when it is not one):
@@ -42,15 +41,13 @@ export interface RequestContext {
   dice: DiceSource
   table: Y.Doc
   log: Y.Doc
+  gm: Y.Doc
   seat: Y.Doc
   now: number
   newId: () => string
   /** Whether physical dice wait for the GM's approval (a room setting). */
   approvePhysical: boolean
 }
-
-/** The quick rolls a player may ask for, parsed once. */
-const QUICK_DICE = { d20: parseDice('1d20'), d100: parseDice('1d100') }
 
 /** Resolves one request, and records the result (or why it was refused) in the seat. */
 export function resolveRequest(request: SeatRequest | null, id: string, ctx: RequestContext): RequestResult {
@@ -75,15 +72,17 @@ function mine(
   seat: SeatInfo | undefined,
   then: (f: Fighter) => RequestResult,
 ): RequestResult {
-  const f = seat?.combatantId ? fighterOf(ctx.table, seat.combatantId) : null
+  const f = seat?.combatantId ? fighterOf(ctx, seat.combatantId) : null
   return f ? then(f) : { ok: false, error: 'Choose your character first.' }
 }
 
 const SEAT_HANDLERS: SeatHandlers = {
-  roll: (request, id, ctx) => quickRoll(request, id, ctx),
+  roll: (request, id, ctx) =>
+    freeRoll(ctx, id, { ...request, by: ctx.by, approvePhysical: ctx.approvePhysical }),
   'create-character': (request, _id, ctx, seat) => createCharacter(request.sheet, ctx, seat),
   claim: (request, _id, ctx, seat) => claim(request.combatantId, ctx, seat),
-  initiative: (request, id, ctx, seat) => mine(ctx, seat, (f) => rollInitiative(ctx, f, request.faces, id)),
+  initiative: (request, id, ctx, seat) =>
+    mine(ctx, seat, (f) => rollInitiative(ctx, f, request.faces, id, ctx.approvePhysical)),
   'end-turn': (_r, id, ctx, seat) =>
     mine(ctx, seat, (f) => answer(stepTurn(ctx, { kind: 'end-turn', id: f.id }), id)),
   act: (_r, id, ctx, seat) =>
@@ -126,14 +125,17 @@ function createCharacter(
   seat?: SeatInfo,
 ): RequestResult {
   if (seat?.combatantId) return { ok: false, error: ALREADY_SEATED }
-  const parsed = ctx.rules.sheet.parse(input)
+  // Only the form's own fields are kept, within their limits: nothing else a client sends is stored.
+  const kept = sheetInput(ctx.rules.sheet.fields, input)
+  if (!kept.ok) return kept
+  const parsed = ctx.rules.sheet.parse(kept.value)
   if (!parsed.ok) return { ok: false, error: parsed.error }
   const sheet = parsed.value as Record<string, unknown>
   const hp = ctx.rules.sheet.hitPoints(sheet)
   const name = typeof sheet.name === 'string' && sheet.name.trim() ? sheet.name.trim() : ctx.by
   const id = ctx.newId()
   // The sheet is kept as the player filled it in (already validated), so it parses again the same way.
-  const values: CombatantFields = { name, hp, maxHp: hp, side: 'pc', seatId: ctx.seatId, sheet: input }
+  const values: CombatantFields = { name, hp, maxHp: hp, side: 'pc', seatId: ctx.seatId, sheet: kept.value }
   ctx.table.transact(() => {
     const fields = new Y.Map<unknown>()
     ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, fields)
@@ -156,30 +158,6 @@ function claim(combatantId: string, ctx: RequestContext, seat?: SeatInfo): Reque
     ctx.table.getMap<SeatInfo>(TABLE.seats).set(ctx.seatId, { name: ctx.by, combatantId })
   }, 'server')
   return { ok: true, logId: combatantId }
-}
-
-/** A quick roll: the room's dice, or the face the player typed in, checked against the die. */
-function quickRoll(request: RollRequest, id: string, ctx: RequestContext): RequestResult {
-  const dice = QUICK_DICE[request.notation]
-  let rolled = roll(dice, ctx.dice)
-  if (request.faces) {
-    const typed = rollWithFaces(dice, request.faces)
-    if (!typed.ok) return { ok: false, error: `Those dice do not fit: ${typed.error}.` }
-    rolled = typed.value
-  }
-  const physical = request.faces !== undefined
-  const entry: LogEntry = {
-    id,
-    at: ctx.now,
-    by: ctx.by,
-    notation: rolled.notation,
-    faces: rolled.dice.map((d) => d.face),
-    total: rolled.total,
-    source: physical ? 'physical' : rolled.source === 'scripted' ? 'physical' : rolled.source,
-    ...(physical && ctx.approvePhysical ? { status: 'pending' as const } : {}),
-  }
-  ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push([entry]), 'server')
-  return { ok: true, logId: entry.id }
 }
 
 /** Applies the GM's verdict to a pending physical-dice roll; other entries are left as they are. */

@@ -1,6 +1,6 @@
 /**
- * Everything a room keeps in its Durable Object's SQLite: its meta, its seats (key hashes only), the
- * requests already resolved, when it was last used, and its Yjs documents (an append-only update log per
+ * Everything a room keeps in its Durable Object's SQLite: its meta, its seats (key hashes only, a seat's
+ * further phones' keys, and handover codes as hashes too), the requests already resolved, when it was last used, and its Yjs documents (an append-only update log per
  * document, compacted into a snapshot split into rows well under SQLite's 2 MB limit).
  */
 import type { SystemId } from '@fray/protocol'
@@ -37,20 +37,45 @@ export class RoomStore {
   private readonly sql: SqlStorage
   /** Processed request keys by scope (a seat id, or `gm`), read from storage once per wake. */
   private readonly processedByScope = new Map<string, Set<string>>()
+  /** Stored bytes of each document (its update log and snapshot), read once, then kept up to date. */
+  private sizes: Map<string, number> | null = null
+  private created = false
 
   constructor(sql: SqlStorage) {
     this.sql = sql
-    this.createTables()
+    // A room id nobody created gets no tables: asking about it must leave no storage behind.
+    if (this.exists()) this.createTables()
   }
 
-  /** Creates the tables a new room (or one whose storage was just deleted) lacks. */
+  /** Whether this room was ever created (and not deleted since); once true, not asked again. */
+  private exists(): boolean {
+    this.created ||=
+      this.sql
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
+        .one().n > 0
+    return this.created
+  }
+
+  /** The room's storage was deleted: it is a room nobody created again. */
+  deleted(): void {
+    this.created = false
+    this.sizes = null
+    this.processedByScope.clear()
+  }
+
+  /** Creates the tables a new room lacks (and those an older room lacks). */
   createTables(): void {
+    this.sizes = null
     this.processedByScope.clear()
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)',
     )
     this.sql.exec(`CREATE TABLE IF NOT EXISTS seats (
       id TEXT PRIMARY KEY, name TEXT NOT NULL, key_hash TEXT NOT NULL, created_at INTEGER NOT NULL)`)
+    // More keys of a seat: one per phone that came in with a handover code (the first is in `seats`).
+    this.sql.exec('CREATE TABLE IF NOT EXISTS seat_keys (key_hash TEXT PRIMARY KEY, seat_id TEXT NOT NULL)')
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS handovers (
+      code_hash TEXT PRIMARY KEY, seat_id TEXT NOT NULL, expires_at INTEGER NOT NULL, signs_out INTEGER NOT NULL)`)
     this.sql.exec('CREATE TABLE IF NOT EXISTS processed_requests (id TEXT PRIMARY KEY, seat TEXT NOT NULL)')
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS activity (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)',
@@ -65,12 +90,14 @@ export class RoomStore {
   // --- meta, seats, activity -----------------------------------------------------------------
 
   meta(): RoomMeta | null {
+    if (!this.exists()) return null
     const row = this.sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0]
     return row ? (JSON.parse(row.json) as RoomMeta) : null
   }
 
   /** Writes a new room's meta and its imported documents. Call inside a transaction. */
   create(meta: RoomMeta, imported: ImportedDocs): void {
+    this.createTables()
     this.sql.exec('INSERT INTO meta (id, json) VALUES (1, ?)', JSON.stringify(meta))
     for (const [name, update] of Object.entries(imported)) this.appendUpdate(name, update)
   }
@@ -96,11 +123,51 @@ export class RoomStore {
   /** Who holds the key that hashes to this: the GM, a seat's player, or nobody (null). */
   roleOfKey(keyHash: string): Role | null {
     const meta = this.meta()
-    if (meta && sameDigest(keyHash, meta.gmKeyHash)) return { kind: 'gm' }
+    if (!meta) return null
+    if (sameDigest(keyHash, meta.gmKeyHash)) return { kind: 'gm' }
     const seat = this.sql
-      .exec<{ id: string }>('SELECT id FROM seats WHERE key_hash = ?', keyHash)
+      .exec<{ id: string }>(
+        'SELECT id FROM seats WHERE key_hash = ? UNION ALL SELECT seat_id FROM seat_keys WHERE key_hash = ?',
+        keyHash,
+        keyHash,
+      )
       .toArray()[0]
     return seat ? { kind: 'seat', seatId: seat.id } : null
+  }
+
+  /** Keeps a seat's handover code (its hash): the seat's earlier code, and any expired one, stop working. */
+  addHandover(seatId: string, codeHash: string, expiresAt: number, signsOut: boolean, now: number): void {
+    this.sql.exec('DELETE FROM handovers WHERE seat_id = ? OR expires_at <= ?', seatId, now)
+    this.sql.exec(
+      'INSERT INTO handovers (code_hash, seat_id, expires_at, signs_out) VALUES (?, ?, ?, ?)',
+      codeHash,
+      seatId,
+      expiresAt,
+      signsOut ? 1 : 0,
+    )
+  }
+
+  /** Takes a handover code: it is gone once read, so it works once; null when unknown or expired. */
+  takeHandover(codeHash: string, now: number): { seatId: string; signsOut: boolean } | null {
+    const row = this.sql
+      .exec<{ seat_id: string; expires_at: number; signs_out: number }>(
+        'SELECT seat_id, expires_at, signs_out FROM handovers WHERE code_hash = ?',
+        codeHash,
+      )
+      .toArray()[0]
+    if (!row) return null
+    this.sql.exec('DELETE FROM handovers WHERE code_hash = ?', codeHash)
+    return row.expires_at > now ? { seatId: row.seat_id, signsOut: row.signs_out === 1 } : null
+  }
+
+  /** Gives a seat one more key; with `only`, the seat's other keys stop working (a lost phone). */
+  addSeatKey(seatId: string, keyHash: string, only: boolean): void {
+    if (only) {
+      this.sql.exec('DELETE FROM seat_keys WHERE seat_id = ?', seatId)
+      this.sql.exec('UPDATE seats SET key_hash = ? WHERE id = ?', keyHash, seatId)
+      return
+    }
+    this.sql.exec('INSERT INTO seat_keys (key_hash, seat_id) VALUES (?, ?)', keyHash, seatId)
   }
 
   /** When the room was last used (0 when never recorded). */
@@ -171,12 +238,48 @@ export class RoomStore {
   /** Appends one update; returns how many updates the document's log now holds. */
   private appendUpdate(name: string, update: Uint8Array): number {
     this.sql.exec('INSERT INTO doc_updates (doc, data) VALUES (?, ?)', name, toBlob(update))
+    this.sizes?.set(name, (this.sizes.get(name) ?? 0) + update.length)
     return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM doc_updates WHERE doc = ?', name).one().n
+  }
+
+  /** Stored bytes of one document: its snapshot and the updates logged after it. */
+  docBytes(name: string): number {
+    return this.storedSizes().get(name) ?? 0
+  }
+
+  /** Stored bytes of all the room's documents. */
+  roomBytes(): number {
+    let total = 0
+    for (const bytes of this.storedSizes().values()) total += bytes
+    return total
+  }
+
+  /** Forgets the sizes kept in memory (a transaction rolled back): they are read again when next asked. */
+  forgetSizes(): void {
+    this.sizes = null
+  }
+
+  private storedSizes(): Map<string, number> {
+    if (!this.sizes) {
+      const rows = this.sql.exec<{ doc: string; bytes: number }>(
+        `SELECT doc, SUM(bytes) AS bytes FROM (
+           SELECT doc, LENGTH(data) AS bytes FROM doc_updates
+           UNION ALL SELECT doc, LENGTH(data) FROM doc_snapshots) GROUP BY doc`,
+      )
+      this.sizes = new Map(rows.toArray().map((r) => [r.doc, r.bytes]))
+    }
+    return this.sizes
+  }
+
+  /** Replaces a document's log with one snapshot of its current state now. Call inside a transaction. */
+  compact(name: string, doc: Y.Doc): void {
+    this.compactDoc(name, doc)
   }
 
   /** Replaces a document's log with one snapshot of its current state. Call inside a transaction. */
   private compactDoc(name: string, doc: Y.Doc): void {
     const state = Y.encodeStateAsUpdate(doc)
+    this.sizes?.set(name, state.length)
     this.sql.exec('DELETE FROM doc_snapshots WHERE doc = ?', name)
     this.sql.exec('DELETE FROM doc_updates WHERE doc = ?', name)
     for (let part = 0, offset = 0; offset < state.length; part++, offset += SNAPSHOT_CHUNK) {

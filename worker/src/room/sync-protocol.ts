@@ -18,6 +18,9 @@ export type ClientMessage =
   | { type: 'awareness'; update: Uint8Array }
   | { type: 'query-awareness' }
 
+/** A frame that decodes but is not the protocol: its message is in words, fit to send back. */
+export class ProtocolError extends Error {}
+
 /** Decodes one client message; throws on anything that is not the protocol. */
 export function decodeMessage(data: Uint8Array): ClientMessage {
   const decoder = decoding.createDecoder(data)
@@ -30,14 +33,14 @@ export function decodeMessage(data: Uint8Array): ClientMessage {
       if (syncType === syncProtocol.messageYjsSyncStep2 || syncType === syncProtocol.messageYjsUpdate) {
         return { type: 'update', update: payload }
       }
-      throw new Error(`unknown sync message type ${syncType}`)
+      throw new ProtocolError(`unknown sync message type ${syncType}`)
     }
     case MESSAGE_AWARENESS:
       return { type: 'awareness', update: decoding.readVarUint8Array(decoder) }
     case MESSAGE_QUERY_AWARENESS:
       return { type: 'query-awareness' }
     default:
-      throw new Error(`unknown message type ${type}`)
+      throw new ProtocolError(`unknown message type ${type}`)
   }
 }
 

@@ -246,6 +246,65 @@ describe('the GM’s verdicts on physical dice', () => {
   })
 })
 
+describe('an attack held for the GM’s approval of typed dice', () => {
+  it('takes its damage from the hit points of the moment it is approved, not of the roll', () => {
+    const { room, docs, seat, log } = setup()
+    docs.table.getMap(TABLE.settings).set('physicalDice', 'approve')
+    const add = (id: string, values: Record<string, unknown>) => {
+      const fields = new Y.Map<unknown>()
+      docs.table.getMap(TABLE.combatants).set(id, fields)
+      for (const [k, v] of Object.entries(values)) fields.set(k, v)
+      return fields
+    }
+    add('mira', { name: 'Mira', side: 'pc', hp: 8, maxHp: 8, seatId: MIRA })
+    const goblin = add('gob', { name: 'Goblin', side: 'foe', hp: 6, maxHp: 6 })
+    docs.table.getMap(TABLE.seats).set(MIRA, { name: 'Mira', combatantId: 'mira' })
+    // The fight runs on to Mira's turn.
+    const gmAsk = (request: Record<string, unknown>) => {
+      docs.gm.getArray(GM.requests).push([request])
+      room.resolveGm()
+    }
+    gmAsk({ id: 'start', kind: 'start-combat' })
+    seat(MIRA)
+      .getArray(SEAT.requests)
+      .push([{ id: 'i1', kind: 'initiative', at: 1 }])
+    room.resolveSeat(MIRA)
+    gmAsk({ id: 'foes', kind: 'roll-foes' })
+    const turn = docs.table.getMap(TABLE.turn)
+    for (let i = 0; i < 3 && !(turn.get('acting') as string[]).includes('mira'); i++)
+      gmAsk({ id: `next-${i}`, kind: 'next-turn' })
+    expect(turn.get('acting')).toContain('mira')
+    // A natural 20 hits whatever the goblin's armour; the damage die shows 1.
+    seat(MIRA)
+      .getArray(SEAT.requests)
+      .push([
+        {
+          id: 'a1',
+          kind: 'attack',
+          at: 1,
+          targetId: 'gob',
+          declared: { choice: 'weapon-0-melee', toggles: [] },
+          faces: [20, 1, 1, 1],
+        },
+      ])
+    room.resolveSeat(MIRA)
+    const held = log().find((e) => e.kind === 'attack')
+    expect(held?.status).toBe('pending')
+    const { before, after } = held?.changes?.gob ?? { before: {}, after: {} }
+    const damage = Number(before.hp) - Number(after.hp)
+    expect(damage).toBeGreaterThan(0)
+    expect(goblin.get('hp')).toBe(6)
+
+    // While the GM looks at the dice, the goblin is hurt to 2 by other means.
+    goblin.set('hp', 2)
+    docs.gm.getArray(GM.approvals).push([{ entryId: held?.id, approve: true }])
+    room.resolveGm()
+
+    expect(log().find((e) => e.id === held?.id)?.status).toBe('approved')
+    expect(goblin.get('hp')).toBe(2 - damage)
+  })
+})
+
 describe('the GM editing the table directly', () => {
   it('settles the turn: one who falls to the GM’s edit loses their turn to the next in the order', () => {
     const { room, docs } = setup()

@@ -14,10 +14,11 @@ import {
 import { type DiceSource, type RuleSystem, SYSTEMS, type SystemId } from '@fray/rules'
 import type * as Y from 'yjs'
 import { approveOutcome } from './combat.ts'
+import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import type { RoomContext } from './outcomes.ts'
 import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
-import { refreshTurn } from './turn-flow.ts'
+import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
 /** Keys of requests already resolved; the room backs it with SQLite, tests with a Set. */
 export interface ProcessedLog {
@@ -69,7 +70,7 @@ export class TableRoom {
       const key = `${seatId}/${id}`
       this.once(key, () => {
         const request = read()
-        const { table, log } = docs
+        const { table, log, gm } = docs
         const now = this.now()
         resolveRequest(request, key, {
           by,
@@ -78,6 +79,7 @@ export class TableRoom {
           dice,
           table,
           log,
+          gm,
           seat,
           now,
           newId: this.newId,
@@ -95,7 +97,8 @@ export class TableRoom {
       // may merge in either order, and a place would then point at another verdict.
       this.once(`gm/verdict/${verdict.entryId}`, () => {
         const ctx = this.context()
-        // A bare roll, or an outcome rolled with typed dice whose changes wait for this verdict.
+        // Typed initiative, a bare roll, or an outcome whose changes wait for this verdict.
+        if (approveInitiative(ctx, verdict.entryId, verdict.approve)) return
         if (!applyApproval(ctx.log, verdict)) approveOutcome(ctx, verdict.entryId, verdict.approve)
       })
     }
@@ -110,6 +113,8 @@ export class TableRoom {
         gm.transact(() => gm.getMap<RequestResult>(SEAT.results).set(request.id, result), 'server')
       })
     }
+    // The GM may have changed a monster's hidden hit points: the words players see follow.
+    this.atomically(() => placeAllHealth(this.context()))
   }
 
   /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
@@ -123,12 +128,17 @@ export class TableRoom {
 
   private context(): RoomContext {
     const { docs, dice } = this.options
-    return { rules: this.rules, table: docs.table, log: docs.log, dice, now: this.now() }
+    return { rules: this.rules, table: docs.table, log: docs.log, gm: docs.gm, dice, now: this.now() }
   }
 
-  /** The GM changed the table directly (hit points, a monster revealed): who acts now. */
+  /**
+   * The GM changed the table directly (hit points, a monster revealed, what players see of monsters):
+   * each monster's hit points go where the setting wants them, then who acts now.
+   */
   tableChanged(): void {
-    refreshTurn(this.context())
+    const ctx = this.context()
+    placeAllHealth(ctx)
+    refreshTurn(ctx)
   }
 }
 

@@ -3,7 +3,7 @@
  * into its steps, rolls the dice it asks for, logs them, writes the turn into `table`, and runs the end of
  * each round. No rule is decided here.
  */
-import { type PendingDefense, type RequestResult, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type PendingDefense, type RequestResult, TABLE } from '@fray/protocol'
 import {
   type Fighter,
   IDLE_TURN,
@@ -16,7 +16,9 @@ import {
   type TurnStep,
 } from '@fray/rules'
 import type * as Y from 'yjs'
-import { appendLog, endOfRound, fighters, type RoomContext, rollEntry, settingsOf } from './outcomes.ts'
+import { fighters, settingsOf } from './fighters.ts'
+import { tickMarks } from './marks.ts'
+import { appendLog, endOfRound, type RoomContext, rollEntry } from './outcomes.ts'
 
 export function readTurn(table: Y.Doc): TurnState {
   return { ...IDLE_TURN, ...(table.getMap<unknown>(TABLE.turn).toJSON() as Partial<TurnState>) }
@@ -40,7 +42,7 @@ function turnContext(ctx: RoomContext): TurnContext {
   const combat = ctx.rules.combat
   const settings = settingsOf(ctx.table)
   return {
-    fighters: fighters(ctx.table),
+    fighters: fighters(ctx),
     settings: {
       partyInitiative: settings.partyInitiative,
       rerollInitiativeEachRound: settings.rerollInitiativeEachRound,
@@ -51,13 +53,20 @@ function turnContext(ctx: RoomContext): TurnContext {
   }
 }
 
-/** Writes a step; a round it ends gets its end-of-round effects, then the next round opens. */
+/**
+ * Writes a step; a round it ends gets its end-of-round effects, then the next round opens, all in one
+ * transaction of the table: no device ever sees a round that ended without the next one open.
+ */
 function apply(ctx: RoomContext, step: TurnStep): void {
-  writeTurn(ctx.table, step.turn)
-  if (!step.roundOver) return
-  endOfRound(ctx, step.turn.round)
-  const next = ctx.rules.turn.step(readTurn(ctx.table), { kind: 'new-round' }, turnContext(ctx))
-  if (next.ok) writeTurn(ctx.table, next.value.turn)
+  ctx.table.transact(() => {
+    writeTurn(ctx.table, step.turn)
+    if (!step.roundOver) return
+    // The GM's conditions count the round down first, then the system's own end of round.
+    tickMarks(ctx, step.turn.round)
+    endOfRound(ctx, step.turn.round)
+    const next = ctx.rules.turn.step(readTurn(ctx.table), { kind: 'new-round' }, turnContext(ctx))
+    if (next.ok) writeTurn(ctx.table, next.value.turn)
+  }, 'server')
 }
 
 /** One step of the system's turn model, applied. */
@@ -98,27 +107,59 @@ export function endCombat(ctx: RoomContext, logId: string): RequestResult {
   return { ok: true, logId }
 }
 
-/** Rolls (or takes the typed faces of) one combatant's initiative and logs it. */
+const entries = (ctx: RoomContext) => ctx.log.getArray<LogEntry>(LOG.entries)
+
+/**
+ * Rolls (or takes the typed faces of) one combatant's initiative and logs it. A player's typed faces in a
+ * room that approves physical dice are checked, logged as pending, and reach the turn once approved.
+ */
 export function rollInitiative(
   ctx: RoomContext,
   f: Fighter,
   faces: number[] | undefined,
   logId: string,
+  hold = false,
 ): RequestResult {
   const rules = ctx.rules.turn
   const turn = readTurn(ctx.table)
   const dice = rules.initiativeDice(turn, f, turnContext(ctx))
   if (!dice.ok) return dice
+  const waiting = entries(ctx)
+    .toArray()
+    .some((e) => e.status === 'pending' && e.initiative?.combatantId === f.id)
+  if (waiting) return { ok: false, error: `${f.name}’s initiative roll waits for the GM’s approval.` }
   const rolled = faces ?? dice.value.map((sides) => ctx.dice.roll(sides))
   const stepped = rules.step(turn, { kind: 'initiative', id: f.id, faces: rolled }, turnContext(ctx))
   if (!stepped.ok) return stepped
   const roll = stepped.value.turn.initiative[f.id]
+  const held = hold && faces !== undefined
   if (roll) {
     const detail = `Initiative: ${roll.detail}`
-    appendLog(ctx, rollEntry(ctx, logId, f.name, dice.value, { ...roll, detail }, faces !== undefined))
+    appendLog(ctx, {
+      ...rollEntry(ctx, logId, f.name, dice.value, { ...roll, detail }, faces !== undefined),
+      initiative: { combatantId: f.id },
+      ...(held ? { status: 'pending' as const } : {}),
+    })
   }
-  apply(ctx, stepped.value)
+  if (!held) apply(ctx, stepped.value)
   return { ok: true, logId }
+}
+
+/**
+ * The GM's verdict on a typed initiative roll: approved, its faces take their place in the turn (if the
+ * round still waits for them); rejected, the player rolls again. False when the entry is not one.
+ */
+export function approveInitiative(ctx: RoomContext, entryId: string, approve: boolean): boolean {
+  const log = entries(ctx)
+  const index = log.toArray().findIndex((e) => e.id === entryId)
+  const entry = log.get(index)
+  if (index < 0 || entry?.status !== 'pending' || !entry.initiative) return false
+  ctx.log.transact(() => {
+    log.delete(index, 1)
+    log.insert(index, [{ ...entry, status: approve ? 'approved' : 'rejected' }])
+  }, 'server')
+  if (approve) stepTurn(ctx, { kind: 'initiative', id: entry.initiative.combatantId, faces: entry.faces })
+  return true
 }
 
 /** The GM's "roll for the foes": each foe that rolls, or one die for the side. */

@@ -3,13 +3,14 @@
  * document from storage, stores every accepted update before it broadcasts it, keeps presence, and answers
  * the y-websocket protocol. What a connection may write, and what runs after a change, the room decides.
  */
-import { CLOSE, type DocName, seatDocName } from '@fray/protocol'
+import { CLOSE, type DocName, LIMITS, SEAT, seatDocName } from '@fray/protocol'
 import { unreachable } from '@fray/rules'
 import * as Y from 'yjs'
 import type { Role } from './access.ts'
 import { type Bucket, fullBucket, RATE, take } from './rate-limit.ts'
 import type { RoomStore } from './room-store.ts'
 import {
+  type AwarenessEntry,
   awarenessProtocol,
   type ClientMessage,
   createAwareness,
@@ -18,13 +19,30 @@ import {
   encodeSyncStep1,
   encodeSyncStep2,
   encodeUpdate,
+  ProtocolError,
   readAwarenessUpdate,
   updateIsKnown,
   writeAwarenessUpdate,
 } from './sync-protocol.ts'
 
 /** Largest message a client may send. */
-export const MAX_MESSAGE_BYTES = 1024 * 1024
+export const MAX_MESSAGE_BYTES = LIMITS.messageBytes
+
+/** Why the room refuses a message: the close code and a reason a person can read. */
+export interface Refusal {
+  code: number
+  reason: string
+}
+
+/** Thrown to refuse a message; inside `atomically`, whatever it applied is rolled back first. */
+export class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.reason)
+  }
+}
+
+/** Storage failed to keep an update: the transaction rolls back and the live document is rebuilt. */
+class StoreFailed extends Error {}
 
 /** What a socket carries through hibernation. */
 interface Attachment {
@@ -37,13 +55,33 @@ interface Attachment {
 }
 
 export interface LiveDoc {
+  /** The document as storage has it; replaced by a fresh copy from storage when a transaction fails. */
   doc: Y.Doc
   awareness: awarenessProtocol.Awareness
+  /**
+   * Who holds each presence id: the first connection that spoke for it, while it is open (then `ws` is
+   * null), and the role it had, so only the same role may take the id up again (a phone reconnecting).
+   */
+  holders: Map<number, { ws: WebSocket | null; role: string }>
+  /** Stops listening to the document (before it is replaced). */
+  detach(): void
+}
+
+/** What one transaction of the room changed: the documents it touched and the frames it will broadcast. */
+interface Pending {
+  docs: Set<DocName>
+  frames: Array<{ name: DocName; frame: Uint8Array; origin: unknown }>
 }
 
 export interface YHostOptions {
   /** Whether a connection with this role may change this document. */
   canWrite(role: Role, doc: DocName): boolean
+  /**
+   * Measures before a client's update applies; the check it returns runs once it has, inside its
+   * transaction: a refusal rolls it back, and nothing of it was broadcast. `requests` counts the entries
+   * the update added to a seat's requests.
+   */
+  admit(doc: DocName, role: Role): (added: { requests: number }) => Refusal | null
   /** Runs after an update to this document was accepted, stored and broadcast. */
   onChange(doc: DocName): void
 }
@@ -57,6 +95,10 @@ export class YHost {
   private readonly live = new Map<DocName, LiveDoc>()
   /** Rate-limit buckets; in memory only, so a wake from hibernation starts each connection afresh. */
   private readonly buckets = new WeakMap<WebSocket, Bucket>()
+  /** Sync requests (sync step 1) each connection may still send. */
+  private readonly syncBuckets = new WeakMap<WebSocket, Bucket>()
+  /** The transaction under way, if any: its broadcasts wait until it commits. */
+  private pending: Pending | null = null
 
   constructor(ctx: DurableObjectState, store: RoomStore, options: YHostOptions) {
     this.ctx = ctx
@@ -77,25 +119,45 @@ export class YHost {
 
   /** One message from a socket: refused with a close code and a reason, or handled. */
   message(ws: WebSocket, message: ArrayBuffer | string): void {
+    // A socket the room refused is closing: what it sent after the refusal is not read (it would bring
+    // its presence back as a ghost).
+    if (ws.readyState !== WebSocket.OPEN) return
     if (!take(this.bucket(ws), Date.now())) {
-      refuse(ws, CLOSE.rateLimited, `Over ${RATE.perSecond} messages a second; reconnect and slow down.`)
+      this.refuse(ws, CLOSE.rateLimited, `Over ${RATE.perSecond} messages a second; reconnect and slow down.`)
       return
     }
     if (typeof message === 'string') {
-      refuse(ws, CLOSE.malformed, 'Messages must be binary Yjs protocol frames.')
+      this.refuse(ws, CLOSE.malformed, 'Messages must be binary Yjs protocol frames.')
       return
     }
     if (message.byteLength > MAX_MESSAGE_BYTES) {
       const reason = `Message of ${message.byteLength} bytes is over the ${MAX_MESSAGE_BYTES} limit.`
-      refuse(ws, CLOSE.tooLarge, reason)
+      this.refuse(ws, CLOSE.tooLarge, reason)
       return
     }
     const attachment = ws.deserializeAttachment() as Attachment
+    let decoded: ClientMessage
     try {
-      this.handle(ws, attachment, decodeMessage(new Uint8Array(message)))
+      decoded = decodeMessage(new Uint8Array(message))
     } catch (error) {
-      // Nothing of a refused message was applied: updates are fully decoded before they touch a document.
-      refuse(ws, CLOSE.malformed, `Not a valid y-websocket message: ${(error as Error).message}`)
+      // Our own words for a frame of the wrong kind; never the decoder's internal text.
+      const why = error instanceof ProtocolError ? error.message : 'its framing does not decode'
+      this.refuse(ws, CLOSE.malformed, `Not a valid y-websocket message: ${why}.`)
+      return
+    }
+    try {
+      this.handle(ws, attachment, decoded)
+    } catch (error) {
+      // Whatever the message applied was rolled back with its transaction; the reason says so in words.
+      if (error instanceof Refused) this.refuse(ws, error.refusal.code, error.refusal.reason)
+      else if (error instanceof StoreFailed) {
+        console.error('room: storing an update failed', error.cause)
+        this.refuse(
+          ws,
+          CLOSE.storeFailed,
+          'The room could not store this change and kept none of it; it is sent again on reconnect.',
+        )
+      } else this.refuse(ws, CLOSE.malformed, 'This update does not apply as Yjs; nothing of it was kept.')
     }
   }
 
@@ -109,12 +171,50 @@ export class YHost {
     }
   }
 
-  /** A socket failed: its presence goes. */
+  /** A socket failed or was refused: its presence goes (if it still holds it). */
   forget(ws: WebSocket): void {
     const attachment = ws.deserializeAttachment() as Attachment | null
     if (!attachment || attachment.awarenessId === undefined) return
     const live = this.live.get(attachment.doc)
-    if (live) awarenessProtocol.removeAwarenessStates(live.awareness, [attachment.awarenessId], 'closed')
+    const holder = live?.holders.get(attachment.awarenessId)
+    if (!live || holder?.ws !== ws) return
+    holder.ws = null
+    awarenessProtocol.removeAwarenessStates(live.awareness, [attachment.awarenessId], 'closed')
+  }
+
+  /** Closes the sockets a seat's phones hold on its document, with a reason; the GM's stay open. */
+  closeSeat(seatId: string, reason: string): void {
+    for (const ws of this.ctx.getWebSockets(seatDocName(seatId))) {
+      const attachment = ws.deserializeAttachment() as Attachment | null
+      if (attachment?.role.kind === 'seat') this.refuse(ws, CLOSE.forbidden, reason)
+    }
+  }
+
+  /**
+   * Runs `work` in one storage transaction. Its broadcasts wait for the commit; when it throws, SQLite
+   * rolls back and every document it touched (`touched` too) is rebuilt from storage, so the room holds
+   * exactly what it stored and no peer heard of what was rolled back.
+   */
+  atomically<T>(work: () => T, touched?: DocName): T {
+    if (this.pending) {
+      // Inside a transaction already: it covers this work, and rolls it back with the rest.
+      if (touched) this.pending.docs.add(touched)
+      return work()
+    }
+    const pending: Pending = { docs: new Set(touched ? [touched] : []), frames: [] }
+    this.pending = pending
+    let result: T
+    try {
+      result = this.ctx.storage.transactionSync(work)
+    } catch (error) {
+      this.pending = null
+      this.store.forgetSizes()
+      for (const name of pending.docs) this.rebuild(name)
+      throw error
+    }
+    this.pending = null
+    for (const { name, frame, origin } of pending.frames) this.broadcast(name, frame, origin)
+    return result
   }
 
   /** Drops every live document, after the room's storage was deleted. */
@@ -145,12 +245,6 @@ export class YHost {
     if (existing) return existing
     const doc = this.store.loadDoc(name)
     const awareness = createAwareness(doc)
-    doc.on('update', (update: Uint8Array, origin: unknown) => {
-      // Stored first; the runtime's output gate holds the broadcast until the write is durable.
-      this.store.storeUpdate(name, update, doc)
-      const frame = encodeUpdate(update)
-      for (const peer of this.ctx.getWebSockets(name)) if (peer !== origin) send(peer, frame)
-    })
     // Presence matters on the table (who is here) and the GM's document; on the log and the seats nobody
     // reads it, so it goes back to its sender only, as the sign of life a stock provider waits for.
     const shared = name === 'table' || name === 'gm'
@@ -164,74 +258,210 @@ export class YHost {
       // Echoed to the sender too: a stock provider counts it as a sign of life.
       for (const peer of this.ctx.getWebSockets(name)) send(peer, frame)
     })
+    const live: LiveDoc = { doc, awareness, holders: new Map(), detach: this.listen(name, doc) }
     // After a wake, presence comes back from the sockets still open; closed ones are simply absent.
     for (const peer of this.ctx.getWebSockets(name)) {
-      const { awarenessId, presence } = peer.deserializeAttachment() as Attachment
-      if (awarenessId === undefined || !presence || presence.state === null) continue
+      const { awarenessId, presence, role } = peer.deserializeAttachment() as Attachment
+      if (awarenessId === undefined || live.holders.get(awarenessId)?.ws) continue
+      live.holders.set(awarenessId, { ws: peer, role: roleKey(role) })
+      if (!presence || presence.state === null) continue
       awareness.states.set(awarenessId, presence.state as Record<string, unknown>)
       awareness.meta.set(awarenessId, { clock: presence.clock, lastUpdated: Date.now() })
     }
-    const live = { doc, awareness }
     this.live.set(name, live)
     return live
   }
 
+  /** Stores every update of `doc`, then broadcasts it (once its transaction commits). */
+  private listen(name: DocName, doc: Y.Doc): () => void {
+    const onUpdate = (update: Uint8Array, origin: unknown) => {
+      const pending = this.pending
+      pending?.docs.add(name)
+      try {
+        // Stored first; the runtime's output gate holds the broadcast until the write is durable.
+        this.store.storeUpdate(name, update, doc)
+      } catch (error) {
+        throw new StoreFailed('storing an update failed', { cause: error })
+      }
+      const frame = encodeUpdate(update)
+      if (pending) pending.frames.push({ name, frame, origin })
+      else this.broadcast(name, frame, origin)
+    }
+    doc.on('update', onUpdate)
+    return () => doc.off('update', onUpdate)
+  }
+
+  /** Replaces a live document with what storage has (after a transaction that touched it failed). */
+  private rebuild(name: DocName): void {
+    const live = this.live.get(name)
+    if (!live) return
+    live.detach()
+    live.doc = this.store.loadDoc(name)
+    live.detach = this.listen(name, live.doc)
+  }
+
+  private broadcast(name: DocName, frame: Uint8Array, origin: unknown): void {
+    for (const peer of this.ctx.getWebSockets(name)) if (peer !== origin) send(peer, frame)
+  }
+
   private handle(ws: WebSocket, attachment: Attachment, message: ClientMessage): void {
-    const { doc, awareness } = this.open(attachment.doc)
+    const name = attachment.doc
+    const live = this.open(name)
     switch (message.type) {
-      case 'sync-step-1':
-        send(ws, encodeSyncStep2(doc, message.stateVector))
-        return
-      case 'update': {
-        Y.decodeUpdate(message.update) // throws on a malformed update, before anything is applied
-        if (!this.options.canWrite(attachment.role, attachment.doc)) {
-          if (updateIsKnown(doc, message.update)) return
-          refuse(
-            ws,
-            CLOSE.forbidden,
-            `This link may read the "${attachment.doc}" document but not change it.`,
+      case 'sync-step-1': {
+        if (!take(this.syncBucket(ws), Date.now(), LIMITS.syncRequests)) {
+          const { burst, perSecond } = LIMITS.syncRequests
+          throw refused(
+            CLOSE.rateLimited,
+            `Over ${burst} sync requests, then one per ${1 / perSecond} s, on one connection; reconnect later.`,
           )
-          return
         }
-        // The document's update handler stores, then broadcasts, within this call.
-        this.ctx.storage.transactionSync(() => Y.applyUpdate(doc, message.update, ws))
-        this.options.onChange(attachment.doc)
+        send(ws, encodeSyncStep2(live.doc, message.stateVector))
         return
       }
-      case 'awareness': {
-        const entries = readAwarenessUpdate(message.update)
-        const own = attachment.awarenessId ?? entries[0]?.clientId
-        if (own === undefined) return
-        // A stock provider relays every presence change it hears, others' included: such an echo, which
-        // is not newer than what the room has, is dropped; anything newer for another client is refused.
-        const foreign = entries.filter((e) => e.clientId !== own)
-        const forged = foreign.find((e) => {
-          const known = awareness.meta.get(e.clientId)
-          return known ? e.clock > known.clock : e.json !== 'null'
-        })
-        if (forged) {
-          refuse(ws, CLOSE.forbidden, 'A connection may only set its own presence.')
-          return
+      case 'update': {
+        try {
+          Y.decodeUpdate(message.update) // throws on a malformed update, before anything is applied
+        } catch {
+          throw refused(CLOSE.malformed, 'This update is not valid Yjs; nothing of it was applied.')
         }
-        const mine = entries.filter((e) => e.clientId === own)
-        if (mine.length === 0) return
-        awarenessProtocol.applyAwarenessUpdate(awareness, writeAwarenessUpdate(mine), ws)
-        const clock = awareness.meta.get(own)?.clock ?? 0
-        const state = awareness.getStates().get(own) ?? null
-        ws.serializeAttachment({
-          ...attachment,
-          awarenessId: own,
-          presence: { clock, state },
-        } satisfies Attachment)
+        if (!this.options.canWrite(attachment.role, name)) {
+          if (updateIsKnown(live.doc, message.update)) return
+          throw refused(CLOSE.forbidden, `This link may read the "${name}" document but not change it.`)
+        }
+        this.checkSize(name, message.update.byteLength)
+        this.atomically(() => {
+          const check = this.options.admit(name, attachment.role)
+          // Entries added to a seat's requests, counted as the update applies.
+          let requests = 0
+          const count = (event: Y.YArrayEvent<unknown>) => {
+            for (const change of event.changes.delta)
+              requests += (change.insert as unknown[] | undefined)?.length ?? 0
+          }
+          const array = name.startsWith('seat:') ? this.open(name).doc.getArray(SEAT.requests) : null
+          array?.observe(count)
+          try {
+            // The document's update handler stores it; its broadcast waits for the commit.
+            Y.applyUpdate(this.open(name).doc, message.update, ws)
+          } finally {
+            array?.unobserve(count)
+          }
+          const refusal = check({ requests })
+          if (refusal) throw new Refused(refusal)
+        }, name)
+        try {
+          this.options.onChange(name)
+        } catch (error) {
+          // The request's work was rolled back; the writer's update stands, so its connection stays.
+          console.error('room: resolving a change failed', error)
+        }
         return
       }
+      case 'awareness':
+        this.presence(ws, attachment, live, message.update)
+        return
       case 'query-awareness': {
-        const states = [...awareness.getStates().keys()]
-        send(ws, encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, states)))
+        const states = [...live.awareness.getStates().keys()]
+        send(ws, encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(live.awareness, states)))
         return
       }
       default:
         unreachable(message)
+    }
+  }
+
+  /**
+   * A presence update. Every state is checked against the size cap before anything is applied. A
+   * connection speaks for one id: the first it names that no other open connection holds (nor another
+   * role held last). An id another connection holds is never applied from this one (a stock provider
+   * relays what it hears; a phone back from a network switch may still hold its old socket): dropped.
+   * Anything newer for an id nobody holds, from a connection that has its own, is refused.
+   */
+  private presence(ws: WebSocket, attachment: Attachment, live: LiveDoc, update: Uint8Array): void {
+    let entries: AwarenessEntry[]
+    try {
+      entries = readAwarenessUpdate(update)
+    } catch {
+      throw refused(CLOSE.malformed, 'This presence update does not decode: each state must be JSON.')
+    }
+    for (const e of entries) {
+      const bytes = new TextEncoder().encode(e.json).length
+      if (bytes > LIMITS.presenceBytes) {
+        throw refused(
+          CLOSE.tooLarge,
+          `A presence of ${bytes} bytes is over the ${LIMITS.presenceBytes}-byte limit.`,
+        )
+      }
+    }
+    const role = roleKey(attachment.role)
+    let own = attachment.awarenessId
+    const mine = entries.filter((e) => {
+      if (e.clientId === own) return true
+      const holder = live.holders.get(e.clientId)
+      if (holder?.ws && holder.ws !== ws) return false // another open connection's: never applied from here
+      if (own === undefined && e.json !== 'null' && (!holder || holder.role === role)) {
+        own = e.clientId
+        return true
+      }
+      const known = live.awareness.meta.get(e.clientId)
+      if (known ? e.clock > known.clock : e.json !== 'null') {
+        throw refused(CLOSE.forbidden, 'A connection may only set its own presence.')
+      }
+      return false // an echo of what the room has
+    })
+    if (own === undefined || mine.length === 0) return
+    for (const e of mine) {
+      const seatId = (JSON.parse(e.json) as { seatId?: unknown } | null)?.seatId
+      if (seatId !== undefined && !(attachment.role.kind === 'seat' && attachment.role.seatId === seatId)) {
+        throw refused(CLOSE.forbidden, 'A presence may name only this connection’s own seat.')
+      }
+    }
+    if (attachment.awarenessId === undefined) {
+      live.holders.set(own, { ws, role })
+      ws.serializeAttachment({ ...attachment, awarenessId: own } satisfies Attachment)
+    }
+    awarenessProtocol.applyAwarenessUpdate(live.awareness, writeAwarenessUpdate(mine), ws)
+    const clock = live.awareness.meta.get(own)?.clock ?? 0
+    const state = live.awareness.getStates().get(own) ?? null
+    ws.serializeAttachment({
+      ...attachment,
+      awarenessId: own,
+      presence: { clock, state },
+    } satisfies Attachment)
+  }
+
+  /**
+   * Refuses an update that would take its document or the room past its stored-bytes quota. The update
+   * log may still hold what was overwritten or deleted since, so the document is compacted and measured
+   * again before it is refused.
+   */
+  private checkSize(name: DocName, incoming: number): void {
+    const over = () =>
+      this.store.docBytes(name) + incoming > LIMITS.docBytes ||
+      this.store.roomBytes() + incoming > LIMITS.roomBytes
+    if (!over()) return
+    this.atomically(() => this.store.compact(name, this.open(name).doc))
+    if (this.store.docBytes(name) + incoming > LIMITS.docBytes) {
+      throw refused(
+        CLOSE.full,
+        `The "${name}" document is full (${mib(LIMITS.docBytes)}); nothing more fits in it.`,
+      )
+    }
+    if (this.store.roomBytes() + incoming > LIMITS.roomBytes) {
+      throw refused(
+        CLOSE.full,
+        `This room is full (${mib(LIMITS.roomBytes)} stored); the GM can export it into a new room.`,
+      )
+    }
+  }
+
+  /** Closes a socket with a code and a reason a person can read (the protocol allows 123 bytes); its presence goes. */
+  private refuse(ws: WebSocket, code: number, reason: string): void {
+    this.forget(ws)
+    try {
+      ws.close(code, reason.slice(0, 120))
+    } catch {
+      // already closed
     }
   }
 
@@ -243,6 +473,24 @@ export class YHost {
     }
     return bucket
   }
+
+  private syncBucket(ws: WebSocket): Bucket {
+    let bucket = this.syncBuckets.get(ws)
+    if (!bucket) {
+      bucket = { tokens: LIMITS.syncRequests.burst, at: Date.now() }
+      this.syncBuckets.set(ws, bucket)
+    }
+    return bucket
+  }
+}
+
+const refused = (code: number, reason: string) => new Refused({ code, reason })
+
+const mib = (bytes: number) => `${bytes / (1024 * 1024)} MiB`
+
+/** A role as the key of who held a presence id. */
+function roleKey(role: Role): string {
+  return role.kind === 'seat' ? `seat:${role.seatId}` : role.kind
 }
 
 /** Sends without ever throwing on a socket that closed meanwhile. */
@@ -251,14 +499,5 @@ function send(ws: WebSocket, frame: Uint8Array): void {
     ws.send(frame)
   } catch {
     // The close handler cleans up.
-  }
-}
-
-/** Closes a socket with a code and a reason a person can read (the protocol allows 123 bytes). */
-function refuse(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason.slice(0, 120))
-  } catch {
-    // already closed
   }
 }

@@ -1,5 +1,16 @@
-/** The room's settings the GM chooses: whether players' own dice need approval, and the defense countdown. */
+/**
+ * The room's settings the GM chooses: whether players' own dice need approval, the defense countdown,
+ * and what players see of monsters' hit points.
+ */
+import type { FoeHealthView } from '@fray/protocol'
 import type { TableModel } from '../../models/table.ts'
+
+/** What players may see of a monster's hit points; the room keeps the rest in the GM's document. */
+const FOE_HEALTH: ReadonlyArray<[FoeHealthView, string]> = [
+  ['exact', 'Exact hit points'],
+  ['word', 'A word: Unhurt, Hurt, Bloodied, Down'],
+  ['none', 'Nothing, only who is down'],
+]
 
 /** The countdowns a GM may give players to choose a defense (the room accepts 5 s to 10 min). */
 const DEFENSE_SECONDS = [10, 20, 30, 60, 120, 300] as const
@@ -29,6 +40,29 @@ export function TableRulesCard({ table }: { table: TableModel }) {
           ))}
         </select>
       </label>
+      <label class="field">
+        <span>What players see of monsters</span>
+        <select
+          value={table.settings.value.foeHealth}
+          onChange={(e) => table.setSetting('foeHealth', e.currentTarget.value as FoeHealthView)}
+        >
+          {FOE_HEALTH.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {table.settings.value.foeHealth !== 'exact' && (
+        <label class="toggle">
+          <input
+            type="checkbox"
+            checked={table.settings.value.showFoeDefense}
+            onChange={(e) => table.setSetting('showFoeDefense', e.currentTarget.checked)}
+          />
+          <span>Players’ odds show monsters’ defense (AC, DEF, armour)</span>
+        </label>
+      )}
     </section>
   )
 }

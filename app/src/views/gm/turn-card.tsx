@@ -4,12 +4,14 @@
  */
 import { type Intent, mayAttack, SYSTEM_INFO, type SystemId, type Unaware } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
+import { Alert } from '../../components/alert.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
 import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
 import type { GmModel } from '../../models/gm.ts'
 import type { Combatant, TableModel } from '../../models/table.ts'
 import { factionToMove, isSurprised } from '../../models/turn.ts'
 import { useLazy } from '../use-lazy.ts'
+import { NewFight, RestCard } from './between-fights.tsx'
 
 const loadIntentForm = () => import('../intent-form.tsx').then((m) => m.IntentForm)
 const loadComposer = () => import('../composer.tsx').then((m) => m.Composer)
@@ -81,11 +83,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
             ))}
         </div>
       )}
-      {gm.error.value && (
-        <p class="error" role="alert">
-          {gm.error.value}
-        </p>
-      )}
+      <Alert text={gm.error.value} />
       <div class="row gap wrap">
         {table.turn.value.status === 'idle' ? (
           <>
@@ -126,16 +124,20 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
                 Roll for monsters
               </button>
             )}
-            {stating && (
+            {(stating || table.turn.value.phase === 'movement') && (
               <button type="button" class="primary" onClick={() => ask('begin-actions')}>
-                Begin actions
+                {stating && Object.values(table.turn.value.intents ?? {}).some((i) => i.metersMoved > 0)
+                  ? 'Begin movement'
+                  : 'Begin actions'}
               </button>
             )}
-            {table.turn.value.status === 'running' && !table.turn.value.factions && (
-              <button type="button" class="primary" onClick={() => ask('next-turn')}>
-                Next turn
-              </button>
-            )}
+            {table.turn.value.status === 'running' &&
+              !table.turn.value.factions &&
+              table.turn.value.phase !== 'movement' && (
+                <button type="button" class="primary" onClick={() => ask('next-turn')}>
+                  Next turn
+                </button>
+              )}
             {factionToMove(table.turn.value) === 'foes' && (
               <>
                 {Object.values(table.turn.value.factions?.characters ?? {})
@@ -167,6 +169,10 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
           </>
         )}
       </div>
+      {table.turn.value.status === 'idle' && info?.rest && (
+        <RestCard rest={info.rest} gm={gm} combatants={table.combatants.value} />
+      )}
+      <NewFight gm={gm} monsters={table.combatants.value.filter((c) => c.side !== 'pc').length} />
       {info?.initiativeOptions && (
         <div class="row gap wrap">
           <label class="toggle">
@@ -203,6 +209,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
           system={system}
           attacker={monsterAttacker}
           targets={table.combatants.value}
+          turn={turnState}
           ownDice
           onRoll={(targetId, declared, faces) => {
             send({

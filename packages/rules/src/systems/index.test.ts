@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fighter } from '../table/test-support.ts'
 import { SYSTEMS } from './index.ts'
 import { SYSTEM_IDS } from './info.ts'
 
@@ -24,6 +25,23 @@ describe('the rule system registry', () => {
       expect(parsed.ok, id).toBe(false)
       if (!parsed.ok)
         expect(parsed.error.toLowerCase(), id).toContain(numeric.label.toLowerCase().split(' ')[0])
+    }
+  })
+
+  it('marks a few of each attack’s situations as applying often, for a form to show at once', () => {
+    for (const id of SYSTEM_IDS) {
+      const { combat } = SYSTEMS[id]
+      const me = fighter(id, 'mira', 'pc')
+      const foe = fighter(id, 'ogre', 'foe')
+      const choices = combat.choices(me)
+      if (!choices.ok) throw new Error(`${id}: ${choices.error}`)
+      for (const choice of choices.value.filter((c) => !c.self && !c.aid)) {
+        const offered = combat.toggles(me, foe, choice.id)
+        const often = offered.filter((t) => t.often)
+        // A long list is never folded whole, nor shown whole: between one and four stand out.
+        if (offered.length > 4) expect(often.length, `${id} ${choice.label}`).toBeGreaterThan(0)
+        expect(often.length, `${id} ${choice.label}`).toBeLessThanOrEqual(4)
+      }
     }
   })
 })

@@ -16,6 +16,9 @@ export const SYSTEMS: Record<SystemId, RuleSystem> = {
   zones: zonesSystem as RuleSystem,
 }
 
-/** A sheet of this system filled with its defaults, named. */
-export const defaultSheetFor = (system: SystemId, name: string): Record<string, unknown> =>
-  defaultSheet(SYSTEMS[system].sheet.fields, name)
+/** A sheet of this system filled with its defaults (a monster's where `side` is `foe`), named. */
+export const defaultSheetFor = (
+  system: SystemId,
+  name: string,
+  side: 'pc' | 'foe' = 'pc',
+): Record<string, unknown> => defaultSheet(SYSTEMS[system].sheet, name, side)

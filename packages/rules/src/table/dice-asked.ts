@@ -3,7 +3,7 @@
  * typed so far, and what those faces would do. The phone asks die by die; the room checks them again.
  */
 import { fail, type Outcome, ok } from '../outcome.ts'
-import { recordingRoller } from './roller.ts'
+import { type RecordedDie, recordingRoller } from './roller.ts'
 import type { CombatRules, Declared, Fighter } from './types.ts'
 
 export interface DiceAsked {
@@ -22,16 +22,22 @@ export function diceAsked(
   declared: Declared,
   typed: readonly number[],
 ): DiceAsked {
-  const roller = recordingRoller(typed)
+  // The target's dice are theirs (or the room's), never asked of the attacker: any face stands in here.
+  const roller = recordingRoller(typed, undefined, { theirs: () => 1 })
   const resolved = rules.resolve(attacker, target, declared, null, roller.roll)
+  const own = roller.rolls.filter((r) => !r.theirs)
   // Up to the first die not typed yet (or the first that does not fit): what the phone asks next.
-  const firstUntyped = roller.rolls.findIndex((r) => !r.typed)
-  const upTo = roller.errorAt !== null ? roller.errorAt + 1 : firstUntyped + 1
-  const asked = roller.rolls
-    .slice(0, roller.missing || roller.error ? upTo : roller.rolls.length)
+  const firstUntyped = own.findIndex((r) => !r.typed)
+  const errorAt = roller.errorAt === null ? null : own.indexOf(roller.rolls[roller.errorAt] as RecordedDie)
+  const upTo = errorAt !== null ? errorAt + 1 : firstUntyped + 1
+  const asked = own
+    .slice(0, roller.missing || roller.error ? upTo : own.length)
     .map(({ sides, label }) => ({ sides, label }))
   if (roller.error) return { asked, complete: true, outcome: fail(roller.error) }
   if (roller.missing) return { asked, complete: false }
+  const theirs = roller.rolls.filter((r) => r.theirs).map((r) => r.label)
+  if (resolved.ok && theirs.length > 0)
+    return { asked, complete: true, outcome: ok(`then ${target.name} rolls: ${theirs.join(', ')}`) }
   return {
     asked,
     complete: true,

@@ -21,6 +21,8 @@ describe('a round in slots', () => {
     const ctx = turnContext('osr', [mira, tomas, goblin])
     const first = started(ctx)
     expect(first.turn.waiting).toEqual({ m: 'initiative', t: 'initiative', g: 'initiative' })
+    // Each one awaited is told the dice they roll, so a phone can name them ("your d6").
+    expect(first.turn.initiativeSides).toEqual({ m: [6], t: [6], g: [6] })
     const running = steps(
       rules,
       first,

@@ -54,6 +54,8 @@ export interface OrderedHooks {
     roll: (sides: number) => number,
   ): Outcome<SurpriseOutcome>
   attacksPerTurn(f: Fighter): number
+  /** The toggles the room knows apply to this attack now (see `TurnRules.known`). */
+  known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
 }
 
 /** Those who take part in the round: not out of the fight, and not caught by surprise in round 1. */
@@ -62,6 +64,9 @@ function participants(turn: TurnState, ctx: TurnContext): Fighter[] {
     (f) => !ctx.out(f) && !(turn.round === 1 && (turn.surprised ?? []).includes(f.id)),
   )
 }
+
+const STILL_MOVING =
+  'Everyone who stated a move is still making it (the Movement phase, 5.1): the GM begins the Actions when they are done.'
 
 export function orderedTurns(hooks: OrderedHooks): TurnRules {
   const needs = (f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings) =>
@@ -82,13 +87,18 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const who = participants(turn, ctx)
         const intents = turn.intents ?? {}
         const waiting: Record<string, 'initiative' | 'intent'> = {}
+        const initiativeSides: Record<string, number[]> = {}
         for (const f of who) {
           if (hooks.intents && !intents[f.id]) waiting[f.id] = 'intent'
-          else if (rolls(f) && needs(f, ctx.fighters, turn, ctx.settings)) waiting[f.id] = 'initiative'
+          else if (rolls(f) && needs(f, ctx.fighters, turn, ctx.settings)) {
+            waiting[f.id] = 'initiative'
+            const dice = hooks.initiativeDice(f)
+            if (dice.ok) initiativeSides[f.id] = dice.value
+          }
         }
         const ready =
           Object.keys(waiting).length === 0 || (force && !Object.values(waiting).includes('initiative'))
-        if (!ready) return { turn: { ...turn, waiting, acting: [] }, roundOver: false }
+        if (!ready) return { turn: { ...turn, waiting, initiativeSides, acting: [] }, roundOver: false }
         force = false
         const declared = hooks.intents
           ? Object.fromEntries(who.map((f) => [f.id, intents[f.id] ?? hooks.intents?.fallback(f)] as const))
@@ -96,7 +106,10 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const withIntents = { ...turn, intents: declared as Record<string, Intent> }
         const order = hooks.order(who, withIntents, ctx.settings, ctx.fighters)
         // Only a sheet the rules cannot read stops the order: the round waits, and the GM fixes the sheet.
-        if (!order.ok) return { turn: { ...turn, waiting, acting: [] }, roundOver: false }
+        if (!order.ok) return { turn: { ...turn, waiting, initiativeSides, acting: [] }, roundOver: false }
+        // brp: those who stated a move make it first, in the Movement phase (5.1); nobody moving, the
+        // Actions begin at once.
+        const moving = hooks.intents && who.some((f) => (withIntents.intents[f.id]?.metersMoved ?? 0) > 0)
         turn = {
           ...withIntents,
           status: 'running',
@@ -105,11 +118,13 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           acted: [],
           attacks: {},
           waiting: {},
+          initiativeSides: {},
           defendOnly: hooks.intents ? hooks.intents.defendOnly(who, withIntents.intents) : [],
+          ...(hooks.intents ? { phase: moving ? ('movement' as const) : ('actions' as const) } : {}),
         }
         continue
       }
-      if (turn.status !== 'running')
+      if (turn.status !== 'running' || turn.phase === 'movement')
         return { turn: { ...turn, acting: [], attacksLeft: {} }, roundOver: false }
       const slot = turn.order[turn.current]
       if (!slot) {
@@ -174,11 +189,14 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         return ok(settle({ ...turn, intents: { ...(turn.intents ?? {}), [f.id]: checked.value } }, ctx))
       }
       case 'begin-actions': {
+        if (hooks.intents && turn.status === 'running' && turn.phase === 'movement')
+          return ok(settle({ ...turn, phase: 'actions' }, ctx))
         if (!hooks.intents || turn.status !== 'initiative')
-          return fail('There is no Statement of Intent to end right now.')
+          return fail('There is no Statement of Intent or Movement phase to end right now.')
         return ok(settle(turn, ctx, true))
       }
       case 'end-turn': {
+        if (turn.phase === 'movement') return fail(STILL_MOVING)
         const slot = turn.order[turn.current]
         if (turn.status !== 'running' || !slot?.ids.includes(action.id)) return fail('It is not your turn.')
         if (turn.acted.includes(action.id)) return fail('You have already ended your turn.')
@@ -186,6 +204,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       }
       case 'next': {
         if (turn.status !== 'running') return fail('No round is running.')
+        if (turn.phase === 'movement') return fail(STILL_MOVING)
         const waiting = ctx.openPrompts[0]
         if (waiting) {
           const name = (id: string) => find(id)?.name ?? 'Someone'
@@ -215,8 +234,10 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
               // Surprise lasts one round; intents are stated anew every round.
               surprised: [],
               oneAttack: [],
+              against: {},
               intents: {},
               defendOnly: [],
+              phase: undefined,
             },
             ctx,
           ),
@@ -242,6 +263,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         round: 1,
         surprised: surprise.surprised,
         oneAttack: surprise.oneAttack,
+        against: surprise.against ?? {},
         intents: {},
         defendOnly: [],
       }
@@ -256,6 +278,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     },
     step,
     attacksPerTurn: hooks.attacksPerTurn,
+    ...(hooks.known ? { known: hooks.known } : {}),
     ...(hooks.intents ? { intents: hooks.intents } : {}),
   }
 }

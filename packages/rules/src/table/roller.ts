@@ -11,6 +11,8 @@ export interface RecordedDie {
   face: number
   /** A player (or the GM) rolled it and typed it in. */
   typed?: boolean
+  /** The target's die (a defense, a counter, a save): never taken from the attacker's typed faces. */
+  theirs?: boolean
 }
 
 export interface RecordingRoller {
@@ -24,20 +26,35 @@ export interface RecordingRoller {
   missing: boolean
 }
 
+export interface RollerOptions {
+  /** The target's dice (default: `more`). */
+  theirs?: (sides: number) => number
+  /** Every die takes the next face, whoever's it is: replaying a logged outcome from its logged dice. */
+  replay?: boolean
+}
+
 /**
- * `typed` are used first, in order; then `more` throws each die (the room's dice), or, without it, the
- * roller marks itself `missing` and answers 1 so the rules can finish what they were doing.
+ * `typed` stand for the attacker's dice, in order (the target's come from `theirs`, or the room's); then
+ * `more` throws each die (the room's dice), or, without it, the roller marks itself `missing` and answers
+ * 1 so the rules can finish what they were doing. Typed faces left over are not used.
  */
-export function recordingRoller(typed: readonly number[], more?: (sides: number) => number): RecordingRoller {
+export function recordingRoller(
+  typed: readonly number[],
+  more?: (sides: number) => number,
+  { theirs = more, replay = false }: RollerOptions = {},
+): RecordingRoller {
+  let used = 0
   const recorder: RecordingRoller = {
     rolls: [],
     error: null,
     errorAt: null,
     missing: false,
-    roll(sides, label) {
-      const mine = typed[recorder.rolls.length]
+    roll(sides, label, owner = 'attacker') {
+      const target = owner === 'target' && !replay
+      const mine = target ? undefined : typed[used]
       let face: number
       if (mine !== undefined) {
+        used++
         if (!Number.isInteger(mine) || mine < 1 || mine > sides) {
           if (recorder.error === null) {
             recorder.error = `Your die for ${label} is a d${sides}: it shows 1 to ${sides}, not ${mine}.`
@@ -45,12 +62,19 @@ export function recordingRoller(typed: readonly number[], more?: (sides: number)
           }
           face = 1
         } else face = mine
-      } else if (more) face = more(sides)
+      } else if (target && theirs) face = theirs(sides)
+      else if (more) face = more(sides)
       else {
         recorder.missing = true
         face = 1
       }
-      recorder.rolls.push({ label, sides, face, ...(mine !== undefined ? { typed: true } : {}) })
+      recorder.rolls.push({
+        label,
+        sides,
+        face,
+        ...(mine !== undefined ? { typed: true } : {}),
+        ...(owner === 'target' ? { theirs: true } : {}),
+      })
       return face
     },
   }

@@ -1,5 +1,5 @@
 /** Sheets at the table: a system's sheet filled with its defaults, and read back for a fighter. */
-import { fail, type Outcome } from '../outcome.ts'
+import { fail, type Outcome, ok } from '../outcome.ts'
 import type { SheetField } from '../system.ts'
 
 /** What a system says about its sheet: the form's fields and how input becomes a sheet. */
@@ -7,16 +7,65 @@ export interface SheetRules<Sheet = unknown> {
   fields: ReadonlyArray<SheetField>
   /** Validates form or stored input into a sheet, filling defaults; errors name the field. */
   parse(input: unknown): Outcome<Sheet>
+  /** Where a monster's defaults differ from a character's (odnd: role, class and race "monster"). */
+  monsterDefaults?: Readonly<Record<string, unknown>>
 }
 
-/** A sheet filled with the system's defaults, named. */
-export function defaultSheet(fields: ReadonlyArray<SheetField>, name: string): Record<string, unknown> {
-  const sheet: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.key, f.default]))
+/**
+ * A sheet filled with the system's defaults, named; a monster's (side `foe`) with the system's monster
+ * defaults over them.
+ */
+export function defaultSheet(
+  rules: Pick<SheetRules, 'fields' | 'monsterDefaults'>,
+  name: string,
+  side: 'pc' | 'foe' = 'pc',
+): Record<string, unknown> {
+  const sheet: Record<string, unknown> = Object.fromEntries(rules.fields.map((f) => [f.key, f.default]))
+  if (side === 'foe') Object.assign(sheet, rules.monsterDefaults)
   sheet.name = name
   return sheet
 }
 
-/** Sheets read before, by the system's rules, the stored sheet object (or none) and the fighter's name. */
+/** The most items a list on a sheet holds (weapons, skills): more than any character carries. */
+export const MAX_LIST_ITEMS = 20
+/** The longest text a field without its own limit takes. */
+export const MAX_TEXT = 200
+
+/**
+ * What of a client's sheet input is stored: the form's own fields only (unknown keys dropped, at every
+ * level). A list longer than MAX_LIST_ITEMS or a text longer than its field allows is refused, naming
+ * the field; the parser then checks every value.
+ */
+export function sheetInput(
+  fields: ReadonlyArray<SheetField>,
+  input: unknown,
+): Outcome<Record<string, unknown>> {
+  const given =
+    input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {}
+  const kept: Record<string, unknown> = {}
+  for (const field of fields) {
+    if (!Object.hasOwn(given, field.key)) continue
+    const value = given[field.key]
+    if (field.kind === 'list' && Array.isArray(value)) {
+      if (value.length > MAX_LIST_ITEMS) return fail(`${field.label}: at most ${MAX_LIST_ITEMS}.`)
+      const items: Record<string, unknown>[] = []
+      for (const item of value) {
+        const one = sheetInput(field.of, item)
+        if (!one.ok) return fail(`${field.label}: ${one.error}`)
+        items.push(one.value)
+      }
+      kept[field.key] = items
+      continue
+    }
+    const limit = field.kind === 'text' ? (field.maxLength ?? MAX_TEXT) : MAX_TEXT
+    if (typeof value === 'string' && value.length > limit)
+      return fail(`${field.label} must be at most ${limit} characters.`)
+    kept[field.key] = value
+  }
+  return ok(kept)
+}
+
+/** Sheets read before, by the system's rules, the stored sheet object (or none) and the fighter's side and name. */
 const read = new WeakMap<SheetRules<unknown>, WeakMap<object, Map<string, Outcome<unknown>>>>()
 const NO_SHEET = {}
 
@@ -26,7 +75,7 @@ const NO_SHEET = {}
  */
 export function readSheet<Sheet>(
   rules: SheetRules<Sheet>,
-  f: { name: string; sheet?: Record<string, unknown> },
+  f: { name: string; side?: 'pc' | 'foe'; sheet?: Record<string, unknown> },
 ): Outcome<Sheet> {
   let bySheet = read.get(rules)
   if (!bySheet) {
@@ -39,10 +88,12 @@ export function readSheet<Sheet>(
     byName = new Map()
     bySheet.set(key, byName)
   }
-  const known = byName.get(f.name)
+  const side = f.side ?? 'pc'
+  const seen = `${side}:${f.name}`
+  const known = byName.get(seen)
   if (known) return known as Outcome<Sheet>
-  const parsed = rules.parse({ ...defaultSheet(rules.fields, f.name), ...(f.sheet ?? {}) })
+  const parsed = rules.parse({ ...defaultSheet(rules, f.name, side), ...(f.sheet ?? {}) })
   const sheet = parsed.ok ? parsed : fail<Sheet>(`${f.name}: ${parsed.error}`)
-  byName.set(f.name, sheet)
+  byName.set(seen, sheet)
   return sheet
 }

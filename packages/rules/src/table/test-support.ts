@@ -19,7 +19,7 @@ export function fighter(
     id,
     name,
     side,
-    sheet: { ...defaultSheet(SYSTEMS[system].sheet.fields, name), ...sheet },
+    sheet: { ...defaultSheet(SYSTEMS[system].sheet, name), ...sheet },
     hp: live.hp ?? 10,
     maxHp: live.maxHp ?? live.hp ?? 10,
     state: live.state ?? {},

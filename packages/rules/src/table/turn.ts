@@ -41,6 +41,8 @@ export interface TurnState {
   acting?: string[]
   /** Who the round is waiting for before it can run, and for what. */
   waiting?: Record<string, 'initiative' | 'intent'>
+  /** For each one awaited for initiative, the sides of the dice they roll (a phone names them: "your d6"). */
+  initiativeSides?: Record<string, number[]>
   /** Attacks made in the current turn, by attacker. */
   attacks?: Record<string, number>
   /** For each one acting now, the attacks their turn still allows (0: they can only end it). */
@@ -51,10 +53,17 @@ export interface TurnState {
   surprised?: string[]
   /** spelljammer: caught in an ambush, they may attack back only once in round 1. */
   oneAttack?: string[]
+  /** Toggles every attack on them takes in round 1, as the surprise roll found (spelljammer's ambush tier). */
+  against?: Record<string, string[]>
   /** brp's Statement of Intent: what each combatant declared for this round. */
   intents?: Record<string, Intent>
   /** brp: moved so far this round that they may only parry or dodge (5.3). */
   defendOnly?: string[]
+  /**
+   * brp's phase of the round once the intents are stated (5.1): `movement` while those who stated a move
+   * make it (nobody attacks), then `actions` in DEX order; the Resolution is the end of the round.
+   */
+  phase?: 'movement' | 'actions'
 }
 
 export const IDLE_TURN: TurnState = {
@@ -122,6 +131,8 @@ export interface SurpriseOutcome {
   oneAttack: string[]
   /** zones: concealed at the start, so they play a bonus round of their own. */
   concealed: string[]
+  /** Toggles every attack on them takes in round 1 (spelljammer: the ambush tier each one rolled). */
+  against?: Record<string, string[]>
   /** One entry per roll, for the log. */
   rolls: SurpriseRoll[]
 }
@@ -190,6 +201,11 @@ export interface TurnRules {
   attacksPerTurn(f: Fighter): number
   /** Where rounds open with a Statement of Intent (brp): checking one, and what one who said nothing does. */
   intents?: IntentRules
+  /**
+   * The attack's toggles the room already knows apply now (the target caught by surprise, an attacker
+   * still concealed): a composer sets them at first, and the attacker may still change them.
+   */
+  known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
 }
 
 /** A Statement of Intent's form: the attacks one may declare, and what a declaration leaves one. */

@@ -32,6 +32,12 @@ export interface FighterChange {
 export interface AttackChoice {
   id: string
   label: string
+  /** It helps its target (First Aid): one's own side is offered first, the fallen included. */
+  aid?: boolean
+  /** The words of the button that does it, where it is not an attack ("Roll First Aid", "Wake them up"). */
+  verb?: string
+  /** A declaration about oneself for the round (parry and dodge, run away): it has no target. */
+  self?: boolean
 }
 
 /** What the attacker declares before rolling. */
@@ -61,8 +67,14 @@ export interface DefenseOption {
   effect: string
 }
 
-/** The room's dice: one die of `sides` faces for `label` ("to hit", "damage d8", "parry"). */
-export type Roller = (sides: number, label: string) => number
+/**
+ * Whose die it is: the attacker's (the default: they roll for their action) or the target's (a defense,
+ * a counter, a save against the attack). A player's typed faces only ever stand for their own dice.
+ */
+export type DieOwner = 'attacker' | 'target'
+
+/** The room's dice: one die of `sides` faces for `label` ("to hit", "damage d8", "parry"), and whose. */
+export type Roller = (sides: number, label: string, owner?: DieOwner) => number
 
 /** What an attack, or the end of a round, did. */
 export interface Resolution {
@@ -106,4 +118,21 @@ export interface CombatRules {
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution>
   /** Short status chips for everyone to see: "Stunned (1 round)", "Unconscious", "Wounded: leg". */
   status(fighter: Fighter): string[]
+  /**
+   * What this fighter's armour takes off damage that does not come from an attack roll (an area spell, a
+   * trap), where the system's text reduces damage by armour; absent or 0 where it does not.
+   */
+  soak?(fighter: Fighter): { points: number; rule: string }
+  /** The number an attacker must beat, in the system's words ("AC 14", "DEF 20", "Armour 2"); null unreadable. */
+  defense(fighter: Fighter): string | null
+  /**
+   * A fighter's health in the system's words, for players who do not see a monster's hit points; the
+   * common words ("Unhurt, Hurt, Bloodied, Down": `healthWord`) where the system has none of its own.
+   */
+  healthWord?(fighter: Fighter): string
+  /**
+   * Time passing between fights (brp: a week of rest, 5.14): each wounded fighter heals as the text says;
+   * those in `hospital` get the best care the text allows. Absent where the system's text has none.
+   */
+  rest?(fighters: readonly Fighter[], roll: Roller, hospital: readonly string[]): Outcome<Resolution>
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brp, type Outcome, SYSTEMS, toFloat } from '../../index.ts'
+import { brp, type Outcome, percent, SYSTEMS, toFloat } from '../../index.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
 import type { Fighter } from '../../table/types.ts'
@@ -44,9 +44,11 @@ const guard = (live = {}) =>
 const sword = { choice: 'sword-short', toggles: [] }
 
 describe('brp choices and toggles', () => {
-  it('gives the default sheet only Brawl (25%, 1D3+db, 5.9)', () => {
+  it('gives the default sheet Brawl (25%, 1D3+db, 5.9), and First Aid (30%) to help instead of attacking', () => {
     expect(value(rules.choices(fighter('brp', 'a', 'pc')))).toEqual([
       { id: 'brawl', label: 'Brawl · 25% · 1D3+db' },
+      { id: 'first-aid', label: 'First Aid · 30% · heals 1D3', aid: true, verb: 'Roll First Aid' },
+      { id: 'awaken', label: 'Wake them up', aid: true, verb: 'Wake them up' },
     ])
   })
 
@@ -57,6 +59,8 @@ describe('brp choices and toggles', () => {
       'dagger-thrown',
       'shield-round',
       'brawl',
+      'first-aid',
+      'awaken',
     ])
   })
 
@@ -275,9 +279,62 @@ describe('brp end of round', () => {
     expect(down.hp).toBe(-2)
     expect(rules.status(down)).toEqual(['Unconscious (1 hour)', 'Dying: First Aid this round', 'Wounds: 5'])
     const end = value(rules.endOfRound([down, swordsman('a')], 1, scripted()))
-    expect(end.summary).toBe('End of round 1: t dies (-2 hit points at the end of the round).')
+    expect(end.summary).toBe(
+      'End of round 1: t dies (still at 0 hit points or less at the end of the round).',
+    )
+    // The hit points are in a line marked as showing t's health (a room hiding them shows it to the GM).
+    expect(end.lines.filter((l) => l.health === 't').map((l) => l.value)).toEqual([-2])
     expect(rules.status({ ...down, state: end.changes.t?.state ?? {} })).toEqual(['Dead'])
     expect(end.changes.a).toBeUndefined()
+  })
+
+  it('First Aid in the round brings a dying fighter back to 1, once per wound, or fails and bandages it (5.14)', () => {
+    const t = fighter('brp', 't', 'pc', {}, { hp: 3, maxHp: 10 })
+    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 4, 1)))
+    const down = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
+    expect(down.hp).toBe(-2)
+    const healer = fighter('brp', 'h', 'pc', { name: 'Mira' })
+    const aid = { choice: 'first-aid', toggles: [] }
+    // The odds before the roll: a success at First Aid 30%, a special included; no defense to choose.
+    const preview = value(rules.preview(healer, down, aid))
+    expect(preview.chance).toBeCloseTo(0.3)
+    expect(preview.summary).toBe(
+      'First Aid on a wound of 5: heals 1D3, at most 5; t lives if it brings them to 1 by the end of the round.',
+    )
+    expect(value(rules.defenses(healer, down, aid))).toEqual([])
+    // d100 10 against 30: a success; 1D3 shows 3: -2 + 3 = 1.
+    const roll = scripted(10, 3)
+    const saved = value(rules.resolve(healer, down, aid, null, roll))
+    expect(roll.asked.map((d) => d.label)).toEqual(['First Aid', 'First Aid 1D3'])
+    expect(saved.summary).toBe("Mira's First Aid on t heals 3 hit points: t is at 1 hit point and will live.")
+    const after = { ...down, hp: saved.changes.t?.hp ?? 0, state: saved.changes.t?.state ?? {} }
+    expect(after.hp).toBe(1)
+    expect(value(rules.endOfRound([after], 1, scripted())).summary).not.toMatch(/dies/)
+    // Still knocked out (at 2 or less): another character may wake him, with no roll (5.12); not while dying.
+    const wake = { choice: 'awaken', toggles: [] }
+    expect(rules.out(after)).toBe('t is unconscious.')
+    expect(rules.preview(healer, down, wake)).toEqual({
+      ok: false,
+      error: 't: At 0 hit points or less they cannot be awakened: First Aid first.',
+    })
+    expect(value(rules.preview(healer, after, wake)).chance).toBe(1)
+    const noDice = scripted()
+    const woken = value(rules.resolve(healer, after, wake, null, noDice))
+    expect([woken.summary, noDice.asked]).toEqual(['Mira wakes t up.', []])
+    const awake = { ...after, state: woken.changes.t?.state ?? {} }
+    expect(rules.out(awake)).toBeNull()
+    expect(rules.status(awake)).not.toContainEqual(expect.stringMatching(/Unconscious/))
+    // That wound has had its First Aid.
+    expect(rules.preview(healer, after, aid)).toEqual({
+      ok: false,
+      error: 't has no wound First Aid can treat: each wound takes it once, and only what it took.',
+    })
+    // A failed roll (80 against 30) rolls no 1D3, bandages the wound, and leaves them dying.
+    const failed = value(rules.resolve(healer, down, aid, null, scripted(80)))
+    expect(failed.summary).toBe(
+      "Mira's First Aid on t fails: the wound is bandaged and cleaned: t is still at -2 and dies at the end of the round.",
+    )
+    expect(failed.changes.t?.hp).toBeUndefined()
   })
 
   it('leaves someone brought back to 1 by First Aid alive (5.14)', () => {
@@ -310,5 +367,79 @@ describe('brp end of round', () => {
     x = crossbowman(reloaded.changes.x?.state)
     expect(rules.status(x)).toEqual([])
     expect(rules.preview(x, guard(), bolt).ok).toBe(true)
+  })
+})
+
+describe('brp defenses at the table come from the rules package', () => {
+  it('offers what previewAttack offers, with its odds, plus the shield as cover', () => {
+    const a = swordsman('a')
+    const t = guard()
+    const options = value(rules.defenses(a, t, sword))
+    const read = (f: Fighter) => {
+      const sheet = value(readSheet({ fields: brp.SHEET_FIELDS, parse: brp.parseSheet }, f)) as brp.Sheet
+      return { sheet, state: brp.initialState(sheet, brp.DEFAULT_SETTINGS) }
+    }
+    const preview = value(
+      brp.previewAttack(read(a), read(t), { weapon: 'sword-short' }, brp.DEFAULT_SETTINGS),
+    )
+    const allowed = preview.defenses.filter((d) => d.allowed)
+    // Kneeling behind a shield is against missiles (5.11): a sword leaves the cover alone.
+    expect(options.map((o) => o.label)).toEqual([
+      ...allowed.map((d) => d.label),
+      'Shelter behind the shield as immobile cover',
+    ])
+    // Each says how often the attack lands against it, as the rules package's exact odds have it.
+    for (const d of allowed) {
+      const option = options.find((o) => o.label === d.label)
+      expect(option?.effect, d.label).toContain(`the attack lands ${percent(toFloat(d.odds.hit))}`)
+    }
+  })
+})
+
+describe('brp between fights: a week of rest (5.14)', () => {
+  it('heals each wounded fighter 1D3, 3 in a hospital, up to maximum hit points; the hale and the dead not', () => {
+    const mira = fighter('brp', 'mira', 'pc', { name: 'Mira' }, { hp: 4, maxHp: 10 })
+    const tomas = fighter('brp', 'tomas', 'pc', { name: 'Tomas' }, { hp: 9, maxHp: 10 })
+    const hale = fighter('brp', 'hale', 'pc', { name: 'Hale' }, { hp: 10, maxHp: 10 })
+    const dead = fighter('brp', 'dead', 'pc', { name: 'Dead' }, { hp: -3, maxHp: 10, state: { dead: true } })
+    const rest = rules.rest
+    if (!rest) throw new Error('brp rests')
+    // Mira rolls 2 on her 1D3; Tomas is in a hospital: 3, but only 1 is missing.
+    const week = value(rest([mira, tomas, hale, dead], scripted(2), ['tomas']))
+    expect(week.changes.mira?.hp).toBe(6)
+    expect(week.changes.tomas?.hp).toBe(10)
+    expect(Object.keys(week.changes).sort()).toEqual(['mira', 'tomas'])
+    expect(week.summary).toBe(
+      'A week of rest: Mira heals 2 hit points, Tomas heals 1 hit point in a hospital.',
+    )
+    expect(week.lines.map((l) => [l.label, l.value])).toEqual([
+      ['Mira: A week of rest: 1D3', 2],
+      ['Tomas: Hospital: maximum healing', 3],
+      ['Tomas: Up to maximum hit points', -2],
+    ])
+    expect(rest([hale, dead], scripted(), [])).toEqual({
+      ok: false,
+      error: 'Nobody here is wounded: a week of rest would heal nothing.',
+    })
+  })
+})
+
+describe('brp First Aid on a monster', () => {
+  it('says it will live without naming its hit points, which a room may keep from the players', () => {
+    const ogre = fighter('brp', 'o', 'foe', { name: 'Ogre' }, { hp: 3, maxHp: 10 })
+    const hit = value(rules.resolve(swordsman('a'), ogre, sword, null, scripted(40, 4, 1)))
+    const down = { ...ogre, hp: hit.changes.o?.hp ?? 0, state: hit.changes.o?.state ?? {} }
+    expect(down.hp).toBe(-2)
+    const aid = value(
+      rules.resolve(
+        swordsman('m', { name: 'Mira' }),
+        down,
+        { choice: 'first-aid', toggles: [] },
+        null,
+        scripted(10, 3),
+      ),
+    )
+    expect(aid.changes.o?.hp).toBe(1)
+    expect(aid.summary).toBe("Mira's First Aid on Ogre heals 3 hit points: Ogre will live.")
   })
 })

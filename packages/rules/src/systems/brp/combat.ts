@@ -21,6 +21,7 @@ import type {
   FighterChange,
   Preview,
   Resolution,
+  Roller,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import * as brp from './rules.ts'
@@ -118,55 +119,81 @@ function attackIds(sheet: brp.Sheet): string[] {
   return [...new Set(ids)]
 }
 
+/** The choice that bandages a wound instead of attacking (5.14). */
+const FIRST_AID = 'first-aid'
+/** Waking one knocked out: "unconscious for 1D6 hours or until awakened by another character" (5.12). */
+const AWAKEN = 'awaken'
+const HEALING = '5.14 Healing'
+
+/**
+ * First Aid, declared: the healer's skill and the wound it treats, the newest that has not had it
+ * ("An injury may have First Aid applied to it only once"), or why not.
+ */
+function declareFirstAid(
+  healer: Fighter,
+  patient: Fighter,
+): Outcome<{ a: Combatant; t: Combatant; wound: brp.Injury }> {
+  const a = read(healer)
+  if (!a.ok) return a
+  const t = read(patient)
+  if (!t.ok) return t
+  if (t.value.state.dead) return fail('First Aid cannot help the dead.')
+  const wound = t.value.state.injuries.findLast((i) => !i.firstAidApplied && brp.remainingOf(i) > 0)
+  if (!wound)
+    return fail(
+      `${patient.name} has no wound First Aid can treat: each wound takes it once, and only what it took.`,
+    )
+  if (a.value.sheet.firstAid <= 0) return fail(`${healer.name} has no First Aid skill.`)
+  return ok({ a: a.value, t: t.value, wound })
+}
+
 /** Both sides read and the attack declared, or why not. */
 function declare(
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
-): Outcome<{ a: Combatant; t: Combatant; attack: brp.DeclaredAttack }> {
+): Outcome<{ a: Combatant; t: Combatant; attack: brp.DeclaredAttack; declaration: brp.AttackDeclaration }> {
   const a = read(attacker)
   if (!a.ok) return a
   const t = read(target)
   if (!t.ok) return t
   if (t.value.state.dead) return fail(`${target.name} is already dead.`)
-  const attack = brp.declareAttack(
-    a.value.sheet,
-    a.value.state,
-    { weapon: declared.choice, toggles: declared.toggles },
-    SETTINGS,
-  )
+  const declaration = { weapon: declared.choice, toggles: declared.toggles }
+  const attack = brp.declareAttack(a.value.sheet, a.value.state, declaration, SETTINGS)
   if (!attack.ok) return attack
-  return ok({ a: a.value, t: t.value, attack: attack.value })
+  return ok({ a: a.value, t: t.value, attack: attack.value, declaration })
 }
 
 /**
- * The defenses by id: the rules package's options (none, dodge, each parry), plus its two defense toggles
- * as options of their own where the defender has a shield and sees the attack coming.
+ * The defenses by id, each with its exact odds, from the rules package's preview (`previewAttack`): none,
+ * dodge, each parry, and, where the defender has a shield and sees the attack coming, its two defense
+ * toggles as options of their own.
  */
 function defenseCandidates(
-  attack: brp.DeclaredAttack,
+  a: Combatant,
   t: Combatant,
-): Array<{ id: string; label: string; outcome: Outcome<brp.DeclaredDefense> }> {
+  declaration: brp.AttackDeclaration,
+): Array<{ id: string; label: string; preview: brp.DefensePreview }> {
   const idOf = (choice: brp.DefenseChoice) => (choice.kind === 'parry' ? `parry-${choice.with}` : choice.kind)
-  const options = brp
-    .defenseOptions(attack, t.sheet, t.state, SETTINGS)
-    .map(({ choice, label, outcome }) => ({ id: idOf(choice), label, outcome }))
+  const previewWith = (toggles: string[]) => brp.previewAttack(a, t, declaration, SETTINGS, toggles)
+  const base = previewWith([])
+  if (!base.ok) return []
+  const options = base.value.defenses.map((p) => ({ id: idOf(p.choice), label: p.label, preview: p }))
   // Unaware or unconscious, the defender cannot react at all (5.6, 5.7): the rules package says why.
-  if (t.sheet.shield === 'none' || attack.defenderUnaware || t.state.unconscious) return options
-  const withToggle = (choice: brp.DefenseChoice, toggle: brp.DefenseToggleId) =>
-    brp.declareDefense(attack, t.sheet, t.state, { choice, toggles: [toggle] }, SETTINGS)
+  if (t.sheet.shield === 'none' || base.value.attack.defenderUnaware || t.state.unconscious) return options
+  const extra = (toggle: brp.DefenseToggleId, id: string, label: string, kind: 'parry' | 'none') => {
+    const found = previewWith([toggle])
+    const p = found.ok
+      ? found.value.defenses.find((d) =>
+          kind === 'none' ? d.choice.kind === 'none' : idOf(d.choice) === 'parry-shield',
+        )
+      : undefined
+    return p ? [{ id, label, preview: p }] : []
+  }
   return [
     ...options,
-    {
-      id: 'parry-shield-kneeling',
-      label: 'Kneel behind the shield and parry',
-      outcome: withToggle({ kind: 'parry', with: 'shield' }, 'kneeling'),
-    },
-    {
-      id: 'shield-cover',
-      label: 'Shelter behind the shield as immobile cover',
-      outcome: withToggle({ kind: 'none' }, 'immobile-shield'),
-    },
+    ...extra('kneeling', 'parry-shield-kneeling', 'Kneel behind the shield and parry', 'parry'),
+    ...extra('immobile-shield', 'shield-cover', 'Shelter behind the shield as immobile cover', 'none'),
   ]
 }
 
@@ -179,13 +206,15 @@ const NO_DEFENSE: brp.DeclaredDefense = {
 }
 
 function chosenDefense(
-  attack: brp.DeclaredAttack,
+  a: Combatant,
   t: Combatant,
+  declaration: brp.AttackDeclaration,
   id: string | null,
 ): Outcome<brp.DeclaredDefense> {
   if (id === null) return ok(NO_DEFENSE)
-  const found = defenseCandidates(attack, t).find((d) => d.id === id)
-  return found ? found.outcome : fail(`"${id}" is not a defense ${t.fighter.name} can choose.`)
+  const found = defenseCandidates(a, t, declaration).find((d) => d.id === id)?.preview
+  if (!found) return fail(`"${id}" is not a defense ${t.fighter.name} can choose.`)
+  return found.allowed ? ok(found.defense) : fail(found.reason)
 }
 
 /** "Hits on 55 or less on d100 (55%), special on 11 or less." */
@@ -219,7 +248,7 @@ function describeExchange(
     const prefix = partly ? `${target} partly ${verb}: ` : ''
     let sentence = `${prefix}${attacker} hits ${target}${how} for ${result.damageTaken}${armor}`
     if (result.defender.hitPoints <= 0)
-      sentence += `: ${target} is down at ${result.defender.hitPoints} hit points and dies at the end of the round unless First Aid brings them to 1`
+      sentence += `: ${target} is down and dies at the end of the round unless First Aid brings them to 1 hit point`
     else if (result.injury?.knockedOut) sentence += `: ${target} falls unconscious`
     parts.push(`${sentence}.`)
   }
@@ -237,6 +266,83 @@ function startReloading(a: Combatant, weapon: brp.WeaponRow): void {
   const empty = item.loaded === false || (item.shots !== undefined && item.shots <= 0)
   if (empty && (weapon.reloadRound || weapon.magazine))
     a.extra = { ...a.extra, reloading: { ...a.extra.reloading, [weapon.id]: 2 } }
+}
+
+/** The patient awake, their 1D6 hours forgotten, or why they cannot be woken (the dead, those at 0 or less). */
+function wake(patient: Fighter): Outcome<Combatant> {
+  const t = read(patient)
+  if (!t.ok) return t
+  const woken = brp.awaken(t.value.state)
+  if (!woken.ok) return fail(`${patient.name}: ${woken.error}`)
+  const { unconsciousHours: _hours, ...extra } = t.value.extra
+  return ok({ ...t.value, state: woken.value, extra })
+}
+
+/** First Aid on the patient's newest untreated wound: d100 against the skill, then 1D3 on a success (5.14). */
+function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Resolution> {
+  const aid = declareFirstAid(healer, patient)
+  if (!aid.ok) return aid
+  const { a, t, wound } = aid.value
+  const d100 = roll(100, 'First Aid')
+  const check = brp.rollD100('First Aid', d100, { value: a.sheet.firstAid, lines: [] }, SETTINGS)
+  if (!check.ok) return check
+  // The 1D3 is rolled only on a success (a failed roll still bandages the wound, and reads no 1D3).
+  const d3 = check.value.level === 'failure' ? 1 : roll(3, 'First Aid 1D3')
+  const healed = brp.firstAid(t.state, wound.id, a.sheet.firstAid, { d100, d3 }, SETTINGS)
+  if (!healed.ok) return healed
+  const dying = t.state.hitPoints <= 0
+  t.state = healed.value.state
+  const change = changeOf(t)
+  const after = t.state.hitPoints
+  // A monster's hit points may be the GM's secret: its sentence says what happens without them.
+  const at = patient.side === 'pc'
+  const saved =
+    dying && after >= 1
+      ? `: ${patient.name}${at ? ` is at ${plural(after, 'hit point')} and` : ''} will live`
+      : ''
+  const still =
+    dying && after < 1
+      ? `: ${patient.name} is still ${at ? `at ${after}` : 'below 1'} and dies at the end of the round`
+      : ''
+  const summary =
+    healed.value.healed > 0
+      ? `${healer.name}'s First Aid on ${patient.name} heals ${plural(healed.value.healed, 'hit point')}${saved}${still}.`
+      : `${healer.name}'s First Aid on ${patient.name} fails: the wound is bandaged and cleaned${still}.`
+  return ok({
+    lines: [...healed.value.lines],
+    summary,
+    changes: change ? { [patient.id]: change } : {},
+  })
+}
+
+/** A week of rest (5.14): each wounded fighter heals 1D3, or 3 in a hospital, up to maximum hit points. */
+function weekOfRest(
+  fighters: readonly Fighter[],
+  roll: Roller,
+  hospital: readonly string[],
+): Outcome<Resolution> {
+  const lines: BreakdownLine[] = []
+  const said: string[] = []
+  const changes: Record<string, FighterChange> = {}
+  for (const fighter of fighters) {
+    const c = read(fighter)
+    if (!c.ok || c.value.state.dead || c.value.state.hitPoints >= c.value.state.maxHitPoints) continue
+    const inHospital = hospital.includes(fighter.id)
+    const dice = inHospital
+      ? { hospital: true as const }
+      : { d3: roll(3, `${fighter.name}: a week of rest 1D3`) }
+    const healed = brp.weeklyHealing(c.value.state, dice)
+    if (!healed.ok) continue
+    c.value.state = healed.value.state
+    lines.push(...healed.value.lines.map((l) => ({ ...l, label: `${fighter.name}: ${l.label}` })))
+    said.push(
+      `${fighter.name} heals ${plural(healed.value.healed, 'hit point')}${inHospital ? ' in a hospital' : ''}`,
+    )
+    const change = changeOf(c.value)
+    if (change) changes[fighter.id] = change
+  }
+  if (said.length === 0) return fail('Nobody here is wounded: a week of rest would heal nothing.')
+  return ok({ lines, summary: `A week of rest: ${said.join(', ')}.`, changes })
 }
 
 export const brpCombat: CombatRules = {
@@ -265,10 +371,20 @@ export const brpCombat: CombatRules = {
         label: `${brp.displayName(weapon)} · ${chance.value}% · ${brp.formatDamage(weapon.damage)}`,
       })
     }
-    return choices.length > 0 ? ok(choices) : fail(refusal)
+    // "First Aid takes one combat round to apply (if in a hurry)": the healer's action this round.
+    if (sheet.firstAid > 0)
+      choices.push({
+        id: FIRST_AID,
+        label: `First Aid · ${sheet.firstAid}% · heals 1D3`,
+        aid: true,
+        verb: 'Roll First Aid',
+      })
+    choices.push({ id: AWAKEN, label: 'Wake them up', aid: true, verb: 'Wake them up' })
+    return choices.some((c) => !c.aid) ? ok(choices) : fail(refusal)
   },
 
   toggles(attacker, target, choice) {
+    if (choice === FIRST_AID || choice === AWAKEN) return []
     const a = read(attacker)
     const t = read(target)
     if (!a.ok || !t.ok) return []
@@ -288,6 +404,28 @@ export const brpCombat: CombatRules = {
   },
 
   preview(attacker, target, declared) {
+    if (declared.choice === AWAKEN) {
+      const woken = wake(target)
+      if (!woken.ok) return woken
+      return ok({
+        chance: 1,
+        summary: `${target.name} wakes: no roll (5.12 "until awakened by another character").`,
+        lines: [],
+      })
+    }
+    if (declared.choice === FIRST_AID) {
+      const aid = declareFirstAid(attacker, target)
+      if (!aid.ok) return aid
+      const { a, t, wound } = aid.value
+      const levels = brp.levelOdds(a.sheet.firstAid, SETTINGS)
+      const left = brp.remainingOf(wound)
+      const saves = t.state.hitPoints <= 0 && t.state.hitPoints + Math.min(3, left) >= 1
+      return ok({
+        chance: toFloat(addFractions(levels.special, levels.success)),
+        summary: `First Aid on a wound of ${left}: heals 1D3, at most ${left}${saves ? `; ${target.name} lives if it brings them to 1 by the end of the round` : ''}.`,
+        lines: [{ label: 'First Aid skill', value: a.sheet.firstAid, rule: HEALING }],
+      })
+    }
     const d = declare(attacker, target, declared)
     if (!d.ok) return d
     const { t, attack } = d.value
@@ -305,14 +443,21 @@ export const brpCombat: CombatRules = {
   },
 
   defenses(attacker, target, declared) {
+    if (declared.choice === AWAKEN) {
+      const woken = wake(target)
+      return woken.ok ? ok([]) : woken
+    }
+    if (declared.choice === FIRST_AID) {
+      const aid = declareFirstAid(attacker, target)
+      return aid.ok ? ok([]) : aid
+    }
     const d = declare(attacker, target, declared)
     if (!d.ok) return d
-    const { t, attack } = d.value
+    const { a, t, declaration } = d.value
     const options: DefenseOption[] = []
-    for (const { id, label, outcome } of defenseCandidates(attack, t)) {
-      if (!outcome.ok) continue
-      const defense = outcome.value
-      const odds = brp.exchangeOdds(attack, defense, t.sheet, t.state, SETTINGS)
+    for (const { id, label, preview } of defenseCandidates(a, t, declaration)) {
+      if (!preview.allowed) continue
+      const { defense, odds } = preview
       const landing = `the attack lands ${percent(toFloat(odds.hit))}, about ${odds.expectedDamageFloat.toFixed(1)} damage`
       if (defense.chance === null) {
         const cover = defense.behindImmobileShield ? ` (${odds.armor} armor with the shield)` : ''
@@ -328,10 +473,24 @@ export const brpCombat: CombatRules = {
   },
 
   resolve(attacker, target, declared, defenseId, roll) {
+    if (declared.choice === FIRST_AID) return firstAid(attacker, target, roll)
+    if (declared.choice === AWAKEN) {
+      const woken = wake(target)
+      if (!woken.ok) return woken
+      const t = woken.value
+      const change = changeOf(t)
+      return ok({
+        lines: [
+          { label: 'Awakened by another character', value: 0, rule: '5.12 Damage and Injury', note: true },
+        ],
+        summary: `${attacker.name} wakes ${target.name} up.`,
+        changes: change ? { [target.id]: change } : {},
+      })
+    }
     const d = declare(attacker, target, declared)
     if (!d.ok) return d
-    const { a, t, attack } = d.value
-    const defense = chosenDefense(attack, t, defenseId)
+    const { a, t, attack, declaration } = d.value
+    const defense = chosenDefense(a, t, declaration, defenseId)
     if (!defense.ok) return defense
     const attackRoll = brp.rollAttack(attack, roll(100, 'to hit'), SETTINGS)
     if (!attackRoll.ok) return attackRoll
@@ -340,7 +499,7 @@ export const brpCombat: CombatRules = {
     let defenseRoll: brp.D100Roll | null = null
     if (defending) {
       const label = brp.describeDefense(defense.value.choice).toLowerCase()
-      const rolled = brp.rollDefense(defense.value, roll(100, label), SETTINGS)
+      const rolled = brp.rollDefense(defense.value, roll(100, label, 'target'), SETTINGS)
       if (!rolled.ok) return rolled
       defenseRoll = rolled.value
     }
@@ -417,8 +576,9 @@ export const brpCombat: CombatRules = {
           label: `${name}: dead at ${c.state.hitPoints} hit points`,
           value: c.state.hitPoints,
           rule: '5.12 Damage and Injury',
+          health: fighter.id,
         })
-        said.push(`${name} dies (${c.state.hitPoints} hit points at the end of the round).`)
+        said.push(`${name} dies (still at 0 hit points or less at the end of the round).`)
       }
       const change = changeOf(c)
       if (change) changes[fighter.id] = change
@@ -426,6 +586,15 @@ export const brpCombat: CombatRules = {
     const summary = said.length > 0 ? `End of round ${round}: ${said.join(' ')}` : `End of round ${round}.`
     return ok({ lines, summary, changes })
   },
+
+  rest: weekOfRest,
+  defense(fighter) {
+    const points = armorPoints(fighter)
+    if (points === null) return null
+    return points > 0 ? `Armor ${points} AP` : 'No armor'
+  },
+  // 5.12: "armor points are subtracted from the damage", whatever dealt it.
+  soak: (fighter) => ({ points: armorPoints(fighter) ?? 0, rule: '5.10 Armor, 5.12 Damage and Injury' }),
 
   status(fighter) {
     const readOne = read(fighter)
@@ -456,4 +625,11 @@ export const brpCombat: CombatRules = {
     if (open.length > 0) chips.push(`Wounds: ${open.join(', ')}`)
     return chips
   },
+}
+
+/** 5.10: what the armor worn stops (Riot Gear's split counted at its higher figure); null unreadable. */
+function armorPoints(fighter: Fighter): number | null {
+  const readOne = read(fighter)
+  if (!readOne.ok) return null
+  return readOne.value.sheet.armor.reduce((sum, id) => sum + (brp.findArmor(id)?.points ?? 0), 0)
 }

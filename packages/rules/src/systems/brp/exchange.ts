@@ -66,7 +66,7 @@ export function resolveExchange(input: ExchangeInput, settings: BrpSettings): Ou
   const row = matrixRow(attackRoll.level, defending ? (defenseRoll?.level ?? null) : null)
   const lines: BreakdownLine[] = [...attackRoll.lines]
   if (defending && defenseRoll) lines.push(...defenseRoll.lines)
-  lines.push({ label: `Matrix: ${row.result}`, value: 0, rule: '5.8 Combat Summary' })
+  lines.push({ label: `Matrix: ${row.result}`, value: 0, rule: '5.8 Combat Summary', note: true })
 
   let attacker = spendShot(input.attacker.state, attack.weapon)
   let defender = input.defender.state

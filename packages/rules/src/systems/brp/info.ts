@@ -12,4 +12,11 @@ export const brpInfo: SystemInfo = {
   rounds: 'order',
   statesIntent: true,
   initiativeOptions: false,
+  // The Statement of Intent declares the round's movement before anyone acts (5.2, 5.3).
+  movesAfterAttack: false,
+  rest: {
+    label: 'A week of rest',
+    effect: 'Each wounded character heals 1D3 hit points, up to their maximum (5.14).',
+    hospital: 'in a hospital: 3',
+  },
 }

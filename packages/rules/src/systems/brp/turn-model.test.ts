@@ -50,6 +50,47 @@ describe('brp turns', () => {
     )
   })
 
+  it('runs the four phases of 5.1: intents, the moves stated, the actions in DEX order, then the end', () => {
+    const ctx = turnContext('brp', [slow, fast])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const moving = steps(
+      rules,
+      started.value.step,
+      ctx,
+      { kind: 'intent', id: 'f', intent: { metersMoved: 10, weapon: null } },
+      { kind: 'intent', id: 's', intent: { metersMoved: 0, weapon: null } },
+    )
+    // Phase 2: those who stated a move make it; nobody acts, nor can the GM skip ahead.
+    expect(moving.turn.phase).toBe('movement')
+    expect(moving.turn.acting).toEqual([])
+    for (const action of [{ kind: 'next' }, { kind: 'end-turn', id: 'f' }] as const)
+      expect(rules.step(moving.turn, action, ctx)).toEqual({
+        ok: false,
+        error: expect.stringMatching(/Movement phase, 5.1/),
+      })
+    // Phase 3: the GM begins the Actions; Fast moved 10 m, so acts at half DEX (8) after Slow's 9 (5.3).
+    const acting = steps(rules, moving, ctx, { kind: 'begin-actions' })
+    expect(acting.turn.phase).toBe('actions')
+    expect(acting.turn.order.map((slot) => slot.ids)).toEqual([['s'], ['f']])
+    expect(acting.turn.acting).toEqual(['s'])
+    // Phase 4: once the last slot is done, the round is over; the next opens with intents again.
+    const last = steps(rules, acting, ctx, { kind: 'next' }, { kind: 'next' })
+    expect(last.roundOver).toBe(true)
+    const next = steps(rules, last, ctx, { kind: 'new-round' })
+    expect(next.turn.phase).toBeUndefined()
+    expect(next.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
+  })
+
+  it('goes straight to the Actions when nobody stated a move', () => {
+    const ctx = turnContext('brp', [slow, fast])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const running = steps(rules, started.value.step, ctx, { kind: 'begin-actions' })
+    expect(running.turn.phase).toBe('actions')
+    expect(running.turn.acting).toEqual(['f'])
+  })
+
   it('has no surprise check, and says what to use instead', () => {
     expect(rules.start(turnContext('brp', [fast, slow]), { unaware: 'pc', ambush: false })).toEqual({
       ok: false,

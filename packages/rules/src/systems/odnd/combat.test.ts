@@ -92,7 +92,7 @@ describe('odnd preview', () => {
     expect(preview.summary).toBe(
       'Hits on a natural 13 or more on a d20 (40%); 4.5 damage per hit on average.',
     )
-    expect(preview.lines.at(-1)).toMatchObject({ label: 'needs 13 (AC 6)', value: 13 })
+    expect(preview.lines.at(-1)).toMatchObject({ label: 'Against AC 6, the d20 needs', value: 13 })
   })
 
   it.each([
@@ -118,6 +118,22 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
     expect(ok(rules.defenses(mira(), goblin(), attack('w1'))).map((d) => d.id)).toEqual(['parry', 'none'])
     expect(ok(rules.defenses(goblin(), mira(), attack('w1-thrown')))).toEqual([])
     expect(ok(rules.defenses(mira(), goblin('g1', 8, { hasAttacked: true }), attack('w1')))).toEqual([])
+  })
+
+  it('gives the odds of both answers: Take it leaves AC 6 (13+ of 20 hits, 40%), Parry makes it AC 4 (15+, 30%)', () => {
+    // By hand (COMBAT): THAC0 19 - AC 6 = 13, so 8 faces of 20 hit; the parry's +2 to defense needs 15, 6 faces.
+    const [parry, take] = ok(rules.defenses(mira(), goblin(), attack('w1')))
+    expect(parry?.effect).toBe(
+      '+2 to AC for the rest of the round, but no attacks this round: Mira would hit 30% of the time',
+    )
+    expect(take).toEqual({
+      id: 'none',
+      label: 'Take it',
+      chance: null,
+      effect: 'No parry: keep your attacks this round; Mira hits 40% of the time',
+    })
+    // The same odds as the attack's own preview, from the rules package's exact odds.
+    expect(ok(rules.preview(mira(), goblin(), attack('w1'))).chance).toBe(8 / 20)
   })
 
   it('turns a 13, a hit on AC 6, into a miss on AC 4, and costs the parrier its attacks', () => {
@@ -158,7 +174,9 @@ describe('odnd resolve', () => {
     const target = goblin('g1', 3)
     const r = ok(rules.resolve(mira(), target, attack('hands'), null, scripted(15, 3)))
     expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3 } })
-    expect(r.summary).toBe('Mira hits Goblin g1 for 0 (+3 temporary): Goblin g1 is knocked out.')
+    expect(r.summary).toBe(
+      'Mira hits Goblin g1 for 3 temporary damage, which wears off: Goblin g1 is knocked out.',
+    )
     expect(rules.status(after(target, r))).toEqual(['Knocked out'])
   })
 

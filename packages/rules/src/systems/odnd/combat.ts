@@ -23,7 +23,11 @@ import type {
 import { percent } from '../../table/words.ts'
 import * as odnd from './rules.ts'
 
-const SHEET = { fields: odnd.SHEET_FIELDS, parse: odnd.parseSheet }
+const SHEET = {
+  fields: odnd.SHEET_FIELDS,
+  parse: odnd.parseSheet,
+  monsterDefaults: odnd.MONSTER_DEFAULTS,
+}
 
 // ---------------------------------------------------------------------------------------------------
 // State: what the adapter remembers about each fighter between attacks.
@@ -344,11 +348,16 @@ function oddsInWords(p: odnd.PreparedAttack, odds: odnd.AttackOdds): string {
   return `Hits on a natural ${odds.needs} or more ${how}${penalty} (${percent(odds.probabilities.hit)})`
 }
 
-function breakdownOf(p: odnd.PreparedAttack): BreakdownLine[] {
+function breakdownOf(p: odnd.PreparedAttack, defense: string): BreakdownLine[] {
   return [
     ...p.toHitLines,
-    ...p.acLines.map((l) => ({ ...l, label: `AC: ${l.label}` })),
-    { label: `needs ${p.target} (AC ${p.armorClass})`, value: p.target, rule: 'room to-hit table' },
+    ...p.acLines.map((l) => ({ ...l, label: `AC: ${l.label}`, defense })),
+    {
+      label: `Against AC ${p.armorClass}, the d20 needs`,
+      value: p.target,
+      rule: 'room to-hit table',
+      defense,
+    },
   ]
 }
 
@@ -411,7 +420,8 @@ function followUp(r: Ready, attacker: Fighter, target: Fighter, roll: Roller, fx
     return
   }
   if (maneuver !== 'disarm' && maneuver !== 'dismount' && maneuver !== 'entangle') return
-  const d20 = roll(20, 'save vs paralysis')
+  // The target saves against a disarm or a dismount; with a whip, "the WIELDER must ... make a Save".
+  const d20 = roll(20, 'save vs paralysis', maneuver === 'entangle' ? 'attacker' : 'target')
   const save =
     maneuver === 'disarm'
       ? odnd.disarmSave(r.defender, r.attacker, d20)
@@ -478,7 +488,12 @@ function resolve(
     fx.hp = target.hp - actual
     fx.target = { ...fx.target, temporary: (fx.target.temporary ?? 0) + temporary }
     if (res.damage.kind !== 'lethal') fx.attacker = { ...fx.attacker, subdualRolls }
-    headline += ` for ${actual}${temporary ? ` (+${temporary} temporary)` : ''}`
+    // Temporary damage leaves the hit points as they are ("Empty Hand Attacks"): said apart, never as "for 0".
+    headline += !temporary
+      ? ` for ${actual}`
+      : actual
+        ? ` for ${actual} damage and ${temporary} temporary damage`
+        : ` for ${temporary} temporary damage, which wears off`
   }
   if (res.hit) followUp(r, attacker, target, roll, fx)
   if (r.decl.toggles?.['from-behind'] || r.decl.toggles?.backstab) {
@@ -730,7 +745,7 @@ export const odndCombat: CombatRules = {
     return ok<Preview>({
       chance: odds.probabilities.hit,
       summary: `${oddsInWords(p, odds)}${damage}.`,
-      lines: breakdownOf(p),
+      lines: breakdownOf(p, target.id),
     })
   },
 
@@ -742,6 +757,9 @@ export const odndCombat: CombatRules = {
     if (!parried.ok) return parried
     const odds = odnd.attackOdds(parried.value.decl)
     if (!odds.ok) return odds
+    // Taking the blow leaves the AC as it is: the odds of the attack as declared, beside the parry's.
+    const taken = odnd.attackOdds(ready.value.decl)
+    if (!taken.ok) return taken
     const options: DefenseOption[] = [
       {
         id: 'parry',
@@ -749,7 +767,12 @@ export const odndCombat: CombatRules = {
         chance: null,
         effect: `+2 to AC for the rest of the round, but no attacks this round: ${attacker.name} would hit ${percent(odds.value.probabilities.hit)} of the time`,
       },
-      { id: 'none', label: 'Take it', chance: null, effect: 'No parry: keep your attacks this round' },
+      {
+        id: 'none',
+        label: 'Take it',
+        chance: null,
+        effect: `No parry: keep your attacks this round; ${attacker.name} hits ${percent(taken.value.probabilities.hit)} of the time`,
+      },
     ]
     return ok(options)
   },
@@ -757,4 +780,8 @@ export const odndCombat: CombatRules = {
   resolve,
   endOfRound,
   status,
+  defense: (f) => {
+    const s = sheet(f)
+    return s.ok ? `AC ${s.value.ac}` : null
+  },
 }

@@ -3,7 +3,7 @@ import type { RuleSystem } from '../../rule-system.ts'
 import { odndCombat } from './combat.ts'
 import { odndInfo } from './info.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'
-import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { MONSTER_DEFAULTS, parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
 import { odndTurns } from './turn-model.ts'
 
 export * from './rules.ts'
@@ -12,7 +12,13 @@ export * from './rules.ts'
 export const odndSystem: RuleSystem<Sheet> = {
   id: 'odnd',
   info: odndInfo,
-  sheet: { fields: SHEET_FIELDS, parse: parseSheet, hitPoints: (sheet) => sheet.hp },
+  sheet: {
+    fields: SHEET_FIELDS,
+    parse: parseSheet,
+    hitPoints: (sheet) => sheet.hp,
+    hitPointsField: 'hp',
+    monsterDefaults: MONSTER_DEFAULTS,
+  },
   attackModifiers: ATTACK_MODIFIERS,
   combat: odndCombat,
   turn: odndTurns,

@@ -11,4 +11,6 @@ export const odndInfo: SystemInfo = {
   rounds: 'order',
   statesIntent: false,
   initiativeOptions: true,
+  // "may move up to 1/2 of their Turn movement in a melee round AND attack": the order is not fixed.
+  movesAfterAttack: true,
 }

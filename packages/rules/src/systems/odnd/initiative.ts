@@ -62,16 +62,16 @@ export function initiativeOrder(
   const hasted = rolled.filter((e) => e.hasted)
   const multi = rolled.filter((e) => !e.hasted && e.multipleAttacks)
   const rest = rolled.filter((e) => !e.hasted && !e.multipleAttacks)
-  const steps: InitiativeStep[] = [...byRoll(hasted, 'hasted, rolled')]
+  const steps: InitiativeStep[] = [...byRoll(hasted, 'Hasted, initiative')]
   if (multi.length)
     steps.push({
       ids: multi.map((e) => e.id),
       simultaneous: multi.length > 1,
-      why: 'multiple attacks: first',
+      why: 'Multiple attacks: first',
     })
-  steps.push(...byRoll(rest, 'rolled'))
+  steps.push(...byRoll(rest, 'Initiative'))
   if (multi.length)
-    steps.push({ ids: multi.map((e) => e.id), simultaneous: multi.length > 1, why: 'multiple attacks: last' })
+    steps.push({ ids: multi.map((e) => e.id), simultaneous: multi.length > 1, why: 'Multiple attacks: last' })
   return ok(steps)
 }
 

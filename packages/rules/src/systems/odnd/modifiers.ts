@@ -71,12 +71,14 @@ export const ATTACK_MODIFIERS = defineToggles([
   },
   {
     id: 'flanking',
+    often: true,
     label: 'Flanking',
     effect: '+1 to hit; the target gets no shield and no DEX bonus to AC',
     rule: 'Flanking',
   },
   {
     id: 'from-behind',
+    often: true,
     label: 'From behind or by surprise',
     effect: '+2 to hit; the target gets no shield and no DEX bonus, and cannot return the attack this round',
     rule: 'Attacking From Behind; Surprise Attacks',
@@ -113,6 +115,7 @@ export const ATTACK_MODIFIERS = defineToggles([
   },
   {
     id: 'charging',
+    often: true,
     label: 'Charging',
     effect: '+2 to hit and double damage on the first attack; no DEX bonus to the attack',
     rule: 'CHARGING ATTACKS',
@@ -137,11 +140,12 @@ export const ATTACK_MODIFIERS = defineToggles([
   },
   {
     id: 'into-melee',
+    often: true,
     label: 'Firing into melee',
     effect: 'elves (bows, javelins) and hobbits (slings) risk no friends; for others the GM rules the risk',
     rule: 'Elves can also fire into melee without risk of hitting friendly forces',
   },
-  { id: 'cover-25', label: '25% cover', effect: '-2 to hit', rule: 'Cover' },
+  { id: 'cover-25', often: true, label: '25% cover', effect: '-2 to hit', rule: 'Cover' },
   { id: 'cover-50', label: '50% cover', effect: '-4 to hit', rule: 'Cover' },
   { id: 'cover-75', label: '75% cover', effect: '-6 to hit', rule: 'Cover' },
 ])

@@ -141,6 +141,19 @@ const WEAPON_FIELDS: ReadonlyArray<SheetField> = [
   { key: 'silver', label: 'Silver', kind: 'boolean', default: false },
 ]
 
+/**
+ * A monster the GM adds is a monster, not a human fighter PC: its role decides who counts as a 'Normal
+ * Man' ("creatures of basically that strength, i.e., goblins, kobolds ...") and who gets "a number of
+ * melee attacks against 'Normal Men' ... equal to their level" (PCs and important NPC fighter-types).
+ */
+export const MONSTER_DEFAULTS = {
+  role: 'monster',
+  class: 'monster',
+  race: 'other',
+  // A monster fights with what its sheet lists: "normal weapons do D6+1 damage".
+  weapons: [{ name: 'Weapon', kind: 'one-handed', damage: 'd6+1', reach: 3, size: 'medium' }],
+}
+
 /** The form for an odnd combatant; `parse` fills these defaults. */
 export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
   { key: 'name', label: 'Name', kind: 'text', default: 'Combatant', maxLength: 60 },

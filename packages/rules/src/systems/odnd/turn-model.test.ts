@@ -59,6 +59,12 @@ describe('odnd turns', () => {
       ambush: false,
     })
     expect(party.ok && party.value.step.turn.surprised).toEqual(['m', 'e'])
+    // In the free round an attack on a surprised fighter is "by surprise"; from round 2 it is not known.
+    if (!party.ok) throw new Error(party.error)
+    const free = party.value.step.turn
+    expect(rules.known?.(free, goblin, mira)).toEqual(['from-behind'])
+    expect(rules.known?.(free, mira, goblin)).toEqual([])
+    expect(rules.known?.({ ...free, round: 2 }, goblin, mira)).toEqual([])
     const cancelled = rules.start(turnContext('odnd', table, { faces: [1, 2] }), {
       unaware: 'both',
       ambush: false,

@@ -9,7 +9,11 @@ import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '..
 import type { Fighter } from '../../table/types.ts'
 import * as odnd from './rules.ts'
 
-const SHEET = { fields: odnd.SHEET_FIELDS, parse: odnd.parseSheet }
+const SHEET = {
+  fields: odnd.SHEET_FIELDS,
+  parse: odnd.parseSheet,
+  monsterDefaults: odnd.MONSTER_DEFAULTS,
+}
 
 function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
   const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
@@ -82,6 +86,9 @@ export const odndTurns = orderedTurns({
   rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
   foeRollers: (foes) => foes.slice(0, 1),
   surprise,
+  // The other side's free round: an attack on one caught unaware is "From behind or by surprise".
+  known: (turn, _attacker, target) =>
+    turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : [],
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
     const sheet = readSheet(SHEET, f)

@@ -60,26 +60,69 @@ describe('choices', () => {
     expect(rules.choices(pc())).toEqual({
       ok: true,
       value: [
-        { id: 'weapon-0-melee', label: 'Sword' },
+        { id: 'weapon-0-melee', label: 'Sword (1d8)' },
         { id: 'punch', label: 'Punch' },
         { id: 'kick', label: 'Kick' },
         { id: 'grapple', label: 'Grapple' },
+        {
+          id: 'parry-dodge',
+          label: 'Parry or dodge · +2 AC this round, no attack',
+          self: true,
+          verb: 'Parry and dodge this round',
+        },
+        {
+          id: 'run-away',
+          label: 'Run away · double movement, no attack',
+          self: true,
+          verb: 'Run away this round',
+        },
       ],
+    })
+  })
+
+  it('declares parry and dodge for oneself: +2 AC against every attack this round, and no attack (17.0.1.4)', () => {
+    const mira = pc()
+    const parry = { choice: 'parry-dodge', toggles: [] }
+    expect(rules.preview(mira, foe(), parry)).toEqual({
+      ok: false,
+      error: 'Parry or dodge is declared for oneself, not at another.',
+    })
+    // No die: what the text gives, at once.
+    const declared = resolve(mira, mira, parry)
+    expect(declared.summary).toBe('Mira parries and dodges this round: +2 AC, no attack.')
+    const defending = { ...mira, state: declared.changes.mira?.state ?? {} }
+    expect(rules.status(defending)).toContain('Parrying or dodging (+2 AC)')
+    expect([rules.defense(mira), rules.defense(defending)]).toEqual(['AC 11', 'AC 13'])
+    // The goblin's sword needs 2 more to hit her; she has no attack left this round.
+    const sword = { choice: 'weapon-0-melee', toggles: [] }
+    const needs = (t: typeof mira) => {
+      const p = rules.preview(foe(), t, sword)
+      return Number(p.ok ? /on (\d+) or more/.exec(p.value.summary)?.[1] : Number.NaN)
+    }
+    expect(needs(mira)).toBeGreaterThan(1)
+    expect(needs(defending)).toBe(needs(mira) + 2)
+    expect(rules.choices(defending)).toEqual({
+      ok: false,
+      error: 'Parrying or dodging this round: no attack (+2 AC instead).',
     })
   })
 
   it('offers a spear both in melee and thrown, and a bow only as a missile', () => {
     const r = rules.choices(pc({ weapons: [SPEAR, BOW] }))
     expect(r.ok && r.value.slice(0, 3)).toEqual([
-      { id: 'weapon-0-melee', label: 'Spear (melee)' },
-      { id: 'weapon-0-missile', label: 'Spear (thrown)' },
-      { id: 'weapon-1-missile', label: 'Longbow' },
+      { id: 'weapon-0-melee', label: 'Spear (melee, 1d6)' },
+      { id: 'weapon-0-missile', label: 'Spear (thrown, 1d6)' },
+      { id: 'weapon-1-missile', label: 'Longbow (1d6)' },
     ])
+  })
+
+  it('shows the AC an attacker must beat', () => {
+    expect(rules.defense(pc({ ac: 14 }))).toBe('AC 14')
   })
 
   it('drops the primary weapon while disarmed (17.0.3 condition chart, 1)', () => {
     const r = rules.choices(pc({}, { state: { conditions: [{ kind: 'disarmed' }] } }))
-    expect(r.ok && r.value.map((c) => c.id)).toEqual(['punch', 'kick', 'grapple'])
+    expect(r.ok && r.value.map((c) => c.id)).toEqual(['punch', 'kick', 'grapple', 'parry-dodge', 'run-away'])
   })
 })
 
@@ -265,7 +308,7 @@ describe('injury (17.0.16)', () => {
     const goblin = after(foe({}, { hp: 4 }), r.changes.gob)
     expect(goblin.hp).toBe(-2)
     expect(rules.status(goblin)).toEqual(['Dead'])
-    expect(r.summary).toMatch(/Goblin: Reduced to zero hit points: dead\./)
+    expect(r.summary).toMatch(/Goblin is reduced to zero hit points: dead\.$/)
     expect(rules.preview(pc(), goblin, SWORD)).toEqual({ ok: false, error: 'Goblin is already dead.' })
   })
 

@@ -74,6 +74,41 @@ const UNARMED: ReadonlyArray<{ id: Unarmed; label: string }> = [
 const meleeCapable = (w: osr.Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
 const missileCapable = (w: osr.Weapon) => w.kind !== 'melee'
 
+/**
+ * The round's actions a fighter declares about themselves instead of attacking (17.0.1.4, 17.0.1.7):
+ * each gives its round-long condition, and takes the turn's attack.
+ */
+const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind; says: string }> = [
+  {
+    id: 'parry-dodge',
+    label: 'Parry or dodge · +2 AC this round, no attack',
+    self: true,
+    verb: 'Parry and dodge this round',
+    kind: 'parry-dodge',
+    says: 'parries and dodges this round: +2 AC, no attack',
+  },
+  {
+    id: 'run-away',
+    label: 'Run away · double movement, no attack',
+    self: true,
+    verb: 'Run away this round',
+    kind: 'run-away',
+    says: 'runs away this round: double movement, no attack',
+  },
+]
+
+/** A declaration about oneself, as the rules give it (refused while surprised), or why not. */
+function declareSelf(f: Fighter, target: Fighter, choice: string) {
+  const action = SELF_ACTIONS.find((a) => a.id === choice)
+  if (!action) return null
+  if (target.id !== f.id)
+    return fail(`${action.label.split(' · ')[0]} is declared for oneself, not at another.`)
+  const state = stateOf(f)
+  const declared = osr.declareAction(action.kind, state.conditions)
+  if (!declared.ok) return declared
+  return ok({ action, state, gains: declared.value.gains })
+}
+
 function waysOf(s: osr.Sheet, conditions: ReadonlyArray<osr.Condition>): AttackChoice[] {
   const disarmed = conditions.some((c) => c.kind === 'disarmed')
   const ways: AttackChoice[] = []
@@ -81,9 +116,12 @@ function waysOf(s: osr.Sheet, conditions: ReadonlyArray<osr.Condition>): AttackC
     // "Primary weapon is knocked from enemy's grasp": the first weapon on the sheet (docs reading 13).
     if (i === 0 && disarmed) return
     const both = meleeCapable(w) && missileCapable(w)
-    if (meleeCapable(w)) ways.push({ id: `weapon-${i}-melee`, label: both ? `${w.name} (melee)` : w.name })
+    // The damage with the name, as every system's weapon reads: "Sword (1d8)", "Spear (thrown, 1d6)".
+    const dice = osr.formatDamageDice(w.damage)
+    if (meleeCapable(w))
+      ways.push({ id: `weapon-${i}-melee`, label: `${w.name} (${both ? 'melee, ' : ''}${dice})` })
     if (missileCapable(w))
-      ways.push({ id: `weapon-${i}-missile`, label: both ? `${w.name} (thrown)` : w.name })
+      ways.push({ id: `weapon-${i}-missile`, label: `${w.name} (${both ? 'thrown, ' : ''}${dice})` })
   })
   return [...ways, ...UNARMED]
 }
@@ -294,8 +332,8 @@ function withConditions(state: OsrState, gains: ReadonlyArray<osr.Condition>): O
 }
 
 /** The target's AC and what changes it, labelled so they do not read as modifiers to the d20. */
-const acLines = (lines: ReadonlyArray<BreakdownLine>): BreakdownLine[] =>
-  lines.map((l, i) => (i === 0 ? l : { ...l, label: `AC: ${l.label}` }))
+const acLines = (lines: ReadonlyArray<BreakdownLine>, defense: string): BreakdownLine[] =>
+  lines.map((l, i) => ({ ...l, ...(i === 0 ? {} : { label: `AC: ${l.label}` }), defense }))
 
 function hitsOn(needs: number, chance: number): string {
   return needs >= 20
@@ -316,16 +354,29 @@ export const osrCombat: CombatRules = {
     if (blocked) return fail(blocked)
     const s = sheet(attacker)
     if (!s.ok) return s
-    return ok(waysOf(s.value, state.conditions))
+    return ok([
+      ...waysOf(s.value, state.conditions),
+      ...SELF_ACTIONS.map(({ id, label, self, verb }) => ({ id, label, self, verb })),
+    ])
   },
 
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[] {
+    if (SELF_ACTIONS.some((a) => a.id === choice)) return []
     const s = setup(attacker, target, choice)
     if (!s.ok) return []
     return osr.ATTACK_MODIFIERS.filter((t) => applies(t.id, s.value))
   },
 
   preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview> {
+    const own = declareSelf(attacker, target, declared.choice)
+    if (own) {
+      if (!own.ok) return own
+      return ok({
+        chance: 1,
+        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule}).`,
+        lines: [],
+      })
+    }
     const d = declare(attacker, target, declared)
     if (!d.ok) return d
     const plan = osr.planAttack(d.value.decl)
@@ -341,11 +392,13 @@ export const osrCombat: CombatRules = {
       chance,
       summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}.`,
       // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
-      lines: [...plan.value.toHit, ...acLines(plan.value.acLines).slice(1)],
+      lines: [...plan.value.toHit, ...acLines(plan.value.acLines, target.id).slice(1)],
     })
   },
 
   defenses(attacker: Fighter, target: Fighter, declared: Declared) {
+    const own = declareSelf(attacker, target, declared.choice)
+    if (own) return own.ok ? ok([]) : own
     const d = declare(attacker, target, declared)
     return d.ok ? ok([]) : d
   },
@@ -361,6 +414,18 @@ export const osrCombat: CombatRules = {
       return fail(
         'These rules give the defender no reaction: parrying or dodging is declared as the round’s action (+2 AC).',
       )
+    const own = declareSelf(attacker, target, declared.choice)
+    if (own) {
+      if (!own.ok) return own
+      const { action, state, gains } = own.value
+      const rule = osr.ACTIONS.find((a) => a.kind === action.kind)?.rule ?? ''
+      const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
+      return ok({
+        lines: [{ label: action.label.split(' · ')[0] ?? action.label, value: 0, rule, note: true }],
+        summary: `${attacker.name} ${action.says}.`,
+        changes: change ? { [attacker.id]: change } : {},
+      })
+    }
     const d = declare(attacker, target, declared)
     if (!d.ok) return d
     const { setup: s, decl } = d.value
@@ -368,7 +433,7 @@ export const osrCombat: CombatRules = {
     if (!rolled.ok) return rolled
     const r = rolled.value
 
-    const lines: BreakdownLine[] = [...r.toHit, ...acLines(r.acLines)]
+    const lines: BreakdownLine[] = [...r.toHit, ...acLines(r.acLines, target.id)]
     const said: string[] = []
     let attackerState = withConditions(s.attackerState, r.attackerGains)
     let targetState = withConditions(s.targetState, r.targetGains)
@@ -390,13 +455,19 @@ export const osrCombat: CombatRules = {
     }
     if (r.condition) said.push(`${r.condition.text}: ${r.condition.effect}`)
     if (r.fumble) {
-      lines.push({ label: `fumble: ${r.fumble.text}`, value: r.fumble.roll, rule: 'Critical Miss (17.0.4)' })
+      // The table's row is a sentence of its own: in the breakdown it names the roll, in the log it ends without a second stop.
+      const row = r.fumble.text.replace(/\.$/, '')
+      lines.push({
+        label: `fumble table roll (${row})`,
+        value: r.fumble.roll,
+        rule: 'Critical Miss (17.0.4)',
+      })
       if (r.fumble.dexCheck) {
         lines.push(...r.fumble.dexCheck.lines)
         said.push(
           `${r.fumble.text} DEX check ${r.fumble.dexCheck.total} against ${r.fumble.dexCheck.dc}: ${r.fumble.dexCheck.passed ? 'passed' : 'failed'}`,
         )
-      } else said.push(r.fumble.text)
+      } else said.push(row)
       if (r.freeAttackForTarget) said.push(`${target.name} gets a free attack`)
     }
 
@@ -420,12 +491,12 @@ export const osrCombat: CombatRules = {
         targetHp = taken.hp
         said.push(`${r.damage.total}${r.damage.nonLethal ? ' non-lethal' : ''} damage`)
       }
-      if (taken.event) said.push(`${hurt.name}: ${taken.event}`)
+      if (taken.event) said.push(`${hurt.name} ${taken.event}`)
     }
 
     if (r.grabbed) {
       const a = roll(20, `grapple check of ${attacker.name}`)
-      const t = roll(20, `grapple check of ${target.name}`)
+      const t = roll(20, `grapple check of ${target.name}`, 'target')
       const check = osr.grappleCheck(s.attacker, s.target, { attacker: a, defender: t })
       if (!check.ok) return check
       const held = check.value.result === 'held'
@@ -479,7 +550,7 @@ export const osrCombat: CombatRules = {
         const taken = takeDamage(f, state, burn.value.total, false, roll)
         state = taken.state
         hp = taken.hp
-        if (taken.event) said.push(`${f.name}: ${taken.event}`)
+        if (taken.event) said.push(`${f.name} ${taken.event}`)
       }
       const knockout = state.status === 'unconscious' ? state.knockout : undefined
       if (knockout && knockout.revivableIn > 0) {
@@ -494,6 +565,14 @@ export const osrCombat: CombatRules = {
     }
     const summary = said.length > 0 ? `End of round ${round}: ${said.join('; ')}.` : `End of round ${round}.`
     return ok({ lines, summary, changes: changesOf(...each) })
+  },
+
+  defense(f: Fighter): string | null {
+    const s = sheet(f)
+    if (!s.ok) return null
+    // As a melee attack meets it now: parrying (+2), charging (-2), a critical's after-effects.
+    const lines = osr.acFromConditions(stateOf(f).conditions, 'melee')
+    return `AC ${lines.reduce((ac, l) => ac + l.value, s.value.ac)}`
   },
 
   status(f: Fighter): string[] {

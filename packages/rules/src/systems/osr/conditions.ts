@@ -134,6 +134,7 @@ export function attackBlockedBy(conditions: ReadonlyArray<Condition>): string | 
   for (const c of conditions) {
     if (c.kind === 'surprised') return 'Surprised characters are unable to act for one round.'
     if (c.kind === 'running') return 'A character that is running away may not attack.'
+    if (c.kind === 'defending') return 'Parrying or dodging this round: no attack (+2 AC instead).'
     if (c.kind === 'no-attack' && !c.fresh)
       return `No attack this round: ${c.reason === 'weapon broke' ? 'the weapon broke' : 'the weapon was dropped'} last round.`
     if (c.kind === 'reloading' && !c.fresh)

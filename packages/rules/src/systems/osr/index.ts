@@ -12,7 +12,12 @@ export * from './rules.ts'
 export const osrSystem: RuleSystem<Sheet> = {
   id: 'osr',
   info: osrInfo,
-  sheet: { fields: SHEET_FIELDS, parse: parseSheet, hitPoints: (sheet) => sheet.hitPoints },
+  sheet: {
+    fields: SHEET_FIELDS,
+    parse: parseSheet,
+    hitPoints: (sheet) => sheet.hitPoints,
+    hitPointsField: 'hitPoints',
+  },
   attackModifiers: ATTACK_MODIFIERS,
   combat: osrCombat,
   turn: osrTurns,

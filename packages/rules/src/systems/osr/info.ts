@@ -11,4 +11,6 @@ export const osrInfo: SystemInfo = {
   rounds: 'order',
   statesIntent: false,
   initiativeOptions: false,
+  // "Movement can be broken up, using some of the distance before and after the action."
+  movesAfterAttack: true,
 }

@@ -16,7 +16,7 @@ export const healthy = (maxHp: number): Health => ({ hp: maxHp, maxHp, nonLethal
 
 export interface DamageApplied {
   health: Health
-  /** What changed, in words for the log. */
+  /** What changed, as the log says it after the fighter's name ("is reduced to zero hit points: dead"). */
   event: string | null
 }
 
@@ -30,7 +30,7 @@ export function applyDamage(health: Health, amount: number, nonLethal: boolean):
   if (health.status === 'unconscious')
     return {
       health: { ...health, hp: health.hp - amount, status: 'dead' },
-      event: 'Further damage to an unconscious character is lethal: dead.',
+      event: 'takes further damage while unconscious, which is lethal: dead',
     }
   const hp = health.hp - amount
   const nonLethalTaken = health.nonLethalTaken || nonLethal
@@ -38,11 +38,11 @@ export function applyDamage(health: Health, amount: number, nonLethal: boolean):
   if (nonLethalTaken)
     return {
       health: { ...health, hp: 0, nonLethalTaken, status: 'unconscious' },
-      event: 'Reduced to zero hit points after non-lethal damage: unconscious instead of dying.',
+      event: 'is reduced to zero hit points after non-lethal damage: unconscious instead of dead',
     }
   return {
     health: { ...health, hp, nonLethalTaken, status: 'dead' },
-    event: 'Reduced to zero hit points: dead.',
+    event: 'is reduced to zero hit points: dead',
   }
 }
 

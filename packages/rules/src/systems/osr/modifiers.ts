@@ -53,6 +53,7 @@ const concealment = (
 export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> = [
   {
     id: 'charge',
+    often: true,
     label: 'Charging',
     effect:
       '+2 to hit, double damage on a hit, -2 AC for the rest of the round; a straight, clear run of 10 ft up to double movement, the target in sight at the start, with a spear, lance or pole arm',
@@ -74,6 +75,7 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
   },
   {
     id: 'from-behind',
+    often: true,
     label: 'From behind',
     effect: '+2 to hit; does not combine with Sneak Attack',
     rule: 'Attacking from Behind (17.0.5)',
@@ -84,7 +86,13 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     effect: 'Use the Sneak Attack ability; the +2 from behind does not add to it',
     rule: 'Attacking from Behind (17.0.5)',
   },
-  { id: 'flanking', label: 'Flanking', effect: '+1 on melee attacks', rule: 'Flanking (17.0.6)' },
+  {
+    id: 'flanking',
+    often: true,
+    label: 'Flanking',
+    effect: '+1 on melee attacks',
+    rule: 'Flanking (17.0.6)',
+  },
   { id: 'short-range', label: 'Short range', effect: '+1 to hit', rule: 'Ranged Attack (17.0.7)' },
   { id: 'medium-range', label: 'Medium range', effect: 'No modifier', rule: 'Ranged Attack (17.0.7)' },
   { id: 'long-range', label: 'Long range', effect: '-2 to hit', rule: 'Ranged Attack (17.0.7)' },
@@ -96,6 +104,7 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
   },
   {
     id: 'target-engaged',
+    often: true,
     label: 'Target within 5 ft',
     effect: '-5 to hit with a missile weapon against a target engaged with you',
     rule: 'Ranged Attack (17.0.7)',

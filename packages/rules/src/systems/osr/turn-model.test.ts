@@ -46,6 +46,10 @@ describe('osr turns', () => {
     // 10 + 3 = 13: Mira (DC 13) is surprised, the elf (DC 15) is not.
     const ambushed = rules.start(turnContext('osr', table, { faces: [10] }), { unaware: 'pc', ambush: true })
     expect(ambushed.ok && ambushed.value.step.turn.surprised).toEqual(['m'])
+    // An attack on the surprised Mira in round 1 is on an unaware target; on Ilse it is not.
+    if (!ambushed.ok) throw new Error(ambushed.error)
+    expect(rules.known?.(ambushed.value.step.turn, g1, mira)).toEqual(['target-unaware'])
+    expect(rules.known?.(ambushed.value.step.turn, g1, elf)).toEqual([])
     expect(ambushed.ok && ambushed.value.rolls[0]?.detail).toBe(
       'Surprise (one d20 for the party): d20 10 + prepared ambush 3: Mira surprised (13+); Ilse not surprised (15+)',
     )

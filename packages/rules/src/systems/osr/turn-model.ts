@@ -75,6 +75,9 @@ export const osrTurns = orderedTurns({
   // "Initiative is rolled every round" (17.0.1).
   rerollEachRound: () => true,
   surprise,
+  // A surprised target does not see the attack coming.
+  known: (turn, _attacker, target) =>
+    turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['target-unaware'] : [],
   // One attack a round; a fighter with a small weapon in the off hand strikes with both (17.0.14).
   attacksPerTurn(f) {
     const sheet = sheetOf(f)

@@ -140,11 +140,12 @@ function choicesOf(sheet: spelljammer.Sheet): AttackChoice[] {
 
 // Toggles: the situational modifiers of the attack, and the two round declarations that change its SC.
 
-const asToggle = ({ id, label, effect, rule }: ModifierToggle): ModifierToggle => ({
+const asToggle = ({ id, label, effect, rule, often }: ModifierToggle): ModifierToggle => ({
   id,
   label,
   effect,
   rule,
+  ...(often && { often }),
 })
 
 /** Round declarations offered on the attack itself, because they change this attack's SC. */
@@ -242,14 +243,15 @@ function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
   return spelljammer.setupAttack(built.declaration, SETTINGS)
 }
 
-/** The SC and DEF lines of an attack, and the numbers to roll under. */
-function setupLines(setup: spelljammer.AttackSetup): BreakdownLine[] {
+/** The SC and DEF lines of an attack, and the numbers to roll under (which follow from the target's DEF). */
+function setupLines(setup: spelljammer.AttackSetup, target: string): BreakdownLine[] {
+  const defense = target
   return [
     ...setup.scLines,
-    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value })),
-    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting },
-    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical },
-    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical },
+    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value, defense })),
+    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting, defense },
+    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical, defense },
+    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical, defense },
   ]
 }
 
@@ -314,14 +316,18 @@ function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Out
     const after = spelljammer.oddsOfSetup(setup.value, targetSheet, SETTINGS)
     const bonus = spelljammer.stanceDefLines(stance, rank).reduce((n, l) => n + l.value, 0)
     const option = spelljammer.ROUND_OPTIONS.find((o) => o.id === id)
+    const [now, was] = [percent(after.display.hit), percent(before.display.hit)]
+    // Automatic hits and misses bound the chance: a bonus can leave it where it was.
     const odds = declaredAlready
-      ? `declared this round: the attack hits ${percent(after.display.hit)}`
-      : `the attack hits ${percent(after.display.hit)} instead of ${percent(before.display.hit)}`
+      ? `, declared this round: the attack hits ${now}`
+      : now === was
+        ? `: the attack still hits ${now}, as without it`
+        : `: the attack hits ${now} instead of ${was}`
     options.push({
       id,
       label: option?.label ?? id,
       chance: null,
-      effect: `${stanceWords(stance, bonus)}: ${odds}`,
+      effect: `${stanceWords(stance, bonus)}${odds}`,
     })
   }
   // Declaring no defense is a choice too: the defender keeps their attacks this round.
@@ -444,7 +450,13 @@ function resolveAttack(
     [target.id]: targetChange,
   }
   const lines = [...attack.breakdown, ...(damage?.breakdown ?? [])]
-  if (damage) lines.push({ label: `${target.name} hit points`, value: damage.hpAfter, rule: RULE.damage })
+  if (damage)
+    lines.push({
+      label: `${target.name} hit points`,
+      value: damage.hpAfter,
+      rule: RULE.damage,
+      health: target.id,
+    })
   return ok({ lines, summary: outcomeWords(attacker, target, attack, damage, stance.value), changes })
 }
 
@@ -522,11 +534,17 @@ export const spelljammerCombat: CombatRules = {
     return ok({
       chance: odds.display.hit,
       summary: `${hitWords(setup.value, odds.display.hit)}.`,
-      lines: setupLines(setup.value),
+      lines: setupLines(setup.value, target.id),
     })
   },
   defenses: defensesOf,
   resolve: resolveAttack,
   endOfRound: (fighters, round) => endRound(fighters, round),
   status: statusOf,
+  // The text's own wound levels: Unhurt, Wounded, Bloodied, Badly Wounded...
+  healthWord: (f) => (f.hp <= 0 ? 'Down' : spelljammer.woundState(f.hp, Math.max(1, f.maxHp, f.hp)).label),
+  defense: (f) => {
+    const s = sheetFor(f)
+    return s.ok ? `DEF ${s.value.def}` : null
+  },
 }

@@ -12,7 +12,7 @@ export * from './rules.ts'
 export const spelljammerSystem: RuleSystem<Sheet> = {
   id: 'spelljammer',
   info: spelljammerInfo,
-  sheet: { fields: SHEET_FIELDS, parse: parseSheet, hitPoints: (sheet) => sheet.hp },
+  sheet: { fields: SHEET_FIELDS, parse: parseSheet, hitPoints: (sheet) => sheet.hp, hitPointsField: 'hp' },
   attackModifiers: ATTACK_TOGGLES,
   combat: spelljammerCombat,
   turn: spelljammerTurns,

@@ -12,4 +12,6 @@ export const spelljammerInfo: SystemInfo = {
   rounds: 'order',
   statesIntent: false,
   initiativeOptions: false,
+  // "The ability to attack and then move depends on when in the round the attack(s) occurred."
+  movesAfterAttack: true,
 }

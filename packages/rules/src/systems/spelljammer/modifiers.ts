@@ -97,6 +97,7 @@ export const ATTACK_TOGGLES: readonly AttackToggle[] = [
   },
   {
     id: 'target-cannot-see',
+    often: true,
     label: 'Target cannot see the attacker',
     effect: '-20 to the target’s DEF',
     rule: RULE.invisibleFoe,
@@ -271,6 +272,7 @@ export const ROUND_OPTIONS: readonly RoundOption[] = [
   },
   {
     id: 'run-and-attack',
+    often: true,
     field: 'movement',
     value: 'run-and-attack',
     label: 'Run and attack',
@@ -279,6 +281,7 @@ export const ROUND_OPTIONS: readonly RoundOption[] = [
   },
   {
     id: 'careful-aim',
+    often: true,
     field: 'carefulAim',
     value: true,
     label: 'Careful aim',

@@ -55,6 +55,11 @@ describe('spelljammer turns', () => {
     })
     const turn = sprung.ok ? sprung.value.step.turn : null
     expect([turn?.surprised, turn?.oneAttack]).toEqual([['g1'], ['g2']])
+    // The 3x goblin's tier is set on every attack on him in round 1 (+10 SC), and on nobody else's.
+    if (!turn) throw new Error('no turn')
+    expect(rules.known?.(turn, twice, goblin)).toEqual(['ambush-3x'])
+    expect(rules.known?.(turn, twice, goblin2)).toEqual([])
+    expect(rules.known?.({ ...turn, round: 2 }, twice, goblin)).toEqual([])
     // 10 is 1x: a warning shout moves the 3x down to 2x, and the 1x stays at 1x.
     const warned = rules.start(turnContext('spelljammer', table, { faces: [10, 30] }), {
       unaware: 'foe',

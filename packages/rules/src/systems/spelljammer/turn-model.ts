@@ -16,7 +16,7 @@ const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet 
  * everyone down one tier.
  */
 function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
-  const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
+  const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [], against: {} }
   const members = fighters.filter((c) => c.side === setup.unaware)
   const rolled: Array<{ c: Fighter; per: number; d100: number }> = []
   for (const c of members) {
@@ -34,6 +34,9 @@ function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sid
     const { attacksBack } = tier.value
     if (attacksBack === 0) result.surprised.push(c.id)
     if (attacksBack === 1) result.oneAttack.push(c.id)
+    // "+10/+20/+30 SC" and the 5x tier's damage: every attack on them this round takes its toggle.
+    const toggle = spelljammer.ambushToggle(tier.value.tier)
+    if (toggle) (result.against as Record<string, string[]>)[c.id] = [toggle]
     const back =
       attacksBack === 0 ? 'no attacks back' : attacksBack === 1 ? 'one attack back' : 'acts normally'
     result.rolls.push({
@@ -111,4 +114,6 @@ export const spelljammerTurns = orderedTurns({
   surprise,
   // One attack on each segment an attack was placed on.
   attacksPerTurn: () => 1,
+  // The ambush's round: an attack on one caught by it takes their tier.
+  known: (turn, _attacker, target) => (turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
 })

@@ -1,6 +1,6 @@
 /** Declaring and resolving an attack: reach and range, the WIT save to hit, who may react, the damage dice. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { line, RULE } from './common.ts'
+import { line, note, RULE } from './common.ts'
 import {
   type DamageResult,
   type DamageSpec,
@@ -69,7 +69,7 @@ export function planAttack(
     if (!decl.nearby && !massiveReach) {
       return fail(`${tName} is not nearby: melee attacks only reach nearby enemies.`)
     }
-    if (massiveReach && !decl.nearby) breakdown.push(line('Massive: melee reaches range 1', 1, RULE.size))
+    if (massiveReach && !decl.nearby) breakdown.push(note('Massive: melee reaches range 1', 1, RULE.size))
     if (has(decl, 'target-not-visible')) witSaveReasons.push('the target is not visible')
   } else {
     const weaponRange = (weapon as Weapon).range
@@ -131,7 +131,7 @@ export interface HitResult {
  */
 export function resolveHit(plan: AttackPlan, attackerWit: number, witFace?: number): Outcome<HitResult> {
   if (plan.witSaveReasons.length === 0) {
-    return ok({ hit: true, save: null, breakdown: [line('Hits automatically', 1, RULE.attacking)] })
+    return ok({ hit: true, save: null, breakdown: [note('Hits automatically', 1, RULE.attacking)] })
   }
   if (witFace === undefined)
     return fail(`Roll a d20 for the WIT save to hit (${plan.witSaveReasons.join('; ')}).`)
@@ -139,7 +139,7 @@ export function resolveHit(plan: AttackPlan, attackerWit: number, witFace?: numb
   return ok({
     hit: save.passed,
     save,
-    breakdown: [...save.breakdown, line(save.passed ? 'Hit' : 'Miss', save.passed ? 1 : 0, RULE.attacking)],
+    breakdown: [...save.breakdown, note(save.passed ? 'Hit' : 'Miss', save.passed ? 1 : 0, RULE.attacking)],
   })
 }
 
@@ -177,7 +177,7 @@ export function resolveStrike(
       dodged: false,
       killed: true,
       damage: null,
-      breakdown: [...plan.breakdown, line('Death blow: killed', 0, RULE.attacking)],
+      breakdown: [...plan.breakdown, note('Death blow: killed', 0, RULE.attacking)],
     })
   }
   const hit = resolveHit(plan, attackerWit, dice.wit)
@@ -189,7 +189,7 @@ export function resolveStrike(
     const save = resolveSave('agi', dice.dodge.agi, dice.dodge.face, RULE.reacting, 'dodge')
     breakdown.push(...save.breakdown)
     if (save.passed) {
-      breakdown.push(line('Dodged: the attack misses', 0, RULE.reacting))
+      breakdown.push(note('Dodged: the attack misses', 0, RULE.reacting))
       return ok({ hit: true, dodged: true, killed: false, damage: null, breakdown })
     }
   }

@@ -1,6 +1,6 @@
 /** Blast attacks: a whole zone hit, melee ones can't miss, ranged ones deviate to a neighbouring zone on a miss. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { assertFace, line, RULE } from './common.ts'
+import { assertFace, line, note, RULE } from './common.ts'
 import { type DamageSpec, damageSpec } from './damage.ts'
 import type { ToggleId } from './modifiers.ts'
 import { DEFAULT_SETTINGS, type ZonesSettings } from './settings.ts'
@@ -52,7 +52,7 @@ export function planBlast(
   if (kind === 'melee') {
     if (decl.distance !== 0) return fail("A melee blast hits the attacker's own zone.")
     inZone = inZone.filter((t) => t.id !== decl.attackerId)
-    breakdown.push(line("Melee blast: can't miss, attacker spared", 0, RULE.blast))
+    breakdown.push(note("Melee blast: can't miss, attacker spared", 0, RULE.blast))
   } else {
     if (decl.distance > weapon.range) return fail(`That zone is beyond the range of ${weapon.range}.`)
     if (has('target-not-visible')) return fail('A ranged attack at a zone you cannot see is impossible.')

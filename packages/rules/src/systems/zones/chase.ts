@@ -1,7 +1,7 @@
 /** Long chases: a group AGI save for the fleeing side, unless one side is plainly faster. */
 
 import type { BreakdownLine } from '../../system.ts'
-import { line, RULE, unreachable } from './common.ts'
+import { note, RULE, unreachable } from './common.ts'
 import { resolveGroupSave } from './save.ts'
 
 /** How the fleeing side compares with the pursuers in speed or stamina. */
@@ -25,9 +25,9 @@ export function resolveChase(
   const ids = fleeing.map((f) => f.id)
   switch (pace) {
     case 'fleeing-faster':
-      return { escaped: ids, caught: [], breakdown: [line('Faster: escape without a save', 0, RULE.chases)] }
+      return { escaped: ids, caught: [], breakdown: [note('Faster: escape without a save', 0, RULE.chases)] }
     case 'pursuers-faster':
-      return { escaped: [], caught: ids, breakdown: [line('Slower: escaping is impossible', 0, RULE.chases)] }
+      return { escaped: [], caught: ids, breakdown: [note('Slower: escaping is impossible', 0, RULE.chases)] }
     case 'even': {
       const r = resolveGroupSave(
         'agi',

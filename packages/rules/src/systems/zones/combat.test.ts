@@ -112,6 +112,15 @@ describe('zones: resolving an attack', () => {
     expect(miss.summary).toBe('Theobald misses Bandit.')
   })
 
+  it('counts one the GM set to 0 health or less as incapacitated: the chip, no attack, a death blow allowed', () => {
+    const bandit = foe('Bandit', {}, 4)
+    const set = { ...bandit, hp: -2 }
+    expect(rules.status(set)).toEqual(['Incapacitated'])
+    expect(rules.choices(set)).toEqual({ ok: false, error: "Bandit is incapacitated and can't attack." })
+    expect(rules.toggles(pc('Sybilla'), set, 'weapon-0').map((t) => t.id)).toContain('death-blow')
+    expect(rules.status(bandit)).toEqual([])
+  })
+
   it('incapacitates at 0 health, and a death blow kills a nearby incapacitated target', () => {
     // Attacking: the sword's 4 on a bandit; the adapter plays 'at-zero' (README: "critical damage" is undefined).
     const balthasar = pc('Balthasar')
@@ -347,7 +356,7 @@ describe('zones: the end of the round', () => {
     const end = must(rules.endOfRound([...party, ...bandits], 2, roll))
     // Bandit 4 is immune to fear, so only Bandit 3 rolls: 15 against WIT 10 fails.
     expect(roll.asked).toEqual([{ sides: 20, label: 'morale WIT save: Bandit 3' }])
-    expect(end.summary).toBe('Round 2 ends: Bandit 3 must surrender or retreat.')
+    expect(end.summary).toBe('End of round 2: Bandit 3 must surrender or retreat.')
     const after2 = bandits.map((b) => after(b, end))
     expect(rules.status(after2[2] as Fighter)).toEqual(['Broken: surrender or retreat'])
     expect(rules.choices(after2[2] as Fighter).ok).toBe(false)
@@ -360,7 +369,7 @@ describe('zones: the end of the round', () => {
           scripted(),
         ),
       ).summary,
-    ).toBe('Round 3 ends.')
+    ).toBe('End of round 3.')
   })
 
   it('has a character fighting alone check when the round took them to half their health', () => {
@@ -368,5 +377,17 @@ describe('zones: the end of the round', () => {
     const end = must(rules.endOfRound([pc('Sybilla'), ogre], 1, scripted(12)))
     // 12 against WIT 12 passes: steady for the rest of the stretch.
     expect(rules.status(after(ogre, end))).toEqual(['Steady'])
+  })
+})
+
+describe('zones: who is out of the fight', () => {
+  it('counts one the GM set to 0 health or less as out, as well as the incapacitated and the dead', () => {
+    const tomas = (hp: number, state = {}) =>
+      fighter('zones', 't', 'pc', { name: 'Tomas' }, { hp, maxHp: 8, state })
+    expect(rules.out(tomas(3))).toBeNull()
+    // At 0 health a character is incapacitated ("Attacking"), however the health got there.
+    expect(rules.out(tomas(0))).toBe('Tomas is incapacitated.')
+    expect(rules.out(tomas(-2))).toBe('Tomas is incapacitated.')
+    expect(rules.out(tomas(3, { down: 'incapacitated' }))).toBe('Tomas is incapacitated.')
   })
 })

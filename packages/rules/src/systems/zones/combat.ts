@@ -13,6 +13,7 @@ import type {
   CombatRules,
   Declared,
   DefenseOption,
+  DieOwner,
   Fighter,
   FighterChange,
   Preview,
@@ -30,7 +31,7 @@ const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
  * is incapacitated (and may then be killed with a death blow).
  */
 const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
-const { RULE, line } = zones
+const { RULE, line, note } = zones
 
 /** A condition with the rounds it has left (null: until the end of the stretch). */
 interface Condition {
@@ -58,7 +59,14 @@ export interface ZonesState {
   gearDestroyed?: Array<'shield' | 'armor'>
 }
 
-const stateOf = (f: Fighter): ZonesState => f.state as ZonesState
+/**
+ * The state as stored, with health as the truth where damage did not say more: one the GM set to 0 or
+ * less is incapacitated ("Attacking": at 0 health a character is incapacitated).
+ */
+function stateOf(f: Fighter): ZonesState {
+  const s = f.state as ZonesState
+  return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
+}
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
@@ -266,6 +274,9 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcom
 
 // --- Preview --------------------------------------------------------------------------------------
 
+/** The damage breakdown's line of the target's armour (zones/damage.ts). */
+const ARMOUR_LINE = 'Armour value'
+
 function damageWords(spec: zones.DamageSpec): string {
   const expected = zones.damageOdds(spec).expected.value
   return `${zones.formatDamage(spec.dice)} damage, ${expected.toFixed(1)} on average after armour ${spec.armor}`
@@ -364,9 +375,11 @@ function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOpt
   if (closedToReactions(p, target)) return []
   const guard: DefenseOption = {
     id: 'guard',
-    label: 'Guarded by a nearby ally',
+    // The target's choice, so said from the target's side: the reaction itself is the ally's ("Guarding").
+    label: 'A nearby ally guards you',
     chance: null,
-    effect: effectOf('guard'),
+    effect:
+      'The ally becomes the target of this attack instead of you; having reacted, they cannot dodge or counter it.',
   }
   if (noReactionWhy(p, target)) return [guard, NO_REACTION]
   const dodge = zones.saveChance(p.t.agi).probability
@@ -424,9 +437,16 @@ function counterOdds(p: Planned, attacker: Fighter, c: Counter): { chance: numbe
 
 // --- Resolving ------------------------------------------------------------------------------------
 
-/** The room's dice for a damage spec, in order. */
-function rollDamage(spec: zones.DamageSpec, roll: Roller, what: string): number[] {
-  return Array.from({ length: spec.dice.count }, () => roll(spec.dice.sides, `${what} d${spec.dice.sides}`))
+/** The room's dice for a damage spec, in order: the attacker's, or the target's for a counter. */
+function rollDamage(
+  spec: zones.DamageSpec,
+  roll: Roller,
+  what: string,
+  owner: DieOwner = 'attacker',
+): number[] {
+  return Array.from({ length: spec.dice.count }, () =>
+    roll(spec.dice.sides, `${what} d${spec.dice.sides}`, owner),
+  )
 }
 
 /** A fighter being changed by one resolution: live health and state, written back at the end. */
@@ -531,14 +551,14 @@ function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
 function reAimed(defense: 'hide-behind' | 'guard', a: Live, t: Live, lines: BreakdownLine[]): Resolution {
   if (defense === 'guard') {
     return resolution(
-      [...lines, line('Guarded: a nearby ally becomes the target', 0, RULE.guarding)],
+      [...lines, note('Guarded: a nearby ally becomes the target', 0, RULE.guarding)],
       `A nearby ally guards ${t.f.name}: aim ${a.f.name}'s attack at them; having reacted, they can't dodge or counter it.`,
       a,
       t,
     )
   }
   return resolution(
-    [...lines, line('Hides behind a nearby character, who becomes the target', 0, RULE.reacting)],
+    [...lines, note('Hides behind a nearby character, who becomes the target', 0, RULE.reacting)],
     `${t.f.name} hides behind a nearby willing ally or grabbed enemy: aim ${a.f.name}'s attack at them; they may react if they haven't taken their turn.`,
     a,
     t,
@@ -558,7 +578,7 @@ function strike(
     t.state.down = 'dead'
     return ok(
       resolution(
-        [...plan.breakdown, line('Death blow: killed', 0, RULE.attacking)],
+        [...plan.breakdown, note('Death blow: killed', 0, RULE.attacking)],
         `${a.f.name} delivers a death blow: ${t.f.name} is dead.`,
         a,
         t,
@@ -574,10 +594,10 @@ function strike(
   t.reacts(defense)
   if (defense === 'hide-behind' || defense === 'guard') return ok(reAimed(defense, a, t, lines))
   if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge'))
+    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
     lines.push(...dodge.breakdown)
     if (dodge.misses) {
-      lines.push(line('Dodged: the attack misses', 0, RULE.reacting))
+      lines.push(note('Dodged: the attack misses', 0, RULE.reacting))
       return ok(resolution(lines, `${t.f.name} dodges ${a.f.name}'s attack.`, a, t))
     }
   }
@@ -592,7 +612,7 @@ function strike(
   }
   const back = zones.resolveDamage(
     counter.plan.damage,
-    rollDamage(counter.plan.damage, roll, 'counter damage'),
+    rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
   )
   const result = zones.resolveCounter({
     attack: blow,
@@ -635,7 +655,7 @@ function nonLethal(
   t.reacts(defense)
   if (defense === 'hide-behind' || defense === 'guard') return reAimed(defense, a, t, lines)
   if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge'))
+    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
     lines.push(...dodge.breakdown)
     if (dodge.misses) return resolution(lines, `${t.f.name} dodges ${a.f.name}'s ${what}.`, a, t)
   }
@@ -645,13 +665,13 @@ function nonLethal(
     // "If a normal attack is countered by a non-lethal attack, or viceversa, the non-lethal attack is resolved last."
     const back = zones.resolveDamage(
       counter.plan.damage,
-      rollDamage(counter.plan.damage, roll, 'counter damage'),
+      rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
     )
     lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })))
     countered = `${t.f.name} counters first: ${a.suffer(back.suffered, back.gearDestroyed)}.${wear(t, counter.choice, back)} `
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }
-  const face = p.plan.saveAllowed ? roll(20, `STR save to resist the ${what}`) : undefined
+  const face = p.plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, 'target') : undefined
   const result = zones.resolveNonLethal(p.plan, p.t.str, face, false)
   if (!result.ok) throw new Error(result.error) // the face is always rolled when a save is allowed
   lines.push(...result.value.breakdown)
@@ -740,7 +760,8 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     for (const id of morale.steady) (live.get(id) as Live).state.morale = 'steady'
     for (const id of morale.broken) (live.get(id) as Live).state.morale = 'broken'
     if (morale.broken.length) said.push(`${morale.broken.map(name).join(', ')} must surrender or retreat`)
-    if (morale.steady.length) said.push(`${morale.steady.map(name).join(', ')} stand firm`)
+    if (morale.steady.length)
+      said.push(`${morale.steady.map(name).join(', ')} ${morale.steady.length > 1 ? 'stand' : 'stands'} firm`)
   }
   for (const l of live.values()) {
     const ticked = (l.state.conditions ?? []).map((c) =>
@@ -750,7 +771,9 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     if (l.state.conditions.length === 0) delete l.state.conditions
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
-  const summary = `Round ${round} ends${said.length ? `: ${said.join('; ')}` : ''}.`
+  // Round 0 is the bonus round the concealed play at the start of an ambush ("Sneaking and ambushes").
+  const ended = round === 0 ? 'End of the ambush’s bonus round' : `End of round ${round}`
+  const summary = `${ended}${said.length ? `: ${said.join('; ')}` : ''}.`
   return resolution(lines, summary, ...live.values())
 }
 
@@ -777,6 +800,7 @@ function status(f: Fighter): string[] {
 
 export const zonesCombat: CombatRules = {
   out(f: Fighter): string | null {
+    // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
     const down = stateOf(f).down
     return down ? `${f.name} is ${down}.` : null
   },
@@ -799,7 +823,11 @@ export const zonesCombat: CombatRules = {
   },
   preview(attacker, target, declared) {
     const p = declare(attacker, target, declared)
-    return p.ok ? ok(previewOf(p.value)) : p
+    if (!p.ok) return p
+    const preview = previewOf(p.value)
+    // The armour value is the target's: its defense, in this system's words.
+    const lines = preview.lines.map((l) => (l.label === ARMOUR_LINE ? { ...l, defense: target.id } : l))
+    return ok({ ...preview, lines })
   },
   defenses(attacker, target, declared) {
     const p = declare(attacker, target, declared)
@@ -813,6 +841,15 @@ export const zonesCombat: CombatRules = {
   },
   endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
   status,
+  defense: (f) => {
+    const s = sheetFor(f)
+    return s.ok ? `Armour ${zones.armorValue(s.value)}` : null
+  },
+  // "Damage minus armour lowers health", from any source.
+  soak: (f) => {
+    const s = sheetFor(f)
+    return { points: s.ok ? zones.armorValue(s.value) : 0, rule: RULE.attacking }
+  },
 }
 
 /** Whether this fighter reacted this round: a reaction takes the whole turn ("Reactions"). */

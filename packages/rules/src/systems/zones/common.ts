@@ -35,6 +35,12 @@ export function invariant(condition: unknown, message: string): asserts conditio
 export const line = (label: string, value: number, rule?: string): BreakdownLine =>
   rule === undefined ? { label, value } : { label, value, rule }
 
+/** A breakdown line that says what happened rather than counts ("Hits automatically"): shown without its value. */
+export const note = (label: string, value: number, rule?: string): BreakdownLine => ({
+  ...line(label, value, rule),
+  note: true,
+})
+
 /** The three saves of the sheet. */
 export type Stat = 'str' | 'agi' | 'wit'
 

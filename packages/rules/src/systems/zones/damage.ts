@@ -1,6 +1,6 @@
 /** Damage: which dice to roll (weapon, unarmed, impaired, size), armour and cover, health and incapacitation. */
 import type { BreakdownLine } from '../../system.ts'
-import { assertFace, invariant, line, RULE, unreachable } from './common.ts'
+import { assertFace, invariant, line, note, RULE, unreachable } from './common.ts'
 import type { ImpairedPolicy, IncapacitationPolicy } from './settings.ts'
 import { type DamageDice, formatDamage, MAX_ARMOR, type Weapon } from './sheet.ts'
 import { diceForSize, halveForSize, type Size, sizeSteps } from './size.ts'
@@ -64,16 +64,16 @@ export function damageSpec(input: DamageSpecInput): DamageSpec {
     const rule = impairedBy.includes('held-back') ? RULE.attacking : RULE.mounts
     if (input.impairedPolicy === 'd4') {
       dice = { count: 1, sides: 4 }
-      breakdown.push(line(`Impaired (${why}): d4 whatever the weapon`, 1, rule))
+      breakdown.push(note(`Impaired (${why}): d4 whatever the weapon`, 1, rule))
     } else if (weapon) {
       halvings += 1
-      breakdown.push(line(`Impaired (${why}): weapon damage halved`, 1, rule))
+      breakdown.push(note(`Impaired (${why}): weapon damage halved`, 1, rule))
     }
   }
   const blast = weapon?.blast ?? false
   const steps = sizeSteps(input.attackerSize, input.targetSize)
   if (blast) {
-    if (steps !== 0) breakdown.push(line('Blast: damage not modified by size', 0, RULE.size))
+    if (steps !== 0) breakdown.push(note('Blast: damage not modified by size', 0, RULE.size))
   } else if (input.assignedDice !== undefined) {
     invariant(steps > 0, 'only a larger attacker splits dice')
     dice = { count: input.assignedDice, sides: dice.sides }
@@ -92,7 +92,7 @@ export function damageSpec(input: DamageSpecInput): DamageSpec {
   let armor = input.targetArmor
   breakdown.push(line('Armour value', armor))
   if (input.cover) {
-    if (input.coverPenetrated) breakdown.push(line('Cover penetrated', 0, RULE.cover))
+    if (input.coverPenetrated) breakdown.push(note('Cover penetrated', 0, RULE.cover))
     else {
       armor = Math.min(MAX_ARMOR, armor + 1)
       breakdown.push(line('Cover: +1 armour (never above 3)', armor, RULE.cover))
@@ -142,7 +142,7 @@ export function resolveDamage(spec: DamageSpec, faces: ReadonlyArray<number>): D
   if (spec.armor > 0) breakdown.push(line('Minus armour', -spec.armor, RULE.attacking))
   breakdown.push(line('Damage suffered', suffered))
   const weaponBreaks = spec.breaksOnOne && faces.includes(1)
-  if (weaponBreaks) breakdown.push(line('Damaged weapon rolled a 1: destroyed', 1, RULE.gear))
+  if (weaponBreaks) breakdown.push(note('Damaged weapon rolled a 1: destroyed', 1, RULE.gear))
   let gearDestroyed: DamageResult['gearDestroyed'] = null
   if (inflicted >= 8) {
     if (spec.targetGear.shieldDamaged) gearDestroyed = 'shield'

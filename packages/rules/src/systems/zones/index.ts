@@ -12,7 +12,12 @@ export * from './rules.ts'
 export const zonesSystem: RuleSystem<Sheet> = {
   id: 'zones',
   info: zonesInfo,
-  sheet: { fields: SHEET_FIELDS, parse: parseSheet, hitPoints: (sheet) => sheet.health },
+  sheet: {
+    fields: SHEET_FIELDS,
+    parse: parseSheet,
+    hitPoints: (sheet) => sheet.health,
+    hitPointsField: 'health',
+  },
   attackModifiers: ATTACK_MODIFIERS,
   combat: zonesCombat,
   turn: zonesTurns,

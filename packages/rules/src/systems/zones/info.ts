@@ -12,4 +12,6 @@ export const zonesInfo: SystemInfo = {
   rounds: 'factions',
   statesIntent: false,
   initiativeOptions: false,
+  // "It is possible to split movement before, after, and between actions."
+  movesAfterAttack: true,
 }

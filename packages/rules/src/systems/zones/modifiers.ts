@@ -34,11 +34,18 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
   },
   {
     id: 'beyond-half-range',
+    often: true,
     label: 'Beyond half range',
     effect: 'Ranged: a WIT save is needed to hit (worked out from the distance when it is known).',
     rule: RULE.attacking,
   },
-  { id: 'cover', label: 'Target in cover', effect: '+1 armour value (never above 3).', rule: RULE.cover },
+  {
+    id: 'cover',
+    often: true,
+    label: 'Target in cover',
+    effect: '+1 armour value (never above 3).',
+    rule: RULE.cover,
+  },
   {
     id: 'cover-penetrated',
     label: 'Penetrates cover',
@@ -63,7 +70,13 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     effect: 'Kills a nearby incapacitated target outright.',
     rule: RULE.attacking,
   },
-  { id: 'target-unaware', label: 'Target unaware', effect: "The target can't react.", rule: RULE.reacting },
+  {
+    id: 'target-unaware',
+    often: true,
+    label: 'Target unaware',
+    effect: "The target can't react.",
+    rule: RULE.reacting,
+  },
   {
     id: 'target-grabbed',
     label: 'Target grabbed',

@@ -1,6 +1,6 @@
 /** Morale at the end of a round (group WIT save when halved, or a lone character at half health) and surrender. */
 import type { BreakdownLine } from '../../system.ts'
-import { line, RULE, unreachable } from './common.ts'
+import { line, note, RULE, unreachable } from './common.ts'
 import { resolveGroupSave, type SaveResult } from './save.ts'
 
 export interface MoraleMember {
@@ -73,7 +73,7 @@ export function resolveMorale(
     RULE.morale,
   )
   const breakdown: BreakdownLine[] = []
-  for (const id of exempt) breakdown.push(line(`${id}: immune to morale`, 0, RULE.morale))
+  for (const id of exempt) breakdown.push(note(`${id}: immune to morale`, 0, RULE.morale))
   for (const [id, save] of Object.entries(group.results)) {
     breakdown.push(
       line(`${id}: morale WIT save ${save.passed ? 'passed' : 'failed'}`, save.face, RULE.morale),

@@ -1,6 +1,6 @@
 /** Non-lethal attacks (disarm, shove, grapple), breaking free, keeping hold, and their order against counters. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { line, RULE, unreachable } from './common.ts'
+import { line, note, RULE, unreachable } from './common.ts'
 import { resolveSave, type SaveResult } from './save.ts'
 import type { Sheet } from './sheet.ts'
 import { shoveDistance, sizeSteps } from './size.ts'
@@ -97,7 +97,7 @@ export function resolveNonLethal(
       succeeds: true,
       save: null,
       effect,
-      breakdown: [...plan.breakdown, line('No save allowed', 0, RULE.size)],
+      breakdown: [...plan.breakdown, note('No save allowed', 0, RULE.size)],
     })
   }
   if (face === undefined) return fail('Roll a d20 for the STR save.')

@@ -1,6 +1,6 @@
 /** Reactions to an attack (dodge, counter, hide behind, guard) and opportunity attacks, with their limits. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { line, RULE, unreachable } from './common.ts'
+import { line, note, RULE, unreachable } from './common.ts'
 import { applyDamage, type DamageResult } from './damage.ts'
 import { resolveSave, type SaveResult } from './save.ts'
 import type { IncapacitationPolicy } from './settings.ts'
@@ -195,13 +195,14 @@ export function resolveCounter(input: CounterInput): CounterResult {
     const after = applyDamage(victim.health, victim.max, suffered, input.policy)
     const down = after.incapacitated === 'ask-gm' ? input.firstBlowIncapacitates : after.incapacitated
     secondBlow = down === undefined ? 'ask-gm' : down ? 'cancelled' : 'lands'
+    // Who is hit first follows from the two damage lines above: said in words, not counted again.
     breakdown.push(
-      line(`${hitFirst === 'attacker' ? 'Attacker' : 'Counterer'} hit first`, suffered, RULE.reacting),
+      note(`${hitFirst === 'attacker' ? 'Attacker' : 'Counterer'} hit first`, suffered, RULE.reacting),
     )
     if (secondBlow === 'cancelled')
-      breakdown.push(line('Incapacitated first: the other blow never lands', 0, RULE.reacting))
+      breakdown.push(note('Incapacitated first: the other blow never lands', 0, RULE.reacting))
   } else {
-    breakdown.push(line('Tie: both hit at the same time', attackerSuffers, RULE.reacting))
+    breakdown.push(note('Tie: both hit at the same time', attackerSuffers, RULE.reacting))
   }
   return { hitFirst, attackerSuffers, countererSuffers, secondBlow, breakdown }
 }

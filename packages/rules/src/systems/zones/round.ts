@@ -38,7 +38,8 @@ export interface RoundState {
 export type RoundEvent =
   | { type: 'first'; faction: string }
   | { type: 'turn'; faction: string; character: string; together: string[] }
-  | { type: 'pass'; faction: string }
+  /** `reason`: passed by the table because nobody of the faction could act, in words. */
+  | { type: 'pass'; faction: string; reason?: string }
   | { type: 'reaction'; character: string }
   | { type: 'out'; character: string; out: boolean }
   | { type: 'revealed'; character: string }
@@ -48,7 +49,7 @@ export type RoundAction =
   | { type: 'choose-first'; by: string; first: string }
   /** One character takes their turn; `together` are mounts, riders or passengers acting with them. */
   | { type: 'take-turn'; faction: string; character: string; together?: string[] }
-  | { type: 'pass'; faction: string }
+  | { type: 'pass'; faction: string; reason?: string }
   /** A reaction out of the normal sequence; it spends that character's turn for the round. */
   | { type: 'react'; character: string }
   /** Incapacitated, killed, fled (or back in the fight). */
@@ -127,6 +128,14 @@ export function startCombat(input: StartCombat): Outcome<RoundState> {
 
 const who = (c: RoundCharacter) => c.name
 
+/** A faction as the table says it: the players' party and the GM's foes (other ids as they are). */
+const sideName = (faction: string) =>
+  faction === 'party' ? 'the players' : faction === 'foes' ? 'the foes' : faction
+
+/** Whose move it is, in words, to the side that tried to move out of turn. */
+const notYourMove = (next: string | null) =>
+  `It is not your side’s move: ${next ? `${sideName(next)} act or pass first` : 'wait for the next move'}.`
+
 /** Whether this character may take a normal turn now (ignoring whose move it is). */
 export function canTakeTurn(state: RoundState, id: string): boolean {
   const c = state.characters[id]
@@ -136,6 +145,20 @@ export function canTakeTurn(state: RoundState, id: string): boolean {
 /** A faction with nobody left to act must pass ("The GM must pass because all bandits have taken their turn"). */
 export function mustPass(state: RoundState, faction: string): boolean {
   return !Object.values(state.characters).some((c) => c.faction === faction && canTakeTurn(state, c.id))
+}
+
+/** Why a faction must pass, in the table's words ("nobody of the foes can act: ..."). */
+export function whyMustPass(state: RoundState, faction: string): string {
+  const members = Object.values(state.characters).filter((c) => c.faction === faction)
+  const why =
+    members.length === 0
+      ? 'they have nobody in the fight'
+      : state.bonusRound && members.every((c) => c.out || !c.concealed)
+        ? 'only the concealed act in the ambush’s bonus round'
+        : members.every((c) => c.out)
+          ? 'all are out of the fight'
+          : 'each has taken their turn, reacted or is out of the fight'
+  return `${sideName(faction)[0]?.toUpperCase()}${sideName(faction).slice(1)} pass: ${why}.`
 }
 
 /**
@@ -180,15 +203,14 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
     }
     case 'take-turn': {
       if (state.phase !== 'acting') return fail(notActing(state))
-      if (action.faction !== state.next)
-        return fail(`It is not ${action.faction}'s move: ${state.next} acts or passes.`)
+      if (action.faction !== state.next) return fail(notYourMove(state.next))
       const ids = [action.character, ...(action.together ?? [])]
       const characters = { ...state.characters }
       for (const id of ids) {
         const c = state.characters[id]
         if (!c) return fail('That character is not in this fight.')
         if (id === action.character && c.faction !== action.faction) {
-          return fail(`${who(c)} is not in ${action.faction}'s faction.`)
+          return fail(`${who(c)} is not one of ${sideName(action.faction)}.`)
         }
         if (c.out) return fail(`${who(c)} is out of the fight and can't take a turn.`)
         if (state.bonusRound && !c.concealed) return fail(`Only concealed characters act in the bonus round.`)
@@ -214,11 +236,13 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
     }
     case 'pass': {
       if (state.phase !== 'acting') return fail(notActing(state))
-      if (action.faction !== state.next)
-        return fail(`It is not ${action.faction}'s move: ${state.next} acts or passes.`)
+      if (action.faction !== state.next) return fail(notYourMove(state.next))
       const passesInRow = state.passesInRow + 1
       const ended = passesInRow >= state.factions.length
-      const log: RoundEvent[] = [...state.log, { type: 'pass', faction: action.faction }]
+      const log: RoundEvent[] = [
+        ...state.log,
+        { type: 'pass', faction: action.faction, ...(action.reason ? { reason: action.reason } : {}) },
+      ]
       if (ended) log.push({ type: 'end' })
       return ok({
         ...state,

@@ -20,15 +20,21 @@ describe('zones turns', () => {
     const acted = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: 's' })
     expect(acted.turn.acting).toEqual(['s'])
     expect(steps(rules, acted, ctx, { kind: 'attacked', id: 's' }).turn.attacksLeft).toEqual({ s: 0 })
+    // The bandit takes his turn; Sybilla has had hers, so the party passes; the foes, with nobody left who
+    // can act, pass by themselves and say why: every side passed in a row, the round is over.
     const over = steps(
       rules,
       acted,
       ctx,
       { kind: 'act', side: 'foe', id: 'b' },
       { kind: 'act', side: 'pc', id: null },
-      { kind: 'act', side: 'foe', id: null },
     )
     expect(over.roundOver).toBe(true)
+    expect(over.turn.factions?.log.at(-2)).toEqual({
+      type: 'pass',
+      faction: 'foes',
+      reason: 'The foes pass: each has taken their turn, reacted or is out of the fight.',
+    })
     expect(steps(rules, over, ctx, { kind: 'new-round' }).turn.round).toBe(2)
   })
 
@@ -46,6 +52,36 @@ describe('zones turns', () => {
     expect(joined.turn.factions?.characters.b?.out).toBe(true)
   })
 
+  it('passes for a side that cannot act once the one acting has attacked, never while a defense is awaited', () => {
+    // The party holds the initiative; the bandit has nobody left after his turn.
+    const ctx = turnContext('zones', [sybilla, bandit], { faces: [1] })
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const foesDone = steps(
+      rules,
+      started.value.step,
+      ctx,
+      { kind: 'act', side: 'pc', id: null },
+      { kind: 'act', side: 'foe', id: 'b' },
+      { kind: 'attacked', id: 'b' },
+    )
+    const mira = steps(rules, foesDone, ctx, { kind: 'act', side: 'pc', id: 's' })
+    // Sybilla has not attacked yet: her turn goes on, the foes do not pass under her.
+    expect([mira.turn.acting, mira.turn.factions?.next]).toEqual([['s'], 'foes'])
+    // Her attack waits for a defense: still nothing passes.
+    const prompted = { ...ctx, openPrompts: [{ attackerId: 's', targetId: 'b' }] }
+    const waiting = rules.step(mira.turn, { kind: 'attacked', id: 's' }, prompted)
+    expect(waiting.ok && waiting.value.turn.factions?.next).toBe('foes')
+    // Once it is answered, the foes pass by themselves, and the party, with nobody left, too.
+    const done = steps(rules, mira, ctx, { kind: 'attacked', id: 's' })
+    expect(done.roundOver).toBe(true)
+    expect(done.turn.factions?.log.filter((e) => e.type === 'pass').map((e) => e.faction)).toEqual([
+      'party',
+      'foes',
+      'party',
+    ])
+  })
+
   it('starts the side lying in wait concealed, in a bonus round of its own', () => {
     const started = rules.start(turnContext('zones', [sybilla, bandit], { faces: [1] }), {
       unaware: 'pc',
@@ -53,6 +89,10 @@ describe('zones turns', () => {
     })
     expect(started.ok && started.value.step.turn.factions?.bonusRound).toBe(true)
     expect(started.ok && started.value.step.turn.factions?.characters.b?.concealed).toBe(true)
+    // Still concealed, the bandit's attack is a concealed attacker's; Sybilla's is not.
+    if (!started.ok) throw new Error(started.error)
+    expect(rules.known?.(started.value.step.turn, bandit, sybilla)).toEqual(['concealed-attacker'])
+    expect(rules.known?.(started.value.step.turn, sybilla, bandit)).toEqual([])
     expect(rules.start(turnContext('zones', [sybilla, bandit]), { unaware: 'both', ambush: false })).toEqual({
       ok: false,
       error: expect.stringMatching(/one side lies in wait/),

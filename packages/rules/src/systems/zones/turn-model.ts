@@ -52,16 +52,45 @@ function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
   return s
 }
 
-/** Who may act now: the character whose turn was taken last, until the other side moves or they attack. */
-function settle(turn: TurnState, ctx: TurnContext): TurnStep {
-  if (turn.status !== 'running' || !turn.factions) return { turn: { ...turn, acting: [] }, roundOver: false }
-  const factions = synced(turn.factions, ctx)
-  if (factions.phase === 'ended')
-    return { turn: { ...turn, factions, acting: [] }, roundOver: ctx.openPrompts.length === 0 }
+/** The character whose turn was taken last, while still able to act: until the other side moves. */
+function actingNow(factions: zones.RoundState, ctx: TurnContext): string[] {
   const last = [...factions.log].reverse().find((e) => e.type === 'turn' || e.type === 'pass')
   const id = last?.type === 'turn' ? last.character : null
   const f = ctx.fighters.find((x) => x.id === id)
-  const acting = f && !ctx.out(f) && !factions.characters[f.id]?.out ? [f.id] : []
+  return f && !ctx.out(f) && !factions.characters[f.id]?.out ? [f.id] : []
+}
+
+/**
+ * "The GM must pass because all bandits have taken their turn": a side with nobody able to act passes
+ * by itself, saying why, once the one acting has spent their attack and no defense is awaited (a
+ * character who has not attacked yet keeps their turn until the other side moves).
+ */
+function passForThoseWhoCannot(factions: zones.RoundState, turn: TurnState, ctx: TurnContext) {
+  let s = factions
+  const busy = actingNow(s, ctx).some((id) => (turn.attacks?.[id] ?? 0) < 1)
+  if (busy || ctx.openPrompts.length > 0) return s
+  for (let i = 0; i < s.factions.length && s.phase !== 'ended'; i++) {
+    const faction = s.phase === 'choosing-first' ? s.initiative : s.next
+    if (!faction || !zones.mustPass(s, faction)) break
+    if (s.phase === 'choosing-first') {
+      const chosen = zones.stepRound(s, { type: 'choose-first', by: faction, first: faction })
+      if (!chosen.ok) break
+      s = chosen.value
+    }
+    const passed = zones.stepRound(s, { type: 'pass', faction, reason: zones.whyMustPass(s, faction) })
+    if (!passed.ok) break
+    s = passed.value
+  }
+  return s
+}
+
+/** Who may act now: the character whose turn was taken last, until the other side moves or they attack. */
+function settle(turn: TurnState, ctx: TurnContext): TurnStep {
+  if (turn.status !== 'running' || !turn.factions) return { turn: { ...turn, acting: [] }, roundOver: false }
+  const factions = passForThoseWhoCannot(synced(turn.factions, ctx), turn, ctx)
+  if (factions.phase === 'ended')
+    return { turn: { ...turn, factions, acting: [] }, roundOver: ctx.openPrompts.length === 0 }
+  const acting = actingNow(factions, ctx)
   const attacksLeft = Object.fromEntries(acting.map((x) => [x, Math.max(0, 1 - (turn.attacks?.[x] ?? 0))]))
   return { turn: { ...turn, factions, acting, attacksLeft }, roundOver: false }
 }
@@ -153,4 +182,7 @@ export const zonesTurns: TurnRules = {
     }
   },
   attacksPerTurn: () => 1,
+  // "Enemies attacked by a concealed character are taken by surprise": still hidden, the attack says so.
+  known: (turn, attacker) =>
+    turn.factions?.characters[attacker.id]?.concealed ? ['concealed-attacker'] : [],
 }

@@ -1,0 +1,28 @@
+/**
+ * What a player looks at before acting, under their hit points: the weapon in hand with its damage and
+ * the number an attacker must beat. Loaded with the rules, after the first paint.
+ */
+import type { SystemId } from '@fray/protocol'
+import { SYSTEMS } from '@fray/rules'
+import { asFighter, type Combatant } from '../models/table.ts'
+
+export function CharacterGlance({ system, me }: { system: SystemId; me: Combatant }) {
+  const combat = SYSTEMS[system].combat
+  const fighter = asFighter(me)
+  const choices = combat.choices(fighter)
+  // The first way to attack is the one an attack starts with: the weapon in hand.
+  const weapon = choices.ok ? choices.value[0]?.label : null
+  const defense = combat.defense(fighter)
+  if (!weapon && !defense) return null
+  return (
+    <p class="glance" data-testid="glance">
+      {weapon && (
+        <span>
+          <span class="muted">In hand </span>
+          <strong>{weapon}</strong>
+        </span>
+      )}
+      {defense && <strong>{defense}</strong>}
+    </p>
+  )
+}

@@ -1,0 +1,150 @@
+/** The GM's edit of a combatant's name and hit points mid-fight, with the way to its full sheet. */
+import { useSignal } from '@preact/signals'
+import type { Combatant } from '../models/table.ts'
+import { Alert } from './alert.tsx'
+import type { Props } from './combatant-list.tsx'
+
+export function EditForm(props: {
+  combatant: Combatant
+  onEdit: NonNullable<Props['onEdit']>
+  onStats: Props['onStats']
+  onMark: Props['onMark']
+  onUnmark: Props['onUnmark']
+  onDone: () => void
+}) {
+  const { combatant: c } = props
+  const name = useSignal(c.name)
+  const hp = useSignal(String(c.hp))
+  const maxHp = useSignal(String(c.maxHp))
+  const error = useSignal<string | null>(null)
+  return (
+    <>
+      <form
+        class="edit-form"
+        onSubmit={(e) => {
+          e.preventDefault()
+          const problem = props.onEdit(c.id, {
+            name: name.value,
+            hp: Number(hp.value),
+            maxHp: Number(maxHp.value),
+          })
+          error.value = problem
+          if (!problem) props.onDone()
+        }}
+      >
+        <label class="field">
+          <span>Name</span>
+          <input value={name.value} onInput={(e) => (name.value = e.currentTarget.value)} />
+        </label>
+        <div class="row gap">
+          <label class="field">
+            <span>HP now</span>
+            <input inputMode="numeric" value={hp.value} onInput={(e) => (hp.value = e.currentTarget.value)} />
+          </label>
+          <label class="field">
+            <span>Max HP</span>
+            <input
+              inputMode="numeric"
+              value={maxHp.value}
+              onInput={(e) => (maxHp.value = e.currentTarget.value)}
+            />
+          </label>
+        </div>
+        <Alert text={error.value} />
+        <div class="row gap">
+          <button type="submit" class="primary">
+            Save {c.name}
+          </button>
+          {props.onStats && (
+            <button
+              type="button"
+              class="ghost push"
+              onClick={() => {
+                props.onStats?.(c.id)
+                props.onDone()
+              }}
+            >
+              All stats of {c.name}
+            </button>
+          )}
+        </div>
+      </form>
+      {props.onMark && props.onUnmark && (
+        <MarksForm combatant={c} onMark={props.onMark} onUnmark={props.onUnmark} />
+      )}
+    </>
+  )
+}
+
+const ROUNDS = [1, 2, 3, 4, 5, 6, 10] as const
+
+/** The GM's conditions on this combatant: each with a Take off, and a new one with its rounds. */
+function MarksForm({
+  combatant: c,
+  onMark,
+  onUnmark,
+}: {
+  combatant: Combatant
+  onMark: NonNullable<Props['onMark']>
+  onUnmark: NonNullable<Props['onUnmark']>
+}) {
+  const name = useSignal('')
+  const rounds = useSignal('3')
+  const error = useSignal<string | null>(null)
+  return (
+    <form
+      class="edit-form marks-form"
+      aria-label={`Conditions on ${c.name}`}
+      onSubmit={(e) => {
+        e.preventDefault()
+        const named = name.value.trim()
+        if (named === '' || named.length > 30) {
+          error.value = 'Name the condition, up to 30 characters (Blessed, On fire, Held).'
+          return
+        }
+        onMark(c.id, named, rounds.value === 'until' ? null : Number(rounds.value))
+        name.value = ''
+        error.value = null
+      }}
+    >
+      {(c.marks ?? []).map((m) => (
+        <div key={m.id} class="row gap">
+          <span>
+            {m.name}{' '}
+            <span class="muted small">· {m.rounds === null ? 'until removed' : `${m.rounds} left`}</span>
+          </span>
+          <button type="button" class="ghost push" onClick={() => onUnmark(c.id, m.id)}>
+            Take off {m.name}
+          </button>
+        </div>
+      ))}
+      <div class="row gap">
+        <label class="field grow">
+          <span>Condition</span>
+          <input
+            value={name.value}
+            maxLength={30}
+            placeholder="Blessed"
+            onInput={(e) => {
+              name.value = e.currentTarget.value
+              error.value = null
+            }}
+          />
+        </label>
+        <label class="field">
+          <span>For</span>
+          <select value={rounds.value} onChange={(e) => (rounds.value = e.currentTarget.value)}>
+            {ROUNDS.map((n) => (
+              <option key={n} value={String(n)}>
+                {n} round{n === 1 ? '' : 's'}
+              </option>
+            ))}
+            <option value="until">until removed</option>
+          </select>
+        </label>
+      </div>
+      <Alert text={error.value} />
+      <button type="submit">Put it on {c.name}</button>
+    </form>
+  )
+}

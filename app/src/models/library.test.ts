@@ -1,0 +1,74 @@
+import { defaultSheetFor } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import {
+  exportLibrary,
+  findMonster,
+  importLibrary,
+  libraryOf,
+  parseLibrary,
+  readHitPoints,
+  saveMonster,
+} from './library.ts'
+import { memoryStorage } from './test-storage.ts'
+
+const orc = { name: 'Orc', hp: '1d8+1', sheet: defaultSheetFor('osr', 'Orc', 'foe') }
+const file = (monsters: unknown, system = 'osr') =>
+  JSON.stringify({ fray: 'library', version: 1, system, monsters })
+
+describe('the GM’s monster library', () => {
+  it('reads hit points as a number or as dice the room rolls, and says what is wrong otherwise', () => {
+    expect(readHitPoints('7')).toEqual({ ok: true, value: { fixed: 7 } })
+    expect(readHitPoints(' 1d8+1 ')).toEqual({ ok: true, value: { dice: '1d8+1' } })
+    expect(readHitPoints('0')).toEqual({ ok: false, error: 'Hit points must be at least 1.' })
+    expect(readHitPoints('1d8+')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Hit points are a number or dice such as 1d8\+1: /),
+    })
+    expect(readHitPoints('')).toMatchObject({ ok: false })
+  })
+
+  it('keeps monsters per system on the device, one per name, and finds one by its name in any case', () => {
+    const storage = memoryStorage()
+    expect(saveMonster('osr', orc, storage)).toBeNull()
+    saveMonster('osr', { ...orc, hp: '9' }, storage)
+    saveMonster('osr', { name: 'Goblin', hp: '1d6' }, storage)
+    expect(libraryOf('osr', storage).map((m) => [m.name, m.hp])).toEqual([
+      ['Goblin', '1d6'],
+      ['Orc', '9'],
+    ])
+    expect(libraryOf('zones', storage)).toEqual([])
+    expect(findMonster(libraryOf('osr', storage), ' orc ')?.hp).toBe('9')
+  })
+
+  it('exports a file that imports back the same, on another device', () => {
+    const here = memoryStorage()
+    saveMonster('osr', orc, here)
+    const parsed = parseLibrary(JSON.stringify(exportLibrary('osr', here)), 'osr')
+    if (!parsed.ok) throw new Error(parsed.error)
+    const there = memoryStorage()
+    expect(importLibrary('osr', parsed.value, there)).toBeNull()
+    expect(libraryOf('osr', there)).toEqual([orc])
+  })
+
+  it('refuses a malformed file, naming the first bad field', () => {
+    expect(parseLibrary('{', 'osr')).toMatchObject({ ok: false, error: expect.stringMatching(/not JSON/) })
+    expect(parseLibrary(JSON.stringify({ fray: 'encounter' }), 'osr')).toMatchObject({
+      error: 'fray: that file is not a Fray monster library.',
+    })
+    expect(parseLibrary(file([orc], 'zones'), 'osr')).toMatchObject({
+      error: 'system: the library is for "zones", this room plays osr.',
+    })
+    expect(parseLibrary(file([orc, { name: 'Troll', hp: 'lots' }]), 'osr')).toMatchObject({
+      error: expect.stringMatching(/^monsters\[1\]\.hp: /),
+    })
+    expect(parseLibrary(file([{ name: '', hp: '3' }]), 'osr')).toMatchObject({
+      error: 'monsters[0].name: a name of 1 to 40 characters is needed.',
+    })
+    expect(parseLibrary(file([{ ...orc, sheet: { ...orc.sheet, ac: 'high' } }]), 'osr')).toMatchObject({
+      error: expect.stringMatching(/^monsters\[0\]\.sheet: /),
+    })
+    expect(parseLibrary(file('orc'), 'osr')).toMatchObject({
+      error: 'monsters: a list of monsters is missing.',
+    })
+  })
+})

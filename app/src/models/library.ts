@@ -1,0 +1,136 @@
+/**
+ * The GM's monster library, per rule system, kept on this device: a stat block (the sheet) and hit points
+ * as a number or dice ("1d8+1", rolled by the room for each copy). A library travels as a JSON file, the
+ * same envelope as an encounter export, checked field by field on the way in.
+ */
+import { fail, type Outcome, ok, SYSTEMS, type SystemId, tryParseDice } from '@fray/rules'
+import { readJson } from './export.ts'
+import { readStored } from './stored.ts'
+
+export interface Monster {
+  name: string
+  /** Hit points: a whole number ("7"), or dice the room rolls for each copy ("1d8+1"). */
+  hp: string
+  /** The stat block, as the system's sheet parser accepts it with a name; none for a quick monster. */
+  sheet?: Record<string, unknown>
+}
+
+export interface LibraryFile {
+  fray: 'library'
+  version: 1
+  system: SystemId
+  monsters: Monster[]
+}
+
+const key = (system: SystemId) => `fray:library:${system}`
+
+/** What a GM typed for hit points: a fixed number, dice for the room to roll, or why neither. */
+export function readHitPoints(text: string): Outcome<{ fixed: number } | { dice: string }> {
+  const t = text.trim()
+  if (/^\d+$/.test(t)) {
+    const hp = Number(t)
+    if (hp < 1) return fail('Hit points must be at least 1.')
+    if (hp > 9999) return fail('Hit points above 9999 are surely a typo.')
+    return ok({ fixed: hp })
+  }
+  if (t === '') return fail('Give the hit points: a number, or dice such as 1d8+1.')
+  const parsed = tryParseDice(t)
+  if (!parsed.ok) return fail(`Hit points are a number or dice such as 1d8+1: ${parsed.error.message}.`)
+  if (!/d/i.test(t)) return fail('Hit points are a whole number, or dice such as 1d8+1.')
+  return ok({ dice: t })
+}
+
+/** The monsters saved for this system on this device, by name. */
+export function libraryOf(system: SystemId, storage: Storage = localStorage): Monster[] {
+  const list = readStored<Monster[]>(storage, key(system), Array.isArray)
+  return (list ?? []).filter((m) => typeof m?.name === 'string' && typeof m.hp === 'string')
+}
+
+function store(system: SystemId, list: Monster[], storage: Storage): string | null {
+  try {
+    storage.setItem(key(system), JSON.stringify([...list].sort((a, b) => a.name.localeCompare(b.name))))
+    return null
+  } catch {
+    return 'This device’s storage is full or turned off: the library was not saved.'
+  }
+}
+
+/** Saves a monster, over any of the same name; an error says why it could not be kept. */
+export function saveMonster(
+  system: SystemId,
+  monster: Monster,
+  storage: Storage = localStorage,
+): string | null {
+  const list = libraryOf(system, storage).filter((m) => m.name !== monster.name)
+  return store(system, [...list, monster], storage)
+}
+
+export function forgetMonster(system: SystemId, name: string, storage: Storage = localStorage): void {
+  store(
+    system,
+    libraryOf(system, storage).filter((m) => m.name !== name),
+    storage,
+  )
+}
+
+/** The library entry a typed name stands for ("orc" finds "Orc"), if any. */
+export function findMonster(list: readonly Monster[], name: string): Monster | undefined {
+  const wanted = name.trim().toLowerCase()
+  return list.find((m) => m.name.toLowerCase() === wanted)
+}
+
+export function exportLibrary(system: SystemId, storage: Storage = localStorage): LibraryFile {
+  return { fray: 'library', version: 1, system, monsters: libraryOf(system, storage) }
+}
+
+/**
+ * Reads a library file for this room's system: every monster checked, and the first bad field named
+ * ("monsters[2].hp: ..."), so nothing half-read is kept.
+ */
+export function parseLibrary(text: string, system: SystemId): Outcome<Monster[]> {
+  const value = readJson(text, 'a library file')
+  if (!value.ok) return value
+  const file = value.value as Partial<LibraryFile> | null
+  if (file?.fray !== 'library') return fail('fray: that file is not a Fray monster library.')
+  if (file.version !== 1) return fail(`version: ${JSON.stringify(file.version)} is not one this app reads.`)
+  if (file.system !== system)
+    return fail(`system: the library is for ${JSON.stringify(file.system)}, this room plays ${system}.`)
+  if (!Array.isArray(file.monsters)) return fail('monsters: a list of monsters is missing.')
+  if (file.monsters.length > 500) return fail('monsters: at most 500 monsters in one library.')
+  const monsters: Monster[] = []
+  for (const [i, raw] of file.monsters.entries()) {
+    const at = `monsters[${i}]`
+    const m = raw as Partial<Monster> | null
+    if (typeof m !== 'object' || m === null) return fail(`${at}: a monster is an object with a name and hp.`)
+    if (typeof m.name !== 'string' || m.name.trim() === '' || m.name.trim().length > 40)
+      return fail(`${at}.name: a name of 1 to 40 characters is needed.`)
+    if (typeof m.hp !== 'string' && typeof m.hp !== 'number')
+      return fail(`${at}.hp: hit points are a number or dice such as "1d8+1".`)
+    const hp = readHitPoints(String(m.hp))
+    if (!hp.ok) return fail(`${at}.hp: ${hp.error}`)
+    const monster: Monster = { name: m.name.trim(), hp: String(m.hp).trim() }
+    if (m.sheet !== undefined) {
+      if (typeof m.sheet !== 'object' || m.sheet === null || Array.isArray(m.sheet))
+        return fail(`${at}.sheet: a stat block is an object of the system's fields.`)
+      const sheet = SYSTEMS[system].sheet.parse({ ...m.sheet, name: monster.name })
+      if (!sheet.ok) return fail(`${at}.sheet: ${sheet.error}`)
+      monster.sheet = m.sheet
+    }
+    monsters.push(monster)
+  }
+  return ok(monsters)
+}
+
+/** Adds a library file's monsters to this device's, over those of the same name. */
+export function importLibrary(
+  system: SystemId,
+  monsters: readonly Monster[],
+  storage: Storage = localStorage,
+): string | null {
+  const names = new Set(monsters.map((m) => m.name))
+  return store(
+    system,
+    [...libraryOf(system, storage).filter((m) => !names.has(m.name)), ...monsters],
+    storage,
+  )
+}

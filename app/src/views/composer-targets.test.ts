@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import type { Combatant } from '../models/table.ts'
+import { targetList } from './composer-targets.ts'
+
+const c = (id: string, side: 'pc' | 'foe', hp = 5): Combatant =>
+  ({ id, name: id, side, hp, maxHp: 5 }) as Combatant
+const mira = c('mira', 'pc')
+const tomas = c('tomas', 'pc', 0)
+const g1 = c('g1', 'foe')
+const g2 = c('g2', 'foe')
+const g3 = c('g3', 'foe', -2)
+const table = [mira, tomas, g1, g2, g3]
+const isOut = (t: Combatant) => t.hp <= 0
+
+describe('the composer’s targets', () => {
+  it('offers the standing foes first, then allies, the fallen apart, and chooses the first foe', () => {
+    const list = targetList(mira, table, { helping: false, isOut })
+    expect(list.standing.map((t) => t.id)).toEqual(['g1', 'g2'])
+    expect(list.fallen.map((t) => t.id)).toEqual(['g3', 'tomas'])
+    expect(list.chosen).toBe('g1')
+  })
+
+  it('chooses the last target again while it stands, and not once it has fallen', () => {
+    expect(targetList(mira, table, { helping: false, isOut, lastTargetId: 'g2' }).chosen).toBe('g2')
+    expect(targetList(mira, table, { helping: false, isOut, lastTargetId: 'g3' }).chosen).toBe('g1')
+    expect(targetList(mira, table, { helping: false, isOut, lastTargetId: 'gone' }).chosen).toBe('g1')
+  })
+
+  it('to help, offers the fallen allies first, and never oneself', () => {
+    const list = targetList(mira, table, { helping: true, isOut, lastTargetId: 'g2' })
+    expect(list.standing.map((t) => t.id)).toEqual(['tomas', 'g1', 'g2', 'g3'])
+    expect(list.chosen).toBe('g2')
+    expect(targetList(mira, table, { helping: true, isOut }).chosen).toBe('tomas')
+  })
+
+  it('chooses a fallen one only when nobody stands', () => {
+    expect(targetList(mira, [mira, g3], { helping: false, isOut }).chosen).toBe('g3')
+    expect(targetList(mira, [mira], { helping: false, isOut }).chosen).toBe('')
+  })
+})

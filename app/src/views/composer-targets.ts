@@ -1,0 +1,31 @@
+/** Whom the composer offers as targets, in what order, and whom it chooses before the player does. */
+import type { Combatant } from '../models/table.ts'
+
+export interface TargetList {
+  /** Offered at once: foes first, then allies; to help (First Aid), the fallen allies first. */
+  standing: Combatant[]
+  /** The fallen (dead, down, out of the fight as the rules say), offered only on request. */
+  fallen: Combatant[]
+  /** Chosen when the sheet opens: the last target while it still stands, else the first standing. */
+  chosen: string
+}
+
+export function targetList(
+  attacker: Pick<Combatant, 'id' | 'side'>,
+  targets: readonly Combatant[],
+  {
+    helping,
+    isOut,
+    lastTargetId,
+  }: { helping: boolean; isOut: (c: Combatant) => boolean; lastTargetId?: string },
+): TargetList {
+  const foes = targets.filter((t) => t.side !== attacker.side)
+  const allies = targets.filter((t) => t.side === attacker.side && t.id !== attacker.id)
+  const others = helping
+    ? [...allies.filter(isOut), ...allies.filter((t) => !isOut(t)), ...foes]
+    : [...foes, ...allies]
+  const standing = helping ? others : others.filter((t) => !isOut(t))
+  const fallen = others.filter((t) => !standing.includes(t))
+  const last = standing.find((t) => t.id === lastTargetId)
+  return { standing, fallen, chosen: last?.id ?? standing[0]?.id ?? fallen[0]?.id ?? '' }
+}

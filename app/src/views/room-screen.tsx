@@ -1,0 +1,60 @@
+/**
+ * The room's screen: a TV or a spare tablet across the table, read-only. The turn and its order, the
+ * fighters as players see them, and the last roll as a large card. It opens the `table` and `log`
+ * documents with no key, as a player's phone does before joining: it never receives more than that.
+ */
+import { SYSTEM_INFO } from '@fray/protocol'
+import { useEffect, useMemo } from 'preact/hooks'
+import { CombatantList } from '../components/combatant-list.tsx'
+import { ConnectionBadge } from '../components/connection-badge.tsx'
+import { ResultCard } from '../components/roll-log.tsx'
+import { RoomError } from '../components/room-error.tsx'
+import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { useWakeLock } from '../device.ts'
+import { connectDoc } from '../models/sync.ts'
+import { createTableModel } from '../models/table.ts'
+import { useRoomInfo } from './use-room.ts'
+
+export function RoomScreen({ roomId }: { roomId: string }) {
+  const room = useRoomInfo(roomId)
+  const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
+  const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
+  const table = useMemo(() => createTableModel(tableDoc.doc, logDoc.doc), [tableDoc, logDoc])
+  useEffect(
+    () => () => {
+      tableDoc.destroy()
+      logDoc.destroy()
+    },
+    [tableDoc, logDoc],
+  )
+  // A screen left on for the evening stays awake while the fight runs.
+  useWakeLock(table.turn.value.status !== 'idle')
+  if (room.status === 'error') return <RoomError error={room.error} />
+  const latest = table.log.value.at(-1)
+  const combatants = table.combatants.value
+  return (
+    <main class="page room-screen" aria-label="Room screen">
+      <header class="topbar">
+        <div>
+          <h1>{room.status === 'ready' ? room.info.name : 'Encounter'}</h1>
+          <span class="muted">{room.status === 'ready' ? SYSTEM_INFO[room.info.system].name : ''}</span>
+        </div>
+        <ConnectionBadge state={tableDoc.state.value} />
+      </header>
+      <div class="screen-grid">
+        <div class="screen-turn">
+          <TurnBanner turn={table.turn.value} combatants={combatants} />
+          <TurnOrder turn={table.turn.value} combatants={combatants} />
+          <section class="card" aria-labelledby="screen-fighters-h">
+            <h2 id="screen-fighters-h">In the fight</h2>
+            <CombatantList combatants={combatants} />
+          </section>
+        </div>
+        <section class="screen-roll" aria-labelledby="screen-roll-h" data-testid="screen-roll">
+          <h2 id="screen-roll-h">Last roll</h2>
+          {latest ? <ResultCard entry={latest} /> : <p class="empty">No rolls yet.</p>}
+        </section>
+      </div>
+    </main>
+  )
+}

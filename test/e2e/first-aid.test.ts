@@ -1,0 +1,94 @@
+/**
+ * brp 5.12 and 5.14 at the table: Tomas, hit to below 0, dies at the end of the round unless First Aid
+ * brings him to 1 within it. Mira gives it from her phone, on her own dice, and he lives; next round she
+ * wakes him up.
+ */
+import type { Page } from 'playwright-core'
+import { expect, inject, it } from 'vitest'
+import { useBrowser } from '../support/browser.ts'
+import {
+  addCombatant,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  setHp,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+const hpOf = async (page: Page, name: string) =>
+  Number(
+    (
+      await page.getByTestId('combatant').filter({ hasText: name }).locator('.hp-number').textContent()
+    )?.split('/')[0],
+  )
+
+it('brp: First Aid from a phone saves a fighter dying below 0 within the round (5.12, 5.14)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
+  await addCombatant(gm, 'Ogre', '30')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+  const phones = [mira, tomas]
+  await setHp(gm, 'Tomas', 2)
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  // Everyone at DEX 10 acts on the same rank: the Ogre strikes, and Mira still has her action after it.
+  await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'), { keep: { phone: mira, name: 'Mira' } })
+  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+  await ogre.getByRole('radio', { name: /Tomas/ }).check()
+  // 20 against Brawl 25%: a plain success (a special would add damage); the 1D3 at 3, more than his 2.
+  await typeOwnDice(ogre, (i, sides) => (i === 0 ? 20 : sides))
+  await ogre.getByRole('button', { name: 'Send my dice' }).click()
+  const prompt = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
+  await prompt.getByRole('button', { name: /^No defense/ }).click()
+  await expect.poll(() => hpOf(gm, 'Tomas')).toBeLessThan(1)
+  const dying = await hpOf(gm, 'Tomas')
+
+  // Mira's First Aid: Tomas, who is down, is the one offered; her own dice: 05 on d100, 3 on the 1D3.
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+  await sheet
+    .locator('label.field', { hasText: /^With/ })
+    .locator('select')
+    .selectOption({ label: 'First Aid · 30% · heals 1D3' })
+  expect(await sheet.getByRole('radio', { name: /Tomas/ }).isChecked()).toBe(true)
+  expect(await sheet.getByTestId('odds').textContent()).toMatch(/30%/)
+  await typeOwnDice(sheet, (i) => (i === 0 ? 5 : 3))
+  await sheet.getByRole('button', { name: 'Send my dice' }).click()
+  const healed = Math.min(3, 2 - dying)
+  const saved = dying + healed
+  const card = mira.getByTestId('result-card')
+  await expect
+    .poll(() => card.textContent())
+    .toContain(`Mira's First Aid on Tomas heals ${healed} hit point${healed === 1 ? '' : 's'}`)
+  await expect.poll(() => hpOf(tomas, 'Tomas')).toBe(saved)
+
+  // Brawl's 1D3 took him to -1 at worst: the 3 healed bring him to 1 or more, so he lives the round's end.
+  expect(saved).toBeGreaterThanOrEqual(1)
+  // (An end of round that changes nothing logs nothing: round 2 is the sign it has passed.)
+  await playUntil(gm, phones, async () =>
+    /^Round 2/.test((await gm.getByTestId('turn-banner').textContent()) ?? ''),
+  )
+  expect(await gm.locator('.log').textContent()).not.toMatch(/Tomas dies/)
+  const chips = tomas.getByTestId('combatant').filter({ hasText: 'Tomas' }).first().locator('.chip')
+  expect(await chips.allTextContents()).not.toContain('Dead')
+
+  // Still knocked out, Tomas has no turn; Mira wakes him, with no roll ("until awakened by another
+  // character", 5.12), and he is in the fight again.
+  expect(await chips.allTextContents()).toContainEqual(expect.stringMatching(/^Unconscious/))
+  await playUntil(gm, phones, () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  await sheet
+    .locator('label.field', { hasText: /^With/ })
+    .locator('select')
+    .selectOption({ label: 'Wake them up' })
+  expect(await sheet.getByRole('radio', { name: /Tomas/ }).isChecked()).toBe(true)
+  await sheet.getByRole('button', { name: 'Wake them up' }).click()
+  await expect.poll(() => card.textContent()).toContain('Mira wakes Tomas up.')
+  await expect.poll(() => chips.allTextContents()).not.toContainEqual(expect.stringMatching(/^Unconscious/))
+})

@@ -1,0 +1,73 @@
+/** A turn allows what its rules allow, and no more, whatever a player taps (#19 item 3). */
+import { describe, expect, inject, it } from 'vitest'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+describe('a turn’s limits at the table', () => {
+  it('zones: one who countered has spent the turn, so "I act now" is not offered', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira, tomas], () => visible(gm, 'Bandit attacks'), { activate: 'Bandit' })
+    await gm.getByRole('button', { name: 'Bandit attacks' }).click()
+    const composer = gm.getByRole('region', { name: 'Bandit attacks' })
+    await composer.getByRole('radio', { name: /Mira/ }).check()
+    await composer.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })
+    await prompt
+      .getByRole('button', { name: /^Counter/ })
+      .first()
+      .click()
+    await gm.locator('.log-entry.outcome').first().waitFor()
+    // The party's move: Tomas may act; Mira's reaction took her whole turn.
+    await expect.poll(() => visible(tomas, 'I act now')).toBe(true)
+    expect(await visible(mira, 'I act now')).toBe(false)
+    expect(await gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
+  })
+
+  it('odnd: ending a turn while the GM has not answered its attack does not end the round', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+    await addCombatant(gm, 'Ogre', '30')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    await mira
+      .getByRole('region', { name: 'Mira attacks' })
+      .getByRole('button', { name: 'Roll the attack' })
+      .click()
+    const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+    await prompt.waitFor()
+    const banner = () => gm.getByTestId('turn-banner').textContent()
+    await mira.getByRole('button', { name: 'End my turn' }).click()
+    // The round waits for the Ogre's answer: it does not end (the slot's own banner may still settle, as
+    // the room counts Mira's attack and her end of turn), and the GM is told why.
+    await gm.waitForTimeout(500)
+    expect(await banner()).toMatch(/Round 1 · /)
+    expect(await banner()).not.toMatch(/rolling initiative|Round 2/)
+    await gm.getByRole('button', { name: 'Next turn' }).click()
+    await expect
+      .poll(() => gm.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringMatching(/Ogre has not answered Mira’s attack yet/))
+    // Answered, the attack resolves in its own round, and only then may the round end.
+    await prompt.getByRole('button', { name: /^Take it/ }).click()
+    const outcomes = gm.locator('.log-entry.outcome')
+    await outcomes
+      .filter({ hasText: /^⚔[^·]*Mira/ })
+      .first()
+      .waitFor()
+    const texts = await outcomes.allTextContents() // newest first
+    const attack = texts.findIndex((t) => /^⚔[^·]*Mira/.test(t))
+    const ended = texts.findIndex((t) => t.includes('End of round 1'))
+    if (ended >= 0) expect(ended).toBeLessThan(attack)
+  })
+})

@@ -1,0 +1,186 @@
+/**
+ * What one room takes (#21 items 6, 8 and 9, and the quotas): seats, combatants, bytes per document and
+ * per room, a seat's requests a minute and a connection's sync requests. Each refusal comes with a close
+ * code (or an HTTP status) and a reason in words.
+ */
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
+import { LIMITS, LOG, SEAT, type SeatInfo, TABLE } from '@fray/protocol'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import type { EncounterRoom } from '../../worker/src/room/encounter-room.ts'
+import { type Closed, createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
+
+function postSeat(roomId: string, name: string): Promise<Response> {
+  return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, { method: 'POST', body: JSON.stringify({ name }) })
+}
+
+/** The close, or a failure when the room never closes the connection. */
+function closedSoon(client: TestClient, ms = 3000): Promise<Closed> {
+  return Promise.race([
+    client.closed,
+    new Promise<Closed>((_, reject) => setTimeout(() => reject(new Error('the room never refused')), ms)),
+  ])
+}
+
+async function stats(roomId: string) {
+  const stub = env.ROOMS.get(env.ROOMS.idFromName(roomId))
+  const found = await runInDurableObject(stub, (room: EncounterRoom) => room.stats())
+  if (!found) throw new Error('no room')
+  return found
+}
+
+const junk = (n: number) => 'x'.repeat(n)
+
+describe('seats per room (#21 item 6)', () => {
+  it(`takes ${LIMITS.seatsPerRoom} seats in use, refuses the next in words, and takes one again once the GM frees one`, async () => {
+    const { roomId, gmKey } = await createRoom()
+    const seats = []
+    for (let i = 0; i < LIMITS.seatsPerRoom; i++) seats.push(await takeSeat(roomId, `Player ${i + 1}`))
+    const refused = await postSeat(roomId, 'One too many')
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/all its 20 seats taken.*free one/) })
+
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    const map = gm.doc.getMap<SeatInfo>(TABLE.seats)
+    expect(map.size).toBe(LIMITS.seatsPerRoom)
+    const first = seats[0]?.seatId ?? ''
+    map.set(first, { ...(map.get(first) as SeatInfo), freed: true })
+    let answer = await postSeat(roomId, 'Newcomer')
+    for (let i = 0; i < 20 && answer.status !== 201; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      answer = await postSeat(roomId, 'Newcomer')
+    }
+    expect(answer.status).toBe(201)
+  })
+})
+
+describe('bytes per document and per room (#21 items 8 and 9)', () => {
+  it('refuses a player filling its own seat document past its quota, and stores none of the refused frame', async () => {
+    const { roomId } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    for (let i = 0; i < 16; i++) phone.doc.getMap('junk').set(`k${i}`, junk(900_000))
+    expect(await closedSoon(phone)).toEqual({
+      code: 4013,
+      reason: expect.stringMatching(/"seat:.*" document is full \(2 MiB\)/),
+    })
+    const stored = await stats(roomId)
+    const seatDoc = stored.docs.find((d) => d.doc === `seat:${seat.seatId}`)
+    expect(seatDoc?.bytes).toBeLessThanOrEqual(LIMITS.docBytes)
+    expect(stored.storedBytes).toBeLessThan(LIMITS.docBytes + 100_000)
+  })
+
+  it('refuses the GM growing the room past its stored quota, across documents', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const a = await takeSeat(roomId, 'A')
+    const b = await takeSeat(roomId, 'B')
+    const c = await takeSeat(roomId, 'C')
+    // Two frames of 900 kB fit in each document; the room's 8 MiB are full before the tenth.
+    const docs = ['table', 'gm', `seat:${a.seatId}`, `seat:${b.seatId}`, `seat:${c.seatId}`]
+    let refusal: Closed | null = null
+    for (const doc of docs) {
+      const gm = await TestClient.connect(roomId, doc, gmKey)
+      gm.doc.getMap('junk').set('k1', junk(900_000))
+      gm.doc.getMap('junk').set('k2', junk(900_000))
+      const closed = await Promise.race([gm.closed, new Promise<null>((r) => setTimeout(() => r(null), 300))])
+      if (closed) {
+        refusal = closed
+        break
+      }
+      gm.close()
+    }
+    expect(refusal).toEqual({ code: 4013, reason: expect.stringMatching(/room is full \(8 MiB stored\)/) })
+    expect((await stats(roomId)).storedBytes).toBeLessThanOrEqual(LIMITS.roomBytes)
+  })
+})
+
+describe('combatants per room (#21 item 9)', () => {
+  it(`refuses the GM adding combatants past ${LIMITS.combatantsPerRoom}, hidden ones counted, and keeps none of them`, async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    const add = (doc: Y.Doc, key: string, from: number, count: number) =>
+      doc.transact(() => {
+        for (let i = from; i < from + count; i++) {
+          const fields = new Y.Map<unknown>()
+          doc.getMap(key).set(`c${i}`, fields)
+          fields.set('name', `Goblin ${i}`)
+          fields.set('hp', 4)
+        }
+      })
+    add(gm.doc, TABLE.combatants, 0, 150)
+    const hidden = await TestClient.connect(roomId, 'gm', gmKey)
+    add(hidden.doc, 'hidden', 1000, 50)
+    const reader = await TestClient.connect(roomId, 'table')
+    await eventually(() => reader.doc.getMap(TABLE.combatants).size === 150, 'the first 150')
+
+    add(gm.doc, TABLE.combatants, 150, 1)
+    expect(await closedSoon(gm)).toEqual({
+      code: 4013,
+      reason: expect.stringMatching(/at most 200 combatants, hidden ones included/),
+    })
+    // A thousand in one go: refused as a whole.
+    const again = await TestClient.connect(roomId, 'table', gmKey)
+    add(again.doc, TABLE.combatants, 5000, 1000)
+    expect((await closedSoon(again)).code).toBe(4013)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(reader.doc.getMap(TABLE.combatants).size).toBe(150)
+    const fresh = await TestClient.connect(roomId, 'table')
+    expect(fresh.doc.getMap(TABLE.combatants).size).toBe(150)
+    // Editing the ones there goes on.
+    const editor = await TestClient.connect(roomId, 'table', gmKey)
+    ;(editor.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('c1') as Y.Map<unknown>).set('hp', 2)
+    await eventually(
+      () => (reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('c1') as Y.Map<unknown>).get('hp') === 2,
+      'an edit',
+    )
+  })
+})
+
+describe('requests per seat per minute (#21 quotas)', () => {
+  it(`refuses a seat writing over ${LIMITS.requestsPerSeatPerMinute} requests a minute, resolving none of them`, async () => {
+    const { roomId } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const flood = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    const roll = (id: string) => ({ id, kind: 'roll', notation: 'd20', at: 1 })
+    flood.doc
+      .getArray(SEAT.requests)
+      .push(Array.from({ length: LIMITS.requestsPerSeatPerMinute + 1 }, (_, i) => roll(`f${i}`)))
+    expect(await closedSoon(flood)).toEqual({
+      code: 4029,
+      reason: expect.stringMatching(/Over 120 requests a minute from this seat/),
+    })
+    const log = await TestClient.connect(roomId, 'log')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(log.doc.getArray(LOG.entries).length).toBe(0)
+
+    // A minute's worth in one go is fine.
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    phone.doc
+      .getArray(SEAT.requests)
+      .push(Array.from({ length: LIMITS.requestsPerSeatPerMinute }, (_, i) => roll(`r${i}`)))
+    await eventually(
+      () => log.doc.getArray(LOG.entries).length === LIMITS.requestsPerSeatPerMinute,
+      'the rolls',
+    )
+  })
+})
+
+describe('sync requests per connection (#21, also seen)', () => {
+  it('answers a few sync requests on one connection, then refuses with a reason', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    gm.doc.getMap('notes').set('big', junk(100_000))
+    const reader = await TestClient.connect(roomId, 'table')
+    const step1 = new Uint8Array([0, 0, 1, 0]) // sync step 1 with an empty state vector
+    let answers = 0
+    reader.ws.addEventListener('message', () => {
+      answers++
+    })
+    for (let i = 0; i < 100; i++) reader.send(step1)
+    expect(await closedSoon(reader)).toEqual({
+      code: 4029,
+      reason: expect.stringMatching(/sync requests/),
+    })
+    expect(answers).toBeLessThanOrEqual(LIMITS.syncRequests.burst)
+  })
+})
