@@ -139,9 +139,9 @@ describe('what players see of monsters: a word, not hit points', () => {
       expect((await gmAsk({ kind: 'start-combat' })).ok).toBe(true)
       for (const phone of phones) await phone.ask({ kind: 'initiative' })
       await gmAsk({ kind: 'roll-foes' })
-      // Two rounds or more, until the Ogre is hurt: each player attacks it on their turn, and it attacks
-      // each player on its own.
-      for (let step = 0; step < 80 && (turn().round < 3 || seen.size < 2); step++) {
+      // Two rounds or more, until the Ogre is hurt: each player attacks it on their turn, and once hurt it
+      // attacks each player on its own (not before: two players it felled first could never hurt it).
+      for (let step = 0; step < 120 && (turn().round < 3 || seen.size < 2); step++) {
         const t = turn()
         if (t.status === 'initiative') {
           for (const phone of phones) await phone.ask({ kind: 'initiative' })
@@ -155,7 +155,7 @@ describe('what players see of monsters: a word, not hit points', () => {
           await answerPrompts()
           await phone.ask({ kind: 'end-turn' })
         } else {
-          for (const target of phones)
+          for (const target of seen.size < 2 ? [] : phones)
             await gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: target.id, declared: firstChoice() })
           await answerPrompts()
           await gmAsk({ kind: 'next-turn' })
