@@ -12,7 +12,15 @@ import {
   TABLE,
 } from '@fray/protocol'
 import { sealOf, verifySeal } from '@fray/protocol/seal'
-import { defaultSheetFor, type Fighter, SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
+import {
+  defaultSheetFor,
+  type Fighter,
+  SYSTEM_IDS,
+  SYSTEMS,
+  type SystemId,
+  type TimedEvent,
+  type TurnState,
+} from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
@@ -714,5 +722,77 @@ describe('the GM’s conditions', () => {
     expect((await t.gmAsk({ kind: 'unmark', combatantId: t.mira, markId: blessed?.id })).ok).toBe(true)
     await eventually(() => marks().length === 0, 'nothing left')
     expect(t.entries().at(-1)?.detail).toBe('Blessed ends on Mira (the GM took it off).')
+  })
+})
+
+describe('the GM’s timed events', () => {
+  it('come up at their moment, hold the turn until the GM resolves them, and keep a secret one’s name', async () => {
+    const t = await table('osr')
+    const turn = () => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
+    const add = (event: Record<string, unknown>) =>
+      t.gmAsk({ kind: 'add-event', every: false, secret: false, ...event })
+    const refused = await add({ name: 'Lair', at: 99, round: 1 })
+    expect(refused).toEqual({ ok: false, error: 'Initiative runs from 30 down to -5, not 99.' })
+    expect((await add({ name: 'Lair', at: 'start', round: 1, every: true })).ok).toBe(true)
+    expect((await add({ name: 'Collapse', at: 'end', round: 1, secret: true })).ok).toBe(true)
+
+    const rollRound = async () => {
+      await t.ask({ kind: 'initiative' })
+      await t.gmAsk({ kind: 'roll-foes' })
+      await eventually(() => turn().status === 'running', 'the round runs')
+    }
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await rollRound()
+    // The lair comes up before anyone acts: nobody may act, the GM cannot move on, a player's attack waits.
+    await eventually(() => turn().due?.[0]?.label === 'Lair', 'the lair due')
+    expect(turn().acting).toEqual([])
+    const waits = 'The GM resolves “Lair” first: the round waits for it.'
+    expect(await t.gmAsk({ kind: 'next-turn' })).toEqual({ ok: false, error: waits })
+    const choices = SYSTEMS.osr.combat.choices(t.fighter(t.mira))
+    if (!choices.ok) throw new Error(choices.error)
+    const declared = { choice: choices.value[0]?.id ?? '', toggles: [] }
+    expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared })).toEqual({ ok: false, error: waits })
+    expect(t.entries().at(-1)?.detail).toBe('Lair comes up (round 1, at the start of the round).')
+
+    const lairId = turn().due?.[0]?.id
+    expect((await t.gmAsk({ kind: 'event-done', eventId: lairId })).ok).toBe(true)
+    await eventually(
+      () => (turn().due ?? []).length === 0 && (turn().acting ?? []).length > 0,
+      'the turn goes on',
+    )
+    expect(await t.gmAsk({ kind: 'event-done', eventId: lairId })).toEqual({
+      ok: false,
+      error: 'That event is not waiting for you.',
+    })
+
+    // The round's end: the secret collapse comes up, by a plain word on the table and in the log.
+    for (let i = 0; i < 10 && turn().round === 1; i++) await t.gmAsk({ kind: 'next-turn' })
+    await eventually(() => turn().round === 2, 'round 2')
+    expect(turn().due?.map((d) => d.label)).toEqual(['Something the GM resolves'])
+    expect(t.entries().some((e) => e.detail === 'Round 1: the GM has something to resolve.')).toBe(true)
+    expect(JSON.stringify(t.table.doc.toJSON())).not.toContain('Collapse')
+    expect(JSON.stringify(t.entries())).not.toContain('Collapse')
+    expect((await t.gmAsk({ kind: 'event-done', eventId: turn().due?.[0]?.id })).ok).toBe(true)
+
+    // Every round: the lair again in round 2; the collapse came up once and stays down.
+    await rollRound()
+    await eventually(
+      () =>
+        turn()
+          .due?.map((d) => d.label)
+          .join() === 'Lair',
+      'the lair in round 2',
+    )
+    const kept = [...t.gm.doc.getMap<TimedEvent>(GM.events).values()]
+    expect(kept.map((e) => [e.name, e.fired])).toEqual([
+      ['Lair', 2],
+      ['Collapse', 1],
+    ])
+    // Removed, it never comes up again; a new fight would bring back the others from their round.
+    expect((await t.gmAsk({ kind: 'remove-event', eventId: lairId })).ok).toBe(true)
+    expect(await t.gmAsk({ kind: 'remove-event', eventId: lairId })).toEqual({
+      ok: false,
+      error: 'That timed event is no longer there.',
+    })
   })
 })

@@ -129,8 +129,8 @@ describe('a round of turn order', () => {
     expect(await gmAsk({ kind: 'begin-actions' })).toEqual({ ok: true, logId: expect.any(String) })
     await eventually(() => turn.get('status') === 'running', 'the actions')
     expect(turn.get('order')).toEqual([
-      { ids: ['gob'], label: 'DEX rank 10' },
-      { ids: [quick.id], label: 'DEX rank 5' },
+      { ids: ['gob'], label: 'DEX rank 10', at: 10 },
+      { ids: [quick.id], label: 'DEX rank 5', at: 5 },
     ])
     expect(turn.get('defendOnly')).toEqual([runner.id])
     // The Movement phase (5.1): they make the moves they stated; nobody attacks, nor does the turn move on.
@@ -170,8 +170,8 @@ describe('a round of turn order', () => {
     await eventually(() => turn.get('status') === 'running', 'the actions')
     // Brawl is unarmed, which goes before "any other action" on the same rank.
     expect(turn.get('order')).toEqual([
-      { ids: [brawler.id], label: 'DEX rank 10 · unarmed' },
-      { ids: [archer.id], label: 'DEX rank 10' },
+      { ids: [brawler.id], label: 'DEX rank 10 · unarmed', at: 10 },
+      { ids: [archer.id], label: 'DEX rank 10', at: 10 },
     ])
   })
 })
@@ -335,7 +335,7 @@ describe('the segment countdown (spelljammer)', () => {
     expect((await ace.ask({ kind: 'initiative', faces: [4] })).ok).toBe(true)
     await eventually(() => table.doc.getMap(TABLE.turn).get('status') === 'running', 'the countdown')
     const order = table.doc.getMap(TABLE.turn).get('order') as Array<{ ids: string[]; label: string }>
-    expect(order).toEqual([{ ids: [ace.id], label: 'Segment 4 · during movement' }])
+    expect(order).toEqual([{ ids: [ace.id], label: 'Segment 4 · during movement', at: 4 }])
 
     // Round 2 asks for new dice (#19 item 4: round 3 had reused round 2's initiative), and logs them.
     const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
@@ -347,7 +347,7 @@ describe('the segment countdown (spelljammer)', () => {
     expect(turn()).toMatchObject({ round: 2, status: 'initiative' })
     expect((await ace.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
     await eventually(() => turn().status === 'running', 'round 2’s countdown')
-    expect(turn().order).toEqual([{ ids: [ace.id], label: 'Segment 7 · during movement' }])
+    expect(turn().order).toEqual([{ ids: [ace.id], label: 'Segment 7 · during movement', at: 7 }])
     const log = await TestClient.connect(roomId, 'log')
     const rolls = () =>
       log.doc

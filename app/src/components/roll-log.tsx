@@ -134,6 +134,7 @@ const KIND_ICON: Record<NonNullable<LogEntry['kind']>, string> = {
   'hit-points': '♥',
   area: '✸',
   condition: '◈',
+  event: '◷',
 }
 
 /** An attack or an end-of-round effect: what happened in words, each die and each modifier with its rule. */

@@ -4,7 +4,7 @@
  * roll in it was made by the server); `gm` GM only; `seat:<id>` its player and the GM.
  */
 
-import type { BreakdownLine, Declared, DefenseOption, FighterChange } from '@fray/rules'
+import type { BreakdownLine, Declared, DefenseOption, EventMoment, FighterChange } from '@fray/rules'
 import type { SealedResult } from './seal.ts'
 import type { Intent, SurpriseSetup } from './turn-state.ts'
 
@@ -122,6 +122,8 @@ export const GM = {
   hidden: 'hidden',
   /** Y.Map<string, SealedResult>: a sealed roll's result and salt, by log entry id, until revealed. */
   sealed: 'sealed',
+  /** Y.Map<string, TimedEvent>: the GM's timed events in the turn order, written by the server. */
+  events: 'events',
 } as const
 
 /** The part of a log entry kept from the players: its changes to monsters and its lines showing their health. */
@@ -289,6 +291,19 @@ export type GmRequest =
   | { id: string; kind: 'reveal'; entryId: string }
   /** Each listed combatant's hit points rolled by the room on these dice ("1d8+1"), one roll each. */
   | { id: string; kind: 'roll-hp'; combatantIds: string[]; notation: string }
+  /** A timed event in the turn order ("Lair: initiative 20, every round"; "Collapse: round 4"). */
+  | {
+      id: string
+      kind: 'add-event'
+      name: string
+      at: EventMoment
+      round: number
+      every: boolean
+      secret: boolean
+    }
+  | { id: string; kind: 'remove-event'; eventId: string }
+  /** The GM resolved an event that came up: the turn goes on. */
+  | { id: string; kind: 'event-done'; eventId: string }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
 
@@ -311,7 +326,7 @@ export interface LogEntry {
    * An attack, an end-of-round effect, the healing of time between fights, or monsters' hit points rolled
    * by the room as the GM added them, rather than a bare roll.
    */
-  kind?: 'attack' | 'end-of-round' | 'rest' | 'hit-points' | 'area' | 'condition'
+  kind?: 'attack' | 'end-of-round' | 'rest' | 'hit-points' | 'area' | 'condition' | 'event'
   /** An initiative roll: whose. Typed faces that wait for the GM reach the turn when approved. */
   initiative?: { combatantId: string }
   /** An attack: who attacked whom, as declared, and the defense chosen (null: none). */

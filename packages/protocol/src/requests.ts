@@ -1,5 +1,5 @@
 /** Reading what clients write into their documents: anything malformed is null, and the room refuses it. */
-import type { Declared, Intent, SurpriseSetup } from '@fray/rules'
+import type { Declared, EventMoment, Intent, SurpriseSetup } from '@fray/rules'
 import type { GmRequest, SeatRequest } from './documents.ts'
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64
@@ -141,6 +141,11 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     name?: unknown
     rounds?: unknown
     markId?: unknown
+    at?: unknown
+    round?: unknown
+    every?: unknown
+    secret?: unknown
+    eventId?: unknown
   } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
@@ -178,6 +183,16 @@ export function parseGmRequest(value: unknown): GmRequest | null {
       return null
     return { id: r.id, kind: 'mark', combatantId: r.combatantId, name, rounds }
   }
+  if (r.kind === 'add-event') {
+    const name = typeof r.name === 'string' ? r.name.trim() : ''
+    const at = r.at === 'start' || r.at === 'end' || Number.isInteger(r.at) ? (r.at as EventMoment) : null
+    const round = Number.isInteger(r.round) ? (r.round as number) : 0
+    if (name.length < 1 || name.length > 40 || at === null || round < 1 || round > 1000) return null
+    const [every, secret] = [r.every === true, r.secret === true]
+    return { id: r.id, kind: 'add-event', name, at, round, every, secret }
+  }
+  if ((r.kind === 'remove-event' || r.kind === 'event-done') && isId(r.eventId))
+    return { id: r.id, kind: r.kind, eventId: r.eventId }
   if (r.kind === 'unmark' && isId(r.combatantId) && isId(r.markId))
     return { id: r.id, kind: 'unmark', combatantId: r.combatantId, markId: r.markId }
   if (r.kind === 'rest') {

@@ -17,6 +17,7 @@ import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
 import { undoMark } from './marks.ts'
 import { applyChanges, type RoomContext, record, roomRoller, seatOf, write } from './outcomes.ts'
+import { waitingForEvents } from './timed-events.ts'
 import { readTurn, refreshTurn, stepTurn } from './turn-flow.ts'
 
 /** Who asks: a player for their own character, or the GM for anyone. */
@@ -51,6 +52,8 @@ export function attack(
       error:
         'Everyone is still making the moves they stated (the Movement phase): attacks come in the Actions.',
     }
+  const waiting = waitingForEvents(turn)
+  if (waiting && turn.status === 'running') return { ok: false, error: waiting }
   if (asker !== 'gm' || turn.status === 'running') {
     const whose = asker === 'gm' ? `${attacker.name}’s` : 'your'
     if (!isActing(turn, attacker.id)) return { ok: false, error: `It is not ${whose} turn.` }

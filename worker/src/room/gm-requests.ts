@@ -8,7 +8,8 @@ import { freeRoll, revealRoll } from './free-roll.ts'
 import { rollHitPoints } from './hit-points.ts'
 import { addMark, removeMark } from './marks.ts'
 import type { RoomContext } from './outcomes.ts'
-import { answer, endCombat, rollForFoes, startCombat, stepTurn } from './turn-flow.ts'
+import { addEvent, removeEvent } from './timed-events.ts'
+import { answer, endCombat, resolveEvent, rollForFoes, startCombat, stepTurn } from './turn-flow.ts'
 
 /** One handler per kind of GM request: a new kind without one is a compile error. */
 type GmHandlers = {
@@ -48,6 +49,9 @@ const GM_HANDLERS: GmHandlers = {
   reveal: (r, ctx) => revealRoll(ctx, r.entryId),
   area: (r, ctx) => areaEffect(ctx, r, r.id),
   mark: (r, ctx) => addMark(ctx, r.combatantId, r.name, r.rounds, r.id),
+  'add-event': (r, ctx) => addEvent(ctx, r),
+  'remove-event': (r, ctx) => removeEvent(ctx, r.eventId, r.id),
+  'event-done': (r, ctx) => resolveEvent(ctx, r.eventId, r.id),
   unmark: (r, ctx) => removeMark(ctx, r.combatantId, r.markId, r.id),
   'roll-hp': (r, ctx) => rollHitPoints(ctx, r.combatantIds, r.notation, r.id),
 }

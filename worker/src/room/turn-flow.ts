@@ -6,6 +6,7 @@
 import { LOG, type LogEntry, type PendingDefense, type RequestResult, TABLE } from '@fray/protocol'
 import {
   type Fighter,
+  fail,
   IDLE_TURN,
   type Outcome,
   ok,
@@ -19,6 +20,7 @@ import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
 import { tickMarks } from './marks.ts'
 import { appendLog, endOfRound, type RoomContext, rollEntry } from './outcomes.ts'
+import { eventDone, rearmEvents, waitingForEvents, withEventsDue } from './timed-events.ts'
 
 export function readTurn(table: Y.Doc): TurnState {
   return { ...IDLE_TURN, ...(table.getMap<unknown>(TABLE.turn).toJSON() as Partial<TurnState>) }
@@ -59,18 +61,24 @@ function turnContext(ctx: RoomContext): TurnContext {
  */
 function apply(ctx: RoomContext, step: TurnStep): void {
   ctx.table.transact(() => {
-    writeTurn(ctx.table, step.turn)
+    // The GM's timed events that the round has reached come up: the turn waits for them.
+    writeTurn(ctx.table, withEventsDue(ctx, step.turn, step.roundOver))
     if (!step.roundOver) return
     // The GM's conditions count the round down first, then the system's own end of round.
     tickMarks(ctx, step.turn.round)
     endOfRound(ctx, step.turn.round)
     const next = ctx.rules.turn.step(readTurn(ctx.table), { kind: 'new-round' }, turnContext(ctx))
-    if (next.ok) writeTurn(ctx.table, next.value.turn)
+    if (next.ok) writeTurn(ctx.table, withEventsDue(ctx, next.value.turn, false))
   }, 'server')
 }
 
+/** What moves the turn on, which waits while a timed event is due. */
+const MOVES_ON = new Set<TurnAction['kind']>(['end-turn', 'next', 'act', 'attacked'])
+
 /** One step of the system's turn model, applied. */
 export function stepTurn(ctx: RoomContext, action: TurnAction): Outcome<TurnState> {
+  const waiting = waitingForEvents(readTurn(ctx.table))
+  if (waiting && MOVES_ON.has(action.kind)) return fail(waiting)
   const stepped = ctx.rules.turn.step(readTurn(ctx.table), action, turnContext(ctx))
   if (!stepped.ok) return stepped
   apply(ctx, stepped.value)
@@ -82,6 +90,15 @@ export function refreshTurn(ctx: RoomContext): void {
   if (readTurn(ctx.table).status !== 'idle') stepTurn(ctx, { kind: 'refresh' })
 }
 
+/** The GM resolved a timed event that came up: once none is due, the turn goes on. */
+export function resolveEvent(ctx: RoomContext, eventId: string, logId: string): RequestResult {
+  const turn = eventDone(readTurn(ctx.table), eventId)
+  if (typeof turn === 'string') return { ok: false, error: turn }
+  writeTurn(ctx.table, turn)
+  refreshTurn(ctx)
+  return { ok: true, logId }
+}
+
 /** A request's answer from a turn step. */
 export function answer(result: Outcome<unknown>, logId: string): RequestResult {
   return result.ok ? { ok: true, logId } : result
@@ -91,6 +108,7 @@ export function answer(result: Outcome<unknown>, logId: string): RequestResult {
 export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, logId: string): RequestResult {
   const started = ctx.rules.turn.start(turnContext(ctx), surprise)
   if (!started.ok) return started
+  rearmEvents(ctx)
   appendLog(
     ctx,
     ...started.value.rolls.map((r, i) => rollEntry(ctx, `${logId}/surprise-${i}`, r.by, [r.sides], r, false)),

@@ -6,6 +6,7 @@
  */
 import { unreachable } from '../assert.ts'
 import { fail, type Outcome, ok } from '../outcome.ts'
+import type { MomentScale } from './timed-events.ts'
 import type {
   InitiativeRoll,
   Intent,
@@ -56,6 +57,8 @@ export interface OrderedHooks {
   attacksPerTurn(f: Fighter): number
   /** The toggles the room knows apply to this attack now (see `TurnRules.known`). */
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
+  /** How the numbers of the order's slots are named (see `TurnRules.moments`). */
+  moments?: MomentScale
 }
 
 /** Those who take part in the round: not out of the fight, and not caught by surprise in round 1. */
@@ -279,6 +282,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     step,
     attacksPerTurn: hooks.attacksPerTurn,
     ...(hooks.known ? { known: hooks.known } : {}),
+    ...(hooks.moments ? { moments: hooks.moments } : {}),
     ...(hooks.intents ? { intents: hooks.intents } : {}),
   }
 }

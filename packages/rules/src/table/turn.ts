@@ -6,12 +6,15 @@
 import { fail, type Outcome, ok } from '../outcome.ts'
 import type { Unaware } from '../system.ts'
 import type { RoundState } from '../systems/zones/round.ts'
+import type { DueEvent, MomentScale } from './timed-events.ts'
 import type { Fighter } from './types.ts'
 
 /** Everyone who acts at one moment; several ids act simultaneously. */
 export interface TurnSlot {
   ids: string[]
   label: string
+  /** Its number in the system's order (initiative, segment, DEX rank), where the order has one. */
+  at?: number
 }
 
 export interface InitiativeRoll {
@@ -64,6 +67,8 @@ export interface TurnState {
    * make it (nobody attacks), then `actions` in DEX order; the Resolution is the end of the round.
    */
   phase?: 'movement' | 'actions'
+  /** The GM's timed events that came up: nobody acts until the GM has resolved them. Written by the room. */
+  due?: DueEvent[]
 }
 
 export const IDLE_TURN: TurnState = {
@@ -206,6 +211,8 @@ export interface TurnRules {
    * still concealed): a composer sets them at first, and the attacker may still change them.
    */
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
+  /** How the order's numbers are named, where slots have them: a timed event may come up at one. */
+  moments?: MomentScale
 }
 
 /** A Statement of Intent's form: the attacks one may declare, and what a declaration leaves one. */

@@ -54,9 +54,12 @@ export const brpTurns = orderedTurns({
       order.value.slots.map((s) => ({
         ids: [...s.ids],
         label: `DEX rank ${s.rank}${s.tier === 'other' ? '' : ` · ${s.tier}${s.tier === 'unarmed' ? '' : ' weapon'}`}`,
+        at: s.rank,
       })),
     )
   },
+  // DEX ranks, highest first (5.4).
+  moments: { name: 'DEX rank', high: 40, low: 0 },
   rerollEachRound: () => false,
   intents: {
     check: checkIntent,

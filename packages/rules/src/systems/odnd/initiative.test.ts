@@ -23,7 +23,9 @@ describe('initiative order', () => {
       { id: 'Ann', side: 'party', roll: 4 },
       { id: 'bugbears', side: 'foes', roll: 4 },
     ])
-    expect(r.ok && r.value).toEqual([{ ids: ['Ann', 'bugbears'], simultaneous: true, why: 'Initiative 4' }])
+    expect(r.ok && r.value).toEqual([
+      { ids: ['Ann', 'bugbears'], simultaneous: true, why: 'Initiative 4', roll: 4 },
+    ])
   })
 
   it('the one-roll option gives every player the party roll', () => {

@@ -19,6 +19,8 @@ export interface InitiativeStep {
   ids: string[]
   simultaneous: boolean
   why: string
+  /** The d6 this beat acts on, in the count from 6 down (not the hasted's or multiple attacks' beats). */
+  roll?: number
 }
 
 const isD6 = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 6
@@ -52,24 +54,24 @@ export function initiativeOrder(
     if (!isD6(roll)) return fail(`${e.id} needs an initiative d6 from 1 to 6.`)
     rolled.push({ ...e, roll })
   }
-  const byRoll = (group: typeof rolled, why: string): InitiativeStep[] => {
+  const byRoll = (group: typeof rolled, why: string, counted: boolean): InitiativeStep[] => {
     const rolls = [...new Set(group.map((e) => e.roll))].sort((x, y) => y - x)
     return rolls.map((r) => {
       const ids = group.filter((e) => e.roll === r).map((e) => e.id)
-      return { ids, simultaneous: ids.length > 1, why: `${why} ${r}` }
+      return { ids, simultaneous: ids.length > 1, why: `${why} ${r}`, ...(counted ? { roll: r } : {}) }
     })
   }
   const hasted = rolled.filter((e) => e.hasted)
   const multi = rolled.filter((e) => !e.hasted && e.multipleAttacks)
   const rest = rolled.filter((e) => !e.hasted && !e.multipleAttacks)
-  const steps: InitiativeStep[] = [...byRoll(hasted, 'Hasted, initiative')]
+  const steps: InitiativeStep[] = [...byRoll(hasted, 'Hasted, initiative', false)]
   if (multi.length)
     steps.push({
       ids: multi.map((e) => e.id),
       simultaneous: multi.length > 1,
       why: 'Multiple attacks: first',
     })
-  steps.push(...byRoll(rest, 'Initiative'))
+  steps.push(...byRoll(rest, 'Initiative', true))
   if (multi.length)
     steps.push({ ids: multi.map((e) => e.id), simultaneous: multi.length > 1, why: 'Multiple attacks: last' })
   return ok(steps)

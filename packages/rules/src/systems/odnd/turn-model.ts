@@ -81,8 +81,12 @@ export const odndTurns = orderedTurns({
       { partyInitiative: settings.partyInitiative },
     )
     if (!steps.ok) return steps
-    return ok(steps.value.map((s) => ({ ids: s.ids, label: s.why })))
+    return ok(
+      steps.value.map((s) => ({ ids: s.ids, label: s.why, ...(s.roll === undefined ? {} : { at: s.roll }) })),
+    )
   },
+  // The d6 of each side (or each one), highest first.
+  moments: { name: 'Initiative', high: 6, low: 1 },
   rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
   foeRollers: (foes) => foes.slice(0, 1),
   surprise,

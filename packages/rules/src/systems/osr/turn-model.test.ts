@@ -22,8 +22,8 @@ describe('osr turns', () => {
     )
     expect(running.turn.initiative.m?.total).toBe(5) // 3 + DEX 2
     expect(running.turn.order).toEqual([
-      { ids: ['m', 'g1'], label: 'Initiative 5' },
-      { ids: ['g2'], label: 'Initiative 2' },
+      { ids: ['m', 'g1'], label: 'Initiative 5', at: 5 },
+      { ids: ['g2'], label: 'Initiative 2', at: 2 },
     ])
     expect(rules.step(running.turn, { kind: 'initiative', id: 'm', faces: [7] }, ctx)).toEqual({
       ok: false,

@@ -70,8 +70,12 @@ export const osrTurns = orderedTurns({
     }
     const order = osr.initiativeOrder(entries)
     if (!order.ok) return order
-    return ok(order.value.steps.map((s) => ({ ids: s.ids, label: `Initiative ${s.initiative}` })))
+    return ok(
+      order.value.steps.map((s) => ({ ids: s.ids, label: `Initiative ${s.initiative}`, at: s.initiative })),
+    )
   },
+  // 1d6 + DEX's adjustment, high first (17 step 3).
+  moments: { name: 'Initiative', high: 30, low: -5 },
   // "Initiative is rolled every round" (17.0.1).
   rerollEachRound: () => true,
   surprise,

@@ -106,9 +106,12 @@ export const spelljammerTurns = orderedTurns({
       segments.map((segment) => ({
         ids: bySegment.get(segment) ?? [],
         label: `Segment ${segment} · ${phaseLabel(segment)}`,
+        at: segment,
       })),
     )
   },
+  // The segment countdown: before movement above 10, movement 10 to 1, after it down to -5.
+  moments: { name: 'Segment', high: 20, low: spelljammer.LAST_SEGMENT },
   // Initiative is per attack and per round: every round opens with new dice.
   rerollEachRound: () => true,
   surprise,
