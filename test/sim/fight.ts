@@ -21,6 +21,7 @@ import {
   TABLE,
   type TurnState,
 } from '@fray/protocol'
+import type { EventMoment, TimedEvent } from '@fray/rules'
 import {
   type Declared,
   defaultSheetFor,
@@ -502,6 +503,30 @@ class Fight {
           run: () => this.gmAsk({ kind: 'unmark', combatantId: marked.id, markId: on.id }),
         })
     }
+    // Timed events: a few in the turn order, at a moment of the system's own; resolved once they come up.
+    const events = this.gm.getMap<TimedEvent>(GM.events)
+    const moments = this.rules.turn.moments
+    if (events.size < 3) {
+      const at: EventMoment = this.oneOf([
+        'start' as const,
+        'end' as const,
+        ...(moments ? [moments.low + this.pick(moments.high - moments.low + 1)] : []),
+      ]) as EventMoment
+      const event = { name: `Event ${events.size + 1}`, at, round: 1 + this.pick(3) }
+      const flags = { every: this.chance(0.5), secret: this.chance(0.3) }
+      actions.push({
+        label: `GM: ${event.name} at ${at} in round ${event.round}${flags.every ? ', every round' : ''}`,
+        weight: 0.05,
+        run: () => this.gmAsk({ kind: 'add-event', ...event, ...flags }),
+      })
+    }
+    const due = turn.due?.[0]
+    if (due)
+      actions.push({
+        label: `GM resolves ${due.label}`,
+        weight: 4,
+        run: () => this.gmAsk({ kind: 'event-done', eventId: due.id }),
+      })
     const shown = settingsOf(this.table).foeHealth
     const next = this.oneOf(FOE_HEALTH.filter((v) => v !== shown))
     if (next)

@@ -17,7 +17,7 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import { verifySeal } from '@fray/protocol/seal'
-import { type Fighter, recordingRoller } from '@fray/rules'
+import { type Fighter, recordingRoller, type TimedEvent } from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'
@@ -113,6 +113,24 @@ export function check(
       }
   }
 
+  // A timed event holds the turn: while one is due nobody acts and no attack starts; each comes up in
+  // or after its first round, once a round at most.
+  if ((after.turn.due ?? []).length > 0 && (after.turn.acting ?? []).length > 0)
+    return { invariant: 'a timed event holds the turn', message: JSON.stringify(after.turn.due) }
+  for (const e of fight.gm.getMap<TimedEvent>(GM.events).values())
+    if (
+      e.fired !== undefined &&
+      (e.fired < e.round || (after.turn.status !== 'idle' && e.fired > after.turn.round))
+    )
+      return { invariant: 'a timed event comes up in its round', message: JSON.stringify(e) }
+  const eventIds = fight.log
+    .getArray<LogEntry>(LOG.entries)
+    .toArray()
+    .filter((e) => e.kind === 'event')
+    .map((e) => e.id)
+  if (new Set(eventIds).size !== eventIds.length)
+    return { invariant: 'a timed event comes up in its round', message: `twice: ${eventIds.join(', ')}` }
+
   // Every refusal is a sentence a player can read.
   for (const a of answers) {
     if (!a.ok && (a.error.trim() === '' || /undefined|NaN|\[object/.test(a.error)))
@@ -133,6 +151,11 @@ export function check(
     ...freshPrompts.map((p) => p.attackerId),
     ...fresh.filter((e) => e.attack && !resolvedPrompt(e)).map((e) => e.attack?.attackerId as string),
   ]
+  if ((before.turn.due ?? []).length > 0 && before.turn.status === 'running' && declared.length > 0)
+    return {
+      invariant: 'a timed event holds the turn',
+      message: `${declared.join(', ')} attacked while it was due`,
+    }
   for (const id of declared) {
     const attacker = was(id)
     if (attacker && out(attacker))

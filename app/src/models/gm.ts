@@ -9,6 +9,7 @@ import {
   type RequestResult,
   SEAT,
   type SealedResult,
+  type TimedEvent,
 } from '@fray/protocol'
 import { type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
@@ -25,6 +26,8 @@ export interface GmModel {
   approve(entryId: string, approve: boolean): void
   /** Sealed rolls' results and salts, by log entry id, as the gm document keeps them for the GM's eyes. */
   sealed: ReadonlySignal<Record<string, SealedResult>>
+  /** The GM's timed events in the turn order, as the room keeps them. */
+  events: ReadonlySignal<TimedEvent[]>
   dispose(): void
 }
 
@@ -43,9 +46,16 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
     sealed.value = sealedMap.toJSON()
   }
   sealedMap.observe(reread)
+  const eventsMap = doc.getMap<TimedEvent>(GM.events)
+  const events = signal<TimedEvent[]>([...eventsMap.values()])
+  const rereadEvents = () => {
+    events.value = [...eventsMap.values()]
+  }
+  eventsMap.observe(rereadEvents)
   return {
     error,
     sealed,
+    events,
     send(request) {
       const id = newId()
       last = id
@@ -60,6 +70,7 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
     dispose: () => {
       results.unobserve(show)
       sealedMap.unobserve(reread)
+      eventsMap.unobserve(rereadEvents)
     },
   }
 }

@@ -1,7 +1,7 @@
 import { IDLE_TURN, type TurnState } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import type { Combatant } from './table.ts'
-import { describeTurn, trackerState, turnKey } from './turn.ts'
+import { describeTurn, factionToMove, trackerState, turnKey } from './turn.ts'
 
 const combatants: Combatant[] = [
   { id: 'm', name: 'Mira', hp: 8, maxHp: 8, side: 'pc' },
@@ -34,6 +34,21 @@ function foesActing(characters: Factions['characters'] = {}): TurnState {
 }
 
 describe('the turn as a viewer reads it', () => {
+  it('waits for the GM while a timed event is due: nobody’s turn, no side moves', () => {
+    const due = [{ id: 'e', label: 'The ceiling falls', round: 2 }]
+    const zones = { ...foesActing(), due, acting: [] }
+    expect(describeTurn(zones, combatants, 'm')).toEqual({
+      text: 'Waiting for the GM: The ceiling falls',
+      detail: 'Round 1 · a timed event came up',
+      yours: false,
+    })
+    expect(factionToMove(zones)).toBeNull()
+    expect(factionToMove(foesActing())).toBe('foes')
+    expect(describeTurn({ ...rolling, due }, combatants, 'm').text).toBe(
+      'Waiting for the GM: The ceiling falls',
+    )
+  })
+
   it('says initiative is being rolled, not intents stated, in a system whose rounds open with dice', () => {
     expect(describeTurn(rolling, combatants).text).toBe('Round 1: rolling initiative')
     expect(describeTurn(rolling, combatants, 'm')).toEqual({ text: 'Roll initiative!', yours: true })

@@ -16,6 +16,14 @@ export function describeTurn(
   mine?: string,
 ): { text: string; detail?: string; yours: boolean; next?: boolean } {
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? 'someone hidden'
+  // The GM's timed events that came up: nobody acts until the GM has resolved them.
+  const due = turn.status === 'idle' ? [] : (turn.due ?? [])
+  if (due.length > 0)
+    return {
+      text: `Waiting for the GM: ${due.map((d) => d.label).join(', ')}`,
+      detail: `Round ${turn.round} · a timed event came up`,
+      yours: false,
+    }
   if (turn.status !== 'idle' && isSurprised(turn, mine))
     return { text: 'You are surprised', detail: 'Round 1: you cannot act this round', yours: false }
   switch (turn.status) {
@@ -83,10 +91,10 @@ export function turnKey(turn: TurnState): string {
   )
 }
 
-/** Faction play (zones): whose side moves, and whether this viewer may act now. */
+/** Faction play (zones): whose side moves (none while a timed event waits for the GM). */
 export function factionToMove(turn: TurnState): string | null {
   const f = turn.factions
-  if (!f) return null
+  if (!f || (turn.due ?? []).length > 0) return null
   return f.phase === 'choosing-first' ? f.initiative : f.next
 }
 

@@ -17,6 +17,7 @@ import { createRoster, groupOf, parseGroupName } from '../models/roster.ts'
 import type { SheetSave } from '../models/stats.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
+import { EventsCard } from './gm/events-card.tsx'
 import { KeepCard } from './gm/keep-card.tsx'
 import { LibraryCard } from './gm/library-card.tsx'
 import { LogCard } from './gm/log-card.tsx'
@@ -294,6 +295,11 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
               {logCard}
             </>
           )}
+          <EventsCard
+            gm={gm}
+            moments={system ? SYSTEM_INFO[system].moments : undefined}
+            round={table.turn.value.round}
+          />
           {rulesCard}
           {system && <LibraryCard system={system} monsters={library} onChange={libraryChanged} />}
           {keepCard}

@@ -3,14 +3,20 @@
  * turn models in the rules package; only these light values reach a phone's first load).
  */
 export {
+  checkMoment,
+  type DueEvent,
+  type EventMoment,
+  eventWhen,
   FACTION,
   factionOf,
   IDLE_TURN,
   type InitiativeRoll,
   type Intent,
   isActing,
+  type MomentScale,
   mayAttack,
   type SurpriseSetup,
+  type TimedEvent,
   type TurnSlot,
   type TurnState,
   type Unaware,

@@ -5,6 +5,15 @@
 
 export { fail, type Outcome, ok } from './outcome.ts'
 
+/** How a system names the moments of its round, where its order has numbers (highest first). */
+export interface MomentScale {
+  /** "Initiative", "Segment", "DEX rank". */
+  name: string
+  /** The numbers a GM may choose, highest first in the round. */
+  high: number
+  low: number
+}
+
 /** Which side the GM may mark as unaware when a fight starts. */
 export type Unaware = 'pc' | 'foe' | 'both'
 
@@ -100,4 +109,6 @@ export interface SystemInfo {
    * says, what it does, and what a hospital gives.
    */
   rest?: { label: string; effect: string; hospital: string }
+  /** How the numbers of a round's order are named, where it has them: a GM's timed event may come up at one. */
+  moments?: MomentScale
 }

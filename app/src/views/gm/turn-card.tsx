@@ -12,6 +12,7 @@ import type { Combatant, TableModel } from '../../models/table.ts'
 import { factionToMove, isSurprised } from '../../models/turn.ts'
 import { useLazy } from '../use-lazy.ts'
 import { NewFight, RestCard } from './between-fights.tsx'
+import { DueEvents } from './events-card.tsx'
 
 const loadIntentForm = () => import('../intent-form.tsx').then((m) => m.IntentForm)
 const loadComposer = () => import('../composer.tsx').then((m) => m.Composer)
@@ -58,6 +59,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
   return (
     <section class="card turn-card" aria-label="Turn order">
       <TurnBanner turn={table.turn.value} combatants={allCombatants} />
+      {turnState.status !== 'idle' && <DueEvents gm={gm} due={turnState.due ?? []} />}
       {table.turn.value.status === 'initiative' && waitingFor.length > 0 && (
         <p class="muted">
           Waiting for {stating ? 'the intent of' : 'initiative from'} {waitingFor.join(', ')}.

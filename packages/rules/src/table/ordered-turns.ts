@@ -6,7 +6,7 @@
  */
 import { unreachable } from '../assert.ts'
 import { fail, type Outcome, ok } from '../outcome.ts'
-import type { MomentScale } from './timed-events.ts'
+import type { MomentScale } from '../system.ts'
 import type {
   InitiativeRoll,
   Intent,

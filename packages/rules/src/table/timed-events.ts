@@ -4,6 +4,7 @@
  * segment, a DEX rank) or at its start or end; the turn then waits for the GM. Pure: the room keeps the
  * events, asks which come up after each step of the turn, and writes them into the turn as `due`.
  */
+import type { MomentScale } from '../system.ts'
 import type { TurnState } from './turn.ts'
 
 /** When in a round an event comes up: a number of the system's order, or the round's start or end. */
@@ -29,15 +30,6 @@ export interface DueEvent {
   /** The event's name, or a plain word when it is secret. */
   label: string
   round: number
-}
-
-/** How a system names the moments of its round, where its order has numbers (highest first). */
-export interface MomentScale {
-  /** "Initiative", "Segment", "DEX rank". */
-  name: string
-  /** The numbers a GM may choose, highest first in the round. */
-  high: number
-  low: number
 }
 
 /**

@@ -4,9 +4,9 @@
  * rolls the dice it is asked for and logs them; the screens only read `acting` and `waiting`.
  */
 import { fail, type Outcome, ok } from '../outcome.ts'
-import type { Unaware } from '../system.ts'
+import type { MomentScale, Unaware } from '../system.ts'
 import type { RoundState } from '../systems/zones/round.ts'
-import type { DueEvent, MomentScale } from './timed-events.ts'
+import type { DueEvent } from './timed-events.ts'
 import type { Fighter } from './types.ts'
 
 /** Everyone who acts at one moment; several ids act simultaneously. */

@@ -19,4 +19,6 @@ export const brpInfo: SystemInfo = {
     effect: 'Each wounded character heals 1D3 hit points, up to their maximum (5.14).',
     hospital: 'in a hospital: 3',
   },
+  // DEX ranks, highest first (5.4).
+  moments: { name: 'DEX rank', high: 40, low: 0 },
 }

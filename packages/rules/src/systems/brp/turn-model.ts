@@ -8,6 +8,7 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { Intent } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { brpInfo } from './info.ts'
 import * as brp from './rules.ts'
 
 const SHEET = { fields: brp.SHEET_FIELDS, parse: brp.parseSheet }
@@ -58,8 +59,7 @@ export const brpTurns = orderedTurns({
       })),
     )
   },
-  // DEX ranks, highest first (5.4).
-  moments: { name: 'DEX rank', high: 40, low: 0 },
+  moments: brpInfo.moments,
   rerollEachRound: () => false,
   intents: {
     check: checkIntent,

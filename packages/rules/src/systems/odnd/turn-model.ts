@@ -7,6 +7,7 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
 
 const SHEET = {
@@ -85,8 +86,7 @@ export const odndTurns = orderedTurns({
       steps.value.map((s) => ({ ids: s.ids, label: s.why, ...(s.roll === undefined ? {} : { at: s.roll }) })),
     )
   },
-  // The d6 of each side (or each one), highest first.
-  moments: { name: 'Initiative', high: 6, low: 1 },
+  moments: odndInfo.moments,
   rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
   foeRollers: (foes) => foes.slice(0, 1),
   surprise,

@@ -13,4 +13,6 @@ export const osrInfo: SystemInfo = {
   initiativeOptions: false,
   // "Movement can be broken up, using some of the distance before and after the action."
   movesAfterAttack: true,
+  // 1d6 + DEX's adjustment, high first (17 step 3).
+  moments: { name: 'Initiative', high: 30, low: -5 },
 }

@@ -7,6 +7,7 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { osrInfo } from './info.ts'
 import * as osr from './rules.ts'
 
 const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
@@ -74,8 +75,7 @@ export const osrTurns = orderedTurns({
       order.value.steps.map((s) => ({ ids: s.ids, label: `Initiative ${s.initiative}`, at: s.initiative })),
     )
   },
-  // 1d6 + DEX's adjustment, high first (17 step 3).
-  moments: { name: 'Initiative', high: 30, low: -5 },
+  moments: osrInfo.moments,
   // "Initiative is rolled every round" (17.0.1).
   rerollEachRound: () => true,
   surprise,

@@ -14,4 +14,6 @@ export const spelljammerInfo: SystemInfo = {
   initiativeOptions: false,
   // "The ability to attack and then move depends on when in the round the attack(s) occurred."
   movesAfterAttack: true,
+  // The segment countdown: before movement above 10, movement 10 to 1, after it down to -5.
+  moments: { name: 'Segment', high: 20, low: -5 },
 }

@@ -7,6 +7,7 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { SurpriseOutcome, SurpriseSetup } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
@@ -110,8 +111,7 @@ export const spelljammerTurns = orderedTurns({
       })),
     )
   },
-  // The segment countdown: before movement above 10, movement 10 to 1, after it down to -5.
-  moments: { name: 'Segment', high: 20, low: spelljammer.LAST_SEGMENT },
+  moments: spelljammerInfo.moments,
   // Initiative is per attack and per round: every round opens with new dice.
   rerollEachRound: () => true,
   surprise,

@@ -1,0 +1,59 @@
+/** The GM's timed events: entries in the turn order that come up at their moment and stop the round for the GM. */
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, seatPhone } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+const bannerOf = (page: Page) => page.getByTestId('turn-banner').textContent()
+
+describe('the GM’s timed events', () => {
+  it('zones: “The ceiling falls” at the start of round 2 stops the round on every device until the GM is done', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '5')
+    const phone = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+
+    const card = gm.getByRole('region', { name: 'Timed events' })
+    const form = card.getByRole('form', { name: 'A new timed event' })
+    // zones has no numbered order: the round's start and end are the moments it offers.
+    expect(await form.getByLabel('When in the round').locator('option').allTextContents()).toEqual([
+      'At its start',
+      'At its end',
+    ])
+    await form.getByRole('button', { name: 'Add to the turn order' }).click()
+    await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/Name the event/)
+    await form.getByLabel('Event').fill('The ceiling falls')
+    await form.getByLabel('In round').fill('2')
+    await chromium.snap(gm, 'timed-event-form')
+    await form.getByRole('button', { name: 'Add to the turn order' }).click()
+    await expect
+      .poll(() => card.getByTestId('events').textContent())
+      .toMatch(/The ceiling falls.*round 2, at the start of the round/)
+
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const due = async () => /Waiting for the GM/.test((await bannerOf(phone)) ?? '')
+    await playUntil(gm, [phone], due)
+
+    // The GM is asked; the phone sees the wait, and no move of its side is offered.
+    const prompt = gm.getByRole('alert').filter({ hasText: 'The ceiling falls comes up' })
+    await expect.poll(() => prompt.textContent()).toMatch(/Round 2/)
+    expect(await bannerOf(gm)).toMatch(/Waiting for the GM: The ceiling falls/)
+    expect(await bannerOf(phone)).toMatch(/Waiting for the GM: The ceiling falls/)
+    for (const name of ['I act now', 'We pass'])
+      expect(await phone.getByRole('button', { name }).count()).toBe(0)
+    expect(await gm.getByRole('button', { name: 'Foes pass' }).count()).toBe(0)
+    await expect
+      .poll(() => phone.getByTestId('log').textContent())
+      .toMatch(/The ceiling falls comes up \(round 2, at the start of the round\)/)
+    await chromium.snap(gm, 'timed-event-due')
+
+    await prompt.getByRole('button', { name: 'Done: The ceiling falls' }).click()
+    await expect.poll(async () => /Waiting for the GM/.test((await bannerOf(phone)) ?? '')).toBe(false)
+    await expect.poll(() => bannerOf(phone)).toMatch(/Round 2/)
+    await expect.poll(() => card.getByTestId('events').textContent()).toMatch(/came up in round 2/)
+  })
+})
