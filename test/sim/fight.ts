@@ -490,10 +490,19 @@ class Fight {
     const marked = this.oneOf(all)
     if (marked) {
       const rounds = this.chance(0.3) ? null : 1 + this.pick(3)
+      // On a segment clock, half of them in segments.
+      const segments = this.rules.info.segmentsPerRound && this.chance(0.5) ? 1 + this.pick(12) : undefined
       actions.push({
-        label: `GM: ${marked.name} is Held (${rounds ?? 'until removed'})`,
+        label: `GM: ${marked.name} is Held (${segments ? `${segments} segments` : (rounds ?? 'until removed')})`,
         weight: 0.1,
-        run: () => this.gmAsk({ kind: 'mark', combatantId: marked.id, name: 'Held', rounds }),
+        run: () =>
+          this.gmAsk({
+            kind: 'mark',
+            combatantId: marked.id,
+            name: 'Held',
+            rounds,
+            ...(segments ? { segments } : {}),
+          }),
       })
       const on = marksOf(this.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(marked.id))[0]
       if (on)

@@ -105,7 +105,8 @@ export function check(
     const marks = marksOf(fields)
     if (
       marks.length > 12 ||
-      marks.some((m) => m.rounds !== null && (!Number.isInteger(m.rounds) || m.rounds < 1))
+      marks.some((m) => m.rounds !== null && (!Number.isInteger(m.rounds) || m.rounds < 1)) ||
+      marks.some((m) => m.segments && (!Number.isInteger(m.segments.left) || m.segments.left < 1))
     )
       return {
         invariant: 'the GM’s conditions count down and end',

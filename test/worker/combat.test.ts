@@ -796,3 +796,55 @@ describe('the GM’s timed events', () => {
     })
   })
 })
+
+describe('the GM’s conditions on spelljammer’s segment clock', () => {
+  it('count a round as its ten segments, segment by segment, and end at the segment they ran out', async () => {
+    const t = await table('spelljammer')
+    const turnMap = t.table.doc.getMap(TABLE.turn)
+    const marks = () =>
+      (t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.get('marks') ?? []) as GmMark[]
+    const round = () => Number(turnMap.get('round'))
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'mark', combatantId: t.mira, name: 'Held', rounds: 3 })).ok).toBe(true)
+    expect(
+      (await t.gmAsk({ kind: 'mark', combatantId: t.mira, name: 'Dazed', rounds: null, segments: 4 })).ok,
+    ).toBe(true)
+    await eventually(() => marks().length === 2, 'both on Mira')
+    // Put on before the first segment: 30 and 4 segments left, from the clock's start.
+    expect(marks().map((m) => [m.name, m.rounds, m.segments])).toEqual([
+      ['Held', null, { left: 30, since: 0 }],
+      ['Dazed', null, { left: 4, since: 0 }],
+    ])
+    expect(t.entries().at(-2)?.detail).toBe('Mira: Held (30 segments).')
+
+    const seen: number[] = []
+    for (let i = 0; i < 60 && round() < 4; i++) {
+      const held = marks().find((m) => m.name === 'Held')
+      if (held?.segments) seen.push(held.segments.left)
+      const waiting = (turnMap.get('waiting') ?? {}) as Record<string, string>
+      if (waiting[t.mira] === 'initiative') await t.ask({ kind: 'initiative' })
+      else if (Object.keys(waiting).length > 0) await t.gmAsk({ kind: 'roll-foes' })
+      else await t.gmAsk({ kind: 'next-turn' })
+    }
+    await eventually(() => round() >= 4 && marks().length === 0, 'both ended')
+    // Counted down as the segments went: never up, 20 left as round 2 opened, 10 as round 3 did.
+    expect(seen).toEqual([...seen].sort((a, b) => b - a))
+    expect(seen).toContain(20)
+    expect(seen).toContain(10)
+    const ends = t.entries().filter((e) => e.mark?.ended)
+    expect(ends.map((e) => e.detail)).toContainEqual('Held ends on Mira (end of round 3).')
+    expect(ends.find((e) => e.mark?.mark.name === 'Dazed')?.detail).toMatch(
+      /^Dazed ends on Mira \((round 1, segment [1-6]|end of round 1)\)\.$/,
+    )
+  })
+
+  it('refuses segments where a round has none', async () => {
+    const t = await table('osr')
+    expect(
+      await t.gmAsk({ kind: 'mark', combatantId: t.mira, name: 'Dazed', rounds: null, segments: 4 }),
+    ).toEqual({
+      ok: false,
+      error: 'Conditions here last whole rounds: this system’s rounds have no segments.',
+    })
+  })
+})

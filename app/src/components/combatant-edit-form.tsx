@@ -1,4 +1,5 @@
 /** The GM's edit of a combatant's name and hit points mid-fight, with the way to its full sheet. */
+import { markLasting } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import type { Combatant } from '../models/table.ts'
 import { Alert } from './alert.tsx'
@@ -10,6 +11,7 @@ export function EditForm(props: {
   onStats: Props['onStats']
   onMark: Props['onMark']
   onUnmark: Props['onUnmark']
+  segmentsPerRound?: number | undefined
   onDone: () => void
 }) {
   const { combatant: c } = props
@@ -70,26 +72,36 @@ export function EditForm(props: {
         </div>
       </form>
       {props.onMark && props.onUnmark && (
-        <MarksForm combatant={c} onMark={props.onMark} onUnmark={props.onUnmark} />
+        <MarksForm
+          combatant={c}
+          onMark={props.onMark}
+          onUnmark={props.onUnmark}
+          segmentsPerRound={props.segmentsPerRound}
+        />
       )}
     </>
   )
 }
 
 const ROUNDS = [1, 2, 3, 4, 5, 6, 10] as const
+/** Where a round runs on a segment clock, the short ones a GM may give in segments. */
+const SEGMENTS = [1, 2, 3, 5] as const
 
 /** The GM's conditions on this combatant: each with a Take off, and a new one with its rounds. */
 function MarksForm({
   combatant: c,
   onMark,
   onUnmark,
+  segmentsPerRound,
 }: {
   combatant: Combatant
   onMark: NonNullable<Props['onMark']>
   onUnmark: NonNullable<Props['onUnmark']>
+  segmentsPerRound?: number | undefined
 }) {
   const name = useSignal('')
-  const rounds = useSignal('3')
+  // 'r3': 3 rounds, 's2': 2 segments, 'until': until removed.
+  const rounds = useSignal('r3')
   const error = useSignal<string | null>(null)
   return (
     <form
@@ -102,7 +114,12 @@ function MarksForm({
           error.value = 'Name the condition, up to 30 characters (Blessed, On fire, Held).'
           return
         }
-        onMark(c.id, named, rounds.value === 'until' ? null : Number(rounds.value))
+        const [unit, n] = [rounds.value[0], Number(rounds.value.slice(1))]
+        onMark(
+          c.id,
+          named,
+          unit === 's' ? { rounds: null, segments: n } : { rounds: unit === 'r' ? n : null },
+        )
         name.value = ''
         error.value = null
       }}
@@ -111,7 +128,7 @@ function MarksForm({
         <div key={m.id} class="row gap">
           <span>
             {m.name}{' '}
-            <span class="muted small">· {m.rounds === null ? 'until removed' : `${m.rounds} left`}</span>
+            <span class="muted small">· {markLasting(m) ? `${markLasting(m)} left` : 'until removed'}</span>
           </span>
           <button type="button" class="ghost push" onClick={() => onUnmark(c.id, m.id)}>
             Take off {m.name}
@@ -134,9 +151,16 @@ function MarksForm({
         <label class="field">
           <span>For</span>
           <select value={rounds.value} onChange={(e) => (rounds.value = e.currentTarget.value)}>
+            {segmentsPerRound &&
+              SEGMENTS.map((n) => (
+                <option key={`s${n}`} value={`s${n}`}>
+                  {n} segment{n === 1 ? '' : 's'}
+                </option>
+              ))}
             {ROUNDS.map((n) => (
-              <option key={n} value={String(n)}>
+              <option key={`r${n}`} value={`r${n}`}>
                 {n} round{n === 1 ? '' : 's'}
+                {segmentsPerRound ? ` (${n * segmentsPerRound} segments)` : ''}
               </option>
             ))}
             <option value="until">until removed</option>

@@ -2,6 +2,7 @@
  * Combatants with their hit points as a bar and a number (a monster's as a word, or nothing, where the
  * room keeps its hit points from the players); the GM gets quick damage, heal and remove.
  */
+import { markLasting } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { type Combatant, hpFraction } from '../models/table.ts'
 import { useLazy } from '../views/use-lazy.ts'
@@ -17,12 +18,25 @@ export interface Props {
   onEdit?: (id: string, fields: { name: string; hp: number; maxHp: number }) => string | null
   /** GM only: open the full sheet of the room's system for this combatant. */
   onStats?: (id: string) => void
-  /** GM only: put a named condition on for some rounds (null: until removed), or take one off. */
-  onMark?: (id: string, name: string, rounds: number | null) => void
+  /**
+   * GM only: put a named condition on for some rounds (null: until removed) or, where the round runs on a
+   * segment clock (`segmentsPerRound`), some segments; or take one off.
+   */
+  onMark?: (id: string, name: string, duration: { rounds: number | null; segments?: number }) => void
   onUnmark?: (id: string, markId: string) => void
+  segmentsPerRound?: number
 }
 
-export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats, onMark, onUnmark }: Props) {
+export function CombatantList({
+  combatants,
+  onAdjust,
+  onRemove,
+  onEdit,
+  onStats,
+  onMark,
+  onUnmark,
+  segmentsPerRound,
+}: Props) {
   const editing = useSignal<string | null>(null)
   const EditForm = useLazy(loadEditForm, editing.value !== null)
   if (combatants.length === 0) {
@@ -60,7 +74,7 @@ export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats,
                 {c.marks?.map((m) => (
                   <li key={m.id} class="chip mark">
                     {m.name}
-                    {m.rounds !== null && ` (${m.rounds} round${m.rounds === 1 ? '' : 's'})`}
+                    {markLasting(m) && ` (${markLasting(m)})`}
                   </li>
                 ))}
               </ul>
@@ -116,6 +130,7 @@ export function CombatantList({ combatants, onAdjust, onRemove, onEdit, onStats,
                 onStats={onStats}
                 onMark={onMark}
                 onUnmark={onUnmark}
+                segmentsPerRound={segmentsPerRound}
                 onDone={() => (editing.value = null)}
               />
             )}

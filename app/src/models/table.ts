@@ -79,7 +79,8 @@ function readMarks(value: unknown): GmMark[] {
     (m): m is GmMark =>
       typeof m?.id === 'string' &&
       typeof m.name === 'string' &&
-      (m.rounds === null || Number.isInteger(m.rounds)),
+      (m.rounds === null || Number.isInteger(m.rounds)) &&
+      (m.segments === undefined || Number.isInteger(m.segments?.left)),
   )
 }
 

@@ -229,7 +229,8 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             onRemove={table.removeCombatant}
             onEdit={table.editCombatant}
             onStats={system ? (id) => (statsFor.value = id) : undefined}
-            onMark={(id, name, rounds) => gm.send({ kind: 'mark', combatantId: id, name, rounds })}
+            onMark={(id, name, duration) => gm.send({ kind: 'mark', combatantId: id, name, ...duration })}
+            segmentsPerRound={system ? SYSTEM_INFO[system].segmentsPerRound : undefined}
             onUnmark={(id, markId) => gm.send({ kind: 'unmark', combatantId: id, markId })}
           />
           {editing && system && StatsEditor && (

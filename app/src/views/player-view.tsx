@@ -14,7 +14,6 @@ import { createSeat } from '../api.ts'
 import { Alert } from '../components/alert.tsx'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
-import { PastFights } from '../components/past-fights.tsx'
 import { ResultCard, RollLog } from '../components/roll-log.tsx'
 import { RoomError } from '../components/room-error.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
@@ -28,6 +27,7 @@ import { factionToMove, isSurprised, turnKey } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
 
+const loadPastFights = () => import('../components/past-fights.tsx').then((m) => m.PastFights)
 const loadChooser = () => import('./character-chooser.tsx').then((m) => m.CharacterChooser)
 const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
 const loadComposer = () => import('./composer.tsx').then((m) => m.Composer)
@@ -201,6 +201,8 @@ function Seated(props: {
   const OwnRoll = useLazy(loadOwnRoll, ownDice.value !== null)
   const freeRolling = useSignal(false)
   const FreeRoll = useLazy(loadFreeRoll, freeRolling.value)
+  // Past fights come with a campaign's second fight: most first loads have none to show.
+  const PastFights = useLazy(loadPastFights, table.pastFights.value.length > 0)
   // A refusal describes the turn it was answered in: once the turn moves on, it is no longer shown.
   const refusedIn = useRef(new Map<string, string>())
   const refusal = requests.lastRefusal.value
@@ -508,7 +510,7 @@ function Seated(props: {
           <section class="card" aria-labelledby="log-h">
             <h2 id="log-h">Log</h2>
             <RollLog entries={table.log.value} seals={seals} />
-            <PastFights fights={table.pastFights.value} />
+            {PastFights && <PastFights fights={table.pastFights.value} />}
           </section>
           <section class="card" aria-labelledby="this-seat-h">
             <h2 id="this-seat-h">This seat</h2>

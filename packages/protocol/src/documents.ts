@@ -183,11 +183,23 @@ export interface CombatantFields {
   marks?: GmMark[]
 }
 
-/** A condition the GM names, beside the rules' own: rounds left, or null until the GM removes it. */
+/**
+ * A condition the GM names, beside the rules' own: rounds left (counted at each round's end), segments
+ * left where the system's round runs on a segment clock (spelljammer), or neither until the GM removes it.
+ */
 export interface GmMark {
   id: string
   name: string
+  /** Rounds left; null when counted in segments, or until removed. */
   rounds: number | null
+  /** Segments left as of the clock's reading `since` (segments since the fight began). */
+  segments?: { left: number; since: number }
+}
+
+/** What a GM condition has left, in words ("3 rounds", "24 segments"); null until removed. */
+export function markLasting(m: GmMark): string | null {
+  const [n, unit] = m.segments ? [m.segments.left, 'segment'] : [m.rounds, 'round']
+  return n === null ? null : `${n} ${unit}${n === 1 ? '' : 's'}`
 }
 
 /** A seat as everyone sees it (the secret stays with the phone). */
@@ -283,8 +295,11 @@ export type GmRequest =
       heal?: boolean
       label?: string
     }
-  /** Puts a named condition on a combatant for some rounds (null: until removed). */
-  | { id: string; kind: 'mark'; combatantId: string; name: string; rounds: number | null }
+  /**
+   * Puts a named condition on a combatant for some rounds (null: until removed), or some segments where
+   * the system's round runs on a segment clock (a round there is counted as its segments).
+   */
+  | { id: string; kind: 'mark'; combatantId: string; name: string; rounds: number | null; segments?: number }
   /** Takes a GM condition off before its time. */
   | { id: string; kind: 'unmark'; combatantId: string; markId: string }
   /** Reveals a sealed roll: its result, as the GM document keeps it, goes to the log beside its seal. */

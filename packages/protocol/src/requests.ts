@@ -140,6 +140,7 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     heal?: unknown
     name?: unknown
     rounds?: unknown
+    segments?: unknown
     markId?: unknown
     at?: unknown
     round?: unknown
@@ -174,14 +175,24 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   if (r.kind === 'mark' && isId(r.combatantId)) {
     const name = typeof r.name === 'string' ? r.name.trim() : ''
     const rounds = r.rounds === null ? null : Number.isInteger(r.rounds) ? (r.rounds as number) : undefined
+    const segments =
+      r.segments === undefined ? undefined : Number.isInteger(r.segments) ? (r.segments as number) : 0
     if (
       name.length < 1 ||
       name.length > 30 ||
       rounds === undefined ||
-      (rounds !== null && (rounds < 1 || rounds > 100))
+      (rounds !== null && (rounds < 1 || rounds > 100)) ||
+      (segments !== undefined && (segments < 1 || segments > 1000))
     )
       return null
-    return { id: r.id, kind: 'mark', combatantId: r.combatantId, name, rounds }
+    return {
+      id: r.id,
+      kind: 'mark',
+      combatantId: r.combatantId,
+      name,
+      rounds: segments === undefined ? rounds : null,
+      ...(segments === undefined ? {} : { segments }),
+    }
   }
   if (r.kind === 'add-event') {
     const name = typeof r.name === 'string' ? r.name.trim() : ''

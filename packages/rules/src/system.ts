@@ -111,4 +111,6 @@ export interface SystemInfo {
   rest?: { label: string; effect: string; hospital: string }
   /** How the numbers of a round's order are named, where it has them: a GM's timed event may come up at one. */
   moments?: MomentScale
+  /** Where the round runs on a segment clock: its segments, which the GM's conditions count in. */
+  segmentsPerRound?: number
 }

@@ -48,7 +48,14 @@ const GM_HANDLERS: GmHandlers = {
     }),
   reveal: (r, ctx) => revealRoll(ctx, r.entryId),
   area: (r, ctx) => areaEffect(ctx, r, r.id),
-  mark: (r, ctx) => addMark(ctx, r.combatantId, r.name, r.rounds, r.id),
+  mark: (r, ctx) =>
+    addMark(
+      ctx,
+      r.combatantId,
+      r.name,
+      { rounds: r.rounds, ...(r.segments ? { segments: r.segments } : {}) },
+      r.id,
+    ),
   'add-event': (r, ctx) => addEvent(ctx, r),
   'remove-event': (r, ctx) => removeEvent(ctx, r.eventId, r.id),
   'event-done': (r, ctx) => resolveEvent(ctx, r.eventId, r.id),

@@ -1,11 +1,14 @@
 /**
  * Conditions the GM names ("Blessed for 3 rounds", "Torch-lit" until removed), beside the rules' own:
  * kept on the combatant where every device that sees it shows the chip, counted down at the end of each
- * round, logged when put on and when they end, and undone like any entry.
+ * round (or segment by segment where the round runs on a segment clock), logged when put on and when
+ * they end, and undone like any entry.
  */
-import { type GmMark, LOG, type LogEntry, type RequestResult, TABLE } from '@fray/protocol'
+import { type GmMark, LOG, type LogEntry, markLasting, type RequestResult, TABLE } from '@fray/protocol'
+import type { TurnState } from '@fray/rules'
 import type * as Y from 'yjs'
 import { appendLog, type RoomContext } from './outcomes.ts'
+import { readTurn } from './turn-flow.ts'
 
 const fieldsOf = (ctx: RoomContext, id: string) => ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
 
@@ -15,8 +18,7 @@ export function marksOf(fields: Y.Map<unknown> | undefined): GmMark[] {
   return Array.isArray(marks) ? (marks as GmMark[]) : []
 }
 
-const lasting = (m: GmMark) =>
-  m.rounds === null ? 'until removed' : `${m.rounds} round${m.rounds === 1 ? '' : 's'}`
+const lasting = (m: GmMark) => markLasting(m) ?? 'until removed'
 
 function entry(
   ctx: RoomContext,
@@ -44,7 +46,7 @@ export function addMark(
   ctx: RoomContext,
   combatantId: string,
   name: string,
-  rounds: number | null,
+  duration: { rounds: number | null; segments?: number },
   logId: string,
 ): RequestResult {
   const fields = fieldsOf(ctx, combatantId)
@@ -53,7 +55,22 @@ export function addMark(
   const marks = marksOf(fields)
   if (marks.length >= 12)
     return { ok: false, error: 'A combatant carries at most 12 of the GM’s conditions.' }
-  const mark: GmMark = { id: logId.slice(0, 64), name, rounds }
+  const clock = ctx.rules.turn.segmentClock
+  const perRound = ctx.rules.info.segmentsPerRound
+  if (duration.segments !== undefined && (!clock || !perRound))
+    return { ok: false, error: 'Conditions here last whole rounds: this system’s rounds have no segments.' }
+  // On a segment clock a round counts as its segments, from the segment the condition was put on.
+  const left =
+    duration.segments ?? (duration.rounds === null || !perRound ? null : duration.rounds * perRound)
+  const mark: GmMark =
+    clock && left !== null
+      ? {
+          id: logId.slice(0, 64),
+          name,
+          rounds: null,
+          segments: { left, since: clock(readTurn(ctx.table), false) },
+        }
+      : { id: logId.slice(0, 64), name, rounds: duration.rounds }
   ctx.table.transact(() => fields.set('marks', [...marks, mark]), 'server')
   const who = String(fields.get('name') ?? 'Someone')
   appendLog(ctx, entry(ctx, logId, combatantId, mark, false, `${who}: ${name} (${lasting(mark)}).`))
@@ -110,6 +127,47 @@ export function tickMarks(ctx: RoomContext, round: number): void {
           { ...m, rounds: 1 },
           true,
           `${m.name} ends on ${who} (end of round ${round}).`,
+        ),
+      )
+  }
+}
+
+/**
+ * The segment clock moved (spelljammer): each condition counted in segments loses those gone since it was
+ * last counted; those at none end, each logged with the moment.
+ */
+export function tickSegments(ctx: RoomContext, turn: TurnState, roundOver: boolean): void {
+  const clock = ctx.rules.turn.segmentClock
+  if (!clock || turn.status === 'idle') return
+  const now = clock(turn, roundOver)
+  const at = turn.order[turn.current]?.at
+  const moment =
+    roundOver || at === undefined ? `end of round ${turn.round}` : `round ${turn.round}, segment ${at}`
+  for (const [id, fields] of ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).entries()) {
+    const marks = marksOf(fields)
+    if (!marks.some((m) => m.segments && m.segments.since !== now)) continue
+    const counted = marks.map((m) =>
+      m.segments ? { ...m, segments: { left: m.segments.left - (now - m.segments.since), since: now } } : m,
+    )
+    ctx.table.transact(
+      () =>
+        fields.set(
+          'marks',
+          counted.filter((m) => !m.segments || m.segments.left > 0),
+        ),
+      'server',
+    )
+    const who = String(fields.get('name') ?? 'Someone')
+    for (const m of counted.filter((c) => c.segments && c.segments.left <= 0))
+      appendLog(
+        ctx,
+        entry(
+          ctx,
+          `${m.id}/ends/${now}`,
+          id,
+          { ...m, segments: { left: 1, since: now } },
+          true,
+          `${m.name} ends on ${who} (${moment}).`,
         ),
       )
   }

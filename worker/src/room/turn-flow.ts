@@ -18,7 +18,7 @@ import {
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
-import { tickMarks } from './marks.ts'
+import { tickMarks, tickSegments } from './marks.ts'
 import { appendLog, endOfRound, type RoomContext, rollEntry } from './outcomes.ts'
 import { eventDone, rearmEvents, waitingForEvents, withEventsDue } from './timed-events.ts'
 
@@ -63,6 +63,8 @@ function apply(ctx: RoomContext, step: TurnStep): void {
   ctx.table.transact(() => {
     // The GM's timed events that the round has reached come up: the turn waits for them.
     writeTurn(ctx.table, withEventsDue(ctx, step.turn, step.roundOver))
+    // On a segment clock the GM's conditions count the segments gone.
+    tickSegments(ctx, step.turn, step.roundOver)
     if (!step.roundOver) return
     // The GM's conditions count the round down first, then the system's own end of round.
     tickMarks(ctx, step.turn.round)

@@ -59,6 +59,8 @@ export interface OrderedHooks {
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** How the numbers of the order's slots are named (see `TurnRules.moments`). */
   moments?: MomentScale
+  /** The segment clock, where the round runs on one (see `TurnRules.segmentClock`). */
+  segmentClock?(turn: TurnState, roundOver: boolean): number
 }
 
 /** Those who take part in the round: not out of the fight, and not caught by surprise in round 1. */
@@ -283,6 +285,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     attacksPerTurn: hooks.attacksPerTurn,
     ...(hooks.known ? { known: hooks.known } : {}),
     ...(hooks.moments ? { moments: hooks.moments } : {}),
+    ...(hooks.segmentClock ? { segmentClock: hooks.segmentClock } : {}),
     ...(hooks.intents ? { intents: hooks.intents } : {}),
   }
 }

@@ -213,6 +213,11 @@ export interface TurnRules {
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** How the order's numbers are named, where slots have them: a timed event may come up at one. */
   moments?: MomentScale
+  /**
+   * Where the round runs on a segment clock (spelljammer): the segments gone since the fight began, as
+   * the turn stands (`roundOver`: the round's last segment is done). The GM's conditions count on it.
+   */
+  segmentClock?(turn: TurnState, roundOver: boolean): number
 }
 
 /** A Statement of Intent's form: the attacks one may declare, and what a declaration leaves one. */

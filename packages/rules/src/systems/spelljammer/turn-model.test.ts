@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fighter, steps, turnContext } from '../../table/test-support.ts'
-import { spelljammerTurns as rules } from './turn-model.ts'
+import { IDLE_TURN, type TurnState } from '../../table/turn.ts'
+import { spelljammerTurns as rules, segmentClock } from './turn-model.ts'
 
 const twice = fighter('spelljammer', 't', 'pc', { name: 'Twice', attacksPerRound: 2, initiativeModifier: 1 })
 const goblin = fighter('spelljammer', 'g1', 'foe', { name: 'Goblin 1' })
@@ -67,5 +68,26 @@ describe('spelljammer turns', () => {
     })
     const w = warned.ok ? warned.value.step.turn : null
     expect([w?.surprised, w?.oneAttack]).toEqual([[], ['g2']])
+  })
+})
+
+describe('the segment clock the GM’s conditions count on', () => {
+  const at = (round: number, segments: number[], current: number): TurnState => ({
+    ...IDLE_TURN,
+    status: 'running',
+    round,
+    order: segments.map((s) => ({ ids: [`f${s}`], label: `Segment ${s}`, at: s })),
+    current,
+  })
+  it('runs ten segments a round: movement 10 down to 1, before it at the start, after it at the end', () => {
+    expect(segmentClock({ ...IDLE_TURN, status: 'initiative', round: 1 }, false)).toBe(0)
+    expect(segmentClock(at(1, [12, 10, 6, 1, -3], 0), false)).toBe(0)
+    expect(segmentClock(at(1, [12, 10, 6, 1, -3], 1), false)).toBe(0)
+    expect(segmentClock(at(1, [12, 10, 6, 1, -3], 2), false)).toBe(4)
+    expect(segmentClock(at(1, [12, 10, 6, 1, -3], 3), false)).toBe(9)
+    expect(segmentClock(at(1, [12, 10, 6, 1, -3], 4), false)).toBe(10)
+    expect(segmentClock(at(1, [6], 1), false)).toBe(10)
+    expect(segmentClock(at(3, [6], 0), true)).toBe(30)
+    expect(segmentClock({ ...IDLE_TURN, status: 'initiative', round: 4 }, false)).toBe(30)
   })
 })

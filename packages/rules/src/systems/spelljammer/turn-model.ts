@@ -5,7 +5,7 @@
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { SurpriseOutcome, SurpriseSetup } from '../../table/turn.ts'
+import type { SurpriseOutcome, SurpriseSetup, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
@@ -60,6 +60,21 @@ function phaseLabel(segment: number): string {
       : 'after movement'
 }
 
+/**
+ * The segments gone since the fight began: ten a round, the movement's 10 down to 1. Before the round runs
+ * none of it has gone; what happens before movement is at its start, after movement at its end.
+ */
+export function segmentClock(turn: TurnState, roundOver: boolean): number {
+  const perRound = spelljammerInfo.segmentsPerRound ?? 10
+  const done = Math.max(0, turn.round - 1) * perRound
+  if (roundOver) return done + perRound
+  if (turn.status !== 'running') return done
+  const at = turn.order[turn.current]?.at
+  if (at === undefined) return done + (turn.current > 0 ? perRound : 0)
+  const segment = Math.min(spelljammer.MOVEMENT_START, Math.max(spelljammer.MOVEMENT_END - 1, at))
+  return done + spelljammer.MOVEMENT_START - segment
+}
+
 export const spelljammerTurns = orderedTurns({
   initiativeDice(f) {
     const sheet = readSheet(SHEET, f)
@@ -112,6 +127,7 @@ export const spelljammerTurns = orderedTurns({
     )
   },
   moments: spelljammerInfo.moments,
+  segmentClock,
   // Initiative is per attack and per round: every round opens with new dice.
   rerollEachRound: () => true,
   surprise,
