@@ -24,12 +24,12 @@ describe('the GM’s timed events', () => {
       'At its start',
       'At its end',
     ])
-    await form.getByRole('button', { name: 'Add to the turn order' }).click()
+    await form.getByRole('button', { name: 'Put it in the turn order' }).click()
     await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/Name the event/)
     await form.getByLabel('Event').fill('The ceiling falls')
     await form.getByLabel('In round').fill('2')
     await chromium.snap(gm, 'timed-event-form')
-    await form.getByRole('button', { name: 'Add to the turn order' }).click()
+    await form.getByRole('button', { name: 'Put it in the turn order' }).click()
     await expect
       .poll(() => card.getByTestId('events').textContent())
       .toMatch(/The ceiling falls.*round 2, at the start of the round/)

@@ -146,7 +146,7 @@ export function EventsCard({ gm, moments, round }: Props) {
           <span>Secret: the players see only that I have something to resolve</span>
         </label>
         <Alert text={error.value} />
-        <button type="submit">Add to the turn order</button>
+        <button type="submit">Put it in the turn order</button>
       </form>
     </section>
   )
