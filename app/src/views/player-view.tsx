@@ -268,6 +268,7 @@ function Seated(props: {
     return () => clearInterval(timer)
   }, [ending, key, moves, requests, endsIn])
   const resultSlot = useRef<HTMLDivElement>(null)
+  const log = table.log.value
   const shownId = deciding?.id ?? (rolling ? 'rolling' : latest?.id)
   useEffect(() => {
     if (!sent.value || !shownId) return
@@ -276,8 +277,11 @@ function Seated(props: {
     slot?.focus({ preventScroll: true })
     // At the top of the screen: the thumb bar's buttons never cover it.
     slot?.scrollIntoView({ block: 'start' })
-    if (sentResult && !deciding) sent.value = null
-  }, [shownId, sentResult, deciding, sent.value])
+    // Done once the answer's own card is here: the prompt's end and the log's entry come on different
+    // documents, and the card that shows until the entry lands is an older one.
+    const landed = !sentResult?.ok || log.some((e) => e.id === sentResult.logId)
+    if (sentResult && !deciding && landed) sent.value = null
+  }, [shownId, sentResult, deciding, sent.value, log])
   const nameOf = (id: string) => table.combatants.value.find((c) => c.id === id)?.name ?? 'Someone'
   /** The initiative dice the turn asks of this player, by sides: one field each ("Your d6 shows"). */
   const initiativeSides = (me && turn.initiativeSides?.[me.id]) || [0]
