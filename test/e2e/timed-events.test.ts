@@ -19,9 +19,10 @@ describe('the GM’s timed events', () => {
 
     const card = gm.getByRole('region', { name: 'Timed events' })
     const form = card.getByRole('form', { name: 'A new timed event' })
-    // zones has no numbered order: the round's start and end are the moments it offers.
+    // zones counts a round's faction turns: an event may come before one of them, or at the round's ends.
     expect(await form.getByLabel('When in the round').locator('option').allTextContents()).toEqual([
       'At its start',
+      'On a faction turn',
       'At its end',
     ])
     await form.getByRole('button', { name: 'Put it in the turn order' }).click()

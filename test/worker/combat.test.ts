@@ -797,6 +797,32 @@ describe('the GM’s timed events', () => {
   })
 })
 
+describe('the GM’s timed events in faction play', () => {
+  it('zones: an event on faction turn 2 comes up after the round’s first move and holds both sides', async () => {
+    const t = await table('zones')
+    const turn = () => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
+    const event = { kind: 'add-event', name: 'Reinforcements', round: 1, every: false, secret: false }
+    expect(await t.gmAsk({ ...event, at: 0 })).toEqual({
+      ok: false,
+      error: 'Faction turn runs from 1 to 30, not 0.',
+    })
+    expect((await t.gmAsk({ ...event, at: 2 })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect(turn().due ?? []).toEqual([])
+    // The round's first faction turn, whichever side has it.
+    if (!(await t.gmAsk({ kind: 'act', combatantId: 'ogre' })).ok)
+      expect((await t.ask({ kind: 'act' })).ok).toBe(true)
+    await eventually(() => turn().due?.[0]?.label === 'Reinforcements', 'the event due')
+    expect(turn().acting).toEqual([])
+    const waits = 'The GM resolves “Reinforcements” first: the round waits for it.'
+    expect(await t.gmAsk({ kind: 'pass' })).toEqual({ ok: false, error: waits })
+    expect(await t.ask({ kind: 'pass' })).toEqual({ ok: false, error: waits })
+    expect(t.entries().at(-1)?.detail).toBe('Reinforcements comes up (round 1, at faction turn 2).')
+    expect((await t.gmAsk({ kind: 'event-done', eventId: turn().due?.[0]?.id })).ok).toBe(true)
+    await eventually(() => (turn().due ?? []).length === 0, 'the round goes on')
+  })
+})
+
 describe('the GM’s conditions on spelljammer’s segment clock', () => {
   it('count a round as its ten segments, segment by segment, and end at the segment they ran out', async () => {
     const t = await table('spelljammer')

@@ -5,13 +5,15 @@
 
 export { fail, type Outcome, ok } from './outcome.ts'
 
-/** How a system names the moments of its round, where its order has numbers (highest first). */
+/** How a system names the moments of its round, where its order has numbers. */
 export interface MomentScale {
-  /** "Initiative", "Segment", "DEX rank". */
+  /** "Initiative", "Segment", "DEX rank", "Faction turn". */
   name: string
-  /** The numbers a GM may choose, highest first in the round. */
+  /** The numbers a GM may choose. */
   high: number
   low: number
+  /** The round runs from the highest down (initiative), or counts its turns up from the lowest (zones). */
+  counts: 'down' | 'up'
 }
 
 /** Which side the GM may mark as unaware when a fight starts. */

@@ -28,7 +28,9 @@ interface Props {
 export function EventsCard({ gm, moments, round }: Props) {
   const name = useSignal('')
   const when = useSignal<When>('start')
-  const number = useSignal(String(moments ? Math.min(moments.high, 10) : 0))
+  const number = useSignal(
+    String(!moments ? 0 : moments.counts === 'up' ? moments.low + 1 : Math.min(moments.high, 10)),
+  )
   const first = useSignal(String(Math.max(1, round + 1)))
   const every = useSignal(false)
   const secret = useSignal(false)
@@ -106,7 +108,11 @@ export function EventsCard({ gm, moments, round }: Props) {
           {moments && when.value === 'number' && (
             <label class="field">
               <span>
-                {moments.name} ({moments.high} to {moments.low})
+                {moments.name} (
+                {moments.counts === 'up'
+                  ? `${moments.low} to ${moments.high}`
+                  : `${moments.high} to ${moments.low}`}
+                )
               </span>
               <input
                 type="number"

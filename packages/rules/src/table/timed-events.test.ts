@@ -41,19 +41,54 @@ describe('timed events come up at their moment of the round', () => {
   })
 })
 
+describe('in faction play (zones) a number is the round’s faction turn about to be taken', () => {
+  const factions = (moves: number): TurnState => ({
+    ...IDLE_TURN,
+    status: 'running',
+    round: 1,
+    factions: {
+      round: 1,
+      bonusRound: false,
+      factions: ['party', 'foes'],
+      initiative: 'party',
+      phase: 'acting',
+      next: 'party',
+      passesInRow: 0,
+      characters: {},
+      log: [
+        { type: 'first', faction: 'party' },
+        ...Array.from({ length: moves }, (_, i) =>
+          i % 2
+            ? { type: 'pass' as const, faction: 'foes' }
+            : { type: 'turn' as const, faction: 'party', character: 'm', together: [] },
+        ),
+      ],
+    },
+  })
+  const third: TimedEvent = { id: 't', name: 'Reinforcements', at: 3, round: 1, every: false, secret: false }
+  it('comes up after two faction turns, before the third; a reaction is no faction turn', () => {
+    expect(eventsComingUp([third], factions(1), false)).toEqual([])
+    expect(eventsComingUp([third], factions(2), false)).toEqual([third])
+    const reacted = factions(1)
+    reacted.factions?.log.push({ type: 'reaction', character: 'm' })
+    expect(eventsComingUp([third], reacted, false)).toEqual([])
+  })
+})
+
 describe('an event’s moment in the system’s own terms', () => {
   it('each slot-ordered system names the numbers of its order; zones has none', () => {
     expect(SYSTEMS.spelljammer.turn.moments?.name).toBe('Segment')
     expect(SYSTEMS.brp.turn.moments?.name).toBe('DEX rank')
     expect(SYSTEMS.osr.turn.moments?.name).toBe('Initiative')
     expect(SYSTEMS.odnd.turn.moments?.high).toBe(6)
-    expect(SYSTEMS.zones.turn.moments).toBeUndefined()
+    expect(SYSTEMS.zones.turn.moments).toMatchObject({ name: 'Faction turn', counts: 'up' })
   })
 
   it('refuses a number outside the scale, and any number where the order has none', () => {
     const segments = SYSTEMS.spelljammer.turn.moments
     expect(checkMoment(4, segments)).toBeNull()
     expect(checkMoment(-6, segments)).toBe('Segment runs from 20 down to -5, not -6.')
+    expect(checkMoment(0, SYSTEMS.zones.turn.moments)).toBe('Faction turn runs from 1 to 30, not 0.')
     expect(checkMoment(3, undefined)).toMatch(/choose the start or the end/)
     expect(checkMoment('start', undefined)).toBeNull()
   })

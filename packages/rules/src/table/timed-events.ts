@@ -35,7 +35,9 @@ export interface DueEvent {
 /**
  * The events that come up now, in the order they come: those of this round not yet come up whose moment
  * the round has reached. A number is reached once the slot acting has a lower one (ties go to the
- * fighters), or once the round has run past its slots; the start, as soon as the round runs.
+ * fighters), or once the round has run past its slots; in faction play (zones), once that many faction
+ * turns of the round are about to be taken ("faction turn 3": after two); the start, as soon as the round
+ * runs.
  */
 export function eventsComingUp(
   events: readonly TimedEvent[],
@@ -46,15 +48,18 @@ export function eventsComingUp(
   const running = turn.status === 'running' || roundOver
   const slot = turn.order[turn.current]
   const pastSlots = running && (roundOver || (turn.order.length > 0 && slot === undefined))
+  const moves = turn.factions?.log.filter((e) => e.type === 'turn' || e.type === 'pass').length
   const reached = (at: EventMoment) => {
     if (!running) return false
     if (at === 'start') return true
     if (at === 'end') return roundOver
+    if (moves !== undefined) return roundOver || moves >= at - 1
     return pastSlots || (slot?.at !== undefined && slot.at < at)
   }
   const inRound = (e: TimedEvent) =>
     e.fired !== turn.round && turn.round >= e.round && (e.every || e.fired === undefined)
-  const rank = (at: EventMoment) => (at === 'start' ? Infinity : at === 'end' ? -Infinity : at)
+  const rank = (at: EventMoment) =>
+    at === 'start' ? Infinity : at === 'end' ? -Infinity : moves === undefined ? at : -at
   return events.filter((e) => inRound(e) && reached(e.at)).sort((a, b) => rank(b.at) - rank(a.at))
 }
 
@@ -80,6 +85,8 @@ export function checkMoment(at: EventMoment, scale: MomentScale | undefined): st
   if (at === 'start' || at === 'end') return null
   if (!scale) return 'This system’s rounds have no numbered order: choose the start or the end of the round.'
   if (!Number.isInteger(at) || at > scale.high || at < scale.low)
-    return `${scale.name} runs from ${scale.high} down to ${scale.low}, not ${at}.`
+    return scale.counts === 'up'
+      ? `${scale.name} runs from ${scale.low} to ${scale.high}, not ${at}.`
+      : `${scale.name} runs from ${scale.high} down to ${scale.low}, not ${at}.`
   return null
 }

@@ -20,5 +20,5 @@ export const brpInfo: SystemInfo = {
     hospital: 'in a hospital: 3',
   },
   // DEX ranks, highest first (5.4).
-  moments: { name: 'DEX rank', high: 40, low: 0 },
+  moments: { name: 'DEX rank', high: 40, low: 0, counts: 'down' },
 }

@@ -14,5 +14,5 @@ export const odndInfo: SystemInfo = {
   // "may move up to 1/2 of their Turn movement in a melee round AND attack": the order is not fixed.
   movesAfterAttack: true,
   // The d6 of each side (or each one), highest first.
-  moments: { name: 'Initiative', high: 6, low: 1 },
+  moments: { name: 'Initiative', high: 6, low: 1, counts: 'down' },
 }

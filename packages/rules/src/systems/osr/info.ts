@@ -14,5 +14,5 @@ export const osrInfo: SystemInfo = {
   // "Movement can be broken up, using some of the distance before and after the action."
   movesAfterAttack: true,
   // 1d6 + DEX's adjustment, high first (17 step 3).
-  moments: { name: 'Initiative', high: 30, low: -5 },
+  moments: { name: 'Initiative', high: 30, low: -5, counts: 'down' },
 }

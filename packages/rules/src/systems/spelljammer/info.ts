@@ -15,7 +15,7 @@ export const spelljammerInfo: SystemInfo = {
   // "The ability to attack and then move depends on when in the round the attack(s) occurred."
   movesAfterAttack: true,
   // The segment countdown: before movement above 10, movement 10 to 1, after it down to -5.
-  moments: { name: 'Segment', high: 20, low: -5 },
+  moments: { name: 'Segment', high: 20, low: -5, counts: 'down' },
   // "Movement occurs between initiatives 10 and 1 with 10% of movement happening every segment."
   segmentsPerRound: 10,
 }

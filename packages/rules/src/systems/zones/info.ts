@@ -14,4 +14,6 @@ export const zonesInfo: SystemInfo = {
   initiativeOptions: false,
   // "It is possible to split movement before, after, and between actions."
   movesAfterAttack: true,
+  // Factions alternate one character's turn (or a pass) at a time: a round's faction turns count up.
+  moments: { name: 'Faction turn', high: 30, low: 1, counts: 'up' },
 }

@@ -16,6 +16,7 @@ import {
   type TurnStep,
 } from '../../table/turn.ts'
 import { reactedThisRound } from './combat.ts'
+import { zonesInfo } from './info.ts'
 import * as zones from './rules.ts'
 
 const NO_ROLL = 'Zones alternates factions: nobody rolls initiative.'
@@ -185,4 +186,5 @@ export const zonesTurns: TurnRules = {
   // "Enemies attacked by a concealed character are taken by surprise": still hidden, the attack says so.
   known: (turn, attacker) =>
     turn.factions?.characters[attacker.id]?.concealed ? ['concealed-attacker'] : [],
+  moments: zonesInfo.moments,
 }
