@@ -173,7 +173,7 @@ class Fight {
       const name = PC_NAMES[i] as string
       this.seatNames.set(seatId, name)
       this.table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null })
-      this.ask(seatId, { kind: 'create-character', sheet: defaultSheetFor(this.system, name) })
+      this.ask(seatId, { kind: 'create-character', sheet: this.carrying(defaultSheetFor(this.system, name)) })
     }
     const foes = 2 + this.pick(2)
     for (let i = 0; i < foes; i++) this.addFoe(`foe-${i + 1}`, `${FOE_NAMES[i % FOE_NAMES.length]} ${i + 1}`)
@@ -183,10 +183,27 @@ class Fight {
     }
   }
 
+  /** osr: half the party carries a flask of oil or of holy water beside their weapon (17.0.10-17.0.11). */
+  carrying(sheet: Record<string, unknown>): Record<string, unknown> {
+    if (this.system !== 'osr' || this.chance(0.5)) return sheet
+    const holy = this.chance(0.4)
+    const flask = {
+      name: holy ? 'Holy water' : 'Flask of oil',
+      kind: holy ? 'holy-water' : 'grenade',
+      damage: '1d8',
+      shortRange: 10,
+      mediumRange: 30,
+      longRange: 50,
+    }
+    return { ...sheet, weapons: [...((sheet.weapons as unknown[]) ?? []), flask] }
+  }
+
   foeFields(name: string): Record<string, unknown> {
-    // Half from the system's sheet (its hit points), half quick-added with hit points only.
+    // Half from the system's sheet (its hit points), half quick-added with hit points only; in osr some
+    // are undead (holy water harms them).
     const withSheet = this.chance(0.5)
-    const sheet = defaultSheetFor(this.system, name, 'foe')
+    const base = defaultSheetFor(this.system, name, 'foe')
+    const sheet = this.system === 'osr' && this.chance(0.3) ? { ...base, undead: true } : base
     const parsed = this.rules.sheet.parse(sheet)
     const hp = withSheet && parsed.ok ? this.rules.sheet.hitPoints(parsed.value) : 2 + this.pick(6)
     return { name, side: 'foe', hp, maxHp: hp, ...(withSheet ? { sheet } : {}) }
@@ -617,6 +634,10 @@ class Fight {
     const toggles = offered.filter(
       (t) => known.includes(t.id) !== this.chance(Math.min(0.3, 1 / (offered.length || 1))),
     )
+    // A missile asks its range as a choice (osr): mostly answered, as the composer asks.
+    const ranges = offered.filter((t) => /^(short|medium|long)-range$/.test(t.id))
+    const range = this.oneOf(ranges)
+    if (range && !toggles.some((t) => ranges.includes(t)) && this.chance(0.8)) toggles.push(range)
     const declared: Declared = { choice: choice.id, toggles: toggles.map((t) => t.id) }
     let faces: number[] | undefined
     if (this.chance(0.25)) {

@@ -874,3 +874,75 @@ describe('the GM’s conditions on spelljammer’s segment clock', () => {
     })
   })
 })
+
+describe('osr: oil and holy water at the table (17.0.10-17.0.11)', () => {
+  const flask = {
+    name: 'Flask of oil',
+    kind: 'grenade',
+    damage: '1d8',
+    shortRange: 10,
+    mediumRange: 30,
+    longRange: 50,
+  }
+  /** Mira with a flask of oil beside her sword, the round run to her turn. */
+  async function throwing() {
+    const t = await table('osr')
+    const mira = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)
+    mira?.set('sheet', {
+      ...(mira.get('sheet') as Record<string, unknown>),
+      weapons: [{ name: 'Sword', kind: 'melee', damage: '1d8' }, flask],
+    })
+    const turn = () => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
+    const round = () => turn().round
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const playTo = async (until: () => boolean) => {
+      for (let i = 0; i < 40 && !until(); i++) {
+        const waiting = turn().waiting ?? {}
+        if (waiting[t.mira] === 'initiative') await t.ask({ kind: 'initiative' })
+        else if (Object.keys(waiting).length > 0) await t.gmAsk({ kind: 'roll-foes' })
+        else if ((turn().acting ?? []).includes(t.mira)) await t.ask({ kind: 'end-turn' })
+        else await t.gmAsk({ kind: 'next-turn' })
+      }
+    }
+    await playTo(() => (turn().acting ?? []).includes(t.mira))
+    return { t, turn, round, playTo }
+  }
+  const ogreOf = (t: Awaited<ReturnType<typeof table>>) =>
+    t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')
+
+  it('a flask that hits sets the Ogre burning, and the next round’s end burns it for another 1d8', async () => {
+    const { t, round, playTo } = await throwing()
+    const declared = { choice: 'weapon-1-missile', toggles: ['short-range'] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared, faces: [19, 6] })).ok).toBe(true)
+    await eventually(() => ogreOf(t)?.get('hp') === 24, 'the fire')
+    expect(ogreOf(t)?.get('status')).toEqual(['Burning (next round)'])
+    const thrown = t.entries().find((e) => e.kind === 'attack')
+    expect(thrown?.detail).toMatch(/Ogre takes 6 fire damage; Ogre is burning/)
+    const hurt = round()
+    await playTo(() => round() > hurt + 1)
+    const burn = t
+      .entries()
+      .find((e) => e.kind === 'end-of-round' && /Ogre burns for \d/.test(e.detail ?? ''))
+    expect(burn?.detail).toMatch(new RegExp(`^End of round ${hurt + 1}: Ogre burns for (\\d)`))
+    const d8 = Number(/burns for (\d)/.exec(burn?.detail ?? '')?.[1])
+    expect(ogreOf(t)?.get('hp')).toBe(24 - d8)
+    expect(ogreOf(t)?.get('status') ?? []).toEqual([])
+  })
+
+  it('one who spends the round putting out the flames takes no second burn', async () => {
+    const { t, round, turn, playTo } = await throwing()
+    const declared = { choice: 'weapon-1-missile', toggles: ['short-range'] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared, faces: [19, 6] })).ok).toBe(true)
+    await eventually(() => ogreOf(t)?.get('hp') === 24, 'the fire')
+    const hurt = round()
+    await playTo(() => round() > hurt && (turn().acting ?? []).includes('ogre'))
+    const out = { choice: 'put-out', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: 'ogre', declared: out })).ok).toBe(
+      true,
+    )
+    await eventually(() => ((ogreOf(t)?.get('status') ?? []) as string[]).length === 0, 'put out')
+    await playTo(() => round() > hurt + 1)
+    expect(t.entries().some((e) => /Ogre burns/.test(e.detail ?? ''))).toBe(false)
+    expect(ogreOf(t)?.get('hp')).toBe(24)
+  })
+})

@@ -474,7 +474,8 @@ describe('grenade-like missiles', () => {
       { d20: 15 },
     )
     expect(r.hit).toBe(true)
+    // The oil or holy water rules take it from here, with the target's sheet (combat.ts).
     expect(r.damage).toBeNull()
-    expect(r.prompts.join(' ')).toMatch(/direct hit/)
+    expect(r.prompts).toEqual([])
   })
 })

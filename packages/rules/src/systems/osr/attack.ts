@@ -13,7 +13,7 @@ import {
 import { invariant } from './invariant.ts'
 import { isToggleId, type ToggleId } from './modifiers.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
-import type { DamageDice, Sheet, Weapon } from './sheet.ts'
+import { type DamageDice, isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'
 import {
   CONCEALMENT,
   CRIT_CONDITIONS,
@@ -125,6 +125,7 @@ export function strengthAddsToDamage(weapon: Weapon, mode: 'melee' | 'missile'):
     case 'crossbow':
     case 'siege':
     case 'grenade':
+    case 'holy-water':
       return false
     default:
       return unreachable(weapon.kind)
@@ -380,10 +381,8 @@ export function planAttack(
       to: backlash ? 'attacker' : 'target',
     }
     prompts.push('The GM decides which monsters can be damaged by brawling.')
-  } else if (weapon?.kind === 'grenade') {
-    prompts.push(
-      `${weapon.name}: a hit is a direct hit (resolve oil or holy water); a miss scatters by 1d10 on the diagram.`,
-    )
+  } else if (weapon && isGrenadeLike(weapon)) {
+    // A direct hit's fire or holy water is resolved with the target's sheet (combat.ts); a miss scatters.
   } else if (weapon) {
     const lines: BreakdownLine[] = []
     if (weapon.damage.flat !== 0) lines.push(line(`${weapon.name} bonus`, weapon.damage.flat, RULE.damage))

@@ -291,6 +291,55 @@ describe('resolve', () => {
     expect(r.summary).toMatch(/the flask lands behind \(in 10' squares from Goblin/)
   })
 
+  it('a flask of oil lit on impact: 1d8 fire, then the target burns; putting it out takes the round (17.0.10)', () => {
+    const flask = weapon('Flask of oil', 'grenade', '1d8', { shortRange: 10, mediumRange: 30, longRange: 50 })
+    const thrower = pc({ weapons: [flask] })
+    // d20 15 + 1 + 1 = 17 hits AC 11: the flask breaks on the Goblin, 1d8 = 5 fire damage.
+    const r = resolve(thrower, foe(), { choice: 'weapon-0-missile', toggles: ['short-range'] }, 15, 5)
+    expect(r.asked.map((d) => [d.sides, d.label])).toEqual([
+      [20, 'to hit'],
+      [8, 'oil on Goblin'],
+    ])
+    const goblin = after(foe(), r.changes.gob)
+    expect(goblin.hp).toBe(foe().hp - 5)
+    expect(r.summary).toMatch(/Goblin takes 5 fire damage; Goblin is burning: another 1d8 next round/)
+    expect(rules.status(goblin)).toEqual(['Burning (next round)'])
+    // Its next round: "Put out the flames" is offered to the one burning, and ends the burning.
+    const choices = rules.choices(goblin)
+    expect(choices.ok && choices.value.some((c) => c.id === 'put-out')).toBe(true)
+    const rules0 = rules.choices(foe())
+    expect(rules0.ok && rules0.value.some((c) => c.id === 'put-out')).toBe(false)
+    const out = resolve(goblin, goblin, { choice: 'put-out', toggles: [] })
+    expect(rules.status(after(goblin, out.changes.gob))).toEqual([])
+    expect(out.summary).toMatch(/Goblin spends the round putting out the flames/)
+  })
+
+  it('oil lit with a fuse adds the 1d6 splash to the one hit, with no save, and asks the GM for the rest', () => {
+    const flask = weapon('Flask of oil', 'grenade', '1d8', { shortRange: 10, mediumRange: 30, longRange: 50 })
+    const declared = { choice: 'weapon-0-missile', toggles: ['short-range', 'oil-fuse'] }
+    const r = resolve(pc({ weapons: [flask] }), foe({}, { hp: 20, maxHp: 20 }), declared, 15, 3, 4)
+    expect(after(foe({}, { hp: 20, maxHp: 20 }), r.changes.gob).hp).toBe(13)
+    expect(r.summary).toMatch(/GM: The oil splashes: all others within 5 feet of the impact take 1d6/)
+    // Not a toggle for a sword.
+    expect(rules.toggles(pc(), foe(), 'weapon-0-melee').some((t) => t.id === 'oil-fuse')).toBe(false)
+  })
+
+  it('holy water: 1d8 to an undead hit directly, nothing to the living (17.0.11)', () => {
+    const water = weapon('Holy water', 'holy-water', '1d8', {
+      shortRange: 10,
+      mediumRange: 30,
+      longRange: 50,
+    })
+    const declared = { choice: 'weapon-0-missile', toggles: ['short-range'] }
+    const skeleton = foe({ undead: true }, { hp: 9, maxHp: 9 })
+    const r = resolve(pc({ weapons: [water] }), skeleton, declared, 15, 6)
+    expect(after(skeleton, r.changes.gob).hp).toBe(3)
+    expect(r.summary).toMatch(/GM: Each undead within 5 feet of the impact takes 1d6 holy water splash/)
+    const living = resolve(pc({ weapons: [water] }), foe(), declared, 15)
+    expect(living.changes.gob).toBeUndefined()
+    expect(living.summary).toMatch(/Holy water only harms undead creatures/)
+  })
+
   it('a grapple: the touch attack hits, then both grapple checks decide the hold (17.0.18)', () => {
     const r = resolve(pc(), foe(), { choice: 'grapple', toggles: [] }, 12, 15, 9)
     expect(r.asked.map((d) => d.label)).toEqual([

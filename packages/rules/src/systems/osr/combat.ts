@@ -78,7 +78,7 @@ const missileCapable = (w: osr.Weapon) => w.kind !== 'melee'
  * The round's actions a fighter declares about themselves instead of attacking (17.0.1.4, 17.0.1.7):
  * each gives its round-long condition, and takes the turn's attack.
  */
-const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind; says: string }> = [
+const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-out'; says: string }> = [
   {
     id: 'parry-dodge',
     label: 'Parry or dodge · +2 AC this round, no attack',
@@ -95,7 +95,19 @@ const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind; says: s
     kind: 'run-away',
     says: 'runs away this round: double movement, no attack',
   },
+  {
+    id: 'put-out',
+    label: 'Put out the flames · roll on the ground, no attack',
+    self: true,
+    verb: 'Put out the flames',
+    kind: 'put-out',
+    says: 'spends the round putting out the flames: the burning oil does no more damage',
+  },
 ]
+
+/** Putting out burning oil is offered to one who burns (17.0.10). */
+const offered = (a: (typeof SELF_ACTIONS)[number], conditions: ReadonlyArray<osr.Condition>) =>
+  a.kind !== 'put-out' || conditions.some((c) => c.kind === 'burning')
 
 /** A declaration about oneself, as the rules give it (refused while surprised), or why not. */
 function declareSelf(f: Fighter, target: Fighter, choice: string) {
@@ -104,6 +116,11 @@ function declareSelf(f: Fighter, target: Fighter, choice: string) {
   if (target.id !== f.id)
     return fail(`${action.label.split(' · ')[0]} is declared for oneself, not at another.`)
   const state = stateOf(f)
+  if (action.kind === 'put-out') {
+    if (!offered(action, state.conditions)) return fail(`${f.name} is not burning.`)
+    // "Unless they spend the round putting out the flames by some effective means" (17.0.10).
+    return ok({ action, state: { ...state, conditions: osr.extinguish(state.conditions) }, gains: [] })
+  }
   const declared = osr.declareAction(action.kind, state.conditions)
   if (!declared.ok) return declared
   return ok({ action, state, gains: declared.value.gains })
@@ -245,6 +262,8 @@ function applies(id: osr.ToggleId, s: Setup): boolean {
     case 'kick':
     case 'grapple':
       return false
+    case 'oil-fuse':
+      return w?.kind === 'grenade'
     default:
       // from behind, cover and concealment apply to every attack
       return true
@@ -356,7 +375,12 @@ export const osrCombat: CombatRules = {
     if (!s.ok) return s
     return ok([
       ...waysOf(s.value, state.conditions),
-      ...SELF_ACTIONS.map(({ id, label, self, verb }) => ({ id, label, self, verb })),
+      ...SELF_ACTIONS.filter((a) => offered(a, state.conditions)).map(({ id, label, self, verb }) => ({
+        id,
+        label,
+        self,
+        verb,
+      })),
     ])
   },
 
@@ -418,7 +442,10 @@ export const osrCombat: CombatRules = {
     if (own) {
       if (!own.ok) return own
       const { action, state, gains } = own.value
-      const rule = osr.ACTIONS.find((a) => a.kind === action.kind)?.rule ?? ''
+      const rule =
+        action.kind === 'put-out'
+          ? 'Oil (17.0.10)'
+          : (osr.ACTIONS.find((a) => a.kind === action.kind)?.rule ?? '')
       const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
       return ok({
         lines: [{ label: action.label.split(' · ')[0] ?? action.label, value: 0, rule, note: true }],
@@ -494,6 +521,56 @@ export const osrCombat: CombatRules = {
       if (taken.event) said.push(`${hurt.name} ${taken.event}`)
     }
 
+    // Oil and holy water that hit directly: fire and the next round's burn, or holy water on the undead.
+    const w = s.weapon
+    const fuse = declared.toggles.includes('oil-fuse')
+    if (w && osr.isGrenadeLike(w) && r.hit) {
+      const oil = w.kind === 'grenade'
+      const sheetOf = s.target
+      const hit = oil
+        ? osr.oilDirectHit(
+            sheetOf,
+            'on-impact',
+            sheetOf.fireResistant ? undefined : roll(8, `oil on ${target.name}`),
+          )
+        : osr.holyWater(
+            sheetOf,
+            'direct',
+            sheetOf.undead ? roll(8, `holy water on ${target.name}`) : undefined,
+          )
+      if (!hit.ok) return hit
+      const splash =
+        oil && fuse && !sheetOf.fireResistant
+          ? osr.oilSplash(
+              sheetOf,
+              { ignition: 'fuse', directlyHit: true },
+              { d6: roll(6, `splash on ${target.name}`) },
+            )
+          : null
+      if (splash && !splash.ok) return splash
+      const total = hit.value.total + (splash?.value.total ?? 0)
+      lines.push(...hit.value.lines, ...(splash?.value.lines ?? []))
+      if (total > 0) {
+        const taken = takeDamage(target, targetState, total, false, roll)
+        targetState = taken.state
+        targetHp = taken.hp
+        said.push(`${target.name} takes ${total} ${oil ? 'fire ' : ''}damage`)
+        if (taken.event) said.push(`${target.name} ${taken.event}`)
+      } else if (hit.value.note) said.push(hit.value.note.replace(/\.$/, ''))
+      if (hit.value.gains.length > 0 && targetState.status !== 'dead') {
+        targetState = withConditions(targetState, hit.value.gains)
+        said.push(
+          `${target.name} is burning: another 1d8 next round unless they spend it putting out the flames`,
+        )
+      }
+    }
+    if (w?.kind === 'grenade' && fuse)
+      r.prompts.push(
+        'The oil splashes: all others within 5 feet of the impact take 1d6, a save vs Death Ray avoids it.',
+      )
+    if (w?.kind === 'holy-water')
+      r.prompts.push('Each undead within 5 feet of the impact takes 1d6 holy water splash.')
+
     if (r.grabbed) {
       const a = roll(20, `grapple check of ${attacker.name}`)
       const t = roll(20, `grapple check of ${target.name}`, 'target')
@@ -507,7 +584,7 @@ export const osrCombat: CombatRules = {
       if (held) targetState = withConditions(targetState, [{ kind: 'grappled' }])
     }
 
-    if (s.weapon?.kind === 'grenade' && !r.hit) {
+    if (s.weapon && osr.isGrenadeLike(s.weapon) && !r.hit) {
       const landed = osr.scatter(roll(10, 'scatter'))
       if (!landed.ok) return landed
       lines.push({ label: 'scatter', value: landed.value.roll, rule: 'Grenade-Like Missiles (17.0.9)' })

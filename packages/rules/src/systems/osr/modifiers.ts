@@ -28,6 +28,7 @@ export const TOGGLE_IDS = [
   'punch',
   'kick',
   'grapple',
+  'oil-fuse',
 ] as const
 
 /** One of the attack toggles a request may carry. */
@@ -161,5 +162,12 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     effect:
       'Touch attack (attack bonus + STR or DEX): on a hit you grab the target, then both make grapple checks',
     rule: 'Grappling / Wrestling (17.0.18)',
+  },
+  {
+    id: 'oil-fuse',
+    label: 'Lit with a fuse or wick',
+    effect:
+      'all within 5 ft of the impact take 1d6 splash (a save vs Death Ray avoids it), the one hit directly with no save; unticked, the oil is lit on impact by a torch or flame',
+    rule: 'Oil (17.0.10)',
   },
 ]

@@ -13,6 +13,7 @@ export type WeaponKind =
   | 'sling'
   | 'siege'
   | 'grenade'
+  | 'holy-water'
 export type ArmorKind = 'none' | 'leather' | 'metal'
 export type Size = 'small' | 'medium' | 'large'
 /** What a creature can be hurt by: "A natural 20 always hits (barring magic or silver weapon requirements)". */
@@ -86,8 +87,13 @@ export const WEAPON_KINDS = choice<WeaponKind>([
   ['crossbow', 'Crossbow'],
   ['sling', 'Sling'],
   ['siege', 'Siege engine'],
-  ['grenade', 'Grenade-like (oil, holy water)'],
+  ['grenade', 'Flask of oil (grenade-like)'],
+  ['holy-water', 'Holy water (grenade-like)'],
 ])
+
+/** Oil and holy water: thrown like a grenade, scattering when they miss (17.0.9-17.0.11). */
+export const isGrenadeLike = (w: Pick<Weapon, 'kind'>): boolean =>
+  w.kind === 'grenade' || w.kind === 'holy-water'
 
 /** The weapon sub-form. */
 export const WEAPON_FIELDS: ReadonlyArray<SheetField> = [

@@ -1,7 +1,7 @@
 /** Missiles That Miss (17.0.12): a missed shot into a melee with the shooter's allies may hit one of them. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { face } from './dice-faces.ts'
-import type { Sheet, Weapon } from './sheet.ts'
+import { isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'
 
 const RULE = 'Missiles That Miss (17.0.12)'
 
@@ -30,8 +30,7 @@ export function strayMissile(
   allies: ReadonlyArray<StrayTarget>,
   rolls: ReadonlyArray<number>,
 ): Outcome<{ rolls: StrayRoll[]; hitId: string | null; note: string }> {
-  if (weapon.kind === 'grenade')
-    return fail('Grenade-like missiles scatter instead; use the scatter diagram.')
+  if (isGrenadeLike(weapon)) return fail('Grenade-like missiles scatter instead; use the scatter diagram.')
   const out: StrayRoll[] = []
   for (const [i, ally] of allies.entries()) {
     const d20 = face(rolls[i], 20, `GM’s stray-missile roll against ${ally.name}`)

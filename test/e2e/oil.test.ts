@@ -1,0 +1,75 @@
+/**
+ * osr 17.0.10 at the table: Mira carries a flask of oil, throws it lit from her phone, and the Goblin
+ * burns: 1d8 fire at once, "Burning" on every device, and another 1d8 at the end of the next round.
+ */
+import { expect, inject, it } from 'vitest'
+import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
+import { addCombatant, hpOf, openGmTablet, playUntil, typeOwnDice, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+it('osr: a flask of oil thrown from the phone sets the Goblin burning on every device, and it burns again next round', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '30')
+  // Mira's sheet: the default sword, and a flask of oil added on the form.
+  const mira = await (await chromium.browser.newContext(PHONE)).newPage()
+  mira.setDefaultTimeout(15_000)
+  await openUrl(mira, room.playerUrl)
+  await mira.getByLabel("Your character's name").fill('Mira')
+  await mira.getByRole('button', { name: 'Join' }).click()
+  await mira.getByRole('button', { name: 'Add to weapons' }).click()
+  await mira.getByLabel('Weapon', { exact: true }).nth(1).fill('Flask of oil')
+  // A select's name carries its chosen option ("Kind Melee").
+  await mira
+    .getByRole('combobox', { name: /^Kind/ })
+    .nth(1)
+    .selectOption({ label: 'Flask of oil (grenade-like)' })
+  await mira.getByLabel('Damage', { exact: true }).nth(1).fill('1d8')
+  for (const [band, feet] of [
+    ['Short', '10'],
+    ['Medium', '30'],
+    ['Long', '50'],
+  ] as const)
+    await mira.getByLabel(`${band} range (ft)`).nth(1).fill(feet)
+  await mira.getByRole('button', { name: 'Create my character' }).click()
+  await mira.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
+
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  const round = Number(/Round (\d+)/.exec((await gm.getByTestId('turn-banner').textContent()) ?? '')?.[1])
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+  const withField = sheet.locator('label.field', { hasText: /^With/ }).locator('select')
+  const flask = (await withField.locator('option').allTextContents()).find((o) =>
+    o.startsWith('Flask of oil'),
+  )
+  await withField.selectOption({ label: flask ?? 'Flask of oil' })
+  // Lit on impact unless the fuse is ticked: the toggle says what a fuse adds.
+  await sheet.getByRole('radio', { name: /^Short range/ }).check()
+  await chromium.snap(mira, 'oil-sheet')
+  // A sure hit (19), and the flask's 1d8 shows 6.
+  await typeOwnDice(sheet, (i, sides) => (i === 0 ? 19 : sides === 8 ? 6 : 1))
+  await sheet.getByRole('button', { name: 'Send my dice' }).click()
+
+  const chips = (page: typeof gm) =>
+    page.getByTestId('combatant').filter({ hasText: 'Goblin' }).locator('.chip').allTextContents()
+  for (const page of [gm, mira]) {
+    await expect.poll(() => chips(page)).toContain('Burning (next round)')
+    await expect.poll(() => hpOf(page, 'Goblin')).toMatch(/^24\s*\//)
+  }
+  await expect
+    .poll(() => mira.getByTestId('log').textContent())
+    .toMatch(/Goblin takes 6 fire damage; Goblin is burning: another 1d8 next round/)
+
+  // The next round's end: another 1d8, unless the Goblin had spent its round putting out the flames.
+  const roundNow = async () =>
+    Number(/Round (\d+)/.exec((await gm.getByTestId('turn-banner').textContent()) ?? '')?.[1] ?? 0)
+  await playUntil(gm, [mira], async () => (await roundNow()) > round + 1)
+  await expect
+    .poll(() => mira.getByTestId('log').textContent())
+    .toMatch(new RegExp(`End of round ${round + 1}: Goblin burns for \\d`))
+  for (const page of [gm, mira]) await expect.poll(() => chips(page)).not.toContain('Burning (next round)')
+})
