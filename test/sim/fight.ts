@@ -529,6 +529,15 @@ class Fight {
           run: () => this.gmAsk({ kind: 'unmark', combatantId: marked.id, markId: on.id }),
         })
     }
+    // The rules' conditions the text leaves to the GM (osr: a Prone, a Disarmed): ended now and then.
+    const stuck = all.flatMap((f) => (this.rules.combat.clearable?.(f) ?? []).map((k) => ({ f, k })))
+    const ending = this.oneOf(stuck)
+    if (ending)
+      actions.push({
+        label: `GM ends ${ending.k.label} on ${ending.f.name}`,
+        weight: 0.3,
+        run: () => this.gmAsk({ kind: 'clear-condition', combatantId: ending.f.id, condition: ending.k.id }),
+      })
     // Timed events: a few in the turn order, at a moment of the system's own; resolved once they come up.
     const events = this.gm.getMap<TimedEvent>(GM.events)
     const moments = this.rules.turn.moments

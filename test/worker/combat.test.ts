@@ -946,3 +946,40 @@ describe('osr: oil and holy water at the table (17.0.10-17.0.11)', () => {
     expect(ogreOf(t)?.get('hp')).toBe(24)
   })
 })
+
+describe('the rules’ conditions the text leaves to the GM', () => {
+  it('osr: the GM ends the Ogre’s Prone, logged with its rule, and Undo brings it back', async () => {
+    const t = await table('osr')
+    const ogre = () => t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')
+    const kinds = () =>
+      ((ogre()?.get('state') as { conditions?: Array<{ kind: string }> } | undefined)?.conditions ?? []).map(
+        (c) => c.kind,
+      )
+    // As a critical hit's condition chart leaves it (the GM's tablet writes the table as the room would).
+    ogre()?.set('state', { status: 'up', conditions: [{ kind: 'prone' }, { kind: 'charging' }] })
+    const ended = await t.gmAsk({ kind: 'clear-condition', combatantId: 'ogre', condition: 'prone' })
+    expect(ended.ok).toBe(true)
+    await eventually(() => kinds().join() === 'charging', 'stood up')
+    expect(ogre()?.get('status')).toEqual(['Charging (-2 AC)'])
+    expect(t.entries().at(-1)?.detail).toBe('Ogre is no longer prone: the GM ended it.')
+    expect(await t.gmAsk({ kind: 'clear-condition', combatantId: 'ogre', condition: 'prone' })).toEqual({
+      ok: false,
+      error: 'Ogre is not prone now.',
+    })
+    // Charging ends with the round by the rules: not the GM's to end.
+    expect((await t.gmAsk({ kind: 'clear-condition', combatantId: 'ogre', condition: 'charging' })).ok).toBe(
+      false,
+    )
+    if (!ended.ok) throw new Error(ended.error)
+    expect((await t.gmAsk({ kind: 'undo', entryId: ended.logId })).ok).toBe(true)
+    await eventually(() => kinds().includes('prone'), 'prone again')
+  })
+
+  it('refuses where every condition ends by the system’s own rules', async () => {
+    const t = await table('brp')
+    expect(await t.gmAsk({ kind: 'clear-condition', combatantId: 'ogre', condition: 'prone' })).toEqual({
+      ok: false,
+      error: 'In this system every condition ends by its own rules.',
+    })
+  })
+})

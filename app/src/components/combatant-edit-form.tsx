@@ -1,19 +1,18 @@
 /** The GM's edit of a combatant's name and hit points mid-fight, with the way to its full sheet. */
 import { markLasting } from '@fray/protocol'
+import { SYSTEMS, type SystemId } from '@fray/rules'
 import { useSignal } from '@preact/signals'
-import type { Combatant } from '../models/table.ts'
+import { asFighter, type Combatant } from '../models/table.ts'
 import { Alert } from './alert.tsx'
 import type { Props } from './combatant-list.tsx'
 
-export function EditForm(props: {
-  combatant: Combatant
-  onEdit: NonNullable<Props['onEdit']>
-  onStats: Props['onStats']
-  onMark: Props['onMark']
-  onUnmark: Props['onUnmark']
-  segmentsPerRound?: number | undefined
-  onDone: () => void
-}) {
+export function EditForm(
+  props: Omit<Props, 'combatants'> & {
+    combatant: Combatant
+    onEdit: NonNullable<Props['onEdit']>
+    onDone: () => void
+  },
+) {
   const { combatant: c } = props
   const name = useSignal(c.name)
   const hp = useSignal(String(c.hp))
@@ -71,6 +70,9 @@ export function EditForm(props: {
           )}
         </div>
       </form>
+      {props.onClear && props.system && (
+        <RulesConditions combatant={c} system={props.system} onClear={props.onClear} />
+      )}
       {props.onMark && props.onUnmark && (
         <MarksForm
           combatant={c}
@@ -80,6 +82,36 @@ export function EditForm(props: {
         />
       )}
     </>
+  )
+}
+
+/** The rules' conditions the text gives no end to (a Prone, a Disarmed): the GM ends them here. */
+function RulesConditions({
+  combatant: c,
+  system,
+  onClear,
+}: {
+  combatant: Combatant
+  system: SystemId
+  onClear: NonNullable<Props['onClear']>
+}) {
+  const clearable = SYSTEMS[system].combat.clearable?.(asFighter(c)) ?? []
+  if (clearable.length === 0) return null
+  return (
+    <fieldset class="edit-form rules-conditions">
+      <legend>The rules’ conditions on {c.name}</legend>
+      <p class="muted small">
+        The rules give these no end: end them when {c.name} stands up, picks up the weapon…
+      </p>
+      {clearable.map((k) => (
+        <div key={k.id} class="row gap">
+          <span>{k.label}</span>
+          <button type="button" class="ghost push" onClick={() => onClear(c.id, k.id)}>
+            End {k.label}
+          </button>
+        </div>
+      ))}
+    </fieldset>
   )
 }
 

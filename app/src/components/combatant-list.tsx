@@ -2,7 +2,7 @@
  * Combatants with their hit points as a bar and a number (a monster's as a word, or nothing, where the
  * room keeps its hit points from the players); the GM gets quick damage, heal and remove.
  */
-import { markLasting } from '@fray/protocol'
+import { markLasting, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { type Combatant, hpFraction } from '../models/table.ts'
 import { useLazy } from '../views/use-lazy.ts'
@@ -25,18 +25,15 @@ export interface Props {
   onMark?: (id: string, name: string, duration: { rounds: number | null; segments?: number }) => void
   onUnmark?: (id: string, markId: string) => void
   segmentsPerRound?: number
+  /** GM only: end one of the rules' conditions that the text leaves to the GM (a Prone, a Disarmed). */
+  onClear?: (id: string, condition: string) => void
+  /** The room's system, whose rules say which conditions the GM may end. */
+  system?: SystemId | null
 }
 
-export function CombatantList({
-  combatants,
-  onAdjust,
-  onRemove,
-  onEdit,
-  onStats,
-  onMark,
-  onUnmark,
-  segmentsPerRound,
-}: Props) {
+export function CombatantList(props: Props) {
+  // The GM's edit callbacks and the system's facts go to the Edit form as they are.
+  const { combatants, onAdjust, onRemove, onEdit } = props
   const editing = useSignal<string | null>(null)
   const EditForm = useLazy(loadEditForm, editing.value !== null)
   if (combatants.length === 0) {
@@ -124,15 +121,7 @@ export function CombatantList({
               </div>
             )}
             {onEdit && EditForm && editing.value === c.id && (
-              <EditForm
-                combatant={c}
-                onEdit={onEdit}
-                onStats={onStats}
-                onMark={onMark}
-                onUnmark={onUnmark}
-                segmentsPerRound={segmentsPerRound}
-                onDone={() => (editing.value = null)}
-              />
+              <EditForm {...props} combatant={c} onEdit={onEdit} onDone={() => (editing.value = null)} />
             )}
           </li>
         )

@@ -231,6 +231,8 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             onStats={system ? (id) => (statsFor.value = id) : undefined}
             onMark={(id, name, duration) => gm.send({ kind: 'mark', combatantId: id, name, ...duration })}
             segmentsPerRound={system ? SYSTEM_INFO[system].segmentsPerRound : undefined}
+            system={system}
+            onClear={(id, condition) => gm.send({ kind: 'clear-condition', combatantId: id, condition })}
             onUnmark={(id, markId) => gm.send({ kind: 'unmark', combatantId: id, markId })}
           />
           {editing && system && StatsEditor && (

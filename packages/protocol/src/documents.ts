@@ -300,6 +300,8 @@ export type GmRequest =
    * the system's round runs on a segment clock (a round there is counted as its segments).
    */
   | { id: string; kind: 'mark'; combatantId: string; name: string; rounds: number | null; segments?: number }
+  /** Ends a condition of the rules' that the text leaves to the GM (osr: stood up from prone). */
+  | { id: string; kind: 'clear-condition'; combatantId: string; condition: string }
   /** Takes a GM condition off before its time. */
   | { id: string; kind: 'unmark'; combatantId: string; markId: string }
   /** Reveals a sealed roll: its result, as the GM document keeps it, goes to the log beside its seal. */

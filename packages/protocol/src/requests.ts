@@ -142,6 +142,7 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     rounds?: unknown
     segments?: unknown
     markId?: unknown
+    condition?: unknown
     at?: unknown
     round?: unknown
     every?: unknown
@@ -204,6 +205,8 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   }
   if ((r.kind === 'remove-event' || r.kind === 'event-done') && isId(r.eventId))
     return { id: r.id, kind: r.kind, eventId: r.eventId }
+  if (r.kind === 'clear-condition' && isId(r.combatantId) && isId(r.condition))
+    return { id: r.id, kind: 'clear-condition', combatantId: r.combatantId, condition: r.condition }
   if (r.kind === 'unmark' && isId(r.combatantId) && isId(r.markId))
     return { id: r.id, kind: 'unmark', combatantId: r.combatantId, markId: r.markId }
   if (r.kind === 'rest') {

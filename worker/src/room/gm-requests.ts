@@ -3,6 +3,7 @@ import type { GmRequest, RequestResult } from '@fray/protocol'
 import { areaEffect } from './area.ts'
 import { newFight, rest } from './between-fights.ts'
 import { attack, defend, undo } from './combat.ts'
+import { clearCondition } from './conditions.ts'
 import { fighterOf } from './fighters.ts'
 import { freeRoll, revealRoll } from './free-roll.ts'
 import { rollHitPoints } from './hit-points.ts'
@@ -56,6 +57,7 @@ const GM_HANDLERS: GmHandlers = {
       { rounds: r.rounds, ...(r.segments ? { segments: r.segments } : {}) },
       r.id,
     ),
+  'clear-condition': (r, ctx) => clearCondition(ctx, r.combatantId, r.condition, r.id),
   'add-event': (r, ctx) => addEvent(ctx, r),
   'remove-event': (r, ctx) => removeEvent(ctx, r.eventId, r.id),
   'event-done': (r, ctx) => resolveEvent(ctx, r.eventId, r.id),

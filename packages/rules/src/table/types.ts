@@ -135,4 +135,11 @@ export interface CombatRules {
    * those in `hospital` get the best care the text allows. Absent where the system's text has none.
    */
   rest?(fighters: readonly Fighter[], roll: Roller, hospital: readonly string[]): Outcome<Resolution>
+  /**
+   * The conditions on this fighter that the text leaves for the GM to end (stood up, picked up the
+   * weapon, broke free), each with its chip's words; absent where the system has none.
+   */
+  clearable?(fighter: Fighter): Array<{ id: string; label: string }>
+  /** The GM ends one of them: the fighter's change and the log's sentence. */
+  clear?(fighter: Fighter, id: string): Outcome<Resolution>
 }

@@ -652,6 +652,26 @@ export const osrCombat: CombatRules = {
     return `AC ${lines.reduce((ac, l) => ac + l.value, s.value.ac)}`
   },
 
+  // Critical hits' conditions, a hold and a gag have no end in the text: the GM ends them (round.ts).
+  clearable(f: Fighter) {
+    return stateOf(f)
+      .conditions.filter((c) => GM_ENDS.includes(c.kind))
+      .map((c) => ({ id: c.kind, label: chip(c) }))
+  },
+
+  clear(f: Fighter, id: string): Outcome<Resolution> {
+    const state = stateOf(f)
+    const kind = GM_ENDS.find((k) => k === id)
+    const on = state.conditions.find((c) => c.kind === kind)
+    if (!kind || !on) return fail(`${f.name} is not ${id.replace(/-/g, ' ')} now.`)
+    const change = changeOf(f, f.hp, { ...state, conditions: osr.removeCondition(state.conditions, kind) })
+    return ok({
+      lines: [{ label: `${chip(on)} ends`, value: 0, rule: GM_ENDS_RULE, note: true }],
+      summary: `${f.name} is no longer ${chip(on).toLowerCase()}: the GM ended it.`,
+      changes: change ? { [f.id]: change } : {},
+    })
+  },
+
   status(f: Fighter): string[] {
     const state = stateOf(f)
     if (state.status === 'dead') return ['Dead']
@@ -691,6 +711,17 @@ const CHIPS: Record<osr.ConditionKind, string> = {
 }
 
 /** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */
+/** The conditions the text gives no end to: "until the GM removes them" (conditions.ts). */
+const GM_ENDS: ReadonlyArray<osr.ConditionKind> = [
+  'disarmed',
+  'shaken',
+  'prone',
+  'blinded',
+  'grappled',
+  'gagged-or-bound',
+]
+const GM_ENDS_RULE = 'Critical Hit (condition chart): the text gives these no end; the GM decides'
+
 function chip(c: osr.Condition): string {
   const name = CHIPS[c.kind]
   if (!('rounds' in c)) return name
