@@ -22,11 +22,13 @@ const GLANCE = {
 } as const
 
 /**
- * Whether the card can be read: wholly inside the viewport, and its first line not under anything fixed
- * over it (the thumb bar).
+ * Whether the card can be read: its opening lines inside the viewport (a long breakdown may run below),
+ * and its first line not under anything fixed over it (the thumb bar).
  */
 async function readable(page: Page, locator: Locator): Promise<boolean> {
-  if (!(await inView(page, locator))) return false
+  const box = await locator.boundingBox()
+  const size = page.viewportSize()
+  if (!box || !size || box.y < 0 || box.y + Math.min(box.height, 60) > size.height) return false
   return locator.evaluate((el) => {
     const box = el.getBoundingClientRect()
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 30))
@@ -45,6 +47,13 @@ async function inView(page: Page, locator: Locator): Promise<boolean> {
     box.y + box.height <= size.height + 0.5 &&
     box.x + box.width <= size.width + 0.5
   )
+}
+
+/** Where the card and the thumb bar are, for a failure's message. */
+async function where(page: Page, card: Locator): Promise<string> {
+  const boxes = await Promise.all([card.first().boundingBox(), page.locator('.thumb-bar').boundingBox()])
+  const scrolled = await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight])
+  return JSON.stringify({ cards: await card.count(), card: boxes[0], thumbBar: boxes[1], scrolled })
 }
 
 describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
@@ -125,12 +134,16 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       await expect.poll(answered, { timeout: 8000 }).toBe(true)
       // Right after landing (the scroll runs in an effect after the card's first paint; 3 s for a loaded
       // two-core CI machine, where 1 s once ran out).
-      await expect
-        .poll(() => readable(mira, card), {
-          message: 'the result card in view right after the roll, not under the thumb bar',
-          timeout: 3000,
-        })
+      const inViewSoon = await expect
+        .poll(() => readable(mira, card), { timeout: 3000 })
         .toBe(true)
+        .then(() => true)
+        .catch(() => false)
+      // Where everything was when it failed, to see why.
+      if (!inViewSoon)
+        expect.fail(
+          `the result card in view right after the roll, not under the thumb bar: ${await where(mira, card)}`,
+        )
       // Where the defender has a choice, the check of the waiting card above ran (osr declares parrying
       // and dodging as the defender's own action instead).
       expect(defended, 'the GM chose the Ogre’s defense while Mira’s phone waited').toBe(
