@@ -238,6 +238,7 @@ export function planAttack(
     meleeOnly('non-lethal', 'Striking with the flat of the blade') ??
     missileOnly('target-engaged', 'The penalty for shooting at a target within 5 ft') ??
     missileOnly('target-unaware', 'The unaware-target exception') ??
+    missileOnly('into-melee', 'A shot into a melee') ??
     (rangePick.value && mode !== 'missile' ? 'Range bands apply to missile attacks only.' : null)
   if (wrongMode) return fail(wrongMode)
 

@@ -340,6 +340,21 @@ describe('resolve', () => {
     expect(living.summary).toMatch(/Holy water only harms undead creatures/)
   })
 
+  it('a shot that misses into a melee with allies asks the GM to roll against them (17.0.12)', () => {
+    const bow = weapon('Short bow', 'bow', '1d6', { shortRange: 50, mediumRange: 100, longRange: 150 })
+    const declared = { choice: 'weapon-0-missile', toggles: ['short-range', 'into-melee'] }
+    // d20 3 + 1 + 1 = 5 misses AC 11.
+    const missed = resolve(pc({ weapons: [bow] }), foe(), declared, 3)
+    expect(missed.summary).toMatch(/GM: Mira’s missed shot may hit an ally in the melee: the GM chooses who/)
+    const hit = resolve(pc({ weapons: [bow] }), foe(), declared, 15, 4)
+    expect(hit.summary).not.toMatch(/missed shot/)
+    expect(rules.toggles(pc(), foe(), 'weapon-0-melee').some((t) => t.id === 'into-melee')).toBe(false)
+    expect(rules.preview(pc(), foe(), { choice: 'weapon-0-melee', toggles: ['into-melee'] })).toEqual({
+      ok: false,
+      error: 'A shot into a melee applies to missile attacks only.',
+    })
+  })
+
   it('a grapple: the touch attack hits, then both grapple checks decide the hold (17.0.18)', () => {
     const r = resolve(pc(), foe(), { choice: 'grapple', toggles: [] }, 12, 15, 9)
     expect(r.asked.map((d) => d.label)).toEqual([

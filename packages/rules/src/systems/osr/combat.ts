@@ -264,6 +264,8 @@ function applies(id: osr.ToggleId, s: Setup): boolean {
       return false
     case 'oil-fuse':
       return w?.kind === 'grenade'
+    case 'into-melee':
+      return !melee && w !== null && !osr.isGrenadeLike(w)
     default:
       // from behind, cover and concealment apply to every attack
       return true
@@ -570,6 +572,11 @@ export const osrCombat: CombatRules = {
       )
     if (w?.kind === 'holy-water')
       r.prompts.push('Each undead within 5 feet of the impact takes 1d6 holy water splash.')
+    // A shot that misses into a melee with the shooter's allies may hit one: the GM's rolls (17.0.12).
+    if (!r.hit && declared.toggles.includes('into-melee') && w && !osr.isGrenadeLike(w))
+      r.prompts.push(
+        `${attacker.name}’s missed shot may hit an ally in the melee: the GM chooses who may be hit and rolls ${attacker.name}’s attack against each in turn until one is hit.`,
+      )
 
     if (r.grabbed) {
       const a = roll(20, `grapple check of ${attacker.name}`)

@@ -29,6 +29,7 @@ export const TOGGLE_IDS = [
   'kick',
   'grapple',
   'oil-fuse',
+  'into-melee',
 ] as const
 
 /** One of the attack toggles a request may carry. */
@@ -169,5 +170,11 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     effect:
       'all within 5 ft of the impact take 1d6 splash (a save vs Death Ray avoids it), the one hit directly with no save; unticked, the oil is lit on impact by a torch or flame',
     rule: 'Oil (17.0.10)',
+  },
+  {
+    id: 'into-melee',
+    label: 'Into a melee with allies',
+    effect: 'a miss may hit one of them: the GM rolls the shot against each ally who may be hit, in turn',
+    rule: 'Missiles That Miss (17.0.12)',
   },
 ]
