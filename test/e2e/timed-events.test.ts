@@ -51,6 +51,7 @@ describe('the GM’s timed events', () => {
       .poll(() => phone.getByTestId('log').textContent())
       .toMatch(/The ceiling falls comes up \(round 2, at the start of the round\)/)
     await chromium.snap(gm, 'timed-event-due')
+    await chromium.snap(phone, 'timed-event-phone')
 
     await prompt.getByRole('button', { name: 'Done: The ceiling falls' }).click()
     await expect.poll(async () => /Waiting for the GM/.test((await bannerOf(phone)) ?? '')).toBe(false)
