@@ -36,7 +36,8 @@ describe('the GM’s timed events', () => {
       .toMatch(/The ceiling falls.*round 2, at the start of the round/)
 
     await gm.getByRole('button', { name: 'Start combat' }).click()
-    const due = async () => /Waiting for the GM/.test((await bannerOf(phone)) ?? '')
+    // Not just "Waiting for the GM": before the start reaches the phone, its banner waits for the GM to start.
+    const due = async () => /Waiting for the GM: The ceiling falls/.test((await bannerOf(phone)) ?? '')
     await playUntil(gm, [phone], due)
 
     // The GM is asked; the phone sees the wait, and no move of its side is offered.
@@ -54,7 +55,7 @@ describe('the GM’s timed events', () => {
     await chromium.snap(phone, 'timed-event-phone')
 
     await prompt.getByRole('button', { name: 'Done: The ceiling falls' }).click()
-    await expect.poll(async () => /Waiting for the GM/.test((await bannerOf(phone)) ?? '')).toBe(false)
+    await expect.poll(due).toBe(false)
     await expect.poll(() => bannerOf(phone)).toMatch(/Round 2/)
     await expect.poll(() => card.getByTestId('events').textContent()).toMatch(/came up in round 2/)
   })
