@@ -2,17 +2,24 @@
 
 import { parseRoute } from './route.ts'
 import { PlayerView } from './views/player-view.tsx'
-// The room screen is a few lines over the player's own components: split off, it would cost more than it saves.
-import { RoomScreen } from './views/room-screen.tsx'
 import { useLazy } from './views/use-lazy.ts'
 
-/** The GM's tablet view and the home page are chunks of their own: a player's phone never downloads them. */
+/**
+ * The GM's tablet view, the home page and the room screen are chunks of their own: a player's phone never
+ * downloads them, and the first load carries no Yjs (the player's seated view loads it beside the form).
+ */
 const loadGmView = () => import('./views/gm-view.tsx').then((m) => m.GmView)
 const loadHome = () => import('./views/home.tsx').then((m) => m.Home)
+const loadRoomScreen = () => import('./views/room-screen.tsx').then((m) => m.RoomScreen)
 
 function LazyGmView(props: { roomId: string; gmKey: string }) {
   const GmView = useLazy(loadGmView, true)
   return GmView ? <GmView {...props} /> : <p class="page muted">Opening the encounter…</p>
+}
+
+function LazyRoomScreen(props: { roomId: string }) {
+  const RoomScreen = useLazy(loadRoomScreen, true)
+  return RoomScreen ? <RoomScreen {...props} /> : <p class="page muted">Opening the room’s screen…</p>
 }
 
 function LazyHome() {
@@ -30,7 +37,7 @@ export function App() {
     case 'player':
       return <PlayerView roomId={route.roomId} seatCode={route.seatCode} />
     case 'room-screen':
-      return <RoomScreen roomId={route.roomId} />
+      return <LazyRoomScreen roomId={route.roomId} />
     case 'not-found':
       return (
         <main class="page narrow">

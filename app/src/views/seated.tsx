@@ -1,0 +1,463 @@
+/**
+ * The player's phone once seated: the fight, the character, the one big roll button. Its own chunk (with
+ * Yjs and the table's models), loaded while the join form paints: see `player-view.tsx`.
+ */
+import {
+  hidesDefense,
+  isActing,
+  type LogEntry,
+  mayAttack,
+  SYSTEM_INFO,
+  type SystemId,
+  seatDocName,
+} from '@fray/protocol'
+import { useSignal } from '@preact/signals'
+import { useEffect, useMemo, useRef } from 'preact/hooks'
+import { Alert } from '../components/alert.tsx'
+import { CombatantList } from '../components/combatant-list.tsx'
+import { ConnectionBadge } from '../components/connection-badge.tsx'
+import { ResultCard, RollLog } from '../components/roll-log.tsx'
+import { ThemeToggle } from '../components/theme-toggle.tsx'
+import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
+import { useSealChecks } from '../components/use-seal-checks.ts'
+import { playSound, setSound, soundOn, useWakeLock } from '../device.ts'
+import { createSeatModel, type StoredSeat } from '../models/seat.ts'
+import { connectDoc } from '../models/sync.ts'
+import { createTableModel } from '../models/table.ts'
+import { factionToMove, isSurprised, turnKey } from '../models/turn.ts'
+import { useLazy } from './use-lazy.ts'
+
+const loadPastFights = () => import('../components/past-fights.tsx').then((m) => m.PastFights)
+const loadChooser = () => import('./character-chooser.tsx').then((m) => m.CharacterChooser)
+const loadIntentForm = () => import('./intent-form.tsx').then((m) => m.IntentForm)
+const loadComposer = () => import('./composer.tsx').then((m) => m.Composer)
+const loadOwnRoll = () => import('./own-roll-form.tsx').then((m) => m.OwnRollForm)
+const loadFreeRoll = () => import('../components/free-roll-form.tsx').then((m) => m.FreeRollForm)
+const loadDefensePrompt = () => import('../components/defense-prompt.tsx').then((m) => m.DefensePrompt)
+const loadWaitingCard = () => import('../components/waiting-card.tsx').then((m) => m.WaitingCard)
+const loadGlance = () => import('../components/character-glance.tsx').then((m) => m.CharacterGlance)
+const loadHandover = () => import('../components/seat-handover.tsx').then((m) => m.HandoverDialog)
+
+/** Seconds before a turn with nothing left ends by itself, where the rules let one still move. */
+const END_WINDOW = 5
+
+export function Seated(props: {
+  roomId: string
+  seat: StoredSeat
+  title: string
+  system: SystemId | null
+  onFreed: () => void
+}) {
+  const { roomId, seat, title, system } = props
+  /** The quick roll's die: the one the system's checks use (d20 until the room's system is known). */
+  const die = system ? SYSTEM_INFO[system].quickRoll : 'd20'
+  // The table with the seat's key: the room takes a presence naming this seat from this seat's key only.
+  const tableDoc = useMemo(() => connectDoc(roomId, 'table', seat.seatKey), [roomId, seat])
+  const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
+  const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
+  const table = useMemo(() => createTableModel(tableDoc.doc, logDoc.doc), [tableDoc, logDoc])
+  const requests = useMemo(() => createSeatModel(seatDoc.doc, seat.seatId), [seatDoc, seat])
+  useEffect(
+    () => () => {
+      tableDoc.destroy()
+      logDoc.destroy()
+      seatDoc.destroy()
+    },
+    [tableDoc, logDoc, seatDoc],
+  )
+  useEffect(() => {
+    tableDoc.announce({ name: seat.name, seatId: seat.seatId })
+  }, [tableDoc, seat])
+  // The sheet forms carry every system's rules: loaded only by a player who still needs a character.
+  const needsCharacter =
+    tableDoc.synced.value && !table.combatants.value.some((c) => c.seatId === seat.seatId)
+  const Chooser = useLazy(loadChooser, needsCharacter)
+  const mySeat = table.seats.value.find((s) => s.id === seat.seatId)
+  const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
+  // The newest entry that is this player's, by the ids the room wrote: a roll or an outcome of their own
+  // requests, an attack by or on their character, or an effect on it. The end of a round touches everyone's
+  // bookkeeping: it takes the card only where their hit points moved or it says their name.
+  const mine = requests.logIds.value
+  const affects = (e: LogEntry, id: string, name: string) => {
+    const change = e.changes?.[id]
+    if (!change) return false
+    if (e.kind !== 'end-of-round') return true
+    return change.after.hp !== change.before.hp || (e.detail ?? '').includes(name)
+  }
+  const latest = me
+    ? table.log.value.findLast(
+        (e) =>
+          mine.has(e.id) ||
+          e.attack?.attackerId === me.id ||
+          e.attack?.targetId === me.id ||
+          affects(e, me.id, me.name),
+      )
+    : undefined
+  const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
+  const waiting = requests.pending.value.length
+  const turn = table.turn.value
+  const moving = factionToMove(turn)
+  const mineInRound = me ? turn.factions?.characters[me.id] : undefined
+  const sideMoves = Boolean(turn.status === 'running' && mineInRound && mineInRound.faction === moving)
+  // In an ambush's bonus round only the concealed act.
+  const myFactionMove =
+    sideMoves &&
+    !mineInRound?.spent &&
+    !mineInRound?.out &&
+    (!turn.factions?.bonusRound || Boolean(mineInRound?.concealed))
+  // A turn of one's own to end, where the round runs in an order (in faction play the side moves on).
+  const myTurn = Boolean(me && system && SYSTEM_INFO[system].rounds === 'order' && isActing(turn, me.id))
+  /** Typing a face rolled on the table's own dice: '' while the form is open, null when closed. */
+  const ownDice = useSignal<string | null>(null)
+  const OwnRoll = useLazy(loadOwnRoll, ownDice.value !== null)
+  const freeRolling = useSignal(false)
+  const FreeRoll = useLazy(loadFreeRoll, freeRolling.value)
+  // Past fights come with a campaign's second fight: most first loads have none to show.
+  const PastFights = useLazy(loadPastFights, table.pastFights.value.length > 0)
+  // A refusal describes the turn it was answered in: once the turn moves on, it is no longer shown.
+  const refusedIn = useRef(new Map<string, string>())
+  const refusal = requests.lastRefusal.value
+  if (refusal && !refusedIn.current.has(refusal.requestId))
+    refusedIn.current.set(refusal.requestId, turnKey(turn))
+  const currentRefusal =
+    refusal && refusedIn.current.get(refusal.requestId) === turnKey(turn) ? refusal.error : null
+  const surprised = isSurprised(turn, me?.id)
+  // The room's turn model says whom the round waits for (one roll for a side counts for all of it).
+  // Typed initiative in a room that approves physical dice waits in the log for the GM's verdict.
+  const initiativeHeld = Boolean(
+    me && table.log.value.some((e) => e.status === 'pending' && e.initiative?.combatantId === me.id),
+  )
+  const needsInitiative = Boolean(
+    me && turn.status === 'initiative' && turn.waiting?.[me.id] === 'initiative' && !initiativeHeld,
+  )
+  // Rounds that open with a Statement of Intent (brp) instead of an initiative roll.
+  const stating = Boolean(
+    me && system && SYSTEM_INFO[system].statesIntent && turn.status === 'initiative' && !surprised,
+  )
+  const IntentForm = useLazy(loadIntentForm, stating)
+  const canAttack = Boolean(me && mayAttack(turn, me.id))
+  /** The fight asks something of this player now (their turn, their side's move, their initiative). */
+  const busy = myTurn || sideMoves || needsInitiative || canAttack
+  const composing = useSignal(false)
+  const Composer = useLazy(loadComposer, composing.value)
+  const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id)
+  // The defense prompt's code comes with the first attack on this player (a few kB off the first load).
+  const DefensePrompt = useLazy(loadDefensePrompt, myPrompts.length > 0)
+  // The attack just sent: its card comes into view when the room answers (or while its defender decides).
+  const sent = useSignal<string | null>(null)
+  const sentResult = sent.value ? requests.resultOf(sent.value) : undefined
+  const deciding = me ? table.prompts.value.find((p) => p.attackerId === me.id) : undefined
+  const rolling = Boolean(sent.value && !sentResult)
+  /** An attack of this player's is on its way or waits for its defender: no second one meanwhile. */
+  const attackOpen = rolling || Boolean(deciding)
+  // Loaded with the attack sheet, so it is there when the attack waits for its defender.
+  const WaitingCard = useLazy(loadWaitingCard, composing.value || attackOpen)
+  const lastTargetId = me
+    ? table.log.value.findLast((e) => e.attack?.attackerId === me.id)?.attack?.targetId
+    : undefined
+  // Nothing left this turn (no attack left, none waiting for its defender): the turn ends by itself, at
+  // once, or after a short window to keep it where the rules let one move after attacking.
+  const key = turnKey(turn)
+  const kept = useSignal<string | null>(null)
+  const moves = system ? SYSTEM_INFO[system].movesAfterAttack : false
+  const spent = Boolean(me && myTurn && turn.attacksLeft?.[me.id] === 0 && !attackOpen)
+  const ending = spent && kept.value !== key
+  const endsIn = useSignal(0)
+  useEffect(() => {
+    if (!ending) return
+    endsIn.value = moves ? END_WINDOW : 0
+    if (!moves) {
+      requests.endTurn()
+      return
+    }
+    const timer = setInterval(() => {
+      endsIn.value -= 1
+      if (endsIn.value > 0) return
+      clearInterval(timer)
+      requests.endTurn()
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [ending, key, moves, requests, endsIn])
+  const resultSlot = useRef<HTMLDivElement>(null)
+  const log = table.log.value
+  const shownId = deciding?.id ?? (rolling ? 'rolling' : latest?.id)
+  useEffect(() => {
+    if (!sent.value || !shownId) return
+    // After Roll the sheet is gone: the card that answers it comes into view and takes the focus.
+    const slot = resultSlot.current
+    slot?.focus({ preventScroll: true })
+    // At the top of the screen: the thumb bar's buttons never cover it.
+    slot?.scrollIntoView({ block: 'start' })
+    // Done once the answer's own card is here: the prompt's end and the log's entry come on different
+    // documents, and the card that shows until the entry lands is an older one.
+    const landed = !sentResult?.ok || log.some((e) => e.id === sentResult.logId)
+    if (sentResult && !deciding && landed) sent.value = null
+  }, [shownId, sentResult, deciding, sent.value, log])
+  const nameOf = (id: string) => table.combatants.value.find((c) => c.id === id)?.name ?? 'Someone'
+  /** The initiative dice the turn asks of this player, by sides: one field each ("Your d6 shows"). */
+  const initiativeSides = (me && turn.initiativeSides?.[me.id]) || [0]
+  // The phone stays awake while the fight runs, so the turn banner is there when it is your turn.
+  useWakeLock(turn.status !== 'idle')
+  const seals = useSealChecks(table.log.value)
+  const worst = seatDoc.state.value === 'online' ? tableDoc.state.value : seatDoc.state.value
+  const handingOver = useSignal(false)
+  const sound = useSignal(soundOn())
+  const Handover = useLazy(loadHandover, handingOver.value)
+  const Glance = useLazy(loadGlance, Boolean(me && system))
+  return (
+    <main class="page player">
+      <header class="topbar">
+        <div>
+          <h1>{seat.name}</h1>
+          <span class="muted small">{title}</span>
+        </div>
+        <div class="topbar-tools">
+          <ConnectionBadge state={worst} />
+          <ThemeToggle />
+        </div>
+      </header>
+      <TurnBanner turn={table.turn.value} combatants={table.combatants.value} mine={me?.id} />
+      {ending && (
+        <div class="turn-note row gap" role="status" data-testid="turn-ends">
+          <span>
+            Nothing left to do this turn:{' '}
+            {endsIn.value > 0 ? `it ends in ${endsIn.value} s.` : 'it ends now.'}
+          </span>
+          {endsIn.value > 0 && (
+            <button type="button" class="ghost push" onClick={() => (kept.value = key)}>
+              Keep my turn
+            </button>
+          )}
+        </div>
+      )}
+      {(seatDoc.error.value || tableDoc.error.value) && (
+        <p class="error" role="alert">
+          {seatDoc.error.value ?? tableDoc.error.value}
+        </p>
+      )}
+      <div class="player-grid">
+        <div class="player-main">
+          {mySeat?.freed ? (
+            <section class="card">
+              <h2>Your seat was freed</h2>
+              <p>The GM took this seat back. Join again to play.</p>
+              <button type="button" class="primary big" onClick={props.onFreed}>
+                Join again
+              </button>
+            </section>
+          ) : me ? (
+            <>
+              <section class="card me" aria-label="Your character">
+                <CombatantList combatants={[me]} />
+                {Glance && system && <Glance system={system} me={me} />}
+              </section>
+              <div class="result-slot" ref={resultSlot} tabIndex={-1}>
+                {deciding && WaitingCard ? (
+                  <WaitingCard
+                    prompt={deciding}
+                    target={nameOf(deciding.targetId)}
+                    byPlayer={Boolean(table.combatants.value.find((c) => c.id === deciding.targetId)?.seatId)}
+                  />
+                ) : rolling || deciding ? (
+                  <section class="card waiting-card" aria-label="Your attack" data-testid="waiting-card">
+                    <p class="waiting-head">Rolling your attack…</p>
+                  </section>
+                ) : (
+                  latest && <ResultCard entry={latest} />
+                )}
+              </div>
+            </>
+          ) : (
+            system &&
+            tableDoc.synced.value &&
+            (Chooser ? (
+              <Chooser roomId={roomId} system={system} playerName={seat.name} open={open} seat={requests} />
+            ) : (
+              <p class="muted">Loading the character sheet…</p>
+            ))
+          )}
+          {DefensePrompt &&
+            myPrompts.map((p) => (
+              <DefensePrompt
+                key={p.id}
+                prompt={p}
+                attacker={nameOf(p.attackerId)}
+                target={nameOf(p.targetId)}
+                viewer="defender"
+                onAnswer={(choice) => requests.defend(p.id, choice)}
+              />
+            ))}
+          {composing.value && (canAttack || myFactionMove) && !attackOpen && me && system && Composer && (
+            <Composer
+              system={system}
+              attacker={me}
+              targets={table.combatants.value}
+              lastTargetId={lastTargetId}
+              turn={turn}
+              hideFoeDefense={hidesDefense(table.settings.value, 'foe')}
+              sheet
+              onRoll={(targetId, declared, faces) => {
+                // Faction play: the side's move is taken with this character and its attack, in one go.
+                if (!canAttack) requests.factionMove('act')
+                sent.value = requests.attack(targetId, declared, faces)
+                composing.value = false
+              }}
+              ownDice
+              onClose={() => (composing.value = false)}
+            />
+          )}
+          {stating && me && system && IntentForm && (
+            <section class="card" aria-label="Your intent this round">
+              <IntentForm
+                system={system}
+                combatant={me}
+                declared={turn.intents?.[me.id]}
+                onDeclare={(intent) => requests.declareIntent(intent)}
+                action="State my intent"
+              />
+            </section>
+          )}
+          {/* The buttons of the fight wait until the player has a character to fight with. */}
+          <div class="thumb-bar" hidden={!me}>
+            <Alert text={requests.lastError.value} />
+            {freeRolling.value ? (
+              FreeRoll && (
+                <FreeRoll
+                  id="phone-free-roll"
+                  onRoll={(notation, label) => {
+                    requests.freeRoll(notation, label)
+                    freeRolling.value = false
+                  }}
+                  onCancel={() => (freeRolling.value = false)}
+                />
+              )
+            ) : ownDice.value !== null ? (
+              OwnRoll && (
+                <OwnRoll
+                  die={die}
+                  initiativeSides={needsInitiative ? initiativeSides : null}
+                  onInitiative={(faces) => {
+                    requests.rollInitiative(faces)
+                    ownDice.value = null
+                  }}
+                  onQuickRoll={(face) => {
+                    requests.quickRoll(die, [face])
+                    ownDice.value = null
+                  }}
+                  onCancel={() => (ownDice.value = null)}
+                />
+              )
+            ) : (
+              <>
+                {currentRefusal && !requests.lastError.value && (
+                  <p class="error" role="alert">
+                    {currentRefusal}
+                  </p>
+                )}
+                {/* While composing an attack, its own Roll and Cancel are the only buttons in thumb reach. */}
+                {!composing.value && (
+                  <>
+                    {initiativeHeld && (
+                      <p class="muted" role="status">
+                        Your initiative roll waits for the GM’s approval.
+                      </p>
+                    )}
+                    {needsInitiative && (
+                      <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
+                        Roll initiative
+                      </button>
+                    )}
+                    {(canAttack || myFactionMove) && !attackOpen && (
+                      <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
+                        Attack
+                      </button>
+                    )}
+                    {myTurn && !ending && (
+                      <button type="button" class="huge" onClick={() => requests.endTurn()}>
+                        End my turn
+                      </button>
+                    )}
+                    {sideMoves && (
+                      <div class="row gap">
+                        {myFactionMove && (
+                          <button type="button" class="huge" onClick={() => requests.factionMove('act')}>
+                            I act now
+                          </button>
+                        )}
+                        <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
+                          We pass
+                        </button>
+                      </div>
+                    )}
+                    {/* The quick roll leads when nothing else is asked of the player; else it steps back. */}
+                    <div class={busy ? 'row gap quick-rolls' : 'quick-rolls'}>
+                      <button
+                        type="button"
+                        class={busy ? 'big' : 'primary huge'}
+                        onClick={() => requests.quickRoll(die)}
+                      >
+                        Roll {die}
+                        {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
+                      </button>
+                      <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
+                        I rolled my own dice
+                      </button>
+                      <button
+                        type="button"
+                        class="ghost own-button"
+                        onClick={() => (freeRolling.value = true)}
+                      >
+                        Other dice…
+                      </button>
+                    </div>
+                  </>
+                )}
+              </>
+            )}
+          </div>
+        </div>
+        <div class="player-side">
+          <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
+          <section class="card" aria-labelledby="fight-h">
+            <h2 id="fight-h">In the fight</h2>
+            <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />
+          </section>
+          <section class="card" aria-labelledby="log-h">
+            <h2 id="log-h">Log</h2>
+            <RollLog entries={table.log.value} seals={seals} />
+            {PastFights && <PastFights fights={table.pastFights.value} />}
+          </section>
+          <section class="card" aria-labelledby="this-seat-h">
+            <h2 id="this-seat-h">This seat</h2>
+            <p class="muted small">New phone, or a flat battery? Take this seat with you.</p>
+            <button type="button" class="big" onClick={() => (handingOver.value = true)}>
+              Use on another phone
+            </button>
+            <label class="toggle">
+              <input
+                type="checkbox"
+                checked={sound.value}
+                onChange={(e) => {
+                  sound.value = e.currentTarget.checked
+                  setSound(sound.value)
+                  if (sound.value) playSound('yourTurn')
+                }}
+              />
+              <span>Sound for my turn and when I am attacked</span>
+            </label>
+          </section>
+          {handingOver.value && Handover && (
+            <Handover
+              roomId={roomId}
+              seatId={seat.seatId}
+              authKey={seat.seatKey}
+              title="Use on another phone"
+              note="This phone stays in too."
+              onClose={() => (handingOver.value = false)}
+            />
+          )}
+        </div>
+      </div>
+    </main>
+  )
+}
