@@ -1,12 +1,18 @@
 /**
- * Builds the service worker (app/src/sw.ts, a second entry) into /sw.js and writes into it the list of
- * files to precache: every built asset except source maps, the public files (manifest, the SVG icon), and
- * the shell ('/', i.e. index.html). A dozen lines instead of vite-plugin-pwa and Workbox, whose runtime the
- * app would not use: the worker only precaches and falls back to the shell.
+ * Builds the service worker (app/src/sw.ts, a second entry) into /sw.js and writes into it the files to
+ * keep offline, in parts: the shell (index.html as '/', the first load's script and styles and the chunks
+ * its join form may load, the manifest and the SVG icon), then one part per screen (`player`, `gm`, `home`, `screen`: the chunks that screen
+ * may load) and one per rule system. The worker installs the shell; a page asks it to keep its own
+ * screen's part and its room's system (`keep-offline.ts`), so a phone never downloads the GM's view, the
+ * QR code or another system. A few dozen lines instead of vite-plugin-pwa and Workbox, whose runtime the
+ * app would not use.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { Plugin } from 'vite'
+import type { Plugin, Rollup } from 'vite'
+
+type OutputBundle = Rollup.OutputBundle
+type OutputChunk = Rollup.OutputChunk
 
 const SW_ENTRY = 'sw'
 /**
@@ -32,6 +38,73 @@ export function versionOf(parts: Array<string | Uint8Array>): string {
     }
   }
   return hash.toString(36)
+}
+
+/**
+ * The screens, each a lazily loaded view: the part of a screen is every chunk its view may load, but for
+ * the few it fetches only on request (`onDemand`: a phone's seat handover and its QR code, past fights, the
+ * check of a revealed secret roll), which a visit keeps once it has fetched them.
+ */
+const SCREENS: Record<string, { root: RegExp; onDemand?: RegExp }> = {
+  player: {
+    root: /\/views\/seated\.tsx$/,
+    onDemand: /\/(qr\.ts|seat-handover\.tsx|past-fights\.tsx|combatant-edit-form\.tsx|seal\.ts)$/,
+  },
+  gm: { root: /\/views\/gm-view\.tsx$/ },
+  home: { root: /\/views\/home\.tsx$/ },
+  screen: { root: /\/views\/room-screen\.tsx$/, onDemand: /\/combatant-edit-form\.tsx$/ },
+}
+/** A rule system's chunk (`SYSTEM_LOADERS`): a part of its own, named by the system's id. */
+const SYSTEM_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/index\.ts$/
+
+/** Every file a chunk loads with it (its static imports and their styles), and with `dynamic`, may load later. */
+function closure(bundle: OutputBundle, root: OutputChunk, stop: Set<string>, dynamic: boolean): string[] {
+  const seen = new Set<string>()
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName]
+    if (seen.has(fileName) || chunk?.type !== 'chunk') return
+    seen.add(fileName)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css)
+    for (const next of chunk.imports) visit(next)
+    if (dynamic) for (const next of chunk.dynamicImports) if (!stop.has(next)) visit(next)
+  }
+  visit(root.fileName)
+  return [...seen]
+}
+
+/** The files of each part, as paths; a file in the shell is in no other part. */
+export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk')
+  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'))
+  if (!entry) throw new Error('fray-pwa: no index.html entry in the bundle')
+  const roots = new Map<string, OutputChunk>()
+  for (const chunk of chunks) {
+    const id = chunk.facadeModuleId ?? ''
+    const screen = Object.entries(SCREENS).find(([, s]) => s.root.test(id))?.[0]
+    const system = SYSTEM_ENTRY.exec(id)?.[1]
+    if (screen ?? system) roots.set(screen ?? (system as string), chunk)
+  }
+  for (const screen of Object.keys(SCREENS))
+    if (!roots.has(screen)) throw new Error(`fray-pwa: the ${screen} screen is not a chunk of its own`)
+  // A screen's part stops where another part starts: a system is kept for its room, not with a screen.
+  const stop = new Set([...roots.values()].map((c) => c.fileName))
+  const shell = new Set(['index.html', ...closure(bundle, entry, stop, true), ...publicFiles])
+  const path = (f: string) => (f === 'index.html' ? '/' : `/${f}`)
+  const parts: Record<string, string[]> = { shell: [...shell].map(path).sort() }
+  for (const [name, root] of roots) {
+    const onDemand = SCREENS[name]?.onDemand
+    const skip = onDemand
+      ? new Set([
+          ...stop,
+          ...chunks.filter((c) => c.moduleIds.some((id) => onDemand.test(id))).map((c) => c.fileName),
+        ])
+      : stop
+    parts[name] = closure(bundle, root, skip, !SYSTEM_ENTRY.test(root.facadeModuleId ?? ''))
+      .filter((f) => !shell.has(f))
+      .map(path)
+      .sort()
+  }
+  return parts
 }
 
 export function pwa(): Plugin {
@@ -60,18 +133,19 @@ export function pwa(): Plugin {
         if (fileName === 'sw.js' || NOT_PRECACHED.test(fileName)) continue
         files.push({ path: fileName, content: output.type === 'chunk' ? output.code : output.source })
       }
+      const publicFiles: string[] = []
       for (const file of publicDir ? walk(publicDir) : []) {
         const path = relative(publicDir, file).split('\\').join('/')
-        if (!NOT_PRECACHED.test(path)) files.push({ path, content: readFileSync(file) })
+        if (NOT_PRECACHED.test(path)) continue
+        files.push({ path, content: readFileSync(file) })
+        publicFiles.push(path)
       }
-      const paths = [
-        ...new Set(['/', ...files.map((f) => (f.path === 'index.html' ? '/' : `/${f.path}`))]),
-      ].sort()
+      const parts = partsOf(bundle, publicFiles)
       const version = versionOf(files.flatMap((f) => [f.path, f.content]))
       const sw = bundle['sw.js']
       if (sw?.type !== 'chunk') throw new Error('fray-pwa: the service worker entry was not built')
       sw.code = sw.code
-        .replaceAll('__FRAY_PRECACHE__', JSON.stringify(paths))
+        .replaceAll('__FRAY_PARTS__', JSON.stringify(parts))
         .replaceAll('__FRAY_VERSION__', JSON.stringify(version))
     },
   }

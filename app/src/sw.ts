@@ -1,28 +1,36 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: precaches the app shell so an open room loads with no network. Built as its own
- * entry to /sw.js; app/pwa-plugin.ts writes the list of built files and a version into it.
- * The API and the sync WebSockets (/api/*) are live and never touch the cache.
+ * The service worker: keeps what this device's screens need, so an open room loads with no network. Built
+ * as its own entry to /sw.js; app/pwa-plugin.ts writes the files into it, in parts (the shell, each
+ * screen's chunks, each rule system's) with a version. Installing keeps the shell; a page asks for its
+ * screen's part and its room's system (`keep-offline.ts`), so a phone never downloads the GM's view or
+ * another system. Files already in the browser's HTTP cache (the page just fetched them; built files are
+ * immutable) are copied from it, not downloaded again. The API and the sync WebSockets (/api/*) are live
+ * and never touch the cache.
  */
 export {}
 
 declare const self: ServiceWorkerGlobalScope
-/** Replaced at build time: the paths to precache ('/' for the shell) and a hash of their contents. */
-declare const __FRAY_PRECACHE__: string[]
+/** Replaced at build time: the paths of each part ('/' for the shell) and a hash of their contents. */
+declare const __FRAY_PARTS__: Record<string, string[]>
 declare const __FRAY_VERSION__: string
 
 const CACHE = `fray-${__FRAY_VERSION__}`
-const PRECACHE = __FRAY_PRECACHE__
+const PARTS = __FRAY_PARTS__
+const BUILT = new Set(Object.values(PARTS).flat())
 /** A navigation that gets no answer in this long is served the cached shell (a Wi-Fi that hangs). */
 const NAVIGATION_TIMEOUT_MS = 4000
 
+/** Keeps these paths in the cache, skipping those already there. The shell page is revalidated. */
+async function keep(paths: readonly string[]): Promise<void> {
+  const cache = await caches.open(CACHE)
+  const missing = []
+  for (const path of new Set(paths)) if (!(await cache.match(path))) missing.push(path)
+  await cache.addAll(missing.map((path) => new Request(path, path === '/' ? { cache: 'no-cache' } : {})))
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((path) => new Request(path, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
-  )
+  event.waitUntil(keep(PARTS.shell ?? []).then(() => self.skipWaiting()))
 })
 
 self.addEventListener('activate', (event) => {
@@ -36,13 +44,25 @@ self.addEventListener('activate', (event) => {
   )
 })
 
+/** A page's `{ keep: ['player', 'osr'] }`: those parts, answered on the message's port once kept. */
+self.addEventListener('message', (event) => {
+  const names: unknown = event.data?.keep
+  if (!Array.isArray(names)) return
+  const paths = names.flatMap((name) => (typeof name === 'string' ? (PARTS[name] ?? []) : []))
+  const done = keep(paths).then(
+    () => event.ports[0]?.postMessage({ kept: true }),
+    (error: unknown) => event.ports[0]?.postMessage({ kept: false, error: String(error) }),
+  )
+  event.waitUntil(done)
+})
+
 self.addEventListener('fetch', (event) => {
   const request = event.request
   const url = new URL(request.url)
   if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/'))
     return
   if (request.mode === 'navigate') event.respondWith(navigate(request))
-  else if (PRECACHE.includes(url.pathname)) event.respondWith(precached(request))
+  else if (BUILT.has(url.pathname)) event.respondWith(built(request))
 })
 
 /** Every page (/, /r/<room>) is the same index.html: the network's when it answers, else the cached one. */
@@ -61,7 +81,15 @@ async function navigate(request: Request): Promise<Response> {
   }
 }
 
-/** Built files carry a content hash in their name, so a cached copy is never stale. */
-async function precached(request: Request): Promise<Response> {
-  return (await caches.match(request, { cacheName: CACHE })) ?? fetch(request)
+/**
+ * Built files carry a content hash in their name, so a cached copy is never stale; one fetched here for
+ * the first time is kept for next time.
+ */
+async function built(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE)
+  const cached = await cache.match(request)
+  if (cached) return cached
+  const response = await fetch(request)
+  if (response.ok) await cache.put(request, response.clone())
+  return response
 }

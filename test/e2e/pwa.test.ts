@@ -13,6 +13,29 @@ async function controlled(page: Page): Promise<void> {
   })
 }
 
+/**
+ * Waits until the service worker keeps every built script the page has loaded (its screen's part and its
+ * room's system, asked for by the page), and says which it keeps that the page never loaded.
+ */
+async function keptByWorker(page: Page): Promise<string[]> {
+  const kept = () =>
+    page.evaluate(async () => {
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.startsWith('/assets/') && p.endsWith('.js'))
+      const cache = await caches.open((await caches.keys()).find((k) => k.startsWith('fray-')) ?? 'none')
+      const missing = []
+      for (const path of loaded) if (!(await cache.match(path))) missing.push(path)
+      const extra = (await cache.keys())
+        .map((r) => new URL(r.url).pathname)
+        .filter((p) => p.endsWith('.js') && !loaded.includes(p))
+      return { missing, extra }
+    })
+  await expect.poll(async () => (await kept()).missing, { timeout: 15_000 }).toEqual([])
+  return (await kept()).extra
+}
+
 /** Cuts the network, and checks it is cut for the service worker too (not only for the page). */
 async function cutNetwork(context: BrowserContext, apiPath: string): Promise<void> {
   await context.setOffline(true)
@@ -84,6 +107,13 @@ describe('an installable app', () => {
     await phone.getByText('Goblin').waitFor()
     await controlled(phone)
     await controlled(gm)
+    // Each keeps what it loaded, its own screen and its room's rules: the phone nothing of the GM's view,
+    // the QR code or another system, the tablet nothing of the phone's view or another system.
+    const phoneExtra = await keptByWorker(phone)
+    for (const never of [/gm-view/, /\/qr-/, /\/(odnd|spelljammer|brp|zones)-/])
+      expect(phoneExtra.filter((p) => never.test(p))).toEqual([])
+    const gmExtra = await keptByWorker(gm)
+    expect(gmExtra.filter((p) => /\/seated-|\/(odnd|spelljammer|brp|zones)-/.test(p))).toEqual([])
 
     for (const [context, page] of [
       [phoneContext, phone],

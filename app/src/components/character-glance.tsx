@@ -3,11 +3,11 @@
  * the number an attacker must beat. Loaded with the rules, after the first paint.
  */
 import type { SystemId } from '@fray/protocol'
-import { SYSTEMS } from '@fray/rules'
+import { rulesOf } from '../models/rules.ts'
 import { asFighter, type Combatant } from '../models/table.ts'
 
 export function CharacterGlance({ system, me }: { system: SystemId; me: Combatant }) {
-  const combat = SYSTEMS[system].combat
+  const combat = rulesOf(system).combat
   const fighter = asFighter(me)
   const choices = combat.choices(fighter)
   // The first way to attack is the one an attack starts with: the weapon in hand.

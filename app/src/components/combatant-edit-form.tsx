@@ -1,7 +1,8 @@
 /** The GM's edit of a combatant's name and hit points mid-fight, with the way to its full sheet. */
 import { markLasting } from '@fray/protocol'
-import { SYSTEMS, type SystemId } from '@fray/rules'
+import type { SystemId } from '@fray/rules'
 import { useSignal } from '@preact/signals'
+import { rulesOf } from '../models/rules.ts'
 import { asFighter, type Combatant } from '../models/table.ts'
 import { Alert } from './alert.tsx'
 import type { Props } from './combatant-list.tsx'
@@ -95,7 +96,7 @@ function RulesConditions({
   system: SystemId
   onClear: NonNullable<Props['onClear']>
 }) {
-  const clearable = SYSTEMS[system].combat.clearable?.(asFighter(c)) ?? []
+  const clearable = rulesOf(system).combat.clearable?.(asFighter(c)) ?? []
   if (clearable.length === 0) return null
   return (
     <fieldset class="edit-form rules-conditions">

@@ -1,5 +1,5 @@
-import { defaultSheetFor } from '@fray/rules'
-import { describe, expect, it } from 'vitest'
+import { defaultSheetFor, SYSTEM_IDS } from '@fray/rules'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   exportLibrary,
   findMonster,
@@ -9,7 +9,11 @@ import {
   readHitPoints,
   saveMonster,
 } from './library.ts'
+import { loadRules } from './rules.ts'
 import { memoryStorage } from './test-storage.ts'
+
+// The screens load a room's rules before these run; so do the tests.
+beforeAll(() => Promise.all(SYSTEM_IDS.map(loadRules)))
 
 const orc = { name: 'Orc', hp: '1d8+1', sheet: defaultSheetFor('osr', 'Orc', 'foe') }
 const file = (monsters: unknown, system = 'osr') =>

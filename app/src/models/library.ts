@@ -3,8 +3,9 @@
  * as a number or dice ("1d8+1", rolled by the room for each copy). A library travels as a JSON file, the
  * same envelope as an encounter export, checked field by field on the way in.
  */
-import { fail, type Outcome, ok, SYSTEMS, type SystemId, tryParseDice } from '@fray/rules'
+import { fail, type Outcome, ok, type SystemId, tryParseDice } from '@fray/rules'
 import { readJson } from './export.ts'
+import { rulesOf } from './rules.ts'
 import { readStored } from './stored.ts'
 
 export interface Monster {
@@ -112,7 +113,7 @@ export function parseLibrary(text: string, system: SystemId): Outcome<Monster[]>
     if (m.sheet !== undefined) {
       if (typeof m.sheet !== 'object' || m.sheet === null || Array.isArray(m.sheet))
         return fail(`${at}.sheet: a stat block is an object of the system's fields.`)
-      const sheet = SYSTEMS[system].sheet.parse({ ...m.sheet, name: monster.name })
+      const sheet = rulesOf(system).sheet.parse({ ...m.sheet, name: monster.name })
       if (!sheet.ok) return fail(`${at}.sheet: ${sheet.error}`)
       monster.sheet = m.sheet
     }

@@ -1,7 +1,11 @@
-import { SYSTEMS } from '@fray/rules'
-import { describe, expect, it } from 'vitest'
+import { SYSTEM_IDS, SYSTEMS } from '@fray/rules'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadRules } from './rules.ts'
 import { sheetSaves, startingSheet } from './stats.ts'
 import type { Combatant } from './table.ts'
+
+// The screens load a room's rules before these run; so do the tests.
+beforeAll(() => Promise.all(SYSTEM_IDS.map(loadRules)))
 
 const goblin = (n: number, hp: number, maxHp = hp): Combatant => ({
   id: `g${n}`,

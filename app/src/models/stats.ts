@@ -3,7 +3,8 @@
  * save says what each combatant of the group gets, without losing the hit points the GM typed.
  */
 import type { SystemId } from '@fray/protocol'
-import { defaultSheetFor, fail, type Outcome, ok, SYSTEMS, sheetInput } from '@fray/rules'
+import { defaultSheet, fail, type Outcome, ok, sheetInput } from '@fray/rules'
+import { rulesOf } from './rules.ts'
 import type { Combatant } from './table.ts'
 
 export interface SheetSave {
@@ -14,7 +15,7 @@ export interface SheetSave {
 
 /** The sheet's hit-points field set to `maxHp`, where the system's sheet has one (BRP derives them). */
 function withHitPoints(system: SystemId, sheet: Record<string, unknown>, maxHp: number) {
-  const field = SYSTEMS[system].sheet.hitPointsField
+  const field = rulesOf(system).sheet.hitPointsField
   return field && maxHp > 0 ? { ...sheet, [field]: maxHp } : sheet
 }
 
@@ -25,7 +26,7 @@ function withHitPoints(system: SystemId, sheet: Record<string, unknown>, maxHp: 
 export function startingSheet(system: SystemId, c: Combatant): Record<string, unknown> {
   return withHitPoints(
     system,
-    { ...defaultSheetFor(system, c.name, c.side ?? 'foe'), ...(c.sheet ?? {}) },
+    { ...defaultSheet(rulesOf(system).sheet, c.name, c.side ?? 'foe'), ...(c.sheet ?? {}) },
     c.maxHp,
   )
 }
@@ -41,7 +42,7 @@ export function sheetSaves(
 ): Outcome<SheetSave[]> {
   const [edited] = each
   if (!edited) return ok([])
-  const rules = SYSTEMS[system].sheet
+  const rules = rulesOf(system).sheet
   const kept = sheetInput(rules.fields, values)
   if (!kept.ok) return kept
   const parsed = rules.parse(kept.value)

@@ -1,9 +1,9 @@
 /** A seated player without a character: claim one the GM prepared, or create one with the room's sheet. */
 import type { RequestResult, SystemId } from '@fray/protocol'
-import { SYSTEMS } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { defaultsOf, SheetForm } from '../components/sheet-form.tsx'
+import { rulesOf } from '../models/rules.ts'
 import type { SeatModel } from '../models/seat.ts'
 import type { Combatant } from '../models/table.ts'
 
@@ -18,7 +18,7 @@ interface Props {
 const draftKey = (roomId: string) => `fray:draft:${roomId}`
 
 export function CharacterChooser({ roomId, system, playerName, open, seat }: Props) {
-  const fields = SYSTEMS[system].sheet.fields
+  const fields = rulesOf(system).sheet.fields
   const stored = (() => {
     try {
       return JSON.parse(localStorage.getItem(draftKey(roomId)) ?? 'null') as Record<string, unknown> | null
@@ -40,7 +40,7 @@ export function CharacterChooser({ roomId, system, playerName, open, seat }: Pro
   }, [answer, roomId, error, waitingFor])
 
   const create = () => {
-    const checked = SYSTEMS[system].sheet.parse(values.value)
+    const checked = rulesOf(system).sheet.parse(values.value)
     if (!checked.ok) {
       error.value = checked.error
       return

@@ -13,11 +13,11 @@ import {
   ok,
   type Preview,
   percent,
-  SYSTEMS,
   type TurnState,
 } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
+import { rulesOf } from '../models/rules.ts'
 import { asFighter, type Combatant } from '../models/table.ts'
 import { targetList } from './composer-targets.ts'
 import { askedFirst, splitToggles } from './composer-toggles.ts'
@@ -76,7 +76,7 @@ export function Composer({
   turn,
   hideFoeDefense = false,
 }: Props) {
-  const rules = SYSTEMS[system].combat
+  const rules = rulesOf(system).combat
   const me = asFighter(attacker)
   const choices = rules.choices(me)
   const choice = useSignal(choices.ok ? (choices.value[0]?.id ?? '') : '')
@@ -120,7 +120,7 @@ export function Composer({
   if (!target) return <Refusal text="There is nobody to attack." onClose={onClose} sheet={sheet} />
   const them = asFighter(target)
   const offered = rules.toggles(me, them, choice.value)
-  const known = turn ? (SYSTEMS[system].turn.known?.(turn, me, them) ?? []) : []
+  const known = turn ? (rulesOf(system).turn.known?.(turn, me, them) ?? []) : []
   // Only toggles that apply to this weapon and this target count.
   const set = offered.map((t) => t.id).filter((id) => flipped.value[id] ?? known.includes(id))
   const declared: Declared = { choice: choice.value, toggles: set }

@@ -9,11 +9,13 @@ import { RoomError } from '../components/room-error.tsx'
 import { ShareCard } from '../components/share-card.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { useWakeLock } from '../device.ts'
+import { keepOffline } from '../keep-offline.ts'
 import { download, exportEncounter } from '../models/export.ts'
 import { createGmModel } from '../models/gm.ts'
 import { findMonster, libraryOf, readHitPoints } from '../models/library.ts'
 import { rememberGmTable } from '../models/my-tables.ts'
 import { createRoster, groupOf, parseGroupName } from '../models/roster.ts'
+import { useRules } from '../models/rules.ts'
 import type { SheetSave } from '../models/stats.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
@@ -57,6 +59,11 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const gm = useMemo(() => createGmModel(gmDoc.doc), [gmDoc])
   useEffect(() => () => gm.dispose(), [gm])
   const system = room.status === 'ready' ? room.info.system : null
+  // The room's rules (a chunk of their own): the stats forms, the edit panel and the attack sheet read them.
+  const rules = useRules(system)
+  useEffect(() => {
+    if (system) keepOffline(['gm', system])
+  }, [system])
   // This device's monster library for the room's system, read again when the stats editor saves to it.
   const libraryVersion = useSignal(0)
   void libraryVersion.value
@@ -142,6 +149,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   )
 
   if (room.status === 'error') return <RoomError error={room.error} />
+  if (!rules) return <p class="page muted">Opening the encounter…</p>
   return (
     <main class="page gm">
       <header class="topbar">

@@ -1,14 +1,19 @@
 /** Home: start an encounter (pick a system by name) or join one from a link. */
 import { SYSTEM_IDS, SYSTEM_INFO, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
 import { createRoom } from '../api.ts'
 import { Alert } from '../components/alert.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
+import { keepOffline } from '../keep-offline.ts'
 import { download, parseExport } from '../models/export.ts'
 import { exportTables, forgetTable, type MyTable, myTables } from '../models/my-tables.ts'
 
 export function Home() {
   const system = useSignal<SystemId>(SYSTEM_IDS[0] as SystemId)
+  useEffect(() => {
+    keepOffline(['home'])
+  }, [])
   const name = useSignal('')
   const busy = useSignal(false)
   const error = useSignal<string | null>(null)

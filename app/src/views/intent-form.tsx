@@ -3,9 +3,10 @@
  * with what that leaves them, in the system's words. Loaded only in rooms whose rounds open with one.
  */
 import type { Intent } from '@fray/protocol'
-import { SYSTEMS, type SystemId } from '@fray/rules'
+import type { SystemId } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../components/alert.tsx'
+import { rulesOf } from '../models/rules.ts'
 import type { Combatant } from '../models/table.ts'
 
 interface Props {
@@ -21,7 +22,7 @@ interface Props {
 const OTHER = ''
 
 export function IntentForm({ system, combatant, declared, onDeclare, action }: Props) {
-  const rules = SYSTEMS[system].turn.intents
+  const rules = rulesOf(system).turn.intents
   const start = declared ?? rules?.fallback(combatant) ?? { metersMoved: 0, weapon: null }
   const meters = useSignal(String(start.metersMoved))
   const weapon = useSignal(start.weapon ?? OTHER)

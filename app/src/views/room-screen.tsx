@@ -11,12 +11,16 @@ import { ResultCard } from '../components/roll-log.tsx'
 import { RoomError } from '../components/room-error.tsx'
 import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { useWakeLock } from '../device.ts'
+import { keepOffline } from '../keep-offline.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { useRoomInfo } from './use-room.ts'
 
 export function RoomScreen({ roomId }: { roomId: string }) {
   const room = useRoomInfo(roomId)
+  useEffect(() => {
+    keepOffline(['screen'])
+  }, [])
   const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
   const table = useMemo(() => createTableModel(tableDoc.doc, logDoc.doc), [tableDoc, logDoc])

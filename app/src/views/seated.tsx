@@ -21,6 +21,8 @@ import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { useSealChecks } from '../components/use-seal-checks.ts'
 import { playSound, setSound, soundOn, useWakeLock } from '../device.ts'
+import { keepOffline } from '../keep-offline.ts'
+import { useRules } from '../models/rules.ts'
 import { createSeatModel, type StoredSeat } from '../models/seat.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
@@ -51,6 +53,13 @@ export function Seated(props: {
   const { roomId, seat, title, system } = props
   /** The quick roll's die: the one the system's checks use (d20 until the room's system is known). */
   const die = system ? SYSTEM_INFO[system].quickRoll : 'd20'
+  // The room's rules, a chunk of their own, loaded at once: the sheet, the intents, the attack sheet and
+  // the character card read them (and load only once they are here).
+  const rules = useRules(system) !== null
+  // Kept for a visit with no network: this screen's chunks and the room's rules.
+  useEffect(() => {
+    if (system) keepOffline(['player', system])
+  }, [system])
   // The table with the seat's key: the room takes a presence naming this seat from this seat's key only.
   const tableDoc = useMemo(() => connectDoc(roomId, 'table', seat.seatKey), [roomId, seat])
   const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
@@ -71,7 +80,7 @@ export function Seated(props: {
   // The sheet forms carry every system's rules: loaded only by a player who still needs a character.
   const needsCharacter =
     tableDoc.synced.value && !table.combatants.value.some((c) => c.seatId === seat.seatId)
-  const Chooser = useLazy(loadChooser, needsCharacter)
+  const Chooser = useLazy(loadChooser, needsCharacter && rules)
   const mySeat = table.seats.value.find((s) => s.id === seat.seatId)
   const me = table.combatants.value.find((c) => c.seatId === seat.seatId)
   // The newest entry that is this player's, by the ids the room wrote: a roll or an outcome of their own
@@ -134,12 +143,12 @@ export function Seated(props: {
   const stating = Boolean(
     me && system && SYSTEM_INFO[system].statesIntent && turn.status === 'initiative' && !surprised,
   )
-  const IntentForm = useLazy(loadIntentForm, stating)
+  const IntentForm = useLazy(loadIntentForm, stating && rules)
   const canAttack = Boolean(me && mayAttack(turn, me.id))
   /** The fight asks something of this player now (their turn, their side's move, their initiative). */
   const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)
-  const Composer = useLazy(loadComposer, composing.value)
+  const Composer = useLazy(loadComposer, composing.value && rules)
   const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id)
   // The defense prompt's code comes with the first attack on this player (a few kB off the first load).
   const DefensePrompt = useLazy(loadDefensePrompt, myPrompts.length > 0)
@@ -203,7 +212,7 @@ export function Seated(props: {
   const handingOver = useSignal(false)
   const sound = useSignal(soundOn())
   const Handover = useLazy(loadHandover, handingOver.value)
-  const Glance = useLazy(loadGlance, Boolean(me && system))
+  const Glance = useLazy(loadGlance, Boolean(me && system) && rules)
   return (
     <main class="page player">
       <header class="topbar">

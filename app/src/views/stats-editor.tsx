@@ -1,9 +1,10 @@
 /** The GM edits any stat of a combatant mid-fight, with the room's sheet form and its validation. */
 import { SYSTEM_INFO, type SystemId } from '@fray/protocol'
-import { SYSTEMS, sheetInput } from '@fray/rules'
+import { sheetInput } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { SheetForm } from '../components/sheet-form.tsx'
 import { readHitPoints, saveMonster } from '../models/library.ts'
+import { rulesOf } from '../models/rules.ts'
 import { type SheetSave, sheetSaves, startingSheet } from '../models/stats.ts'
 import type { Combatant } from '../models/table.ts'
 
@@ -58,7 +59,7 @@ export function StatsEditor({ system, combatant, others, onSave, onLibrary, onCl
         </label>
       )}
       <SheetForm
-        fields={SYSTEMS[system].sheet.fields}
+        fields={rulesOf(system).sheet.fields}
         values={values.value}
         onChange={(next) => {
           values.value = next
@@ -97,7 +98,7 @@ function LibrarySave(props: {
   const said = useSignal<{ ok: boolean; text: string } | null>(null)
   const keep = (event: Event) => {
     event.preventDefault()
-    const rules = SYSTEMS[props.system].sheet
+    const rules = rulesOf(props.system).sheet
     const kept = sheetInput(rules.fields, props.values)
     const parsed = kept.ok ? rules.parse(kept.value) : kept
     if (!kept.ok || !parsed.ok) {
