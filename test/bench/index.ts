@@ -1,7 +1,9 @@
 /**
- * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,load,long
- * picks some; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
+ * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,fight,load,long
+ * picks some; BENCH_SYSTEMS=brp,zones the systems of the whole-fight bench; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
  */
+import { SYSTEM_IDS } from '@fray/rules'
+import { launchBrowser } from '../support/browser.ts'
 import { startDevServer } from '../support/dev-server.ts'
 import { runDiceBench } from './dice.bench.ts'
 import { benchFirstLoad, printFirstLoad } from './first-load.ts'
@@ -16,6 +18,7 @@ import {
 } from './load.ts'
 import { benchLongSession } from './long-session.ts'
 import { firstLoadSize, printFirstLoadSize } from './size-budget.ts'
+import { benchWholeFight, printWholeFight, type WholeFight } from './whole-fight.ts'
 
 /** Waits (up to a minute) until the dev server answers again, e.g. after it rebuilt the worker. */
 async function serverAnswers(url: string): Promise<void> {
@@ -36,13 +39,24 @@ const wants = (name: string) => !only || only.includes(name)
 if (wants('dice')) runDiceBench()
 if (wants('size')) printFirstLoadSize(firstLoadSize())
 
-if (wants('join') || wants('load')) {
+if (wants('join') || wants('fight') || wants('load')) {
   const options = loadOptions()
   firstLoadSize() // the dev server serves app/dist: fail early, with the command, when it is not built
   const server = await startDevServer()
   let fray: LoadResult | undefined
   try {
     if (wants('join')) printFirstLoad(await benchFirstLoad(server.url))
+    if (wants('fight')) {
+      const browser = await launchBrowser()
+      const runs: WholeFight[] = []
+      try {
+        for (const system of process.env.BENCH_SYSTEMS?.split(',') ?? SYSTEM_IDS)
+          runs.push(await benchWholeFight(browser, server.url, system))
+      } finally {
+        await browser.close()
+      }
+      printWholeFight(runs)
+    }
     // A reload of the worker mid-run (someone saved a source file) drops every socket: run again, twice at most.
     for (let attempt = 1; wants('load') && attempt <= 3; attempt++) {
       try {
