@@ -17,7 +17,7 @@ import {
   printTargets,
 } from './load.ts'
 import { benchLongSession } from './long-session.ts'
-import { firstLoadSize, printFirstLoadSize } from './size-budget.ts'
+import { fightSizes, firstLoadSize, printFightSizes, printFirstLoadSize } from './size-budget.ts'
 import { benchWholeFight, printWholeFight, type WholeFight } from './whole-fight.ts'
 
 /** Waits (up to a minute) until the dev server answers again, e.g. after it rebuilt the worker. */
@@ -37,7 +37,10 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wants = (name: string) => !only || only.includes(name)
 
 if (wants('dice')) runDiceBench()
-if (wants('size')) printFirstLoadSize(firstLoadSize())
+if (wants('size')) {
+  printFirstLoadSize(firstLoadSize())
+  printFightSizes(fightSizes())
+}
 
 if (wants('join') || wants('fight') || wants('load')) {
   const options = loadOptions()

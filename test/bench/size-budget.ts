@@ -5,9 +5,16 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { SYSTEM_IDS } from '@fray/rules'
 
 /** Gzipped bytes of JavaScript the player route may load. Lower it as the app shrinks, never raise it quietly. */
 export const JS_BUDGET_BYTES = 16_000
+/**
+ * Gzipped bytes of JavaScript a phone keeps for a fight: the service worker's shell, the player's screen
+ * and one rule system (what `npm run bench`'s whole fight downloads, measured on the wire). A screen that
+ * imported every system at once (`SYSTEMS` instead of its room's rules) would blow it by ~70 kB.
+ */
+export const FIGHT_BUDGET_BYTES = 95_000
 
 const DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url))
 
@@ -58,6 +65,32 @@ export function firstLoadSize(dist = DIST): FirstLoadSize {
   return { assets, js: total('js'), css: total('css') }
 }
 
+/** The JavaScript a phone keeps for a fight in each system, from the parts the build wrote into sw.js. */
+export function fightSizes(dist = DIST): Record<string, number> {
+  const sw = readFileSync(`${dist}sw.js`, 'utf8')
+  const found = /(\{"shell":.*?\]\})/.exec(sw)?.[1]
+  if (!found) throw new Error(`No parts in ${dist}sw.js: app/pwa-plugin.ts writes them at build time.`)
+  const parts = JSON.parse(found) as Record<string, string[]>
+  const gz = (path: string) =>
+    gzipSync(readFileSync(`${dist}${path.replace(/^\//, '')}`), { level: 9 }).length
+  const out: Record<string, number> = {}
+  for (const system of SYSTEM_IDS) {
+    if (!parts[system])
+      throw new Error(
+        `The ${system} rules are not a chunk of their own (no part in sw.js): does a screen import every ` +
+          'system (SYSTEMS) instead of the rules of its room (app/src/models/rules.ts)?',
+      )
+    const files = new Set([
+      ...(parts.shell ?? []),
+      ...(parts.player ?? []),
+      ...(parts[system] ?? []),
+      '/sw.js',
+    ])
+    out[system] = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0)
+  }
+  return out
+}
+
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 
 export function printFirstLoadSize(size: FirstLoadSize): void {
@@ -71,9 +104,27 @@ export function printFirstLoadSize(size: FirstLoadSize): void {
   )
 }
 
+export function printFightSizes(sizes: Record<string, number>): void {
+  console.log(
+    `what a phone keeps for a fight (shell + player + one system, gzip -9): ${Object.entries(sizes)
+      .map(([system, bytes]) => `${system} ${kB(bytes)}`)
+      .join(', ')}; budget ${kB(FIGHT_BUDGET_BYTES)}`,
+  )
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const size = firstLoadSize()
   printFirstLoadSize(size)
+  const fights = fightSizes()
+  printFightSizes(fights)
+  for (const [system, bytes] of Object.entries(fights))
+    if (bytes > FIGHT_BUDGET_BYTES) {
+      console.error(
+        `A phone keeps ${kB(bytes)} of gzipped JavaScript for a fight in ${system}, over its ` +
+          `${kB(FIGHT_BUDGET_BYTES)} budget (test/bench/size-budget.ts): does a screen load every system?`,
+      )
+      process.exit(1)
+    }
   if (size.js > JS_BUDGET_BYTES) {
     console.error(
       `The player route loads ${kB(size.js)} of gzipped JavaScript, over its ${kB(JS_BUDGET_BYTES)} budget ` +
