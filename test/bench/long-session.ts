@@ -36,7 +36,7 @@ export async function benchLongSession(): Promise<void> {
     await playLongSession({
       gmTable: gm.doc,
       seat: player.doc,
-      answered: (n) => until(() => results.size >= n, `${n} answers`),
+      answered: (id) => until(() => results.has(`${seat.seatId}/${id}`), `the answer to ${id}`),
     })
     const played = performance.now() - started
     gm.provider.destroy()

@@ -21,7 +21,7 @@ describe('a long session of 3,000 rolls and 2,000 edits', () => {
     await playLongSession({
       gmTable: gmTable.doc,
       seat: seatClient.doc,
-      answered: (n) => eventually(() => results.size >= n, `${n} answers`, 5000),
+      answered: (id) => eventually(() => results.has(`${seat.seatId}/${id}`), `the answer to ${id}`, 5000),
     })
     const stats = await runInDurableObject(stub, (room: EncounterRoom) => room.stats())
     console.log('long session stored', JSON.stringify(stats))

@@ -3,7 +3,7 @@ import { seededDice } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { applyApproval } from './requests.ts'
-import { type ProcessedLog, TableRoom } from './table-room.ts'
+import { KEPT_REQUESTS, type ProcessedLog, TableRoom } from './table-room.ts'
 
 /** A table room over plain documents, with one seat (Mira's) and a processed log that counts its marks. */
 function setup(options: { processed?: Set<string> } = {}) {
@@ -80,6 +80,41 @@ describe('a seat request', () => {
     ])
     room.resolveSeat(MIRA)
     expect(log().map((e) => e.id)).toEqual([`${MIRA}/r1`, `${MIRA}/r2`, `${MIRA}/r3`])
+  })
+
+  it('leaves the seat’s document its latest requests and their answers only, so it does not grow with the fight', () => {
+    const { room, seat, log, results } = setup()
+    const phone = device(11)
+    const sync = () => {
+      Y.applyUpdate(seat(MIRA), phone.update())
+      room.resolveSeat(MIRA)
+      Y.applyUpdate(phone.doc, Y.encodeStateAsUpdate(seat(MIRA), Y.encodeStateVector(phone.doc)))
+      phone.update() // what the phone took from the room, not what it wrote
+    }
+    const requests = phone.doc.getArray(SEAT.requests)
+    for (let i = 1; i <= 200; i++) {
+      requests.push([{ id: `r${i}`, kind: 'roll', notation: 'd20', at: i }])
+      sync()
+    }
+    expect(log()).toHaveLength(200)
+    const kept = seat(MIRA).getArray<{ id: string }>(SEAT.requests).toArray()
+    expect(kept.length).toBeLessThanOrEqual(2 * KEPT_REQUESTS)
+    expect(kept.at(-1)?.id).toBe('r200')
+    expect(results(seat(MIRA)).get(`${MIRA}/r200`)).toEqual({ ok: true, logId: `${MIRA}/r200` })
+    expect(results(seat(MIRA)).size).toBe(kept.length)
+    // The phone's copy is the room's: what the room let go is gone there too, nothing comes back.
+    expect(requests.length).toBe(kept.length)
+    // A roll made offline, on a copy from before the room let the old ones go, is resolved once.
+    const offline = device(12)
+    Y.applyUpdate(offline.doc, Y.encodeStateAsUpdate(phone.doc))
+    offline.doc.getArray(SEAT.requests).push([{ id: 'late', kind: 'roll', notation: 'd20', at: 999 }])
+    Y.applyUpdate(seat(MIRA), offline.update())
+    room.resolveSeat(MIRA)
+    room.resolveSeat(MIRA)
+    expect(log().filter((e) => e.id === `${MIRA}/late`)).toHaveLength(1)
+    expect(log()).toHaveLength(201)
+    // The document holds a few hundred bytes per request kept, not the whole fight's.
+    expect(Y.encodeStateAsUpdate(seat(MIRA)).byteLength).toBeLessThan(200 * 40)
   })
 
   it('of a seat the room does not know is not resolved', () => {

@@ -20,6 +20,12 @@ import type { RoomContext } from './outcomes.ts'
 import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
+/**
+ * Resolved requests a seat's document keeps: the phone reads its latest request and the room's answer to
+ * it. Older ones go (their keys stay in the processed log), so the document does not grow with the fight.
+ */
+export const KEPT_REQUESTS = 16
+
 /** Keys of requests already resolved; the room backs it with SQLite, tests with a Set. */
 export interface ProcessedLog {
   has(key: string): boolean
@@ -87,6 +93,8 @@ export class TableRoom {
         })
       })
     }
+    if (seat.getArray(SEAT.requests).length > 2 * KEPT_REQUESTS)
+      this.atomically(() => compactSeat(seat, seatId, this.options.processed))
   }
 
   /** Applies the GM's new verdicts on physical dice, then runs the GM's new requests, each exactly once. */
@@ -140,6 +148,38 @@ export class TableRoom {
     placeAllHealth(ctx)
     refreshTurn(ctx)
   }
+}
+
+/**
+ * Lets a seat's resolved requests and their answers go (once more than twice `KEPT_REQUESTS` are there),
+ * keeping the latest `KEPT_REQUESTS` and every request not resolved yet.
+ */
+function compactSeat(seat: Y.Doc, seatId: string, processed: ProcessedLog): void {
+  const requests = seat.getArray<unknown>(SEAT.requests)
+  const all = requests.toArray()
+  const keyOf = (i: number) => {
+    const id = (all[i] as { id?: unknown } | null)?.id
+    return typeof id === 'string' && id !== '' ? `${seatId}/${id}` : null
+  }
+  const resolved = (i: number) => {
+    const key = keyOf(i)
+    return key !== null && processed.has(key)
+  }
+  const results = seat.getMap(SEAT.results)
+  seat.transact(() => {
+    // Runs of resolved requests, from the last backwards, so the places before a run stay where they are.
+    for (let last = all.length - KEPT_REQUESTS - 1; last >= 0; ) {
+      if (!resolved(last)) {
+        last--
+        continue
+      }
+      let first = last
+      while (first > 0 && resolved(first - 1)) first--
+      requests.delete(first, last - first + 1)
+      for (let i = first; i <= last; i++) results.delete(keyOf(i) as string)
+      last = first - 1
+    }
+  }, 'server')
 }
 
 /**
