@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,fight,load,long
- * picks some; BENCH_SYSTEMS=brp,zones the systems of the whole-fight bench; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
+ * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,fight,taps,load,long
+ * picks some (taps: a phone slowed 4x); BENCH_SYSTEMS=brp,zones the systems of the whole-fight and taps benches; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
  */
 import { SYSTEM_IDS } from '@fray/rules'
 import { launchBrowser } from '../support/browser.ts'
@@ -18,6 +18,7 @@ import {
 } from './load.ts'
 import { benchLongSession } from './long-session.ts'
 import { fightSizes, firstLoadSize, printFightSizes, printFirstLoadSize } from './size-budget.ts'
+import { benchTaps, printTaps, type TapRun } from './taps.ts'
 import { benchWholeFight, printWholeFight, type WholeFight } from './whole-fight.ts'
 
 /** Waits (up to a minute) until the dev server answers again, e.g. after it rebuilt the worker. */
@@ -42,7 +43,7 @@ if (wants('size')) {
   printFightSizes(fightSizes())
 }
 
-if (wants('join') || wants('fight') || wants('load')) {
+if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
   const options = loadOptions()
   firstLoadSize() // the dev server serves app/dist: fail early, with the command, when it is not built
   const server = await startDevServer()
@@ -59,6 +60,17 @@ if (wants('join') || wants('fight') || wants('load')) {
         await browser.close()
       }
       printWholeFight(runs)
+    }
+    if (wants('taps')) {
+      const browser = await launchBrowser()
+      const runs: TapRun[] = []
+      try {
+        for (const system of process.env.BENCH_SYSTEMS?.split(',') ?? SYSTEM_IDS)
+          runs.push(await benchTaps(browser, server.url, system))
+      } finally {
+        await browser.close()
+      }
+      printTaps(runs)
     }
     // A reload of the worker mid-run (someone saved a source file) drops every socket: run again, twice at most.
     for (let attempt = 1; wants('load') && attempt <= 3; attempt++) {

@@ -1,0 +1,114 @@
+/**
+ * A phone with its CPU slowed 4x (chromium's own throttling) on loopback: when the join form paints, and
+ * how long each tap of the turn loop takes to answer on screen. A tap's time is the browser's own Event
+ * Timing: from the finger down to the next frame painted after its handlers ran (what INP measures).
+ */
+import type { Browser, Page } from 'playwright-core'
+import { PHONE } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
+import { median } from './stats.ts'
+
+export const JOIN_FORM_TARGET_MS = 300
+export const TAP_TARGET_MS = 100
+
+export interface TapRun {
+  system: string
+  /** Navigation to the first paint of the join form (first contentful paint: the form is the first content). */
+  joinFormMs: number
+  /** Each tap, in order, with the time it took to answer on screen. */
+  taps: Array<{ name: string; ms: number }>
+}
+
+/** Installs an Event Timing observer before the page's scripts run; `taps()` reads what it saw. */
+const observeTaps = (page: Page) =>
+  page.addInitScript(() => {
+    const seen: Array<{ name: string; ms: number; target: string }> = []
+    ;(window as unknown as { __taps: typeof seen }).__taps = seen
+    // What was tapped, named as the click happens (a sheet that closes takes its button with it).
+    const labels = new Map<number, string>()
+    addEventListener(
+      'click',
+      (event) => {
+        const el = (event.target as HTMLElement | null)?.closest('button, label, a')
+        labels.set(event.timeStamp, el?.textContent?.trim().slice(0, 40) ?? '?')
+      },
+      { capture: true },
+    )
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[]) {
+        if (e.name !== 'click') continue
+        seen.push({ name: e.name, ms: e.duration, target: labels.get(e.startTime) ?? '?' })
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
+  })
+
+/** The slowest event of each interaction, by what was tapped. */
+async function tapsOf(page: Page): Promise<Array<{ name: string; ms: number }>> {
+  await page.waitForTimeout(500) // the observer reports an interaction after its frame
+  const seen = await page.evaluate(
+    () => (window as unknown as { __taps: Array<{ name: string; ms: number; target: string }> }).__taps,
+  )
+  return seen.filter((e) => e.name === 'click').map((e) => ({ name: e.target, ms: e.ms }))
+}
+
+export async function benchTaps(browser: Browser, url: string, system: string): Promise<TapRun> {
+  const { gm } = await openGmTablet(browser, url, system)
+  await addCombatant(gm, 'Ogre', '60')
+  const playerUrl = gm.url().replace(/#.*$/, '')
+  const context = await browser.newContext(PHONE)
+  try {
+    const phone = await context.newPage()
+    phone.setDefaultTimeout(30_000)
+    const cdp = await context.newCDPSession(phone)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await observeTaps(phone)
+    await phone.goto(playerUrl, { waitUntil: 'commit' })
+    await phone.getByLabel("Your character's name").waitFor()
+    const joinFormMs = await phone.evaluate(async () => {
+      for (let i = 0; i < 50; i++) {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]
+        if (paint) return paint.startTime
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      return Number.NaN
+    })
+    await phone.getByLabel("Your character's name").fill('Mira')
+    await phone.getByRole('button', { name: 'Join' }).click()
+    await phone.getByRole('button', { name: 'Create my character' }).click()
+    await phone.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [phone], () => visible(phone, 'Attack'), { keep: { phone, name: 'Mira' } })
+    await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = phone.getByRole('region', { name: 'Mira attacks' })
+    const toggle = sheet.locator('.toggle input[type=checkbox]').first()
+    if ((await toggle.count()) > 0) {
+      await toggle.check()
+      await toggle.uncheck()
+    }
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    const card = phone.getByTestId('result-card').filter({ hasText: 'Ogre' })
+    const gmPrompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+    for (const end = Date.now() + 30_000; Date.now() < end && (await card.count()) === 0; ) {
+      if ((await gmPrompt.count()) > 0) await gmPrompt.getByRole('button').first().click()
+      await phone.waitForTimeout(200)
+    }
+    return { system, joinFormMs, taps: await tapsOf(phone) }
+  } finally {
+    await context.close()
+    await gm.context().close()
+  }
+}
+
+export function printTaps(runs: TapRun[]): void {
+  console.log('a phone with its CPU slowed 4x, on loopback (chromium Event Timing: tap to next paint)')
+  for (const r of runs) {
+    const slowest = r.taps.reduce((a, b) => (b.ms > a.ms ? b : a), { name: 'none', ms: 0 })
+    console.log(
+      `  ${r.system.padEnd(12)} join form painted ${Math.round(r.joinFormMs)} ms (target < ${JOIN_FORM_TARGET_MS}: ` +
+        `${r.joinFormMs < JOIN_FORM_TARGET_MS ? 'met' : 'MISSED'}); ${r.taps.length} taps, median ` +
+        `${Math.round(median(r.taps.map((t) => t.ms)))} ms, slowest ${Math.round(slowest.ms)} ms ` +
+        `("${slowest.name}") (target < ${TAP_TARGET_MS}: ${slowest.ms < TAP_TARGET_MS ? 'met' : 'MISSED'})`,
+    )
+    console.log(`    ${r.taps.map((t) => `${t.name} ${Math.round(t.ms)}`).join(', ')}`)
+  }
+}
