@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,join,fight,taps,load,long
+ * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,cpu,join,fight,taps,load,long
  * picks some (taps: a phone slowed 4x); BENCH_SYSTEMS=brp,zones the systems of the whole-fight and taps benches; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
  */
 import { SYSTEM_IDS } from '@fray/rules'
 import { launchBrowser } from '../support/browser.ts'
 import { startDevServer } from '../support/dev-server.ts'
+import { benchAttackCpu, printAttackCpu } from './attack-cpu.ts'
 import { runDiceBench } from './dice.bench.ts'
 import { benchFirstLoad, printFirstLoad } from './first-load.ts'
 import {
@@ -38,6 +39,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wants = (name: string) => !only || only.includes(name)
 
 if (wants('dice')) runDiceBench()
+if (wants('cpu')) printAttackCpu(SYSTEM_IDS.map((system) => benchAttackCpu(system)))
 if (wants('size')) {
   printFirstLoadSize(firstLoadSize())
   printFightSizes(fightSizes())
