@@ -170,6 +170,20 @@ describe('a seat request', () => {
 })
 
 describe('a GM request', () => {
+  it('is let go with its answer once resolved and older than the latest few, so each update reads a few', () => {
+    const { room, docs, log, results } = setup()
+    const requests = docs.gm.getArray(GM.requests)
+    for (let i = 1; i <= 100; i++) {
+      requests.push([{ id: `g${i}`, kind: 'roll', notation: 'd20' }])
+      room.resolveGm()
+    }
+    expect(log()).toHaveLength(100)
+    expect(requests.length).toBeLessThanOrEqual(2 * KEPT_REQUESTS)
+    expect(requests.toArray().at(-1)).toMatchObject({ id: 'g100' })
+    expect(results(docs.gm).get('g100')).toMatchObject({ ok: true })
+    expect(results(docs.gm).size).toBe(requests.length)
+  })
+
   it('runs once and is answered in the gm document', () => {
     const { room, docs, marks, results } = setup()
     const tablet = device(21)

@@ -21,8 +21,9 @@ import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
 /**
- * Resolved requests a seat's document keeps: the phone reads its latest request and the room's answer to
- * it. Older ones go (their keys stay in the processed log), so the document does not grow with the fight.
+ * Resolved requests a seat's document (and the GM's) keeps: the phone reads its latest request and the
+ * room's answer to it. Older ones go (their keys stay in the processed log), so the document does not grow
+ * with the fight, and the room does not read them again at each update.
  */
 export const KEPT_REQUESTS = 16
 
@@ -94,7 +95,9 @@ export class TableRoom {
       })
     }
     if (seat.getArray(SEAT.requests).length > 2 * KEPT_REQUESTS)
-      this.atomically(() => compactSeat(seat, seatId, this.options.processed))
+      this.atomically(() =>
+        compactRequests(seat, SEAT.requests, this.options.processed, (id) => `${seatId}/${id}`),
+      )
   }
 
   /** Applies the GM's new verdicts on physical dice, then runs the GM's new requests, each exactly once. */
@@ -121,6 +124,16 @@ export class TableRoom {
         gm.transact(() => gm.getMap<RequestResult>(SEAT.results).set(request.id, result), 'server')
       })
     }
+    if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
+      this.atomically(() =>
+        compactRequests(
+          gm,
+          GM.requests,
+          this.options.processed,
+          (id) => `gm/${id}`,
+          (id) => id,
+        ),
+      )
     // The GM may have changed a monster's hidden hit points: the words players see follow.
     this.atomically(() => placeAllHealth(this.context()))
   }
@@ -151,22 +164,29 @@ export class TableRoom {
 }
 
 /**
- * Lets a seat's resolved requests and their answers go (once more than twice `KEPT_REQUESTS` are there),
- * keeping the latest `KEPT_REQUESTS` and every request not resolved yet.
+ * Lets a document's resolved requests and their answers go (a seat's, or the GM's), keeping the latest
+ * `KEPT_REQUESTS` and every request not resolved yet. `keyOf` is a request's key in the processed log,
+ * `resultOf` its key in the document's results (the processed key by default).
  */
-function compactSeat(seat: Y.Doc, seatId: string, processed: ProcessedLog): void {
-  const requests = seat.getArray<unknown>(SEAT.requests)
+function compactRequests(
+  doc: Y.Doc,
+  name: string,
+  processed: ProcessedLog,
+  keyOf: (id: string) => string,
+  resultOf: (id: string) => string = keyOf,
+): void {
+  const requests = doc.getArray<unknown>(name)
   const all = requests.toArray()
-  const keyOf = (i: number) => {
+  const idOf = (i: number) => {
     const id = (all[i] as { id?: unknown } | null)?.id
-    return typeof id === 'string' && id !== '' ? `${seatId}/${id}` : null
+    return typeof id === 'string' && id !== '' ? id : null
   }
   const resolved = (i: number) => {
-    const key = keyOf(i)
-    return key !== null && processed.has(key)
+    const id = idOf(i)
+    return id !== null && processed.has(keyOf(id))
   }
-  const results = seat.getMap(SEAT.results)
-  seat.transact(() => {
+  const results = doc.getMap(SEAT.results)
+  doc.transact(() => {
     // Runs of resolved requests, from the last backwards, so the places before a run stay where they are.
     for (let last = all.length - KEPT_REQUESTS - 1; last >= 0; ) {
       if (!resolved(last)) {
@@ -176,7 +196,7 @@ function compactSeat(seat: Y.Doc, seatId: string, processed: ProcessedLog): void
       let first = last
       while (first > 0 && resolved(first - 1)) first--
       requests.delete(first, last - first + 1)
-      for (let i = first; i <= last; i++) results.delete(keyOf(i) as string)
+      for (let i = first; i <= last; i++) results.delete(resultOf(idOf(i) as string))
       last = first - 1
     }
   }, 'server')
