@@ -387,6 +387,10 @@ class Fight {
           weight: 1,
           run: () => this.gmAsk({ kind: 'begin-actions' }),
         })
+      // Someone eager attacks before the round's order is set: the room refuses it.
+      const eager = this.oneOf(all.filter((f) => !this.judge.combat.out(f)))
+      const early = eager && this.attackFor(eager, all, turn)
+      if (early) actions.push({ ...early, label: `${early.label} before the order is set`, weight: 0.2 })
     }
     if (turn.status === 'running' && turn.phase === 'movement')
       actions.push({

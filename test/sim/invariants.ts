@@ -166,6 +166,12 @@ export function check(
       }
   }
 
+  // Nobody attacks before the round's order is set: while initiative is rolled or intents are stated.
+  if (before.turn.status === 'initiative' && declared.length > 0)
+    return {
+      invariant: 'nobody attacks before the round’s order is set',
+      message: `the room took an attack from ${was(declared[0] as string)?.name} while the round waited for ${JSON.stringify(before.turn.waiting)}`,
+    }
   // brp's Movement phase (5.1): those who stated a move make it; nobody attacks before the Actions.
   if (before.turn.phase === 'movement' && declared.length > 0)
     return {

@@ -13,7 +13,7 @@ interface Props {
 }
 
 export function TurnBanner({ turn, combatants, mine }: Props) {
-  const { text, detail, yours, next = false } = describeTurn(turn, combatants, mine)
+  const { text, detail, yours, next = false, allows } = describeTurn(turn, combatants, mine)
   const was = useRef({ yours: false, next: false })
   useEffect(() => {
     if (yours && !was.current.yours) alertPlayer('yourTurn')
@@ -29,6 +29,11 @@ export function TurnBanner({ turn, combatants, mine }: Props) {
     >
       <strong>{text}</strong>
       {detail && <span class="small">{detail}</span>}
+      {allows && (
+        <span class="small phase-allows" data-testid="phase-allows">
+          {allows}
+        </span>
+      )}
     </div>
   )
 }

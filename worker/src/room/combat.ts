@@ -46,6 +46,15 @@ export function attack(
   if (target.id === attacker.id && !self) return { ok: false, error: 'You cannot attack yourself.' }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   const turn = readTurn(ctx.table)
+  // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
+  // the moves stated made (brp's first two phases, 5.1).
+  if (turn.status === 'initiative')
+    return {
+      ok: false,
+      error: ctx.rules.info.statesIntent
+        ? 'Intents are being stated (the round’s first phase): attacks come in the Actions.'
+        : 'Initiative is being rolled: attacks come once the round’s order is set.',
+    }
   if (turn.status === 'running' && turn.phase === 'movement')
     return {
       ok: false,

@@ -7,7 +7,7 @@ import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import { type DamageBonus, damageBonusOf, type Sheet } from './sheet.ts'
 import { type CombatantState, itemState, withItem } from './state.ts'
-import { displayName, findShield, findWeapon, shieldAsWeapon, type WeaponRow } from './tables.ts'
+import { displayName, findShield, findWeapon, shieldAsWeapon, type WeaponRow, weaponModes } from './tables.ts'
 
 /** The situational modifiers an attacker can switch on. */
 export type AttackToggleId = 'difficult' | 'range-double' | 'range-triple' | 'defender-unaware'
@@ -83,6 +83,23 @@ export function weaponFor(sheet: Sheet, id: string): Outcome<WeaponRow> {
   const carried = sheet.weapons.some((w) => findWeapon(w)?.item === row.item)
   if (!carried) return fail(`${sheet.name} carries no ${displayName(row)}.`)
   return ok(row)
+}
+
+/**
+ * Every weapon row a sheet can attack with: each row of each item carried ("If a weapon has more than
+ * one range listed, the user can choose which range to act on", 5.4: a dagger stabs or is thrown), a
+ * bash with the shield carried, and Brawl, always at hand.
+ */
+export function attackRows(sheet: Sheet): WeaponRow[] {
+  const rows = sheet.weapons.flatMap((id) => {
+    const row = findWeapon(id)
+    return row ? weaponModes(row.item) : []
+  })
+  const shield = findShield(sheet.shield)
+  if (shield) rows.push(shieldAsWeapon(shield))
+  const brawl = findWeapon('brawl')
+  if (brawl) rows.push(brawl)
+  return rows.filter((row, i) => rows.findIndex((r) => r.id === row.id) === i)
 }
 
 /**

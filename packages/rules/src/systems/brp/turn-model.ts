@@ -60,17 +60,19 @@ export const brpTurns = orderedTurns({
     )
   },
   moments: brpInfo.moments,
+  phases: brp.PHASES,
   rerollEachRound: () => false,
   intents: {
     check: checkIntent,
     weapons(f) {
       const sheet = readSheet(SHEET, f)
       if (!sheet.ok) return sheet
+      // Each row of a weapon with two (a dagger to stab or to throw) is its own choice: the row sets the tier (5.4).
       return ok(
-        [...new Set([...sheet.value.weapons, 'brawl'])].flatMap((id) => {
-          const row = brp.findWeapon(id)
-          return row ? [{ id, label: `${brp.displayName(row)} (${row.length})` }] : []
-        }),
+        brp.attackRows(sheet.value).map((row) => ({
+          id: row.id,
+          label: `${brp.displayName(row)} (${row.length}${row.length === 'unarmed' ? '' : ' weapon'})`,
+        })),
       )
     },
     preview(f, intent) {
