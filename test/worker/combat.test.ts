@@ -368,6 +368,52 @@ describe('brp First Aid and waking through the room (5.12, 5.14)', () => {
   })
 })
 
+describe('brp: the hours of a knock-out, ended by the GM (5.12)', () => {
+  it('wakes Mira as the rules’ clear does, logged and undoable, and only while she is out', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    // The Ogre's Brawl (20 against 25%; 1D3 shows 3) takes Mira from 4 to 1: out for 1D6 (5) hours.
+    t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.set('hp', 4)
+    await eventually(() => t.fighter(t.mira).hp === 4, 'Mira at 4')
+    const brawl = { choice: 'brawl', toggles: [] }
+    expect(
+      (
+        await t.gmAsk({
+          kind: 'attack',
+          attackerId: 'ogre',
+          targetId: t.mira,
+          declared: brawl,
+          faces: [20, 3, 5],
+        })
+      ).ok,
+    ).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === 1, 'Mira knocked out')
+    const out = t.fighter(t.mira)
+    expect(rules.clearable?.(out)).toEqual([
+      expect.objectContaining({ id: 'unconscious', label: 'Unconscious (5 hours)' }),
+    ])
+    // The GM ends it once the hours have passed (Fray keeps no clock of hours).
+    const ended = await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'unconscious' })
+    expect(ended.ok).toBe(true)
+    await eventually(() => rules.out(t.fighter(t.mira)) === null, 'Mira awake')
+    const expected = rules.clear?.(out, 'unconscious')
+    if (!expected?.ok) throw new Error('the rules clear')
+    expect(t.fighter(t.mira).state).toEqual(expected.value.changes[t.mira]?.state)
+    expect(t.entries().at(-1)?.detail).toBe(expected.value.summary)
+    expect(await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'unconscious' })).toEqual(
+      {
+        ok: false,
+        error: 'Mira is not unconscious now.',
+      },
+    )
+    if (!ended.ok) throw new Error(ended.error)
+    expect((await t.gmAsk({ kind: 'undo', entryId: ended.logId })).ok).toBe(true)
+    await eventually(() => rules.out(t.fighter(t.mira)) === 'Mira is unconscious.', 'out again')
+  })
+})
+
 describe('osr: a declaration about oneself through the room (17.0.1.4)', () => {
   it('parrying names its declarer only, gives +2 AC as the rules do, and an attack on oneself stays refused', async () => {
     const t = await table('osr')
@@ -976,7 +1022,7 @@ describe('the rules’ conditions the text leaves to the GM', () => {
   })
 
   it('refuses where every condition ends by the system’s own rules', async () => {
-    const t = await table('brp')
+    const t = await table('zones')
     expect(await t.gmAsk({ kind: 'clear-condition', combatantId: 'ogre', condition: 'prone' })).toEqual({
       ok: false,
       error: 'In this system every condition ends by its own rules.',

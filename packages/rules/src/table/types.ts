@@ -137,9 +137,10 @@ export interface CombatRules {
   rest?(fighters: readonly Fighter[], roll: Roller, hospital: readonly string[]): Outcome<Resolution>
   /**
    * The conditions on this fighter that the text leaves for the GM to end (stood up, picked up the
-   * weapon, broke free), each with its chip's words; absent where the system has none.
+   * weapon, broke free, the hours of a knock-out passed), each with its chip's words and, where it helps,
+   * when the text ends it; absent where the system has none.
    */
-  clearable?(fighter: Fighter): Array<{ id: string; label: string }>
+  clearable?(fighter: Fighter): Array<{ id: string; label: string; when?: string }>
   /** The GM ends one of them: the fighter's change and the log's sentence. */
   clear?(fighter: Fighter, id: string): Outcome<Resolution>
 }
