@@ -237,6 +237,20 @@ export function check(
       }
   }
 
+  // Helping (brp's First Aid, waking) never costs anyone hit points.
+  for (const e of fresh) {
+    const helper = e.attack && was(e.attack.attackerId)
+    const choices = helper ? rules.combat.choices(helper) : null
+    const aid = choices?.ok && choices.value.find((c) => c.id === e.attack?.declared.choice)?.aid
+    if (!aid) continue
+    for (const [id, c] of Object.entries(e.changes ?? {}))
+      if (c.before.hp !== undefined && c.after.hp !== undefined && c.after.hp < c.before.hp)
+        return {
+          invariant: 'helping never costs hit points',
+          message: `${e.id} (${e.attack?.declared.choice}) took ${id} from ${c.before.hp} to ${c.after.hp}`,
+        }
+  }
+
   // Undoing an entry restores exactly what it changed.
   const endOfRound = fresh.some((e) => e.kind === 'end-of-round')
   if (action.kind === 'undo' && action.entry && answers[0]?.ok && !endOfRound) {

@@ -112,7 +112,7 @@ function collect(system: SystemId, seed: number): Shown[] {
         const d = describeTurn(turn, all, mine)
         show(
           `banner (${mine ? 'player' : 'GM'}, ${turn.status})`,
-          `${d.text}\n${d.detail ?? ''}\n${d.allows ?? ''}`,
+          `${d.text}\n${d.detail ?? ''}\n${turn.phaseNow?.allows ?? ''}`,
         )
       }
       show('turn order', textOf(TurnOrder({ turn, combatants: all })))

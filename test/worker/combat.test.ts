@@ -368,6 +368,63 @@ describe('brp First Aid and waking through the room (5.12, 5.14)', () => {
   })
 })
 
+describe('brp between fights: First Aid from a player’s phone, on nobody’s turn (5.14)', () => {
+  it('treats Tomas’s wound as the rules do while no fight runs; attacking stays refused', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    // Tomas, on his own phone, takes a wound of 3 from the Ogre's Brawl (20 against 25%; 1D3 shows 3).
+    const seat = await takeSeat(t.roomId, 'Tomas')
+    const phone = await TestClient.connect(t.roomId, `seat:${seat.seatId}`, seat.seatKey)
+    phone.doc
+      .getArray(SEAT.requests)
+      .push([{ id: 'c', at: 0, kind: 'create-character', sheet: defaultSheetFor('brp', 'Tomas') }])
+    const results = phone.doc.getMap<RequestResult>(SEAT.results)
+    await eventually(() => results.has(`${seat.seatId}/c`), 'Tomas created')
+    const created = results.get(`${seat.seatId}/c`)
+    if (!created?.ok) throw new Error('no Tomas')
+    const tomas = created.logId
+    const brawl = { choice: 'brawl', toggles: [] }
+    expect(
+      (
+        await t.gmAsk({
+          kind: 'attack',
+          attackerId: 'ogre',
+          targetId: tomas,
+          declared: brawl,
+          faces: [20, 3],
+        })
+      ).ok,
+    ).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Tomas’s defense prompt')
+    phone.doc
+      .getArray(SEAT.requests)
+      .push([{ id: 'd', at: 0, kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' }])
+    const hale = t.fighter(tomas).maxHp
+    await eventually(() => t.fighter(tomas).hp === hale - 3, 'Tomas wounded')
+    const wounded = t.fighter(tomas)
+
+    // No fight runs: Mira's First Aid needs no turn. Her own dice: 05 on the d100, 2 on the 1D3.
+    const aid = { choice: 'first-aid', toggles: [] }
+    const treated = await t.ask({ kind: 'attack', targetId: tomas, declared: aid, faces: [5, 2] })
+    expect(treated.ok).toBe(true)
+    await eventually(() => t.fighter(tomas).hp === hale - 1, 'Tomas treated')
+    const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
+    const expected = rules.resolve(t.fighter(t.mira), wounded, aid, null, replay(entry.rolls ?? []))
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(t.fighter(tomas).state).toEqual(expected.value.changes[tomas]?.state)
+    // That wound has had its First Aid (5.14); and between fights a player still attacks nobody.
+    expect(await t.ask({ kind: 'attack', targetId: tomas, declared: aid })).toEqual({
+      ok: false,
+      error: 'Tomas has no wound First Aid can treat: each wound takes it once, and only what it took.',
+    })
+    expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared: brawl })).toEqual({
+      ok: false,
+      error: 'It is not your turn.',
+    })
+  })
+})
+
 describe('brp: the hours of a knock-out, ended by the GM (5.12)', () => {
   it('wakes Mira as the rules’ clear does, logged and undoable, and only while she is out', async () => {
     const t = await table('brp')

@@ -13,7 +13,9 @@ interface Props {
 }
 
 export function TurnBanner({ turn, combatants, mine }: Props) {
-  const { text, detail, yours, next = false, allows } = describeTurn(turn, combatants, mine)
+  const { text, detail, yours, next = false } = describeTurn(turn, combatants, mine)
+  // What the phase under way allows (brp 5.1), unless a timed event holds everything.
+  const allows = !turn.due?.length && turn.phaseNow?.allows
   const was = useRef({ yours: false, next: false })
   useEffect(() => {
     if (yours && !was.current.yours) alertPlayer('yourTurn')

@@ -160,7 +160,7 @@ describe('the turn as a viewer reads it', () => {
     expect(trackerState({ ...c, spent: 'turn', out: true })).toEqual({ note: 'out of the fight', done: true })
   })
 
-  it('names the phase the turn model says is under way, with what it allows (brp 5.1)', () => {
+  it('names the phase the turn model says is under way (brp 5.1)', () => {
     const phase = (n: number, name: string, allows: string) => ({
       id: 'movement' as const,
       label: `Phase ${n} of 4: ${name}`,
@@ -173,7 +173,6 @@ describe('the turn as a viewer reads it', () => {
     }
     expect(describeTurn(stating, combatants)).toMatchObject({
       detail: 'Phase 1 of 4: Statement of Intent · the highest DEX states first',
-      allows: 'Nobody acts yet.',
     })
     expect(describeTurn(stating, combatants, 'm')).toMatchObject({
       text: 'State your intent!',
@@ -190,23 +189,21 @@ describe('the turn as a viewer reads it', () => {
     expect(describeTurn(moving, combatants, 'm')).toMatchObject({
       text: 'Move your 10 m now',
       detail: 'Phase 2 of 4: Movement · Mira 10 m · then the Actions in DEX order',
-      allows: 'Nobody attacks yet.',
     })
     const acting: TurnState = { ...base, acting: ['m'], phaseNow: phase(3, 'Actions', 'Each acts.') }
     expect(describeTurn(acting, combatants, 'm')).toMatchObject({
       detail: 'Round 1 · Phase 3 of 4: Actions · DEX rank 10',
-      allows: 'Each acts.',
     })
     // Every slot done, an attack still waiting for its defender: the Resolution, before anyone dies.
     const resolving = { ...acting, current: 1, acting: [], phaseNow: phase(4, 'Resolution', 'Then death.') }
     expect(describeTurn(resolving, combatants, 'm')).toMatchObject({
-      text: 'Round 1: the last attacks are answered',
+      text: 'Round 1',
       detail: 'Phase 4 of 4: Resolution',
     })
-    // A round with no phases says none; a timed event due holds everything, the phase's words too.
-    expect(describeTurn({ ...acting, phaseNow: undefined }, combatants, 'm').allows).toBeUndefined()
-    const due = [{ id: 'e', label: 'The ceiling falls', round: 1 }]
-    expect(describeTurn({ ...acting, due }, combatants, 'm').allows).toBeUndefined()
+    // A round with no phases names none.
+    expect(describeTurn({ ...acting, phaseNow: undefined }, combatants, 'm').detail).toBe(
+      'Round 1 · DEX rank 10',
+    )
   })
 
   it('keys the turn so that a refusal answered before it moved on can be let go', () => {

@@ -10,26 +10,14 @@ export function isSurprised(turn: TurnState, id: string | undefined): boolean {
   return Boolean(id && turn.round === 1 && turn.surprised?.includes(id))
 }
 
-/** What a banner says: the headline, the detail under it, and where rounds run in phases, what this one allows. */
-export interface TurnWords {
-  text: string
-  detail?: string
-  yours: boolean
-  next?: boolean
-  /** What the phase under way allows, in the text's words (brp 5.1); absent where rounds have no phases. */
-  allows?: string
-}
-
-export function describeTurn(turn: TurnState, combatants: Combatant[], mine?: string): TurnWords {
-  const words = describeMoment(turn, combatants, mine)
-  // Where rounds run in phases (brp), the turn model wrote the one under way and what it allows.
-  const allows = turn.phaseNow?.allows
-  return allows && !(turn.due ?? []).length ? { ...words, allows } : words
-}
-
-function describeMoment(turn: TurnState, combatants: Combatant[], mine: string | undefined): TurnWords {
+export function describeTurn(
+  turn: TurnState,
+  combatants: Combatant[],
+  mine?: string,
+): { text: string; detail?: string; yours: boolean; next?: boolean } {
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? 'someone hidden'
-  const phase = turn.phaseNow
+  // Where rounds run in phases (brp), the turn model wrote the one under way: "Phase 2 of 4: Movement".
+  const phase = turn.phaseNow?.label
   // The GM's timed events that came up: nobody acts until the GM has resolved them.
   const due = turn.status === 'idle' ? [] : (turn.due ?? [])
   if (due.length > 0)
@@ -47,25 +35,22 @@ function describeMoment(turn: TurnState, combatants: Combatant[], mine: string |
       // Whom the round waits for, and for what, is the turn model's answer (`turn.waiting`).
       const waiting = turn.waiting ?? {}
       const mineWaits = mine ? waiting[mine] : undefined
-      if (mineWaits === 'intent')
-        return { text: 'State your intent!', ...(phase ? { detail: phase.label } : {}), yours: true }
+      if (mineWaits === 'intent') return { text: 'State your intent!', detail: phase, yours: true }
       if (mineWaits === 'initiative') return { text: 'Roll initiative!', yours: true }
       if (Object.values(waiting).includes('intent'))
         return {
           text: `Round ${turn.round}: stating intents`,
-          detail: `${phase ? `${phase.label} · ` : ''}the highest DEX states first`,
+          detail: `${phase ? `${phase} · ` : ''}the highest DEX states first`,
           yours: false,
         }
       return { text: `Round ${turn.round}: rolling initiative`, yours: false }
     }
     case 'running': {
       if (turn.factions) return describeFactions(turn, name, mine)
-      if (turn.phase === 'movement') return describeMovement(turn, name, mine, phase?.label)
+      if (turn.phase === 'movement') return describeMovement(turn, name, mine, phase)
       const slot = turn.order[turn.current]
-      if (!slot)
-        return phase
-          ? { text: `Round ${turn.round}: the last attacks are answered`, detail: phase.label, yours: false }
-          : { text: `Round ${turn.round}`, yours: false }
+      // Every slot done, the last answers awaited: brp's Resolution.
+      if (!slot) return { text: `Round ${turn.round}`, detail: phase, yours: false }
       const yours = Boolean(mine && isActing(turn, mine))
       // Those the turn model lets act now (not the fallen of the slot, nor who ended their turn); the
       // whole slot while it waits for an answer to one of its attacks.
@@ -76,7 +61,7 @@ function describeMoment(turn: TurnState, combatants: Combatant[], mine: string |
       const next = Boolean(mine && !yours && turn.order[turn.current + 1]?.ids.includes(mine))
       return {
         text: yours ? 'Your turn' : `${who} ${now.length > 1 ? 'are' : 'is'} acting`,
-        detail: `${next ? 'You’re next · ' : ''}Round ${turn.round} · ${phase ? `${phase.label} · ` : ''}${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}`,
+        detail: `${next ? 'You’re next · ' : ''}Round ${turn.round} · ${phase ? `${phase} · ` : ''}${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}`,
         yours,
         next,
       }
