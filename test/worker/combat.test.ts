@@ -77,6 +77,23 @@ async function table(system: SystemId) {
   return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm, roomId }
 }
 
+/** Another player with a character of the system's defaults, on their own seat. */
+async function secondPlayer(roomId: string, name: string) {
+  const seat = await takeSeat(roomId, name)
+  const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+  const results = phone.doc.getMap<RequestResult>(SEAT.results)
+  let n = 0
+  const ask = async (request: Record<string, unknown>) => {
+    const id = `${request.kind}-${++n}`
+    phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
+    await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
+    return results.get(`${seat.seatId}/${id}`) as RequestResult
+  }
+  const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('brp', name) })
+  if (!created.ok) throw new Error(created.error)
+  return { id: created.logId, ask }
+}
+
 /** Dice that replay the faces the room logged, in order. */
 const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
   const queue = rolls.map((r) => r.face)
@@ -368,21 +385,98 @@ describe('brp First Aid and waking through the room (5.12, 5.14)', () => {
   })
 })
 
+describe('brp in a running round: First Aid saves the dying, the round’s end kills the rest (5.12, 5.14)', () => {
+  it('keeps Mira, brought back to 1 by Tomas within the round, and lets Tomas die at the next one’s end, as the rules do', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    const { id: tomas, ask: tomasAsks } = await secondPlayer(t.roomId, 'Tomas')
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get(t.mira)?.set('hp', 2)
+    await eventually(() => t.fighter(t.mira).hp === 2, 'Mira at 2')
+    const turn = () => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    // Nobody states a move: everyone stays put with their first weapon, and the Actions begin.
+    expect((await t.gmAsk({ kind: 'begin-actions' })).ok).toBe(true)
+    await eventually(() => turn().phase === 'actions', 'the Actions')
+    // Everyone at DEX 10 with Brawl: one slot, all acting.
+    expect(turn().acting).toEqual(expect.arrayContaining([t.mira, tomas, 'ogre']))
+
+    // The Ogre's Brawl (20 against 25%; 1D3 shows 3) takes Mira to -1: down, dying this round.
+    const brawl = { choice: 'brawl', toggles: [] }
+    const hit = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'ogre',
+      targetId: t.mira,
+      declared: brawl,
+      faces: [20, 3],
+    })
+    expect(hit.ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === -1, 'Mira at -1')
+    expect(rules.status(t.fighter(t.mira))).toContain('Dying: First Aid this round')
+    // Mira, out of the fight, no longer acts; Tomas's First Aid is his action (05, then 3 on the 1D3).
+    await eventually(() => !turn().acting?.includes(t.mira), 'Mira out of the turn')
+    const aid = { choice: 'first-aid', toggles: [] }
+    const dying = t.fighter(t.mira)
+    const treated = await tomasAsks({ kind: 'attack', targetId: t.mira, declared: aid, faces: [5, 3] })
+    expect(treated.ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === 2, 'Mira at 2')
+    const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
+    const expected = rules.resolve(t.fighter(tomas), dying, aid, null, replay(entry.rolls ?? []))
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    // His one action is spent (First Aid "takes one combat round to apply").
+    expect(await tomasAsks({ kind: 'attack', targetId: 'ogre', declared: brawl })).toEqual({
+      ok: false,
+      error: 'Tomas has made every attack this turn allows: end the turn.',
+    })
+
+    // The round ends: Mira, at 2, lives; round 2 opens with intents again.
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    await eventually(() => turn().round === 2, 'round 2')
+    expect(rules.status(t.fighter(t.mira))).not.toContain('Dead')
+    expect(t.entries().some((e) => e.kind === 'end-of-round' && /Mira dies/.test(e.detail ?? ''))).toBe(false)
+
+    // Round 2: Tomas, at 1, is hit to -2; nobody treats him, and the round's end kills him as the rules do.
+    combatants.get(tomas)?.set('hp', 1)
+    await eventually(() => t.fighter(tomas).hp === 1, 'Tomas at 1')
+    expect((await t.gmAsk({ kind: 'begin-actions' })).ok).toBe(true)
+    await eventually(() => turn().phase === 'actions', 'the Actions of round 2')
+    expect(
+      (
+        await t.gmAsk({
+          kind: 'attack',
+          attackerId: 'ogre',
+          targetId: tomas,
+          declared: brawl,
+          faces: [20, 3],
+        })
+      ).ok,
+    ).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Tomas’s defense prompt')
+    expect((await tomasAsks({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.fighter(tomas).hp === -2, 'Tomas at -2')
+    const before = [t.fighter(t.mira), t.fighter(tomas), t.fighter('ogre')]
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    await eventually(() => turn().round === 3, 'round 3')
+    const end = t.entries().findLast((e) => e.kind === 'end-of-round')
+    const rulesEnd = rules.endOfRound(before, 2, () => {
+      throw new Error('the end of a round rolls no die here')
+    })
+    if (!rulesEnd.ok) throw new Error(rulesEnd.error)
+    expect(end?.detail).toBe(rulesEnd.value.summary)
+    expect(end?.detail).toMatch(/Tomas dies/)
+    expect(rules.status(t.fighter(tomas))).toEqual(['Dead'])
+  })
+})
+
 describe('brp between fights: First Aid from a player’s phone, on nobody’s turn (5.14)', () => {
   it('treats Tomas’s wound as the rules do while no fight runs; attacking stays refused', async () => {
     const t = await table('brp')
     const rules = SYSTEMS.brp.combat
     // Tomas, on his own phone, takes a wound of 3 from the Ogre's Brawl (20 against 25%; 1D3 shows 3).
-    const seat = await takeSeat(t.roomId, 'Tomas')
-    const phone = await TestClient.connect(t.roomId, `seat:${seat.seatId}`, seat.seatKey)
-    phone.doc
-      .getArray(SEAT.requests)
-      .push([{ id: 'c', at: 0, kind: 'create-character', sheet: defaultSheetFor('brp', 'Tomas') }])
-    const results = phone.doc.getMap<RequestResult>(SEAT.results)
-    await eventually(() => results.has(`${seat.seatId}/c`), 'Tomas created')
-    const created = results.get(`${seat.seatId}/c`)
-    if (!created?.ok) throw new Error('no Tomas')
-    const tomas = created.logId
+    const { id: tomas, ask: tomasAsks } = await secondPlayer(t.roomId, 'Tomas')
     const brawl = { choice: 'brawl', toggles: [] }
     expect(
       (
@@ -396,9 +490,7 @@ describe('brp between fights: First Aid from a player’s phone, on nobody’s t
       ).ok,
     ).toBe(true)
     await eventually(() => t.prompts().length === 1, 'Tomas’s defense prompt')
-    phone.doc
-      .getArray(SEAT.requests)
-      .push([{ id: 'd', at: 0, kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' }])
+    expect((await tomasAsks({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
     const hale = t.fighter(tomas).maxHp
     await eventually(() => t.fighter(tomas).hp === hale - 3, 'Tomas wounded')
     const wounded = t.fighter(tomas)
