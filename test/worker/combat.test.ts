@@ -13,6 +13,7 @@ import {
 } from '@fray/protocol'
 import { sealOf, verifySeal } from '@fray/protocol/seal'
 import {
+  brp,
   defaultSheetFor,
   type Fighter,
   SYSTEM_IDS,
@@ -468,6 +469,83 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     expect(end?.detail).toBe(rulesEnd.value.summary)
     expect(end?.detail).toMatch(/Tomas dies/)
     expect(rules.status(t.fighter(tomas))).toEqual(['Dead'])
+  })
+})
+
+describe('brp’s defense prompt from the rules’ previewAttack (5.6, 5.7, 5.11)', () => {
+  it('offers Mira behind her hoplite shield each defense against a thrown dagger with the rules’ odds, and resolves the one she picks as the rules do', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    const sheet = { ...defaultSheetFor('brp', 'Mira'), shield: 'hoplite' }
+    t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.set('sheet', sheet)
+    const ogre = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')
+    ogre?.set('sheet', { ...defaultSheetFor('brp', 'Ogre', 'foe'), weapons: [{ weapon: 'dagger' }] })
+    // The GM's requests travel on another document: wait until the room has both sheets as written.
+    const reader = await TestClient.connect(t.roomId, 'table')
+    const sheetOf = (id: string) =>
+      reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('sheet') as
+        | Record<string, unknown>
+        | undefined
+    await eventually(
+      () => sheetOf(t.mira)?.shield === 'hoplite' && (sheetOf('ogre')?.weapons as unknown[])?.length === 1,
+      'the sheets',
+    )
+    const thrown = { choice: 'dagger-thrown', toggles: [] }
+    const attacked = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: thrown })
+    expect(attacked).toEqual({ ok: true, logId: expect.any(String) })
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    const prompt = t.prompts()[0] as PendingDefense
+    // The options and odds are the rules package's own, from previewAttack, kneeling and cover included.
+    const side = (f: Fighter) => {
+      const parsed = brp.parseSheet(f.sheet)
+      if (!parsed.ok) throw new Error(parsed.error)
+      return { sheet: parsed.value, state: brp.initialState(parsed.value, brp.DEFAULT_SETTINGS) }
+    }
+    const odds = (toggles: string[]) => {
+      const p = brp.previewAttack(
+        side(t.fighter('ogre')),
+        side(t.fighter(t.mira)),
+        { weapon: 'dagger-thrown' },
+        brp.DEFAULT_SETTINGS,
+        toggles,
+      )
+      if (!p.ok) throw new Error(p.error)
+      return p.value.defenses
+    }
+    const chanceOf = (d: brp.DefensePreview | undefined) =>
+      d?.allowed && d.defense.chance ? d.defense.chance.value : null
+    const shieldParry = (toggles: string[]) => odds(toggles).find((d) => d.label === 'Parry with the shield')
+    expect(prompt.options.map((o) => o.id)).toEqual([
+      'none',
+      'dodge',
+      'parry-shield',
+      'parry-shield-kneeling',
+      'shield-cover',
+    ])
+    // A hoplite shield parries a missile at 60%, kneeling behind it 90% (5.11); dodging a thrown weapon is Difficult (5.7).
+    expect([chanceOf(shieldParry([])), chanceOf(shieldParry(['kneeling']))]).toEqual([60, 90])
+    expect(prompt.options.find((o) => o.id === 'parry-shield-kneeling')?.effect).toMatch(/at 90%/)
+    expect(prompt.options.find((o) => o.id === 'dodge')?.effect).toMatch(
+      new RegExp(`at ${chanceOf(odds([]).find((d) => d.label === 'Dodge'))}%`),
+    )
+    const fromRules = rules.defenses(t.fighter('ogre'), t.fighter(t.mira), thrown)
+    if (!fromRules.ok) throw new Error(fromRules.error)
+    expect(prompt.options).toEqual(fromRules.value)
+    // She kneels and parries: the room's outcome is the rules' for the same dice.
+    const before = [t.fighter('ogre'), t.fighter(t.mira)] as const
+    const answered = await t.ask({ kind: 'defend', promptId: prompt.id, choice: 'parry-shield-kneeling' })
+    if (!answered.ok) throw new Error(answered.error)
+    await eventually(() => t.entries().some((e) => e.id === answered.logId), 'the outcome')
+    const entry = t.entries().find((e) => e.id === answered.logId) as LogEntry
+    const expected = rules.resolve(
+      before[0],
+      before[1],
+      thrown,
+      'parry-shield-kneeling',
+      replay(entry.rolls ?? []),
+    )
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
   })
 })
 
