@@ -49,6 +49,8 @@ export interface OrderedHooks {
   intents?: IntentRules & {
     /** Those whose declared movement leaves them only defenses this round. */
     defendOnly(participants: readonly Fighter[], intents: Readonly<Record<string, Intent>>): string[]
+    /** The order the round awaits their statements in (brp 5.2: highest DEX first); `waiting` keeps it. */
+    statementOrder?(participants: readonly Fighter[]): Fighter[]
   }
   /** Surprise when a fight starts, with the room's dice. */
   surprise(
@@ -124,7 +126,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const intents = turn.intents ?? {}
         const waiting: Record<string, 'initiative' | 'intent'> = {}
         const initiativeSides: Record<string, number[]> = {}
-        for (const f of who) {
+        for (const f of hooks.intents?.statementOrder?.(who) ?? who) {
           if (hooks.intents && !intents[f.id]) waiting[f.id] = 'intent'
           else if (rolls(f) && needs(f, ctx.fighters, turn, ctx.settings)) {
             waiting[f.id] = 'initiative'

@@ -12,6 +12,8 @@ describe('brp turns', () => {
     const started = rules.start(ctx, null)
     if (!started.ok) throw new Error(started.error)
     expect(started.value.step.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
+    // Awaited highest DEX first (5.2): Fast (16) states before Slow (9), whatever the table's order.
+    expect(Object.keys(started.value.step.turn.waiting ?? {})).toEqual(['f', 's'])
     expect(rules.initiativeDice(started.value.step.turn, fast, ctx)).toEqual({
       ok: false,
       error: 'This system orders the round without an initiative roll.',

@@ -88,6 +88,15 @@ export const brpTurns = orderedTurns({
       const sheet = readSheet(SHEET, f)
       return sheet.ok ? defaultIntent(sheet.value) : { metersMoved: 0, weapon: null }
     },
+    // "Statements of intent should be handled in order of the DEX characteristic ..., highest to lowest" (5.2).
+    statementOrder(participants) {
+      const dex = (f: Fighter) => {
+        const sheet = readSheet(SHEET, f)
+        return sheet.ok ? sheet.value.dex : 0
+      }
+      const groups = brp.statementOrder(participants.map((f) => ({ id: f.id, dex: dex(f) })))
+      return groups.flat().flatMap((id) => participants.filter((f) => f.id === id))
+    },
     // Moving the full distance leaves only parries and dodges this round (5.3).
     defendOnly: (participants, intents) =>
       participants.filter((c) => (intents[c.id]?.metersMoved ?? 0) >= brp.MAX_MOVE_METERS).map((c) => c.id),
