@@ -148,7 +148,7 @@ export function weaponChance(sheet: Sheet, weapon: WeaponRow, settings: BrpSetti
           lines: [{ label: `${weapon.skill} (${best.specialty}) skill`, value: best.chance, rule }],
         },
         2,
-        `Related specialty for ${weapon.specialty}: Difficult, half chance`,
+        `Related specialty for ${weapon.specialty}, at the GM’s discretion: Difficult, half chance`,
         rule,
         settings,
       )

@@ -123,7 +123,13 @@ export function declareDefense(
         lines: [{ label: 'Dodge skill', value: defender.dodge, rule: '5.7 Dodging' }, ...penalty],
       }
       if (velocity === 'low-velocity')
-        chance = divided(chance, 2, 'Dodging a missile: Difficult, half chance', '5.7 Dodging', settings)
+        chance = divided(
+          chance,
+          2,
+          'Dodging a missile, as the GM may allow: Difficult, half chance',
+          '5.7 Dodging',
+          settings,
+        )
       return ok({ ...base, chance })
     }
     case 'parry': {
