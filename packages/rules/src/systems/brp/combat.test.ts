@@ -423,6 +423,22 @@ describe('brp between fights: a week of rest (5.14)', () => {
     })
   })
 
+  it('lets one left dying when the fight was called off die, not heal: that round ended first (5.12)', () => {
+    const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 2, maxHp: 10 })
+    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))
+    const dying = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
+    expect(dying.hp).toBe(-2)
+    const mira = fighter('brp', 'mira', 'pc', { name: 'Mira' }, { hp: 4, maxHp: 10 })
+    const roll = scripted(2)
+    const week = value(rules.rest?.([dying, mira], roll, ['t']) ?? { ok: false, error: 'brp rests' })
+    expect(week.summary).toBe(
+      'A week of rest: Tomas dies (still at 0 hit points or less when that round ended), Mira heals 2 hit points.',
+    )
+    expect(roll.asked.map((d) => d.label)).toEqual(['Mira: a week of rest 1D3'])
+    expect(week.changes.t?.hp).toBeUndefined()
+    expect(rules.status({ ...dying, state: week.changes.t?.state ?? {} })).toEqual(['Dead'])
+  })
+
   it('wakes the knocked out: a week outlasts their 1D6 hours (5.12)', () => {
     const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 5, maxHp: 10 })
     const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))

@@ -314,6 +314,22 @@ function weekOfRest(
     if (!c.ok || c.value.state.dead) continue
     const { hitPoints, maxHitPoints, unconscious } = c.value.state
     if (hitPoints >= maxHitPoints && !unconscious) continue
+    // One left at 0 or less when a fight was called off did not see the week: the round they fell in
+    // ended with them still there, and "they are dead" (5.12). First Aid before the rest could save them.
+    const end = brp.endOfRound(c.value.state)
+    if (end.died) {
+      c.value.state = end.state
+      lines.push({
+        label: `${fighter.name}: dead at ${hitPoints} hit points when that round ended`,
+        value: hitPoints,
+        rule: '5.12 Damage and Injury',
+        health: fighter.id,
+      })
+      said.push(`${fighter.name} dies (still at 0 hit points or less when that round ended)`)
+      const change = changeOf(c.value)
+      if (change) changes[fighter.id] = change
+      continue
+    }
     const inHospital = hospital.includes(fighter.id)
     const dice = inHospital
       ? { hospital: true as const }
