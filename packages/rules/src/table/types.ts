@@ -123,7 +123,11 @@ export interface CombatRules {
    * trap), where the system's text reduces damage by armour; absent or 0 where it does not.
    */
   soak?(fighter: Fighter): { points: number; rule: string }
-  /** The number an attacker must beat, in the system's words ("AC 14", "DEF 20", "Armour 2"); null unreadable. */
+  /**
+   * The number an attacker must beat, in the system's words ("AC 14", "DEF 20", "Armour 2"), with what it
+   * costs the wearer where the text says (brp's armor skill penalties), for the character's own card;
+   * null unreadable.
+   */
   defense(fighter: Fighter): string | null
   /**
    * A fighter's health in the system's words, for players who do not see a monster's hit points; the

@@ -648,8 +648,18 @@ export const brpCombat: CombatRules = {
 
   defense(fighter) {
     const points = armorPoints(fighter)
-    if (points === null) return null
-    return points > 0 ? `Armor ${points} AP` : 'No armor'
+    const c = read(fighter)
+    if (points === null || !c.ok) return null
+    if (points === 0) return 'No armor'
+    // What the armor costs its wearer's own rolls (5.10), which Fray applies only to Dodge and Throw: the
+    // player and the GM see it for the rest ("At the gamemaster's discretion, other skills may be affected").
+    const sum = (lines: BreakdownLine[]) => lines.reduce((n, l) => n + l.value, 0)
+    const costs = [
+      [sum(brp.physicalSkillPenalty(c.value.sheet)), 'physical skills'],
+      [sum(brp.perceptionSkillPenalty(c.value.sheet)), 'Listen and Spot'],
+    ] as const
+    const said = costs.filter(([n]) => n < 0).map(([n, what]) => `${what} −${-n}%`)
+    return `Armor ${points} AP${said.length > 0 ? ` (${said.join(', ')})` : ''}`
   },
   // 5.12: "armor points are subtracted from the damage", whatever dealt it.
   soak: (fighter) => ({ points: armorPoints(fighter) ?? 0, rule: '5.10 Armor, 5.12 Damage and Injury' }),
