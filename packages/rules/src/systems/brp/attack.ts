@@ -6,7 +6,7 @@ import { physicalSkillPenalty } from './armor.ts'
 import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import { type DamageBonus, damageBonusOf, type Sheet } from './sheet.ts'
-import { type CombatantState, itemState, withItem } from './state.ts'
+import { type CombatantState, isBroken, itemState, withItem } from './state.ts'
 import { displayName, findShield, findWeapon, shieldAsWeapon, type WeaponRow, weaponModes } from './tables.ts'
 
 /** The situational modifiers an attacker can switch on. */
@@ -183,7 +183,7 @@ export function declareAttack(
   const has = (id: AttackToggleId) => toggles.includes(id)
 
   const item = itemState(state, weapon.item)
-  if (weapon.hitPoints !== null && item.damage >= weapon.hitPoints)
+  if (isBroken(state, weapon.item, weapon.hitPoints))
     return fail(`${attacker.name}'s ${displayName(weapon)} is broken.`)
   if (weapon.reloadRound && item.loaded === false)
     return fail(`The ${displayName(weapon)} is not loaded: reloading takes a full combat round.`)

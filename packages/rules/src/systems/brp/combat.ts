@@ -682,7 +682,7 @@ export const brpCombat: CombatRules = {
     for (const [item, itemState] of Object.entries(state.items)) {
       const row = item === 'shield' ? null : brp.findWeapon(item)
       const hitPoints = item === 'shield' ? brp.findShield(sheet.shield)?.points : row?.hitPoints
-      if (hitPoints && itemState.damage >= hitPoints) chips.push(`${itemName(sheet, item)} broken`)
+      if (brp.isBroken(state, item, hitPoints)) chips.push(`${itemName(sheet, item)} broken`)
       const magazine = row?.magazine
       if (magazine && itemState.shots !== undefined && itemState.shots < magazine.size)
         chips.push(
