@@ -365,7 +365,12 @@ class Fight {
         const f = all.find((x) => x.id === id)
         if (!f) continue
         if (what === 'intent') {
-          const weapon = this.rules.turn.intents?.fallback(f).weapon ?? null
+          // Mostly the weapon in hand; sometimes another row (a dagger thrown, a shield bash) or another action.
+          const rows = this.rules.turn.intents?.weapons(f)
+          const fallback = this.rules.turn.intents?.fallback(f).weapon ?? null
+          const weapon = this.chance(0.7)
+            ? fallback
+            : (this.oneOf([...(rows?.ok ? rows.value.map((w) => w.id) : []), null]) ?? null)
           const intent = { metersMoved: this.oneOf([0, 0, 5, 10, 30, 40]) ?? 0, weapon }
           actions.push({
             label: `${f.name} states an intent`,

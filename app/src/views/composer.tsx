@@ -19,7 +19,7 @@ import {
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
 import { asFighter, type Combatant } from '../models/table.ts'
-import { targetList } from './composer-targets.ts'
+import { openingChoice, targetList } from './composer-targets.ts'
 import { askedFirst, splitToggles } from './composer-toggles.ts'
 
 interface Props {
@@ -83,7 +83,7 @@ export function Composer({
   const me = asFighter(attacker)
   const all = rules.choices(me)
   const choices = aidOnly && all.ok ? ok(all.value.filter((c) => c.aid)) : all
-  const choice = useSignal(choices.ok ? (choices.value[0]?.id ?? '') : '')
+  const choice = useSignal(choices.ok ? (openingChoice(choices.value, turn, attacker.id)?.id ?? '') : '')
   const choiceOf = (id: string) => (choices.ok ? choices.value.find((c) => c.id === id) : undefined)
   /** Whether a choice helps its target (First Aid): then one's own side comes first, the fallen first of all. */
   const aids = (id: string) => Boolean(choiceOf(id)?.aid)
