@@ -1,7 +1,7 @@
 /**
  * brp 5.12 and 5.14 at the table: Tomas, hit to below 0, dies at the end of the round unless First Aid
  * brings him to 1 within it. Mira gives it from her phone, on her own dice, and he lives; next round she
- * wakes him up.
+ * wakes him up. Between fights, she bandages a fresh wound with no turn to wait for.
  */
 import type { Page } from 'playwright-core'
 import { expect, inject, it } from 'vitest'
@@ -91,4 +91,46 @@ it('brp: First Aid from a phone saves a fighter dying below 0 within the round (
   await sheet.getByRole('button', { name: 'Wake them up' }).click()
   await expect.poll(() => card.textContent()).toContain('Mira wakes Tomas up.')
   await expect.poll(() => chips.allTextContents()).not.toContainEqual(expect.stringMatching(/^Unconscious/))
+})
+
+it('brp: between fights, First Aid from a phone treats the last fight’s wound, with no turn to wait for (5.14)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
+  await addCombatant(gm, 'Ogre', '30')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+  const phones = [mira, tomas]
+  const hale = await hpOf(gm, 'Tomas')
+  // The fight: the Ogre's Brawl (20 against 25%, a plain hit) wounds Tomas for 2 on its 1D3.
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'))
+  // Nobody helps anyone during the fight but on their own turn: no such button on the phones.
+  expect(await mira.getByRole('button', { name: /^Tend the wounded/ }).count()).toBe(0)
+  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+  await ogre.getByRole('radio', { name: /Tomas/ }).check()
+  await typeOwnDice(ogre, (i) => (i === 0 ? 20 : 2))
+  await ogre.getByRole('button', { name: 'Send my dice' }).click()
+  await tomas
+    .getByRole('alertdialog', { name: 'Ogre attacks you!' })
+    .getByRole('button', { name: /^No defense/ })
+    .click()
+  await expect.poll(() => hpOf(gm, 'Tomas')).toBe(hale - 2)
+  await gm.getByRole('button', { name: 'End combat' }).click()
+
+  // After the fight, Mira bandages him: 05 on her d100, 2 on the 1D3.
+  await mira.getByRole('button', { name: /^Tend the wounded: First Aid, Wake them up/ }).click()
+  const sheet = mira.getByRole('region', { name: 'Mira helps' })
+  const options = await sheet.locator('label.field', { hasText: /^With/ }).locator('option').allTextContents()
+  expect(options).toEqual(['First Aid · 30% · heals 1D3', 'Wake them up'])
+  expect(await sheet.getByRole('radio', { name: /Tomas/ }).isChecked()).toBe(true)
+  expect(await sheet.getByTestId('odds').textContent()).toMatch(/30%/)
+  await chromium.snap(mira, 'first-aid-between-fights-phone')
+  await typeOwnDice(sheet, (i) => (i === 0 ? 5 : 2))
+  await sheet.getByRole('button', { name: 'Send my dice' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain("Mira's First Aid on Tomas heals 2 hit points.")
+  await expect.poll(() => hpOf(tomas, 'Tomas')).toBe(hale)
 })

@@ -60,13 +60,18 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
           .toContain('Move your 10 m now')
         await expect
           .poll(() => players.Tomas.getByTestId('turn-banner').textContent())
-          .toMatch(/Round 1: moving.*Phase 2 of 4 · Mira 10 m/)
+          .toMatch(/Round 1: moving.*Phase 2 of 4: Movement · Mira 10 m.*nobody attacks yet/)
         expect(await players.Tomas.getByRole('button', { name: 'Attack', exact: true }).count()).toBe(0)
         expect(await gm.getByRole('button', { name: 'Next turn' }).count()).toBe(0)
         await gm.getByRole('button', { name: 'Begin actions' }).click()
         await expect
           .poll(() => gm.getByTestId('turn-banner').textContent())
           .toContain('Phase 3 of 4: Actions')
+        // What the phase allows, in the text's words, on every banner.
+        for (const page of [gm, players.Mira, players.Tomas])
+          await expect
+            .poll(() => page.getByTestId('phase-allows').textContent())
+            .toMatch(/^Each acts on their DEX rank/)
       } else {
         for (const phone of Object.values(players)) {
           await expect

@@ -23,6 +23,7 @@ import {
 } from '@fray/protocol'
 import type { EventMoment, TimedEvent } from '@fray/rules'
 import {
+  type AttackChoice,
   type Declared,
   defaultSheetFor,
   diceAsked,
@@ -52,7 +53,16 @@ export interface FightOptions {
 }
 
 export type FightResult =
-  | { ok: true; system: SystemId; seed: number; steps: number; rounds: number; attacks: number }
+  | {
+      ok: true
+      system: SystemId
+      seed: number
+      steps: number
+      rounds: number
+      attacks: number
+      /** Of those, the ones that helped (brp's First Aid, waking), in the fight and after it. */
+      aids: number
+    }
   | {
       ok: false
       system: SystemId
@@ -355,7 +365,12 @@ class Fight {
         const f = all.find((x) => x.id === id)
         if (!f) continue
         if (what === 'intent') {
-          const weapon = this.rules.turn.intents?.fallback(f).weapon ?? null
+          // Mostly the weapon in hand; sometimes another row (a dagger thrown, a shield bash) or another action.
+          const rows = this.rules.turn.intents?.weapons(f)
+          const fallback = this.rules.turn.intents?.fallback(f).weapon ?? null
+          const weapon = this.chance(0.7)
+            ? fallback
+            : (this.oneOf([...(rows?.ok ? rows.value.map((w) => w.id) : []), null]) ?? null)
           const intent = { metersMoved: this.oneOf([0, 0, 5, 10, 30, 40]) ?? 0, weapon }
           actions.push({
             label: `${f.name} states an intent`,
@@ -387,6 +402,10 @@ class Fight {
           weight: 1,
           run: () => this.gmAsk({ kind: 'begin-actions' }),
         })
+      // Someone eager attacks before the round's order is set: the room refuses it.
+      const eager = this.oneOf(all.filter((f) => !this.judge.combat.out(f)))
+      const early = eager && this.attackFor(eager, all, turn)
+      if (early) actions.push({ ...early, label: `${early.label} before the order is set`, weight: 0.2 })
     }
     if (turn.status === 'running' && turn.phase === 'movement')
       actions.push({
@@ -618,18 +637,29 @@ class Fight {
   attackFor(attacker: Fighter, all: Fighter[], turn: TurnState): Action | null {
     const combat = this.rules.combat
     const choices = combat.choices(attacker)
+    // Help where it is needed (brp's First Aid on a dying ally, waking one knocked out), half the time.
+    const help = this.helpFor(attacker, all)
     // Mostly the first way to attack (the weapon in hand), sometimes any other.
-    const choice = choices.ok ? (this.chance(0.6) ? choices.value[0] : this.oneOf(choices.value)) : undefined
+    const choice =
+      help && this.chance(0.5)
+        ? help.choice
+        : choices.ok
+          ? this.chance(0.6)
+            ? choices.value[0]
+            : this.oneOf(choices.value)
+          : undefined
     // A choice that helps (brp's First Aid) goes to one's own side, the fallen included; an attack to the
     // other; a declaration about oneself (osr's parry and dodge) names its declarer.
     const target = choice?.self
       ? attacker
-      : this.oneOf(
-          all.filter(
-            (f) =>
-              f.id !== attacker.id && (choice?.aid ? f.side === attacker.side : f.side !== attacker.side),
-          ),
-        )
+      : choice === help?.choice
+        ? help?.target
+        : this.oneOf(
+            all.filter(
+              (f) =>
+                f.id !== attacker.id && (choice?.aid ? f.side === attacker.side : f.side !== attacker.side),
+            ),
+          )
     if (!choice || !target) return null
     const offered = combat.toggles(attacker, target, choice.id)
     const known = this.rules.turn.known?.(turn, attacker, target) ?? []
@@ -670,6 +700,49 @@ class Fight {
           { kind: 'attack', attackerId: attacker.id, targetId: target.id, declared, ...typed },
         ),
     }
+  }
+
+  /** A way this fighter could help an ally now (the rules accept it), or null: First Aid, waking. */
+  helpFor(helper: Fighter, all: Fighter[]): { choice: AttackChoice; target: Fighter } | null {
+    const combat = this.rules.combat
+    const choices = combat.choices(helper)
+    const aids = choices.ok ? choices.value.filter((c) => c.aid) : []
+    const allies = all.filter((f) => f.id !== helper.id && f.side === helper.side)
+    const options = aids.flatMap((choice) =>
+      allies
+        .filter((target) => combat.preview(helper, target, { choice: choice.id, toggles: [] }).ok)
+        .map((target) => ({ choice, target })),
+    )
+    return this.oneOf(options) ?? null
+  }
+
+  /**
+   * Between fights, the players tend their wounded where the system lets them (brp's First Aid, 5.14):
+   * with no turn to wait for; every invariant holds, and helping never costs anyone hit points.
+   */
+  aidAfter(): FightResult | null {
+    for (const helper of fighters(this).filter((f) => f.side === 'pc' && this.seatOf(f))) {
+      const help = this.helpFor(helper, fighters(this))
+      const seatId = this.seatOf(helper)
+      if (!help || !seatId || this.chance(0.3)) continue
+      // The fallen help nobody: the room refuses them, in words.
+      const fallen = this.judge.combat.out(helper) !== null
+      const before = snapshot(this)
+      const declared = { choice: help.choice.id, toggles: [] }
+      this.trace.push(`between fights: ${helper.name} ${help.choice.id} on ${help.target.name}`)
+      this.stepAnswers = []
+      const answer = this.ask(seatId, { kind: 'attack', targetId: help.target.id, declared })
+      const after = snapshot(this, before)
+      const action: Action = { label: 'help between fights', weight: 1, run: () => undefined }
+      const broken = check(this, before, after, action, this.stepAnswers)
+      if (broken) return this.failed(broken.invariant, broken.message)
+      if (fallen ? answer?.ok !== false : !answer?.ok)
+        return this.failed(
+          fallen ? 'the fallen help nobody between fights' : 'between fights, helping needs no turn',
+          answer?.ok === false ? answer.error : `${helper.name}: ${JSON.stringify(answer)}`,
+        )
+    }
+    return null
   }
 
   // --- the fight --------------------------------------------------------------------------------
@@ -718,6 +791,9 @@ class Fight {
         this.gmAsk({ kind: 'end-combat' })
         // Counted before the new fight files the log away.
         const attacks = this.attacks()
+        const aided = this.aidAfter()
+        if (aided) return aided
+        const aids = this.aids()
         const rested = this.restAfter()
         if (rested) return rested
         const next = this.newFightAfter()
@@ -729,6 +805,7 @@ class Fight {
           steps: this.step,
           rounds: before.turn.round,
           attacks,
+          aids,
         }
       }
       const actions = this.actions(before.turn, all)
@@ -773,6 +850,18 @@ class Fight {
       .getArray<LogEntry>(LOG.entries)
       .toArray()
       .filter((e) => e.kind === 'attack').length
+  }
+
+  /** The logged outcomes of choices that help (the room logs them as attacks). */
+  aids(): number {
+    return this.log
+      .getArray<LogEntry>(LOG.entries)
+      .toArray()
+      .filter((e) => {
+        const helper = e.attack && fighters(this).find((f) => f.id === e.attack?.attackerId)
+        const choices = helper ? this.judge.combat.choices(helper) : null
+        return Boolean(choices?.ok && choices.value.find((c) => c.id === e.attack?.declared.choice)?.aid)
+      }).length
   }
 
   settings() {

@@ -166,6 +166,12 @@ export function check(
       }
   }
 
+  // Nobody attacks before the round's order is set: while initiative is rolled or intents are stated.
+  if (before.turn.status === 'initiative' && declared.length > 0)
+    return {
+      invariant: 'nobody attacks before the round’s order is set',
+      message: `the room took an attack from ${was(declared[0] as string)?.name} while the round waited for ${JSON.stringify(before.turn.waiting)}`,
+    }
   // brp's Movement phase (5.1): those who stated a move make it; nobody attacks before the Actions.
   if (before.turn.phase === 'movement' && declared.length > 0)
     return {
@@ -229,6 +235,20 @@ export function check(
         invariant: 'every logged outcome replays from its logged dice',
         message: `${e.id} logged "${e.detail}" but replays as ${replayed.ok ? `"${replayed.value.summary}"` : replayed.error}`,
       }
+  }
+
+  // Helping (brp's First Aid, waking) never costs anyone hit points.
+  for (const e of fresh) {
+    const helper = e.attack && was(e.attack.attackerId)
+    const choices = helper ? rules.combat.choices(helper) : null
+    const aid = choices?.ok && choices.value.find((c) => c.id === e.attack?.declared.choice)?.aid
+    if (!aid) continue
+    for (const [id, c] of Object.entries(e.changes ?? {}))
+      if (c.before.hp !== undefined && c.after.hp !== undefined && c.after.hp < c.before.hp)
+        return {
+          invariant: 'helping never costs hit points',
+          message: `${e.id} (${e.attack?.declared.choice}) took ${id} from ${c.before.hp} to ${c.after.hp}`,
+        }
   }
 
   // Undoing an entry restores exactly what it changed.

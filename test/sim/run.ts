@@ -14,7 +14,7 @@ const { runs, failure } = simulate({ systems: systemsFrom(process.env.SYSTEM), f
 for (const r of runs) {
   const per = (n: number) => (r.fights ? (n / r.fights).toFixed(1) : '-')
   console.log(
-    `${r.system.padEnd(12)} ${String(r.fights).padStart(5)} fights  ${per(r.rounds)} rounds, ${per(r.steps)} steps, ${per(r.attacks)} attacks a fight  ${(r.ms / 1000).toFixed(1)} s`,
+    `${r.system.padEnd(12)} ${String(r.fights).padStart(5)} fights  ${per(r.rounds)} rounds, ${per(r.steps)} steps, ${per(r.attacks)} attacks${r.aids ? ` (${per(r.aids)} helping)` : ''} a fight  ${(r.ms / 1000).toFixed(1)} s`,
   )
 }
 if (failure) {

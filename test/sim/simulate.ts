@@ -16,6 +16,7 @@ export interface SystemRun {
   steps: number
   rounds: number
   attacks: number
+  aids: number
   ms: number
 }
 
@@ -26,7 +27,7 @@ export function simulate(sim: Simulation): {
 } {
   const runs: SystemRun[] = []
   for (const system of sim.systems) {
-    const run: SystemRun = { system, fights: 0, steps: 0, rounds: 0, attacks: 0, ms: 0 }
+    const run: SystemRun = { system, fights: 0, steps: 0, rounds: 0, attacks: 0, aids: 0, ms: 0 }
     runs.push(run)
     const start = performance.now()
     for (let i = 0; i < sim.fights; i++) {
@@ -39,6 +40,7 @@ export function simulate(sim: Simulation): {
       run.steps += result.steps
       run.rounds += result.rounds
       run.attacks += result.attacks
+      run.aids += result.aids
     }
     run.ms = performance.now() - start
   }

@@ -110,7 +110,10 @@ function collect(system: SystemId, seed: number): Shown[] {
       const all = combatants()
       for (const mine of [undefined, ...all.map((c) => c.id)]) {
         const d = describeTurn(turn, all, mine)
-        show(`banner (${mine ? 'player' : 'GM'}, ${turn.status})`, `${d.text}\n${d.detail ?? ''}`)
+        show(
+          `banner (${mine ? 'player' : 'GM'}, ${turn.status})`,
+          `${d.text}\n${d.detail ?? ''}\n${turn.phaseNow?.allows ?? ''}`,
+        )
       }
       show('turn order', textOf(TurnOrder({ turn, combatants: all })))
       for (const c of all) for (const chip of c.status ?? []) show('status chip', chip)

@@ -13,6 +13,7 @@ import {
 } from '@fray/protocol'
 import { sealOf, verifySeal } from '@fray/protocol/seal'
 import {
+  brp,
   defaultSheetFor,
   type Fighter,
   SYSTEM_IDS,
@@ -75,6 +76,23 @@ async function table(system: SystemId) {
   const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
   const prompts = () => [...tableClient.doc.getMap<PendingDefense>(TABLE.prompts).values()]
   return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm, roomId }
+}
+
+/** Another player with a character of the system's defaults, on their own seat. */
+async function secondPlayer(roomId: string, name: string) {
+  const seat = await takeSeat(roomId, name)
+  const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+  const results = phone.doc.getMap<RequestResult>(SEAT.results)
+  let n = 0
+  const ask = async (request: Record<string, unknown>) => {
+    const id = `${request.kind}-${++n}`
+    phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
+    await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
+    return results.get(`${seat.seatId}/${id}`) as RequestResult
+  }
+  const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('brp', name) })
+  if (!created.ok) throw new Error(created.error)
+  return { id: created.logId, ask }
 }
 
 /** Dice that replay the faces the room logged, in order. */
@@ -365,6 +383,261 @@ describe('brp First Aid and waking through the room (5.12, 5.14)', () => {
       true,
     )
     await eventually(() => rules.out(t.fighter(t.mira)) === null, 'Mira awake')
+  })
+})
+
+describe('brp in a running round: First Aid saves the dying, the round’s end kills the rest (5.12, 5.14)', () => {
+  it('keeps Mira, brought back to 1 by Tomas within the round, and lets Tomas die at the next one’s end, as the rules do', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    const { id: tomas, ask: tomasAsks } = await secondPlayer(t.roomId, 'Tomas')
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get(t.mira)?.set('hp', 2)
+    await eventually(() => t.fighter(t.mira).hp === 2, 'Mira at 2')
+    const turn = () => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    // Nobody states a move: everyone stays put with their first weapon, and the Actions begin.
+    expect((await t.gmAsk({ kind: 'begin-actions' })).ok).toBe(true)
+    await eventually(() => turn().phase === 'actions', 'the Actions')
+    // Everyone at DEX 10 with Brawl: one slot, all acting.
+    expect(turn().acting).toEqual(expect.arrayContaining([t.mira, tomas, 'ogre']))
+
+    // The Ogre's Brawl (20 against 25%; 1D3 shows 3) takes Mira to -1: down, dying this round.
+    const brawl = { choice: 'brawl', toggles: [] }
+    const hit = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'ogre',
+      targetId: t.mira,
+      declared: brawl,
+      faces: [20, 3],
+    })
+    expect(hit.ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === -1, 'Mira at -1')
+    expect(rules.status(t.fighter(t.mira))).toContain('Dying: First Aid this round')
+    // Mira, out of the fight, no longer acts; Tomas's First Aid is his action (05, then 3 on the 1D3).
+    await eventually(() => !turn().acting?.includes(t.mira), 'Mira out of the turn')
+    const aid = { choice: 'first-aid', toggles: [] }
+    const dying = t.fighter(t.mira)
+    const treated = await tomasAsks({ kind: 'attack', targetId: t.mira, declared: aid, faces: [5, 3] })
+    expect(treated.ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === 2, 'Mira at 2')
+    const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
+    const expected = rules.resolve(t.fighter(tomas), dying, aid, null, replay(entry.rolls ?? []))
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    // His one action is spent (First Aid "takes one combat round to apply").
+    expect(await tomasAsks({ kind: 'attack', targetId: 'ogre', declared: brawl })).toEqual({
+      ok: false,
+      error: 'Tomas has made every attack this turn allows: end the turn.',
+    })
+
+    // The round ends: Mira, at 2, lives; round 2 opens with intents again.
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    await eventually(() => turn().round === 2, 'round 2')
+    expect(rules.status(t.fighter(t.mira))).not.toContain('Dead')
+    expect(t.entries().some((e) => e.kind === 'end-of-round' && /Mira dies/.test(e.detail ?? ''))).toBe(false)
+
+    // Round 2: Tomas, at 1, is hit to -2; nobody treats him, and the round's end kills him as the rules do.
+    combatants.get(tomas)?.set('hp', 1)
+    await eventually(() => t.fighter(tomas).hp === 1, 'Tomas at 1')
+    expect((await t.gmAsk({ kind: 'begin-actions' })).ok).toBe(true)
+    await eventually(() => turn().phase === 'actions', 'the Actions of round 2')
+    expect(
+      (
+        await t.gmAsk({
+          kind: 'attack',
+          attackerId: 'ogre',
+          targetId: tomas,
+          declared: brawl,
+          faces: [20, 3],
+        })
+      ).ok,
+    ).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Tomas’s defense prompt')
+    expect((await tomasAsks({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.fighter(tomas).hp === -2, 'Tomas at -2')
+    const before = [t.fighter(t.mira), t.fighter(tomas), t.fighter('ogre')]
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    await eventually(() => turn().round === 3, 'round 3')
+    const end = t.entries().findLast((e) => e.kind === 'end-of-round')
+    const rulesEnd = rules.endOfRound(before, 2, () => {
+      throw new Error('the end of a round rolls no die here')
+    })
+    if (!rulesEnd.ok) throw new Error(rulesEnd.error)
+    expect(end?.detail).toBe(rulesEnd.value.summary)
+    expect(end?.detail).toMatch(/Tomas dies/)
+    expect(rules.status(t.fighter(tomas))).toEqual(['Dead'])
+  })
+})
+
+describe('brp’s defense prompt from the rules’ previewAttack (5.6, 5.7, 5.11)', () => {
+  it('offers Mira behind her hoplite shield each defense against a thrown dagger with the rules’ odds, and resolves the one she picks as the rules do', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    const sheet = { ...defaultSheetFor('brp', 'Mira'), shield: 'hoplite' }
+    t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.set('sheet', sheet)
+    const ogre = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')
+    ogre?.set('sheet', { ...defaultSheetFor('brp', 'Ogre', 'foe'), weapons: [{ weapon: 'dagger' }] })
+    // The GM's requests travel on another document: wait until the room has both sheets as written.
+    const reader = await TestClient.connect(t.roomId, 'table')
+    const sheetOf = (id: string) =>
+      reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('sheet') as
+        | Record<string, unknown>
+        | undefined
+    await eventually(
+      () => sheetOf(t.mira)?.shield === 'hoplite' && (sheetOf('ogre')?.weapons as unknown[])?.length === 1,
+      'the sheets',
+    )
+    const thrown = { choice: 'dagger-thrown', toggles: [] }
+    const attacked = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: thrown })
+    expect(attacked).toEqual({ ok: true, logId: expect.any(String) })
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    const prompt = t.prompts()[0] as PendingDefense
+    // The options and odds are the rules package's own, from previewAttack, kneeling and cover included.
+    const side = (f: Fighter) => {
+      const parsed = brp.parseSheet(f.sheet)
+      if (!parsed.ok) throw new Error(parsed.error)
+      return { sheet: parsed.value, state: brp.initialState(parsed.value, brp.DEFAULT_SETTINGS) }
+    }
+    const odds = (toggles: string[]) => {
+      const p = brp.previewAttack(
+        side(t.fighter('ogre')),
+        side(t.fighter(t.mira)),
+        { weapon: 'dagger-thrown' },
+        brp.DEFAULT_SETTINGS,
+        toggles,
+      )
+      if (!p.ok) throw new Error(p.error)
+      return p.value.defenses
+    }
+    const chanceOf = (d: brp.DefensePreview | undefined) =>
+      d?.allowed && d.defense.chance ? d.defense.chance.value : null
+    const shieldParry = (toggles: string[]) => odds(toggles).find((d) => d.label === 'Parry with the shield')
+    expect(prompt.options.map((o) => o.id)).toEqual([
+      'none',
+      'dodge',
+      'parry-shield',
+      'parry-shield-kneeling',
+      'shield-cover',
+    ])
+    // A hoplite shield parries a missile at 60%, kneeling behind it 90% (5.11); dodging a thrown weapon is Difficult (5.7).
+    expect([chanceOf(shieldParry([])), chanceOf(shieldParry(['kneeling']))]).toEqual([60, 90])
+    expect(prompt.options.find((o) => o.id === 'parry-shield-kneeling')?.effect).toMatch(/at 90%/)
+    expect(prompt.options.find((o) => o.id === 'dodge')?.effect).toMatch(
+      new RegExp(`at ${chanceOf(odds([]).find((d) => d.label === 'Dodge'))}%`),
+    )
+    const fromRules = rules.defenses(t.fighter('ogre'), t.fighter(t.mira), thrown)
+    if (!fromRules.ok) throw new Error(fromRules.error)
+    expect(prompt.options).toEqual(fromRules.value)
+    // She kneels and parries: the room's outcome is the rules' for the same dice.
+    const before = [t.fighter('ogre'), t.fighter(t.mira)] as const
+    const answered = await t.ask({ kind: 'defend', promptId: prompt.id, choice: 'parry-shield-kneeling' })
+    if (!answered.ok) throw new Error(answered.error)
+    await eventually(() => t.entries().some((e) => e.id === answered.logId), 'the outcome')
+    const entry = t.entries().find((e) => e.id === answered.logId) as LogEntry
+    const expected = rules.resolve(
+      before[0],
+      before[1],
+      thrown,
+      'parry-shield-kneeling',
+      replay(entry.rolls ?? []),
+    )
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+  })
+})
+
+describe('brp between fights: First Aid from a player’s phone, on nobody’s turn (5.14)', () => {
+  it('treats Tomas’s wound as the rules do while no fight runs; attacking stays refused', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    // Tomas, on his own phone, takes a wound of 3 from the Ogre's Brawl (20 against 25%; 1D3 shows 3).
+    const { id: tomas, ask: tomasAsks } = await secondPlayer(t.roomId, 'Tomas')
+    const brawl = { choice: 'brawl', toggles: [] }
+    expect(
+      (
+        await t.gmAsk({
+          kind: 'attack',
+          attackerId: 'ogre',
+          targetId: tomas,
+          declared: brawl,
+          faces: [20, 3],
+        })
+      ).ok,
+    ).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Tomas’s defense prompt')
+    expect((await tomasAsks({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    const hale = t.fighter(tomas).maxHp
+    await eventually(() => t.fighter(tomas).hp === hale - 3, 'Tomas wounded')
+    const wounded = t.fighter(tomas)
+
+    // No fight runs: Mira's First Aid needs no turn. Her own dice: 05 on the d100, 2 on the 1D3.
+    const aid = { choice: 'first-aid', toggles: [] }
+    const treated = await t.ask({ kind: 'attack', targetId: tomas, declared: aid, faces: [5, 2] })
+    expect(treated.ok).toBe(true)
+    await eventually(() => t.fighter(tomas).hp === hale - 1, 'Tomas treated')
+    const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
+    const expected = rules.resolve(t.fighter(t.mira), wounded, aid, null, replay(entry.rolls ?? []))
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(t.fighter(tomas).state).toEqual(expected.value.changes[tomas]?.state)
+    // That wound has had its First Aid (5.14); and between fights a player still attacks nobody.
+    expect(await t.ask({ kind: 'attack', targetId: tomas, declared: aid })).toEqual({
+      ok: false,
+      error: 'Tomas has no wound First Aid can treat: each wound takes it once, and only what it took.',
+    })
+    expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared: brawl })).toEqual({
+      ok: false,
+      error: 'It is not your turn.',
+    })
+  })
+})
+
+describe('brp: the hours of a knock-out, ended by the GM (5.12)', () => {
+  it('wakes Mira as the rules’ clear does, logged and undoable, and only while she is out', async () => {
+    const t = await table('brp')
+    const rules = SYSTEMS.brp.combat
+    // The Ogre's Brawl (20 against 25%; 1D3 shows 3) takes Mira from 4 to 1: out for 1D6 (5) hours.
+    t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.set('hp', 4)
+    await eventually(() => t.fighter(t.mira).hp === 4, 'Mira at 4')
+    const brawl = { choice: 'brawl', toggles: [] }
+    expect(
+      (
+        await t.gmAsk({
+          kind: 'attack',
+          attackerId: 'ogre',
+          targetId: t.mira,
+          declared: brawl,
+          faces: [20, 3, 5],
+        })
+      ).ok,
+    ).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
+    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp === 1, 'Mira knocked out')
+    const out = t.fighter(t.mira)
+    expect(rules.clearable?.(out)).toEqual([
+      expect.objectContaining({ id: 'unconscious', label: 'Unconscious (5 hours)' }),
+    ])
+    // The GM ends it once the hours have passed (Fray keeps no clock of hours).
+    const ended = await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'unconscious' })
+    expect(ended.ok).toBe(true)
+    await eventually(() => rules.out(t.fighter(t.mira)) === null, 'Mira awake')
+    const expected = rules.clear?.(out, 'unconscious')
+    if (!expected?.ok) throw new Error('the rules clear')
+    expect(t.fighter(t.mira).state).toEqual(expected.value.changes[t.mira]?.state)
+    expect(t.entries().at(-1)?.detail).toBe(expected.value.summary)
+    expect(await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'unconscious' })).toEqual(
+      {
+        ok: false,
+        error: 'Mira is not unconscious now.',
+      },
+    )
+    if (!ended.ok) throw new Error(ended.error)
+    expect((await t.gmAsk({ kind: 'undo', entryId: ended.logId })).ok).toBe(true)
+    await eventually(() => rules.out(t.fighter(t.mira)) === 'Mira is unconscious.', 'out again')
   })
 })
 
@@ -976,7 +1249,7 @@ describe('the rules’ conditions the text leaves to the GM', () => {
   })
 
   it('refuses where every condition ends by the system’s own rules', async () => {
-    const t = await table('brp')
+    const t = await table('zones')
     expect(await t.gmAsk({ kind: 'clear-condition', combatantId: 'ogre', condition: 'prone' })).toEqual({
       ok: false,
       error: 'In this system every condition ends by its own rules.',

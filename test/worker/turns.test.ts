@@ -113,6 +113,17 @@ describe('a round of turn order', () => {
     expect(await gmAsk({ kind: 'start-combat' })).toEqual({ ok: true, logId: expect.any(String) })
     const turn = table.doc.getMap(TABLE.turn)
     await eventually(() => turn.get('status') === 'initiative', 'the Statement of Intent')
+    // Phase 1 of 5.1: intents are stated, nobody acts yet, the GM's monsters neither.
+    expect(turn.get('phaseNow')).toMatchObject({ label: 'Phase 1 of 4: Statement of Intent' })
+    const brawl = { choice: 'brawl', toggles: [] }
+    for (const answer of [
+      await quick.ask({ kind: 'attack', targetId: 'gob', declared: brawl }),
+      await gmAsk({ kind: 'attack', attackerId: 'gob', targetId: quick.id, declared: brawl }),
+    ])
+      expect(answer).toEqual({
+        ok: false,
+        error: 'Intents are being stated (the round’s first phase): attacks come in the Actions.',
+      })
     // Refusals say why, in the player's words.
     expect(await quick.ask({ kind: 'intent', intent: { metersMoved: 40, weapon: null } })).toEqual({
       ok: false,
@@ -135,6 +146,7 @@ describe('a round of turn order', () => {
     expect(turn.get('defendOnly')).toEqual([runner.id])
     // The Movement phase (5.1): they make the moves they stated; nobody attacks, nor does the turn move on.
     expect(turn.get('phase')).toBe('movement')
+    expect(turn.get('phaseNow')).toMatchObject({ label: 'Phase 2 of 4: Movement' })
     expect(
       await gmAsk({
         kind: 'attack',
@@ -154,6 +166,13 @@ describe('a round of turn order', () => {
     expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
     await eventually(() => turn.get('phase') === 'actions', 'the Actions')
     expect(turn.get('acting')).toEqual(['gob'])
+    expect(turn.get('phaseNow')).toMatchObject({ label: 'Phase 3 of 4: Actions' })
+    // The goblin acts, then Quick; Runner moved 30 m and has no slot: the round reaches its Resolution,
+    // which ends it at once (nobody waits for a defense), and the next opens with intents again.
+    expect((await gmAsk({ kind: 'next-turn' }))?.ok).toBe(true)
+    expect((await quick.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => turn.get('round') === 2, 'round 2')
+    expect(turn.get('phaseNow')).toMatchObject({ label: 'Phase 1 of 4: Statement of Intent' })
   })
 
   it('brp: equal ranks are broken by weapon length, missile first (5.4)', async () => {

@@ -26,3 +26,18 @@ export function CharacterGlance({ system, me }: { system: SystemId; me: Combatan
     </p>
   )
 }
+
+/**
+ * Between fights, where the system has ways to help another (brp's First Aid on the last fight's wounds,
+ * waking the knocked out, 5.12 and 5.14): one button that opens them, needing nobody's turn.
+ */
+export function AidButton({ system, me, onAid }: { system: SystemId; me: Combatant; onAid: () => void }) {
+  const choices = SYSTEMS[system].combat.choices(asFighter(me))
+  const aids = choices.ok ? choices.value.filter((c) => c.aid) : []
+  if (aids.length === 0) return null
+  return (
+    <button type="button" class="big" onClick={onAid}>
+      Tend the wounded: {aids.map((c) => c.label.split(' · ')[0]).join(', ')}…
+    </button>
+  )
+}

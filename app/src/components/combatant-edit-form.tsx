@@ -101,12 +101,13 @@ function RulesConditions({
   return (
     <fieldset class="edit-form rules-conditions">
       <legend>The rules’ conditions on {c.name}</legend>
-      <p class="muted small">
-        The rules give these no end: end them when {c.name} stands up, picks up the weapon…
-      </p>
+      <p class="muted small">The rules leave these for you to end: end each once it is over for {c.name}.</p>
       {clearable.map((k) => (
         <div key={k.id} class="row gap">
-          <span>{k.label}</span>
+          <span>
+            {k.label}
+            {k.when && <span class="muted small"> · {k.when}</span>}
+          </span>
           <button type="button" class="ghost push" onClick={() => onClear(c.id, k.id)}>
             End {k.label}
           </button>

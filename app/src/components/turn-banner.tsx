@@ -14,6 +14,8 @@ interface Props {
 
 export function TurnBanner({ turn, combatants, mine }: Props) {
   const { text, detail, yours, next = false } = describeTurn(turn, combatants, mine)
+  // What the phase under way allows (brp 5.1), unless a timed event holds everything.
+  const allows = !turn.due?.length && turn.phaseNow?.allows
   const was = useRef({ yours: false, next: false })
   useEffect(() => {
     if (yours && !was.current.yours) alertPlayer('yourTurn')
@@ -29,6 +31,11 @@ export function TurnBanner({ turn, combatants, mine }: Props) {
     >
       <strong>{text}</strong>
       {detail && <span class="small">{detail}</span>}
+      {allows && (
+        <span class="small phase-allows" data-testid="phase-allows">
+          {allows}
+        </span>
+      )}
     </div>
   )
 }

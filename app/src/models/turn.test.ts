@@ -160,9 +160,50 @@ describe('the turn as a viewer reads it', () => {
     expect(trackerState({ ...c, spent: 'turn', out: true })).toEqual({ note: 'out of the fight', done: true })
   })
 
-  it('names brp’s Statement of Intent in words, its section number left to the rules’ breakdowns', () => {
-    const stating: TurnState = { ...rolling, waiting: { m: 'intent', g: 'intent' } }
-    expect(describeTurn(stating, combatants).detail).toBe('Phase 1 of 4 · the highest DEX states first')
+  it('names the phase the turn model says is under way (brp 5.1)', () => {
+    const phase = (n: number, name: string, allows: string) => ({
+      id: 'movement' as const,
+      label: `Phase ${n} of 4: ${name}`,
+      allows,
+    })
+    const stating: TurnState = {
+      ...rolling,
+      waiting: { m: 'intent', g: 'intent' },
+      phaseNow: phase(1, 'Statement of Intent', 'Nobody acts yet.'),
+    }
+    expect(describeTurn(stating, combatants)).toMatchObject({
+      detail: 'Phase 1 of 4: Statement of Intent · the highest DEX states first',
+    })
+    expect(describeTurn(stating, combatants, 'm')).toMatchObject({
+      text: 'State your intent!',
+      detail: 'Phase 1 of 4: Statement of Intent',
+    })
+    const order = [{ ids: ['m'], label: 'DEX rank 10', at: 10 }]
+    const base = { ...IDLE_TURN, status: 'running' as const, round: 1, order }
+    const moving: TurnState = {
+      ...base,
+      phase: 'movement',
+      intents: { m: { metersMoved: 10, weapon: null } },
+      phaseNow: phase(2, 'Movement', 'Nobody attacks yet.'),
+    }
+    expect(describeTurn(moving, combatants, 'm')).toMatchObject({
+      text: 'Move your 10 m now',
+      detail: 'Phase 2 of 4: Movement · Mira 10 m · then the Actions in DEX order',
+    })
+    const acting: TurnState = { ...base, acting: ['m'], phaseNow: phase(3, 'Actions', 'Each acts.') }
+    expect(describeTurn(acting, combatants, 'm')).toMatchObject({
+      detail: 'Round 1 · Phase 3 of 4: Actions · DEX rank 10',
+    })
+    // Every slot done, an attack still waiting for its defender: the Resolution, before anyone dies.
+    const resolving = { ...acting, current: 1, acting: [], phaseNow: phase(4, 'Resolution', 'Then death.') }
+    expect(describeTurn(resolving, combatants, 'm')).toMatchObject({
+      text: 'Round 1',
+      detail: 'Phase 4 of 4: Resolution',
+    })
+    // A round with no phases names none.
+    expect(describeTurn({ ...acting, phaseNow: undefined }, combatants, 'm').detail).toBe(
+      'Round 1 · DEX rank 10',
+    )
   })
 
   it('keys the turn so that a refusal answered before it moved on can be let go', () => {

@@ -16,6 +16,8 @@ export function describeTurn(
   mine?: string,
 ): { text: string; detail?: string; yours: boolean; next?: boolean } {
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? 'someone hidden'
+  // Where rounds run in phases (brp), the turn model wrote the one under way: "Phase 2 of 4: Movement".
+  const phase = turn.phaseNow?.label
   // The GM's timed events that came up: nobody acts until the GM has resolved them.
   const due = turn.status === 'idle' ? [] : (turn.due ?? [])
   if (due.length > 0)
@@ -33,22 +35,22 @@ export function describeTurn(
       // Whom the round waits for, and for what, is the turn model's answer (`turn.waiting`).
       const waiting = turn.waiting ?? {}
       const mineWaits = mine ? waiting[mine] : undefined
-      if (mineWaits === 'intent') return { text: 'State your intent!', yours: true }
+      if (mineWaits === 'intent') return { text: 'State your intent!', detail: phase, yours: true }
       if (mineWaits === 'initiative') return { text: 'Roll initiative!', yours: true }
       if (Object.values(waiting).includes('intent'))
         return {
           text: `Round ${turn.round}: stating intents`,
-          // Only brp's rounds open with a Statement of Intent; its section number stays in the rules' breakdowns.
-          detail: 'Phase 1 of 4 · the highest DEX states first',
+          detail: `${phase ? `${phase} · ` : ''}the highest DEX states first`,
           yours: false,
         }
       return { text: `Round ${turn.round}: rolling initiative`, yours: false }
     }
     case 'running': {
       if (turn.factions) return describeFactions(turn, name, mine)
-      if (turn.phase === 'movement') return describeMovement(turn, name, mine)
+      if (turn.phase === 'movement') return describeMovement(turn, name, mine, phase)
       const slot = turn.order[turn.current]
-      if (!slot) return { text: `Round ${turn.round}`, yours: false }
+      // Every slot done, the last answers awaited: brp's Resolution.
+      if (!slot) return { text: `Round ${turn.round}`, detail: phase, yours: false }
       const yours = Boolean(mine && isActing(turn, mine))
       // Those the turn model lets act now (not the fallen of the slot, nor who ended their turn); the
       // whole slot while it waits for an answer to one of its attacks.
@@ -59,7 +61,7 @@ export function describeTurn(
       const next = Boolean(mine && !yours && turn.order[turn.current + 1]?.ids.includes(mine))
       return {
         text: yours ? 'Your turn' : `${who} ${now.length > 1 ? 'are' : 'is'} acting`,
-        detail: `${next ? 'You’re next · ' : ''}Round ${turn.round} · ${turn.phase === 'actions' ? 'Phase 3 of 4: Actions · ' : ''}${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}`,
+        detail: `${next ? 'You’re next · ' : ''}Round ${turn.round} · ${phase ? `${phase} · ` : ''}${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}`,
         yours,
         next,
       }
@@ -70,12 +72,17 @@ export function describeTurn(
 }
 
 /** brp's Movement phase (5.1): who moves how far, before anyone acts. */
-function describeMovement(turn: TurnState, name: (id: string) => string, mine?: string) {
+function describeMovement(
+  turn: TurnState,
+  name: (id: string) => string,
+  mine: string | undefined,
+  label = 'Movement',
+) {
   const moves = Object.entries(turn.intents ?? {}).filter(([, intent]) => intent.metersMoved > 0)
   const meters = mine ? (turn.intents?.[mine]?.metersMoved ?? 0) : 0
   return {
     text: meters > 0 ? `Move your ${meters} m now` : `Round ${turn.round}: moving`,
-    detail: `Phase 2 of 4 · ${moves.map(([id, intent]) => `${name(id)} ${intent.metersMoved} m`).join(', ')} · then the Actions in DEX order`,
+    detail: `${label} · ${moves.map(([id, intent]) => `${name(id)} ${intent.metersMoved} m`).join(', ')} · then the Actions in DEX order`,
     yours: meters > 0,
   }
 }

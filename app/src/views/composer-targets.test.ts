@@ -1,6 +1,7 @@
+import { IDLE_TURN } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import type { Combatant } from '../models/table.ts'
-import { targetList } from './composer-targets.ts'
+import { openingChoice, targetList } from './composer-targets.ts'
 
 const c = (id: string, side: 'pc' | 'foe', hp = 5): Combatant =>
   ({ id, name: id, side, hp, maxHp: 5 }) as Combatant
@@ -36,5 +37,21 @@ describe('the composer’s targets', () => {
   it('chooses a fallen one only when nobody stands', () => {
     expect(targetList(mira, [mira, g3], { helping: false, isOut }).chosen).toBe('g3')
     expect(targetList(mira, [mira], { helping: false, isOut }).chosen).toBe('')
+  })
+})
+
+describe('the way to act the composer opens on', () => {
+  const choices = [
+    { id: 'brawl', label: 'Brawl' },
+    { id: 'dagger', label: 'Dagger' },
+    { id: 'dagger-thrown', label: 'Dagger (thrown)' },
+  ]
+  it('is what the attacker stated for the round (brp 5.2), else the weapon in hand', () => {
+    const turn = { ...IDLE_TURN, intents: { mira: { metersMoved: 0, weapon: 'dagger-thrown' } } }
+    expect(openingChoice(choices, turn, 'mira')?.id).toBe('dagger-thrown')
+    expect(openingChoice(choices, turn, 'tomas')?.id).toBe('brawl')
+    const other = { ...IDLE_TURN, intents: { mira: { metersMoved: 0, weapon: null } } }
+    expect(openingChoice(choices, other, 'mira')?.id).toBe('brawl')
+    expect(openingChoice(choices, undefined, 'mira')?.id).toBe('brawl')
   })
 })

@@ -1,5 +1,19 @@
 /** Whom the composer offers as targets, in what order, and whom it chooses before the player does. */
+import type { AttackChoice, TurnState } from '@fray/rules'
 import type { Combatant } from '../models/table.ts'
+
+/**
+ * The way to act the sheet opens on: what the attacker stated for the round (brp's Statement of Intent,
+ * 5.2), where it is one of the choices; else the first, the weapon in hand.
+ */
+export function openingChoice(
+  choices: readonly AttackChoice[],
+  turn: TurnState | undefined,
+  attackerId: string,
+): AttackChoice | undefined {
+  const stated = turn?.intents?.[attackerId]?.weapon
+  return choices.find((c) => c.id === stated) ?? choices[0]
+}
 
 export interface TargetList {
   /** Offered at once: foes first, then allies; to help (First Aid), the fallen allies first. */

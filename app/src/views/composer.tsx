@@ -19,7 +19,7 @@ import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
 import { rulesOf } from '../models/rules.ts'
 import { asFighter, type Combatant } from '../models/table.ts'
-import { targetList } from './composer-targets.ts'
+import { openingChoice, targetList } from './composer-targets.ts'
 import { askedFirst, splitToggles } from './composer-toggles.ts'
 
 interface Props {
@@ -43,6 +43,8 @@ interface Props {
   turn?: TurnState
   /** A monster's defense is the GM's secret (a room setting): the odds show the chance alone. */
   hideFoeDefense?: boolean
+  /** Only the choices that help (First Aid, waking): between fights, when nobody attacks. */
+  aidOnly?: boolean
 }
 
 /**
@@ -75,11 +77,13 @@ export function Composer({
   sheet = false,
   turn,
   hideFoeDefense = false,
+  aidOnly = false,
 }: Props) {
   const rules = rulesOf(system).combat
   const me = asFighter(attacker)
-  const choices = rules.choices(me)
-  const choice = useSignal(choices.ok ? (choices.value[0]?.id ?? '') : '')
+  const all = rules.choices(me)
+  const choices = aidOnly && all.ok ? ok(all.value.filter((c) => c.aid)) : all
+  const choice = useSignal(choices.ok ? (openingChoice(choices.value, turn, attacker.id)?.id ?? '') : '')
   const choiceOf = (id: string) => (choices.ok ? choices.value.find((c) => c.id === id) : undefined)
   /** Whether a choice helps its target (First Aid): then one's own side comes first, the fallen first of all. */
   const aids = (id: string) => Boolean(choiceOf(id)?.aid)
@@ -151,7 +155,7 @@ export function Composer({
     <section class={`card composer ${sheet ? 'sheet' : ''}`} aria-labelledby="composer-h">
       <div class="row gap sheet-head">
         <h2 id="composer-h" tabIndex={-1} ref={heading}>
-          {attacker.name} attacks
+          {attacker.name} {aidOnly ? 'helps' : 'attacks'}
         </h2>
         <button type="button" class="ghost push" onClick={onClose}>
           Cancel

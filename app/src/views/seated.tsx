@@ -38,6 +38,7 @@ const loadFreeRoll = () => import('../components/free-roll-form.tsx').then((m) =
 const loadDefensePrompt = () => import('../components/defense-prompt.tsx').then((m) => m.DefensePrompt)
 const loadWaitingCard = () => import('../components/waiting-card.tsx').then((m) => m.WaitingCard)
 const loadGlance = () => import('../components/character-glance.tsx').then((m) => m.CharacterGlance)
+const loadAidButton = () => import('../components/character-glance.tsx').then((m) => m.AidButton)
 const loadHandover = () => import('../components/seat-handover.tsx').then((m) => m.HandoverDialog)
 
 /** Seconds before a turn with nothing left ends by itself, where the rules let one still move. */
@@ -145,6 +146,9 @@ export function Seated(props: {
   )
   const IntentForm = useLazy(loadIntentForm, stating && rules)
   const canAttack = Boolean(me && mayAttack(turn, me.id))
+  // Between fights, helping the wounded (brp's First Aid) waits for nobody's turn.
+  const canAid = Boolean(me && turn.status === 'idle')
+  const AidButton = useLazy(loadAidButton, canAid)
   /** The fight asks something of this player now (their turn, their side's move, their initiative). */
   const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)
@@ -296,25 +300,31 @@ export function Seated(props: {
                 onAnswer={(choice) => requests.defend(p.id, choice)}
               />
             ))}
-          {composing.value && (canAttack || myFactionMove) && !attackOpen && me && system && Composer && (
-            <Composer
-              system={system}
-              attacker={me}
-              targets={table.combatants.value}
-              lastTargetId={lastTargetId}
-              turn={turn}
-              hideFoeDefense={hidesDefense(table.settings.value, 'foe')}
-              sheet
-              onRoll={(targetId, declared, faces) => {
-                // Faction play: the side's move is taken with this character and its attack, in one go.
-                if (!canAttack) requests.factionMove('act')
-                sent.value = requests.attack(targetId, declared, faces)
-                composing.value = false
-              }}
-              ownDice
-              onClose={() => (composing.value = false)}
-            />
-          )}
+          {composing.value &&
+            (canAttack || myFactionMove || canAid) &&
+            !attackOpen &&
+            me &&
+            system &&
+            Composer && (
+              <Composer
+                system={system}
+                attacker={me}
+                aidOnly={canAid}
+                targets={table.combatants.value}
+                lastTargetId={lastTargetId}
+                turn={turn}
+                hideFoeDefense={hidesDefense(table.settings.value, 'foe')}
+                sheet
+                onRoll={(targetId, declared, faces) => {
+                  // Faction play: the side's move is taken with this character and its attack, in one go.
+                  if (!canAttack && myFactionMove) requests.factionMove('act')
+                  sent.value = requests.attack(targetId, declared, faces)
+                  composing.value = false
+                }}
+                ownDice
+                onClose={() => (composing.value = false)}
+              />
+            )}
           {stating && me && system && IntentForm && (
             <section class="card" aria-label="Your intent this round">
               <IntentForm
@@ -380,6 +390,9 @@ export function Seated(props: {
                       <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
                         Attack
                       </button>
+                    )}
+                    {canAid && !attackOpen && me && system && AidButton && (
+                      <AidButton system={system} me={me} onAid={() => (composing.value = true)} />
                     )}
                     {myTurn && !ending && (
                       <button type="button" class="huge" onClick={() => requests.endTurn()}>

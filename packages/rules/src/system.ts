@@ -16,6 +16,18 @@ export interface MomentScale {
   counts: 'down' | 'up'
 }
 
+/** The phases of a round where the text names them (brp 5.1), as `phaseOf` reads them from the turn. */
+export type RoundPhaseId = 'statement-of-intent' | 'movement' | 'actions' | 'resolution'
+
+/** One phase of a round, as every screen names it, and what it allows in the text's terms. */
+export interface PhaseInfo {
+  id: RoundPhaseId
+  /** "Statement of Intent". */
+  name: string
+  /** What one may do in it: "Each says how far they move and what they will do; nobody acts yet." */
+  allows: string
+}
+
 /** Which side the GM may mark as unaware when a fight starts. */
 export type Unaware = 'pc' | 'foe' | 'both'
 

@@ -42,10 +42,19 @@ export function attack(
   if (!target) return { ok: false, error: 'That target is not in the fight.' }
   // A declaration about oneself (osr's parry and dodge) names its declarer; nothing else may.
   const choices = ctx.rules.combat.choices(attacker)
-  const self = choices.ok && choices.value.some((c) => c.id === declared.choice && c.self)
-  if (target.id === attacker.id && !self) return { ok: false, error: 'You cannot attack yourself.' }
+  const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
+  if (target.id === attacker.id && !choice?.self) return { ok: false, error: 'You cannot attack yourself.' }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   const turn = readTurn(ctx.table)
+  // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
+  // the moves stated made (brp's first two phases, 5.1).
+  if (turn.status === 'initiative')
+    return {
+      ok: false,
+      error: ctx.rules.info.statesIntent
+        ? 'Intents are being stated (the round’s first phase): attacks come in the Actions.'
+        : 'Initiative is being rolled: attacks come once the round’s order is set.',
+    }
   if (turn.status === 'running' && turn.phase === 'movement')
     return {
       ok: false,
@@ -54,7 +63,12 @@ export function attack(
     }
   const waiting = waitingForEvents(turn)
   if (waiting && turn.status === 'running') return { ok: false, error: waiting }
-  if (asker !== 'gm' || turn.status === 'running') {
+  // Between fights, helping (brp's First Aid on the last fight's wounds, waking the knocked out) waits
+  // for nobody's turn; attacking is the GM's alone there.
+  const helpingBetweenFights = turn.status === 'idle' && Boolean(choice?.aid)
+  const fallen = ctx.rules.combat.out(attacker)
+  if (helpingBetweenFights && fallen) return { ok: false, error: `${fallen} They cannot help anyone now.` }
+  if ((asker !== 'gm' || turn.status === 'running') && !helpingBetweenFights) {
     const whose = asker === 'gm' ? `${attacker.name}’s` : 'your'
     if (!isActing(turn, attacker.id)) return { ok: false, error: `It is not ${whose} turn.` }
     if (!mayAttack(turn, attacker.id))

@@ -40,7 +40,8 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
   const acting = table.combatants.value.filter((c) => !isSurprised(turnState, c.id))
   const waitingFor =
     turnState.status === 'initiative'
-      ? acting.filter((c) => turnState.waiting?.[c.id]).map((c) => c.name)
+      ? // In the order the turn model awaits them (brp: highest DEX first, 5.2).
+        Object.keys(turnState.waiting ?? {}).flatMap((id) => acting.find((c) => c.id === id)?.name ?? [])
       : []
   const unaware = useSignal<Unaware | ''>('')
   const ambush = useSignal(false)

@@ -14,7 +14,7 @@ describe('the defense a character card shows', () => {
     expect(SYSTEMS.spelljammer.combat.defense(mira)).toBe('DEF 35')
   })
 
-  it('brp: the armor points worn, body armor plus a helmet (5.10)', () => {
+  it('brp: the armor points worn, body armor plus a helmet, and what they cost the wearer’s skills (5.10)', () => {
     const bare = fighter('brp', 'm', 'pc', { name: 'Mira' })
     expect(SYSTEMS.brp.combat.defense(bare)).toBe('No armor')
     // Leather, Hard 2 + Helmet, Light 1.
@@ -22,7 +22,12 @@ describe('the defense a character card shows', () => {
       name: 'Mira',
       armor: [{ armor: 'leather-hard' }, { armor: 'helmet-light' }],
     })
-    expect(SYSTEMS.brp.combat.defense(armored)).toBe('Armor 3 AP')
+    // What it costs her own rolls goes with it (5.10): hard leather -10% physical, a light helmet -15% perception.
+    expect(SYSTEMS.brp.combat.defense(armored)).toBe(
+      'Armor 3 AP (physical skills −10%, Listen and Spot −15%)',
+    )
+    const soft = fighter('brp', 'm', 'pc', { name: 'Mira', armor: [{ armor: 'leather-soft' }] })
+    expect(SYSTEMS.brp.combat.defense(soft)).toBe('Armor 1 AP')
   })
 
   it('zones: the armour value, +1 for a shield, never above 3', () => {

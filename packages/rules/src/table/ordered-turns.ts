@@ -6,7 +6,7 @@
  */
 import { unreachable } from '../assert.ts'
 import { fail, type Outcome, ok } from '../outcome.ts'
-import type { MomentScale } from '../system.ts'
+import type { MomentScale, PhaseInfo, RoundPhaseId } from '../system.ts'
 import type {
   InitiativeRoll,
   Intent,
@@ -43,10 +43,14 @@ export interface OrderedHooks {
   rerollEachRound(settings: TurnSettings): boolean
   /** Whom the GM's "roll for the foes" rolls for (default: every foe who has not rolled). */
   foeRollers?(foes: readonly Fighter[]): Fighter[]
+  /** The round's named phases in their order (brp 5.1): the turn carries the one under way (`phaseNow`). */
+  phases?: readonly PhaseInfo[]
   /** brp's Statement of Intent, where rounds open with one. */
   intents?: IntentRules & {
     /** Those whose declared movement leaves them only defenses this round. */
     defendOnly(participants: readonly Fighter[], intents: Readonly<Record<string, Intent>>): string[]
+    /** The order the round awaits their statements in (brp 5.2: highest DEX first); `waiting` keeps it. */
+    statementOrder?(participants: readonly Fighter[]): Fighter[]
   }
   /** Surprise when a fight starts, with the room's dice. */
   surprise(
@@ -61,6 +65,28 @@ export interface OrderedHooks {
   moments?: MomentScale
   /** The segment clock, where the round runs on one (see `TurnRules.segmentClock`). */
   segmentClock?(turn: TurnState, roundOver: boolean): number
+}
+
+/**
+ * The phase of a round under way, where rounds run in phases (brp 5.1): the Statement of Intent while the
+ * round waits for intents, then the turn model's Movement and Actions, and the Resolution once the last
+ * slot is done (the round ends as soon as no attack waits for its defender). Null when no round runs.
+ */
+function phaseOf(turn: TurnState): RoundPhaseId | null {
+  if (turn.status === 'initiative') return 'statement-of-intent'
+  if (turn.status !== 'running' || turn.factions) return null
+  if (turn.phase === 'movement') return 'movement'
+  return turn.current < turn.order.length ? 'actions' : 'resolution'
+}
+
+/** The phase under way among a system's phases, as the turn carries it (`TurnState.phaseNow`); absent when none. */
+export function phaseWords(turn: TurnState, phases: readonly PhaseInfo[]): TurnState['phaseNow'] {
+  const id = phaseOf(turn)
+  const at = phases.findIndex((p) => p.id === id)
+  const info = phases[at]
+  return (
+    info && { id: info.id, label: `Phase ${at + 1} of ${phases.length}: ${info.name}`, allows: info.allows }
+  )
 }
 
 /** Those who take part in the round: not out of the fight, and not caught by surprise in round 1. */
@@ -81,11 +107,18 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     return dice.ok && dice.value.length > 0
   }
 
+  /** The turn moved on as far as it goes by itself, carrying the phase it is in where rounds have phases. */
+  function settle(start: TurnState, ctx: TurnContext, force = false): TurnStep {
+    const step = moveOn(start, ctx, force)
+    if (!hooks.phases) return step
+    return { ...step, turn: { ...step.turn, phaseNow: phaseWords(step.turn, hooks.phases) } }
+  }
+
   /**
    * Moves the turn on as far as it goes by itself: the order is built once nobody is awaited, finished
    * slots give way to the next, and the round ends once its last slot is done and no attack is waiting.
    */
-  function settle(start: TurnState, ctx: TurnContext, force = false): TurnStep {
+  function moveOn(start: TurnState, ctx: TurnContext, force = false): TurnStep {
     let turn = start
     for (;;) {
       if (turn.status === 'initiative') {
@@ -93,7 +126,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const intents = turn.intents ?? {}
         const waiting: Record<string, 'initiative' | 'intent'> = {}
         const initiativeSides: Record<string, number[]> = {}
-        for (const f of who) {
+        for (const f of hooks.intents?.statementOrder?.(who) ?? who) {
           if (hooks.intents && !intents[f.id]) waiting[f.id] = 'intent'
           else if (rolls(f) && needs(f, ctx.fighters, turn, ctx.settings)) {
             waiting[f.id] = 'initiative'

@@ -4,7 +4,7 @@
  * rolls the dice it is asked for and logs them; the screens only read `acting` and `waiting`.
  */
 import { fail, type Outcome, ok } from '../outcome.ts'
-import type { MomentScale, Unaware } from '../system.ts'
+import type { MomentScale, RoundPhaseId, Unaware } from '../system.ts'
 import type { RoundState } from '../systems/zones/round.ts'
 import type { DueEvent } from './timed-events.ts'
 import type { Fighter } from './types.ts'
@@ -67,6 +67,11 @@ export interface TurnState {
    * make it (nobody attacks), then `actions` in DEX order; the Resolution is the end of the round.
    */
   phase?: 'movement' | 'actions'
+  /**
+   * Where rounds run in named phases (brp 5.1), the one under way as every banner shows it: "Phase 2 of 4:
+   * Movement", and what it allows in the text's words. Written by the turn model.
+   */
+  phaseNow?: { id: RoundPhaseId; label: string; allows: string }
   /** The GM's timed events that came up: nobody acts until the GM has resolved them. Written by the room. */
   due?: DueEvent[]
 }

@@ -123,7 +123,11 @@ export interface CombatRules {
    * trap), where the system's text reduces damage by armour; absent or 0 where it does not.
    */
   soak?(fighter: Fighter): { points: number; rule: string }
-  /** The number an attacker must beat, in the system's words ("AC 14", "DEF 20", "Armour 2"); null unreadable. */
+  /**
+   * The number an attacker must beat, in the system's words ("AC 14", "DEF 20", "Armour 2"), with what it
+   * costs the wearer where the text says (brp's armor skill penalties), for the character's own card;
+   * null unreadable.
+   */
   defense(fighter: Fighter): string | null
   /**
    * A fighter's health in the system's words, for players who do not see a monster's hit points; the
@@ -137,9 +141,10 @@ export interface CombatRules {
   rest?(fighters: readonly Fighter[], roll: Roller, hospital: readonly string[]): Outcome<Resolution>
   /**
    * The conditions on this fighter that the text leaves for the GM to end (stood up, picked up the
-   * weapon, broke free), each with its chip's words; absent where the system has none.
+   * weapon, broke free, the hours of a knock-out passed), each with its chip's words and, where it helps,
+   * when the text ends it; absent where the system has none.
    */
-  clearable?(fighter: Fighter): Array<{ id: string; label: string }>
+  clearable?(fighter: Fighter): Array<{ id: string; label: string; when?: string }>
   /** The GM ends one of them: the fighter's change and the log's sentence. */
   clear?(fighter: Fighter, id: string): Outcome<Resolution>
 }

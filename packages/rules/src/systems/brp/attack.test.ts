@@ -80,6 +80,11 @@ describe('the attack roll', () => {
       weapons: [{ weapon: 'sword-short' }],
     })
     expect(chanceOf(dagger, 'sword-short')).toBe(35)
+    // The breakdown says it is the GM's call, in the text's words, when it comes up.
+    const on = declareAttack(dagger, initialState(dagger, settings), { weapon: 'sword-short' }, settings)
+    expect(on.ok && on.value.chance.lines.map((l) => l.label)).toContain(
+      'Related specialty for Sword, at the GM’s discretion: Difficult, half chance',
+    )
     // Off in the room: the sword's base chance, 15.
     const off = declareAttack(
       dagger,

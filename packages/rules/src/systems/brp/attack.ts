@@ -6,8 +6,8 @@ import { physicalSkillPenalty } from './armor.ts'
 import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import { type DamageBonus, damageBonusOf, type Sheet } from './sheet.ts'
-import { type CombatantState, itemState, withItem } from './state.ts'
-import { displayName, findShield, findWeapon, shieldAsWeapon, type WeaponRow } from './tables.ts'
+import { type CombatantState, isBroken, itemState, withItem } from './state.ts'
+import { displayName, findShield, findWeapon, shieldAsWeapon, type WeaponRow, weaponModes } from './tables.ts'
 
 /** The situational modifiers an attacker can switch on. */
 export type AttackToggleId = 'difficult' | 'range-double' | 'range-triple' | 'defender-unaware'
@@ -86,6 +86,23 @@ export function weaponFor(sheet: Sheet, id: string): Outcome<WeaponRow> {
 }
 
 /**
+ * Every weapon row a sheet can attack with: each row of each item carried ("If a weapon has more than
+ * one range listed, the user can choose which range to act on", 5.4: a dagger stabs or is thrown), a
+ * bash with the shield carried, and Brawl, always at hand.
+ */
+export function attackRows(sheet: Sheet): WeaponRow[] {
+  const rows = sheet.weapons.flatMap((id) => {
+    const row = findWeapon(id)
+    return row ? weaponModes(row.item) : []
+  })
+  const shield = findShield(sheet.shield)
+  if (shield) rows.push(shieldAsWeapon(shield))
+  const brawl = findWeapon('brawl')
+  if (brawl) rows.push(brawl)
+  return rows.filter((row, i) => rows.findIndex((r) => r.id === row.id) === i)
+}
+
+/**
  * The skill chance with a weapon (5.5, 5.9): the sheet's skill for its specialty; else, if the room
  * allows it, a related specialty of the same skill as Difficult; else the weapon's base chance,
  * whichever is best. Throw is a physical skill, so body armor lowers it (5.10).
@@ -131,7 +148,7 @@ export function weaponChance(sheet: Sheet, weapon: WeaponRow, settings: BrpSetti
           lines: [{ label: `${weapon.skill} (${best.specialty}) skill`, value: best.chance, rule }],
         },
         2,
-        `Related specialty for ${weapon.specialty}: Difficult, half chance`,
+        `Related specialty for ${weapon.specialty}, at the GM’s discretion: Difficult, half chance`,
         rule,
         settings,
       )
@@ -166,7 +183,7 @@ export function declareAttack(
   const has = (id: AttackToggleId) => toggles.includes(id)
 
   const item = itemState(state, weapon.item)
-  if (weapon.hitPoints !== null && item.damage >= weapon.hitPoints)
+  if (isBroken(state, weapon.item, weapon.hitPoints))
     return fail(`${attacker.name}'s ${displayName(weapon)} is broken.`)
   if (weapon.reloadRound && item.loaded === false)
     return fail(`The ${displayName(weapon)} is not loaded: reloading takes a full combat round.`)

@@ -299,7 +299,7 @@ describe('brp end of round', () => {
     const preview = value(rules.preview(healer, down, aid))
     expect(preview.chance).toBeCloseTo(0.3)
     expect(preview.summary).toBe(
-      'First Aid on a wound of 5: heals 1D3, at most 5; t lives if it brings them to 1 by the end of the round.',
+      "First Aid on a wound of 5: heals 1D3, at most 3; t lives the round's end 10% (brought to 1 hit point or more).",
     )
     expect(value(rules.defenses(healer, down, aid))).toEqual([])
     // d100 10 against 30: a success; 1D3 shows 3: -2 + 3 = 1.
@@ -422,6 +422,34 @@ describe('brp between fights: a week of rest (5.14)', () => {
       error: 'Nobody here is wounded: a week of rest would heal nothing.',
     })
   })
+
+  it('lets one left dying when the fight was called off die, not heal: that round ended first (5.12)', () => {
+    const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 2, maxHp: 10 })
+    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))
+    const dying = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
+    expect(dying.hp).toBe(-2)
+    const mira = fighter('brp', 'mira', 'pc', { name: 'Mira' }, { hp: 4, maxHp: 10 })
+    const roll = scripted(2)
+    const week = value(rules.rest?.([dying, mira], roll, ['t']) ?? { ok: false, error: 'brp rests' })
+    expect(week.summary).toBe(
+      'A week of rest: Tomas dies (still at 0 hit points or less when that round ended), Mira heals 2 hit points.',
+    )
+    expect(roll.asked.map((d) => d.label)).toEqual(['Mira: a week of rest 1D3'])
+    expect(week.changes.t?.hp).toBeUndefined()
+    expect(rules.status({ ...dying, state: week.changes.t?.state ?? {} })).toEqual(['Dead'])
+  })
+
+  it('wakes the knocked out: a week outlasts their 1D6 hours (5.12)', () => {
+    const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 5, maxHp: 10 })
+    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))
+    const out = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
+    expect(rules.status(out)).toContain('Unconscious (4 hours)')
+    const week = value(rules.rest?.([out], scripted(1), []) ?? { ok: false, error: 'brp rests' })
+    expect(week.summary).toBe('A week of rest: Tomas heals 1 hit point and is awake.')
+    const rested = { ...out, hp: week.changes.t?.hp ?? 0, state: week.changes.t?.state ?? {} }
+    expect(rules.out(rested)).toBeNull()
+    expect(rules.status(rested)).not.toContainEqual(expect.stringMatching(/Unconscious/))
+  })
 })
 
 describe('brp First Aid on a monster', () => {
@@ -441,5 +469,34 @@ describe('brp First Aid on a monster', () => {
     )
     expect(aid.changes.o?.hp).toBe(1)
     expect(aid.summary).toBe("Mira's First Aid on Ogre heals 3 hit points: Ogre will live.")
+  })
+})
+
+describe('brp: the hours of unconsciousness, ended by the GM (5.12)', () => {
+  it('offers the GM to end a knock-out once its 1D6 hours have passed, and wakes them as the rules do', () => {
+    const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 5, maxHp: 10 })
+    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))
+    const out = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
+    expect(rules.clearable?.(out)).toEqual([
+      {
+        id: 'unconscious',
+        label: 'Unconscious (4 hours)',
+        when: 'when their 4 hours (1D6) have passed (5.12)',
+      },
+    ])
+    const woken = value(rules.clear?.(out, 'unconscious') ?? { ok: false, error: 'brp clears' })
+    expect(woken.summary).toBe('Tomas wakes: the hours of unconsciousness have passed, the GM says.')
+    const awake = { ...out, state: woken.changes.t?.state ?? {} }
+    // The same state as another character waking him (5.12 "until awakened by another character").
+    const byHand = value(
+      rules.resolve(swordsman('h'), out, { choice: 'awaken', toggles: [] }, null, scripted()),
+    )
+    expect(awake.state).toEqual(byHand.changes.t?.state)
+    expect(rules.out(awake)).toBeNull()
+    expect(rules.clearable?.(awake)).toEqual([])
+    expect(rules.clear?.(awake, 'unconscious')).toEqual({ ok: false, error: 'Tomas is not unconscious now.' })
+    // Dying at 0 or less, no hours end it: only First Aid (5.14).
+    const dying = { ...out, hp: -1 }
+    expect(rules.clearable?.(dying)).toEqual([])
   })
 })

@@ -108,17 +108,6 @@ function itemName(sheet: brp.Sheet, item: string): string {
   return row ? brp.displayName(row) : item
 }
 
-/** Every weapon row the sheet could attack with: each mode of each carried item, a shield bash, Brawl. */
-function attackIds(sheet: brp.Sheet): string[] {
-  const ids = sheet.weapons.flatMap((id) => {
-    const row = brp.findWeapon(id)
-    return row ? brp.weaponModes(row.item).map((m) => m.id) : []
-  })
-  if (sheet.shield !== 'none') ids.push(`shield-${sheet.shield}`)
-  ids.push('brawl')
-  return [...new Set(ids)]
-}
-
 /** The choice that bandages a wound instead of attacking (5.14). */
 const FIRST_AID = 'first-aid'
 /** Waking one knocked out: "unconscious for 1D6 hours or until awakened by another character" (5.12). */
@@ -137,14 +126,10 @@ function declareFirstAid(
   if (!a.ok) return a
   const t = read(patient)
   if (!t.ok) return t
-  if (t.value.state.dead) return fail('First Aid cannot help the dead.')
-  const wound = t.value.state.injuries.findLast((i) => !i.firstAidApplied && brp.remainingOf(i) > 0)
-  if (!wound)
-    return fail(
-      `${patient.name} has no wound First Aid can treat: each wound takes it once, and only what it took.`,
-    )
+  const wound = brp.woundForFirstAid(t.value.state, patient.name)
+  if (!wound.ok) return wound
   if (a.value.sheet.firstAid <= 0) return fail(`${healer.name} has no First Aid skill.`)
-  return ok({ a: a.value, t: t.value, wound })
+  return ok({ a: a.value, t: t.value, wound: wound.value })
 }
 
 /** Both sides read and the attack declared, or why not. */
@@ -326,7 +311,25 @@ function weekOfRest(
   const changes: Record<string, FighterChange> = {}
   for (const fighter of fighters) {
     const c = read(fighter)
-    if (!c.ok || c.value.state.dead || c.value.state.hitPoints >= c.value.state.maxHitPoints) continue
+    if (!c.ok || c.value.state.dead) continue
+    const { hitPoints, maxHitPoints, unconscious } = c.value.state
+    if (hitPoints >= maxHitPoints && !unconscious) continue
+    // One left at 0 or less when a fight was called off did not see the week: the round they fell in
+    // ended with them still there, and "they are dead" (5.12). First Aid before the rest could save them.
+    const end = brp.endOfRound(c.value.state)
+    if (end.died) {
+      c.value.state = end.state
+      lines.push({
+        label: `${fighter.name}: dead at ${hitPoints} hit points when that round ended`,
+        value: hitPoints,
+        rule: '5.12 Damage and Injury',
+        health: fighter.id,
+      })
+      said.push(`${fighter.name} dies (still at 0 hit points or less when that round ended)`)
+      const change = changeOf(c.value)
+      if (change) changes[fighter.id] = change
+      continue
+    }
     const inHospital = hospital.includes(fighter.id)
     const dice = inHospital
       ? { hospital: true as const }
@@ -334,9 +337,13 @@ function weekOfRest(
     const healed = brp.weeklyHealing(c.value.state, dice)
     if (!healed.ok) continue
     c.value.state = healed.value.state
+    if (healed.value.woke) {
+      const { unconsciousHours: _hours, ...extra } = c.value.extra
+      c.value.extra = extra
+    }
     lines.push(...healed.value.lines.map((l) => ({ ...l, label: `${fighter.name}: ${l.label}` })))
     said.push(
-      `${fighter.name} heals ${plural(healed.value.healed, 'hit point')}${inHospital ? ' in a hospital' : ''}`,
+      `${fighter.name} heals ${plural(healed.value.healed, 'hit point')}${inHospital ? ' in a hospital' : ''}${healed.value.woke ? ' and is awake' : ''}`,
     )
     const change = changeOf(c.value)
     if (change) changes[fighter.id] = change
@@ -359,7 +366,7 @@ export const brpCombat: CombatRules = {
     const { sheet, state } = a.value
     const choices: AttackChoice[] = []
     let refusal = ''
-    for (const id of attackIds(sheet)) {
+    for (const { id } of brp.attackRows(sheet)) {
       const attack = brp.declareAttack(sheet, state, { weapon: id }, SETTINGS)
       if (!attack.ok) {
         refusal ||= attack.error
@@ -391,9 +398,14 @@ export const brpCombat: CombatRules = {
     const weapon = brp.weaponFor(a.value.sheet, choice)
     if (!weapon.ok) return []
     const ranged = weapon.value.range !== null
-    // An unaware target cannot parry or dodge; there is nothing to take away from one who cannot anyway.
+    // An unaware target cannot parry or dodge (5.6, 5.7): the toggle is offered only where the rules
+    // give the target some parry or dodge to take away.
+    const attack = brp.declareAttack(a.value.sheet, a.value.state, { weapon: choice }, SETTINGS)
     const canDefend =
-      brp.velocityOf(weapon.value) !== 'high-velocity' && !t.value.state.unconscious && !t.value.state.dead
+      attack.ok &&
+      brp
+        .defenseOptions(attack.value, t.value.sheet, t.value.state, SETTINGS)
+        .some((d) => d.outcome.ok && d.choice.kind !== 'none')
     const applies: Record<brp.AttackToggleId, boolean> = {
       difficult: true,
       'range-double': ranged,
@@ -416,13 +428,21 @@ export const brpCombat: CombatRules = {
     if (declared.choice === FIRST_AID) {
       const aid = declareFirstAid(attacker, target)
       if (!aid.ok) return aid
-      const { a, t, wound } = aid.value
-      const levels = brp.levelOdds(a.sheet.firstAid, SETTINGS)
+      const { a, t } = aid.value
+      const odds = brp.firstAidOdds(a.sheet.firstAid, t.state, SETTINGS)
+      if (!odds.ok) return odds
+      const { wound, success, atMost, saves } = odds.value
       const left = brp.remainingOf(wound)
-      const saves = t.state.hitPoints <= 0 && t.state.hitPoints + Math.min(3, left) >= 1
+      // For the dying, the odds that matter: of living the round's end (5.12).
+      const lives =
+        saves === null
+          ? ''
+          : toFloat(saves) > 0
+            ? `; ${target.name} lives the round's end ${percent(toFloat(saves))} (brought to 1 hit point or more)`
+            : `; even at its best it leaves ${target.name} below 1, and they die at the round's end`
       return ok({
-        chance: toFloat(addFractions(levels.special, levels.success)),
-        summary: `First Aid on a wound of ${left}: heals 1D3, at most ${left}${saves ? `; ${target.name} lives if it brings them to 1 by the end of the round` : ''}.`,
+        chance: toFloat(success),
+        summary: `First Aid on a wound of ${left}: heals 1D3, at most ${atMost}${lives}.`,
         lines: [{ label: 'First Aid skill', value: a.sheet.firstAid, rule: HEALING }],
       })
     }
@@ -588,10 +608,58 @@ export const brpCombat: CombatRules = {
   },
 
   rest: weekOfRest,
+
+  // "Unconscious for 1D6 hours or until awakened by another character" (5.12): Fray keeps no clock of
+  // hours, so the GM ends it once the hours have passed (a week of rest ends it by itself).
+  clearable(fighter) {
+    const c = read(fighter)
+    if (!c.ok || !c.value.state.unconscious || !brp.awaken(c.value.state).ok) return []
+    const hours = c.value.extra.unconsciousHours
+    return [
+      {
+        id: 'unconscious',
+        label: hours ? `Unconscious (${plural(hours, 'hour')})` : 'Unconscious',
+        when: `when their ${hours ? `${plural(hours, 'hour')} (1D6)` : '1D6 hours'} have passed (5.12)`,
+      },
+    ]
+  },
+
+  clear(fighter, id) {
+    const c = read(fighter)
+    if (!c.ok) return c
+    if (id !== 'unconscious' || !c.value.state.unconscious) return fail(`${fighter.name} is not ${id} now.`)
+    const hours = c.value.extra.unconsciousHours
+    const woken = wake(fighter)
+    if (!woken.ok) return woken
+    const change = changeOf(woken.value)
+    return ok({
+      lines: [
+        {
+          label: `Unconscious for 1D6 hours${hours ? ` (${hours})` : ''}: the hours have passed`,
+          value: 0,
+          rule: '5.12 Damage and Injury',
+          note: true,
+        },
+      ],
+      summary: `${fighter.name} wakes: the hours of unconsciousness have passed, the GM says.`,
+      changes: change ? { [fighter.id]: change } : {},
+    })
+  },
+
   defense(fighter) {
     const points = armorPoints(fighter)
-    if (points === null) return null
-    return points > 0 ? `Armor ${points} AP` : 'No armor'
+    const c = read(fighter)
+    if (points === null || !c.ok) return null
+    if (points === 0) return 'No armor'
+    // What the armor costs its wearer's own rolls (5.10), which Fray applies only to Dodge and Throw: the
+    // player and the GM see it for the rest ("At the gamemaster's discretion, other skills may be affected").
+    const sum = (lines: BreakdownLine[]) => lines.reduce((n, l) => n + l.value, 0)
+    const costs = [
+      [sum(brp.physicalSkillPenalty(c.value.sheet)), 'physical skills'],
+      [sum(brp.perceptionSkillPenalty(c.value.sheet)), 'Listen and Spot'],
+    ] as const
+    const said = costs.filter(([n]) => n < 0).map(([n, what]) => `${what} −${-n}%`)
+    return `Armor ${points} AP${said.length > 0 ? ` (${said.join(', ')})` : ''}`
   },
   // 5.12: "armor points are subtracted from the damage", whatever dealt it.
   soak: (fighter) => ({ points: armorPoints(fighter) ?? 0, rule: '5.10 Armor, 5.12 Damage and Injury' }),
@@ -614,7 +682,7 @@ export const brpCombat: CombatRules = {
     for (const [item, itemState] of Object.entries(state.items)) {
       const row = item === 'shield' ? null : brp.findWeapon(item)
       const hitPoints = item === 'shield' ? brp.findShield(sheet.shield)?.points : row?.hitPoints
-      if (hitPoints && itemState.damage >= hitPoints) chips.push(`${itemName(sheet, item)} broken`)
+      if (brp.isBroken(state, item, hitPoints)) chips.push(`${itemName(sheet, item)} broken`)
       const magazine = row?.magazine
       if (magazine && itemState.shots !== undefined && itemState.shots < magazine.size)
         chips.push(

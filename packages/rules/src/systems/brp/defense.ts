@@ -7,7 +7,7 @@ import { type DeclaredAttack, weaponChance, weaponFor } from './attack.ts'
 import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
-import { type CombatantState, itemState } from './state.ts'
+import { type CombatantState, isBroken } from './state.ts'
 import {
   displayName,
   findShield,
@@ -123,7 +123,13 @@ export function declareDefense(
         lines: [{ label: 'Dodge skill', value: defender.dodge, rule: '5.7 Dodging' }, ...penalty],
       }
       if (velocity === 'low-velocity')
-        chance = divided(chance, 2, 'Dodging a missile: Difficult, half chance', '5.7 Dodging', settings)
+        chance = divided(
+          chance,
+          2,
+          'Dodging a missile, as the GM may allow: Difficult, half chance',
+          '5.7 Dodging',
+          settings,
+        )
       return ok({ ...base, chance })
     }
     case 'parry': {
@@ -141,7 +147,8 @@ export function declareDefense(
         return fail(`A parry uses a Melee Weapon skill; ${displayName(weapon)} cannot parry (5.6).`)
       if (velocity === 'low-velocity' && settings.weaponParryMissiles === 'never')
         return fail('One needs a shield to parry missile weapons (5.6).')
-      if (isBroken(weapon, state)) return fail(`${defender.name}'s ${displayName(weapon)} is broken.`)
+      if (isBroken(state, weapon.item, weapon.hitPoints))
+        return fail(`${defender.name}'s ${displayName(weapon)} is broken.`)
       const chance = weaponChance(defender, weapon, settings)
       return ok({
         ...base,
@@ -158,10 +165,6 @@ export function declareDefense(
   }
 }
 
-function isBroken(weapon: WeaponRow, state: CombatantState): boolean {
-  return weapon.hitPoints !== null && itemState(state, weapon.item).damage >= weapon.hitPoints
-}
-
 function shieldParry(
   attackWeapon: WeaponRow,
   defender: Sheet,
@@ -171,7 +174,7 @@ function shieldParry(
 ): Outcome<DeclaredDefense> {
   const shield = findShield(defender.shield)
   if (!shield) return fail(`${defender.name} has no shield.`)
-  if (itemState(state, 'shield').damage >= shield.points)
+  if (isBroken(state, 'shield', shield.points))
     return fail(`${defender.name}'s ${shield.name} shield is broken.`)
   const missile = velocityOf(attackWeapon) === 'low-velocity'
   if (kneeling && !(missile && shield.size === 'large'))

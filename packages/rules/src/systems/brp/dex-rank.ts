@@ -1,6 +1,5 @@
 /** The combat round (5.1-5.4): its four phases, statement of intent, movement and action by DEX rank. */
-import { unreachable } from '../../assert.ts'
-import type { BreakdownLine, Outcome } from '../../system.ts'
+import type { BreakdownLine, Outcome, PhaseInfo, RoundPhaseId } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { weaponChance, weaponFor } from './attack.ts'
 import { divideChance } from './rolls.ts'
@@ -8,25 +7,39 @@ import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
 import type { WeaponLength } from './tables.ts'
 
-/** "These always occur in the same order" (5.1). Parries and dodges happen inside Actions. */
-export const ROUND_PHASES = ['statement-of-intent', 'movement', 'actions', 'resolution'] as const
-/** One of the four phases of a round. */
-export type RoundPhase = (typeof ROUND_PHASES)[number]
+/**
+ * "A combat round consists of four phases. These always occur in the same order" (5.1): each as every
+ * screen names it, with what it allows. Parries and dodges happen inside Actions.
+ */
+export const PHASES: readonly PhaseInfo[] = [
+  {
+    id: 'statement-of-intent',
+    name: 'Statement of Intent',
+    allows:
+      'Each says how far they will move and what they will do, highest DEX first; nobody acts yet (5.2).',
+  },
+  { id: 'movement', name: 'Movement', allows: 'Those who stated a move make it; nobody attacks yet (5.3).' },
+  {
+    id: 'actions',
+    name: 'Actions',
+    allows:
+      'Each acts on their DEX rank: one attack, First Aid or waking someone; parries and dodges come within the attack’s rank (5.4).',
+  },
+  {
+    id: 'resolution',
+    name: 'Resolution',
+    allows: 'The round’s last attacks are answered; then anyone still at 0 hit points or less dies (5.12).',
+  },
+]
+
+/** The phases' ids, in their order. */
+export const ROUND_PHASES: readonly RoundPhaseId[] = PHASES.map((p) => p.id)
 
 /** The phase after this one; after Resolution a new round starts with Statement of Intent. */
-export function nextPhase(phase: RoundPhase): RoundPhase {
-  switch (phase) {
-    case 'statement-of-intent':
-      return 'movement'
-    case 'movement':
-      return 'actions'
-    case 'actions':
-      return 'resolution'
-    case 'resolution':
-      return 'statement-of-intent'
-    default:
-      return unreachable(phase)
-  }
+export function nextPhase(phase: RoundPhaseId): RoundPhaseId {
+  const at = ROUND_PHASES.indexOf(phase)
+  if (at < 0) throw new Error(`brp has no phase ${phase}`)
+  return ROUND_PHASES[(at + 1) % ROUND_PHASES.length] as RoundPhaseId
 }
 
 /** The farthest a character may move in a round, and only if they do nothing but parry or dodge (5.3). */

@@ -10,7 +10,7 @@ import { type MatrixRow, matrixRow } from './matrix.ts'
 import type { D100Roll } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
-import { type CombatantState, itemState, withItem } from './state.ts'
+import { type CombatantState, isBroken, itemState, withItem } from './state.ts'
 
 /** One combatant in an exchange: the sheet, and the state before it. */
 export interface Side {
@@ -125,6 +125,6 @@ function weaponDamage(
   points: number,
   hitPoints: number,
 ): { state: CombatantState; hit: Omit<WeaponHit, 'who'> } {
-  const damage = itemState(state, item).damage + points
-  return { state: withItem(state, item, { damage }), hit: { item, points, broken: damage >= hitPoints } }
+  const after = withItem(state, item, { damage: itemState(state, item).damage + points })
+  return { state: after, hit: { item, points, broken: isBroken(after, item, hitPoints) } }
 }

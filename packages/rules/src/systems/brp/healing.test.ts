@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { firstAid, weeklyHealing } from './healing.ts'
+import { fraction } from '../../dice/fraction.ts'
+import { firstAid, firstAidOdds, weeklyHealing, woundForFirstAid } from './healing.ts'
 import { applyDamage, endOfRound } from './injury.ts'
 import { brpSettings } from './settings.ts'
 import { sheetOf } from './sheet.ts'
@@ -88,6 +89,59 @@ describe('healing', () => {
     expect(firstAid(rested.value.state, 1, 60, { d100: 1, d3: 3 }, settings)).toMatchObject({
       ok: true,
       value: { healed: 0 },
+    })
+  })
+
+  it('wakes the knocked out at the end of a week of rest: it outlasts their 1D6 hours (5.12)', () => {
+    const out = applyDamage(fresh(), 10).state
+    expect(out.unconscious).toBe(true)
+    const rested = weeklyHealing(out, { d3: 1 })
+    expect(rested).toMatchObject({
+      ok: true,
+      value: { woke: true, state: { unconscious: false, hitPoints: 3 } },
+    })
+    expect(weeklyHealing(applyDamage(fresh(), 4).state, { d3: 1 })).toMatchObject({ value: { woke: false } })
+  })
+
+  it('treats the newest wound that has not had First Aid, and none twice (5.14)', () => {
+    const twice = applyDamage(applyDamage(fresh(), 2).state, 3).state
+    expect(woundForFirstAid(twice)).toMatchObject({ ok: true, value: { id: 2 } })
+    const first = firstAid(twice, 2, 60, { d100: 99, d3: 1 }, settings)
+    if (!first.ok) throw new Error(first.error)
+    expect(woundForFirstAid(first.value.state)).toMatchObject({ ok: true, value: { id: 1 } })
+    const both = firstAid(first.value.state, 1, 60, { d100: 99, d3: 1 }, settings)
+    if (!both.ok) throw new Error(both.error)
+    expect(woundForFirstAid(both.value.state)).toEqual({
+      ok: false,
+      error: 'They have no wound First Aid can treat: each wound takes it once, and only what it took.',
+    })
+    expect(woundForFirstAid(fresh()).ok).toBe(false)
+  })
+
+  it('gives First Aid’s exact odds, and for the dying the odds of living the round (5.12, 5.14)', () => {
+    // 60%: 60 of the 100 faces succeed. At -1 with a wound of 3, a 1 on the 1D3 leaves them at 0: 2 faces in 3 save.
+    const dying = applyDamage(applyDamage(fresh(), 10).state, 3).state
+    expect(dying.hitPoints).toBe(-1)
+    expect(firstAidOdds(60, dying, settings)).toEqual({
+      ok: true,
+      value: {
+        wound: expect.objectContaining({ id: 2 }),
+        success: fraction(60, 100),
+        atMost: 3,
+        saves: fraction(2, 5),
+      },
+    })
+    // Sampled: the same odds as First Aid itself over every pair of faces.
+    let saved = 0
+    for (let d100 = 1; d100 <= 100; d100++)
+      for (let d3 = 1; d3 <= 3; d3++) {
+        const aided = firstAid(dying, 2, 60, { d100, d3 }, settings)
+        if (aided.ok && aided.value.state.hitPoints >= 1) saved++
+      }
+    expect(fraction(saved, 300)).toEqual(fraction(2, 5))
+    // Above 0, there is no death to escape; a wound of 1 heals at most 1.
+    expect(firstAidOdds(60, applyDamage(fresh(), 1).state, settings)).toMatchObject({
+      value: { atMost: 1, saves: null },
     })
   })
 })

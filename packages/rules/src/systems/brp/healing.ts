@@ -1,8 +1,9 @@
 /** Healing (5.14): First Aid once per wound, capped at that wound; 1D3 a week, or 3 in a hospital. */
+import { type Fraction, fraction, multiplyFractions } from '../../dice/fraction.ts'
 import type { BreakdownLine, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { remainingOf } from './injury.ts'
-import { checkFace, type D100Roll, rollD100 } from './rolls.ts'
+import { checkFace, type D100Roll, levelCounts, rollD100 } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { CombatantState, Injury } from './state.ts'
 
@@ -61,13 +62,62 @@ export function firstAid(
 }
 
 /**
+ * The wound First Aid treats next: the newest that has not had it ("An injury may have First Aid applied
+ * to it only once", 5.14) and still has hit points to give back; or why there is none.
+ */
+export function woundForFirstAid(state: CombatantState, who = 'They'): Outcome<Injury> {
+  if (state.dead) return fail('First Aid cannot help the dead.')
+  const wound = state.injuries.findLast((i) => !i.firstAidApplied && remainingOf(i) > 0)
+  return wound
+    ? ok(wound)
+    : fail(
+        `${who} ${who === 'They' ? 'have' : 'has'} no wound First Aid can treat: each wound takes it once, and only what it took.`,
+      )
+}
+
+/** What First Aid on a patient can do, before the roll: the wound, the odds, and for the dying, of living. */
+export interface FirstAidOdds {
+  readonly wound: Injury
+  /** P(the d100 succeeds, special or not: "just like an attack roll"). */
+  readonly success: Fraction
+  /** The most it can heal: the 1D3's 3, or what is left of the wound if less. */
+  readonly atMost: number
+  /**
+   * For one at 0 hit points or less: P(it brings them to 1 or more within the round, so they live its
+   * end, 5.12). Null for one above 0.
+   */
+  readonly saves: Fraction | null
+}
+
+/** First Aid's exact odds for a healer of this skill on this patient (5.12, 5.14). */
+export function firstAidOdds(
+  skill: number,
+  state: CombatantState,
+  settings: BrpSettings,
+): Outcome<FirstAidOdds> {
+  const wound = woundForFirstAid(state)
+  if (!wound.ok) return wound
+  const left = remainingOf(wound.value)
+  const counts = levelCounts(skill, settings)
+  const success = fraction(counts.special + counts.success, 100)
+  let saves: Fraction | null = null
+  if (state.hitPoints <= 0) {
+    // The 1D3 faces that, capped at the wound, bring them to 1 or more.
+    const faces = [1, 2, 3].filter((f) => state.hitPoints + Math.min(f, left) >= 1).length
+    saves = multiplyFractions(success, fraction(faces, 3))
+  }
+  return ok({ wound: wound.value, success, atMost: Math.min(3, left), saves })
+}
+
+/**
  * A week of rest (5.14): 1D3 hit points, or the maximum 3 in a hospital under ideal conditions, up to
- * maximum hit points. Healing closes the oldest wounds first, so later First Aid stays capped right.
+ * maximum hit points. Healing closes the oldest wounds first, so later First Aid stays capped right. The
+ * knocked out wake: their 1D6 hours (5.12) are long past.
  */
 export function weeklyHealing(
   state: CombatantState,
   dice: { d3: number } | { hospital: true },
-): Outcome<HealingResult> {
+): Outcome<HealingResult & { woke: boolean }> {
   if (state.dead) return fail('The dead do not heal.')
   let amount: number
   const lines: BreakdownLine[] = []
@@ -89,5 +139,20 @@ export function weeklyHealing(
     left -= take
     return take ? { ...i, healed: i.healed + take } : i
   })
-  return ok({ state: { ...state, hitPoints: state.hitPoints + healed, injuries }, healed, lines })
+  const hitPoints = state.hitPoints + healed
+  // "Unconscious for 1D6 hours" (5.12): a week is longer, so whoever was knocked out is awake by its end.
+  const woke = state.unconscious && hitPoints > 0
+  if (woke)
+    lines.push({
+      label: 'Awake: a week outlasts their 1D6 hours',
+      value: 0,
+      rule: '5.12 Damage and Injury',
+      note: true,
+    })
+  return ok({
+    state: { ...state, hitPoints, injuries, unconscious: state.unconscious && !woke },
+    healed,
+    woke,
+    lines,
+  })
 }

@@ -69,3 +69,11 @@ export function itemState(state: CombatantState, item: string): ItemState {
 export function withItem(state: CombatantState, item: string, change: Partial<ItemState>): CombatantState {
   return { ...state, items: { ...state.items, [item]: { ...itemState(state, item), ...change } } }
 }
+
+/**
+ * Whether a carried item is broken: parrying and being parried wore its hit points away (5.6, "can even
+ * break if their hit points are overcome"). What has no hit points (Brawl) never breaks.
+ */
+export function isBroken(state: CombatantState, item: string, hitPoints: number | null | undefined): boolean {
+  return Boolean(hitPoints) && itemState(state, item).damage >= (hitPoints ?? 0)
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { PHASES } from './dex-rank.ts'
 import { brpTurns as rules } from './turn-model.ts'
 
 const fast = fighter('brp', 'f', 'pc', { name: 'Fast', dex: 16 })
@@ -11,6 +12,8 @@ describe('brp turns', () => {
     const started = rules.start(ctx, null)
     if (!started.ok) throw new Error(started.error)
     expect(started.value.step.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
+    // Awaited highest DEX first (5.2): Fast (16) states before Slow (9), whatever the table's order.
+    expect(Object.keys(started.value.step.turn.waiting ?? {})).toEqual(['f', 's'])
     expect(rules.initiativeDice(started.value.step.turn, fast, ctx)).toEqual({
       ok: false,
       error: 'This system orders the round without an initiative roll.',
@@ -61,8 +64,15 @@ describe('brp turns', () => {
       { kind: 'intent', id: 'f', intent: { metersMoved: 10, weapon: null } },
       { kind: 'intent', id: 's', intent: { metersMoved: 0, weapon: null } },
     )
+    // Each step carries the phase under way as every banner names it, with what it allows.
+    const phase = (n: number) => {
+      const p = PHASES[n - 1]
+      return p && { id: p.id, label: `Phase ${n} of 4: ${p.name}`, allows: p.allows }
+    }
+    expect(started.value.step.turn.phaseNow).toEqual(phase(1))
     // Phase 2: those who stated a move make it; nobody acts, nor can the GM skip ahead.
     expect(moving.turn.phase).toBe('movement')
+    expect(moving.turn.phaseNow).toEqual(phase(2))
     expect(moving.turn.acting).toEqual([])
     for (const action of [{ kind: 'next' }, { kind: 'end-turn', id: 'f' }] as const)
       expect(rules.step(moving.turn, action, ctx)).toEqual({
@@ -72,14 +82,52 @@ describe('brp turns', () => {
     // Phase 3: the GM begins the Actions; Fast moved 10 m, so acts at half DEX (8) after Slow's 9 (5.3).
     const acting = steps(rules, moving, ctx, { kind: 'begin-actions' })
     expect(acting.turn.phase).toBe('actions')
+    expect(acting.turn.phaseNow).toEqual(phase(3))
     expect(acting.turn.order.map((slot) => slot.ids)).toEqual([['s'], ['f']])
     expect(acting.turn.acting).toEqual(['s'])
     // Phase 4: once the last slot is done, the round is over; the next opens with intents again.
     const last = steps(rules, acting, ctx, { kind: 'next' }, { kind: 'next' })
     expect(last.roundOver).toBe(true)
+    expect(last.turn.phaseNow).toEqual(phase(4))
     const next = steps(rules, last, ctx, { kind: 'new-round' })
     expect(next.turn.phase).toBeUndefined()
+    expect(next.turn.phaseNow).toEqual(phase(1))
     expect(next.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
+  })
+
+  it('offers each row of a weapon with two as its own intent, its row setting the tier (5.4)', () => {
+    const thrower = fighter('brp', 't', 'pc', {
+      name: 'Thrower',
+      weapons: [{ weapon: 'dagger' }],
+      shield: 'round',
+    })
+    const offered = rules.intents?.weapons(thrower)
+    expect(offered).toEqual({
+      ok: true,
+      value: [
+        { id: 'dagger', label: 'Dagger (short weapon)' },
+        { id: 'dagger-thrown', label: 'Dagger (thrown) (missile weapon)' },
+        { id: 'shield-round', label: 'Round shield bash (short weapon)' },
+        { id: 'brawl', label: 'Brawl (unarmed)' },
+      ],
+    })
+    // "If a weapon has more than one range listed, the user can choose which range to act on": thrown,
+    // the dagger acts before a sword on the same rank.
+    const swordsman = fighter('brp', 's', 'foe', { name: 'Swordsman', weapons: [{ weapon: 'sword-short' }] })
+    const ctx = turnContext('brp', [swordsman, thrower])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const running = steps(
+      rules,
+      started.value.step,
+      ctx,
+      { kind: 'intent', id: 't', intent: { metersMoved: 0, weapon: 'dagger-thrown' } },
+      { kind: 'intent', id: 's', intent: { metersMoved: 0, weapon: 'sword-short' } },
+    )
+    expect(running.turn.order.map((slot) => [slot.ids, slot.label])).toEqual([
+      [['t'], 'DEX rank 10 · missile weapon'],
+      [['s'], 'DEX rank 10 · medium weapon'],
+    ])
   })
 
   it('goes straight to the Actions when nobody stated a move', () => {

@@ -60,17 +60,19 @@ export const brpTurns = orderedTurns({
     )
   },
   moments: brpInfo.moments,
+  phases: brp.PHASES,
   rerollEachRound: () => false,
   intents: {
     check: checkIntent,
     weapons(f) {
       const sheet = readSheet(SHEET, f)
       if (!sheet.ok) return sheet
+      // Each row of a weapon with two (a dagger to stab or to throw) is its own choice: the row sets the tier (5.4).
       return ok(
-        [...new Set([...sheet.value.weapons, 'brawl'])].flatMap((id) => {
-          const row = brp.findWeapon(id)
-          return row ? [{ id, label: `${brp.displayName(row)} (${row.length})` }] : []
-        }),
+        brp.attackRows(sheet.value).map((row) => ({
+          id: row.id,
+          label: `${brp.displayName(row)} (${row.length}${row.length === 'unarmed' ? '' : ' weapon'})`,
+        })),
       )
     },
     preview(f, intent) {
@@ -85,6 +87,15 @@ export const brpTurns = orderedTurns({
     fallback(f) {
       const sheet = readSheet(SHEET, f)
       return sheet.ok ? defaultIntent(sheet.value) : { metersMoved: 0, weapon: null }
+    },
+    // "Statements of intent should be handled in order of the DEX characteristic ..., highest to lowest" (5.2).
+    statementOrder(participants) {
+      const dex = (f: Fighter) => {
+        const sheet = readSheet(SHEET, f)
+        return sheet.ok ? sheet.value.dex : 0
+      }
+      const groups = brp.statementOrder(participants.map((f) => ({ id: f.id, dex: dex(f) })))
+      return groups.flat().flatMap((id) => participants.filter((f) => f.id === id))
     },
     // Moving the full distance leaves only parries and dodges this round (5.3).
     defendOnly: (participants, intents) =>
