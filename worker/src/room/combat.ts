@@ -42,8 +42,10 @@ export function attack(
   if (!target) return { ok: false, error: 'That target is not in the fight.' }
   // A declaration about oneself (osr's parry and dodge) names its declarer; nothing else may.
   const choices = ctx.rules.combat.choices(attacker)
-  const self = choices.ok && choices.value.some((c) => c.id === declared.choice && c.self)
-  if (target.id === attacker.id && !self) return { ok: false, error: 'You cannot attack yourself.' }
+  const chosen = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
+  // (Holding for oneself is the rules' to refuse, in their words.)
+  if (target.id === attacker.id && !chosen?.self && !chosen?.waits)
+    return { ok: false, error: 'You cannot attack yourself.' }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   const turn = readTurn(ctx.table)
   if (turn.status === 'running' && turn.phase === 'movement')
@@ -63,6 +65,7 @@ export function attack(
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   if ([...pending.values()].some((p) => p.attackerId === attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
+  if (chosen?.waits) return hold(ctx, attacker, target, declared, requestId)
   const rules = ctx.rules.combat
   const defenses = rules.defenses(attacker, target, declared)
   if (!defenses.ok) return defenses
@@ -89,6 +92,28 @@ export function attack(
     if (!resolved.ok) return resolved
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
+  return { ok: true, logId: requestId }
+}
+
+/**
+ * Holding the action for the target (osr's Hold Action): the turn model moves the holder onto the
+ * target's later place, and the log says so; no attack is spent.
+ */
+function hold(
+  ctx: RoomContext,
+  holder: Fighter,
+  target: Fighter,
+  declared: Declared,
+  requestId: string,
+): RequestResult {
+  if (readTurn(ctx.table).status !== 'running')
+    return { ok: false, error: 'An action is held for someone who acts later: start the round first.' }
+  const resolved = ctx.rules.combat.resolve(holder, target, declared, null, roomRoller(ctx).roll)
+  if (!resolved.ok) return resolved
+  const moved = stepTurn(ctx, { kind: 'hold', id: holder.id, until: target.id })
+  if (!moved.ok) return moved
+  const attack = { attackerId: holder.id, targetId: target.id, declared, defense: null }
+  record(ctx, { id: requestId, by: holder.name, kind: 'attack', attack }, resolved.value, [])
   return { ok: true, logId: requestId }
 }
 

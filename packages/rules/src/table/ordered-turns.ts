@@ -61,6 +61,11 @@ export interface OrderedHooks {
   moments?: MomentScale
   /** The segment clock, where the round runs on one (see `TurnRules.segmentClock`). */
   segmentClock?(turn: TurnState, roundOver: boolean): number
+  /**
+   * Whether `id` may hold their action for `until`, as the order stands (osr 17.0.1.6: only for one who
+   * acts later); absent where the system's text has no hold onto another's number.
+   */
+  hold?(order: readonly TurnSlot[], id: string, until: string): Outcome<true>
 }
 
 /** Those who take part in the round: not out of the fight, and not caught by surprise in round 1. */
@@ -167,6 +172,32 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     return dice
   }
 
+  /** One acting now waits for `until` and moves onto their slot, to act with them (nothing spent yet). */
+  function hold(turn: TurnState, id: string, until: string, ctx: TurnContext): Outcome<TurnStep> {
+    if (!hooks.hold)
+      return fail('These rules have no holding for a later number: the GM can move you in the order.')
+    if (turn.phase === 'movement') return fail(STILL_MOVING)
+    const slot = turn.order[turn.current]
+    if (turn.status !== 'running' || !slot?.ids.includes(id) || turn.acted.includes(id))
+      return fail('Only one whose turn it is can hold their action.')
+    if ((turn.attacks?.[id] ?? 0) > 0)
+      return fail('You have already acted this turn: there is nothing to hold.')
+    const name = (who: string) => ctx.fighters.find((f) => f.id === who)?.name ?? 'They'
+    if (slot.ids.includes(until)) return fail(`${name(until)} already acts at the same time as you.`)
+    const allowed = hooks.hold(turn.order, id, until)
+    if (!allowed.ok) return allowed
+    const later = turn.order.findIndex((s, i) => i > turn.current && s.ids.includes(until))
+    if (later < 0) return fail(`${name(until)} does not act later this round.`)
+    const order = turn.order
+      .map((s, i) =>
+        i === later ? { ...s, ids: [...s.ids, id] } : { ...s, ids: s.ids.filter((x) => x !== id) },
+      )
+      .filter((s) => s.ids.length > 0)
+    // A slot left empty goes: the next one takes its place at `current`, with nothing done in it yet.
+    const emptied = order.length < turn.order.length
+    return ok(settle({ ...turn, order, ...(emptied ? { acted: [], attacks: {} } : {}) }, ctx))
+  }
+
   function step(turn: TurnState, action: TurnAction, ctx: TurnContext): Outcome<TurnStep> {
     const find = (id: string) => ctx.fighters.find((f) => f.id === id)
     switch (action.kind) {
@@ -219,6 +250,8 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       }
       case 'act':
         return fail('Factions do not alternate in this system: each acts on their place in the order.')
+      case 'hold':
+        return hold(turn, action.id, action.until, ctx)
       case 'attacked':
       case 'attack-undone': {
         const counted = countAttack(turn, action)

@@ -181,6 +181,8 @@ export type TurnAction =
   | { kind: 'attacked'; id: string }
   /** The GM undid an attack of the turn under way: the attacker has it back. */
   | { kind: 'attack-undone'; id: string }
+  /** One acting now holds their action and acts later, on `until`'s place in the order, at the same time. */
+  | { kind: 'hold'; id: string; until: string }
   /** After the end-of-round effects: the next round opens. */
   | { kind: 'new-round' }
   /** The table changed (someone fell, was revealed, an attack was answered): settle who acts. */

@@ -56,6 +56,22 @@ const endRound = (...fighters: Fighter[]) => {
 }
 
 describe('choices', () => {
+  it('holds the action for another, with no dice and no change: the turn model moves the holder (17.0.1.6)', () => {
+    const hold = { choice: 'hold', toggles: [] }
+    expect(rules.toggles(pc(), foe(), 'hold')).toEqual([])
+    const preview = rules.preview(pc(), foe(), hold)
+    expect(preview.ok && preview.value.summary).toBe(
+      'Mira waits for Goblin and acts on their number, at the same time: Hold Action (17.0.1.6).',
+    )
+    const r = resolve(pc(), foe(), hold)
+    expect(r.summary).toBe('Mira waits for Goblin and acts on their number, at the same time.')
+    expect(r.changes).toEqual({})
+    expect(rules.preview(pc(), pc(), hold)).toEqual({
+      ok: false,
+      error: 'Hold your action for someone else: the one you wait for.',
+    })
+  })
+
   it('lists the sword, then punch, kick and grapple for the default sheet', () => {
     expect(rules.choices(pc())).toEqual({
       ok: true,
@@ -64,6 +80,12 @@ describe('choices', () => {
         { id: 'punch', label: 'Punch' },
         { id: 'kick', label: 'Kick' },
         { id: 'grapple', label: 'Grapple' },
+        {
+          id: 'hold',
+          label: 'Hold action · act on their number, with them',
+          verb: 'Wait for them',
+          waits: true,
+        },
         {
           id: 'parry-dodge',
           label: 'Parry or dodge · +2 AC this round, no attack',
@@ -122,7 +144,14 @@ describe('choices', () => {
 
   it('drops the primary weapon while disarmed (17.0.3 condition chart, 1)', () => {
     const r = rules.choices(pc({}, { state: { conditions: [{ kind: 'disarmed' }] } }))
-    expect(r.ok && r.value.map((c) => c.id)).toEqual(['punch', 'kick', 'grapple', 'parry-dodge', 'run-away'])
+    expect(r.ok && r.value.map((c) => c.id)).toEqual([
+      'punch',
+      'kick',
+      'grapple',
+      'hold',
+      'parry-dodge',
+      'run-away',
+    ])
   })
 })
 

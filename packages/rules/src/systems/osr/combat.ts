@@ -105,6 +105,23 @@ const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-o
   },
 ]
 
+/** Hold Action (17.0.1.6): the target is the one waited for; the turn model moves the holder onto its number. */
+const HOLD: AttackChoice = {
+  id: 'hold',
+  label: 'Hold action · act on their number, with them',
+  verb: 'Wait for them',
+  waits: true,
+}
+const HOLD_RULE = 'Hold Action (17.0.1.6)'
+
+/** Holding for the target, in words, or why not: one waits for another, not for oneself. */
+function holding(attacker: Fighter, target: Fighter): Outcome<string> {
+  if (target.id === attacker.id) return fail('Hold your action for someone else: the one you wait for.')
+  const down = downReason(attacker, stateOf(attacker))
+  if (down) return fail(`${down} They cannot act.`)
+  return ok(`${attacker.name} waits for ${target.name} and acts on their number, at the same time`)
+}
+
 /** Putting out burning oil is offered to one who burns (17.0.10). */
 const offered = (a: (typeof SELF_ACTIONS)[number], conditions: ReadonlyArray<osr.Condition>) =>
   a.kind !== 'put-out' || conditions.some((c) => c.kind === 'burning')
@@ -377,6 +394,7 @@ export const osrCombat: CombatRules = {
     if (!s.ok) return s
     return ok([
       ...waysOf(s.value, state.conditions),
+      HOLD,
       ...SELF_ACTIONS.filter((a) => offered(a, state.conditions)).map(({ id, label, self, verb }) => ({
         id,
         label,
@@ -387,13 +405,17 @@ export const osrCombat: CombatRules = {
   },
 
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[] {
-    if (SELF_ACTIONS.some((a) => a.id === choice)) return []
+    if (choice === HOLD.id || SELF_ACTIONS.some((a) => a.id === choice)) return []
     const s = setup(attacker, target, choice)
     if (!s.ok) return []
     return osr.ATTACK_MODIFIERS.filter((t) => applies(t.id, s.value))
   },
 
   preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview> {
+    if (declared.choice === HOLD.id) {
+      const held = holding(attacker, target)
+      return held.ok ? ok({ chance: 1, summary: `${held.value}: ${HOLD_RULE}.`, lines: [] }) : held
+    }
     const own = declareSelf(attacker, target, declared.choice)
     if (own) {
       if (!own.ok) return own
@@ -423,6 +445,10 @@ export const osrCombat: CombatRules = {
   },
 
   defenses(attacker: Fighter, target: Fighter, declared: Declared) {
+    if (declared.choice === HOLD.id) {
+      const held = holding(attacker, target)
+      return held.ok ? ok([]) : held
+    }
     const own = declareSelf(attacker, target, declared.choice)
     if (own) return own.ok ? ok([]) : own
     const d = declare(attacker, target, declared)
@@ -440,6 +466,15 @@ export const osrCombat: CombatRules = {
       return fail(
         'These rules give the defender no reaction: parrying or dodging is declared as the round’s action (+2 AC).',
       )
+    if (declared.choice === HOLD.id) {
+      const held = holding(attacker, target)
+      if (!held.ok) return held
+      return ok({
+        lines: [{ label: 'Hold action', value: 0, rule: HOLD_RULE, note: true }],
+        summary: `${held.value}.`,
+        changes: {},
+      })
+    }
     const own = declareSelf(attacker, target, declared.choice)
     if (own) {
       if (!own.ok) return own

@@ -82,6 +82,13 @@ export const osrTurns = orderedTurns({
   // A surprised target does not see the attack coming.
   known: (turn, _attacker, target) =>
     turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['target-unaware'] : [],
+  // Hold Action (17.0.1.6): only for one who acts later; the order's places stand for its numbers (the GM
+  // may have moved a slot), so a wait is checked by the rules on the order as the table has it.
+  hold(order, id, until) {
+    const steps = order.map((s, i) => ({ initiative: order.length - i, ids: s.ids }))
+    const held = osr.holdAction({ scores: [], steps, skipped: [] }, id, until)
+    return held.ok ? ok(true) : held
+  },
   // One attack a round; a fighter with a small weapon in the off hand strikes with both (17.0.14).
   attacksPerTurn(f) {
     const sheet = sheetOf(f)

@@ -1,0 +1,69 @@
+/**
+ * osr's declared actions at the table, from a player's phone (#24): each one the player triggers, and
+ * what every device then shows.
+ */
+import type { Page } from 'playwright-core'
+import { expect, inject, it } from 'vitest'
+import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/** Mira joins with the default sheet but for these fields, typed on the form. */
+async function miraWith(playerUrl: string, fields: Record<string, string>): Promise<Page> {
+  const mira = await (await chromium.browser.newContext(PHONE)).newPage()
+  mira.setDefaultTimeout(15_000)
+  await openUrl(mira, playerUrl)
+  await mira.getByLabel("Your character's name").fill('Mira')
+  await mira.getByRole('button', { name: 'Join' }).click()
+  for (const [label, value] of Object.entries(fields))
+    await mira.getByLabel(label, { exact: true }).fill(value)
+  await mira.getByRole('button', { name: 'Create my character' }).click()
+  await mira.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
+  return mira
+}
+
+/** The fight starts with Mira first: DEX +3 and her own d6 showing 6 make 9, above any Goblin's 1d6. */
+async function miraActsFirst(gm: Page, mira: Page): Promise<void> {
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
+  await mira.getByLabel('Your d6 shows').fill('6')
+  await mira.getByRole('button', { name: 'Send my roll' }).click()
+  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  await expect.poll(() => visible(mira, 'Attack')).toBe(true)
+}
+
+/** Opens the attack sheet and chooses a way to act by the start of its label. */
+async function choose(mira: Page, label: string) {
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+  const withField = sheet.locator('label.field', { hasText: /^With/ }).locator('select')
+  const option = (await withField.locator('option').allTextContents()).find((o) => o.startsWith(label))
+  await withField.selectOption({ label: option ?? label })
+  return sheet
+}
+
+it('osr: Mira holds her action from the phone and acts on the Goblin’s number, with it (17.0.1.6)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '6')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' })
+  await miraActsFirst(gm, mira)
+
+  const sheet = await choose(mira, 'Hold action')
+  // The one waited for is the target; the odds line says what holding does.
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('Mira waits for Goblin and acts on their number, at the same time')
+  await chromium.snap(mira, 'osr-hold-sheet')
+  await sheet.getByRole('button', { name: 'Wait for them' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain('Mira waits for Goblin and acts on their number, at the same time.')
+  // The Goblin's number has come: both act now, and Mira still has her attack.
+  await expect.poll(() => gm.getByTestId('turn-banner').textContent()).toMatch(/Goblin/)
+  await expect.poll(() => visible(mira, 'Attack')).toBe(true)
+  await chromium.snap(mira, 'osr-hold-acting')
+})
