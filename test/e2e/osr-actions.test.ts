@@ -10,15 +10,18 @@ import { addCombatant, openGmTablet, visible } from '../support/table-play.ts'
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
-/** Mira joins with the default sheet but for these fields, typed on the form. */
-async function miraWith(playerUrl: string, fields: Record<string, string>): Promise<Page> {
+/** Mira joins with the default sheet but for these fields, typed (or ticked, `true`) on the form. */
+async function miraWith(playerUrl: string, fields: Record<string, string | true>): Promise<Page> {
   const mira = await (await chromium.browser.newContext(PHONE)).newPage()
   mira.setDefaultTimeout(15_000)
   await openUrl(mira, playerUrl)
   await mira.getByLabel("Your character's name").fill('Mira')
   await mira.getByRole('button', { name: 'Join' }).click()
-  for (const [label, value] of Object.entries(fields))
-    await mira.getByLabel(label, { exact: true }).fill(value)
+  for (const [label, value] of Object.entries(fields)) {
+    const field = mira.getByLabel(label, { exact: true })
+    if (value === true) await field.check()
+    else await field.fill(value)
+  }
   await mira.getByRole('button', { name: 'Create my character' }).click()
   await mira.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
   return mira
@@ -39,8 +42,10 @@ async function choose(mira: Page, label: string) {
   await mira.getByRole('button', { name: 'Attack', exact: true }).click()
   const sheet = mira.getByRole('region', { name: 'Mira attacks' })
   const withField = sheet.locator('label.field', { hasText: /^With/ }).locator('select')
-  const option = (await withField.locator('option').allTextContents()).find((o) => o.startsWith(label))
-  await withField.selectOption({ label: option ?? label })
+  const option = async () =>
+    (await withField.locator('option').allTextContents()).find((o) => o.startsWith(label))
+  await expect.poll(option).toBeTruthy()
+  await withField.selectOption({ label: (await option()) ?? label })
   return sheet
 }
 
@@ -66,4 +71,41 @@ it('osr: Mira holds her action from the phone and acts on the Goblin’s number,
   await expect.poll(() => gm.getByTestId('turn-banner').textContent()).toMatch(/Goblin/)
   await expect.poll(() => visible(mira, 'Attack')).toBe(true)
   await chromium.snap(mira, 'osr-hold-acting')
+})
+
+it('osr: the Goblin strikes Mira before her number; her spell, cast from the phone, needs a save and a 12 loses it (17.0.13)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '6')
+  const mira = await miraWith(room.playerUrl, { 'Casts spells': true, 'DEX bonus': '-3', 'Hit points': '40' })
+  // The Goblin first: Mira's own 1 - 3 is below any d6.
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
+  await mira.getByLabel('Your d6 shows').fill('1')
+  await mira.getByRole('button', { name: 'Send my roll' }).click()
+  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  await gm.getByRole('button', { name: 'Goblin attacks' }).click()
+  const composer = gm.getByRole('region', { name: 'Goblin attacks' })
+  await composer.getByRole('radio', { name: /Mira/ }).check()
+  await composer.getByRole('button', { name: 'Roll the attack' }).click()
+  const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('Attacked before casting')
+
+  await gm.getByRole('button', { name: 'Next turn' }).click()
+  await expect.poll(() => visible(mira, 'Attack')).toBe(true)
+  const sheet = await choose(mira, 'Cast a spell')
+  // The odds of keeping the spell: a save vs Spells of 16 on a d20, 5 faces in 20.
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('25%')
+  await chromium.snap(mira, 'osr-cast-sheet')
+  await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  await sheet.locator('.own-dice input').first().fill('12')
+  await sheet.getByRole('button', { name: 'Send my dice' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain(
+      'Mira casts a spell, attacked before their number: save 12 against 16: the spell is disrupted and lost.',
+    )
+  await expect.poll(() => chips.allTextContents()).not.toContain('Attacked before casting')
+  await chromium.snap(mira, 'osr-cast-lost')
 })

@@ -183,9 +183,14 @@ class Fight {
     }
   }
 
-  /** osr: half the party carries a flask of oil or of holy water beside their weapon (17.0.10-17.0.11). */
-  carrying(sheet: Record<string, unknown>): Record<string, unknown> {
-    if (this.system !== 'osr' || this.chance(0.5)) return sheet
+  /**
+   * osr: some of the party cast spells (17.0.13); half carry a flask of oil or of holy water beside their
+   * weapon (17.0.10-17.0.11).
+   */
+  carrying(base: Record<string, unknown>): Record<string, unknown> {
+    if (this.system !== 'osr') return base
+    const sheet = this.chance(0.4) ? { ...base, spellcaster: true } : base
+    if (this.chance(0.5)) return sheet
     const holy = this.chance(0.4)
     const flask = {
       name: holy ? 'Holy water' : 'Flask of oil',

@@ -18,6 +18,25 @@ function setSheet(t: Table, fields: Record<string, unknown>): void {
   mira?.set('sheet', { ...(mira.get('sheet') as Record<string, unknown>), ...fields })
 }
 
+/** Mira with these sheet fields and 40 hit points, so no blow of the Ogre's fells her. */
+function sturdy(t: Table, fields: Record<string, unknown>): void {
+  setSheet(t, fields)
+  const mira = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)
+  mira?.set('maxHp', 40)
+  mira?.set('hp', 40)
+}
+
+/** Starts the fight with the Ogre first: DEX -3 and a typed 1 make -2, below any Ogre's 1d6. */
+async function ogreFirst(t: Table): Promise<void> {
+  expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+  expect((await t.ask({ kind: 'initiative', faces: [1] })).ok).toBe(true)
+  expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+  expect(turnOf(t).acting).toEqual(['ogre'])
+}
+
+const SWORD = { choice: 'weapon-0-melee', toggles: [] }
+const CAST = { choice: 'cast', toggles: [] }
+
 /** Starts the fight with Mira first: DEX +3 and a typed 6 make 9, above any Ogre's 1d6. */
 async function miraFirst(t: Table): Promise<void> {
   setSheet(t, { dexBonus: 3 })
@@ -64,5 +83,51 @@ describe('osr: holding an action (17.0.1.6)', () => {
     ).toBe(true)
     await playTo(t, () => turnOf(t).round === 2)
     expect(turnOf(t).round).toBe(2)
+  })
+})
+
+describe('osr: casting a spell, and its disruption (17.0.1.3, 17.0.13)', () => {
+  it('the Ogre strikes Mira before her number: her spell needs a save vs Spells, and a 15 loses it', async () => {
+    const t = await table('osr')
+    sturdy(t, { spellcaster: true, dexBonus: -3 })
+    await ogreFirst(t)
+    // Even a blow that misses lands during her casting.
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
+    ).toBe(true)
+    const blow = t.entries().at(-1)
+    expect(blow?.attack?.declared.round).toEqual([osr.ACTS_LATER])
+    expect(blow?.detail).toMatch(
+      /Mira was attacked before their number: a spell cast this round needs a save/,
+    )
+    await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: CAST, faces: [15] })).ok).toBe(true)
+    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    const ruled = osr.spellDisruption(sheet.value, [], 15)
+    if (!ruled.ok) throw new Error(ruled.error)
+    expect(ruled.value.lost).toBe(true)
+    expect(t.entries().at(-1)?.detail).toBe(
+      `Mira casts a spell, attacked before their number: save 15 against ${ruled.value.target}: the spell is disrupted and lost.`,
+    )
+  })
+
+  it('a blow on the same number is simultaneous: the Ogre holds for Mira, strikes, and her spell goes off', async () => {
+    const t = await table('osr')
+    sturdy(t, { spellcaster: true, dexBonus: -3 })
+    await ogreFirst(t)
+    const hold = { choice: 'hold', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: hold })).ok).toBe(
+      true,
+    )
+    expect([...(turnOf(t).acting ?? [])].sort()).toEqual([t.mira, 'ogre'].sort())
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
+    ).toBe(true)
+    expect(t.entries().at(-1)?.attack?.declared.round).toBeUndefined()
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: CAST })).ok).toBe(true)
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira casts a spell: it goes off on their number (GM: its effect, e.g. area damage from the tablet).',
+    )
   })
 })

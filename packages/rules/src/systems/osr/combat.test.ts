@@ -497,3 +497,66 @@ describe('end of round', () => {
     expect(r.ok && r.value.changes).toEqual({})
   })
 })
+
+describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
+  const CAST: Declared = { choice: 'cast', toggles: [] }
+  const mage = (live: Parameters<typeof fighter>[4] = {}) => pc({ spellcaster: true }, live)
+  const early: Declared = { ...SWORD, round: [osr.ACTS_LATER] }
+
+  it('is offered to a spellcaster only', () => {
+    const ids = (f: Fighter) => {
+      const c = rules.choices(f)
+      return c.ok ? c.value.map((x) => x.id) : []
+    }
+    expect(ids(mage())).toContain('cast')
+    expect(ids(pc())).not.toContain('cast')
+    expect(rules.preview(pc(), pc(), CAST)).toEqual({
+      ok: false,
+      error: 'Mira’s sheet does not cast spells.',
+    })
+  })
+
+  it('an attack before the caster’s number marks them, even a miss; on the same number it does not', () => {
+    // d20 2 + 1 = 3 misses AC 11: still an attack during the casting.
+    const missed = resolve(foe(), mage(), early, 2)
+    expect(missed.summary).toMatch(
+      /Mira was attacked before their number: a spell cast this round needs a save/,
+    )
+    expect(rules.status(after(mage(), missed.changes.mira))).toEqual(['Attacked before casting'])
+    // Simultaneous (no fact from the round), or a target who casts no spells: nothing to mark.
+    expect(resolve(foe(), mage(), SWORD, 2).changes).toEqual({})
+    expect(resolve(foe(), pc(), early, 2).changes).toEqual({})
+  })
+
+  it('a struck caster saves vs Spells (16): 5 faces in 20 keep the spell, and the log says which', () => {
+    const struck = after(mage(), resolve(foe(), mage(), early, 2).changes.mira)
+    const preview = rules.preview(struck, struck, CAST)
+    // d20 >= 16: faces 16 to 20, 5 of 20.
+    expect(preview.ok && preview.value.chance).toBe(5 / 20)
+    expect(preview.ok && preview.value.summary).toBe(
+      'Attacked before your number: the spell holds on a save vs Spells of 16 or more on a d20 (25%), else it is lost (Spell Casting (17.0.13)).',
+    )
+    const lost = resolve(struck, struck, CAST, 15)
+    const sheetOf = osr.parseSheet(struck.sheet)
+    if (!sheetOf.ok) throw new Error(sheetOf.error)
+    const rulesSay = osr.spellDisruption(sheetOf.value, [], 15)
+    expect(rulesSay.ok && rulesSay.value.lost).toBe(true)
+    expect(lost.summary).toBe(
+      'Mira casts a spell, attacked before their number: save 15 against 16: the spell is disrupted and lost.',
+    )
+    expect(rules.status(after(struck, lost.changes.mira))).toEqual([])
+    expect(resolve(struck, struck, CAST, 16).summary).toMatch(/save 16 against 16: the spell goes off\.$/)
+  })
+
+  it('a caster nobody attacked first casts with no roll; a gagged one cannot', () => {
+    expect(resolve(mage(), mage(), CAST).summary).toBe(
+      'Mira casts a spell: it goes off on their number (GM: its effect, e.g. area damage from the tablet).',
+    )
+    const gagged = mage({ state: { conditions: [{ kind: 'gagged-or-bound' }] } })
+    expect(rules.preview(gagged, gagged, CAST)).toEqual({
+      ok: false,
+      error:
+        'A bound or gagged spellcaster cannot cast: casting needs one hand free and the ability to speak.',
+    })
+  })
+})

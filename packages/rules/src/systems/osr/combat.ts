@@ -96,6 +96,14 @@ const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-o
     says: 'runs away this round: double movement, no attack',
   },
   {
+    id: 'cast',
+    label: 'Cast a spell · free hand and voice',
+    self: true,
+    verb: 'Cast the spell',
+    kind: 'cast-spell',
+    says: 'casts a spell',
+  },
+  {
     id: 'put-out',
     label: 'Put out the flames · roll on the ground, no attack',
     self: true,
@@ -122,9 +130,30 @@ function holding(attacker: Fighter, target: Fighter): Outcome<string> {
   return ok(`${attacker.name} waits for ${target.name} and acts on their number, at the same time`)
 }
 
-/** Putting out burning oil is offered to one who burns (17.0.10). */
-const offered = (a: (typeof SELF_ACTIONS)[number], conditions: ReadonlyArray<osr.Condition>) =>
-  a.kind !== 'put-out' || conditions.some((c) => c.kind === 'burning')
+/** Putting out burning oil is offered to one who burns (17.0.10), a spell to one who casts (17.0.1.3). */
+const offered = (
+  a: (typeof SELF_ACTIONS)[number],
+  conditions: ReadonlyArray<osr.Condition>,
+  s: Pick<osr.Sheet, 'spellcaster'>,
+) =>
+  a.kind === 'put-out'
+    ? conditions.some((c) => c.kind === 'burning')
+    : a.kind !== 'cast-spell' || s.spellcaster
+
+const SPELL_RULE = 'Spell Casting (17.0.13)'
+const GRAPPLED_CASTER =
+  'A grappled spellcaster may be prevented from speaking: the GM decides whether the spell is cast.'
+
+/** What a declared spell needs: a save when its caster was attacked before their number (17.0.13). */
+function spellSave(f: Fighter, state: OsrState, s: osr.Sheet) {
+  const struck = state.conditions.some((c) => c.kind === 'struck')
+  if (!struck) return null
+  // d20 + the caster's checks (a shaken caster's -2) against the save vs Spells (docs reading 21).
+  const bonus = osr.checksFromConditions(state.conditions).reduce((t, l) => t + l.value, 0)
+  const needs = s.saveSpells - bonus
+  const chance = Math.min(20, Math.max(0, 21 - Math.max(1, needs))) / 20
+  return { needs, chance, name: f.name }
+}
 
 /** A declaration about oneself, as the rules give it (refused while surprised), or why not. */
 function declareSelf(f: Fighter, target: Fighter, choice: string) {
@@ -133,8 +162,21 @@ function declareSelf(f: Fighter, target: Fighter, choice: string) {
   if (target.id !== f.id)
     return fail(`${action.label.split(' · ')[0]} is declared for oneself, not at another.`)
   const state = stateOf(f)
+  const s = sheet(f)
+  if (!s.ok) return s
+  if (!offered(action, state.conditions, s.value))
+    return fail(
+      action.kind === 'put-out' ? `${f.name} is not burning.` : `${f.name}’s sheet does not cast spells.`,
+    )
+  if (action.kind === 'cast-spell') {
+    // "A spellcaster must have at least one hand free and be able to speak" (17.0.13).
+    const declared = osr.declareAction(action.kind, state.conditions)
+    if (!declared.ok) return declared
+    const can = osr.canCast(state.conditions, { handFree: true })
+    if (!can.ok && !state.conditions.some((c) => c.kind === 'grappled')) return can
+    return ok({ action, state, gains: [] })
+  }
   if (action.kind === 'put-out') {
-    if (!offered(action, state.conditions)) return fail(`${f.name} is not burning.`)
     // "Unless they spend the round putting out the flames by some effective means" (17.0.10).
     return ok({ action, state: { ...state, conditions: osr.extinguish(state.conditions) }, gains: [] })
   }
@@ -289,6 +331,34 @@ function applies(id: osr.ToggleId, s: Setup): boolean {
   }
 }
 
+/**
+ * A spell cast on the caster's number: it goes off, unless they were attacked before it, when a save vs
+ * Spells keeps it (17.0.13). What it does is the GM's: the text's spells are not in this chapter.
+ */
+function castSpell(f: Fighter, state: OsrState, roll: Roller): Outcome<Resolution> {
+  const s = sheet(f)
+  if (!s.ok) return s
+  const gm = state.conditions.some((c) => c.kind === 'grappled') ? ` (GM: ${GRAPPLED_CASTER})` : ''
+  const after: OsrState = { ...state, conditions: state.conditions.filter((c) => c.kind !== 'struck') }
+  const change = changeOf(f, f.hp, after)
+  const changes = change ? { [f.id]: change } : {}
+  const struck = spellSave(f, state, s.value)
+  if (!struck)
+    return ok({
+      lines: [{ label: 'Cast a spell', value: 0, rule: 'Cast a Spell (17.0.1.3)', note: true }],
+      summary: `${f.name} casts a spell: it goes off on their number${gm || ' (GM: its effect, e.g. area damage from the tablet)'}.`,
+      changes,
+    })
+  const saved = osr.spellDisruption(s.value, state.conditions, roll(20, 'save vs Spells (disruption)'))
+  if (!saved.ok) return saved
+  const { total, target, lost } = saved.value
+  return ok({
+    lines: saved.value.lines,
+    summary: `${f.name} casts a spell, attacked before their number: save ${total} against ${target}: ${lost ? 'the spell is disrupted and lost' : 'the spell goes off'}${gm}.`,
+    changes,
+  })
+}
+
 // ---- Resolution.
 
 const DIE_LABELS: Record<osr.AttackDiePurpose, string> = {
@@ -395,12 +465,14 @@ export const osrCombat: CombatRules = {
     return ok([
       ...waysOf(s.value, state.conditions),
       HOLD,
-      ...SELF_ACTIONS.filter((a) => offered(a, state.conditions)).map(({ id, label, self, verb }) => ({
-        id,
-        label,
-        self,
-        verb,
-      })),
+      ...SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
+        ({ id, label, self, verb }) => ({
+          id,
+          label,
+          self,
+          verb,
+        }),
+      ),
     ])
   },
 
@@ -419,6 +491,15 @@ export const osrCombat: CombatRules = {
     const own = declareSelf(attacker, target, declared.choice)
     if (own) {
       if (!own.ok) return own
+      const s = sheet(attacker)
+      const save =
+        s.ok && own.value.action.kind === 'cast-spell' ? spellSave(attacker, own.value.state, s.value) : null
+      if (save)
+        return ok({
+          chance: save.chance,
+          summary: `Attacked before your number: the spell holds on a save vs Spells of ${save.needs} or more on a d20 (${percent(save.chance)}), else it is lost (${SPELL_RULE}).`,
+          lines: [],
+        })
       return ok({
         chance: 1,
         summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule}).`,
@@ -479,6 +560,7 @@ export const osrCombat: CombatRules = {
     if (own) {
       if (!own.ok) return own
       const { action, state, gains } = own.value
+      if (action.kind === 'cast-spell') return castSpell(attacker, state, roll)
       const rule =
         action.kind === 'put-out'
           ? 'Oil (17.0.10)'
@@ -640,6 +722,17 @@ export const osrCombat: CombatRules = {
     if (reload > 0)
       attackerState = withConditions(attackerState, [{ kind: 'reloading', rounds: reload, fresh: true }])
 
+    // A spellcaster attacked before their number, even by a miss, must save to cast this round (17.0.13).
+    if (
+      declared.round?.includes(osr.ACTS_LATER) &&
+      s.target.spellcaster &&
+      targetState.status === 'up' &&
+      !targetState.conditions.some((c) => c.kind === 'struck')
+    ) {
+      targetState = withConditions(targetState, [{ kind: 'struck' }])
+      said.push(`${target.name} was attacked before their number: a spell cast this round needs a save`)
+    }
+
     const changes = changesOf([attacker, attackerHp, attackerState], [target, targetHp, targetState])
     const prompts = r.prompts.length > 0 ? ` (GM: ${r.prompts.join(' ')})` : ''
     return ok({ lines, summary: `${said.join('; ')}.${prompts}`, changes })
@@ -750,6 +843,7 @@ const CHIPS: Record<osr.ConditionKind, string> = {
   grappled: 'Grappled',
   'gagged-or-bound': 'Gagged or bound',
   running: 'Running',
+  struck: 'Attacked before casting',
 }
 
 /** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */

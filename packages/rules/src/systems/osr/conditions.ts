@@ -30,6 +30,8 @@ export type Condition =
   | { kind: 'grappled' }
   | { kind: 'gagged-or-bound' }
   | { kind: 'running' }
+  /** A spellcaster attacked this round before their number: a spell cast now needs a save (17.0.13). */
+  | { kind: 'struck' }
 
 export type ConditionKind = Condition['kind']
 
@@ -67,6 +69,7 @@ export function toHitFromConditions(conditions: ReadonlyArray<Condition>): Break
       case 'grappled':
       case 'gagged-or-bound':
       case 'running':
+      case 'struck':
         break
       default:
         unreachable(c)
@@ -106,6 +109,7 @@ export function acFromConditions(
       case 'grappled':
       case 'gagged-or-bound':
       case 'running':
+      case 'struck':
         break
       default:
         unreachable(c)

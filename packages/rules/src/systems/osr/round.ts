@@ -27,6 +27,7 @@ export function endOfRound(conditions: ReadonlyArray<Condition>): {
       case 'defending':
       case 'surprised':
       case 'running':
+      case 'struck':
         break
       case 'disarmed':
       case 'shaken':
