@@ -37,6 +37,15 @@ async function miraActsFirst(gm: Page, mira: Page): Promise<void> {
   await expect.poll(() => visible(mira, 'Attack')).toBe(true)
 }
 
+/** A table with a Goblin, and Mira (these sheet fields, DEX +3) acting first in round 1. */
+async function miraFirstAt(fields: Record<string, string | true> = {}): Promise<{ gm: Page; mira: Page }> {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '6')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3', ...fields })
+  await miraActsFirst(gm, mira)
+  return { gm, mira }
+}
+
 /** Opens the attack sheet and chooses a way to act by the start of its label. */
 async function choose(mira: Page, label: string) {
   await mira.getByRole('button', { name: 'Attack', exact: true }).click()
@@ -52,10 +61,7 @@ async function choose(mira: Page, label: string) {
 it('osr: Mira holds her action from the phone and acts on the Goblin’s number, with it (17.0.1.6)', {
   timeout: 120_000,
 }, async () => {
-  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
-  await addCombatant(gm, 'Goblin', '6')
-  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' })
-  await miraActsFirst(gm, mira)
+  const { gm, mira } = await miraFirstAt()
 
   const sheet = await choose(mira, 'Hold action')
   // The one waited for is the target; the odds line says what holding does.
@@ -108,4 +114,35 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
     )
   await expect.poll(() => chips.allTextContents()).not.toContain('Attacked before casting')
   await chromium.snap(mira, 'osr-cast-lost')
+})
+
+it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left before fatigue, 3 x CON (17.0.1.7)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt({ Constitution: '1' })
+  const sheet = await choose(mira, 'Run away')
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('2 of 3 rounds of running left (3 x CON)')
+  await chromium.snap(mira, 'osr-run-sheet')
+  await sheet.getByRole('button', { name: 'Run away this round' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain(
+      'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON).',
+    )
+  const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('Running')
+})
+
+it('osr: a feat declared from the phone asks the GM, in every log, to decide it (17.0.1.5)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt()
+  const sheet = await choose(mira, 'Perform a feat')
+  await sheet.getByRole('button', { name: 'Attempt the feat' }).click()
+  const said = 'Mira attempts a feat this round (GM: Perform a Feat: the text gives no rule for feats'
+  for (const page of [mira, gm])
+    await expect.poll(() => page.getByTestId('log').textContent()).toContain(said)
+  await chromium.snap(gm, 'osr-feat-gm')
 })

@@ -131,3 +131,54 @@ describe('osr: casting a spell, and its disruption (17.0.1.3, 17.0.13)', () => {
     )
   })
 })
+
+describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
+  const RUN = { choice: 'run-away', toggles: [] }
+
+  it('Mira (CON 1) runs 3 rounds, 3 x CON: then she is fatigued, cannot run, and runs again once the GM ends it', async () => {
+    const t = await table('osr')
+    setSheet(t, { constitution: 1 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const myTurn = () => (turnOf(t).acting ?? []).includes(t.mira)
+    // Her turn in each of rounds 1 to 4: the rules package's count beside the room's.
+    let ruled = osr.FRESH
+    for (let round = 1; round <= 3; round++) {
+      await playTo(t, () => turnOf(t).round === round && myTurn())
+      expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
+      const step = osr.runRound({ constitution: 1 }, ruled)
+      if (!step.ok) throw new Error(step.error)
+      ruled = step.value
+      expect((t.fighter(t.mira).state as { run?: osr.RunState }).run).toEqual(ruled)
+    }
+    expect(ruled.fatigued).toBe(true)
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira runs away this round: double movement, no attack; that is 3 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+    )
+    const status = () => t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.get('status')
+    await playTo(t, () => turnOf(t).round === 4 && myTurn())
+    expect(status()).toEqual(['Fatigued (walks only)'])
+    expect(await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).toEqual({
+      ok: false,
+      error: 'Fatigued characters must rest for at least 3 turns before running again.',
+    })
+    // The GM ends the fatigue once she has rested (its 3 turns are the GM's to call).
+    expect((await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'fatigued' })).ok).toBe(
+      true,
+    )
+    expect(status() ?? []).toEqual([])
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
+  })
+
+  it('a feat takes the turn and asks the GM, in the log, to decide it', async () => {
+    const t = await table('osr')
+    await miraFirst(t)
+    expect(
+      (await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'feat', toggles: [] } })).ok,
+    ).toBe(true)
+    const ruled = osr.declareAction('perform-feat', [])
+    expect(ruled.ok && t.entries().at(-1)?.detail).toBe(
+      `Mira attempts a feat this round (GM: ${ruled.ok ? ruled.value.prompt : ''}).`,
+    )
+    expect(turnOf(t).attacksLeft?.[t.mira]).toBe(0)
+  })
+})

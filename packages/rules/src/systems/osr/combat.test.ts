@@ -98,6 +98,12 @@ describe('choices', () => {
           self: true,
           verb: 'Run away this round',
         },
+        {
+          id: 'feat',
+          label: 'Perform a feat · the GM decides how it goes',
+          self: true,
+          verb: 'Attempt the feat',
+        },
       ],
     })
   })
@@ -151,6 +157,7 @@ describe('choices', () => {
       'hold',
       'parry-dodge',
       'run-away',
+      'feat',
     ])
   })
 })
@@ -558,5 +565,57 @@ describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
       error:
         'A bound or gagged spellcaster cannot cast: casting needs one hand free and the ability to speak.',
     })
+  })
+})
+
+describe('running away, fatigue and feats (17.0.1.7, 17.0.1.5)', () => {
+  const RUN: Declared = { choice: 'run-away', toggles: [] }
+  /** Runs `rounds` rounds in a row, each a new round (the round's "running" ends between them). */
+  function runFor(f: Fighter, rounds: number): Fighter {
+    let now = f
+    for (let i = 0; i < rounds; i++) {
+      now = after(now, resolve(now, now, RUN).changes[now.id])
+      ;[now] = endRound(now) as [Fighter]
+    }
+    return now
+  }
+
+  it('counts the rounds run against 3 x CON: with CON 2, the 6th leaves the runner fatigued', () => {
+    const mira = pc({ constitution: 2 })
+    expect(osr.runLimit({ constitution: 2 })).toBe(6)
+    const five = runFor(mira, 5)
+    const preview = rules.preview(five, five, RUN)
+    // The sheet says what this round's run does: the 6th of 6 tires her.
+    expect(preview.ok && preview.value.summary).toBe(
+      'Mira runs away this round: double movement, no attack (Run Away (17.0.1.7)); that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+    )
+    const first = rules.preview(mira, mira, RUN)
+    expect(first.ok && first.value.summary).toMatch(/; 5 of 6 rounds of running left \(3 x CON\)\.$/)
+    expect(resolve(five, five, RUN).summary).toBe(
+      'Mira runs away this round: double movement, no attack; that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+    )
+    const six = runFor(five, 1)
+    expect(rules.status(six)).toEqual(['Fatigued (walks only)'])
+    // Fatigued: no more running, no charge; the GM ends it once rested, and the count starts again.
+    expect(rules.preview(six, six, RUN)).toEqual({
+      ok: false,
+      error: 'Fatigued characters must rest for at least 3 turns before running again.',
+    })
+    const spear = pc({ constitution: 2, weapons: [SPEAR] }, { state: six.state })
+    expect(rules.preview(spear, foe(), { choice: 'weapon-0-melee', toggles: ['charge'] })).toEqual({
+      ok: false,
+      error: 'Fatigued characters may only walk at the normal encounter rate.',
+    })
+    const rested = rules.clear?.(six, 'fatigued')
+    if (!rested?.ok) throw new Error('the GM could not end the fatigue')
+    const fresh = after(six, rested.value.changes.mira)
+    const again = rules.preview(fresh, fresh, RUN)
+    expect(again.ok && again.value.summary).toMatch(/5 of 6 rounds of running left/)
+  })
+
+  it('a feat is declared for the round, and the log asks the GM to decide it', () => {
+    expect(resolve(pc(), pc(), { choice: 'feat', toggles: [] }).summary).toBe(
+      'Mira attempts a feat this round (GM: Perform a Feat: the text gives no rule for feats; the GM decides how it resolves.).',
+    )
   })
 })

@@ -37,6 +37,8 @@ export interface OsrState {
   status: osr.Status
   /** Rolled when knocked out: wakes after 1d4 turns; another may revive them once `revivableIn` reaches 0. */
   knockout?: { wakesAfterTurns: number; revivableIn: number }
+  /** Rounds run so far (17.0.1.7): 3 x CON of them, and the runner is fatigued. */
+  run?: osr.RunState
 }
 
 const SUBDUAL = 'Non-Lethal attacks or Subdual Damage (17.0.16)'
@@ -46,7 +48,8 @@ function stateOf(f: Fighter): OsrState {
   const s = f.state as Partial<OsrState>
   const conditions = Array.isArray(s.conditions) ? s.conditions : []
   const nonLethalTaken = s.nonLethalTaken === true
-  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up' }
+  const run = s.run && typeof s.run.roundsRun === 'number' ? { run: s.run } : {}
+  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run }
   const down = s.status === 'unconscious' || (s.status !== 'dead' && nonLethalTaken)
   return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
 }
@@ -102,6 +105,14 @@ const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-o
     verb: 'Cast the spell',
     kind: 'cast-spell',
     says: 'casts a spell',
+  },
+  {
+    id: 'feat',
+    label: 'Perform a feat · the GM decides how it goes',
+    self: true,
+    verb: 'Attempt the feat',
+    kind: 'perform-feat',
+    says: 'attempts a feat this round',
   },
   {
     id: 'put-out',
@@ -174,15 +185,33 @@ function declareSelf(f: Fighter, target: Fighter, choice: string) {
     if (!declared.ok) return declared
     const can = osr.canCast(state.conditions, { handFree: true })
     if (!can.ok && !state.conditions.some((c) => c.kind === 'grappled')) return can
-    return ok({ action, state, gains: [] })
+    return ok({ action, state, gains: [], told: '' })
   }
   if (action.kind === 'put-out') {
     // "Unless they spend the round putting out the flames by some effective means" (17.0.10).
-    return ok({ action, state: { ...state, conditions: osr.extinguish(state.conditions) }, gains: [] })
+    return ok({
+      action,
+      state: { ...state, conditions: osr.extinguish(state.conditions) },
+      gains: [],
+      told: '',
+    })
   }
   const declared = osr.declareAction(action.kind, state.conditions)
   if (!declared.ok) return declared
-  return ok({ action, state, gains: declared.value.gains })
+  if (action.kind === 'run-away') {
+    // One more round run; the 3 x CON-th leaves the runner fatigued (17.0.1.7).
+    const ran = osr.runRound(s.value, state.run ?? osr.FRESH)
+    if (!ran.ok) return ran
+    const fatigue: osr.Condition[] = ran.value.fatigued ? [{ kind: 'fatigued' }] : []
+    const limit = osr.runLimit(s.value)
+    const told = ran.value.fatigued
+      ? `; that is ${limit} rounds run (3 x CON): ${f.name} is fatigued and walks only until 3 turns of rest`
+      : `; ${limit - ran.value.roundsRun} of ${limit} rounds of running left (3 x CON)`
+    const gains = [...declared.value.gains, ...fatigue]
+    return ok({ action, state: { ...state, run: ran.value }, gains, told })
+  }
+  const told = declared.value.prompt ? ` (GM: ${declared.value.prompt})` : ''
+  return ok({ action, state, gains: declared.value.gains, told })
 }
 
 function waysOf(s: osr.Sheet, conditions: ReadonlyArray<osr.Condition>): AttackChoice[] {
@@ -261,6 +290,12 @@ function declaration(s: Setup, toggles: ReadonlyArray<string>): Outcome<osr.Atta
       ? 'secondary'
       : null
   const otherWeapon = hand ? otherHand(s, hand) : undefined
+  // A charge runs at double movement, which a fatigued character may not (17.0.1.7).
+  if (toggles.includes('charge')) {
+    const fatigued = s.attackerState.conditions.some((c) => c.kind === 'fatigued')
+    const allowance = osr.moveAllowance(s.attacker, 'charge', { ...osr.FRESH, fatigued })
+    if (!allowance.ok) return allowance
+  }
   return ok({
     attacker: s.attacker,
     attackerConditions: s.attackerState.conditions,
@@ -502,7 +537,7 @@ export const osrCombat: CombatRules = {
         })
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule}).`,
+        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}.`,
         lines: [],
       })
     }
@@ -559,7 +594,7 @@ export const osrCombat: CombatRules = {
     const own = declareSelf(attacker, target, declared.choice)
     if (own) {
       if (!own.ok) return own
-      const { action, state, gains } = own.value
+      const { action, state, gains, told } = own.value
       if (action.kind === 'cast-spell') return castSpell(attacker, state, roll)
       const rule =
         action.kind === 'put-out'
@@ -568,7 +603,7 @@ export const osrCombat: CombatRules = {
       const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
       return ok({
         lines: [{ label: action.label.split(' · ')[0] ?? action.label, value: 0, rule, note: true }],
-        summary: `${attacker.name} ${action.says}.`,
+        summary: `${attacker.name} ${action.says}${told}.`,
         changes: change ? { [attacker.id]: change } : {},
       })
     }
@@ -799,9 +834,19 @@ export const osrCombat: CombatRules = {
     const kind = GM_ENDS.find((k) => k === id)
     const on = state.conditions.find((c) => c.kind === kind)
     if (!kind || !on) return fail(`${f.name} is not ${id.replace(/-/g, ' ')} now.`)
-    const change = changeOf(f, f.hp, { ...state, conditions: osr.removeCondition(state.conditions, kind) })
+    const conditions = osr.removeCondition(state.conditions, kind)
+    // The GM ends a fatigue once its 3 turns of rest are had: running may start afresh (17.0.1.7).
+    const run = kind === 'fatigued' ? { run: osr.rest(state.run ?? osr.FRESH, 3) } : {}
+    const change = changeOf(f, f.hp, { ...state, conditions, ...run })
     return ok({
-      lines: [{ label: `${chip(on)} ends`, value: 0, rule: GM_ENDS_RULE, note: true }],
+      lines: [
+        {
+          label: `${chip(on)} ends`,
+          value: 0,
+          rule: kind === 'fatigued' ? FATIGUE_ENDS_RULE : GM_ENDS_RULE,
+          note: true,
+        },
+      ],
       summary: `${f.name} is no longer ${chip(on).toLowerCase()}: the GM ended it.`,
       changes: change ? { [f.id]: change } : {},
     })
@@ -843,6 +888,7 @@ const CHIPS: Record<osr.ConditionKind, string> = {
   grappled: 'Grappled',
   'gagged-or-bound': 'Gagged or bound',
   running: 'Running',
+  fatigued: 'Fatigued (walks only)',
   struck: 'Attacked before casting',
 }
 
@@ -855,8 +901,10 @@ const GM_ENDS: ReadonlyArray<osr.ConditionKind> = [
   'blinded',
   'grappled',
   'gagged-or-bound',
+  'fatigued',
 ]
 const GM_ENDS_RULE = 'Critical Hit (condition chart): the text gives these no end; the GM decides'
+const FATIGUE_ENDS_RULE = 'Run Away (17.0.1.7): fatigued until 3 turns of rest, which the GM calls'
 
 function chip(c: osr.Condition): string {
   const name = CHIPS[c.kind]
