@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core'
 import { expect, inject, it } from 'vitest'
 import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, visible } from '../support/table-play.ts'
+import { addCombatant, openGmTablet, playUntil, typeOwnDice, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -145,4 +145,30 @@ it('osr: a feat declared from the phone asks the GM, in every log, to decide it 
   for (const page of [mira, gm])
     await expect.poll(() => page.getByTestId('log').textContent()).toContain(said)
   await chromium.snap(gm, 'osr-feat-gm')
+})
+
+it('osr: Mira grabs the Goblin from the phone, and on her next turn hurts the one she holds, the hold’s odds shown (17.0.18)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt({ 'STR bonus': '5' })
+  const grapple = await choose(mira, 'Grapple')
+  // Her own d20s: 19 to touch, 20 for her grapple check (20 + 5 beats any Goblin's d20).
+  await grapple.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  await typeOwnDice(grapple, (i) => (i === 0 ? 19 : 20))
+  await grapple.getByRole('button', { name: 'Send my dice' }).click()
+  await expect.poll(() => mira.getByTestId('result-card').textContent()).toMatch(/the hold is kept/)
+  const chips = gm.getByTestId('combatant').filter({ hasText: 'Goblin' }).locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('Grappled')
+
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  const sheet = await choose(mira, 'Hurt the one you hold')
+  // d20 + 5 against d20: kept on 280 of 400 pairs, and 1d3 + 5 non-lethal.
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('the hold is kept 70%')
+  await chromium.snap(mira, 'osr-squeeze-sheet')
+  await sheet.getByRole('button', { name: 'Roll the grapple check' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toMatch(
+      /Mira’s grapple check \d+ against Goblin’s \d+; (the hold is kept; \d non-lethal damage|the hold is broken)/,
+    )
 })

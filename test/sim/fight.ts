@@ -627,14 +627,15 @@ class Fight {
     const choice = choices.ok ? (this.chance(0.6) ? choices.value[0] : this.oneOf(choices.value)) : undefined
     // A choice that helps (brp's First Aid) goes to one's own side, the fallen included; an attack to the
     // other; a declaration about oneself (osr's parry and dodge) names its declarer.
-    const target = choice?.self
-      ? attacker
-      : this.oneOf(
-          all.filter(
-            (f) =>
-              f.id !== attacker.id && (choice?.aid ? f.side === attacker.side : f.side !== attacker.side),
-          ),
-        )
+    const others = all.filter(
+      (f) => f.id !== attacker.id && (choice?.aid ? f.side === attacker.side : f.side !== attacker.side),
+    )
+    // Mostly one the rules take for this choice (osr: the one held, the one waited for), as a player
+    // would choose; sometimes any, to be refused.
+    const taken = choice
+      ? others.filter((f) => combat.preview(attacker, f, { choice: choice.id, toggles: [] }).ok)
+      : []
+    const target = choice?.self ? attacker : this.oneOf(taken.length > 0 && this.chance(0.8) ? taken : others)
     if (!choice || !target) return null
     const offered = combat.toggles(attacker, target, choice.id)
     const known = this.rules.turn.known?.(turn, attacker, target) ?? []

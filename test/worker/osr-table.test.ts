@@ -182,3 +182,37 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
     expect(turnOf(t).attacksLeft?.[t.mira]).toBe(0)
   })
 })
+
+describe('osr: a grapple kept (17.0.18)', () => {
+  it('Mira grabs the Ogre, keeps the hold on her next turn and hurts it for 1d3 + STR, non-lethal', async () => {
+    const t = await table('osr')
+    // STR +5 and large (+4): her grapple check of 20 + 9 beats any Ogre's d20 + 0.
+    setSheet(t, { strBonus: 5, size: 'large' })
+    await miraFirst(t)
+    const grapple = { choice: 'grapple', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: grapple, faces: [19, 20] })).ok).toBe(
+      true,
+    )
+    expect(t.entries().at(-1)?.detail).toMatch(/grapple check 29 against \d+: the hold is kept/)
+    const ogreStatus = () => t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')?.get('status')
+    expect(ogreStatus()).toEqual(['Grappled'])
+
+    await playTo(t, () => turnOf(t).round === 2 && (turnOf(t).acting ?? []).includes(t.mira))
+    const squeeze = { choice: 'squeeze', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: squeeze, faces: [20, 3] })).ok).toBe(
+      true,
+    )
+    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    const hurt = osr.grappleDamage(sheet.value, 3)
+    if (!hurt.ok) throw new Error(hurt.error)
+    expect(hurt.value.total).toBe(8)
+    expect(t.entries().at(-1)?.detail).toMatch(
+      new RegExp(
+        `^Mira’s grapple check 29 against Ogre’s \\d+; the hold is kept; ${hurt.value.total} non-lethal damage\\.$`,
+      ),
+    )
+    expect(t.fighter('ogre').hp).toBe(30 - hurt.value.total)
+    expect(ogreStatus()).toEqual(['Grappled'])
+  })
+})

@@ -619,3 +619,61 @@ describe('running away, fatigue and feats (17.0.1.7, 17.0.1.5)', () => {
     )
   })
 })
+
+describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => {
+  const GRAPPLE: Declared = { choice: 'grapple', toggles: [] }
+  // Equal checks (d20 + 0 each, medium): the grappler wins when their d20 is higher, 190 of 400 pairs.
+  const KEPT = 190 / 400
+
+  /** Mira grabs the Goblin: touch attack 15 + 1 against AC 11, grapple checks 12 against 5. */
+  function grabbed() {
+    const r = resolve(pc(), foe(), GRAPPLE, 15, 12, 5)
+    expect(r.summary).toMatch(/grapple check 12 against 5: the hold is kept/)
+    return { mira: after(pc(), r.changes.mira), goblin: after(foe(), r.changes.gob) }
+  }
+
+  it('the touch attack shows the hold’s odds, and a kept hold gives Mira a way to hurt the Goblin', () => {
+    const p = rules.preview(pc(), foe(), GRAPPLE)
+    expect(p.ok && p.value.summary).toMatch(
+      /a hit grabs Goblin, and the grapple check keeps the hold 47\.5%\.$/,
+    )
+    const { mira, goblin } = grabbed()
+    expect(rules.status(goblin)).toEqual(['Grappled'])
+    const c = rules.choices(mira)
+    expect(c.ok && c.value.map((x) => x.id)).toContain('squeeze')
+    const c2 = rules.choices(goblin)
+    expect(c2.ok && c2.value.map((x) => x.id)).toContain('break-free')
+  })
+
+  it('hurting the held: both checks again; kept (10 against 3), 1d3 = 2 non-lethal; the odds are the hold’s', () => {
+    const { mira, goblin } = grabbed()
+    const squeeze = { choice: 'squeeze', toggles: [] }
+    const p = rules.preview(mira, goblin, squeeze)
+    expect(p.ok && p.value.chance).toBeCloseTo(KEPT, 10)
+    expect(p.ok && p.value.summary).toBe(
+      'Both make the grapple check: the hold is kept 47.5%, then 1d3 + STR non-lethal damage; else it is broken.',
+    )
+    const r = resolve(mira, goblin, squeeze, 10, 3, 2)
+    expect(r.summary).toBe(
+      'Mira’s grapple check 10 against Goblin’s 3; the hold is kept; 2 non-lethal damage.',
+    )
+    expect(r.changes.gob?.hp).toBe(8)
+    // Another than the one held is refused.
+    expect(rules.preview(mira, foe({ name: 'Orc' }), squeeze)).toEqual({
+      ok: false,
+      error: 'Mira does not hold Orc: choose the one you hold.',
+    })
+  })
+
+  it('breaking free: the Goblin’s 18 against Mira’s 4 breaks the hold, and both are free of it', () => {
+    const { mira, goblin } = grabbed()
+    const free = { choice: 'break-free', toggles: [] }
+    const p = rules.preview(goblin, mira, free)
+    expect(p.ok && p.value.chance).toBeCloseTo(1 - KEPT, 10)
+    const r = resolve(goblin, mira, free, 18, 4)
+    expect(r.summary).toBe('Mira’s grapple check 4 against Goblin’s 18; the hold is broken: Goblin is free.')
+    expect(rules.status(after(goblin, r.changes.gob))).toEqual([])
+    const c = rules.choices(after(mira, r.changes.mira))
+    expect(c.ok && c.value.map((x) => x.id)).not.toContain('squeeze')
+  })
+})

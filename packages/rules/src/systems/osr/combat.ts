@@ -39,6 +39,8 @@ export interface OsrState {
   knockout?: { wakesAfterTurns: number; revivableIn: number }
   /** Rounds run so far (17.0.1.7): 3 x CON of them, and the runner is fatigued. */
   run?: osr.RunState
+  /** The one this fighter holds in a grapple (17.0.18). */
+  holding?: string
 }
 
 const SUBDUAL = 'Non-Lethal attacks or Subdual Damage (17.0.16)'
@@ -49,7 +51,8 @@ function stateOf(f: Fighter): OsrState {
   const conditions = Array.isArray(s.conditions) ? s.conditions : []
   const nonLethalTaken = s.nonLethalTaken === true
   const run = s.run && typeof s.run.roundsRun === 'number' ? { run: s.run } : {}
-  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run }
+  const holding = typeof s.holding === 'string' ? { holding: s.holding } : {}
+  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run, ...holding }
   const down = s.status === 'unconscious' || (s.status !== 'dead' && nonLethalTaken)
   return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
 }
@@ -139,6 +142,35 @@ function holding(attacker: Fighter, target: Fighter): Outcome<string> {
   const down = downReason(attacker, stateOf(attacker))
   if (down) return fail(`${down} They cannot act.`)
   return ok(`${attacker.name} waits for ${target.name} and acts on their number, at the same time`)
+}
+
+// ---- A hold kept (17.0.18): the holder hurts the one held, the held tries to break free; each time
+// both sides make the grapple check again (docs reading 30), its odds shown before the roll.
+
+const GRAPPLE_RULE = 'Grappling / Wrestling (17.0.18)'
+const SQUEEZE: AttackChoice = { id: 'squeeze', label: 'Hurt the one you hold · 1d3 + STR, non-lethal' }
+const BREAK_FREE: AttackChoice = {
+  id: 'break-free',
+  label: 'Break free · a grapple check against your holder',
+}
+
+/** The holder and the held for a hold action, or why the target is not the one it needs. */
+function grip(attacker: Fighter, target: Fighter, choice: string) {
+  const squeezing = choice === SQUEEZE.id
+  const [holder, held] = squeezing ? [attacker, target] : [target, attacker]
+  const holds = stateOf(holder).holding === held.id
+  const grappled = stateOf(held).conditions.some((c) => c.kind === 'grappled')
+  if (!holds || !grappled)
+    return fail(
+      squeezing
+        ? `${attacker.name} does not hold ${target.name}: choose the one you hold.`
+        : `${target.name} does not hold ${attacker.name}: choose the one who holds you.`,
+    )
+  const a = sheet(holder)
+  if (!a.ok) return a
+  const b = sheet(held)
+  if (!b.ok) return b
+  return ok({ squeezing, holder, held, holderSheet: a.value, heldSheet: b.value })
 }
 
 /** Putting out burning oil is offered to one who burns (17.0.10), a spell to one who casts (17.0.1.3). */
@@ -394,6 +426,61 @@ function castSpell(f: Fighter, state: OsrState, roll: Roller): Outcome<Resolutio
   })
 }
 
+const GRIPS = [SQUEEZE.id, BREAK_FREE.id]
+
+/**
+ * A hold acted on: both grapple checks (the holder's as the grappler's, 17.0.18); the holder who keeps
+ * it deals 1d3 + STR non-lethal (like a punch); a broken hold frees the held.
+ */
+function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: Roller): Outcome<Resolution> {
+  const g = grip(attacker, target, choice)
+  if (!g.ok) return g
+  const { squeezing, holder, held, holderSheet, heldSheet } = g.value
+  // Each side's die is its own: the one acting rolls first.
+  const mine = roll(20, `grapple check of ${attacker.name}`)
+  const theirs = roll(20, `grapple check of ${target.name}`, 'target')
+  const check = osr.grappleCheck(holderSheet, heldSheet, {
+    attacker: squeezing ? mine : theirs,
+    defender: squeezing ? theirs : mine,
+  })
+  if (!check.ok) return check
+  const lines = [...check.value.attacker.lines, ...check.value.defender.lines]
+  const said = [
+    `${holder.name}’s grapple check ${check.value.attacker.total} against ${held.name}’s ${check.value.defender.total}`,
+  ]
+  let holderState = stateOf(holder)
+  let heldState = stateOf(held)
+  let heldHp = held.hp
+  if (check.value.result === 'held') {
+    said.push(squeezing ? 'the hold is kept' : `${held.name} is still held`)
+    if (squeezing) {
+      const hurt = osr.grappleDamage(holderSheet, roll(3, 'unarmed damage d3'))
+      if (!hurt.ok) return hurt
+      lines.push(...hurt.value.lines)
+      const taken = takeDamage(held, heldState, hurt.value.total, true, roll)
+      heldState = taken.state
+      heldHp = taken.hp
+      said.push(`${hurt.value.total} non-lethal damage`)
+      if (taken.event) said.push(`${held.name} ${taken.event}`)
+    }
+  } else {
+    said.push(`the hold is broken: ${held.name} is free`)
+    heldState = { ...heldState, conditions: osr.removeCondition(heldState.conditions, 'grappled') }
+    holderState = { ...holderState, holding: undefined }
+  }
+  lines.push({
+    label: squeezing ? 'Hurt the one held' : 'Break free',
+    value: 0,
+    rule: GRAPPLE_RULE,
+    note: true,
+  })
+  return ok({
+    lines,
+    summary: `${said.join('; ')}.`,
+    changes: changesOf([holder, holder.hp, holderState], [held, heldHp, heldState]),
+  })
+}
+
 // ---- Resolution.
 
 const DIE_LABELS: Record<osr.AttackDiePurpose, string> = {
@@ -497,8 +584,13 @@ export const osrCombat: CombatRules = {
     if (blocked) return fail(blocked)
     const s = sheet(attacker)
     if (!s.ok) return s
+    const grips = [
+      ...(state.holding ? [SQUEEZE] : []),
+      ...(state.conditions.some((c) => c.kind === 'grappled') ? [BREAK_FREE] : []),
+    ]
     return ok([
       ...waysOf(s.value, state.conditions),
+      ...grips,
       HOLD,
       ...SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
         ({ id, label, self, verb }) => ({
@@ -512,13 +604,26 @@ export const osrCombat: CombatRules = {
   },
 
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[] {
-    if (choice === HOLD.id || SELF_ACTIONS.some((a) => a.id === choice)) return []
+    if (GRIPS.includes(choice) || choice === HOLD.id || SELF_ACTIONS.some((a) => a.id === choice)) return []
     const s = setup(attacker, target, choice)
     if (!s.ok) return []
     return osr.ATTACK_MODIFIERS.filter((t) => applies(t.id, s.value))
   },
 
   preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview> {
+    if (GRIPS.includes(declared.choice)) {
+      const g = grip(attacker, target, declared.choice)
+      if (!g.ok) return g
+      const kept = toFloat(osr.grappleHoldChance(g.value.holderSheet, g.value.heldSheet))
+      const chance = g.value.squeezing ? kept : 1 - kept
+      return ok({
+        chance,
+        summary: g.value.squeezing
+          ? `Both make the grapple check: the hold is kept ${percent(kept)}, then 1d3 + STR non-lethal damage; else it is broken.`
+          : `Both make the grapple check: you break free ${percent(chance)}.`,
+        lines: [],
+      })
+    }
     if (declared.choice === HOLD.id) {
       const held = holding(attacker, target)
       return held.ok ? ok({ chance: 1, summary: `${held.value}: ${HOLD_RULE}.`, lines: [] }) : held
@@ -549,18 +654,26 @@ export const osrCombat: CombatRules = {
     if (!odds.ok) return odds
     const chance = toFloat(odds.value.hit)
     const toYou = odds.value.damageTo === 'attacker' ? ' to you (metal armor)' : ''
+    // A grapple's touch attack grabs; both grapple checks then decide the hold (17.0.18).
+    const grabs = plan.value.grapple
+      ? `; a hit grabs ${target.name}, and the grapple check keeps the hold ${percent(toFloat(osr.grappleHoldChance(d.value.setup.attacker, d.value.setup.target)))}`
+      : ''
     const damage = odds.value.damageOnHit
       ? `; ${toFloat(odds.value.expectedDamage).toFixed(1)} damage${toYou} on average`
       : ''
     return ok({
       chance,
-      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}.`,
+      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}.`,
       // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
       lines: [...plan.value.toHit, ...acLines(plan.value.acLines, target.id).slice(1)],
     })
   },
 
   defenses(attacker: Fighter, target: Fighter, declared: Declared) {
+    if (GRIPS.includes(declared.choice)) {
+      const g = grip(attacker, target, declared.choice)
+      return g.ok ? ok([]) : g
+    }
     if (declared.choice === HOLD.id) {
       const held = holding(attacker, target)
       return held.ok ? ok([]) : held
@@ -582,6 +695,7 @@ export const osrCombat: CombatRules = {
       return fail(
         'These rules give the defender no reaction: parrying or dodging is declared as the round’s action (+2 AC).',
       )
+    if (GRIPS.includes(declared.choice)) return gripResolve(attacker, target, declared.choice, roll)
     if (declared.choice === HOLD.id) {
       const held = holding(attacker, target)
       if (!held.ok) return held
@@ -740,7 +854,10 @@ export const osrCombat: CombatRules = {
       said.push(
         `grapple check ${check.value.attacker.total} against ${check.value.defender.total}: ${held ? 'the hold is kept' : 'the hold is broken'}`,
       )
-      if (held) targetState = withConditions(targetState, [{ kind: 'grappled' }])
+      if (held) {
+        targetState = withConditions(targetState, [{ kind: 'grappled' }])
+        attackerState = { ...attackerState, holding: target.id }
+      }
     }
 
     if (s.weapon && osr.isGrenadeLike(s.weapon) && !r.hit) {
