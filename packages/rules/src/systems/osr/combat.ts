@@ -148,10 +148,15 @@ function holding(attacker: Fighter, target: Fighter): Outcome<string> {
 // both sides make the grapple check again (docs reading 30), its odds shown before the roll.
 
 const GRAPPLE_RULE = 'Grappling / Wrestling (17.0.18)'
-const SQUEEZE: AttackChoice = { id: 'squeeze', label: 'Hurt the one you hold · 1d3 + STR, non-lethal' }
+const SQUEEZE: AttackChoice = {
+  id: 'squeeze',
+  label: 'Hurt the one you hold · 1d3 + STR, non-lethal',
+  verb: 'Roll the grapple check',
+}
 const BREAK_FREE: AttackChoice = {
   id: 'break-free',
   label: 'Break free · a grapple check against your holder',
+  verb: 'Try to break free',
 }
 
 /** The holder and the held for a hold action, or why the target is not the one it needs. */
