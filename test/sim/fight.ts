@@ -193,9 +193,14 @@ class Fight {
     }
   }
 
-  /** osr: half the party carries a flask of oil or of holy water beside their weapon (17.0.10-17.0.11). */
-  carrying(sheet: Record<string, unknown>): Record<string, unknown> {
-    if (this.system !== 'osr' || this.chance(0.5)) return sheet
+  /**
+   * osr: some of the party cast spells (17.0.13); half carry a flask of oil or of holy water beside their
+   * weapon (17.0.10-17.0.11).
+   */
+  carrying(base: Record<string, unknown>): Record<string, unknown> {
+    if (this.system !== 'osr') return base
+    const sheet = this.chance(0.4) ? { ...base, spellcaster: true } : base
+    if (this.chance(0.5)) return sheet
     const holy = this.chance(0.4)
     const flask = {
       name: holy ? 'Holy water' : 'Flask of oil',
@@ -650,16 +655,19 @@ class Fight {
           : undefined
     // A choice that helps (brp's First Aid) goes to one's own side, the fallen included; an attack to the
     // other; a declaration about oneself (osr's parry and dodge) names its declarer.
+    const others = all.filter(
+      (f) => f.id !== attacker.id && (choice?.aid ? f.side === attacker.side : f.side !== attacker.side),
+    )
+    // Mostly one the rules take for this choice (osr: the one held, the one waited for), as a player
+    // would choose; sometimes any, to be refused.
+    const taken = choice
+      ? others.filter((f) => combat.preview(attacker, f, { choice: choice.id, toggles: [] }).ok)
+      : []
     const target = choice?.self
       ? attacker
       : choice === help?.choice
         ? help?.target
-        : this.oneOf(
-            all.filter(
-              (f) =>
-                f.id !== attacker.id && (choice?.aid ? f.side === attacker.side : f.side !== attacker.side),
-            ),
-          )
+        : this.oneOf(taken.length > 0 && this.chance(0.8) ? taken : others)
     if (!choice || !target) return null
     const offered = combat.toggles(attacker, target, choice.id)
     const known = this.rules.turn.known?.(turn, attacker, target) ?? []

@@ -179,8 +179,26 @@ export function check(
       message: `the room took an attack from ${was(declared[0] as string)?.name} while everyone was moving`,
     }
 
+  // A held action (osr's Hold Action) spends no attack: the holder now stands in the slot of the one
+  // waited for, later in the order, and acts with them.
+  const holds = fresh.filter((e) => {
+    const a = e.attack && was(e.attack.attackerId)
+    const choices = a ? rules.combat.choices(a) : null
+    return choices?.ok && choices.value.some((c) => c.id === e.attack?.declared.choice && c.waits)
+  })
+  for (const e of holds) {
+    const { attackerId, targetId } = e.attack as NonNullable<LogEntry['attack']>
+    const slot = after.turn.order.findIndex((s) => s.ids.includes(attackerId))
+    if (slot < after.turn.current || !after.turn.order[slot]?.ids.includes(targetId))
+      return {
+        invariant: 'a held action acts with the one it waits for',
+        message: `${was(attackerId)?.name} held for ${was(targetId)?.name}; the order is ${JSON.stringify(after.turn.order)} at ${after.turn.current}`,
+      }
+  }
+  const attacked = declared.filter((id) => !holds.some((e) => e.attack?.attackerId === id))
+
   // Attacks per turn never exceed what the system allows.
-  for (const id of declared) {
+  for (const id of attacked) {
     const key = `${turnKey(before.turn)}/${id}`
     const made = (fight.turnAttacks.get(key) ?? 0) + 1
     fight.turnAttacks.set(key, made)

@@ -158,8 +158,9 @@ const SECTIONS = Object.fromEntries(
 function lineFlaw(l: BreakdownLine): string | null {
   if (l.note) return null
   if (/\.$/.test(l.label.trim())) return 'a sentence, shown with a number after it'
+  // ("Roll this or less to hit 0" is a number the rules give, a strike chance of 0: not an outcome.)
   const outcome =
-    /\b(hits?(?! points)|miss(es)?|dodged|killed|guarded|hides|automatically|destroyed|impossible|spared|lands)\b/i
+    /\b((?<!\bto )hits?(?! points)|miss(es)?|dodged|killed|guarded|hides|automatically|destroyed|impossible|spared|lands)\b/i
   if ((l.value === 0 || l.value === 1) && !/\d/.test(l.label) && outcome.test(l.label))
     return 'an outcome in words, shown with a meaningless number'
   return null

@@ -18,65 +18,13 @@ import {
   type Fighter,
   SYSTEM_IDS,
   SYSTEMS,
-  type SystemId,
   type TimedEvent,
   type TurnState,
 } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
-
-/** A room with one player character (Mira, on her own seat) and one monster, and a GM. */
-async function table(system: SystemId) {
-  const { roomId, gmKey } = await createRoom(system)
-  const tableClient = await TestClient.connect(roomId, 'table', gmKey)
-  const gm = await TestClient.connect(roomId, 'gm', gmKey)
-  const log = await TestClient.connect(roomId, 'log')
-  const seat = await takeSeat(roomId, 'Mira')
-  const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const results = phone.doc.getMap<RequestResult>(SEAT.results)
-  let n = 0
-  const ask = async (request: Record<string, unknown>) => {
-    const id = `${request.kind}-${++n}`
-    phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    await eventually(() => results.has(`${seat.seatId}/${id}`), String(request.kind), 3000)
-    return results.get(`${seat.seatId}/${id}`) as RequestResult
-  }
-  const gmAsk = async (request: Record<string, unknown>) => {
-    const id = `gm-${++n}`
-    gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
-    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
-  }
-  const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Mira') })
-  if (!created.ok) throw new Error(created.error)
-  const ogre = new Y.Map<unknown>()
-  tableClient.doc.getMap(TABLE.combatants).set('ogre', ogre)
-  for (const [k, v] of Object.entries({ name: 'Ogre', side: 'foe', hp: 30, maxHp: 30 })) ogre.set(k, v)
-  // The GM's requests travel on another document: wait until the room has the Ogre as written.
-  const reader = await TestClient.connect(roomId, 'table')
-  await eventually(
-    () => reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')?.get('hp') === 30,
-    'the Ogre',
-  )
-  const fighter = (id: string): Fighter => {
-    const f = tableClient.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
-    if (!f) throw new Error(`no ${id}`)
-    const sheet = f.get('sheet') as Record<string, unknown> | undefined
-    return {
-      id,
-      name: String(f.get('name')),
-      side: f.get('side') === 'pc' ? 'pc' : 'foe',
-      ...(sheet ? { sheet } : {}),
-      hp: Number(f.get('hp')),
-      maxHp: Number(f.get('maxHp')),
-      state: (f.get('state') as Record<string, unknown> | undefined) ?? {},
-    }
-  }
-  const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
-  const prompts = () => [...tableClient.doc.getMap<PendingDefense>(TABLE.prompts).values()]
-  return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm, roomId }
-}
+import { playTo as playRound, replay, table } from './table-client.ts'
+import { eventually, TestClient, takeSeat } from './ws-client.ts'
 
 /** Another player with a character of the system's defaults, on their own seat. */
 async function secondPlayer(roomId: string, name: string) {
@@ -93,16 +41,6 @@ async function secondPlayer(roomId: string, name: string) {
   const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('brp', name) })
   if (!created.ok) throw new Error(created.error)
   return { id: created.logId, ask }
-}
-
-/** Dice that replay the faces the room logged, in order. */
-const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
-  const queue = rolls.map((r) => r.face)
-  return (sides: number) => {
-    const face = queue.shift()
-    if (face === undefined) throw new Error(`the room rolled fewer dice than a d${sides}`)
-    return face
-  }
 }
 
 describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
@@ -1168,15 +1106,7 @@ describe('osr: oil and holy water at the table (17.0.10-17.0.11)', () => {
     const turn = () => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
     const round = () => turn().round
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
-    const playTo = async (until: () => boolean) => {
-      for (let i = 0; i < 40 && !until(); i++) {
-        const waiting = turn().waiting ?? {}
-        if (waiting[t.mira] === 'initiative') await t.ask({ kind: 'initiative' })
-        else if (Object.keys(waiting).length > 0) await t.gmAsk({ kind: 'roll-foes' })
-        else if ((turn().acting ?? []).includes(t.mira)) await t.ask({ kind: 'end-turn' })
-        else await t.gmAsk({ kind: 'next-turn' })
-      }
-    }
+    const playTo = (until: () => boolean) => playRound(t, until)
     await playTo(() => (turn().acting ?? []).includes(t.mira))
     return { t, turn, round, playTo }
   }

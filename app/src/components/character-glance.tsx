@@ -32,7 +32,7 @@ export function CharacterGlance({ system, me }: { system: SystemId; me: Combatan
  * waking the knocked out, 5.12 and 5.14): one button that opens them, needing nobody's turn.
  */
 export function AidButton({ system, me, onAid }: { system: SystemId; me: Combatant; onAid: () => void }) {
-  const choices = SYSTEMS[system].combat.choices(asFighter(me))
+  const choices = rulesOf(system).combat.choices(asFighter(me))
   const aids = choices.ok ? choices.value.filter((c) => c.aid) : []
   if (aids.length === 0) return null
   return (

@@ -148,7 +148,7 @@ export function Seated(props: {
   const canAttack = Boolean(me && mayAttack(turn, me.id))
   // Between fights, helping the wounded (brp's First Aid) waits for nobody's turn.
   const canAid = Boolean(me && turn.status === 'idle')
-  const AidButton = useLazy(loadAidButton, canAid)
+  const AidButton = useLazy(loadAidButton, canAid && rules)
   /** The fight asks something of this player now (their turn, their side's move, their initiative). */
   const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)

@@ -43,7 +43,9 @@ export function attack(
   // A declaration about oneself (osr's parry and dodge) names its declarer; nothing else may.
   const choices = ctx.rules.combat.choices(attacker)
   const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
-  if (target.id === attacker.id && !choice?.self) return { ok: false, error: 'You cannot attack yourself.' }
+  // (Holding for oneself is the rules' to refuse, in their words.)
+  if (target.id === attacker.id && !choice?.self && !choice?.waits)
+    return { ok: false, error: 'You cannot attack yourself.' }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   const turn = readTurn(ctx.table)
   // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
@@ -77,6 +79,11 @@ export function attack(
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   if ([...pending.values()].some((p) => p.attackerId === attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
+  // What the round says of this attack (osr: it lands before the target's number) goes with it, into
+  // the log too, so the outcome replays; a client's own `round` never reaches here (parseDeclared).
+  const facts = turn.status === 'running' ? (ctx.rules.turn.facts?.(turn, attacker, target) ?? []) : []
+  if (facts.length > 0) declared = { ...declared, round: facts }
+  if (choice?.waits) return hold(ctx, attacker, target, declared, requestId)
   const rules = ctx.rules.combat
   const defenses = rules.defenses(attacker, target, declared)
   if (!defenses.ok) return defenses
@@ -103,6 +110,28 @@ export function attack(
     if (!resolved.ok) return resolved
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
+  return { ok: true, logId: requestId }
+}
+
+/**
+ * Holding the action for the target (osr's Hold Action): the turn model moves the holder onto the
+ * target's later place, and the log says so; no attack is spent.
+ */
+function hold(
+  ctx: RoomContext,
+  holder: Fighter,
+  target: Fighter,
+  declared: Declared,
+  requestId: string,
+): RequestResult {
+  if (readTurn(ctx.table).status !== 'running')
+    return { ok: false, error: 'An action is held for someone who acts later: start the round first.' }
+  const resolved = ctx.rules.combat.resolve(holder, target, declared, null, roomRoller(ctx).roll)
+  if (!resolved.ok) return resolved
+  const moved = stepTurn(ctx, { kind: 'hold', id: holder.id, until: target.id })
+  if (!moved.ok) return moved
+  const attack = { attackerId: holder.id, targetId: target.id, declared, defense: null }
+  record(ctx, { id: requestId, by: holder.name, kind: 'attack', attack }, resolved.value, [])
   return { ok: true, logId: requestId }
 }
 

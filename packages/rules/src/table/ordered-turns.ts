@@ -59,12 +59,19 @@ export interface OrderedHooks {
     roll: (sides: number) => number,
   ): Outcome<SurpriseOutcome>
   attacksPerTurn(f: Fighter): number
+  /** What the round says of this attack (see `TurnRules.facts`). */
+  facts?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** The toggles the room knows apply to this attack now (see `TurnRules.known`). */
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** How the numbers of the order's slots are named (see `TurnRules.moments`). */
   moments?: MomentScale
   /** The segment clock, where the round runs on one (see `TurnRules.segmentClock`). */
   segmentClock?(turn: TurnState, roundOver: boolean): number
+  /**
+   * Whether `id` may hold their action for `until`, as the order stands (osr 17.0.1.6: only for one who
+   * acts later); absent where the system's text has no hold onto another's number.
+   */
+  hold?(order: readonly TurnSlot[], id: string, until: string): Outcome<true>
 }
 
 /**
@@ -200,6 +207,32 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     return dice
   }
 
+  /** One acting now waits for `until` and moves onto their slot, to act with them (nothing spent yet). */
+  function hold(turn: TurnState, id: string, until: string, ctx: TurnContext): Outcome<TurnStep> {
+    if (!hooks.hold)
+      return fail('These rules have no holding for a later number: the GM can move you in the order.')
+    if (turn.phase === 'movement') return fail(STILL_MOVING)
+    const slot = turn.order[turn.current]
+    if (turn.status !== 'running' || !slot?.ids.includes(id) || turn.acted.includes(id))
+      return fail('Only one whose turn it is can hold their action.')
+    if ((turn.attacks?.[id] ?? 0) > 0)
+      return fail('You have already acted this turn: there is nothing to hold.')
+    const name = (who: string) => ctx.fighters.find((f) => f.id === who)?.name ?? 'They'
+    if (slot.ids.includes(until)) return fail(`${name(until)} already acts at the same time as you.`)
+    const allowed = hooks.hold(turn.order, id, until)
+    if (!allowed.ok) return allowed
+    const later = turn.order.findIndex((s, i) => i > turn.current && s.ids.includes(until))
+    if (later < 0) return fail(`${name(until)} does not act later this round.`)
+    const order = turn.order
+      .map((s, i) =>
+        i === later ? { ...s, ids: [...s.ids, id] } : { ...s, ids: s.ids.filter((x) => x !== id) },
+      )
+      .filter((s) => s.ids.length > 0)
+    // A slot left empty goes: the next one takes its place at `current`, with nothing done in it yet.
+    const emptied = order.length < turn.order.length
+    return ok(settle({ ...turn, order, ...(emptied ? { acted: [], attacks: {} } : {}) }, ctx))
+  }
+
   function step(turn: TurnState, action: TurnAction, ctx: TurnContext): Outcome<TurnStep> {
     const find = (id: string) => ctx.fighters.find((f) => f.id === id)
     switch (action.kind) {
@@ -252,6 +285,8 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       }
       case 'act':
         return fail('Factions do not alternate in this system: each acts on their place in the order.')
+      case 'hold':
+        return hold(turn, action.id, action.until, ctx)
       case 'attacked':
       case 'attack-undone': {
         const counted = countAttack(turn, action)
@@ -317,6 +352,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     step,
     attacksPerTurn: hooks.attacksPerTurn,
     ...(hooks.known ? { known: hooks.known } : {}),
+    ...(hooks.facts ? { facts: hooks.facts } : {}),
     ...(hooks.moments ? { moments: hooks.moments } : {}),
     ...(hooks.segmentClock ? { segmentClock: hooks.segmentClock } : {}),
     ...(hooks.intents ? { intents: hooks.intents } : {}),

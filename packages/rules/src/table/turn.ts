@@ -186,6 +186,8 @@ export type TurnAction =
   | { kind: 'attacked'; id: string }
   /** The GM undid an attack of the turn under way: the attacker has it back. */
   | { kind: 'attack-undone'; id: string }
+  /** One acting now holds their action and acts later, on `until`'s place in the order, at the same time. */
+  | { kind: 'hold'; id: string; until: string }
   /** After the end-of-round effects: the next round opens. */
   | { kind: 'new-round' }
   /** The table changed (someone fell, was revealed, an attack was answered): settle who acts. */
@@ -216,6 +218,11 @@ export interface TurnRules {
    * still concealed): a composer sets them at first, and the attacker may still change them.
    */
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
+  /**
+   * What the round says of this attack that the rules need (osr: the target has yet to act, so a spell
+   * of theirs can be disrupted); the room writes it into `Declared.round` as the attack is made.
+   */
+  facts?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** How the order's numbers are named, where slots have them: a timed event may come up at one. */
   moments?: MomentScale
   /**

@@ -38,6 +38,11 @@ export interface AttackChoice {
   verb?: string
   /** A declaration about oneself for the round (parry and dodge, run away): it has no target. */
   self?: boolean
+  /**
+   * Holding the action for the target (osr 17.0.1.6): no attack now; the turn model moves the declarer
+   * onto the target's later place in the order, where they act at the same time.
+   */
+  waits?: boolean
 }
 
 /** What the attacker declares before rolling. */
@@ -46,6 +51,11 @@ export interface Declared {
   choice: string
   /** `ModifierToggle.id`s from `toggles`. */
   toggles: string[]
+  /**
+   * What the room knows of the round for this attack, from the turn model (`TurnRules.facts`: osr's
+   * "the target acts later this round"). Written by the room as it resolves; a client's is never read.
+   */
+  round?: string[]
 }
 
 /** What the composer shows before the roll: the exact odds and every modifier with its rule. */

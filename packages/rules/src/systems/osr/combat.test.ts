@@ -56,6 +56,22 @@ const endRound = (...fighters: Fighter[]) => {
 }
 
 describe('choices', () => {
+  it('holds the action for another, with no dice and no change: the turn model moves the holder (17.0.1.6)', () => {
+    const hold = { choice: 'hold', toggles: [] }
+    expect(rules.toggles(pc(), foe(), 'hold')).toEqual([])
+    const preview = rules.preview(pc(), foe(), hold)
+    expect(preview.ok && preview.value.summary).toBe(
+      'Mira waits for Goblin and acts on their number, at the same time: Hold Action (17.0.1.6).',
+    )
+    const r = resolve(pc(), foe(), hold)
+    expect(r.summary).toBe('Mira waits for Goblin and acts on their number, at the same time.')
+    expect(r.changes).toEqual({})
+    expect(rules.preview(pc(), pc(), hold)).toEqual({
+      ok: false,
+      error: 'Hold your action for someone else: the one you wait for.',
+    })
+  })
+
   it('lists the sword, then punch, kick and grapple for the default sheet', () => {
     expect(rules.choices(pc())).toEqual({
       ok: true,
@@ -64,6 +80,12 @@ describe('choices', () => {
         { id: 'punch', label: 'Punch' },
         { id: 'kick', label: 'Kick' },
         { id: 'grapple', label: 'Grapple' },
+        {
+          id: 'hold',
+          label: 'Hold action · act on their number, with them',
+          verb: 'Wait for them',
+          waits: true,
+        },
         {
           id: 'parry-dodge',
           label: 'Parry or dodge · +2 AC this round, no attack',
@@ -75,6 +97,12 @@ describe('choices', () => {
           label: 'Run away · double movement, no attack',
           self: true,
           verb: 'Run away this round',
+        },
+        {
+          id: 'feat',
+          label: 'Perform a feat · the GM decides how it goes',
+          self: true,
+          verb: 'Attempt the feat',
         },
       ],
     })
@@ -122,7 +150,15 @@ describe('choices', () => {
 
   it('drops the primary weapon while disarmed (17.0.3 condition chart, 1)', () => {
     const r = rules.choices(pc({}, { state: { conditions: [{ kind: 'disarmed' }] } }))
-    expect(r.ok && r.value.map((c) => c.id)).toEqual(['punch', 'kick', 'grapple', 'parry-dodge', 'run-away'])
+    expect(r.ok && r.value.map((c) => c.id)).toEqual([
+      'punch',
+      'kick',
+      'grapple',
+      'hold',
+      'parry-dodge',
+      'run-away',
+      'feat',
+    ])
   })
 })
 
@@ -466,5 +502,178 @@ describe('end of round', () => {
   it('changes nothing for a fighter with nothing to tick', () => {
     const r = rules.endOfRound([pc(), foe()], 1, scripted())
     expect(r.ok && r.value.changes).toEqual({})
+  })
+})
+
+describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
+  const CAST: Declared = { choice: 'cast', toggles: [] }
+  const mage = (live: Parameters<typeof fighter>[4] = {}) => pc({ spellcaster: true }, live)
+  const early: Declared = { ...SWORD, round: [osr.ACTS_LATER] }
+
+  it('is offered to a spellcaster only', () => {
+    const ids = (f: Fighter) => {
+      const c = rules.choices(f)
+      return c.ok ? c.value.map((x) => x.id) : []
+    }
+    expect(ids(mage())).toContain('cast')
+    expect(ids(pc())).not.toContain('cast')
+    expect(rules.preview(pc(), pc(), CAST)).toEqual({
+      ok: false,
+      error: 'Mira’s sheet does not cast spells.',
+    })
+  })
+
+  it('an attack before the caster’s number marks them, even a miss; on the same number it does not', () => {
+    // d20 2 + 1 = 3 misses AC 11: still an attack during the casting.
+    const missed = resolve(foe(), mage(), early, 2)
+    expect(missed.summary).toMatch(
+      /Mira was attacked before their number: a spell cast this round needs a save/,
+    )
+    expect(rules.status(after(mage(), missed.changes.mira))).toEqual(['Attacked before casting'])
+    // Simultaneous (no fact from the round), or a target who casts no spells: nothing to mark.
+    expect(resolve(foe(), mage(), SWORD, 2).changes).toEqual({})
+    expect(resolve(foe(), pc(), early, 2).changes).toEqual({})
+  })
+
+  it('a struck caster saves vs Spells (16): 5 faces in 20 keep the spell, and the log says which', () => {
+    const struck = after(mage(), resolve(foe(), mage(), early, 2).changes.mira)
+    const preview = rules.preview(struck, struck, CAST)
+    // d20 >= 16: faces 16 to 20, 5 of 20.
+    expect(preview.ok && preview.value.chance).toBe(5 / 20)
+    expect(preview.ok && preview.value.summary).toBe(
+      'Attacked before your number: the spell holds on a save vs Spells of 16 or more on a d20 (25%), else it is lost (Spell Casting (17.0.13)).',
+    )
+    const lost = resolve(struck, struck, CAST, 15)
+    const sheetOf = osr.parseSheet(struck.sheet)
+    if (!sheetOf.ok) throw new Error(sheetOf.error)
+    const rulesSay = osr.spellDisruption(sheetOf.value, [], 15)
+    expect(rulesSay.ok && rulesSay.value.lost).toBe(true)
+    expect(lost.summary).toBe(
+      'Mira casts a spell, attacked before their number: save 15 against 16: the spell is disrupted and lost.',
+    )
+    expect(rules.status(after(struck, lost.changes.mira))).toEqual([])
+    expect(resolve(struck, struck, CAST, 16).summary).toMatch(/save 16 against 16: the spell goes off\.$/)
+  })
+
+  it('a caster nobody attacked first casts with no roll; a gagged one cannot', () => {
+    expect(resolve(mage(), mage(), CAST).summary).toBe(
+      'Mira casts a spell: it goes off on their number (GM: its effect, e.g. area damage from the tablet).',
+    )
+    const gagged = mage({ state: { conditions: [{ kind: 'gagged-or-bound' }] } })
+    expect(rules.preview(gagged, gagged, CAST)).toEqual({
+      ok: false,
+      error:
+        'A bound or gagged spellcaster cannot cast: casting needs one hand free and the ability to speak.',
+    })
+  })
+})
+
+describe('running away, fatigue and feats (17.0.1.7, 17.0.1.5)', () => {
+  const RUN: Declared = { choice: 'run-away', toggles: [] }
+  /** Runs `rounds` rounds in a row, each a new round (the round's "running" ends between them). */
+  function runFor(f: Fighter, rounds: number): Fighter {
+    let now = f
+    for (let i = 0; i < rounds; i++) {
+      now = after(now, resolve(now, now, RUN).changes[now.id])
+      ;[now] = endRound(now) as [Fighter]
+    }
+    return now
+  }
+
+  it('counts the rounds run against 3 x CON: with CON 2, the 6th leaves the runner fatigued', () => {
+    const mira = pc({ constitution: 2 })
+    expect(osr.runLimit({ constitution: 2 })).toBe(6)
+    const five = runFor(mira, 5)
+    const preview = rules.preview(five, five, RUN)
+    // The sheet says what this round's run does: the 6th of 6 tires her.
+    expect(preview.ok && preview.value.summary).toBe(
+      'Mira runs away this round: double movement, no attack (Run Away (17.0.1.7)); that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+    )
+    const first = rules.preview(mira, mira, RUN)
+    expect(first.ok && first.value.summary).toMatch(/; 5 of 6 rounds of running left \(3 x CON\)\.$/)
+    expect(resolve(five, five, RUN).summary).toBe(
+      'Mira runs away this round: double movement, no attack; that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+    )
+    const six = runFor(five, 1)
+    expect(rules.status(six)).toEqual(['Fatigued (walks only)'])
+    // Fatigued: no more running, no charge; the GM ends it once rested, and the count starts again.
+    expect(rules.preview(six, six, RUN)).toEqual({
+      ok: false,
+      error: 'Fatigued characters must rest for at least 3 turns before running again.',
+    })
+    const spear = pc({ constitution: 2, weapons: [SPEAR] }, { state: six.state })
+    expect(rules.preview(spear, foe(), { choice: 'weapon-0-melee', toggles: ['charge'] })).toEqual({
+      ok: false,
+      error: 'Fatigued characters may only walk at the normal encounter rate.',
+    })
+    const rested = rules.clear?.(six, 'fatigued')
+    if (!rested?.ok) throw new Error('the GM could not end the fatigue')
+    const fresh = after(six, rested.value.changes.mira)
+    const again = rules.preview(fresh, fresh, RUN)
+    expect(again.ok && again.value.summary).toMatch(/5 of 6 rounds of running left/)
+  })
+
+  it('a feat is declared for the round, and the log asks the GM to decide it', () => {
+    expect(resolve(pc(), pc(), { choice: 'feat', toggles: [] }).summary).toBe(
+      'Mira attempts a feat this round (GM: Perform a Feat: the text gives no rule for feats; the GM decides how it resolves.).',
+    )
+  })
+})
+
+describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => {
+  const GRAPPLE: Declared = { choice: 'grapple', toggles: [] }
+  // Equal checks (d20 + 0 each, medium): the grappler wins when their d20 is higher, 190 of 400 pairs.
+  const KEPT = 190 / 400
+
+  /** Mira grabs the Goblin: touch attack 15 + 1 against AC 11, grapple checks 12 against 5. */
+  function grabbed() {
+    const r = resolve(pc(), foe(), GRAPPLE, 15, 12, 5)
+    expect(r.summary).toMatch(/grapple check 12 against 5: the hold is kept/)
+    return { mira: after(pc(), r.changes.mira), goblin: after(foe(), r.changes.gob) }
+  }
+
+  it('the touch attack shows the hold’s odds, and a kept hold gives Mira a way to hurt the Goblin', () => {
+    const p = rules.preview(pc(), foe(), GRAPPLE)
+    expect(p.ok && p.value.summary).toMatch(
+      /a hit grabs Goblin, and the grapple check keeps the hold 47\.5%\.$/,
+    )
+    const { mira, goblin } = grabbed()
+    expect(rules.status(goblin)).toEqual(['Grappled'])
+    const c = rules.choices(mira)
+    expect(c.ok && c.value.map((x) => x.id)).toContain('squeeze')
+    const c2 = rules.choices(goblin)
+    expect(c2.ok && c2.value.map((x) => x.id)).toContain('break-free')
+  })
+
+  it('hurting the held: both checks again; kept (10 against 3), 1d3 = 2 non-lethal; the odds are the hold’s', () => {
+    const { mira, goblin } = grabbed()
+    const squeeze = { choice: 'squeeze', toggles: [] }
+    const p = rules.preview(mira, goblin, squeeze)
+    expect(p.ok && p.value.chance).toBeCloseTo(KEPT, 10)
+    expect(p.ok && p.value.summary).toBe(
+      'Both make the grapple check: the hold is kept 47.5%, then 1d3 + STR non-lethal damage; else it is broken.',
+    )
+    const r = resolve(mira, goblin, squeeze, 10, 3, 2)
+    expect(r.summary).toBe(
+      'Mira’s grapple check 10 against Goblin’s 3; the hold is kept; 2 non-lethal damage.',
+    )
+    expect(r.changes.gob?.hp).toBe(8)
+    // Another than the one held is refused.
+    expect(rules.preview(mira, foe({ name: 'Orc' }), squeeze)).toEqual({
+      ok: false,
+      error: 'Mira does not hold Orc: choose the one you hold.',
+    })
+  })
+
+  it('breaking free: the Goblin’s 18 against Mira’s 4 breaks the hold, and both are free of it', () => {
+    const { mira, goblin } = grabbed()
+    const free = { choice: 'break-free', toggles: [] }
+    const p = rules.preview(goblin, mira, free)
+    expect(p.ok && p.value.chance).toBeCloseTo(1 - KEPT, 10)
+    const r = resolve(goblin, mira, free, 18, 4)
+    expect(r.summary).toBe('Mira’s grapple check 4 against Goblin’s 18; the hold is broken: Goblin is free.')
+    expect(rules.status(after(goblin, r.changes.gob))).toEqual([])
+    const c = rules.choices(after(mira, r.changes.mira))
+    expect(c.ok && c.value.map((x) => x.id)).not.toContain('squeeze')
   })
 })

@@ -37,6 +37,10 @@ export interface OsrState {
   status: osr.Status
   /** Rolled when knocked out: wakes after 1d4 turns; another may revive them once `revivableIn` reaches 0. */
   knockout?: { wakesAfterTurns: number; revivableIn: number }
+  /** Rounds run so far (17.0.1.7): 3 x CON of them, and the runner is fatigued. */
+  run?: osr.RunState
+  /** The one this fighter holds in a grapple (17.0.18). */
+  holding?: string
 }
 
 const SUBDUAL = 'Non-Lethal attacks or Subdual Damage (17.0.16)'
@@ -46,7 +50,9 @@ function stateOf(f: Fighter): OsrState {
   const s = f.state as Partial<OsrState>
   const conditions = Array.isArray(s.conditions) ? s.conditions : []
   const nonLethalTaken = s.nonLethalTaken === true
-  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up' }
+  const run = s.run && typeof s.run.roundsRun === 'number' ? { run: s.run } : {}
+  const holding = typeof s.holding === 'string' ? { holding: s.holding } : {}
+  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run, ...holding }
   const down = s.status === 'unconscious' || (s.status !== 'dead' && nonLethalTaken)
   return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
 }
@@ -96,6 +102,22 @@ const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-o
     says: 'runs away this round: double movement, no attack',
   },
   {
+    id: 'cast',
+    label: 'Cast a spell · free hand and voice',
+    self: true,
+    verb: 'Cast the spell',
+    kind: 'cast-spell',
+    says: 'casts a spell',
+  },
+  {
+    id: 'feat',
+    label: 'Perform a feat · the GM decides how it goes',
+    self: true,
+    verb: 'Attempt the feat',
+    kind: 'perform-feat',
+    says: 'attempts a feat this round',
+  },
+  {
     id: 'put-out',
     label: 'Put out the flames · roll on the ground, no attack',
     self: true,
@@ -105,9 +127,81 @@ const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-o
   },
 ]
 
-/** Putting out burning oil is offered to one who burns (17.0.10). */
-const offered = (a: (typeof SELF_ACTIONS)[number], conditions: ReadonlyArray<osr.Condition>) =>
-  a.kind !== 'put-out' || conditions.some((c) => c.kind === 'burning')
+/** Hold Action (17.0.1.6): the target is the one waited for; the turn model moves the holder onto its number. */
+const HOLD: AttackChoice = {
+  id: 'hold',
+  label: 'Hold action · act on their number, with them',
+  verb: 'Wait for them',
+  waits: true,
+}
+const HOLD_RULE = 'Hold Action (17.0.1.6)'
+
+/** Holding for the target, in words, or why not: one waits for another, not for oneself. */
+function holding(attacker: Fighter, target: Fighter): Outcome<string> {
+  if (target.id === attacker.id) return fail('Hold your action for someone else: the one you wait for.')
+  const down = downReason(attacker, stateOf(attacker))
+  if (down) return fail(`${down} They cannot act.`)
+  return ok(`${attacker.name} waits for ${target.name} and acts on their number, at the same time`)
+}
+
+// ---- A hold kept (17.0.18): the holder hurts the one held, the held tries to break free; each time
+// both sides make the grapple check again (docs reading 30), its odds shown before the roll.
+
+const GRAPPLE_RULE = 'Grappling / Wrestling (17.0.18)'
+const SQUEEZE: AttackChoice = {
+  id: 'squeeze',
+  label: 'Hurt the one you hold · 1d3 + STR, non-lethal',
+  verb: 'Roll the grapple check',
+}
+const BREAK_FREE: AttackChoice = {
+  id: 'break-free',
+  label: 'Break free · a grapple check against your holder',
+  verb: 'Try to break free',
+}
+
+/** The holder and the held for a hold action, or why the target is not the one it needs. */
+function grip(attacker: Fighter, target: Fighter, choice: string) {
+  const squeezing = choice === SQUEEZE.id
+  const [holder, held] = squeezing ? [attacker, target] : [target, attacker]
+  const holds = stateOf(holder).holding === held.id
+  const grappled = stateOf(held).conditions.some((c) => c.kind === 'grappled')
+  if (!holds || !grappled)
+    return fail(
+      squeezing
+        ? `${attacker.name} does not hold ${target.name}: choose the one you hold.`
+        : `${target.name} does not hold ${attacker.name}: choose the one who holds you.`,
+    )
+  const a = sheet(holder)
+  if (!a.ok) return a
+  const b = sheet(held)
+  if (!b.ok) return b
+  return ok({ squeezing, holder, held, holderSheet: a.value, heldSheet: b.value })
+}
+
+/** Putting out burning oil is offered to one who burns (17.0.10), a spell to one who casts (17.0.1.3). */
+const offered = (
+  a: (typeof SELF_ACTIONS)[number],
+  conditions: ReadonlyArray<osr.Condition>,
+  s: Pick<osr.Sheet, 'spellcaster'>,
+) =>
+  a.kind === 'put-out'
+    ? conditions.some((c) => c.kind === 'burning')
+    : a.kind !== 'cast-spell' || s.spellcaster
+
+const SPELL_RULE = 'Spell Casting (17.0.13)'
+const GRAPPLED_CASTER =
+  'A grappled spellcaster may be prevented from speaking: the GM decides whether the spell is cast.'
+
+/** What a declared spell needs: a save when its caster was attacked before their number (17.0.13). */
+function spellSave(f: Fighter, state: OsrState, s: osr.Sheet) {
+  const struck = state.conditions.some((c) => c.kind === 'struck')
+  if (!struck) return null
+  // d20 + the caster's checks (a shaken caster's -2) against the save vs Spells (docs reading 21).
+  const bonus = osr.checksFromConditions(state.conditions).reduce((t, l) => t + l.value, 0)
+  const needs = s.saveSpells - bonus
+  const chance = Math.min(20, Math.max(0, 21 - Math.max(1, needs))) / 20
+  return { needs, chance, name: f.name }
+}
 
 /** A declaration about oneself, as the rules give it (refused while surprised), or why not. */
 function declareSelf(f: Fighter, target: Fighter, choice: string) {
@@ -116,14 +210,45 @@ function declareSelf(f: Fighter, target: Fighter, choice: string) {
   if (target.id !== f.id)
     return fail(`${action.label.split(' · ')[0]} is declared for oneself, not at another.`)
   const state = stateOf(f)
+  const s = sheet(f)
+  if (!s.ok) return s
+  if (!offered(action, state.conditions, s.value))
+    return fail(
+      action.kind === 'put-out' ? `${f.name} is not burning.` : `${f.name}’s sheet does not cast spells.`,
+    )
+  if (action.kind === 'cast-spell') {
+    // "A spellcaster must have at least one hand free and be able to speak" (17.0.13).
+    const declared = osr.declareAction(action.kind, state.conditions)
+    if (!declared.ok) return declared
+    const can = osr.canCast(state.conditions, { handFree: true })
+    if (!can.ok && !state.conditions.some((c) => c.kind === 'grappled')) return can
+    return ok({ action, state, gains: [], told: '' })
+  }
   if (action.kind === 'put-out') {
-    if (!offered(action, state.conditions)) return fail(`${f.name} is not burning.`)
     // "Unless they spend the round putting out the flames by some effective means" (17.0.10).
-    return ok({ action, state: { ...state, conditions: osr.extinguish(state.conditions) }, gains: [] })
+    return ok({
+      action,
+      state: { ...state, conditions: osr.extinguish(state.conditions) },
+      gains: [],
+      told: '',
+    })
   }
   const declared = osr.declareAction(action.kind, state.conditions)
   if (!declared.ok) return declared
-  return ok({ action, state, gains: declared.value.gains })
+  if (action.kind === 'run-away') {
+    // One more round run; the 3 x CON-th leaves the runner fatigued (17.0.1.7).
+    const ran = osr.runRound(s.value, state.run ?? osr.FRESH)
+    if (!ran.ok) return ran
+    const fatigue: osr.Condition[] = ran.value.fatigued ? [{ kind: 'fatigued' }] : []
+    const limit = osr.runLimit(s.value)
+    const told = ran.value.fatigued
+      ? `; that is ${limit} rounds run (3 x CON): ${f.name} is fatigued and walks only until 3 turns of rest`
+      : `; ${limit - ran.value.roundsRun} of ${limit} rounds of running left (3 x CON)`
+    const gains = [...declared.value.gains, ...fatigue]
+    return ok({ action, state: { ...state, run: ran.value }, gains, told })
+  }
+  const told = declared.value.prompt ? ` (GM: ${declared.value.prompt})` : ''
+  return ok({ action, state, gains: declared.value.gains, told })
 }
 
 function waysOf(s: osr.Sheet, conditions: ReadonlyArray<osr.Condition>): AttackChoice[] {
@@ -202,6 +327,12 @@ function declaration(s: Setup, toggles: ReadonlyArray<string>): Outcome<osr.Atta
       ? 'secondary'
       : null
   const otherWeapon = hand ? otherHand(s, hand) : undefined
+  // A charge runs at double movement, which a fatigued character may not (17.0.1.7).
+  if (toggles.includes('charge')) {
+    const fatigued = s.attackerState.conditions.some((c) => c.kind === 'fatigued')
+    const allowance = osr.moveAllowance(s.attacker, 'charge', { ...osr.FRESH, fatigued })
+    if (!allowance.ok) return allowance
+  }
   return ok({
     attacker: s.attacker,
     attackerConditions: s.attackerState.conditions,
@@ -270,6 +401,89 @@ function applies(id: osr.ToggleId, s: Setup): boolean {
       // from behind, cover and concealment apply to every attack
       return true
   }
+}
+
+/**
+ * A spell cast on the caster's number: it goes off, unless they were attacked before it, when a save vs
+ * Spells keeps it (17.0.13). What it does is the GM's: the text's spells are not in this chapter.
+ */
+function castSpell(f: Fighter, state: OsrState, roll: Roller): Outcome<Resolution> {
+  const s = sheet(f)
+  if (!s.ok) return s
+  const gm = state.conditions.some((c) => c.kind === 'grappled') ? ` (GM: ${GRAPPLED_CASTER})` : ''
+  const after: OsrState = { ...state, conditions: state.conditions.filter((c) => c.kind !== 'struck') }
+  const change = changeOf(f, f.hp, after)
+  const changes = change ? { [f.id]: change } : {}
+  const struck = spellSave(f, state, s.value)
+  if (!struck)
+    return ok({
+      lines: [{ label: 'Cast a spell', value: 0, rule: 'Cast a Spell (17.0.1.3)', note: true }],
+      summary: `${f.name} casts a spell: it goes off on their number${gm || ' (GM: its effect, e.g. area damage from the tablet)'}.`,
+      changes,
+    })
+  const saved = osr.spellDisruption(s.value, state.conditions, roll(20, 'save vs Spells (disruption)'))
+  if (!saved.ok) return saved
+  const { total, target, lost } = saved.value
+  return ok({
+    lines: saved.value.lines,
+    summary: `${f.name} casts a spell, attacked before their number: save ${total} against ${target}: ${lost ? 'the spell is disrupted and lost' : 'the spell goes off'}${gm}.`,
+    changes,
+  })
+}
+
+const GRIPS = [SQUEEZE.id, BREAK_FREE.id]
+
+/**
+ * A hold acted on: both grapple checks (the holder's as the grappler's, 17.0.18); the holder who keeps
+ * it deals 1d3 + STR non-lethal (like a punch); a broken hold frees the held.
+ */
+function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: Roller): Outcome<Resolution> {
+  const g = grip(attacker, target, choice)
+  if (!g.ok) return g
+  const { squeezing, holder, held, holderSheet, heldSheet } = g.value
+  // Each side's die is its own: the one acting rolls first.
+  const mine = roll(20, `grapple check of ${attacker.name}`)
+  const theirs = roll(20, `grapple check of ${target.name}`, 'target')
+  const check = osr.grappleCheck(holderSheet, heldSheet, {
+    attacker: squeezing ? mine : theirs,
+    defender: squeezing ? theirs : mine,
+  })
+  if (!check.ok) return check
+  const lines = [...check.value.attacker.lines, ...check.value.defender.lines]
+  const said = [
+    `${holder.name}’s grapple check ${check.value.attacker.total} against ${held.name}’s ${check.value.defender.total}`,
+  ]
+  let holderState = stateOf(holder)
+  let heldState = stateOf(held)
+  let heldHp = held.hp
+  if (check.value.result === 'held') {
+    said.push(squeezing ? 'the hold is kept' : `${held.name} is still held`)
+    if (squeezing) {
+      const hurt = osr.grappleDamage(holderSheet, roll(3, 'unarmed damage d3'))
+      if (!hurt.ok) return hurt
+      lines.push(...hurt.value.lines)
+      const taken = takeDamage(held, heldState, hurt.value.total, true, roll)
+      heldState = taken.state
+      heldHp = taken.hp
+      said.push(`${hurt.value.total} non-lethal damage`)
+      if (taken.event) said.push(`${held.name} ${taken.event}`)
+    }
+  } else {
+    said.push(`the hold is broken: ${held.name} is free`)
+    heldState = { ...heldState, conditions: osr.removeCondition(heldState.conditions, 'grappled') }
+    holderState = { ...holderState, holding: undefined }
+  }
+  lines.push({
+    label: squeezing ? 'Hurt the one held' : 'Break free',
+    value: 0,
+    rule: GRAPPLE_RULE,
+    note: true,
+  })
+  return ok({
+    lines,
+    summary: `${said.join('; ')}.`,
+    changes: changesOf([holder, holder.hp, holderState], [held, heldHp, heldState]),
+  })
 }
 
 // ---- Resolution.
@@ -375,31 +589,65 @@ export const osrCombat: CombatRules = {
     if (blocked) return fail(blocked)
     const s = sheet(attacker)
     if (!s.ok) return s
+    const grips = [
+      ...(state.holding ? [SQUEEZE] : []),
+      ...(state.conditions.some((c) => c.kind === 'grappled') ? [BREAK_FREE] : []),
+    ]
     return ok([
       ...waysOf(s.value, state.conditions),
-      ...SELF_ACTIONS.filter((a) => offered(a, state.conditions)).map(({ id, label, self, verb }) => ({
-        id,
-        label,
-        self,
-        verb,
-      })),
+      ...grips,
+      HOLD,
+      ...SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
+        ({ id, label, self, verb }) => ({
+          id,
+          label,
+          self,
+          verb,
+        }),
+      ),
     ])
   },
 
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[] {
-    if (SELF_ACTIONS.some((a) => a.id === choice)) return []
+    if (GRIPS.includes(choice) || choice === HOLD.id || SELF_ACTIONS.some((a) => a.id === choice)) return []
     const s = setup(attacker, target, choice)
     if (!s.ok) return []
     return osr.ATTACK_MODIFIERS.filter((t) => applies(t.id, s.value))
   },
 
   preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview> {
+    if (GRIPS.includes(declared.choice)) {
+      const g = grip(attacker, target, declared.choice)
+      if (!g.ok) return g
+      const kept = toFloat(osr.grappleHoldChance(g.value.holderSheet, g.value.heldSheet))
+      const chance = g.value.squeezing ? kept : 1 - kept
+      return ok({
+        chance,
+        summary: g.value.squeezing
+          ? `Both make the grapple check: the hold is kept ${percent(kept)}, then 1d3 + STR non-lethal damage; else it is broken.`
+          : `Both make the grapple check: you break free ${percent(chance)}.`,
+        lines: [],
+      })
+    }
+    if (declared.choice === HOLD.id) {
+      const held = holding(attacker, target)
+      return held.ok ? ok({ chance: 1, summary: `${held.value}: ${HOLD_RULE}.`, lines: [] }) : held
+    }
     const own = declareSelf(attacker, target, declared.choice)
     if (own) {
       if (!own.ok) return own
+      const s = sheet(attacker)
+      const save =
+        s.ok && own.value.action.kind === 'cast-spell' ? spellSave(attacker, own.value.state, s.value) : null
+      if (save)
+        return ok({
+          chance: save.chance,
+          summary: `Attacked before your number: the spell holds on a save vs Spells of ${save.needs} or more on a d20 (${percent(save.chance)}), else it is lost (${SPELL_RULE}).`,
+          lines: [],
+        })
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule}).`,
+        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}.`,
         lines: [],
       })
     }
@@ -411,18 +659,30 @@ export const osrCombat: CombatRules = {
     if (!odds.ok) return odds
     const chance = toFloat(odds.value.hit)
     const toYou = odds.value.damageTo === 'attacker' ? ' to you (metal armor)' : ''
+    // A grapple's touch attack grabs; both grapple checks then decide the hold (17.0.18).
+    const grabs = plan.value.grapple
+      ? `; a hit grabs ${target.name}, and the grapple check keeps the hold ${percent(toFloat(osr.grappleHoldChance(d.value.setup.attacker, d.value.setup.target)))}`
+      : ''
     const damage = odds.value.damageOnHit
       ? `; ${toFloat(odds.value.expectedDamage).toFixed(1)} damage${toYou} on average`
       : ''
     return ok({
       chance,
-      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}.`,
+      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}.`,
       // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
       lines: [...plan.value.toHit, ...acLines(plan.value.acLines, target.id).slice(1)],
     })
   },
 
   defenses(attacker: Fighter, target: Fighter, declared: Declared) {
+    if (GRIPS.includes(declared.choice)) {
+      const g = grip(attacker, target, declared.choice)
+      return g.ok ? ok([]) : g
+    }
+    if (declared.choice === HOLD.id) {
+      const held = holding(attacker, target)
+      return held.ok ? ok([]) : held
+    }
     const own = declareSelf(attacker, target, declared.choice)
     if (own) return own.ok ? ok([]) : own
     const d = declare(attacker, target, declared)
@@ -440,10 +700,21 @@ export const osrCombat: CombatRules = {
       return fail(
         'These rules give the defender no reaction: parrying or dodging is declared as the round’s action (+2 AC).',
       )
+    if (GRIPS.includes(declared.choice)) return gripResolve(attacker, target, declared.choice, roll)
+    if (declared.choice === HOLD.id) {
+      const held = holding(attacker, target)
+      if (!held.ok) return held
+      return ok({
+        lines: [{ label: 'Hold action', value: 0, rule: HOLD_RULE, note: true }],
+        summary: `${held.value}.`,
+        changes: {},
+      })
+    }
     const own = declareSelf(attacker, target, declared.choice)
     if (own) {
       if (!own.ok) return own
-      const { action, state, gains } = own.value
+      const { action, state, gains, told } = own.value
+      if (action.kind === 'cast-spell') return castSpell(attacker, state, roll)
       const rule =
         action.kind === 'put-out'
           ? 'Oil (17.0.10)'
@@ -451,7 +722,7 @@ export const osrCombat: CombatRules = {
       const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
       return ok({
         lines: [{ label: action.label.split(' · ')[0] ?? action.label, value: 0, rule, note: true }],
-        summary: `${attacker.name} ${action.says}.`,
+        summary: `${attacker.name} ${action.says}${told}.`,
         changes: change ? { [attacker.id]: change } : {},
       })
     }
@@ -588,7 +859,10 @@ export const osrCombat: CombatRules = {
       said.push(
         `grapple check ${check.value.attacker.total} against ${check.value.defender.total}: ${held ? 'the hold is kept' : 'the hold is broken'}`,
       )
-      if (held) targetState = withConditions(targetState, [{ kind: 'grappled' }])
+      if (held) {
+        targetState = withConditions(targetState, [{ kind: 'grappled' }])
+        attackerState = { ...attackerState, holding: target.id }
+      }
     }
 
     if (s.weapon && osr.isGrenadeLike(s.weapon) && !r.hit) {
@@ -604,6 +878,17 @@ export const osrCombat: CombatRules = {
     const reload = s.weapon && s.mode === 'missile' ? osr.reloadRoundsNeeded(s.weapon) : 0
     if (reload > 0)
       attackerState = withConditions(attackerState, [{ kind: 'reloading', rounds: reload, fresh: true }])
+
+    // A spellcaster attacked before their number, even by a miss, must save to cast this round (17.0.13).
+    if (
+      declared.round?.includes(osr.ACTS_LATER) &&
+      s.target.spellcaster &&
+      targetState.status === 'up' &&
+      !targetState.conditions.some((c) => c.kind === 'struck')
+    ) {
+      targetState = withConditions(targetState, [{ kind: 'struck' }])
+      said.push(`${target.name} was attacked before their number: a spell cast this round needs a save`)
+    }
 
     const changes = changesOf([attacker, attackerHp, attackerState], [target, targetHp, targetState])
     const prompts = r.prompts.length > 0 ? ` (GM: ${r.prompts.join(' ')})` : ''
@@ -671,9 +956,19 @@ export const osrCombat: CombatRules = {
     const kind = GM_ENDS.find((k) => k === id)
     const on = state.conditions.find((c) => c.kind === kind)
     if (!kind || !on) return fail(`${f.name} is not ${id.replace(/-/g, ' ')} now.`)
-    const change = changeOf(f, f.hp, { ...state, conditions: osr.removeCondition(state.conditions, kind) })
+    const conditions = osr.removeCondition(state.conditions, kind)
+    // The GM ends a fatigue once its 3 turns of rest are had: running may start afresh (17.0.1.7).
+    const run = kind === 'fatigued' ? { run: osr.rest(state.run ?? osr.FRESH, 3) } : {}
+    const change = changeOf(f, f.hp, { ...state, conditions, ...run })
     return ok({
-      lines: [{ label: `${chip(on)} ends`, value: 0, rule: GM_ENDS_RULE, note: true }],
+      lines: [
+        {
+          label: `${chip(on)} ends`,
+          value: 0,
+          rule: kind === 'fatigued' ? FATIGUE_ENDS_RULE : GM_ENDS_RULE,
+          note: true,
+        },
+      ],
       summary: `${f.name} is no longer ${chip(on).toLowerCase()}: the GM ended it.`,
       changes: change ? { [f.id]: change } : {},
     })
@@ -715,6 +1010,8 @@ const CHIPS: Record<osr.ConditionKind, string> = {
   grappled: 'Grappled',
   'gagged-or-bound': 'Gagged or bound',
   running: 'Running',
+  fatigued: 'Fatigued (walks only)',
+  struck: 'Attacked before casting',
 }
 
 /** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */
@@ -726,8 +1023,10 @@ const GM_ENDS: ReadonlyArray<osr.ConditionKind> = [
   'blinded',
   'grappled',
   'gagged-or-bound',
+  'fatigued',
 ]
 const GM_ENDS_RULE = 'Critical Hit (condition chart): the text gives these no end; the GM decides'
+const FATIGUE_ENDS_RULE = 'Run Away (17.0.1.7): fatigued until 3 turns of rest, which the GM calls'
 
 function chip(c: osr.Condition): string {
   const name = CHIPS[c.kind]

@@ -30,6 +30,10 @@ export type Condition =
   | { kind: 'grappled' }
   | { kind: 'gagged-or-bound' }
   | { kind: 'running' }
+  /** Ran 3 x CON rounds: walks only, until 3 turns of rest (17.0.1.7). */
+  | { kind: 'fatigued' }
+  /** A spellcaster attacked this round before their number: a spell cast now needs a save (17.0.13). */
+  | { kind: 'struck' }
 
 export type ConditionKind = Condition['kind']
 
@@ -67,6 +71,8 @@ export function toHitFromConditions(conditions: ReadonlyArray<Condition>): Break
       case 'grappled':
       case 'gagged-or-bound':
       case 'running':
+      case 'struck':
+      case 'fatigued':
         break
       default:
         unreachable(c)
@@ -106,6 +112,8 @@ export function acFromConditions(
       case 'grappled':
       case 'gagged-or-bound':
       case 'running':
+      case 'struck':
+      case 'fatigued':
         break
       default:
         unreachable(c)

@@ -27,6 +27,7 @@ export function endOfRound(conditions: ReadonlyArray<Condition>): {
       case 'defending':
       case 'surprised':
       case 'running':
+      case 'struck':
         break
       case 'disarmed':
       case 'shaken':
@@ -34,6 +35,7 @@ export function endOfRound(conditions: ReadonlyArray<Condition>): {
       case 'blinded':
       case 'grappled':
       case 'gagged-or-bound':
+      case 'fatigued':
         next.push(c)
         break
       case 'stumbling':

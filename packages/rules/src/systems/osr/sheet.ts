@@ -69,6 +69,8 @@ export interface Sheet {
   sneakAttack: boolean
   undead: boolean
   fireResistant: boolean
+  /** Casts spells (17.0.1.3): a spell is declared as the round's action, and can be disrupted (17.0.13). */
+  spellcaster: boolean
   harmedBy: HarmedBy
   /** Saving throw targets (d20 equal or above succeeds). */
   saveDeathRay: number
@@ -190,6 +192,7 @@ export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
   { key: 'sneakAttack', label: 'Sneak Attack ability', kind: 'boolean', default: false },
   { key: 'undead', label: 'Undead', kind: 'boolean', default: false },
   { key: 'fireResistant', label: 'Resistant to fire', kind: 'boolean', default: false },
+  { key: 'spellcaster', label: 'Casts spells', kind: 'boolean', default: false },
   {
     key: 'harmedBy',
     label: 'Harmed by',

@@ -6,6 +6,9 @@ import type { Sheet } from './sheet.ts'
 
 const RULE = 'Spell Casting (17.0.13)'
 
+/** The round's fact that an attack lands before its target's number (`TurnRules.facts`). */
+export const ACTS_LATER = 'target-acts-later'
+
 /** A caster needs a free hand and a voice: binding or gagging prevents casting. */
 export function canCast(conditions: ReadonlyArray<Condition>, opts: { handFree: boolean }): Outcome<true> {
   if (conditions.some((c) => c.kind === 'gagged-or-bound'))

@@ -7,6 +7,14 @@ const elf = fighter('osr', 'e', 'pc', { name: 'Ilse', elf: true })
 const g1 = fighter('osr', 'g1', 'foe', { name: 'Goblin 1' })
 const g2 = fighter('osr', 'g2', 'foe', { name: 'Goblin 2' })
 
+/** Round 1 started and everyone's d6 rolled: the order is built and the first slot acts. */
+function rolled(ctx: ReturnType<typeof turnContext>, d6: Record<string, number>) {
+  const start = rules.start(ctx, null)
+  if (!start.ok) throw new Error(start.error)
+  const rolls = Object.entries(d6).map(([id, face]) => ({ kind: 'initiative' as const, id, faces: [face] }))
+  return steps(rules, start.value.step, ctx, ...rolls)
+}
+
 describe('osr turns', () => {
   it('scores 1d6 + DEX, highest first, ties acting together', () => {
     const ctx = turnContext('osr', [mira, g1, g2])
@@ -60,6 +68,48 @@ describe('osr turns', () => {
       ambush: false,
     })
     expect(both.ok && both.value.step.turn.surprised).toEqual(['m', 'e', 'g1', 'g2'])
+  })
+
+  it('holds an action onto the number of one who acts later, to act with them (17.0.1.6)', () => {
+    const g3 = fighter('osr', 'g3', 'foe', { name: 'Goblin 3' })
+    const ctx = turnContext('osr', [mira, g1, g2, g3])
+    // Mira 3 + 2 = 5 acts first; Goblin 1 on 4, Goblin 2 and Goblin 3 on 2.
+    const running = rolled(ctx, { m: 3, g1: 4, g2: 2, g3: 2 })
+    expect(running.turn.acting).toEqual(['m'])
+    const held = steps(rules, running, ctx, { kind: 'hold', id: 'm', until: 'g2' })
+    // Her own slot is gone; Goblin 1 acts now, and she acts on 2 with Goblins 2 and 3.
+    expect(held.turn.order).toEqual([
+      { ids: ['g1'], label: 'Initiative 4', at: 4 },
+      { ids: ['g2', 'g3', 'm'], label: 'Initiative 2', at: 2 },
+    ])
+    expect(held.turn.acting).toEqual(['g1'])
+    // Waiting for one who has acted already is what the rules refuse; so is holding out of turn.
+    const ended = steps(rules, held, ctx, { kind: 'end-turn', id: 'g1' })
+    expect(ended.turn.acting).toEqual(['g2', 'g3', 'm'])
+    expect(rules.step(ended.turn, { kind: 'hold', id: 'g2', until: 'm' }, ctx)).toEqual({
+      ok: false,
+      error: 'Mira already acts at the same time as you.',
+    })
+    expect(rules.step(held.turn, { kind: 'hold', id: 'g2', until: 'g1' }, ctx)).toEqual({
+      ok: false,
+      error: 'Only one whose turn it is can hold their action.',
+    })
+    const attacked = steps(rules, running, ctx, { kind: 'attacked', id: 'm' })
+    expect(rules.step(attacked.turn, { kind: 'hold', id: 'm', until: 'g1' }, ctx)).toEqual({
+      ok: false,
+      error: 'You have already acted this turn: there is nothing to hold.',
+    })
+  })
+
+  it('refuses to wait for one who acts earlier in the order, as the rules do', () => {
+    const ctx = turnContext('osr', [mira, g1])
+    const running = rolled(ctx, { m: 3, g1: 1 })
+    // The GM moved Goblin 1 first; Mira, now second, cannot wait for the one already done.
+    const moved = { ...running.turn, order: [...running.turn.order].reverse(), current: 1 }
+    expect(rules.step(moved, { kind: 'hold', id: 'm', until: 'g1' }, ctx)).toEqual({
+      ok: false,
+      error: 'You can only wait for someone who acts later in the round.',
+    })
   })
 
   it('allows one attack a turn, two with a small weapon in the off hand', () => {

@@ -82,6 +82,20 @@ export const osrTurns = orderedTurns({
   // A surprised target does not see the attack coming.
   known: (turn, _attacker, target) =>
     turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['target-unaware'] : [],
+  // An attack on one whose number is still to come this round lands before they act (17.0.13): a spell
+  // they cast then must survive a save. One on the same number is simultaneous, and disrupts nothing.
+  facts(turn, _attacker, target) {
+    if (turn.status !== 'running' || turn.acted.includes(target.id)) return []
+    const later = turn.order.findIndex((s, i) => i > turn.current && s.ids.includes(target.id))
+    return later < 0 ? [] : [osr.ACTS_LATER]
+  },
+  // Hold Action (17.0.1.6): only for one who acts later; the order's places stand for its numbers (the GM
+  // may have moved a slot), so a wait is checked by the rules on the order as the table has it.
+  hold(order, id, until) {
+    const steps = order.map((s, i) => ({ initiative: order.length - i, ids: s.ids }))
+    const held = osr.holdAction({ scores: [], steps, skipped: [] }, id, until)
+    return held.ok ? ok(true) : held
+  },
   // One attack a round; a fighter with a small weapon in the off hand strikes with both (17.0.14).
   attacksPerTurn(f) {
     const sheet = sheetOf(f)

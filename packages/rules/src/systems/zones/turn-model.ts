@@ -126,6 +126,10 @@ function act(turn: TurnState, side: 'pc' | 'foe', id: string | null, ctx: TurnCo
   return ok(settle({ ...turn, factions: stepped.value, attacks: {} }, ctx))
 }
 
+/** Zones has no initiative numbers to wait for: a side passes, or acts with another character. */
+const NO_HOLD =
+  'In zones nobody holds an action for a later number: your side may pass, or act with someone else.'
+
 export const zonesTurns: TurnRules = {
   start(ctx, setup) {
     if (setup && setup.unaware === 'both')
@@ -165,6 +169,8 @@ export const zonesTurns: TurnRules = {
         return fail('In zones a side takes a turn with one character or passes: choose who acts, or pass.')
       case 'act':
         return act(turn, action.side, action.id, ctx)
+      case 'hold':
+        return fail(NO_HOLD)
       case 'attacked':
       case 'attack-undone': {
         const counted = countAttack(turn, action)

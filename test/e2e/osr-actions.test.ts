@@ -1,0 +1,174 @@
+/**
+ * osr's declared actions at the table, from a player's phone (#24): each one the player triggers, and
+ * what every device then shows.
+ */
+import type { Page } from 'playwright-core'
+import { expect, inject, it } from 'vitest'
+import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, typeOwnDice, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/** Mira joins with the default sheet but for these fields, typed (or ticked, `true`) on the form. */
+async function miraWith(playerUrl: string, fields: Record<string, string | true>): Promise<Page> {
+  const mira = await (await chromium.browser.newContext(PHONE)).newPage()
+  mira.setDefaultTimeout(15_000)
+  await openUrl(mira, playerUrl)
+  await mira.getByLabel("Your character's name").fill('Mira')
+  await mira.getByRole('button', { name: 'Join' }).click()
+  for (const [label, value] of Object.entries(fields)) {
+    const field = mira.getByLabel(label, { exact: true })
+    if (value === true) await field.check()
+    else await field.fill(value)
+  }
+  await mira.getByRole('button', { name: 'Create my character' }).click()
+  await mira.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
+  return mira
+}
+
+/** The fight starts with Mira first: DEX +3 and her own d6 showing 6 make 9, above any Goblin's 1d6. */
+async function miraActsFirst(gm: Page, mira: Page): Promise<void> {
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
+  await mira.getByLabel('Your d6 shows').fill('6')
+  await mira.getByRole('button', { name: 'Send my roll' }).click()
+  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  await expect.poll(() => visible(mira, 'Attack')).toBe(true)
+}
+
+/** A table with a Goblin, and Mira (these sheet fields, DEX +3) acting first in round 1. */
+async function miraFirstAt(fields: Record<string, string | true> = {}): Promise<{ gm: Page; mira: Page }> {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '6')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3', ...fields })
+  await miraActsFirst(gm, mira)
+  return { gm, mira }
+}
+
+/** Opens the attack sheet and chooses a way to act by the start of its label. */
+async function choose(mira: Page, label: string) {
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+  const withField = sheet.locator('label.field', { hasText: /^With/ }).locator('select')
+  const option = async () =>
+    (await withField.locator('option').allTextContents()).find((o) => o.startsWith(label))
+  await expect.poll(option).toBeTruthy()
+  await withField.selectOption({ label: (await option()) ?? label })
+  return sheet
+}
+
+it('osr: Mira holds her action from the phone and acts on the Goblin’s number, with it (17.0.1.6)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt()
+
+  const sheet = await choose(mira, 'Hold action')
+  // The one waited for is the target; the odds line says what holding does.
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('Mira waits for Goblin and acts on their number, at the same time')
+  await chromium.snap(mira, 'osr-hold-sheet')
+  await sheet.getByRole('button', { name: 'Wait for them' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain('Mira waits for Goblin and acts on their number, at the same time.')
+  // The Goblin's number has come: both act now, and Mira still has her attack.
+  await expect.poll(() => gm.getByTestId('turn-banner').textContent()).toMatch(/Goblin/)
+  await expect.poll(() => visible(mira, 'Attack')).toBe(true)
+  await chromium.snap(mira, 'osr-hold-acting')
+})
+
+it('osr: the Goblin strikes Mira before her number; her spell, cast from the phone, needs a save and a 12 loses it (17.0.13)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '6')
+  const mira = await miraWith(room.playerUrl, { 'Casts spells': true, 'DEX bonus': '-3', 'Hit points': '40' })
+  // The Goblin first: Mira's own 1 - 3 is below any d6.
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
+  await mira.getByLabel('Your d6 shows').fill('1')
+  await mira.getByRole('button', { name: 'Send my roll' }).click()
+  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  await gm.getByRole('button', { name: 'Goblin attacks' }).click()
+  const composer = gm.getByRole('region', { name: 'Goblin attacks' })
+  await composer.getByRole('radio', { name: /Mira/ }).check()
+  await composer.getByRole('button', { name: 'Roll the attack' }).click()
+  const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('Attacked before casting')
+
+  await gm.getByRole('button', { name: 'Next turn' }).click()
+  await expect.poll(() => visible(mira, 'Attack')).toBe(true)
+  const sheet = await choose(mira, 'Cast a spell')
+  // The odds of keeping the spell: a save vs Spells of 16 on a d20, 5 faces in 20.
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('25%')
+  await chromium.snap(mira, 'osr-cast-sheet')
+  await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  await sheet.locator('.own-dice input').first().fill('12')
+  await sheet.getByRole('button', { name: 'Send my dice' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain(
+      'Mira casts a spell, attacked before their number: save 12 against 16: the spell is disrupted and lost.',
+    )
+  await expect.poll(() => chips.allTextContents()).not.toContain('Attacked before casting')
+  await chromium.snap(mira, 'osr-cast-lost')
+})
+
+it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left before fatigue, 3 x CON (17.0.1.7)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt({ Constitution: '1' })
+  const sheet = await choose(mira, 'Run away')
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('2 of 3 rounds of running left (3 x CON)')
+  await chromium.snap(mira, 'osr-run-sheet')
+  await sheet.getByRole('button', { name: 'Run away this round' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain(
+      'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON).',
+    )
+  const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('Running')
+})
+
+it('osr: a feat declared from the phone asks the GM, in every log, to decide it (17.0.1.5)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt()
+  const sheet = await choose(mira, 'Perform a feat')
+  await sheet.getByRole('button', { name: 'Attempt the feat' }).click()
+  const said = 'Mira attempts a feat this round (GM: Perform a Feat: the text gives no rule for feats'
+  for (const page of [mira, gm])
+    await expect.poll(() => page.getByTestId('log').textContent()).toContain(said)
+  await chromium.snap(gm, 'osr-feat-gm')
+})
+
+it('osr: Mira grabs the Goblin from the phone, and on her next turn hurts the one she holds, the hold’s odds shown (17.0.18)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt({ 'STR bonus': '5' })
+  const grapple = await choose(mira, 'Grapple')
+  // Her own d20s: 19 to touch, 20 for her grapple check (20 + 5 beats any Goblin's d20).
+  await grapple.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  await typeOwnDice(grapple, (i) => (i === 0 ? 19 : 20))
+  await grapple.getByRole('button', { name: 'Send my dice' }).click()
+  await expect.poll(() => mira.getByTestId('result-card').textContent()).toMatch(/the hold is kept/)
+  const chips = gm.getByTestId('combatant').filter({ hasText: 'Goblin' }).locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('Grappled')
+
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  const sheet = await choose(mira, 'Hurt the one you hold')
+  // d20 + 5 against d20: kept on 280 of 400 pairs, and 1d3 + 5 non-lethal.
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('the hold is kept 70%')
+  await chromium.snap(mira, 'osr-squeeze-sheet')
+  await sheet.getByRole('button', { name: 'Roll the grapple check' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toMatch(
+      /Mira’s grapple check \d+ against Goblin’s \d+; (the hold is kept; \d non-lethal damage|the hold is broken)/,
+    )
+})

@@ -1,0 +1,218 @@
+/**
+ * osr at the table, played through the room in workerd (#24): each declared action, prompt and automatic
+ * effect of chapter 17 that the table carries, with an outcome that agrees with the rules package.
+ */
+import { TABLE, type TurnState } from '@fray/protocol'
+import { osr } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import type * as Y from 'yjs'
+import { playTo, table } from './table-client.ts'
+
+type Table = Awaited<ReturnType<typeof table>>
+
+const turnOf = (t: Table) => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
+
+/** Mira's sheet with these fields changed (the GM writes the table directly). */
+function setSheet(t: Table, fields: Record<string, unknown>): void {
+  const mira = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)
+  mira?.set('sheet', { ...(mira.get('sheet') as Record<string, unknown>), ...fields })
+}
+
+/** Mira with these sheet fields and 40 hit points, so no blow of the Ogre's fells her. */
+function sturdy(t: Table, fields: Record<string, unknown>): void {
+  setSheet(t, fields)
+  const mira = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)
+  mira?.set('maxHp', 40)
+  mira?.set('hp', 40)
+}
+
+/** Starts the fight with the Ogre first: DEX -3 and a typed 1 make -2, below any Ogre's 1d6. */
+async function ogreFirst(t: Table): Promise<void> {
+  expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+  expect((await t.ask({ kind: 'initiative', faces: [1] })).ok).toBe(true)
+  expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+  expect(turnOf(t).acting).toEqual(['ogre'])
+}
+
+const SWORD = { choice: 'weapon-0-melee', toggles: [] }
+const CAST = { choice: 'cast', toggles: [] }
+
+/** Starts the fight with Mira first: DEX +3 and a typed 6 make 9, above any Ogre's 1d6. */
+async function miraFirst(t: Table): Promise<void> {
+  setSheet(t, { dexBonus: 3 })
+  expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+  expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+  expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+  expect(turnOf(t).acting).toEqual([t.mira])
+}
+
+describe('osr: holding an action (17.0.1.6)', () => {
+  it('Mira waits for the Ogre: she moves onto its number, acts with it, and still has her attack', async () => {
+    const t = await table('osr')
+    await miraFirst(t)
+    const before = turnOf(t)
+    const hold = { choice: 'hold', toggles: [] }
+    expect(await t.ask({ kind: 'attack', targetId: t.mira, declared: hold })).toEqual({
+      ok: false,
+      error: 'Hold your action for someone else: the one you wait for.',
+    })
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: hold })).ok).toBe(true)
+
+    // The rules package's hold on the same order: Mira on the Ogre's number, together.
+    const steps = before.order.map((s) => ({ initiative: s.at ?? 0, ids: s.ids }))
+    const ruled = osr.holdAction({ scores: [], steps, skipped: [] }, t.mira, 'ogre')
+    if (!ruled.ok) throw new Error(ruled.error)
+    const turn = turnOf(t)
+    expect(turn.order.map((s) => [s.at, [...s.ids].sort()])).toEqual(
+      ruled.value.steps.map((s) => [s.initiative, [...s.ids].sort()]),
+    )
+    expect([...(turn.acting ?? [])].sort()).toEqual([t.mira, 'ogre'].sort())
+    expect(turn.attacksLeft?.[t.mira]).toBe(1)
+    expect(t.entries().at(-1)?.detail).toBe('Mira waits for Ogre and acts on their number, at the same time.')
+
+    // She acts with the Ogre: her attack is hers to make.
+    const sword = { choice: 'weapon-0-melee', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: sword })).ok).toBe(true)
+  })
+
+  it('the round goes on to its end with a held action, and the next round orders everyone afresh', async () => {
+    const t = await table('osr')
+    await miraFirst(t)
+    expect(
+      (await t.ask({ kind: 'attack', targetId: 'ogre', declared: { choice: 'hold', toggles: [] } })).ok,
+    ).toBe(true)
+    await playTo(t, () => turnOf(t).round === 2)
+    expect(turnOf(t).round).toBe(2)
+  })
+})
+
+describe('osr: casting a spell, and its disruption (17.0.1.3, 17.0.13)', () => {
+  it('the Ogre strikes Mira before her number: her spell needs a save vs Spells, and a 15 loses it', async () => {
+    const t = await table('osr')
+    sturdy(t, { spellcaster: true, dexBonus: -3 })
+    await ogreFirst(t)
+    // Even a blow that misses lands during her casting.
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
+    ).toBe(true)
+    const blow = t.entries().at(-1)
+    expect(blow?.attack?.declared.round).toEqual([osr.ACTS_LATER])
+    expect(blow?.detail).toMatch(
+      /Mira was attacked before their number: a spell cast this round needs a save/,
+    )
+    await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: CAST, faces: [15] })).ok).toBe(true)
+    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    const ruled = osr.spellDisruption(sheet.value, [], 15)
+    if (!ruled.ok) throw new Error(ruled.error)
+    expect(ruled.value.lost).toBe(true)
+    expect(t.entries().at(-1)?.detail).toBe(
+      `Mira casts a spell, attacked before their number: save 15 against ${ruled.value.target}: the spell is disrupted and lost.`,
+    )
+  })
+
+  it('a blow on the same number is simultaneous: the Ogre holds for Mira, strikes, and her spell goes off', async () => {
+    const t = await table('osr')
+    sturdy(t, { spellcaster: true, dexBonus: -3 })
+    await ogreFirst(t)
+    const hold = { choice: 'hold', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: hold })).ok).toBe(
+      true,
+    )
+    expect([...(turnOf(t).acting ?? [])].sort()).toEqual([t.mira, 'ogre'].sort())
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
+    ).toBe(true)
+    expect(t.entries().at(-1)?.attack?.declared.round).toBeUndefined()
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: CAST })).ok).toBe(true)
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira casts a spell: it goes off on their number (GM: its effect, e.g. area damage from the tablet).',
+    )
+  })
+})
+
+describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
+  const RUN = { choice: 'run-away', toggles: [] }
+
+  it('Mira (CON 1) runs 3 rounds, 3 x CON: then she is fatigued, cannot run, and runs again once the GM ends it', async () => {
+    const t = await table('osr')
+    setSheet(t, { constitution: 1 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const myTurn = () => (turnOf(t).acting ?? []).includes(t.mira)
+    // Her turn in each of rounds 1 to 4: the rules package's count beside the room's.
+    let ruled = osr.FRESH
+    for (let round = 1; round <= 3; round++) {
+      await playTo(t, () => turnOf(t).round === round && myTurn())
+      expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
+      const step = osr.runRound({ constitution: 1 }, ruled)
+      if (!step.ok) throw new Error(step.error)
+      ruled = step.value
+      expect((t.fighter(t.mira).state as { run?: osr.RunState }).run).toEqual(ruled)
+    }
+    expect(ruled.fatigued).toBe(true)
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira runs away this round: double movement, no attack; that is 3 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+    )
+    const status = () => t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.get('status')
+    await playTo(t, () => turnOf(t).round === 4 && myTurn())
+    expect(status()).toEqual(['Fatigued (walks only)'])
+    expect(await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).toEqual({
+      ok: false,
+      error: 'Fatigued characters must rest for at least 3 turns before running again.',
+    })
+    // The GM ends the fatigue once she has rested (its 3 turns are the GM's to call).
+    expect((await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'fatigued' })).ok).toBe(
+      true,
+    )
+    expect(status() ?? []).toEqual([])
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
+  })
+
+  it('a feat takes the turn and asks the GM, in the log, to decide it', async () => {
+    const t = await table('osr')
+    await miraFirst(t)
+    expect(
+      (await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'feat', toggles: [] } })).ok,
+    ).toBe(true)
+    const ruled = osr.declareAction('perform-feat', [])
+    expect(ruled.ok && t.entries().at(-1)?.detail).toBe(
+      `Mira attempts a feat this round (GM: ${ruled.ok ? ruled.value.prompt : ''}).`,
+    )
+    expect(turnOf(t).attacksLeft?.[t.mira]).toBe(0)
+  })
+})
+
+describe('osr: a grapple kept (17.0.18)', () => {
+  it('Mira grabs the Ogre, keeps the hold on her next turn and hurts it for 1d3 + STR, non-lethal', async () => {
+    const t = await table('osr')
+    // STR +5 and large (+4): her grapple check of 20 + 9 beats any Ogre's d20 + 0.
+    setSheet(t, { strBonus: 5, size: 'large' })
+    await miraFirst(t)
+    const grapple = { choice: 'grapple', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: grapple, faces: [19, 20] })).ok).toBe(
+      true,
+    )
+    expect(t.entries().at(-1)?.detail).toMatch(/grapple check 29 against \d+: the hold is kept/)
+    const ogreStatus = () => t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('ogre')?.get('status')
+    expect(ogreStatus()).toEqual(['Grappled'])
+
+    await playTo(t, () => turnOf(t).round === 2 && (turnOf(t).acting ?? []).includes(t.mira))
+    const squeeze = { choice: 'squeeze', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: squeeze, faces: [20, 3] })).ok).toBe(
+      true,
+    )
+    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    const hurt = osr.grappleDamage(sheet.value, 3)
+    if (!hurt.ok) throw new Error(hurt.error)
+    expect(hurt.value.total).toBe(8)
+    expect(t.entries().at(-1)?.detail).toMatch(
+      new RegExp(
+        `^Mira’s grapple check 29 against Ogre’s \\d+; the hold is kept; ${hurt.value.total} non-lethal damage\\.$`,
+      ),
+    )
+    expect(t.fighter('ogre').hp).toBe(30 - hurt.value.total)
+    expect(ogreStatus()).toEqual(['Grappled'])
+  })
+})
