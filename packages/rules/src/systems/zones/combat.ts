@@ -19,6 +19,7 @@ import type {
   Preview,
   Resolution,
   Roller,
+  TableView,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import * as zones from './rules.ts'
@@ -57,6 +58,10 @@ export interface ZonesState {
   destroyed?: string[]
   /** Damaged shield or armour destroyed by an 8+ blow. */
   gearDestroyed?: Array<'shield' | 'armor'>
+  /** The turn under way, as spent so far ("Taking a turn"); `at` names the turn it belongs to. */
+  budget?: { at: string; turn: zones.TurnState }
+  /** Spent a turn surrendering: they might be spared, until the enemy harms them ("Surrendering"). */
+  surrendering?: true
 }
 
 /**
@@ -94,6 +99,43 @@ type Choice =
   | { id: 'unarmed'; kind: 'unarmed' }
   | { id: zones.NonLethalKind; kind: 'non-lethal' }
   | { id: 'break-free'; kind: 'break-free' }
+  /** The turn's other steps ("Taking a turn"): a move, a bonus action, another main action, surrendering. */
+  | { id: 'move' | 'move-half'; kind: 'move'; zones: number }
+  | { id: 'bonus'; kind: 'bonus' }
+  | { id: 'main'; kind: 'main' }
+  | { id: 'surrender'; kind: 'surrender' }
+
+/** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
+const STEPS = {
+  move: { label: 'Move 1 zone', verb: 'Move 1 zone' },
+  'move-half': { label: 'Move half a zone (mounting, getting on or off)', verb: 'Move half a zone' },
+  bonus: {
+    label: 'A bonus action: pick up or put down, equip, open a door, pull a lever, a few words',
+    verb: 'Take the bonus action',
+  },
+  main: {
+    label: 'Another main action: distract, intimidate, taunt, use an item, invoke a power',
+    verb: 'Take the main action',
+  },
+  surrender: { label: 'Surrender (the whole turn)', verb: 'Surrender' },
+} as const
+
+/** The turn's own steps, offered while the turn is theirs: a grabbed character has none of them. */
+function stepChoices(st: ZonesState): Choice[] {
+  if (st.grabbedBy) return []
+  const moves: Choice[] = [
+    { id: 'move', kind: 'move', zones: 1 },
+    { id: 'move-half', kind: 'move', zones: zones.MOVE_STEP },
+  ]
+  // "those who fail must surrender or retreat": a broken character may only move away or give up.
+  if (st.morale === 'broken') return [...moves, { id: 'surrender', kind: 'surrender' }]
+  return [
+    ...moves,
+    { id: 'bonus', kind: 'bonus' },
+    { id: 'main', kind: 'main' },
+    { id: 'surrender', kind: 'surrender' },
+  ]
+}
 
 const weaponId = (index: number) => `weapon-${index}`
 
@@ -101,15 +143,90 @@ function weaponLabel(w: zones.Weapon): string {
   return `${w.name} (${zones.formatDamage(w.damage)}${w.range > 0 ? `, range ${w.range}` : ''})`
 }
 
-/** Why this fighter cannot attack at all, or null. */
-function cannotAttack(f: Fighter): string | null {
+/**
+ * Why this fighter cannot act at all, or null. In a running round the turn's own budget says what is
+ * left (`turnOf`); without one, an attack made this round is their turn.
+ */
+function cannotAttack(f: Fighter, turn: TurnOf | null): string | null {
   const st = stateOf(f)
   if (st.down === 'dead') return `${f.name} is dead.`
   if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
-  if (st.morale === 'broken') return `${f.name} failed a morale check: they must surrender or retreat.`
   if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
-  if (has(st, 'acted')) return `${f.name} has already taken their turn this round.`
+  if (!turn && has(st, 'acted')) return `${f.name} has already taken their turn this round.`
   return null
+}
+
+/** The turn a fighter is taking (or may take now), and what of it is spent. */
+interface TurnOf {
+  /** Which turn it is: the round and its move, or 'next' for a turn not taken yet. */
+  at: string
+  turn: zones.TurnState
+}
+
+/**
+ * The turn this fighter is taking in the running round, or is about to take (their side's move, their
+ * turn not spent): what of it is spent so far. Null outside a running round, where no budget is kept.
+ */
+function turnOf(f: Fighter, view: TableView | undefined, sheet: zones.Sheet): TurnOf | null {
+  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  if (!round) return null
+  const st = stateOf(f)
+  const fresh = () => zones.startTurn({ speed: sheet.speed, grabbed: Boolean(st.grabbedBy) })
+  if (zones.turnUnderWay(round) === f.id) {
+    const at = `${round.round}/${round.log.map((e) => e.type).lastIndexOf('turn')}`
+    return { at, turn: st.budget?.at === at ? st.budget.turn : fresh() }
+  }
+  const side = round.phase === 'choosing-first' ? round.initiative : round.next
+  const mine = round.characters[f.id]
+  if (mine && mine.faction === side && zones.canTakeTurn(round, f.id)) return { at: 'next', turn: fresh() }
+  return null
+}
+
+/** What is left of the turn this fighter is taking now, for the turn model; null when none is under way. */
+export function turnLeft(f: Fighter, view: TableView): { over: boolean; words: string } | null {
+  const sheet = sheetFor(f)
+  const turn = sheet.ok ? turnOf(f, view, sheet.value) : null
+  if (!turn || turn.at === 'next') return null
+  return { over: zones.turnOver(turn.turn), words: zones.whatIsLeft(turn.turn) }
+}
+
+/** The steps of the turn a choice spends: an attack is the main action (a dropped weapon picked up first). */
+function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zones.TurnStep[] {
+  switch (choice.kind) {
+    case 'weapon':
+      return st.dropped?.includes(choice.id)
+        ? [
+            { type: 'bonus', action: 'pick-up-or-put-down' },
+            { type: 'main', action: 'attack' },
+          ]
+        : [{ type: 'main', action: 'attack' }]
+    case 'unarmed':
+    case 'non-lethal':
+      return [{ type: 'main', action: 'attack' }]
+    case 'break-free':
+      return [{ type: 'break-free' }]
+    case 'move':
+      return [{ type: 'move', zones: choice.zones, sprint: toggles.includes('sprint') }]
+    case 'bonus':
+      return [{ type: 'bonus', action: 'other' }]
+    case 'main':
+      return [{ type: 'main', action: 'other' }]
+    case 'surrender':
+      return [{ type: 'surrender' }]
+    default:
+      return zones.unreachable(choice)
+  }
+}
+
+/** The turn with these steps spent, or the rule's sentence for why the turn does not allow them. */
+function spend(turn: zones.TurnState, steps: readonly zones.TurnStep[]): Outcome<zones.TurnState> {
+  let t = turn
+  for (const step of steps) {
+    const next = zones.stepTurn(t, step)
+    if (!next.ok) return next
+    t = next.value
+  }
+  return ok(t)
 }
 
 const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some((c) => c.id === id)
@@ -118,14 +235,15 @@ const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some(
  * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
  * non-lethal disarm, shove and grapple. A grabbed fighter can only try to break free.
  */
-function choiceList(f: Fighter, sheet: zones.Sheet): Choice[] {
+function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
   const st = stateOf(f)
   if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
+  if (st.morale === 'broken') return steps ? stepChoices(st) : []
   const weapons: Choice[] = sheet.weapons.flatMap((weapon, i) =>
     weapon.blast || st.destroyed?.includes(weaponId(i)) ? [] : [{ id: weaponId(i), kind: 'weapon', weapon }],
   )
   const nonLethal = zones.NON_LETHAL.map((n): Choice => ({ id: n.kind, kind: 'non-lethal' }))
-  return [...weapons, { id: 'unarmed', kind: 'unarmed' }, ...nonLethal]
+  return [...weapons, { id: 'unarmed', kind: 'unarmed' }, ...nonLethal, ...(steps ? stepChoices(st) : [])]
 }
 
 function choiceLabel(f: Fighter, c: Choice): string {
@@ -140,6 +258,11 @@ function choiceLabel(f: Fighter, c: Choice): string {
       return zones.NON_LETHAL.find((n) => n.kind === c.id)?.label ?? c.id
     case 'break-free':
       return 'Break free (STR save)'
+    case 'move':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
+      return STEPS[c.id].label
     default:
       return zones.unreachable(c)
   }
@@ -175,7 +298,13 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
       ids = NON_LETHAL
       break
     case 'break-free':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
       ids = []
+      break
+    case 'move':
+      ids = ['sprint']
       break
     default:
       return zones.unreachable(choice)
@@ -194,30 +323,53 @@ interface Sides {
   t: zones.Sheet
   choice: Choice
   toggles: zones.ToggleId[]
+  /** The turn under way with this choice spent, where a round is running. */
+  spent: TurnOf | null
 }
 
 type Planned =
   | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
+  | (Sides & { kind: 'step'; choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> })
+
+const isStep = (c: Choice): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> =>
+  c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender'
 
 /** Checks a declared attack against the sheets, state and rules, and plans it; refusals in words. */
-function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Planned> {
+function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: TableView): Outcome<Planned> {
   const a = sheetFor(attacker)
   if (!a.ok) return a
   const t = sheetFor(target)
   if (!t.ok) return t
-  const cannot = cannotAttack(attacker)
+  const turn = turnOf(attacker, view, a.value)
+  const cannot = cannotAttack(attacker, turn)
   if (cannot) return fail(cannot)
-  if (attacker.id === target.id) return fail(`${attacker.name} can't attack themselves.`)
-  if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
-  const choice = choiceList(attacker, a.value).find((c) => c.id === declared.choice)
+  const choice = choiceList(attacker, a.value, true).find((c) => c.id === declared.choice)
   if (!choice) {
     return fail(
       stateOf(attacker).grabbedBy
         ? `${attacker.name} is grabbed: they can only try to break free.`
-        : `${attacker.name} has no such attack.`,
+        : stateOf(attacker).morale === 'broken'
+          ? `${attacker.name} failed a morale check: they must surrender or retreat.`
+          : `${attacker.name} has no such attack.`,
     )
+  }
+  if (isStep(choice) !== (attacker.id === target.id))
+    return fail(
+      isStep(choice)
+        ? 'That is done on one’s own turn, at nobody.'
+        : `${attacker.name} can't attack themselves.`,
+    )
+  if (isStep(choice) && !turn)
+    return fail(`${STEPS[choice.id].label}: only on ${attacker.name}’s own turn in a running round.`)
+  if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
+  const steps = stepsOf(choice, declared.toggles, stateOf(attacker))
+  let spent: TurnOf | null = null
+  if (turn) {
+    const after = spend(turn.turn, steps)
+    if (!after.ok) return fail(`${after.error} Left this turn: ${zones.whatIsLeft(turn.turn)}.`)
+    spent = { at: turn.at, turn: after.value }
   }
   const allowed = toggleIds(choice, target)
   const stray = declared.toggles.find((id) => !allowed.includes(id as zones.ToggleId))
@@ -226,8 +378,13 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcom
     return fail(`"${label}" doesn't apply to this attack.`)
   }
   const toggles = declared.toggles as zones.ToggleId[]
-  const sides = { a: a.value, t: t.value, choice, toggles }
+  const sides = { a: a.value, t: t.value, choice, toggles, spent }
   switch (choice.kind) {
+    case 'move':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
+      return ok({ ...sides, kind: 'step', choice })
     case 'weapon':
     case 'unarmed': {
       const weapon = choice.kind === 'weapon' ? choice.weapon : null
@@ -312,8 +469,33 @@ function previewOf(p: Planned): Preview {
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
+    case 'step':
+      return {
+        chance: 1,
+        summary: `${stepWords(p.choice, p.toggles)}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
+        lines: [note(STEPS[p.choice.id].label, 0, p.choice.id === 'surrender' ? RULE.surrender : RULE.turn)],
+      }
     default:
       return zones.unreachable(p)
+  }
+}
+
+/** What a step of the turn does, in the text's words. */
+function stepWords(
+  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }>,
+  toggles: readonly string[],
+): string {
+  switch (c.kind) {
+    case 'move':
+      return `Moves ${c.zones === 1 ? '1 zone' : 'half a zone'}${toggles.includes('sprint') ? ', sprinting' : ''}: movement may be split before, after and between actions.`
+    case 'bonus':
+      return 'A bonus action takes a second or two: say what it is at the table.'
+    case 'main':
+      return 'A main action takes the round: say what it is at the table; the GM decides its effect.'
+    case 'surrender':
+      return 'Surrenders, throwing the weapons away: the turn is wasted, but the enemy might spare them. Harmed by the enemy, they may fight on.'
+    default:
+      return zones.unreachable(c)
   }
 }
 
@@ -324,6 +506,8 @@ const choiceLabelOf = (kind: zones.NonLethalKind) =>
 
 /** Why nobody at all can react to this attack (a guard included), or null. */
 function closedToReactions(p: Planned, target: Fighter): string | null {
+  if (p.kind === 'step')
+    return `nobody reacts to ${target.name}’s own ${p.choice.kind === 'move' ? 'move' : 'action'}`
   if (p.kind === 'break-free') return `${target.name} can't react to someone breaking free`
   if (p.kind === 'strike' && p.plan.deathBlow) return `a death blow kills outright, with no roll`
   // "Enemies attacked by a concealed character are taken by surprise and can't react."
@@ -332,8 +516,12 @@ function closedToReactions(p: Planned, target: Fighter): string | null {
   return null
 }
 
-/** Why the target can't react to this attack, or null ("Reacting to an attack"; README: not after their turn). */
-function noReactionWhy(p: Planned, target: Fighter): string | null {
+/**
+ * Why the target can't react to this attack, or null ("Reacting to an attack"; README: not after their
+ * turn). In a running round the rules' own round record says whether they may (`canReact`): who took
+ * their turn, who reacted and how many reactions their skills allow.
+ */
+function noReactionWhy(p: Planned, target: Fighter, view?: TableView): string | null {
   const closed = closedToReactions(p, target)
   if (closed) return closed
   const planned = p.kind === 'strike' ? p.plan.noReaction : p.kind === 'non-lethal' ? p.noReaction : null
@@ -341,6 +529,11 @@ function noReactionWhy(p: Planned, target: Fighter): string | null {
   const st = stateOf(target)
   if (st.down) return `${target.name} is ${st.down}`
   if (st.grabbedBy) return `${target.name} is grabbed and can't act`
+  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  if (round?.characters[target.id]) {
+    const may = zones.canReact(round, target.id)
+    return may.ok ? null : may.error.replace(/\.$/, '')
+  }
   if (has(st, 'acted')) return `${target.name} has already taken their turn this round`
   const reactions = (st.conditions ?? []).filter((c) => c.id === 'reacted').length
   if (reactions > p.t.extraReactions) return `${target.name} has already reacted this round`
@@ -371,7 +564,7 @@ const effectOf = (kind: zones.ReactionKind) => zones.REACTIONS.find((r) => r.kin
  * The target's reactions: dodge, a counter with each of their attacks, hiding behind someone; and a
  * nearby ally guarding them, which is the ally's reaction and so stays open when the target can't react.
  */
-function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOption[] {
+function defenseList(p: Planned, attacker: Fighter, target: Fighter, view?: TableView): DefenseOption[] {
   if (closedToReactions(p, target)) return []
   const guard: DefenseOption = {
     id: 'guard',
@@ -381,7 +574,7 @@ function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOpt
     effect:
       'The ally becomes the target of this attack instead of you; having reacted, they cannot dodge or counter it.',
   }
-  if (noReactionWhy(p, target)) return [guard, NO_REACTION]
+  if (noReactionWhy(p, target, view)) return [guard, NO_REACTION]
   const dodge = zones.saveChance(p.t.agi).probability
   return [
     {
@@ -472,10 +665,14 @@ class Live {
     const after = zones.applyDamage(this.hp, this.f.maxHp, damage, SETTINGS.incapacitation)
     this.hp = after.health
     if (gear) this.state.gearDestroyed = [...(this.state.gearDestroyed ?? []), gear]
-    if (damage > 0 && this.state.morale === 'broken') {
+    if (damage > 0 && (this.state.morale === 'broken' || this.state.surrendering)) {
       // "Surrendering characters who are harmed by the enemy can resume fighting normally."
-      const back = zones.harmedWhileSurrendering({ surrendering: true, brokeMorale: true })
-      if (!back.brokeMorale) delete this.state.morale
+      const back = zones.harmedWhileSurrendering({
+        surrendering: true,
+        brokeMorale: this.state.morale === 'broken',
+      })
+      if (!back.brokeMorale && this.state.morale === 'broken') delete this.state.morale
+      if (!back.surrendering) delete this.state.surrendering
     }
     if (after.incapacitated === true && !this.state.down) this.state.down = 'incapacitated'
     const gearText = gear ? ` (their damaged ${gear === 'armor' ? 'armour' : gear} is destroyed)` : ''
@@ -498,12 +695,41 @@ function resolution(lines: BreakdownLine[], summary: string, ...live: Live[]): R
   return { lines, summary, changes: Object.fromEntries(live.map((l) => [l.f.id, l.change()])) }
 }
 
-/** The attacker has taken their turn; a weapon picked up from the ground is back in hand. */
-function attacking(attacker: Fighter, choice: Choice): Live {
+/**
+ * The attacker has taken their turn, spent as far as this choice goes; a weapon picked up from the
+ * ground is back in hand.
+ */
+function attacking(attacker: Fighter, p: Planned): Live {
   const a = new Live(attacker)
-  a.addCondition('acted', 'Took their turn')
-  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== choice.id)
+  if (!has(a.state, 'acted')) a.addCondition('acted', 'Took their turn')
+  if (p.spent) a.state.budget = { at: p.spent.at, turn: p.spent.turn }
+  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== p.choice.id)
   return a
+}
+
+/** A step of the turn that is not an attack: a move, a bonus or main action, surrendering. */
+function step(p: Extract<Planned, { kind: 'step' }>, a: Live): Resolution {
+  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const name = a.f.name
+  let done: string
+  switch (p.choice.kind) {
+    case 'move':
+      done = `${name} moves ${p.choice.zones === 1 ? '1 zone' : 'half a zone'}${p.toggles.includes('sprint') ? ', sprinting' : ''}.`
+      break
+    case 'bonus':
+      done = `${name} takes a bonus action (a second or two).`
+      break
+    case 'main':
+      done = `${name} takes a main action: the GM decides its effect.`
+      break
+    case 'surrender':
+      a.state.surrendering = true
+      done = `${name} surrenders, throwing their weapons away: their turn is wasted, but they might be spared.`
+      break
+    default:
+      return zones.unreachable(p.choice)
+  }
+  return resolution(previewOf(p).lines, `${done}${left}`, a)
 }
 
 function resolvePlanned(
@@ -512,13 +738,15 @@ function resolvePlanned(
   target: Fighter,
   defense: string | null,
   roll: Roller,
+  view?: TableView,
 ): Outcome<Resolution> {
-  const options = defenseList(p, attacker, target)
+  const options = defenseList(p, attacker, target, view)
   if (defense !== null && !options.some((o) => o.id === defense)) {
-    const why = noReactionWhy(p, target)
+    const why = noReactionWhy(p, target, view)
     return fail(why ? `No reaction: ${why}.` : `${target.name} can't answer this attack that way.`)
   }
-  const a = attacking(attacker, p.choice)
+  const a = attacking(attacker, p)
+  if (p.kind === 'step') return ok(step(p, a))
   const t = new Live(target)
   switch (p.kind) {
     case 'break-free':
@@ -769,6 +997,8 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     )
     l.state.conditions = ticked.filter((c) => c.rounds === null || c.rounds > 0)
     if (l.state.conditions.length === 0) delete l.state.conditions
+    // A turn's budget is this round's: the next round's turn starts whole.
+    delete l.state.budget
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
   // Round 0 is the bonus round the concealed play at the start of an ambush ("Sneaking and ambushes").
@@ -786,6 +1016,7 @@ function status(f: Fighter): string[] {
   if (st.grabbedBy) chips.push('Grabbed')
   if (st.morale === 'broken') chips.push('Broken: surrender or retreat')
   if (st.morale === 'steady') chips.push('Steady')
+  if (st.surrendering) chips.push('Surrendering')
   for (const c of st.conditions ?? []) {
     chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
   }
@@ -805,39 +1036,44 @@ export const zonesCombat: CombatRules = {
     return down ? `${f.name} is ${down}.` : null
   },
 
-  choices(attacker) {
+  choices(attacker, view) {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet
-    const cannot = cannotAttack(attacker)
+    const turn = turnOf(attacker, view, sheet.value)
+    const cannot = cannotAttack(attacker, turn)
     if (cannot) return fail(cannot)
+    const list = choiceList(attacker, sheet.value, turn !== null)
+    if (list.length === 0)
+      return fail(`${attacker.name} failed a morale check: they must surrender or retreat.`)
     return ok(
-      choiceList(attacker, sheet.value).map(
-        (c): AttackChoice => ({ id: c.id, label: choiceLabel(attacker, c) }),
-      ),
+      list.map((c): AttackChoice => {
+        const own = isStep(c) ? { self: true, verb: STEPS[c.id].verb } : {}
+        return { id: c.id, label: choiceLabel(attacker, c), ...own }
+      }),
     )
   },
   toggles(attacker, target, choice) {
     const sheet = sheetFor(attacker)
-    const found = sheet.ok ? choiceList(attacker, sheet.value).find((c) => c.id === choice) : undefined
+    const found = sheet.ok ? choiceList(attacker, sheet.value, true).find((c) => c.id === choice) : undefined
     return found ? togglesFor(toggleIds(found, target)) : []
   },
-  preview(attacker, target, declared) {
-    const p = declare(attacker, target, declared)
+  preview(attacker, target, declared, view) {
+    const p = declare(attacker, target, declared, view)
     if (!p.ok) return p
     const preview = previewOf(p.value)
     // The armour value is the target's: its defense, in this system's words.
     const lines = preview.lines.map((l) => (l.label === ARMOUR_LINE ? { ...l, defense: target.id } : l))
     return ok({ ...preview, lines })
   },
-  defenses(attacker, target, declared) {
-    const p = declare(attacker, target, declared)
-    return p.ok ? ok(defenseList(p.value, attacker, target)) : p
+  defenses(attacker, target, declared, view) {
+    const p = declare(attacker, target, declared, view)
+    return p.ok ? ok(defenseList(p.value, attacker, target, view)) : p
   },
-  resolve(attacker, target, declared, defense, roll) {
-    const p = declare(attacker, target, declared)
+  resolve(attacker, target, declared, defense, roll, view) {
+    const p = declare(attacker, target, declared, view)
     // Not reacting keeps the defender's turn: the attack goes on as if no reaction was offered.
     const reaction = defense === NO_REACTION.id ? null : defense
-    return p.ok ? resolvePlanned(p.value, attacker, target, reaction, roll) : p
+    return p.ok ? resolvePlanned(p.value, attacker, target, reaction, roll, view) : p
   },
   endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
   status,
@@ -852,7 +1088,13 @@ export const zonesCombat: CombatRules = {
   },
 }
 
-/** Whether this fighter reacted this round: a reaction takes the whole turn ("Reactions"). */
-export function reactedThisRound(f: Fighter): boolean {
-  return has(stateOf(f), 'reacted')
+/** How many times this fighter reacted this round: each reaction takes the whole turn ("Reactions"). */
+export function reactionsThisRound(f: Fighter): number {
+  return (stateOf(f).conditions ?? []).filter((c) => c.id === 'reacted').length
+}
+
+/** The fighter's sheet as the rules read it, or null when it does not read. */
+export function sheetOf(f: Fighter): zones.Sheet | null {
+  const sheet = sheetFor(f)
+  return sheet.ok ? sheet.value : null
 }

@@ -15,6 +15,7 @@ export const TOGGLE_IDS = [
   'target-grabbed',
   'concealed-attacker',
   'mounted',
+  'sprint',
 ] as const
 export type ToggleId = (typeof TOGGLE_IDS)[number]
 
@@ -94,6 +95,12 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     label: 'From a mount or vehicle',
     effect: 'Attacks by riders and passengers are impaired.',
     rule: RULE.mounts,
+  },
+  {
+    id: 'sprint',
+    label: 'Sprinting',
+    effect: 'Speed doubles for the whole turn: 4 zones, or 2 with the actions.',
+    rule: RULE.turn,
   },
 ]
 

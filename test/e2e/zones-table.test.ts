@@ -1,0 +1,68 @@
+/** zones at the table in full (#28): what a player does on a phone with each rule the table carries. */
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, seatPhone, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/** Starts the fight and gives the party its move (the GM passes when the foes hold the initiative). */
+async function partyMoves(gm: Page, phone: Page): Promise<void> {
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await expect
+    .poll(async () => {
+      if (await visible(phone, 'I act now')) return true
+      if (await visible(gm, 'Foes pass')) await gm.getByRole('button', { name: 'Foes pass' }).click()
+      return false
+    })
+    .toBe(true)
+}
+
+/** Opens the phone's sheet and takes one of the turn's own steps from its "With" list. */
+async function takeStep(phone: Page, name: string, label: string, verb: string): Promise<void> {
+  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = phone.getByRole('region', { name: `${name} attacks` })
+  await sheet.getByLabel('With').selectOption({ label })
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toMatch(/Left this turn after it/)
+  await sheet.getByRole('button', { name: verb, exact: true }).click()
+}
+
+describe('zones on a phone', () => {
+  it('a turn spent step by step: the banner and the tracker say what is left, and the player ends it', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    const banner = mira.getByTestId('turn-banner')
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(/Your turn.*Left: 2 zones, or 1 zone with a main and a bonus action/)
+
+    await takeStep(mira, 'Mira', 'Move 1 zone', 'Move 1 zone')
+    const card = mira.getByTestId('result-card')
+    await expect
+      .poll(() => card.textContent())
+      .toMatch(/Mira moves 1 zone\. Left this turn: 1 zone, or a main and a bonus action/)
+    // The GM's tracker says the same, as the room counted it.
+    await expect
+      .poll(() => gm.getByTestId('turn-order').textContent())
+      .toMatch(/Mira · acting: 1 zone, or a main and a bonus action \(or two bonus actions\) left/)
+    await chromium.snap(mira, 'zones-turn-left-phone')
+
+    await takeStep(
+      mira,
+      'Mira',
+      'A bonus action: pick up or put down, equip, open a door, pull a lever, a few words',
+      'Take the bonus action',
+    )
+    await expect.poll(() => banner.textContent()).toMatch(/Left: a main or a bonus action/)
+    await mira.getByRole('button', { name: 'End my turn' }).click()
+    await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
+    expect(await visible(mira, 'End my turn')).toBe(false)
+    await chromium.snap(gm, 'zones-turn-ended-tablet')
+  })
+})

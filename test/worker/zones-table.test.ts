@@ -1,0 +1,142 @@
+/**
+ * zones at the table in full (#28): each rule of zones.txt that the table carries, played through the
+ * room in workerd, its outcome checked against the rules package worked out on its own.
+ */
+import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { defaultSheetFor, type TurnState, zones } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+
+/** A zones room: Mira and Tomas on their phones, a Bandit with a sheet, and the GM. */
+async function zonesTable() {
+  const { roomId, gmKey } = await createRoom('zones')
+  const table = await TestClient.connect(roomId, 'table', gmKey)
+  const gm = await TestClient.connect(roomId, 'gm', gmKey)
+  const log = await TestClient.connect(roomId, 'log')
+  let n = 0
+  const player = async (name: string) => {
+    const seat = await takeSeat(roomId, name)
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    const results = phone.doc.getMap<RequestResult>(SEAT.results)
+    const ask = async (request: Record<string, unknown>) => {
+      const id = `${request.kind}-${++n}`
+      phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
+      await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
+      return results.get(`${seat.seatId}/${id}`) as RequestResult
+    }
+    const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('zones', name) })
+    if (!created.ok) throw new Error(created.error)
+    return { ask, id: created.logId, name }
+  }
+  const gmAsk = async (request: Record<string, unknown>) => {
+    const id = `gm-${++n}`
+    gm.doc.getArray(GM.requests).push([{ id, ...request }])
+    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
+    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+  }
+  const bandit = new Y.Map<unknown>()
+  table.doc.getMap(TABLE.combatants).set('bandit', bandit)
+  const sheet = defaultSheetFor('zones', 'Bandit', 'foe')
+  for (const [k, v] of Object.entries({ name: 'Bandit', side: 'foe', hp: 8, maxHp: 8, sheet }))
+    bandit.set(k, v)
+  const mira = await player('Mira')
+  const tomas = await player('Tomas')
+  const turn = () => table.doc.getMap(TABLE.turn).toJSON() as TurnState
+  const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
+  const prompts = () => [...table.doc.getMap<PendingDefense>(TABLE.prompts).values()]
+  const state = (id: string) =>
+    (table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('state') ?? {}) as Record<
+      string,
+      unknown
+    >
+  /** Starts the fight and lets the party take its move with `who` (the GM passes when the foes hold it). */
+  const partyActs = async (who: { ask: (r: Record<string, unknown>) => Promise<RequestResult> }) => {
+    expect((await gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => turn().status === 'running', 'the round')
+    if (turn().factions?.initiative === 'foes') expect((await gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await who.ask({ kind: 'act' })).ok).toBe(true)
+  }
+  return { mira, tomas, gmAsk, turn, entries, prompts, state, partyActs }
+}
+
+const step = (choice: string, targetId: string, toggles: string[] = []) => ({
+  kind: 'attack',
+  targetId,
+  declared: { choice, toggles },
+})
+
+describe('zones: a turn spent step by step ("Taking a turn")', () => {
+  it('moves, attacks and takes a bonus action, the table saying what is left as the rules count it', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    // The rules' own count of the same turn, step by step: speed 2, from the sheet's default.
+    let rules = zones.startTurn({ speed: 2 })
+    const next = (s: zones.TurnStep) => {
+      const r = zones.stepTurn(rules, s)
+      if (!r.ok) throw new Error(r.error)
+      rules = r.value
+      return zones.whatIsLeft(rules)
+    }
+    const left = () => t.turn().factions?.characters[t.mira.id]?.left
+    await eventually(() => left() !== undefined, 'what is left of Mira’s turn')
+    expect(left()).toBe(zones.whatIsLeft(rules))
+
+    expect((await t.mira.ask(step('move', t.mira.id))).ok).toBe(true)
+    const afterMove = next({ type: 'move', zones: 1 })
+    await eventually(() => left() === afterMove, `"${afterMove}" after the move`)
+    expect(t.entries().at(-1)?.detail).toBe(`Mira moves 1 zone. Left this turn: ${afterMove}.`)
+
+    // The attack is the main action; the Bandit takes it (no reaction), and the half move is spent.
+    expect((await t.mira.ask(step('weapon-0', 'bandit'))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s reaction prompt')
+    expect((await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    const afterAttack = next({ type: 'main', action: 'attack' })
+    await eventually(() => left() === afterAttack, `"${afterAttack}" after the attack`)
+
+    // A second main action is refused with the rule's words and what is left.
+    expect(await t.mira.ask(step('main', t.mira.id))).toEqual({
+      ok: false,
+      error: `Only one main action per turn. Left this turn: ${afterAttack}.`,
+    })
+    expect((await t.mira.ask(step('bonus', t.mira.id))).ok).toBe(true)
+    const afterBonus = next({ type: 'bonus', action: 'other' })
+    expect(zones.turnOver(rules)).toBe(true)
+    // Nothing left: the turn allows no more steps, and Mira ends it.
+    await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'nothing left of the turn')
+    expect(afterBonus).toBe('nothing')
+    expect(await t.mira.ask(step('move-half', t.mira.id))).toEqual({
+      ok: false,
+      error: 'Mira has made every attack this turn allows: end the turn.',
+    })
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).length === 0, 'the turn ended')
+    expect(t.turn().factions?.log.at(-1)).toEqual({ type: 'turn-ended', character: t.mira.id })
+  })
+
+  it('a full move spends the whole turn: no action after it, and a sprint doubles the move', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.tomas)
+    expect((await t.tomas.ask(step('move', t.tomas.id, ['sprint']))).ok).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+    // Sprinting, 3 zones of 4 are gone: past half speed no action is left; the rules say so in the same words.
+    let rules = zones.startTurn({ speed: 2 })
+    for (const s of [
+      { type: 'move', zones: 1, sprint: true },
+      { type: 'move', zones: 1 },
+      { type: 'move', zones: 1 },
+    ] as const) {
+      const r = zones.stepTurn(rules, s)
+      if (!r.ok) throw new Error(r.error)
+      rules = r.value
+    }
+    const refusedByRules = zones.stepTurn(rules, { type: 'main', action: 'attack' })
+    expect(refusedByRules.ok).toBe(false)
+    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual({
+      ok: false,
+      error: `${refusedByRules.ok ? '' : refusedByRules.error} Left this turn: ${zones.whatIsLeft(rules)}.`,
+    })
+    expect(zones.whatIsLeft(rules)).toBe('1 zone')
+  })
+})
