@@ -84,6 +84,9 @@ describe('surprise at the start of a fight', () => {
     expect(await concealed.isChecked()).toBe(false)
     await sheet.getByRole('button', { name: 'Cancel' }).click()
     await mira.getByRole('button', { name: 'I act now' }).click()
+    // Her turn is under way: the tracker says what is left of it, then that she has acted once she ends it.
+    await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · acting: 2 zones/)
+    await mira.getByRole('button', { name: 'End my turn' }).click()
     await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
   })
 })

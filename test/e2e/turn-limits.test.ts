@@ -15,7 +15,20 @@ describe('a turn’s limits at the table', () => {
     const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
     const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira, tomas], () => visible(gm, 'Bandit attacks'), { activate: 'Bandit' })
+    // Nobody of the party takes a turn before the Bandit's (one who did could not react: "A character who
+    // has already taken their turn this round cannot react"): the party passes its move if it has it.
+    await expect
+      .poll(
+        async () => {
+          if (await visible(gm, 'Bandit attacks')) return true
+          if (await visible(gm, 'Bandit acts')) await gm.getByRole('button', { name: 'Bandit acts' }).click()
+          else if (await visible(tomas, 'We pass'))
+            await tomas.getByRole('button', { name: 'We pass' }).click()
+          return false
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(true)
     await gm.getByRole('button', { name: 'Bandit attacks' }).click()
     const composer = gm.getByRole('region', { name: 'Bandit attacks' })
     await composer.getByRole('radio', { name: /Mira/ }).check()

@@ -626,6 +626,15 @@ class Fight {
         weight: 4,
         run: () => this.actFor(who, { kind: 'act' }, { kind: 'act', combatantId: who.id }),
       })
+    // The one whose turn is under way may stop before it is all spent (the GM ends a monster's).
+    for (const c of all.filter((x) => isActing(turn, x.id))) {
+      const seatId = this.seatOf(c)
+      actions.push({
+        label: `${c.name} ends the turn`,
+        weight: 2,
+        run: () => (seatId ? this.ask(seatId, { kind: 'end-turn' }) : this.gmAsk({ kind: 'next-turn' })),
+      })
+    }
     const passer = all.find((c) => c.side === side && this.seatOf(c))
     actions.push({
       label: `${side === 'pc' ? 'the party' : 'the foes'} pass`,
@@ -641,7 +650,8 @@ class Fight {
    */
   attackFor(attacker: Fighter, all: Fighter[], turn: TurnState): Action | null {
     const combat = this.rules.combat
-    const choices = combat.choices(attacker)
+    const view = { turn, fighters: all }
+    const choices = combat.choices(attacker, view)
     // Help where it is needed (brp's First Aid on a dying ally, waking one knocked out), half the time.
     const help = this.helpFor(attacker, all)
     // Mostly the first way to attack (the weapon in hand), sometimes any other.
@@ -672,9 +682,9 @@ class Fight {
     const offered = combat.toggles(attacker, target, choice.id)
     const known = this.rules.turn.known?.(turn, attacker, target) ?? []
     // What the round knows can never make an attack the rules allow impossible.
-    const plain = combat.preview(attacker, target, { choice: choice.id, toggles: [] })
+    const plain = combat.preview(attacker, target, { choice: choice.id, toggles: [] }, view)
     const preset = known.filter((id) => offered.some((t) => t.id === id))
-    const withKnown = combat.preview(attacker, target, { choice: choice.id, toggles: preset })
+    const withKnown = combat.preview(attacker, target, { choice: choice.id, toggles: preset }, view)
     if (plain.ok && !withKnown.ok)
       this.knownRefused = `${attacker.name} on ${target.name} with ${preset.join(', ')}: ${withKnown.error}`
     // About one situational modifier changed an attack, as at a real table.

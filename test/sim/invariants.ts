@@ -241,7 +241,9 @@ export function check(
       undefined,
       { replay: true },
     )
-    const replayed = rules.combat.resolve(attacker, target, e.attack.declared, e.attack.defense, roller.roll)
+    const view = { turn: before.turn, fighters: before.fighters }
+    const { declared: d, defense } = e.attack
+    const replayed = rules.combat.resolve(attacker, target, d, defense, roller.roll, view)
     const logged = Object.fromEntries(Object.entries(e.changes ?? {}).map(([id, c]) => [id, c.after]))
     if (
       !replayed.ok ||

@@ -158,6 +158,30 @@ describe('the turn as a viewer reads it', () => {
     expect(trackerState({ ...c, spent: 'turn', out: false })).toEqual({ note: 'has acted', done: true })
     expect(trackerState({ ...c, spent: null, out: true })).toEqual({ note: 'out of the fight', done: true })
     expect(trackerState({ ...c, spent: 'turn', out: true })).toEqual({ note: 'out of the fight', done: true })
+    // The turn under way says what is left of it, as the rules counted it.
+    expect(trackerState({ ...c, spent: 'turn', out: false, left: '1 zone and a bonus action' })).toEqual({
+      note: 'acting: 1 zone and a bonus action left',
+      done: false,
+    })
+  })
+
+  it('tells the one whose turn is under way what is left of it', () => {
+    const g = {
+      id: 'g',
+      name: 'Goblin',
+      faction: 'foes',
+      spent: 'turn' as const,
+      reactionsUsed: 0,
+      extraReactions: 0,
+      out: false,
+      concealed: false,
+      left: '1 zone',
+    }
+    expect(describeTurn(foesActing({ g }), combatants, 'g')).toEqual({
+      text: 'Your turn',
+      detail: 'Left: 1 zone · Round 1',
+      yours: true,
+    })
   })
 
   it('names the phase the turn model says is under way (brp 5.1)', () => {

@@ -111,6 +111,9 @@ function describeFactions(turn: TurnState, name: (id: string) => string, mine?: 
   const side = moving === 'party' ? 'The players' : 'The foes'
   const me = mine ? f?.characters[mine] : undefined
   const free = Boolean(me && !me.spent && !me.out && (!f?.bonusRound || me.concealed))
+  // One's own turn under way: what is left of it leads the banner.
+  if (mine && me?.left && (turn.acting ?? []).includes(mine))
+    return { text: 'Your turn', detail: `Left: ${me.left} · Round ${turn.round}`, yours: true }
   const yours = free && me?.faction === moving
   // On deck: the other side moves now, and one of this side's moves is still theirs to take.
   const next = free && moving !== null && me?.faction !== moving
@@ -135,8 +138,10 @@ function describeFactions(turn: TurnState, name: (id: string) => string, mine?: 
 
 /** One fighter on zones' faction tracker: out of the fight (whatever their turn), or has acted this round. */
 export function trackerState(
-  c: Pick<NonNullable<TurnState['factions']>['characters'][string], 'spent' | 'out'>,
+  c: Pick<NonNullable<TurnState['factions']>['characters'][string], 'spent' | 'out' | 'left'>,
 ): { note: string; done: boolean } {
   if (c.out) return { note: 'out of the fight', done: true }
+  // The turn under way: what is left of it, as the rules count it.
+  if (c.left) return { note: `acting: ${c.left} left`, done: false }
   return c.spent ? { note: 'has acted', done: true } : { note: '', done: false }
 }

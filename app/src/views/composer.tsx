@@ -81,7 +81,9 @@ export function Composer({
 }: Props) {
   const rules = rulesOf(system).combat
   const me = asFighter(attacker)
-  const all = rules.choices(me)
+  // The round as it stands, for rules that read what is left of a turn or who else is on the table.
+  const view = turn ? { turn, fighters: targets.map(asFighter) } : undefined
+  const all = rules.choices(me, view)
   const choices = aidOnly && all.ok ? ok(all.value.filter((c) => c.aid)) : all
   const choice = useSignal(choices.ok ? (openingChoice(choices.value, turn, attacker.id)?.id ?? '') : '')
   const choiceOf = (id: string) => (choices.ok ? choices.value.find((c) => c.id === id) : undefined)
@@ -129,11 +131,14 @@ export function Composer({
   const set = offered.map((t) => t.id).filter((id) => flipped.value[id] ?? known.includes(id))
   const declared: Declared = { choice: choice.value, toggles: set }
   const preview = withoutDefense(
-    rules.preview(me, them, declared),
+    rules.preview(me, them, declared, view),
     hideFoeDefense && them.side === 'foe' ? them : null,
   )
   // A question the rules need answered before any roll (a bow's range): asked as a choice, not an error.
-  const ask = askedFirst(offered, (ids) => rules.preview(me, them, { choice: choice.value, toggles: ids }).ok)
+  const ask = askedFirst(
+    offered,
+    (ids) => rules.preview(me, them, { choice: choice.value, toggles: ids }, view).ok,
+  )
   const asked = ask.find((t) => set.includes(t.id))
   const { first, more } = splitToggles(
     offered.filter((t) => !ask.includes(t)),

@@ -115,8 +115,8 @@ export function Seated(props: {
     !mineInRound?.spent &&
     !mineInRound?.out &&
     (!turn.factions?.bonusRound || Boolean(mineInRound?.concealed))
-  // A turn of one's own to end, where the round runs in an order (in faction play the side moves on).
-  const myTurn = Boolean(me && system && SYSTEM_INFO[system].rounds === 'order' && isActing(turn, me.id))
+  // A turn of one's own to end: one's slot in the order, or in faction play the turn one's side took with them.
+  const myTurn = Boolean(me && isActing(turn, me.id))
   /** Typing a face rolled on the table's own dice: '' while the form is open, null when closed. */
   const ownDice = useSignal<string | null>(null)
   const OwnRoll = useLazy(loadOwnRoll, ownDice.value !== null)

@@ -12,7 +12,7 @@ import {
   type RequestResult,
   TABLE,
 } from '@fray/protocol'
-import type { Declared, Fighter } from '@fray/rules'
+import type { Declared, Fighter, TableView } from '@fray/rules'
 import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
 import { undoMark } from './marks.ts'
@@ -41,13 +41,15 @@ export function attack(
     return { ok: false, error: 'You can only attack with your own character.' }
   if (!target) return { ok: false, error: 'That target is not in the fight.' }
   // A declaration about oneself (osr's parry and dodge) names its declarer; nothing else may.
-  const choices = ctx.rules.combat.choices(attacker)
+  // The round as it stands and everyone on the table, for rules that read more than the two fighters.
+  const turn = readTurn(ctx.table)
+  const view: TableView = { turn, fighters: all }
+  const choices = ctx.rules.combat.choices(attacker, view)
   const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
   // (Holding for oneself is the rules' to refuse, in their words.)
   if (target.id === attacker.id && !choice?.self && !choice?.waits)
     return { ok: false, error: 'You cannot attack yourself.' }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
-  const turn = readTurn(ctx.table)
   // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
   // the moves stated made (brp's first two phases, 5.1).
   if (turn.status === 'initiative')
@@ -85,12 +87,12 @@ export function attack(
   if (facts.length > 0) declared = { ...declared, round: facts }
   if (choice?.waits) return hold(ctx, attacker, target, declared, requestId)
   const rules = ctx.rules.combat
-  const defenses = rules.defenses(attacker, target, declared)
+  const defenses = rules.defenses(attacker, target, declared, view)
   if (!defenses.ok) return defenses
   if (defenses.value.length > 0) {
     // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail later.
     const dry = roomRoller(ctx, faces)
-    const tried = rules.resolve(attacker, target, declared, null, dry.roll)
+    const tried = rules.resolve(attacker, target, declared, null, dry.roll, view)
     if (dry.error) return { ok: false, error: dry.error }
     if (!tried.ok) return tried
     const seconds = settingsOf(ctx.table).defenseSeconds
@@ -174,7 +176,8 @@ function resolveAttack(
   faces?: number[],
 ): RequestResult {
   const roller = roomRoller(ctx, faces)
-  const resolved = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll)
+  const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
+  const resolved = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll, view)
   if (roller.error) return { ok: false, error: roller.error }
   if (!resolved.ok) return resolved
   // Typed dice in a room that wants them approved: logged now, applied when the GM approves.

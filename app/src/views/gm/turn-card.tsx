@@ -2,7 +2,7 @@
  * The GM's turn card: whose turn, what the round waits for, starting (with surprise), rolling for the
  * monsters, their intents and attacks, the faction moves, defense prompts, and the order of the round.
  */
-import { type Intent, mayAttack, SYSTEM_INFO, type SystemId, type Unaware } from '@fray/protocol'
+import { type Intent, isActing, mayAttack, SYSTEM_INFO, type SystemId, type Unaware } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
@@ -141,6 +141,15 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
                   Next turn
                 </button>
               )}
+            {/* Faction play: the monster whose turn is under way may stop before it is all spent. */}
+            {table.turn.value.factions &&
+              table.combatants.value
+                .filter((c) => c.side === 'foe' && isActing(turnState, c.id))
+                .map((c) => (
+                  <button key={`end-${c.id}`} type="button" onClick={() => ask('next-turn')}>
+                    End {c.name}’s turn
+                  </button>
+                ))}
             {factionToMove(table.turn.value) === 'foes' && (
               <>
                 {Object.values(table.turn.value.factions?.characters ?? {})

@@ -5,6 +5,7 @@
  */
 import type { Outcome } from '../outcome.ts'
 import type { BreakdownLine, ModifierToggle } from '../system.ts'
+import type { TurnState } from './turn.ts'
 
 /** A combatant as the combat rules see it: its sheet and its live state at the table. */
 export interface Fighter {
@@ -96,6 +97,16 @@ export interface Resolution {
   changes: Record<string, FighterChange>
 }
 
+/**
+ * What an adapter may read of the table beyond the attacker and the target: the round as the room keeps
+ * it, and everyone on the table (an ally who guards, the one a target hides behind). The room and the
+ * composer pass it; where it is absent (a preview with no fight running), the rules act without it.
+ */
+export interface TableView {
+  turn: TurnState
+  fighters: readonly Fighter[]
+}
+
 export interface CombatRules {
   /**
    * Why this fighter takes no part in the fight now (dead, unconscious, incapacitated...), or null: the
@@ -103,13 +114,18 @@ export interface CombatRules {
    */
   out(fighter: Fighter): string | null
   /** The ways this combatant can attack now; an error in the player's words when it cannot attack at all. */
-  choices(attacker: Fighter): Outcome<AttackChoice[]>
+  choices(attacker: Fighter, table?: TableView): Outcome<AttackChoice[]>
   /** The situational modifiers that apply to this attack with this choice (only those), as named toggles. */
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[]
   /** The exact odds and the breakdown of a declared attack; refusals say why ("out of range", ...). */
-  preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview>
+  preview(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView): Outcome<Preview>
   /** The defender's choices against this attack; [] when the system gives the defender no choice. */
-  defenses(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]>
+  defenses(
+    attacker: Fighter,
+    target: Fighter,
+    declared: Declared,
+    table?: TableView,
+  ): Outcome<DefenseOption[]>
   /**
    * Rolls and applies a declared attack: to hit, the defense the target chose (null: none, or no choice
    * in this system), damage after armor, injury states and conditions. Every die comes from `roll`.
@@ -120,6 +136,7 @@ export interface CombatRules {
     declared: Declared,
     defense: string | null,
     roll: Roller,
+    table?: TableView,
   ): Outcome<Resolution>
   /**
    * The end of a round: conditions tick down and expire, and the system's end-of-round effects (morale,

@@ -8,6 +8,7 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { readSheet } from '../../table/sheet.ts'
+import { IDLE_TURN } from '../../table/turn.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -19,6 +20,7 @@ import type {
   Preview,
   Resolution,
   Roller,
+  TableView,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import * as zones from './rules.ts'
@@ -57,6 +59,10 @@ export interface ZonesState {
   destroyed?: string[]
   /** Damaged shield or armour destroyed by an 8+ blow. */
   gearDestroyed?: Array<'shield' | 'armor'>
+  /** The turn under way, as spent so far ("Taking a turn"); `at` names the turn it belongs to. */
+  budget?: { at: string; turn: zones.TurnState }
+  /** Spent a turn surrendering: they might be spared, until the enemy harms them ("Surrendering"). */
+  surrendering?: true
 }
 
 /**
@@ -94,6 +100,48 @@ type Choice =
   | { id: 'unarmed'; kind: 'unarmed' }
   | { id: zones.NonLethalKind; kind: 'non-lethal' }
   | { id: 'break-free'; kind: 'break-free' }
+  /** The turn's other steps ("Taking a turn"): a move, a bonus action, another main action, surrendering. */
+  | { id: 'move' | 'move-half'; kind: 'move'; zones: number }
+  | { id: 'bonus'; kind: 'bonus' }
+  | { id: 'main'; kind: 'main' }
+  | { id: 'surrender'; kind: 'surrender' }
+  /** A move of 1 zone away from a nearby enemy, who may make an opportunity attack ("Opportunity attacks"). */
+  | { id: 'move-away'; kind: 'move-away' }
+  /** A main action to free a grabbed ally with a STR save ("Non-lethal attacks": grapple). */
+  | { id: 'free-ally'; kind: 'free-ally' }
+
+/** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
+const STEPS = {
+  move: { label: 'Move 1 zone', verb: 'Move 1 zone' },
+  'move-half': { label: 'Move half a zone (mounting, getting on or off)', verb: 'Move half a zone' },
+  bonus: {
+    label: 'A bonus action: pick up or put down, equip, open a door, pull a lever, a few words',
+    verb: 'Take the bonus action',
+  },
+  main: {
+    label: 'Another main action: distract, intimidate, taunt, use an item, invoke a power',
+    verb: 'Take the main action',
+  },
+  surrender: { label: 'Surrender (the whole turn)', verb: 'Surrender' },
+} as const
+
+/** The turn's own steps, offered while the turn is theirs: a grabbed character has none of them. */
+function stepChoices(st: ZonesState): Choice[] {
+  if (st.grabbedBy) return []
+  const moves: Choice[] = [
+    { id: 'move', kind: 'move', zones: 1 },
+    { id: 'move-half', kind: 'move', zones: zones.MOVE_STEP },
+    { id: 'move-away', kind: 'move-away' },
+  ]
+  // "those who fail must surrender or retreat": a broken character may only move away or give up.
+  if (st.morale === 'broken') return [...moves, { id: 'surrender', kind: 'surrender' }]
+  return [
+    ...moves,
+    { id: 'bonus', kind: 'bonus' },
+    { id: 'main', kind: 'main' },
+    { id: 'surrender', kind: 'surrender' },
+  ]
+}
 
 const weaponId = (index: number) => `weapon-${index}`
 
@@ -101,15 +149,94 @@ function weaponLabel(w: zones.Weapon): string {
   return `${w.name} (${zones.formatDamage(w.damage)}${w.range > 0 ? `, range ${w.range}` : ''})`
 }
 
-/** Why this fighter cannot attack at all, or null. */
-function cannotAttack(f: Fighter): string | null {
+/**
+ * Why this fighter cannot act at all, or null. In a running round the turn's own budget says what is
+ * left (`turnOf`); without one, an attack made this round is their turn.
+ */
+function cannotAttack(f: Fighter, turn: TurnOf | null): string | null {
   const st = stateOf(f)
   if (st.down === 'dead') return `${f.name} is dead.`
   if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
-  if (st.morale === 'broken') return `${f.name} failed a morale check: they must surrender or retreat.`
   if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
-  if (has(st, 'acted')) return `${f.name} has already taken their turn this round.`
+  if (!turn && has(st, 'acted')) return `${f.name} has already taken their turn this round.`
   return null
+}
+
+/** The turn a fighter is taking (or may take now), and what of it is spent. */
+interface TurnOf {
+  /** Which turn it is: the round and its move, or 'next' for a turn not taken yet. */
+  at: string
+  turn: zones.TurnState
+}
+
+/**
+ * The turn this fighter is taking in the running round, or is about to take (their side's move, their
+ * turn not spent): what of it is spent so far. Null outside a running round, where no budget is kept.
+ */
+function turnOf(f: Fighter, view: TableView | undefined, sheet: zones.Sheet): TurnOf | null {
+  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  if (!round) return null
+  const st = stateOf(f)
+  const fresh = () => zones.startTurn({ speed: sheet.speed, grabbed: Boolean(st.grabbedBy) })
+  if (zones.turnUnderWay(round) === f.id) {
+    const at = `${round.round}/${round.log.map((e) => e.type).lastIndexOf('turn')}`
+    return { at, turn: st.budget?.at === at ? st.budget.turn : fresh() }
+  }
+  const side = round.phase === 'choosing-first' ? round.initiative : round.next
+  const mine = round.characters[f.id]
+  if (mine && mine.faction === side && zones.canTakeTurn(round, f.id)) return { at: 'next', turn: fresh() }
+  return null
+}
+
+/** What is left of the turn this fighter is taking now, for the turn model; null when none is under way. */
+export function turnLeft(f: Fighter, view: TableView): { over: boolean; words: string } | null {
+  const sheet = sheetFor(f)
+  const turn = sheet.ok ? turnOf(f, view, sheet.value) : null
+  if (!turn || turn.at === 'next') return null
+  return { over: zones.turnOver(turn.turn), words: zones.whatIsLeft(turn.turn) }
+}
+
+/** The steps of the turn a choice spends: an attack is the main action (a dropped weapon picked up first). */
+function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zones.TurnStep[] {
+  switch (choice.kind) {
+    case 'weapon':
+      return st.dropped?.includes(choice.id)
+        ? [
+            { type: 'bonus', action: 'pick-up-or-put-down' },
+            { type: 'main', action: 'attack' },
+          ]
+        : [{ type: 'main', action: 'attack' }]
+    case 'unarmed':
+    case 'non-lethal':
+      return [{ type: 'main', action: 'attack' }]
+    case 'break-free':
+      return [{ type: 'break-free' }]
+    case 'move':
+      return [{ type: 'move', zones: choice.zones, sprint: toggles.includes('sprint') }]
+    case 'move-away':
+      return [{ type: 'move', zones: 1, sprint: toggles.includes('sprint') }]
+    case 'free-ally':
+      return [{ type: 'main', action: 'free-ally' }]
+    case 'bonus':
+      return [{ type: 'bonus', action: 'other' }]
+    case 'main':
+      return [{ type: 'main', action: 'other' }]
+    case 'surrender':
+      return [{ type: 'surrender' }]
+    default:
+      return zones.unreachable(choice)
+  }
+}
+
+/** The turn with these steps spent, or the rule's sentence for why the turn does not allow them. */
+function spend(turn: zones.TurnState, steps: readonly zones.TurnStep[]): Outcome<zones.TurnState> {
+  let t = turn
+  for (const step of steps) {
+    const next = zones.stepTurn(t, step)
+    if (!next.ok) return next
+    t = next.value
+  }
+  return ok(t)
 }
 
 const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some((c) => c.id === id)
@@ -118,14 +245,22 @@ const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some(
  * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
  * non-lethal disarm, shove and grapple. A grabbed fighter can only try to break free.
  */
-function choiceList(f: Fighter, sheet: zones.Sheet): Choice[] {
+function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
   const st = stateOf(f)
   if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
+  if (st.morale === 'broken') return steps ? stepChoices(st) : []
   const weapons: Choice[] = sheet.weapons.flatMap((weapon, i) =>
     weapon.blast || st.destroyed?.includes(weaponId(i)) ? [] : [{ id: weaponId(i), kind: 'weapon', weapon }],
   )
   const nonLethal = zones.NON_LETHAL.map((n): Choice => ({ id: n.kind, kind: 'non-lethal' }))
-  return [...weapons, { id: 'unarmed', kind: 'unarmed' }, ...nonLethal]
+  const freeing: Choice[] = steps ? [{ id: 'free-ally', kind: 'free-ally' }] : []
+  return [
+    ...weapons,
+    { id: 'unarmed', kind: 'unarmed' },
+    ...nonLethal,
+    ...freeing,
+    ...(steps ? stepChoices(st) : []),
+  ]
 }
 
 function choiceLabel(f: Fighter, c: Choice): string {
@@ -140,6 +275,15 @@ function choiceLabel(f: Fighter, c: Choice): string {
       return zones.NON_LETHAL.find((n) => n.kind === c.id)?.label ?? c.id
     case 'break-free':
       return 'Break free (STR save)'
+    case 'move':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
+      return STEPS[c.id].label
+    case 'move-away':
+      return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
+    case 'free-ally':
+      return 'Free a grabbed ally (STR save, a main action)'
     default:
       return zones.unreachable(c)
   }
@@ -157,6 +301,7 @@ const MELEE: zones.ToggleId[] = [
   'target-unaware',
   'concealed-attacker',
   'mounted',
+  'stunt',
 ]
 const RANGED: zones.ToggleId[] = [...MELEE, 'attacker-moving', 'beyond-half-range']
 const NON_LETHAL: zones.ToggleId[] = ['target-unaware', 'concealed-attacker']
@@ -175,7 +320,15 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
       ids = NON_LETHAL
       break
     case 'break-free':
+    case 'free-ally':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
       ids = []
+      break
+    case 'move':
+    case 'move-away':
+      ids = ['sprint']
       break
     default:
       return zones.unreachable(choice)
@@ -194,30 +347,57 @@ interface Sides {
   t: zones.Sheet
   choice: Choice
   toggles: zones.ToggleId[]
+  /** The turn under way with this choice spent, where a round is running. */
+  spent: TurnOf | null
+  /** The two fighters as the table has them. */
+  who: { a: Fighter; t: Fighter }
 }
 
 type Planned =
   | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
+  | (Sides & { kind: 'step'; choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> })
+  | (Sides & { kind: 'move-away' })
+  | (Sides & { kind: 'free-ally'; grabber: string })
+
+const isStep = (c: Choice): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> =>
+  c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender'
 
 /** Checks a declared attack against the sheets, state and rules, and plans it; refusals in words. */
-function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Planned> {
+function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: TableView): Outcome<Planned> {
   const a = sheetFor(attacker)
   if (!a.ok) return a
   const t = sheetFor(target)
   if (!t.ok) return t
-  const cannot = cannotAttack(attacker)
+  const turn = turnOf(attacker, view, a.value)
+  const cannot = cannotAttack(attacker, turn)
   if (cannot) return fail(cannot)
-  if (attacker.id === target.id) return fail(`${attacker.name} can't attack themselves.`)
-  if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
-  const choice = choiceList(attacker, a.value).find((c) => c.id === declared.choice)
+  const choice = choiceList(attacker, a.value, true).find((c) => c.id === declared.choice)
   if (!choice) {
     return fail(
       stateOf(attacker).grabbedBy
         ? `${attacker.name} is grabbed: they can only try to break free.`
-        : `${attacker.name} has no such attack.`,
+        : stateOf(attacker).morale === 'broken'
+          ? `${attacker.name} failed a morale check: they must surrender or retreat.`
+          : `${attacker.name} has no such attack.`,
     )
+  }
+  if (isStep(choice) !== (attacker.id === target.id))
+    return fail(
+      isStep(choice)
+        ? 'That is done on one’s own turn, at nobody.'
+        : `${attacker.name} can't attack themselves.`,
+    )
+  if (isStep(choice) && !turn)
+    return fail(`${STEPS[choice.id].label}: only on ${attacker.name}’s own turn in a running round.`)
+  if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
+  const steps = stepsOf(choice, declared.toggles, stateOf(attacker))
+  let spent: TurnOf | null = null
+  if (turn) {
+    const after = spend(turn.turn, steps)
+    if (!after.ok) return fail(`${after.error} Left this turn: ${zones.whatIsLeft(turn.turn)}.`)
+    spent = { at: turn.at, turn: after.value }
   }
   const allowed = toggleIds(choice, target)
   const stray = declared.toggles.find((id) => !allowed.includes(id as zones.ToggleId))
@@ -226,8 +406,21 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcom
     return fail(`"${label}" doesn't apply to this attack.`)
   }
   const toggles = declared.toggles as zones.ToggleId[]
-  const sides = { a: a.value, t: t.value, choice, toggles }
+  const sides = { a: a.value, t: t.value, choice, toggles, spent, who: { a: attacker, t: target } }
   switch (choice.kind) {
+    case 'move':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
+      return ok({ ...sides, kind: 'step', choice })
+    case 'move-away':
+      if (target.side === attacker.side) return fail(`${target.name} is no enemy of ${attacker.name}.`)
+      return ok({ ...sides, kind: 'move-away' })
+    case 'free-ally': {
+      const grabber = stateOf(target).grabbedBy
+      if (target.side !== attacker.side || !grabber) return fail(`${target.name} is not a grabbed ally.`)
+      return ok({ ...sides, kind: 'free-ally', grabber })
+    }
     case 'weapon':
     case 'unarmed': {
       const weapon = choice.kind === 'weapon' ? choice.weapon : null
@@ -282,7 +475,7 @@ function damageWords(spec: zones.DamageSpec): string {
   return `${zones.formatDamage(spec.dice)} damage, ${expected.toFixed(1)} on average after armour ${spec.armor}`
 }
 
-function previewOf(p: Planned): Preview {
+function previewOf(p: Planned, view?: TableView): Preview {
   switch (p.kind) {
     case 'strike': {
       const lines = [...p.plan.breakdown, ...p.plan.damage.breakdown]
@@ -312,8 +505,43 @@ function previewOf(p: Planned): Preview {
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
+    case 'move-away':
+      return moveAwayPreview(p, view)
+    case 'free-ally': {
+      const chance = zones.saveChance(p.a.str).probability
+      return {
+        chance,
+        summary: `Frees ${p.t.name} on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}).`,
+        lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
+      }
+    }
+    case 'step':
+      return {
+        chance: 1,
+        summary: `${stepWords(p.choice, p.toggles)}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
+        lines: [note(STEPS[p.choice.id].label, 0, p.choice.id === 'surrender' ? RULE.surrender : RULE.turn)],
+      }
     default:
       return zones.unreachable(p)
+  }
+}
+
+/** What a step of the turn does, in the text's words. */
+function stepWords(
+  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }>,
+  toggles: readonly string[],
+): string {
+  switch (c.kind) {
+    case 'move':
+      return `Moves ${c.zones === 1 ? '1 zone' : 'half a zone'}${toggles.includes('sprint') ? ', sprinting' : ''}: movement may be split before, after and between actions.`
+    case 'bonus':
+      return 'A bonus action takes a second or two: say what it is at the table.'
+    case 'main':
+      return 'A main action takes the round: say what it is at the table; the GM decides its effect.'
+    case 'surrender':
+      return 'Surrenders, throwing the weapons away: the turn is wasted, but the enemy might spare them. Harmed by the enemy, they may fight on.'
+    default:
+      return zones.unreachable(c)
   }
 }
 
@@ -324,7 +552,10 @@ const choiceLabelOf = (kind: zones.NonLethalKind) =>
 
 /** Why nobody at all can react to this attack (a guard included), or null. */
 function closedToReactions(p: Planned, target: Fighter): string | null {
+  if (p.kind === 'step')
+    return `nobody reacts to ${target.name}’s own ${p.choice.kind === 'move' ? 'move' : 'action'}`
   if (p.kind === 'break-free') return `${target.name} can't react to someone breaking free`
+  if (p.kind === 'free-ally') return `${target.name} is being freed`
   if (p.kind === 'strike' && p.plan.deathBlow) return `a death blow kills outright, with no roll`
   // "Enemies attacked by a concealed character are taken by surprise and can't react."
   if (p.toggles.includes('concealed-attacker'))
@@ -332,8 +563,12 @@ function closedToReactions(p: Planned, target: Fighter): string | null {
   return null
 }
 
-/** Why the target can't react to this attack, or null ("Reacting to an attack"; README: not after their turn). */
-function noReactionWhy(p: Planned, target: Fighter): string | null {
+/**
+ * Why the target can't react to this attack, or null ("Reacting to an attack"; README: not after their
+ * turn). In a running round the rules' own round record says whether they may (`canReact`): who took
+ * their turn, who reacted and how many reactions their skills allow.
+ */
+function noReactionWhy(p: Planned, target: Fighter, view?: TableView): string | null {
   const closed = closedToReactions(p, target)
   if (closed) return closed
   const planned = p.kind === 'strike' ? p.plan.noReaction : p.kind === 'non-lethal' ? p.noReaction : null
@@ -341,6 +576,11 @@ function noReactionWhy(p: Planned, target: Fighter): string | null {
   const st = stateOf(target)
   if (st.down) return `${target.name} is ${st.down}`
   if (st.grabbedBy) return `${target.name} is grabbed and can't act`
+  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  if (round?.characters[target.id]) {
+    const may = zones.canReact(round, target.id)
+    return may.ok ? null : may.error.replace(/\.$/, '')
+  }
   if (has(st, 'acted')) return `${target.name} has already taken their turn this round`
   const reactions = (st.conditions ?? []).filter((c) => c.id === 'reacted').length
   if (reactions > p.t.extraReactions) return `${target.name} has already reacted this round`
@@ -365,23 +605,135 @@ function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> 
   })
 }
 
-const effectOf = (kind: zones.ReactionKind) => zones.REACTIONS.find((r) => r.kind === kind)?.effect ?? ''
-
 /**
  * The target's reactions: dodge, a counter with each of their attacks, hiding behind someone; and a
  * nearby ally guarding them, which is the ally's reaction and so stays open when the target can't react.
  */
-function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOption[] {
-  if (closedToReactions(p, target)) return []
-  const guard: DefenseOption = {
-    id: 'guard',
-    // The target's choice, so said from the target's side: the reaction itself is the ally's ("Guarding").
-    label: 'A nearby ally guards you',
+function defenseList(p: Planned, attacker: Fighter, target: Fighter, view?: TableView): DefenseOption[] {
+  if (p.kind === 'move-away') return opportunities(p, attacker, target, view)
+  // Without the table in view, nobody else is known to guard or to hide behind.
+  const reactions = closedToReactions(p, target)
+    ? []
+    : namedDefenses(p, attacker, target, view ?? { turn: IDLE_TURN, fighters: [attacker, target] })
+  if (!stunted(p)) return reactions
+  // "The target can either accept the proposed effect or resolve the attack as normal."
+  const accept: DefenseOption = {
+    id: ACCEPT_STUNT,
+    label: 'Accept the stunt',
     chance: null,
-    effect:
-      'The ally becomes the target of this attack instead of you; having reacted, they cannot dodge or counter it.',
+    effect: `No damage (${damageWords(p.plan.damage)} avoided): the effect ${attacker.name} proposed applies, as the GM approved it; no reaction is possible.`,
   }
-  if (noReactionWhy(p, target)) return [guard, NO_REACTION]
+  return [accept, ...(reactions.length > 0 ? reactions : [NO_REACTION])]
+}
+
+const ACCEPT_STUNT = 'accept-stunt'
+
+/** An attack with a stunt proposed ("Attack stunts"): not a death blow, which has no damage to trade. */
+const stunted = (p: Planned): p is Extract<Planned, { kind: 'strike' }> =>
+  p.kind === 'strike' && !p.plan.deathBlow && p.toggles.includes('stunt')
+
+/** The chance a blow of this spec takes one at `health` to 0 (it stops them), counted face by face. */
+function fells(spec: zones.DamageSpec, health: number): number {
+  const dist = zones.damageOdds(spec)
+  return dist.ways.reduce((sum, w, dmg) => (dmg >= health ? sum + w : sum), 0) / dist.outOf
+}
+
+/**
+ * "Opportunity attacks": the enemy one moves away from may attack, as a reaction, with any attack that
+ * reaches; the mover's movement stops until it is resolved. Nothing to answer when they may not react.
+ */
+function opportunities(p: Planned, mover: Fighter, enemy: Fighter, view?: TableView): DefenseOption[] {
+  const may = zones.checkOpportunityAttack({
+    mayReact: noReactionWhy(p, enemy, view) ? fail('no') : ok(true),
+    enemyNearby: true,
+    movingAway: true,
+  })
+  if (!may.ok) return []
+  const attacks = counters(p, enemy).map((c): DefenseOption => {
+    const down = fells(c.plan.damage, mover.hp)
+    return {
+      id: `opportunity:${c.choice.id}`,
+      label: `Opportunity attack: ${choiceLabel(enemy, c.choice)}`,
+      chance: down,
+      effect: `Hits ${mover.name} as they move away: ${damageWords(c.plan.damage)}; takes them to 0 health ${percent(down)}. It spends your turn.`,
+    }
+  })
+  return attacks.length > 0
+    ? [...attacks, { id: NO_REACTION.id, label: 'Let them go', chance: null, effect: NO_REACTION.effect }]
+    : []
+}
+
+/** The mover's odds: that they stay up through the enemy's best opportunity attack, if the enemy may make one. */
+function moveAwayPreview(p: Extract<Planned, { kind: 'move-away' }>, view?: TableView): Preview {
+  const left = p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const options = opportunities(p, p.who.a, p.who.t, view)
+  const worst = Math.max(0, ...options.map((o) => o.chance ?? 0))
+  const lines = [note('Moving away from a nearby enemy', 0, RULE.opportunity)]
+  if (options.length === 0)
+    return { chance: 1, summary: `Moves 1 zone away from ${p.t.name}, who cannot react.${left}`, lines }
+  return {
+    chance: 1 - worst,
+    summary: `Moves 1 zone away from ${p.t.name}, who may make an opportunity attack as a reaction: you stay up ${percent(1 - worst)} against their hardest blow; your turn resumes after it.${left}`,
+    lines,
+  }
+}
+
+/** What this attack would do to another character it is turned on (a guard, one hidden behind), in words. */
+function turnedOn(p: Planned, attacker: Fighter, other: Fighter, view: TableView): string {
+  const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
+  if (!q.ok) return q.error
+  if (q.value.kind === 'strike') return `${damageWords(q.value.plan.damage)} for ${other.name}`
+  return previewOf(q.value).summary
+}
+
+/** Whether this fighter may react now: the round's own record where a round runs ("Reacting to an attack"). */
+function mayReact(f: Fighter, view: TableView): boolean {
+  const st = stateOf(f)
+  if (st.down || st.grabbedBy) return false
+  const round = view.turn.status === 'running' ? view.turn.factions : undefined
+  if (round?.characters[f.id]) return zones.canReact(round, f.id).ok
+  return !has(st, 'acted') && !has(st, 'reacted')
+}
+
+/**
+ * The target's reactions with the table in view: dodge, counters, hiding behind a named nearby ally or
+ * an enemy they are grabbing (who may dodge in turn if they can still react), and each ally who can
+ * guard them ("Guarding": the ally's own reaction, open even when the target cannot react).
+ */
+function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: TableView): DefenseOption[] {
+  const others = view.fighters.filter((f) => f.id !== target.id && f.id !== attacker.id && !stateOf(f).down)
+  const allies = others.filter((f) => f.side === target.side)
+  const guards = allies.filter((f) => mayReact(f, view))
+  const guarding = guards.map(
+    (g): DefenseOption => ({
+      id: `guard:${g.id}`,
+      label: `${g.name} guards you (nearby)`,
+      chance: null,
+      effect: `${g.name} becomes the target instead of you and, having reacted, can't dodge or counter it: ${turnedOn(p, attacker, g, view)}. It spends ${g.name}'s turn.`,
+    }),
+  )
+  if (noReactionWhy(p, target, view)) return guarding.length > 0 ? [...guarding, NO_REACTION] : []
+  const grabbed = others.filter((f) => f.side !== target.side && stateOf(f).grabbedBy === target.id)
+  const hiding = [...allies, ...grabbed].flatMap((h): DefenseOption[] => {
+    const hide = {
+      id: `hide:${h.id}`,
+      label: `Hide behind ${h.name} (nearby)`,
+      chance: null,
+      effect: `You swap places; ${h.name} takes the attack: ${turnedOn(p, attacker, h, view)}.`,
+    }
+    if (!mayReact(h, view)) return [hide]
+    const sheet = sheetFor(h)
+    const dodge = zones.saveChance(sheet.ok ? sheet.value.agi : 10).probability
+    return [
+      hide,
+      {
+        id: `hide:${h.id}:dodge`,
+        label: `Hide behind ${h.name}, who dodges`,
+        chance: dodge,
+        effect: `${h.name} has not taken their turn, so may react: an AGI save (${percent(dodge)}) and the attack misses. It spends ${h.name}'s turn.`,
+      },
+    ]
+  })
   const dodge = zones.saveChance(p.t.agi).probability
   return [
     {
@@ -395,10 +747,57 @@ function defenseList(p: Planned, attacker: Fighter, target: Fighter): DefenseOpt
       label: `Counter: ${choiceLabel(target, c.choice)}`,
       ...counterOdds(p, attacker, c),
     })),
-    { id: 'hide-behind', label: 'Hide behind', chance: null, effect: effectOf('hide-behind') },
-    guard,
+    ...hiding,
+    ...guarding,
     NO_REACTION,
   ]
+}
+
+/**
+ * "Guarding" and "Hide behind": the attack goes at the one who guards or is hidden behind, resolved as
+ * an attack on them. A guard spends their reaction (so neither dodges nor counters); one hidden behind
+ * may dodge if they can still react; the target who hid spent their own reaction on it.
+ */
+function swapped(
+  p: Planned,
+  attacker: Fighter,
+  target: Fighter,
+  defense: string,
+  roll: Roller,
+  view: TableView | undefined,
+): Outcome<Resolution> {
+  const [kind, id, theirs] = defense.split(':')
+  const other = view?.fighters.find((f) => f.id === id)
+  if (!other) return fail('That character is not on the table.')
+  const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
+  if (!q.ok) return q
+  const a = attacking(attacker, q.value)
+  const t = new Live(target)
+  const n = new Live(other)
+  let said: string
+  let line: BreakdownLine
+  if (kind === 'guard') {
+    n.addCondition('reacted', 'Reacted')
+    said = `${other.name} guards ${target.name} and takes the attack.`
+    line = note(`Guarded: ${other.name} becomes the target`, 0, RULE.guarding)
+  } else {
+    t.addCondition('reacted', 'Reacted')
+    said = `${target.name} hides behind ${other.name}, who takes the attack${theirs ? ' and dodges' : ''}.`
+    line = note(`Hides behind ${other.name}, who becomes the target`, 0, RULE.reacting)
+  }
+  const reaction = theirs === 'dodge' ? 'dodge' : null
+  const r =
+    q.value.kind === 'strike'
+      ? strike(q.value, a, n, reaction, roll)
+      : q.value.kind === 'non-lethal'
+        ? ok(nonLethal(q.value, a, n, reaction, roll))
+        : fail('That attack cannot be turned on someone else.')
+  if (!r.ok) return r
+  return ok({
+    lines: [line, ...r.value.lines],
+    summary: `${said} ${r.value.summary}`,
+    changes: { ...r.value.changes, [t.f.id]: t.change() },
+  })
 }
 
 /** Reactions are a choice: one may take the blow and keep one's own turn. */
@@ -462,9 +861,9 @@ class Live {
     this.state.conditions = [...(this.state.conditions ?? []), { id, label, rounds: 1 }]
   }
 
-  /** A reaction takes the target's whole turn; guarding spends the guard's, not theirs. */
+  /** A reaction takes the target's whole turn. */
   reacts(defense: string | null): void {
-    if (defense !== null && defense !== 'guard') this.addCondition('reacted', 'Reacted')
+    if (defense !== null) this.addCondition('reacted', 'Reacted')
   }
 
   /** Damage after armour: health never below 0; at 0 incapacitated (the adapter's 'at-zero'). */
@@ -472,10 +871,14 @@ class Live {
     const after = zones.applyDamage(this.hp, this.f.maxHp, damage, SETTINGS.incapacitation)
     this.hp = after.health
     if (gear) this.state.gearDestroyed = [...(this.state.gearDestroyed ?? []), gear]
-    if (damage > 0 && this.state.morale === 'broken') {
+    if (damage > 0 && (this.state.morale === 'broken' || this.state.surrendering)) {
       // "Surrendering characters who are harmed by the enemy can resume fighting normally."
-      const back = zones.harmedWhileSurrendering({ surrendering: true, brokeMorale: true })
-      if (!back.brokeMorale) delete this.state.morale
+      const back = zones.harmedWhileSurrendering({
+        surrendering: true,
+        brokeMorale: this.state.morale === 'broken',
+      })
+      if (!back.brokeMorale && this.state.morale === 'broken') delete this.state.morale
+      if (!back.surrendering) delete this.state.surrendering
     }
     if (after.incapacitated === true && !this.state.down) this.state.down = 'incapacitated'
     const gearText = gear ? ` (their damaged ${gear === 'armor' ? 'armour' : gear} is destroyed)` : ''
@@ -498,12 +901,41 @@ function resolution(lines: BreakdownLine[], summary: string, ...live: Live[]): R
   return { lines, summary, changes: Object.fromEntries(live.map((l) => [l.f.id, l.change()])) }
 }
 
-/** The attacker has taken their turn; a weapon picked up from the ground is back in hand. */
-function attacking(attacker: Fighter, choice: Choice): Live {
+/**
+ * The attacker has taken their turn, spent as far as this choice goes; a weapon picked up from the
+ * ground is back in hand.
+ */
+function attacking(attacker: Fighter, p: Planned): Live {
   const a = new Live(attacker)
-  a.addCondition('acted', 'Took their turn')
-  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== choice.id)
+  if (!has(a.state, 'acted')) a.addCondition('acted', 'Took their turn')
+  if (p.spent) a.state.budget = { at: p.spent.at, turn: p.spent.turn }
+  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== p.choice.id)
   return a
+}
+
+/** A step of the turn that is not an attack: a move, a bonus or main action, surrendering. */
+function step(p: Extract<Planned, { kind: 'step' }>, a: Live): Resolution {
+  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const name = a.f.name
+  let done: string
+  switch (p.choice.kind) {
+    case 'move':
+      done = `${name} moves ${p.choice.zones === 1 ? '1 zone' : 'half a zone'}${p.toggles.includes('sprint') ? ', sprinting' : ''}.`
+      break
+    case 'bonus':
+      done = `${name} takes a bonus action (a second or two).`
+      break
+    case 'main':
+      done = `${name} takes a main action: the GM decides its effect.`
+      break
+    case 'surrender':
+      a.state.surrendering = true
+      done = `${name} surrenders, throwing their weapons away: their turn is wasted, but they might be spared.`
+      break
+    default:
+      return zones.unreachable(p.choice)
+  }
+  return resolution(previewOf(p).lines, `${done}${left}`, a)
 }
 
 function resolvePlanned(
@@ -512,13 +944,17 @@ function resolvePlanned(
   target: Fighter,
   defense: string | null,
   roll: Roller,
+  view?: TableView,
 ): Outcome<Resolution> {
-  const options = defenseList(p, attacker, target)
+  const options = defenseList(p, attacker, target, view)
   if (defense !== null && !options.some((o) => o.id === defense)) {
-    const why = noReactionWhy(p, target)
+    const why = noReactionWhy(p, target, view)
     return fail(why ? `No reaction: ${why}.` : `${target.name} can't answer this attack that way.`)
   }
-  const a = attacking(attacker, p.choice)
+  if (defense?.startsWith('guard:') || defense?.startsWith('hide:'))
+    return swapped(p, attacker, target, defense, roll, view)
+  const a = attacking(attacker, p)
+  if (p.kind === 'step') return ok(step(p, a))
   const t = new Live(target)
   switch (p.kind) {
     case 'break-free':
@@ -527,9 +963,106 @@ function resolvePlanned(
       return strike(p, a, t, defense, roll)
     case 'non-lethal':
       return ok(nonLethal(p, a, t, defense, roll))
+    case 'move-away':
+      return ok(moveAway(p, a, t, defense, roll))
+    case 'free-ally': {
+      const save = zones.freeAlly(p.a, roll(20, 'STR save to free an ally'))
+      if (save.passed) delete t.state.grabbedBy
+      const summary = save.passed
+        ? `${a.f.name} frees ${t.f.name} from the grab.`
+        : `${a.f.name} fails to free ${t.f.name}.`
+      return ok(resolution(save.breakdown, summary, a, t))
+    }
     default:
       return zones.unreachable(p)
   }
+}
+
+/** What a grabber does with this choice, as the rule on keeping hold names it ("Non-lethal attacks": grapple). */
+function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
+  const c = p.choice
+  switch (c.kind) {
+    case 'move':
+    case 'move-away':
+      return 'move'
+    case 'weapon':
+      return c.weapon.great ? 'attack-great-weapon' : 'attack-one-handed'
+    case 'unarmed':
+      return 'attack-unarmed'
+    case 'non-lethal':
+      return c.id === 'disarm' && p.who.t.id === heldId ? 'disarm-grabbed' : 'other'
+    case 'break-free':
+    case 'free-ally':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
+      return 'other'
+    default:
+      return zones.unreachable(c)
+  }
+}
+
+/**
+ * "The grabbing character can keep hold while moving ..., attempting to disarm them, hiding behind them
+ * ..., or attacking with a one-handed weapon or an unarmed attack. Any other action frees the grabbed
+ * character" (a larger grabber keeps hold through anything): who this choice lets go, with their change.
+ */
+function letGo(p: Planned, r: Resolution, view?: TableView): Resolution {
+  const held = (view?.fighters ?? []).filter((f) => stateOf(f).grabbedBy === p.who.a.id)
+  const freed = held.filter((f) => {
+    const sheet = sheetFor(f)
+    const larger = sheet.ok && zones.sizeSteps(p.a.size, sheet.value.size) > 0
+    return !zones.keepsHold(asGrabber(p, f.id), larger)
+  })
+  if (freed.length === 0) return r
+  const changes = { ...r.changes }
+  for (const f of freed) {
+    const state = { ...((changes[f.id]?.state ?? f.state) as ZonesState) }
+    delete state.grabbedBy
+    changes[f.id] = { ...changes[f.id], state: state as Record<string, unknown> }
+  }
+  const names = freed.map((f) => f.name).join(' and ')
+  return {
+    lines: [...r.lines, note(`Lets go of ${names}: that action does not keep hold`, 0, RULE.nonLethal)],
+    summary: `${r.summary} ${names} ${freed.length > 1 ? 'are' : 'is'} free: ${p.who.a.name} let go to do it.`,
+    changes,
+  }
+}
+
+/**
+ * Moving away from a nearby enemy: their opportunity attack, if they make one, interrupts the move and
+ * is resolved first; the turn resumes only for a mover still alive and conscious ("Opportunity attacks").
+ */
+function moveAway(
+  p: Extract<Planned, { kind: 'move-away' }>,
+  a: Live,
+  t: Live,
+  defense: string | null,
+  roll: Roller,
+): Resolution {
+  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const lines = [note(`Moves away from ${t.f.name}`, 0, RULE.opportunity)]
+  const opp = counters(p, t.f).find((c) => defense === `opportunity:${c.choice.id}`)
+  if (!opp) return resolution(lines, `${a.f.name} moves 1 zone away from ${t.f.name}.${left}`, a, t)
+  t.reacts(defense)
+  const spec = opp.plan.damage
+  const blow = zones.resolveDamage(spec, rollDamage(spec, roll, 'opportunity attack damage', 'target'))
+  lines.push(...blow.breakdown.map((l) => ({ ...l, label: `Opportunity attack: ${l.label}` })))
+  const hurt = a.suffer(blow.suffered, blow.gearDestroyed)
+  const broke = wear(t, opp.choice, blow)
+  const resumes = zones.turnResumes({ alive: a.state.down !== 'dead', conscious: !a.state.down })
+  lines.push(
+    note(resumes ? 'Still up: the turn resumes' : 'Down: the turn does not resume', 0, RULE.opportunity),
+  )
+  const then = resumes
+    ? ` ${a.f.name}'s turn resumes: they move 1 zone.${left}`
+    : ` ${a.f.name}'s turn does not resume.`
+  return resolution(
+    lines,
+    `${t.f.name} makes an opportunity attack as ${a.f.name} moves away: ${hurt}.${then}${broke}`,
+    a,
+    t,
+  )
 }
 
 function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
@@ -545,24 +1078,6 @@ function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
     ? `${a.f.name} breaks free of ${t.f.name}.`
     : `${a.f.name} fails to break free of ${t.f.name}.`
   return resolution(save.breakdown, summary, a, t)
-}
-
-/** Hiding behind someone or being guarded: nobody is hurt here, the room aims the attack at the new target. */
-function reAimed(defense: 'hide-behind' | 'guard', a: Live, t: Live, lines: BreakdownLine[]): Resolution {
-  if (defense === 'guard') {
-    return resolution(
-      [...lines, note('Guarded: a nearby ally becomes the target', 0, RULE.guarding)],
-      `A nearby ally guards ${t.f.name}: aim ${a.f.name}'s attack at them; having reacted, they can't dodge or counter it.`,
-      a,
-      t,
-    )
-  }
-  return resolution(
-    [...lines, note('Hides behind a nearby character, who becomes the target', 0, RULE.reacting)],
-    `${t.f.name} hides behind a nearby willing ally or grabbed enemy: aim ${a.f.name}'s attack at them; they may react if they haven't taken their turn.`,
-    a,
-    t,
-  )
 }
 
 function strike(
@@ -591,8 +1106,22 @@ function strike(
   const lines = [...plan.breakdown, ...hit.value.breakdown]
   // The reaction is chosen after the WIT save, so a miss costs the target nothing.
   if (!hit.value.hit) return ok(resolution(lines, `${a.f.name} misses ${t.f.name}.`, a, t))
+  if (defense === ACCEPT_STUNT) {
+    const attack = zones.newAttackReactions([t.f.id])
+    const stunt = zones.proposeStunt({ effect: 'the effect proposed', gmApproved: true, attack })
+    const answered = stunt.ok ? zones.answerStunt(stunt.value, true, attack) : stunt
+    if (!answered.ok) return answered
+    lines.push(note('Stunt accepted: no damage, no reaction', 0, RULE.stunts))
+    return ok(
+      resolution(
+        lines,
+        `${t.f.name} accepts ${a.f.name}'s stunt: no damage; the effect ${a.f.name} proposed applies, as the GM approved it.`,
+        a,
+        t,
+      ),
+    )
+  }
   t.reacts(defense)
-  if (defense === 'hide-behind' || defense === 'guard') return ok(reAimed(defense, a, t, lines))
   if (defense === 'dodge') {
     const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
     lines.push(...dodge.breakdown)
@@ -653,7 +1182,6 @@ function nonLethal(
   const lines = [...p.plan.breakdown]
   const what = choiceLabelOf(p.plan.kind).toLowerCase()
   t.reacts(defense)
-  if (defense === 'hide-behind' || defense === 'guard') return reAimed(defense, a, t, lines)
   if (defense === 'dodge') {
     const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
     lines.push(...dodge.breakdown)
@@ -769,6 +1297,8 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     )
     l.state.conditions = ticked.filter((c) => c.rounds === null || c.rounds > 0)
     if (l.state.conditions.length === 0) delete l.state.conditions
+    // A turn's budget is this round's: the next round's turn starts whole.
+    delete l.state.budget
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
   // Round 0 is the bonus round the concealed play at the start of an ambush ("Sneaking and ambushes").
@@ -786,6 +1316,7 @@ function status(f: Fighter): string[] {
   if (st.grabbedBy) chips.push('Grabbed')
   if (st.morale === 'broken') chips.push('Broken: surrender or retreat')
   if (st.morale === 'steady') chips.push('Steady')
+  if (st.surrendering) chips.push('Surrendering')
   for (const c of st.conditions ?? []) {
     chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
   }
@@ -805,39 +1336,58 @@ export const zonesCombat: CombatRules = {
     return down ? `${f.name} is ${down}.` : null
   },
 
-  choices(attacker) {
+  choices(attacker, view) {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet
-    const cannot = cannotAttack(attacker)
+    const turn = turnOf(attacker, view, sheet.value)
+    const cannot = cannotAttack(attacker, turn)
     if (cannot) return fail(cannot)
+    // Freeing an ally is offered while one of the attacker's side is grabbed.
+    const grabbedAlly = (view?.fighters ?? []).some(
+      (f) => f.side === attacker.side && f.id !== attacker.id && stateOf(f).grabbedBy,
+    )
+    const list = choiceList(attacker, sheet.value, turn !== null).filter(
+      (c) => c.kind !== 'free-ally' || grabbedAlly,
+    )
+    if (list.length === 0)
+      return fail(`${attacker.name} failed a morale check: they must surrender or retreat.`)
     return ok(
-      choiceList(attacker, sheet.value).map(
-        (c): AttackChoice => ({ id: c.id, label: choiceLabel(attacker, c) }),
-      ),
+      list.map((c): AttackChoice => {
+        const own = isStep(c)
+          ? { self: true, verb: STEPS[c.id].verb }
+          : c.kind === 'move-away'
+            ? { verb: 'Move away' }
+            : c.kind === 'free-ally'
+              ? { aid: true, verb: 'Try to free them' }
+              : {}
+        return { id: c.id, label: choiceLabel(attacker, c), ...own }
+      }),
     )
   },
   toggles(attacker, target, choice) {
     const sheet = sheetFor(attacker)
-    const found = sheet.ok ? choiceList(attacker, sheet.value).find((c) => c.id === choice) : undefined
+    const found = sheet.ok ? choiceList(attacker, sheet.value, true).find((c) => c.id === choice) : undefined
     return found ? togglesFor(toggleIds(found, target)) : []
   },
-  preview(attacker, target, declared) {
-    const p = declare(attacker, target, declared)
+  preview(attacker, target, declared, view) {
+    const p = declare(attacker, target, declared, view)
     if (!p.ok) return p
-    const preview = previewOf(p.value)
+    const preview = previewOf(p.value, view)
     // The armour value is the target's: its defense, in this system's words.
     const lines = preview.lines.map((l) => (l.label === ARMOUR_LINE ? { ...l, defense: target.id } : l))
     return ok({ ...preview, lines })
   },
-  defenses(attacker, target, declared) {
-    const p = declare(attacker, target, declared)
-    return p.ok ? ok(defenseList(p.value, attacker, target)) : p
+  defenses(attacker, target, declared, view) {
+    const p = declare(attacker, target, declared, view)
+    return p.ok ? ok(defenseList(p.value, attacker, target, view)) : p
   },
-  resolve(attacker, target, declared, defense, roll) {
-    const p = declare(attacker, target, declared)
+  resolve(attacker, target, declared, defense, roll, view) {
+    const p = declare(attacker, target, declared, view)
     // Not reacting keeps the defender's turn: the attack goes on as if no reaction was offered.
     const reaction = defense === NO_REACTION.id ? null : defense
-    return p.ok ? resolvePlanned(p.value, attacker, target, reaction, roll) : p
+    if (!p.ok) return p
+    const r = resolvePlanned(p.value, attacker, target, reaction, roll, view)
+    return r.ok ? ok(letGo(p.value, r.value, view)) : r
   },
   endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
   status,
@@ -852,7 +1402,13 @@ export const zonesCombat: CombatRules = {
   },
 }
 
-/** Whether this fighter reacted this round: a reaction takes the whole turn ("Reactions"). */
-export function reactedThisRound(f: Fighter): boolean {
-  return has(stateOf(f), 'reacted')
+/** How many times this fighter reacted this round: each reaction takes the whole turn ("Reactions"). */
+export function reactionsThisRound(f: Fighter): number {
+  return (stateOf(f).conditions ?? []).filter((c) => c.id === 'reacted').length
+}
+
+/** The fighter's sheet as the rules read it, or null when it does not read. */
+export function sheetOf(f: Fighter): zones.Sheet | null {
+  const sheet = sheetFor(f)
+  return sheet.ok ? sheet.value : null
 }

@@ -15,6 +15,8 @@ export const TOGGLE_IDS = [
   'target-grabbed',
   'concealed-attacker',
   'mounted',
+  'sprint',
+  'stunt',
 ] as const
 export type ToggleId = (typeof TOGGLE_IDS)[number]
 
@@ -94,6 +96,19 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     label: 'From a mount or vehicle',
     effect: 'Attacks by riders and passengers are impaired.',
     rule: RULE.mounts,
+  },
+  {
+    id: 'sprint',
+    label: 'Sprinting',
+    effect: 'Speed doubles for the whole turn: 4 zones, or 2 with the actions.',
+    rule: RULE.turn,
+  },
+  {
+    id: 'stunt',
+    label: 'Propose a stunt',
+    effect:
+      'Say an effect instead of damage (cut a limb, force a surrender...): it must make sense and the GM approve it; the target accepts it (no damage, no reaction) or takes the attack as normal.',
+    rule: RULE.stunts,
   },
 ]
 

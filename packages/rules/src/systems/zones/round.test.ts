@@ -9,6 +9,7 @@ import {
   replayRound,
   startCombat,
   stepRound,
+  turnUnderWay,
 } from './round.ts'
 
 function must<T>(o: Outcome<T>): T {
@@ -55,6 +56,28 @@ describe('the zones round', () => {
     const ended = must(stepRound(gmPassed, { type: 'pass', faction: 'players' }))
     expect(ended.phase).toBe('ended')
     expect(ended.log.at(-1)).toEqual({ type: 'end' })
+  })
+
+  it('knows whose turn is under way until the next move, or until they end it', () => {
+    const leader = must(
+      replayRound(bandits(), [
+        { type: 'choose-first', by: 'gm', first: 'gm' },
+        { type: 'take-turn', faction: 'gm', character: 'leader' },
+      ]),
+    )
+    expect(turnUnderWay(leader)).toBe('leader')
+    expect(stepRound(leader, { type: 'end-turn', character: 'sybilla' })).toEqual({
+      ok: false,
+      error: 'That is not the turn under way.',
+    })
+    const ended = must(stepRound(leader, { type: 'end-turn', character: 'leader' }))
+    expect(turnUnderWay(ended)).toBe(null)
+    // Ending a turn is not a move: the players are still next, and nobody passed.
+    expect(ended.next).toBe('players')
+    expect(ended.passesInRow).toBe(0)
+    const sybilla = must(stepRound(leader, { type: 'take-turn', faction: 'players', character: 'sybilla' }))
+    expect(turnUnderWay(sybilla)).toBe('sybilla')
+    expect(turnUnderWay(must(stepRound(sybilla, { type: 'pass', faction: 'gm' })))).toBe(null)
   })
 
   it('sends play back to the players when the GM acts after their pass, and does not end the round', () => {

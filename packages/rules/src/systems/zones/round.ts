@@ -15,6 +15,8 @@ export interface RoundCharacter {
   out: boolean
   /** Concealed characters alone act in the bonus round of an ambush. */
   concealed: boolean
+  /** What is left of the turn they are taking now, in words ("1 zone and a bonus action"); set by the table. */
+  left?: string
 }
 
 export type RoundPhase = 'choosing-first' | 'acting' | 'ended'
@@ -41,6 +43,8 @@ export type RoundEvent =
   /** `reason`: passed by the table because nobody of the faction could act, in words. */
   | { type: 'pass'; faction: string; reason?: string }
   | { type: 'reaction'; character: string }
+  /** The character whose turn it was is done with it (nothing left, or they stopped). */
+  | { type: 'turn-ended'; character: string }
   | { type: 'out'; character: string; out: boolean }
   | { type: 'revealed'; character: string }
   | { type: 'end' }
@@ -52,6 +56,8 @@ export type RoundAction =
   | { type: 'pass'; faction: string; reason?: string }
   /** A reaction out of the normal sequence; it spends that character's turn for the round. */
   | { type: 'react'; character: string }
+  /** The character who took the last turn is done with it: the rest of it is given up. */
+  | { type: 'end-turn'; character: string }
   /** Incapacitated, killed, fled (or back in the fight). */
   | { type: 'set-out'; character: string; out: boolean }
   /** A concealed character makes noise or becomes visible. */
@@ -267,6 +273,10 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
         log: [...state.log, { type: 'reaction', character: c.id }],
       })
     }
+    case 'end-turn': {
+      if (turnUnderWay(state) !== action.character) return fail('That is not the turn under way.')
+      return ok({ ...state, log: [...state.log, { type: 'turn-ended', character: action.character }] })
+    }
     case 'set-out': {
       const c = state.characters[action.character]
       if (!c) return fail('That character is not in this fight.')
@@ -289,6 +299,20 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
     default:
       return unreachable(action)
   }
+}
+
+/**
+ * The character whose turn is under way: the one the last move took a turn with, until the next move
+ * (another turn, a pass) or until they end it. Null between turns.
+ */
+export function turnUnderWay(state: RoundState): string | null {
+  for (let i = state.log.length - 1; i >= 0; i--) {
+    const e = state.log[i] as RoundEvent
+    if (e.type === 'turn-ended') return null
+    if (e.type === 'turn') return e.character
+    if (e.type === 'pass' || e.type === 'first' || e.type === 'end') return null
+  }
+  return null
 }
 
 function notActing(state: RoundState): string {

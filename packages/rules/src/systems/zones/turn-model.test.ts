@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { fighter, scripted, steps, turnContext } from '../../table/test-support.ts'
+import type { TurnState } from '../../table/turn.ts'
+import type { Fighter } from '../../table/types.ts'
+import { zonesCombat } from './combat.ts'
 import { zonesTurns as rules } from './turn-model.ts'
+
+/** The fighter after a step of their own turn, resolved by the table's combat rules (a move, an action). */
+function spent(f: Fighter, turn: TurnState, fighters: Fighter[], ...choices: string[]): Fighter {
+  let now = f
+  for (const choice of choices) {
+    const view = { turn, fighters: fighters.map((x) => (x.id === f.id ? now : x)) }
+    // An attack goes at the first one of the other side; the turn's own steps at nobody.
+    const target = choice.startsWith('weapon') ? (fighters.find((x) => x.side !== f.side) ?? now) : now
+    const r = zonesCombat.resolve(now, target, { choice, toggles: [] }, null, scripted(3), view)
+    if (!r.ok) throw new Error(r.error)
+    now = { ...now, state: r.value.changes[f.id]?.state ?? now.state }
+  }
+  return now
+}
 
 const sybilla = fighter('zones', 's', 'pc', { name: 'Sybilla' })
 const bandit = fighter('zones', 'b', 'foe', { name: 'Bandit' })
@@ -8,7 +25,7 @@ const leader = fighter('zones', 'l', 'foe', { name: 'Bandit leader' })
 const incapacitated = { ...bandit, state: { down: 'incapacitated' } }
 
 describe('zones turns', () => {
-  it('alternates the sides one character at a time; the one who took the turn may attack once', () => {
+  it('alternates the sides one character at a time; the one who took the turn spends it step by step', () => {
     // The initiative die (a d2) gives it to the party.
     const ctx = turnContext('zones', [sybilla, bandit], { faces: [1] })
     const started = rules.start(ctx, null)
@@ -19,7 +36,21 @@ describe('zones turns', () => {
     })
     const acted = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: 's' })
     expect(acted.turn.acting).toEqual(['s'])
-    expect(steps(rules, acted, ctx, { kind: 'attacked', id: 's' }).turn.attacksLeft).toEqual({ s: 0 })
+    // What is left of her turn is on the tracker for every device ("Taking a turn").
+    expect(acted.turn.factions?.characters.s?.left).toBe(
+      '2 zones, or 1 zone with a main and a bonus action (or two bonus actions)',
+    )
+    // She attacks: the half move and a bonus action are still hers.
+    const attacked = spent(sybilla, acted.turn, [sybilla, bandit], 'weapon-0')
+    const after = turnContext('zones', [attacked, bandit])
+    const left = steps(rules, acted, after, { kind: 'attacked', id: 's' })
+    expect(left.turn.attacksLeft).toEqual({ s: 1 })
+    expect(left.turn.factions?.characters.s?.left).toBe('1 zone and a bonus action')
+    // Moving the zone and a bonus action spend it all: the turn allows nothing more.
+    const all = spent(attacked, acted.turn, [attacked, bandit], 'move', 'bonus')
+    expect(
+      steps(rules, acted, turnContext('zones', [all, bandit]), { kind: 'refresh' }).turn.attacksLeft,
+    ).toEqual({ s: 0 })
     // The bandit takes his turn; Sybilla has had hers, so the party passes; the foes, with nobody left who
     // can act, pass by themselves and say why: every side passed in a row, the round is over.
     const over = steps(
@@ -52,7 +83,7 @@ describe('zones turns', () => {
     expect(joined.turn.factions?.characters.b?.out).toBe(true)
   })
 
-  it('passes for a side that cannot act once the one acting has attacked, never while a defense is awaited', () => {
+  it('passes for a side that cannot act once the one acting has spent or ended the turn, never while a defense is awaited', () => {
     // The party holds the initiative; the bandit has nobody left after his turn.
     const ctx = turnContext('zones', [sybilla, bandit], { faces: [1] })
     const started = rules.start(ctx, null)
@@ -63,17 +94,33 @@ describe('zones turns', () => {
       ctx,
       { kind: 'act', side: 'pc', id: null },
       { kind: 'act', side: 'foe', id: 'b' },
-      { kind: 'attacked', id: 'b' },
+      { kind: 'end-turn', id: 'b' },
     )
     const mira = steps(rules, foesDone, ctx, { kind: 'act', side: 'pc', id: 's' })
-    // Sybilla has not attacked yet: her turn goes on, the foes do not pass under her.
+    // Sybilla has her whole turn: it goes on, the foes do not pass under her.
     expect([mira.turn.acting, mira.turn.factions?.next]).toEqual([['s'], 'foes'])
-    // Her attack waits for a defense: still nothing passes.
-    const prompted = { ...ctx, openPrompts: [{ attackerId: 's', targetId: 'b' }] }
+    // She attacks and it waits for a defense: still nothing passes.
+    const attacked = spent(sybilla, mira.turn, [sybilla, bandit], 'weapon-0')
+    const prompted = turnContext('zones', [attacked, bandit], {
+      openPrompts: [{ attackerId: 's', targetId: 'b' }],
+    })
     const waiting = rules.step(mira.turn, { kind: 'attacked', id: 's' }, prompted)
     expect(waiting.ok && waiting.value.turn.factions?.next).toBe('foes')
-    // Once it is answered, the foes pass by themselves, and the party, with nobody left, too.
-    const done = steps(rules, mira, ctx, { kind: 'attacked', id: 's' })
+    // Answered, her turn still has a move and a bonus action: the round waits for her to end it.
+    const answered = steps(rules, mira, turnContext('zones', [attacked, bandit]), {
+      kind: 'attacked',
+      id: 's',
+    })
+    expect([answered.roundOver, answered.turn.acting]).toEqual([false, ['s']])
+    expect(rules.step(answered.turn, { kind: 'end-turn', id: 'b' }, ctx)).toEqual({
+      ok: false,
+      error: 'It is not your turn.',
+    })
+    // She ends it: the foes pass by themselves, and the party, with nobody left, too.
+    const done = steps(rules, answered, turnContext('zones', [attacked, bandit]), {
+      kind: 'end-turn',
+      id: 's',
+    })
     expect(done.roundOver).toBe(true)
     expect(done.turn.factions?.log.filter((e) => e.type === 'pass').map((e) => e.faction)).toEqual([
       'party',

@@ -15,7 +15,7 @@ import {
   type TurnState,
   type TurnStep,
 } from '../../table/turn.ts'
-import { reactedThisRound } from './combat.ts'
+import { reactionsThisRound, sheetOf, turnLeft } from './combat.ts'
 import { zonesInfo } from './info.ts'
 import * as zones from './rules.ts'
 
@@ -33,7 +33,7 @@ function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
         faction: factionOf(f.side),
         spent: null,
         reactionsUsed: 0,
-        extraReactions: 0,
+        extraReactions: sheetOf(f)?.extraReactions ?? 0,
         out: ctx.out(f) !== null,
         concealed: false,
       }
@@ -45,20 +45,34 @@ function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
       const stepped = zones.stepRound(s, { type: 'set-out', character: f.id, out })
       if (stepped.ok) s = stepped.value
     }
-    if (known.spent === null && reactedThisRound(f)) {
+    // Reactions are made in attacks, and kept on the fighter: the round counts each one (a skill may allow more).
+    const reacted = reactionsThisRound(f)
+    for (let i = s.characters[f.id]?.reactionsUsed ?? 0; i < reacted; i++) {
       const stepped = zones.stepRound(s, { type: 'react', character: f.id })
-      if (stepped.ok) s = stepped.value
+      if (!stepped.ok) break
+      s = stepped.value
     }
   }
   return s
 }
 
-/** The character whose turn was taken last, while still able to act: until the other side moves. */
+/** The character whose turn is under way, while still able to act: until the other side moves or they end it. */
 function actingNow(factions: zones.RoundState, ctx: TurnContext): string[] {
-  const last = [...factions.log].reverse().find((e) => e.type === 'turn' || e.type === 'pass')
-  const id = last?.type === 'turn' ? last.character : null
+  const id = zones.turnUnderWay(factions)
   const f = ctx.fighters.find((x) => x.id === id)
   return f && !ctx.out(f) && !factions.characters[f.id]?.out ? [f.id] : []
+}
+
+/** What is left of each acting character's turn, as the rules count it from what they spent. */
+function leftOf(turn: TurnState, factions: zones.RoundState, ctx: TurnContext, acting: string[]) {
+  const view = { turn: { ...turn, factions }, fighters: ctx.fighters }
+  return Object.fromEntries(
+    acting.flatMap((id) => {
+      const f = ctx.fighters.find((x) => x.id === id)
+      const left = f ? turnLeft(f, view) : null
+      return left ? [[id, left]] : []
+    }),
+  )
 }
 
 /**
@@ -68,7 +82,10 @@ function actingNow(factions: zones.RoundState, ctx: TurnContext): string[] {
  */
 function passForThoseWhoCannot(factions: zones.RoundState, turn: TurnState, ctx: TurnContext) {
   let s = factions
-  const busy = actingNow(s, ctx).some((id) => (turn.attacks?.[id] ?? 0) < 1)
+  // The one whose turn is under way finishes it first (a move after the attack, a bonus action).
+  const acting = actingNow(s, ctx)
+  const left = leftOf(turn, s, ctx, acting)
+  const busy = acting.some((id) => !left[id]?.over)
   if (busy || ctx.openPrompts.length > 0) return s
   for (let i = 0; i < s.factions.length && s.phase !== 'ended'; i++) {
     const faction = s.phase === 'choosing-first' ? s.initiative : s.next
@@ -92,8 +109,29 @@ function settle(turn: TurnState, ctx: TurnContext): TurnStep {
   if (factions.phase === 'ended')
     return { turn: { ...turn, factions, acting: [] }, roundOver: ctx.openPrompts.length === 0 }
   const acting = actingNow(factions, ctx)
-  const attacksLeft = Object.fromEntries(acting.map((x) => [x, Math.max(0, 1 - (turn.attacks?.[x] ?? 0))]))
-  return { turn: { ...turn, factions, acting, attacksLeft }, roundOver: false }
+  const left = leftOf(turn, factions, ctx, acting)
+  // Something is left of the turn: another step may be taken; nothing left, the turn only ends.
+  const attacksLeft = Object.fromEntries(acting.map((x) => [x, left[x]?.over ? 0 : 1]))
+  // The tracker says what is left of the turn under way, to every device.
+  const characters = Object.fromEntries(
+    Object.entries(factions.characters).map(([id, c]) => {
+      const { left: _old, ...rest } = c
+      const words = left[id]?.words
+      return [id, words ? { ...rest, left: words } : rest]
+    }),
+  )
+  return { turn: { ...turn, factions: { ...factions, characters }, acting, attacksLeft }, roundOver: false }
+}
+
+/** The one whose turn is under way stops: the rest of it is given up. */
+function endTurn(turn: TurnState, id: string | null, ctx: TurnContext): Outcome<TurnStep> {
+  if (turn.status !== 'running' || !turn.factions) return fail('No round is running.')
+  const under = zones.turnUnderWay(turn.factions)
+  if (!under || (id !== null && under !== id)) return fail('It is not your turn.')
+  const waiting = ctx.openPrompts.find((p) => p.attackerId === under)
+  if (waiting) return fail('Your attack waits for its defender’s answer first.')
+  const ended = zones.stepRound(turn.factions, { type: 'end-turn', character: under })
+  return ended.ok ? ok(settle({ ...turn, factions: ended.value }, ctx)) : ended
 }
 
 /** One character of a side takes their turn, or the side passes. */
@@ -143,6 +181,7 @@ export const zonesTurns: TurnRules = {
         name: f.name,
         faction: factionOf(f.side),
         concealed: concealed.includes(f.id),
+        extraReactions: sheetOf(f)?.extraReactions ?? 0,
       })),
       initiativeDie: ctx.roll(2),
     })
@@ -165,8 +204,10 @@ export const zonesTurns: TurnRules = {
       case 'begin-actions':
         return fail('Only BRP rounds open with a Statement of Intent.')
       case 'end-turn':
+        return endTurn(turn, action.id, ctx)
       case 'next':
-        return fail('In zones a side takes a turn with one character or passes: choose who acts, or pass.')
+        // The GM ends the turn under way (a monster's, or a player's who left the table).
+        return endTurn(turn, null, ctx)
       case 'act':
         return act(turn, action.side, action.id, ctx)
       case 'hold':
@@ -188,7 +229,9 @@ export const zonesTurns: TurnRules = {
         return unreachable(action)
     }
   },
-  attacksPerTurn: () => 1,
+  // Every step of a turn goes through the composer (a move, a bonus action, the attack): as many as a
+  // sprint in half-zone steps, the most one turn holds ("Taking a turn").
+  attacksPerTurn: (f) => zones.stepsPerTurn(sheetOf(f)?.speed ?? 2),
   // "Enemies attacked by a concealed character are taken by surprise": still hidden, the attack says so.
   known: (turn, attacker) =>
     turn.factions?.characters[attacker.id]?.concealed ? ['concealed-attacker'] : [],

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
-import { movementLeft, reactionTurn, startTurn, stepTurn, type TurnState, type TurnStep } from './turn.ts'
+import {
+  movementLeft,
+  reactionTurn,
+  startTurn,
+  stepsPerTurn,
+  stepTurn,
+  type TurnState,
+  type TurnStep,
+  turnOver,
+  whatIsLeft,
+} from './turn.ts'
 
 function run(turn: TurnState, steps: TurnStep[]): Outcome<TurnState> {
   let t = turn
@@ -84,5 +94,58 @@ describe('a zones turn', () => {
   it('spends the whole turn on a surrender or a reaction', () => {
     expect(run(startTurn({ speed: 2 }), [{ type: 'surrender' }, { type: 'move', zones: 1 }]).ok).toBe(false)
     expect(stepTurn(reactionTurn(2), { type: 'move', zones: 1 }).ok).toBe(false)
+  })
+})
+
+describe('what is left of a turn, in words, as it is spent', () => {
+  const after = (steps: TurnStep[], speed = 2) => {
+    const r = run(startTurn({ speed }), steps)
+    if (!r.ok) throw new Error(r.error)
+    return r.value
+  }
+  it('starts at the full move of 2 zones, or 1 zone with a main and a bonus action', () => {
+    expect(whatIsLeft(after([]))).toBe(
+      '2 zones, or 1 zone with a main and a bonus action (or two bonus actions)',
+    )
+    // Sprinting doubles both: 4 zones, or 2 with the actions ("Taking a turn").
+    expect(whatIsLeft(after([{ type: 'move', zones: 1, sprint: true }]))).toBe(
+      '3 zones, or 1 zone with a main and a bonus action (or two bonus actions)',
+    )
+  })
+  it('after an attack: the half move and a bonus action; after two actions, the half move alone', () => {
+    expect(whatIsLeft(after([{ type: 'main', action: 'attack' }]))).toBe('1 zone and a bonus action')
+    expect(whatIsLeft(after([{ type: 'bonus', action: 'open-door' }]))).toBe(
+      '1 zone and a main or a bonus action',
+    )
+    const two = after([
+      { type: 'bonus', action: 'open-door' },
+      { type: 'bonus', action: 'say-a-few-words' },
+    ])
+    expect(whatIsLeft(two)).toBe('1 zone')
+    expect(turnOver(two)).toBe(false)
+  })
+  it('after moving past half speed no action is left, and the full move spends the turn', () => {
+    const moved = after([{ type: 'move', zones: 1.5 }])
+    expect(whatIsLeft(moved)).toBe('half a zone')
+    expect(stepTurn(moved, { type: 'main', action: 'attack' }).ok).toBe(false)
+    const full = after([{ type: 'move', zones: 2 }])
+    expect(whatIsLeft(full)).toBe('nothing')
+    expect(turnOver(full)).toBe(true)
+    const done = after([
+      { type: 'move', zones: 1 },
+      { type: 'main', action: 'attack' },
+      { type: 'bonus', action: 'open-door' },
+    ])
+    expect(turnOver(done)).toBe(true)
+  })
+  it('a reaction and a grab leave nothing but what the text allows', () => {
+    expect(turnOver(reactionTurn(2))).toBe(true)
+    expect(whatIsLeft(reactionTurn(2))).toBe('nothing')
+    const surrendered = stepTurn(startTurn({ speed: 2 }), { type: 'surrender' })
+    expect(surrendered.ok && whatIsLeft(surrendered.value)).toBe('nothing')
+    expect(whatIsLeft(startTurn({ speed: 2, grabbed: true }))).toBe('only a try to break free')
+  })
+  it('holds at most a sprint in half-zone steps: 8 at speed 2', () => {
+    expect(stepsPerTurn(2)).toBe(8)
   })
 })

@@ -124,3 +124,50 @@ export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
 export function reactionTurn(speed: number): TurnState {
   return { ...startTurn({ speed }), over: true }
 }
+
+/** Whether anything is left of this turn: movement, or an action. */
+export function turnOver(turn: TurnState): boolean {
+  return turn.over || (movementLeft(turn) === 0 && actionsLeft(turn) === 'none')
+}
+
+/** The actions this turn still allows: at most two, one of them main, and none once past half speed. */
+function actionsLeft(turn: TurnState): 'main-and-bonus' | 'main-or-bonus' | 'bonus' | 'none' {
+  const taken = turn.mains.length + turn.bonuses.length
+  const half = (turn.speed * (turn.sprinting ? 2 : 1)) / 2
+  if (turn.over || turn.grabbed || taken >= 2 || turn.moved > half) return 'none'
+  if (turn.mains.length > 0) return 'bonus'
+  return taken === 0 ? 'main-and-bonus' : 'main-or-bonus'
+}
+
+const zonesWord = (n: number) => (n === 0.5 ? 'half a zone' : `${n} zone${n === 1 ? '' : 's'}`)
+
+const ACTIONS_WORDS = {
+  'main-and-bonus': 'a main and a bonus action (or two bonus actions)',
+  'main-or-bonus': 'a main or a bonus action',
+  bonus: 'a bonus action',
+} as const
+
+/**
+ * What is left of a turn, in words, as it is spent: "2 zones, or 1 zone with a main and a bonus action
+ * (or two bonus actions)" at the start; "1 zone and a bonus action" after an attack; "nothing".
+ */
+export function whatIsLeft(turn: TurnState): string {
+  // Spent whole (a reaction, breaking free, surrendering): no movement either.
+  if (turn.over) return 'nothing'
+  if (turn.grabbed) return 'only a try to break free'
+  const acts = actionsLeft(turn)
+  const move = movementLeft(turn)
+  if (acts === 'none') return move > 0 ? zonesWord(move) : 'nothing'
+  const actions = ACTIONS_WORDS[acts]
+  if (turn.mains.length + turn.bonuses.length > 0)
+    return move > 0 ? `${zonesWord(move)} and ${actions}` : actions
+  // No action yet: the full move, or half of it with the actions.
+  const withActions = Math.max(0, (turn.speed * (turn.sprinting ? 2 : 1)) / 2 - turn.moved)
+  return `${zonesWord(move)}, or ${withActions > 0 ? `${zonesWord(withActions)} with ` : ''}${actions}`
+}
+
+/** Movement comes in steps of half a zone (mounting, a shove): the most steps one turn can hold, sprinting. */
+export const MOVE_STEP = 0.5
+export function stepsPerTurn(speed: number): number {
+  return Math.max(2, (speed * 2) / MOVE_STEP)
+}

@@ -1,0 +1,214 @@
+/** zones at the table in full (#28): what a player does on a phone with each rule the table carries. */
+
+import { TABLE } from '@fray/protocol'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import type * as Y from 'yjs'
+import { useBrowser } from '../support/browser.ts'
+import { connectStock } from '../support/provider.ts'
+import { addCombatant, openGmTablet, seatPhone, typeOwnDice, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/** Starts the fight and gives the party its move (the GM passes when the foes hold the initiative). */
+async function partyMoves(gm: Page, phone: Page): Promise<void> {
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await expect
+    .poll(async () => {
+      if (await visible(phone, 'I act now')) return true
+      if (await visible(gm, 'Foes pass')) await gm.getByRole('button', { name: 'Foes pass' }).click()
+      return false
+    })
+    .toBe(true)
+}
+
+/** Opens the phone's sheet and takes one of the turn's own steps from its "With" list. */
+async function takeStep(phone: Page, name: string, label: string, verb: string): Promise<void> {
+  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = phone.getByRole('region', { name: `${name} attacks` })
+  await sheet.getByLabel('With').selectOption({ label })
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toMatch(/Left this turn after it/)
+  await sheet.getByRole('button', { name: verb, exact: true }).click()
+}
+
+describe('zones on a phone', () => {
+  it('a turn spent step by step: the banner and the tracker say what is left, and the player ends it', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    const banner = mira.getByTestId('turn-banner')
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(/Your turn.*Left: 2 zones, or 1 zone with a main and a bonus action/)
+
+    await takeStep(mira, 'Mira', 'Move 1 zone', 'Move 1 zone')
+    const card = mira.getByTestId('result-card')
+    await expect
+      .poll(() => card.textContent())
+      .toMatch(/Mira moves 1 zone\. Left this turn: 1 zone, or a main and a bonus action/)
+    // The GM's tracker says the same, as the room counted it.
+    await expect
+      .poll(() => gm.getByTestId('turn-order').textContent())
+      .toMatch(/Mira · acting: 1 zone, or a main and a bonus action \(or two bonus actions\) left/)
+    await chromium.snap(mira, 'zones-turn-left-phone')
+
+    await takeStep(
+      mira,
+      'Mira',
+      'A bonus action: pick up or put down, equip, open a door, pull a lever, a few words',
+      'Take the bonus action',
+    )
+    await expect.poll(() => banner.textContent()).toMatch(/Left: a main or a bonus action/)
+    await mira.getByRole('button', { name: 'End my turn' }).click()
+    await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
+    expect(await visible(mira, 'End my turn')).toBe(false)
+    await chromium.snap(gm, 'zones-turn-ended-tablet')
+  })
+
+  it('a player answers an attack with an ally who guards them, named in one tap; the ally takes it', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    // Nobody of the party takes a turn first: one who did could not react or guard.
+    await expect
+      .poll(async () => {
+        if (await visible(gm, 'Bandit attacks')) return true
+        if (await visible(gm, 'Bandit acts')) await gm.getByRole('button', { name: 'Bandit acts' }).click()
+        else if (await visible(tomas, 'We pass')) await tomas.getByRole('button', { name: 'We pass' }).click()
+        return false
+      })
+      .toBe(true)
+    await gm.getByRole('button', { name: 'Bandit attacks' }).click()
+    const composer = gm.getByRole('region', { name: 'Bandit attacks' })
+    await composer.getByRole('radio', { name: /Mira/ }).check()
+    await composer.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })
+    const guard = prompt.getByRole('button', { name: /Tomas guards you \(nearby\)/ })
+    await guard.waitFor()
+    await chromium.snap(mira, 'zones-guard-prompt-phone')
+    await guard.click()
+    await expect
+      .poll(() => gm.locator('.log-entry.outcome').first().textContent())
+      .toMatch(/Tomas guards Mira and takes the attack/)
+    // His reaction spent his turn: he is no longer offered one.
+    await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Tomas · has acted/)
+  })
+
+  it('a player moves away from a nearby enemy with the odds of staying up; the GM makes the opportunity attack', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    await sheet
+      .getByLabel('With')
+      .selectOption({ label: 'Move 1 zone away from a nearby enemy (they may attack as you go)' })
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/Moves 1 zone away from Bandit, who may make an opportunity attack as a reaction: you stay up/)
+    await chromium.snap(mira, 'zones-move-away-phone')
+    await sheet.getByRole('button', { name: 'Move away', exact: true }).click()
+    const prompt = gm.getByRole('alertdialog', { name: /Mira/ })
+    await prompt.getByRole('button', { name: /^Opportunity attack: Sword/ }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Bandit makes an opportunity attack as Mira moves away: Mira takes \d+\. Mira's turn resumes/)
+  })
+
+  it('a player surrenders: the whole turn is wasted, the chip says so, and the spent turn ends by itself', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await takeStep(mira, 'Mira', 'Surrender (the whole turn)', 'Surrender')
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira surrenders, throwing their weapons away: their turn is wasted, but they might be spared/)
+    await expect
+      .poll(() => mira.getByRole('region', { name: 'Your character' }).textContent())
+      .toMatch(/Surrendering/)
+    // Nothing is left of her turn: it ends by itself after the window to keep it.
+    await mira.getByTestId('turn-ends').waitFor()
+    await chromium.snap(mira, 'zones-surrender-phone')
+    await expect
+      .poll(() => gm.getByTestId('turn-order').textContent(), { timeout: 15_000 })
+      .toMatch(/Mira · has acted/)
+  })
+
+  it('a player frees a grabbed ally with a STR save on her own die, chosen among her side', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    // The Bandit has Tomas in a grab: the GM's own write on the table (a grapple made before the fight).
+    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+    await table.synced
+    const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const bandit = [...combatants.entries()].find(([, c]) => c.get('name') === 'Bandit')?.[0]
+    const held = [...combatants.values()].find((c) => c.get('name') === 'Tomas')
+    held?.set('state', { grabbedBy: bandit })
+    // Grabbed, all Tomas has in hand is a try to break free.
+    const inHand = () => tomas.getByRole('region', { name: 'Your character' }).textContent()
+    await expect.poll(inHand).toMatch(/In hand Break free/)
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    await sheet.getByLabel('With').selectOption({ label: 'Free a grabbed ally (STR save, a main action)' })
+    await sheet.getByRole('radio', { name: /Tomas/ }).check()
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/50%Frees Tomas on a STR save, 10 or under on a d20 \(50%\)/)
+    await typeOwnDice(sheet, () => 1)
+    await chromium.snap(mira, 'zones-free-ally-phone')
+    await sheet.getByRole('button', { name: 'Send my dice' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira frees Tomas from the grab/)
+    await expect.poll(inHand).toMatch(/In hand Sword/)
+    table.provider.destroy()
+  })
+
+  it('a player proposes an attack stunt from the sheet; the GM accepts it for the Bandit, who takes no damage', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    const stunt = sheet.getByRole('checkbox', { name: /Propose a stunt/ })
+    if (!(await stunt.isVisible())) await sheet.getByRole('button', { name: /More situations/ }).click()
+    await stunt.check()
+    await chromium.snap(mira, 'zones-stunt-phone')
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = gm.getByRole('alertdialog', { name: /Mira attacks Bandit/ })
+    await prompt.getByRole('button', { name: /^Accept the stunt/ }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Bandit accepts Mira's stunt: no damage/)
+    await expect
+      .poll(() => gm.getByTestId('combatant').filter({ hasText: 'Bandit' }).textContent())
+      .toMatch(/8 \/ 8/)
+  })
+})

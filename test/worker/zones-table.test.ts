@@ -1,0 +1,399 @@
+/**
+ * zones at the table in full (#28): each rule of zones.txt that the table carries, played through the
+ * room in workerd, its outcome checked against the rules package worked out on its own.
+ */
+import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { defaultSheetFor, type TurnState, zones } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+
+/** A zones room: Mira and Tomas on their phones, a Bandit with a sheet, and the GM. */
+async function zonesTable() {
+  const { roomId, gmKey } = await createRoom('zones')
+  const table = await TestClient.connect(roomId, 'table', gmKey)
+  const gm = await TestClient.connect(roomId, 'gm', gmKey)
+  const log = await TestClient.connect(roomId, 'log')
+  let n = 0
+  const player = async (name: string) => {
+    const seat = await takeSeat(roomId, name)
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    const results = phone.doc.getMap<RequestResult>(SEAT.results)
+    const ask = async (request: Record<string, unknown>) => {
+      const id = `${request.kind}-${++n}`
+      phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
+      await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
+      return results.get(`${seat.seatId}/${id}`) as RequestResult
+    }
+    const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('zones', name) })
+    if (!created.ok) throw new Error(created.error)
+    return { ask, id: created.logId, name }
+  }
+  const gmAsk = async (request: Record<string, unknown>) => {
+    const id = `gm-${++n}`
+    gm.doc.getArray(GM.requests).push([{ id, ...request }])
+    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
+    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+  }
+  const bandit = new Y.Map<unknown>()
+  table.doc.getMap(TABLE.combatants).set('bandit', bandit)
+  const sheet = defaultSheetFor('zones', 'Bandit', 'foe')
+  for (const [k, v] of Object.entries({ name: 'Bandit', side: 'foe', hp: 8, maxHp: 8, sheet }))
+    bandit.set(k, v)
+  const mira = await player('Mira')
+  const tomas = await player('Tomas')
+  const turn = () => table.doc.getMap(TABLE.turn).toJSON() as TurnState
+  const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
+  const prompts = () => [...table.doc.getMap<PendingDefense>(TABLE.prompts).values()]
+  const state = (id: string) =>
+    (table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('state') ?? {}) as Record<
+      string,
+      unknown
+    >
+  /** Starts the fight and lets the party take its move with `who` (the GM passes when the foes hold it). */
+  const partyActs = async (who: { ask: (r: Record<string, unknown>) => Promise<RequestResult> }) => {
+    expect((await gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => turn().status === 'running', 'the round')
+    if (turn().factions?.initiative === 'foes') expect((await gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await who.ask({ kind: 'act' })).ok).toBe(true)
+  }
+  /** Starts the fight and gives the Bandit the foes' move, nobody of the party having taken a turn. */
+  const banditActs = async () => {
+    expect((await gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => turn().status === 'running', 'the round')
+    if (turn().factions?.initiative === 'party') expect((await mira.ask({ kind: 'pass' })).ok).toBe(true)
+    expect((await gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+  }
+  /** The Bandit attacks with its first weapon; the prompt on the target's phone. */
+  const banditAttacks = async (targetId: string) => {
+    const declared = { choice: 'weapon-0', toggles: [] }
+    expect((await gmAsk({ kind: 'attack', attackerId: 'bandit', targetId, declared })).ok).toBe(true)
+    await eventually(() => prompts().length === 1, 'the reaction prompt')
+    return prompts()[0] as PendingDefense
+  }
+  const hp = (id: string) => Number(table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('hp'))
+  /** The GM writes a combatant's rules state on the table, as the tablet may (a grab the table missed). */
+  const setState = (id: string, value: Record<string, unknown>) =>
+    table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.set('state', value)
+  return {
+    mira,
+    tomas,
+    gmAsk,
+    turn,
+    entries,
+    prompts,
+    state,
+    partyActs,
+    banditActs,
+    banditAttacks,
+    hp,
+    sheet,
+    setState,
+  }
+}
+
+/** The faces of an entry's dice whose label starts so ("damage", "opportunity"). */
+const diceOf = (entry: LogEntry | undefined, label: string) =>
+  (entry?.rolls ?? []).filter((r) => r.label.startsWith(label)).map((r) => r.face)
+
+/** A default sheet as the rules read it. */
+const sheetOf = (name: string, side: 'pc' | 'foe' = 'pc') => {
+  const parsed = zones.parseSheet(defaultSheetFor('zones', name, side))
+  if (!parsed.ok) throw new Error(parsed.error)
+  return parsed.value
+}
+
+/** The damage the rules give the Bandit's first weapon on this target for these faces, after armour. */
+function banditDamage(target: zones.Sheet, faces: number[]): number {
+  const bandit = sheetOf('Bandit', 'foe')
+  const plan = zones.planAttack({ attacker: bandit, target, weapon: bandit.weapons[0] ?? null, nearby: true })
+  if (!plan.ok) throw new Error(plan.error)
+  return zones.resolveDamage(plan.value.damage, faces).suffered
+}
+
+const step = (choice: string, targetId: string, toggles: string[] = []) => ({
+  kind: 'attack',
+  targetId,
+  declared: { choice, toggles },
+})
+
+describe('zones: a turn spent step by step ("Taking a turn")', () => {
+  it('moves, attacks and takes a bonus action, the table saying what is left as the rules count it', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    // The rules' own count of the same turn, step by step: speed 2, from the sheet's default.
+    let rules = zones.startTurn({ speed: 2 })
+    const next = (s: zones.TurnStep) => {
+      const r = zones.stepTurn(rules, s)
+      if (!r.ok) throw new Error(r.error)
+      rules = r.value
+      return zones.whatIsLeft(rules)
+    }
+    const left = () => t.turn().factions?.characters[t.mira.id]?.left
+    await eventually(() => left() !== undefined, 'what is left of Mira’s turn')
+    expect(left()).toBe(zones.whatIsLeft(rules))
+
+    expect((await t.mira.ask(step('move', t.mira.id))).ok).toBe(true)
+    const afterMove = next({ type: 'move', zones: 1 })
+    await eventually(() => left() === afterMove, `"${afterMove}" after the move`)
+    expect(t.entries().at(-1)?.detail).toBe(`Mira moves 1 zone. Left this turn: ${afterMove}.`)
+
+    // The attack is the main action; the Bandit takes it (no reaction), and the half move is spent.
+    expect((await t.mira.ask(step('weapon-0', 'bandit'))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s reaction prompt')
+    expect((await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    const afterAttack = next({ type: 'main', action: 'attack' })
+    await eventually(() => left() === afterAttack, `"${afterAttack}" after the attack`)
+
+    // A second main action is refused with the rule's words and what is left.
+    expect(await t.mira.ask(step('main', t.mira.id))).toEqual({
+      ok: false,
+      error: `Only one main action per turn. Left this turn: ${afterAttack}.`,
+    })
+    expect((await t.mira.ask(step('bonus', t.mira.id))).ok).toBe(true)
+    const afterBonus = next({ type: 'bonus', action: 'other' })
+    expect(zones.turnOver(rules)).toBe(true)
+    // Nothing left: the turn allows no more steps, and Mira ends it.
+    await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'nothing left of the turn')
+    expect(afterBonus).toBe('nothing')
+    expect(await t.mira.ask(step('move-half', t.mira.id))).toEqual({
+      ok: false,
+      error: 'Mira has made every attack this turn allows: end the turn.',
+    })
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).length === 0, 'the turn ended')
+    expect(t.turn().factions?.log.at(-1)).toEqual({ type: 'turn-ended', character: t.mira.id })
+  })
+
+  it('a full move spends the whole turn: no action after it, and a sprint doubles the move', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.tomas)
+    expect((await t.tomas.ask(step('move', t.tomas.id, ['sprint']))).ok).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+    // Sprinting, 3 zones of 4 are gone: past half speed no action is left; the rules say so in the same words.
+    let rules = zones.startTurn({ speed: 2 })
+    for (const s of [
+      { type: 'move', zones: 1, sprint: true },
+      { type: 'move', zones: 1 },
+      { type: 'move', zones: 1 },
+    ] as const) {
+      const r = zones.stepTurn(rules, s)
+      if (!r.ok) throw new Error(r.error)
+      rules = r.value
+    }
+    const refusedByRules = zones.stepTurn(rules, { type: 'main', action: 'attack' })
+    expect(refusedByRules.ok).toBe(false)
+    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual({
+      ok: false,
+      error: `${refusedByRules.ok ? '' : refusedByRules.error} Left this turn: ${zones.whatIsLeft(rules)}.`,
+    })
+    expect(zones.whatIsLeft(rules)).toBe('1 zone')
+  })
+})
+
+describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding")', () => {
+  it('Tomas guards Mira: he takes the blow, spends his turn on it, and cannot dodge or counter', async () => {
+    const t = await zonesTable()
+    await t.banditActs()
+    const prompt = await t.banditAttacks(t.mira.id)
+    const guard = prompt.options.find((o) => o.id === `guard:${t.tomas.id}`)
+    expect(guard?.label).toBe('Tomas guards you (nearby)')
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: guard?.id })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = (entry.rolls ?? []).filter((r) => r.label.startsWith('damage')).map((r) => r.face)
+    expect(faces).toHaveLength(1)
+    // Tomas suffers what the rules give the Bandit's blow on him; Mira nothing.
+    expect(t.hp(t.tomas.id)).toBe(8 - banditDamage(sheetOf('Tomas'), faces))
+    expect(t.hp(t.mira.id)).toBe(8)
+    expect(entry.detail).toMatch(/^Tomas guards Mira and takes the attack\. Bandit hits: Tomas takes \d/)
+    // His reaction took his whole turn: the round's own record says so, and he may not take one now.
+    await eventually(() => t.turn().factions?.characters[t.tomas.id]?.spent === 'reaction', 'Tomas reacted')
+    expect(t.turn().factions?.characters[t.mira.id]?.spent).toBe(null)
+  })
+
+  it('Mira hides behind Tomas, who dodges: the rules’ AGI save on his die decides, both turns spent', async () => {
+    const t = await zonesTable()
+    await t.banditActs()
+    const prompt = await t.banditAttacks(t.mira.id)
+    const hide = prompt.options.find((o) => o.id === `hide:${t.tomas.id}:dodge`)
+    const agi = sheetOf('Tomas').agi
+    expect(hide?.chance).toBe(zones.saveChance(agi).probability)
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: hide?.id })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const save = entry.rolls?.find((r) => r.label === 'AGI save to dodge')
+    if (!save) throw new Error('no dodge rolled')
+    const dodged = zones.resolveDodge(agi, save.face).misses
+    expect(entry.detail).toMatch(/^Mira hides behind Tomas, who takes the attack and dodges\./)
+    const faces = (entry.rolls ?? []).filter((r) => r.label.startsWith('damage')).map((r) => r.face)
+    expect(t.hp(t.tomas.id)).toBe(dodged ? 8 : 8 - banditDamage(sheetOf('Tomas'), faces))
+    expect(t.hp(t.mira.id)).toBe(8)
+    await eventually(
+      () =>
+        t.turn().factions?.characters[t.mira.id]?.spent === 'reaction' &&
+        t.turn().factions?.characters[t.tomas.id]?.spent === 'reaction',
+      'both reacted',
+    )
+  })
+
+  it('one who has taken their turn cannot react, even before attacking; a guard who has cannot guard', async () => {
+    const t = await zonesTable()
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    // Mira takes the party's move and ends her turn without attacking.
+    expect((await t.mira.ask({ kind: 'act' })).ok).toBe(true)
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    const prompt = await t.banditAttacks(t.mira.id)
+    const round = t.turn().factions
+    if (!round) throw new Error('no round')
+    expect(zones.canReact(round, t.mira.id).ok).toBe(false)
+    // Only Tomas's guard, his own reaction, is open to her; no dodge, no counter, no hiding.
+    expect(prompt.options.map((o) => o.id)).toEqual([`guard:${t.tomas.id}`, 'none'])
+  })
+})
+
+describe('zones: opportunity attacks ("Opportunity attacks")', () => {
+  it('Mira moves away from the Bandit, who attacks as she goes; her turn resumes as she still stands', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('move-away', 'bandit'))).ok).toBe(true)
+    // The Bandit's reaction is the GM's to choose: an opportunity attack with each weapon, or none.
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
+    const prompt = t.prompts()[0] as PendingDefense
+    expect(prompt.targetId).toBe('bandit')
+    expect(prompt.options.map((o) => o.id)).toEqual(['opportunity:weapon-0', 'opportunity:unarmed', 'none'])
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'opportunity:weapon-0' })).ok).toBe(
+      true,
+    )
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = (entry.rolls ?? []).filter((r) => r.label.startsWith('opportunity')).map((r) => r.face)
+    // The Bandit's d6 is his own die, and Mira suffers what the rules give it.
+    expect(entry.rolls?.every((r) => r.theirs)).toBe(true)
+    const suffered = banditDamage(sheetOf('Mira'), faces)
+    expect(t.hp(t.mira.id)).toBe(8 - suffered)
+    // Still up, so her turn resumes with the zone moved ("their turn resumes if they are still alive and conscious").
+    expect(zones.turnResumes({ alive: true, conscious: 8 - suffered > 0 })).toBe(true)
+    const moved = zones.stepTurn(zones.startTurn({ speed: 2 }), { type: 'move', zones: 1 })
+    if (!moved.ok) throw new Error(moved.error)
+    expect(entry.detail).toBe(
+      `Bandit makes an opportunity attack as Mira moves away: Mira takes ${suffered}. Mira's turn resumes: they move 1 zone. Left this turn: ${zones.whatIsLeft(moved.value)}.`,
+    )
+    await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
+    expect(t.turn().acting).toEqual([t.mira.id])
+  })
+})
+
+describe('zones: surrendering ("Surrendering")', () => {
+  it('surrendering takes the whole turn: refused after a move, in the rule’s words', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    // Surrendering takes the whole turn: not after a move (the rules say why, in the same words).
+    const moved = zones.stepTurn(zones.startTurn({ speed: 2 }), { type: 'move', zones: 0.5 })
+    if (!moved.ok) throw new Error(moved.error)
+    const refused = zones.stepTurn(moved.value, { type: 'surrender' })
+    expect(refused.ok).toBe(false)
+    expect((await t.mira.ask(step('move-half', t.mira.id))).ok).toBe(true)
+    expect(await t.mira.ask(step('surrender', t.mira.id))).toEqual({
+      ok: false,
+      error: `${refused.ok ? '' : refused.error} Left this turn: ${zones.whatIsLeft(moved.value)}.`,
+    })
+  })
+
+  it('a surrender wastes the turn, and harm from the enemy lets the one who surrendered fight on', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('surrender', t.mira.id))).ok).toBe(true)
+    await eventually(() => t.state(t.mira.id).surrendering === true, 'Mira surrenders')
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira surrenders, throwing their weapons away: their turn is wasted, but they might be spared. Left this turn: nothing.',
+    )
+    // Nothing is left of the turn ("Their turn is wasted").
+    await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'the turn spent')
+    // The Bandit's move: he attacks her anyway, and she takes damage.
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    const prompt = await t.banditAttacks(t.mira.id)
+    // She took her turn (surrendering), so she can no longer react; Tomas may still guard her.
+    expect(prompt.options.map((o) => o.id)).toEqual([`guard:${t.tomas.id}`, 'none'])
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack' && e.by === 'Bandit'), 'the blow')
+    // The Bandit's d6 against her armour 0 always hurts her.
+    expect(t.hp(t.mira.id)).toBe(8 - banditDamage(sheetOf('Mira'), diceOf(t.entries().at(-1), 'damage')))
+    expect(t.hp(t.mira.id)).toBeLessThan(8)
+    // "Surrendering characters who are harmed by the enemy can resume fighting normally."
+    expect(zones.harmedWhileSurrendering({ surrendering: true, brokeMorale: false }).surrendering).toBe(false)
+    expect(t.state(t.mira.id).surrendering).toBeUndefined()
+  })
+})
+
+describe('zones: what follows a grab ("Non-lethal attacks")', () => {
+  it('Mira spends her main action to free Tomas from the Bandit with a STR save on her own die', async () => {
+    const t = await zonesTable()
+    t.setState(t.tomas.id, { grabbedBy: 'bandit' })
+    await eventually(() => t.state(t.tomas.id).grabbedBy === 'bandit', 'Tomas grabbed')
+    await t.partyActs(t.mira)
+    // Her own d20 shows 1: the rules' save for freeing an ally passes on STR 10.
+    const save = zones.freeAlly(sheetOf('Mira'), 1)
+    expect(save.passed).toBe(true)
+    const freed = await t.mira.ask({ ...step('free-ally', t.tomas.id), faces: [1] })
+    expect(freed.ok).toBe(true)
+    await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas free')
+    expect(t.entries().at(-1)?.detail).toBe('Mira frees Tomas from the grab.')
+    // It was her main action: a second one is refused, in the rule's words.
+    expect(await t.mira.ask(step('main', t.mira.id))).toEqual({
+      ok: false,
+      error: 'Only one main action per turn. Left this turn: 1 zone and a bonus action.',
+    })
+  })
+
+  it('the Bandit keeps hold of Tomas as he moves, and lets go when he takes another action', async () => {
+    const t = await zonesTable()
+    t.setState(t.tomas.id, { grabbedBy: 'bandit' })
+    await eventually(() => t.state(t.tomas.id).grabbedBy === 'bandit', 'Tomas grabbed')
+    await t.banditActs()
+    const own = (choice: string) =>
+      t.gmAsk({ kind: 'attack', attackerId: 'bandit', targetId: 'bandit', declared: { choice, toggles: [] } })
+    expect((await own('move-half')).ok).toBe(true)
+    expect(zones.keepsHold('move', false)).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the move')
+    expect(t.state(t.tomas.id).grabbedBy).toBe('bandit')
+    expect((await own('main')).ok).toBe(true)
+    expect(zones.keepsHold('other', false)).toBe(false)
+    await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas let go')
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Bandit takes a main action: the GM decides its effect. Left this turn: half a zone and a bonus action. Tomas is free: Bandit let go to do it.',
+    )
+  })
+})
+
+describe('zones: attack stunts ("Attack stunts")', () => {
+  it('Mira proposes a stunt; the Bandit accepts it and takes no damage, or refuses and takes the blow', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('weapon-0', 'bandit', ['stunt']))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    const prompt = t.prompts()[0] as PendingDefense
+    // Accepting comes first, before any reaction ("This must be done before the target decides whether to react").
+    expect(prompt.options[0]?.id).toBe('accept-stunt')
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'accept-stunt' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    // The rules' answer: accepted, no damage, and nobody may react.
+    const attack = zones.newAttackReactions(['bandit'])
+    const proposed = zones.proposeStunt({ effect: 'disarmed', gmApproved: true, attack })
+    if (!proposed.ok) throw new Error(proposed.error)
+    const answered = zones.answerStunt(proposed.value, true, attack)
+    expect(answered.ok && answered.value.damage).toBe(false)
+    expect(diceOf(entry, 'damage')).toEqual([])
+    expect(t.hp('bandit')).toBe(8)
+    expect(entry.detail).toBe(
+      "Bandit accepts Mira's stunt: no damage; the effect Mira proposed applies, as the GM approved it.",
+    )
+    // Accepting is no reaction: the Bandit may still take his turn.
+    expect(t.turn().factions?.characters.bandit?.spent).toBe(null)
+  })
+})
