@@ -43,6 +43,23 @@ async function secondPlayer(roomId: string, name: string) {
   return { id: created.logId, ask }
 }
 
+/**
+ * brp: the Ogre's Brawl on one who takes it (no defense, answered from their own seat): 20 against its
+ * 25% is a plain hit, then the faces given for its 1D3 (and the 1D6 hours of a knock-out).
+ */
+async function brawlTaken(
+  t: Awaited<ReturnType<typeof table>>,
+  targetId: string,
+  faces: number[],
+  answer: (request: Record<string, unknown>) => Promise<RequestResult>,
+) {
+  const declared = { choice: 'brawl', toggles: [] }
+  const hit = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId, declared, faces: [20, ...faces] })
+  expect(hit.ok).toBe(true)
+  await eventually(() => t.prompts().length === 1, 'the defense prompt')
+  expect((await answer({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+}
+
 describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
   it('the room’s outcome agrees with the rules for the same dice, the defender answers, and the GM undoes it', async () => {
     const t = await table(system)
@@ -270,17 +287,7 @@ describe('brp First Aid and waking through the room (5.12, 5.14)', () => {
     // The GM sets Mira at 2 hit points; the Ogre's Brawl (20 against 25%, a plain hit; 1D3 shows 3)
     // takes her to -1 with a wound of 3.
     t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.set('hp', 2)
-    const brawl = { choice: 'brawl', toggles: [] }
-    const hit = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'ogre',
-      targetId: t.mira,
-      declared: brawl,
-      faces: [20, 3],
-    })
-    expect(hit.ok).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
-    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await brawlTaken(t, t.mira, [3], t.ask)
     await eventually(() => t.fighter(t.mira).hp === -1, 'Mira at -1')
     const dying = t.fighter(t.mira)
 
@@ -341,17 +348,7 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     expect(turn().acting).toEqual(expect.arrayContaining([t.mira, tomas, 'ogre']))
 
     // The Ogre's Brawl (20 against 25%; 1D3 shows 3) takes Mira to -1: down, dying this round.
-    const brawl = { choice: 'brawl', toggles: [] }
-    const hit = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'ogre',
-      targetId: t.mira,
-      declared: brawl,
-      faces: [20, 3],
-    })
-    expect(hit.ok).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
-    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await brawlTaken(t, t.mira, [3], t.ask)
     await eventually(() => t.fighter(t.mira).hp === -1, 'Mira at -1')
     expect(rules.status(t.fighter(t.mira))).toContain('Dying: First Aid this round')
     // Mira, out of the fight, no longer acts; Tomas's First Aid is his action (05, then 3 on the 1D3).
@@ -366,7 +363,9 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     if (!expected.ok) throw new Error(expected.error)
     expect(entry.detail).toBe(expected.value.summary)
     // His one action is spent (First Aid "takes one combat round to apply").
-    expect(await tomasAsks({ kind: 'attack', targetId: 'ogre', declared: brawl })).toEqual({
+    expect(
+      await tomasAsks({ kind: 'attack', targetId: 'ogre', declared: { choice: 'brawl', toggles: [] } }),
+    ).toEqual({
       ok: false,
       error: 'Tomas has made every attack this turn allows: end the turn.',
     })
@@ -382,19 +381,7 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     await eventually(() => t.fighter(tomas).hp === 1, 'Tomas at 1')
     expect((await t.gmAsk({ kind: 'begin-actions' })).ok).toBe(true)
     await eventually(() => turn().phase === 'actions', 'the Actions of round 2')
-    expect(
-      (
-        await t.gmAsk({
-          kind: 'attack',
-          attackerId: 'ogre',
-          targetId: tomas,
-          declared: brawl,
-          faces: [20, 3],
-        })
-      ).ok,
-    ).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'Tomas’s defense prompt')
-    expect((await tomasAsks({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await brawlTaken(t, tomas, [3], tomasAsks)
     await eventually(() => t.fighter(tomas).hp === -2, 'Tomas at -2')
     const before = [t.fighter(t.mira), t.fighter(tomas), t.fighter('ogre')]
     expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
@@ -493,20 +480,7 @@ describe('brp between fights: First Aid from a player’s phone, on nobody’s t
     const rules = SYSTEMS.brp.combat
     // Tomas, on his own phone, takes a wound of 3 from the Ogre's Brawl (20 against 25%; 1D3 shows 3).
     const { id: tomas, ask: tomasAsks } = await secondPlayer(t.roomId, 'Tomas')
-    const brawl = { choice: 'brawl', toggles: [] }
-    expect(
-      (
-        await t.gmAsk({
-          kind: 'attack',
-          attackerId: 'ogre',
-          targetId: tomas,
-          declared: brawl,
-          faces: [20, 3],
-        })
-      ).ok,
-    ).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'Tomas’s defense prompt')
-    expect((await tomasAsks({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await brawlTaken(t, tomas, [3], tomasAsks)
     const hale = t.fighter(tomas).maxHp
     await eventually(() => t.fighter(tomas).hp === hale - 3, 'Tomas wounded')
     const wounded = t.fighter(tomas)
@@ -526,7 +500,9 @@ describe('brp between fights: First Aid from a player’s phone, on nobody’s t
       ok: false,
       error: 'Tomas has no wound First Aid can treat: each wound takes it once, and only what it took.',
     })
-    expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared: brawl })).toEqual({
+    expect(
+      await t.ask({ kind: 'attack', targetId: 'ogre', declared: { choice: 'brawl', toggles: [] } }),
+    ).toEqual({
       ok: false,
       error: 'It is not your turn.',
     })
@@ -540,20 +516,7 @@ describe('brp: the hours of a knock-out, ended by the GM (5.12)', () => {
     // The Ogre's Brawl (20 against 25%; 1D3 shows 3) takes Mira from 4 to 1: out for 1D6 (5) hours.
     t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.set('hp', 4)
     await eventually(() => t.fighter(t.mira).hp === 4, 'Mira at 4')
-    const brawl = { choice: 'brawl', toggles: [] }
-    expect(
-      (
-        await t.gmAsk({
-          kind: 'attack',
-          attackerId: 'ogre',
-          targetId: t.mira,
-          declared: brawl,
-          faces: [20, 3, 5],
-        })
-      ).ok,
-    ).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
-    expect((await t.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await brawlTaken(t, t.mira, [3, 5], t.ask)
     await eventually(() => t.fighter(t.mira).hp === 1, 'Mira knocked out')
     const out = t.fighter(t.mira)
     expect(rules.clearable?.(out)).toEqual([
