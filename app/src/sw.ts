@@ -44,7 +44,7 @@ self.addEventListener('activate', (event) => {
   )
 })
 
-/** A page's `{ keep: ['player', 'osr'] }`: those parts, answered on the message's port once kept. */
+/** A page's `{ keep: ['player', <its room's system>] }`: those parts, answered on the message's port once kept. */
 self.addEventListener('message', (event) => {
   const names: unknown = event.data?.keep
   if (!Array.isArray(names)) return
