@@ -681,9 +681,11 @@ function moveAwayPreview(p: Extract<Planned, { kind: 'move-away' }>, view?: Tabl
 /** What this attack would do to another character it is turned on (a guard, one hidden behind), in words. */
 function turnedOn(p: Planned, attacker: Fighter, other: Fighter, view: TableView): string {
   const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
-  if (!q.ok) return q.error
+  // A clause inside the option's sentence: the sentence ends it, not the summary's own full stop.
+  const clause = (text: string) => text.replace(/\.$/, '')
+  if (!q.ok) return clause(q.error)
   if (q.value.kind === 'strike') return `${damageWords(q.value.plan.damage)} for ${other.name}`
-  return previewOf(q.value).summary
+  return clause(previewOf(q.value).summary)
 }
 
 /** Whether this fighter may react now: the round's own record where a round runs ("Reacting to an attack"). */
