@@ -216,3 +216,38 @@ describe('osr: a grapple kept (17.0.18)', () => {
     expect(ogreStatus()).toEqual(['Grappled'])
   })
 })
+
+describe('osr: a siege engine’s rate of fire (17.0.9)', () => {
+  it('a ballista of 1/6 fires in round 1, is refused while it reloads, and fires again in round 7', async () => {
+    const t = await table('osr')
+    const ballista = {
+      name: 'Ballista',
+      kind: 'siege',
+      damage: '1d10',
+      shortRange: 100,
+      mediumRange: 200,
+      longRange: 300,
+      firesEvery: 6,
+    }
+    setSheet(t, { weapons: [ballista] })
+    await miraFirst(t)
+    // A 5 misses the Ogre (5 + 1 + DEX 3 against AC 11): no damage die, the engine empty all the same.
+    const shot = {
+      kind: 'attack',
+      targetId: 'ogre',
+      declared: { choice: 'weapon-0-missile', toggles: ['short-range'] },
+      faces: [5],
+    }
+    const fired: number[] = []
+    for (let round = 1; round <= 7; round++) {
+      await playTo(t, () => turnOf(t).round === round && (turnOf(t).acting ?? []).includes(t.mira))
+      const answer = await t.ask(shot)
+      if (answer.ok) fired.push(round)
+      else expect(answer.error).toBe('Reloading takes the whole round: no other action, not even moving.')
+    }
+    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    expect(fired).toEqual(osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, 7))
+    expect(fired).toEqual([1, 7])
+  })
+})

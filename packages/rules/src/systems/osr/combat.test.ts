@@ -456,6 +456,35 @@ describe('end of round', () => {
     expect(rules.choices(ready as Fighter).ok).toBe(true)
   })
 
+  it('a siege engine of 1/6 fires on rounds 1 and 7, its rate and its reloading shown (17.0.9)', () => {
+    const ballista = weapon('Ballista', 'siege', '1d10', {
+      shortRange: 100,
+      mediumRange: 200,
+      longRange: 300,
+      firesEvery: 6,
+    })
+    const crew = pc({ weapons: [ballista] })
+    const c = rules.choices(crew)
+    expect(c.ok && c.value[0]?.label).toBe('Ballista (1d10, fires 1/6)')
+    const shot = { choice: 'weapon-0-missile', toggles: ['short-range'] }
+    const p = rules.preview(crew, foe(), shot)
+    expect(p.ok && p.value.summary).toMatch(/; then 5 rounds of reloading, doing nothing else\.$/)
+    let now = after(crew, resolve(crew, foe(), shot, 5).changes.mira)
+    expect(rules.status(now)).toEqual(['Reloading (next 5 rounds)'])
+    const fired = [1]
+    for (let round = 2; round <= 7; round++) {
+      ;[now] = endRound(now) as [Fighter]
+      if (rules.choices(now).ok) {
+        fired.push(round)
+        now = after(now, resolve(now, foe(), shot, 5).changes.mira)
+      }
+    }
+    const parsed = osr.parseSheet(crew.sheet)
+    if (!parsed.ok) throw new Error(parsed.error)
+    expect(fired).toEqual(osr.firingRounds(parsed.value.weapons[0] as osr.Weapon, 7))
+    expect(fired).toEqual([1, 7])
+  })
+
   it('charging ends with the round (17.0.1.8: "for the remainder of the round")', () => {
     const charging = pc({}, { state: { conditions: [{ kind: 'charging' }] } })
     const [next] = endRound(charging)

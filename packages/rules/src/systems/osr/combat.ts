@@ -260,10 +260,15 @@ function waysOf(s: osr.Sheet, conditions: ReadonlyArray<osr.Condition>): AttackC
     const both = meleeCapable(w) && missileCapable(w)
     // The damage with the name, as every system's weapon reads: "Sword (1d8)", "Spear (thrown, 1d6)".
     const dice = osr.formatDamageDice(w.damage)
+    // A weapon that fires once in several rounds shows its rate as the text writes it: "1/6" (17.0.9).
+    const rate = w.firesEvery > 1 ? `, fires 1/${w.firesEvery}` : ''
     if (meleeCapable(w))
       ways.push({ id: `weapon-${i}-melee`, label: `${w.name} (${both ? 'melee, ' : ''}${dice})` })
     if (missileCapable(w))
-      ways.push({ id: `weapon-${i}-missile`, label: `${w.name} (${both ? 'thrown, ' : ''}${dice})` })
+      ways.push({
+        id: `weapon-${i}-missile`,
+        label: `${w.name} (${both ? 'thrown, ' : ''}${dice}${rate})`,
+      })
   })
   return [...ways, ...UNARMED]
 }
@@ -666,9 +671,15 @@ export const osrCombat: CombatRules = {
     const damage = odds.value.damageOnHit
       ? `; ${toFloat(odds.value.expectedDamage).toFixed(1)} damage${toYou} on average`
       : ''
+    // Then the rounds of reloading, doing nothing else (17.0.9).
+    const reload =
+      d.value.setup.weapon && d.value.setup.mode === 'missile'
+        ? osr.reloadRoundsNeeded(d.value.setup.weapon)
+        : 0
+    const reloads = reload > 0 ? `; then ${rounds(reload)} of reloading, doing nothing else` : ''
     return ok({
       chance,
-      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}.`,
+      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}${reloads}.`,
       // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
       lines: [...plan.value.toHit, ...acLines(plan.value.acLines, target.id).slice(1)],
     })
