@@ -188,3 +188,28 @@ it('osr: a siege engine of 1/6 shows its rate and the rounds of reloading before
   const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
   await expect.poll(() => chips.allTextContents()).toContain('Reloading (next 5 rounds)')
 })
+
+it('osr: Mira spills a flask of oil and lights it from the phone; the round’s end asks the GM for the ground fire (17.0.10)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '30')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' }, [
+    { name: 'Flask of oil', kind: 'Flask of oil (grenade-like)', damage: '1d8', ranges: [10, 30, 50] },
+  ])
+  await miraActsFirst(gm, mira)
+  const sheet = await choose(mira, 'Spill oil and light it')
+  await sheet.getByRole('button', { name: 'Spill and light the oil' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain('Mira spills a flask of oil on the ground and lights it: it burns 10 rounds')
+  const round = async () =>
+    Number(/Round (\d+)/.exec((await gm.getByTestId('turn-banner').textContent()) ?? '')?.[1] ?? 0)
+  await playUntil(gm, [mira], async () => (await round()) > 1)
+  await expect
+    .poll(() => gm.getByTestId('log').textContent())
+    .toMatch(
+      /End of round 1: the oil Mira spilled burns: 1d6 fire to each creature standing in or moving through it this round, no save, 9 rounds left \(GM: area damage/,
+    )
+  await chromium.snap(gm, 'osr-ground-fire-gm')
+})

@@ -13,7 +13,7 @@ import { sealOf, verifySeal } from '@fray/protocol/seal'
 import { SYSTEM_IDS, SYSTEMS, type TimedEvent, type TurnState } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { playTo as playRound, replay, table } from './table-client.ts'
+import { OIL_FLASK, playTo as playRound, replay, table } from './table-client.ts'
 import { eventually, TestClient } from './ws-client.ts'
 
 describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
@@ -805,14 +805,7 @@ describe('the GM’s conditions on spelljammer’s segment clock', () => {
 })
 
 describe('osr: oil and holy water at the table (17.0.10-17.0.11)', () => {
-  const flask = {
-    name: 'Flask of oil',
-    kind: 'grenade',
-    damage: '1d8',
-    shortRange: 10,
-    mediumRange: 30,
-    longRange: 50,
-  }
+  const flask = OIL_FLASK
   /** Mira with a flask of oil beside her sword, the round run to her turn. */
   async function throwing() {
     const t = await table('osr')

@@ -6,7 +6,7 @@ import { TABLE, type TurnState } from '@fray/protocol'
 import { osr } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import type * as Y from 'yjs'
-import { playTo, table } from './table-client.ts'
+import { OIL_FLASK, playTo, table } from './table-client.ts'
 
 type Table = Awaited<ReturnType<typeof table>>
 
@@ -249,5 +249,27 @@ describe('osr: a siege engine’s rate of fire (17.0.9)', () => {
     if (!sheet.ok) throw new Error(sheet.error)
     expect(fired).toEqual(osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, 7))
     expect(fired).toEqual([1, 7])
+  })
+})
+
+describe('osr: oil spilled and lit on the ground (17.0.10)', () => {
+  it('burns 10 rounds: each round’s end asks the GM for 1d6 on those in it, then it has burnt out', async () => {
+    const t = await table('osr')
+    setSheet(t, { weapons: [{ name: 'Sword', kind: 'melee', damage: '1d8' }, OIL_FLASK] })
+    await miraFirst(t)
+    expect(
+      (await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'spill-oil', toggles: [] } })).ok,
+    ).toBe(true)
+    await playTo(t, () => turnOf(t).round === 12)
+    const asked = t
+      .entries()
+      .filter((e) => e.kind === 'end-of-round' && /the oil Mira spilled burns/.test(e.detail ?? ''))
+    let fire: osr.GroundFire | null = osr.igniteGround()
+    let burns = 0
+    for (; fire; fire = osr.groundFireEndOfRound(fire)) burns++
+    expect(asked.map((e) => /^End of round (\d+)/.exec(e.detail ?? '')?.[1])).toEqual(
+      Array.from({ length: burns }, (_, i) => String(i + 1)),
+    )
+    expect(asked.at(-1)?.detail).toMatch(/and has now burnt out \(GM: area damage from the tablet, 1d6/)
   })
 })

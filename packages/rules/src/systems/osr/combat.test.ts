@@ -706,3 +706,35 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
     expect(c.ok && c.value.map((x) => x.id)).not.toContain('squeeze')
   })
 })
+
+describe('ground fire (17.0.10)', () => {
+  const OIL = weapon('Flask of oil', 'grenade', '1d8', { shortRange: 10, mediumRange: 30, longRange: 50 })
+  const SPILL: Declared = { choice: 'spill-oil', toggles: [] }
+
+  it('oil spilled and lit burns 10 rounds: each round’s end asks the GM for 1d6 on those in it, no save', () => {
+    expect(rules.preview(pc(), pc(), SPILL)).toEqual({ ok: false, error: 'Mira carries no flask of oil.' })
+    const carrier = pc({ weapons: [weapon('Sword', 'melee', '1d8'), OIL] })
+    const spilled = resolve(carrier, carrier, SPILL)
+    expect(spilled.summary).toBe(
+      'Mira spills a flask of oil on the ground and lights it: it burns 10 rounds, 1d6 fire each round to any creature standing in or moving through it, no save (GM: area damage from the tablet, 1d6, for those in the flames).',
+    )
+    let now = after(carrier, spilled.changes.mira)
+    expect(rules.status(now)).toEqual(['Oil fire on the ground (10 rounds)'])
+    const asked: string[] = []
+    for (let round = 1; round <= 12; round++) {
+      const r = rules.endOfRound([now], round, scripted())
+      if (!r.ok) throw new Error(r.error)
+      if (/the oil Mira spilled burns/.test(r.value.summary)) asked.push(r.value.summary)
+      now = after(now, r.value.changes.mira)
+    }
+    // As many rounds as the rules package burns it: 10, the last one saying it has burnt out.
+    let fire: osr.GroundFire | null = osr.igniteGround()
+    let burns = 0
+    for (; fire; fire = osr.groundFireEndOfRound(fire)) burns++
+    expect(asked).toHaveLength(burns)
+    expect(burns).toBe(10)
+    expect(asked[0]).toMatch(/no save, 9 rounds left \(GM: area damage/)
+    expect(asked[9]).toMatch(/no save, and has now burnt out \(GM: area damage/)
+    expect(rules.status(now)).toEqual([])
+  })
+})
