@@ -168,7 +168,7 @@ it('osr: Mira grabs the Goblin from the phone, and on her next turn hurts the on
     )
 })
 
-it('osr: a siege engine of 1/6 shows its rate and the rounds of reloading before the shot, and reloads after it (17.0.9)', {
+it('osr: a siege engine of 1/6 shows its rate, the move split around the shot and the rounds of reloading before it, and reloads after it (17.0.9, 17.0.1.1)', {
   timeout: 120_000,
 }, async () => {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
@@ -182,7 +182,9 @@ it('osr: a siege engine of 1/6 shows its rate and the rounds of reloading before
   await sheet.getByRole('radio', { name: /^Short range/ }).check()
   await expect
     .poll(() => sheet.getByTestId('odds').textContent())
-    .toMatch(/; then 5 rounds of reloading, doing nothing else\.$/)
+    .toMatch(
+      /; move up to 30 ft too, split before and after the attack; then 5 rounds of reloading, doing nothing else\.$/,
+    )
   await chromium.snap(mira, 'osr-siege-sheet')
   await sheet.getByRole('button', { name: 'Roll the attack' }).click()
   const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')

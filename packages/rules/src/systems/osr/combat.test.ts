@@ -468,7 +468,15 @@ describe('end of round', () => {
     expect(c.ok && c.value[0]?.label).toBe('Ballista (1d10, fires 1/6)')
     const shot = { choice: 'weapon-0-missile', toggles: ['short-range'] }
     const p = rules.preview(crew, foe(), shot)
-    expect(p.ok && p.value.summary).toMatch(/; then 5 rounds of reloading, doing nothing else\.$/)
+    // The round's move, split around the shot (17.0.1.1), then the reloading.
+    expect(p.ok && p.value.summary).toMatch(
+      /; move up to 30 ft too, split before and after the attack; then 5 rounds of reloading, doing nothing else\.$/,
+    )
+    const charge = rules.preview(pc({ weapons: [SPEAR] }), foe(), {
+      choice: 'weapon-0-melee',
+      toggles: ['charge'],
+    })
+    expect(charge.ok && charge.value.summary).toMatch(/; the charge runs 10 to 60 ft straight at Goblin\.$/)
     let now = after(crew, resolve(crew, foe(), shot, 5).changes.mira)
     expect(rules.status(now)).toEqual(['Reloading (next 5 rounds)'])
     const fired = [1]
@@ -664,7 +672,7 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
   it('the touch attack shows the hold’s odds, and a kept hold gives Mira a way to hurt the Goblin', () => {
     const p = rules.preview(pc(), foe(), GRAPPLE)
     expect(p.ok && p.value.summary).toMatch(
-      /a hit grabs Goblin, and the grapple check keeps the hold 47\.5%\.$/,
+      /a hit grabs Goblin, and the grapple check keeps the hold 47\.5%;/,
     )
     const { mira, goblin } = grabbed()
     expect(rules.status(goblin)).toEqual(['Grappled'])

@@ -702,9 +702,15 @@ export const osrCombat: CombatRules = {
         ? osr.reloadRoundsNeeded(d.value.setup.weapon)
         : 0
     const reloads = reload > 0 ? `; then ${rounds(reload)} of reloading, doing nothing else` : ''
+    // Fray keeps no positions: the move the round allows is said, split as the player likes (17.0.1.1);
+    // a charge is its own run (17.0.1.8).
+    const feet = d.value.setup.attacker.movement
+    const moves = declared.toggles.includes('charge')
+      ? `; the charge runs 10 to ${feet * 2} ft straight at ${target.name}`
+      : `; move up to ${feet} ft too, split before and after the attack`
     return ok({
       chance,
-      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}${reloads}.`,
+      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}${moves}${reloads}.`,
       // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
       lines: [...plan.value.toHit, ...acLines(plan.value.acLines, target.id).slice(1)],
     })
