@@ -3,8 +3,16 @@
  * burns: 1d8 fire at once, "Burning" on every device, and another 1d8 at the end of the next round.
  */
 import { expect, inject, it } from 'vitest'
-import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, hpOf, openGmTablet, playUntil, typeOwnDice, visible } from '../support/table-play.ts'
+import { useBrowser } from '../support/browser.ts'
+import {
+  addCombatant,
+  hpOf,
+  joinWithSheet,
+  openGmTablet,
+  playUntil,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -15,27 +23,9 @@ it('osr: a flask of oil thrown from the phone sets the Goblin burning on every d
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
   await addCombatant(gm, 'Goblin', '30')
   // Mira's sheet: the default sword, and a flask of oil added on the form.
-  const mira = await (await chromium.browser.newContext(PHONE)).newPage()
-  mira.setDefaultTimeout(15_000)
-  await openUrl(mira, room.playerUrl)
-  await mira.getByLabel("Your character's name").fill('Mira')
-  await mira.getByRole('button', { name: 'Join' }).click()
-  await mira.getByRole('button', { name: 'Add to weapons' }).click()
-  await mira.getByLabel('Weapon', { exact: true }).nth(1).fill('Flask of oil')
-  // A select's name carries its chosen option ("Kind Melee").
-  await mira
-    .getByRole('combobox', { name: /^Kind/ })
-    .nth(1)
-    .selectOption({ label: 'Flask of oil (grenade-like)' })
-  await mira.getByLabel('Damage', { exact: true }).nth(1).fill('1d8')
-  for (const [band, feet] of [
-    ['Short', '10'],
-    ['Medium', '30'],
-    ['Long', '50'],
-  ] as const)
-    await mira.getByLabel(`${band} range (ft)`).nth(1).fill(feet)
-  await mira.getByRole('button', { name: 'Create my character' }).click()
-  await mira.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
+  const mira = await joinWithSheet(chromium.browser, room.playerUrl, 'Mira', {}, [
+    { name: 'Flask of oil', kind: 'Flask of oil (grenade-like)', damage: '1d8', ranges: [10, 30, 50] },
+  ])
 
   await gm.getByRole('button', { name: 'Start combat' }).click()
   await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })

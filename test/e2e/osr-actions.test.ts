@@ -4,28 +4,23 @@
  */
 import type { Page } from 'playwright-core'
 import { expect, inject, it } from 'vitest'
-import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, typeOwnDice, visible } from '../support/table-play.ts'
+import { useBrowser } from '../support/browser.ts'
+import {
+  addCombatant,
+  type FormWeapon,
+  joinWithSheet,
+  openGmTablet,
+  playUntil,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
 /** Mira joins with the default sheet but for these fields, typed (or ticked, `true`) on the form. */
-async function miraWith(playerUrl: string, fields: Record<string, string | true>): Promise<Page> {
-  const mira = await (await chromium.browser.newContext(PHONE)).newPage()
-  mira.setDefaultTimeout(15_000)
-  await openUrl(mira, playerUrl)
-  await mira.getByLabel("Your character's name").fill('Mira')
-  await mira.getByRole('button', { name: 'Join' }).click()
-  for (const [label, value] of Object.entries(fields)) {
-    const field = mira.getByLabel(label, { exact: true })
-    if (value === true) await field.check()
-    else await field.fill(value)
-  }
-  await mira.getByRole('button', { name: 'Create my character' }).click()
-  await mira.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
-  return mira
-}
+const miraWith = (playerUrl: string, fields: Record<string, string | true>, weapons: FormWeapon[] = []) =>
+  joinWithSheet(chromium.browser, playerUrl, 'Mira', fields, weapons)
 
 /** The fight starts with Mira first: DEX +3 and her own d6 showing 6 make 9, above any Goblin's 1d6. */
 async function miraActsFirst(gm: Page, mira: Page): Promise<void> {
@@ -171,4 +166,52 @@ it('osr: Mira grabs the Goblin from the phone, and on her next turn hurts the on
     .toMatch(
       /Mira’s grapple check \d+ against Goblin’s \d+; (the hold is kept; \d non-lethal damage|the hold is broken)/,
     )
+})
+
+it('osr: a siege engine of 1/6 shows its rate, the move split around the shot and the rounds of reloading before it, and reloads after it (17.0.9, 17.0.1.1)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '30')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' }, [
+    { name: 'Ballista', kind: 'Siege engine', damage: '1d10', ranges: [100, 200, 300], firesEvery: 6 },
+  ])
+  await miraActsFirst(gm, mira)
+
+  const sheet = await choose(mira, 'Ballista (1d10, fires 1/6)')
+  await sheet.getByRole('radio', { name: /^Short range/ }).check()
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toMatch(
+      /; move up to 30 ft too, split before and after the attack; then 5 rounds of reloading, doing nothing else\.$/,
+    )
+  await chromium.snap(mira, 'osr-siege-sheet')
+  await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+  const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('Reloading (next 5 rounds)')
+})
+
+it('osr: Mira spills a flask of oil and lights it from the phone; the round’s end asks the GM for the ground fire (17.0.10)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '30')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' }, [
+    { name: 'Flask of oil', kind: 'Flask of oil (grenade-like)', damage: '1d8', ranges: [10, 30, 50] },
+  ])
+  await miraActsFirst(gm, mira)
+  const sheet = await choose(mira, 'Spill oil and light it')
+  await sheet.getByRole('button', { name: 'Spill and light the oil' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toContain('Mira spills a flask of oil on the ground and lights it: it burns 10 rounds')
+  const round = async () =>
+    Number(/Round (\d+)/.exec((await gm.getByTestId('turn-banner').textContent()) ?? '')?.[1] ?? 0)
+  await playUntil(gm, [mira], async () => (await round()) > 1)
+  await expect
+    .poll(() => gm.getByTestId('log').textContent())
+    .toMatch(
+      /End of round 1: the oil Mira spilled burns: 1d6 fire to each creature standing in or moving through it this round, no save, 9 rounds left \(GM: area damage/,
+    )
+  await chromium.snap(gm, 'osr-ground-fire-gm')
 })

@@ -195,7 +195,7 @@ class Fight {
 
   /**
    * osr: some of the party cast spells (17.0.13); half carry a flask of oil or of holy water beside their
-   * weapon (17.0.10-17.0.11).
+   * weapon (17.0.10-17.0.11), to throw or, oil, to spill and light.
    */
   carrying(base: Record<string, unknown>): Record<string, unknown> {
     if (this.system !== 'osr') return base
@@ -210,7 +210,18 @@ class Fight {
       mediumRange: 30,
       longRange: 50,
     }
-    return { ...sheet, weapons: [...((sheet.weapons as unknown[]) ?? []), flask] }
+    // Some shoot an engine that fires once in several rounds (17.0.9).
+    const engine = {
+      name: 'Ballista',
+      kind: 'siege',
+      damage: '1d10',
+      shortRange: 100,
+      mediumRange: 200,
+      longRange: 300,
+      firesEvery: 2 + this.pick(5),
+    }
+    const carried = this.chance(0.3) ? [flask, engine] : [flask]
+    return { ...sheet, weapons: [...((sheet.weapons as unknown[]) ?? []), ...carried] }
   }
 
   foeFields(name: string): Record<string, unknown> {

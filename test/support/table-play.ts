@@ -180,3 +180,49 @@ export async function typeOwnDice(
   }
   await expect.poll(() => composer.locator('.own-dice').textContent()).toMatch(/With these dice: /)
 }
+
+/** A weapon added on the sheet form after the first: its kind by the option's label, range bands in feet. */
+export interface FormWeapon {
+  name: string
+  kind: string
+  damage: string
+  ranges: readonly [number, number, number]
+  firesEvery?: number
+}
+
+/**
+ * A phone that joins as `name` with the sheet form filled in: `fields` typed (or ticked: true) by their
+ * labels, and `weapons` added after the first.
+ */
+export async function joinWithSheet(
+  browser: Browser,
+  playerUrl: string,
+  name: string,
+  fields: Record<string, string | true> = {},
+  weapons: readonly FormWeapon[] = [],
+): Promise<Page> {
+  const phone = await (await browser.newContext(PHONE)).newPage()
+  phone.setDefaultTimeout(15_000)
+  await openUrl(phone, playerUrl)
+  await phone.getByLabel("Your character's name").fill(name)
+  await phone.getByRole('button', { name: 'Join' }).click()
+  for (const [label, value] of Object.entries(fields)) {
+    const field = phone.getByLabel(label, { exact: true })
+    if (value === true) await field.check()
+    else await field.fill(value)
+  }
+  for (const [i, w] of weapons.entries()) {
+    const nth = i + 1
+    await phone.getByRole('button', { name: 'Add to weapons' }).click()
+    await phone.getByLabel('Weapon', { exact: true }).nth(nth).fill(w.name)
+    // A select's name carries its chosen option ("Kind Melee").
+    await phone.getByRole('combobox', { name: /^Kind/ }).nth(nth).selectOption({ label: w.kind })
+    await phone.getByLabel('Damage', { exact: true }).nth(nth).fill(w.damage)
+    for (const [j, band] of (['Short', 'Medium', 'Long'] as const).entries())
+      await phone.getByLabel(`${band} range (ft)`).nth(nth).fill(String(w.ranges[j]))
+    if (w.firesEvery) await phone.getByLabel('Fires every N rounds').nth(nth).fill(String(w.firesEvery))
+  }
+  await phone.getByRole('button', { name: 'Create my character' }).click()
+  await phone.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
+  return phone
+}

@@ -23,7 +23,7 @@ import {
 } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { playTo as playRound, replay, table } from './table-client.ts'
+import { OIL_FLASK, playTo as playRound, replay, table } from './table-client.ts'
 import { eventually, TestClient, takeSeat } from './ws-client.ts'
 
 /** Another player with a character of the system's defaults, on their own seat. */
@@ -1050,14 +1050,7 @@ describe('the GM’s conditions on spelljammer’s segment clock', () => {
 })
 
 describe('osr: oil and holy water at the table (17.0.10-17.0.11)', () => {
-  const flask = {
-    name: 'Flask of oil',
-    kind: 'grenade',
-    damage: '1d8',
-    shortRange: 10,
-    mediumRange: 30,
-    longRange: 50,
-  }
+  const flask = OIL_FLASK
   /** Mira with a flask of oil beside her sword, the round run to her turn. */
   async function throwing() {
     const t = await table('osr')

@@ -6,7 +6,7 @@ import { TABLE, type TurnState } from '@fray/protocol'
 import { osr } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import type * as Y from 'yjs'
-import { playTo, table } from './table-client.ts'
+import { OIL_FLASK, playTo, table } from './table-client.ts'
 
 type Table = Awaited<ReturnType<typeof table>>
 
@@ -214,5 +214,62 @@ describe('osr: a grapple kept (17.0.18)', () => {
     )
     expect(t.fighter('ogre').hp).toBe(30 - hurt.value.total)
     expect(ogreStatus()).toEqual(['Grappled'])
+  })
+})
+
+describe('osr: a siege engine’s rate of fire (17.0.9)', () => {
+  it('a ballista of 1/6 fires in round 1, is refused while it reloads, and fires again in round 7', async () => {
+    const t = await table('osr')
+    const ballista = {
+      name: 'Ballista',
+      kind: 'siege',
+      damage: '1d10',
+      shortRange: 100,
+      mediumRange: 200,
+      longRange: 300,
+      firesEvery: 6,
+    }
+    setSheet(t, { weapons: [ballista] })
+    await miraFirst(t)
+    // A 5 misses the Ogre (5 + 1 + DEX 3 against AC 11): no damage die, the engine empty all the same.
+    const shot = {
+      kind: 'attack',
+      targetId: 'ogre',
+      declared: { choice: 'weapon-0-missile', toggles: ['short-range'] },
+      faces: [5],
+    }
+    const fired: number[] = []
+    for (let round = 1; round <= 7; round++) {
+      await playTo(t, () => turnOf(t).round === round && (turnOf(t).acting ?? []).includes(t.mira))
+      const answer = await t.ask(shot)
+      if (answer.ok) fired.push(round)
+      else expect(answer.error).toBe('Reloading takes the whole round: no other action, not even moving.')
+    }
+    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    expect(fired).toEqual(osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, 7))
+    expect(fired).toEqual([1, 7])
+  })
+})
+
+describe('osr: oil spilled and lit on the ground (17.0.10)', () => {
+  it('burns 10 rounds: each round’s end asks the GM for 1d6 on those in it, then it has burnt out', async () => {
+    const t = await table('osr')
+    setSheet(t, { weapons: [{ name: 'Sword', kind: 'melee', damage: '1d8' }, OIL_FLASK] })
+    await miraFirst(t)
+    expect(
+      (await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'spill-oil', toggles: [] } })).ok,
+    ).toBe(true)
+    await playTo(t, () => turnOf(t).round === 12)
+    const asked = t
+      .entries()
+      .filter((e) => e.kind === 'end-of-round' && /the oil Mira spilled burns/.test(e.detail ?? ''))
+    let fire: osr.GroundFire | null = osr.igniteGround()
+    let burns = 0
+    for (; fire; fire = osr.groundFireEndOfRound(fire)) burns++
+    expect(asked.map((e) => /^End of round (\d+)/.exec(e.detail ?? '')?.[1])).toEqual(
+      Array.from({ length: burns }, (_, i) => String(i + 1)),
+    )
+    expect(asked.at(-1)?.detail).toMatch(/and has now burnt out \(GM: area damage from the tablet, 1d6/)
   })
 })

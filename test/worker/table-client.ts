@@ -71,15 +71,25 @@ export const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
 
 /**
  * Plays the round on until `until` holds: Mira rolls her initiative and ends her turns, the GM rolls for
- * the monsters and moves the turn on (at most 40 steps).
+ * the monsters and moves the turn on (at most 100 steps).
  */
 export async function playTo(t: Awaited<ReturnType<typeof table>>, until: () => boolean): Promise<void> {
   const turn = () => t.table.doc.getMap(TABLE.turn).toJSON() as TurnState
-  for (let i = 0; i < 40 && !until(); i++) {
+  for (let i = 0; i < 100 && !until(); i++) {
     const waiting = turn().waiting ?? {}
     if (waiting[t.mira] === 'initiative') await t.ask({ kind: 'initiative' })
     else if (Object.keys(waiting).length > 0) await t.gmAsk({ kind: 'roll-foes' })
     else if ((turn().acting ?? []).includes(t.mira)) await t.ask({ kind: 'end-turn' })
     else await t.gmAsk({ kind: 'next-turn' })
   }
+}
+
+/** osr: a flask of oil as a sheet carries it (17.0.10). */
+export const OIL_FLASK = {
+  name: 'Flask of oil',
+  kind: 'grenade',
+  damage: '1d8',
+  shortRange: 10,
+  mediumRange: 30,
+  longRange: 50,
 }

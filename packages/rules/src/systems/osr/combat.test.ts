@@ -456,6 +456,43 @@ describe('end of round', () => {
     expect(rules.choices(ready as Fighter).ok).toBe(true)
   })
 
+  it('a siege engine of 1/6 fires on rounds 1 and 7, its rate and its reloading shown (17.0.9)', () => {
+    const ballista = weapon('Ballista', 'siege', '1d10', {
+      shortRange: 100,
+      mediumRange: 200,
+      longRange: 300,
+      firesEvery: 6,
+    })
+    const crew = pc({ weapons: [ballista] })
+    const c = rules.choices(crew)
+    expect(c.ok && c.value[0]?.label).toBe('Ballista (1d10, fires 1/6)')
+    const shot = { choice: 'weapon-0-missile', toggles: ['short-range'] }
+    const p = rules.preview(crew, foe(), shot)
+    // The round's move, split around the shot (17.0.1.1), then the reloading.
+    expect(p.ok && p.value.summary).toMatch(
+      /; move up to 30 ft too, split before and after the attack; then 5 rounds of reloading, doing nothing else\.$/,
+    )
+    const charge = rules.preview(pc({ weapons: [SPEAR] }), foe(), {
+      choice: 'weapon-0-melee',
+      toggles: ['charge'],
+    })
+    expect(charge.ok && charge.value.summary).toMatch(/; the charge runs 10 to 60 ft straight at Goblin\.$/)
+    let now = after(crew, resolve(crew, foe(), shot, 5).changes.mira)
+    expect(rules.status(now)).toEqual(['Reloading (next 5 rounds)'])
+    const fired = [1]
+    for (let round = 2; round <= 7; round++) {
+      ;[now] = endRound(now) as [Fighter]
+      if (rules.choices(now).ok) {
+        fired.push(round)
+        now = after(now, resolve(now, foe(), shot, 5).changes.mira)
+      }
+    }
+    const parsed = osr.parseSheet(crew.sheet)
+    if (!parsed.ok) throw new Error(parsed.error)
+    expect(fired).toEqual(osr.firingRounds(parsed.value.weapons[0] as osr.Weapon, 7))
+    expect(fired).toEqual([1, 7])
+  })
+
   it('charging ends with the round (17.0.1.8: "for the remainder of the round")', () => {
     const charging = pc({}, { state: { conditions: [{ kind: 'charging' }] } })
     const [next] = endRound(charging)
@@ -635,7 +672,7 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
   it('the touch attack shows the hold’s odds, and a kept hold gives Mira a way to hurt the Goblin', () => {
     const p = rules.preview(pc(), foe(), GRAPPLE)
     expect(p.ok && p.value.summary).toMatch(
-      /a hit grabs Goblin, and the grapple check keeps the hold 47\.5%\.$/,
+      /a hit grabs Goblin, and the grapple check keeps the hold 47\.5%;/,
     )
     const { mira, goblin } = grabbed()
     expect(rules.status(goblin)).toEqual(['Grappled'])
@@ -675,5 +712,37 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
     expect(rules.status(after(goblin, r.changes.gob))).toEqual([])
     const c = rules.choices(after(mira, r.changes.mira))
     expect(c.ok && c.value.map((x) => x.id)).not.toContain('squeeze')
+  })
+})
+
+describe('ground fire (17.0.10)', () => {
+  const OIL = weapon('Flask of oil', 'grenade', '1d8', { shortRange: 10, mediumRange: 30, longRange: 50 })
+  const SPILL: Declared = { choice: 'spill-oil', toggles: [] }
+
+  it('oil spilled and lit burns 10 rounds: each round’s end asks the GM for 1d6 on those in it, no save', () => {
+    expect(rules.preview(pc(), pc(), SPILL)).toEqual({ ok: false, error: 'Mira carries no flask of oil.' })
+    const carrier = pc({ weapons: [weapon('Sword', 'melee', '1d8'), OIL] })
+    const spilled = resolve(carrier, carrier, SPILL)
+    expect(spilled.summary).toBe(
+      'Mira spills a flask of oil on the ground and lights it: it burns 10 rounds, 1d6 fire each round to any creature standing in or moving through it, no save (GM: area damage from the tablet, 1d6, for those in the flames).',
+    )
+    let now = after(carrier, spilled.changes.mira)
+    expect(rules.status(now)).toEqual(['Oil fire on the ground (10 rounds)'])
+    const asked: string[] = []
+    for (let round = 1; round <= 12; round++) {
+      const r = rules.endOfRound([now], round, scripted())
+      if (!r.ok) throw new Error(r.error)
+      if (/the oil Mira spilled burns/.test(r.value.summary)) asked.push(r.value.summary)
+      now = after(now, r.value.changes.mira)
+    }
+    // As many rounds as the rules package burns it: 10, the last one saying it has burnt out.
+    let fire: osr.GroundFire | null = osr.igniteGround()
+    let burns = 0
+    for (; fire; fire = osr.groundFireEndOfRound(fire)) burns++
+    expect(asked).toHaveLength(burns)
+    expect(burns).toBe(10)
+    expect(asked[0]).toMatch(/no save, 9 rounds left \(GM: area damage/)
+    expect(asked[9]).toMatch(/no save, and has now burnt out \(GM: area damage/)
+    expect(rules.status(now)).toEqual([])
   })
 })

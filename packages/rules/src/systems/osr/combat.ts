@@ -41,6 +41,8 @@ export interface OsrState {
   run?: osr.RunState
   /** The one this fighter holds in a grapple (17.0.18). */
   holding?: string
+  /** Oil this fighter spilled on the ground and lit, each burning its 10 rounds (17.0.10). */
+  groundFires?: osr.GroundFire[]
 }
 
 const SUBDUAL = 'Non-Lethal attacks or Subdual Damage (17.0.16)'
@@ -52,7 +54,8 @@ function stateOf(f: Fighter): OsrState {
   const nonLethalTaken = s.nonLethalTaken === true
   const run = s.run && typeof s.run.roundsRun === 'number' ? { run: s.run } : {}
   const holding = typeof s.holding === 'string' ? { holding: s.holding } : {}
-  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run, ...holding }
+  const fires = Array.isArray(s.groundFires) ? { groundFires: s.groundFires } : {}
+  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run, ...holding, ...fires }
   const down = s.status === 'unconscious' || (s.status !== 'dead' && nonLethalTaken)
   return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
 }
@@ -84,7 +87,9 @@ const missileCapable = (w: osr.Weapon) => w.kind !== 'melee'
  * The round's actions a fighter declares about themselves instead of attacking (17.0.1.4, 17.0.1.7):
  * each gives its round-long condition, and takes the turn's attack.
  */
-const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-out'; says: string }> = [
+const SELF_ACTIONS: ReadonlyArray<
+  AttackChoice & { kind: osr.ActionKind | 'put-out' | 'spill-oil'; says: string }
+> = [
   {
     id: 'parry-dodge',
     label: 'Parry or dodge · +2 AC this round, no attack',
@@ -116,6 +121,14 @@ const SELF_ACTIONS: ReadonlyArray<AttackChoice & { kind: osr.ActionKind | 'put-o
     verb: 'Attempt the feat',
     kind: 'perform-feat',
     says: 'attempts a feat this round',
+  },
+  {
+    id: 'spill-oil',
+    label: 'Spill oil and light it · burns on the ground 10 rounds',
+    self: true,
+    verb: 'Spill and light the oil',
+    kind: 'spill-oil',
+    says: `spills a flask of oil on the ground and lights it: it burns ${osr.GROUND_FIRE_ROUNDS} rounds, 1d6 fire each round to any creature standing in or moving through it, no save`,
   },
   {
     id: 'put-out',
@@ -182,13 +195,16 @@ function grip(attacker: Fighter, target: Fighter, choice: string) {
 const offered = (
   a: (typeof SELF_ACTIONS)[number],
   conditions: ReadonlyArray<osr.Condition>,
-  s: Pick<osr.Sheet, 'spellcaster'>,
+  s: Pick<osr.Sheet, 'spellcaster' | 'weapons'>,
 ) =>
   a.kind === 'put-out'
     ? conditions.some((c) => c.kind === 'burning')
-    : a.kind !== 'cast-spell' || s.spellcaster
+    : a.kind === 'spill-oil'
+      ? s.weapons.some((w) => w.kind === 'grenade')
+      : a.kind !== 'cast-spell' || s.spellcaster
 
 const SPELL_RULE = 'Spell Casting (17.0.13)'
+const GROUND_FIRE_GM = ' (GM: area damage from the tablet, 1d6, for those in the flames)'
 const GRAPPLED_CASTER =
   'A grappled spellcaster may be prevented from speaking: the GM decides whether the spell is cast.'
 
@@ -214,8 +230,17 @@ function declareSelf(f: Fighter, target: Fighter, choice: string) {
   if (!s.ok) return s
   if (!offered(action, state.conditions, s.value))
     return fail(
-      action.kind === 'put-out' ? `${f.name} is not burning.` : `${f.name}’s sheet does not cast spells.`,
+      action.kind === 'put-out'
+        ? `${f.name} is not burning.`
+        : action.kind === 'spill-oil'
+          ? `${f.name} carries no flask of oil.`
+          : `${f.name}’s sheet does not cast spells.`,
     )
+  if (action.kind === 'spill-oil') {
+    // "Oil spilled on the ground and ignited will burn for 10 rounds" (17.0.10): the GM is asked each round.
+    const fires = [...(state.groundFires ?? []), osr.igniteGround()]
+    return ok({ action, state: { ...state, groundFires: fires }, gains: [], told: GROUND_FIRE_GM })
+  }
   if (action.kind === 'cast-spell') {
     // "A spellcaster must have at least one hand free and be able to speak" (17.0.13).
     const declared = osr.declareAction(action.kind, state.conditions)
@@ -260,10 +285,15 @@ function waysOf(s: osr.Sheet, conditions: ReadonlyArray<osr.Condition>): AttackC
     const both = meleeCapable(w) && missileCapable(w)
     // The damage with the name, as every system's weapon reads: "Sword (1d8)", "Spear (thrown, 1d6)".
     const dice = osr.formatDamageDice(w.damage)
+    // A weapon that fires once in several rounds shows its rate as the text writes it: "1/6" (17.0.9).
+    const rate = w.firesEvery > 1 ? `, fires 1/${w.firesEvery}` : ''
     if (meleeCapable(w))
       ways.push({ id: `weapon-${i}-melee`, label: `${w.name} (${both ? 'melee, ' : ''}${dice})` })
     if (missileCapable(w))
-      ways.push({ id: `weapon-${i}-missile`, label: `${w.name} (${both ? 'thrown, ' : ''}${dice})` })
+      ways.push({
+        id: `weapon-${i}-missile`,
+        label: `${w.name} (${both ? 'thrown, ' : ''}${dice}${rate})`,
+      })
   })
   return [...ways, ...UNARMED]
 }
@@ -666,9 +696,21 @@ export const osrCombat: CombatRules = {
     const damage = odds.value.damageOnHit
       ? `; ${toFloat(odds.value.expectedDamage).toFixed(1)} damage${toYou} on average`
       : ''
+    // Then the rounds of reloading, doing nothing else (17.0.9).
+    const reload =
+      d.value.setup.weapon && d.value.setup.mode === 'missile'
+        ? osr.reloadRoundsNeeded(d.value.setup.weapon)
+        : 0
+    const reloads = reload > 0 ? `; then ${rounds(reload)} of reloading, doing nothing else` : ''
+    // Fray keeps no positions: the move the round allows is said, split as the player likes (17.0.1.1);
+    // a charge is its own run (17.0.1.8).
+    const feet = d.value.setup.attacker.movement
+    const moves = declared.toggles.includes('charge')
+      ? `; the charge runs 10 to ${feet * 2} ft straight at ${target.name}`
+      : `; move up to ${feet} ft too, split before and after the attack`
     return ok({
       chance,
-      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}.`,
+      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}${moves}${reloads}.`,
       // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
       lines: [...plan.value.toHit, ...acLines(plan.value.acLines, target.id).slice(1)],
     })
@@ -716,7 +758,7 @@ export const osrCombat: CombatRules = {
       const { action, state, gains, told } = own.value
       if (action.kind === 'cast-spell') return castSpell(attacker, state, roll)
       const rule =
-        action.kind === 'put-out'
+        action.kind === 'put-out' || action.kind === 'spill-oil'
           ? 'Oil (17.0.10)'
           : (osr.ACTIONS.find((a) => a.kind === action.kind)?.rule ?? '')
       const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
@@ -901,9 +943,29 @@ export const osrCombat: CombatRules = {
     const each: Array<[Fighter, number, OsrState]> = []
     for (const f of fighters) {
       const before = stateOf(f)
+      // Oil burning on the ground burns on whoever spilled it (17.0.10): each round the GM is asked.
+      const fires = before.groundFires ?? []
+      if (fires.length > 0) {
+        const left = fires.map(osr.groundFireEndOfRound).filter((x): x is osr.GroundFire => x !== null)
+        const more =
+          left.length > 0 ? `, ${rounds(left[0]?.roundsLeft ?? 0)} left` : ', and has now burnt out'
+        said.push(
+          `the oil ${f.name} spilled burns: 1d6 fire to each creature standing in or moving through it this round, no save${more}${GROUND_FIRE_GM}`,
+        )
+        lines.push({ label: 'ground fire', value: 0, rule: 'Oil (17.0.10)', note: true })
+        if (before.status === 'dead') {
+          each.push([f, f.hp, { ...before, groundFires: left }])
+          continue
+        }
+      }
       if (before.status === 'dead') continue
       const ticked = osr.endOfRound(before.conditions)
-      let state: OsrState = { ...before, conditions: ticked.conditions }
+      const burning = (before.groundFires ?? []).map(osr.groundFireEndOfRound).filter((x) => x !== null)
+      let state: OsrState = {
+        ...before,
+        conditions: ticked.conditions,
+        ...(before.groundFires ? { groundFires: burning } : {}),
+      }
       let hp = f.hp
       for (const due of ticked.due) {
         // Burning oil's second 1d8 (17.0.10); putting the flames out removes the condition beforehand.
@@ -989,6 +1051,9 @@ export const osrCombat: CombatRules = {
       )
     }
     for (const c of state.conditions) chips.push(chip(c))
+    // The oil they spilled and lit, as long as it burns (17.0.10).
+    for (const fire of state.groundFires ?? [])
+      chips.push(`Oil fire on the ground (${rounds(fire.roundsLeft)})`)
     return chips
   },
 }

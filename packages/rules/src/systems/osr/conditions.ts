@@ -146,7 +146,7 @@ export function attackBlockedBy(conditions: ReadonlyArray<Condition>): string | 
     if (c.kind === 'no-attack' && !c.fresh)
       return `No attack this round: ${c.reason === 'weapon broke' ? 'the weapon broke' : 'the weapon was dropped'} last round.`
     if (c.kind === 'reloading' && !c.fresh)
-      return 'Reloading a crossbow takes the whole round: no other action, not even moving.'
+      return 'Reloading takes the whole round: no other action, not even moving.'
   }
   return null
 }

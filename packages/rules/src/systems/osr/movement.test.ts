@@ -25,7 +25,7 @@ describe('standing still', () => {
     const reloading = [{ kind: 'reloading' as const, rounds: 1, fresh: false }]
     expect(moveAllowance({ movement: 30 }, 'move', FRESH, reloading)).toEqual({
       ok: false,
-      error: 'Reloading a crossbow takes the whole round: no other action, not even moving.',
+      error: 'Reloading takes the whole round: no other action, not even moving.',
     })
     expect(moveAllowance({ movement: 30 }, 'move', FRESH, [{ kind: 'surprised' }]).ok).toBe(false)
   })

@@ -53,7 +53,7 @@ export function moveAllowance(
   if (conditions.some((c) => c.kind === 'surprised'))
     return fail('Surprised characters are unable to act for one round.')
   if (conditions.some((c) => c.kind === 'reloading' && !c.fresh))
-    return fail('Reloading a crossbow takes the whole round: no other action, not even moving.')
+    return fail('Reloading takes the whole round: no other action, not even moving.')
   switch (kind) {
     case 'move':
       return ok(sheet.movement)
