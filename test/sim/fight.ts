@@ -195,9 +195,14 @@ class Fight {
 
   /**
    * osr: some of the party cast spells (17.0.13); half carry a flask of oil or of holy water beside their
-   * weapon (17.0.10-17.0.11), to throw or, oil, to spill and light.
+   * weapon (17.0.10-17.0.11), to throw or, oil, to spill and light. zones: half the party carries a fire
+   * bomb, a blast that hits a whole zone ("Blast attacks").
    */
   carrying(base: Record<string, unknown>): Record<string, unknown> {
+    if (this.system === 'zones' && this.chance(0.5)) {
+      const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true, damaged: this.chance(0.3) }
+      return { ...base, weapons: [...((base.weapons as unknown[]) ?? []), bomb] }
+    }
     if (this.system !== 'osr') return base
     const sheet = this.chance(0.4) ? { ...base, spellcaster: true } : base
     if (this.chance(0.5)) return sheet

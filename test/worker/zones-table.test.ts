@@ -15,7 +15,7 @@ async function zonesTable() {
   const gm = await TestClient.connect(roomId, 'gm', gmKey)
   const log = await TestClient.connect(roomId, 'log')
   let n = 0
-  const player = async (name: string) => {
+  const player = async (name: string, extra: Record<string, unknown> = {}) => {
     const seat = await takeSeat(roomId, name)
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
     const results = phone.doc.getMap<RequestResult>(SEAT.results)
@@ -25,7 +25,8 @@ async function zonesTable() {
       await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
       return results.get(`${seat.seatId}/${id}`) as RequestResult
     }
-    const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('zones', name) })
+    const sheet = { ...defaultSheetFor('zones', name), ...extra }
+    const created = await ask({ kind: 'create-character', sheet })
     if (!created.ok) throw new Error(created.error)
     return { ask, id: created.logId, name }
   }
@@ -89,6 +90,7 @@ async function zonesTable() {
     hp,
     sheet,
     setState,
+    player,
   }
 }
 
@@ -395,5 +397,131 @@ describe('zones: attack stunts ("Attack stunts")', () => {
     )
     // Accepting is no reaction: the Bandit may still take his turn.
     expect(t.turn().factions?.characters.bandit?.spent).toBe(null)
+  })
+})
+
+describe('zones: blast attacks ("Blast attacks")', () => {
+  it('Sybilla throws a fire bomb: one roll for the zone, which the GM applies with Area damage, armour counted', async () => {
+    const t = await zonesTable()
+    const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true }
+    const sybilla = await t.player('Sybilla', { weapons: [{ name: 'Sword', damage: 'd6' }, bomb] })
+    await t.partyActs(sybilla)
+    // Aimed at a zone, not at one fighter: no reaction prompt, the room rolls at once.
+    expect(await sybilla.ask(step('weapon-1', sybilla.id))).toEqual({ ok: true, logId: expect.any(String) })
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the blast')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = diceOf(entry, 'blast damage')
+    expect(faces).toHaveLength(1)
+    // The rules: a ranged blast in range needs no save; its d6 is never changed by size.
+    const thrower = zones.parseSheet({ ...defaultSheetFor('zones', 'Sybilla'), weapons: [bomb] })
+    if (!thrower.ok) throw new Error(thrower.error)
+    const weapon = thrower.value.weapons[0] as zones.Weapon
+    const bandit = { id: 'bandit', sheet: sheetOf('Bandit', 'foe') }
+    const plan = zones.planBlast({
+      attackerId: sybilla.id,
+      attacker: thrower.value,
+      weapon,
+      inZone: [bandit],
+      distance: 1,
+    })
+    if (!plan.ok) throw new Error(plan.error)
+    expect(plan.value.witSaveReasons).toEqual([])
+    const spec = plan.value.damage.bandit as zones.DamageSpec
+    const blow = zones.resolveDamage(spec, faces)
+    expect(entry.detail).toBe(
+      `Sybilla's Fire bomb hits the zone: everyone in the zone and on its borders takes ${blow.inflicted} minus their armour. GM: apply it with "Area damage" (${blow.inflicted}, armour counts).`,
+    )
+    // The GM ticks who was in the zone: the Bandit suffers what the rules give him.
+    expect(
+      (await t.gmAsk({ kind: 'area', targets: [{ id: 'bandit', saved: false }], amount: blow.inflicted })).ok,
+    ).toBe(true)
+    await eventually(() => t.hp('bandit') === 8 - blow.suffered, `the Bandit at ${8 - blow.suffered}`)
+  })
+})
+
+describe('zones: concealment revealed and hiding again ("Sneaking in combat")', () => {
+  it('the party lying in wait: sneaking keeps Tomas concealed, moving openly or attacking reveals; hiding needs a reason', async () => {
+    const t = await zonesTable()
+    expect((await t.gmAsk({ kind: 'start-combat', surprise: { unaware: 'foe' } })).ok).toBe(true)
+    const concealed = (id: string) => t.turn().factions?.characters[id]?.concealed
+    await eventually(() => t.turn().factions?.bonusRound === true, 'the ambush’s bonus round')
+    // The foes have nobody concealed: if they hold the initiative they pass by themselves.
+    expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id, ['sneaking']))).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the sneaking move')
+    expect(concealed(t.tomas.id)).toBe(true)
+    expect(zones.revealsConcealment('move-without-sneaking')).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+    await eventually(() => concealed(t.tomas.id) === false, 'Tomas revealed by moving openly')
+    // His full move spent the turn: the foes, with nobody concealed, pass by themselves.
+
+    // Mira, still concealed, cannot hide again; her attack from concealment gets no reaction and reveals her.
+    expect((await t.mira.ask({ kind: 'act' })).ok).toBe(true)
+    expect(await t.mira.ask(step('hide', t.mira.id, ['out-of-sight']))).toEqual({
+      ok: false,
+      error: 'Mira is already concealed.',
+    })
+    expect((await t.mira.ask(step('weapon-0', 'bandit', ['concealed-attacker']))).ok).toBe(true)
+    await eventually(() => concealed(t.mira.id) === false, 'Mira revealed by attacking')
+    expect(t.prompts()).toEqual([])
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+
+    // Round 1: Tomas hides again only for one of the text's two reasons.
+    await eventually(() => t.turn().round === 1, 'round 1')
+    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
+    expect(zones.canHideAgain({ outOfSightForAWhile: false, majorDistraction: false })).toBe(false)
+    expect(await t.tomas.ask(step('hide', t.tomas.id))).toEqual({
+      ok: false,
+      error: 'Hiding again needs being out of sight for a while, or a major distraction: say which.',
+    })
+    expect((await t.tomas.ask(step('hide', t.tomas.id, ['distraction']))).ok).toBe(true)
+    await eventually(() => concealed(t.tomas.id) === true, 'Tomas concealed again')
+  })
+})
+
+describe('zones: mounts ("Mounts and vehicles in combat")', () => {
+  it('getting off a moving mount costs half a zone and an AGI save, or a fall for d4 direct damage', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('move-half', t.mira.id, ['mount-moving']))).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the dismount')
+    const entry = t.entries()[0] as LogEntry
+    const save = diceOf(entry, 'AGI save')
+    expect(save).toHaveLength(1)
+    const rules = zones.mountOrDismount({ moving: true, agi: sheetOf('Mira').agi, face: save[0] as number })
+    if (!rules.ok) throw new Error(rules.error)
+    expect(rules.value.zones).toBe(0.5)
+    const fall = diceOf(entry, 'fall damage')
+    // A fall is direct damage: armour does not reduce it.
+    expect(t.hp(t.mira.id)).toBe(rules.value.fell ? 8 - (fall[0] as number) : 8)
+    expect(entry.detail).toMatch(rules.value.fell ? /They fall: Mira takes \d/ : /They keep their footing/)
+    await eventually(() => t.turn().factions?.characters[t.mira.id]?.left !== undefined, 'what is left')
+    expect(t.turn().factions?.characters[t.mira.id]?.left).toBe(
+      '1.5 zones, or half a zone with a main and a bonus action (or two bonus actions)',
+    )
+  })
+})
+
+describe('zones: chases ("Chases")', () => {
+  it('Mira flees a long chase: her AGI save decides as the rules say, and once escaped she is out of the fight', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('flee', t.mira.id))).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the chase')
+    const entry = t.entries()[0] as LogEntry
+    const face = diceOf(entry, 'AGI save to escape')[0] as number
+    const chase = zones.resolveChase('even', [{ id: t.mira.id, agi: sheetOf('Mira').agi }], {
+      [t.mira.id]: face,
+    })
+    const escaped = chase.escaped.includes(t.mira.id)
+    expect(entry.detail).toBe(
+      escaped
+        ? 'Mira flees and escapes the pursuers: out of the fight. Left this turn: nothing.'
+        : 'Mira flees, but the pursuers reach them. Left this turn: nothing.',
+    )
+    await eventually(() => t.turn().factions?.characters[t.mira.id]?.out === escaped, 'the round knows')
+    // Faster pursuers: escaping is impossible, and no die is rolled.
+    expect(zones.resolveChase('pursuers-faster', [{ id: 'x', agi: 20 }]).caught).toEqual(['x'])
   })
 })

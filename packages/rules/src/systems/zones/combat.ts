@@ -63,6 +63,10 @@ export interface ZonesState {
   budget?: { at: string; turn: zones.TurnState }
   /** Spent a turn surrendering: they might be spared, until the enemy harms them ("Surrendering"). */
   surrendering?: true
+  /** Escaped a long chase: out of the fight ("Chases"). */
+  fled?: true
+  /** This round they did something that reveals them, or hid again ("Sneaking in combat"); the round keeps it. */
+  concealment?: 'revealed' | 'hidden'
 }
 
 /**
@@ -105,10 +109,14 @@ type Choice =
   | { id: 'bonus'; kind: 'bonus' }
   | { id: 'main'; kind: 'main' }
   | { id: 'surrender'; kind: 'surrender' }
+  | { id: 'hide'; kind: 'hide' }
+  | { id: 'flee'; kind: 'flee' }
   /** A move of 1 zone away from a nearby enemy, who may make an opportunity attack ("Opportunity attacks"). */
   | { id: 'move-away'; kind: 'move-away' }
   /** A main action to free a grabbed ally with a STR save ("Non-lethal attacks": grapple). */
   | { id: 'free-ally'; kind: 'free-ally' }
+  /** A blast weapon: it hits a zone, everyone in it and on its borders ("Blast attacks"). */
+  | { id: string; kind: 'blast'; weapon: zones.Weapon }
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -123,6 +131,19 @@ const STEPS = {
     verb: 'Take the main action',
   },
   surrender: { label: 'Surrender (the whole turn)', verb: 'Surrender' },
+  hide: { label: 'Hide again (out of sight for a while, or a major distraction)', verb: 'Hide' },
+  flee: { label: 'Flee: a long chase (AGI save, the whole turn)', verb: 'Flee' },
+} as const
+
+/** The section each step comes from. */
+const STEP_RULE = {
+  move: RULE.turn,
+  'move-half': RULE.turn,
+  bonus: RULE.turn,
+  main: RULE.turn,
+  surrender: RULE.surrender,
+  hide: RULE.sneaking,
+  flee: RULE.chases,
 } as const
 
 /** The turn's own steps, offered while the turn is theirs: a grabbed character has none of them. */
@@ -134,11 +155,15 @@ function stepChoices(st: ZonesState): Choice[] {
     { id: 'move-away', kind: 'move-away' },
   ]
   // "those who fail must surrender or retreat": a broken character may only move away or give up.
-  if (st.morale === 'broken') return [...moves, { id: 'surrender', kind: 'surrender' }]
+  // "those who fail must surrender or retreat": a broken character may only move away, flee or give up.
+  if (st.morale === 'broken')
+    return [...moves, { id: 'flee', kind: 'flee' }, { id: 'surrender', kind: 'surrender' }]
   return [
     ...moves,
     { id: 'bonus', kind: 'bonus' },
     { id: 'main', kind: 'main' },
+    { id: 'hide', kind: 'hide' },
+    { id: 'flee', kind: 'flee' },
     { id: 'surrender', kind: 'surrender' },
   ]
 }
@@ -157,6 +182,7 @@ function cannotAttack(f: Fighter, turn: TurnOf | null): string | null {
   const st = stateOf(f)
   if (st.down === 'dead') return `${f.name} is dead.`
   if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
+  if (st.fled) return `${f.name} fled the fight.`
   if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
   if (!turn && has(st, 'acted')) return `${f.name} has already taken their turn this round.`
   return null
@@ -208,6 +234,7 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
         : [{ type: 'main', action: 'attack' }]
     case 'unarmed':
     case 'non-lethal':
+    case 'blast':
       return [{ type: 'main', action: 'attack' }]
     case 'break-free':
       return [{ type: 'break-free' }]
@@ -220,9 +247,12 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
     case 'bonus':
       return [{ type: 'bonus', action: 'other' }]
     case 'main':
+    case 'hide':
       return [{ type: 'main', action: 'other' }]
     case 'surrender':
       return [{ type: 'surrender' }]
+    case 'flee':
+      return [{ type: 'flee' }]
     default:
       return zones.unreachable(choice)
   }
@@ -249,8 +279,14 @@ function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
   const st = stateOf(f)
   if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
   if (st.morale === 'broken') return steps ? stepChoices(st) : []
-  const weapons: Choice[] = sheet.weapons.flatMap((weapon, i) =>
-    weapon.blast || st.destroyed?.includes(weaponId(i)) ? [] : [{ id: weaponId(i), kind: 'weapon', weapon }],
+  const weapons: Choice[] = sheet.weapons.flatMap((weapon, i): Choice[] =>
+    st.destroyed?.includes(weaponId(i))
+      ? []
+      : weapon.blast
+        ? steps
+          ? [{ id: weaponId(i), kind: 'blast', weapon }]
+          : []
+        : [{ id: weaponId(i), kind: 'weapon', weapon }],
   )
   const nonLethal = zones.NON_LETHAL.map((n): Choice => ({ id: n.kind, kind: 'non-lethal' }))
   const freeing: Choice[] = steps ? [{ id: 'free-ally', kind: 'free-ally' }] : []
@@ -279,11 +315,15 @@ function choiceLabel(f: Fighter, c: Choice): string {
     case 'bonus':
     case 'main':
     case 'surrender':
+    case 'hide':
+    case 'flee':
       return STEPS[c.id].label
     case 'move-away':
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
     case 'free-ally':
       return 'Free a grabbed ally (STR save, a main action)'
+    case 'blast':
+      return `${weaponLabel(c.weapon)}: blast, hits a whole zone`
     default:
       return zones.unreachable(c)
   }
@@ -328,7 +368,19 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
       break
     case 'move':
     case 'move-away':
-      ids = ['sprint']
+      ids = choice.id === 'move-half' ? ['sprint', 'sneaking', 'mount-moving'] : ['sprint', 'sneaking']
+      break
+    case 'hide':
+      ids = ['out-of-sight', 'distraction']
+      break
+    case 'flee':
+      ids = ['fleeing-faster', 'pursuers-faster']
+      break
+    case 'blast':
+      ids =
+        choice.weapon.range > 0
+          ? ['attacker-moving', 'beyond-half-range', 'held-back', 'mounted']
+          : ['held-back', 'mounted']
       break
     default:
       return zones.unreachable(choice)
@@ -357,12 +409,26 @@ type Planned =
   | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
-  | (Sides & { kind: 'step'; choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> })
+  | (Sides & {
+      kind: 'step'
+      choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>
+    })
   | (Sides & { kind: 'move-away' })
   | (Sides & { kind: 'free-ally'; grabber: string })
+  | (Sides & { kind: 'blast'; plan: zones.BlastPlan; spec: zones.DamageSpec })
 
-const isStep = (c: Choice): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> =>
-  c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender'
+const isStep = (
+  c: Choice,
+): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }> =>
+  c.kind === 'move' ||
+  c.kind === 'bonus' ||
+  c.kind === 'main' ||
+  c.kind === 'surrender' ||
+  c.kind === 'hide' ||
+  c.kind === 'flee'
+
+/** Done at no one fighter: the turn's own steps, and a blast, aimed at a zone. */
+const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
 
 /** Checks a declared attack against the sheets, state and rules, and plans it; refusals in words. */
 function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: TableView): Outcome<Planned> {
@@ -383,12 +449,14 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
           : `${attacker.name} has no such attack.`,
     )
   }
-  if (isStep(choice) !== (attacker.id === target.id))
+  if (atNobody(choice) !== (attacker.id === target.id))
     return fail(
-      isStep(choice)
+      atNobody(choice)
         ? 'That is done on one’s own turn, at nobody.'
         : `${attacker.name} can't attack themselves.`,
     )
+  if (choice.kind === 'blast' && !turn)
+    return fail(`${choice.weapon.name}: only on ${attacker.name}’s own turn in a running round.`)
   if (isStep(choice) && !turn)
     return fail(`${STEPS[choice.id].label}: only on ${attacker.name}’s own turn in a running round.`)
   if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
@@ -408,6 +476,21 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
   const toggles = declared.toggles as zones.ToggleId[]
   const sides = { a: a.value, t: t.value, choice, toggles, spent, who: { a: attacker, t: target } }
   switch (choice.kind) {
+    case 'hide':
+      if (view?.turn.factions?.characters[attacker.id]?.concealed)
+        return fail(`${attacker.name} is already concealed.`)
+      if (
+        !zones.canHideAgain({
+          outOfSightForAWhile: toggles.includes('out-of-sight'),
+          majorDistraction: toggles.includes('distraction'),
+        })
+      )
+        return fail('Hiding again needs being out of sight for a while, or a major distraction: say which.')
+      return ok({ ...sides, kind: 'step', choice })
+    case 'flee':
+      if (toggles.includes('fleeing-faster') && toggles.includes('pursuers-faster'))
+        return fail('Either side is the faster one, not both.')
+      return ok({ ...sides, kind: 'step', choice })
     case 'move':
     case 'bonus':
     case 'main':
@@ -416,6 +499,25 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     case 'move-away':
       if (target.side === attacker.side) return fail(`${target.name} is no enemy of ${attacker.name}.`)
       return ok({ ...sides, kind: 'move-away' })
+    case 'blast': {
+      // One roll for the zone (our reading): the damage before each one's armour, which size never changes.
+      const zone = { id: 'zone', sheet: { ...a.value, armor: 0, shield: false } }
+      const plan = zones.planBlast(
+        {
+          attackerId: 'attacker',
+          attacker: a.value,
+          weapon: choice.weapon,
+          inZone: [zone],
+          distance: 0,
+          toggles,
+        },
+        SETTINGS,
+      )
+      if (!plan.ok) return plan
+      const spec = plan.value.damage.zone
+      if (!spec) return fail(`${choice.weapon.name} hits nobody.`)
+      return ok({ ...sides, kind: 'blast', plan: plan.value, spec })
+    }
     case 'free-ally': {
       const grabber = stateOf(target).grabbedBy
       if (target.side !== attacker.side || !grabber) return fail(`${target.name} is not a grabbed ally.`)
@@ -487,7 +589,16 @@ function previewOf(p: Planned, view?: TableView): Preview {
         p.plan.witSaveReasons.length === 0
           ? 'Hits automatically'
           : `Hits on a WIT save, ${p.a.wit} or under on a d20 (${percent(odds.hit.probability)}): ${p.plan.witSaveReasons.join('; ')}`
-      return { chance: odds.hit.probability, summary: `${toHit}; ${damageWords(p.plan.damage)}.`, lines }
+      // "Larger characters ... can distribute dice from melee attacks among several smaller targets as they see fit."
+      const split =
+        p.plan.kind === 'melee' && zones.sizeSteps(p.a.size, p.t.size) > 0 && p.plan.damage.dice.count > 1
+          ? ` Larger than ${p.t.name}: these ${p.plan.damage.dice.count} dice may be split among several smaller nearby targets, each share rolled as its own attack (Effects of size); the GM says who stands near.`
+          : ''
+      return {
+        chance: odds.hit.probability,
+        summary: `${toHit}; ${damageWords(p.plan.damage)}.${split}`,
+        lines,
+      }
     }
     case 'non-lethal': {
       const odds = zones.nonLethalOdds(p.plan, p.t.str).takesEffect.probability
@@ -507,6 +618,22 @@ function previewOf(p: Planned, view?: TableView): Preview {
     }
     case 'move-away':
       return moveAwayPreview(p, view)
+    case 'blast': {
+      const saves = p.plan.witSaveReasons
+      const chance = saves.length > 0 ? zones.saveChance(p.a.wit).probability : 1
+      const expected = zones.damageOdds(p.spec).expected.value
+      const toHit =
+        p.plan.kind === 'melee'
+          ? 'Your own zone: it can’t miss, and spares you'
+          : saves.length > 0
+            ? `Hits the zone on a WIT save, ${p.a.wit} or under (${percent(chance)}): ${saves.join('; ')}; a miss deviates to a random neighbouring zone`
+            : 'Hits the zone you aim at (you too, if it is yours)'
+      return {
+        chance,
+        summary: `${toHit}. Everyone in it and on its borders takes ${zones.formatDamage(p.spec.dice)} (${expected.toFixed(1)} on average) minus their armour; size changes nothing.`,
+        lines: [...p.plan.breakdown, ...p.spec.breakdown],
+      }
+    }
     case 'free-ally': {
       const chance = zones.saveChance(p.a.str).probability
       return {
@@ -519,7 +646,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
       return {
         chance: 1,
         summary: `${stepWords(p.choice, p.toggles)}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
-        lines: [note(STEPS[p.choice.id].label, 0, p.choice.id === 'surrender' ? RULE.surrender : RULE.turn)],
+        lines: [note(STEPS[p.choice.id].label, 0, STEP_RULE[p.choice.id])],
       }
     default:
       return zones.unreachable(p)
@@ -528,7 +655,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
 
 /** What a step of the turn does, in the text's words. */
 function stepWords(
-  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }>,
+  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>,
   toggles: readonly string[],
 ): string {
   switch (c.kind) {
@@ -540,6 +667,14 @@ function stepWords(
       return 'A main action takes the round: say what it is at the table; the GM decides its effect.'
     case 'surrender':
       return 'Surrenders, throwing the weapons away: the turn is wasted, but the enemy might spare them. Harmed by the enemy, they may fight on.'
+    case 'hide':
+      return 'Hides again: concealed, enemies attacked by them are taken by surprise, until they make noise or become visible.'
+    case 'flee':
+      return toggles.includes('fleeing-faster')
+        ? 'Flees, faster than the pursuers: escapes with no save.'
+        : toggles.includes('pursuers-faster')
+          ? 'Flees, but the pursuers are faster: escaping is impossible.'
+          : 'Flees over a long distance: an AGI save, and on a pass they escape; on a fail the pursuers reach them.'
     default:
       return zones.unreachable(c)
   }
@@ -556,6 +691,7 @@ function closedToReactions(p: Planned, target: Fighter): string | null {
     return `nobody reacts to ${target.name}’s own ${p.choice.kind === 'move' ? 'move' : 'action'}`
   if (p.kind === 'break-free') return `${target.name} can't react to someone breaking free`
   if (p.kind === 'free-ally') return `${target.name} is being freed`
+  if (p.kind === 'blast') return 'a blast hits a zone: each one in it reacts at the table'
   if (p.kind === 'strike' && p.plan.deathBlow) return `a death blow kills outright, with no roll`
   // "Enemies attacked by a concealed character are taken by surprise and can't react."
   if (p.toggles.includes('concealed-attacker'))
@@ -912,17 +1048,63 @@ function attacking(attacker: Fighter, p: Planned): Live {
   if (!has(a.state, 'acted')) a.addCondition('acted', 'Took their turn')
   if (p.spent) a.state.budget = { at: p.spent.at, turn: p.spent.turn }
   if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== p.choice.id)
+  if (reveals(p) === true) a.state.concealment = 'revealed'
   return a
 }
 
+/**
+ * Whether this choice reveals one who is concealed ("Sneaking in combat": attacking, moving without
+ * sneaking...); 'ask-gm' for what the text leaves open (any other action), false for what does not.
+ */
+function reveals(p: Planned): true | 'ask-gm' | false {
+  switch (p.choice.kind) {
+    case 'weapon':
+    case 'unarmed':
+    case 'non-lethal':
+    case 'blast':
+      return zones.revealsConcealment('attack')
+    case 'move':
+    case 'move-away':
+      return p.toggles.includes('sneaking') ? false : zones.revealsConcealment('move-without-sneaking')
+    case 'bonus':
+    case 'main':
+    case 'free-ally':
+      return zones.revealsConcealment('other')
+    case 'break-free':
+    case 'surrender':
+    case 'hide':
+    case 'flee':
+      return false
+    default:
+      return zones.unreachable(p.choice)
+  }
+}
+
 /** A step of the turn that is not an attack: a move, a bonus or main action, surrendering. */
-function step(p: Extract<Planned, { kind: 'step' }>, a: Live): Resolution {
+/**
+ * Getting on or off a moving mount or vehicle ("Mounts and vehicles in combat"): an AGI save, or a fall
+ * for d4 direct damage.
+ */
+function mounting(p: Planned, a: Live, roll: Roller, lines: BreakdownLine[]): string {
+  const face = roll(20, 'AGI save to keep one’s footing')
+  const result = zones.mountOrDismount({ moving: true, agi: p.a.agi, face })
+  if (!result.ok) throw new Error(result.error) // the face is always given for a moving mount
+  lines.push(...result.value.breakdown)
+  if (!result.value.fell) return 'They keep their footing on the moving mount.'
+  const fall = zones.directDamage(roll(4, 'fall damage d4'), RULE.mounts)
+  lines.push(...fall.breakdown)
+  return `They fall: ${a.suffer(fall.suffered)}.`
+}
+
+function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Resolution {
+  const lines = [...previewOf(p).lines]
   const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
   const name = a.f.name
   let done: string
   switch (p.choice.kind) {
     case 'move':
       done = `${name} moves ${p.choice.zones === 1 ? '1 zone' : 'half a zone'}${p.toggles.includes('sprint') ? ', sprinting' : ''}.`
+      if (p.toggles.includes('mount-moving')) done = `${done} ${mounting(p, a, roll, lines)}`
       break
     case 'bonus':
       done = `${name} takes a bonus action (a second or two).`
@@ -934,10 +1116,35 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live): Resolution {
       a.state.surrendering = true
       done = `${name} surrenders, throwing their weapons away: their turn is wasted, but they might be spared.`
       break
+    case 'flee': {
+      const pace = p.toggles.includes('fleeing-faster')
+        ? 'fleeing-faster'
+        : p.toggles.includes('pursuers-faster')
+          ? 'pursuers-faster'
+          : 'even'
+      const faces = pace === 'even' ? { [a.f.id]: roll(20, 'AGI save to escape') } : {}
+      const chase = zones.resolveChase(pace, [{ id: a.f.id, agi: p.a.agi }], faces)
+      lines.push(...chase.breakdown)
+      const escaped = chase.escaped.includes(a.f.id)
+      if (escaped) a.state.fled = true
+      done = escaped
+        ? `${name} flees and escapes the pursuers: out of the fight.`
+        : `${name} flees, but the pursuers reach them.`
+      break
+    }
+    case 'hide':
+      a.state.concealment = 'hidden'
+      done = `${name} hides again (${p.toggles.includes('out-of-sight') ? 'out of sight for a while' : 'a major distraction'}): concealed until they make noise or become visible.`
+      break
     default:
       return zones.unreachable(p.choice)
   }
-  return resolution(previewOf(p).lines, `${done}${left}`, a)
+  // "Actions which might reveal a character include ... etc.": what the list leaves open is the GM's call.
+  const ask =
+    reveals(p) === 'ask-gm' && stateOf(a.f).concealment === 'hidden'
+      ? ' If it makes noise or shows them, they are revealed: the GM decides.'
+      : ''
+  return resolution(lines, `${done}${left}${ask}`, a)
 }
 
 function resolvePlanned(
@@ -956,7 +1163,7 @@ function resolvePlanned(
   if (defense?.startsWith('guard:') || defense?.startsWith('hide:'))
     return swapped(p, attacker, target, defense, roll, view)
   const a = attacking(attacker, p)
-  if (p.kind === 'step') return ok(step(p, a))
+  if (p.kind === 'step') return ok(step(p, a, roll))
   const t = new Live(target)
   switch (p.kind) {
     case 'break-free':
@@ -967,6 +1174,8 @@ function resolvePlanned(
       return ok(nonLethal(p, a, t, defense, roll))
     case 'move-away':
       return ok(moveAway(p, a, t, defense, roll))
+    case 'blast':
+      return ok(blast(p, a, roll))
     case 'free-ally': {
       const save = zones.freeAlly(p.a, roll(20, 'STR save to free an ally'))
       if (save.passed) delete t.state.grabbedBy
@@ -980,6 +1189,38 @@ function resolvePlanned(
   }
 }
 
+/**
+ * A blast ("Blast attacks"): the WIT save where a ranged one needs it, then one damage roll for the zone.
+ * Fray does not know who stands in which zone, so the GM applies it to them (Area damage, armour taken
+ * off each); a ranged miss deviates to a neighbouring zone the GM numbers and rolls for.
+ */
+function blast(p: Extract<Planned, { kind: 'blast' }>, a: Live, roll: Roller): Resolution {
+  const lines = [...p.plan.breakdown]
+  const name = (p.choice as { weapon: zones.Weapon }).weapon.name
+  let missed = false
+  if (p.plan.witSaveReasons.length > 0) {
+    const save = zones.resolveSave(
+      'wit',
+      p.a.wit,
+      roll(20, 'WIT save to hit'),
+      RULE.attacking,
+      'hit the zone',
+    )
+    lines.push(...save.breakdown)
+    missed = !save.passed
+  }
+  const blow = zones.resolveDamage(p.spec, rollDamage(p.spec, roll, 'blast damage'))
+  lines.push(...blow.breakdown.filter((l) => l.label !== ARMOUR_LINE))
+  const broke = wear(a, p.choice, blow)
+  const where = missed
+    ? 'misses and deviates: number the neighbouring zones and roll a die for the one it hits; there'
+    : p.plan.kind === 'melee'
+      ? 'hits their own zone (sparing them):'
+      : 'hits the zone:'
+  const summary = `${a.f.name}'s ${name} ${where} everyone in the zone and on its borders takes ${blow.inflicted} minus their armour. GM: apply it with "Area damage" (${blow.inflicted}, armour counts).${broke}`
+  return resolution(lines, summary, a)
+}
+
 /** What a grabber does with this choice, as the rule on keeping hold names it ("Non-lethal attacks": grapple). */
 function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
   const c = p.choice
@@ -988,6 +1229,7 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
     case 'move-away':
       return 'move'
     case 'weapon':
+    case 'blast':
       return c.weapon.great ? 'attack-great-weapon' : 'attack-one-handed'
     case 'unarmed':
       return 'attack-unarmed'
@@ -998,6 +1240,8 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
     case 'bonus':
     case 'main':
     case 'surrender':
+    case 'hide':
+    case 'flee':
       return 'other'
     default:
       return zones.unreachable(c)
@@ -1299,8 +1543,9 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     )
     l.state.conditions = ticked.filter((c) => c.rounds === null || c.rounds > 0)
     if (l.state.conditions.length === 0) delete l.state.conditions
-    // A turn's budget is this round's: the next round's turn starts whole.
+    // A turn's budget is this round's: the next round's turn starts whole; the round keeps who is concealed.
     delete l.state.budget
+    delete l.state.concealment
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
   // Round 0 is the bonus round the concealed play at the start of an ambush ("Sneaking and ambushes").
@@ -1319,6 +1564,7 @@ function status(f: Fighter): string[] {
   if (st.morale === 'broken') chips.push('Broken: surrender or retreat')
   if (st.morale === 'steady') chips.push('Steady')
   if (st.surrendering) chips.push('Surrendering')
+  if (st.fled) chips.push('Fled')
   for (const c of st.conditions ?? []) {
     chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
   }
@@ -1334,8 +1580,9 @@ function status(f: Fighter): string[] {
 export const zonesCombat: CombatRules = {
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
-    const down = stateOf(f).down
-    return down ? `${f.name} is ${down}.` : null
+    const st = stateOf(f)
+    if (st.fled) return `${f.name} fled the fight.`
+    return st.down ? `${f.name} is ${st.down}.` : null
   },
 
   choices(attacker, view) {
@@ -1357,11 +1604,13 @@ export const zonesCombat: CombatRules = {
       list.map((c): AttackChoice => {
         const own = isStep(c)
           ? { self: true, verb: STEPS[c.id].verb }
-          : c.kind === 'move-away'
-            ? { verb: 'Move away' }
-            : c.kind === 'free-ally'
-              ? { aid: true, verb: 'Try to free them' }
-              : {}
+          : c.kind === 'blast'
+            ? { self: true, verb: `Use the ${c.weapon.name}` }
+            : c.kind === 'move-away'
+              ? { verb: 'Move away' }
+              : c.kind === 'free-ally'
+                ? { aid: true, verb: 'Try to free them' }
+                : {}
         return { id: c.id, label: choiceLabel(attacker, c), ...own }
       }),
     )
@@ -1407,6 +1656,11 @@ export const zonesCombat: CombatRules = {
 /** How many times this fighter reacted this round: each reaction takes the whole turn ("Reactions"). */
 export function reactionsThisRound(f: Fighter): number {
   return (stateOf(f).conditions ?? []).filter((c) => c.id === 'reacted').length
+}
+
+/** What this fighter did this round about concealment, for the round to keep. */
+export function concealmentOf(f: Fighter): ZonesState['concealment'] {
+  return stateOf(f).concealment
 }
 
 /** The fighter's sheet as the rules read it, or null when it does not read. */

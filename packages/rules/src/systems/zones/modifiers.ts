@@ -17,6 +17,12 @@ export const TOGGLE_IDS = [
   'mounted',
   'sprint',
   'stunt',
+  'sneaking',
+  'out-of-sight',
+  'distraction',
+  'mount-moving',
+  'fleeing-faster',
+  'pursuers-faster',
 ] as const
 export type ToggleId = (typeof TOGGLE_IDS)[number]
 
@@ -94,7 +100,8 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
   {
     id: 'mounted',
     label: 'From a mount or vehicle',
-    effect: 'Attacks by riders and passengers are impaired.',
+    effect:
+      "Attacks by riders and passengers are impaired; if the mount or vehicle moves at full speed this turn, riders and passengers can't act or react.",
     rule: RULE.mounts,
   },
   {
@@ -109,6 +116,43 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     effect:
       'Say an effect instead of damage (cut a limb, force a surrender...): it must make sense and the GM approve it; the target accepts it (no damage, no reaction) or takes the attack as normal.',
     rule: RULE.stunts,
+  },
+  {
+    id: 'sneaking',
+    label: 'Sneaking',
+    effect:
+      'Moving without being seen: a concealed character stays concealed (moving without sneaking reveals).',
+    rule: RULE.sneaking,
+  },
+  {
+    id: 'out-of-sight',
+    label: 'Out of sight for a while',
+    effect: 'One way to hide again later in a fight.',
+    rule: RULE.sneaking,
+  },
+  {
+    id: 'distraction',
+    label: 'A major distraction',
+    effect: 'The other way to hide again later in a fight.',
+    rule: RULE.sneaking,
+  },
+  {
+    id: 'mount-moving',
+    label: 'Getting on or off a moving mount',
+    effect: 'An AGI save to avoid falling, which does d4 direct damage.',
+    rule: RULE.mounts,
+  },
+  {
+    id: 'fleeing-faster',
+    label: 'Faster than the pursuers',
+    effect: 'Moving faster or keeping the speed for longer: escapes with no save.',
+    rule: RULE.chases,
+  },
+  {
+    id: 'pursuers-faster',
+    label: 'The pursuers are faster',
+    effect: 'Escaping is impossible.',
+    rule: RULE.chases,
   },
 ]
 
