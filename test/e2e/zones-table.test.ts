@@ -65,4 +65,37 @@ describe('zones on a phone', () => {
     expect(await visible(mira, 'End my turn')).toBe(false)
     await chromium.snap(gm, 'zones-turn-ended-tablet')
   })
+
+  it('a player answers an attack with an ally who guards them, named in one tap; the ally takes it', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    // Nobody of the party takes a turn first: one who did could not react or guard.
+    await expect
+      .poll(async () => {
+        if (await visible(gm, 'Bandit attacks')) return true
+        if (await visible(gm, 'Bandit acts')) await gm.getByRole('button', { name: 'Bandit acts' }).click()
+        else if (await visible(tomas, 'We pass')) await tomas.getByRole('button', { name: 'We pass' }).click()
+        return false
+      })
+      .toBe(true)
+    await gm.getByRole('button', { name: 'Bandit attacks' }).click()
+    const composer = gm.getByRole('region', { name: 'Bandit attacks' })
+    await composer.getByRole('radio', { name: /Mira/ }).check()
+    await composer.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })
+    const guard = prompt.getByRole('button', { name: /Tomas guards you \(nearby\)/ })
+    await guard.waitFor()
+    await chromium.snap(mira, 'zones-guard-prompt-phone')
+    await guard.click()
+    await expect
+      .poll(() => gm.locator('.log-entry.outcome').first().textContent())
+      .toMatch(/Tomas guards Mira and takes the attack/)
+    // His reaction spent his turn: he is no longer offered one.
+    await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Tomas · has acted/)
+  })
 })

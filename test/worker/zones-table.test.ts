@@ -57,7 +57,50 @@ async function zonesTable() {
     if (turn().factions?.initiative === 'foes') expect((await gmAsk({ kind: 'pass' })).ok).toBe(true)
     expect((await who.ask({ kind: 'act' })).ok).toBe(true)
   }
-  return { mira, tomas, gmAsk, turn, entries, prompts, state, partyActs }
+  /** Starts the fight and gives the Bandit the foes' move, nobody of the party having taken a turn. */
+  const banditActs = async () => {
+    expect((await gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => turn().status === 'running', 'the round')
+    if (turn().factions?.initiative === 'party') expect((await mira.ask({ kind: 'pass' })).ok).toBe(true)
+    expect((await gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+  }
+  /** The Bandit attacks with its first weapon; the prompt on the target's phone. */
+  const banditAttacks = async (targetId: string) => {
+    const declared = { choice: 'weapon-0', toggles: [] }
+    expect((await gmAsk({ kind: 'attack', attackerId: 'bandit', targetId, declared })).ok).toBe(true)
+    await eventually(() => prompts().length === 1, 'the reaction prompt')
+    return prompts()[0] as PendingDefense
+  }
+  const hp = (id: string) => Number(table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('hp'))
+  return {
+    mira,
+    tomas,
+    gmAsk,
+    turn,
+    entries,
+    prompts,
+    state,
+    partyActs,
+    banditActs,
+    banditAttacks,
+    hp,
+    sheet,
+  }
+}
+
+/** A default sheet as the rules read it. */
+const sheetOf = (name: string, side: 'pc' | 'foe' = 'pc') => {
+  const parsed = zones.parseSheet(defaultSheetFor('zones', name, side))
+  if (!parsed.ok) throw new Error(parsed.error)
+  return parsed.value
+}
+
+/** The damage the rules give the Bandit's first weapon on this target for these faces, after armour. */
+function banditDamage(target: zones.Sheet, faces: number[]): number {
+  const bandit = sheetOf('Bandit', 'foe')
+  const plan = zones.planAttack({ attacker: bandit, target, weapon: bandit.weapons[0] ?? null, nearby: true })
+  if (!plan.ok) throw new Error(plan.error)
+  return zones.resolveDamage(plan.value.damage, faces).suffered
 }
 
 const step = (choice: string, targetId: string, toggles: string[] = []) => ({
@@ -138,5 +181,69 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
       error: `${refusedByRules.ok ? '' : refusedByRules.error} Left this turn: ${zones.whatIsLeft(rules)}.`,
     })
     expect(zones.whatIsLeft(rules)).toBe('1 zone')
+  })
+})
+
+describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding")', () => {
+  it('Tomas guards Mira: he takes the blow, spends his turn on it, and cannot dodge or counter', async () => {
+    const t = await zonesTable()
+    await t.banditActs()
+    const prompt = await t.banditAttacks(t.mira.id)
+    const guard = prompt.options.find((o) => o.id === `guard:${t.tomas.id}`)
+    expect(guard?.label).toBe('Tomas guards you (nearby)')
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: guard?.id })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = (entry.rolls ?? []).filter((r) => r.label.startsWith('damage')).map((r) => r.face)
+    expect(faces).toHaveLength(1)
+    // Tomas suffers what the rules give the Bandit's blow on him; Mira nothing.
+    expect(t.hp(t.tomas.id)).toBe(8 - banditDamage(sheetOf('Tomas'), faces))
+    expect(t.hp(t.mira.id)).toBe(8)
+    expect(entry.detail).toMatch(/^Tomas guards Mira and takes the attack\. Bandit hits: Tomas takes \d/)
+    // His reaction took his whole turn: the round's own record says so, and he may not take one now.
+    await eventually(() => t.turn().factions?.characters[t.tomas.id]?.spent === 'reaction', 'Tomas reacted')
+    expect(t.turn().factions?.characters[t.mira.id]?.spent).toBe(null)
+  })
+
+  it('Mira hides behind Tomas, who dodges: the rules’ AGI save on his die decides, both turns spent', async () => {
+    const t = await zonesTable()
+    await t.banditActs()
+    const prompt = await t.banditAttacks(t.mira.id)
+    const hide = prompt.options.find((o) => o.id === `hide:${t.tomas.id}:dodge`)
+    const agi = sheetOf('Tomas').agi
+    expect(hide?.chance).toBe(zones.saveChance(agi).probability)
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: hide?.id })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const save = entry.rolls?.find((r) => r.label === 'AGI save to dodge')
+    if (!save) throw new Error('no dodge rolled')
+    const dodged = zones.resolveDodge(agi, save.face).misses
+    expect(entry.detail).toMatch(/^Mira hides behind Tomas, who takes the attack and dodges\./)
+    const faces = (entry.rolls ?? []).filter((r) => r.label.startsWith('damage')).map((r) => r.face)
+    expect(t.hp(t.tomas.id)).toBe(dodged ? 8 : 8 - banditDamage(sheetOf('Tomas'), faces))
+    expect(t.hp(t.mira.id)).toBe(8)
+    await eventually(
+      () =>
+        t.turn().factions?.characters[t.mira.id]?.spent === 'reaction' &&
+        t.turn().factions?.characters[t.tomas.id]?.spent === 'reaction',
+      'both reacted',
+    )
+  })
+
+  it('one who has taken their turn cannot react, even before attacking; a guard who has cannot guard', async () => {
+    const t = await zonesTable()
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    // Mira takes the party's move and ends her turn without attacking.
+    expect((await t.mira.ask({ kind: 'act' })).ok).toBe(true)
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    const prompt = await t.banditAttacks(t.mira.id)
+    const round = t.turn().factions
+    if (!round) throw new Error('no round')
+    expect(zones.canReact(round, t.mira.id).ok).toBe(false)
+    // Only Tomas's guard, his own reaction, is open to her; no dodge, no counter, no hiding.
+    expect(prompt.options.map((o) => o.id)).toEqual([`guard:${t.tomas.id}`, 'none'])
   })
 })

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { type Outcome, zones } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
+import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { zonesCombat as rules } from './combat.ts'
 
@@ -158,12 +159,22 @@ describe('zones: reactions', () => {
 
   it('offers dodge with its AGI odds, a counter per melee attack when nearby, hiding and a guard', () => {
     const options = must(rules.defenses(sybilla, bandit, musket))
-    // The musket shoots from afar: the bandit's sword and fists can't reach to counter.
-    expect(options.map((o) => o.id)).toEqual(['dodge', 'hide-behind', 'guard', 'none'])
+    // The musket shoots from afar: the bandit's sword and fists can't reach to counter; with nobody else
+    // on the table, there is nobody to hide behind and nobody to guard.
+    expect(options.map((o) => o.id)).toEqual(['dodge', 'none'])
+    const ally = foe('Bandit 2')
+    const table = { turn: IDLE_TURN, fighters: [sybilla, bandit, ally] }
+    expect(must(rules.defenses(sybilla, bandit, musket, table)).map((o) => o.id)).toEqual([
+      'dodge',
+      'hide:Bandit 2',
+      'hide:Bandit 2:dodge',
+      'guard:Bandit 2',
+      'none',
+    ])
     // AGI 8: a pass on 1-8 of a d20.
     expect(options[0]?.chance).toBe(8 / 20)
     const melee = must(rules.defenses(pc('Theobald'), bandit, SWORD)).map((o) => o.id)
-    expect(melee).toEqual(['dodge', 'counter:weapon-0', 'counter:unarmed', 'hide-behind', 'guard', 'none'])
+    expect(melee).toEqual(['dodge', 'counter:weapon-0', 'counter:unarmed', 'none'])
   })
 
   it('changes the outcome: no reaction takes the damage, a passed dodge makes it miss', () => {
@@ -233,17 +244,38 @@ describe('zones: reactions', () => {
     const bandit = foe('Bandit')
     const first = must(rules.resolve(sybilla, bandit, SWORD, null, scripted(1)))
     const [s1, b1] = [after(sybilla, first), after(bandit, first)]
-    expect(must(rules.defenses(b1, s1, SWORD)).map((o) => o.id)).toEqual(['guard', 'none'])
+    // Alone, nobody can answer for her; a standing ally may still guard her (his reaction, not hers).
+    expect(must(rules.defenses(b1, s1, SWORD))).toEqual([])
+    const tomas = pc('Tomas')
+    const table = { turn: IDLE_TURN, fighters: [s1, b1, tomas] }
+    expect(must(rules.defenses(b1, s1, SWORD, table)).map((o) => o.id)).toEqual(['guard:Tomas', 'none'])
     expect(rules.resolve(b1, s1, SWORD, 'dodge', scripted())).toEqual({
       ok: false,
       error: 'No reaction: Sybilla has already taken their turn this round.',
     })
   })
 
-  it('makes hiding behind someone re-aim the attack instead of hurting the target', () => {
-    const r = must(rules.resolve(sybilla, bandit, musket, 'hide-behind', scripted()))
+  it('turns the attack on the one hidden behind: they take the musket shot, and the target spent a reaction', () => {
+    const ally = foe('Bandit 2')
+    const table = { turn: IDLE_TURN, fighters: [sybilla, bandit, ally] }
+    const r = must(rules.resolve(sybilla, bandit, musket, 'hide:Bandit 2', scripted(5), table))
     expect(r.changes.Bandit?.hp).toBe(8)
-    expect(r.summary).toContain('aim Sybilla')
+    // The musket's d8 shows 5; Bandit 2 has no armour.
+    expect(r.changes['Bandit 2']?.hp).toBe(8 - 5)
+    expect(r.summary).toBe(
+      'Bandit hides behind Bandit 2, who takes the attack. Sybilla hits: Bandit 2 takes 5.',
+    )
+    expect(rules.status(after(bandit, r))).toContain('Reacted (1 round)')
+  })
+
+  it('lets an ally guard: the guard takes the blow, spends a reaction, and neither dodges nor counters', () => {
+    const ally = foe('Bandit 2', { armor: 1 })
+    const table = { turn: IDLE_TURN, fighters: [sybilla, bandit, ally] }
+    const r = must(rules.resolve(pc('Theobald'), bandit, SWORD, 'guard:Bandit 2', scripted(4), table))
+    // d6 shows 4, minus the guard's armour 1 ("Guarding": they become the new target).
+    expect(r.changes['Bandit 2']?.hp).toBe(8 - 3)
+    expect(r.changes.Bandit?.hp).toBe(8)
+    expect(rules.status(after(ally, r))).toContain('Reacted (1 round)')
   })
 })
 
@@ -283,7 +315,7 @@ describe('zones: non-lethal attacks', () => {
     // "On his next turn, Theobald attacks the bandit with a dagger ... The bandit can't react since he is grabbed".
     const round = must(rules.endOfRound([after(theobald, grab), grabbed], 1, scripted()))
     const [t2, b2] = [after(after(theobald, grab), round), after(grabbed, round)]
-    expect(must(rules.defenses(t2, b2, attack('weapon-1'))).map((o) => o.id)).toEqual(['guard', 'none'])
+    expect(must(rules.defenses(t2, b2, attack('weapon-1')))).toEqual([])
     const stabbed = after(b2, must(rules.resolve(t2, b2, attack('weapon-1'), null, scripted(3))))
     expect(stabbed.hp).toBe(5)
 

@@ -8,6 +8,7 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { readSheet } from '../../table/sheet.ts'
+import { IDLE_TURN } from '../../table/turn.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -558,23 +559,73 @@ function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> 
   })
 }
 
-const effectOf = (kind: zones.ReactionKind) => zones.REACTIONS.find((r) => r.kind === kind)?.effect ?? ''
-
 /**
  * The target's reactions: dodge, a counter with each of their attacks, hiding behind someone; and a
  * nearby ally guarding them, which is the ally's reaction and so stays open when the target can't react.
  */
 function defenseList(p: Planned, attacker: Fighter, target: Fighter, view?: TableView): DefenseOption[] {
   if (closedToReactions(p, target)) return []
-  const guard: DefenseOption = {
-    id: 'guard',
-    // The target's choice, so said from the target's side: the reaction itself is the ally's ("Guarding").
-    label: 'A nearby ally guards you',
-    chance: null,
-    effect:
-      'The ally becomes the target of this attack instead of you; having reacted, they cannot dodge or counter it.',
-  }
-  if (noReactionWhy(p, target, view)) return [guard, NO_REACTION]
+  // Without the table in view, nobody else is known to guard or to hide behind.
+  return namedDefenses(p, attacker, target, view ?? { turn: IDLE_TURN, fighters: [attacker, target] })
+}
+
+/** What this attack would do to another character it is turned on (a guard, one hidden behind), in words. */
+function turnedOn(p: Planned, attacker: Fighter, other: Fighter, view: TableView): string {
+  const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
+  if (!q.ok) return q.error
+  if (q.value.kind === 'strike') return `${damageWords(q.value.plan.damage)} for ${other.name}`
+  // A clause inside the option's sentence: without the summary's own full stop.
+  return previewOf(q.value).summary.replace(/\.$/, '')
+}
+
+/** Whether this fighter may react now: the round's own record where a round runs ("Reacting to an attack"). */
+function mayReact(f: Fighter, view: TableView): boolean {
+  const st = stateOf(f)
+  if (st.down || st.grabbedBy) return false
+  const round = view.turn.status === 'running' ? view.turn.factions : undefined
+  if (round?.characters[f.id]) return zones.canReact(round, f.id).ok
+  return !has(st, 'acted') && !has(st, 'reacted')
+}
+
+/**
+ * The target's reactions with the table in view: dodge, counters, hiding behind a named nearby ally or
+ * an enemy they are grabbing (who may dodge in turn if they can still react), and each ally who can
+ * guard them ("Guarding": the ally's own reaction, open even when the target cannot react).
+ */
+function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: TableView): DefenseOption[] {
+  const others = view.fighters.filter((f) => f.id !== target.id && f.id !== attacker.id && !stateOf(f).down)
+  const allies = others.filter((f) => f.side === target.side)
+  const guards = allies.filter((f) => mayReact(f, view))
+  const guarding = guards.map(
+    (g): DefenseOption => ({
+      id: `guard:${g.id}`,
+      label: `${g.name} guards you (nearby)`,
+      chance: null,
+      effect: `${g.name} becomes the target instead of you and, having reacted, can't dodge or counter it: ${turnedOn(p, attacker, g, view)}. It spends ${g.name}'s turn.`,
+    }),
+  )
+  if (noReactionWhy(p, target, view)) return guarding.length > 0 ? [...guarding, NO_REACTION] : []
+  const grabbed = others.filter((f) => f.side !== target.side && stateOf(f).grabbedBy === target.id)
+  const hiding = [...allies, ...grabbed].flatMap((h): DefenseOption[] => {
+    const hide = {
+      id: `hide:${h.id}`,
+      label: `Hide behind ${h.name} (nearby)`,
+      chance: null,
+      effect: `You swap places; ${h.name} takes the attack: ${turnedOn(p, attacker, h, view)}.`,
+    }
+    if (!mayReact(h, view)) return [hide]
+    const sheet = sheetFor(h)
+    const dodge = zones.saveChance(sheet.ok ? sheet.value.agi : 10).probability
+    return [
+      hide,
+      {
+        id: `hide:${h.id}:dodge`,
+        label: `Hide behind ${h.name}, who dodges`,
+        chance: dodge,
+        effect: `${h.name} has not taken their turn, so may react: an AGI save (${percent(dodge)}) and the attack misses. It spends ${h.name}'s turn.`,
+      },
+    ]
+  })
   const dodge = zones.saveChance(p.t.agi).probability
   return [
     {
@@ -588,10 +639,57 @@ function defenseList(p: Planned, attacker: Fighter, target: Fighter, view?: Tabl
       label: `Counter: ${choiceLabel(target, c.choice)}`,
       ...counterOdds(p, attacker, c),
     })),
-    { id: 'hide-behind', label: 'Hide behind', chance: null, effect: effectOf('hide-behind') },
-    guard,
+    ...hiding,
+    ...guarding,
     NO_REACTION,
   ]
+}
+
+/**
+ * "Guarding" and "Hide behind": the attack goes at the one who guards or is hidden behind, resolved as
+ * an attack on them. A guard spends their reaction (so neither dodges nor counters); one hidden behind
+ * may dodge if they can still react; the target who hid spent their own reaction on it.
+ */
+function swapped(
+  p: Planned,
+  attacker: Fighter,
+  target: Fighter,
+  defense: string,
+  roll: Roller,
+  view: TableView | undefined,
+): Outcome<Resolution> {
+  const [kind, id, theirs] = defense.split(':')
+  const other = view?.fighters.find((f) => f.id === id)
+  if (!other) return fail('That character is not on the table.')
+  const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
+  if (!q.ok) return q
+  const a = attacking(attacker, q.value)
+  const t = new Live(target)
+  const n = new Live(other)
+  let said: string
+  let line: BreakdownLine
+  if (kind === 'guard') {
+    n.addCondition('reacted', 'Reacted')
+    said = `${other.name} guards ${target.name} and takes the attack.`
+    line = note(`Guarded: ${other.name} becomes the target`, 0, RULE.guarding)
+  } else {
+    t.addCondition('reacted', 'Reacted')
+    said = `${target.name} hides behind ${other.name}, who takes the attack${theirs ? ' and dodges' : ''}.`
+    line = note(`Hides behind ${other.name}, who becomes the target`, 0, RULE.reacting)
+  }
+  const reaction = theirs === 'dodge' ? 'dodge' : null
+  const r =
+    q.value.kind === 'strike'
+      ? strike(q.value, a, n, reaction, roll)
+      : q.value.kind === 'non-lethal'
+        ? ok(nonLethal(q.value, a, n, reaction, roll))
+        : fail('That attack cannot be turned on someone else.')
+  if (!r.ok) return r
+  return ok({
+    lines: [line, ...r.value.lines],
+    summary: `${said} ${r.value.summary}`,
+    changes: { ...r.value.changes, [t.f.id]: t.change() },
+  })
 }
 
 /** Reactions are a choice: one may take the blow and keep one's own turn. */
@@ -655,9 +753,9 @@ class Live {
     this.state.conditions = [...(this.state.conditions ?? []), { id, label, rounds: 1 }]
   }
 
-  /** A reaction takes the target's whole turn; guarding spends the guard's, not theirs. */
+  /** A reaction takes the target's whole turn. */
   reacts(defense: string | null): void {
-    if (defense !== null && defense !== 'guard') this.addCondition('reacted', 'Reacted')
+    if (defense !== null) this.addCondition('reacted', 'Reacted')
   }
 
   /** Damage after armour: health never below 0; at 0 incapacitated (the adapter's 'at-zero'). */
@@ -745,6 +843,8 @@ function resolvePlanned(
     const why = noReactionWhy(p, target, view)
     return fail(why ? `No reaction: ${why}.` : `${target.name} can't answer this attack that way.`)
   }
+  if (defense?.startsWith('guard:') || defense?.startsWith('hide:'))
+    return swapped(p, attacker, target, defense, roll, view)
   const a = attacking(attacker, p)
   if (p.kind === 'step') return ok(step(p, a))
   const t = new Live(target)
@@ -775,24 +875,6 @@ function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
   return resolution(save.breakdown, summary, a, t)
 }
 
-/** Hiding behind someone or being guarded: nobody is hurt here, the room aims the attack at the new target. */
-function reAimed(defense: 'hide-behind' | 'guard', a: Live, t: Live, lines: BreakdownLine[]): Resolution {
-  if (defense === 'guard') {
-    return resolution(
-      [...lines, note('Guarded: a nearby ally becomes the target', 0, RULE.guarding)],
-      `A nearby ally guards ${t.f.name}: aim ${a.f.name}'s attack at them; having reacted, they can't dodge or counter it.`,
-      a,
-      t,
-    )
-  }
-  return resolution(
-    [...lines, note('Hides behind a nearby character, who becomes the target', 0, RULE.reacting)],
-    `${t.f.name} hides behind a nearby willing ally or grabbed enemy: aim ${a.f.name}'s attack at them; they may react if they haven't taken their turn.`,
-    a,
-    t,
-  )
-}
-
 function strike(
   p: Extract<Planned, { kind: 'strike' }>,
   a: Live,
@@ -820,7 +902,6 @@ function strike(
   // The reaction is chosen after the WIT save, so a miss costs the target nothing.
   if (!hit.value.hit) return ok(resolution(lines, `${a.f.name} misses ${t.f.name}.`, a, t))
   t.reacts(defense)
-  if (defense === 'hide-behind' || defense === 'guard') return ok(reAimed(defense, a, t, lines))
   if (defense === 'dodge') {
     const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
     lines.push(...dodge.breakdown)
@@ -881,7 +962,6 @@ function nonLethal(
   const lines = [...p.plan.breakdown]
   const what = choiceLabelOf(p.plan.kind).toLowerCase()
   t.reacts(defense)
-  if (defense === 'hide-behind' || defense === 'guard') return reAimed(defense, a, t, lines)
   if (defense === 'dodge') {
     const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
     lines.push(...dodge.breakdown)
