@@ -98,4 +98,29 @@ describe('zones on a phone', () => {
     // His reaction spent his turn: he is no longer offered one.
     await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Tomas · has acted/)
   })
+
+  it('a player moves away from a nearby enemy with the odds of staying up; the GM makes the opportunity attack', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    await sheet
+      .getByLabel('With')
+      .selectOption({ label: 'Move 1 zone away from a nearby enemy (they may attack as you go)' })
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/Moves 1 zone away from Bandit, who may make an opportunity attack as a reaction: you stay up/)
+    await chromium.snap(mira, 'zones-move-away-phone')
+    await sheet.getByRole('button', { name: 'Move away', exact: true }).click()
+    const prompt = gm.getByRole('alertdialog', { name: /Mira/ })
+    await prompt.getByRole('button', { name: /^Opportunity attack: Sword/ }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Bandit makes an opportunity attack as Mira moves away: Mira takes \d+\. Mira's turn resumes/)
+  })
 })

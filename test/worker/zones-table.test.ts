@@ -247,3 +247,35 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
     expect(prompt.options.map((o) => o.id)).toEqual([`guard:${t.tomas.id}`, 'none'])
   })
 })
+
+describe('zones: opportunity attacks ("Opportunity attacks")', () => {
+  it('Mira moves away from the Bandit, who attacks as she goes; her turn resumes as she still stands', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('move-away', 'bandit'))).ok).toBe(true)
+    // The Bandit's reaction is the GM's to choose: an opportunity attack with each weapon, or none.
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
+    const prompt = t.prompts()[0] as PendingDefense
+    expect(prompt.targetId).toBe('bandit')
+    expect(prompt.options.map((o) => o.id)).toEqual(['opportunity:weapon-0', 'opportunity:unarmed', 'none'])
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'opportunity:weapon-0' })).ok).toBe(
+      true,
+    )
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = (entry.rolls ?? []).filter((r) => r.label.startsWith('opportunity')).map((r) => r.face)
+    // The Bandit's d6 is his own die, and Mira suffers what the rules give it.
+    expect(entry.rolls?.every((r) => r.theirs)).toBe(true)
+    const suffered = banditDamage(sheetOf('Mira'), faces)
+    expect(t.hp(t.mira.id)).toBe(8 - suffered)
+    // Still up, so her turn resumes with the zone moved ("their turn resumes if they are still alive and conscious").
+    expect(zones.turnResumes({ alive: true, conscious: 8 - suffered > 0 })).toBe(true)
+    const moved = zones.stepTurn(zones.startTurn({ speed: 2 }), { type: 'move', zones: 1 })
+    if (!moved.ok) throw new Error(moved.error)
+    expect(entry.detail).toBe(
+      `Bandit makes an opportunity attack as Mira moves away: Mira takes ${suffered}. Mira's turn resumes: they move 1 zone. Left this turn: ${zones.whatIsLeft(moved.value)}.`,
+    )
+    await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
+    expect(t.turn().acting).toEqual([t.mira.id])
+  })
+})

@@ -105,6 +105,8 @@ type Choice =
   | { id: 'bonus'; kind: 'bonus' }
   | { id: 'main'; kind: 'main' }
   | { id: 'surrender'; kind: 'surrender' }
+  /** A move of 1 zone away from a nearby enemy, who may make an opportunity attack ("Opportunity attacks"). */
+  | { id: 'move-away'; kind: 'move-away' }
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -127,6 +129,7 @@ function stepChoices(st: ZonesState): Choice[] {
   const moves: Choice[] = [
     { id: 'move', kind: 'move', zones: 1 },
     { id: 'move-half', kind: 'move', zones: zones.MOVE_STEP },
+    { id: 'move-away', kind: 'move-away' },
   ]
   // "those who fail must surrender or retreat": a broken character may only move away or give up.
   if (st.morale === 'broken') return [...moves, { id: 'surrender', kind: 'surrender' }]
@@ -208,6 +211,8 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
       return [{ type: 'break-free' }]
     case 'move':
       return [{ type: 'move', zones: choice.zones, sprint: toggles.includes('sprint') }]
+    case 'move-away':
+      return [{ type: 'move', zones: 1, sprint: toggles.includes('sprint') }]
     case 'bonus':
       return [{ type: 'bonus', action: 'other' }]
     case 'main':
@@ -264,6 +269,8 @@ function choiceLabel(f: Fighter, c: Choice): string {
     case 'main':
     case 'surrender':
       return STEPS[c.id].label
+    case 'move-away':
+      return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
     default:
       return zones.unreachable(c)
   }
@@ -305,6 +312,7 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
       ids = []
       break
     case 'move':
+    case 'move-away':
       ids = ['sprint']
       break
     default:
@@ -326,6 +334,8 @@ interface Sides {
   toggles: zones.ToggleId[]
   /** The turn under way with this choice spent, where a round is running. */
   spent: TurnOf | null
+  /** The two fighters as the table has them. */
+  who: { a: Fighter; t: Fighter }
 }
 
 type Planned =
@@ -333,6 +343,7 @@ type Planned =
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
   | (Sides & { kind: 'step'; choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> })
+  | (Sides & { kind: 'move-away' })
 
 const isStep = (c: Choice): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> =>
   c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender'
@@ -379,13 +390,16 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     return fail(`"${label}" doesn't apply to this attack.`)
   }
   const toggles = declared.toggles as zones.ToggleId[]
-  const sides = { a: a.value, t: t.value, choice, toggles, spent }
+  const sides = { a: a.value, t: t.value, choice, toggles, spent, who: { a: attacker, t: target } }
   switch (choice.kind) {
     case 'move':
     case 'bonus':
     case 'main':
     case 'surrender':
       return ok({ ...sides, kind: 'step', choice })
+    case 'move-away':
+      if (target.side === attacker.side) return fail(`${target.name} is no enemy of ${attacker.name}.`)
+      return ok({ ...sides, kind: 'move-away' })
     case 'weapon':
     case 'unarmed': {
       const weapon = choice.kind === 'weapon' ? choice.weapon : null
@@ -440,7 +454,7 @@ function damageWords(spec: zones.DamageSpec): string {
   return `${zones.formatDamage(spec.dice)} damage, ${expected.toFixed(1)} on average after armour ${spec.armor}`
 }
 
-function previewOf(p: Planned): Preview {
+function previewOf(p: Planned, view?: TableView): Preview {
   switch (p.kind) {
     case 'strike': {
       const lines = [...p.plan.breakdown, ...p.plan.damage.breakdown]
@@ -470,6 +484,8 @@ function previewOf(p: Planned): Preview {
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
+    case 'move-away':
+      return moveAwayPreview(p, view)
     case 'step':
       return {
         chance: 1,
@@ -565,8 +581,55 @@ function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> 
  */
 function defenseList(p: Planned, attacker: Fighter, target: Fighter, view?: TableView): DefenseOption[] {
   if (closedToReactions(p, target)) return []
+  if (p.kind === 'move-away') return opportunities(p, attacker, target, view)
   // Without the table in view, nobody else is known to guard or to hide behind.
   return namedDefenses(p, attacker, target, view ?? { turn: IDLE_TURN, fighters: [attacker, target] })
+}
+
+/** The chance a blow of this spec takes one at `health` to 0 (it stops them), counted face by face. */
+function fells(spec: zones.DamageSpec, health: number): number {
+  const dist = zones.damageOdds(spec)
+  return dist.ways.reduce((sum, w, dmg) => (dmg >= health ? sum + w : sum), 0) / dist.outOf
+}
+
+/**
+ * "Opportunity attacks": the enemy one moves away from may attack, as a reaction, with any attack that
+ * reaches; the mover's movement stops until it is resolved. Nothing to answer when they may not react.
+ */
+function opportunities(p: Planned, mover: Fighter, enemy: Fighter, view?: TableView): DefenseOption[] {
+  const may = zones.checkOpportunityAttack({
+    mayReact: noReactionWhy(p, enemy, view) ? fail('no') : ok(true),
+    enemyNearby: true,
+    movingAway: true,
+  })
+  if (!may.ok) return []
+  const attacks = counters(p, enemy).map((c): DefenseOption => {
+    const down = fells(c.plan.damage, mover.hp)
+    return {
+      id: `opportunity:${c.choice.id}`,
+      label: `Opportunity attack: ${choiceLabel(enemy, c.choice)}`,
+      chance: down,
+      effect: `Hits ${mover.name} as they move away: ${damageWords(c.plan.damage)}; takes them to 0 health ${percent(down)}. It spends your turn.`,
+    }
+  })
+  return attacks.length > 0
+    ? [...attacks, { id: NO_REACTION.id, label: 'Let them go', chance: null, effect: NO_REACTION.effect }]
+    : []
+}
+
+/** The mover's odds: that they stay up through the enemy's best opportunity attack, if the enemy may make one. */
+function moveAwayPreview(p: Extract<Planned, { kind: 'move-away' }>, view?: TableView): Preview {
+  const left = p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const options = opportunities(p, p.who.a, p.who.t, view)
+  const worst = Math.max(0, ...options.map((o) => o.chance ?? 0))
+  const lines = [note('Moving away from a nearby enemy', 0, RULE.opportunity)]
+  if (options.length === 0)
+    return { chance: 1, summary: `Moves 1 zone away from ${p.t.name}, who cannot react.${left}`, lines }
+  return {
+    chance: 1 - worst,
+    summary: `Moves 1 zone away from ${p.t.name}, who may make an opportunity attack as a reaction: you stay up ${percent(1 - worst)} against their hardest blow; your turn resumes after it.${left}`,
+    lines,
+  }
 }
 
 /** What this attack would do to another character it is turned on (a guard, one hidden behind), in words. */
@@ -855,9 +918,47 @@ function resolvePlanned(
       return strike(p, a, t, defense, roll)
     case 'non-lethal':
       return ok(nonLethal(p, a, t, defense, roll))
+    case 'move-away':
+      return ok(moveAway(p, a, t, defense, roll))
     default:
       return zones.unreachable(p)
   }
+}
+
+/**
+ * Moving away from a nearby enemy: their opportunity attack, if they make one, interrupts the move and
+ * is resolved first; the turn resumes only for a mover still alive and conscious ("Opportunity attacks").
+ */
+function moveAway(
+  p: Extract<Planned, { kind: 'move-away' }>,
+  a: Live,
+  t: Live,
+  defense: string | null,
+  roll: Roller,
+): Resolution {
+  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const lines = [note(`Moves away from ${t.f.name}`, 0, RULE.opportunity)]
+  const opp = counters(p, t.f).find((c) => defense === `opportunity:${c.choice.id}`)
+  if (!opp) return resolution(lines, `${a.f.name} moves 1 zone away from ${t.f.name}.${left}`, a, t)
+  t.reacts(defense)
+  const spec = opp.plan.damage
+  const blow = zones.resolveDamage(spec, rollDamage(spec, roll, 'opportunity attack damage', 'target'))
+  lines.push(...blow.breakdown.map((l) => ({ ...l, label: `Opportunity attack: ${l.label}` })))
+  const hurt = a.suffer(blow.suffered, blow.gearDestroyed)
+  const broke = wear(t, opp.choice, blow)
+  const resumes = zones.turnResumes({ alive: a.state.down !== 'dead', conscious: !a.state.down })
+  lines.push(
+    note(resumes ? 'Still up: the turn resumes' : 'Down: the turn does not resume', 0, RULE.opportunity),
+  )
+  const then = resumes
+    ? ` ${a.f.name}'s turn resumes: they move 1 zone.${left}`
+    : ` ${a.f.name}'s turn does not resume.`
+  return resolution(
+    lines,
+    `${t.f.name} makes an opportunity attack as ${a.f.name} moves away: ${hurt}.${then}${broke}`,
+    a,
+    t,
+  )
 }
 
 function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
@@ -1127,7 +1228,11 @@ export const zonesCombat: CombatRules = {
       return fail(`${attacker.name} failed a morale check: they must surrender or retreat.`)
     return ok(
       list.map((c): AttackChoice => {
-        const own = isStep(c) ? { self: true, verb: STEPS[c.id].verb } : {}
+        const own = isStep(c)
+          ? { self: true, verb: STEPS[c.id].verb }
+          : c.kind === 'move-away'
+            ? { verb: 'Move away' }
+            : {}
         return { id: c.id, label: choiceLabel(attacker, c), ...own }
       }),
     )
@@ -1140,7 +1245,7 @@ export const zonesCombat: CombatRules = {
   preview(attacker, target, declared, view) {
     const p = declare(attacker, target, declared, view)
     if (!p.ok) return p
-    const preview = previewOf(p.value)
+    const preview = previewOf(p.value, view)
     // The armour value is the target's: its defense, in this system's words.
     const lines = preview.lines.map((l) => (l.label === ARMOUR_LINE ? { ...l, defense: target.id } : l))
     return ok({ ...preview, lines })
