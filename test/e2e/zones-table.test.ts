@@ -123,4 +123,27 @@ describe('zones on a phone', () => {
       .poll(() => mira.getByTestId('result-card').textContent())
       .toMatch(/Bandit makes an opportunity attack as Mira moves away: Mira takes \d+\. Mira's turn resumes/)
   })
+
+  it('a player surrenders: the whole turn is wasted, the chip says so, and the spent turn ends by itself', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await takeStep(mira, 'Mira', 'Surrender (the whole turn)', 'Surrender')
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira surrenders, throwing their weapons away: their turn is wasted, but they might be spared/)
+    await expect
+      .poll(() => mira.getByRole('region', { name: 'Your character' }).textContent())
+      .toMatch(/Surrendering/)
+    // Nothing is left of her turn: it ends by itself after the window to keep it.
+    await mira.getByTestId('turn-ends').waitFor()
+    await chromium.snap(mira, 'zones-surrender-phone')
+    await expect
+      .poll(() => gm.getByTestId('turn-order').textContent(), { timeout: 15_000 })
+      .toMatch(/Mira · has acted/)
+  })
 })

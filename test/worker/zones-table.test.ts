@@ -88,6 +88,10 @@ async function zonesTable() {
   }
 }
 
+/** The faces of an entry's dice whose label starts so ("damage", "opportunity"). */
+const diceOf = (entry: LogEntry | undefined, label: string) =>
+  (entry?.rolls ?? []).filter((r) => r.label.startsWith(label)).map((r) => r.face)
+
 /** A default sheet as the rules read it. */
 const sheetOf = (name: string, side: 'pc' | 'foe' = 'pc') => {
   const parsed = zones.parseSheet(defaultSheetFor('zones', name, side))
@@ -277,5 +281,47 @@ describe('zones: opportunity attacks ("Opportunity attacks")', () => {
     )
     await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
     expect(t.turn().acting).toEqual([t.mira.id])
+  })
+})
+
+describe('zones: surrendering ("Surrendering")', () => {
+  it('surrendering takes the whole turn: refused after a move, in the rule’s words', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    // Surrendering takes the whole turn: not after a move (the rules say why, in the same words).
+    const moved = zones.stepTurn(zones.startTurn({ speed: 2 }), { type: 'move', zones: 0.5 })
+    if (!moved.ok) throw new Error(moved.error)
+    const refused = zones.stepTurn(moved.value, { type: 'surrender' })
+    expect(refused.ok).toBe(false)
+    expect((await t.mira.ask(step('move-half', t.mira.id))).ok).toBe(true)
+    expect(await t.mira.ask(step('surrender', t.mira.id))).toEqual({
+      ok: false,
+      error: `${refused.ok ? '' : refused.error} Left this turn: ${zones.whatIsLeft(moved.value)}.`,
+    })
+  })
+
+  it('a surrender wastes the turn, and harm from the enemy lets the one who surrendered fight on', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('surrender', t.mira.id))).ok).toBe(true)
+    await eventually(() => t.state(t.mira.id).surrendering === true, 'Mira surrenders')
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira surrenders, throwing their weapons away: their turn is wasted, but they might be spared. Left this turn: nothing.',
+    )
+    // Nothing is left of the turn ("Their turn is wasted").
+    await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'the turn spent')
+    // The Bandit's move: he attacks her anyway, and she takes damage.
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    const prompt = await t.banditAttacks(t.mira.id)
+    // She took her turn (surrendering), so she can no longer react; Tomas may still guard her.
+    expect(prompt.options.map((o) => o.id)).toEqual([`guard:${t.tomas.id}`, 'none'])
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack' && e.by === 'Bandit'), 'the blow')
+    // The Bandit's d6 against her armour 0 always hurts her.
+    expect(t.hp(t.mira.id)).toBe(8 - banditDamage(sheetOf('Mira'), diceOf(t.entries().at(-1), 'damage')))
+    expect(t.hp(t.mira.id)).toBeLessThan(8)
+    // "Surrendering characters who are harmed by the enemy can resume fighting normally."
+    expect(zones.harmedWhileSurrendering({ surrendering: true, brokeMorale: false }).surrendering).toBe(false)
+    expect(t.state(t.mira.id).surrendering).toBeUndefined()
   })
 })

@@ -140,6 +140,9 @@ describe('what is left of a turn, in words, as it is spent', () => {
   })
   it('a reaction and a grab leave nothing but what the text allows', () => {
     expect(turnOver(reactionTurn(2))).toBe(true)
+    expect(whatIsLeft(reactionTurn(2))).toBe('nothing')
+    const surrendered = stepTurn(startTurn({ speed: 2 }), { type: 'surrender' })
+    expect(surrendered.ok && whatIsLeft(surrendered.value)).toBe('nothing')
     expect(whatIsLeft(startTurn({ speed: 2, grabbed: true }))).toBe('only a try to break free')
   })
   it('holds at most a sprint in half-zone steps: 8 at speed 2', () => {

@@ -152,7 +152,9 @@ const ACTIONS_WORDS = {
  * (or two bonus actions)" at the start; "1 zone and a bonus action" after an attack; "nothing".
  */
 export function whatIsLeft(turn: TurnState): string {
-  if (turn.grabbed && !turn.over) return 'only a try to break free'
+  // Spent whole (a reaction, breaking free, surrendering): no movement either.
+  if (turn.over) return 'nothing'
+  if (turn.grabbed) return 'only a try to break free'
   const acts = actionsLeft(turn)
   const move = movementLeft(turn)
   if (acts === 'none') return move > 0 ? zonesWord(move) : 'nothing'
