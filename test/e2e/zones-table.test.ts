@@ -1,8 +1,12 @@
 /** zones at the table in full (#28): what a player does on a phone with each rule the table carries. */
+
+import { TABLE } from '@fray/protocol'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
+import type * as Y from 'yjs'
 import { useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, seatPhone, visible } from '../support/table-play.ts'
+import { connectStock } from '../support/provider.ts'
+import { addCombatant, openGmTablet, seatPhone, typeOwnDice, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -145,5 +149,41 @@ describe('zones on a phone', () => {
     await expect
       .poll(() => gm.getByTestId('turn-order').textContent(), { timeout: 15_000 })
       .toMatch(/Mira · has acted/)
+  })
+
+  it('a player frees a grabbed ally with a STR save on her own die, chosen among her side', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    // The Bandit has Tomas in a grab: the GM's own write on the table (a grapple made before the fight).
+    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+    await table.synced
+    const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const bandit = [...combatants.entries()].find(([, c]) => c.get('name') === 'Bandit')?.[0]
+    const held = [...combatants.values()].find((c) => c.get('name') === 'Tomas')
+    held?.set('state', { grabbedBy: bandit })
+    // Grabbed, all Tomas has in hand is a try to break free.
+    const inHand = () => tomas.getByRole('region', { name: 'Your character' }).textContent()
+    await expect.poll(inHand).toMatch(/In hand Break free/)
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    await sheet.getByLabel('With').selectOption({ label: 'Free a grabbed ally (STR save, a main action)' })
+    await sheet.getByRole('radio', { name: /Tomas/ }).check()
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/50%Frees Tomas on a STR save, 10 or under on a d20 \(50%\)/)
+    await typeOwnDice(sheet, () => 1)
+    await chromium.snap(mira, 'zones-free-ally-phone')
+    await sheet.getByRole('button', { name: 'Send my dice' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira frees Tomas from the grab/)
+    await expect.poll(inHand).toMatch(/In hand Sword/)
+    table.provider.destroy()
   })
 })

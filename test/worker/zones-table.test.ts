@@ -72,6 +72,9 @@ async function zonesTable() {
     return prompts()[0] as PendingDefense
   }
   const hp = (id: string) => Number(table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('hp'))
+  /** The GM writes a combatant's rules state on the table, as the tablet may (a grab the table missed). */
+  const setState = (id: string, value: Record<string, unknown>) =>
+    table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.set('state', value)
   return {
     mira,
     tomas,
@@ -85,6 +88,7 @@ async function zonesTable() {
     banditAttacks,
     hp,
     sheet,
+    setState,
   }
 }
 
@@ -323,5 +327,45 @@ describe('zones: surrendering ("Surrendering")', () => {
     // "Surrendering characters who are harmed by the enemy can resume fighting normally."
     expect(zones.harmedWhileSurrendering({ surrendering: true, brokeMorale: false }).surrendering).toBe(false)
     expect(t.state(t.mira.id).surrendering).toBeUndefined()
+  })
+})
+
+describe('zones: what follows a grab ("Non-lethal attacks")', () => {
+  it('Mira spends her main action to free Tomas from the Bandit with a STR save on her own die', async () => {
+    const t = await zonesTable()
+    t.setState(t.tomas.id, { grabbedBy: 'bandit' })
+    await eventually(() => t.state(t.tomas.id).grabbedBy === 'bandit', 'Tomas grabbed')
+    await t.partyActs(t.mira)
+    // Her own d20 shows 1: the rules' save for freeing an ally passes on STR 10.
+    const save = zones.freeAlly(sheetOf('Mira'), 1)
+    expect(save.passed).toBe(true)
+    const freed = await t.mira.ask({ ...step('free-ally', t.tomas.id), faces: [1] })
+    expect(freed.ok).toBe(true)
+    await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas free')
+    expect(t.entries().at(-1)?.detail).toBe('Mira frees Tomas from the grab.')
+    // It was her main action: a second one is refused, in the rule's words.
+    expect(await t.mira.ask(step('main', t.mira.id))).toEqual({
+      ok: false,
+      error: 'Only one main action per turn. Left this turn: 1 zone and a bonus action.',
+    })
+  })
+
+  it('the Bandit keeps hold of Tomas as he moves, and lets go when he takes another action', async () => {
+    const t = await zonesTable()
+    t.setState(t.tomas.id, { grabbedBy: 'bandit' })
+    await eventually(() => t.state(t.tomas.id).grabbedBy === 'bandit', 'Tomas grabbed')
+    await t.banditActs()
+    const own = (choice: string) =>
+      t.gmAsk({ kind: 'attack', attackerId: 'bandit', targetId: 'bandit', declared: { choice, toggles: [] } })
+    expect((await own('move-half')).ok).toBe(true)
+    expect(zones.keepsHold('move', false)).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the move')
+    expect(t.state(t.tomas.id).grabbedBy).toBe('bandit')
+    expect((await own('main')).ok).toBe(true)
+    expect(zones.keepsHold('other', false)).toBe(false)
+    await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas let go')
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Bandit takes a main action: the GM decides its effect. Left this turn: half a zone and a bonus action. Tomas is free: Bandit let go to do it.',
+    )
   })
 })

@@ -107,6 +107,8 @@ type Choice =
   | { id: 'surrender'; kind: 'surrender' }
   /** A move of 1 zone away from a nearby enemy, who may make an opportunity attack ("Opportunity attacks"). */
   | { id: 'move-away'; kind: 'move-away' }
+  /** A main action to free a grabbed ally with a STR save ("Non-lethal attacks": grapple). */
+  | { id: 'free-ally'; kind: 'free-ally' }
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -213,6 +215,8 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
       return [{ type: 'move', zones: choice.zones, sprint: toggles.includes('sprint') }]
     case 'move-away':
       return [{ type: 'move', zones: 1, sprint: toggles.includes('sprint') }]
+    case 'free-ally':
+      return [{ type: 'main', action: 'free-ally' }]
     case 'bonus':
       return [{ type: 'bonus', action: 'other' }]
     case 'main':
@@ -249,7 +253,14 @@ function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
     weapon.blast || st.destroyed?.includes(weaponId(i)) ? [] : [{ id: weaponId(i), kind: 'weapon', weapon }],
   )
   const nonLethal = zones.NON_LETHAL.map((n): Choice => ({ id: n.kind, kind: 'non-lethal' }))
-  return [...weapons, { id: 'unarmed', kind: 'unarmed' }, ...nonLethal, ...(steps ? stepChoices(st) : [])]
+  const freeing: Choice[] = steps ? [{ id: 'free-ally', kind: 'free-ally' }] : []
+  return [
+    ...weapons,
+    { id: 'unarmed', kind: 'unarmed' },
+    ...nonLethal,
+    ...freeing,
+    ...(steps ? stepChoices(st) : []),
+  ]
 }
 
 function choiceLabel(f: Fighter, c: Choice): string {
@@ -271,6 +282,8 @@ function choiceLabel(f: Fighter, c: Choice): string {
       return STEPS[c.id].label
     case 'move-away':
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
+    case 'free-ally':
+      return 'Free a grabbed ally (STR save, a main action)'
     default:
       return zones.unreachable(c)
   }
@@ -306,6 +319,7 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
       ids = NON_LETHAL
       break
     case 'break-free':
+    case 'free-ally':
     case 'bonus':
     case 'main':
     case 'surrender':
@@ -344,6 +358,7 @@ type Planned =
   | (Sides & { kind: 'break-free' })
   | (Sides & { kind: 'step'; choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> })
   | (Sides & { kind: 'move-away' })
+  | (Sides & { kind: 'free-ally'; grabber: string })
 
 const isStep = (c: Choice): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> =>
   c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender'
@@ -400,6 +415,11 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     case 'move-away':
       if (target.side === attacker.side) return fail(`${target.name} is no enemy of ${attacker.name}.`)
       return ok({ ...sides, kind: 'move-away' })
+    case 'free-ally': {
+      const grabber = stateOf(target).grabbedBy
+      if (target.side !== attacker.side || !grabber) return fail(`${target.name} is not a grabbed ally.`)
+      return ok({ ...sides, kind: 'free-ally', grabber })
+    }
     case 'weapon':
     case 'unarmed': {
       const weapon = choice.kind === 'weapon' ? choice.weapon : null
@@ -486,6 +506,14 @@ function previewOf(p: Planned, view?: TableView): Preview {
     }
     case 'move-away':
       return moveAwayPreview(p, view)
+    case 'free-ally': {
+      const chance = zones.saveChance(p.a.str).probability
+      return {
+        chance,
+        summary: `Frees ${p.t.name} on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}).`,
+        lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
+      }
+    }
     case 'step':
       return {
         chance: 1,
@@ -526,6 +554,7 @@ function closedToReactions(p: Planned, target: Fighter): string | null {
   if (p.kind === 'step')
     return `nobody reacts to ${target.name}’s own ${p.choice.kind === 'move' ? 'move' : 'action'}`
   if (p.kind === 'break-free') return `${target.name} can't react to someone breaking free`
+  if (p.kind === 'free-ally') return `${target.name} is being freed`
   if (p.kind === 'strike' && p.plan.deathBlow) return `a death blow kills outright, with no roll`
   // "Enemies attacked by a concealed character are taken by surprise and can't react."
   if (p.toggles.includes('concealed-attacker'))
@@ -920,8 +949,67 @@ function resolvePlanned(
       return ok(nonLethal(p, a, t, defense, roll))
     case 'move-away':
       return ok(moveAway(p, a, t, defense, roll))
+    case 'free-ally': {
+      const save = zones.freeAlly(p.a, roll(20, 'STR save to free an ally'))
+      if (save.passed) delete t.state.grabbedBy
+      const summary = save.passed
+        ? `${a.f.name} frees ${t.f.name} from the grab.`
+        : `${a.f.name} fails to free ${t.f.name}.`
+      return ok(resolution(save.breakdown, summary, a, t))
+    }
     default:
       return zones.unreachable(p)
+  }
+}
+
+/** What a grabber does with this choice, as the rule on keeping hold names it ("Non-lethal attacks": grapple). */
+function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
+  const c = p.choice
+  switch (c.kind) {
+    case 'move':
+    case 'move-away':
+      return 'move'
+    case 'weapon':
+      return c.weapon.great ? 'attack-great-weapon' : 'attack-one-handed'
+    case 'unarmed':
+      return 'attack-unarmed'
+    case 'non-lethal':
+      return c.id === 'disarm' && p.who.t.id === heldId ? 'disarm-grabbed' : 'other'
+    case 'break-free':
+    case 'free-ally':
+    case 'bonus':
+    case 'main':
+    case 'surrender':
+      return 'other'
+    default:
+      return zones.unreachable(c)
+  }
+}
+
+/**
+ * "The grabbing character can keep hold while moving ..., attempting to disarm them, hiding behind them
+ * ..., or attacking with a one-handed weapon or an unarmed attack. Any other action frees the grabbed
+ * character" (a larger grabber keeps hold through anything): who this choice lets go, with their change.
+ */
+function letGo(p: Planned, r: Resolution, view?: TableView): Resolution {
+  const held = (view?.fighters ?? []).filter((f) => stateOf(f).grabbedBy === p.who.a.id)
+  const freed = held.filter((f) => {
+    const sheet = sheetFor(f)
+    const larger = sheet.ok && zones.sizeSteps(p.a.size, sheet.value.size) > 0
+    return !zones.keepsHold(asGrabber(p, f.id), larger)
+  })
+  if (freed.length === 0) return r
+  const changes = { ...r.changes }
+  for (const f of freed) {
+    const state = { ...((changes[f.id]?.state ?? f.state) as ZonesState) }
+    delete state.grabbedBy
+    changes[f.id] = { ...changes[f.id], state: state as Record<string, unknown> }
+  }
+  const names = freed.map((f) => f.name).join(' and ')
+  return {
+    lines: [...r.lines, note(`Lets go of ${names}: that action does not keep hold`, 0, RULE.nonLethal)],
+    summary: `${r.summary} ${names} ${freed.length > 1 ? 'are' : 'is'} free: ${p.who.a.name} let go to do it.`,
+    changes,
   }
 }
 
@@ -1223,7 +1311,13 @@ export const zonesCombat: CombatRules = {
     const turn = turnOf(attacker, view, sheet.value)
     const cannot = cannotAttack(attacker, turn)
     if (cannot) return fail(cannot)
-    const list = choiceList(attacker, sheet.value, turn !== null)
+    // Freeing an ally is offered while one of the attacker's side is grabbed.
+    const grabbedAlly = (view?.fighters ?? []).some(
+      (f) => f.side === attacker.side && f.id !== attacker.id && stateOf(f).grabbedBy,
+    )
+    const list = choiceList(attacker, sheet.value, turn !== null).filter(
+      (c) => c.kind !== 'free-ally' || grabbedAlly,
+    )
     if (list.length === 0)
       return fail(`${attacker.name} failed a morale check: they must surrender or retreat.`)
     return ok(
@@ -1232,7 +1326,9 @@ export const zonesCombat: CombatRules = {
           ? { self: true, verb: STEPS[c.id].verb }
           : c.kind === 'move-away'
             ? { verb: 'Move away' }
-            : {}
+            : c.kind === 'free-ally'
+              ? { aid: true, verb: 'Try to free them' }
+              : {}
         return { id: c.id, label: choiceLabel(attacker, c), ...own }
       }),
     )
@@ -1258,7 +1354,9 @@ export const zonesCombat: CombatRules = {
     const p = declare(attacker, target, declared, view)
     // Not reacting keeps the defender's turn: the attack goes on as if no reaction was offered.
     const reaction = defense === NO_REACTION.id ? null : defense
-    return p.ok ? resolvePlanned(p.value, attacker, target, reaction, roll, view) : p
+    if (!p.ok) return p
+    const r = resolvePlanned(p.value, attacker, target, reaction, roll, view)
+    return r.ok ? ok(letGo(p.value, r.value, view)) : r
   },
   endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
   status,

@@ -126,7 +126,7 @@ describe('what is left of a turn, in words, as it is spent', () => {
   })
   it('after moving past half speed no action is left, and the full move spends the turn', () => {
     const moved = after([{ type: 'move', zones: 1.5 }])
-    expect(whatIsLeft(moved)).toBe('0.5 zones')
+    expect(whatIsLeft(moved)).toBe('half a zone')
     expect(stepTurn(moved, { type: 'main', action: 'attack' }).ok).toBe(false)
     const full = after([{ type: 'move', zones: 2 }])
     expect(whatIsLeft(full)).toBe('nothing')

@@ -139,7 +139,7 @@ function actionsLeft(turn: TurnState): 'main-and-bonus' | 'main-or-bonus' | 'bon
   return taken === 0 ? 'main-and-bonus' : 'main-or-bonus'
 }
 
-const zonesWord = (n: number) => `${n} zone${n === 1 ? '' : 's'}`
+const zonesWord = (n: number) => (n === 0.5 ? 'half a zone' : `${n} zone${n === 1 ? '' : 's'}`)
 
 const ACTIONS_WORDS = {
   'main-and-bonus': 'a main and a bonus action (or two bonus actions)',
