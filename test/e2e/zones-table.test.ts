@@ -186,4 +186,29 @@ describe('zones on a phone', () => {
     await expect.poll(inHand).toMatch(/In hand Sword/)
     table.provider.destroy()
   })
+
+  it('a player proposes an attack stunt from the sheet; the GM accepts it for the Bandit, who takes no damage', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    const stunt = sheet.getByRole('checkbox', { name: /Propose a stunt/ })
+    if (!(await stunt.isVisible())) await sheet.getByRole('button', { name: /More situations/ }).click()
+    await stunt.check()
+    await chromium.snap(mira, 'zones-stunt-phone')
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = gm.getByRole('alertdialog', { name: /Mira attacks Bandit/ })
+    await prompt.getByRole('button', { name: /^Accept the stunt/ }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Bandit accepts Mira's stunt: no damage/)
+    await expect
+      .poll(() => gm.getByTestId('combatant').filter({ hasText: 'Bandit' }).textContent())
+      .toMatch(/8 \/ 8/)
+  })
 })

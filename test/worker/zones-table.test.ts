@@ -369,3 +369,31 @@ describe('zones: what follows a grab ("Non-lethal attacks")', () => {
     )
   })
 })
+
+describe('zones: attack stunts ("Attack stunts")', () => {
+  it('Mira proposes a stunt; the Bandit accepts it and takes no damage, or refuses and takes the blow', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('weapon-0', 'bandit', ['stunt']))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    const prompt = t.prompts()[0] as PendingDefense
+    // Accepting comes first, before any reaction ("This must be done before the target decides whether to react").
+    expect(prompt.options[0]?.id).toBe('accept-stunt')
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'accept-stunt' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    // The rules' answer: accepted, no damage, and nobody may react.
+    const attack = zones.newAttackReactions(['bandit'])
+    const proposed = zones.proposeStunt({ effect: 'disarmed', gmApproved: true, attack })
+    if (!proposed.ok) throw new Error(proposed.error)
+    const answered = zones.answerStunt(proposed.value, true, attack)
+    expect(answered.ok && answered.value.damage).toBe(false)
+    expect(diceOf(entry, 'damage')).toEqual([])
+    expect(t.hp('bandit')).toBe(8)
+    expect(entry.detail).toBe(
+      "Bandit accepts Mira's stunt: no damage; the effect Mira proposed applies, as the GM approved it.",
+    )
+    // Accepting is no reaction: the Bandit may still take his turn.
+    expect(t.turn().factions?.characters.bandit?.spent).toBe(null)
+  })
+})

@@ -423,3 +423,31 @@ describe('zones: who is out of the fight', () => {
     expect(rules.out(tomas(3, { down: 'incapacitated' }))).toBe('Tomas is incapacitated.')
   })
 })
+
+describe('zones: attack stunts', () => {
+  // Attack stunts: "Balthasar attacks a bandit with 3 health left with his sword (d6 damage). He doesn't
+  // want to kill him, so he proposes an attack stunt ... the bandit happily accepts."
+  const balthasar = pc('Balthasar')
+  const bandit = foe('Bandit', {}, 3)
+  const stunt: Declared = { choice: 'weapon-0', toggles: ['stunt'] }
+
+  it('offers the target to accept, before any reaction; accepting rolls no damage and takes none', () => {
+    const options = must(rules.defenses(balthasar, bandit, stunt)).map((o) => o.id)
+    expect(options[0]).toBe('accept-stunt')
+    expect(options).toContain('dodge')
+    const roll = scripted()
+    const r = must(rules.resolve(balthasar, bandit, stunt, 'accept-stunt', roll))
+    expect(roll.asked).toEqual([])
+    expect(r.changes.Bandit?.hp).toBe(3)
+    expect(r.summary).toBe(
+      "Bandit accepts Balthasar's stunt: no damage; the effect Balthasar proposed applies, as the GM approved it.",
+    )
+    // Accepting is no reaction: the bandit keeps his turn.
+    expect(rules.status(after(bandit, r))).not.toContain('Reacted (1 round)')
+  })
+
+  it('refused, the attack resolves as normal: the d6 lands', () => {
+    const r = must(rules.resolve(balthasar, bandit, stunt, 'none', scripted(2)))
+    expect(r.changes.Bandit?.hp).toBe(1)
+  })
+})

@@ -301,6 +301,7 @@ const MELEE: zones.ToggleId[] = [
   'target-unaware',
   'concealed-attacker',
   'mounted',
+  'stunt',
 ]
 const RANGED: zones.ToggleId[] = [...MELEE, 'attacker-moving', 'beyond-half-range']
 const NON_LETHAL: zones.ToggleId[] = ['target-unaware', 'concealed-attacker']
@@ -609,11 +610,27 @@ function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> 
  * nearby ally guarding them, which is the ally's reaction and so stays open when the target can't react.
  */
 function defenseList(p: Planned, attacker: Fighter, target: Fighter, view?: TableView): DefenseOption[] {
-  if (closedToReactions(p, target)) return []
   if (p.kind === 'move-away') return opportunities(p, attacker, target, view)
   // Without the table in view, nobody else is known to guard or to hide behind.
-  return namedDefenses(p, attacker, target, view ?? { turn: IDLE_TURN, fighters: [attacker, target] })
+  const reactions = closedToReactions(p, target)
+    ? []
+    : namedDefenses(p, attacker, target, view ?? { turn: IDLE_TURN, fighters: [attacker, target] })
+  if (!stunted(p)) return reactions
+  // "The target can either accept the proposed effect or resolve the attack as normal."
+  const accept: DefenseOption = {
+    id: ACCEPT_STUNT,
+    label: 'Accept the stunt',
+    chance: null,
+    effect: `No damage (${damageWords(p.plan.damage)} avoided): the effect ${attacker.name} proposed applies, as the GM approved it; no reaction is possible.`,
+  }
+  return [accept, ...(reactions.length > 0 ? reactions : [NO_REACTION])]
 }
+
+const ACCEPT_STUNT = 'accept-stunt'
+
+/** An attack with a stunt proposed ("Attack stunts"): not a death blow, which has no damage to trade. */
+const stunted = (p: Planned): p is Extract<Planned, { kind: 'strike' }> =>
+  p.kind === 'strike' && !p.plan.deathBlow && p.toggles.includes('stunt')
 
 /** The chance a blow of this spec takes one at `health` to 0 (it stops them), counted face by face. */
 function fells(spec: zones.DamageSpec, health: number): number {
@@ -1090,6 +1107,21 @@ function strike(
   const lines = [...plan.breakdown, ...hit.value.breakdown]
   // The reaction is chosen after the WIT save, so a miss costs the target nothing.
   if (!hit.value.hit) return ok(resolution(lines, `${a.f.name} misses ${t.f.name}.`, a, t))
+  if (defense === ACCEPT_STUNT) {
+    const attack = zones.newAttackReactions([t.f.id])
+    const stunt = zones.proposeStunt({ effect: 'the effect proposed', gmApproved: true, attack })
+    const answered = stunt.ok ? zones.answerStunt(stunt.value, true, attack) : stunt
+    if (!answered.ok) return answered
+    lines.push(note('Stunt accepted: no damage, no reaction', 0, RULE.stunts))
+    return ok(
+      resolution(
+        lines,
+        `${t.f.name} accepts ${a.f.name}'s stunt: no damage; the effect ${a.f.name} proposed applies, as the GM approved it.`,
+        a,
+        t,
+      ),
+    )
+  }
   t.reacts(defense)
   if (defense === 'dodge') {
     const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))

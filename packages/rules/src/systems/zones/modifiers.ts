@@ -16,6 +16,7 @@ export const TOGGLE_IDS = [
   'concealed-attacker',
   'mounted',
   'sprint',
+  'stunt',
 ] as const
 export type ToggleId = (typeof TOGGLE_IDS)[number]
 
@@ -101,6 +102,13 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     label: 'Sprinting',
     effect: 'Speed doubles for the whole turn: 4 zones, or 2 with the actions.',
     rule: RULE.turn,
+  },
+  {
+    id: 'stunt',
+    label: 'Propose a stunt',
+    effect:
+      'Say an effect instead of damage (cut a limb, force a surrender...): it must make sense and the GM approve it; the target accepts it (no damage, no reaction) or takes the attack as normal.',
+    rule: RULE.stunts,
   },
 ]
 
