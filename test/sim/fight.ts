@@ -185,6 +185,11 @@ class Fight {
 
   /** osr: half the party carries a flask of oil or of holy water beside their weapon (17.0.10-17.0.11). */
   carrying(sheet: Record<string, unknown>): Record<string, unknown> {
+    // zones: half the party carries a fire bomb, a blast that hits a whole zone ("Blast attacks").
+    if (this.system === 'zones' && this.chance(0.5)) {
+      const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true, damaged: this.chance(0.3) }
+      return { ...sheet, weapons: [...((sheet.weapons as unknown[]) ?? []), bomb] }
+    }
     if (this.system !== 'osr' || this.chance(0.5)) return sheet
     const holy = this.chance(0.4)
     const flask = {

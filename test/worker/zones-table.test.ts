@@ -15,7 +15,7 @@ async function zonesTable() {
   const gm = await TestClient.connect(roomId, 'gm', gmKey)
   const log = await TestClient.connect(roomId, 'log')
   let n = 0
-  const player = async (name: string) => {
+  const player = async (name: string, extra: Record<string, unknown> = {}) => {
     const seat = await takeSeat(roomId, name)
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
     const results = phone.doc.getMap<RequestResult>(SEAT.results)
@@ -25,7 +25,8 @@ async function zonesTable() {
       await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
       return results.get(`${seat.seatId}/${id}`) as RequestResult
     }
-    const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('zones', name) })
+    const sheet = { ...defaultSheetFor('zones', name), ...extra }
+    const created = await ask({ kind: 'create-character', sheet })
     if (!created.ok) throw new Error(created.error)
     return { ask, id: created.logId, name }
   }
@@ -89,6 +90,7 @@ async function zonesTable() {
     hp,
     sheet,
     setState,
+    player,
   }
 }
 
@@ -395,5 +397,44 @@ describe('zones: attack stunts ("Attack stunts")', () => {
     )
     // Accepting is no reaction: the Bandit may still take his turn.
     expect(t.turn().factions?.characters.bandit?.spent).toBe(null)
+  })
+})
+
+describe('zones: blast attacks ("Blast attacks")', () => {
+  it('Sybilla throws a fire bomb: one roll for the zone, which the GM applies with Area damage, armour counted', async () => {
+    const t = await zonesTable()
+    const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true }
+    const sybilla = await t.player('Sybilla', { weapons: [{ name: 'Sword', damage: 'd6' }, bomb] })
+    await t.partyActs(sybilla)
+    // Aimed at a zone, not at one fighter: no reaction prompt, the room rolls at once.
+    expect(await sybilla.ask(step('weapon-1', sybilla.id))).toEqual({ ok: true, logId: expect.any(String) })
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the blast')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = diceOf(entry, 'blast damage')
+    expect(faces).toHaveLength(1)
+    // The rules: a ranged blast in range needs no save; its d6 is never changed by size.
+    const thrower = zones.parseSheet({ ...defaultSheetFor('zones', 'Sybilla'), weapons: [bomb] })
+    if (!thrower.ok) throw new Error(thrower.error)
+    const weapon = thrower.value.weapons[0] as zones.Weapon
+    const bandit = { id: 'bandit', sheet: sheetOf('Bandit', 'foe') }
+    const plan = zones.planBlast({
+      attackerId: sybilla.id,
+      attacker: thrower.value,
+      weapon,
+      inZone: [bandit],
+      distance: 1,
+    })
+    if (!plan.ok) throw new Error(plan.error)
+    expect(plan.value.witSaveReasons).toEqual([])
+    const spec = plan.value.damage.bandit as zones.DamageSpec
+    const blow = zones.resolveDamage(spec, faces)
+    expect(entry.detail).toBe(
+      `Sybilla's Fire bomb hits the zone: everyone in the zone and on its borders takes ${blow.inflicted} minus their armour. GM: apply it with "Area damage" (${blow.inflicted}, armour counts).`,
+    )
+    // The GM ticks who was in the zone: the Bandit suffers what the rules give him.
+    expect(
+      (await t.gmAsk({ kind: 'area', targets: [{ id: 'bandit', saved: false }], amount: blow.inflicted })).ok,
+    ).toBe(true)
+    await eventually(() => t.hp('bandit') === 8 - blow.suffered, `the Bandit at ${8 - blow.suffered}`)
   })
 })

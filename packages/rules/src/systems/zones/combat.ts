@@ -109,6 +109,8 @@ type Choice =
   | { id: 'move-away'; kind: 'move-away' }
   /** A main action to free a grabbed ally with a STR save ("Non-lethal attacks": grapple). */
   | { id: 'free-ally'; kind: 'free-ally' }
+  /** A blast weapon: it hits a zone, everyone in it and on its borders ("Blast attacks"). */
+  | { id: string; kind: 'blast'; weapon: zones.Weapon }
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -208,6 +210,7 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
         : [{ type: 'main', action: 'attack' }]
     case 'unarmed':
     case 'non-lethal':
+    case 'blast':
       return [{ type: 'main', action: 'attack' }]
     case 'break-free':
       return [{ type: 'break-free' }]
@@ -249,8 +252,14 @@ function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
   const st = stateOf(f)
   if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
   if (st.morale === 'broken') return steps ? stepChoices(st) : []
-  const weapons: Choice[] = sheet.weapons.flatMap((weapon, i) =>
-    weapon.blast || st.destroyed?.includes(weaponId(i)) ? [] : [{ id: weaponId(i), kind: 'weapon', weapon }],
+  const weapons: Choice[] = sheet.weapons.flatMap((weapon, i): Choice[] =>
+    st.destroyed?.includes(weaponId(i))
+      ? []
+      : weapon.blast
+        ? steps
+          ? [{ id: weaponId(i), kind: 'blast', weapon }]
+          : []
+        : [{ id: weaponId(i), kind: 'weapon', weapon }],
   )
   const nonLethal = zones.NON_LETHAL.map((n): Choice => ({ id: n.kind, kind: 'non-lethal' }))
   const freeing: Choice[] = steps ? [{ id: 'free-ally', kind: 'free-ally' }] : []
@@ -284,6 +293,8 @@ function choiceLabel(f: Fighter, c: Choice): string {
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
     case 'free-ally':
       return 'Free a grabbed ally (STR save, a main action)'
+    case 'blast':
+      return `${weaponLabel(c.weapon)}: blast, hits a whole zone`
     default:
       return zones.unreachable(c)
   }
@@ -330,6 +341,12 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
     case 'move-away':
       ids = ['sprint']
       break
+    case 'blast':
+      ids =
+        choice.weapon.range > 0
+          ? ['attacker-moving', 'beyond-half-range', 'held-back', 'mounted']
+          : ['held-back', 'mounted']
+      break
     default:
       return zones.unreachable(choice)
   }
@@ -360,9 +377,13 @@ type Planned =
   | (Sides & { kind: 'step'; choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> })
   | (Sides & { kind: 'move-away' })
   | (Sides & { kind: 'free-ally'; grabber: string })
+  | (Sides & { kind: 'blast'; plan: zones.BlastPlan; spec: zones.DamageSpec })
 
 const isStep = (c: Choice): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> =>
   c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender'
+
+/** Done at no one fighter: the turn's own steps, and a blast, aimed at a zone. */
+const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
 
 /** Checks a declared attack against the sheets, state and rules, and plans it; refusals in words. */
 function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: TableView): Outcome<Planned> {
@@ -383,12 +404,14 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
           : `${attacker.name} has no such attack.`,
     )
   }
-  if (isStep(choice) !== (attacker.id === target.id))
+  if (atNobody(choice) !== (attacker.id === target.id))
     return fail(
-      isStep(choice)
+      atNobody(choice)
         ? 'That is done on one’s own turn, at nobody.'
         : `${attacker.name} can't attack themselves.`,
     )
+  if (choice.kind === 'blast' && !turn)
+    return fail(`${choice.weapon.name}: only on ${attacker.name}’s own turn in a running round.`)
   if (isStep(choice) && !turn)
     return fail(`${STEPS[choice.id].label}: only on ${attacker.name}’s own turn in a running round.`)
   if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
@@ -416,6 +439,25 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     case 'move-away':
       if (target.side === attacker.side) return fail(`${target.name} is no enemy of ${attacker.name}.`)
       return ok({ ...sides, kind: 'move-away' })
+    case 'blast': {
+      // One roll for the zone (our reading): the damage before each one's armour, which size never changes.
+      const zone = { id: 'zone', sheet: { ...a.value, armor: 0, shield: false } }
+      const plan = zones.planBlast(
+        {
+          attackerId: 'attacker',
+          attacker: a.value,
+          weapon: choice.weapon,
+          inZone: [zone],
+          distance: 0,
+          toggles,
+        },
+        SETTINGS,
+      )
+      if (!plan.ok) return plan
+      const spec = plan.value.damage.zone
+      if (!spec) return fail(`${choice.weapon.name} hits nobody.`)
+      return ok({ ...sides, kind: 'blast', plan: plan.value, spec })
+    }
     case 'free-ally': {
       const grabber = stateOf(target).grabbedBy
       if (target.side !== attacker.side || !grabber) return fail(`${target.name} is not a grabbed ally.`)
@@ -507,6 +549,22 @@ function previewOf(p: Planned, view?: TableView): Preview {
     }
     case 'move-away':
       return moveAwayPreview(p, view)
+    case 'blast': {
+      const saves = p.plan.witSaveReasons
+      const chance = saves.length > 0 ? zones.saveChance(p.a.wit).probability : 1
+      const expected = zones.damageOdds(p.spec).expected.value
+      const toHit =
+        p.plan.kind === 'melee'
+          ? 'Your own zone: it can’t miss, and spares you'
+          : saves.length > 0
+            ? `Hits the zone on a WIT save, ${p.a.wit} or under (${percent(chance)}): ${saves.join('; ')}; a miss deviates to a random neighbouring zone`
+            : 'Hits the zone you aim at (you too, if it is yours)'
+      return {
+        chance,
+        summary: `${toHit}. Everyone in it and on its borders takes ${zones.formatDamage(p.spec.dice)} (${expected.toFixed(1)} on average) minus their armour; size changes nothing.`,
+        lines: [...p.plan.breakdown, ...p.spec.breakdown],
+      }
+    }
     case 'free-ally': {
       const chance = zones.saveChance(p.a.str).probability
       return {
@@ -556,6 +614,7 @@ function closedToReactions(p: Planned, target: Fighter): string | null {
     return `nobody reacts to ${target.name}’s own ${p.choice.kind === 'move' ? 'move' : 'action'}`
   if (p.kind === 'break-free') return `${target.name} can't react to someone breaking free`
   if (p.kind === 'free-ally') return `${target.name} is being freed`
+  if (p.kind === 'blast') return 'a blast hits a zone: each one in it reacts at the table'
   if (p.kind === 'strike' && p.plan.deathBlow) return `a death blow kills outright, with no roll`
   // "Enemies attacked by a concealed character are taken by surprise and can't react."
   if (p.toggles.includes('concealed-attacker'))
@@ -966,6 +1025,8 @@ function resolvePlanned(
       return ok(nonLethal(p, a, t, defense, roll))
     case 'move-away':
       return ok(moveAway(p, a, t, defense, roll))
+    case 'blast':
+      return ok(blast(p, a, roll))
     case 'free-ally': {
       const save = zones.freeAlly(p.a, roll(20, 'STR save to free an ally'))
       if (save.passed) delete t.state.grabbedBy
@@ -979,6 +1040,38 @@ function resolvePlanned(
   }
 }
 
+/**
+ * A blast ("Blast attacks"): the WIT save where a ranged one needs it, then one damage roll for the zone.
+ * Fray does not know who stands in which zone, so the GM applies it to them (Area damage, armour taken
+ * off each); a ranged miss deviates to a neighbouring zone the GM numbers and rolls for.
+ */
+function blast(p: Extract<Planned, { kind: 'blast' }>, a: Live, roll: Roller): Resolution {
+  const lines = [...p.plan.breakdown]
+  const name = (p.choice as { weapon: zones.Weapon }).weapon.name
+  let missed = false
+  if (p.plan.witSaveReasons.length > 0) {
+    const save = zones.resolveSave(
+      'wit',
+      p.a.wit,
+      roll(20, 'WIT save to hit'),
+      RULE.attacking,
+      'hit the zone',
+    )
+    lines.push(...save.breakdown)
+    missed = !save.passed
+  }
+  const blow = zones.resolveDamage(p.spec, rollDamage(p.spec, roll, 'blast damage'))
+  lines.push(...blow.breakdown.filter((l) => l.label !== ARMOUR_LINE))
+  const broke = wear(a, p.choice, blow)
+  const where = missed
+    ? 'misses and deviates: number the neighbouring zones and roll a die for the one it hits; there'
+    : p.plan.kind === 'melee'
+      ? 'hits their own zone (sparing them):'
+      : 'hits the zone:'
+  const summary = `${a.f.name}'s ${name} ${where} everyone in the zone and on its borders takes ${blow.inflicted} minus their armour. GM: apply it with "Area damage" (${blow.inflicted}, armour counts).${broke}`
+  return resolution(lines, summary, a)
+}
+
 /** What a grabber does with this choice, as the rule on keeping hold names it ("Non-lethal attacks": grapple). */
 function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
   const c = p.choice
@@ -987,6 +1080,7 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
     case 'move-away':
       return 'move'
     case 'weapon':
+    case 'blast':
       return c.weapon.great ? 'attack-great-weapon' : 'attack-one-handed'
     case 'unarmed':
       return 'attack-unarmed'
@@ -1356,11 +1450,13 @@ export const zonesCombat: CombatRules = {
       list.map((c): AttackChoice => {
         const own = isStep(c)
           ? { self: true, verb: STEPS[c.id].verb }
-          : c.kind === 'move-away'
-            ? { verb: 'Move away' }
-            : c.kind === 'free-ally'
-              ? { aid: true, verb: 'Try to free them' }
-              : {}
+          : c.kind === 'blast'
+            ? { self: true, verb: `Use the ${c.weapon.name}` }
+            : c.kind === 'move-away'
+              ? { verb: 'Move away' }
+              : c.kind === 'free-ally'
+                ? { aid: true, verb: 'Try to free them' }
+                : {}
         return { id: c.id, label: choiceLabel(attacker, c), ...own }
       }),
     )
