@@ -438,3 +438,44 @@ describe('zones: blast attacks ("Blast attacks")', () => {
     await eventually(() => t.hp('bandit') === 8 - blow.suffered, `the Bandit at ${8 - blow.suffered}`)
   })
 })
+
+describe('zones: concealment revealed and hiding again ("Sneaking in combat")', () => {
+  it('the party lying in wait: sneaking keeps Tomas concealed, moving openly or attacking reveals; hiding needs a reason', async () => {
+    const t = await zonesTable()
+    expect((await t.gmAsk({ kind: 'start-combat', surprise: { unaware: 'foe' } })).ok).toBe(true)
+    const concealed = (id: string) => t.turn().factions?.characters[id]?.concealed
+    await eventually(() => t.turn().factions?.bonusRound === true, 'the ambush’s bonus round')
+    // The foes have nobody concealed: if they hold the initiative they pass by themselves.
+    expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id, ['sneaking']))).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the sneaking move')
+    expect(concealed(t.tomas.id)).toBe(true)
+    expect(zones.revealsConcealment('move-without-sneaking')).toBe(true)
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+    await eventually(() => concealed(t.tomas.id) === false, 'Tomas revealed by moving openly')
+    // His full move spent the turn: the foes, with nobody concealed, pass by themselves.
+
+    // Mira, still concealed, cannot hide again; her attack from concealment gets no reaction and reveals her.
+    expect((await t.mira.ask({ kind: 'act' })).ok).toBe(true)
+    expect(await t.mira.ask(step('hide', t.mira.id, ['out-of-sight']))).toEqual({
+      ok: false,
+      error: 'Mira is already concealed.',
+    })
+    expect((await t.mira.ask(step('weapon-0', 'bandit', ['concealed-attacker']))).ok).toBe(true)
+    await eventually(() => concealed(t.mira.id) === false, 'Mira revealed by attacking')
+    expect(t.prompts()).toEqual([])
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+
+    // Round 1: Tomas hides again only for one of the text's two reasons.
+    await eventually(() => t.turn().round === 1, 'round 1')
+    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
+    expect(zones.canHideAgain({ outOfSightForAWhile: false, majorDistraction: false })).toBe(false)
+    expect(await t.tomas.ask(step('hide', t.tomas.id))).toEqual({
+      ok: false,
+      error: 'Hiding again needs being out of sight for a while, or a major distraction: say which.',
+    })
+    expect((await t.tomas.ask(step('hide', t.tomas.id, ['distraction']))).ok).toBe(true)
+    await eventually(() => concealed(t.tomas.id) === true, 'Tomas concealed again')
+  })
+})

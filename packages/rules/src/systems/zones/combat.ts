@@ -63,6 +63,8 @@ export interface ZonesState {
   budget?: { at: string; turn: zones.TurnState }
   /** Spent a turn surrendering: they might be spared, until the enemy harms them ("Surrendering"). */
   surrendering?: true
+  /** This round they did something that reveals them, or hid again ("Sneaking in combat"); the round keeps it. */
+  concealment?: 'revealed' | 'hidden'
 }
 
 /**
@@ -105,6 +107,7 @@ type Choice =
   | { id: 'bonus'; kind: 'bonus' }
   | { id: 'main'; kind: 'main' }
   | { id: 'surrender'; kind: 'surrender' }
+  | { id: 'hide'; kind: 'hide' }
   /** A move of 1 zone away from a nearby enemy, who may make an opportunity attack ("Opportunity attacks"). */
   | { id: 'move-away'; kind: 'move-away' }
   /** A main action to free a grabbed ally with a STR save ("Non-lethal attacks": grapple). */
@@ -125,6 +128,17 @@ const STEPS = {
     verb: 'Take the main action',
   },
   surrender: { label: 'Surrender (the whole turn)', verb: 'Surrender' },
+  hide: { label: 'Hide again (out of sight for a while, or a major distraction)', verb: 'Hide' },
+} as const
+
+/** The section each step comes from. */
+const STEP_RULE = {
+  move: RULE.turn,
+  'move-half': RULE.turn,
+  bonus: RULE.turn,
+  main: RULE.turn,
+  surrender: RULE.surrender,
+  hide: RULE.sneaking,
 } as const
 
 /** The turn's own steps, offered while the turn is theirs: a grabbed character has none of them. */
@@ -141,6 +155,7 @@ function stepChoices(st: ZonesState): Choice[] {
     ...moves,
     { id: 'bonus', kind: 'bonus' },
     { id: 'main', kind: 'main' },
+    { id: 'hide', kind: 'hide' },
     { id: 'surrender', kind: 'surrender' },
   ]
 }
@@ -223,6 +238,7 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
     case 'bonus':
       return [{ type: 'bonus', action: 'other' }]
     case 'main':
+    case 'hide':
       return [{ type: 'main', action: 'other' }]
     case 'surrender':
       return [{ type: 'surrender' }]
@@ -288,6 +304,7 @@ function choiceLabel(f: Fighter, c: Choice): string {
     case 'bonus':
     case 'main':
     case 'surrender':
+    case 'hide':
       return STEPS[c.id].label
     case 'move-away':
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
@@ -339,7 +356,10 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
       break
     case 'move':
     case 'move-away':
-      ids = ['sprint']
+      ids = ['sprint', 'sneaking']
+      break
+    case 'hide':
+      ids = ['out-of-sight', 'distraction']
       break
     case 'blast':
       ids =
@@ -374,13 +394,18 @@ type Planned =
   | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
-  | (Sides & { kind: 'step'; choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> })
+  | (Sides & {
+      kind: 'step'
+      choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' }>
+    })
   | (Sides & { kind: 'move-away' })
   | (Sides & { kind: 'free-ally'; grabber: string })
   | (Sides & { kind: 'blast'; plan: zones.BlastPlan; spec: zones.DamageSpec })
 
-const isStep = (c: Choice): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }> =>
-  c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender'
+const isStep = (
+  c: Choice,
+): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' }> =>
+  c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender' || c.kind === 'hide'
 
 /** Done at no one fighter: the turn's own steps, and a blast, aimed at a zone. */
 const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
@@ -431,6 +456,17 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
   const toggles = declared.toggles as zones.ToggleId[]
   const sides = { a: a.value, t: t.value, choice, toggles, spent, who: { a: attacker, t: target } }
   switch (choice.kind) {
+    case 'hide':
+      if (view?.turn.factions?.characters[attacker.id]?.concealed)
+        return fail(`${attacker.name} is already concealed.`)
+      if (
+        !zones.canHideAgain({
+          outOfSightForAWhile: toggles.includes('out-of-sight'),
+          majorDistraction: toggles.includes('distraction'),
+        })
+      )
+        return fail('Hiding again needs being out of sight for a while, or a major distraction: say which.')
+      return ok({ ...sides, kind: 'step', choice })
     case 'move':
     case 'bonus':
     case 'main':
@@ -577,7 +613,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
       return {
         chance: 1,
         summary: `${stepWords(p.choice, p.toggles)}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
-        lines: [note(STEPS[p.choice.id].label, 0, p.choice.id === 'surrender' ? RULE.surrender : RULE.turn)],
+        lines: [note(STEPS[p.choice.id].label, 0, STEP_RULE[p.choice.id])],
       }
     default:
       return zones.unreachable(p)
@@ -586,7 +622,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
 
 /** What a step of the turn does, in the text's words. */
 function stepWords(
-  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' }>,
+  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' }>,
   toggles: readonly string[],
 ): string {
   switch (c.kind) {
@@ -598,6 +634,8 @@ function stepWords(
       return 'A main action takes the round: say what it is at the table; the GM decides its effect.'
     case 'surrender':
       return 'Surrenders, throwing the weapons away: the turn is wasted, but the enemy might spare them. Harmed by the enemy, they may fight on.'
+    case 'hide':
+      return 'Hides again: concealed, enemies attacked by them are taken by surprise, until they make noise or become visible.'
     default:
       return zones.unreachable(c)
   }
@@ -970,7 +1008,35 @@ function attacking(attacker: Fighter, p: Planned): Live {
   if (!has(a.state, 'acted')) a.addCondition('acted', 'Took their turn')
   if (p.spent) a.state.budget = { at: p.spent.at, turn: p.spent.turn }
   if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== p.choice.id)
+  if (reveals(p) === true) a.state.concealment = 'revealed'
   return a
+}
+
+/**
+ * Whether this choice reveals one who is concealed ("Sneaking in combat": attacking, moving without
+ * sneaking...); 'ask-gm' for what the text leaves open (any other action), false for what does not.
+ */
+function reveals(p: Planned): true | 'ask-gm' | false {
+  switch (p.choice.kind) {
+    case 'weapon':
+    case 'unarmed':
+    case 'non-lethal':
+    case 'blast':
+      return zones.revealsConcealment('attack')
+    case 'move':
+    case 'move-away':
+      return p.toggles.includes('sneaking') ? false : zones.revealsConcealment('move-without-sneaking')
+    case 'bonus':
+    case 'main':
+    case 'free-ally':
+      return zones.revealsConcealment('other')
+    case 'break-free':
+    case 'surrender':
+    case 'hide':
+      return false
+    default:
+      return zones.unreachable(p.choice)
+  }
 }
 
 /** A step of the turn that is not an attack: a move, a bonus or main action, surrendering. */
@@ -992,10 +1058,19 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live): Resolution {
       a.state.surrendering = true
       done = `${name} surrenders, throwing their weapons away: their turn is wasted, but they might be spared.`
       break
+    case 'hide':
+      a.state.concealment = 'hidden'
+      done = `${name} hides again (${p.toggles.includes('out-of-sight') ? 'out of sight for a while' : 'a major distraction'}): concealed until they make noise or become visible.`
+      break
     default:
       return zones.unreachable(p.choice)
   }
-  return resolution(previewOf(p).lines, `${done}${left}`, a)
+  // "Actions which might reveal a character include ... etc.": what the list leaves open is the GM's call.
+  const ask =
+    reveals(p) === 'ask-gm' && stateOf(a.f).concealment === 'hidden'
+      ? ' If it makes noise or shows them, they are revealed: the GM decides.'
+      : ''
+  return resolution(previewOf(p).lines, `${done}${left}${ask}`, a)
 }
 
 function resolvePlanned(
@@ -1091,6 +1166,7 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
     case 'bonus':
     case 'main':
     case 'surrender':
+    case 'hide':
       return 'other'
     default:
       return zones.unreachable(c)
@@ -1392,8 +1468,9 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     )
     l.state.conditions = ticked.filter((c) => c.rounds === null || c.rounds > 0)
     if (l.state.conditions.length === 0) delete l.state.conditions
-    // A turn's budget is this round's: the next round's turn starts whole.
+    // A turn's budget is this round's: the next round's turn starts whole; the round keeps who is concealed.
     delete l.state.budget
+    delete l.state.concealment
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
   // Round 0 is the bonus round the concealed play at the start of an ambush ("Sneaking and ambushes").
@@ -1502,6 +1579,11 @@ export const zonesCombat: CombatRules = {
 /** How many times this fighter reacted this round: each reaction takes the whole turn ("Reactions"). */
 export function reactionsThisRound(f: Fighter): number {
   return (stateOf(f).conditions ?? []).filter((c) => c.id === 'reacted').length
+}
+
+/** What this fighter did this round about concealment, for the round to keep. */
+export function concealmentOf(f: Fighter): ZonesState['concealment'] {
+  return stateOf(f).concealment
 }
 
 /** The fighter's sheet as the rules read it, or null when it does not read. */

@@ -17,6 +17,9 @@ export const TOGGLE_IDS = [
   'mounted',
   'sprint',
   'stunt',
+  'sneaking',
+  'out-of-sight',
+  'distraction',
 ] as const
 export type ToggleId = (typeof TOGGLE_IDS)[number]
 
@@ -109,6 +112,25 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     effect:
       'Say an effect instead of damage (cut a limb, force a surrender...): it must make sense and the GM approve it; the target accepts it (no damage, no reaction) or takes the attack as normal.',
     rule: RULE.stunts,
+  },
+  {
+    id: 'sneaking',
+    label: 'Sneaking',
+    effect:
+      'Moving without being seen: a concealed character stays concealed (moving without sneaking reveals).',
+    rule: RULE.sneaking,
+  },
+  {
+    id: 'out-of-sight',
+    label: 'Out of sight for a while',
+    effect: 'One way to hide again later in a fight.',
+    rule: RULE.sneaking,
+  },
+  {
+    id: 'distraction',
+    label: 'A major distraction',
+    effect: 'The other way to hide again later in a fight.',
+    rule: RULE.sneaking,
   },
 ]
 

@@ -80,6 +80,24 @@ describe('the zones round', () => {
     expect(turnUnderWay(must(stepRound(sybilla, { type: 'pass', faction: 'gm' })))).toBe(null)
   })
 
+  it('hides a revealed character again, and refuses to hide one already concealed', () => {
+    const ambush = must(
+      startCombat({
+        factions: ['players', 'gm'],
+        startedBy: 'players',
+        combatants: [
+          { id: 'sybilla', faction: 'players', concealed: true },
+          { id: 'b1', faction: 'gm' },
+        ],
+      }),
+    )
+    const revealed = must(stepRound(ambush, { type: 'reveal', character: 'sybilla' }))
+    expect(revealed.characters.sybilla?.concealed).toBe(false)
+    const hidden = must(stepRound(revealed, { type: 'conceal', character: 'sybilla' }))
+    expect(hidden.characters.sybilla?.concealed).toBe(true)
+    expect(stepRound(hidden, { type: 'conceal', character: 'sybilla' }).ok).toBe(false)
+  })
+
   it('sends play back to the players when the GM acts after their pass, and does not end the round', () => {
     const state = must(
       replayRound(bandits(), [

@@ -47,6 +47,7 @@ export type RoundEvent =
   | { type: 'turn-ended'; character: string }
   | { type: 'out'; character: string; out: boolean }
   | { type: 'revealed'; character: string }
+  | { type: 'concealed'; character: string }
   | { type: 'end' }
 
 export type RoundAction =
@@ -62,6 +63,8 @@ export type RoundAction =
   | { type: 'set-out'; character: string; out: boolean }
   /** A concealed character makes noise or becomes visible. */
   | { type: 'reveal'; character: string }
+  /** One who was out of sight for a while, or had a major distraction, hides again. */
+  | { type: 'conceal'; character: string }
 
 export interface CombatantEntry {
   id: string
@@ -294,6 +297,16 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
         ...state,
         characters: { ...state.characters, [c.id]: { ...c, concealed: false } },
         log: [...state.log, { type: 'revealed', character: c.id }],
+      })
+    }
+    case 'conceal': {
+      const c = state.characters[action.character]
+      if (!c) return fail('That character is not in this fight.')
+      if (c.concealed) return fail(`${who(c)} is already concealed.`)
+      return ok({
+        ...state,
+        characters: { ...state.characters, [c.id]: { ...c, concealed: true } },
+        log: [...state.log, { type: 'concealed', character: c.id }],
       })
     }
     default:

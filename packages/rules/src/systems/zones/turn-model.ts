@@ -15,7 +15,7 @@ import {
   type TurnState,
   type TurnStep,
 } from '../../table/turn.ts'
-import { reactionsThisRound, sheetOf, turnLeft } from './combat.ts'
+import { concealmentOf, reactionsThisRound, sheetOf, turnLeft } from './combat.ts'
 import { zonesInfo } from './info.ts'
 import * as zones from './rules.ts'
 
@@ -43,6 +43,14 @@ function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
     const out = ctx.out(f) !== null
     if (known.out !== out) {
       const stepped = zones.stepRound(s, { type: 'set-out', character: f.id, out })
+      if (stepped.ok) s = stepped.value
+    }
+    // "Concealed characters are revealed when they make noise or become visible"; and hide again.
+    const concealment = concealmentOf(f)
+    const concealed = s.characters[f.id]?.concealed
+    if ((concealment === 'revealed' && concealed) || (concealment === 'hidden' && !concealed)) {
+      const type = concealment === 'revealed' ? 'reveal' : 'conceal'
+      const stepped = zones.stepRound(s, { type, character: f.id })
       if (stepped.ok) s = stepped.value
     }
     // Reactions are made in attacks, and kept on the fighter: the round counts each one (a skill may allow more).
