@@ -479,3 +479,26 @@ describe('zones: concealment revealed and hiding again ("Sneaking in combat")', 
     await eventually(() => concealed(t.tomas.id) === true, 'Tomas concealed again')
   })
 })
+
+describe('zones: mounts ("Mounts and vehicles in combat")', () => {
+  it('getting off a moving mount costs half a zone and an AGI save, or a fall for d4 direct damage', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('move-half', t.mira.id, ['mount-moving']))).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the dismount')
+    const entry = t.entries()[0] as LogEntry
+    const save = diceOf(entry, 'AGI save')
+    expect(save).toHaveLength(1)
+    const rules = zones.mountOrDismount({ moving: true, agi: sheetOf('Mira').agi, face: save[0] as number })
+    if (!rules.ok) throw new Error(rules.error)
+    expect(rules.value.zones).toBe(0.5)
+    const fall = diceOf(entry, 'fall damage')
+    // A fall is direct damage: armour does not reduce it.
+    expect(t.hp(t.mira.id)).toBe(rules.value.fell ? 8 - (fall[0] as number) : 8)
+    expect(entry.detail).toMatch(rules.value.fell ? /They fall: Mira takes \d/ : /They keep their footing/)
+    await eventually(() => t.turn().factions?.characters[t.mira.id]?.left !== undefined, 'what is left')
+    expect(t.turn().factions?.characters[t.mira.id]?.left).toBe(
+      '1.5 zones, or half a zone with a main and a bonus action (or two bonus actions)',
+    )
+  })
+})

@@ -451,3 +451,16 @@ describe('zones: attack stunts', () => {
     expect(r.changes.Bandit?.hp).toBe(1)
   })
 })
+
+describe('zones: effects of size in the preview', () => {
+  it('tells a larger attacker its melee dice may be split among smaller targets, as the wyrm may', () => {
+    // "Its bite attack inflicts 2d8 damage against a single medium-sized character ... it could be
+    // targeted at multiple smaller characters" (Effects of size in combat).
+    const wyrm = foe('Wyrm', { size: 'large', weapons: [weapon('Bite', 'd8')] })
+    const preview = must(rules.preview(wyrm, pc('Balthasar'), SWORD))
+    expect(preview.summary).toContain('2d8 damage')
+    expect(preview.summary).toContain('these 2 dice may be split among several smaller nearby targets')
+    // A medium attacker has nothing to split.
+    expect(must(rules.preview(pc('Theobald'), foe('Bandit'), SWORD)).summary).not.toContain('split')
+  })
+})

@@ -356,7 +356,7 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
       break
     case 'move':
     case 'move-away':
-      ids = ['sprint', 'sneaking']
+      ids = choice.id === 'move-half' ? ['sprint', 'sneaking', 'mount-moving'] : ['sprint', 'sneaking']
       break
     case 'hide':
       ids = ['out-of-sight', 'distraction']
@@ -565,7 +565,16 @@ function previewOf(p: Planned, view?: TableView): Preview {
         p.plan.witSaveReasons.length === 0
           ? 'Hits automatically'
           : `Hits on a WIT save, ${p.a.wit} or under on a d20 (${percent(odds.hit.probability)}): ${p.plan.witSaveReasons.join('; ')}`
-      return { chance: odds.hit.probability, summary: `${toHit}; ${damageWords(p.plan.damage)}.`, lines }
+      // "Larger characters ... can distribute dice from melee attacks among several smaller targets as they see fit."
+      const split =
+        p.plan.kind === 'melee' && zones.sizeSteps(p.a.size, p.t.size) > 0 && p.plan.damage.dice.count > 1
+          ? ` Larger than ${p.t.name}: these ${p.plan.damage.dice.count} dice may be split among several smaller nearby targets, each share rolled as its own attack (Effects of size); the GM says who stands near.`
+          : ''
+      return {
+        chance: odds.hit.probability,
+        summary: `${toHit}; ${damageWords(p.plan.damage)}.${split}`,
+        lines,
+      }
     }
     case 'non-lethal': {
       const odds = zones.nonLethalOdds(p.plan, p.t.str).takesEffect.probability
@@ -1040,13 +1049,30 @@ function reveals(p: Planned): true | 'ask-gm' | false {
 }
 
 /** A step of the turn that is not an attack: a move, a bonus or main action, surrendering. */
-function step(p: Extract<Planned, { kind: 'step' }>, a: Live): Resolution {
+/**
+ * Getting on or off a moving mount or vehicle ("Mounts and vehicles in combat"): an AGI save, or a fall
+ * for d4 direct damage.
+ */
+function mounting(p: Planned, a: Live, roll: Roller, lines: BreakdownLine[]): string {
+  const face = roll(20, 'AGI save to keep one’s footing')
+  const result = zones.mountOrDismount({ moving: true, agi: p.a.agi, face })
+  if (!result.ok) throw new Error(result.error) // the face is always given for a moving mount
+  lines.push(...result.value.breakdown)
+  if (!result.value.fell) return 'They keep their footing on the moving mount.'
+  const fall = zones.directDamage(roll(4, 'fall damage d4'), RULE.mounts)
+  lines.push(...fall.breakdown)
+  return `They fall: ${a.suffer(fall.suffered)}.`
+}
+
+function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Resolution {
+  const lines = [...previewOf(p).lines]
   const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
   const name = a.f.name
   let done: string
   switch (p.choice.kind) {
     case 'move':
       done = `${name} moves ${p.choice.zones === 1 ? '1 zone' : 'half a zone'}${p.toggles.includes('sprint') ? ', sprinting' : ''}.`
+      if (p.toggles.includes('mount-moving')) done = `${done} ${mounting(p, a, roll, lines)}`
       break
     case 'bonus':
       done = `${name} takes a bonus action (a second or two).`
@@ -1070,7 +1096,7 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live): Resolution {
     reveals(p) === 'ask-gm' && stateOf(a.f).concealment === 'hidden'
       ? ' If it makes noise or shows them, they are revealed: the GM decides.'
       : ''
-  return resolution(previewOf(p).lines, `${done}${left}${ask}`, a)
+  return resolution(lines, `${done}${left}${ask}`, a)
 }
 
 function resolvePlanned(
@@ -1089,7 +1115,7 @@ function resolvePlanned(
   if (defense?.startsWith('guard:') || defense?.startsWith('hide:'))
     return swapped(p, attacker, target, defense, roll, view)
   const a = attacking(attacker, p)
-  if (p.kind === 'step') return ok(step(p, a))
+  if (p.kind === 'step') return ok(step(p, a, roll))
   const t = new Live(target)
   switch (p.kind) {
     case 'break-free':

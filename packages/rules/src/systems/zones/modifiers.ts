@@ -20,6 +20,7 @@ export const TOGGLE_IDS = [
   'sneaking',
   'out-of-sight',
   'distraction',
+  'mount-moving',
 ] as const
 export type ToggleId = (typeof TOGGLE_IDS)[number]
 
@@ -97,7 +98,8 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
   {
     id: 'mounted',
     label: 'From a mount or vehicle',
-    effect: 'Attacks by riders and passengers are impaired.',
+    effect:
+      "Attacks by riders and passengers are impaired; if the mount or vehicle moves at full speed this turn, riders and passengers can't act or react.",
     rule: RULE.mounts,
   },
   {
@@ -131,6 +133,12 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     label: 'A major distraction',
     effect: 'The other way to hide again later in a fight.',
     rule: RULE.sneaking,
+  },
+  {
+    id: 'mount-moving',
+    label: 'Getting on or off a moving mount',
+    effect: 'An AGI save to avoid falling, which does d4 direct damage.',
+    rule: RULE.mounts,
   },
 ]
 
