@@ -502,3 +502,26 @@ describe('zones: mounts ("Mounts and vehicles in combat")', () => {
     )
   })
 })
+
+describe('zones: chases ("Chases")', () => {
+  it('Mira flees a long chase: her AGI save decides as the rules say, and once escaped she is out of the fight', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('flee', t.mira.id))).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'the chase')
+    const entry = t.entries()[0] as LogEntry
+    const face = diceOf(entry, 'AGI save to escape')[0] as number
+    const chase = zones.resolveChase('even', [{ id: t.mira.id, agi: sheetOf('Mira').agi }], {
+      [t.mira.id]: face,
+    })
+    const escaped = chase.escaped.includes(t.mira.id)
+    expect(entry.detail).toBe(
+      escaped
+        ? 'Mira flees and escapes the pursuers: out of the fight. Left this turn: nothing.'
+        : 'Mira flees, but the pursuers reach them. Left this turn: nothing.',
+    )
+    await eventually(() => t.turn().factions?.characters[t.mira.id]?.out === escaped, 'the round knows')
+    // Faster pursuers: escaping is impossible, and no die is rolled.
+    expect(zones.resolveChase('pursuers-faster', [{ id: 'x', agi: 20 }]).caught).toEqual(['x'])
+  })
+})

@@ -63,6 +63,8 @@ export interface ZonesState {
   budget?: { at: string; turn: zones.TurnState }
   /** Spent a turn surrendering: they might be spared, until the enemy harms them ("Surrendering"). */
   surrendering?: true
+  /** Escaped a long chase: out of the fight ("Chases"). */
+  fled?: true
   /** This round they did something that reveals them, or hid again ("Sneaking in combat"); the round keeps it. */
   concealment?: 'revealed' | 'hidden'
 }
@@ -108,6 +110,7 @@ type Choice =
   | { id: 'main'; kind: 'main' }
   | { id: 'surrender'; kind: 'surrender' }
   | { id: 'hide'; kind: 'hide' }
+  | { id: 'flee'; kind: 'flee' }
   /** A move of 1 zone away from a nearby enemy, who may make an opportunity attack ("Opportunity attacks"). */
   | { id: 'move-away'; kind: 'move-away' }
   /** A main action to free a grabbed ally with a STR save ("Non-lethal attacks": grapple). */
@@ -129,6 +132,7 @@ const STEPS = {
   },
   surrender: { label: 'Surrender (the whole turn)', verb: 'Surrender' },
   hide: { label: 'Hide again (out of sight for a while, or a major distraction)', verb: 'Hide' },
+  flee: { label: 'Flee: a long chase (AGI save, the whole turn)', verb: 'Flee' },
 } as const
 
 /** The section each step comes from. */
@@ -139,6 +143,7 @@ const STEP_RULE = {
   main: RULE.turn,
   surrender: RULE.surrender,
   hide: RULE.sneaking,
+  flee: RULE.chases,
 } as const
 
 /** The turn's own steps, offered while the turn is theirs: a grabbed character has none of them. */
@@ -150,12 +155,15 @@ function stepChoices(st: ZonesState): Choice[] {
     { id: 'move-away', kind: 'move-away' },
   ]
   // "those who fail must surrender or retreat": a broken character may only move away or give up.
-  if (st.morale === 'broken') return [...moves, { id: 'surrender', kind: 'surrender' }]
+  // "those who fail must surrender or retreat": a broken character may only move away, flee or give up.
+  if (st.morale === 'broken')
+    return [...moves, { id: 'flee', kind: 'flee' }, { id: 'surrender', kind: 'surrender' }]
   return [
     ...moves,
     { id: 'bonus', kind: 'bonus' },
     { id: 'main', kind: 'main' },
     { id: 'hide', kind: 'hide' },
+    { id: 'flee', kind: 'flee' },
     { id: 'surrender', kind: 'surrender' },
   ]
 }
@@ -174,6 +182,7 @@ function cannotAttack(f: Fighter, turn: TurnOf | null): string | null {
   const st = stateOf(f)
   if (st.down === 'dead') return `${f.name} is dead.`
   if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
+  if (st.fled) return `${f.name} fled the fight.`
   if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
   if (!turn && has(st, 'acted')) return `${f.name} has already taken their turn this round.`
   return null
@@ -242,6 +251,8 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
       return [{ type: 'main', action: 'other' }]
     case 'surrender':
       return [{ type: 'surrender' }]
+    case 'flee':
+      return [{ type: 'flee' }]
     default:
       return zones.unreachable(choice)
   }
@@ -305,6 +316,7 @@ function choiceLabel(f: Fighter, c: Choice): string {
     case 'main':
     case 'surrender':
     case 'hide':
+    case 'flee':
       return STEPS[c.id].label
     case 'move-away':
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
@@ -361,6 +373,9 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
     case 'hide':
       ids = ['out-of-sight', 'distraction']
       break
+    case 'flee':
+      ids = ['fleeing-faster', 'pursuers-faster']
+      break
     case 'blast':
       ids =
         choice.weapon.range > 0
@@ -396,7 +411,7 @@ type Planned =
   | (Sides & { kind: 'break-free' })
   | (Sides & {
       kind: 'step'
-      choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' }>
+      choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>
     })
   | (Sides & { kind: 'move-away' })
   | (Sides & { kind: 'free-ally'; grabber: string })
@@ -404,8 +419,13 @@ type Planned =
 
 const isStep = (
   c: Choice,
-): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' }> =>
-  c.kind === 'move' || c.kind === 'bonus' || c.kind === 'main' || c.kind === 'surrender' || c.kind === 'hide'
+): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }> =>
+  c.kind === 'move' ||
+  c.kind === 'bonus' ||
+  c.kind === 'main' ||
+  c.kind === 'surrender' ||
+  c.kind === 'hide' ||
+  c.kind === 'flee'
 
 /** Done at no one fighter: the turn's own steps, and a blast, aimed at a zone. */
 const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
@@ -466,6 +486,10 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
         })
       )
         return fail('Hiding again needs being out of sight for a while, or a major distraction: say which.')
+      return ok({ ...sides, kind: 'step', choice })
+    case 'flee':
+      if (toggles.includes('fleeing-faster') && toggles.includes('pursuers-faster'))
+        return fail('Either side is the faster one, not both.')
       return ok({ ...sides, kind: 'step', choice })
     case 'move':
     case 'bonus':
@@ -631,7 +655,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
 
 /** What a step of the turn does, in the text's words. */
 function stepWords(
-  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' }>,
+  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>,
   toggles: readonly string[],
 ): string {
   switch (c.kind) {
@@ -645,6 +669,12 @@ function stepWords(
       return 'Surrenders, throwing the weapons away: the turn is wasted, but the enemy might spare them. Harmed by the enemy, they may fight on.'
     case 'hide':
       return 'Hides again: concealed, enemies attacked by them are taken by surprise, until they make noise or become visible.'
+    case 'flee':
+      return toggles.includes('fleeing-faster')
+        ? 'Flees, faster than the pursuers: escapes with no save.'
+        : toggles.includes('pursuers-faster')
+          ? 'Flees, but the pursuers are faster: escaping is impossible.'
+          : 'Flees over a long distance: an AGI save, and on a pass they escape; on a fail the pursuers reach them.'
     default:
       return zones.unreachable(c)
   }
@@ -1042,6 +1072,7 @@ function reveals(p: Planned): true | 'ask-gm' | false {
     case 'break-free':
     case 'surrender':
     case 'hide':
+    case 'flee':
       return false
     default:
       return zones.unreachable(p.choice)
@@ -1084,6 +1115,22 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Res
       a.state.surrendering = true
       done = `${name} surrenders, throwing their weapons away: their turn is wasted, but they might be spared.`
       break
+    case 'flee': {
+      const pace = p.toggles.includes('fleeing-faster')
+        ? 'fleeing-faster'
+        : p.toggles.includes('pursuers-faster')
+          ? 'pursuers-faster'
+          : 'even'
+      const faces = pace === 'even' ? { [a.f.id]: roll(20, 'AGI save to escape') } : {}
+      const chase = zones.resolveChase(pace, [{ id: a.f.id, agi: p.a.agi }], faces)
+      lines.push(...chase.breakdown)
+      const escaped = chase.escaped.includes(a.f.id)
+      if (escaped) a.state.fled = true
+      done = escaped
+        ? `${name} flees and escapes the pursuers: out of the fight.`
+        : `${name} flees, but the pursuers reach them.`
+      break
+    }
     case 'hide':
       a.state.concealment = 'hidden'
       done = `${name} hides again (${p.toggles.includes('out-of-sight') ? 'out of sight for a while' : 'a major distraction'}): concealed until they make noise or become visible.`
@@ -1193,6 +1240,7 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
     case 'main':
     case 'surrender':
     case 'hide':
+    case 'flee':
       return 'other'
     default:
       return zones.unreachable(c)
@@ -1515,6 +1563,7 @@ function status(f: Fighter): string[] {
   if (st.morale === 'broken') chips.push('Broken: surrender or retreat')
   if (st.morale === 'steady') chips.push('Steady')
   if (st.surrendering) chips.push('Surrendering')
+  if (st.fled) chips.push('Fled')
   for (const c of st.conditions ?? []) {
     chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
   }
@@ -1530,8 +1579,9 @@ function status(f: Fighter): string[] {
 export const zonesCombat: CombatRules = {
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
-    const down = stateOf(f).down
-    return down ? `${f.name} is ${down}.` : null
+    const st = stateOf(f)
+    if (st.fled) return `${f.name} fled the fight.`
+    return st.down ? `${f.name} is ${st.down}.` : null
   },
 
   choices(attacker, view) {

@@ -21,6 +21,8 @@ export const TOGGLE_IDS = [
   'out-of-sight',
   'distraction',
   'mount-moving',
+  'fleeing-faster',
+  'pursuers-faster',
 ] as const
 export type ToggleId = (typeof TOGGLE_IDS)[number]
 
@@ -139,6 +141,18 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     label: 'Getting on or off a moving mount',
     effect: 'An AGI save to avoid falling, which does d4 direct damage.',
     rule: RULE.mounts,
+  },
+  {
+    id: 'fleeing-faster',
+    label: 'Faster than the pursuers',
+    effect: 'Moving faster or keeping the speed for longer: escapes with no save.',
+    rule: RULE.chases,
+  },
+  {
+    id: 'pursuers-faster',
+    label: 'The pursuers are faster',
+    effect: 'Escaping is impossible.',
+    rule: RULE.chases,
   },
 ]
 

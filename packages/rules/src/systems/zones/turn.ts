@@ -49,6 +49,8 @@ export type TurnStep =
   | { type: 'break-free' }
   /** The whole turn goes on surrendering. */
   | { type: 'surrender' }
+  /** The whole turn goes on fleeing a long chase ("Chases"). */
+  | { type: 'flee' }
 
 export function startTurn(input: { speed: number; grabbed?: boolean }): TurnState {
   return {
@@ -114,6 +116,9 @@ export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
       return ok({ ...turn, over: true, log })
     case 'surrender':
       if (turn.moved > 0 || actions > 0) return fail('Surrendering takes the whole turn.')
+      return ok({ ...turn, over: true, log })
+    case 'flee':
+      if (turn.moved > 0 || actions > 0) return fail('Fleeing a long chase takes the whole turn.')
       return ok({ ...turn, over: true, log })
     default:
       return unreachable(step)
