@@ -1,7 +1,14 @@
 /** A turn allows what its rules allow, and no more, whatever a player taps (#19 item 3). */
 import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
+import {
+  addCombatant,
+  monsterActsFirst,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -15,20 +22,8 @@ describe('a turn’s limits at the table', () => {
     const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
     const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     await gm.getByRole('button', { name: 'Start combat' }).click()
-    // Nobody of the party takes a turn before the Bandit's (one who did could not react: "A character who
-    // has already taken their turn this round cannot react"): the party passes its move if it has it.
-    await expect
-      .poll(
-        async () => {
-          if (await visible(gm, 'Bandit attacks')) return true
-          if (await visible(gm, 'Bandit acts')) await gm.getByRole('button', { name: 'Bandit acts' }).click()
-          else if (await visible(tomas, 'We pass'))
-            await tomas.getByRole('button', { name: 'We pass' }).click()
-          return false
-        },
-        { timeout: 30_000, interval: 300 },
-      )
-      .toBe(true)
+    // Nobody of the party takes a turn before the Bandit's: one who did could not react.
+    await monsterActsFirst(gm, tomas, 'Bandit')
     await gm.getByRole('button', { name: 'Bandit attacks' }).click()
     const composer = gm.getByRole('region', { name: 'Bandit attacks' })
     await composer.getByRole('radio', { name: /Mira/ }).check()

@@ -6,7 +6,15 @@ import { describe, expect, inject, it } from 'vitest'
 import type * as Y from 'yjs'
 import { useBrowser } from '../support/browser.ts'
 import { connectStock } from '../support/provider.ts'
-import { addCombatant, openGmTablet, seatPhone, typeOwnDice, visible } from '../support/table-play.ts'
+import type { TestRoom } from '../support/rooms.ts'
+import {
+  addCombatant,
+  monsterActsFirst,
+  openGmTablet,
+  seatPhone,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -23,10 +31,25 @@ async function partyMoves(gm: Page, phone: Page): Promise<void> {
     .toBe(true)
 }
 
+/** A zones room with a Bandit, and Mira on her phone taking the party's move: her turn under way. */
+async function miraActs(): Promise<{ gm: Page; room: TestRoom; mira: Page }> {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+  await addCombatant(gm, 'Bandit', '8')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  await partyMoves(gm, mira)
+  await mira.getByRole('button', { name: 'I act now' }).click()
+  return { gm, room, mira }
+}
+
+/** Opens the phone's sheet: the region to choose in. */
+async function openSheet(phone: Page, name: string) {
+  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+  return phone.getByRole('region', { name: `${name} attacks` })
+}
+
 /** Opens the phone's sheet and takes one of the turn's own steps from its "With" list. */
 async function takeStep(phone: Page, name: string, label: string, verb: string): Promise<void> {
-  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
-  const sheet = phone.getByRole('region', { name: `${name} attacks` })
+  const sheet = await openSheet(phone, name)
   await sheet.getByLabel('With').selectOption({ label })
   await expect.poll(() => sheet.getByTestId('odds').textContent()).toMatch(/Left this turn after it/)
   await sheet.getByRole('button', { name: verb, exact: true }).click()
@@ -36,11 +59,7 @@ describe('zones on a phone', () => {
   it('a turn spent step by step: the banner and the tracker say what is left, and the player ends it', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await partyMoves(gm, mira)
-    await mira.getByRole('button', { name: 'I act now' }).click()
+    const { gm, mira } = await miraActs()
     const banner = mira.getByTestId('turn-banner')
     await expect
       .poll(() => banner.textContent())
@@ -78,15 +97,8 @@ describe('zones on a phone', () => {
     const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
     const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     await gm.getByRole('button', { name: 'Start combat' }).click()
-    // Nobody of the party takes a turn first: one who did could not react or guard.
-    await expect
-      .poll(async () => {
-        if (await visible(gm, 'Bandit attacks')) return true
-        if (await visible(gm, 'Bandit acts')) await gm.getByRole('button', { name: 'Bandit acts' }).click()
-        else if (await visible(tomas, 'We pass')) await tomas.getByRole('button', { name: 'We pass' }).click()
-        return false
-      })
-      .toBe(true)
+    // Nobody of the party takes a turn before the Bandit's: one who did could not react.
+    await monsterActsFirst(gm, tomas, 'Bandit')
     await gm.getByRole('button', { name: 'Bandit attacks' }).click()
     const composer = gm.getByRole('region', { name: 'Bandit attacks' })
     await composer.getByRole('radio', { name: /Mira/ }).check()
@@ -106,13 +118,8 @@ describe('zones on a phone', () => {
   it('a player moves away from a nearby enemy with the odds of staying up; the GM makes the opportunity attack', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await partyMoves(gm, mira)
-    await mira.getByRole('button', { name: 'I act now' }).click()
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    const { gm, mira } = await miraActs()
+    const sheet = await openSheet(mira, 'Mira')
     await sheet
       .getByLabel('With')
       .selectOption({ label: 'Move 1 zone away from a nearby enemy (they may attack as you go)' })
@@ -131,11 +138,7 @@ describe('zones on a phone', () => {
   it('a player surrenders: the whole turn is wasted, the chip says so, and the spent turn ends by itself', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await partyMoves(gm, mira)
-    await mira.getByRole('button', { name: 'I act now' }).click()
+    const { gm, mira } = await miraActs()
     await takeStep(mira, 'Mira', 'Surrender (the whole turn)', 'Surrender')
     await expect
       .poll(() => mira.getByTestId('result-card').textContent())
@@ -170,8 +173,7 @@ describe('zones on a phone', () => {
     await expect.poll(inHand).toMatch(/In hand Break free/)
     await partyMoves(gm, mira)
     await mira.getByRole('button', { name: 'I act now' }).click()
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    const sheet = await openSheet(mira, 'Mira')
     await sheet.getByLabel('With').selectOption({ label: 'Free a grabbed ally (STR save, a main action)' })
     await sheet.getByRole('radio', { name: /Tomas/ }).check()
     await expect
@@ -190,13 +192,8 @@ describe('zones on a phone', () => {
   it('a player proposes an attack stunt from the sheet; the GM accepts it for the Bandit, who takes no damage', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await partyMoves(gm, mira)
-    await mira.getByRole('button', { name: 'I act now' }).click()
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    const { gm, mira } = await miraActs()
+    const sheet = await openSheet(mira, 'Mira')
     const stunt = sheet.getByRole('checkbox', { name: /Propose a stunt/ })
     if (!(await stunt.isVisible())) await sheet.getByRole('button', { name: /More situations/ }).click()
     await stunt.check()

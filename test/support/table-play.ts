@@ -93,6 +93,25 @@ export async function playUntil(
   throw new Error(`the round never came to the expected moment:\n${screens.join('\n---\n')}`)
 }
 
+/**
+ * Faction play: the monster takes the foes' move while nobody of the party takes a turn first (one who
+ * did could no longer react); `passer` passes the party's move if it has it. Ends with "<monster>
+ * attacks" on the tablet.
+ */
+export async function monsterActsFirst(gm: Page, passer: Page, monster: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await visible(gm, `${monster} attacks`)) return true
+        if (await visible(gm, `${monster} acts`)) await tap(gm, `${monster} acts`)
+        else if (await visible(passer, 'We pass')) await tap(passer, 'We pass')
+        return false
+      },
+      { timeout: 30_000, interval: 300 },
+    )
+    .toBe(true)
+}
+
 /** Checks `done` every 100 ms for up to `ms`; whether it came true (plain code, so scripts can use it too). */
 async function until(page: Page, done: () => Promise<boolean>, ms: number): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await page.waitForTimeout(100))
