@@ -5,8 +5,10 @@
  * the table's fighters and requests onto them, rolls each die the rules ask for, and keeps the results
  * in each fighter's `state`.
  *
- * The defender has no reaction in these rules: "Parry and Dodge is a Defensive action instead of an
- * attack" (17.0.1.4), declared for the round, so `defenses` is always empty.
+ * The defender has no parry or dodge to answer with: "Parry and Dodge is a Defensive action instead of an
+ * attack" (17.0.1.4), declared for the round. What `defenses` offers is a blow struck first, on the
+ * attacker's number: a long reach against one closing (17.0.1.6), a weapon set against a charge
+ * (17.0.1.9). A shot that misses into a melee asks the GM whom it may hit (`Resolution.asks`, 17.0.12).
  */
 
 import { toFloat } from '../../dice/fraction.ts'
