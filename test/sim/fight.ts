@@ -204,7 +204,8 @@ class Fight {
       return { ...base, weapons: [...((base.weapons as unknown[]) ?? []), bomb] }
     }
     if (this.system !== 'osr') return base
-    const sheet = this.chance(0.4) ? { ...base, spellcaster: true } : base
+    const caster = this.chance(0.4) ? { ...base, spellcaster: true } : base
+    const sheet = this.armed(caster)
     if (this.chance(0.5)) return sheet
     const holy = this.chance(0.4)
     const flask = {
@@ -229,12 +230,42 @@ class Fight {
     return { ...sheet, weapons: [...((sheet.weapons as unknown[]) ?? []), ...carried] }
   }
 
+  /**
+   * osr: some carry a spear in hand, to charge with, to set against a charge (17.0.1.9) and to strike
+   * first with its long reach (17.0.1.6); some a bow beside it, to shoot into a melee (17.0.12).
+   */
+  armed(sheet: Record<string, unknown>): Record<string, unknown> {
+    const spear = {
+      name: 'Spear',
+      kind: 'melee-thrown',
+      damage: '1d6',
+      chargeable: true,
+      settable: true,
+      longReach: this.chance(0.5),
+      shortRange: 10,
+      mediumRange: 20,
+      longRange: 30,
+    }
+    const bow = {
+      name: 'Short bow',
+      kind: 'bow',
+      damage: '1d6',
+      shortRange: 50,
+      mediumRange: 100,
+      longRange: 150,
+    }
+    const weapons = (sheet.weapons as unknown[]) ?? []
+    const inHand = this.chance(0.4) ? [spear, ...weapons] : weapons
+    return { ...sheet, weapons: this.chance(0.3) ? [bow, ...inHand] : inHand }
+  }
+
   foeFields(name: string): Record<string, unknown> {
     // Half from the system's sheet (its hit points), half quick-added with hit points only; in osr some
     // are undead (holy water harms them).
     const withSheet = this.chance(0.5)
     const base = defaultSheetFor(this.system, name, 'foe')
-    const sheet = this.system === 'osr' && this.chance(0.3) ? { ...base, undead: true } : base
+    const undead = this.system === 'osr' && this.chance(0.3) ? { ...base, undead: true } : base
+    const sheet = this.system === 'osr' ? this.armed(undead) : undead
     const parsed = this.rules.sheet.parse(sheet)
     const hp = withSheet && parsed.ok ? this.rules.sheet.hitPoints(parsed.value) : 2 + this.pick(6)
     return { name, side: 'foe', hp, maxHp: hp, ...(withSheet ? { sheet } : {}) }
@@ -364,17 +395,20 @@ class Fight {
       const target = all.find((f) => f.id === p.targetId)
       const option = this.oneOf(p.options)
       if (!target || !option) continue
-      const seatId = this.seatOf(target)
+      // Where the prompt takes many (osr: the allies a missed shot may hit), a few of them in some order.
+      const some = p.options.filter((o) => o.chance !== null && this.chance(0.5)).map((o) => o.id)
+      const choice = p.many && some.length > 0 && this.chance(0.7) ? some.join('+') : option.id
+      // A question the outcome asks the GM is the GM's alone; now and then a player tries, and is refused.
+      const seatId = p.question && this.chance(0.9) ? null : this.seatOf(target)
       actions.push({
-        label: `${target.name} answers ${option.id}`,
+        label: `${p.question ? 'GM' : target.name} answers ${choice}`,
         weight: 8,
         run: () => {
-          if (seatId && this.chance(0.85))
-            this.ask(seatId, { kind: 'defend', promptId: p.id, choice: option.id })
+          if (seatId && this.chance(0.85)) this.ask(seatId, { kind: 'defend', promptId: p.id, choice })
           else {
             // The GM answers for a monster, or for a player whose time ran out.
             if (seatId) this.clock = Math.max(this.clock, p.gmAfter)
-            this.gmAsk({ kind: 'defend', promptId: p.id, choice: option.id })
+            this.gmAsk({ kind: 'defend', promptId: p.id, choice })
           }
         },
       })
@@ -707,6 +741,11 @@ class Fight {
     const toggles = offered.filter(
       (t) => known.includes(t.id) !== this.chance(Math.min(0.3, 1 / (offered.length || 1))),
     )
+    // A charge (which a spear may be set against) and a shot into a melee with allies (which may stray
+    // onto one): the moments that ask the defender or the GM something, chosen more often.
+    for (const t of offered)
+      if ((t.id === 'charge' || t.id === 'into-melee') && !toggles.includes(t) && this.chance(0.3))
+        toggles.push(t)
     // A missile asks its range as a choice (osr): mostly answered, as the composer asks.
     const ranges = offered.filter((t) => /^(short|medium|long)-range$/.test(t.id))
     const range = this.oneOf(ranges)

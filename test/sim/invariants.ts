@@ -89,7 +89,8 @@ export function check(
   const out = (f: Fighter) => rules.combat.out(f)
   const was = (id: string) => before.fighters.find((f) => f.id === id)
   const fresh = after.fresh
-  const freshPrompts = after.prompts.filter((p) => !before.prompts.some((b) => b.id === p.id))
+  // (A question an outcome asks the GM, osr's whom a missed shot may hit, is no new attack.)
+  const freshPrompts = after.prompts.filter((p) => !p.question && !before.prompts.some((b) => b.id === p.id))
 
   // A sealed roll shows players nothing of its result before the reveal, and its reveal matches its seal.
   for (const e of fight.log.getArray<LogEntry>(LOG.entries).toArray()) {

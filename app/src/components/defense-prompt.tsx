@@ -1,5 +1,10 @@
-/** An attack waiting for its defender: the choices with their odds, on the defender's phone (or the GM's tablet). */
+/**
+ * An attack waiting for its defender: the choices with their odds, on the defender's phone (or the GM's
+ * tablet). Also a question an outcome asks the GM alone (osr: whom a missed shot may hit), in its words;
+ * where it takes many answers, each tap picks an option in order, and one button sends them.
+ */
 import type { PendingDefense } from '@fray/protocol'
+import { useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { alertPlayer } from '../device.ts'
 import { useSecondsLeft } from './waiting-card.tsx'
@@ -21,43 +26,71 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
   }, [viewer])
   const left = useSecondsLeft(prompt.gmAfter)
   const waiting = viewer === 'gm' && playerAnswers && left > 0
+  // A prompt of many answers: the options picked so far, in order (those without odds stand alone).
+  const picked = useSignal<string[]>([])
+  const tap = (id: string, alone: boolean) => {
+    if (!prompt.many || alone) return onAnswer(id)
+    picked.value = picked.value.includes(id) ? picked.value.filter((x) => x !== id) : [...picked.value, id]
+  }
+  const heading = prompt.question
+    ? 'The GM decides'
+    : viewer === 'defender'
+      ? `${attacker} attacks you!`
+      : `${attacker} attacks ${target}`
   return (
     <section
       class={`card defense-prompt ${viewer === 'defender' ? 'takeover' : ''}`}
       role="alertdialog"
       aria-labelledby={`prompt-${prompt.id}`}
     >
-      <h2 id={`prompt-${prompt.id}`}>
-        {viewer === 'defender' ? `${attacker} attacks you!` : `${attacker} attacks ${target}`}
-      </h2>
-      <p class="muted small">
-        {viewer === 'defender'
-          ? left > 0
-            ? `Choose your defense: the GM answers for you in ${left} s.`
-            : 'Choose your defense: the GM may now answer for you.'
-          : !playerAnswers
-            ? `Answer for ${target}.`
-            : waiting
-              ? `${target} is choosing on their phone: you may answer for them in ${left} s.`
-              : `${target} has not answered: answer for them.`}
+      <h2 id={`prompt-${prompt.id}`}>{heading}</h2>
+      <p class={prompt.question ? '' : 'muted small'}>
+        {prompt.question ??
+          (viewer === 'defender'
+            ? left > 0
+              ? `Choose your defense: the GM answers for you in ${left} s.`
+              : 'Choose your defense: the GM may now answer for you.'
+            : !playerAnswers
+              ? `Answer for ${target}.`
+              : waiting
+                ? `${target} is choosing on their phone: you may answer for them in ${left} s.`
+                : `${target} has not answered: answer for them.`)}
       </p>
       <div class="defense-options">
-        {prompt.options.map((o) => (
-          <button
-            key={o.id}
-            type="button"
-            class="big defense-option"
-            disabled={waiting}
-            onClick={() => onAnswer(o.id)}
-          >
-            <span class="option-head">
-              <strong>{o.label}</strong>
-              {o.chance !== null && <span class="chance">{Math.round(o.chance * 1000) / 10}%</span>}
-            </span>
-            <span class="muted small">{o.effect}</span>
-          </button>
-        ))}
+        {prompt.options.map((o) => {
+          const order = picked.value.indexOf(o.id)
+          const alone = o.chance === null
+          return (
+            <button
+              key={o.id}
+              type="button"
+              class={`big defense-option ${order >= 0 ? 'picked' : ''}`}
+              disabled={waiting}
+              aria-pressed={prompt.many && !alone ? order >= 0 : undefined}
+              onClick={() => tap(o.id, alone)}
+            >
+              <span class="option-head">
+                {order >= 0 && <span class="pick-order">{order + 1}</span>}
+                <strong>{o.label}</strong>
+                {o.chance !== null && <span class="chance">{Math.round(o.chance * 1000) / 10}%</span>}
+              </span>
+              <span class="muted small">{o.effect}</span>
+            </button>
+          )
+        })}
       </div>
+      {prompt.many && (
+        <button
+          type="button"
+          class="primary big"
+          disabled={waiting || picked.value.length === 0}
+          onClick={() => onAnswer(picked.value.join('+'))}
+        >
+          {picked.value.length === 0
+            ? 'Tap them in order first'
+            : `${prompt.verb ?? 'Answer'} (${picked.value.length} in this order)`}
+        </button>
+      )}
     </section>
   )
 }

@@ -21,6 +21,18 @@ export function useSecondsLeft(at: number): number {
  */
 export function WaitingCard(props: { prompt: PendingDefense; target: string; byPlayer: boolean }) {
   const left = useSecondsLeft(props.prompt.gmAfter)
+  // A question the outcome asks the GM (osr: whom a missed shot may hit): the GM answers, at once.
+  if (props.prompt.question)
+    return (
+      <section class="card waiting-card" aria-label="Your attack" data-testid="waiting-card">
+        <p class="waiting-head">
+          <strong>The GM</strong> decides
+        </p>
+        <p class="muted small" role="status">
+          {props.prompt.question}
+        </p>
+      </section>
+    )
   return (
     <section class="card waiting-card" aria-label="Your attack" data-testid="waiting-card">
       <p class="waiting-head">

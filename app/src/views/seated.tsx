@@ -153,7 +153,8 @@ export function Seated(props: {
   const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)
   const Composer = useLazy(loadComposer, composing.value && rules)
-  const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id)
+  // (A question an outcome asks the GM, such as whom a missed shot may hit, is the GM's alone.)
+  const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id && !p.question)
   // The defense prompt's code comes with the first attack on this player (a few kB off the first load).
   const DefensePrompt = useLazy(loadDefensePrompt, myPrompts.length > 0)
   // The attack just sent: its card comes into view when the room answers (or while its defender decides).

@@ -49,6 +49,17 @@ export interface PendingDefense {
   askedAt: number
   /** From this moment the GM may answer for a player who has not (the room's `defenseSeconds`). */
   gmAfter: number
+  /**
+   * A question an outcome asks the GM alone, in its words (osr: which allies a missed shot may hit):
+   * nobody else answers it, and the defender's phone does not show it.
+   */
+  question?: string
+  /**
+   * The answer is any number of the options, in the order picked, their ids joined by `+`; an option
+   * without odds (`chance` null, "Nobody") stands alone. `verb` is the words of the button that sends it.
+   */
+  many?: boolean
+  verb?: string
 }
 
 export interface RoomSettings {

@@ -3,6 +3,9 @@ import type { Declared, EventMoment, Intent, SurpriseSetup } from '@fray/rules'
 import type { GmRequest, SeatRequest } from './documents.ts'
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64
+/** A defense's answer: one option's id, or several joined by `+` where the prompt takes many. */
+const isAnswer = (v: unknown): v is string =>
+  typeof v === 'string' && v.split('+').length <= 40 && v.split('+').every(isId)
 
 export function parseDeclared(value: unknown): Declared | null {
   const v = value as { choice?: unknown; toggles?: unknown } | null
@@ -101,7 +104,7 @@ export function parseRequest(value: unknown): SeatRequest | null {
     if (faces === null) return null
     return { id: r.id, kind: 'attack', at, targetId: r.targetId, declared, ...(faces ? { faces } : {}) }
   }
-  if (r.kind === 'defend' && isId(r.promptId) && isId(r.choice))
+  if (r.kind === 'defend' && isId(r.promptId) && isAnswer(r.choice))
     return { id: r.id, kind: 'defend', at, promptId: r.promptId, choice: r.choice }
   return null
 }
@@ -168,7 +171,7 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     const { attackerId, targetId } = r
     return { id: r.id, kind: 'attack', attackerId, targetId, declared, ...(faces ? { faces } : {}) }
   }
-  if (r.kind === 'defend' && isId(r.promptId) && isId(r.choice))
+  if (r.kind === 'defend' && isId(r.promptId) && isAnswer(r.choice))
     return { id: r.id, kind: 'defend', promptId: r.promptId, choice: r.choice }
   if (r.kind === 'undo' && isId(r.entryId)) return { id: r.id, kind: 'undo', entryId: r.entryId }
   if (r.kind === 'reveal' && isId(r.entryId)) return { id: r.id, kind: 'reveal', entryId: r.entryId }

@@ -149,12 +149,18 @@ export function defend(
   const prompt = pending.get(promptId)
   if (!prompt) return { ok: false, error: 'That attack has already been answered.' }
   const seat = seatOf(ctx.table, prompt.targetId)
+  // A question an outcome asks the GM (osr: whom a missed shot may hit) is the GM's alone.
+  if (prompt.question && asker !== 'gm') return { ok: false, error: 'Only the GM answers this.' }
   if (asker !== 'gm' && seat !== asker.seatId)
     return { ok: false, error: 'Only the one attacked can answer this.' }
   if (asker === 'gm' && seat && ctx.now < prompt.gmAfter)
     return { ok: false, error: 'The player still has time to answer; wait for the countdown.' }
-  if (!prompt.options.some((o) => o.id === choice))
-    return { ok: false, error: 'Choose one of the defenses offered.' }
+  const picked = prompt.many ? choice.split('+') : [choice]
+  if (!picked.every((id) => prompt.options.some((o) => o.id === id)) || new Set(picked).size < picked.length)
+    return {
+      ok: false,
+      error: prompt.many ? 'Choose among those offered, each once.' : 'Choose one of the defenses offered.',
+    }
   const attacker = fighterOf(ctx, prompt.attackerId)
   const target = fighterOf(ctx, prompt.targetId)
   ctx.table.transact(() => pending.delete(promptId), 'server')
@@ -188,6 +194,26 @@ function resolveAttack(
     settingsOf(ctx.table).physicalDice === 'approve'
   const attack = { attackerId: attacker.id, targetId: target.id, declared, defense }
   record(ctx, { id: entryId, by: attacker.name, kind: 'attack', attack }, resolved.value, roller.rolls, hold)
+  // Who struck with this attack, out of their place (osr: a weapon set against a charge), has acted.
+  for (const id of resolved.value.spent ?? []) stepTurn(ctx, { kind: 'spent', id })
+  // What the outcome asks the GM next (osr: whom a missed shot may hit): a prompt of the GM's, which
+  // goes with the outcome if the GM rejects its dice.
+  const asks = resolved.value.asks
+  if (asks) {
+    const prompt: PendingDefense = {
+      id: `${entryId}/asks`,
+      attackerId: attacker.id,
+      targetId: target.id,
+      declared: asks.declared,
+      options: asks.options,
+      askedAt: ctx.now,
+      gmAfter: ctx.now,
+      question: asks.question,
+      ...(asks.many ? { many: true } : {}),
+      ...(asks.verb ? { verb: asks.verb } : {}),
+    }
+    ctx.table.transact(() => ctx.table.getMap<PendingDefense>(TABLE.prompts).set(prompt.id, prompt), 'server')
+  }
   return { ok: true, logId: entryId }
 }
 
@@ -211,6 +237,8 @@ export function approveOutcome(ctx: RoomContext, entryId: string, approve: boole
     changes = applyChanges(ctx, after)
   }
   const { changes: _proposed, ...rest } = entry
+  // What the rejected outcome asked the GM goes with it.
+  if (!approve) ctx.table.transact(() => ctx.table.getMap(TABLE.prompts).delete(`${entryId}/asks`), 'server')
   ctx.log.transact(() => {
     entries.delete(index, 1)
     entries.insert(index, [

@@ -243,7 +243,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
           attacker={nameOf(p.attackerId)}
           target={nameOf(p.targetId)}
           viewer="gm"
-          playerAnswers={Boolean(allCombatants.find((c) => c.id === p.targetId)?.seatId)}
+          playerAnswers={!p.question && Boolean(allCombatants.find((c) => c.id === p.targetId)?.seatId)}
           onAnswer={(choice) => send({ kind: 'defend', promptId: p.id, choice })}
         />
       ))}

@@ -233,6 +233,26 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     return ok(settle({ ...turn, order, ...(emptied ? { acted: [], attacks: {} } : {}) }, ctx))
   }
 
+  /**
+   * One who acted with the slot under way, out of their place (osr's weapon set against a charge): they
+   * leave any later slot, join this one, and are done in it. An earlier slot of theirs has passed.
+   */
+  function spend(turn: TurnState, id: string, ctx: TurnContext): Outcome<TurnStep> {
+    const slot = turn.order[turn.current]
+    if (turn.status !== 'running' || !slot) return fail('No round is running.')
+    const order = turn.order
+      .map((s, i) =>
+        i === turn.current
+          ? { ...s, ids: s.ids.includes(id) ? s.ids : [...s.ids, id] }
+          : i > turn.current
+            ? { ...s, ids: s.ids.filter((x) => x !== id) }
+            : s,
+      )
+      .filter((s) => s.ids.length > 0)
+    const acted = turn.acted.includes(id) ? turn.acted : [...turn.acted, id]
+    return ok(settle({ ...turn, order, acted }, ctx))
+  }
+
   function step(turn: TurnState, action: TurnAction, ctx: TurnContext): Outcome<TurnStep> {
     const find = (id: string) => ctx.fighters.find((f) => f.id === id)
     switch (action.kind) {
@@ -287,6 +307,8 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         return fail('Factions do not alternate in this system: each acts on their place in the order.')
       case 'hold':
         return hold(turn, action.id, action.until, ctx)
+      case 'spent':
+        return spend(turn, action.id, ctx)
       case 'attacked':
       case 'attack-undone': {
         const counted = countAttack(turn, action)

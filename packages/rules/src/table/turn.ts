@@ -188,6 +188,11 @@ export type TurnAction =
   | { kind: 'attack-undone'; id: string }
   /** One acting now holds their action and acts later, on `until`'s place in the order, at the same time. */
   | { kind: 'hold'; id: string; until: string }
+  /**
+   * One acted out of their place, at the same time as the slot under way (osr: a weapon set against a
+   * charge, 17.0.1.9): they join that slot with their action for the round spent.
+   */
+  | { kind: 'spent'; id: string }
   /** After the end-of-round effects: the next round opens. */
   | { kind: 'new-round' }
   /** The table changed (someone fell, was revealed, an attack was answered): settle who acts. */

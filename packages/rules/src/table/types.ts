@@ -95,6 +95,20 @@ export interface Resolution {
   summary: string
   /** The combatants it changed, by id. */
   changes: Record<string, FighterChange>
+  /**
+   * Those whose action for the round this outcome used, though it was not their turn's own attack (osr: a
+   * weapon set against a charge, a long reach striking a closing foe, both on the attacker's number): the
+   * room steps the turn with `spent` for each, so they join the slot under way with nothing left to do.
+   */
+  spent?: string[]
+  /**
+   * What the outcome asks the GM next, at the moment it matters (osr: which allies a missed shot into a
+   * melee may hit, 17.0.12): the room puts it to the GM alone like a defense (`question` as its heading,
+   * `options` with their odds), and resolves `declared` between the same attacker and target with the
+   * answer. With `many`, the answer is any number of the options, in the order picked, joined by `+`
+   * (one without odds stands alone), sent by a button that says `verb`.
+   */
+  asks?: { question: string; declared: Declared; options: DefenseOption[]; many?: boolean; verb?: string }
 }
 
 /**

@@ -132,6 +132,20 @@ export function strengthAddsToDamage(weapon: Weapon, mode: 'melee' | 'missile'):
   }
 }
 
+/**
+ * A weapon's damage as the Damage section gives it (17.0.15): its dice, its own +K, STR where it adds, and
+ * a magic or cursed bonus; once, plain (no charge, no flat of the blade).
+ */
+export function weaponDamage(attacker: Sheet, weapon: Weapon, mode: 'melee' | 'missile'): DamagePlan {
+  const lines: BreakdownLine[] = []
+  if (weapon.damage.flat !== 0) lines.push(line(`${weapon.name} bonus`, weapon.damage.flat, RULE.damage))
+  if (strengthAddsToDamage(weapon, mode)) lines.push(line('STR bonus', attacker.strBonus, RULE.damage))
+  if (weapon.magicBonus !== 0)
+    lines.push(line(weapon.magicBonus > 0 ? 'magic weapon' : 'cursed weapon', weapon.magicBonus, RULE.damage))
+  const plain = { multiplier: 1 as const, multiplierRule: null, halve: false, nonLethal: false }
+  return { dice: { ...weapon.damage, flat: 0 }, lines, ...plain, to: 'target' }
+}
+
 const canMelee = (w: Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
 const canShoot = (w: Weapon) => w.kind !== 'melee'
 
@@ -385,22 +399,7 @@ export function planAttack(
   } else if (weapon && isGrenadeLike(weapon)) {
     // A direct hit's fire or holy water is resolved with the target's sheet (combat.ts); a miss scatters.
   } else if (weapon) {
-    const lines: BreakdownLine[] = []
-    if (weapon.damage.flat !== 0) lines.push(line(`${weapon.name} bonus`, weapon.damage.flat, RULE.damage))
-    if (strengthAddsToDamage(weapon, mode)) lines.push(line('STR bonus', attacker.strBonus, RULE.damage))
-    if (weapon.magicBonus !== 0)
-      lines.push(
-        line(weapon.magicBonus > 0 ? 'magic weapon' : 'cursed weapon', weapon.magicBonus, RULE.damage),
-      )
-    damage = {
-      dice: { ...weapon.damage, flat: 0 },
-      lines,
-      multiplier,
-      multiplierRule,
-      halve,
-      nonLethal,
-      to: 'target',
-    }
+    damage = { ...weaponDamage(attacker, weapon, mode), multiplier, multiplierRule, halve, nonLethal }
   }
 
   const specialModifier = s.specialRoll === 'raw' ? 0 : toHitModifier

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { osr, toFloat } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
+import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter } from '../../table/types.ts'
 import { osrCombat as rules } from './combat.ts'
 
@@ -184,12 +185,12 @@ describe('toggles', () => {
     for (const id of ['flanking', 'non-lethal', 'charge', 'parting-shot']) expect(got).not.toContain(id)
   })
 
-  it('a spear may charge, and may be set only against a target that is charging', () => {
+  it('a spear may charge; it is set against a charge in the defender’s prompt, never as a toggle after it', () => {
     const spear = pc({ weapons: [SPEAR] })
     expect(ids(spear, 'weapon-0-melee')).toContain('charge')
     expect(ids(spear, 'weapon-0-melee')).not.toContain('set-vs-charge')
     const charger = foe({}, { state: { conditions: [{ kind: 'charging' }] } })
-    expect(ids(spear, 'weapon-0-melee', charger)).toContain('set-vs-charge')
+    expect(ids(spear, 'weapon-0-melee', charger)).not.toContain('set-vs-charge')
   })
 })
 
@@ -744,5 +745,207 @@ describe('ground fire (17.0.10)', () => {
     expect(asked[0]).toMatch(/no save, 9 rounds left \(GM: area damage/)
     expect(asked[9]).toMatch(/no save, and has now burnt out \(GM: area damage/)
     expect(rules.status(now)).toEqual([])
+  })
+})
+
+describe('striking first: a weapon set against a charge (17.0.1.9), a long reach against one closing (17.0.1.6)', () => {
+  const spearman = (more: Record<string, unknown> = {}) => pc({ weapons: [{ ...SPEAR, ...more }] })
+  const charger = () => foe({ weapons: [SPEAR] })
+  const CHARGE: Declared = { choice: 'weapon-0-melee', toggles: ['charge'] }
+  const quick = [osr.YET_TO_ACT, osr.AS_QUICK]
+  const options = (attacker: Fighter, target: Fighter, declared: Declared) => {
+    const d = rules.defenses(attacker, target, declared)
+    if (!d.ok) throw new Error(d.error)
+    return d.value
+  }
+  /** Dice that say whose each die is: the defender's blow is theirs, never the charger's typed faces. */
+  const owned = (...faces: number[]) => {
+    const dice = scripted(...faces)
+    const owners: string[] = []
+    const roll = ((sides: number, label: string, owner?: string) => {
+      owners.push(owner ?? 'attacker')
+      return dice(sides, label)
+    }) as typeof dice
+    return { roll, owners, asked: dice.asked }
+  }
+
+  it('a charge at one with equal or better initiative who has not acted asks them to set the spear, with its odds', () => {
+    const asked = options(charger(), spearman(), { ...CHARGE, round: quick })
+    expect(asked.map((o) => o.id)).toEqual(['set-0', 'let-come'])
+    // The charger takes -2 AC for the round (17.0.1.8): AC 11 - 2 = 9; d20 + 1 >= 9 on faces 8 to 20.
+    expect(asked[0]?.chance).toBe(13 / 20)
+    // The mean as the rules package counts it, critical hits included, doubled (17.0.1.9).
+    const [setter, charging] = [osr.parseSheet(spearman().sheet), osr.parseSheet(charger().sheet)]
+    if (!setter.ok || !charging.ok) throw new Error('sheets')
+    const odds = osr.attackOdds({
+      attacker: setter.value,
+      target: charging.value,
+      targetConditions: [{ kind: 'charging' }],
+      weapon: 0,
+      mode: 'melee',
+      toggles: ['set-vs-charge'],
+      initiative: { attacker: 4, target: 4 },
+    })
+    if (!odds.ok) throw new Error(odds.error)
+    expect(toFloat(odds.value.hit)).toBe(13 / 20)
+    expect(asked[0]?.effect).toBe(
+      `On Goblin’s number, at the same time: hits 65%, double damage, ${toFloat(odds.value.expectedDamage).toFixed(1)} on average; it spends your action this round (Set Weapon Against Charge (17.0.1.9)).`,
+    )
+    // Worse initiative, or the action already used: no setting the spear.
+    expect(options(charger(), spearman(), { ...CHARGE, round: [osr.YET_TO_ACT] })).toEqual([])
+    expect(options(charger(), spearman(), { ...CHARGE, round: [] })).toEqual([])
+    // A sword is not set against a charge; a plain blow is not a charge.
+    expect(options(charger(), pc(), { ...CHARGE, round: quick })).toEqual([])
+    expect(options(charger(), spearman(), { ...SWORD, round: quick })).toEqual([])
+  })
+
+  it('set, both strike on the charger’s number: the spear does double damage and spends the setter’s action', () => {
+    const dice = owned(10, 3, 12, 4)
+    const r = rules.resolve(charger(), spearman(), { ...CHARGE, round: quick }, 'set-0', dice.roll)
+    if (!r.ok) throw new Error(r.error)
+    // The charge: 10 + 1 + 2 = 13 against AC 11, 1d6 3 doubled (17.0.1.8) = 6 on Mira (10 -> 4).
+    // The set spear: 12 + 1 = 13 against AC 11 - 2 = 9, 1d6 4 doubled (17.0.1.9) = 8 on the Goblin (10 -> 2).
+    expect(r.value.summary).toBe(
+      'Goblin hits Mira with the Spear (13 against AC 11); 6 damage; at the same time Mira sets the Spear against the charge: Mira hits Goblin with the Spear (13 against AC 9); 8 damage.',
+    )
+    expect(r.value.changes.mira?.hp).toBe(4)
+    expect(r.value.changes.gob?.hp).toBe(2)
+    expect(r.value.spent).toEqual(['mira'])
+    // The Goblin's two dice are the attacker's; Mira's two are hers.
+    expect(dice.owners).toEqual(['attacker', 'attacker', 'target', 'target'])
+  })
+
+  it('simultaneous: a charge that fells the setter still takes the spear', () => {
+    const frail = pc({ weapons: [SPEAR] }, { hp: 2 })
+    const r = rules.resolve(charger(), frail, { ...CHARGE, round: quick }, 'set-0', scripted(10, 3, 12, 4))
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.changes.mira?.hp).toBe(-4)
+    expect(r.value.changes.gob?.hp).toBe(2)
+  })
+
+  it('a long reach strikes one closing on their number, even after a lower initiative roll', () => {
+    const reach = spearman({ longReach: true, settable: false })
+    const asked = options(foe(), reach, { ...SWORD, round: [osr.YET_TO_ACT] })
+    expect(asked.map((o) => o.id)).toEqual(['reach-0', 'let-come'])
+    // AC 11: d20 + 1 >= 11 on faces 10 to 20.
+    expect(asked[0]?.chance).toBe(11 / 20)
+    const r = rules.resolve(
+      foe(),
+      reach,
+      { ...SWORD, round: [osr.YET_TO_ACT] },
+      'reach-0',
+      scripted(5, 15, 5),
+    )
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.summary).toBe(
+      'Goblin misses Mira with the Sword (6 against AC 11); at the same time Mira strikes first with the Spear: Mira hits Goblin with the Spear (16 against AC 11); 5 damage.',
+    )
+    expect(r.value.changes.gob?.hp).toBe(5)
+    expect(r.value.spent).toEqual(['mira'])
+    // Against a charge with a worse initiative roll, the long reach still strikes, at single damage.
+    const both = spearman({ longReach: true })
+    expect(options(charger(), both, { ...CHARGE, round: [osr.YET_TO_ACT] })[0]?.id).toBe('reach-0')
+  })
+
+  it('let them come: the attack alone, nothing spent; an answer not offered is refused in words', () => {
+    const r = rules.resolve(charger(), spearman(), { ...CHARGE, round: quick }, 'let-come', scripted(10, 3))
+    expect(r.ok && r.value.summary).toBe(
+      'Goblin hits Mira with the Spear (13 against AC 11); 6 damage; Mira lets them come.',
+    )
+    expect(r.ok && r.value.spent).toBeUndefined()
+    expect(rules.resolve(charger(), spearman(), { ...CHARGE, round: quick }, 'reach-0', scripted())).toEqual({
+      ok: false,
+      error:
+        'That answer is not open to the defender now: in these rules only a long reach, or a weapon set against a charge, strikes first, before one has acted this round.',
+    })
+  })
+
+  it('the charger’s odds line says what the target may strike first with', () => {
+    const turn = {
+      status: 'running' as const,
+      round: 1,
+      order: [{ ids: ['gob', 'mira'], label: 'Initiative 4', at: 4 }],
+      current: 0,
+      acted: [],
+      initiative: {
+        gob: { total: 4, faces: [4], detail: '' },
+        mira: { total: 4, faces: [4], detail: '' },
+      },
+    }
+    const p = rules.preview(charger(), spearman(), CHARGE, { turn, fighters: [charger(), spearman()] })
+    expect(p.ok && p.value.summary).toMatch(
+      /; Mira may set the Spear against your charge first: hits you 65%, double damage\.$/,
+    )
+  })
+})
+
+describe('a missile that misses into a melee with allies (17.0.12)', () => {
+  const bow = weapon('Short bow', 'bow', '1d6', { shortRange: 50, mediumRange: 100, longRange: 150 })
+  const archer = () => pc({ weapons: [bow] })
+  const tomas = fighter('osr', 'tomas', 'pc', { name: 'Tomas' })
+  const bea = fighter('osr', 'bea', 'pc', { name: 'Bea', ac: 15 })
+  const dead = fighter('osr', 'ded', 'pc', { name: 'Ded' }, { hp: 0, state: { status: 'dead' } })
+  const SHOT: Declared = { choice: 'weapon-0-missile', toggles: ['short-range', 'into-melee'] }
+  const view = () => ({ turn: IDLE_TURN, fighters: [archer(), foe(), tomas, bea, dead] })
+
+  it('a miss asks the GM which allies it could hit, each with the chance the roll hits them', () => {
+    // d20 3 + 1 + 1 (short range) = 5 misses AC 11.
+    const r = rules.resolve(archer(), foe(), SHOT, null, scripted(3), view())
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.summary).toBe(
+      'Mira misses Goblin with the Short bow (5 against AC 11); the missed shot may hit one of Mira’s allies in the melee: the GM chooses who could be, and the room rolls.',
+    )
+    const asks = r.value.asks
+    expect(asks?.many).toBe(true)
+    expect(asks?.declared).toEqual({ choice: 'stray:weapon-0-missile', toggles: [] })
+    // "normal attack bonus" (reading 22): d20 + 1 against AC 11 on 10 to 20; against AC 15 on 14 to 20.
+    expect(asks?.options.map((o) => [o.id, o.chance])).toEqual([
+      ['tomas', 11 / 20],
+      ['bea', 7 / 20],
+      ['none', null],
+    ])
+    // A hit asks nothing.
+    expect(rules.resolve(archer(), foe(), SHOT, null, scripted(15, 4), view()).ok).toBe(true)
+    const hit = rules.resolve(archer(), foe(), SHOT, null, scripted(15, 4), view())
+    expect(hit.ok && hit.value.asks).toBeUndefined()
+  })
+
+  it('the room rolls against each chosen ally in the GM’s order until one is hit, who takes the bow’s damage', () => {
+    const stray: Declared = { choice: 'stray:weapon-0-missile', toggles: [] }
+    // 5 + 1 = 6 misses Bea (AC 15); 12 + 1 = 13 hits Tomas (AC 11); 1d6 4.
+    const r = rules.resolve(archer(), foe(), stray, 'bea+tomas', scripted(5, 12, 4), view())
+    if (!r.ok) throw new Error(r.error)
+    const sheetOf = osr.parseSheet(archer().sheet)
+    if (!sheetOf.ok) throw new Error(sheetOf.error)
+    const ruled = osr.strayMissile(
+      sheetOf.value,
+      sheetOf.value.weapons[0] as osr.Weapon,
+      [
+        { id: 'bea', name: 'Bea', ac: 15 },
+        { id: 'tomas', name: 'Tomas', ac: 11 },
+      ],
+      [5, 12],
+    )
+    expect(ruled.ok && ruled.value.hitId).toBe('tomas')
+    expect(r.value.summary).toBe(
+      'Mira’s missed shot strays into the melee: 6 against Bea’s AC 15: a miss; 13 against Tomas’s AC 11: a hit: Tomas takes 4 damage.',
+    )
+    expect(r.value.changes).toEqual({ tomas: { hp: 6 } })
+    const none = rules.resolve(archer(), foe(), stray, 'none', scripted(), view())
+    expect(none.ok && none.value.summary).toBe(
+      'Mira’s missed shot strays into the melee: the GM chose nobody it could hit, and the missile is lost.',
+    )
+    const missed = rules.resolve(archer(), foe(), stray, 'tomas', scripted(2), view())
+    expect(missed.ok && missed.value.summary).toMatch(/it hits none of them, and the missile is lost\.$/)
+    // Only the GM's answer rolls it: never an attack declared by a player; nobody but an ally, once.
+    expect(rules.resolve(archer(), foe(), stray, null, scripted(), view())).toEqual({
+      ok: false,
+      error: 'Only the GM rolls a missed shot against allies, choosing who could be hit (17.0.12).',
+    })
+    for (const bad of ['gob', 'ded', 'tomas+tomas'])
+      expect(rules.resolve(archer(), foe(), stray, bad, scripted(), view())).toEqual({
+        ok: false,
+        error: 'Choose among Mira’s allies in the fight, each once, or nobody.',
+      })
   })
 })

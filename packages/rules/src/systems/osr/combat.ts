@@ -5,8 +5,10 @@
  * the table's fighters and requests onto them, rolls each die the rules ask for, and keeps the results
  * in each fighter's `state`.
  *
- * The defender has no reaction in these rules: "Parry and Dodge is a Defensive action instead of an
- * attack" (17.0.1.4), declared for the round, so `defenses` is always empty.
+ * The defender has no parry or dodge to answer with: "Parry and Dodge is a Defensive action instead of an
+ * attack" (17.0.1.4), declared for the round. What `defenses` offers is a blow struck first, on the
+ * attacker's number: a long reach against one closing (17.0.1.6), a weapon set against a charge
+ * (17.0.1.9). A shot that misses into a melee asks the GM whom it may hit (`Resolution.asks`, 17.0.12).
  */
 
 import { toFloat } from '../../dice/fraction.ts'
@@ -17,14 +19,17 @@ import type {
   AttackChoice,
   CombatRules,
   Declared,
+  DefenseOption,
   Fighter,
   FighterChange,
   Preview,
   Resolution,
   Roller,
+  TableView,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import * as osr from './rules.ts'
+import { roundFacts } from './turn-model.ts'
 
 const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
 
@@ -377,8 +382,8 @@ function declaration(s: Setup, toggles: ReadonlyArray<string>): Outcome<osr.Atta
     ...(toggles.includes('charge')
       ? { charge: { distance: 10, straightLine: true, clearPath: true, lineOfSightAtStart: true } }
       : {}),
-    // Setting a weapon happens on the charger's number, which the room's turn order gives (17.0.1.9):
-    // by the time this attack is made, the order has been checked.
+    // A weapon is set in the prompt of a charge at one with equal or better initiative, as the round's
+    // facts say (`counters`, 17.0.1.9): by the time this blow is struck, the initiative has been checked.
     ...(toggles.includes('set-vs-charge') ? { initiative: { attacker: 0, target: 0 } } : {}),
   })
 }
@@ -399,7 +404,8 @@ function applies(id: osr.ToggleId, s: Setup): boolean {
     case 'charge':
       return melee && !!w?.chargeable
     case 'set-vs-charge':
-      return melee && !!w?.settable && s.targetState.conditions.some((c) => c.kind === 'charging')
+      // Set on the charger's number, before the blow, in the defender's prompt: never after it (17.0.1.9).
+      return false
     case 'parting-shot':
       return melee && w !== null
     case 'flanking':
@@ -461,6 +467,267 @@ function castSpell(f: Fighter, state: OsrState, roll: Roller): Outcome<Resolutio
   })
 }
 
+// ---- Striking first (17.0.1.6, 17.0.1.9): one attacked in melee who has not acted yet this round may
+// strike on the attacker's number, at the same time: a long reach against one closing, even after a lower
+// initiative roll; or, with equal or better initiative, a weapon set against a charge, for double damage.
+// The defender answers in a prompt (the GM for a monster), with the odds of each blow.
+
+const SET_RULE = 'Set Weapon Against Charge (17.0.1.9)'
+const REACH_RULE = 'Hold Action: long reach (17.0.1.6)'
+const LET_COME = 'let-come'
+const NO_REACTION =
+  'That answer is not open to the defender now: in these rules only a long reach, or a weapon set against a charge, strikes first, before one has acted this round.'
+
+interface Counter {
+  id: string
+  weapon: number
+  /** Set against a charge (double damage), else a long reach against one closing. */
+  set: boolean
+}
+
+/** The blows the target of this melee attack may strike first, each with its weapon (facts: `roundFacts`). */
+function counters(s: Setup, declared: Declared): Counter[] {
+  const facts = declared.round ?? []
+  if (s.mode !== 'melee' || !facts.includes(osr.YET_TO_ACT) || 'unarmed' in s.way) return []
+  if (s.targetState.status !== 'up' || osr.attackBlockedBy(s.targetState.conditions)) return []
+  const charge = declared.toggles.includes('charge') && facts.includes(osr.AS_QUICK)
+  const disarmed = s.targetState.conditions.some((c) => c.kind === 'disarmed')
+  return s.target.weapons.flatMap((w, i): Counter[] => {
+    if (!meleeCapable(w) || (i === 0 && disarmed)) return []
+    if (charge && w.settable) return [{ id: `set-${i}`, weapon: i, set: true }]
+    return w.longReach ? [{ id: `reach-${i}`, weapon: i, set: false }] : []
+  })
+}
+
+const counterDeclared = (c: Counter): Declared => ({
+  choice: `weapon-${c.weapon}-melee`,
+  toggles: c.set ? ['set-vs-charge'] : [],
+})
+
+/** The attacker as a blow struck first meets them: charging (-2 AC) once the charge is under way (17.0.1.8). */
+const asCharging = (f: Fighter, declared: Declared): Fighter =>
+  declared.toggles.includes('charge')
+    ? { ...f, state: asJson(withConditions(stateOf(f), [{ kind: 'charging' }])) }
+    : f
+
+/** Each blow the target may strike first, with its exact odds against the attacker. */
+function counterOdds(attacker: Fighter, target: Fighter, s: Setup, declared: Declared) {
+  const them = asCharging(attacker, declared)
+  return counters(s, declared).flatMap((c) => {
+    const d = declare(target, them, counterDeclared(c))
+    const odds = d.ok ? osr.attackOdds(d.value.decl) : null
+    if (!d.ok || !odds?.ok) return []
+    const chance = toFloat(odds.value.hit)
+    const mean = toFloat(odds.value.expectedDamage).toFixed(1)
+    return [{ counter: c, weapon: d.value.setup.weapon?.name ?? 'weapon', chance, mean }]
+  })
+}
+
+/** The defender's prompt: each blow struck first with its odds, or none. */
+function counterOptions(attacker: Fighter, target: Fighter, s: Setup, declared: Declared): DefenseOption[] {
+  const blows = counterOdds(attacker, target, s, declared).map(({ counter, weapon, chance, mean }) => ({
+    id: counter.id,
+    label: counter.set ? `Set the ${weapon} against the charge` : `Strike first with the ${weapon}`,
+    chance,
+    effect: counter.set
+      ? `On ${attacker.name}’s number, at the same time: hits ${percent(chance)}, double damage, ${mean} on average; it spends your action this round (${SET_RULE}).`
+      : `If ${attacker.name} is closing on you, your long reach strikes on their number, at the same time, even after a lower initiative: hits ${percent(chance)}, ${mean} damage on average; it spends your action this round (${REACH_RULE}).`,
+  }))
+  if (blows.length === 0) return []
+  const wait = 'No blow now: your action waits for your own number.'
+  return [...blows, { id: LET_COME, label: 'Let them come', chance: null, effect: wait }]
+}
+
+/** What the attacker risks, for their odds line: the blows the target may strike first. */
+function counterRisk(attacker: Fighter, target: Fighter, s: Setup, declared: Declared): string {
+  return counterOdds(attacker, target, s, declared)
+    .map(({ counter, weapon, chance }) =>
+      counter.set
+        ? `; ${target.name} may set the ${weapon} against your charge first: hits you ${percent(chance)}, double damage`
+        : `; ${target.name} may strike first with the ${weapon} as you close (long reach): hits you ${percent(chance)}`,
+    )
+    .join('')
+}
+
+/**
+ * The attack, answered by its target: they let it come, or strike first on its number, at the same time
+ * (both blows land whatever the other does). The blow struck first spends the target's action.
+ */
+function answered(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string,
+  roll: Roller,
+): Outcome<Resolution> {
+  const d = declare(attacker, target, declared)
+  if (!d.ok) return d
+  const counter = counters(d.value.setup, declared).find((c) => c.id === defense)
+  if (!counter && (defense !== LET_COME || counters(d.value.setup, declared).length === 0))
+    return fail(NO_REACTION)
+  const first = strike(attacker, target, declared, roll)
+  if (!first.ok) return first
+  const [, targetHp, targetState] = first.value.target
+  const [, attackerHp, attackerState] = first.value.attacker
+  const them: Fighter = { ...attacker, hp: attackerHp, state: asJson(attackerState) }
+  // The target's own dice for their blow; the attacker's typed faces never stand for them.
+  const theirs: Roller = (sides, label, owner) =>
+    roll(sides, label, owner === 'target' ? 'attacker' : 'target')
+  const second = counter ? strike(target, them, counterDeclared(counter), theirs) : null
+  const gm = (prompts: string[]) => (prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : '')
+  if (!second?.ok) {
+    const why = second && !second.ok ? `: ${second.error}` : ''
+    return ok({
+      lines: [...first.value.lines, { label: 'Let them come', value: 0, rule: REACH_RULE, note: true }],
+      summary: `${first.value.said.join('; ')}; ${target.name} lets them come${why}.${gm(first.value.prompts)}`,
+      changes: changesOf(first.value.attacker, first.value.target),
+    })
+  }
+  const weapon = d.value.setup.target.weapons[counter?.weapon ?? 0]?.name ?? 'weapon'
+  const how = counter?.set ? `sets the ${weapon} against the charge` : `strikes first with the ${weapon}`
+  const [, hurtHp, hurtState] = second.value.target
+  return ok({
+    lines: [
+      ...first.value.lines,
+      {
+        label: counter?.set ? 'Set against the charge' : 'Long reach',
+        value: 0,
+        rule: counter?.set ? SET_RULE : REACH_RULE,
+        note: true,
+      },
+      ...second.value.lines,
+    ],
+    summary: `${first.value.said.join('; ')}; at the same time ${target.name} ${how}: ${second.value.said.join('; ')}.${gm([...first.value.prompts, ...second.value.prompts])}`,
+    changes: changesOf(
+      [attacker, hurtHp, hurtState],
+      [target, targetHp, withConditions(targetState, second.value.gains)],
+    ),
+    spent: [target.id],
+  })
+}
+
+// ---- Missiles That Miss (17.0.12): a shot that misses into a melee with the shooter's allies may hit
+// one. "The GM decides which allies may be hit, and roll attacks against each until a hit is made": the
+// room asks the GM, at the miss, to tap the allies who could be hit (in the order the shot could find
+// them), then rolls the shooter's attack against each in turn, on the GM's dice, never the player's.
+
+/** The follow-up's choice: the weapon's own, marked as the stray shot of it. */
+const STRAY = 'stray:'
+const STRAY_RULE = 'Missiles That Miss (17.0.12)'
+const STRAY_GM = 'Only the GM rolls a missed shot against allies, choosing who could be hit (17.0.12).'
+const NOBODY = 'none'
+
+/** An ally's AC against a missile now: the sheet's, with a parry's +2 and the like. */
+function acAgainstMissile(f: Fighter, s: osr.Sheet): number {
+  return osr.acFromConditions(stateOf(f).conditions, 'missile').reduce((ac, l) => ac + l.value, s.ac)
+}
+
+/** Those of the shooter's side who could be in the melee: everyone on it but the shooter and the dead. */
+function alliesOf(shooter: Fighter, table: TableView): Fighter[] {
+  return table.fighters.filter(
+    (f) => f.side === shooter.side && f.id !== shooter.id && stateOf(f).status !== 'dead',
+  )
+}
+
+/** The GM's prompt at the miss: each ally the shot could hit, with the chance the roll hits them. */
+function strayAsks(
+  shooter: Fighter,
+  target: Fighter,
+  declared: Declared,
+  table: TableView,
+): { said: string; asks?: NonNullable<Resolution['asks']> } {
+  const s = sheet(shooter)
+  const allies = alliesOf(shooter, table)
+  if (!s.ok || allies.length === 0)
+    return { said: `no ally of ${shooter.name}’s is in the fight for it to hit: the missile is lost` }
+  const options: DefenseOption[] = allies.flatMap((a) => {
+    const t = sheet(a)
+    if (!t.ok) return []
+    const ac = acAgainstMissile(a, t.value)
+    const chance = osr.strayChance(s.value, ac)
+    const effect = `${shooter.name}’s attack is rolled against AC ${ac}: hits ${percent(chance)}, then the weapon’s damage.`
+    return [{ id: a.id, label: a.name, chance, effect }]
+  })
+  const lost = 'No ally is close enough: the missile is lost.'
+  options.push({ id: NOBODY, label: 'Nobody', chance: null, effect: lost })
+  return {
+    said: `the missed shot may hit one of ${shooter.name}’s allies in the melee: the GM chooses who could be, and the room rolls`,
+    asks: {
+      question: `${shooter.name}’s shot missed ${target.name} into a melee: tap the allies it could hit, nearest first. The room rolls ${shooter.name}’s attack against each in turn until one is hit (${STRAY_RULE}).`,
+      declared: { choice: `${STRAY}${declared.choice}`, toggles: [] },
+      options,
+      many: true,
+      verb: 'Roll the stray shot',
+    },
+  }
+}
+
+/**
+ * The stray shot, once the GM has chosen: the shooter's attack bonus + DEX against each chosen ally in
+ * turn (docs reading 22), until one is hit; that one takes the weapon's damage.
+ */
+function strayShot(
+  shooter: Fighter,
+  declared: Declared,
+  defense: string | null,
+  roll: Roller,
+  table?: TableView,
+): Outcome<Resolution> {
+  if (defense === null || !table) return fail(STRAY_GM)
+  const s = sheet(shooter)
+  if (!s.ok) return s
+  const way = wayOf(declared.choice.slice(STRAY.length))
+  const weapon = way && 'weapon' in way && way.mode === 'missile' ? s.value.weapons[way.weapon] : undefined
+  if (!weapon) return fail('That shot was not made with a missile weapon.')
+  const note: BreakdownLine = { label: 'stray missile', value: 0, rule: STRAY_RULE, note: true }
+  const lost = `${shooter.name}’s missed shot strays into the melee`
+  if (defense === NOBODY)
+    return ok({
+      lines: [note],
+      summary: `${lost}: the GM chose nobody it could hit, and the missile is lost.`,
+      changes: {},
+    })
+  const ids = defense.split('+')
+  const allies = alliesOf(shooter, table)
+  const chosen = ids.map((id) => allies.find((a) => a.id === id))
+  if (new Set(ids).size !== ids.length || chosen.some((a) => !a))
+    return fail(`Choose among ${shooter.name}’s allies in the fight, each once, or nobody.`)
+  const lines: BreakdownLine[] = [note]
+  const said: string[] = []
+  for (const ally of chosen as Fighter[]) {
+    const t = sheet(ally)
+    if (!t.ok) return t
+    const ac = acAgainstMissile(ally, t.value)
+    // The GM's rolls, not the player's (17.0.12): never the shooter's typed faces.
+    const d20 = roll(20, `stray shot at ${ally.name} (GM)`, 'target')
+    const shot = osr.strayMissile(s.value, weapon, [{ id: ally.id, name: ally.name, ac }], [d20])
+    if (!shot.ok) return shot
+    const r = shot.value.rolls[0]
+    if (!r) return fail('The stray shot was not rolled.')
+    lines.push(...r.lines)
+    said.push(`${r.total} against ${ally.name}’s AC ${ac}: ${r.hit ? 'a hit' : 'a miss'}`)
+    if (!r.hit) continue
+    const { count, sides } = weapon.damage
+    const faces = Array.from({ length: count }, () => roll(sides, `stray damage d${sides} (GM)`, 'target'))
+    const dealt = osr.strayDamage(s.value, weapon, faces)
+    if (!dealt.ok) return dealt
+    lines.push(...dealt.value.lines)
+    const taken = takeDamage(ally, stateOf(ally), dealt.value.total, false, roll)
+    const change = changeOf(ally, taken.hp, taken.state)
+    const fell = taken.event ? `; ${ally.name} ${taken.event}` : ''
+    return ok({
+      lines,
+      summary: `${lost}: ${said.join('; ')}: ${ally.name} takes ${dealt.value.total} damage${fell}.`,
+      changes: change ? { [ally.id]: change } : {},
+    })
+  }
+  return ok({
+    lines,
+    summary: `${lost}: ${said.join('; ')}: it hits none of them, and the missile is lost.`,
+    changes: {},
+  })
+}
+
 const GRIPS = [SQUEEZE.id, BREAK_FREE.id]
 
 /**
@@ -517,6 +784,187 @@ function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: R
 }
 
 // ---- Resolution.
+
+/** One attack rolled and applied to both fighters' hit points and states, before it is summed up. */
+interface Struck {
+  lines: BreakdownLine[]
+  said: string[]
+  prompts: string[]
+  attacker: [Fighter, number, OsrState]
+  target: [Fighter, number, OsrState]
+  /** The conditions the attack gave its attacker (a fumble's, a charge's). */
+  gains: osr.Condition[]
+  /** A missile that missed into a melee with the shooter's allies: it may hit one (17.0.12). */
+  strays: boolean
+}
+
+/** Rolls a declared attack (a weapon, a punch, a grapple's touch) and works out what it does to both. */
+function strike(attacker: Fighter, target: Fighter, declared: Declared, roll: Roller): Outcome<Struck> {
+  const d = declare(attacker, target, declared)
+  if (!d.ok) return d
+  const { setup: s, decl } = d.value
+  const rolled = rollAttack(decl, roll)
+  if (!rolled.ok) return rolled
+  const r = rolled.value
+
+  const lines: BreakdownLine[] = [...r.toHit, ...acLines(r.acLines, target.id)]
+  const said: string[] = []
+  let attackerState = withConditions(s.attackerState, r.attackerGains)
+  let targetState = withConditions(s.targetState, r.targetGains)
+  let attackerHp = attacker.hp
+  let targetHp = target.hp
+  const what = s.weapon ? ` with the ${s.weapon.name}` : ''
+  const against = `${r.total} against AC ${r.ac}`
+
+  if (r.hit)
+    said.push(
+      `${attacker.name} hits ${target.name}${what} (${against}${r.natural === 20 ? ', natural 20' : ''})`,
+    )
+  else said.push(`${attacker.name} misses ${target.name}${what} (${r.natural === 1 ? 'natural 1' : against})`)
+
+  if (r.special) {
+    lines.push(...r.special.lines)
+    said.push(r.special.text)
+  }
+  if (r.condition) said.push(`${r.condition.text}: ${r.condition.effect}`)
+  if (r.fumble) {
+    // The table's row is a sentence of its own: in the breakdown it names the roll, in the log it ends without a second stop.
+    const row = r.fumble.text.replace(/\.$/, '')
+    lines.push({
+      label: `fumble table roll (${row})`,
+      value: r.fumble.roll,
+      rule: 'Critical Miss (17.0.4)',
+    })
+    if (r.fumble.dexCheck) {
+      lines.push(...r.fumble.dexCheck.lines)
+      said.push(
+        `${r.fumble.text} DEX check ${r.fumble.dexCheck.total} against ${r.fumble.dexCheck.dc}: ${r.fumble.dexCheck.passed ? 'passed' : 'failed'}`,
+      )
+    } else said.push(row)
+    if (r.freeAttackForTarget) said.push(`${target.name} gets a free attack`)
+  }
+
+  if (r.damage) {
+    lines.push(...r.damage.lines)
+    const toAttacker = r.damage.to === 'attacker'
+    const hurt = toAttacker ? attacker : target
+    const taken = takeDamage(
+      hurt,
+      toAttacker ? attackerState : targetState,
+      r.damage.total,
+      r.damage.nonLethal,
+      roll,
+    )
+    if (toAttacker) {
+      attackerState = taken.state
+      attackerHp = taken.hp
+      said.push(`metal armor: ${attacker.name} takes the ${r.damage.total} damage instead`)
+    } else {
+      targetState = taken.state
+      targetHp = taken.hp
+      said.push(`${r.damage.total}${r.damage.nonLethal ? ' non-lethal' : ''} damage`)
+    }
+    if (taken.event) said.push(`${hurt.name} ${taken.event}`)
+  }
+
+  // Oil and holy water that hit directly: fire and the next round's burn, or holy water on the undead.
+  const w = s.weapon
+  const fuse = declared.toggles.includes('oil-fuse')
+  if (w && osr.isGrenadeLike(w) && r.hit) {
+    const oil = w.kind === 'grenade'
+    const sheetOf = s.target
+    const hit = oil
+      ? osr.oilDirectHit(
+          sheetOf,
+          'on-impact',
+          sheetOf.fireResistant ? undefined : roll(8, `oil on ${target.name}`),
+        )
+      : osr.holyWater(sheetOf, 'direct', sheetOf.undead ? roll(8, `holy water on ${target.name}`) : undefined)
+    if (!hit.ok) return hit
+    const splash =
+      oil && fuse && !sheetOf.fireResistant
+        ? osr.oilSplash(
+            sheetOf,
+            { ignition: 'fuse', directlyHit: true },
+            { d6: roll(6, `splash on ${target.name}`) },
+          )
+        : null
+    if (splash && !splash.ok) return splash
+    const total = hit.value.total + (splash?.value.total ?? 0)
+    lines.push(...hit.value.lines, ...(splash?.value.lines ?? []))
+    if (total > 0) {
+      const taken = takeDamage(target, targetState, total, false, roll)
+      targetState = taken.state
+      targetHp = taken.hp
+      said.push(`${target.name} takes ${total} ${oil ? 'fire ' : ''}damage`)
+      if (taken.event) said.push(`${target.name} ${taken.event}`)
+    } else if (hit.value.note) said.push(hit.value.note.replace(/\.$/, ''))
+    if (hit.value.gains.length > 0 && targetState.status !== 'dead') {
+      targetState = withConditions(targetState, hit.value.gains)
+      said.push(
+        `${target.name} is burning: another 1d8 next round unless they spend it putting out the flames`,
+      )
+    }
+  }
+  if (w?.kind === 'grenade' && fuse)
+    r.prompts.push(
+      'The oil splashes: all others within 5 feet of the impact take 1d6, a save vs Death Ray avoids it.',
+    )
+  if (w?.kind === 'holy-water')
+    r.prompts.push('Each undead within 5 feet of the impact takes 1d6 holy water splash.')
+
+  if (r.grabbed) {
+    const a = roll(20, `grapple check of ${attacker.name}`)
+    const t = roll(20, `grapple check of ${target.name}`, 'target')
+    const check = osr.grappleCheck(s.attacker, s.target, { attacker: a, defender: t })
+    if (!check.ok) return check
+    const held = check.value.result === 'held'
+    lines.push(...check.value.attacker.lines, ...check.value.defender.lines)
+    said.push(
+      `grapple check ${check.value.attacker.total} against ${check.value.defender.total}: ${held ? 'the hold is kept' : 'the hold is broken'}`,
+    )
+    if (held) {
+      targetState = withConditions(targetState, [{ kind: 'grappled' }])
+      attackerState = { ...attackerState, holding: target.id }
+    }
+  }
+
+  if (s.weapon && osr.isGrenadeLike(s.weapon) && !r.hit) {
+    const landed = osr.scatter(roll(10, 'scatter'))
+    if (!landed.ok) return landed
+    lines.push({ label: 'scatter', value: landed.value.roll, rule: 'Grenade-Like Missiles (17.0.9)' })
+    said.push(
+      `the flask lands ${landed.value.text} (in 10' squares from ${target.name}, as the thrower sees it)`,
+    )
+  }
+
+  // Light and heavy crossbows, siege engines: the next rounds are spent reloading (17.0.9).
+  const reload = s.weapon && s.mode === 'missile' ? osr.reloadRoundsNeeded(s.weapon) : 0
+  if (reload > 0)
+    attackerState = withConditions(attackerState, [{ kind: 'reloading', rounds: reload, fresh: true }])
+
+  // A spellcaster attacked before their number, even by a miss, must save to cast this round (17.0.13).
+  if (
+    declared.round?.includes(osr.ACTS_LATER) &&
+    s.target.spellcaster &&
+    targetState.status === 'up' &&
+    !targetState.conditions.some((c) => c.kind === 'struck')
+  ) {
+    targetState = withConditions(targetState, [{ kind: 'struck' }])
+    said.push(`${target.name} was attacked before their number: a spell cast this round needs a save`)
+  }
+
+  return ok({
+    lines,
+    said,
+    prompts: r.prompts,
+    attacker: [attacker, attackerHp, attackerState],
+    target: [target, targetHp, targetState],
+    gains: r.attackerGains,
+    // A shot that misses into a melee with the shooter's allies may hit one of them (17.0.12).
+    strays: !r.hit && declared.toggles.includes('into-melee') && !!w && !osr.isGrenadeLike(w),
+  })
+}
 
 const DIE_LABELS: Record<osr.AttackDiePurpose, string> = {
   d20: 'to hit',
@@ -645,7 +1093,7 @@ export const osrCombat: CombatRules = {
     return osr.ATTACK_MODIFIERS.filter((t) => applies(t.id, s.value))
   },
 
-  preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview> {
+  preview(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView): Outcome<Preview> {
     if (GRIPS.includes(declared.choice)) {
       const g = grip(attacker, target, declared.choice)
       if (!g.ok) return g
@@ -708,9 +1156,12 @@ export const osrCombat: CombatRules = {
     const moves = declared.toggles.includes('charge')
       ? `; the charge runs 10 to ${feet * 2} ft straight at ${target.name}`
       : `; move up to ${feet} ft too, split before and after the attack`
+    // A blow the target may strike first, as the round stands (17.0.1.6, 17.0.1.9).
+    const round = table ? roundFacts(table.turn, attacker.id, target.id) : []
+    const risk = counterRisk(attacker, target, d.value.setup, { ...declared, round })
     return ok({
       chance,
-      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}${moves}${reloads}.`,
+      summary: `${hitsOn(odds.value.needs, chance)} against AC ${plan.value.ac}${damage}${grabs}${moves}${reloads}${risk}.`,
       // The AC itself is in the summary; its modifiers (a prone or parrying target) are listed.
       lines: [...plan.value.toHit, ...acLines(plan.value.acLines, target.id).slice(1)],
     })
@@ -727,8 +1178,9 @@ export const osrCombat: CombatRules = {
     }
     const own = declareSelf(attacker, target, declared.choice)
     if (own) return own.ok ? ok([]) : own
+    if (declared.choice.startsWith(STRAY)) return fail(STRAY_GM)
     const d = declare(attacker, target, declared)
-    return d.ok ? ok([]) : d
+    return d.ok ? ok(counterOptions(attacker, target, d.value.setup, declared)) : d
   },
 
   resolve(
@@ -737,11 +1189,10 @@ export const osrCombat: CombatRules = {
     declared: Declared,
     defense: string | null,
     roll: Roller,
+    table?: TableView,
   ): Outcome<Resolution> {
-    if (defense !== null)
-      return fail(
-        'These rules give the defender no reaction: parrying or dodging is declared as the round’s action (+2 AC).',
-      )
+    if (declared.choice.startsWith(STRAY)) return strayShot(attacker, declared, defense, roll, table)
+    if (defense !== null) return answered(attacker, target, declared, defense, roll)
     if (GRIPS.includes(declared.choice)) return gripResolve(attacker, target, declared.choice, roll)
     if (declared.choice === HOLD.id) {
       const held = holding(attacker, target)
@@ -768,173 +1219,23 @@ export const osrCombat: CombatRules = {
         changes: change ? { [attacker.id]: change } : {},
       })
     }
-    const d = declare(attacker, target, declared)
-    if (!d.ok) return d
-    const { setup: s, decl } = d.value
-    const rolled = rollAttack(decl, roll)
-    if (!rolled.ok) return rolled
-    const r = rolled.value
-
-    const lines: BreakdownLine[] = [...r.toHit, ...acLines(r.acLines, target.id)]
-    const said: string[] = []
-    let attackerState = withConditions(s.attackerState, r.attackerGains)
-    let targetState = withConditions(s.targetState, r.targetGains)
-    let attackerHp = attacker.hp
-    let targetHp = target.hp
-    const what = s.weapon ? ` with the ${s.weapon.name}` : ''
-    const against = `${r.total} against AC ${r.ac}`
-
-    if (r.hit)
-      said.push(
-        `${attacker.name} hits ${target.name}${what} (${against}${r.natural === 20 ? ', natural 20' : ''})`,
-      )
-    else
-      said.push(`${attacker.name} misses ${target.name}${what} (${r.natural === 1 ? 'natural 1' : against})`)
-
-    if (r.special) {
-      lines.push(...r.special.lines)
-      said.push(r.special.text)
-    }
-    if (r.condition) said.push(`${r.condition.text}: ${r.condition.effect}`)
-    if (r.fumble) {
-      // The table's row is a sentence of its own: in the breakdown it names the roll, in the log it ends without a second stop.
-      const row = r.fumble.text.replace(/\.$/, '')
-      lines.push({
-        label: `fumble table roll (${row})`,
-        value: r.fumble.roll,
-        rule: 'Critical Miss (17.0.4)',
-      })
-      if (r.fumble.dexCheck) {
-        lines.push(...r.fumble.dexCheck.lines)
-        said.push(
-          `${r.fumble.text} DEX check ${r.fumble.dexCheck.total} against ${r.fumble.dexCheck.dc}: ${r.fumble.dexCheck.passed ? 'passed' : 'failed'}`,
-        )
-      } else said.push(row)
-      if (r.freeAttackForTarget) said.push(`${target.name} gets a free attack`)
-    }
-
-    if (r.damage) {
-      lines.push(...r.damage.lines)
-      const toAttacker = r.damage.to === 'attacker'
-      const hurt = toAttacker ? attacker : target
-      const taken = takeDamage(
-        hurt,
-        toAttacker ? attackerState : targetState,
-        r.damage.total,
-        r.damage.nonLethal,
-        roll,
-      )
-      if (toAttacker) {
-        attackerState = taken.state
-        attackerHp = taken.hp
-        said.push(`metal armor: ${attacker.name} takes the ${r.damage.total} damage instead`)
-      } else {
-        targetState = taken.state
-        targetHp = taken.hp
-        said.push(`${r.damage.total}${r.damage.nonLethal ? ' non-lethal' : ''} damage`)
-      }
-      if (taken.event) said.push(`${hurt.name} ${taken.event}`)
-    }
-
-    // Oil and holy water that hit directly: fire and the next round's burn, or holy water on the undead.
-    const w = s.weapon
-    const fuse = declared.toggles.includes('oil-fuse')
-    if (w && osr.isGrenadeLike(w) && r.hit) {
-      const oil = w.kind === 'grenade'
-      const sheetOf = s.target
-      const hit = oil
-        ? osr.oilDirectHit(
-            sheetOf,
-            'on-impact',
-            sheetOf.fireResistant ? undefined : roll(8, `oil on ${target.name}`),
-          )
-        : osr.holyWater(
-            sheetOf,
-            'direct',
-            sheetOf.undead ? roll(8, `holy water on ${target.name}`) : undefined,
-          )
-      if (!hit.ok) return hit
-      const splash =
-        oil && fuse && !sheetOf.fireResistant
-          ? osr.oilSplash(
-              sheetOf,
-              { ignition: 'fuse', directlyHit: true },
-              { d6: roll(6, `splash on ${target.name}`) },
-            )
-          : null
-      if (splash && !splash.ok) return splash
-      const total = hit.value.total + (splash?.value.total ?? 0)
-      lines.push(...hit.value.lines, ...(splash?.value.lines ?? []))
-      if (total > 0) {
-        const taken = takeDamage(target, targetState, total, false, roll)
-        targetState = taken.state
-        targetHp = taken.hp
-        said.push(`${target.name} takes ${total} ${oil ? 'fire ' : ''}damage`)
-        if (taken.event) said.push(`${target.name} ${taken.event}`)
-      } else if (hit.value.note) said.push(hit.value.note.replace(/\.$/, ''))
-      if (hit.value.gains.length > 0 && targetState.status !== 'dead') {
-        targetState = withConditions(targetState, hit.value.gains)
-        said.push(
-          `${target.name} is burning: another 1d8 next round unless they spend it putting out the flames`,
-        )
-      }
-    }
-    if (w?.kind === 'grenade' && fuse)
-      r.prompts.push(
-        'The oil splashes: all others within 5 feet of the impact take 1d6, a save vs Death Ray avoids it.',
-      )
-    if (w?.kind === 'holy-water')
-      r.prompts.push('Each undead within 5 feet of the impact takes 1d6 holy water splash.')
-    // A shot that misses into a melee with the shooter's allies may hit one: the GM's rolls (17.0.12).
-    if (!r.hit && declared.toggles.includes('into-melee') && w && !osr.isGrenadeLike(w))
-      r.prompts.push(
+    const struck = strike(attacker, target, declared, roll)
+    if (!struck.ok) return struck
+    const { lines, said, prompts } = struck.value
+    // The GM chooses the allies a stray shot may hit, in a prompt; the room rolls (17.0.12).
+    const asks = struck.value.strays && table ? strayAsks(attacker, target, declared, table) : undefined
+    if (asks) said.push(asks.said)
+    else if (struck.value.strays)
+      prompts.push(
         `${attacker.name}’s missed shot may hit an ally in the melee: the GM chooses who may be hit and rolls ${attacker.name}’s attack against each in turn until one is hit.`,
       )
-
-    if (r.grabbed) {
-      const a = roll(20, `grapple check of ${attacker.name}`)
-      const t = roll(20, `grapple check of ${target.name}`, 'target')
-      const check = osr.grappleCheck(s.attacker, s.target, { attacker: a, defender: t })
-      if (!check.ok) return check
-      const held = check.value.result === 'held'
-      lines.push(...check.value.attacker.lines, ...check.value.defender.lines)
-      said.push(
-        `grapple check ${check.value.attacker.total} against ${check.value.defender.total}: ${held ? 'the hold is kept' : 'the hold is broken'}`,
-      )
-      if (held) {
-        targetState = withConditions(targetState, [{ kind: 'grappled' }])
-        attackerState = { ...attackerState, holding: target.id }
-      }
-    }
-
-    if (s.weapon && osr.isGrenadeLike(s.weapon) && !r.hit) {
-      const landed = osr.scatter(roll(10, 'scatter'))
-      if (!landed.ok) return landed
-      lines.push({ label: 'scatter', value: landed.value.roll, rule: 'Grenade-Like Missiles (17.0.9)' })
-      said.push(
-        `the flask lands ${landed.value.text} (in 10' squares from ${target.name}, as the thrower sees it)`,
-      )
-    }
-
-    // Light and heavy crossbows, siege engines: the next rounds are spent reloading (17.0.9).
-    const reload = s.weapon && s.mode === 'missile' ? osr.reloadRoundsNeeded(s.weapon) : 0
-    if (reload > 0)
-      attackerState = withConditions(attackerState, [{ kind: 'reloading', rounds: reload, fresh: true }])
-
-    // A spellcaster attacked before their number, even by a miss, must save to cast this round (17.0.13).
-    if (
-      declared.round?.includes(osr.ACTS_LATER) &&
-      s.target.spellcaster &&
-      targetState.status === 'up' &&
-      !targetState.conditions.some((c) => c.kind === 'struck')
-    ) {
-      targetState = withConditions(targetState, [{ kind: 'struck' }])
-      said.push(`${target.name} was attacked before their number: a spell cast this round needs a save`)
-    }
-
-    const changes = changesOf([attacker, attackerHp, attackerState], [target, targetHp, targetState])
-    const prompts = r.prompts.length > 0 ? ` (GM: ${r.prompts.join(' ')})` : ''
-    return ok({ lines, summary: `${said.join('; ')}.${prompts}`, changes })
+    const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
+    return ok({
+      lines,
+      summary: `${said.join('; ')}.${gm}`,
+      changes: changesOf(struck.value.attacker, struck.value.target),
+      ...(asks?.asks ? { asks: asks.asks } : {}),
+    })
   },
 
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {

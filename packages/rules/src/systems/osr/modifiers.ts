@@ -174,7 +174,8 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
   {
     id: 'into-melee',
     label: 'Into a melee with allies',
-    effect: 'a miss may hit one of them: the GM rolls the shot against each ally who may be hit, in turn',
+    effect:
+      'a miss may hit one of them: the GM taps who could be hit, and the room rolls the shot against each in turn until one is hit',
     rule: 'Missiles That Miss (17.0.12)',
   },
 ]

@@ -1,6 +1,8 @@
 /** Missiles That Miss (17.0.12): a missed shot into a melee with the shooter's allies may hit one of them. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { face } from './dice-faces.ts'
+import { damageFrom, weaponDamage } from './attack.ts'
+import { face, faces as facesOf } from './dice-faces.ts'
+import type { OsrSettings } from './settings.ts'
 import { isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'
 
 const RULE = 'Missiles That Miss (17.0.12)'
@@ -47,4 +49,35 @@ export function strayMissile(
       return ok({ rolls: out, hitId: ally.id, note: `The missile strikes ${ally.name}; roll its damage.` })
   }
   return ok({ rolls: out, hitId: null, note: 'The missile misses everyone and is lost.' })
+}
+
+/**
+ * The chance that the GM's roll against an ally hits (docs reading 22): d20 + the shooter's attack bonus
+ * + DEX against the ally's AC, a natural 20 always and a natural 1 never, as `strayMissile` rolls it.
+ */
+export function strayChance(shooter: Sheet, ac: number): number {
+  let hits = 0
+  for (let d20 = 1; d20 <= 20; d20++)
+    if (d20 === 20 || (d20 !== 1 && d20 + shooter.attackBonus + shooter.dexBonus >= ac)) hits++
+  return hits / 20
+}
+
+/** A stray missile that hits an ally does the weapon's own damage, as any shot of it (17.0.15). */
+export function strayDamage(
+  shooter: Sheet,
+  weapon: Weapon,
+  faces: ReadonlyArray<number>,
+  settings: Partial<OsrSettings> = {},
+): Outcome<{ lines: BreakdownLine[]; total: number }> {
+  const plan = weaponDamage(shooter, weapon, 'missile')
+  const rolled = facesOf(faces, plan.dice.count, plan.dice.sides, 'stray missile’s damage')
+  if (!rolled.ok) return rolled
+  return ok(
+    damageFrom(
+      plan,
+      'regular',
+      rolled.value.reduce((t, f) => t + f, 0),
+      settings,
+    ),
+  )
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { AS_QUICK, YET_TO_ACT } from './initiative.ts'
+import { ACTS_LATER } from './spells.ts'
 import { osrTurns as rules } from './turn-model.ts'
 
 const mira = fighter('osr', 'm', 'pc', { name: 'Mira', dexBonus: 2 })
@@ -121,5 +123,26 @@ describe('osr turns', () => {
       ],
     })
     expect(rules.attacksPerTurn(twoBlades)).toBe(2)
+  })
+
+  it('says who may still strike first: not acted yet this round, and with equal or better initiative', () => {
+    const ctx = turnContext('osr', [mira, g1, g2])
+    // Goblin 1 on 5, Mira on 1 + DEX 2 = 3, Goblin 2 on 2.
+    const running = rolled(ctx, { m: 1, g1: 5, g2: 2 })
+    const facts = (turn: typeof running.turn, by: typeof g1) => rules.facts?.(turn, by, mira)
+    expect(facts(running.turn, g1)).toEqual([ACTS_LATER, YET_TO_ACT])
+    expect(facts(running.turn, g2)).toEqual([ACTS_LATER, YET_TO_ACT, AS_QUICK])
+  })
+
+  it('spends the action of one who struck with the slot under way: they join it, and their own number goes', () => {
+    const ctx = turnContext('osr', [mira, g1, g2])
+    const running = rolled(ctx, { m: 1, g1: 5, g2: 2 })
+    const spent = steps(rules, running, ctx, { kind: 'spent', id: 'm' })
+    expect(spent.turn.order.map((s) => s.ids)).toEqual([['g1', 'm'], ['g2']])
+    expect(spent.turn.acting).toEqual(['g1'])
+    expect(rules.facts?.(spent.turn, g2, mira)).toEqual([])
+    // Goblin 1 ends its turn: the round goes on to Goblin 2, without Mira.
+    const next = steps(rules, spent, ctx, { kind: 'end-turn', id: 'g1' })
+    expect(next.turn.acting).toEqual(['g2'])
   })
 })

@@ -219,6 +219,7 @@ export const zonesTurns: TurnRules = {
       case 'act':
         return act(turn, action.side, action.id, ctx)
       case 'hold':
+      case 'spent':
         return fail(NO_HOLD)
       case 'attacked':
       case 'attack-undone': {
