@@ -525,3 +525,32 @@ describe('zones: chases ("Chases")', () => {
     expect(zones.resolveChase('pursuers-faster', [{ id: 'x', agi: 20 }]).caught).toEqual(['x'])
   })
 })
+
+describe('zones: gear degradation ("Combat gear degradation")', () => {
+  it('ending the fight rolls durability for the gear used in it, logged; what fails is damaged as the rules say', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('weapon-0', 'bandit'))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    expect((await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the blow')
+    expect((await t.gmAsk({ kind: 'end-combat' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'end-of-fight'), 'the durability rolls')
+    const entry = t.entries().find((e) => e.kind === 'end-of-fight') as LogEntry
+    // Only Mira's sword was used (the Bandit never swung, and nobody's armour was struck: they wear none).
+    expect(entry.rolls?.map((r) => [r.sides, r.label])).toEqual([[6, "durability d6: Mira's Sword"]])
+    const face = entry.rolls?.[0]?.face as number
+    const rolled = zones.durabilityRolls(
+      [{ id: 'sword', kind: 'weapon', used: true, damaged: false }],
+      { sword: face },
+      zones.DEFAULT_SETTINGS,
+    )
+    const damaged = rolled.items[0]?.damaged
+    expect(t.state(t.mira.id).damagedGear).toEqual(damaged ? ['weapon-0'] : undefined)
+    expect(entry.detail).toMatch(damaged ? /Damaged: Mira's Sword;/ : /Nothing is damaged\.$/)
+    // Rolled once: ending again, or a new fight, rolls nothing more.
+    expect((await t.gmAsk({ kind: 'new-fight' })).ok).toBe(true)
+    await eventually(() => t.entries().length === 0, 'the log filed')
+    expect(t.state(t.mira.id).used).toBeUndefined()
+  })
+})

@@ -143,6 +143,12 @@ export interface CombatRules {
    * death at 0, burning, bleeding...). `round` is the round that just ended.
    */
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution>
+  /**
+   * The end of a fight (the GM's End combat, or New fight while one runs): what the text does after a
+   * fight (zones: a durability roll for each weapon and armour used in it). Absent where the text has
+   * nothing; nothing to log is an empty resolution.
+   */
+  endOfFight?(fighters: readonly Fighter[], roll: Roller): Outcome<Resolution>
   /** Short status chips for everyone to see: "Stunned (1 round)", "Unconscious", "Wounded: leg". */
   status(fighter: Fighter): string[]
   /**
