@@ -158,9 +158,10 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
     // Nothing left: the turn allows no more steps, and Mira ends it.
     await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'nothing left of the turn')
     expect(afterBonus).toBe('nothing')
+    // Refused in zones' own words for a turn, which is more than its attacks.
     expect(await t.mira.ask(step('move-half', t.mira.id))).toEqual({
       ok: false,
-      error: 'Mira has made every attack this turn allows: end the turn.',
+      error: 'Mira has nothing left of this turn: end it.',
     })
     expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
     await eventually(() => (t.turn().acting ?? []).length === 0, 'the turn ended')
@@ -267,6 +268,8 @@ describe('zones: opportunity attacks ("Opportunity attacks")', () => {
     await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
     const prompt = t.prompts()[0] as PendingDefense
     expect(prompt.targetId).toBe('bandit')
+    // Moving away is no attack: the prompt says what Mira does ("Mira moves away from Bandit").
+    expect(prompt.against).toBe('moves away from')
     expect(prompt.options.map((o) => o.id)).toEqual(['opportunity:weapon-0', 'opportunity:unarmed', 'none'])
     expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'opportunity:weapon-0' })).ok).toBe(
       true,

@@ -21,6 +21,8 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
   }, [viewer])
   const left = useSecondsLeft(prompt.gmAfter)
   const waiting = viewer === 'gm' && playerAnswers && left > 0
+  // Moving away from someone is no attack on them: they answer it (an opportunity attack, or none).
+  const answer = prompt.against ? 'answer' : 'defense'
   return (
     <section
       class={`card defense-prompt ${viewer === 'defender' ? 'takeover' : ''}`}
@@ -28,13 +30,15 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
       aria-labelledby={`prompt-${prompt.id}`}
     >
       <h2 id={`prompt-${prompt.id}`}>
-        {viewer === 'defender' ? `${attacker} attacks you!` : `${attacker} attacks ${target}`}
+        {viewer === 'defender'
+          ? `${attacker} ${prompt.against ?? 'attacks'} you!`
+          : `${attacker} ${prompt.against ?? 'attacks'} ${target}`}
       </h2>
       <p class="muted small">
         {viewer === 'defender'
           ? left > 0
-            ? `Choose your defense: the GM answers for you in ${left} s.`
-            : 'Choose your defense: the GM may now answer for you.'
+            ? `Choose your ${answer}: the GM answers for you in ${left} s.`
+            : `Choose your ${answer}: the GM may now answer for you.`
           : !playerAnswers
             ? `Answer for ${target}.`
             : waiting

@@ -46,6 +46,8 @@ export interface PendingDefense {
   /** The attacker's own dice, typed in, used when the attack resolves. */
   faces?: number[]
   options: DefenseOption[]
+  /** What the attacker does to the target where it is no attack (the choice's `against`: "moves away from"). */
+  against?: string
   askedAt: number
   /** From this moment the GM may answer for a player who has not (the room's `defenseSeconds`). */
   gmAfter: number

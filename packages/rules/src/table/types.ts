@@ -37,6 +37,11 @@ export interface AttackChoice {
   aid?: boolean
   /** The words of the button that does it, where it is not an attack ("Roll First Aid", "Wake them up"). */
   verb?: string
+  /**
+   * What the one it is done to is told it does, where it is no attack (zones' "moves away from"): the
+   * prompt's heading ("Mira moves away from you!"). Absent: "attacks".
+   */
+  against?: string
   /** A declaration about oneself for the round (parry and dodge, run away): it has no target. */
   self?: boolean
   /**

@@ -803,7 +803,15 @@ function opportunities(p: Planned, mover: Fighter, enemy: Fighter, view?: TableV
     }
   })
   return attacks.length > 0
-    ? [...attacks, { id: NO_REACTION.id, label: 'Let them go', chance: null, effect: NO_REACTION.effect }]
+    ? [
+        ...attacks,
+        {
+          id: NO_REACTION.id,
+          label: 'Let them go',
+          chance: null,
+          effect: `Keep your turn for yourself: ${mover.name} moves on unhindered.`,
+        },
+      ]
     : []
 }
 
@@ -1692,7 +1700,7 @@ export const zonesCombat: CombatRules = {
           : c.kind === 'blast'
             ? { self: true, verb: `Use the ${c.weapon.name}` }
             : c.kind === 'move-away'
-              ? { verb: 'Move away' }
+              ? { verb: 'Move away', against: 'moves away from' }
               : c.kind === 'free-ally'
                 ? { aid: true, verb: 'Try to free them' }
                 : {}
