@@ -6,6 +6,7 @@ import {
   openGmTablet,
   playUntil,
   seatPhone,
+  turnWords,
   typeOwnDice,
   visible,
 } from '../support/table-play.ts'
@@ -43,10 +44,12 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
         await gm.getByRole('button', { name: 'Roll for monsters' }).click()
       }
 
-      // Mira's turn: the composer, two modifiers, the odds before the roll, her own dice.
-      await playUntil(gm, phones, () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
-      await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-      const composer = mira.getByRole('region', { name: 'Mira attacks' })
+      // Mira's turn: the composer, two modifiers, the odds before the roll, her own dice. (A turn is
+      // called what the system calls it: zones' holds moves and actions as well as attacks.)
+      const { button, does } = turnWords(system)
+      await playUntil(gm, phones, () => visible(mira, button), { keep: { phone: mira, name: 'Mira' } })
+      await mira.getByRole('button', { name: button, exact: true }).click()
+      const composer = mira.getByRole('region', { name: `Mira ${does}` })
       await composer.getByRole('radio', { name: /Rat/ }).check()
       const situation = composer.locator('.toggles')
       // The situations past the first few are folded on the phone's sheet.
@@ -106,9 +109,9 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       expect(await card.locator('.lines li').count()).toBeGreaterThan(0)
 
       // The Ogre's turn: it attacks Tomas, whose phone asks how to defend where the system has a choice.
-      await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
-      await gm.getByRole('button', { name: 'Ogre attacks' }).click()
-      const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+      await playUntil(gm, phones, () => visible(gm, `Ogre ${does}`), { activate: 'Ogre' })
+      await gm.getByRole('button', { name: `Ogre ${does}` }).click()
+      const ogre = gm.getByRole('region', { name: `Ogre ${does}` })
       await ogre.getByRole('radio', { name: /Tomas/ }).check()
       const hpBefore = await tomas
         .getByRole('region', { name: 'Your character' })

@@ -7,7 +7,15 @@ import { SYSTEM_IDS } from '@fray/rules'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, seatPhone, setHp, visible } from '../support/table-play.ts'
+import {
+  addCombatant,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  setHp,
+  turnWords,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -26,6 +34,8 @@ describe.each(SYSTEM_IDS)('a whole fight of %s', (system) => {
     const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
     const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     const phones = [mira, tomas]
+    // What the system calls a turn's button and what one does in it ("Attack", "Mira attacks").
+    const { button, does } = turnWords(system)
     // zones: the repro of a monster revealed in an ambush's bonus round.
     if (system === 'zones')
       await gm.getByLabel('Surprise').selectOption({ label: 'The monsters may be caught unaware' })
@@ -51,23 +61,23 @@ describe.each(SYSTEM_IDS)('a whole fight of %s', (system) => {
         .poll(() => page.getByTestId('turn-banner').textContent())
         .not.toMatch(/^[^·]*(Goblin 1|Tomas)[^·]* acting/)
     await expect.poll(() => count(tomas, 'I act now'), { message: 'fallen Tomas may act' }).toBe(0)
-    await expect.poll(() => count(tomas, 'Attack'), { message: 'fallen Tomas is offered an attack' }).toBe(0)
+    await expect.poll(() => count(tomas, button), { message: 'fallen Tomas is offered an attack' }).toBe(0)
     let leaderActed = false
     const leaderSeenActing = new Set<unknown>()
     /** What must hold at every step, on every device. */
     const fallenNeverAct = async () => {
       for (const name of ['Goblin 1', 'Tomas']) {
-        for (const button of [`${name} attacks`, `${name} acts`, `Hold ${name}`])
-          expect(await count(gm, button), `the GM's tablet offers "${button}"`).toBe(0)
+        for (const offered of [`${name} ${does}`, `${name} acts`, `Hold ${name}`])
+          expect(await count(gm, offered), `the GM's tablet offers "${offered}"`).toBe(0)
         for (const page of [gm, ...phones])
           expect(await page.getByTestId('turn-banner').textContent()).not.toMatch(
             new RegExp(`^[^·]*${name}[^·]* acting`),
           )
       }
-      expect(await count(tomas, 'Attack'), 'fallen Tomas is offered an attack').toBe(0)
+      expect(await count(tomas, button), 'fallen Tomas is offered an attack').toBe(0)
       expect(await count(tomas, 'I act now'), 'fallen Tomas may act').toBe(0)
       expect(await tomas.getByTestId('turn-banner').textContent()).not.toContain('Your turn')
-      if ((await count(gm, 'Bandit leader attacks')) + (await count(gm, 'Bandit leader acts')) > 0)
+      if ((await count(gm, `Bandit leader ${does}`)) + (await count(gm, 'Bandit leader acts')) > 0)
         leaderActed = true
       // The players' phones see him take his turn too, on their banners.
       for (const page of phones)
@@ -81,12 +91,12 @@ describe.each(SYSTEM_IDS)('a whole fight of %s', (system) => {
       phones,
       async () => {
         await fallenNeverAct()
-        return visible(mira, 'Attack')
+        return visible(mira, button)
       },
       { keep: { phone: mira, name: 'Mira' }, activate: 'Bandit leader' },
     )
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    const composer = mira.getByRole('region', { name: 'Mira attacks' })
+    await mira.getByRole('button', { name: button, exact: true }).click()
+    const composer = mira.getByRole('region', { name: `Mira ${does}` })
     await composer.waitFor()
     const targets = () =>
       composer
@@ -113,7 +123,7 @@ describe.each(SYSTEM_IDS)('a whole fight of %s', (system) => {
     // One attack in this turn, as the default characters' rules give: no Attack until the round moves on
     // (zones: in the ambush's bonus round, with nobody else able to act, both sides pass by themselves).
     await expect
-      .poll(async () => (await count(mira, 'Attack')) === 0 || (await roundOf(gm)) > roundAtAttack)
+      .poll(async () => (await count(mira, button)) === 0 || (await roundOf(gm)) > roundAtAttack)
       .toBe(true)
 
     // Two more rounds: still nobody fallen acts, and the leader gets his turns.

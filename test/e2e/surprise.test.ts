@@ -73,8 +73,8 @@ describe('surprise at the start of a fight', () => {
       expect(banner).toContain('The foes pass: only the concealed act in the ambush’s bonus round.')
     else expect(banner).not.toContain('The foes pass')
     // Still concealed, her attack is one from concealment: set for her, and said why; she may clear it.
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+    await mira.getByRole('button', { name: 'Act or move', exact: true }).click()
+    const sheet = mira.getByRole('region', { name: 'Mira acts or moves' })
     const concealed = sheet.getByRole('checkbox', { name: /From concealment/ })
     expect(await concealed.isChecked()).toBe(true)
     expect(await sheet.locator('label.toggle', { hasText: 'From concealment' }).textContent()).toContain(

@@ -7,6 +7,7 @@ import {
   openGmTablet,
   playUntil,
   seatPhone,
+  turnWords,
   visible,
 } from '../support/table-play.ts'
 
@@ -23,9 +24,10 @@ describe('a turn’s limits at the table', () => {
     const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     await gm.getByRole('button', { name: 'Start combat' }).click()
     // Nobody of the party takes a turn before the Bandit's: one who did could not react.
-    await monsterActsFirst(gm, tomas, 'Bandit')
-    await gm.getByRole('button', { name: 'Bandit attacks' }).click()
-    const composer = gm.getByRole('region', { name: 'Bandit attacks' })
+    await monsterActsFirst(gm, tomas, 'Bandit', 'zones')
+    const { does } = turnWords('zones')
+    await gm.getByRole('button', { name: `Bandit ${does}` }).click()
+    const composer = gm.getByRole('region', { name: `Bandit ${does}` })
     await composer.getByRole('radio', { name: /Mira/ }).check()
     await composer.getByRole('button', { name: 'Roll the attack' }).click()
     const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
+import { addCombatant, openGmTablet, playUntil, turnWords, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -76,7 +76,8 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       await mira.getByTestId('result-card').waitFor()
       await gm.getByRole('button', { name: 'Start combat' }).click()
       const banner = mira.getByTestId('turn-banner')
-      const attack = mira.getByRole('button', { name: 'Attack', exact: true })
+      const { button, does } = turnWords(system)
+      const attack = mira.getByRole('button', { name: button, exact: true })
       await playUntil(gm, [mira], async () => /^Your (turn|side)/.test((await banner.textContent()) ?? ''), {
         keep: { phone: mira, name: 'Mira' },
       })
@@ -87,7 +88,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
       }
 
       await tap(attack)
-      const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+      const sheet = mira.getByRole('region', { name: `Mira ${does}` })
       const roll = sheet.getByRole('button', { name: 'Roll the attack' })
       await roll.waitFor()
       expect(await inView(mira, roll), 'Roll in view as the sheet opens').toBe(true)
@@ -127,7 +128,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
             timeout: 1000,
           })
           .toBe(true)
-        expect(await visible(mira, 'Attack')).toBe(false)
+        expect(await visible(mira, button)).toBe(false)
         defended++
         await gmPrompt.getByRole('button').first().click()
       }

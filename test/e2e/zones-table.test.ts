@@ -41,10 +41,10 @@ async function miraActs(): Promise<{ gm: Page; room: TestRoom; mira: Page }> {
   return { gm, room, mira }
 }
 
-/** Opens the phone's sheet: the region to choose in. */
+/** Opens the phone's sheet, in zones' words for a turn: the region to choose in. */
 async function openSheet(phone: Page, name: string) {
-  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
-  return phone.getByRole('region', { name: `${name} attacks` })
+  await phone.getByRole('button', { name: 'Act or move', exact: true }).click()
+  return phone.getByRole('region', { name: `${name} acts or moves` })
 }
 
 /** Opens the phone's sheet and takes one of the turn's own steps from its "With" list. */
@@ -98,9 +98,10 @@ describe('zones on a phone', () => {
     const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     await gm.getByRole('button', { name: 'Start combat' }).click()
     // Nobody of the party takes a turn before the Bandit's: one who did could not react.
-    await monsterActsFirst(gm, tomas, 'Bandit')
-    await gm.getByRole('button', { name: 'Bandit attacks' }).click()
-    const composer = gm.getByRole('region', { name: 'Bandit attacks' })
+    await monsterActsFirst(gm, tomas, 'Bandit', 'zones')
+    // zones' own words for a turn: its moves and actions are more than attacks.
+    await gm.getByRole('button', { name: 'Bandit acts or moves' }).click()
+    const composer = gm.getByRole('region', { name: 'Bandit acts or moves' })
     await composer.getByRole('radio', { name: /Mira/ }).check()
     await composer.getByRole('button', { name: 'Roll the attack' }).click()
     const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })
@@ -128,7 +129,10 @@ describe('zones on a phone', () => {
       .toMatch(/Moves 1 zone away from Bandit, who may make an opportunity attack as a reaction: you stay up/)
     await chromium.snap(mira, 'zones-move-away-phone')
     await sheet.getByRole('button', { name: 'Move away', exact: true }).click()
-    const prompt = gm.getByRole('alertdialog', { name: /Mira/ })
+    // Moving away is no attack on the Bandit: the GM's prompt says what Mira does.
+    const prompt = gm.getByRole('alertdialog', { name: 'Mira moves away from Bandit' })
+    await prompt.waitFor()
+    await chromium.snap(gm, 'zones-move-away-prompt-tablet')
     await prompt.getByRole('button', { name: /^Opportunity attack: Sword/ }).click()
     await expect
       .poll(() => mira.getByTestId('result-card').textContent())

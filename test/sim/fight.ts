@@ -334,6 +334,31 @@ class Fight {
     return null
   }
 
+  /**
+   * The GM ends the fight: what the system does after a fight (zones' durability rolls for the gear used)
+   * holds every invariant, and is done once: ending it again logs and changes nothing.
+   */
+  endCombatAfter(): FightResult | null {
+    const before = snapshot(this)
+    this.trace.push('GM: end combat')
+    this.stepAnswers = []
+    const answer = this.gmAsk({ kind: 'end-combat' })
+    const after = snapshot(this, before)
+    const action: Action = { label: 'end combat', weight: 1, run: () => undefined }
+    const broken = check(this, before, after, action, this.stepAnswers)
+    if (broken) return this.failed(broken.invariant, broken.message)
+    if (!answer?.ok) return this.failed('a fight ends', answer ? answer.error : 'no answer')
+    const logged = JSON.stringify(this.log.getArray<LogEntry>(LOG.entries).toJSON())
+    const party = JSON.stringify(fighters(this))
+    this.gmAsk({ kind: 'end-combat' })
+    if (
+      JSON.stringify(this.log.getArray<LogEntry>(LOG.entries).toJSON()) !== logged ||
+      JSON.stringify(fighters(this)) !== party
+    )
+      return this.failed('a fight’s end is done once', 'ending it again logged or changed something')
+    return null
+  }
+
   /** The GM's "New fight": the party stays exactly as it is, the monsters go, the log is filed whole. */
   newFightAfter(): FightResult | null {
     const party = fighters(this).filter((f) => f.side === 'pc')
@@ -861,7 +886,8 @@ class Fight {
         all.filter((f) => f.side === side).every((f) => this.judge.combat.out(f) !== null)
       const called = before.turn.round > rounds && before.prompts.length === 0
       if (sideDown('pc') || (sideDown('foe') && !this.hidden) || called) {
-        this.gmAsk({ kind: 'end-combat' })
+        const ended = this.endCombatAfter()
+        if (ended) return ended
         // Counted before the new fight files the log away.
         const attacks = this.attacks()
         const aided = this.aidAfter()

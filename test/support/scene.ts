@@ -2,10 +2,12 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { openUrl } from './browser.ts'
 import { createTestRoom, type TestRoom } from './rooms.ts'
-import { playUntil, visible } from './table-play.ts'
+import { playUntil, turnWords, visible } from './table-play.ts'
 
 export interface TableScene {
   room: TestRoom
+  /** The room's rule system. */
+  system: string
   /** The GM's tablet: a visible group, a hidden monster, combat running, a roll in the log. */
   gm: Page
   /** A player with a character, who has rolled. */
@@ -77,17 +79,18 @@ export async function setUpTable(
   const home = await openPage(browser, phone, baseUrl)
   const screen = await openPage(browser, tablet, `${room.playerUrl}/screen`)
   await screen.getByTestId('screen-roll').waitFor()
-  return { room, gm, seated, choosing, joining, home, screen }
+  return { room, system, gm, seated, choosing, joining, home, screen }
 }
 
 /** Moves the round on to Mira's turn and opens her action composer (once; later calls find it open). */
 export async function openComposer(t: TableScene): Promise<Page> {
   const composer = t.seated.locator('.composer')
   if ((await composer.count()) > 0) return t.seated
-  await playUntil(t.gm, [t.seated], () => visible(t.seated, 'Attack'), {
+  const { button } = turnWords(t.system)
+  await playUntil(t.gm, [t.seated], () => visible(t.seated, button), {
     keep: { phone: t.seated, name: 'Mira' },
   })
-  await t.seated.getByRole('button', { name: 'Attack', exact: true }).click()
+  await t.seated.getByRole('button', { name: button, exact: true }).click()
   await composer.waitFor()
   return t.seated
 }
@@ -123,7 +126,7 @@ export async function openDefensePrompt(t: TableScene): Promise<Page | null> {
   if ((await prompt.count()) > 0) return t.seated
   const cancel = t.seated.locator('.composer').getByRole('button', { name: 'Cancel' })
   if ((await cancel.count()) > 0) await cancel.click()
-  const attacks = t.gm.getByRole('button', { name: /^Goblin \d attacks$/ })
+  const attacks = t.gm.getByRole('button', { name: new RegExp(`^Goblin \\d ${turnWords(t.system).does}$`) })
   await playUntil(t.gm, [t.seated], async () => (await attacks.count()) > 0, { activate: 'Goblin 1' })
   await attacks.first().click()
   const composer = t.gm.locator('.composer')

@@ -1,8 +1,16 @@
 /** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
+import { SYSTEM_INFO, type SystemId } from '@fray/protocol'
+import { type TurnWords, turnWordsOf } from '@fray/rules'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { joinWithCharacter, openUrl, PHONE, TABLET } from './browser.ts'
 import { createTestRoom, type TestRoom } from './rooms.ts'
+
+/**
+ * What a system's turn is called: the phone's button ("Attack") and what the sheet and the GM's button
+ * say one does ("Mira attacks"); zones' moves and actions have words of their own.
+ */
+export const turnWords = (system: string): TurnWords => turnWordsOf(SYSTEM_INFO[system as SystemId])
 
 export const visible = async (page: Page, name: string | RegExp) =>
   (await page.getByRole('button', { name, exact: typeof name === 'string' }).count()) > 0
@@ -95,14 +103,19 @@ export async function playUntil(
 
 /**
  * Faction play: the monster takes the foes' move while nobody of the party takes a turn first (one who
- * did could no longer react); `passer` passes the party's move if it has it. Ends with "<monster>
- * attacks" on the tablet.
+ * did could no longer react); `passer` passes the party's move if it has it. Ends with the monster's
+ * turn open on the tablet ("<monster> acts or moves", in the system's words).
  */
-export async function monsterActsFirst(gm: Page, passer: Page, monster: string): Promise<void> {
+export async function monsterActsFirst(
+  gm: Page,
+  passer: Page,
+  monster: string,
+  system: string,
+): Promise<void> {
   await expect
     .poll(
       async () => {
-        if (await visible(gm, `${monster} attacks`)) return true
+        if (await visible(gm, `${monster} ${turnWords(system).does}`)) return true
         if (await visible(gm, `${monster} acts`)) await tap(gm, `${monster} acts`)
         else if (await visible(passer, 'We pass')) await tap(passer, 'We pass')
         return false

@@ -158,9 +158,10 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
     // Nothing left: the turn allows no more steps, and Mira ends it.
     await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'nothing left of the turn')
     expect(afterBonus).toBe('nothing')
+    // Refused in zones' own words for a turn, which is more than its attacks.
     expect(await t.mira.ask(step('move-half', t.mira.id))).toEqual({
       ok: false,
-      error: 'Mira has made every attack this turn allows: end the turn.',
+      error: 'Mira has nothing left of this turn: end it.',
     })
     expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
     await eventually(() => (t.turn().acting ?? []).length === 0, 'the turn ended')
@@ -267,6 +268,8 @@ describe('zones: opportunity attacks ("Opportunity attacks")', () => {
     await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
     const prompt = t.prompts()[0] as PendingDefense
     expect(prompt.targetId).toBe('bandit')
+    // Moving away is no attack: the prompt says what Mira does ("Mira moves away from Bandit").
+    expect(prompt.against).toBe('moves away from')
     expect(prompt.options.map((o) => o.id)).toEqual(['opportunity:weapon-0', 'opportunity:unarmed', 'none'])
     expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'opportunity:weapon-0' })).ok).toBe(
       true,
@@ -523,5 +526,34 @@ describe('zones: chases ("Chases")', () => {
     await eventually(() => t.turn().factions?.characters[t.mira.id]?.out === escaped, 'the round knows')
     // Faster pursuers: escaping is impossible, and no die is rolled.
     expect(zones.resolveChase('pursuers-faster', [{ id: 'x', agi: 20 }]).caught).toEqual(['x'])
+  })
+})
+
+describe('zones: gear degradation ("Combat gear degradation")', () => {
+  it('ending the fight rolls durability for the gear used in it, logged; what fails is damaged as the rules say', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('weapon-0', 'bandit'))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    expect((await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the blow')
+    expect((await t.gmAsk({ kind: 'end-combat' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'end-of-fight'), 'the durability rolls')
+    const entry = t.entries().find((e) => e.kind === 'end-of-fight') as LogEntry
+    // Only Mira's sword was used (the Bandit never swung, and nobody's armour was struck: they wear none).
+    expect(entry.rolls?.map((r) => [r.sides, r.label])).toEqual([[6, "durability d6: Mira's Sword"]])
+    const face = entry.rolls?.[0]?.face as number
+    const rolled = zones.durabilityRolls(
+      [{ id: 'sword', kind: 'weapon', used: true, damaged: false }],
+      { sword: face },
+      zones.DEFAULT_SETTINGS,
+    )
+    const damaged = rolled.items[0]?.damaged
+    expect(t.state(t.mira.id).damagedGear).toEqual(damaged ? ['weapon-0'] : undefined)
+    expect(entry.detail).toMatch(damaged ? /Damaged: Mira's Sword;/ : /Nothing is damaged\.$/)
+    // Rolled once: ending again, or a new fight, rolls nothing more.
+    expect((await t.gmAsk({ kind: 'new-fight' })).ok).toBe(true)
+    await eventually(() => t.entries().length === 0, 'the log filed')
+    expect(t.state(t.mira.id).used).toBeUndefined()
   })
 })

@@ -32,11 +32,13 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
     if (!prompt.many || alone) return onAnswer(id)
     picked.value = picked.value.includes(id) ? picked.value.filter((x) => x !== id) : [...picked.value, id]
   }
+  // Moving away from someone is no attack on them: they answer it (an opportunity attack, or none).
+  const answer = prompt.against ? 'answer' : 'defense'
   const heading = prompt.question
     ? 'The GM decides'
     : viewer === 'defender'
-      ? `${attacker} attacks you!`
-      : `${attacker} attacks ${target}`
+      ? `${attacker} ${prompt.against ?? 'attacks'} you!`
+      : `${attacker} ${prompt.against ?? 'attacks'} ${target}`
   return (
     <section
       class={`card defense-prompt ${viewer === 'defender' ? 'takeover' : ''}`}
@@ -48,8 +50,8 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
         {prompt.question ??
           (viewer === 'defender'
             ? left > 0
-              ? `Choose your defense: the GM answers for you in ${left} s.`
-              : 'Choose your defense: the GM may now answer for you.'
+              ? `Choose your ${answer}: the GM answers for you in ${left} s.`
+              : `Choose your ${answer}: the GM may now answer for you.`
             : !playerAnswers
               ? `Answer for ${target}.`
               : waiting

@@ -130,6 +130,7 @@ function Sealed({
 const KIND_ICON: Record<NonNullable<LogEntry['kind']>, string> = {
   attack: '⚔',
   'end-of-round': '↻',
+  'end-of-fight': '⚑',
   rest: '✚',
   'hit-points': '♥',
   area: '✸',

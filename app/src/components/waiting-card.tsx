@@ -36,7 +36,7 @@ export function WaitingCard(props: { prompt: PendingDefense; target: string; byP
   return (
     <section class="card waiting-card" aria-label="Your attack" data-testid="waiting-card">
       <p class="waiting-head">
-        <strong>{props.target}</strong> is defending
+        <strong>{props.target}</strong> {props.prompt.against ? 'is answering' : 'is defending'}
       </p>
       <p class="muted small" role="status">
         {!props.byPlayer

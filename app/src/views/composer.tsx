@@ -14,6 +14,7 @@ import {
   type Preview,
   percent,
   type TurnState,
+  turnWordsOf,
 } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
@@ -160,7 +161,7 @@ export function Composer({
     <section class={`card composer ${sheet ? 'sheet' : ''}`} aria-labelledby="composer-h">
       <div class="row gap sheet-head">
         <h2 id="composer-h" tabIndex={-1} ref={heading}>
-          {attacker.name} {aidOnly ? 'helps' : 'attacks'}
+          {attacker.name} {aidOnly ? 'helps' : turnWordsOf(rulesOf(system).info).does}
         </h2>
         <button type="button" class="ghost push" onClick={onClose}>
           Cancel

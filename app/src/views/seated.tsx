@@ -11,6 +11,7 @@ import {
   type SystemId,
   seatDocName,
 } from '@fray/protocol'
+import { turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo, useRef } from 'preact/hooks'
 import { Alert } from '../components/alert.tsx'
@@ -389,7 +390,7 @@ export function Seated(props: {
                     )}
                     {(canAttack || myFactionMove) && !attackOpen && (
                       <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
-                        Attack
+                        {system ? turnWordsOf(SYSTEM_INFO[system]).button : 'Attack'}
                       </button>
                     )}
                     {canAid && !attackOpen && me && system && AidButton && (

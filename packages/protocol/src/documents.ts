@@ -46,6 +46,8 @@ export interface PendingDefense {
   /** The attacker's own dice, typed in, used when the attack resolves. */
   faces?: number[]
   options: DefenseOption[]
+  /** What the attacker does to the target where it is no attack (the choice's `against`: "moves away from"). */
+  against?: string
   askedAt: number
   /** From this moment the GM may answer for a player who has not (the room's `defenseSeconds`). */
   gmAfter: number
@@ -354,7 +356,7 @@ export interface LogEntry {
    * An attack, an end-of-round effect, the healing of time between fights, or monsters' hit points rolled
    * by the room as the GM added them, rather than a bare roll.
    */
-  kind?: 'attack' | 'end-of-round' | 'rest' | 'hit-points' | 'area' | 'condition' | 'event'
+  kind?: 'attack' | 'end-of-round' | 'end-of-fight' | 'rest' | 'hit-points' | 'area' | 'condition' | 'event'
   /** An initiative roll: whose. Typed faces that wait for the GM reach the turn when approved. */
   initiative?: { combatantId: string }
   /** An attack: who attacked whom, as declared, and the defense chosen (null: none). */

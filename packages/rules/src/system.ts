@@ -123,8 +123,33 @@ export interface SystemInfo {
    * says, what it does, and what a hospital gives.
    */
   rest?: { label: string; effect: string; hospital: string }
+  /**
+   * What a turn's actions are called where a turn holds more than attacks (zones: moves, a bonus action,
+   * surrendering, fleeing); absent, a turn is its attacks (`ATTACK_WORDS`).
+   */
+  turnWords?: TurnWords
   /** How the numbers of a round's order are named, where it has them: a GM's timed event may come up at one. */
   moments?: MomentScale
   /** Where the round runs on a segment clock: its segments, which the GM's conditions count in. */
   segmentsPerRound?: number
 }
+
+/** What a turn's actions are called on the phone, on the sheet, on the GM's tablet and in a refusal. */
+export interface TurnWords {
+  /** The phone's button that opens the sheet: "Attack". */
+  button: string
+  /** What one does on the sheet and on the GM's button, after the name: "attacks" ("Mira attacks"). */
+  does: string
+  /** The refusal once the turn allows nothing more, after the name: "has made every attack ...". */
+  spent: string
+}
+
+/** A turn made of attacks: the words of every system whose info says nothing else. */
+export const ATTACK_WORDS: TurnWords = {
+  button: 'Attack',
+  does: 'attacks',
+  spent: 'has made every attack this turn allows: end the turn.',
+}
+
+/** The words of a system's turn: its own, or those of a turn made of attacks. */
+export const turnWordsOf = (info: Pick<SystemInfo, 'turnWords'>): TurnWords => info.turnWords ?? ATTACK_WORDS

@@ -12,7 +12,7 @@ import {
   type RequestResult,
   TABLE,
 } from '@fray/protocol'
-import type { Declared, Fighter, TableView } from '@fray/rules'
+import { type Declared, type Fighter, type TableView, turnWordsOf } from '@fray/rules'
 import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
 import { undoMark } from './marks.ts'
@@ -76,7 +76,7 @@ export function attack(
     const whose = asker === 'gm' ? `${attacker.name}’s` : 'your'
     if (!isActing(turn, attacker.id)) return { ok: false, error: `It is not ${whose} turn.` }
     if (!mayAttack(turn, attacker.id))
-      return { ok: false, error: `${attacker.name} has made every attack this turn allows: end the turn.` }
+      return { ok: false, error: `${attacker.name} ${turnWordsOf(ctx.rules.info).spent}` }
   }
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   if ([...pending.values()].some((p) => p.attackerId === attacker.id))
@@ -103,6 +103,7 @@ export function attack(
       declared,
       ...(faces ? { faces } : {}),
       options: defenses.value,
+      ...(choice?.against ? { against: choice.against } : {}),
       askedAt: ctx.now,
       gmAfter: ctx.now + seconds * 1000,
     }

@@ -8,8 +8,10 @@ import {
   type DiceSource,
   type Fighter,
   type FighterChange,
+  type Outcome,
   type RecordedDie,
   type Resolution,
+  type Roller,
   type RuleSystem,
   recordingRoller,
 } from '@fray/rules'
@@ -150,15 +152,30 @@ export function write(ctx: RoomContext, f: Fighter): void {
 
 /** The system's end of a round: conditions tick, and morale, bleeding or death at 0 where the rules say. */
 export function endOfRound(ctx: RoomContext, round: number): void {
+  const entry = {
+    id: `end-of-round-${round}-${ctx.now}`,
+    by: `End of round ${round}`,
+    kind: 'end-of-round',
+  } as const
+  recordEffect(ctx, entry, (roll) => ctx.rules.combat.endOfRound(fighters(ctx), round, roll))
+}
+
+/** The system's end of a fight (zones: durability rolls for the gear used), logged like an outcome the GM may undo. */
+export function endOfFight(ctx: RoomContext, logId: string): void {
+  const entry = { id: `${logId}/end-of-fight`, by: 'After the fight', kind: 'end-of-fight' } as const
+  recordEffect(ctx, entry, (roll) => ctx.rules.combat.endOfFight?.(fighters(ctx), roll))
+}
+
+/** Rolls and records an effect of the system's own (a round's end, a fight's), unless it did nothing. */
+function recordEffect(
+  ctx: RoomContext,
+  entry: Pick<LogEntry, 'id' | 'by' | 'kind'>,
+  effect: (roll: Roller) => Outcome<Resolution> | undefined,
+): void {
   const roller = roomRoller(ctx)
-  const resolved = ctx.rules.combat.endOfRound(fighters(ctx), round, roller.roll)
-  if (!resolved.ok) return
+  const resolved = effect(roller.roll)
+  if (!resolved?.ok) return
   const changed = Object.keys(resolved.value.changes).length > 0
   if (!changed && roller.rolls.length === 0 && resolved.value.lines.length === 0) return
-  record(
-    ctx,
-    { id: `end-of-round-${round}-${ctx.now}`, by: `End of round ${round}`, kind: 'end-of-round' },
-    resolved.value,
-    roller.rolls,
-  )
+  record(ctx, entry, resolved.value, roller.rolls)
 }

@@ -19,7 +19,7 @@ import {
 import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
 import { tickMarks, tickSegments } from './marks.ts'
-import { appendLog, endOfRound, type RoomContext, rollEntry } from './outcomes.ts'
+import { appendLog, endOfFight, endOfRound, type RoomContext, rollEntry } from './outcomes.ts'
 import { eventDone, rearmEvents, waitingForEvents, withEventsDue } from './timed-events.ts'
 
 export function readTurn(table: Y.Doc): TurnState {
@@ -119,8 +119,12 @@ export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, lo
   return { ok: true, logId }
 }
 
-/** Ends the fight: the turn goes back to idle, and attacks still waiting for an answer are dropped. */
+/**
+ * Ends the fight: what the system's text does after a fight (zones' durability rolls) is rolled and logged,
+ * the turn goes back to idle, and attacks still waiting for an answer are dropped.
+ */
 export function endCombat(ctx: RoomContext, logId: string): RequestResult {
+  endOfFight(ctx, logId)
   writeTurn(ctx.table, IDLE_TURN)
   const prompts = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   ctx.table.transact(() => prompts.clear(), 'server')

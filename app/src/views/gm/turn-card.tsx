@@ -3,6 +3,7 @@
  * monsters, their intents and attacks, the faction moves, defense prompts, and the order of the round.
  */
 import { type Intent, isActing, mayAttack, SYSTEM_INFO, type SystemId, type Unaware } from '@fray/protocol'
+import { turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
@@ -211,7 +212,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
         <div class="row gap wrap">
           {actingFoes.map((c) => (
             <button key={c.id} type="button" class="primary" onClick={() => (attacking.value = c.id)}>
-              {c.name} attacks
+              {c.name} {info ? turnWordsOf(info).does : 'attacks'}
             </button>
           ))}
         </div>

@@ -37,6 +37,11 @@ export interface AttackChoice {
   aid?: boolean
   /** The words of the button that does it, where it is not an attack ("Roll First Aid", "Wake them up"). */
   verb?: string
+  /**
+   * What the one it is done to is told it does, where it is no attack (zones' "moves away from"): the
+   * prompt's heading ("Mira moves away from you!"). Absent: "attacks".
+   */
+  against?: string
   /** A declaration about oneself for the round (parry and dodge, run away): it has no target. */
   self?: boolean
   /**
@@ -157,6 +162,12 @@ export interface CombatRules {
    * death at 0, burning, bleeding...). `round` is the round that just ended.
    */
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution>
+  /**
+   * The end of a fight (the GM's End combat, or New fight while one runs): what the text does after a
+   * fight (zones: a durability roll for each weapon and armour used in it). Absent where the text has
+   * nothing; nothing to log is an empty resolution.
+   */
+  endOfFight?(fighters: readonly Fighter[], roll: Roller): Outcome<Resolution>
   /** Short status chips for everyone to see: "Stunned (1 round)", "Unconscious", "Wounded: leg". */
   status(fighter: Fighter): string[]
   /**

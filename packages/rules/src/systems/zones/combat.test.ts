@@ -353,6 +353,48 @@ describe('zones: gear', () => {
   })
 })
 
+describe('zones: the end of the fight (Combat gear degradation)', () => {
+  it('rolls durability for each weapon and armour used at least once, damaging what fails as the rules do', () => {
+    // Theobald: "holding a shield and wearing light armour ... an armour value of 2"; his spear hits the
+    // bandit, whose axe is never swung. The bandit's blow on Theobald uses his armour and shield.
+    const theobald = pc('Theobald', { armor: 1, shield: true, weapons: [weapon('Spear', 'd6')] })
+    const bandit = foe('Bandit', { weapons: [weapon('Axe', 'd6')] })
+    const hit = must(rules.resolve(theobald, bandit, SWORD, null, scripted(4)))
+    const struck = must(rules.resolve(bandit, after(theobald, hit), SWORD, null, scripted(5)))
+    const fighters = [after(after(theobald, hit), struck), after(bandit, struck)]
+    // The room's dice: the spear a 1, the armour a 6, the shield a 1; the bandit's axe a 3.
+    const roll = scripted(1, 6, 1, 3)
+    const end = must(rules.endOfFight?.(fighters, roll) ?? { ok: false, error: 'no end of fight' })
+    expect(roll.asked.map((d) => d.label)).toEqual([
+      "durability d6: Theobald's Spear",
+      "durability d6: Theobald's armour",
+      "durability d6: Theobald's shield",
+      "durability d6: Bandit's Axe",
+    ])
+    // The rules' own rolls over the same faces: a d6 damaged on a 1 (the room setting).
+    const rolled = zones.durabilityRolls(
+      [
+        { id: 'spear', kind: 'weapon', used: true, damaged: false },
+        { id: 'armor', kind: 'armor', used: true, damaged: false },
+        { id: 'shield', kind: 'shield', used: true, damaged: false },
+      ],
+      { spear: 1, armor: 6, shield: 1 },
+      zones.DEFAULT_SETTINGS,
+    )
+    expect(rolled.items.map((i) => i.damaged)).toEqual([true, false, true])
+    const worn = after(fighters[0] as Fighter, end)
+    // The round the fight ended in is over too: its turn no longer counts.
+    expect(rules.status(worn)).toEqual(['Damaged: Spear', 'Damaged: shield'])
+    expect(end.summary).toBe(
+      "After the fight, durability rolls: a d6 for each weapon and armour used, damaged on a 1 (the room's reading: the text does not describe the roll). Damaged: Theobald's Spear, Theobald's shield; damaged weapons break on a 1, damaged shields and armour at 8+ damage.",
+    )
+    // Damaged, the spear now breaks on a 1 and the shield goes to an 8+ blow; nothing is rolled twice.
+    const next = must(rules.resolve(worn, bandit, SWORD, null, scripted(1)))
+    expect(rules.status(after(worn, next))).toContain('Destroyed: Spear')
+    expect(must(rules.endOfFight?.([worn], scripted()) ?? { ok: false, error: '' }).changes).toEqual({})
+  })
+})
+
 describe('zones: the end of the round', () => {
   it('keeps a reaction for the rest of the round, then lets it expire', () => {
     const sybilla = pc('Sybilla')

@@ -59,6 +59,12 @@ export interface ZonesState {
   destroyed?: string[]
   /** Damaged shield or armour destroyed by an 8+ blow. */
   gearDestroyed?: Array<'shield' | 'armor'>
+  /**
+   * Gear used in this fight (attack choice ids of weapons, 'armor', 'shield'), for the durability rolls
+   * after it; and gear those rolls damaged, which stays damaged ("Combat gear degradation").
+   */
+  used?: string[]
+  damagedGear?: string[]
   /** The turn under way, as spent so far ("Taking a turn"); `at` names the turn it belongs to. */
   budget?: { at: string; turn: zones.TurnState }
   /** Spent a turn surrendering: they might be spared, until the enemy harms them ("Surrendering"). */
@@ -87,13 +93,15 @@ function sheetFor(f: Fighter): Outcome<zones.Sheet> {
   const gone = stateOf(f).gearDestroyed ?? []
   const noShield = gone.includes('shield')
   const noArmor = gone.includes('armor')
+  const worn = stateOf(f).damagedGear ?? []
   return ok({
     ...sheet,
     name: f.name,
     shield: sheet.shield && !noShield,
-    shieldDamaged: sheet.shieldDamaged && !noShield,
+    shieldDamaged: (sheet.shieldDamaged || worn.includes('shield')) && !noShield,
     armor: noArmor ? 0 : sheet.armor,
-    armorDamaged: sheet.armorDamaged && !noArmor,
+    armorDamaged: (sheet.armorDamaged || worn.includes('armor')) && !noArmor,
+    weapons: sheet.weapons.map((w, i) => (worn.includes(weaponId(i)) ? { ...w, damaged: true } : w)),
   })
 }
 
@@ -795,7 +803,15 @@ function opportunities(p: Planned, mover: Fighter, enemy: Fighter, view?: TableV
     }
   })
   return attacks.length > 0
-    ? [...attacks, { id: NO_REACTION.id, label: 'Let them go', chance: null, effect: NO_REACTION.effect }]
+    ? [
+        ...attacks,
+        {
+          id: NO_REACTION.id,
+          label: 'Let them go',
+          chance: null,
+          effect: `Keep your turn for yourself: ${mover.name} moves on unhindered.`,
+        },
+      ]
     : []
 }
 
@@ -1004,6 +1020,18 @@ class Live {
     if (defense !== null) this.addCondition('reacted', 'Reacted')
   }
 
+  /** Gear used in this fight, rolled for durability after it ("Combat gear degradation"). */
+  use(...ids: string[]): void {
+    const used = this.state.used ?? []
+    this.state.used = [...used, ...ids.filter((id) => !used.includes(id))]
+  }
+
+  /** A blow lands on them, through the armour and shield they wear (used in this fight), destroying damaged gear at 8+. */
+  struck(blow: zones.DamageResult, sheet: zones.Sheet): string {
+    this.use(...(sheet.armor > 0 ? ['armor'] : []), ...(sheet.shield ? ['shield'] : []))
+    return this.suffer(blow.suffered, blow.gearDestroyed)
+  }
+
   /** Damage after armour: health never below 0; at 0 incapacitated (the adapter's 'at-zero'). */
   suffer(damage: number, gear: 'shield' | 'armor' | null = null): string {
     const after = zones.applyDamage(this.hp, this.f.maxHp, damage, SETTINGS.incapacitation)
@@ -1030,6 +1058,8 @@ class Live {
 
 /** "Damaged weapons ... are destroyed if used to attack and a 1 is rolled on the damage die." */
 function wear(l: Live, choice: Choice, blow: zones.DamageResult): string {
+  // "all weapons ... which were used at least once": rolled for durability after the fight.
+  if (choice.kind === 'weapon' || choice.kind === 'blast') l.use(choice.id)
   if (!blow.weaponBreaks) return ''
   l.state.destroyed = [...(l.state.destroyed ?? []), choice.id]
   return ` ${l.f.name}'s damaged weapon breaks.`
@@ -1294,7 +1324,7 @@ function moveAway(
   const spec = opp.plan.damage
   const blow = zones.resolveDamage(spec, rollDamage(spec, roll, 'opportunity attack damage', 'target'))
   lines.push(...blow.breakdown.map((l) => ({ ...l, label: `Opportunity attack: ${l.label}` })))
-  const hurt = a.suffer(blow.suffered, blow.gearDestroyed)
+  const hurt = a.struck(blow, p.a)
   const broke = wear(t, opp.choice, blow)
   const resumes = zones.turnResumes({ alive: a.state.down !== 'dead', conscious: !a.state.down })
   lines.push(
@@ -1381,9 +1411,7 @@ function strike(
   const broke = wear(a, p.choice, blow)
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
   if (!counter) {
-    return ok(
-      resolution(lines, `${a.f.name} hits: ${t.suffer(blow.suffered, blow.gearDestroyed)}.${broke}`, a, t),
-    )
+    return ok(resolution(lines, `${a.f.name} hits: ${t.struck(blow, p.t)}.${broke}`, a, t))
   }
   const back = zones.resolveDamage(
     counter.plan.damage,
@@ -1399,10 +1427,8 @@ function strike(
   lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })), ...result.breakdown)
   const brokeBack = wear(t, counter.choice, back)
   const hits: string[] = []
-  if (result.hitFirst !== 'counterer' || result.secondBlow === 'lands')
-    hits.push(a.suffer(back.suffered, back.gearDestroyed))
-  if (result.hitFirst !== 'attacker' || result.secondBlow === 'lands')
-    hits.push(t.suffer(blow.suffered, blow.gearDestroyed))
+  if (result.hitFirst !== 'counterer' || result.secondBlow === 'lands') hits.push(a.struck(back, p.a))
+  if (result.hitFirst !== 'attacker' || result.secondBlow === 'lands') hits.push(t.struck(blow, p.t))
   const order =
     result.hitFirst === 'both'
       ? 'Both are hit at the same time'
@@ -1442,7 +1468,7 @@ function nonLethal(
       rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
     )
     lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })))
-    countered = `${t.f.name} counters first: ${a.suffer(back.suffered, back.gearDestroyed)}.${wear(t, counter.choice, back)} `
+    countered = `${t.f.name} counters first: ${a.struck(back, p.a)}.${wear(t, counter.choice, back)} `
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }
   const face = p.plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, 'target') : undefined
@@ -1554,6 +1580,70 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
   return resolution(lines, summary, ...live.values())
 }
 
+// --- End of the fight -----------------------------------------------------------------------------
+
+/** What a piece of gear is called on a fighter's sheet: a weapon's name, their armour, their shield. */
+function gearName(sheet: zones.Sheet, id: string): string {
+  if (id === 'armor') return 'armour'
+  if (id === 'shield') return 'shield'
+  return sheet.weapons[Number(id.replace('weapon-', ''))]?.name ?? id
+}
+
+/**
+ * "After a fight, make a durability roll for all weapons and armour which were used at least once": the
+ * room rolls them (the roll itself is the room setting: a d6, damaged on a 1, since the text does not
+ * describe it); what fails stays damaged, so a 1 on its damage die or an 8+ blow destroys it later. Gear
+ * destroyed in the fight is gone, and rolls nothing.
+ */
+function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
+  const lines: BreakdownLine[] = []
+  const damaged: string[] = []
+  const changed: Live[] = []
+  let rolls = 0
+  const { sides, damagedAtOrBelow } = SETTINGS.durability
+  for (const f of fighters) {
+    const st = stateOf(f)
+    const sheet = sheetFor(f)
+    const l = new Live(f)
+    // The round the fight ended in is over: its turns and reactions with it (a reaction in the last
+    // round would otherwise still spend the first turn of the next fight).
+    l.state.conditions = (st.conditions ?? []).filter((c) => c.rounds === null)
+    if (l.state.conditions.length === 0) delete l.state.conditions
+    delete l.state.budget
+    delete l.state.concealment
+    delete l.state.used
+    const gone = [...(st.destroyed ?? []), ...(st.gearDestroyed ?? [])]
+    const items = (sheet.ok ? (st.used ?? []) : [])
+      .filter((id) => !gone.includes(id))
+      .map(
+        (id): zones.GearItem => ({
+          id,
+          kind: id === 'armor' || id === 'shield' ? id : 'weapon',
+          used: true,
+          damaged: st.damagedGear?.includes(id) ?? false,
+        }),
+      )
+    const what = (id: string) => `${f.name}'s ${sheet.ok ? gearName(sheet.value, id) : id}`
+    const faces = Object.fromEntries(
+      items.map((i) => [i.id, roll(sides, `durability d${sides}: ${what(i.id)}`)]),
+    )
+    rolls += items.length
+    const result = zones.durabilityRolls(items, faces, SETTINGS)
+    lines.push(...result.breakdown.map((l) => ({ ...l, label: l.label.replace(/^[^:]+/, what) })))
+    const now = result.items.filter((i, n) => i.damaged && !items[n]?.damaged).map((i) => i.id)
+    if (now.length > 0) l.state.damagedGear = [...(st.damagedGear ?? []), ...now]
+    damaged.push(...now.map(what))
+    if (JSON.stringify(l.state) !== JSON.stringify(f.state)) changed.push(l)
+  }
+  if (changed.length === 0) return { lines: [], summary: '', changes: {} }
+  const rule = `a d${sides} for each weapon and armour used, damaged on ${damagedAtOrBelow === 1 ? 'a 1' : `${damagedAtOrBelow} or less`} (the room's reading: the text does not describe the roll)`
+  const summary =
+    rolls === 0
+      ? 'The fight is over: no weapon or armour was used, so there is no durability roll.'
+      : `After the fight, durability rolls: ${rule}. ${damaged.length > 0 ? `Damaged: ${damaged.join(', ')}; damaged weapons break on a 1, damaged shields and armour at 8+ damage.` : 'Nothing is damaged.'}`
+  return resolution(lines, summary, ...changed)
+}
+
 // --- Status ---------------------------------------------------------------------------------------
 
 function status(f: Fighter): string[] {
@@ -1574,6 +1664,9 @@ function status(f: Fighter): string[] {
   for (const id of st.dropped ?? []) chips.push(`Dropped: ${weaponName(id)}`)
   for (const id of st.destroyed ?? []) chips.push(`Destroyed: ${weaponName(id)}`)
   for (const g of st.gearDestroyed ?? []) chips.push(g === 'shield' ? 'Shield destroyed' : 'Armour destroyed')
+  for (const id of st.damagedGear ?? [])
+    if (!st.destroyed?.includes(id) && !st.gearDestroyed?.includes(id as 'armor'))
+      chips.push(`Damaged: ${sheet.ok ? gearName(sheet.value, id) : id}`)
   return chips
 }
 
@@ -1607,7 +1700,7 @@ export const zonesCombat: CombatRules = {
           : c.kind === 'blast'
             ? { self: true, verb: `Use the ${c.weapon.name}` }
             : c.kind === 'move-away'
-              ? { verb: 'Move away' }
+              ? { verb: 'Move away', against: 'moves away from' }
               : c.kind === 'free-ally'
                 ? { aid: true, verb: 'Try to free them' }
                 : {}
@@ -1641,6 +1734,7 @@ export const zonesCombat: CombatRules = {
     return r.ok ? ok(letGo(p.value, r.value, view)) : r
   },
   endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
+  endOfFight: (fighters, roll) => ok(endOfFight(fighters, roll)),
   status,
   defense: (f) => {
     const s = sheetFor(f)

@@ -14,6 +14,12 @@ export const zonesInfo: SystemInfo = {
   initiativeOptions: false,
   // "It is possible to split movement before, after, and between actions."
   movesAfterAttack: true,
+  // "Taking a turn": a move, a bonus and a main action, or surrendering, fleeing: more than attacks.
+  turnWords: {
+    button: 'Act or move',
+    does: 'acts or moves',
+    spent: 'has nothing left of this turn: end it.',
+  },
   // Factions alternate one character's turn (or a pass) at a time: a round's faction turns count up.
   moments: { name: 'Faction turn', high: 30, low: 1, counts: 'up' },
 }
