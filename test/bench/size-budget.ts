@@ -13,8 +13,10 @@ export const JS_BUDGET_BYTES = 16_000
  * Gzipped bytes of JavaScript a phone keeps for a fight: the service worker's shell, the player's screen
  * and one rule system (what `npm run bench`'s whole fight downloads, measured on the wire). A screen that
  * imported every system at once (`SYSTEMS` instead of its room's rules) would blow it by ~70 kB.
+ * Raised from 95 kB for odnd at the table in full (#25: its moves, retreat, reach, spell interruption,
+ * surrounding and the GM's rolls, with the text's words): odnd keeps 99.0 kB, the others 89-92.
  */
-export const FIGHT_BUDGET_BYTES = 95_000
+export const FIGHT_BUDGET_BYTES = 100_000
 
 const DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url))
 
