@@ -217,7 +217,14 @@ export function check(
       undefined,
       { replay: true },
     )
-    const replayed = rules.combat.resolve(attacker, target, e.attack.declared, e.attack.defense, roller.roll)
+    const replayed = rules.combat.resolve(
+      attacker,
+      target,
+      e.attack.declared,
+      e.attack.defense,
+      roller.roll,
+      before.fighters,
+    )
     const logged = Object.fromEntries(Object.entries(e.changes ?? {}).map(([id, c]) => [id, c.after]))
     if (
       !replayed.ok ||

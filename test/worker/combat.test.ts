@@ -6,8 +6,6 @@ import {
   type LogSecret,
   type PastFight,
   type PendingDefense,
-  type RequestResult,
-  SEAT,
   type SealedResult,
   TABLE,
 } from '@fray/protocol'
@@ -23,7 +21,7 @@ import {
 } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, gmAsker, replayRolls, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
 /** A room with one player character (Mira, on her own seat) and one monster, and a GM. */
 async function table(system: SystemId) {
@@ -33,20 +31,8 @@ async function table(system: SystemId) {
   const log = await TestClient.connect(roomId, 'log')
   const seat = await takeSeat(roomId, 'Mira')
   const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const results = phone.doc.getMap<RequestResult>(SEAT.results)
-  let n = 0
-  const ask = async (request: Record<string, unknown>) => {
-    const id = `${request.kind}-${++n}`
-    phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    await eventually(() => results.has(`${seat.seatId}/${id}`), String(request.kind), 3000)
-    return results.get(`${seat.seatId}/${id}`) as RequestResult
-  }
-  const gmAsk = async (request: Record<string, unknown>) => {
-    const id = `gm-${++n}`
-    gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
-    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
-  }
+  const ask = seatAsker(phone, seat.seatId)
+  const gmAsk = gmAsker(gm)
   const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Mira') })
   if (!created.ok) throw new Error(created.error)
   const ogre = new Y.Map<unknown>()
@@ -77,15 +63,7 @@ async function table(system: SystemId) {
   return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm, roomId }
 }
 
-/** Dice that replay the faces the room logged, in order. */
-const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
-  const queue = rolls.map((r) => r.face)
-  return (sides: number) => {
-    const face = queue.shift()
-    if (face === undefined) throw new Error(`the room rolled fewer dice than a d${sides}`)
-    return face
-  }
-}
+const replay = replayRolls
 
 describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
   it('the room’s outcome agrees with the rules for the same dice, the defender answers, and the GM undoes it', async () => {

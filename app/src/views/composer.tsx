@@ -119,13 +119,15 @@ export function Composer({
   if (!choices.ok) return <Refusal text={choices.error} onClose={onClose} sheet={sheet} />
   if (!target) return <Refusal text="There is nobody to attack." onClose={onClose} sheet={sheet} />
   const them = asFighter(target)
+  // Everyone in view, for a declaration that involves more than the two (a retreat from all in melee).
+  const table = [me, ...targets.filter((t) => t.id !== me.id).map(asFighter)]
   const offered = rules.toggles(me, them, choice.value)
   const known = turn ? (rulesOf(system).turn.known?.(turn, me, them) ?? []) : []
   // Only toggles that apply to this weapon and this target count.
   const set = offered.map((t) => t.id).filter((id) => flipped.value[id] ?? known.includes(id))
   const declared: Declared = { choice: choice.value, toggles: set }
   const preview = withoutDefense(
-    rules.preview(me, them, declared),
+    rules.preview(me, them, declared, table),
     hideFoeDefense && them.side === 'foe' ? them : null,
   )
   // A question the rules need answered before any roll (a bow's range): asked as a choice, not an error.
@@ -245,7 +247,7 @@ export function Composer({
         )}
         {typing.value && ready && (
           <OwnDice
-            asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+            asked={diceAsked(rules, me, them, declared, facesOf(typed.value), table)}
             typed={typed.value}
             onType={(next) => (typed.value = next)}
           />
@@ -288,7 +290,7 @@ export function Composer({
         <div class="row gap roll-row">
           {typing.value && ready ? (
             <SendDice
-              asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+              asked={diceAsked(rules, me, them, declared, facesOf(typed.value), table)}
               onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
             />
           ) : (

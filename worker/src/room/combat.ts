@@ -69,7 +69,7 @@ export function attack(
   if (defenses.value.length > 0) {
     // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail later.
     const dry = roomRoller(ctx, faces)
-    const tried = rules.resolve(attacker, target, declared, null, dry.roll)
+    const tried = rules.resolve(attacker, target, declared, null, dry.roll, all)
     if (dry.error) return { ok: false, error: dry.error }
     if (!tried.ok) return tried
     const seconds = settingsOf(ctx.table).defenseSeconds
@@ -131,7 +131,7 @@ function resolveAttack(
   faces?: number[],
 ): RequestResult {
   const roller = roomRoller(ctx, faces)
-  const resolved = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll)
+  const resolved = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll, fighters(ctx))
   if (roller.error) return { ok: false, error: roller.error }
   if (!resolved.ok) return resolved
   // Typed dice in a room that wants them approved: logged now, applied when the GM approves.

@@ -96,13 +96,23 @@ export interface CombatRules {
   choices(attacker: Fighter): Outcome<AttackChoice[]>
   /** The situational modifiers that apply to this attack with this choice (only those), as named toggles. */
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[]
-  /** The exact odds and the breakdown of a declared attack; refusals say why ("out of range", ...). */
-  preview(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Preview>
+  /**
+   * The exact odds and the breakdown of a declared attack; refusals say why ("out of range", ...).
+   * `table` is everyone at the table, for a declaration that involves more than the two (odnd's retreat).
+   */
+  preview(
+    attacker: Fighter,
+    target: Fighter,
+    declared: Declared,
+    table?: readonly Fighter[],
+  ): Outcome<Preview>
   /** The defender's choices against this attack; [] when the system gives the defender no choice. */
   defenses(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]>
   /**
    * Rolls and applies a declared attack: to hit, the defense the target chose (null: none, or no choice
    * in this system), damage after armor, injury states and conditions. Every die comes from `roll`.
+   * `table` is everyone at the table, for an action that involves more than the two (odnd's retreat,
+   * with a parting shot from each foe in melee): its outcome may change any of them.
    */
   resolve(
     attacker: Fighter,
@@ -110,6 +120,7 @@ export interface CombatRules {
     declared: Declared,
     defense: string | null,
     roll: Roller,
+    table?: readonly Fighter[],
   ): Outcome<Resolution>
   /**
    * The end of a round: conditions tick down and expire, and the system's end-of-round effects (morale,

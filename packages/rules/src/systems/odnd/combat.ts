@@ -8,7 +8,6 @@ import { unreachable } from '../../assert.ts'
 import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
-import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -21,98 +20,45 @@ import type {
   Roller,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
+import {
+  type Condition,
+  type ConditionId,
+  conditionsOf,
+  disengage,
+  engage,
+  engagedOf,
+  find,
+  INJURY_WORDS,
+  injuryOf,
+  type OdndState,
+  sentence,
+  sheet,
+  stateOf,
+  withCondition,
+  withoutCondition,
+} from './fighter-state.ts'
+import {
+  isMove,
+  isTableToggle,
+  type MoveId,
+  movesFor,
+  moveToggles,
+  previewMove,
+  resolveMove,
+  TABLE_TOGGLES,
+} from './moves.ts'
 import * as odnd from './rules.ts'
 
-const SHEET = {
-  fields: odnd.SHEET_FIELDS,
-  parse: odnd.parseSheet,
-  monsterDefaults: odnd.MONSTER_DEFAULTS,
-}
+export type { ConditionId, OdndState } from './fighter-state.ts'
 
-// ---------------------------------------------------------------------------------------------------
-// State: what the adapter remembers about each fighter between attacks.
-
-/** Conditions a fighter can be under; `rounds` counts the ends of round left (null: until lifted). */
-export type ConditionId =
-  | 'surprised'
-  | 'parrying'
-  | 'stunned'
-  | 'pinned'
-  | 'struggling'
-  | 'advantage'
-  | 'disadvantage'
-  | 'reloading'
-  | 'disarmed'
-  | 'dismounted'
-  | 'entangled'
-
-export interface Condition {
-  id: ConditionId
-  rounds: number | null
-  /** Who it is about: the one attacked from behind, or the grapplers holding a pinned fighter. */
-  vs?: string[]
-  /** disarmed: the index of the weapon lost. */
-  weapon?: number
-}
-
-/** `Fighter.state` for odnd. Every field is optional: a fighter starts as `{}`. */
-export interface OdndState {
-  conditions?: Condition[]
-  /** Temporary damage taken (empty hands, subdual, pulled punches): Empty Hand Attacks. */
-  temporary?: number
-  /** This fighter's empty-hand/subdual damage rolls so far: every second one carries real points. */
-  subdualRolls?: number
-  /** Attacks made this round. */
-  attacks?: number
-  /** Has attacked this round: too late to parry ("no attacks are possible" that round). */
-  hasAttacked?: boolean
-  /** Who grappled this fighter this round, with their hit dice; the contest is rolled at the end of the round. */
-  grappledBy?: Array<{ id: string; hitDice: number }>
-  /** The foes' morale as a group (kept on each foe). */
-  morale?: odnd.MoraleState
-}
-
-const stateOf = (f: Fighter): OdndState => f.state as OdndState
-const conditionsOf = (f: Fighter): Condition[] => stateOf(f).conditions ?? []
-const find = (f: Fighter, id: ConditionId, vs?: string): Condition | undefined =>
-  conditionsOf(f).find((c) => c.id === id && (vs === undefined || (c.vs ?? []).includes(vs)))
-/** Adds a condition, replacing the same one (same kind, about the same fighter or weapon). */
-const withCondition = (state: OdndState, c: Condition): OdndState => {
-  const same = (o: Condition) => o.id === c.id && o.vs?.[0] === c.vs?.[0] && o.weapon === c.weapon
-  return { ...state, conditions: [...(state.conditions ?? []).filter((o) => !same(o)), c] }
-}
-
-/** A new round: the attack count and the "has attacked" mark go. */
+/** A new round: the attack count and the "has attacked" mark go; a charge comes a round nearer. */
 function nextRoundState(f: Fighter): OdndState {
-  const { attacks: _attacks, hasAttacked: _hasAttacked, ...rest } = stateOf(f)
-  return rest
+  const { attacks: _attacks, hasAttacked: _hasAttacked, chargeWait, ...rest } = stateOf(f)
+  return chargeWait && chargeWait > 1 ? { ...rest, chargeWait: chargeWait - 1 } : rest
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Sheets, health and who may act.
-
-/** The fighter's sheet, as the rules package reads it; dismounted fighters fight on foot. */
-function sheet(f: Fighter): Outcome<odnd.Sheet> {
-  const parsed = readSheet(SHEET, f)
-  if (!parsed.ok) return parsed
-  const s = parsed.value as odnd.Sheet
-  return ok({ ...s, name: f.name, mounted: s.mounted && !find(f, 'dismounted') })
-}
-
-const healthOf = (f: Fighter): odnd.Health => ({
-  maxHp: f.maxHp,
-  wounds: f.maxHp - f.hp,
-  temporary: stateOf(f).temporary ?? 0,
-})
-
-/** "When someone reaches 0hp, they are knocked out or otherwise incapacitated" (Empty Hand Attacks). */
-const injuryOf = (f: Fighter): odnd.InjuryState => odnd.injuryState(healthOf(f))
-
-const INJURY_WORDS: Record<Exclude<odnd.InjuryState, 'fighting'>, string> = {
-  dead: 'dead',
-  'knocked-out': 'knocked out',
-  incapacitated: 'incapacitated',
-}
+/** "A Charge may be executed no more than once per 10 minute Turn": ten one-minute melee rounds. */
+const ROUNDS_PER_TURN = 10
 
 // ---------------------------------------------------------------------------------------------------
 // Ways to attack: each weapon, thrown, to subdue, the special maneuvers, and empty hands.
@@ -169,8 +115,10 @@ function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
     .filter((c) => c.id === 'disarmed')
     .map((c) => c.weapon)
   const reloading = find(f, 'reloading') !== undefined
+  const running = find(f, 'running') !== undefined
   const weapons = s.weapons.flatMap(weaponWays).map((way): Way => {
     const w = s.weapons[way.weapon as number] as odnd.Weapon
+    if (running) return { ...way, blocked: RAN }
     if (struggling)
       return {
         ...way,
@@ -183,10 +131,13 @@ function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
     return way
   })
   // Monsters fight with what their sheet lists, and grapple with it; everyone else can also use their fists.
-  if (s.role !== 'monster') return [...weapons, ...HAND_WAYS]
-  const grapple = HAND_WAYS.find((w) => w.maneuver === 'grapple') as Way
+  const hands = running ? HAND_WAYS.map((w) => ({ ...w, blocked: RAN })) : HAND_WAYS
+  if (s.role !== 'monster') return [...weapons, ...hands]
+  const grapple = hands.find((w) => w.maneuver === 'grapple') as Way
   return s.weapons.length > 0 ? [...weapons, { ...grapple, weapon: 0 }] : weapons
 }
+
+const RAN = 'You ran this round: no attack or other action (Running).'
 
 /** Why this fighter cannot attack at all right now, or null. */
 function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
@@ -201,6 +152,7 @@ function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
     struggling: false, // handled per way: empty hands remain open
   })
   if (!allowed.ok) return allowed.error
+  if (find(f, 'running')) return RAN
   if (s.role === 'monster' && s.weapons.length === 0)
     return `${f.name} has no attack listed: add a weapon or natural attack to the sheet.`
   return null
@@ -216,6 +168,9 @@ const FROM_STATE: ReadonlySet<ToggleId> = new Set([
   'defender-parrying',
   'behind-second-round',
   'surprised-second-round',
+  // A withdrawal or a charge declared at the table: its defense follows the one who made it.
+  'defender-withdrawing',
+  'defender-charging',
 ])
 
 function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean {
@@ -273,13 +228,32 @@ function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean 
 }
 
 function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
-  return odnd.ATTACK_MODIFIERS.filter((t) => !FROM_STATE.has(t.id) && applies(t.id, a, d, way))
+  const half = a.move / 2
+  const toggles = odnd.ATTACK_MODIFIERS.filter((t) => !FROM_STATE.has(t.id) && applies(t.id, a, d, way)).map(
+    (t): ModifierToggle => {
+      // How far a charge is for this fighter: "greater than 1/2 of Turn movement up to full Turn movement".
+      if (t.id === 'charging')
+        return {
+          ...t,
+          effect: `moved more than ${half}" up to ${a.move}": ${t.effect}; once per 10-minute Turn`,
+        }
+      if (t.id === 'withdrawing')
+        return { ...t, effect: `${t.effect} (up to ${half}"); +2 to AC for the rest of the round` }
+      return t
+    },
+  )
+  if (way.mode === 'melee') return [...toggles, TABLE_TOGGLES['through-line']]
+  // Elves (bows, javelins) and hobbits (slings) "can 'fire on the run'": the full move and the shot.
+  const weapon = way.weapon === 'hands' ? undefined : a.weapons[way.weapon]
+  return odnd.firesOnTheRun(a, weapon) ? [...toggles, TABLE_TOGGLES['on-the-run']] : toggles
 }
 
 // ---------------------------------------------------------------------------------------------------
 // A declaration: the checks every step shares, then the rules package's own declaration.
 
 interface Ready {
+  /** The table's own situations set on this attack (moved through a line). */
+  table: string[]
   decl: odnd.AttackDeclaration
   way: Way
   attacker: odnd.Sheet
@@ -291,6 +265,8 @@ function declare(
   target: Fighter,
   declared: Declared,
   extra: odnd.Toggles = {},
+  /** A free attack (a parting shot): it does not count against the attacks of the round. */
+  free = false,
 ): Outcome<Ready> {
   const a = sheet(attacker)
   if (!a.ok) return a
@@ -304,11 +280,28 @@ function declare(
   if (way.blocked) return fail(way.blocked)
   const open = togglesFor(a.value, d.value, way)
   const toggles: odnd.Toggles = { ...extra }
+  const table: string[] = []
   for (const id of declared.toggles) {
     const t = open.find((o) => o.id === id)
     if (!t) return fail(`"${id}" does not apply to this attack.`)
-    toggles[t.id as ToggleId] = true
+    if (isTableToggle(t.id)) table.push(t.id)
+    else toggles[t.id as ToggleId] = true
   }
+  if (toggles.charging) {
+    const wait = stateOf(attacker).chargeWait ?? 0
+    if (wait > 0)
+      return fail(
+        `A charge can be made only once per 10-minute Turn: ${attacker.name} can charge again in ${wait} round${wait === 1 ? '' : 's'} (CHARGING ATTACKS).`,
+      )
+    const inMelee = engagedOf(attacker)
+    if (inMelee.length > 0)
+      return fail(
+        `${attacker.name} is in melee with ${inMelee.map((e) => e.name).join(', ')}: once engaged, a fighter can only withdraw or retreat, not charge.`,
+      )
+  }
+  if (find(attacker, 'withdrawing')) toggles.withdrawing = true
+  if (find(target, 'withdrawing')) toggles['defender-withdrawing'] = true
+  if (find(target, 'charged')) toggles['defender-charging'] = true
   if (find(target, 'parrying')) toggles['defender-parrying'] = true
   if (find(attacker, 'advantage', target.id)) toggles['behind-second-round'] = true
   if (find(attacker, 'disadvantage', target.id)) toggles['surprised-second-round'] = true
@@ -318,9 +311,10 @@ function declare(
   const weaponIndex = hands ? a.value.weapons.length : (way.weapon as number)
   const allowed = odnd.meleeAttacks(a.value, againstNormalMen, attackerSheet.weapons[weaponIndex])
   const made = stateOf(attacker).attacks ?? 0
-  if (made >= allowed.attacks)
+  if (made >= allowed.attacks && !free)
     return fail(`You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`)
   return ok({
+    table,
     way,
     attacker: a.value,
     defender: d.value,
@@ -335,10 +329,6 @@ function declare(
     },
   })
 }
-
-/** "Mira hits Goblin 1 for 5: Goblin 1 is dead; GM, ..." */
-const sentence = (headline: string, words: readonly string[]) =>
-  `${headline}${words.length > 0 ? `: ${words.join('; ')}` : ''}.`
 
 /** "Hits on a natural 10 or more on a d20 (55%)", with the roll's Advantage or Disadvantage. */
 function oddsInWords(p: odnd.PreparedAttack, odds: odnd.AttackOdds): string {
@@ -408,6 +398,31 @@ interface Effects extends Log {
   hp: number
 }
 
+/** A charge or a withdrawal marks the round: the charger's AC loses its DEX, the one withdrawing gains +2. */
+function movedThisRound(r: Ready, fx: Effects): void {
+  const t = r.decl.toggles ?? {}
+  if (t.charging && r.decl.attackNumber === 1) {
+    fx.attacker = withCondition({ ...fx.attacker, chargeWait: ROUNDS_PER_TURN }, { id: 'charged', rounds: 1 })
+    fx.words.push(`${r.attacker.name} charged: no DEX bonus to AC this round, no other charge this Turn`)
+  }
+  if (r.table.includes('on-the-run')) fx.attacker = withCondition(fx.attacker, { id: 'running', rounds: 1 })
+  if (t.withdrawing) fx.attacker = withCondition(fx.attacker, { id: 'withdrawing', rounds: 1 })
+}
+
+/**
+ * Two who fight in melee are "in melee" (within 10 feet): each remembers the other until a retreat or the
+ * GM parts them; one who fled and strikes again has "turned and re-engaged". The fallen are let go.
+ */
+function inMelee(attacker: Fighter, target: Fighter, after: odnd.InjuryState, fx: Effects): void {
+  fx.attacker = withoutCondition(fx.attacker, 'fleeing')
+  if (after !== 'fighting') {
+    fx.attacker = disengage(fx.attacker, [target.id])
+    return
+  }
+  fx.attacker = engage(fx.attacker, target)
+  fx.target = engage(fx.target, attacker)
+}
+
 /** A maneuver's follow-up save after a hit: disarm, dismount, entangle. Grapples wait for the round's end. */
 function followUp(r: Ready, attacker: Fighter, target: Fighter, roll: Roller, fx: Effects): void {
   const { maneuver } = r.way
@@ -443,26 +458,95 @@ function followUp(r: Ready, attacker: Fighter, target: Fighter, roll: Roller, fx
   fx.target = withCondition(fx.target, lost)
 }
 
+/** A move declared for oneself (run, withdraw, retreat), checked as any action is. */
+function declareMove(attacker: Fighter, target: Fighter, declared: Declared): Outcome<MoveId> | null {
+  const id = declared.choice
+  if (!isMove(id)) return null
+  if (target.id !== attacker.id) return fail('A move is declared for oneself, not at another.')
+  const a = sheet(attacker)
+  if (!a.ok) return a
+  const why = cannotAttack(attacker, a.value)
+  if (why) return fail(why)
+  if (!movesFor(attacker).some((m) => m.id === id))
+    return fail(
+      id === 'run'
+        ? `${attacker.name} is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.`
+        : `${attacker.name} is not in melee with anyone: there is nothing to ${id === 'retreat' ? 'retreat' : 'withdraw'} from.`,
+    )
+  const offered = moveToggles(id)
+  const stray = declared.toggles.find((t) => !offered.some((o) => o.id === t))
+  if (stray) return fail(`"${stray}" does not apply to this move.`)
+  return ok(id)
+}
+
+/** A parting shot: the foe's first open melee attack, at +2 past the shield, free of its round's count. */
+function partingShot(foe: Fighter, target: Fighter, roll: Roller): Outcome<Resolution> {
+  const s = sheet(foe)
+  if (!s.ok) return s
+  const why = cannotAttack(foe, s.value)
+  if (why) return fail(why.replace(/^You are/, `${foe.name} is`).replace(/^You /, `${foe.name} `))
+  const way = waysOf(foe, s.value).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
+  if (!way) return fail(`${foe.name} has no melee attack ready`)
+  return strike(foe, target, { choice: way.id, toggles: ['parting-shot'] }, null, roll, true)
+}
+
 function resolve(
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
   defense: string | null,
   roll: Roller,
+  table?: readonly Fighter[],
 ): Outcome<Resolution> {
-  const first = declare(attacker, target, declared)
+  const move = declareMove(attacker, target, declared)
+  if (move) {
+    if (!move.ok) return move
+    if (defense !== null && defense !== 'none') return fail('Nobody defends against a move.')
+    return resolveMove(attacker, move.value, declared.toggles, roll, table, partingShot)
+  }
+  const struck = strike(attacker, target, declared, defense, roll, false)
+  if (!struck.ok || !table) return struck
+  return ok(letGoOfTheFallen(struck.value, target, table))
+}
+
+/** One who falls is in melee with nobody: those who fought them let go at once, not at the round's end. */
+function letGoOfTheFallen(r: Resolution, target: Fighter, table: readonly Fighter[]): Resolution {
+  const change = r.changes[target.id]
+  const now = { ...target, hp: change?.hp ?? target.hp, state: change?.state ?? target.state }
+  if (injuryOf(now) === 'fighting') return r
+  const changes = { ...r.changes }
+  for (const f of table) {
+    if (f.id === target.id || changes[f.id] || !engagedOf(f).some((e) => e.id === target.id)) continue
+    changes[f.id] = { state: disengage(stateOf(f), [target.id]) as Record<string, unknown> }
+  }
+  return { ...r, changes }
+}
+
+function strike(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+  roll: Roller,
+  free: boolean,
+): Outcome<Resolution> {
+  const first = declare(attacker, target, declared, {}, free)
   if (!first.ok) return first
   const parry = defense === 'parry'
   if (defense !== null && defense !== 'none' && !parry)
     return fail(`"${defense}" is not a defense in this system.`)
   if (parry && !canParry(target, first.value.way))
     return fail(`${target.name} cannot parry now: parrying takes the whole round, with no attacks (Parry).`)
-  const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }) : first
+  const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }, free) : first
   if (!ready.ok) return ready
   const r = ready.value
   const prepared = odnd.prepareAttack(r.decl)
   if (!prepared.ok) return prepared
   const p = prepared.value
+  // Moving through a line comes before the blow: the mover's d6 + DEX, for each foe passed to beat.
+  const throughLine = r.table.includes('through-line')
+    ? roll(6, 'through the line d6') + odnd.abilityBonus(r.attacker.dex)
+    : null
   const judged = rollToHit(p, attacker.name, roll)
   if (!judged.ok) return judged
   const res = judged.value
@@ -502,10 +586,16 @@ function resolve(
   }
   const weapon = r.decl.attacker.weapons[r.decl.weapon ?? 0]
   if (weapon?.kind === 'crossbow') fx.attacker = withCondition(fx.attacker, { id: 'reloading', rounds: 2 })
+  movedThisRound(r, fx)
 
   const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
   if (after !== 'fighting' && after !== injuryOf(target))
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
+  if (r.way.mode === 'melee' && !free) inMelee(attacker, target, after, fx)
+  if (throughLine !== null)
+    fx.words.push(
+      `GM: each foe ${attacker.name} passed within 10 feet may take one free attack at +2: d6 + DEX against ${throughLine} (Moving through a line; Retreat)`,
+    )
   for (const q of res.prompts) {
     if (q.table === 'maneuver') continue // the adapter rolls the maneuvers' follow-ups itself
     const special = q.table === 'special-attack' && r.attacker.special
@@ -663,6 +753,20 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
   })
   for (const f of fighters) settleGrapple(f, fighters, states, roll, out)
   checkMorale(fighters, states, roll, out)
+  // The fallen are in melee with nobody, and nobody is in melee with them.
+  const standing = new Set(fighters.filter((f) => injuryOf(f) === 'fighting').map((f) => f.id))
+  for (const f of fighters) {
+    const state = states.get(f.id) as OdndState
+    const gone = (state.engaged ?? []).filter((e) => !standing.has(e.id) || !standing.has(f.id))
+    if (gone.length > 0)
+      states.set(
+        f.id,
+        disengage(
+          state,
+          gone.map((e) => e.id),
+        ),
+      )
+  }
   const changes: Record<string, FighterChange> = {}
   for (const f of fighters) {
     const state = states.get(f.id) as Record<string, unknown>
@@ -688,6 +792,10 @@ const CONDITIONS: Record<ConditionId, { chip: string; ends: string }> = {
   disarmed: { chip: 'Disarmed', ends: 'has a weapon again' },
   dismounted: { chip: 'Dismounted', ends: 'is mounted again' },
   entangled: { chip: 'Entangled', ends: 'is free of the whip' },
+  running: { chip: 'Ran: no other action', ends: 'stops running' },
+  withdrawing: { chip: 'Withdrawing (+2 AC)', ends: 'ends the withdrawal' },
+  fleeing: { chip: 'Fleeing', ends: 'stops fleeing' },
+  charged: { chip: 'Charged (no DEX to AC)', ends: 'has the DEX bonus to AC again' },
 }
 
 function status(f: Fighter): string[] {
@@ -701,6 +809,9 @@ function status(f: Fighter): string[] {
     chips.push(`${CONDITIONS[c.id].chip}${rounds}`)
   }
   if (stateOf(f).morale?.fightsToDeath) chips.push('Fights to the death')
+  const engaged = engagedOf(f)
+  if (engaged.length > 0 && injury === 'fighting')
+    chips.push(`In melee with ${engaged.map((e) => e.name).join(', ')}`)
   return chips
 }
 
@@ -717,14 +828,15 @@ export const odndCombat: CombatRules = {
     if (!s.ok) return s
     const why = cannotAttack(attacker, s.value)
     if (why) return fail(why)
-    return ok(
-      waysOf(attacker, s.value)
-        .filter((w) => !w.blocked)
-        .map(({ id, label }): AttackChoice => ({ id, label })),
-    )
+    const ways = waysOf(attacker, s.value)
+      .filter((w) => !w.blocked)
+      .map(({ id, label }): AttackChoice => ({ id, label }))
+    // The moves of the round come after the ways to attack (one who ran has none left but firing).
+    return ok(find(attacker, 'running') ? ways : [...ways, ...movesFor(attacker)])
   },
 
   toggles(attacker, target, choice) {
+    if (isMove(choice)) return moveToggles(choice)
     const a = sheet(attacker)
     const d = sheet(target)
     if (!a.ok || !d.ok) return []
@@ -732,7 +844,9 @@ export const odndCombat: CombatRules = {
     return way ? togglesFor(a.value, d.value, way) : []
   },
 
-  preview(attacker, target, declared) {
+  preview(attacker, target, declared, table) {
+    const move = declareMove(attacker, target, declared)
+    if (move) return move.ok ? previewMove(attacker, move.value, table) : move
     const ready = declare(attacker, target, declared)
     if (!ready.ok) return ready
     const prepared = odnd.prepareAttack(ready.value.decl)
@@ -750,6 +864,8 @@ export const odndCombat: CombatRules = {
   },
 
   defenses(attacker, target, declared) {
+    const move = declareMove(attacker, target, declared)
+    if (move) return move.ok ? ok([]) : move
     const ready = declare(attacker, target, declared)
     if (!ready.ok) return ready
     if (!canParry(target, ready.value.way)) return ok([])
@@ -780,6 +896,17 @@ export const odndCombat: CombatRules = {
   resolve,
   endOfRound,
   status,
+  // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.
+  clearable: (f) => engagedOf(f).map((e) => ({ id: `melee:${e.id}`, label: `In melee with ${e.name}` })),
+  clear(f, id) {
+    const other = engagedOf(f).find((e) => `melee:${e.id}` === id)
+    if (!other) return fail(`${f.name} is not in melee with them now.`)
+    return ok({
+      lines: [],
+      summary: `${f.name} is no longer in melee with ${other.name}: the GM parted them (more than 10 feet apart, or an obstacle between).`,
+      changes: { [f.id]: { state: disengage(stateOf(f), [other.id]) as Record<string, unknown> } },
+    })
+  },
   defense: (f) => {
     const s = sheet(f)
     return s.ok ? `AC ${s.value.ac}` : null

@@ -7,14 +7,9 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { find, SHEET } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
-
-const SHEET = {
-  fields: odnd.SHEET_FIELDS,
-  parse: odnd.parseSheet,
-  monsterDefaults: odnd.MONSTER_DEFAULTS,
-}
 
 function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
   const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
@@ -90,9 +85,12 @@ export const odndTurns = orderedTurns({
   rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
   foeRollers: (foes) => foes.slice(0, 1),
   surprise,
-  // The other side's free round: an attack on one caught unaware is "From behind or by surprise".
-  known: (turn, _attacker, target) =>
-    turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : [],
+  // The other side's free round: an attack on one caught unaware is "From behind or by surprise"; one who
+  // fled is attacked at +2 "until the one fleeing turns and re-engages" (Retreat).
+  known: (turn, _attacker, target) => [
+    ...(turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : []),
+    ...(find(target, 'fleeing') ? ['pursuing'] : []),
+  ],
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
     const sheet = readSheet(SHEET, f)

@@ -1,0 +1,275 @@
+/**
+ * Movement and disengaging at the table (MISC COMBAT RULES: moving and attacking, running, "in melee",
+ * fighting withdrawal, retreat, free disengage, moving through a line, charges, firing on the run),
+ * through the combat adapter the room resolves with. Numbers are worked from the text.
+ */
+import { describe, expect, it } from 'vitest'
+import { odnd } from '../../index.ts'
+import { fighter, scripted } from '../../table/test-support.ts'
+import type { Fighter } from '../../table/types.ts'
+import { odndCombat as rules } from './combat.ts'
+import { cleanGetaway } from './moves.ts'
+import { apply, declared, errorOf, ok } from './test-support.ts'
+
+const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6' }
+const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8 }
+const BOW = { name: 'Bow', kind: 'bow', damage: 'd6' }
+
+/** Mira: a 1st-level fighter, AC 9 with a shield (8), THAC0 19, DEX 10 (no bonus). */
+const mira = (extra: Record<string, unknown> = {}) =>
+  fighter('odnd', 'mira', 'pc', { name: 'Mira', shield: true, weapons: [SWORD], ...extra }, { hp: 8 })
+const goblin = (id: string, extra: Record<string, unknown> = {}) =>
+  fighter(
+    'odnd',
+    id,
+    'foe',
+    { name: `Goblin ${id}`, role: 'monster', class: 'monster', ac: 6, weapons: [SPEAR], ...extra },
+    { hp: 8 },
+  )
+
+const act = declared
+const byId = (t: Fighter[], id: string) => t.find((f) => f.id === id) as Fighter
+
+/** Mira and the goblins after each goblin's spear thrust at her missed, the next round begun. */
+function inMelee(...goblins: Fighter[]): Fighter[] {
+  let t: Fighter[] = [mira(), ...goblins]
+  for (const g of goblins) {
+    // A miss with a 2: no damage, but the two are now "in melee".
+    t = apply(t, ok(rules.resolve(byId(t, g.id), byId(t, 'mira'), act('w1'), 'none', scripted(2))))
+  }
+  // A new round: the attacks of the last one are spent.
+  return apply(t, ok(rules.endOfRound(t, 1, scripted())))
+}
+
+describe('who is in melee ("within 10 feet of each other")', () => {
+  it('a melee attack puts both in melee, shown on each; a shot from afar does not', () => {
+    const t = inMelee(goblin('g1'))
+    expect(rules.status(byId(t, 'mira'))).toEqual(['In melee with Goblin g1'])
+    expect(rules.status(byId(t, 'g1'))).toEqual(['In melee with Mira'])
+    const archer = fighter('odnd', 'a', 'foe', { name: 'Archer', weapons: [BOW] })
+    const shot = ok(rules.resolve(archer, mira(), act('w1', 'short-range'), null, scripted(2)))
+    expect(rules.status(apply([mira()], shot)[0] as Fighter)).toEqual([])
+  })
+
+  it('once engaged, running is refused and the ways out are a withdrawal or a retreat', () => {
+    const t = inMelee(goblin('g1'))
+    const ids = ok(rules.choices(byId(t, 'mira'))).map((c) => c.id)
+    expect(ids).toEqual(expect.arrayContaining(['withdraw', 'retreat']))
+    expect(ids).not.toContain('run')
+    expect(errorOf(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('run'), null, scripted()))).toBe(
+      'Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.',
+    )
+  })
+
+  it('the GM parts two who are no longer within 10 feet', () => {
+    const t = inMelee(goblin('g1'))
+    const m = byId(t, 'mira')
+    expect(rules.clearable?.(m)).toEqual([{ id: 'melee:g1', label: 'In melee with Goblin g1' }])
+    const parted = ok(rules.clear?.(m, 'melee:g1') ?? { ok: false, error: 'no clear' })
+    expect(rules.status(apply([m], parted)[0] as Fighter)).toEqual([])
+  })
+})
+
+describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bonus"', () => {
+  it('rolling highest, Mira ducks away with no parting shot; the 2d6 for pursuit are rolled for the GM', () => {
+    const t = inMelee(goblin('g1'))
+    const dice = scripted(5, 3, 4, 2)
+    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, t))
+    expect(dice.asked.map((d) => d.label)).toEqual([
+      'retreat d6',
+      'retreat d6 (Goblin g1)',
+      'pursuit 2d6',
+      'pursuit 2d6',
+    ])
+    expect(r.summary).toBe(
+      'Mira retreats: d6 + DEX 5: Mira ducks away without a parting shot; GM: 2d6 = 6 for whether Mira is pursued (a low score pursues, a high one does not: the text prints no table); a pursuer attacks at +2 each round until Mira turns and re-engages.',
+    )
+    const after = apply(t, r)
+    expect(rules.status(byId(after, 'mira'))).toEqual(['Ran: no other action (1 round)', 'Fleeing'])
+    expect(rules.status(byId(after, 'g1'))).toEqual([])
+    expect(errorOf(rules.choices(byId(after, 'mira')))).toBe(
+      'You ran this round: no attack or other action (Running).',
+    )
+  })
+
+  it('rolling lower, the goblin gets a free attack at +2 past her shield: a natural 8 hits AC 8 (9 with the shield)', () => {
+    const t = inMelee(goblin('g1'))
+    // THAC0 19 against AC 9 needs 10; the parting shot's +2 brings it to 8; the shield does not count.
+    const r = ok(
+      rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, scripted(2, 4, 8, 4, 6, 6), t),
+    )
+    expect(r.summary).toContain(
+      'Goblin g1 gets a parting shot at +2, past the shield; Goblin g1 hits Mira for 4',
+    )
+    expect(r.changes.mira?.hp).toBe(8 - 4)
+    // The same 8 as an ordinary thrust misses: 8 against 11 (AC 8 with the shield).
+    const plain = ok(rules.resolve(byId(t, 'g1'), byId(t, 'mira'), act('w1'), 'none', scripted(8)))
+    expect(plain.summary).toBe('Goblin g1 misses Mira.')
+    // A free attack: the goblin's own attacks this round are untouched.
+    expect(r.changes.g1?.state).not.toHaveProperty('attacks')
+  })
+
+  it('a tie is not "rolls highest": the foe takes its shot (room reading retreatTie)', () => {
+    const t = inMelee(goblin('g1'))
+    const r = ok(
+      rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, scripted(3, 3, 2, 6, 6), t),
+    )
+    expect(r.summary).toContain('Goblin g1 gets a parting shot')
+  })
+
+  it('a foe busy with another lets her go without a roll (disengage "without penalty")', () => {
+    let t = inMelee(goblin('g1'))
+    const tomas = fighter('odnd', 'tomas', 'pc', { name: 'Tomas', weapons: [SWORD] })
+    t = apply([...t, tomas], ok(rules.resolve(tomas, byId(t, 'g1'), act('w1'), 'none', scripted(2))))
+    const dice = scripted(1, 6, 6)
+    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, t))
+    expect(dice.asked.map((d) => d.label)).toEqual(['retreat d6', 'pursuit 2d6', 'pursuit 2d6'])
+    expect(r.summary).toContain('Goblin g1 is busy with Tomas: no free attack')
+    // The goblin stays in melee with Tomas only.
+    expect(rules.status(byId(apply(t, r), 'g1'))).toEqual(['In melee with Tomas'])
+  })
+
+  it('the odds of a clean getaway are exact: 15/36 against one goblin, 55/216 against two', () => {
+    const one = inMelee(goblin('g1'))
+    // Her d6 must beat each foe's d6 (a tie gives the shot): sum over m of ((m - 1)/6)^n / 6.
+    expect(cleanGetaway(byId(one, 'mira'), [byId(one, 'g1')])).toBeCloseTo(15 / 36, 12)
+    const two = inMelee(goblin('g1'), goblin('g2'))
+    const preview = ok(rules.preview(byId(two, 'mira'), byId(two, 'mira'), act('retreat'), two))
+    expect(preview.chance).toBeCloseTo(55 / 216, 12)
+    expect(preview.summary).toBe(
+      'Away clean 25.5%; your d6 +0 against Goblin g1 (d6 +0), Goblin g2 (d6 +0); each who rolls higher gets a parting shot at +2, past your shield.',
+    )
+    // A DEX 16 goblin (+2) is harder to shake: she needs 3 more than its die.
+    const quick = inMelee(goblin('g1', { dex: 16 }))
+    expect(cleanGetaway(byId(quick, 'mira'), [byId(quick, 'g1')])).toBeCloseTo(6 / 36, 12)
+  })
+
+  it('passing other foes asks the GM for their rolls, with her score', () => {
+    const t = inMelee(goblin('g1'))
+    const r = ok(
+      rules.resolve(
+        byId(t, 'mira'),
+        byId(t, 'mira'),
+        act('retreat', 'passes-foes'),
+        null,
+        scripted(5, 3, 1, 1),
+        t,
+      ),
+    )
+    expect(r.summary).toContain(
+      'GM: each foe Mira passes within 10 feet who is not in melee rolls d6 + DEX against 5; each who rolls higher gets a free attack at +2, past the shield (Retreat)',
+    )
+  })
+
+  it('a retreat is for oneself and needs a foe in melee', () => {
+    const m = mira()
+    expect(errorOf(rules.resolve(m, goblin('g1'), act('retreat'), null, scripted(), [m]))).toBe(
+      'A move is declared for oneself, not at another.',
+    )
+    expect(errorOf(rules.resolve(m, m, act('retreat'), null, scripted(), [m]))).toBe(
+      'Mira is not in melee with anyone: there is nothing to retreat from.',
+    )
+  })
+})
+
+describe('Fighting Withdrawal: "1/2 speed and gain a +2 to their defense, while attacking with a penalty of -2"', () => {
+  it('declared alone it takes the round; attacks on her need 2 more, as the rules package says', () => {
+    const t = inMelee(goblin('g1'))
+    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('withdraw'), null, scripted(), t))
+    expect(r.summary).toBe(
+      'Mira makes a fighting withdrawal: backs out up to 6" this round at +2 to AC (Fighting Withdrawal).',
+    )
+    const after = apply(t, r)
+    const chance = ok(rules.preview(byId(after, 'g1'), byId(after, 'mira'), act('w1'))).chance
+    // THAC0 19 against AC 8 (shield) needs 11 (10/20); withdrawing, 13 (8/20).
+    expect(chance).toBe(8 / 20)
+    const parse = (f: Fighter) => ok(odnd.parseSheet(f.sheet))
+    const pkg = odnd.attackOdds({
+      attacker: parse(byId(t, 'g1')),
+      defender: parse(byId(t, 'mira')),
+      weapon: 0,
+      toggles: { 'defender-withdrawing': true },
+    })
+    expect(chance).toBe(ok(pkg).probabilities.hit)
+  })
+
+  it('as an attack toggle, the -2 comes with the +2 AC for the rest of the round', () => {
+    const t = inMelee(goblin('g1'))
+    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'g1'), act('w1', 'withdrawing'), 'none', scripted(3)))
+    const after = apply(t, r)
+    expect(rules.status(byId(after, 'mira'))).toContain('Withdrawing (+2 AC) (1 round)')
+    expect(ok(rules.preview(byId(after, 'g1'), byId(after, 'mira'), act('w1'))).chance).toBe(8 / 20)
+  })
+})
+
+describe('Running and firing on the run', () => {
+  it('a run takes the round: "NOT attack or take any further action"', () => {
+    const m = mira()
+    expect(ok(rules.preview(m, m, act('run'))).summary).toBe(
+      'Up to 12" this round (the full Turn move); no attack or other action.',
+    )
+    const ran = apply([m], ok(rules.resolve(m, m, act('run'), null, scripted())))[0] as Fighter
+    expect(errorOf(rules.choices(ran))).toBe('You ran this round: no attack or other action (Running).')
+  })
+
+  it('an elf shoots her bow on the run "with no penalty to hit"; a fighter has no such shot', () => {
+    const elf = fighter('odnd', 'e', 'pc', { name: 'Ilse', race: 'elf', class: 'elf', weapons: [SWORD, BOW] })
+    const target = goblin('g1')
+    expect(rules.toggles(elf, target, 'w2').map((t) => t.id)).toContain('on-the-run')
+    expect(rules.toggles(elf, target, 'w1').map((t) => t.id)).not.toContain('on-the-run')
+    expect(rules.toggles(mira({ weapons: [BOW] }), target, 'w1').map((t) => t.id)).not.toContain('on-the-run')
+    expect(ok(rules.preview(elf, target, act('w2', 'on-the-run'))).chance).toBe(
+      ok(rules.preview(elf, target, act('w2'))).chance,
+    )
+    const shot = ok(rules.resolve(elf, target, act('w2', 'on-the-run'), null, scripted(2)))
+    const ran = apply([elf], shot)[0] as Fighter
+    expect(errorOf(rules.choices(ran))).toBe('You ran this round: no attack or other action (Running).')
+  })
+})
+
+describe('CHARGING ATTACKS: "no more than once per 10 minute Turn", "no DEX bonus to AC"', () => {
+  it('a second charge waits ten rounds, counted down at each round end', () => {
+    const m = mira()
+    const g = goblin('g1')
+    const toggle = rules.toggles(m, g, 'w1').find((t) => t.id === 'charging')
+    expect(toggle?.effect).toMatch(/^moved more than 6" up to 12": /)
+    let t = apply([m, g], ok(rules.resolve(m, g, act('w1', 'charging'), 'none', scripted(2))))
+    t = apply(t, ok(rules.endOfRound(t, 1, scripted())))
+    const again = goblin('g2')
+    // Still in melee with the goblin: no charge from there either.
+    const parted = apply(t, ok(rules.clear?.(byId(t, 'mira'), 'melee:g1') ?? { ok: false, error: '' }))
+    expect(errorOf(rules.preview(byId(parted, 'mira'), again, act('w1', 'charging')))).toBe(
+      'A charge can be made only once per 10-minute Turn: Mira can charge again in 9 rounds (CHARGING ATTACKS).',
+    )
+    expect(errorOf(rules.preview(byId(t, 'mira'), again, act('w1')))).toBeNull()
+  })
+
+  it('attacks on one who charged this round ignore its DEX bonus to AC', () => {
+    const quick = fighter('odnd', 'q', 'pc', { name: 'Quick', dex: 16, weapons: [SWORD] }, { hp: 8 })
+    const g = goblin('g1')
+    const before = ok(rules.preview(g, quick, act('w1'))).chance
+    const t = apply([quick, g], ok(rules.resolve(quick, g, act('w1', 'charging'), 'none', scripted(2))))
+    // DEX 16 is -2 to AC (AC 9 -> 7): THAC0 19 needs 12 (9/20); charging, AC 9 again: 10 (11/20).
+    expect(before).toBe(9 / 20)
+    expect(ok(rules.preview(byId(t, 'g1'), byId(t, 'q'), act('w1'))).chance).toBe(11 / 20)
+  })
+
+  it('one already in melee cannot charge', () => {
+    const t = inMelee(goblin('g1'))
+    expect(errorOf(rules.preview(byId(t, 'mira'), goblin('g2'), act('w1', 'charging')))).toBe(
+      'Mira is in melee with Goblin g1: once engaged, a fighter can only withdraw or retreat, not charge.',
+    )
+  })
+})
+
+describe('Moving through a line: "MAY be subject to one free attack by all foes they pass"', () => {
+  it("rolls the mover's d6 + DEX before the blow and asks the GM for the foes passed", () => {
+    const m = mira()
+    const dice = scripted(4, 2)
+    const r = ok(rules.resolve(m, goblin('g2'), act('w1', 'through-line'), 'none', dice))
+    expect(dice.asked.map((d) => d.label)).toEqual(['through the line d6', 'to hit'])
+    expect(r.summary).toBe(
+      'Mira misses Goblin g2: GM: each foe Mira passed within 10 feet may take one free attack at +2: d6 + DEX against 4 (Moving through a line; Retreat).',
+    )
+  })
+})

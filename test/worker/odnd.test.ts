@@ -1,0 +1,221 @@
+/**
+ * odnd at the table, played through the room in workerd (#25): each rule of odnd.txt the table carries,
+ * requested as a phone or the tablet would, and its outcome checked against the rules package for the
+ * same dice, with the table as it stood.
+ */
+import { LOG, type LogEntry, TABLE, type TurnState } from '@fray/protocol'
+import { defaultSheetFor, type Fighter, SYSTEMS } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createRoom, eventually, gmAsker, replayRolls, seatAsker, TestClient, takeSeat } from './ws-client.ts'
+
+const rules = SYSTEMS.odnd.combat
+const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8 }
+
+/** An odnd room: Mira (a fighter with a sword and a shield, on her own seat), goblins on the GM's table. */
+async function odndTable(goblins: string[]) {
+  const { roomId, gmKey } = await createRoom('odnd')
+  const table = await TestClient.connect(roomId, 'table', gmKey)
+  const gm = await TestClient.connect(roomId, 'gm', gmKey)
+  const log = await TestClient.connect(roomId, 'log')
+  const seat = await takeSeat(roomId, 'Mira')
+  const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+  const ask = seatAsker(phone, seat.seatId)
+  const gmAsk = gmAsker(gm)
+  const sheet = { ...defaultSheetFor('odnd', 'Mira'), shield: true, hp: 40 }
+  const created = await ask({ kind: 'create-character', sheet })
+  if (!created.ok) throw new Error(created.error)
+  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  for (const [i, name] of goblins.entries()) {
+    const goblin = new Y.Map<unknown>()
+    combatants.set(`g${i + 1}`, goblin)
+    const fields = {
+      name,
+      side: 'foe',
+      hp: 8,
+      maxHp: 8,
+      sheet: { ...defaultSheetFor('odnd', name), role: 'monster', class: 'monster', ac: 6, weapons: [SPEAR] },
+    }
+    for (const [k, v] of Object.entries(fields)) goblin.set(k, v)
+  }
+  const reader = await TestClient.connect(roomId, 'table')
+  await eventually(
+    () => reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).size === goblins.length + 1,
+    'the goblins',
+  )
+  const fighter = (id: string): Fighter => {
+    const f = combatants.get(id)
+    if (!f) throw new Error(`no ${id}`)
+    return {
+      id,
+      name: String(f.get('name')),
+      side: f.get('side') === 'pc' ? 'pc' : 'foe',
+      sheet: f.get('sheet') as Record<string, unknown>,
+      hp: Number(f.get('hp')),
+      maxHp: Number(f.get('maxHp')),
+      state: (f.get('state') as Record<string, unknown> | undefined) ?? {},
+    }
+  }
+  const all = () => [...combatants.keys()].map(fighter)
+  const chips = (id: string) => (combatants.get(id)?.get('status') as string[] | undefined) ?? []
+  const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
+  const turn = () => table.doc.getMap(TABLE.turn).toJSON() as TurnState
+  /** Plays the round on until `until` holds: Mira rolls and ends her turns, the GM rolls and moves on. */
+  const playTo = async (until: () => boolean) => {
+    for (let i = 0; i < 40 && !until(); i++) {
+      const waiting = turn().waiting ?? {}
+      if (waiting[created.logId] === 'initiative') await ask({ kind: 'initiative' })
+      else if (Object.keys(waiting).length > 0) await gmAsk({ kind: 'roll-foes' })
+      else if ((turn().acting ?? []).includes(created.logId)) await ask({ kind: 'end-turn' })
+      else await gmAsk({ kind: 'next-turn' })
+    }
+    if (!until()) throw new Error('the round never came to it')
+  }
+  /** The GM's goblin attacks Mira; she takes the blow (no parry) when the rules let her choose. */
+  const goblinAttacks = async (id: string, declared: { choice: string; toggles: string[] }) => {
+    const made = () => entries().filter((e) => e.attack?.attackerId === id).length
+    const before = made()
+    const attacked = await gmAsk({ kind: 'attack', attackerId: id, targetId: created.logId, declared })
+    if (!attacked.ok) return attacked
+    const prompts = table.doc.getMap(TABLE.prompts)
+    await eventually(() => prompts.has(attacked.logId) || made() > before, 'the attack or its prompt')
+    if (prompts.has(attacked.logId)) {
+      const answered = await ask({ kind: 'defend', promptId: attacked.logId, choice: 'none' })
+      if (!answered.ok) return answered
+    }
+    await eventually(() => made() > before, 'the attack in the log')
+    return attacked
+  }
+  return { mira: created.logId, ask, gmAsk, goblinAttacks, fighter, all, chips, entries, turn, playTo }
+}
+
+/** The room's outcome of a logged entry equals the rules' for the same dice on the table as it stood. */
+async function agrees(entry: LogEntry | undefined, table: Fighter[], now: (id: string) => Fighter) {
+  if (!entry?.attack) throw new Error('no attack logged')
+  const { attackerId, targetId, declared, defense } = entry.attack
+  const byId = (id: string) => table.find((f) => f.id === id) as Fighter
+  const expected = rules.resolve(
+    byId(attackerId),
+    byId(targetId),
+    declared,
+    defense,
+    replayRolls(entry.rolls ?? []),
+    table,
+  )
+  if (!expected.ok) throw new Error(expected.error)
+  expect(entry.detail).toBe(expected.value.summary)
+  const changes = Object.entries(expected.value.changes)
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  await eventually(
+    () => changes.every(([id, c]) => same(now(id).state, c.state ?? byId(id).state)),
+    'the outcome on the table',
+  )
+  for (const [id, change] of changes) {
+    expect(now(id).hp).toBe(change.hp ?? byId(id).hp)
+    expect(now(id).state).toEqual(change.state ?? byId(id).state)
+  }
+  return expected.value
+}
+
+describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', () => {
+  it('two goblins who fought Mira are in melee with her; her retreat on a 1 gives each a parting shot, as the rules say', async () => {
+    const t = await odndTable(['Goblin 1', 'Goblin 2'])
+    const thrust = { choice: 'w1', toggles: [] }
+    for (const g of ['g1', 'g2']) expect((await t.goblinAttacks(g, thrust)).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1, Goblin 2'), 'Mira in melee')
+    expect(t.chips('g1')).toContain('In melee with Mira')
+    // In melee, running is refused in words; the moves out are offered.
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    const choices = rules.choices(t.fighter(t.mira))
+    expect(choices.ok && choices.value.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['withdraw', 'retreat']),
+    )
+    const run = { choice: 'run', toggles: [] }
+    expect(choices.ok && choices.value.map((c) => c.id)).not.toContain('run')
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: run })).ok).toBe(false)
+    expect(rules.preview(t.fighter(t.mira), t.fighter(t.mira), run)).toEqual({
+      ok: false,
+      error: 'Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.',
+    })
+    // Her own d6 shows 1: no goblin rolls lower, so both get their shot at +2 past her shield.
+    const before = t.all()
+    const retreat = { choice: 'retreat', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: retreat, faces: [1] })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.declared.choice === 'retreat'), 'the retreat')
+    const entry = t.entries().find((e) => e.attack?.declared.choice === 'retreat')
+    expect(entry?.detail).toMatch(
+      /^Mira retreats: d6 \+ DEX 1: Goblin 1, Goblin 2 get parting shots at \+2, past the shield; Goblin 1 (hits|misses) Mira/,
+    )
+    expect(entry?.rolls?.map((r) => r.label).slice(0, 3)).toEqual([
+      'retreat d6',
+      'retreat d6 (Goblin 1)',
+      'retreat d6 (Goblin 2)',
+    ])
+    expect(entry?.detail).toContain('GM: 2d6 = ')
+    await agrees(entry, before, t.fighter)
+    // Away: nobody is in melee any more.
+    await eventually(() => !t.chips('g2').some((c) => c.startsWith('In melee')), 'apart')
+    for (const g of ['g1', 'g2']) expect(t.chips(g).some((c) => c.startsWith('In melee'))).toBe(false)
+    // The goblins' own attacks this round are untouched by the free ones.
+    for (const g of ['g1', 'g2'])
+      expect(t.fighter(g).state.attacks).toBe(before.find((f) => f.id === g)?.state.attacks)
+    // Undo puts everyone back in melee as they were.
+    expect((await t.gmAsk({ kind: 'undo', entryId: entry?.id })).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1, Goblin 2'), 'back in melee')
+  })
+
+  it('a fighting withdrawal gives +2 AC for the round, on the goblin’s odds; the GM parts two who are apart', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const thrust = { choice: 'w1', toggles: [] }
+    expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1'), 'in melee')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    // The goblin's odds as its next round's attack (its thrust before the fight counts in this one).
+    const odds = () => {
+      const goblin = t.fighter('g1')
+      const p = rules.preview(
+        { ...goblin, state: { ...goblin.state, attacks: 0 } },
+        t.fighter(t.mira),
+        thrust,
+      )
+      if (!p.ok) throw new Error(p.error)
+      return p.value.chance
+    }
+    // THAC0 19 against AC 8 (9 with her shield) needs 11: 10 in 20; withdrawing, 13: 8 in 20.
+    expect(odds()).toBe(10 / 20)
+    const before = t.all()
+    expect(
+      (await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'withdraw', toggles: [] } })).ok,
+    ).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('Withdrawing (+2 AC) (1 round)'), 'withdrawing')
+    await agrees(
+      t.entries().find((e) => e.attack?.declared.choice === 'withdraw'),
+      before,
+      t.fighter,
+    )
+    expect(odds()).toBe(8 / 20)
+    // The GM says they are more than 10 feet apart: one tap, logged, and she may run again.
+    const parted = await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'melee:g1' })
+    expect(parted.ok).toBe(true)
+    await eventually(() => !t.chips(t.mira).some((c) => c.startsWith('In melee')), 'parted')
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira is no longer in melee with Goblin 1: the GM parted them (more than 10 feet apart, or an obstacle between).',
+    )
+  })
+
+  it('a charge is refused a second time in the same 10-minute Turn, in words', async () => {
+    const t = await odndTable(['Goblin 1', 'Goblin 2'])
+    const charge = { choice: 'w1', toggles: ['charging'] }
+    expect((await t.goblinAttacks('g1', charge)).ok).toBe(true)
+    await eventually(() => t.chips('g1').includes('Charged (no DEX to AC) (1 round)'), 'charged')
+    await t.gmAsk({ kind: 'clear-condition', combatantId: 'g1', condition: `melee:${t.mira}` })
+    await eventually(() => !t.chips('g1').some((c) => c.startsWith('In melee')), 'parted')
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'g1', targetId: t.mira, declared: charge })).toEqual({
+      ok: false,
+      error:
+        'A charge can be made only once per 10-minute Turn: Goblin 1 can charge again in 10 rounds (CHARGING ATTACKS).',
+    })
+  })
+})
