@@ -86,7 +86,7 @@ async function odndTable(goblins: string[]) {
     await eventually(() => made() > before, 'the attack in the log')
     return attacked
   }
-  return { mira: created.logId, ask, gmAsk, goblinAttacks, fighter, all, chips, entries, turn, playTo }
+  return { mira: created.logId, ask, gmAsk, goblinAttacks, fighter, all, chips, entries, turn, playTo, table }
 }
 
 /** The room's outcome of a logged entry equals the rules' for the same dice on the table as it stood. */
@@ -145,7 +145,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     await eventually(() => t.entries().some((e) => e.attack?.declared.choice === 'retreat'), 'the retreat')
     const entry = t.entries().find((e) => e.attack?.declared.choice === 'retreat')
     expect(entry?.detail).toMatch(
-      /^Mira retreats: d6 \+ DEX 1: Goblin 1, Goblin 2 get parting shots at \+2, past the shield; Goblin 1 (hits|misses) Mira/,
+      /^Mira retreats: d6 \+ DEX 1: Goblin 1, Goblin 2 get parting shots at \+2, past the shield; Goblin 1 (hits|misses)/,
     )
     expect(entry?.rolls?.map((r) => r.label).slice(0, 3)).toEqual([
       'retreat d6',
@@ -217,5 +217,23 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
       error:
         'A charge can be made only once per 10-minute Turn: Goblin 1 can charge again in 10 rounds (CHARGING ATTACKS).',
     })
+  })
+
+  it('a Turn of rest gives back temporary damage at the level’s rate, as the rules say, from the GM’s one tap', async () => {
+    const t = await odndTable(['Goblin 1'])
+    // As a fistfight leaves her: 5 points of temporary damage (the GM's tablet writes the table as the room would).
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get(t.mira)?.set('state', { temporary: 5 })
+    await eventually(() => t.fighter(t.mira).state.temporary === 5, 'bruised')
+    const before = t.fighter(t.mira)
+    const expected = rules.clear?.(before, 'rest-turn')
+    if (!expected?.ok) throw new Error('no rest')
+    expect((await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'rest-turn' })).ok).toBe(
+      true,
+    )
+    // A 1st-level fighter: 1 point per Turn.
+    await eventually(() => t.chips(t.mira).includes('Temporary damage 4'), 'rested')
+    expect(t.fighter(t.mira).state).toEqual(expected.value.changes[t.mira]?.state)
+    expect(t.entries().at(-1)?.detail).toBe('Mira rests a Turn and regains 1 temporary damage (4 left).')
   })
 })

@@ -32,6 +32,7 @@ import {
   injuryOf,
   type OdndState,
   sentence,
+  healthOf,
   sheet,
   stateOf,
   withCondition,
@@ -57,7 +58,7 @@ function nextRoundState(f: Fighter): OdndState {
   return chargeWait && chargeWait > 1 ? { ...rest, chargeWait: chargeWait - 1 } : rest
 }
 
-/** "A Charge may be executed no more than once per 10 minute Turn": ten one-minute melee rounds. */
+/** A 10-minute Turn is ten one-minute melee rounds ("once per 10 minute Turn"; "per Turn"). */
 const ROUNDS_PER_TURN = 10
 
 // ---------------------------------------------------------------------------------------------------
@@ -743,9 +744,32 @@ const MORALE_WHEN: Record<odnd.MoraleTrigger, string> = {
   'big-upset': 'after a big upset',
 }
 
+/** The GM's one tap for time passing: a Turn's worth of temporary damage back. */
+const REST = 'rest-turn'
+
+/** "Temporary damage points are regained at a rate of 1 point times XP Level/HD per Turn." */
+function turnOfRest(f: Fighter): { had: number; back: number; state: OdndState } | null {
+  const had = stateOf(f).temporary ?? 0
+  if (had <= 0) return null
+  const s = sheet(f)
+  const health = odnd.recoverTemporary(healthOf(f), s.ok ? s.value.level : 1, 1)
+  const { temporary: _t, ...rest } = stateOf(f)
+  const state: OdndState = health.temporary > 0 ? { ...rest, temporary: health.temporary } : rest
+  return { had, back: had - health.temporary, state }
+}
+
 function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
   const states = new Map(fighters.map((f) => [f.id, nextRoundState(f)]))
   const out: Log = { lines: [], words: [] }
+  // Each tenth round a Turn has passed: temporary damage comes back at the text's rate.
+  if (round % ROUNDS_PER_TURN === 0)
+    for (const f of fighters) {
+      const rest = turnOfRest(f)
+      if (!rest) continue
+      const { temporary: _before, ...others } = states.get(f.id) as OdndState
+      states.set(f.id, { ...others, ...(rest.state.temporary ? { temporary: rest.state.temporary } : {}) })
+      out.words.push(`a Turn has passed: ${f.name} regains ${rest.back} temporary damage`)
+    }
   const expired = fighters.map((f) => tick(f, fighters, states, out.words))
   fighters.forEach((f, i) => {
     const surprise = expired[i]?.find((c) => c.id === 'surprised')
@@ -897,8 +921,31 @@ export const odndCombat: CombatRules = {
   endOfRound,
   status,
   // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.
-  clearable: (f) => engagedOf(f).map((e) => ({ id: `melee:${e.id}`, label: `In melee with ${e.name}` })),
+  clearable: (f) => {
+    const rest = turnOfRest(f)
+    return [
+      ...engagedOf(f).map((e) => ({ id: `melee:${e.id}`, label: `In melee with ${e.name}` })),
+      ...(rest
+        ? [{ id: REST, label: `Temporary damage ${rest.had} (a Turn of rest: ${rest.back} back)` }]
+        : []),
+    ]
+  },
   clear(f, id) {
+    if (id === REST) {
+      const rest = turnOfRest(f)
+      if (!rest) return fail(`${f.name} has no temporary damage.`)
+      return ok({
+        lines: [
+          {
+            label: `${f.name} regains (level or HD x 1 per Turn)`,
+            value: rest.back,
+            rule: 'Empty Hand Attacks',
+          },
+        ],
+        summary: `${f.name} rests a Turn and regains ${rest.back} temporary damage (${rest.state.temporary ?? 0} left).`,
+        changes: { [f.id]: { state: rest.state as Record<string, unknown> } },
+      })
+    }
     const other = engagedOf(f).find((e) => `melee:${e.id}` === id)
     if (!other) return fail(`${f.name} is not in melee with them now.`)
     return ok({

@@ -273,3 +273,34 @@ describe('Moving through a line: "MAY be subject to one free attack by all foes 
     )
   })
 })
+
+describe('Empty Hand Attacks: "Temporary damage points are regained at a rate of 1 point times XP Level/HD per Turn"', () => {
+  const bruised = (level: number, temporary: number) =>
+    fighter('odnd', 'b', 'pc', { name: 'Bram', level }, { hp: 10, state: { temporary } })
+
+  it('the GM gives a Turn of rest in one tap: a 3rd-level fighter regains 3', () => {
+    const bram = bruised(3, 5)
+    expect(rules.clearable?.(bram)).toEqual([
+      { id: 'rest-turn', label: 'Temporary damage 5 (a Turn of rest: 3 back)' },
+    ])
+    const rested = ok(rules.clear?.(bram, 'rest-turn') ?? { ok: false, error: '' })
+    expect(rested.summary).toBe('Bram rests a Turn and regains 3 temporary damage (2 left).')
+    const again = apply([bram], rested)[0] as Fighter
+    const done = apply(
+      [again],
+      ok(rules.clear?.(again, 'rest-turn') ?? { ok: false, error: '' }),
+    )[0] as Fighter
+    expect(done.state).not.toHaveProperty('temporary')
+    expect(rules.clearable?.(done)).toEqual([])
+  })
+
+  it('in a long fight, every tenth round is a Turn: a knocked-out 1st-level fighter regains 1 and wakes', () => {
+    // 10 hit points, 10 temporary: knocked out; a Turn later 9 temporary, on their feet again.
+    const out = bruised(1, 10)
+    expect(rules.out(out)).toBe('Bram is knocked out.')
+    expect(ok(rules.endOfRound([out], 9, scripted())).summary).toBe('End of round 9.')
+    const tenth = ok(rules.endOfRound([out], 10, scripted()))
+    expect(tenth.summary).toBe('End of round 10: a Turn has passed: Bram regains 1 temporary damage.')
+    expect(rules.out(apply([out], tenth)[0] as Fighter)).toBeNull()
+  })
+})
