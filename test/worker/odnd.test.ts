@@ -236,4 +236,40 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     expect(t.fighter(t.mira).state).toEqual(expected.value.changes[t.mira]?.state)
     expect(t.entries().at(-1)?.detail).toBe('Mira rests a Turn and regains 1 temporary damage (4 left).')
   })
+
+  it('a pike outreaches Mira’s sword in their first exchange: its blow lands first, as the rules say', async () => {
+    const t = await odndTable(['Pikeman'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const pike = { name: 'Pike', kind: 'polearm', damage: 'd8', reach: 12 }
+    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
+    combatants.get('g1')?.set('sheet', { ...sheet, weapons: [pike] })
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6', reach: 3 }
+    const mira = combatants.get(t.mira)?.get('sheet') as Record<string, unknown>
+    combatants.get(t.mira)?.set('sheet', { ...mira, weapons: [sword] })
+    await eventually(() => (t.fighter('g1').sheet?.weapons as unknown[])?.length === 1, 'the pike')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    const before = t.all()
+    const thrust = { choice: 'w1', toggles: [] }
+    const preview = rules.preview(t.fighter(t.mira), t.fighter('g1'), thrust)
+    expect(preview.ok && preview.value.summary).toMatch(/Pikeman's Pike strikes first/)
+    const attacked = await t.ask({ kind: 'attack', targetId: 'g1', declared: thrust })
+    expect(attacked.ok).toBe(true)
+    // The Pikeman may parry: the GM answers for it, taking the blow.
+    await eventually(
+      () => t.table.doc.getMap(TABLE.prompts).size > 0 || t.entries().some((e) => e.attack),
+      'asked',
+    )
+    if (t.table.doc.getMap(TABLE.prompts).size > 0)
+      expect(
+        (await t.gmAsk({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+      ).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === t.mira), 'the exchange')
+    const entry = t.entries().find((e) => e.attack?.attackerId === t.mira)
+    expect(entry?.detail).toMatch(
+      /^Pikeman's Pike strikes first, reach advantage in the first round of melee \(Melee Weapon Reach\): Pikeman (hits|misses)/,
+    )
+    expect(entry?.rolls?.[0]?.label).toBe('Pikeman: to hit')
+    await agrees(entry, before, t.fighter)
+  })
 })

@@ -11,7 +11,8 @@ import { odndCombat as rules } from './combat.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'
 
 const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6+1' }
-const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8, throwable: true }
+/** A short spear, as long as Mira's sword: neither strikes first by reach (that is moves.test.ts's). */
+const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 3, throwable: true }
 const CROSSBOW = { name: 'Crossbow', kind: 'crossbow', damage: 'd6' }
 
 /** Mira: a 1st-level fighter, STR 10 (no bonus), THAC0 19, with a sword. */
@@ -172,7 +173,9 @@ describe('odnd resolve', () => {
 
   it('empty hands are temporary on the first roll and knock out at 0 (Empty Hand Attacks)', () => {
     const target = goblin('g1', 3)
-    const r = ok(rules.resolve(mira(), target, attack('hands'), null, scripted(15, 3)))
+    // Already in melee with it: the goblin's spear does not outreach her fists first (Melee Weapon Reach).
+    const inMelee = mira({ engaged: [{ id: 'g1', name: 'Goblin g1' }] })
+    const r = ok(rules.resolve(inMelee, target, attack('hands'), null, scripted(15, 3)))
     expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3 } })
     expect(r.summary).toBe(
       'Mira hits Goblin g1 for 3 temporary damage, which wears off: Goblin g1 is knocked out.',

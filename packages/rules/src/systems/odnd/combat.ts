@@ -28,11 +28,11 @@ import {
   engage,
   engagedOf,
   find,
+  healthOf,
   INJURY_WORDS,
   injuryOf,
   type OdndState,
   sentence,
-  healthOf,
   sheet,
   stateOf,
   withCondition,
@@ -505,9 +505,92 @@ function resolve(
     if (defense !== null && defense !== 'none') return fail('Nobody defends against a move.')
     return resolveMove(attacker, move.value, declared.toggles, roll, table, partingShot)
   }
-  const struck = strike(attacker, target, declared, defense, roll, false)
+  const first = declare(attacker, target, declared)
+  const counter = first.ok && defense !== 'parry' ? outreachedBy(attacker, target, first.value) : null
+  const struck = counter
+    ? struckFirst(attacker, target, declared, defense, roll, counter)
+    : strike(attacker, target, declared, defense, roll, false)
   if (!struck.ok || !table) return struck
   return ok(letGoOfTheFallen(struck.value, target, table))
+}
+
+/** The defender's blow that comes first: its way, its weapon, and why. */
+interface Counter {
+  way: Way
+  weapon: odnd.Weapon
+  setSpear: boolean
+  why: string
+}
+
+/**
+ * "Combatants using any weapon with a sufficient reach advantage over their opponent ... strike first
+ * regardless of who has the initiative ... This only applies to the first round of combat"; against a
+ * charge, a set spear (unmounted chargers) or the longer weapon meets it first. At the table the first
+ * round of melee between two is the one in which they are not yet in melee with each other.
+ */
+function outreachedBy(attacker: Fighter, target: Fighter, r: Ready): Counter | null {
+  if (r.way.mode !== 'melee' || engagedOf(attacker).some((e) => e.id === target.id)) return null
+  const d = sheet(target)
+  if (!d.ok || cannotAttack(target, d.value)) return null
+  const way = waysOf(target, d.value).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
+  if (!way) return null
+  const weapon = way.weapon === 'hands' ? odnd.EMPTY_HANDS : (d.value.weapons[way.weapon] as odnd.Weapon)
+  const own = r.decl.attacker.weapons[r.decl.weapon ?? 0] ?? odnd.EMPTY_HANDS
+  const charging = Boolean(r.decl.toggles?.charging) && r.decl.attackNumber === 1
+  const setSpear = charging && (weapon.kind === 'spear' || weapon.kind === 'polearm')
+  const first = odnd.whoStrikesFirst(
+    { id: attacker.id, roll: 0, reach: own.reach, charging, mounted: r.attacker.mounted },
+    { id: target.id, roll: 0, reach: weapon.reach, setSpear, mounted: d.value.mounted },
+    1,
+  )
+  if (first.first !== target.id) return null
+  // Its own blow of the round: one who has struck already this round has nothing left to strike first with.
+  const made = stateOf(target).attacks ?? 0
+  if (made >= odnd.meleeAttacks(d.value, odnd.isNormalManType(r.attacker), weapon).attacks) return null
+  return { way, weapon, setSpear, why: `${first.why} (${first.rule})` }
+}
+
+/** The defender's blow first, then the attacker's if still standing: one outcome, one log entry. */
+function struckFirst(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+  roll: Roller,
+  counter: Counter,
+): Outcome<Resolution> {
+  // The defender's dice are theirs; a save its blow calls for is the attacker's.
+  const theirs: Roller = (sides, label, owner) =>
+    roll(sides, `${target.name}: ${label}`, owner === 'target' ? 'attacker' : 'target')
+  const toggles = counter.setSpear ? ['set-spear'] : []
+  const blow = strike(target, attacker, { choice: counter.way.id, toggles }, null, theirs, false)
+  if (!blow.ok) return blow
+  const after = (f: Fighter) => ({
+    ...f,
+    hp: blow.value.changes[f.id]?.hp ?? f.hp,
+    state: blow.value.changes[f.id]?.state ?? f.state,
+  })
+  const lead = `${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}: ${blow.value.summary.replace(/\.$/, '')}`
+  const a = after(attacker)
+  if (injuryOf(a) !== 'fighting')
+    return ok({ ...blow.value, summary: `${lead}; ${attacker.name} falls before striking.` })
+  // The exchange is one: the blow that came first does not put the attacker "in melee" before its own.
+  const own = strike(
+    { ...a, state: disengage(stateOf(a), [target.id]) as Record<string, unknown> },
+    after(target),
+    declared,
+    defense,
+    roll,
+    false,
+  )
+  if (!own.ok) return own
+  const changes: Record<string, FighterChange> = { ...blow.value.changes }
+  for (const [id, c] of Object.entries(own.value.changes)) changes[id] = { ...changes[id], ...c }
+  return ok({
+    lines: [...blow.value.lines, ...own.value.lines],
+    summary: `${lead}; then ${own.value.summary}`,
+    changes,
+  })
 }
 
 /** One who falls is in melee with nobody: those who fought them let go at once, not at the round's end. */
@@ -880,9 +963,11 @@ export const odndCombat: CombatRules = {
     const damage = p.damage
       ? `; ${toFloat(odds.expectedDamageOnHit).toFixed(1)} damage per hit on average`
       : ''
+    const counter = outreachedBy(attacker, target, ready.value)
+    const first = counter ? `; ${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}` : ''
     return ok<Preview>({
       chance: odds.probabilities.hit,
-      summary: `${oddsInWords(p, odds)}${damage}.`,
+      summary: `${oddsInWords(p, odds)}${damage}${first}.`,
       lines: breakdownOf(p, target.id),
     })
   },

@@ -12,7 +12,9 @@ import { cleanGetaway } from './moves.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'
 
 const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6' }
-const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8 }
+/** A short spear, as long as Mira's sword: neither strikes first by reach but where a test says so. */
+const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 3 }
+const PIKE = { name: 'Pike', kind: 'polearm', damage: 'd8', reach: 12 }
 const BOW = { name: 'Bow', kind: 'bow', damage: 'd6' }
 
 /** Mira: a 1st-level fighter, AC 9 with a shield (8), THAC0 19, DEX 10 (no bonus). */
@@ -230,7 +232,7 @@ describe('Running and firing on the run', () => {
 describe('CHARGING ATTACKS: "no more than once per 10 minute Turn", "no DEX bonus to AC"', () => {
   it('a second charge waits ten rounds, counted down at each round end', () => {
     const m = mira()
-    const g = goblin('g1')
+    const g = goblin('g1', { weapons: [SWORD] }) // no spear to set against the charge
     const toggle = rules.toggles(m, g, 'w1').find((t) => t.id === 'charging')
     expect(toggle?.effect).toMatch(/^moved more than 6" up to 12": /)
     let t = apply([m, g], ok(rules.resolve(m, g, act('w1', 'charging'), 'none', scripted(2))))
@@ -246,7 +248,7 @@ describe('CHARGING ATTACKS: "no more than once per 10 minute Turn", "no DEX bonu
 
   it('attacks on one who charged this round ignore its DEX bonus to AC', () => {
     const quick = fighter('odnd', 'q', 'pc', { name: 'Quick', dex: 16, weapons: [SWORD] }, { hp: 8 })
-    const g = goblin('g1')
+    const g = goblin('g1', { weapons: [SWORD] })
     const before = ok(rules.preview(g, quick, act('w1'))).chance
     const t = apply([quick, g], ok(rules.resolve(quick, g, act('w1', 'charging'), 'none', scripted(2))))
     // DEX 16 is -2 to AC (AC 9 -> 7): THAC0 19 needs 12 (9/20); charging, AC 9 again: 10 (11/20).
@@ -302,5 +304,68 @@ describe('Empty Hand Attacks: "Temporary damage points are regained at a rate of
     const tenth = ok(rules.endOfRound([out], 10, scripted()))
     expect(tenth.summary).toBe('End of round 10: a Turn has passed: Bram regains 1 temporary damage.')
     expect(rules.out(apply([out], tenth)[0] as Fighter)).toBeNull()
+  })
+})
+
+describe('Melee Weapon Reach: "strike first regardless of who has the initiative ... only ... the first round"', () => {
+  const pikeman = (state: Record<string, unknown> = {}) =>
+    fighter('odnd', 'p', 'foe', { name: 'Pikeman', ac: 6, weapons: [PIKE] }, { hp: 8, state })
+
+  it("the pike meets Mira's first blow: its 12 on her AC 8 hits first, then her 15 hits AC 6", () => {
+    const dice = scripted(12, 5, 15, 4)
+    const r = ok(rules.resolve(mira(), pikeman(), act('w1'), 'none', dice))
+    expect(dice.asked.map((d) => d.label)).toEqual([
+      'Pikeman: to hit',
+      'Pikeman: damage d8',
+      'to hit',
+      'damage d6',
+    ])
+    expect(r.summary).toBe(
+      "Pikeman's Pike strikes first, reach advantage in the first round of melee (Melee Weapon Reach): Pikeman hits Mira for 5; then Mira hits Pikeman for 4.",
+    )
+    expect(r.changes.mira?.hp).toBe(8 - 5)
+    expect(r.changes.p?.hp).toBe(8 - 4)
+    expect(ok(rules.preview(mira(), pikeman(), act('w1'))).summary).toMatch(
+      /; Pikeman's Pike strikes first, reach advantage in the first round of melee \(Melee Weapon Reach\)\.$/,
+    )
+    // Its blow of the round is spent; the two are in melee, so the next exchange is by initiative alone.
+    const [m, p] = apply([mira(), pikeman()], r) as [Fighter, Fighter]
+    expect(errorOf(rules.preview(p, m, act('w1')))).toBe(
+      'You have made all 1 of your attacks this round (attacks per round on the sheet).',
+    )
+    const next = ok(rules.endOfRound([m, p], 1, scripted()))
+    const [m2, p2] = apply([m, p], next) as [Fighter, Fighter]
+    expect(ok(rules.resolve(m2, p2, act('w1'), 'none', scripted(2))).summary).toBe('Mira misses Pikeman.')
+  })
+
+  it('one who falls to the longer weapon never strikes', () => {
+    const frail = fighter('odnd', 'mira', 'pc', { name: 'Mira', weapons: [SWORD] }, { hp: 3 })
+    const r = ok(rules.resolve(frail, pikeman(), act('w1'), 'none', scripted(12, 5)))
+    expect(r.summary).toMatch(/Pikeman hits Mira for 5: Mira is dead; Mira falls before striking\.$/)
+    expect(r.changes.p?.hp).toBeUndefined()
+  })
+
+  it('a parrying or surprised defender does not strike first; nor does one outreached', () => {
+    expect(ok(rules.resolve(mira(), pikeman(), act('w1'), 'parry', scripted(2))).summary).toMatch(
+      /^Mira misses/,
+    )
+    const caught = pikeman({ conditions: [{ id: 'surprised', rounds: 1 }] })
+    expect(ok(rules.resolve(mira(), caught, act('w1'), null, scripted(2))).summary).toBe(
+      'Mira misses Pikeman.',
+    )
+    // The pikeman attacking Mira: her sword is the shorter, she does not strike first.
+    expect(ok(rules.resolve(pikeman(), mira(), act('w1'), 'none', scripted(2))).summary).toBe(
+      'Pikeman misses Mira.',
+    )
+  })
+
+  it('a set spear meets an unmounted charge first at +2 with double damage (CHARGING ATTACKS)', () => {
+    const spearman = goblin('g1')
+    // Equal reach: only the set spear puts the goblin first. Its 8 + 2 on AC 8 needs 11 (19 - 8): a miss
+    // without the +2, a hit with it; its d6 of 3 doubled is 6.
+    const r = ok(rules.resolve(mira(), spearman, act('w1', 'charging'), 'none', scripted(9, 3, 2)))
+    expect(r.summary).toMatch(
+      /^Goblin g1's Spear strikes first, a set spear strikes an unmounted charger first \(CHARGING ATTACKS\): Goblin g1 hits Mira for 6/,
+    )
   })
 })
