@@ -4,7 +4,7 @@
  * the contest and any parting shot, and every device sees her leave the melee.
  */
 import { expect, inject, it } from 'vitest'
-import { useBrowser } from '../support/browser.ts'
+import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
 import {
   addCombatant,
   openGmTablet,
@@ -51,9 +51,9 @@ it('odnd: Mira retreats from the Ogre on her phone, with the odds of a clean get
   await mira.getByRole('button', { name: 'Attack', exact: true }).click()
   const sheet = mira.getByRole('region', { name: 'Mira attacks' })
   const withField = sheet.locator('label.field', { hasText: /^With/ }).locator('select')
-  const options = await withField.locator('option').allTextContents()
-  expect(options.some((o) => o.startsWith('Run'))).toBe(false)
-  expect(options).toContain('Fighting withdrawal · back out at half move, +2 AC, no attack')
+  const options = () => withField.locator('option').allTextContents()
+  await expect.poll(options).toContain('Fighting withdrawal · back out at half move, +2 AC, no attack')
+  expect((await options()).some((o) => o.startsWith('Run'))).toBe(false)
   await withField.selectOption({ label: 'Retreat · turn and flee: d6 + DEX against each foe in melee' })
   // d6 against the Ogre's d6, both DEX 10: she must roll higher, 15 in 36.
   await expect
@@ -74,4 +74,36 @@ it('odnd: Mira retreats from the Ogre on her phone, with the odds of a clean get
       .toBe(false)
   }
   await chromium.snap(mira, 'odnd-retreated')
+})
+
+it('odnd: Ilse, a magic-user, casts her spell from her phone; the log says it goes off and asks the GM for its effect', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await addCombatant(gm, 'Ogre', '30')
+  const ilse = await (await chromium.browser.newContext(PHONE)).newPage()
+  ilse.setDefaultTimeout(15_000)
+  await openUrl(ilse, room.playerUrl)
+  await ilse.getByLabel("Your character's name").fill('Ilse')
+  await ilse.getByRole('button', { name: 'Join' }).click()
+  // A select's name carries its chosen option ("Class fighter").
+  await ilse.getByRole('combobox', { name: /^Class/ }).selectOption({ label: 'magic user' })
+  await ilse.getByRole('button', { name: 'Create my character' }).click()
+  await ilse.getByRole('region', { name: 'Your character' }).getByText('Ilse').waitFor()
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await playUntil(gm, [ilse], () => visible(ilse, 'Attack'), { keep: { phone: ilse, name: 'Ilse' } })
+  await ilse.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = ilse.getByRole('region', { name: 'Ilse attacks' })
+  await sheet
+    .locator('label.field', { hasText: /^With/ })
+    .locator('select')
+    .selectOption({ label: 'Cast a spell · up to 10 feet of movement, no attack' })
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('It goes off now')
+  await chromium.snap(ilse, 'odnd-cast-sheet')
+  await sheet.getByRole('button', { name: 'Cast the spell' }).click()
+  await expect
+    .poll(() => ilse.getByTestId('result-card').textContent())
+    .toContain('Ilse casts a spell: it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect')
+  await expect.poll(() => gm.getByTestId('log').textContent()).toContain('Ilse casts a spell')
+  expect(await visible(ilse, 'Attack')).toBe(false)
 })

@@ -173,7 +173,10 @@ class Fight {
       const name = PC_NAMES[i] as string
       this.seatNames.set(seatId, name)
       this.table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null })
-      this.ask(seatId, { kind: 'create-character', sheet: this.carrying(defaultSheetFor(this.system, name)) })
+      this.ask(seatId, {
+        kind: 'create-character',
+        sheet: this.carrying(this.classed(defaultSheetFor(this.system, name))),
+      })
     }
     const foes = 2 + this.pick(2)
     for (let i = 0; i < foes; i++) this.addFoe(`foe-${i + 1}`, `${FOE_NAMES[i % FOE_NAMES.length]} ${i + 1}`)
@@ -181,6 +184,25 @@ class Fight {
       // Kept in the GM's document until revealed, so not on the table yet.
       this.hidden = { id: 'hidden', fields: this.foeFields('Bandit leader') }
     }
+  }
+
+  /**
+   * odnd: some of the party cast spells (a magic-user; an elf with a bow, who fires on the run) and some
+   * carry a pike, so spell interruption, firing on the run and reach come up at the table (#25).
+   */
+  classed(sheet: Record<string, unknown>): Record<string, unknown> {
+    if (this.system !== 'odnd' || this.chance(0.4)) return sheet
+    const weapons = (sheet.weapons as unknown[] | undefined) ?? []
+    const roll = this.pick(3)
+    if (roll === 0) return { ...sheet, class: 'magic-user' }
+    if (roll === 1)
+      return {
+        ...sheet,
+        class: 'elf',
+        race: 'elf',
+        weapons: [...weapons, { name: 'Bow', kind: 'bow', damage: 'd6' }],
+      }
+    return { ...sheet, weapons: [...weapons, { name: 'Pike', kind: 'polearm', damage: 'd8', reach: 12 }] }
   }
 
   /** osr: half the party carries a flask of oil or of holy water beside their weapon (17.0.10-17.0.11). */

@@ -272,4 +272,43 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     expect(entry?.rolls?.[0]?.label).toBe('Pikeman: to hit')
     await agrees(entry, before, t.fighter)
   })
+
+  it('a magic-user hurt before casting loses the spell, as the rules say, and the room refuses her cast that round', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const sheet = combatants.get(t.mira)?.get('sheet') as Record<string, unknown>
+    combatants.get(t.mira)?.set('sheet', { ...sheet, class: 'magic-user' })
+    await eventually(() => t.fighter(t.mira).sheet?.class === 'magic-user', 'a magic-user')
+    const before = t.all()
+    // The goblin, ahead of her in the round, thrusts on the GM's own dice: a 15 hits, 3 damage.
+    const thrust = { choice: 'w1', toggles: [] }
+    const attacked = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'g1',
+      targetId: t.mira,
+      declared: thrust,
+      faces: [15, 3],
+    })
+    expect(attacked.ok).toBe(true)
+    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
+    expect(
+      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+    ).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the thrust')
+    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    expect(entry?.detail).toBe(
+      "Goblin 1 hits Mira for 3: Mira's spell, if one was being cast, is lost, and no other can be cast until the following round.",
+    )
+    await agrees(entry, before, t.fighter)
+    expect(t.chips(t.mira)).toContain('Spell lost (1 round)')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    expect(
+      await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'cast', toggles: [] } }),
+    ).toEqual({
+      ok: false,
+      error:
+        'Mira was hit and hurt before casting: the spell is lost, and no other can be cast until the following round (ENCOUNTER ORDER).',
+    })
+  })
 })

@@ -31,6 +31,7 @@ import {
   healthOf,
   INJURY_WORDS,
   injuryOf,
+  isCaster,
   type OdndState,
   sentence,
   sheet,
@@ -39,6 +40,7 @@ import {
   withoutCondition,
 } from './fighter-state.ts'
 import {
+  interruptSpell,
   isMove,
   isTableToggle,
   type MoveId,
@@ -243,6 +245,8 @@ function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
       return t
     },
   )
+  // A caster the attack may hurt before the spell goes off: whether the two share the initiative.
+  if (isCaster(d)) toggles.push(TABLE_TOGGLES['same-initiative'])
   if (way.mode === 'melee') return [...toggles, TABLE_TOGGLES['through-line']]
   // Elves (bows, javelins) and hobbits (slings) "can 'fire on the run'": the full move and the shot.
   const weapon = way.weapon === 'hands' ? undefined : a.weapons[way.weapon]
@@ -563,7 +567,7 @@ function struckFirst(
   const theirs: Roller = (sides, label, owner) =>
     roll(sides, `${target.name}: ${label}`, owner === 'target' ? 'attacker' : 'target')
   const toggles = counter.setSpear ? ['set-spear'] : []
-  const blow = strike(target, attacker, { choice: counter.way.id, toggles }, null, theirs, false)
+  const blow = strike(target, attacker, { choice: counter.way.id, toggles }, null, theirs, false, true)
   if (!blow.ok) return blow
   const after = (f: Fighter) => ({
     ...f,
@@ -613,6 +617,8 @@ function strike(
   defense: string | null,
   roll: Roller,
   free: boolean,
+  /** The defender's blow in the attacker's own action (reach): the attacker is acting, not casting. */
+  counter = false,
 ): Outcome<Resolution> {
   const first = declare(attacker, target, declared, {}, free)
   if (!first.ok) return first
@@ -667,6 +673,16 @@ function strike(
   if (r.decl.toggles?.['from-behind'] || r.decl.toggles?.backstab) {
     fx.target = withCondition(fx.target, { id: 'surprised', rounds: 1, vs: [attacker.id] })
     fx.words.push(`${target.name} is surprised and cannot attack back this round`)
+  }
+  const hurt = fx.hp < target.hp || (fx.target.temporary ?? 0) > (stateOf(target).temporary ?? 0)
+  const spell =
+    hurt && !free && !counter
+      ? interruptSpell(target, fx.target, r.table.includes('same-initiative'), roll)
+      : null
+  if (spell) {
+    fx.target = spell.state
+    fx.lines.push(...spell.lines)
+    fx.words.push(...spell.words)
   }
   const weapon = r.decl.attacker.weapons[r.decl.weapon ?? 0]
   if (weapon?.kind === 'crossbow') fx.attacker = withCondition(fx.attacker, { id: 'reloading', rounds: 2 })
@@ -903,6 +919,8 @@ const CONDITIONS: Record<ConditionId, { chip: string; ends: string }> = {
   withdrawing: { chip: 'Withdrawing (+2 AC)', ends: 'ends the withdrawal' },
   fleeing: { chip: 'Fleeing', ends: 'stops fleeing' },
   charged: { chip: 'Charged (no DEX to AC)', ends: 'has the DEX bonus to AC again' },
+  'spell-lost': { chip: 'Spell lost', ends: 'may cast again' },
+  cast: { chip: 'Cast a spell', ends: 'is done casting' },
 }
 
 function status(f: Fighter): string[] {

@@ -35,6 +35,10 @@ export type ConditionId =
   | 'fleeing'
   /** Charged this round: no DEX bonus to AC. */
   | 'charged'
+  /** Hit before casting: the spell is lost and no other can be cast until the following round. */
+  | 'spell-lost'
+  /** Cast a spell this round. */
+  | 'cast'
 
 export interface Condition {
   id: ConditionId
@@ -121,6 +125,10 @@ export const healthOf = (f: Fighter): odnd.Health => ({
 
 /** "When someone reaches 0hp, they are knocked out or otherwise incapacitated" (Empty Hand Attacks). */
 export const injuryOf = (f: Fighter): odnd.InjuryState => odnd.injuryState(healthOf(f))
+
+/** Who casts spells: clerics, magic-users and elves (the text's "spellcaster" names no class). */
+export const isCaster = (s: odnd.Sheet): boolean =>
+  s.class === 'cleric' || s.class === 'magic-user' || s.class === 'elf'
 
 export const INJURY_WORDS: Record<Exclude<odnd.InjuryState, 'fighting'>, string> = {
   dead: 'dead',

@@ -369,3 +369,67 @@ describe('Melee Weapon Reach: "strike first regardless of who has the initiative
     )
   })
 })
+
+describe('Spell interruption: "A spellcaster hit and taking damage during the round"', () => {
+  /** Ilse, a magic-user: saves vs Paralysis on 14, PSY bonus +1. */
+  const ilse = (state: Record<string, unknown> = {}) =>
+    fighter(
+      'odnd',
+      'ilse',
+      'pc',
+      { name: 'Ilse', class: 'magic-user', psyBonus: 1, weapons: [SWORD] },
+      { hp: 9, state },
+    )
+  const hit = (toggles: string[], ...faces: number[]) =>
+    ok(rules.resolve(goblin('g1'), ilse(), act('w1', ...toggles), 'none', scripted(...faces)))
+
+  it('by one who won initiative: the spell is lost and no other this round; she may cast again next round', () => {
+    const r = hit([], 15, 3)
+    expect(r.summary).toBe(
+      "Goblin g1 hits Ilse for 3: Ilse's spell, if one was being cast, is lost, and no other can be cast until the following round.",
+    )
+    const after = apply([ilse()], r)[0] as Fighter
+    expect(rules.status(after)).toContain('Spell lost (1 round)')
+    expect(errorOf(rules.resolve(after, after, act('cast'), null, scripted()))).toBe(
+      'Ilse was hit and hurt before casting: the spell is lost, and no other can be cast until the following round (ENCOUNTER ORDER).',
+    )
+    const next = apply([after], ok(rules.endOfRound([after], 1, scripted())))[0] as Fighter
+    expect(ok(rules.resolve(next, next, act('cast'), null, scripted())).summary).toBe(
+      'Ilse casts a spell: it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect as the spell says (area damage from the tablet).',
+    )
+  })
+
+  it('by one of the same initiative: d20 13 + PSY 1 makes the save of 14; 12 + 1 fails, and a d6 of 5 is a miscast for the GM', () => {
+    expect(hit(['same-initiative'], 15, 3, 13).summary).toBe(
+      'Goblin g1 hits Ilse for 3: Ilse saves: a spell being cast still goes off.',
+    )
+    const dice = scripted(15, 3, 12, 5)
+    const r = ok(rules.resolve(goblin('g1'), ilse(), act('w1', 'same-initiative'), 'none', dice))
+    expect(dice.asked.map((d) => d.label)).toEqual([
+      'to hit',
+      'damage d6',
+      'save vs paralysis (the spell)',
+      'spell lost or miscast d6',
+    ])
+    expect(r.summary).toBe(
+      "Goblin g1 hits Ilse for 3: Ilse's spell, if one was being cast, is miscast: GM, rule what happens (the text gives no effect).",
+    )
+    expect(hit(['same-initiative'], 15, 3, 12, 4).summary).toBe(
+      "Goblin g1 hits Ilse for 3: Ilse's spell, if one was being cast, is lost.",
+    )
+  })
+
+  it('a miss, a fighter, or a caster who already cast this round: nothing to interrupt', () => {
+    expect(hit([], 2).summary).toBe('Goblin g1 misses Ilse.')
+    const cast = ok(rules.resolve(ilse(), ilse(), act('cast'), null, scripted()))
+    const after = apply([ilse()], cast)[0] as Fighter
+    expect(ok(rules.resolve(goblin('g1'), after, act('w1'), 'none', scripted(15, 3))).summary).toBe(
+      'Goblin g1 hits Ilse for 3.',
+    )
+    expect(ok(rules.resolve(goblin('g1'), mira(), act('w1'), 'none', scripted(15, 3))).summary).toBe(
+      'Goblin g1 hits Mira for 3.',
+    )
+    expect(rules.toggles(goblin('g1'), mira(), 'w1').map((t) => t.id)).not.toContain('same-initiative')
+    expect(ok(rules.choices(mira())).map((c) => c.id)).not.toContain('cast')
+  })
+})

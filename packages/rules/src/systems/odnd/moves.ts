@@ -11,7 +11,9 @@ import { percent } from '../../table/words.ts'
 import {
   disengage,
   engagedOf,
+  find,
   injuryOf,
+  isCaster,
   type OdndState,
   sentence,
   sheet,
@@ -21,7 +23,7 @@ import {
 } from './fighter-state.ts'
 import * as odnd from './rules.ts'
 
-export type MoveId = 'run' | 'withdraw' | 'retreat'
+export type MoveId = 'run' | 'withdraw' | 'retreat' | 'cast'
 
 /** The moves, each declared for oneself ("self"): it takes the turn's attack. */
 export const MOVES: ReadonlyArray<AttackChoice & { id: MoveId }> = [
@@ -43,6 +45,12 @@ export const MOVES: ReadonlyArray<AttackChoice & { id: MoveId }> = [
     self: true,
     verb: 'Retreat',
   },
+  {
+    id: 'cast',
+    label: 'Cast a spell · up to 10 feet of movement, no attack',
+    self: true,
+    verb: 'Cast the spell',
+  },
 ]
 
 export const isMove = (id: string): id is MoveId => MOVES.some((m) => m.id === id)
@@ -62,6 +70,13 @@ export const TABLE_TOGGLES = {
     effect:
       'up to your full move this round and shoot, with no penalty to hit (not a charge); nothing else this round',
     rule: 'ELVES can "fire on the run" with arrows and javelins ... HOBBITS can likewise do this with slings',
+  },
+  'same-initiative': {
+    id: 'same-initiative',
+    label: 'Same initiative as the caster',
+    effect:
+      'a spellcaster hit and hurt now saves vs Paralysis (+ PSY) to keep the spell; without it, one who won initiative makes the spell lost',
+    rule: 'ENCOUNTER ORDER: "A spellcaster hit and taking damage during the round by an opponent with simultaneous initiative"',
   },
   'through-line': {
     id: 'through-line',
@@ -89,10 +104,13 @@ function busyElsewhere(foe: Fighter, f: Fighter, table: readonly Fighter[]): Fig
   return opponents(foe, table).find((o) => o.id !== f.id)
 }
 
-/** The moves open to this fighter now: a run out of melee; a withdrawal or a retreat in it. */
+/** The moves open to this fighter now: a run out of melee; a withdrawal or a retreat in it; a caster's spell. */
 export function movesFor(f: Fighter): AttackChoice[] {
   const inMelee = engagedOf(f).length > 0
-  return MOVES.filter((m) => (m.id === 'run' ? !inMelee : inMelee)).map(({ id, label, self, verb }) => ({
+  const s = sheet(f)
+  const caster = s.ok && isCaster(s.value)
+  const open = (id: MoveId) => (id === 'cast' ? caster : id === 'run' ? !inMelee : inMelee)
+  return MOVES.filter((m) => open(m.id)).map(({ id, label, self, verb }) => ({
     id,
     label,
     ...(self ? { self } : {}),
@@ -167,6 +185,16 @@ export function previewMove(f: Fighter, id: MoveId, table: readonly Fighter[] | 
       lines: [],
     })
   }
+  if (id === 'cast') {
+    const lost = find(f, 'spell-lost')
+    if (lost) return fail(SPELL_LOST(f.name))
+    return ok({
+      chance: 1,
+      summary:
+        'It goes off now (ENCOUNTER ORDER: spellcasters): up to 10 feet of movement, no attack this round.',
+      lines: [],
+    })
+  }
   if (!table) return ok({ chance: 0, summary: 'd6 + DEX against each foe in melee with you.', lines: [] })
   const { foes, busy, contest } = retreatFrom(f, table)
   if (foes.length === 0) return fail(`${f.name} is not in melee with anyone standing: just move away.`)
@@ -188,6 +216,62 @@ export function previewMove(f: Fighter, id: MoveId, table: readonly Fighter[] | 
       .concat('.'),
     lines: [],
   })
+}
+
+const SPELL_LOST = (name: string) =>
+  `${name} was hit and hurt before casting: the spell is lost, and no other can be cast until the following round (ENCOUNTER ORDER).`
+
+/**
+ * A spellcaster hit and hurt before acting this round: by one who won initiative the spell is lost (and no
+ * other this round); by one of the same initiative, a save vs Paralysis (+ PSY) keeps it, a failure rolls a
+ * d6: 1-4 lost, 5-6 miscast (the GM rules the miscast). One who already cast, or acted, is past it.
+ */
+export function interruptSpell(
+  target: Fighter,
+  state: OdndState,
+  simultaneous: boolean,
+  roll: Roller,
+): { state: OdndState; lines: BreakdownLine[]; words: string[] } | null {
+  const s = sheet(target)
+  const before = stateOf(target)
+  if (!s.ok || !isCaster(s.value) || before.hasAttacked || find(target, 'cast') || find(target, 'spell-lost'))
+    return null
+  const input = {
+    initiative: simultaneous ? ('simultaneous' as const) : ('opponent-won' as const),
+    damaged: true,
+    saveParalysis: s.value.saveParalysis,
+    psyBonus: s.value.psyBonus,
+  }
+  const saved = simultaneous
+    ? odnd.spellInterruption({ ...input, saveD20: roll(20, 'save vs paralysis (the spell)', 'target') })
+    : odnd.spellInterruption(input)
+  if (!saved.ok) return null
+  let result = saved.value
+  if (result.fate === 'd6-needed') {
+    const d6 = odnd.spellInterruption({
+      ...input,
+      saveD20: saved.value.breakdown[0]?.value,
+      failureD6: roll(6, 'spell lost or miscast d6', 'target'),
+    })
+    if (!d6.ok) return null
+    result = d6.value
+  }
+  if (result.fate === 'goes-off')
+    return {
+      state,
+      lines: result.breakdown,
+      words: [`${target.name} saves: a spell being cast still goes off`],
+    }
+  const lost = withCondition(state, { id: 'spell-lost', rounds: 1 })
+  const words =
+    result.fate === 'miscast'
+      ? [
+          `${target.name}'s spell, if one was being cast, is miscast: GM, rule what happens (the text gives no effect)`,
+        ]
+      : [
+          `${target.name}'s spell, if one was being cast, is lost${result.fate === 'lost-and-no-cast-this-round' ? ', and no other can be cast until the following round' : ''}`,
+        ]
+  return { state: lost, lines: result.breakdown, words }
 }
 
 /** A foe's free attack on the one leaving (a parting shot), or why it cannot take it. */
@@ -219,6 +303,18 @@ export function resolveMove(
         `up to ${s.value.move}" this round, no attack or other action (Running)`,
       ]),
       changes: { [f.id]: { state: state as Record<string, unknown> } },
+    })
+  }
+  if (id === 'cast') {
+    if (find(f, 'spell-lost')) return fail(SPELL_LOST(f.name))
+    return ok({
+      lines: [],
+      summary: sentence(`${f.name} casts a spell`, [
+        'it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect as the spell says (area damage from the tablet)',
+      ]),
+      changes: {
+        [f.id]: { state: withCondition(acted, { id: 'cast', rounds: 1 }) as Record<string, unknown> },
+      },
     })
   }
   if (id === 'withdraw') {

@@ -75,3 +75,22 @@ describe('odnd turns', () => {
     expect(foes.ok && foes.value.rolls).toHaveLength(1)
   })
 })
+
+describe('what the round tells an attack (known toggles)', () => {
+  it('two in the same beat share the initiative; one in another beat does not (spell interruption)', () => {
+    const ctx = turnContext('odnd', [mira, elf, goblin])
+    let step = start(ctx)
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'g', faces: [4] })
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'm', faces: [4] })
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'e', faces: [2] })
+    expect(step.turn.order.map((s) => s.ids)).toEqual([['m', 'g'], ['e']])
+    expect(rules.known?.(step.turn, goblin, mira)).toEqual(['same-initiative'])
+    expect(rules.known?.(step.turn, goblin, elf)).toEqual([])
+  })
+
+  it('one who fled is attacked as "a fleeing foe" (Retreat: +2 until they re-engage)', () => {
+    const fled = { ...mira, state: { conditions: [{ id: 'fleeing', rounds: null }] } }
+    const ctx = turnContext('odnd', [fled, goblin])
+    expect(rules.known?.(start(ctx).turn, goblin, fled)).toContain('pursuing')
+  })
+})

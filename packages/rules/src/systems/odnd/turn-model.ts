@@ -90,6 +90,8 @@ export const odndTurns = orderedTurns({
   known: (turn, _attacker, target) => [
     ...(turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : []),
     ...(find(target, 'fleeing') ? ['pursuing'] : []),
+    // Two who act in the same beat of the round share the initiative (ENCOUNTER ORDER: spellcasters).
+    ...(turn.order[turn.current]?.ids.includes(target.id) ? ['same-initiative'] : []),
   ],
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
