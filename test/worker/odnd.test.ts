@@ -311,4 +311,33 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
         'Mira was hit and hurt before casting: the spell is lost, and no other can be cast until the following round (ENCOUNTER ORDER).',
     })
   })
+
+  it('six goblins surround Mira and the seventh finds no room; the third on her is past her shield, as the round stands', async () => {
+    const names = Array.from({ length: 7 }, (_, i) => `Goblin ${i + 1}`)
+    const t = await odndTable(names)
+    const thrust = { choice: 'w1', toggles: [] }
+    for (const g of ['g1', 'g2']) expect((await t.goblinAttacks(g, thrust)).ok).toBe(true)
+    await eventually(
+      () => (t.fighter(t.mira).state.attackedBy as string[] | undefined)?.length === 2,
+      'two on her',
+    )
+    // What the tablet's attack sheet sets for the third: +1 and no shield, "as the round stands".
+    const known = SYSTEMS.odnd.turn.known?.(t.turn(), t.fighter('g3'), t.fighter(t.mira))
+    expect(known).toEqual(['surrounding', 'shield-engaged'])
+    const before = t.all()
+    const third = { choice: 'w1', toggles: known ?? [] }
+    expect((await t.goblinAttacks('g3', third)).ok).toBe(true)
+    await agrees(
+      t.entries().findLast((e) => e.attack?.attackerId === 'g3'),
+      before,
+      t.fighter,
+    )
+    await eventually(() => t.chips(t.mira).includes('Surrounded by 3 this round'), 'surrounded')
+    for (const g of ['g4', 'g5', 'g6']) expect((await t.goblinAttacks(g, thrust)).ok).toBe(true)
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'g7', targetId: t.mira, declared: thrust })).toEqual({
+      ok: false,
+      error:
+        '6 already fight Mira in melee this round: no room for another around a man-sized foe (Surrounding: up to 6).',
+    })
+  })
 })

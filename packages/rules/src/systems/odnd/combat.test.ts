@@ -176,7 +176,7 @@ describe('odnd resolve', () => {
     // Already in melee with it: the goblin's spear does not outreach her fists first (Melee Weapon Reach).
     const inMelee = mira({ engaged: [{ id: 'g1', name: 'Goblin g1' }] })
     const r = ok(rules.resolve(inMelee, target, attack('hands'), null, scripted(15, 3)))
-    expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3 } })
+    expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3, attackedBy: ['mira'] } })
     expect(r.summary).toBe(
       'Mira hits Goblin g1 for 3 temporary damage, which wears off: Goblin g1 is knocked out.',
     )

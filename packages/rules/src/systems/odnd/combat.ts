@@ -33,6 +33,7 @@ import {
   injuryOf,
   isCaster,
   type OdndState,
+  othersOn,
   sentence,
   sheet,
   stateOf,
@@ -56,7 +57,7 @@ export type { ConditionId, OdndState } from './fighter-state.ts'
 
 /** A new round: the attack count and the "has attacked" mark go; a charge comes a round nearer. */
 function nextRoundState(f: Fighter): OdndState {
-  const { attacks: _attacks, hasAttacked: _hasAttacked, chargeWait, ...rest } = stateOf(f)
+  const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, chargeWait, ...rest } = stateOf(f)
   return chargeWait && chargeWait > 1 ? { ...rest, chargeWait: chargeWait - 1 } : rest
 }
 
@@ -304,6 +305,13 @@ function declare(
         `${attacker.name} is in melee with ${inMelee.map((e) => e.name).join(', ')}: once engaged, a fighter can only withdraw or retreat, not charge.`,
       )
   }
+  // "Up to 6 combatants of around human size can surround and attack a human-sized character".
+  const around = othersOn(target, attacker.id).length
+  const room = way.mode === 'melee' && !free ? odnd.maxSurrounding(a.value.size, d.value.size) : null
+  if (room !== null && around >= room)
+    return fail(
+      `${around} already fight ${target.name} in melee this round: no room for another around a man-sized foe (Surrounding: up to ${room}).`,
+    )
   if (find(attacker, 'withdrawing')) toggles.withdrawing = true
   if (find(target, 'withdrawing')) toggles['defender-withdrawing'] = true
   if (find(target, 'charged')) toggles['defender-charging'] = true
@@ -412,6 +420,24 @@ function movedThisRound(r: Ready, fx: Effects): void {
   }
   if (r.table.includes('on-the-run')) fx.attacker = withCondition(fx.attacker, { id: 'running', rounds: 1 })
   if (t.withdrawing) fx.attacker = withCondition(fx.attacker, { id: 'withdrawing', rounds: 1 })
+}
+
+/**
+ * Who attacks one in melee this round: "If more than 2 foes are simultaneously attacking one character"
+ * (the round's known toggles then set +1 and no shield); where the text prints no number for the sizes
+ * (larger or smaller creatures), the GM is asked once more than six surround it.
+ */
+function surrounded(r: Ready, attacker: Fighter, target: Fighter, fx: Effects): void {
+  const by = fx.target.attackedBy ?? []
+  if (by.includes(attacker.id)) return
+  fx.target = { ...fx.target, attackedBy: [...by, attacker.id] }
+  if (
+    by.length + 1 > odnd.MAX_SURROUNDING_MAN_SIZED &&
+    odnd.maxSurrounding(r.attacker.size, r.defender.size) === null
+  )
+    fx.words.push(
+      `GM: ${by.length + 1} now fight ${target.name}; how many can surround a ${r.defender.size} foe is yours to say ("Larger creatures can be surrounded by more opponents. Smaller creatures ... by fewer")`,
+    )
 }
 
 /**
@@ -691,7 +717,10 @@ function strike(
   const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
   if (after !== 'fighting' && after !== injuryOf(target))
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
-  if (r.way.mode === 'melee' && !free) inMelee(attacker, target, after, fx)
+  if (r.way.mode === 'melee' && !free) {
+    inMelee(attacker, target, after, fx)
+    surrounded(r, attacker, target, fx)
+  }
   if (throughLine !== null)
     fx.words.push(
       `GM: each foe ${attacker.name} passed within 10 feet may take one free attack at +2: d6 + DEX against ${throughLine} (Moving through a line; Retreat)`,
@@ -934,6 +963,8 @@ function status(f: Fighter): string[] {
     chips.push(`${CONDITIONS[c.id].chip}${rounds}`)
   }
   if (stateOf(f).morale?.fightsToDeath) chips.push('Fights to the death')
+  const by = stateOf(f).attackedBy ?? []
+  if (by.length > 2 && injury === 'fighting') chips.push(`Surrounded by ${by.length} this round`)
   const engaged = engagedOf(f)
   if (engaged.length > 0 && injury === 'fighting')
     chips.push(`In melee with ${engaged.map((e) => e.name).join(', ')}`)

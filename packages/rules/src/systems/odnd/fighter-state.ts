@@ -74,7 +74,13 @@ export interface OdndState {
   engaged?: Engagement[]
   /** Rounds until this fighter may charge again: "no more than once per 10 minute Turn". */
   chargeWait?: number
+  /** Who has attacked this fighter in melee this round: more than 2 surround it (Surrounding). */
+  attackedBy?: string[]
 }
+
+/** Those, other than `attacker`, who attacked this fighter in melee this round. */
+export const othersOn = (f: Fighter, attacker: string): string[] =>
+  (stateOf(f).attackedBy ?? []).filter((id) => id !== attacker)
 
 export const stateOf = (f: Fighter): OdndState => f.state as OdndState
 export const conditionsOf = (f: Fighter): Condition[] => stateOf(f).conditions ?? []

@@ -6,10 +6,12 @@
 import { describe, expect, it } from 'vitest'
 import { odnd } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
+import { IDLE_TURN as IDLE } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { odndCombat as rules } from './combat.ts'
 import { cleanGetaway } from './moves.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'
+import { odndTurns as turn } from './turn-model.ts'
 
 const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6' }
 /** A short spear, as long as Mira's sword: neither strikes first by reach but where a test says so. */
@@ -431,5 +433,52 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
     )
     expect(rules.toggles(goblin('g1'), mira(), 'w1').map((t) => t.id)).not.toContain('same-initiative')
     expect(ok(rules.choices(mira())).map((c) => c.id)).not.toContain('cast')
+  })
+})
+
+describe('Surrounding: "Up to 6 ... can surround"; "more than 2 ... +1"; "A shield may only be used against 2 attackers"', () => {
+  const band = (n: number) => Array.from({ length: n }, (_, i) => goblin(`g${i + 1}`))
+  /** Each goblin in turn thrusts at Mira and misses. */
+  const allOn = (goblins: Fighter[]) =>
+    goblins.reduce(
+      (m, g) => apply([m], ok(rules.resolve(g, m, act('w1'), 'none', scripted(2))))[0] as Fighter,
+      mira(),
+    )
+
+  it('the third on her gets +1 and is past her shield, as the round stands: 9 in 20 becomes 12 in 20', () => {
+    const [g1, g2, g3] = band(3) as [Fighter, Fighter, Fighter]
+    const two = allOn([g1, g2])
+    expect(turn.known?.(IDLE, g3, two)).toEqual(['surrounding', 'shield-engaged'])
+    expect(turn.known?.(IDLE, g3, allOn([g1]))).toEqual([])
+    // THAC0 19 against AC 8 (9 less her shield) needs 11: 10 in 20; surrounding +1 and no shield: 9, 12 in 20.
+    expect(ok(rules.preview(g3, two, act('w1'))).chance).toBe(10 / 20)
+    expect(ok(rules.preview(g3, two, act('w1', 'surrounding', 'shield-engaged'))).chance).toBe(12 / 20)
+    expect(rules.status(allOn([g1, g2, g3]))).toContain('Surrounded by 3 this round')
+  })
+
+  it('a seventh man-sized foe finds no room; the round after, the ring is counted again', () => {
+    const six = allOn(band(6))
+    const seventh = goblin('g7')
+    expect(errorOf(rules.preview(seventh, six, act('w1')))).toBe(
+      '6 already fight Mira in melee this round: no room for another around a man-sized foe (Surrounding: up to 6).',
+    )
+    // One of the six strikes again: no new place taken.
+    expect(errorOf(rules.preview(goblin('g1'), six, act('w1')))).toBeNull()
+    // A missile is no part of the ring.
+    const archer = fighter('odnd', 'a', 'foe', { name: 'Archer', weapons: [BOW] })
+    expect(errorOf(rules.preview(archer, six, act('w1', 'short-range')))).toBeNull()
+    const next = apply([six], ok(rules.endOfRound([six], 1, scripted())))[0] as Fighter
+    expect(errorOf(rules.preview(seventh, next, act('w1')))).toBeNull()
+  })
+
+  it("around a large creature the text gives no number: the seventh is the GM's call, asked in the log", () => {
+    const ogre = fighter('odnd', 'o', 'pc', { name: 'Ogre', size: 'large', weapons: [SWORD] }, { hp: 40 })
+    const ring = band(7).reduce(
+      (o, g) => apply([o], ok(rules.resolve(g, o, act('w1'), 'none', scripted(2))))[0] as Fighter,
+      ogre,
+    )
+    expect(rules.status(ring)).toContain('Surrounded by 7 this round')
+    const last = ok(rules.resolve(goblin('g8'), ring, act('w1'), 'none', scripted(2)))
+    expect(last.summary).toContain('GM: 8 now fight Ogre; how many can surround a large foe is yours to say')
   })
 })

@@ -7,7 +7,7 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { find, SHEET } from './fighter-state.ts'
+import { find, othersOn, SHEET } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
 
@@ -87,11 +87,13 @@ export const odndTurns = orderedTurns({
   surprise,
   // The other side's free round: an attack on one caught unaware is "From behind or by surprise"; one who
   // fled is attacked at +2 "until the one fleeing turns and re-engages" (Retreat).
-  known: (turn, _attacker, target) => [
+  known: (turn, attacker, target) => [
     ...(turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : []),
     ...(find(target, 'fleeing') ? ['pursuing'] : []),
     // Two who act in the same beat of the round share the initiative (ENCOUNTER ORDER: spellcasters).
-    ...(turn.order[turn.current]?.ids.includes(target.id) ? ['same-initiative'] : []),
+    ...((turn.order ?? [])[turn.current]?.ids.includes(target.id) ? ['same-initiative'] : []),
+    // Two others already on them this round: the third surrounds, past the shield (Surrounding).
+    ...(othersOn(target, attacker.id).length >= 2 ? ['surrounding', 'shield-engaged'] : []),
   ],
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
