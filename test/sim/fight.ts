@@ -187,11 +187,15 @@ class Fight {
   }
 
   /**
-   * odnd: some of the party cast spells (a magic-user; an elf with a bow, who fires on the run) and some
-   * carry a pike, so spell interruption, firing on the run and reach come up at the table (#25).
+   * odnd: some of the party cast spells (a magic-user; an elf with a bow, who fires on the run), some
+   * carry a pike, some are hasted, so spell interruption, firing on the run, reach and haste come up (#25).
    */
   classed(sheet: Record<string, unknown>): Record<string, unknown> {
     if (this.system !== 'odnd' || this.chance(0.4)) return sheet
+    // Some magically hasted, who always have initiative.
+    if (this.chance(0.2)) return { ...sheet, hasted: true }
+    // Some 3rd-level fighters: three attacks against normal men, first and last in the round.
+    if (this.chance(0.2)) return { ...sheet, level: 3 }
     const weapons = (sheet.weapons as unknown[] | undefined) ?? []
     const roll = this.pick(3)
     if (roll === 0) return { ...sheet, class: 'magic-user' }

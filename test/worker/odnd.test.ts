@@ -340,4 +340,19 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
         '6 already fight Mira in melee this round: no room for another around a man-sized foe (Surrounding: up to 6).',
     })
   })
+
+  it('a goblin the GM marks magically hasted acts first, whatever the party rolls', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
+    combatants.get('g1')?.set('sheet', { ...sheet, hasted: true })
+    await eventually(() => t.fighter('g1').sheet?.hasted === true, 'hasted')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    expect(t.turn().order.map((s) => s.ids)).toEqual([['g1'], [t.mira]])
+    expect(t.turn().order[0]?.label).toMatch(/^Hasted, initiative \d$/)
+    expect(t.turn().acting).toEqual(['g1'])
+  })
 })

@@ -343,6 +343,20 @@ function declare(
   })
 }
 
+/**
+ * The text's "easier way" for a crowd of normal men, as a forecast beside the odds: "the percentage of
+ * attacks that hit ... the average damage that each hit would inflict ... the number of normal types that
+ * would be killed each round", their hit points a d6 as in the text's example. Only where the attacker
+ * has more than one attack against them.
+ */
+function killForecast(r: Ready): string {
+  if (r.way.mode !== 'melee' || !odnd.isNormalManType(r.defender)) return ''
+  const estimate = odnd.quickKillForAttack(r.decl, { count: 1, sides: 6, bonus: 0 })
+  if (!estimate.ok || estimate.value.attacks < 2) return ''
+  const { attacks, hits, kills, killsRoundedUp } = estimate.value
+  return ` Against a crowd of such normal men (d6 hit points), the text's quick reckoning: ${attacks} attacks, ${toFloat(hits).toFixed(1)} hits, about ${toFloat(kills).toFixed(1)} killed a round (${killsRoundedUp} rounded up).`
+}
+
 /** "Hits on a natural 10 or more on a d20 (55%)", with the roll's Advantage or Disadvantage. */
 function oddsInWords(p: odnd.PreparedAttack, odds: odnd.AttackOdds): string {
   if (odds.needs === null) return `Cannot hit (${p.notes.join(' ') || 'nothing it rolls can hit'}) (0%)`
@@ -1016,7 +1030,7 @@ export const odndCombat: CombatRules = {
     const first = counter ? `; ${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}` : ''
     return ok<Preview>({
       chance: odds.probabilities.hit,
-      summary: `${oddsInWords(p, odds)}${damage}${first}.`,
+      summary: `${oddsInWords(p, odds)}${damage}${first}.${killForecast(ready.value)}`,
       lines: breakdownOf(p, target.id),
     })
   },

@@ -482,3 +482,30 @@ describe('Surrounding: "Up to 6 ... can surround"; "more than 2 ... +1"; "A shie
     expect(last.summary).toContain('GM: 8 now fight Ogre; how many can surround a large foe is yours to say')
   })
 })
+
+describe("The text's quick kill estimate for normal men, beside the odds", () => {
+  it('the 8th-level fighter of the text: 8 attacks needing 7 (70%), d6+1 against d6 hit points: 5.6 killed, 6 rounded up', () => {
+    // THAC0 17 against AC 10 needs 7: the text's "needs to roll a 7 or better".
+    const hero = fighter('odnd', 'h', 'pc', {
+      name: 'Hero',
+      level: 8,
+      thac0: 17,
+      weapons: [{ ...SWORD, damage: 'd6+1' }],
+    })
+    const humanoid = fighter('odnd', 'x', 'foe', {
+      name: 'Humanoid',
+      role: 'monster',
+      class: 'monster',
+      ac: 10,
+    })
+    const preview = ok(rules.preview(hero, humanoid, act('w1')))
+    expect(preview.chance).toBe(14 / 20)
+    expect(preview.summary).toContain(
+      "Against a crowd of such normal men (d6 hit points), the text's quick reckoning: 8 attacks, 5.6 hits, about 5.6 killed a round (6 rounded up).",
+    )
+    // One attack a round (a 1st-level fighter) is no crowd reckoning; nor is a foe who is no normal man.
+    expect(ok(rules.preview(mira(), humanoid, act('w1'))).summary).not.toContain('quick reckoning')
+    const ogre = fighter('odnd', 'o', 'foe', { name: 'Ogre', role: 'monster', class: 'monster', level: 4 })
+    expect(ok(rules.preview(hero, ogre, act('w1'))).summary).not.toContain('quick reckoning')
+  })
+})

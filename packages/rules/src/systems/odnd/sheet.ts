@@ -107,6 +107,8 @@ export interface Sheet {
   /** Turn movement in inches (6" means 3" and still attack). */
   move: number
   mounted: boolean
+  /** "Magically HASTED creatures move twice as fast and always have initiative." */
+  hasted: boolean
   size: Size
   /** The d20 roll needed to save vs paralysis (disarm, dismount, whip, spell interruption). */
   saveParalysis: number
@@ -208,6 +210,7 @@ export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
     integer: true,
   },
   { key: 'mounted', label: 'Mounted', kind: 'boolean', default: false },
+  { key: 'hasted', label: 'Magically hasted', kind: 'boolean', default: false },
   { key: 'size', label: 'Size', kind: 'choice', default: 'man-sized', options: choice(SIZES) },
   {
     key: 'saveParalysis',

@@ -68,11 +68,21 @@ export const odndTurns = orderedTurns({
     const groupRoll = (side: 'pc' | 'foe') =>
       turn.initiative[all.find((c) => c.side === side && turn.initiative[c.id])?.id ?? '']?.total
     const steps = odnd.initiativeOrder(
-      participants.map((c) => ({
-        id: c.id,
-        side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
-        roll: turn.initiative[c.id]?.total ?? groupRoll(c.side),
-      })),
+      participants.map((c) => {
+        const s = readSheet(SHEET, c)
+        return {
+          id: c.id,
+          side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
+          roll: turn.initiative[c.id]?.total ?? groupRoll(c.side),
+          // "Magically HASTED creatures ... always have initiative" (ENCOUNTER ORDER).
+          hasted: s.ok && (s.value as odnd.Sheet).hasted,
+          // "Fighters with multiple attacks will attack first and last in the melee round."
+          multipleAttacks:
+            s.ok &&
+            odnd.isFighterType(s.value as odnd.Sheet) &&
+            odnd.meleeAttacks(s.value as odnd.Sheet, true).attacks > 1,
+        }
+      }),
       groupRoll('pc'),
       { partyInitiative: settings.partyInitiative },
     )
