@@ -107,3 +107,19 @@ it('odnd: Ilse, a magic-user, casts her spell from her phone; the log says it go
   await expect.poll(() => gm.getByTestId('log').textContent()).toContain('Ilse casts a spell')
   expect(await visible(ilse, 'Attack')).toBe(false)
 })
+
+it("odnd: the GM rolls a pursuit check of the rules from the tablet, with the text's words beside it, and every device logs it", {
+  timeout: 90_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  const card = gm.getByRole('region', { name: 'Rolls of the rules' })
+  await card.getByText("Distance, reaction, pursuit: the GM's dice").click()
+  await expect.poll(() => card.textContent()).toContain('monsters will continue pursuit on 1-2 (D6)')
+  await chromium.snap(gm, 'odnd-gm-rolls')
+  await card.getByRole('button', { name: 'Corner, stairs or door: 1-2 chase on' }).click()
+  for (const page of [gm, mira])
+    await expect
+      .poll(() => page.getByTestId('log').textContent())
+      .toMatch(/The GM rolled 1d6 \[[1-6]\] · server dice\s*Corner, stairs or door: 1-2 chase on/)
+})

@@ -355,4 +355,19 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     expect(t.turn().order[0]?.label).toMatch(/^Hasted, initiative \d$/)
     expect(t.turn().acting).toEqual(['g1'])
   })
+
+  it('the GM’s rolls of the rules (encounter distance, reaction, pursuit) are rolled and logged by the room with their words', async () => {
+    const t = await odndTable(['Goblin 1'])
+    for (const r of rules.gmRolls ?? []) {
+      expect((await t.gmAsk({ kind: 'roll', notation: r.notation, label: r.label })).ok).toBe(true)
+      const mine = (e: LogEntry) => e.detail === r.label || Boolean(e.detail?.startsWith(`${r.label}: `))
+      await eventually(() => t.entries().some(mine), r.label)
+      const entry = t.entries().find(mine)
+      // The room's dice, each face within its die.
+      const [count, sides] = r.notation.split('d').map(Number)
+      expect(entry?.notation).toBe(r.notation)
+      expect(entry?.faces?.length).toBe(count)
+      for (const face of entry?.faces ?? []) expect(face >= 1 && face <= (sides ?? 0)).toBe(true)
+    }
+  })
 })

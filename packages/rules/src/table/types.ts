@@ -153,4 +153,10 @@ export interface CombatRules {
   clearable?(fighter: Fighter): Array<{ id: string; label: string }>
   /** The GM ends one of them: the fighter's change and the log's sentence. */
   clear?(fighter: Fighter, id: string): Outcome<Resolution>
+  /**
+   * The text's own rolls that the GM makes when the table comes to them, outside any attack (odnd's
+   * encounter distance, reaction and pursuit): each with its notation, a short label for the log (up to
+   * 40 characters) and what its faces mean in the text's words. The room rolls and logs them as any roll.
+   */
+  gmRolls?: ReadonlyArray<{ label: string; notation: string; says: string }>
 }

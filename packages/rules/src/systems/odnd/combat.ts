@@ -40,6 +40,7 @@ import {
   withCondition,
   withoutCondition,
 } from './fighter-state.ts'
+import { GM_ROLLS } from './gm-rolls.ts'
 import {
   interruptSpell,
   isMove,
@@ -1106,4 +1107,5 @@ export const odndCombat: CombatRules = {
     const s = sheet(f)
     return s.ok ? `AC ${s.value.ac}` : null
   },
+  gmRolls: GM_ROLLS,
 }

@@ -509,3 +509,20 @@ describe("The text's quick kill estimate for normal men, beside the odds", () =>
     expect(ok(rules.preview(hero, ogre, act('w1'))).summary).not.toContain('quick reckoning')
   })
 })
+
+describe('The rolls of the rules outside any attack (ENCOUNTER ORDER, EVASION AND PURSUIT)', () => {
+  it("each is a die the room rolls, labelled to fit the log, with the text's words for its faces", () => {
+    const rolls = rules.gmRolls ?? []
+    expect(rolls.map((r) => r.notation)).toEqual(['2d6', '1d3', '2d6', '2d6', '1d6', '1d6', '1d6', '2d6'])
+    for (const r of rolls) expect(r.label.length).toBeLessThanOrEqual(40)
+    // The thresholds the text prints are in the labels the log keeps.
+    const labels = rolls.map((r) => r.label).join(' | ')
+    for (const face of ['1-5 they stop', '1-2 chase on', 'on a 1 they follow', 'low they chase'])
+      expect(labels).toContain(face)
+    expect(odnd.PURSUIT_CHANCES).toEqual({
+      stopsForBait: 5,
+      continuesPastCorner: 2,
+      continuesPastSecretDoor: 1,
+    })
+  })
+})

@@ -395,10 +395,10 @@ function retreat(
       words.push(
         `GM: each foe ${f.name} passes within 10 feet who is not in melee rolls d6 + DEX against ${myScore}; each who rolls higher gets a free attack at +2, past the shield (Retreat)`,
       )
-    const asked = odnd.pursuitRoll([roll(6, 'pursuit 2d6', 'target'), roll(6, 'pursuit 2d6', 'target')])
-    if (!asked.ok) return asked
+    // "roll a 2D6 to discover if they are pursued": the reaction table it reads is not in the text.
+    const pursuit = roll(6, 'pursuit 2d6', 'target') + roll(6, 'pursuit 2d6', 'target')
     words.push(
-      `GM: 2d6 = ${asked.value.total} for whether ${f.name} is pursued (a low score pursues, a high one does not: the text prints no table); a pursuer attacks at +2 each round until ${f.name} turns and re-engages`,
+      `GM: 2d6 = ${pursuit} for whether ${f.name} is pursued (a low score pursues, a high one does not: the text prints no table); a pursuer attacks at +2 each round until ${f.name} turns and re-engages`,
     )
   }
   const changes: Record<string, FighterChange> = {
