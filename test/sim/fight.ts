@@ -196,6 +196,8 @@ class Fight {
     if (this.chance(0.2)) return { ...sheet, hasted: true }
     // Some 3rd-level fighters: three attacks against normal men, first and last in the round.
     if (this.chance(0.2)) return { ...sheet, level: 3 }
+    // Some hired troops fought as one (Mass Combat): a unit of ten.
+    if (this.chance(0.1)) return { ...sheet, men: 10 }
     const weapons = (sheet.weapons as unknown[] | undefined) ?? []
     const roll = this.pick(3)
     if (roll === 0) return { ...sheet, class: 'magic-user' }

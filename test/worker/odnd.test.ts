@@ -370,4 +370,31 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
       for (const face of entry?.faces ?? []) expect(face >= 1 && face <= (sides ?? 0)).toBe(true)
     }
   })
+
+  it('a unit of ten bandits fought as one: one hit throw, d6 x 10 off, as the rules say (Mass Combat)', async () => {
+    const t = await odndTable(['Bandits'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
+    combatants.get('g1')?.set('sheet', { ...sheet, men: 10 })
+    await eventually(() => t.fighter('g1').sheet?.men === 10, 'a unit')
+    const before = t.all()
+    const thrust = { choice: 'w1', toggles: [] }
+    const attacked = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'g1',
+      targetId: t.mira,
+      declared: thrust,
+      faces: [15, 3],
+    })
+    expect(attacked.ok).toBe(true)
+    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
+    expect(
+      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+    ).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the unit’s blow')
+    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    expect(entry?.detail).toBe('Bandits hits Mira for 30.')
+    await agrees(entry, before, t.fighter)
+    expect(t.fighter(t.mira).hp).toBe(40 - 30)
+  })
 })

@@ -692,7 +692,18 @@ function strike(
   if (parry) fx.target = withCondition(fx.target, { id: 'parrying', rounds: 1 })
   let headline = `${attacker.name} ${res.hit ? (res.critical ? 'hits, critically,' : 'hits') : 'misses'} ${target.name}`
 
-  if (res.damage) {
+  if (res.damage && r.attacker.men > 1) {
+    // Mass Combat: "a single 6-sided die is thrown, and its score is multiplied by 10" (the men of the unit).
+    const hit = odnd.unitHit(
+      { name: target.name, men: 1, originalHp: target.maxHp, hp: target.hp },
+      r.attacker.men,
+      roll(6, 'unit hit d6'),
+    )
+    if (!hit.ok) return hit
+    fx.lines.push(...hit.value.breakdown)
+    fx.hp = target.hp - hit.value.damage
+    headline += ` for ${hit.value.damage}`
+  } else if (res.damage) {
     const faces = Array.from({ length: res.damage.dice.count }, () =>
       roll(res.damage?.dice.sides ?? 0, `damage d${res.damage?.dice.sides}`),
     )
@@ -978,6 +989,12 @@ function status(f: Fighter): string[] {
     chips.push(`${CONDITIONS[c.id].chip}${rounds}`)
   }
   if (stateOf(f).morale?.fightsToDeath) chips.push('Fights to the death')
+  const s = sheet(f)
+  // "For each tenth of the original total left, one man is left alive" (Mass Combat).
+  if (s.ok && s.value.men > 1)
+    chips.push(
+      `${odnd.survivors({ men: s.value.men, originalHp: f.maxHp, hp: f.hp })} of ${s.value.men} men left`,
+    )
   const by = stateOf(f).attackedBy ?? []
   if (by.length > 2 && injury === 'fighting') chips.push(`Surrounded by ${by.length} this round`)
   const engaged = engagedOf(f)

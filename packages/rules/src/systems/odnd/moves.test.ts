@@ -526,3 +526,34 @@ describe('The rolls of the rules outside any attack (ENCOUNTER ORDER, EVASION AN
     })
   })
 })
+
+describe('Mass Combat: units "fought as one man"', () => {
+  /** Ten men as one: 40 hit points (the text's example), AC 7. */
+  const unit = (id: string, name: string, hp = 40) =>
+    fighter(
+      'odnd',
+      id,
+      id === 'b' ? 'foe' : 'pc',
+      { name, role: 'npc', class: 'normal-man', men: 10, ac: 7, weapons: [SWORD] },
+      { hp, maxHp: 40 },
+    )
+
+  it('one hit throw; a hit takes d6 x 10: a 3 is 30, leaving 10 of 40, three men of ten', () => {
+    const dice = scripted(15, 3)
+    const r = ok(rules.resolve(unit('b', 'Bandits'), unit('s', 'Soldiers'), act('w1'), 'none', dice))
+    expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'unit hit d6'])
+    expect(r.summary).toBe('Bandits hits Soldiers for 30.')
+    const soldiers = apply([unit('s', 'Soldiers')], r)[0] as Fighter
+    expect(soldiers.hp).toBe(10)
+    expect(rules.status(soldiers)).toContain('3 of 10 men left')
+    expect(
+      ok(rules.resolve(unit('b', 'Bandits'), unit('s', 'Soldiers'), act('w1'), 'none', scripted(2))).summary,
+    ).toBe('Bandits misses Soldiers.')
+  })
+
+  it('"if the total original hit points for the group had been 40, then 4 points remaining ... one man left alive, 8 ... 2"', () => {
+    expect(rules.status(unit('s', 'Soldiers', 4))).toContain('1 of 10 men left')
+    expect(rules.status(unit('s', 'Soldiers', 8))).toContain('2 of 10 men left')
+    expect(rules.status(unit('s', 'Soldiers', 0))).toContain('0 of 10 men left')
+  })
+})
