@@ -248,7 +248,7 @@ function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
     },
   )
   // A caster the attack may hurt before the spell goes off: whether the two share the initiative.
-  if (isCaster(d)) toggles.push(TABLE_TOGGLES['same-initiative'])
+  toggles.push(TABLE_TOGGLES['same-initiative'])
   if (way.mode === 'melee') return [...toggles, TABLE_TOGGLES['through-line']]
   // Elves (bows, javelins) and hobbits (slings) "can 'fire on the run'": the full move and the shot.
   const weapon = way.weapon === 'hands' ? undefined : a.weapons[way.weapon]
@@ -741,8 +741,14 @@ function strike(
   movedThisRound(r, fx)
 
   const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
-  if (after !== 'fighting' && after !== injuryOf(target))
+  if (after !== 'fighting' && after !== injuryOf(target)) {
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
+    // "If two or more roll the same ... anyone killed in that round still gets their attack."
+    if (r.table.includes('same-initiative') && !stateOf(target).hasAttacked && !free)
+      fx.words.push(
+        `${target.name} acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it`,
+      )
+  }
   if (r.way.mode === 'melee' && !free) {
     inMelee(attacker, target, after, fx)
     surrounded(r, attacker, target, fx)
@@ -850,6 +856,10 @@ function settleGrapple(
   const { result, stunRounds, breakdown, summary } = contest.value
   out.lines.push(...breakdown)
   out.words.push(summary.replace(/\.$/, ''))
+  if (result === 'thrown-off')
+    out.words.push(
+      `"since the hero is free, initiative is rolled again (if there are more attackers)": GM, reroll it`,
+    )
   const freed: OdndState = {
     ...state,
     grappledBy: [],

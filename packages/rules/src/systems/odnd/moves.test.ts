@@ -431,7 +431,6 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
     expect(ok(rules.resolve(goblin('g1'), mira(), act('w1'), 'none', scripted(15, 3))).summary).toBe(
       'Goblin g1 hits Mira for 3.',
     )
-    expect(rules.toggles(goblin('g1'), mira(), 'w1').map((t) => t.id)).not.toContain('same-initiative')
     expect(ok(rules.choices(mira())).map((c) => c.id)).not.toContain('cast')
   })
 })
@@ -555,5 +554,24 @@ describe('Mass Combat: units "fought as one man"', () => {
     expect(rules.status(unit('s', 'Soldiers', 4))).toContain('1 of 10 men left')
     expect(rules.status(unit('s', 'Soldiers', 8))).toContain('2 of 10 men left')
     expect(rules.status(unit('s', 'Soldiers', 0))).toContain('0 of 10 men left')
+  })
+})
+
+describe('ENCOUNTER ORDER 6: "movement/combat is simultaneous (This means that anyone killed in that round still gets their attack for that round)"', () => {
+  it('a goblin killed by one of the same initiative is owed its attack: the GM is asked; one who won initiative owes nothing', () => {
+    const weak = fighter(
+      'odnd',
+      'g1',
+      'foe',
+      { name: 'Goblin', role: 'monster', class: 'monster', ac: 6, weapons: [SPEAR] },
+      { hp: 2 },
+    )
+    const same = ok(rules.resolve(mira(), weak, act('w1', 'same-initiative'), 'none', scripted(15, 4)))
+    expect(same.summary).toBe(
+      'Mira hits Goblin for 4: Goblin is dead; Goblin acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it.',
+    )
+    expect(ok(rules.resolve(mira(), weak, act('w1'), 'none', scripted(15, 4))).summary).toBe(
+      'Mira hits Goblin for 4: Goblin is dead.',
+    )
   })
 })

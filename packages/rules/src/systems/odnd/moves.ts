@@ -73,10 +73,10 @@ export const TABLE_TOGGLES = {
   },
   'same-initiative': {
     id: 'same-initiative',
-    label: 'Same initiative as the caster',
+    label: 'Same initiative as the target',
     effect:
-      'a spellcaster hit and hurt now saves vs Paralysis (+ PSY) to keep the spell; without it, one who won initiative makes the spell lost',
-    rule: 'ENCOUNTER ORDER: "A spellcaster hit and taking damage during the round by an opponent with simultaneous initiative"',
+      'you act at once: a target killed still gets its attack this round; a caster hurt saves vs Paralysis to keep the spell (without it, one who won initiative makes it lost)',
+    rule: 'ENCOUNTER ORDER 6 ("simultaneous") and spellcasters',
   },
   'through-line': {
     id: 'through-line',
