@@ -559,6 +559,9 @@ function resolve(
   return ok(letGoOfTheFallen(struck.value, target, table))
 }
 
+/** Feet of reach that make an advantage at the table: a spear's 8 over a sword's 3. */
+const SUFFICIENT_REACH = 5
+
 /** The defender's blow that comes first: its way, its weapon, and why. */
 interface Counter {
   way: Way
@@ -583,9 +586,11 @@ function outreachedBy(attacker: Fighter, target: Fighter, r: Ready): Counter | n
   const own = r.decl.attacker.weapons[r.decl.weapon ?? 0] ?? odnd.EMPTY_HANDS
   const charging = Boolean(r.decl.toggles?.charging) && r.decl.attackNumber === 1
   const setSpear = charging && (weapon.kind === 'spear' || weapon.kind === 'polearm')
+  // A "sufficient reach advantage" (spear vs dagger, long spear vs sword): a few feet more is not one.
+  const reach = Math.abs(weapon.reach - own.reach) >= SUFFICIENT_REACH ? weapon.reach : own.reach
   const first = odnd.whoStrikesFirst(
     { id: attacker.id, roll: 0, reach: own.reach, charging, mounted: r.attacker.mounted },
-    { id: target.id, roll: 0, reach: weapon.reach, setSpear, mounted: d.value.mounted },
+    { id: target.id, roll: 0, reach, setSpear, mounted: d.value.mounted },
     1,
   )
   if (first.first !== target.id) return null

@@ -575,3 +575,25 @@ describe('ENCOUNTER ORDER 6: "movement/combat is simultaneous (This means that a
     )
   })
 })
+
+describe('"a sufficient reach advantage" at the table: 5 feet or more', () => {
+  it('a sword (3 ft) does not outreach bare fists; a spear (8 ft) outreaches a sword', () => {
+    const brawler = fighter('odnd', 'b', 'pc', { name: 'Brawler' })
+    const swordsman = fighter('odnd', 's', 'foe', {
+      name: 'Swordsman',
+      ac: 6,
+      weapons: [{ ...SWORD, reach: 3 }],
+    })
+    expect(ok(rules.resolve(brawler, swordsman, act('hands'), 'none', scripted(2))).summary).toBe(
+      'Brawler misses Swordsman.',
+    )
+    const spearman = fighter('odnd', 'p', 'foe', {
+      name: 'Spearman',
+      ac: 6,
+      weapons: [{ ...SPEAR, reach: 8 }],
+    })
+    expect(ok(rules.resolve(mira(), spearman, act('w1'), 'none', scripted(2, 2))).summary).toMatch(
+      /^Spearman's Spear strikes first/,
+    )
+  })
+})
