@@ -183,7 +183,10 @@ class Fight {
       const name = PC_NAMES[i] as string
       this.seatNames.set(seatId, name)
       this.table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null })
-      this.ask(seatId, { kind: 'create-character', sheet: this.carrying(defaultSheetFor(this.system, name)) })
+      this.ask(seatId, {
+        kind: 'create-character',
+        sheet: this.carrying(this.classed(defaultSheetFor(this.system, name))),
+      })
     }
     const foes = 2 + this.pick(2)
     for (let i = 0; i < foes; i++) this.addFoe(`foe-${i + 1}`, `${FOE_NAMES[i % FOE_NAMES.length]} ${i + 1}`)
@@ -191,6 +194,31 @@ class Fight {
       // Kept in the GM's document until revealed, so not on the table yet.
       this.hidden = { id: 'hidden', fields: this.foeFields('Bandit leader') }
     }
+  }
+
+  /**
+   * odnd: some of the party cast spells (a magic-user; an elf with a bow, who fires on the run), some
+   * carry a pike, some are hasted, so spell interruption, firing on the run, reach and haste come up (#25).
+   */
+  classed(sheet: Record<string, unknown>): Record<string, unknown> {
+    if (this.system !== 'odnd' || this.chance(0.4)) return sheet
+    // Some magically hasted, who always have initiative.
+    if (this.chance(0.2)) return { ...sheet, hasted: true }
+    // Some 3rd-level fighters: three attacks against normal men, first and last in the round.
+    if (this.chance(0.2)) return { ...sheet, level: 3 }
+    // Some hired troops fought as one (Mass Combat): a unit of ten.
+    if (this.chance(0.1)) return { ...sheet, men: 10 }
+    const weapons = (sheet.weapons as unknown[] | undefined) ?? []
+    const roll = this.pick(3)
+    if (roll === 0) return { ...sheet, class: 'magic-user' }
+    if (roll === 1)
+      return {
+        ...sheet,
+        class: 'elf',
+        race: 'elf',
+        weapons: [...weapons, { name: 'Bow', kind: 'bow', damage: 'd6' }],
+      }
+    return { ...sheet, weapons: [...weapons, { name: 'Pike', kind: 'polearm', damage: 'd8', reach: 12 }] }
   }
 
   /**
@@ -780,7 +808,7 @@ class Fight {
     if (this.chance(0.25)) {
       faces = []
       for (let i = 0; i < 12; i++) {
-        const asked = diceAsked(combat, attacker, target, declared, faces)
+        const asked = diceAsked(combat, attacker, target, declared, faces, view)
         if (asked.complete) break
         const die = asked.asked[faces.length]
         if (!die) break

@@ -1,5 +1,6 @@
 /** A minimal y-websocket client that runs inside workerd, for tests of the room over real sockets. */
 import { SELF } from 'cloudflare:test'
+import { GM, type LogEntry, type RequestResult, SEAT } from '@fray/protocol'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
@@ -181,4 +182,37 @@ export async function createRoom(system = 'osr'): Promise<{ roomId: string; gmKe
   if (response.status !== 201)
     throw new Error(`room not created: ${response.status} ${await response.text()}`)
   return response.json()
+}
+
+/** Requests on a player's seat document, one at a time: each waits for the room's answer in the seat. */
+export function seatAsker(phone: TestClient, seatId: string) {
+  let n = 0
+  return async (request: Record<string, unknown>): Promise<RequestResult> => {
+    const id = `${request.kind}-${++n}`
+    phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
+    const results = phone.doc.getMap<RequestResult>(SEAT.results)
+    await eventually(() => results.has(`${seatId}/${id}`), String(request.kind), 3000)
+    return results.get(`${seatId}/${id}`) as RequestResult
+  }
+}
+
+/** The GM's requests on the gm document, one at a time, each answered there. */
+export function gmAsker(gm: TestClient) {
+  let n = 0
+  return async (request: Record<string, unknown>): Promise<RequestResult> => {
+    const id = `gm-${++n}`
+    gm.doc.getArray(GM.requests).push([{ id, ...request }])
+    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
+    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+  }
+}
+
+/** Dice that replay the faces the room logged, in order. */
+export const replayRolls = (rolls: NonNullable<LogEntry['rolls']>) => {
+  const queue = rolls.map((r) => r.face)
+  return (sides: number) => {
+    const face = queue.shift()
+    if (face === undefined) throw new Error(`the room rolled fewer dice than a d${sides}`)
+    return face
+  }
 }

@@ -8,6 +8,7 @@ import {
   type Declared,
   type DiceAsked,
   diceAsked,
+  IDLE_TURN,
   type ModifierToggle,
   type Outcome,
   ok,
@@ -82,8 +83,12 @@ export function Composer({
 }: Props) {
   const rules = rulesOf(system).combat
   const me = asFighter(attacker)
-  // The round as it stands, for rules that read what is left of a turn or who else is on the table.
-  const view = turn ? { turn, fighters: targets.map(asFighter) } : undefined
+  // The round as it stands and everyone on the table, for rules that read more than the two fighters
+  // (what is left of a zones turn, who guards; an odnd retreat from all in melee).
+  const view = {
+    turn: turn ?? IDLE_TURN,
+    fighters: [me, ...targets.filter((t) => t.id !== me.id).map(asFighter)],
+  }
   const all = rules.choices(me, view)
   const choices = aidOnly && all.ok ? ok(all.value.filter((c) => c.aid)) : all
   const choice = useSignal(choices.ok ? (openingChoice(choices.value, turn, attacker.id)?.id ?? '') : '')
@@ -255,7 +260,7 @@ export function Composer({
         )}
         {typing.value && ready && (
           <OwnDice
-            asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+            asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
             typed={typed.value}
             onType={(next) => (typed.value = next)}
           />
@@ -298,7 +303,7 @@ export function Composer({
         <div class="row gap roll-row">
           {typing.value && ready ? (
             <SendDice
-              asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+              asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
               onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
             />
           ) : (

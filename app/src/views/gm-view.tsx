@@ -25,6 +25,7 @@ import { LibraryCard } from './gm/library-card.tsx'
 import { LogCard } from './gm/log-card.tsx'
 import { SeatsCard } from './gm/seats-card.tsx'
 import { TableRulesCard } from './gm/table-rules-card.tsx'
+import { TextRollsCard } from './gm/text-rolls-card.tsx'
 import { TurnCard } from './gm/turn-card.tsx'
 import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
@@ -311,6 +312,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             moments={system ? SYSTEM_INFO[system].moments : undefined}
             round={table.turn.value.round}
           />
+          <TextRollsCard system={system} gm={gm} />
           {rulesCard}
           {system && <LibraryCard system={system} monsters={library} onChange={libraryChanged} />}
           {keepCard}

@@ -136,7 +136,11 @@ export interface CombatRules {
   choices(attacker: Fighter, table?: TableView): Outcome<AttackChoice[]>
   /** The situational modifiers that apply to this attack with this choice (only those), as named toggles. */
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[]
-  /** The exact odds and the breakdown of a declared attack; refusals say why ("out of range", ...). */
+  /**
+   * The exact odds and the breakdown of a declared attack; refusals say why ("out of range", ...).
+   * `table` is the round and everyone at the table, for a declaration that involves more than the two
+   * (odnd's retreat, zones' guards).
+   */
   preview(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView): Outcome<Preview>
   /** The defender's choices against this attack; [] when the system gives the defender no choice. */
   defenses(
@@ -148,6 +152,8 @@ export interface CombatRules {
   /**
    * Rolls and applies a declared attack: to hit, the defense the target chose (null: none, or no choice
    * in this system), damage after armor, injury states and conditions. Every die comes from `roll`.
+   * `table` is everyone at the table, for an action that involves more than the two (odnd's retreat,
+   * with a parting shot from each foe in melee): its outcome may change any of them.
    */
   resolve(
     attacker: Fighter,
@@ -199,4 +205,10 @@ export interface CombatRules {
   clearable?(fighter: Fighter): Array<{ id: string; label: string; when?: string }>
   /** The GM ends one of them: the fighter's change and the log's sentence. */
   clear?(fighter: Fighter, id: string): Outcome<Resolution>
+  /**
+   * The text's own rolls that the GM makes when the table comes to them, outside any attack (odnd's
+   * encounter distance, reaction and pursuit): each with its notation, a short label for the log (up to
+   * 40 characters) and what its faces mean in the text's words. The room rolls and logs them as any roll.
+   */
+  gmRolls?: ReadonlyArray<{ label: string; notation: string; says: string }>
 }

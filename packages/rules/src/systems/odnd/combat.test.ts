@@ -6,11 +6,13 @@
 import { describe, expect, it } from 'vitest'
 import { odnd } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
-import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import type { Fighter, Resolution } from '../../table/types.ts'
 import { odndCombat as rules } from './combat.ts'
+import { apply, declared, errorOf, ok } from './test-support.ts'
 
 const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6+1' }
-const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8, throwable: true }
+/** A short spear, as long as Mira's sword: neither strikes first by reach (that is moves.test.ts's). */
+const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 3, throwable: true }
 const CROSSBOW = { name: 'Crossbow', kind: 'crossbow', damage: 'd6' }
 
 /** Mira: a 1st-level fighter, STR 10 (no bonus), THAC0 19, with a sword. */
@@ -26,16 +28,8 @@ const goblin = (id = 'g1', hp = 8, state: Record<string, unknown> = {}) =>
     { hp, maxHp: 8, state },
   )
 
-const attack = (choice: string, ...toggles: string[]): Declared => ({ choice, toggles })
-const ok = <T>(o: { ok: true; value: T } | { ok: false; error: string }): T => {
-  if (!o.ok) throw new Error(o.error)
-  return o.value
-}
-const errorOf = (o: { ok: boolean; error?: string }) => (o.ok ? null : o.error)
+const attack = declared
 
-/** Applies a resolution's changes, as the room would. */
-const apply = (fighters: Fighter[], r: Resolution): Fighter[] =>
-  fighters.map((f) => ({ ...f, hp: r.changes[f.id]?.hp ?? f.hp, state: r.changes[f.id]?.state ?? f.state }))
 const after = (f: Fighter, r: Resolution): Fighter => apply([f], r)[0] as Fighter
 
 /** The rules package's exact odds for the same declaration, straight from the stored sheets. */
@@ -47,7 +41,7 @@ const packageOdds = (a: Fighter, d: Fighter, toggles: odnd.Toggles) => {
 describe('odnd choices', () => {
   it('offers empty hands, pulled punches and grappling to the default sheet (Empty Hand Attacks; Grappling attacks)', () => {
     const ids = ok(rules.choices(fighter('odnd', 'p', 'pc'))).map((c) => c.id)
-    expect(ids).toEqual(['hands', 'hands-pull', 'grapple'])
+    expect(ids).toEqual(['hands', 'hands-pull', 'grapple', 'run'])
   })
 
   it('lists each weapon with what it can do: a sword disarms, a spear is thrown', () => {
@@ -58,8 +52,15 @@ describe('odnd choices', () => {
       'Empty hands (d4)',
       'Empty hands, pulling punches',
       'Grapple',
+      'Run · the full move, no attack this round',
     ])
-    expect(ok(rules.choices(goblin())).map((c) => c.id)).toEqual(['w1', 'w1-thrown', 'w1-subdue', 'grapple'])
+    expect(ok(rules.choices(goblin())).map((c) => c.id)).toEqual([
+      'w1',
+      'w1-thrown',
+      'w1-subdue',
+      'grapple',
+      'run',
+    ])
   })
 })
 
@@ -142,7 +143,7 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
     const parried = ok(rules.resolve(mira(), goblin(), attack('w1'), 'parry', scripted(13)))
     expect(parried.summary).toMatch(/^Mira misses Goblin g1: Goblin g1 parries/)
     const parrier = after(goblin(), parried)
-    expect(rules.status(parrier)).toEqual(['Parrying (1 round)'])
+    expect(rules.status(parrier)).toEqual(['Parrying (1 round)', 'In melee with Mira'])
     expect(errorOf(rules.choices(parrier))).toBe('You are parrying this round: no attacks are possible.')
   })
 })
@@ -172,8 +173,10 @@ describe('odnd resolve', () => {
 
   it('empty hands are temporary on the first roll and knock out at 0 (Empty Hand Attacks)', () => {
     const target = goblin('g1', 3)
-    const r = ok(rules.resolve(mira(), target, attack('hands'), null, scripted(15, 3)))
-    expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3 } })
+    // Already in melee with it: the goblin's spear does not outreach her fists first (Melee Weapon Reach).
+    const inMelee = mira({ engaged: [{ id: 'g1', name: 'Goblin g1' }] })
+    const r = ok(rules.resolve(inMelee, target, attack('hands'), null, scripted(15, 3)))
+    expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3, attackedBy: ['mira'] } })
     expect(r.summary).toBe(
       'Mira hits Goblin g1 for 3 temporary damage, which wears off: Goblin g1 is knocked out.',
     )
@@ -209,8 +212,14 @@ describe('odnd attacks and maneuvers', () => {
     expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'save vs paralysis'])
     expect(r.summary).toBe('Mira hits Bandit: Bandit is disarmed.')
     const disarmed = after(bandit, r)
-    expect(rules.status(disarmed)).toEqual(['Disarmed'])
-    expect(ok(rules.choices(disarmed)).map((c) => c.id)).toEqual(['hands', 'hands-pull', 'grapple'])
+    expect(rules.status(disarmed)).toEqual(['Disarmed', 'In melee with Mira'])
+    expect(ok(rules.choices(disarmed)).map((c) => c.id)).toEqual([
+      'hands',
+      'hands-pull',
+      'grapple',
+      'withdraw',
+      'retreat',
+    ])
     expect(errorOf(rules.preview(disarmed, mira(), attack('w1')))).toBe(
       'You have been disarmed of your Sword.',
     )
@@ -238,7 +247,7 @@ describe('odnd conditions and the end of the round', () => {
     let [m, g] = [mira(), goblin()]
     const r = ok(rules.resolve(m, g, attack('w1', 'from-behind'), null, scripted(5)))
     ;[m, g] = apply([m, g], r) as [Fighter, Fighter]
-    expect(rules.status(g)).toEqual(['Surprised (1 round)'])
+    expect(rules.status(g)).toEqual(['Surprised (1 round)', 'In melee with Mira'])
     expect(errorOf(rules.choices(g))).toBe('You are surprised: you cannot act this round.')
 
     // The goblin listed first: the Advantage it gives Mira must not be ticked away the round it starts.
@@ -247,8 +256,8 @@ describe('odnd conditions and the end of the round', () => {
       'End of round 1: Goblin g1 is no longer surprised; next round Mira attacks Goblin g1 with Advantage, Goblin g1 attacks back with Disadvantage.',
     )
     ;[m, g] = apply([m, g], end1) as [Fighter, Fighter]
-    expect(rules.status(g)).toEqual(['Disadvantage (1 round)'])
-    expect(rules.status(m)).toEqual(['Advantage (1 round)'])
+    expect(rules.status(g)).toEqual(['Disadvantage (1 round)', 'In melee with Mira'])
+    expect(rules.status(m)).toEqual(['Advantage (1 round)', 'In melee with Goblin g1'])
     // Advantage is two d20 keep the higher: 1 - (12/20)^2 for a 13+; the same as the package's odds.
     expect(ok(rules.preview(m, g, attack('w1'))).chance).toBeCloseTo(1 - (12 / 20) ** 2, 12)
     expect(ok(rules.preview(m, g, attack('w1'))).chance).toBe(
@@ -257,7 +266,7 @@ describe('odnd conditions and the end of the round', () => {
 
     const end2 = ok(rules.endOfRound([m, g], 2, scripted()))
     ;[m, g] = apply([m, g], end2) as [Fighter, Fighter]
-    expect([rules.status(m), rules.status(g)]).toEqual([[], []])
+    expect([rules.status(m), rules.status(g)]).toEqual([['In melee with Goblin g1'], ['In melee with Mira']])
   })
 
   const orc = (id: string, hp = 5) =>
@@ -276,20 +285,20 @@ describe('odnd conditions and the end of the round', () => {
     const end = ok(rules.endOfRound(table, 1, scripted(2, 5, 4, 4, 3)))
     expect(end.summary).toContain('Hero throws them off (11 against 7): they are stunned for 4 rounds')
     table = apply(table, end)
-    expect(rules.status(table[1] as Fighter)).toEqual(['Stunned (4 rounds)'])
+    expect(rules.status(table[1] as Fighter)).toEqual(['Stunned (4 rounds)', 'In melee with Hero'])
     expect(errorOf(rules.choices(table[1] as Fighter))).toBe('You are stunned for 4 more round(s).')
     table = apply(table, ok(rules.endOfRound(table, 2, scripted())))
-    expect(rules.status(table[2] as Fighter)).toEqual(['Stunned (3 rounds)'])
+    expect(rules.status(table[2] as Fighter)).toEqual(['Stunned (3 rounds)', 'In melee with Hero'])
   })
 
   it('a pinned hero cannot attack until the grappler holding them falls (Grappling attacks: "pinned helplessly")', () => {
     const hero = fighter('odnd', 'hero', 'pc', { name: 'Hero' }, { hp: 6 })
     let table = grappled([hero, orc('orc1')], 'orc1')
     table = apply(table, ok(rules.endOfRound(table, 1, scripted(5, 2))))
-    expect(rules.status(table[0] as Fighter)).toEqual(['Pinned'])
+    expect(rules.status(table[0] as Fighter)).toEqual(['Pinned', 'In melee with orc1'])
     expect(errorOf(rules.choices(table[0] as Fighter))).toBe('You are pinned helplessly.')
     table = apply(table, ok(rules.endOfRound(table, 2, scripted())))
-    expect(rules.status(table[0] as Fighter)).toEqual(['Pinned'])
+    expect(rules.status(table[0] as Fighter)).toEqual(['Pinned', 'In melee with orc1'])
     const orcFalls = table.map((f) => (f.id === 'orc1' ? { ...f, hp: 0 } : f))
     // The orc's death is also the foes' first death, and half of them down: two morale rolls.
     const end = ok(rules.endOfRound(orcFalls, 3, scripted(3, 3, 3, 3)))

@@ -8,7 +8,6 @@ import { unreachable } from '../../assert.ts'
 import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
-import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -19,100 +18,53 @@ import type {
   Preview,
   Resolution,
   Roller,
+  TableView,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
+import {
+  type Condition,
+  type ConditionId,
+  conditionsOf,
+  disengage,
+  engage,
+  engagedOf,
+  find,
+  healthOf,
+  INJURY_WORDS,
+  injuryOf,
+  isCaster,
+  type OdndState,
+  othersOn,
+  sentence,
+  sheet,
+  stateOf,
+  withCondition,
+  withoutCondition,
+} from './fighter-state.ts'
+import { GM_ROLLS } from './gm-rolls.ts'
+import {
+  interruptSpell,
+  isMove,
+  isTableToggle,
+  type MoveId,
+  movesFor,
+  moveToggles,
+  previewMove,
+  resolveMove,
+  TABLE_TOGGLES,
+} from './moves.ts'
 import * as odnd from './rules.ts'
 
-const SHEET = {
-  fields: odnd.SHEET_FIELDS,
-  parse: odnd.parseSheet,
-  monsterDefaults: odnd.MONSTER_DEFAULTS,
-}
+export type { ConditionId, OdndState } from './fighter-state.ts'
 
-// ---------------------------------------------------------------------------------------------------
-// State: what the adapter remembers about each fighter between attacks.
-
-/** Conditions a fighter can be under; `rounds` counts the ends of round left (null: until lifted). */
-export type ConditionId =
-  | 'surprised'
-  | 'parrying'
-  | 'stunned'
-  | 'pinned'
-  | 'struggling'
-  | 'advantage'
-  | 'disadvantage'
-  | 'reloading'
-  | 'disarmed'
-  | 'dismounted'
-  | 'entangled'
-
-export interface Condition {
-  id: ConditionId
-  rounds: number | null
-  /** Who it is about: the one attacked from behind, or the grapplers holding a pinned fighter. */
-  vs?: string[]
-  /** disarmed: the index of the weapon lost. */
-  weapon?: number
-}
-
-/** `Fighter.state` for odnd. Every field is optional: a fighter starts as `{}`. */
-export interface OdndState {
-  conditions?: Condition[]
-  /** Temporary damage taken (empty hands, subdual, pulled punches): Empty Hand Attacks. */
-  temporary?: number
-  /** This fighter's empty-hand/subdual damage rolls so far: every second one carries real points. */
-  subdualRolls?: number
-  /** Attacks made this round. */
-  attacks?: number
-  /** Has attacked this round: too late to parry ("no attacks are possible" that round). */
-  hasAttacked?: boolean
-  /** Who grappled this fighter this round, with their hit dice; the contest is rolled at the end of the round. */
-  grappledBy?: Array<{ id: string; hitDice: number }>
-  /** The foes' morale as a group (kept on each foe). */
-  morale?: odnd.MoraleState
-}
-
-const stateOf = (f: Fighter): OdndState => f.state as OdndState
-const conditionsOf = (f: Fighter): Condition[] => stateOf(f).conditions ?? []
-const find = (f: Fighter, id: ConditionId, vs?: string): Condition | undefined =>
-  conditionsOf(f).find((c) => c.id === id && (vs === undefined || (c.vs ?? []).includes(vs)))
-/** Adds a condition, replacing the same one (same kind, about the same fighter or weapon). */
-const withCondition = (state: OdndState, c: Condition): OdndState => {
-  const same = (o: Condition) => o.id === c.id && o.vs?.[0] === c.vs?.[0] && o.weapon === c.weapon
-  return { ...state, conditions: [...(state.conditions ?? []).filter((o) => !same(o)), c] }
-}
-
-/** A new round: the attack count and the "has attacked" mark go. */
+/** A new round: the attack count and the "has attacked" mark go; a charge comes a round nearer. */
 function nextRoundState(f: Fighter): OdndState {
-  const { attacks: _attacks, hasAttacked: _hasAttacked, ...rest } = stateOf(f)
-  return rest
+  const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, chargeWait, ...rest } = stateOf(f)
+  return chargeWait && chargeWait > 1 ? { ...rest, chargeWait: chargeWait - 1 } : rest
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Sheets, health and who may act.
-
-/** The fighter's sheet, as the rules package reads it; dismounted fighters fight on foot. */
-function sheet(f: Fighter): Outcome<odnd.Sheet> {
-  const parsed = readSheet(SHEET, f)
-  if (!parsed.ok) return parsed
-  const s = parsed.value as odnd.Sheet
-  return ok({ ...s, name: f.name, mounted: s.mounted && !find(f, 'dismounted') })
-}
-
-const healthOf = (f: Fighter): odnd.Health => ({
-  maxHp: f.maxHp,
-  wounds: f.maxHp - f.hp,
-  temporary: stateOf(f).temporary ?? 0,
-})
-
-/** "When someone reaches 0hp, they are knocked out or otherwise incapacitated" (Empty Hand Attacks). */
-const injuryOf = (f: Fighter): odnd.InjuryState => odnd.injuryState(healthOf(f))
-
-const INJURY_WORDS: Record<Exclude<odnd.InjuryState, 'fighting'>, string> = {
-  dead: 'dead',
-  'knocked-out': 'knocked out',
-  incapacitated: 'incapacitated',
-}
+/** A 10-minute Turn is ten one-minute melee rounds ("once per 10 minute Turn"; "per Turn"). */
+const ROUNDS_PER_TURN = 10
 
 // ---------------------------------------------------------------------------------------------------
 // Ways to attack: each weapon, thrown, to subdue, the special maneuvers, and empty hands.
@@ -169,8 +121,10 @@ function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
     .filter((c) => c.id === 'disarmed')
     .map((c) => c.weapon)
   const reloading = find(f, 'reloading') !== undefined
+  const running = find(f, 'running') !== undefined
   const weapons = s.weapons.flatMap(weaponWays).map((way): Way => {
     const w = s.weapons[way.weapon as number] as odnd.Weapon
+    if (running) return { ...way, blocked: RAN }
     if (struggling)
       return {
         ...way,
@@ -183,10 +137,13 @@ function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
     return way
   })
   // Monsters fight with what their sheet lists, and grapple with it; everyone else can also use their fists.
-  if (s.role !== 'monster') return [...weapons, ...HAND_WAYS]
-  const grapple = HAND_WAYS.find((w) => w.maneuver === 'grapple') as Way
+  const hands = running ? HAND_WAYS.map((w) => ({ ...w, blocked: RAN })) : HAND_WAYS
+  if (s.role !== 'monster') return [...weapons, ...hands]
+  const grapple = hands.find((w) => w.maneuver === 'grapple') as Way
   return s.weapons.length > 0 ? [...weapons, { ...grapple, weapon: 0 }] : weapons
 }
+
+const RAN = 'You ran this round: no attack or other action (Running).'
 
 /** Why this fighter cannot attack at all right now, or null. */
 function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
@@ -201,6 +158,7 @@ function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
     struggling: false, // handled per way: empty hands remain open
   })
   if (!allowed.ok) return allowed.error
+  if (find(f, 'running')) return RAN
   if (s.role === 'monster' && s.weapons.length === 0)
     return `${f.name} has no attack listed: add a weapon or natural attack to the sheet.`
   return null
@@ -216,6 +174,9 @@ const FROM_STATE: ReadonlySet<ToggleId> = new Set([
   'defender-parrying',
   'behind-second-round',
   'surprised-second-round',
+  // A withdrawal or a charge declared at the table: its defense follows the one who made it.
+  'defender-withdrawing',
+  'defender-charging',
 ])
 
 function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean {
@@ -273,13 +234,34 @@ function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean 
 }
 
 function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
-  return odnd.ATTACK_MODIFIERS.filter((t) => !FROM_STATE.has(t.id) && applies(t.id, a, d, way))
+  const half = a.move / 2
+  const toggles = odnd.ATTACK_MODIFIERS.filter((t) => !FROM_STATE.has(t.id) && applies(t.id, a, d, way)).map(
+    (t): ModifierToggle => {
+      // How far a charge is for this fighter: "greater than 1/2 of Turn movement up to full Turn movement".
+      if (t.id === 'charging')
+        return {
+          ...t,
+          effect: `moved more than ${half}" up to ${a.move}": ${t.effect}; once per 10-minute Turn`,
+        }
+      if (t.id === 'withdrawing')
+        return { ...t, effect: `${t.effect} (up to ${half}"); +2 to AC for the rest of the round` }
+      return t
+    },
+  )
+  // A caster the attack may hurt before the spell goes off: whether the two share the initiative.
+  toggles.push(TABLE_TOGGLES['same-initiative'])
+  if (way.mode === 'melee') return [...toggles, TABLE_TOGGLES['through-line']]
+  // Elves (bows, javelins) and hobbits (slings) "can 'fire on the run'": the full move and the shot.
+  const weapon = way.weapon === 'hands' ? undefined : a.weapons[way.weapon]
+  return odnd.firesOnTheRun(a, weapon) ? [...toggles, TABLE_TOGGLES['on-the-run']] : toggles
 }
 
 // ---------------------------------------------------------------------------------------------------
 // A declaration: the checks every step shares, then the rules package's own declaration.
 
 interface Ready {
+  /** The table's own situations set on this attack (moved through a line). */
+  table: string[]
   decl: odnd.AttackDeclaration
   way: Way
   attacker: odnd.Sheet
@@ -291,6 +273,8 @@ function declare(
   target: Fighter,
   declared: Declared,
   extra: odnd.Toggles = {},
+  /** A free attack (a parting shot): it does not count against the attacks of the round. */
+  free = false,
 ): Outcome<Ready> {
   const a = sheet(attacker)
   if (!a.ok) return a
@@ -304,11 +288,35 @@ function declare(
   if (way.blocked) return fail(way.blocked)
   const open = togglesFor(a.value, d.value, way)
   const toggles: odnd.Toggles = { ...extra }
+  const table: string[] = []
   for (const id of declared.toggles) {
     const t = open.find((o) => o.id === id)
     if (!t) return fail(`"${id}" does not apply to this attack.`)
-    toggles[t.id as ToggleId] = true
+    if (isTableToggle(t.id)) table.push(t.id)
+    else toggles[t.id as ToggleId] = true
   }
+  if (toggles.charging) {
+    const wait = stateOf(attacker).chargeWait ?? 0
+    if (wait > 0)
+      return fail(
+        `A charge can be made only once per 10-minute Turn: ${attacker.name} can charge again in ${wait} round${wait === 1 ? '' : 's'} (CHARGING ATTACKS).`,
+      )
+    const inMelee = engagedOf(attacker)
+    if (inMelee.length > 0)
+      return fail(
+        `${attacker.name} is in melee with ${inMelee.map((e) => e.name).join(', ')}: once engaged, a fighter can only withdraw or retreat, not charge.`,
+      )
+  }
+  // "Up to 6 combatants of around human size can surround and attack a human-sized character".
+  const around = othersOn(target, attacker.id).length
+  const room = way.mode === 'melee' && !free ? odnd.maxSurrounding(a.value.size, d.value.size) : null
+  if (room !== null && around >= room)
+    return fail(
+      `${around} already fight ${target.name} in melee this round: no room for another around a man-sized foe (Surrounding: up to ${room}).`,
+    )
+  if (find(attacker, 'withdrawing')) toggles.withdrawing = true
+  if (find(target, 'withdrawing')) toggles['defender-withdrawing'] = true
+  if (find(target, 'charged')) toggles['defender-charging'] = true
   if (find(target, 'parrying')) toggles['defender-parrying'] = true
   if (find(attacker, 'advantage', target.id)) toggles['behind-second-round'] = true
   if (find(attacker, 'disadvantage', target.id)) toggles['surprised-second-round'] = true
@@ -318,9 +326,10 @@ function declare(
   const weaponIndex = hands ? a.value.weapons.length : (way.weapon as number)
   const allowed = odnd.meleeAttacks(a.value, againstNormalMen, attackerSheet.weapons[weaponIndex])
   const made = stateOf(attacker).attacks ?? 0
-  if (made >= allowed.attacks)
+  if (made >= allowed.attacks && !free)
     return fail(`You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`)
   return ok({
+    table,
     way,
     attacker: a.value,
     defender: d.value,
@@ -336,9 +345,19 @@ function declare(
   })
 }
 
-/** "Mira hits Goblin 1 for 5: Goblin 1 is dead; GM, ..." */
-const sentence = (headline: string, words: readonly string[]) =>
-  `${headline}${words.length > 0 ? `: ${words.join('; ')}` : ''}.`
+/**
+ * The text's "easier way" for a crowd of normal men, as a forecast beside the odds: "the percentage of
+ * attacks that hit ... the average damage that each hit would inflict ... the number of normal types that
+ * would be killed each round", their hit points a d6 as in the text's example. Only where the attacker
+ * has more than one attack against them.
+ */
+function killForecast(r: Ready): string {
+  if (r.way.mode !== 'melee' || !odnd.isNormalManType(r.defender)) return ''
+  const estimate = odnd.quickKillForAttack(r.decl, { count: 1, sides: 6, bonus: 0 })
+  if (!estimate.ok || estimate.value.attacks < 2) return ''
+  const { attacks, hits, kills, killsRoundedUp } = estimate.value
+  return ` Against a crowd of such normal men (d6 hit points), the text's quick reckoning: ${attacks} attacks, ${toFloat(hits).toFixed(1)} hits, about ${toFloat(kills).toFixed(1)} killed a round (${killsRoundedUp} rounded up).`
+}
 
 /** "Hits on a natural 10 or more on a d20 (55%)", with the roll's Advantage or Disadvantage. */
 function oddsInWords(p: odnd.PreparedAttack, odds: odnd.AttackOdds): string {
@@ -408,6 +427,49 @@ interface Effects extends Log {
   hp: number
 }
 
+/** A charge or a withdrawal marks the round: the charger's AC loses its DEX, the one withdrawing gains +2. */
+function movedThisRound(r: Ready, fx: Effects): void {
+  const t = r.decl.toggles ?? {}
+  if (t.charging && r.decl.attackNumber === 1) {
+    fx.attacker = withCondition({ ...fx.attacker, chargeWait: ROUNDS_PER_TURN }, { id: 'charged', rounds: 1 })
+    fx.words.push(`${r.attacker.name} charged: no DEX bonus to AC this round, no other charge this Turn`)
+  }
+  if (r.table.includes('on-the-run')) fx.attacker = withCondition(fx.attacker, { id: 'running', rounds: 1 })
+  if (t.withdrawing) fx.attacker = withCondition(fx.attacker, { id: 'withdrawing', rounds: 1 })
+}
+
+/**
+ * Who attacks one in melee this round: "If more than 2 foes are simultaneously attacking one character"
+ * (the round's known toggles then set +1 and no shield); where the text prints no number for the sizes
+ * (larger or smaller creatures), the GM is asked once more than six surround it.
+ */
+function surrounded(r: Ready, attacker: Fighter, target: Fighter, fx: Effects): void {
+  const by = fx.target.attackedBy ?? []
+  if (by.includes(attacker.id)) return
+  fx.target = { ...fx.target, attackedBy: [...by, attacker.id] }
+  if (
+    by.length + 1 > odnd.MAX_SURROUNDING_MAN_SIZED &&
+    odnd.maxSurrounding(r.attacker.size, r.defender.size) === null
+  )
+    fx.words.push(
+      `GM: ${by.length + 1} now fight ${target.name}; how many can surround a ${r.defender.size} foe is yours to say ("Larger creatures can be surrounded by more opponents. Smaller creatures ... by fewer")`,
+    )
+}
+
+/**
+ * Two who fight in melee are "in melee" (within 10 feet): each remembers the other until a retreat or the
+ * GM parts them; one who fled and strikes again has "turned and re-engaged". The fallen are let go.
+ */
+function inMelee(attacker: Fighter, target: Fighter, after: odnd.InjuryState, fx: Effects): void {
+  fx.attacker = withoutCondition(fx.attacker, 'fleeing')
+  if (after !== 'fighting') {
+    fx.attacker = disengage(fx.attacker, [target.id])
+    return
+  }
+  fx.attacker = engage(fx.attacker, target)
+  fx.target = engage(fx.target, attacker)
+}
+
 /** A maneuver's follow-up save after a hit: disarm, dismount, entangle. Grapples wait for the round's end. */
 function followUp(r: Ready, attacker: Fighter, target: Fighter, roll: Roller, fx: Effects): void {
   const { maneuver } = r.way
@@ -443,26 +505,186 @@ function followUp(r: Ready, attacker: Fighter, target: Fighter, roll: Roller, fx
   fx.target = withCondition(fx.target, lost)
 }
 
+/** A move declared for oneself (run, withdraw, retreat), checked as any action is. */
+function declareMove(attacker: Fighter, target: Fighter, declared: Declared): Outcome<MoveId> | null {
+  const id = declared.choice
+  if (!isMove(id)) return null
+  if (target.id !== attacker.id) return fail('A move is declared for oneself, not at another.')
+  const a = sheet(attacker)
+  if (!a.ok) return a
+  const why = cannotAttack(attacker, a.value)
+  if (why) return fail(why)
+  if (!movesFor(attacker).some((m) => m.id === id))
+    return fail(
+      id === 'run'
+        ? `${attacker.name} is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.`
+        : `${attacker.name} is not in melee with anyone: there is nothing to ${id === 'retreat' ? 'retreat' : 'withdraw'} from.`,
+    )
+  const offered = moveToggles(id)
+  const stray = declared.toggles.find((t) => !offered.some((o) => o.id === t))
+  if (stray) return fail(`"${stray}" does not apply to this move.`)
+  return ok(id)
+}
+
+/** A parting shot: the foe's first open melee attack, at +2 past the shield, free of its round's count. */
+function partingShot(foe: Fighter, target: Fighter, roll: Roller): Outcome<Resolution> {
+  const s = sheet(foe)
+  if (!s.ok) return s
+  const why = cannotAttack(foe, s.value)
+  if (why) return fail(why.replace(/^You are/, `${foe.name} is`).replace(/^You /, `${foe.name} `))
+  const way = waysOf(foe, s.value).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
+  if (!way) return fail(`${foe.name} has no melee attack ready`)
+  return strike(foe, target, { choice: way.id, toggles: ['parting-shot'] }, null, roll, true)
+}
+
 function resolve(
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
   defense: string | null,
   roll: Roller,
+  view?: TableView,
 ): Outcome<Resolution> {
+  const table = view?.fighters
+  const move = declareMove(attacker, target, declared)
+  if (move) {
+    if (!move.ok) return move
+    if (defense !== null && defense !== 'none') return fail('Nobody defends against a move.')
+    return resolveMove(attacker, move.value, declared.toggles, roll, table, partingShot)
+  }
   const first = declare(attacker, target, declared)
+  const counter = first.ok && defense !== 'parry' ? outreachedBy(attacker, target, first.value) : null
+  const struck = counter
+    ? struckFirst(attacker, target, declared, defense, roll, counter)
+    : strike(attacker, target, declared, defense, roll, false)
+  if (!struck.ok || !table) return struck
+  return ok(letGoOfTheFallen(struck.value, target, table))
+}
+
+/** Feet of reach that make an advantage at the table: a spear's 8 over a sword's 3. */
+const SUFFICIENT_REACH = 5
+
+/** The defender's blow that comes first: its way, its weapon, and why. */
+interface Counter {
+  way: Way
+  weapon: odnd.Weapon
+  setSpear: boolean
+  why: string
+}
+
+/**
+ * "Combatants using any weapon with a sufficient reach advantage over their opponent ... strike first
+ * regardless of who has the initiative ... This only applies to the first round of combat"; against a
+ * charge, a set spear (unmounted chargers) or the longer weapon meets it first. At the table the first
+ * round of melee between two is the one in which they are not yet in melee with each other.
+ */
+function outreachedBy(attacker: Fighter, target: Fighter, r: Ready): Counter | null {
+  if (r.way.mode !== 'melee' || engagedOf(attacker).some((e) => e.id === target.id)) return null
+  const d = sheet(target)
+  if (!d.ok || cannotAttack(target, d.value)) return null
+  const way = waysOf(target, d.value).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
+  if (!way) return null
+  const weapon = way.weapon === 'hands' ? odnd.EMPTY_HANDS : (d.value.weapons[way.weapon] as odnd.Weapon)
+  const own = r.decl.attacker.weapons[r.decl.weapon ?? 0] ?? odnd.EMPTY_HANDS
+  const charging = Boolean(r.decl.toggles?.charging) && r.decl.attackNumber === 1
+  const setSpear = charging && (weapon.kind === 'spear' || weapon.kind === 'polearm')
+  // A "sufficient reach advantage" (spear vs dagger, long spear vs sword): a few feet more is not one.
+  const reach = Math.abs(weapon.reach - own.reach) >= SUFFICIENT_REACH ? weapon.reach : own.reach
+  const first = odnd.whoStrikesFirst(
+    { id: attacker.id, roll: 0, reach: own.reach, charging, mounted: r.attacker.mounted },
+    { id: target.id, roll: 0, reach, setSpear, mounted: d.value.mounted },
+    1,
+  )
+  if (first.first !== target.id) return null
+  // Its own blow of the round: one who has struck already this round has nothing left to strike first with.
+  const made = stateOf(target).attacks ?? 0
+  if (made >= odnd.meleeAttacks(d.value, odnd.isNormalManType(r.attacker), weapon).attacks) return null
+  return { way, weapon, setSpear, why: `${first.why} (${first.rule})` }
+}
+
+/** The defender's blow first, then the attacker's if still standing: one outcome, one log entry. */
+function struckFirst(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+  roll: Roller,
+  counter: Counter,
+): Outcome<Resolution> {
+  // The defender's dice are theirs; a save its blow calls for is the attacker's.
+  const theirs: Roller = (sides, label, owner) =>
+    roll(sides, `${target.name}: ${label}`, owner === 'target' ? 'attacker' : 'target')
+  const toggles = counter.setSpear ? ['set-spear'] : []
+  const blow = strike(target, attacker, { choice: counter.way.id, toggles }, null, theirs, false, true)
+  if (!blow.ok) return blow
+  const after = (f: Fighter) => ({
+    ...f,
+    hp: blow.value.changes[f.id]?.hp ?? f.hp,
+    state: blow.value.changes[f.id]?.state ?? f.state,
+  })
+  const lead = `${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}: ${blow.value.summary.replace(/\.$/, '')}`
+  const a = after(attacker)
+  if (injuryOf(a) !== 'fighting')
+    return ok({ ...blow.value, summary: `${lead}; ${attacker.name} falls before striking.` })
+  // The exchange is one: the blow that came first does not put the attacker "in melee" before its own.
+  const own = strike(
+    { ...a, state: disengage(stateOf(a), [target.id]) as Record<string, unknown> },
+    after(target),
+    declared,
+    defense,
+    roll,
+    false,
+  )
+  if (!own.ok) return own
+  const changes: Record<string, FighterChange> = { ...blow.value.changes }
+  for (const [id, c] of Object.entries(own.value.changes)) changes[id] = { ...changes[id], ...c }
+  return ok({
+    lines: [...blow.value.lines, ...own.value.lines],
+    summary: `${lead}; then ${own.value.summary}`,
+    changes,
+  })
+}
+
+/** One who falls is in melee with nobody: those who fought them let go at once, not at the round's end. */
+function letGoOfTheFallen(r: Resolution, target: Fighter, table: readonly Fighter[]): Resolution {
+  const change = r.changes[target.id]
+  const now = { ...target, hp: change?.hp ?? target.hp, state: change?.state ?? target.state }
+  if (injuryOf(now) === 'fighting') return r
+  const changes = { ...r.changes }
+  for (const f of table) {
+    if (f.id === target.id || changes[f.id] || !engagedOf(f).some((e) => e.id === target.id)) continue
+    changes[f.id] = { state: disengage(stateOf(f), [target.id]) as Record<string, unknown> }
+  }
+  return { ...r, changes }
+}
+
+function strike(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+  roll: Roller,
+  free: boolean,
+  /** The defender's blow in the attacker's own action (reach): the attacker is acting, not casting. */
+  counter = false,
+): Outcome<Resolution> {
+  const first = declare(attacker, target, declared, {}, free)
   if (!first.ok) return first
   const parry = defense === 'parry'
   if (defense !== null && defense !== 'none' && !parry)
     return fail(`"${defense}" is not a defense in this system.`)
   if (parry && !canParry(target, first.value.way))
     return fail(`${target.name} cannot parry now: parrying takes the whole round, with no attacks (Parry).`)
-  const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }) : first
+  const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }, free) : first
   if (!ready.ok) return ready
   const r = ready.value
   const prepared = odnd.prepareAttack(r.decl)
   if (!prepared.ok) return prepared
   const p = prepared.value
+  // Moving through a line comes before the blow: the mover's d6 + DEX, for each foe passed to beat.
+  const throughLine = r.table.includes('through-line')
+    ? roll(6, 'through the line d6') + odnd.abilityBonus(r.attacker.dex)
+    : null
   const judged = rollToHit(p, attacker.name, roll)
   if (!judged.ok) return judged
   const res = judged.value
@@ -477,7 +699,18 @@ function resolve(
   if (parry) fx.target = withCondition(fx.target, { id: 'parrying', rounds: 1 })
   let headline = `${attacker.name} ${res.hit ? (res.critical ? 'hits, critically,' : 'hits') : 'misses'} ${target.name}`
 
-  if (res.damage) {
+  if (res.damage && r.attacker.men > 1) {
+    // Mass Combat: "a single 6-sided die is thrown, and its score is multiplied by 10" (the men of the unit).
+    const hit = odnd.unitHit(
+      { name: target.name, men: 1, originalHp: target.maxHp, hp: target.hp },
+      r.attacker.men,
+      roll(6, 'unit hit d6'),
+    )
+    if (!hit.ok) return hit
+    fx.lines.push(...hit.value.breakdown)
+    fx.hp = target.hp - hit.value.damage
+    headline += ` for ${hit.value.damage}`
+  } else if (res.damage) {
     const faces = Array.from({ length: res.damage.dice.count }, () =>
       roll(res.damage?.dice.sides ?? 0, `damage d${res.damage?.dice.sides}`),
     )
@@ -500,12 +733,37 @@ function resolve(
     fx.target = withCondition(fx.target, { id: 'surprised', rounds: 1, vs: [attacker.id] })
     fx.words.push(`${target.name} is surprised and cannot attack back this round`)
   }
+  const hurt = fx.hp < target.hp || (fx.target.temporary ?? 0) > (stateOf(target).temporary ?? 0)
+  const spell =
+    hurt && !free && !counter
+      ? interruptSpell(target, fx.target, r.table.includes('same-initiative'), roll)
+      : null
+  if (spell) {
+    fx.target = spell.state
+    fx.lines.push(...spell.lines)
+    fx.words.push(...spell.words)
+  }
   const weapon = r.decl.attacker.weapons[r.decl.weapon ?? 0]
   if (weapon?.kind === 'crossbow') fx.attacker = withCondition(fx.attacker, { id: 'reloading', rounds: 2 })
+  movedThisRound(r, fx)
 
   const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
-  if (after !== 'fighting' && after !== injuryOf(target))
+  if (after !== 'fighting' && after !== injuryOf(target)) {
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
+    // "If two or more roll the same ... anyone killed in that round still gets their attack."
+    if (r.table.includes('same-initiative') && !stateOf(target).hasAttacked && !free)
+      fx.words.push(
+        `${target.name} acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it`,
+      )
+  }
+  if (r.way.mode === 'melee' && !free) {
+    inMelee(attacker, target, after, fx)
+    surrounded(r, attacker, target, fx)
+  }
+  if (throughLine !== null)
+    fx.words.push(
+      `GM: each foe ${attacker.name} passed within 10 feet may take one free attack at +2: d6 + DEX against ${throughLine} (Moving through a line; Retreat)`,
+    )
   for (const q of res.prompts) {
     if (q.table === 'maneuver') continue // the adapter rolls the maneuvers' follow-ups itself
     const special = q.table === 'special-attack' && r.attacker.special
@@ -605,6 +863,10 @@ function settleGrapple(
   const { result, stunRounds, breakdown, summary } = contest.value
   out.lines.push(...breakdown)
   out.words.push(summary.replace(/\.$/, ''))
+  if (result === 'thrown-off')
+    out.words.push(
+      `"since the hero is free, initiative is rolled again (if there are more attackers)": GM, reroll it`,
+    )
   const freed: OdndState = {
     ...state,
     grappledBy: [],
@@ -653,9 +915,32 @@ const MORALE_WHEN: Record<odnd.MoraleTrigger, string> = {
   'big-upset': 'after a big upset',
 }
 
+/** The GM's one tap for time passing: a Turn's worth of temporary damage back. */
+const REST = 'rest-turn'
+
+/** "Temporary damage points are regained at a rate of 1 point times XP Level/HD per Turn." */
+function turnOfRest(f: Fighter): { had: number; back: number; state: OdndState } | null {
+  const had = stateOf(f).temporary ?? 0
+  if (had <= 0) return null
+  const s = sheet(f)
+  const health = odnd.recoverTemporary(healthOf(f), s.ok ? s.value.level : 1, 1)
+  const { temporary: _t, ...rest } = stateOf(f)
+  const state: OdndState = health.temporary > 0 ? { ...rest, temporary: health.temporary } : rest
+  return { had, back: had - health.temporary, state }
+}
+
 function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
   const states = new Map(fighters.map((f) => [f.id, nextRoundState(f)]))
   const out: Log = { lines: [], words: [] }
+  // Each tenth round a Turn has passed: temporary damage comes back at the text's rate.
+  if (round % ROUNDS_PER_TURN === 0)
+    for (const f of fighters) {
+      const rest = turnOfRest(f)
+      if (!rest) continue
+      const { temporary: _before, ...others } = states.get(f.id) as OdndState
+      states.set(f.id, { ...others, ...(rest.state.temporary ? { temporary: rest.state.temporary } : {}) })
+      out.words.push(`a Turn has passed: ${f.name} regains ${rest.back} temporary damage`)
+    }
   const expired = fighters.map((f) => tick(f, fighters, states, out.words))
   fighters.forEach((f, i) => {
     const surprise = expired[i]?.find((c) => c.id === 'surprised')
@@ -663,6 +948,20 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
   })
   for (const f of fighters) settleGrapple(f, fighters, states, roll, out)
   checkMorale(fighters, states, roll, out)
+  // The fallen are in melee with nobody, and nobody is in melee with them.
+  const standing = new Set(fighters.filter((f) => injuryOf(f) === 'fighting').map((f) => f.id))
+  for (const f of fighters) {
+    const state = states.get(f.id) as OdndState
+    const gone = (state.engaged ?? []).filter((e) => !standing.has(e.id) || !standing.has(f.id))
+    if (gone.length > 0)
+      states.set(
+        f.id,
+        disengage(
+          state,
+          gone.map((e) => e.id),
+        ),
+      )
+  }
   const changes: Record<string, FighterChange> = {}
   for (const f of fighters) {
     const state = states.get(f.id) as Record<string, unknown>
@@ -688,6 +987,12 @@ const CONDITIONS: Record<ConditionId, { chip: string; ends: string }> = {
   disarmed: { chip: 'Disarmed', ends: 'has a weapon again' },
   dismounted: { chip: 'Dismounted', ends: 'is mounted again' },
   entangled: { chip: 'Entangled', ends: 'is free of the whip' },
+  running: { chip: 'Ran: no other action', ends: 'stops running' },
+  withdrawing: { chip: 'Withdrawing (+2 AC)', ends: 'ends the withdrawal' },
+  fleeing: { chip: 'Fleeing', ends: 'stops fleeing' },
+  charged: { chip: 'Charged (no DEX to AC)', ends: 'has the DEX bonus to AC again' },
+  'spell-lost': { chip: 'Spell lost', ends: 'may cast again' },
+  cast: { chip: 'Cast a spell', ends: 'is done casting' },
 }
 
 function status(f: Fighter): string[] {
@@ -701,6 +1006,17 @@ function status(f: Fighter): string[] {
     chips.push(`${CONDITIONS[c.id].chip}${rounds}`)
   }
   if (stateOf(f).morale?.fightsToDeath) chips.push('Fights to the death')
+  const s = sheet(f)
+  // "For each tenth of the original total left, one man is left alive" (Mass Combat).
+  if (s.ok && s.value.men > 1)
+    chips.push(
+      `${odnd.survivors({ men: s.value.men, originalHp: f.maxHp, hp: f.hp })} of ${s.value.men} men left`,
+    )
+  const by = stateOf(f).attackedBy ?? []
+  if (by.length > 2 && injury === 'fighting') chips.push(`Surrounded by ${by.length} this round`)
+  const engaged = engagedOf(f)
+  if (engaged.length > 0 && injury === 'fighting')
+    chips.push(`In melee with ${engaged.map((e) => e.name).join(', ')}`)
   return chips
 }
 
@@ -717,14 +1033,15 @@ export const odndCombat: CombatRules = {
     if (!s.ok) return s
     const why = cannotAttack(attacker, s.value)
     if (why) return fail(why)
-    return ok(
-      waysOf(attacker, s.value)
-        .filter((w) => !w.blocked)
-        .map(({ id, label }): AttackChoice => ({ id, label })),
-    )
+    const ways = waysOf(attacker, s.value)
+      .filter((w) => !w.blocked)
+      .map(({ id, label }): AttackChoice => ({ id, label }))
+    // The moves of the round come after the ways to attack (one who ran has none left but firing).
+    return ok(find(attacker, 'running') ? ways : [...ways, ...movesFor(attacker)])
   },
 
   toggles(attacker, target, choice) {
+    if (isMove(choice)) return moveToggles(choice)
     const a = sheet(attacker)
     const d = sheet(target)
     if (!a.ok || !d.ok) return []
@@ -732,7 +1049,9 @@ export const odndCombat: CombatRules = {
     return way ? togglesFor(a.value, d.value, way) : []
   },
 
-  preview(attacker, target, declared) {
+  preview(attacker, target, declared, view) {
+    const move = declareMove(attacker, target, declared)
+    if (move) return move.ok ? previewMove(attacker, move.value, view?.fighters) : move
     const ready = declare(attacker, target, declared)
     if (!ready.ok) return ready
     const prepared = odnd.prepareAttack(ready.value.decl)
@@ -742,14 +1061,18 @@ export const odndCombat: CombatRules = {
     const damage = p.damage
       ? `; ${toFloat(odds.expectedDamageOnHit).toFixed(1)} damage per hit on average`
       : ''
+    const counter = outreachedBy(attacker, target, ready.value)
+    const first = counter ? `; ${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}` : ''
     return ok<Preview>({
       chance: odds.probabilities.hit,
-      summary: `${oddsInWords(p, odds)}${damage}.`,
+      summary: `${oddsInWords(p, odds)}${damage}${first}.${killForecast(ready.value)}`,
       lines: breakdownOf(p, target.id),
     })
   },
 
   defenses(attacker, target, declared) {
+    const move = declareMove(attacker, target, declared)
+    if (move) return move.ok ? ok([]) : move
     const ready = declare(attacker, target, declared)
     if (!ready.ok) return ready
     if (!canParry(target, ready.value.way)) return ok([])
@@ -780,8 +1103,43 @@ export const odndCombat: CombatRules = {
   resolve,
   endOfRound,
   status,
+  // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.
+  clearable: (f) => {
+    const rest = turnOfRest(f)
+    return [
+      ...engagedOf(f).map((e) => ({ id: `melee:${e.id}`, label: `In melee with ${e.name}` })),
+      ...(rest
+        ? [{ id: REST, label: `Temporary damage ${rest.had} (a Turn of rest: ${rest.back} back)` }]
+        : []),
+    ]
+  },
+  clear(f, id) {
+    if (id === REST) {
+      const rest = turnOfRest(f)
+      if (!rest) return fail(`${f.name} has no temporary damage.`)
+      return ok({
+        lines: [
+          {
+            label: `${f.name} regains (level or HD x 1 per Turn)`,
+            value: rest.back,
+            rule: 'Empty Hand Attacks',
+          },
+        ],
+        summary: `${f.name} rests a Turn and regains ${rest.back} temporary damage (${rest.state.temporary ?? 0} left).`,
+        changes: { [f.id]: { state: rest.state as Record<string, unknown> } },
+      })
+    }
+    const other = engagedOf(f).find((e) => `melee:${e.id}` === id)
+    if (!other) return fail(`${f.name} is not in melee with them now.`)
+    return ok({
+      lines: [],
+      summary: `${f.name} is no longer in melee with ${other.name}: the GM parted them (more than 10 feet apart, or an obstacle between).`,
+      changes: { [f.id]: { state: disengage(stateOf(f), [other.id]) as Record<string, unknown> } },
+    })
+  },
   defense: (f) => {
     const s = sheet(f)
     return s.ok ? `AC ${s.value.ac}` : null
   },
+  gmRolls: GM_ROLLS,
 }

@@ -107,6 +107,10 @@ export interface Sheet {
   /** Turn movement in inches (6" means 3" and still attack). */
   move: number
   mounted: boolean
+  /** "Magically HASTED creatures move twice as fast and always have initiative." */
+  hasted: boolean
+  /** Mass Combat: the men of a unit "fought as one man" (1: a single combatant). */
+  men: number
   size: Size
   /** The d20 roll needed to save vs paralysis (disarm, dismount, whip, spell interruption). */
   saveParalysis: number
@@ -208,6 +212,17 @@ export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
     integer: true,
   },
   { key: 'mounted', label: 'Mounted', kind: 'boolean', default: false },
+  { key: 'hasted', label: 'Magically hasted', kind: 'boolean', default: false },
+  {
+    key: 'men',
+    label: 'Men in the unit (mass combat)',
+    kind: 'number',
+    default: 1,
+    min: 1,
+    max: 500,
+    integer: true,
+    help: 'A unit fought as one man: hit points one d6 per man (10d6 for ten)',
+  },
   { key: 'size', label: 'Size', kind: 'choice', default: 'man-sized', options: choice(SIZES) },
   {
     key: 'saveParalysis',

@@ -58,7 +58,7 @@ export function spellInterruption(input: SpellInterruption): Outcome<SpellResult
   const breakdown: BreakdownLine[] = [
     { label: 'save d20', value: input.saveD20, rule },
     { label: 'PSY bonus', value: input.psyBonus, rule },
-    { label: `needs ${input.saveParalysis}`, value: input.saveParalysis, rule },
+    { label: 'the save needs', value: input.saveParalysis, rule },
   ]
   if (input.saveD20 + input.psyBonus >= input.saveParalysis)
     return ok({

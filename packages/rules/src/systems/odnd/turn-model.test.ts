@@ -75,3 +75,59 @@ describe('odnd turns', () => {
     expect(foes.ok && foes.value.rolls).toHaveLength(1)
   })
 })
+
+describe('what the round tells an attack (known toggles)', () => {
+  it('two in the same beat share the initiative; one in another beat does not (spell interruption)', () => {
+    const ctx = turnContext('odnd', [mira, elf, goblin])
+    let step = start(ctx)
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'g', faces: [4] })
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'm', faces: [4] })
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'e', faces: [2] })
+    expect(step.turn.order.map((s) => s.ids)).toEqual([['m', 'g'], ['e']])
+    expect(rules.known?.(step.turn, goblin, mira)).toEqual(['same-initiative'])
+    expect(rules.known?.(step.turn, goblin, elf)).toEqual([])
+  })
+
+  it('one who fled is attacked as "a fleeing foe" (Retreat: +2 until they re-engage)', () => {
+    const fled = { ...mira, state: { conditions: [{ id: 'fleeing', rounds: null }] } }
+    const ctx = turnContext('odnd', [fled, goblin])
+    expect(rules.known?.(start(ctx).turn, goblin, fled)).toContain('pursuing')
+  })
+})
+
+describe('ENCOUNTER ORDER: "Magically HASTED creatures ... always have initiative"', () => {
+  it('a hasted ogre acts before a party that rolled higher; hasted on both sides go by their rolls', () => {
+    const hasted = { ...ogre, sheet: { ...ogre.sheet, hasted: true } }
+    const ctx = turnContext('odnd', [mira, hasted])
+    let step = start(ctx)
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'o', faces: [1] })
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'm', faces: [6] })
+    expect(step.turn.order.map((s) => [s.ids, s.label])).toEqual([
+      [['o'], 'Hasted, initiative 1'],
+      [['m'], 'Initiative 6'],
+    ])
+    const quick = { ...mira, sheet: { ...mira.sheet, hasted: true } }
+    const both = turnContext('odnd', [quick, hasted])
+    let race = start(both)
+    race = steps(rules, race, both, { kind: 'initiative', id: 'o', faces: [2] })
+    race = steps(rules, race, both, { kind: 'initiative', id: 'm', faces: [5] })
+    expect(race.turn.order.map((s) => s.ids)).toEqual([['m'], ['o']])
+  })
+})
+
+describe('ENCOUNTER ORDER: "Fighters with multiple attacks will attack first and last in the melee round"', () => {
+  it('a 3rd-level fighter (three attacks against normal men) opens and closes the round; a 1st-level one does not', () => {
+    const veteran = fighter('odnd', 'v', 'pc', { name: 'Vera', level: 3 })
+    const ctx = turnContext('odnd', [veteran, mira, goblin])
+    let step = start(ctx)
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'g', faces: [5] })
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'v', faces: [3] })
+    step = steps(rules, step, ctx, { kind: 'initiative', id: 'm', faces: [3] })
+    expect(step.turn.order.map((s) => [s.ids, s.label])).toEqual([
+      [['v'], 'Multiple attacks: first'],
+      [['g'], 'Initiative 5'],
+      [['m'], 'Initiative 3'],
+      [['v'], 'Multiple attacks: last'],
+    ])
+  })
+})

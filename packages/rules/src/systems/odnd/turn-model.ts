@@ -7,14 +7,9 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { find, othersOn, SHEET } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
-
-const SHEET = {
-  fields: odnd.SHEET_FIELDS,
-  parse: odnd.parseSheet,
-  monsterDefaults: odnd.MONSTER_DEFAULTS,
-}
 
 function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
   const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
@@ -73,11 +68,21 @@ export const odndTurns = orderedTurns({
     const groupRoll = (side: 'pc' | 'foe') =>
       turn.initiative[all.find((c) => c.side === side && turn.initiative[c.id])?.id ?? '']?.total
     const steps = odnd.initiativeOrder(
-      participants.map((c) => ({
-        id: c.id,
-        side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
-        roll: turn.initiative[c.id]?.total ?? groupRoll(c.side),
-      })),
+      participants.map((c) => {
+        const s = readSheet(SHEET, c)
+        return {
+          id: c.id,
+          side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
+          roll: turn.initiative[c.id]?.total ?? groupRoll(c.side),
+          // "Magically HASTED creatures ... always have initiative" (ENCOUNTER ORDER).
+          hasted: s.ok && (s.value as odnd.Sheet).hasted,
+          // "Fighters with multiple attacks will attack first and last in the melee round."
+          multipleAttacks:
+            s.ok &&
+            odnd.isFighterType(s.value as odnd.Sheet) &&
+            odnd.meleeAttacks(s.value as odnd.Sheet, true).attacks > 1,
+        }
+      }),
       groupRoll('pc'),
       { partyInitiative: settings.partyInitiative },
     )
@@ -90,9 +95,16 @@ export const odndTurns = orderedTurns({
   rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
   foeRollers: (foes) => foes.slice(0, 1),
   surprise,
-  // The other side's free round: an attack on one caught unaware is "From behind or by surprise".
-  known: (turn, _attacker, target) =>
-    turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : [],
+  // The other side's free round: an attack on one caught unaware is "From behind or by surprise"; one who
+  // fled is attacked at +2 "until the one fleeing turns and re-engages" (Retreat).
+  known: (turn, attacker, target) => [
+    ...(turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : []),
+    ...(find(target, 'fleeing') ? ['pursuing'] : []),
+    // Two who act in the same beat of the round share the initiative (ENCOUNTER ORDER: spellcasters).
+    ...((turn.order ?? [])[turn.current]?.ids.includes(target.id) ? ['same-initiative'] : []),
+    // Two others already on them this round: the third surrounds, past the shield (Surrounding).
+    ...(othersOn(target, attacker.id).length >= 2 ? ['surrounding', 'shield-engaged'] : []),
+  ],
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
     const sheet = readSheet(SHEET, f)

@@ -1,0 +1,125 @@
+/**
+ * odnd at the table from a phone (#25): Mira, in melee with the Ogre that swung at her, retreats from her
+ * phone. The sheet says who she is in melee with and her exact chance of getting away clean; the room rolls
+ * the contest and any parting shot, and every device sees her leave the melee.
+ */
+import { expect, inject, it } from 'vitest'
+import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
+import {
+  addCombatant,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+it('odnd: Mira retreats from the Ogre on her phone, with the odds of a clean getaway, and leaves the melee on every device', {
+  timeout: 150_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await addCombatant(gm, 'Ogre', '30')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+
+  // The Ogre swings at Mira and misses (the GM's own 2): the two are in melee.
+  await playUntil(gm, [mira], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
+  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+  await ogre.getByRole('radio', { name: /Mira/ }).check()
+  await typeOwnDice(ogre, () => 2)
+  await ogre.getByRole('button', { name: 'Send my dice' }).click()
+  await mira
+    .getByRole('alertdialog', { name: 'Ogre attacks you!' })
+    .getByRole('button', { name: /^Take it/ })
+    .click()
+  const chipsOf = (page: typeof gm, name: string) =>
+    page
+      .getByRole('list', { name: `${name}: status` })
+      .locator('.chip')
+      .allTextContents()
+  for (const page of [gm, mira]) {
+    await expect.poll(() => chipsOf(page, 'Mira')).toContain('In melee with Ogre')
+    await expect.poll(() => chipsOf(page, 'Ogre')).toContain('In melee with Mira')
+  }
+
+  // On her turn: in melee, running is not offered; the retreat is, with her chance in view.
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+  const withField = sheet.locator('label.field', { hasText: /^With/ }).locator('select')
+  const options = () => withField.locator('option').allTextContents()
+  await expect.poll(options).toContain('Fighting withdrawal · back out at half move, +2 AC, no attack')
+  expect((await options()).some((o) => o.startsWith('Run'))).toBe(false)
+  await withField.selectOption({ label: 'Retreat · turn and flee: d6 + DEX against each foe in melee' })
+  // d6 against the Ogre's d6, both DEX 10: she must roll higher, 15 in 36.
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('Away clean 41.7%; your d6 +0 against Ogre (d6 +0)')
+  await chromium.snap(mira, 'odnd-retreat-sheet')
+  // Her own die shows 6: only a 6 of the Ogre's (a tie) gives it a parting shot.
+  await typeOwnDice(sheet, () => 6)
+  await sheet.getByRole('button', { name: 'Send my dice' }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toMatch(/Mira retreats: d6 \+ DEX 6: (Mira ducks away without a parting shot|Ogre gets a parting shot)/)
+  await expect.poll(() => mira.getByTestId('log').textContent()).toContain('GM: 2d6 = ')
+  for (const page of [gm, mira]) {
+    await expect.poll(() => chipsOf(page, 'Ogre')).not.toContain('In melee with Mira')
+    await expect
+      .poll(async () => (await chipsOf(page, 'Mira')).some((c) => c.startsWith('In melee')))
+      .toBe(false)
+  }
+  await chromium.snap(mira, 'odnd-retreated')
+})
+
+it('odnd: Ilse, a magic-user, casts her spell from her phone; the log says it goes off and asks the GM for its effect', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await addCombatant(gm, 'Ogre', '30')
+  const ilse = await (await chromium.browser.newContext(PHONE)).newPage()
+  ilse.setDefaultTimeout(15_000)
+  await openUrl(ilse, room.playerUrl)
+  await ilse.getByLabel("Your character's name").fill('Ilse')
+  await ilse.getByRole('button', { name: 'Join' }).click()
+  // A select's name carries its chosen option ("Class fighter").
+  await ilse.getByRole('combobox', { name: /^Class/ }).selectOption({ label: 'magic user' })
+  await ilse.getByRole('button', { name: 'Create my character' }).click()
+  await ilse.getByRole('region', { name: 'Your character' }).getByText('Ilse').waitFor()
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await playUntil(gm, [ilse], () => visible(ilse, 'Attack'), { keep: { phone: ilse, name: 'Ilse' } })
+  await ilse.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = ilse.getByRole('region', { name: 'Ilse attacks' })
+  await sheet
+    .locator('label.field', { hasText: /^With/ })
+    .locator('select')
+    .selectOption({ label: 'Cast a spell · up to 10 feet of movement, no attack' })
+  await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('It goes off now')
+  await chromium.snap(ilse, 'odnd-cast-sheet')
+  await sheet.getByRole('button', { name: 'Cast the spell' }).click()
+  await expect
+    .poll(() => ilse.getByTestId('result-card').textContent())
+    .toContain('Ilse casts a spell: it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect')
+  await expect.poll(() => gm.getByTestId('log').textContent()).toContain('Ilse casts a spell')
+  expect(await visible(ilse, 'Attack')).toBe(false)
+})
+
+it("odnd: the GM rolls a pursuit check of the rules from the tablet, with the text's words beside it, and every device logs it", {
+  timeout: 90_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  const card = gm.getByRole('region', { name: 'Rolls of the rules' })
+  await card.getByText("Distance, reaction, pursuit: the GM's dice").click()
+  await expect.poll(() => card.textContent()).toContain('monsters will continue pursuit on 1-2 (D6)')
+  await chromium.snap(gm, 'odnd-gm-rolls')
+  await card.getByRole('button', { name: 'Corner, stairs or door: 1-2 chase on' }).click()
+  for (const page of [gm, mira])
+    await expect
+      .poll(() => page.getByTestId('log').textContent())
+      .toMatch(/The GM rolled 1d6 \[[1-6]\] · server dice\s*Corner, stairs or door: 1-2 chase on/)
+})

@@ -1,0 +1,400 @@
+/**
+ * odnd at the table, played through the room in workerd (#25): each rule of odnd.txt the table carries,
+ * requested as a phone or the tablet would, and its outcome checked against the rules package for the
+ * same dice, with the table as it stood.
+ */
+import { LOG, type LogEntry, TABLE, type TurnState } from '@fray/protocol'
+import { defaultSheetFor, type Fighter, IDLE_TURN, SYSTEMS } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { createRoom, eventually, gmAsker, replayRolls, seatAsker, TestClient, takeSeat } from './ws-client.ts'
+
+const rules = SYSTEMS.odnd.combat
+const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8 }
+
+/** An odnd room: Mira (a fighter with a sword and a shield, on her own seat), goblins on the GM's table. */
+async function odndTable(goblins: string[]) {
+  const { roomId, gmKey } = await createRoom('odnd')
+  const table = await TestClient.connect(roomId, 'table', gmKey)
+  const gm = await TestClient.connect(roomId, 'gm', gmKey)
+  const log = await TestClient.connect(roomId, 'log')
+  const seat = await takeSeat(roomId, 'Mira')
+  const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+  const ask = seatAsker(phone, seat.seatId)
+  const gmAsk = gmAsker(gm)
+  const sheet = { ...defaultSheetFor('odnd', 'Mira'), shield: true, hp: 40 }
+  const created = await ask({ kind: 'create-character', sheet })
+  if (!created.ok) throw new Error(created.error)
+  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  for (const [i, name] of goblins.entries()) {
+    const goblin = new Y.Map<unknown>()
+    combatants.set(`g${i + 1}`, goblin)
+    const fields = {
+      name,
+      side: 'foe',
+      hp: 8,
+      maxHp: 8,
+      sheet: { ...defaultSheetFor('odnd', name), role: 'monster', class: 'monster', ac: 6, weapons: [SPEAR] },
+    }
+    for (const [k, v] of Object.entries(fields)) goblin.set(k, v)
+  }
+  const reader = await TestClient.connect(roomId, 'table')
+  await eventually(
+    () => reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants).size === goblins.length + 1,
+    'the goblins',
+  )
+  const fighter = (id: string): Fighter => {
+    const f = combatants.get(id)
+    if (!f) throw new Error(`no ${id}`)
+    return {
+      id,
+      name: String(f.get('name')),
+      side: f.get('side') === 'pc' ? 'pc' : 'foe',
+      sheet: f.get('sheet') as Record<string, unknown>,
+      hp: Number(f.get('hp')),
+      maxHp: Number(f.get('maxHp')),
+      state: (f.get('state') as Record<string, unknown> | undefined) ?? {},
+    }
+  }
+  const all = () => [...combatants.keys()].map(fighter)
+  const chips = (id: string) => (combatants.get(id)?.get('status') as string[] | undefined) ?? []
+  const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
+  const turn = () => table.doc.getMap(TABLE.turn).toJSON() as TurnState
+  /** Plays the round on until `until` holds: Mira rolls and ends her turns, the GM rolls and moves on. */
+  const playTo = async (until: () => boolean) => {
+    for (let i = 0; i < 40 && !until(); i++) {
+      const waiting = turn().waiting ?? {}
+      if (waiting[created.logId] === 'initiative') await ask({ kind: 'initiative' })
+      else if (Object.keys(waiting).length > 0) await gmAsk({ kind: 'roll-foes' })
+      else if ((turn().acting ?? []).includes(created.logId)) await ask({ kind: 'end-turn' })
+      else await gmAsk({ kind: 'next-turn' })
+    }
+    if (!until()) throw new Error('the round never came to it')
+  }
+  /** The GM's goblin attacks Mira; she takes the blow (no parry) when the rules let her choose. */
+  const goblinAttacks = async (id: string, declared: { choice: string; toggles: string[] }) => {
+    const made = () => entries().filter((e) => e.attack?.attackerId === id).length
+    const before = made()
+    const attacked = await gmAsk({ kind: 'attack', attackerId: id, targetId: created.logId, declared })
+    if (!attacked.ok) return attacked
+    const prompts = table.doc.getMap(TABLE.prompts)
+    await eventually(() => prompts.has(attacked.logId) || made() > before, 'the attack or its prompt')
+    if (prompts.has(attacked.logId)) {
+      const answered = await ask({ kind: 'defend', promptId: attacked.logId, choice: 'none' })
+      if (!answered.ok) return answered
+    }
+    await eventually(() => made() > before, 'the attack in the log')
+    return attacked
+  }
+  return { mira: created.logId, ask, gmAsk, goblinAttacks, fighter, all, chips, entries, turn, playTo, table }
+}
+
+/** The room's outcome of a logged entry equals the rules' for the same dice on the table as it stood. */
+async function agrees(entry: LogEntry | undefined, table: Fighter[], now: (id: string) => Fighter) {
+  if (!entry?.attack) throw new Error('no attack logged')
+  const { attackerId, targetId, declared, defense } = entry.attack
+  const byId = (id: string) => table.find((f) => f.id === id) as Fighter
+  const expected = rules.resolve(
+    byId(attackerId),
+    byId(targetId),
+    declared,
+    defense,
+    replayRolls(entry.rolls ?? []),
+    { turn: IDLE_TURN, fighters: table },
+  )
+  if (!expected.ok) throw new Error(expected.error)
+  expect(entry.detail).toBe(expected.value.summary)
+  const changes = Object.entries(expected.value.changes)
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  await eventually(
+    () => changes.every(([id, c]) => same(now(id).state, c.state ?? byId(id).state)),
+    'the outcome on the table',
+  )
+  for (const [id, change] of changes) {
+    expect(now(id).hp).toBe(change.hp ?? byId(id).hp)
+    expect(now(id).state).toEqual(change.state ?? byId(id).state)
+  }
+  return expected.value
+}
+
+describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', () => {
+  it('two goblins who fought Mira are in melee with her; her retreat on a 1 gives each a parting shot, as the rules say', async () => {
+    const t = await odndTable(['Goblin 1', 'Goblin 2'])
+    const thrust = { choice: 'w1', toggles: [] }
+    for (const g of ['g1', 'g2']) expect((await t.goblinAttacks(g, thrust)).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1, Goblin 2'), 'Mira in melee')
+    expect(t.chips('g1')).toContain('In melee with Mira')
+    // In melee, running is refused in words; the moves out are offered.
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    const choices = rules.choices(t.fighter(t.mira))
+    expect(choices.ok && choices.value.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['withdraw', 'retreat']),
+    )
+    const run = { choice: 'run', toggles: [] }
+    expect(choices.ok && choices.value.map((c) => c.id)).not.toContain('run')
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: run })).ok).toBe(false)
+    expect(rules.preview(t.fighter(t.mira), t.fighter(t.mira), run)).toEqual({
+      ok: false,
+      error: 'Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.',
+    })
+    // Her own d6 shows 1: no goblin rolls lower, so both get their shot at +2 past her shield.
+    const before = t.all()
+    const retreat = { choice: 'retreat', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: retreat, faces: [1] })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.declared.choice === 'retreat'), 'the retreat')
+    const entry = t.entries().find((e) => e.attack?.declared.choice === 'retreat')
+    expect(entry?.detail).toMatch(
+      /^Mira retreats: d6 \+ DEX 1: Goblin 1, Goblin 2 get parting shots at \+2, past the shield; Goblin 1 (hits|misses)/,
+    )
+    expect(entry?.rolls?.map((r) => r.label).slice(0, 3)).toEqual([
+      'retreat d6',
+      'retreat d6 (Goblin 1)',
+      'retreat d6 (Goblin 2)',
+    ])
+    expect(entry?.detail).toContain('GM: 2d6 = ')
+    await agrees(entry, before, t.fighter)
+    // Away: nobody is in melee any more.
+    await eventually(() => !t.chips('g2').some((c) => c.startsWith('In melee')), 'apart')
+    for (const g of ['g1', 'g2']) expect(t.chips(g).some((c) => c.startsWith('In melee'))).toBe(false)
+    // The goblins' own attacks this round are untouched by the free ones.
+    for (const g of ['g1', 'g2'])
+      expect(t.fighter(g).state.attacks).toBe(before.find((f) => f.id === g)?.state.attacks)
+    // Undo puts everyone back in melee as they were.
+    expect((await t.gmAsk({ kind: 'undo', entryId: entry?.id })).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1, Goblin 2'), 'back in melee')
+  })
+
+  it('a fighting withdrawal gives +2 AC for the round, on the goblin’s odds; the GM parts two who are apart', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const thrust = { choice: 'w1', toggles: [] }
+    expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1'), 'in melee')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    // The goblin's odds as its next round's attack (its thrust before the fight counts in this one).
+    const odds = () => {
+      const goblin = t.fighter('g1')
+      const p = rules.preview(
+        { ...goblin, state: { ...goblin.state, attacks: 0 } },
+        t.fighter(t.mira),
+        thrust,
+      )
+      if (!p.ok) throw new Error(p.error)
+      return p.value.chance
+    }
+    // THAC0 19 against AC 8 (9 with her shield) needs 11: 10 in 20; withdrawing, 13: 8 in 20.
+    expect(odds()).toBe(10 / 20)
+    const before = t.all()
+    expect(
+      (await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'withdraw', toggles: [] } })).ok,
+    ).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('Withdrawing (+2 AC) (1 round)'), 'withdrawing')
+    await agrees(
+      t.entries().find((e) => e.attack?.declared.choice === 'withdraw'),
+      before,
+      t.fighter,
+    )
+    expect(odds()).toBe(8 / 20)
+    // The GM says they are more than 10 feet apart: one tap, logged, and she may run again.
+    const parted = await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'melee:g1' })
+    expect(parted.ok).toBe(true)
+    await eventually(() => !t.chips(t.mira).some((c) => c.startsWith('In melee')), 'parted')
+    expect(t.entries().at(-1)?.detail).toBe(
+      'Mira is no longer in melee with Goblin 1: the GM parted them (more than 10 feet apart, or an obstacle between).',
+    )
+  })
+
+  it('a charge is refused a second time in the same 10-minute Turn, in words', async () => {
+    const t = await odndTable(['Goblin 1', 'Goblin 2'])
+    const charge = { choice: 'w1', toggles: ['charging'] }
+    expect((await t.goblinAttacks('g1', charge)).ok).toBe(true)
+    await eventually(() => t.chips('g1').includes('Charged (no DEX to AC) (1 round)'), 'charged')
+    await t.gmAsk({ kind: 'clear-condition', combatantId: 'g1', condition: `melee:${t.mira}` })
+    await eventually(() => !t.chips('g1').some((c) => c.startsWith('In melee')), 'parted')
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'g1', targetId: t.mira, declared: charge })).toEqual({
+      ok: false,
+      error:
+        'A charge can be made only once per 10-minute Turn: Goblin 1 can charge again in 10 rounds (CHARGING ATTACKS).',
+    })
+  })
+
+  it('a Turn of rest gives back temporary damage at the level’s rate, as the rules say, from the GM’s one tap', async () => {
+    const t = await odndTable(['Goblin 1'])
+    // As a fistfight leaves her: 5 points of temporary damage (the GM's tablet writes the table as the room would).
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get(t.mira)?.set('state', { temporary: 5 })
+    await eventually(() => t.fighter(t.mira).state.temporary === 5, 'bruised')
+    const before = t.fighter(t.mira)
+    const expected = rules.clear?.(before, 'rest-turn')
+    if (!expected?.ok) throw new Error('no rest')
+    expect((await t.gmAsk({ kind: 'clear-condition', combatantId: t.mira, condition: 'rest-turn' })).ok).toBe(
+      true,
+    )
+    // A 1st-level fighter: 1 point per Turn.
+    await eventually(() => t.chips(t.mira).includes('Temporary damage 4'), 'rested')
+    expect(t.fighter(t.mira).state).toEqual(expected.value.changes[t.mira]?.state)
+    expect(t.entries().at(-1)?.detail).toBe('Mira rests a Turn and regains 1 temporary damage (4 left).')
+  })
+
+  it('a pike outreaches Mira’s sword in their first exchange: its blow lands first, as the rules say', async () => {
+    const t = await odndTable(['Pikeman'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const pike = { name: 'Pike', kind: 'polearm', damage: 'd8', reach: 12 }
+    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
+    combatants.get('g1')?.set('sheet', { ...sheet, weapons: [pike] })
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6', reach: 3 }
+    const mira = combatants.get(t.mira)?.get('sheet') as Record<string, unknown>
+    combatants.get(t.mira)?.set('sheet', { ...mira, weapons: [sword] })
+    await eventually(() => (t.fighter('g1').sheet?.weapons as unknown[])?.length === 1, 'the pike')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    const before = t.all()
+    const thrust = { choice: 'w1', toggles: [] }
+    const preview = rules.preview(t.fighter(t.mira), t.fighter('g1'), thrust)
+    expect(preview.ok && preview.value.summary).toMatch(/Pikeman's Pike strikes first/)
+    const attacked = await t.ask({ kind: 'attack', targetId: 'g1', declared: thrust })
+    expect(attacked.ok).toBe(true)
+    // The Pikeman may parry: the GM answers for it, taking the blow.
+    await eventually(
+      () => t.table.doc.getMap(TABLE.prompts).size > 0 || t.entries().some((e) => e.attack),
+      'asked',
+    )
+    if (t.table.doc.getMap(TABLE.prompts).size > 0)
+      expect(
+        (await t.gmAsk({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+      ).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === t.mira), 'the exchange')
+    const entry = t.entries().find((e) => e.attack?.attackerId === t.mira)
+    expect(entry?.detail).toMatch(
+      /^Pikeman's Pike strikes first, reach advantage in the first round of melee \(Melee Weapon Reach\): Pikeman (hits|misses)/,
+    )
+    expect(entry?.rolls?.[0]?.label).toBe('Pikeman: to hit')
+    await agrees(entry, before, t.fighter)
+  })
+
+  it('a magic-user hurt before casting loses the spell, as the rules say, and the room refuses her cast that round', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const sheet = combatants.get(t.mira)?.get('sheet') as Record<string, unknown>
+    combatants.get(t.mira)?.set('sheet', { ...sheet, class: 'magic-user' })
+    await eventually(() => t.fighter(t.mira).sheet?.class === 'magic-user', 'a magic-user')
+    const before = t.all()
+    // The goblin, ahead of her in the round, thrusts on the GM's own dice: a 15 hits, 3 damage.
+    const thrust = { choice: 'w1', toggles: [] }
+    const attacked = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'g1',
+      targetId: t.mira,
+      declared: thrust,
+      faces: [15, 3],
+    })
+    expect(attacked.ok).toBe(true)
+    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
+    expect(
+      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+    ).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the thrust')
+    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    expect(entry?.detail).toBe(
+      "Goblin 1 hits Mira for 3: Mira's spell, if one was being cast, is lost, and no other can be cast until the following round.",
+    )
+    await agrees(entry, before, t.fighter)
+    expect(t.chips(t.mira)).toContain('Spell lost (1 round)')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    expect(
+      await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice: 'cast', toggles: [] } }),
+    ).toEqual({
+      ok: false,
+      error:
+        'Mira was hit and hurt before casting: the spell is lost, and no other can be cast until the following round (ENCOUNTER ORDER).',
+    })
+  })
+
+  it('six goblins surround Mira and the seventh finds no room; the third on her is past her shield, as the round stands', async () => {
+    const names = Array.from({ length: 7 }, (_, i) => `Goblin ${i + 1}`)
+    const t = await odndTable(names)
+    const thrust = { choice: 'w1', toggles: [] }
+    for (const g of ['g1', 'g2']) expect((await t.goblinAttacks(g, thrust)).ok).toBe(true)
+    await eventually(
+      () => (t.fighter(t.mira).state.attackedBy as string[] | undefined)?.length === 2,
+      'two on her',
+    )
+    // What the tablet's attack sheet sets for the third: +1 and no shield, "as the round stands".
+    const known = SYSTEMS.odnd.turn.known?.(t.turn(), t.fighter('g3'), t.fighter(t.mira))
+    expect(known).toEqual(['surrounding', 'shield-engaged'])
+    const before = t.all()
+    const third = { choice: 'w1', toggles: known ?? [] }
+    expect((await t.goblinAttacks('g3', third)).ok).toBe(true)
+    await agrees(
+      t.entries().findLast((e) => e.attack?.attackerId === 'g3'),
+      before,
+      t.fighter,
+    )
+    await eventually(() => t.chips(t.mira).includes('Surrounded by 3 this round'), 'surrounded')
+    for (const g of ['g4', 'g5', 'g6']) expect((await t.goblinAttacks(g, thrust)).ok).toBe(true)
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'g7', targetId: t.mira, declared: thrust })).toEqual({
+      ok: false,
+      error:
+        '6 already fight Mira in melee this round: no room for another around a man-sized foe (Surrounding: up to 6).',
+    })
+  })
+
+  it('a goblin the GM marks magically hasted acts first, whatever the party rolls', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
+    combatants.get('g1')?.set('sheet', { ...sheet, hasted: true })
+    await eventually(() => t.fighter('g1').sheet?.hasted === true, 'hasted')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    expect(t.turn().order.map((s) => s.ids)).toEqual([['g1'], [t.mira]])
+    expect(t.turn().order[0]?.label).toMatch(/^Hasted, initiative \d$/)
+    expect(t.turn().acting).toEqual(['g1'])
+  })
+
+  it('the GM’s rolls of the rules (encounter distance, reaction, pursuit) are rolled and logged by the room with their words', async () => {
+    const t = await odndTable(['Goblin 1'])
+    for (const r of rules.gmRolls ?? []) {
+      expect((await t.gmAsk({ kind: 'roll', notation: r.notation, label: r.label })).ok).toBe(true)
+      const mine = (e: LogEntry) => e.detail === r.label || Boolean(e.detail?.startsWith(`${r.label}: `))
+      await eventually(() => t.entries().some(mine), r.label)
+      const entry = t.entries().find(mine)
+      // The room's dice, each face within its die.
+      const [count, sides] = r.notation.split('d').map(Number)
+      expect(entry?.notation).toBe(r.notation)
+      expect(entry?.faces?.length).toBe(count)
+      for (const face of entry?.faces ?? []) expect(face >= 1 && face <= (sides ?? 0)).toBe(true)
+    }
+  })
+
+  it('a unit of ten bandits fought as one: one hit throw, d6 x 10 off, as the rules say (Mass Combat)', async () => {
+    const t = await odndTable(['Bandits'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
+    combatants.get('g1')?.set('sheet', { ...sheet, men: 10 })
+    await eventually(() => t.fighter('g1').sheet?.men === 10, 'a unit')
+    const before = t.all()
+    const thrust = { choice: 'w1', toggles: [] }
+    const attacked = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'g1',
+      targetId: t.mira,
+      declared: thrust,
+      faces: [15, 3],
+    })
+    expect(attacked.ok).toBe(true)
+    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
+    expect(
+      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+    ).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the unit’s blow')
+    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    expect(entry?.detail).toBe('Bandits hits Mira for 30.')
+    await agrees(entry, before, t.fighter)
+    expect(t.fighter(t.mira).hp).toBe(40 - 30)
+  })
+})
