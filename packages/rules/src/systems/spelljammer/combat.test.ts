@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest'
 import { type Outcome, spelljammer } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
+import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { spelljammerCombat as combat } from './combat.ts'
+import { spelljammerTurns } from './turn-model.ts'
 
 const unwrap = <T>(o: Outcome<T>): T => {
   if (!o.ok) throw new Error(o.error)
@@ -294,5 +296,55 @@ describe('spelljammer combat: refusals', () => {
       ok: false,
       error: 'Careful aim needs you standing still: you cannot move and attack with it.',
     })
+  })
+})
+
+describe('spelljammer combat: Multiple Attackers', () => {
+  const scLine = (a: Fighter, t: Fighter, declared: Declared) =>
+    unwrap(combat.preview(a, t, declared)).lines.find((l) => l.rule === spelljammer.RULE.multipleAttackers)
+
+  it('three on one target: the third attacker gets +20 as the room counts the other two (Melee Modifiers: Multiple Attackers)', () => {
+    const [mira, tomas, sela] = [sj('mira', 'pc'), sj('tomas', 'pc'), sj('sela', 'pc')]
+    let orc = sj('orc', 'foe')
+    expect(spelljammerTurns.known?.(IDLE_TURN, mira, orc)).toEqual([])
+    orc = attack(mira, orc, sword, null, 99).target
+    orc = attack(tomas, orc, sword, null, 99).target
+    // Mira's second attack counts Tomas only; Sela counts both.
+    expect(spelljammerTurns.known?.(IDLE_TURN, mira, orc)).toEqual(['others-1'])
+    const known = spelljammerTurns.known?.(IDLE_TURN, sela, orc) ?? []
+    expect(known).toEqual(['others-2'])
+    const line = scLine(sela, orc, { choice: 'weapon-0', toggles: known })
+    expect(line?.value).toBe(20)
+    // SC 100 + 20 - DEF 20: roll 100 or less, but 96-100 always miss.
+    expect(unwrap(combat.preview(sela, orc, { choice: 'weapon-0', toggles: known })).chance).toBe(0.95)
+    expect(unwrap(combat.preview(sela, orc, sword)).lines.at(-3)?.value).toBe(80)
+    // The round's end forgets who attacked.
+    const ended = unwrap(combat.endOfRound([orc], 1, scripted()))
+    expect(ended.changes.orc?.state).not.toHaveProperty('attackers')
+  })
+
+  it('the first attacker may count the others still to come in one tap: +10 each', () => {
+    expect(
+      scLine(sj('mira', 'pc'), sj('orc', 'foe'), { choice: 'weapon-0', toggles: ['others-2'] })?.value,
+    ).toBe(20)
+    expect(
+      combat.preview(sj('mira', 'pc'), sj('orc', 'foe'), {
+        choice: 'weapon-0',
+        toggles: ['others-1', 'others-2'],
+      }),
+    ).toEqual({ ok: false, error: expect.stringMatching(/Choose only one/) })
+  })
+
+  it('a roper with six tentacles outnumbers its target 3 to 1 on its own: +20', () => {
+    const roper = sj('roper', 'foe', { tentacles: 6 })
+    expect(scLine(roper, sj('mira', 'pc'), sword)?.value).toBe(20)
+    expect(scLine(sj('rat', 'foe', { tentacles: 1 }), sj('mira', 'pc'), sword)).toBeUndefined()
+  })
+
+  it('the target’s Range of Field takes the GM’s figure off the bonus, never below 0', () => {
+    const wary = sj('orc', 'foe', { rangeOfField: 5 })
+    expect(scLine(sj('mira', 'pc'), wary, { choice: 'weapon-0', toggles: ['others-2'] })?.value).toBe(15)
+    const warier = sj('orc', 'foe', { rangeOfField: 50 })
+    expect(scLine(sj('mira', 'pc'), warier, { choice: 'weapon-0', toggles: ['others-1'] })?.value).toBe(0)
   })
 })

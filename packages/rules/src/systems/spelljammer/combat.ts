@@ -56,6 +56,17 @@ export interface SpelljammerState {
   protLoss?: number
   /** Missiles stuck in them, until removed with First Aid. */
   stuck?: spelljammer.StuckMissile[]
+  /** Who attacked them this round: the others a later attacker counts for Multiple Attackers. */
+  attackers?: string[]
+}
+
+/**
+ * The Multiple Attackers toggle the room's count sets for an attack on `target`: everyone else who
+ * attacked them this round (up to the catalog's five); those still to attack are the attacker's to add.
+ */
+export function othersOnTarget(attacker: Fighter, target: Fighter): string[] {
+  const others = (stateOf(target).attackers ?? []).filter((id) => id !== attacker.id).length
+  return others > 0 ? [`others-${Math.min(5, others)}`] : []
 }
 
 const STANCES = ['defending', 'full-defense', 'desperate-defense'] as const
@@ -435,6 +446,7 @@ function resolveAttack(
       stunned: damage?.stunned ? 1 : theirs.stunned,
       protLoss: (theirs.protLoss ?? 0) + (damage?.armorProtLoss ?? 0),
       stuck: [...(theirs.stuck ?? []), ...(damage?.stuck ? [damage.stuck] : [])],
+      attackers: [...new Set([...(theirs.attackers ?? []), attacker.id])],
     }),
   }
   if (damage) targetChange.hp = damage.hpAfter
@@ -479,7 +491,14 @@ function endRound(fighters: readonly Fighter[], round: number): Outcome<Resoluti
     }
     const stunned = Math.max(0, (state.stunned ?? 0) - 1)
     if (state.stunned && !stunned) events.push(`${f.name} is no longer stunned`)
-    const next = compact({ ...state, stunned, stance: undefined, aiming: undefined, attacks: undefined })
+    const next = compact({
+      ...state,
+      stunned,
+      stance: undefined,
+      aiming: undefined,
+      attacks: undefined,
+      attackers: undefined,
+    })
     if (JSON.stringify(next) !== JSON.stringify(f.state)) change.state = next
     if (change.hp !== undefined || change.state) changes[f.id] = change
   }

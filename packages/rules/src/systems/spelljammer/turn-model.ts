@@ -7,6 +7,7 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { SurpriseOutcome, SurpriseSetup, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { othersOnTarget } from './combat.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
 
@@ -133,6 +134,10 @@ export const spelljammerTurns = orderedTurns({
   surprise,
   // One attack on each segment an attack was placed on.
   attacksPerTurn: () => 1,
-  // The ambush's round: an attack on one caught by it takes their tier.
-  known: (turn, _attacker, target) => (turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
+  // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
+  // target this round counts for Multiple Attackers.
+  known: (turn, attacker, target) => [
+    ...(turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
+    ...othersOnTarget(attacker, target),
+  ],
 })

@@ -1,0 +1,73 @@
+/**
+ * spelljammer at the table on a phone (issue #26): the rules the table now carries, triggered by players.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/** The GM declares no stance for a monster asked for one (its first attacker of the round asks). */
+async function noStanceFor(gm: Page) {
+  const prompt = gm.getByRole('alertdialog', { name: /attacks Goblin$/ })
+  await prompt
+    .getByRole('button', { name: /^No special defense/ })
+    .click({ timeout: 5000 })
+    .catch(() => undefined)
+}
+
+describe('spelljammer at the table', () => {
+  it('Multiple Attackers: the second on the goblin finds “one other attacker” set as the round stands, +10 SC in the odds and the outcome', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const phones = [mira, tomas]
+    const attackerNow = async () => {
+      for (const phone of phones) if (await visible(phone, 'Attack')) return phone
+      return null
+    }
+    await playUntil(gm, phones, async () => (await attackerNow()) !== null)
+    const first = (await attackerNow()) as Page
+    const second = first === mira ? tomas : mira
+    const [firstName, secondName] = first === mira ? ['Mira', 'Tomas'] : ['Tomas', 'Mira']
+
+    // The first on the goblin: nobody else has attacked it this round, so nothing is set.
+    await first.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet1 = first.getByRole('region', { name: `${firstName} attacks` })
+    await sheet1.getByRole('radio', { name: /Goblin/ }).check()
+    await expect.poll(() => sheet1.getByTestId('odds').textContent()).toMatch(/^80%/)
+    await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
+    await noStanceFor(gm)
+    await first.getByTestId('result-card').waitFor()
+
+    await playUntil(gm, phones, () => visible(second, 'Attack'), {
+      keep: { phone: second, name: secondName },
+    })
+    await second.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet2 = second.getByRole('region', { name: `${secondName} attacks` })
+    await sheet2.getByRole('radio', { name: /Goblin/ }).check()
+    // SC 100 + 10 - DEF 20: 90 or less. Shown at once, marked as the round stands.
+    const others = sheet2.getByRole('checkbox', { name: /One other attacker on the target this round/ })
+    await expect.poll(() => others.isChecked()).toBe(true)
+    await expect
+      .poll(() => sheet2.locator('label.toggle', { hasText: 'One other attacker' }).textContent())
+      .toContain('as the round stands')
+    await expect.poll(() => sheet2.getByTestId('odds').textContent()).toMatch(/^90%.*Hits on 90 or less/)
+    await chromium.snap(second, 'spelljammer-multiple-attackers')
+    // One tap takes it off (the other left, say) and the odds follow.
+    await others.uncheck()
+    await expect.poll(() => sheet2.getByTestId('odds').textContent()).toMatch(/^80%/)
+    await others.check()
+    await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
+    const card = second.getByTestId('result-card')
+    await expect
+      .poll(() => card.textContent())
+      .toMatch(/Multiple attackers: 1 more on the target 10 · Melee Modifiers: Multiple Attackers/)
+  })
+})
