@@ -3,7 +3,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { useBrowser } from '../support/browser.ts'
+import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
 import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -69,5 +69,66 @@ describe('spelljammer at the table', () => {
     await expect
       .poll(() => card.textContent())
       .toMatch(/Multiple attackers: 1 more on the target 10 · Melee Modifiers: Multiple Attackers/)
+  })
+
+  it('casting: a mage begins a spell on her place in the round, its segment joins the order, and there it goes off', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const vela = await (await chromium.browser.newContext(PHONE)).newPage()
+    vela.setDefaultTimeout(15_000)
+    await openUrl(vela, room.playerUrl)
+    await vela.getByLabel("Your character's name").fill('Vela')
+    await vela.getByRole('button', { name: 'Join' }).click()
+    // The sheet's default spell: Bolt of Energy, a mage's rank 1 GK spell, casting time 6.
+    await vela.getByRole('button', { name: 'Add to spells' }).click()
+    await vela.getByRole('button', { name: 'Create my character' }).click()
+    await vela.getByRole('region', { name: 'Your character' }).getByText('Vela').waitFor()
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const keep = { phone: vela, name: 'Vela' }
+    await playUntil(gm, [vela], () => visible(vela, 'Attack'), { keep })
+
+    await vela.getByRole('button', { name: 'Attack', exact: true }).click()
+    const sheet = vela.getByRole('region', { name: 'Vela attacks' })
+    await sheet
+      .locator('label.field', { hasText: /^With/ })
+      .locator('select')
+      .selectOption({ label: 'Cast Bolt of Energy (casting time 6)' })
+    expect(await sheet.locator('.targets').isHidden()).toBe(true)
+    const odds = sheet.getByTestId('odds')
+    await expect
+      .poll(() => odds.textContent())
+      .toMatch(/Vela begins casting Bolt of Energy on segment (-?\d+)/)
+    const [, start] = /on segment (-?\d+)/.exec((await odds.textContent()) ?? '') ?? []
+    const goesOff = Number(start) - 6
+    expect(await odds.textContent()).toContain(`it goes off on segment ${goesOff}`)
+    await chromium.snap(vela, 'spelljammer-casting')
+    await sheet.getByRole('button', { name: 'Begin casting Bolt of Energy' }).click()
+    await expect
+      .poll(() => vela.getByTestId('result-card').textContent())
+      .toContain('Vela begins casting Bolt of Energy')
+    // Every device sees the spell's own place in the round, and her chip.
+    const order = gm.getByTestId('turn-order')
+    await expect
+      .poll(() => order.textContent())
+      .toContain(`Segment ${goesOff} · Vela’s Bolt of Energy goes off`)
+    const chips = gm.getByTestId('combatant').filter({ hasText: 'Vela' }).locator('.chip')
+    await expect
+      .poll(() => chips.allTextContents())
+      .toContain(`Casting Bolt of Energy (goes off on ${goesOff})`)
+
+    await playUntil(gm, [vela], () => visible(vela, 'Attack'), { keep })
+    await vela.getByRole('button', { name: 'Attack', exact: true }).click()
+    await sheet.getByRole('radio', { name: /Goblin/ }).check()
+    await sheet.getByRole('button', { name: 'Bolt of Energy goes off' }).click()
+    await expect
+      .poll(() => vela.getByTestId('result-card').textContent())
+      .toContain(
+        `Vela’s Bolt of Energy goes off on Goblin (segment ${goesOff}): the GM applies what the spell does.`,
+      )
+    await expect
+      .poll(() => chips.allTextContents())
+      .not.toContain(`Casting Bolt of Energy (goes off on ${goesOff})`)
   })
 })

@@ -173,7 +173,8 @@ class Fight {
       const name = PC_NAMES[i] as string
       this.seatNames.set(seatId, name)
       this.table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null })
-      this.ask(seatId, { kind: 'create-character', sheet: this.carrying(defaultSheetFor(this.system, name)) })
+      const sheet = this.knowing(this.carrying(defaultSheetFor(this.system, name)))
+      this.ask(seatId, { kind: 'create-character', sheet })
     }
     const foes = 2 + this.pick(2)
     for (let i = 0; i < foes; i++) this.addFoe(`foe-${i + 1}`, `${FOE_NAMES[i % FOE_NAMES.length]} ${i + 1}`)
@@ -181,6 +182,24 @@ class Fight {
       // Kept in the GM's document until revealed, so not on the table yet.
       this.hidden = { id: 'hidden', fields: this.foeFields('Bandit leader') }
     }
+  }
+
+  /**
+   * Where the sheet lists spells (spelljammer), some of the party know one: each of its numbers picked
+   * within its bounds (casting times short and long), each choice at random.
+   */
+  knowing(sheet: Record<string, unknown>): Record<string, unknown> {
+    const list = this.rules.sheet.fields.find((f) => f.key === 'spells')
+    if (list?.kind !== 'list' || this.chance(0.5)) return sheet
+    const spell = Object.fromEntries(
+      list.of.map((f) => {
+        if (f.kind === 'number')
+          return [f.key, (f.min ?? 0) + this.pick(Math.min(10, (f.max ?? 9) - (f.min ?? 0) + 1))]
+        if (f.kind === 'choice') return [f.key, this.oneOf(f.options)?.value ?? f.default]
+        return [f.key, f.default]
+      }),
+    )
+    return { ...sheet, spells: [spell] }
   }
 
   /** osr: half the party carries a flask of oil or of holy water beside their weapon (17.0.10-17.0.11). */

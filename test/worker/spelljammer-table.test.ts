@@ -162,3 +162,128 @@ describe('spelljammer at the table: Multiple Attackers', () => {
     })
   })
 })
+
+describe('spelljammer at the table: casting on the segment countdown', () => {
+  // Rank 8 in an SK spell: casting time 6 (Casting Mage Spells).
+  const bolt = { name: 'Bolt of Energy', caster: 'mage', rank: 8, kind: 'SK', castingTime: 5 }
+  const caster = { spells: [bolt], def: 30, defFromDex: 10 }
+
+  /** Vela (a mage) and Tomas on seats, an orc with no place in the round; the countdown running. */
+  async function fight(velaFaces: number[], velaSheet: Record<string, unknown> = {}) {
+    const t = await room()
+    const vela = await t.player('Vela', { ...caster, ...velaSheet })
+    const tomas = await t.player('Tomas')
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await vela.ask({ kind: 'initiative', faces: velaFaces })).ok).toBe(true)
+    expect((await tomas.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the countdown')
+    return { t, vela, tomas }
+  }
+  const labels = (turn: TurnState) => turn.order.map((s) => s.label)
+
+  it('begun on 9 it goes off on 3: its own slot in the order, and there it goes off on the orc, as the rules say', async () => {
+    const { t, vela, tomas } = await fight([9])
+    await eventually(() => (t.turn().acting ?? []).includes(vela.id), 'Vela’s turn')
+    const cast = await vela.ask({
+      kind: 'attack',
+      targetId: vela.id,
+      declared: { choice: 'cast-0', toggles: [] },
+    })
+    expect(cast.ok).toBe(true)
+    const begun = await t.logged(cast.ok ? cast.logId : '')
+    // The room wrote the segment into the declaration, and the rules say the same with it.
+    expect(begun.attack?.declared.round).toEqual(['segment:9'])
+    expect(begun.detail).toMatch(
+      /^Vela begins casting Bolt of Energy on segment 9 \(casting time 6\): it goes off on segment 3;/,
+    )
+    await eventually(
+      () => labels(t.turn()).includes('Segment 3 · Vela’s Bolt of Energy goes off'),
+      'the spell’s slot',
+    )
+    expect(labels(t.turn())).toEqual([
+      'Segment 9 · during movement',
+      'Segment 6 · during movement',
+      'Segment 3 · Vela’s Bolt of Energy goes off',
+    ])
+    expect((await vela.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
+    expect((await tomas.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(vela.id), 'the spell’s segment')
+    const declared = { choice: 'release', toggles: [] }
+    const me = t.fighter(vela.id)
+    const orc = t.fighter('orc')
+    const gone = await vela.ask({ kind: 'attack', targetId: 'orc', declared })
+    expect(gone.ok).toBe(true)
+    const entry = await t.logged(gone.ok ? gone.logId : '')
+    const expected = rules.combat.resolve(me, orc, { ...declared, round: ['segment:3'] }, null, replay([]))
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(entry.detail).toBe(
+      'Vela’s Bolt of Energy goes off on Orc (segment 3): the GM applies what the spell does.',
+    )
+    expect(t.fighter(vela.id).state.casting).toBeUndefined()
+  })
+
+  it('a hit while casting: no DEF from DEX, and the spell, its slot and the caster’s action are lost', async () => {
+    const { t, vela, tomas } = await fight([9])
+    await eventually(() => (t.turn().acting ?? []).includes(vela.id), 'Vela’s turn')
+    expect(
+      (await vela.ask({ kind: 'attack', targetId: vela.id, declared: { choice: 'cast-0', toggles: [] } })).ok,
+    ).toBe(true)
+    expect((await vela.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn on 6')
+    const declared = { choice: 'weapon-0', toggles: [] }
+    const me = t.fighter(tomas.id)
+    const target = t.fighter(vela.id)
+    // Tomas's own dice: 5 on the d100 hits, 3 on the d8.
+    const asked = await tomas.ask({ kind: 'attack', targetId: vela.id, declared, faces: [5, 3] })
+    expect(asked.ok).toBe(true)
+    // Vela has already acted: no stance to declare, so no prompt.
+    const entry = await t.logged(asked.ok ? asked.logId : '')
+    const expected = rules.combat.resolve(
+      me,
+      target,
+      { ...declared, round: ['segment:6'] },
+      null,
+      replay(entry.rolls ?? []),
+    )
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(entry.detail).toMatch(
+      /Vela’s Bolt of Energy is interrupted: the spell and Vela’s action for the round are lost\.$/,
+    )
+    expect(entry.lines?.find((l) => /^vs Casting/.test(l.label))?.value).toBe(10)
+    expect(t.fighter(vela.id).state.casting).toBeUndefined()
+    await eventually(() => !labels(t.turn()).some((l) => / goes off$/.test(l)), 'the spell’s slot gone')
+  })
+
+  it('begun on 0 it would go off on -6: it begins on 10 of round 2, no initiative asked, and goes off on 4', async () => {
+    const { t, vela, tomas } = await fight([1], { initiativeModifier: -1 })
+    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn on 6')
+    expect((await tomas.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(vela.id), 'Vela’s turn on 0')
+    const cast = await vela.ask({
+      kind: 'attack',
+      targetId: vela.id,
+      declared: { choice: 'cast-0', toggles: [] },
+    })
+    expect(cast.ok).toBe(true)
+    expect((await t.logged(cast.ok ? cast.logId : '')).detail).toMatch(
+      /it would go off on -6, past -5, so it begins on 10 of the next round and goes off on 4/,
+    )
+    expect(t.fighter(vela.id).state.casting).toEqual({ spell: 0, startsOn: 10, goesOffOn: 4, next: true })
+    expect((await vela.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => t.turn().round === 2, 'round 2')
+    expect(t.turn().waiting).toEqual({ [tomas.id]: 'initiative', orc: 'initiative' })
+    expect(t.fighter(vela.id).state.casting).toEqual({ spell: 0, startsOn: 10, goesOffOn: 4 })
+    expect((await tomas.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'round 2’s countdown')
+    expect(labels(t.turn())).toEqual([
+      'Segment 7 · during movement',
+      'Segment 4 · Vela’s Bolt of Energy goes off',
+    ])
+  })
+})

@@ -63,6 +63,10 @@ export function attack(
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   if ([...pending.values()].some((p) => p.attackerId === attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
+  // What the round says of this attack (osr: it lands before the target's number) goes with it, into
+  // the log too, so the outcome replays; a client's own `round` never reaches here (parseDeclared).
+  const facts = turn.status === 'running' ? (ctx.rules.turn.facts?.(turn, attacker, target) ?? []) : []
+  if (facts.length > 0) declared = { ...declared, round: facts }
   const rules = ctx.rules.combat
   const defenses = rules.defenses(attacker, target, declared)
   if (!defenses.ok) return defenses

@@ -55,6 +55,8 @@ export interface OrderedHooks {
     roll: (sides: number) => number,
   ): Outcome<SurpriseOutcome>
   attacksPerTurn(f: Fighter): number
+  /** What the round says of this attack (see `TurnRules.facts`). */
+  facts?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** The toggles the room knows apply to this attack now (see `TurnRules.known`). */
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** How the numbers of the order's slots are named (see `TurnRules.moments`). */
@@ -284,6 +286,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     step,
     attacksPerTurn: hooks.attacksPerTurn,
     ...(hooks.known ? { known: hooks.known } : {}),
+    ...(hooks.facts ? { facts: hooks.facts } : {}),
     ...(hooks.moments ? { moments: hooks.moments } : {}),
     ...(hooks.segmentClock ? { segmentClock: hooks.segmentClock } : {}),
     ...(hooks.intents ? { intents: hooks.intents } : {}),

@@ -211,6 +211,11 @@ export interface TurnRules {
    * still concealed): a composer sets them at first, and the attacker may still change them.
    */
   known?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
+  /**
+   * What the round says of this attack that the rules need (osr: the target has yet to act, so a spell
+   * of theirs can be disrupted); the room writes it into `Declared.round` as the attack is made.
+   */
+  facts?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** How the order's numbers are named, where slots have them: a timed event may come up at one. */
   moments?: MomentScale
   /**

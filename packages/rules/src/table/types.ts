@@ -46,6 +46,11 @@ export interface Declared {
   choice: string
   /** `ModifierToggle.id`s from `toggles`. */
   toggles: string[]
+  /**
+   * What the room knows of the round for this attack, from the turn model (`TurnRules.facts`: osr's
+   * "the target acts later this round"). Written by the room as it resolves; a client's is never read.
+   */
+  round?: string[]
 }
 
 /** What the composer shows before the roll: the exact odds and every modifier with its rule. */

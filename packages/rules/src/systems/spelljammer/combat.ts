@@ -32,6 +32,18 @@ import type {
   Roller,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
+import {
+  busyCasting,
+  type Casting,
+  castingAtRoundEnd,
+  castingChip,
+  castingChoices,
+  castingNow,
+  castingPreview,
+  castingStep,
+  interrupted,
+  segmentOf,
+} from './combat-casting.ts'
 import * as spelljammer from './rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
@@ -58,6 +70,8 @@ export interface SpelljammerState {
   stuck?: spelljammer.StuckMissile[]
   /** Who attacked them this round: the others a later attacker counts for Multiple Attackers. */
   attackers?: string[]
+  /** The spell they are casting, and when it goes off. */
+  casting?: Casting
 }
 
 /**
@@ -104,6 +118,8 @@ function cannotAttack(f: Fighter, sheet: spelljammer.Sheet): string | null {
   const state = stateOf(f)
   if (f.hp <= 0) return `${f.name} is down (0 hit points or less) and cannot attack.`
   if (state.stunned) return `${f.name} is stunned and loses the rest of this round's attacks.`
+  const busy = busyCasting(f, sheet, state.casting)
+  if (busy) return busy
   if (sheet.weapons.length === 0) return `${f.name} has no weapon on their sheet to attack with.`
   const stance = state.stance ?? ATTACKING
   if (!spelljammer.stanceAllowsAttack(stance))
@@ -229,6 +245,7 @@ function build(
   const theirs = stateOf(target)
   const targetRound = spelljammer.declareRound(targetSheet.value, {
     action: 'none',
+    ...(theirs.casting && { spellIndex: theirs.casting.spell }),
     weaponIndex: theirs.weapon ?? 0,
     stance: targetStance ?? theirs.stance ?? ATTACKING,
     movement: 'normal',
@@ -241,7 +258,11 @@ function build(
   return ok({
     declaration: {
       attacker: { sheet: attackerSheet.value, round: { ...round.value, attacks: attacksLeft } },
-      target: { sheet: targetSheet.value, round: targetRound.value },
+      target: {
+        sheet: targetSheet.value,
+        round: targetRound.value,
+        casting: castingNow(theirs.casting, segmentOf(declared)),
+      },
       mode: choice.mode,
       toggles,
     },
@@ -309,6 +330,8 @@ function stanceWords(stance: spelljammer.Stance, bonus: number): string {
 }
 
 function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]> {
+  const cast = castingOf(attacker, target, declared)
+  if (cast) return cast.ok ? ok([]) : cast
   const plain = build(attacker, target, declared)
   if (!plain.ok) return plain
   const plainSetup = setupOf(plain.value)
@@ -421,6 +444,13 @@ function resolveAttack(
   defense: string | null,
   roll: Roller,
 ): Outcome<Resolution> {
+  const cast = castingOf(attacker, target, declared)
+  if (cast) {
+    if (!cast.ok) return cast
+    const mine = stateOf(attacker)
+    const state = compact({ ...mine, casting: cast.value.casting, attacks: (mine.attacks ?? 0) + 1 })
+    return ok({ lines: cast.value.lines, summary: cast.value.summary, changes: { [attacker.id]: { state } } })
+  }
   const stance = chosenStance(attacker, target, declared, defense)
   if (!stance.ok) return stance
   const built = build(attacker, target, declared, stance.value)
@@ -439,9 +469,15 @@ function resolveAttack(
 
   const mine = stateOf(attacker)
   const theirs = stateOf(target)
+  // A hit on a caster mid-casting loses the spell (Action Declaration; the room's reading: always).
+  const lost =
+    damage && built.value.declaration.target.casting && theirs.casting
+      ? interrupted(target, built.value.declaration.target.sheet, theirs.casting)
+      : null
   const targetChange: FighterChange = {
     state: compact({
       ...theirs,
+      casting: lost?.lost ? undefined : theirs.casting,
       stance: stance.value,
       stunned: damage?.stunned ? 1 : theirs.stunned,
       protLoss: (theirs.protLoss ?? 0) + (damage?.armorProtLoss ?? 0),
@@ -469,7 +505,30 @@ function resolveAttack(
       rule: RULE.damage,
       health: target.id,
     })
-  return ok({ lines, summary: outcomeWords(attacker, target, attack, damage, stance.value), changes })
+  const words = outcomeWords(attacker, target, attack, damage, stance.value)
+  const summary = lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
+  if (lost)
+    lines.push({
+      label: lost.words,
+      value: 0,
+      note: true,
+      rule: spelljammer.RULE.declaration,
+    })
+  return ok({ lines, summary, changes })
+}
+
+/** A cast or a release, worked out (null: the choice is a weapon's). */
+function castingOf(attacker: Fighter, target: Fighter, declared: Declared) {
+  const sheet = sheetFor(attacker)
+  if (!sheet.ok) return sheet
+  const state = stateOf(attacker)
+  const step = castingStep(attacker, target, sheet.value, declared, state.casting)
+  if (!step) return null
+  if (attacker.hp <= 0) return fail(`${attacker.name} is down (0 hit points or less) and cannot cast.`)
+  if (state.stunned) return fail(`${attacker.name} is stunned and loses the rest of this round's actions.`)
+  if (state.stance?.kind === 'desperate-defense')
+    return fail(`${attacker.name} declared Desperate Defense this round and can do nothing but defend.`)
+  return step
 }
 
 // The end of the round: bleeding from stuck missiles, and the round's declarations and stun end.
@@ -491,6 +550,9 @@ function endRound(fighters: readonly Fighter[], round: number): Outcome<Resoluti
     }
     const stunned = Math.max(0, (state.stunned ?? 0) - 1)
     if (state.stunned && !stunned) events.push(`${f.name} is no longer stunned`)
+    const sheet = sheetFor(f)
+    const spell = castingAtRoundEnd(f, sheet.ok ? sheet.value : null, state.casting)
+    if (spell.event) events.push(spell.event)
     const next = compact({
       ...state,
       stunned,
@@ -498,6 +560,7 @@ function endRound(fighters: readonly Fighter[], round: number): Outcome<Resoluti
       aiming: undefined,
       attacks: undefined,
       attackers: undefined,
+      casting: spell.casting,
     })
     if (JSON.stringify(next) !== JSON.stringify(f.state)) change.state = next
     if (change.hp !== undefined || change.state) changes[f.id] = change
@@ -522,6 +585,9 @@ function statusOf(f: Fighter): string[] {
   if (state.stance?.kind === 'full-defense') chips.push('Full Defense')
   if (state.stance?.kind === 'desperate-defense') chips.push('Desperate Defense')
   if (state.aiming) chips.push('Careful aim')
+  const sheet = sheetFor(f)
+  const spell = castingChip(sheet.ok ? sheet.value : null, state.casting)
+  if (spell) chips.push(spell)
   for (const s of state.stuck ?? []) chips.push(STUCK_WORDS(s).replace(/^./, (c) => c.toUpperCase()))
   if (state.protLoss) chips.push(`Armor PROT -${state.protLoss}`)
   return chips
@@ -535,8 +601,13 @@ export const spelljammerCombat: CombatRules = {
   choices(attacker) {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet
+    const casting = stateOf(attacker).casting
+    const spells = castingChoices(sheet.value, casting)
+    // Casting is the round's action: while a spell is under way, its going off is all there is.
+    if (casting) return spells.length > 0 ? ok(spells) : fail(cannotAttack(attacker, sheet.value) ?? '')
     const refusal = cannotAttack(attacker, sheet.value)
-    return refusal ? fail(refusal) : ok(choicesOf(sheet.value))
+    if (refusal && (spells.length === 0 || !/no weapon/.test(refusal))) return fail(refusal)
+    return ok([...choicesOf(sheet.value), ...spells])
   },
   toggles(attacker, _target, choiceId) {
     const sheet = sheetFor(attacker)
@@ -545,6 +616,8 @@ export const spelljammerCombat: CombatRules = {
     return choice ? togglesFor(sheet.value, choice.mode) : []
   },
   preview(attacker, target, declared) {
+    const cast = castingOf(attacker, target, declared)
+    if (cast) return cast.ok ? ok(castingPreview(cast.value)) : cast
     const built = build(attacker, target, declared)
     if (!built.ok) return built
     const setup = setupOf(built.value)

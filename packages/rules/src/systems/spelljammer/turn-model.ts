@@ -5,9 +5,10 @@
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { SurpriseOutcome, SurpriseSetup, TurnState } from '../../table/turn.ts'
+import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { othersOnTarget } from './combat.ts'
+import { type Casting, segmentFact } from './combat-casting.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
 
@@ -76,7 +77,48 @@ export function segmentClock(turn: TurnState, roundOver: boolean): number {
   return done + spelljammer.MOVEMENT_START - segment
 }
 
-export const spelljammerTurns = orderedTurns({
+const castingOf = (f: Fighter) => (f.state as { casting?: Casting }).casting
+
+/** The slot where a caster's spell goes off: theirs alone, named for the spell. */
+function spellSlot(f: Fighter, casting: Casting): TurnSlot {
+  const sheet = readSheet(SHEET, f)
+  const spell = (sheet.ok && sheet.value.spells[casting.spell]?.name) || 'spell'
+  return {
+    ids: [f.id],
+    label: `Segment ${casting.goesOffOn} · ${f.name}’s ${spell} goes off`,
+    at: casting.goesOffOn,
+  }
+}
+
+const isSpellSlot = (slot: TurnSlot) => slot.ids.length === 1 && / goes off$/.test(slot.label)
+
+/**
+ * The round as its casters make it: a spell begun this round goes off on its own slot, later in the
+ * order, and casting is the caster's action for the round (their other places go); a spell lost or gone
+ * off leaves no slot behind. Only the slots still to come change.
+ */
+export function withSpells(turn: TurnState, fighters: readonly Fighter[]): TurnState {
+  if (turn.status !== 'running') return turn
+  let order = turn.order
+  for (const f of fighters) {
+    const casting = castingOf(f)
+    const mine = (slot: TurnSlot) => isSpellSlot(slot) && slot.ids[0] === f.id
+    const ahead = order.findIndex((s, i) => i > turn.current && mine(s))
+    const wanted = casting && !casting.next
+    if (!wanted && ahead >= 0) order = order.filter((_, i) => i !== ahead)
+    // One slot a round: one already there (to come, acting now, or passed by the GM) stays as it is.
+    if (!wanted || order.some(mine)) continue
+    const later = order
+      .map((s, i) => (i > turn.current ? { ...s, ids: s.ids.filter((id) => id !== f.id) } : s))
+      .filter((s, i) => i <= turn.current || s.ids.length > 0)
+    const at = later.findIndex((s, i) => i > turn.current && (s.at ?? 0) < casting.goesOffOn)
+    const slot = spellSlot(f, casting)
+    order = at < 0 ? [...later, slot] : [...later.slice(0, at), slot, ...later.slice(at)]
+  }
+  return order === turn.order ? turn : { ...turn, order }
+}
+
+const ordered = orderedTurns({
   initiativeDice(f) {
     const sheet = readSheet(SHEET, f)
     if (!sheet.ok) return sheet
@@ -109,23 +151,31 @@ export const spelljammerTurns = orderedTurns({
       segments: kept.map((a) => a.segment),
     })
   },
+  // A spell carried over from the last round goes off on its own segment: no initiative to roll.
+  needsInitiative: (f, _all, turn) => !turn.initiative[f.id] && !castingOf(f),
   order(participants, turn) {
     // The segment countdown, 10 down to -5: everyone with an attack on a segment acts on it. Caught in
     // an ambush with one attack back, one keeps only their first attack in round 1.
     const bySegment = new Map<number, string[]>()
+    const spells: TurnSlot[] = []
     for (const c of participants) {
+      const casting = castingOf(c)
+      if (casting) {
+        if (!casting.next) spells.push(spellSlot(c, casting))
+        continue
+      }
       const segments = turn.initiative[c.id]?.segments ?? []
       const kept = turn.round === 1 && (turn.oneAttack ?? []).includes(c.id) ? segments.slice(0, 1) : segments
       for (const segment of kept) bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
     }
     const segments = [...bySegment.keys()].sort((a, b) => b - a)
-    return ok(
-      segments.map((segment) => ({
-        ids: bySegment.get(segment) ?? [],
-        label: `Segment ${segment} · ${phaseLabel(segment)}`,
-        at: segment,
-      })),
-    )
+    const slots = segments.map((segment) => ({
+      ids: bySegment.get(segment) ?? [],
+      label: `Segment ${segment} · ${phaseLabel(segment)}`,
+      at: segment,
+    }))
+    // Each spell after the attacks of its segment (a stable sort keeps that order).
+    return ok([...slots, ...spells].sort((a, b) => (b.at ?? 0) - (a.at ?? 0)))
   },
   moments: spelljammerInfo.moments,
   segmentClock,
@@ -134,6 +184,11 @@ export const spelljammerTurns = orderedTurns({
   surprise,
   // One attack on each segment an attack was placed on.
   attacksPerTurn: () => 1,
+  // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
+  facts: (turn) => {
+    const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
+    return at === undefined ? [] : [segmentFact(at)]
+  },
   // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
   // target this round counts for Multiple Attackers.
   known: (turn, attacker, target) => [
@@ -141,3 +196,9 @@ export const spelljammerTurns = orderedTurns({
     ...othersOnTarget(attacker, target),
   ],
 })
+
+/** The segment countdown, with the slots casters add to the round as they begin their spells. */
+export const spelljammerTurns: TurnRules = {
+  ...ordered,
+  step: (turn, action, ctx) => ordered.step(withSpells(turn, ctx.fighters), action, ctx),
+}
