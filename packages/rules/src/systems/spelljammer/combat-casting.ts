@@ -12,7 +12,7 @@ import type { BreakdownLine } from '../../system.ts'
 import type { AttackChoice, Declared, Fighter, Preview } from '../../table/types.ts'
 import * as spelljammer from './rules.ts'
 
-const { RULE } = spelljammer
+const RULE = spelljammer.RULE
 
 /** A spell being cast: the sheet's spell, when it began and when it goes off. */
 export interface Casting {

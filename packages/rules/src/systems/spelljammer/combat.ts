@@ -48,7 +48,7 @@ import * as spelljammer from './rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
-const { RULE } = spelljammer
+const RULE = spelljammer.RULE
 const SETTINGS = spelljammer.DEFAULT_SETTINGS
 const ATTACKING: spelljammer.Stance = { kind: 'attack' }
 
