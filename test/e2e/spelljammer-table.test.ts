@@ -18,6 +18,15 @@ async function noStanceFor(gm: Page) {
     .catch(() => undefined)
 }
 
+/** Opens `name`'s attack sheet on their phone, with `choice` chosen in "With" when given. */
+async function attackSheet(phone: Page, name: string, choice?: string) {
+  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = phone.getByRole('region', { name: `${name} attacks` })
+  if (choice)
+    await sheet.locator('label.field', { hasText: /^With/ }).locator('select').selectOption({ label: choice })
+  return sheet
+}
+
 describe('spelljammer at the table', () => {
   it('Multiple Attackers: the second on the goblin finds “one other attacker” set as the round stands, +10 SC in the odds and the outcome', {
     timeout: 150_000,
@@ -38,8 +47,7 @@ describe('spelljammer at the table', () => {
     const [firstName, secondName] = first === mira ? ['Mira', 'Tomas'] : ['Tomas', 'Mira']
 
     // The first on the goblin: nobody else has attacked it this round, so nothing is set.
-    await first.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet1 = first.getByRole('region', { name: `${firstName} attacks` })
+    const sheet1 = await attackSheet(first, firstName)
     await sheet1.getByRole('radio', { name: /Goblin/ }).check()
     await expect.poll(() => sheet1.getByTestId('odds').textContent()).toMatch(/^80%/)
     await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
@@ -49,8 +57,7 @@ describe('spelljammer at the table', () => {
     await playUntil(gm, phones, () => visible(second, 'Attack'), {
       keep: { phone: second, name: secondName },
     })
-    await second.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet2 = second.getByRole('region', { name: `${secondName} attacks` })
+    const sheet2 = await attackSheet(second, secondName)
     await sheet2.getByRole('radio', { name: /Goblin/ }).check()
     // SC 100 + 10 - DEF 20: 90 or less. Shown at once, marked as the round stands.
     const others = sheet2.getByRole('checkbox', { name: /One other attacker on the target this round/ })
@@ -89,12 +96,7 @@ describe('spelljammer at the table', () => {
     const keep = { phone: vela, name: 'Vela' }
     await playUntil(gm, [vela], () => visible(vela, 'Attack'), { keep })
 
-    await vela.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet = vela.getByRole('region', { name: 'Vela attacks' })
-    await sheet
-      .locator('label.field', { hasText: /^With/ })
-      .locator('select')
-      .selectOption({ label: 'Cast Bolt of Energy (casting time 6)' })
+    const sheet = await attackSheet(vela, 'Vela', 'Cast Bolt of Energy (casting time 6)')
     expect(await sheet.locator('.targets').isHidden()).toBe(true)
     const odds = sheet.getByTestId('odds')
     await expect
@@ -119,7 +121,7 @@ describe('spelljammer at the table', () => {
       .toContain(`Casting Bolt of Energy (goes off on ${goesOff})`)
 
     await playUntil(gm, [vela], () => visible(vela, 'Attack'), { keep })
-    await vela.getByRole('button', { name: 'Attack', exact: true }).click()
+    await attackSheet(vela, 'Vela')
     await sheet.getByRole('radio', { name: /Goblin/ }).check()
     await sheet.getByRole('button', { name: 'Bolt of Energy goes off' }).click()
     await expect
@@ -130,5 +132,33 @@ describe('spelljammer at the table', () => {
     await expect
       .poll(() => chips.allTextContents())
       .not.toContain(`Casting Bolt of Energy (goes off on ${goesOff})`)
+  })
+
+  it('withdrawing: the sheet shows the goblin’s free attack odds, and the room rolls it as she goes', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const sheet = await attackSheet(mira, 'Mira', 'Withdraw from melee')
+    await sheet.getByRole('radio', { name: /Goblin/ }).check()
+    // The goblin's Longsword SC 100 against her DEF 20 (no shield to lose): 80 of the 100 faces.
+    const odds = sheet.getByTestId('odds')
+    await expect
+      .poll(() => odds.textContent())
+      .toMatch(/^80%Goblin gets a free attack as you go: it hits you 80%/)
+    // One tap for the text's exceptions: two on one is the GM's call.
+    await sheet.getByRole('checkbox', { name: /Two on one: they attack only my ally/ }).check()
+    await expect.poll(() => odds.textContent()).toMatch(/The GM decides whether Goblin gets a free attack/)
+    await chromium.snap(mira, 'spelljammer-withdraw')
+    await sheet.getByRole('checkbox', { name: /Two on one: they attack only my ally/ }).uncheck()
+    await sheet.getByRole('button', { name: 'Withdraw from melee' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(
+        /Mira withdraws from melee with Goblin, who gets a free attack: Goblin (hits|misses|critically)/,
+      )
   })
 })

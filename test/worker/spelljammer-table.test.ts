@@ -287,3 +287,51 @@ describe('spelljammer at the table: casting on the segment countdown', () => {
     ])
   })
 })
+
+describe('spelljammer at the table: Withdrawing From Melee', () => {
+  it('the orc’s free attack is rolled on the room’s dice as Mira goes, as the rules say; two on one is the GM’s call', async () => {
+    const t = await room()
+    const mira = await t.player('Mira', { def: 30, defFromShield: 10 })
+    const tomas = await t.player('Tomas')
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await mira.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
+    expect((await tomas.ask({ kind: 'initiative', faces: [5] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+
+    const declared = { choice: 'withdraw', toggles: [] }
+    const me = t.fighter(mira.id)
+    const orc = t.fighter('orc')
+    // Her own dice never stand for the orc's: the room rolls its free attack even when she types faces.
+    const asked = await mira.ask({ kind: 'attack', targetId: 'orc', declared, faces: [1, 1] })
+    expect(asked.ok).toBe(true)
+    const entry = await t.logged(asked.ok ? asked.logId : '')
+    expect(entry.attack?.declared.round).toEqual(['segment:7'])
+    expect(entry.rolls?.map((r) => [r.label, r.theirs])).toEqual(
+      expect.arrayContaining([['free attack to hit', true]]),
+    )
+    const expected = rules.combat.resolve(
+      me,
+      orc,
+      entry.attack?.declared ?? declared,
+      null,
+      replay(entry.rolls ?? []),
+    )
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(entry.detail).toMatch(/^Mira withdraws from melee with Orc, who gets a free attack: Orc /)
+    expect(t.fighter(mira.id).hp).toBe(expected.value.changes[mira.id]?.hp ?? me.hp)
+    expect(t.fighter('orc').state.attacks).toBeUndefined()
+    expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+
+    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
+    const twoOnOne = { choice: 'withdraw', toggles: ['withdraw-ally-engaged'] }
+    const gm = await tomas.ask({ kind: 'attack', targetId: 'orc', declared: twoOnOne })
+    const call = await t.logged(gm.ok ? gm.logId : '')
+    expect(call.rolls ?? []).toEqual([])
+    expect(call.detail).toBe(
+      'Tomas withdraws from melee with Orc: the GM decides whether Orc gets a free attack (the opponent is attacking only the ally: the withdrawal may be free; "The GM will adjudicate such situations").',
+    )
+  })
+})

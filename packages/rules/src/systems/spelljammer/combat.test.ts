@@ -54,10 +54,12 @@ describe('spelljammer combat: choices and toggles', () => {
   it('offers each weapon on the sheet; a bow can shoot or be used in melee', () => {
     expect(unwrap(combat.choices(sj('mira', 'pc')))).toEqual([
       { id: 'weapon-0', label: 'Longsword (SC 100, 1d8)' },
+      expect.objectContaining({ id: 'withdraw', verb: 'Withdraw from melee' }),
     ])
     expect(ids(unwrap(combat.choices(sj('ari', 'pc', { weapons: [bow] }))))).toEqual([
       'weapon-0-shot',
       'weapon-0-melee',
+      'withdraw',
     ])
   })
 
@@ -346,5 +348,61 @@ describe('spelljammer combat: Multiple Attackers', () => {
     expect(scLine(sj('mira', 'pc'), wary, { choice: 'weapon-0', toggles: ['others-2'] })?.value).toBe(15)
     const warier = sj('orc', 'foe', { rangeOfField: 50 })
     expect(scLine(sj('mira', 'pc'), warier, { choice: 'weapon-0', toggles: ['others-1'] })?.value).toBe(0)
+  })
+})
+
+describe('spelljammer combat: Withdrawing From Melee', () => {
+  // Mira: DEF 30, 10 of it from her shield, which the free attack's target may not use.
+  const mira = sj('mira', 'pc', { def: 30, defFromShield: 10 })
+  const leave = (toggles: string[] = [], segment = 5): Declared => ({
+    choice: 'withdraw',
+    toggles,
+    round: [`segment:${segment}`],
+  })
+
+  it('the opponent gets a free attack, against DEF from DEX but no shield: its odds before she goes', () => {
+    const orc = sj('orc', 'foe')
+    // Orc SC 100 - (30 - 10) = 80: 80 of the 100 faces hit.
+    const preview = unwrap(combat.preview(mira, orc, leave()))
+    expect(preview.chance).toBe(0.8)
+    expect(preview.summary).toMatch(/^orc gets a free attack as you go: it hits you 80%/)
+    expect(preview.lines.find((l) => l.label === 'vs Free attack: no shield')?.value).toBe(10)
+  })
+
+  it('rolls it on the opponent’s dice at once: the damage is hers, and it takes none of the orc’s attacks', () => {
+    const orc = sj('orc', 'foe')
+    const { result, roll, attacker, target } = attack(mira, orc, leave(), null, 30, 6)
+    expect(roll.asked.map((d) => d.label)).toEqual(['free attack to hit', 'free attack damage d8'])
+    expect(result.summary).toBe(
+      'mira withdraws from melee with orc, who gets a free attack: orc hits mira for 6.',
+    )
+    expect(attacker.hp).toBe(24)
+    expect(attacker.state.attacks).toBe(1)
+    expect(target.state.attacks).toBeUndefined()
+  })
+
+  it('none from an opponent in Full or Desperate Defense; a Defending one strikes at its SC given up', () => {
+    const full = sj('orc', 'foe', {}, { state: { stance: { kind: 'full-defense' } } })
+    expect(unwrap(combat.preview(mira, full, leave())).summary).toBe(
+      'orc gets no free attack: an opponent in full or desperate defense gets no free attack.',
+    )
+    const none = attack(mira, full, leave(), null)
+    expect(none.roll.asked).toEqual([])
+    const defending = sj('orc', 'foe', {}, { state: { stance: { kind: 'defending', sacrifice: 5 } } })
+    expect(unwrap(combat.preview(mira, defending, leave())).chance).toBe(0.75)
+  })
+
+  it('the text’s exceptions in one tap: maneuvering is no withdrawal, two on one and flying are the GM’s call', () => {
+    const orc = sj('orc', 'foe')
+    expect(unwrap(combat.preview(mira, orc, leave(['withdraw-maneuvering']))).chance).toBe(0)
+    const ally = attack(mira, orc, leave(['withdraw-ally-engaged']), null)
+    expect(ally.roll.asked).toEqual([])
+    expect(ally.result.summary).toMatch(
+      /^mira withdraws from melee with orc: the GM decides whether orc gets a free attack/,
+    )
+    // Before initiative 10 nobody has moved: attacks then are normal, and no free attack.
+    expect(unwrap(combat.preview(mira, orc, leave([], 12))).summary).toMatch(
+      /gets no free attack: before initiative 10/,
+    )
   })
 })

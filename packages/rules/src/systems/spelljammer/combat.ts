@@ -28,6 +28,7 @@ import type {
   DefenseOption,
   Fighter,
   FighterChange,
+  Preview,
   Resolution,
   Roller,
 } from '../../table/types.ts'
@@ -44,6 +45,13 @@ import {
   interrupted,
   segmentOf,
 } from './combat-casting.ts'
+import {
+  freeAttackWith,
+  WITHDRAW,
+  WITHDRAW_CHOICE,
+  WITHDRAW_TOGGLES,
+  withdrawalVerdict,
+} from './combat-withdrawal.ts'
 import * as spelljammer from './rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
@@ -206,6 +214,8 @@ function build(
   target: Fighter,
   declared: Declared,
   targetStance?: spelljammer.Stance,
+  /** A free attack (on one withdrawing) takes none of the round's attacks. */
+  free = false,
 ): Outcome<Built> {
   if (attacker.id === target.id) return fail('Choose someone else to attack.')
   const attackerSheet = sheetFor(attacker)
@@ -240,7 +250,7 @@ function build(
     SETTINGS,
   )
   if (!round.ok) return round
-  const attacksLeft = Math.max(0, round.value.attacks - (mine.attacks ?? 0))
+  const attacksLeft = free ? round.value.attacks : Math.max(0, round.value.attacks - (mine.attacks ?? 0))
 
   const theirs = stateOf(target)
   const targetRound = spelljammer.declareRound(targetSheet.value, {
@@ -330,6 +340,10 @@ function stanceWords(stance: spelljammer.Stance, bonus: number): string {
 }
 
 function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]> {
+  if (declared.choice === WITHDRAW) {
+    const worked = freeAttackOn(attacker, target, declared)
+    return worked.ok ? ok([]) : worked
+  }
   const cast = castingOf(attacker, target, declared)
   if (cast) return cast.ok ? ok([]) : cast
   const plain = build(attacker, target, declared)
@@ -443,7 +457,9 @@ function resolveAttack(
   declared: Declared,
   defense: string | null,
   roll: Roller,
+  free = false,
 ): Outcome<Resolution> {
+  if (declared.choice === WITHDRAW) return withdraw(attacker, target, declared, roll)
   const cast = castingOf(attacker, target, declared)
   if (cast) {
     if (!cast.ok) return cast
@@ -453,7 +469,7 @@ function resolveAttack(
   }
   const stance = chosenStance(attacker, target, declared, defense)
   if (!stance.ok) return stance
-  const built = build(attacker, target, declared, stance.value)
+  const built = build(attacker, target, declared, stance.value, free)
   if (!built.ok) return built
   const setup = setupOf(built.value)
   if (!setup.ok) return setup
@@ -490,7 +506,7 @@ function resolveAttack(
     [attacker.id]: {
       state: compact({
         ...mine,
-        attacks: (mine.attacks ?? 0) + 1,
+        attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
         weapon: built.value.choice.weapon,
         aiming: mine.aiming || built.value.aiming,
       }),
@@ -515,6 +531,95 @@ function resolveAttack(
       rule: spelljammer.RULE.declaration,
     })
   return ok({ lines, summary, changes })
+}
+
+/** The opponent's free attack on one withdrawing, set up (its odds), and the verdict that allows it. */
+function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: Declared) {
+  const refusal = cannotAct(withdrawer)
+  if (refusal) return fail(refusal)
+  if (withdrawer.id === opponent.id) return fail('Name the opponent you withdraw from.')
+  const verdict = withdrawalVerdict(opponent, declared, segmentOf(declared))
+  const sheet = sheetFor(opponent)
+  if (!sheet.ok) return sheet
+  const blocked = cannotAttack(opponent, sheet.value)
+  if (verdict.verdict !== 'none' && blocked)
+    return ok({ verdict: { verdict: 'none' as const, reason: blocked }, free: null })
+  const free = freeAttackWith(opponent, sheet.value, declared)
+  const built = verdict.verdict === 'none' ? null : build(opponent, withdrawer, free, undefined, true)
+  if (built && !built.ok) return built
+  const setup = built ? setupOf(built.value) : null
+  if (setup && !setup.ok) return setup
+  const odds =
+    built?.ok && setup?.ok
+      ? spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
+      : null
+  return ok({
+    verdict,
+    free: built?.ok && setup?.ok && odds ? { declared: free, setup: setup.value, odds } : null,
+  })
+}
+
+/** Why a fighter cannot act at all now (down, stunned, busy casting), or null. */
+function cannotAct(f: Fighter): string | null {
+  const sheet = sheetFor(f)
+  if (!sheet.ok) return sheet.error
+  const refusal = cannotAttack(f, sheet.value)
+  return refusal && !/no weapon|Full Defense/.test(refusal) ? refusal : null
+}
+
+function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Declared): Outcome<Preview> {
+  const worked = freeAttackOn(withdrawer, opponent, declared)
+  if (!worked.ok) return worked
+  const { verdict, free } = worked.value
+  const o = opponent.name
+  if (!free) return ok({ chance: 0, summary: `${o} gets no free attack: ${verdict.reason}.`, lines: [] })
+  const odds = `hits you ${percent(free.odds.display.hit)}, ${free.odds.display.expectedDamage.toFixed(1)} damage expected (you keep DEF from DEX, not your shield)`
+  return ok({
+    chance: free.odds.display.hit,
+    summary:
+      verdict.verdict === 'free-attack'
+        ? `${o} gets a free attack as you go: it ${odds}.`
+        : `The GM decides whether ${o} gets a free attack (${verdict.reason}); if so, it ${odds}.`,
+    lines: setupLines(free.setup, withdrawer.id),
+  })
+}
+
+/** Withdrawing: the free attack rolled on the opponent's dice, or none, or the GM's call; the turn is spent. */
+function withdraw(
+  withdrawer: Fighter,
+  opponent: Fighter,
+  declared: Declared,
+  roll: Roller,
+): Outcome<Resolution> {
+  const worked = freeAttackOn(withdrawer, opponent, declared)
+  if (!worked.ok) return worked
+  const { verdict, free } = worked.value
+  const w = withdrawer.name
+  const mine = stateOf(withdrawer)
+  const spent = { ...mine, attacks: (mine.attacks ?? 0) + 1 }
+  const note: BreakdownLine = { label: `${verdict.reason}`, value: 0, note: true, rule: RULE.withdrawing }
+  if (verdict.verdict !== 'free-attack' || !free) {
+    const words =
+      verdict.verdict === 'ask-gm'
+        ? `the GM decides whether ${opponent.name} gets a free attack (${verdict.reason}; "The GM will adjudicate such situations")`
+        : `${opponent.name} gets no free attack (${verdict.reason})`
+    return ok({
+      lines: [note],
+      summary: `${w} withdraws from melee with ${opponent.name}: ${words}.`,
+      changes: { [withdrawer.id]: { state: compact(spent) } },
+    })
+  }
+  // The free attack's dice are the opponent's: a withdrawer's own typed faces never stand for them.
+  const theirs: Roller = (sides, label) => roll(sides, `free attack ${label}`, 'target')
+  const hit = resolveAttack(opponent, withdrawer, free.declared, null, theirs, true)
+  if (!hit.ok) return hit
+  const taken = hit.value.changes[withdrawer.id] ?? {}
+  const state = { ...(taken.state ?? mine), attacks: spent.attacks }
+  return ok({
+    lines: [note, ...hit.value.lines],
+    summary: `${w} withdraws from melee with ${opponent.name}, who gets a free attack: ${hit.value.summary}`,
+    changes: { ...hit.value.changes, [withdrawer.id]: { ...taken, state: compact(state) } },
+  })
 }
 
 /** A cast or a release, worked out (null: the choice is a weapon's). */
@@ -607,15 +712,18 @@ export const spelljammerCombat: CombatRules = {
     if (casting) return spells.length > 0 ? ok(spells) : fail(cannotAttack(attacker, sheet.value) ?? '')
     const refusal = cannotAttack(attacker, sheet.value)
     if (refusal && (spells.length === 0 || !/no weapon/.test(refusal))) return fail(refusal)
-    return ok([...choicesOf(sheet.value), ...spells])
+    const leave = cannotAct(attacker) ? [] : [WITHDRAW_CHOICE]
+    return ok([...choicesOf(sheet.value), ...leave, ...spells])
   },
   toggles(attacker, _target, choiceId) {
+    if (choiceId === WITHDRAW) return [...WITHDRAW_TOGGLES]
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return []
     const choice = parseChoice(choiceId, sheet.value)
     return choice ? togglesFor(sheet.value, choice.mode) : []
   },
   preview(attacker, target, declared) {
+    if (declared.choice === WITHDRAW) return withdrawPreview(attacker, target, declared)
     const cast = castingOf(attacker, target, declared)
     if (cast) return cast.ok ? ok(castingPreview(cast.value)) : cast
     const built = build(attacker, target, declared)
