@@ -161,4 +161,29 @@ describe('spelljammer at the table', () => {
         /Mira withdraws from melee with Goblin, who gets a free attack: Goblin (hits|misses|critically)/,
       )
   })
+
+  it('picking up a dropped weapon: the DEX roll’s odds first, then every device sees her -15 DEF', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const sheet = await attackSheet(mira, 'Mira', 'Pick up a dropped weapon')
+    expect(await sheet.locator('.targets').isHidden()).toBe(true)
+    // DEX 12: 4x is 48 or less on the d100.
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/^48%Mira gets the weapon back on 4x DEX \(48 or less\); 1x DEX \(12 or less, 12%\)/)
+    await chromium.snap(mira, 'spelljammer-pick-up')
+    await sheet.getByRole('button', { name: 'Roll DEX to pick it up' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira (picks up|fails to pick up) the weapon/)
+    const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
+    await expect
+      .poll(async () => (await chips.allTextContents()).join(' '))
+      .toContain('Picking up a weapon (-15 DEF')
+  })
 })

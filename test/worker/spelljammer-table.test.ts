@@ -335,3 +335,57 @@ describe('spelljammer at the table: Withdrawing From Melee', () => {
     )
   })
 })
+
+describe('spelljammer at the table: Picking Up a Dropped Weapon', () => {
+  it('a 1x DEX roll on 8 leaves one attack, on its own slot at 3; meanwhile attacks on her take -15 DEF', async () => {
+    const t = await room()
+    const mira = await t.player('Mira', { attacksPerRound: 2 })
+    const tomas = await t.player('Tomas')
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    // Her d10 8 and d8 1: segments 8 and 1.
+    expect((await mira.ask({ kind: 'initiative', faces: [8, 1] })).ok).toBe(true)
+    expect((await tomas.ask({ kind: 'initiative', faces: [5] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+
+    const declared = { choice: 'pick-up', toggles: [] }
+    const me = t.fighter(mira.id)
+    // Her own d100 for the DEX roll: 10, within 1x DEX 12.
+    const asked = await mira.ask({ kind: 'attack', targetId: mira.id, declared, faces: [10] })
+    expect(asked.ok).toBe(true)
+    const entry = await t.logged(asked.ok ? asked.logId : '')
+    const expected = rules.combat.resolve(
+      me,
+      me,
+      entry.attack?.declared ?? declared,
+      null,
+      replay(entry.rolls ?? []),
+    )
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(entry.detail).toBe(
+      "Mira picks up the weapon with a 1x DEX roll (rolled 10, DEX 12): one attack this round, on segment 3; -15 DEF to the round's end.",
+    )
+    await eventually(() => t.turn().order.length === 3 && t.turn().order[2]?.at === 3, 'her slot at 3')
+    expect(t.turn().order.map((s) => s.label)).toEqual([
+      'Segment 8 · during movement',
+      'Segment 5 · during movement',
+      'Segment 3 · Mira attacks with the weapon picked up',
+    ])
+    expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+
+    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
+    expect(rules.turn.known?.(t.turn(), t.fighter(tomas.id), t.fighter(mira.id))).toEqual([
+      'target-picking-up-weapon',
+    ])
+    expect((await tomas.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'her attack on 3')
+    const sword = await mira.ask({
+      kind: 'attack',
+      targetId: 'orc',
+      declared: { choice: 'weapon-0', toggles: [] },
+    })
+    expect(sword.ok).toBe(true)
+  })
+})

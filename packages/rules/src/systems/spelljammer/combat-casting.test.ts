@@ -9,7 +9,7 @@ import type { TurnStep } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { spelljammerCombat as combat } from './combat.ts'
 import { segmentFact } from './combat-casting.ts'
-import { spelljammerTurns as turns, withSpells } from './turn-model.ts'
+import { spelljammerTurns as turns, withOwnSlots } from './turn-model.ts'
 
 const unwrap = <T>(o: Outcome<T>): T => {
   if (!o.ok) throw new Error(o.error)
@@ -47,7 +47,7 @@ const cast = (f: Fighter, choice: string, segment: number) =>
 
 describe('casting at the table: when a spell goes off', () => {
   it('offers each spell on the sheet with its casting time, to begin on one’s place in the round', () => {
-    expect(unwrap(combat.choices(mage)).filter((c) => c.self)).toEqual([
+    expect(unwrap(combat.choices(mage)).filter((c) => c.id.startsWith('cast-'))).toEqual([
       expect.objectContaining({ id: 'cast-0', label: 'Cast Bolt of Energy (casting time 6)' }),
       expect.objectContaining({ id: 'cast-1', label: 'Cast Bless (casting time 5)' }),
       expect.objectContaining({ id: 'cast-2', label: 'Cast Sanctuary (casting time 10)' }),
@@ -160,7 +160,7 @@ describe('casting at the table: the segment countdown', () => {
       ['Segment 3 · Vela’s Bolt of Energy goes off', ['mage']],
     ])
     // Interrupted: its slot goes too.
-    expect(withSpells(next.turn, [twice, orc]).order.map((s) => s.at)).toEqual([9, 4])
+    expect(withOwnSlots(next.turn, [twice, orc]).order.map((s) => s.at)).toEqual([9, 4])
   })
 
   it('a spell carried to the next round needs no initiative: it goes off on its segment', () => {

@@ -55,11 +55,13 @@ describe('spelljammer combat: choices and toggles', () => {
     expect(unwrap(combat.choices(sj('mira', 'pc')))).toEqual([
       { id: 'weapon-0', label: 'Longsword (SC 100, 1d8)' },
       expect.objectContaining({ id: 'withdraw', verb: 'Withdraw from melee' }),
+      expect.objectContaining({ id: 'pick-up', self: true }),
     ])
     expect(ids(unwrap(combat.choices(sj('ari', 'pc', { weapons: [bow] }))))).toEqual([
       'weapon-0-shot',
       'weapon-0-melee',
       'withdraw',
+      'pick-up',
     ])
   })
 
@@ -404,5 +406,52 @@ describe('spelljammer combat: Withdrawing From Melee', () => {
     expect(unwrap(combat.preview(mira, orc, leave([], 12))).summary).toMatch(
       /gets no free attack: before initiative 10/,
     )
+  })
+})
+
+describe('spelljammer combat: Picking Up a Dropped Weapon', () => {
+  // DEX 12: 4x DEX is 48 or less, 1x DEX 12 or less.
+  const mira = sj('mira', 'pc', { attacksPerRound: 2 })
+  const on = (segment: number): Declared => ({
+    choice: 'pick-up',
+    toggles: [],
+    round: [`segment:${segment}`],
+  })
+  const pick = (segment: number, d100: number) => attack(mira, mira, on(segment), null, d100)
+
+  it('the odds before the roll: 4x DEX gets it back (48%), 1x DEX (12%) leaves one attack 5 segments later', () => {
+    const preview = unwrap(combat.preview(mira, mira, on(8)))
+    expect(preview.chance).toBe(0.48)
+    expect(preview.summary).toBe(
+      "mira gets the weapon back on 4x DEX (48 or less); 1x DEX (12 or less, 12%) also leaves one attack this round, on segment 3; -15 DEF to the round's end.",
+    )
+  })
+
+  it('1x DEX: one attack left, on its own segment; 4x: back in hand but no attack; worse: not retrieved', () => {
+    const one = pick(8, 12).attacker
+    expect(one.state.pickingUp).toEqual({ attackOn: 3 })
+    expect(one.state.attacks).toBe(1)
+    const four = pick(8, 48)
+    expect(four.result.summary).toMatch(
+      /^mira picks up the weapon \(rolled 48, 4x DEX 48\): no attack this round/,
+    )
+    expect(four.attacker.state).toMatchObject({ pickingUp: {}, attacks: 2 })
+    expect(combat.preview(four.attacker, sj('orc', 'foe'), sword)).toEqual({
+      ok: false,
+      error: 'mira has no attacks left this round.',
+    })
+    expect(pick(8, 49).result.summary).toMatch(
+      /^mira fails to pick up the weapon \(rolled 49, needed 48 or less\)/,
+    )
+    // Picked up on -1: the attack would fall on -6 and is lost.
+    expect(pick(-1, 5).attacker.state.pickingUp).toEqual({})
+  })
+
+  it('attacks on one picking up take -15 DEF to the round’s end, as the round stands', () => {
+    const picking = pick(8, 30).attacker
+    const orc = sj('orc', 'foe')
+    expect(spelljammerTurns.known?.(IDLE_TURN, orc, picking)).toEqual(['target-picking-up-weapon'])
+    const ended = unwrap(combat.endOfRound([picking], 1, scripted()))
+    expect(ended.changes.mira?.state).not.toHaveProperty('pickingUp')
   })
 })

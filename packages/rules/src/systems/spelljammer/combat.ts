@@ -46,6 +46,14 @@ import {
   segmentOf,
 } from './combat-casting.ts'
 import {
+  PICK_UP,
+  PICK_UP_CHOICE,
+  type PickingUp,
+  pickUpChip,
+  pickUpOutcome,
+  pickUpPreview,
+} from './combat-dropped.ts'
+import {
   freeAttackWith,
   WITHDRAW,
   WITHDRAW_CHOICE,
@@ -80,6 +88,8 @@ export interface SpelljammerState {
   attackers?: string[]
   /** The spell they are casting, and when it goes off. */
   casting?: Casting
+  /** Picking up a dropped weapon this round (-15 DEF), and the attack a 1x DEX roll leaves. */
+  pickingUp?: PickingUp
 }
 
 /**
@@ -88,7 +98,8 @@ export interface SpelljammerState {
  */
 export function othersOnTarget(attacker: Fighter, target: Fighter): string[] {
   const others = (stateOf(target).attackers ?? []).filter((id) => id !== attacker.id).length
-  return others > 0 ? [`others-${Math.min(5, others)}`] : []
+  const picking = stateOf(target).pickingUp ? ['target-picking-up-weapon'] : []
+  return [...(others > 0 ? [`others-${Math.min(5, others)}`] : []), ...picking]
 }
 
 const STANCES = ['defending', 'full-defense', 'desperate-defense'] as const
@@ -344,6 +355,10 @@ function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Out
     const worked = freeAttackOn(attacker, target, declared)
     return worked.ok ? ok([]) : worked
   }
+  if (declared.choice === PICK_UP) {
+    const ready = pickingUpNow(attacker, target, declared)
+    return ready.ok ? ok([]) : ready
+  }
   const cast = castingOf(attacker, target, declared)
   if (cast) return cast.ok ? ok([]) : cast
   const plain = build(attacker, target, declared)
@@ -460,6 +475,7 @@ function resolveAttack(
   free = false,
 ): Outcome<Resolution> {
   if (declared.choice === WITHDRAW) return withdraw(attacker, target, declared, roll)
+  if (declared.choice === PICK_UP) return pickUp(attacker, target, declared, roll)
   const cast = castingOf(attacker, target, declared)
   if (cast) {
     if (!cast.ok) return cast
@@ -622,6 +638,35 @@ function withdraw(
   })
 }
 
+/** One picking up their dropped weapon on their place in the round: their sheet and the segment. */
+function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
+  if (target.id !== f.id) return fail('One picks up one’s own dropped weapon.')
+  const refusal = cannotAct(f)
+  if (refusal) return fail(refusal)
+  if (stateOf(f).pickingUp) return fail(`${f.name} has already picked up a weapon this round.`)
+  const sheet = sheetFor(f)
+  if (!sheet.ok) return sheet
+  const segment = segmentOf(declared)
+  if (segment === null)
+    return fail('A dropped weapon is picked up on your place in the round: it needs the round running.')
+  return ok({ sheet: sheet.value, segment })
+}
+
+/** The DEX roll: 4x gets the weapon back, 1x also leaves one attack five segments later. */
+function pickUp(f: Fighter, target: Fighter, declared: Declared, roll: Roller): Outcome<Resolution> {
+  const ready = pickingUpNow(f, target, declared)
+  if (!ready.ok) return ready
+  const { sheet, segment } = ready.value
+  const outcome = pickUpOutcome(f, sheet, segment, roll(100, 'DEX roll'))
+  if (typeof outcome === 'string') return fail(outcome)
+  const mine = stateOf(f)
+  const all = Math.max(1, sheet.attacksPerRound)
+  // "You can still make one attack": one of the round's attacks is left, on its own slot; else none.
+  const attacks = outcome.picking.attackOn === undefined ? all : Math.max(mine.attacks ?? 0, all - 1)
+  const state = compact({ ...mine, pickingUp: outcome.picking, attacks })
+  return ok({ lines: outcome.lines, summary: outcome.summary, changes: { [f.id]: { state } } })
+}
+
 /** A cast or a release, worked out (null: the choice is a weapon's). */
 function castingOf(attacker: Fighter, target: Fighter, declared: Declared) {
   const sheet = sheetFor(attacker)
@@ -666,6 +711,7 @@ function endRound(fighters: readonly Fighter[], round: number): Outcome<Resoluti
       attacks: undefined,
       attackers: undefined,
       casting: spell.casting,
+      pickingUp: undefined,
     })
     if (JSON.stringify(next) !== JSON.stringify(f.state)) change.state = next
     if (change.hp !== undefined || change.state) changes[f.id] = change
@@ -693,6 +739,8 @@ function statusOf(f: Fighter): string[] {
   const sheet = sheetFor(f)
   const spell = castingChip(sheet.ok ? sheet.value : null, state.casting)
   if (spell) chips.push(spell)
+  const picking = pickUpChip(state.pickingUp)
+  if (picking) chips.push(picking)
   for (const s of state.stuck ?? []) chips.push(STUCK_WORDS(s).replace(/^./, (c) => c.toUpperCase()))
   if (state.protLoss) chips.push(`Armor PROT -${state.protLoss}`)
   return chips
@@ -712,11 +760,14 @@ export const spelljammerCombat: CombatRules = {
     if (casting) return spells.length > 0 ? ok(spells) : fail(cannotAttack(attacker, sheet.value) ?? '')
     const refusal = cannotAttack(attacker, sheet.value)
     if (refusal && (spells.length === 0 || !/no weapon/.test(refusal))) return fail(refusal)
-    const leave = cannotAct(attacker) ? [] : [WITHDRAW_CHOICE]
+    const able = !cannotAct(attacker)
+    const leave = able ? [WITHDRAW_CHOICE] : []
+    if (able && !stateOf(attacker).pickingUp) leave.push(PICK_UP_CHOICE)
     return ok([...choicesOf(sheet.value), ...leave, ...spells])
   },
   toggles(attacker, _target, choiceId) {
     if (choiceId === WITHDRAW) return [...WITHDRAW_TOGGLES]
+    if (choiceId === PICK_UP) return []
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return []
     const choice = parseChoice(choiceId, sheet.value)
@@ -724,6 +775,10 @@ export const spelljammerCombat: CombatRules = {
   },
   preview(attacker, target, declared) {
     if (declared.choice === WITHDRAW) return withdrawPreview(attacker, target, declared)
+    if (declared.choice === PICK_UP) {
+      const ready = pickingUpNow(attacker, target, declared)
+      return ready.ok ? ok(pickUpPreview(attacker, ready.value.sheet, ready.value.segment)) : ready
+    }
     const cast = castingOf(attacker, target, declared)
     if (cast) return cast.ok ? ok(castingPreview(cast.value)) : cast
     const built = build(attacker, target, declared)

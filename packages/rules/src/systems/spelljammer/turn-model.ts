@@ -9,6 +9,7 @@ import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } f
 import type { Fighter } from '../../table/types.ts'
 import { othersOnTarget } from './combat.ts'
 import { type Casting, segmentFact } from './combat-casting.ts'
+import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
 
@@ -78,6 +79,7 @@ export function segmentClock(turn: TurnState, roundOver: boolean): number {
 }
 
 const castingOf = (f: Fighter) => (f.state as { casting?: Casting }).casting
+const pickingUpOf = (f: Fighter) => (f.state as { pickingUp?: PickingUp }).pickingUp
 
 /** The slot where a caster's spell goes off: theirs alone, named for the spell. */
 function spellSlot(f: Fighter, casting: Casting): TurnSlot {
@@ -90,32 +92,57 @@ function spellSlot(f: Fighter, casting: Casting): TurnSlot {
   }
 }
 
-const isSpellSlot = (slot: TurnSlot) => slot.ids.length === 1 && / goes off$/.test(slot.label)
+/**
+ * What a fighter's own action made of their round: a spell going off on its own slot (casting is the
+ * round's action), or a dropped weapon picked up (no attack, or one on its own slot 5 segments later);
+ * either way their other places to come go. Null: their places stand as rolled.
+ */
+function ownRound(f: Fighter): { slot: TurnSlot | null } | null {
+  const casting = castingOf(f)
+  if (casting && !casting.next) return { slot: spellSlot(f, casting) }
+  const picking = pickingUpOf(f)
+  if (!picking) return null
+  const at = picking.attackOn
+  return {
+    slot:
+      at === undefined
+        ? null
+        : { ids: [f.id], label: `Segment ${at} · ${f.name} attacks with the weapon picked up`, at },
+  }
+}
+
+const isOwnSlot = (slot: TurnSlot) =>
+  slot.ids.length === 1 && / (goes off|with the weapon picked up)$/.test(slot.label)
 
 /**
- * The round as its casters make it: a spell begun this round goes off on its own slot, later in the
- * order, and casting is the caster's action for the round (their other places go); a spell lost or gone
- * off leaves no slot behind. Only the slots still to come change.
+ * The round as its fighters' own actions make it (see `ownRound`): a slot of theirs added later in the
+ * order, their other places to come gone; one no longer wanted (a spell interrupted) goes. Only the
+ * slots still to come change.
  */
-export function withSpells(turn: TurnState, fighters: readonly Fighter[]): TurnState {
+export function withOwnSlots(turn: TurnState, fighters: readonly Fighter[]): TurnState {
   if (turn.status !== 'running') return turn
   let order = turn.order
   for (const f of fighters) {
-    const casting = castingOf(f)
-    const mine = (slot: TurnSlot) => isSpellSlot(slot) && slot.ids[0] === f.id
+    const own = ownRound(f)
+    const mine = (slot: TurnSlot) => isOwnSlot(slot) && slot.ids[0] === f.id
     const ahead = order.findIndex((s, i) => i > turn.current && mine(s))
-    const wanted = casting && !casting.next
-    if (!wanted && ahead >= 0) order = order.filter((_, i) => i !== ahead)
+    if (!own?.slot && ahead >= 0) order = order.filter((_, i) => i !== ahead)
     // One slot a round: one already there (to come, acting now, or passed by the GM) stays as it is.
-    if (!wanted || order.some(mine)) continue
+    if (!own || order.some(mine)) continue
     const later = order
       .map((s, i) => (i > turn.current ? { ...s, ids: s.ids.filter((id) => id !== f.id) } : s))
       .filter((s, i) => i <= turn.current || s.ids.length > 0)
-    const at = later.findIndex((s, i) => i > turn.current && (s.at ?? 0) < casting.goesOffOn)
-    const slot = spellSlot(f, casting)
+    const slot = own.slot
+    if (!slot) {
+      order = later
+      continue
+    }
+    const at = later.findIndex((s, i) => i > turn.current && (s.at ?? 0) < (slot.at ?? 0))
     order = at < 0 ? [...later, slot] : [...later.slice(0, at), slot, ...later.slice(at)]
   }
-  return order === turn.order ? turn : { ...turn, order }
+  return order === turn.order || JSON.stringify(order) === JSON.stringify(turn.order)
+    ? turn
+    : { ...turn, order }
 }
 
 const ordered = orderedTurns({
@@ -200,5 +227,5 @@ const ordered = orderedTurns({
 /** The segment countdown, with the slots casters add to the round as they begin their spells. */
 export const spelljammerTurns: TurnRules = {
   ...ordered,
-  step: (turn, action, ctx) => ordered.step(withSpells(turn, ctx.fighters), action, ctx),
+  step: (turn, action, ctx) => ordered.step(withOwnSlots(turn, ctx.fighters), action, ctx),
 }
