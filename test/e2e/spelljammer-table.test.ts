@@ -186,4 +186,41 @@ describe('spelljammer at the table', () => {
       .poll(async () => (await chips.allTextContents()).join(' '))
       .toContain('Picking up a weapon (-15 DEF')
   })
+
+  it('shooting into a melee: one tap for the mix, the chance it goes at a friend in the odds, the d100 first', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const ari = await (await chromium.browser.newContext(PHONE)).newPage()
+    ari.setDefaultTimeout(15_000)
+    await openUrl(ari, room.playerUrl)
+    await ari.getByLabel("Your character's name").fill('Ari')
+    await ari.getByRole('button', { name: 'Join' }).click()
+    const weapons = ari.getByRole('group', { name: 'Weapons' })
+    await weapons.getByLabel('Weapon', { exact: true }).fill('Shortbow')
+    await weapons.getByLabel('Kind').selectOption({ label: 'Short or long bow' })
+    await ari.getByRole('button', { name: 'Create my character' }).click()
+    await ari.getByRole('region', { name: 'Your character' }).getByText('Ari').waitFor()
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [ari], () => visible(ari, 'Attack'), { keep: { phone: ari, name: 'Ari' } })
+    const sheet = await attackSheet(ari, 'Ari', 'Shortbow: shoot (SC 100, 1d8)')
+    await sheet.getByRole('radio', { name: /Goblin/ }).check()
+    const more = sheet.locator('.more-button')
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click()
+    await sheet.getByRole('checkbox', { name: /Into melee: 1 friend, 1 foe/ }).check()
+    // SC 100 - DEF 20: 80 to hit; d100 + rank 1 <= 30 goes at the friend: 29 of 100. 0.8 x 0.71 = 56.8%.
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/^56\.8%Into the melee, the shot goes at a friend 29% of the time, so it hits Goblin 56\.8%/)
+    await chromium.snap(ari, 'spelljammer-into-melee')
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    await noStanceFor(gm)
+    await expect
+      .poll(() => ari.getByTestId('result-card').textContent())
+      .toMatch(
+        /Ari (shoots into the melee at Goblin|hits Goblin|misses Goblin|critically hits Goblin|lands a grievous hit on Goblin)/,
+      )
+    expect(await ari.getByTestId('result-card').textContent()).toMatch(/Into melee: d100/)
+  })
 })

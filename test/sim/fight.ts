@@ -28,6 +28,7 @@ import {
   diceAsked,
   type Fighter,
   type RuleSystem,
+  type SheetField,
   SYSTEM_INFO,
   SYSTEMS,
   type SystemId,
@@ -185,21 +186,39 @@ class Fight {
   }
 
   /**
-   * Where the sheet lists spells (spelljammer), some of the party know one: each of its numbers picked
-   * within its bounds (casting times short and long), each choice at random.
+   * Where the sheet lists spells (spelljammer), some of the party know one, and some carry a second weapon
+   * of any kind (a bow shoots into melee): each number picked within its bounds (casting times short and
+   * long), each choice at random.
    */
   knowing(sheet: Record<string, unknown>): Record<string, unknown> {
-    const list = this.rules.sheet.fields.find((f) => f.key === 'spells')
-    if (list?.kind !== 'list' || this.chance(0.5)) return sheet
-    const spell = Object.fromEntries(
-      list.of.map((f) => {
-        if (f.kind === 'number')
-          return [f.key, (f.min ?? 0) + this.pick(Math.min(10, (f.max ?? 9) - (f.min ?? 0) + 1))]
-        if (f.kind === 'choice') return [f.key, this.oneOf(f.options)?.value ?? f.default]
-        return [f.key, f.default]
-      }),
-    )
-    return { ...sheet, spells: [spell] }
+    const spells = this.rules.sheet.fields.find((f) => f.key === 'spells')
+    const weapons = this.rules.sheet.fields.find((f) => f.key === 'weapons')
+    if (spells?.kind !== 'list') return sheet
+    const anyOf = (fields: readonly SheetField[], keep: readonly string[]) =>
+      Object.fromEntries(
+        fields.map((f) => {
+          if (keep.includes(f.key)) return [f.key, f.default]
+          if (f.kind === 'number')
+            return [f.key, (f.min ?? 0) + this.pick(Math.min(10, (f.max ?? 9) - (f.min ?? 0) + 1))]
+          if (f.kind === 'choice') return [f.key, this.oneOf(f.options)?.value ?? f.default]
+          return [f.key, f.default]
+        }),
+      )
+    const known = this.chance(0.5) ? { spells: [anyOf(spells.of, [])] } : {}
+    // A second weapon keeps the default's numbers (its SC, its damage), with a kind of its own.
+    const second =
+      weapons?.kind === 'list' && this.chance(0.6)
+        ? {
+            weapons: [
+              ...((sheet.weapons as unknown[]) ?? []),
+              anyOf(
+                weapons.of,
+                weapons.of.map((f) => f.key).filter((k) => k !== 'kind' && k !== 'rank'),
+              ),
+            ],
+          }
+        : {}
+    return { ...sheet, ...known, ...second }
   }
 
   /** osr: half the party carries a flask of oil or of holy water beside their weapon (17.0.10-17.0.11). */

@@ -389,3 +389,64 @@ describe('spelljammer at the table: Picking Up a Dropped Weapon', () => {
     expect(sword.ok).toBe(true)
   })
 })
+
+describe('spelljammer at the table: Shooting Into Melee', () => {
+  const bow = {
+    name: 'Shortbow',
+    sc: 90,
+    damage: '1d6',
+    rank: 2,
+    specialization: 'none',
+    kind: 'bow',
+    penetrating: 'none',
+  }
+
+  it('the d100 comes first: a 01 goes at a friend (the GM’s to place), a 29 + 2 at the orc, as the rules say', async () => {
+    const t = await room()
+    const ari = await t.player('Ari', { weapons: [bow] })
+    const bea = await t.player('Bea', { weapons: [bow] })
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await ari.ask({ kind: 'initiative', faces: [9] })).ok).toBe(true)
+    expect((await bea.ask({ kind: 'initiative', faces: [8] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+
+    // "1 friend and 1 opponent": their own dice, the into-melee d100 first.
+    const declared = { choice: 'weapon-0-shot', toggles: ['into-melee-1-1'] }
+    for (const [p, faces] of [
+      [ari, [1]],
+      [bea, [29, 40, 3]],
+    ] as const) {
+      await eventually(() => (t.turn().acting ?? []).includes(p.id), `${p.name}’s turn`)
+      const me = t.fighter(p.id)
+      const orc = t.fighter('orc')
+      const stances = rules.combat.defenses(me, orc, declared)
+      const asked = await p.ask({ kind: 'attack', targetId: 'orc', declared, faces: [...faces] })
+      expect(asked.ok).toBe(true)
+      const defense = stances.ok && stances.value.length > 0 ? 'none' : null
+      let logId = asked.ok ? asked.logId : ''
+      if (defense) {
+        await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
+        const answered = await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: defense })
+        logId = answered.ok ? answered.logId : ''
+      }
+      const entry = await t.logged(logId)
+      const expected = rules.combat.resolve(
+        me,
+        orc,
+        entry.attack?.declared ?? declared,
+        defense,
+        replay(entry.rolls ?? []),
+      )
+      if (!expected.ok) throw new Error(expected.error)
+      expect(entry.detail).toBe(expected.value.summary)
+      expect(t.fighter('orc').hp).toBe(expected.value.changes.orc?.hp ?? orc.hp)
+      expect((await p.ask({ kind: 'end-turn' })).ok).toBe(true)
+    }
+    const [friend, foe] = t.entries().filter((e) => e.kind === 'attack')
+    expect(friend?.detail).toBe(
+      'Ari shoots into the melee at Orc: the shot goes at the friend (a 1 on the die always goes at a friend): the GM rolls this attack against them.',
+    )
+    expect(foe?.detail).toBe('Bea hits Orc for 3.')
+  })
+})

@@ -455,3 +455,53 @@ describe('spelljammer combat: Picking Up a Dropped Weapon', () => {
     expect(ended.changes.mira?.state).not.toHaveProperty('pickingUp')
   })
 })
+
+describe('spelljammer combat: Shooting Into Melee', () => {
+  // Shortbow rank 2, SC 90: against DEF 20 it hits on 70 or less.
+  const ari = sj('ari', 'pc', { weapons: [bow] })
+  const orc = sj('orc', 'foe')
+  const into = (mix: string): Declared => ({ choice: 'weapon-0-shot', toggles: [`into-melee-${mix}`] })
+
+  it('offers the six printed mixes on a shot only, and the odds count the shots that go at a friend', () => {
+    const offered = ids(combat.toggles(ari, orc, 'weapon-0-shot')).filter((id) => id.startsWith('into-melee'))
+    expect(offered).toEqual([
+      'into-melee-1-1',
+      'into-melee-1-2',
+      'into-melee-1-3',
+      'into-melee-2-1',
+      'into-melee-3-1',
+      'into-melee-3-2',
+    ])
+    expect(ids(combat.toggles(ari, orc, 'weapon-0-melee'))).not.toContain('into-melee-1-1')
+    // "1 friend and 1 opponent - on a 30 or less": d100 + rank 2 <= 30 is 28 faces of 100.
+    const preview = unwrap(combat.preview(ari, orc, into('1-1')))
+    expect(preview.chance).toBeCloseTo(0.7 * 0.72, 10)
+    expect(preview.summary).toMatch(
+      /^Into the melee, the shot goes at a friend 28% of the time, so it hits orc 50\.4%/,
+    )
+  })
+
+  it('a d100 first: at a friend, the GM places and rolls it; at the foe, the attack as ever', () => {
+    const friend = attack(ari, orc, into('2-1'), null, 38)
+    expect(friend.result.summary).toBe(
+      'ari shoots into the melee at orc: the shot goes at one of the friends, the GM determines which at random (40, 40 or less): the GM rolls this attack against them.',
+    )
+    expect(friend.roll.asked.map((d) => d.label)).toEqual(['into melee'])
+    expect(friend.attacker.state.attacks).toBe(1)
+    const foe = attack(ari, orc, into('1-1'), null, 29, 40, 3)
+    expect(foe.result.summary).toBe('ari hits orc for 3.')
+    expect(foe.target.hp).toBe(27)
+  })
+
+  it('05 or less always goes at a friend (03 for a specialist), whatever the total', () => {
+    const master = sj('ari', 'pc', { weapons: [{ ...bow, rank: 30, specialization: 'specialist' }] })
+    const r = attack(master, orc, into('1-1'), null, 3)
+    expect(r.result.summary).toMatch(/\(a 3 on the die always goes at a friend\)/)
+    expect(
+      combat.preview(ari, orc, { choice: 'weapon-0-shot', toggles: ['into-melee-1-1', 'into-melee-1-2'] }),
+    ).toEqual({
+      ok: false,
+      error: 'Choose only one of "Into melee: 1 friend, 1 foe" and "Into melee: 1 friend, 2 foes".',
+    })
+  })
+})

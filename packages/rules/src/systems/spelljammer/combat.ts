@@ -53,6 +53,7 @@ import {
   pickUpOutcome,
   pickUpPreview,
 } from './combat-dropped.ts'
+import { friendChance, INTO_MELEE_TOGGLES, intoMeleeOf, intoMeleeRoll } from './combat-into-melee.ts'
 import {
   freeAttackWith,
   WITHDRAW,
@@ -208,7 +209,8 @@ function togglesFor(sheet: spelljammer.Sheet, mode: spelljammer.AttackMode): Mod
   const round = spelljammer.ROUND_OPTIONS.filter(
     (o) => o.id === 'run-and-attack' || (o.id === 'careful-aim' && mode === 'ranged'),
   )
-  return [...situational, ...round].map(asToggle)
+  const intoMelee = mode === 'ranged' ? INTO_MELEE_TOGGLES : []
+  return [...situational, ...round, ...intoMelee].map(asToggle)
 }
 
 // Building one attack as the rules package declares it.
@@ -218,6 +220,8 @@ interface Built {
   choice: Choice
   /** The round declarations the attacker toggled on. */
   aiming: boolean
+  /** A shot into a melee: how many friends and foes are in it. */
+  mix: { friends: number; foes: number } | null
 }
 
 function build(
@@ -274,7 +278,9 @@ function build(
   })
   if (!targetRound.ok) return fail(`${target.name}: ${targetRound.error}`)
 
-  const toggles = declared.toggles.filter((id) => !(ROUND_TOGGLES as readonly string[]).includes(id))
+  const melee = intoMeleeOf(declared)
+  if (!melee.ok) return melee
+  const toggles = melee.value.toggles.filter((id) => !(ROUND_TOGGLES as readonly string[]).includes(id))
   if (theirs.stunned) toggles.push('target-stunned')
   return ok({
     declaration: {
@@ -289,6 +295,7 @@ function build(
     },
     choice,
     aiming,
+    mix: melee.value.mix,
   })
 }
 
@@ -490,6 +497,25 @@ function resolveAttack(
   const setup = setupOf(built.value)
   if (!setup.ok) return setup
 
+  // Into a melee, a d100 first says whether the shot goes at the foe or at a friend.
+  const { mix } = built.value
+  const into = mix
+    ? intoMeleeRoll(built.value.declaration.attacker.sheet, setup.value.weapon, mix, roll(100, 'into melee'))
+    : null
+  if (into && !into.ok) return into
+  if (into?.value.friend) {
+    const mine = stateOf(attacker)
+    const state = compact({
+      ...mine,
+      attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
+      weapon: built.value.choice.weapon,
+    })
+    return ok({
+      lines: into.value.lines,
+      summary: `${attacker.name} shoots into the melee at ${target.name}: ${into.value.words}.`,
+      changes: { [attacker.id]: { state } },
+    })
+  }
   const attack = spelljammer.rollAgainst(setup.value, roll(100, 'to hit'), SETTINGS)
   let damage: spelljammer.DamageResult | null = null
   if (attack.kind !== 'miss') {
@@ -529,7 +555,7 @@ function resolveAttack(
     },
     [target.id]: targetChange,
   }
-  const lines = [...attack.breakdown, ...(damage?.breakdown ?? [])]
+  const lines = [...(into?.value.lines ?? []), ...attack.breakdown, ...(damage?.breakdown ?? [])]
   if (damage)
     lines.push({
       label: `${target.name} hit points`,
@@ -786,9 +812,16 @@ export const spelljammerCombat: CombatRules = {
     const setup = setupOf(built.value)
     if (!setup.ok) return setup
     const odds = spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
+    const words = hitWords(setup.value, odds.display.hit)
+    const { mix } = built.value
+    if (!mix)
+      return ok({ chance: odds.display.hit, summary: `${words}.`, lines: setupLines(setup.value, target.id) })
+    const friend = friendChance(built.value.declaration.attacker.sheet, setup.value.weapon, mix)
+    if (!friend.ok) return friend
+    const chance = odds.display.hit * (1 - friend.value)
     return ok({
-      chance: odds.display.hit,
-      summary: `${hitWords(setup.value, odds.display.hit)}.`,
+      chance,
+      summary: `Into the melee, the shot goes at a friend ${percent(friend.value)} of the time, so it hits ${target.name} ${percent(chance)}: ${words}.`,
       lines: setupLines(setup.value, target.id),
     })
   },

@@ -9,7 +9,6 @@ import { ATTACK_TOGGLES } from './modifiers.ts'
 import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
 import { spelljammerTurns } from './turn-model.ts'
 
-
 /** What the app and the room need to run spelljammer like any other system. */
 export const spelljammerSystem: RuleSystem<Sheet> = {
   id: 'spelljammer',
