@@ -223,4 +223,28 @@ describe('spelljammer at the table', () => {
       )
     expect(await ari.getByTestId('result-card').textContent()).toMatch(/Into melee: d100/)
   })
+
+  it('a free action: taken from the attack sheet, it leaves her attack on the same segment', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const sheet = await attackSheet(mira, 'Mira', 'A free action (one a round)')
+    await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('One free action a round')
+    await sheet.getByRole('button', { name: 'Take my free action' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toContain('Mira takes a free action, the one of the round (it costs no attack)')
+    // The same turn still has its attack.
+    const again = await attackSheet(mira, 'Mira')
+    await again.getByRole('radio', { name: /Goblin/ }).check()
+    await again.getByRole('button', { name: 'Roll the attack' }).click()
+    await noStanceFor(gm)
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira (hits|misses|critically hits|lands a grievous hit on) Goblin/)
+  })
 })

@@ -450,3 +450,36 @@ describe('spelljammer at the table: Shooting Into Melee', () => {
     expect(foe?.detail).toBe('Bea hits Orc for 3.')
   })
 })
+
+describe('spelljammer at the table: Free Actions', () => {
+  it('one a round: it costs Mira no attack on her segment, and a second is refused in the text’s words', async () => {
+    const t = await room()
+    const mira = await t.player('Mira')
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await mira.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+    const free = { choice: 'free-action', toggles: [] }
+    const taken = await mira.ask({ kind: 'attack', targetId: mira.id, declared: free })
+    expect(taken.ok).toBe(true)
+    expect((await t.logged(taken.ok ? taken.logId : '')).detail).toBe(
+      'Mira takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.',
+    )
+    expect(await mira.ask({ kind: 'attack', targetId: mira.id, declared: free })).toEqual({
+      ok: false,
+      error: 'Only one free action can be taken per round; declare any other as a regular action.',
+    })
+    // Her segment still allows her attack, and then no more.
+    await eventually(() => t.turn().attacksLeft?.[mira.id] === 1, 'her attack left')
+    const sword = { choice: 'weapon-0', toggles: [] }
+    expect((await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).ok).toBe(true)
+    if (t.prompts().length > 0)
+      expect((await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.turn().attacksLeft?.[mira.id] === 0, 'nothing left')
+    expect(await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).toEqual({
+      ok: false,
+      error: 'Mira has made every attack this turn allows: end the turn.',
+    })
+  })
+})

@@ -56,12 +56,14 @@ describe('spelljammer combat: choices and toggles', () => {
       { id: 'weapon-0', label: 'Longsword (SC 100, 1d8)' },
       expect.objectContaining({ id: 'withdraw', verb: 'Withdraw from melee' }),
       expect.objectContaining({ id: 'pick-up', self: true }),
+      expect.objectContaining({ id: 'free-action', self: true }),
     ])
     expect(ids(unwrap(combat.choices(sj('ari', 'pc', { weapons: [bow] }))))).toEqual([
       'weapon-0-shot',
       'weapon-0-melee',
       'withdraw',
       'pick-up',
+      'free-action',
     ])
   })
 
@@ -503,5 +505,33 @@ describe('spelljammer combat: Shooting Into Melee', () => {
       ok: false,
       error: 'Choose only one of "Into melee: 1 friend, 1 foe" and "Into melee: 1 friend, 2 foes".',
     })
+  })
+})
+
+describe('spelljammer combat: Free Actions', () => {
+  const free: Declared = { choice: 'free-action', toggles: [] }
+
+  it('one a round, and it costs no attack: the turn still allows its attack, then one as ever', () => {
+    const mira = sj('mira', 'pc')
+    const taken = attack(mira, mira, free, null)
+    expect(taken.result.summary).toBe(
+      'mira takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.',
+    )
+    expect(spelljammerTurns.attacksPerTurn(taken.attacker)).toBe(2)
+    // "Only one Free Action can be taken per round": a second is refused in the text's words.
+    expect(combat.resolve(taken.attacker, taken.attacker, free, null, scripted())).toEqual({
+      ok: false,
+      error: 'Only one free action can be taken per round; declare any other as a regular action.',
+    })
+    expect(combat.preview(taken.attacker, taken.attacker, free)).toEqual({
+      ok: false,
+      error: 'Only one free action can be taken per round; declare any other as a regular action.',
+    })
+    const then = attack(taken.attacker, sj('orc', 'foe'), sword, null, 99).attacker
+    expect(then.state).toMatchObject({ freeAction: 'used', attacks: 1 })
+    expect(spelljammerTurns.attacksPerTurn(then)).toBe(1)
+    expect(unwrap(combat.endOfRound([then], 1, scripted())).changes.mira?.state).not.toHaveProperty(
+      'freeAction',
+    )
   })
 })

@@ -91,7 +91,20 @@ export interface SpelljammerState {
   casting?: Casting
   /** Picking up a dropped weapon this round (-15 DEF), and the attack a 1x DEX roll leaves. */
   pickingUp?: PickingUp
+  /** The round's one free action: taken (`now`, so the turn still allows its attack), then `used`. */
+  freeAction?: 'now' | 'used'
 }
+
+/** Free Actions: "Only one Free Action can be taken per round", and it costs no attack. */
+const FREE_ACTION: AttackChoice = {
+  id: 'free-action',
+  label: 'A free action (one a round)',
+  self: true,
+  verb: 'Take my free action',
+}
+
+/** One free action a round: their turn allows an attack more while the free action is just taken. */
+export const freeActionNow = (f: Fighter) => stateOf(f).freeAction === 'now'
 
 /**
  * The Multiple Attackers toggle the room's count sets for an attack on `target`: everyone else who
@@ -366,6 +379,10 @@ function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Out
     const ready = pickingUpNow(attacker, target, declared)
     return ready.ok ? ok([]) : ready
   }
+  if (declared.choice === FREE_ACTION.id) {
+    const taken = freeAction(attacker, target)
+    return taken.ok ? ok([]) : taken
+  }
   const cast = castingOf(attacker, target, declared)
   if (cast) return cast.ok ? ok([]) : cast
   const plain = build(attacker, target, declared)
@@ -483,6 +500,7 @@ function resolveAttack(
 ): Outcome<Resolution> {
   if (declared.choice === WITHDRAW) return withdraw(attacker, target, declared, roll)
   if (declared.choice === PICK_UP) return pickUp(attacker, target, declared, roll)
+  if (declared.choice === FREE_ACTION.id) return freeAction(attacker, target)
   const cast = castingOf(attacker, target, declared)
   if (cast) {
     if (!cast.ok) return cast
@@ -664,6 +682,37 @@ function withdraw(
   })
 }
 
+/** The round's free action: logged for the GM to judge; a second is refused in the text's words. */
+function freeAction(f: Fighter, target: Fighter): Outcome<Resolution> {
+  if (target.id !== f.id) return fail('A free action is declared for oneself.')
+  const refusal = cannotAct(f)
+  if (refusal) return fail(refusal)
+  const mine = stateOf(f)
+  if (mine.freeAction) {
+    const second = spelljammer.checkFreeActions(2)
+    if (second.ok) throw new Error('a second free action passed the check')
+    return second
+  }
+  return ok({
+    lines: [
+      { label: 'Free action: one a round, no attack spent', value: 1, note: true, rule: RULE.freeActions },
+    ],
+    summary: `${f.name} takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.`,
+    changes: { [f.id]: { state: compact({ ...mine, freeAction: 'now' }) } },
+  })
+}
+
+/** After any other action, a free action just taken is used up: the turn allows one attack again. */
+function afterFreeAction(f: Fighter, declared: Declared, resolved: Outcome<Resolution>): Outcome<Resolution> {
+  if (!resolved.ok || !freeActionNow(f) || declared.choice === FREE_ACTION.id) return resolved
+  const change = resolved.value.changes[f.id] ?? {}
+  const state = compact({
+    ...((change.state as SpelljammerState | undefined) ?? stateOf(f)),
+    freeAction: 'used',
+  })
+  return ok({ ...resolved.value, changes: { ...resolved.value.changes, [f.id]: { ...change, state } } })
+}
+
 /** One picking up their dropped weapon on their place in the round: their sheet and the segment. */
 function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
   if (target.id !== f.id) return fail('One picks up one’s own dropped weapon.')
@@ -738,6 +787,7 @@ function endRound(fighters: readonly Fighter[], round: number): Outcome<Resoluti
       attackers: undefined,
       casting: spell.casting,
       pickingUp: undefined,
+      freeAction: undefined,
     })
     if (JSON.stringify(next) !== JSON.stringify(f.state)) change.state = next
     if (change.hp !== undefined || change.state) changes[f.id] = change
@@ -789,11 +839,13 @@ export const spelljammerCombat: CombatRules = {
     const able = !cannotAct(attacker)
     const leave = able ? [WITHDRAW_CHOICE] : []
     if (able && !stateOf(attacker).pickingUp) leave.push(PICK_UP_CHOICE)
+    // Offered all round: a second says why not, in the text's words.
+    if (able) leave.push(FREE_ACTION)
     return ok([...choicesOf(sheet.value), ...leave, ...spells])
   },
   toggles(attacker, _target, choiceId) {
     if (choiceId === WITHDRAW) return [...WITHDRAW_TOGGLES]
-    if (choiceId === PICK_UP) return []
+    if (choiceId === PICK_UP || choiceId === FREE_ACTION.id) return []
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return []
     const choice = parseChoice(choiceId, sheet.value)
@@ -801,6 +853,16 @@ export const spelljammerCombat: CombatRules = {
   },
   preview(attacker, target, declared) {
     if (declared.choice === WITHDRAW) return withdrawPreview(attacker, target, declared)
+    if (declared.choice === FREE_ACTION.id) {
+      const taken = freeAction(attacker, target)
+      return taken.ok
+        ? ok({
+            chance: 1,
+            summary: `One free action a round, at your earliest initiative; it costs no attack, so you may still attack now. The GM judges whether what you do is free.`,
+            lines: [],
+          })
+        : taken
+    }
     if (declared.choice === PICK_UP) {
       const ready = pickingUpNow(attacker, target, declared)
       return ready.ok ? ok(pickUpPreview(attacker, ready.value.sheet, ready.value.segment)) : ready
@@ -826,7 +888,8 @@ export const spelljammerCombat: CombatRules = {
     })
   },
   defenses: defensesOf,
-  resolve: resolveAttack,
+  resolve: (attacker, target, declared, defense, roll) =>
+    afterFreeAction(attacker, declared, resolveAttack(attacker, target, declared, defense, roll)),
   endOfRound: (fighters, round) => endRound(fighters, round),
   status: statusOf,
   // The text's own wound levels: Unhurt, Wounded, Bloodied, Badly Wounded...

@@ -7,7 +7,7 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { othersOnTarget } from './combat.ts'
+import { freeActionNow, othersOnTarget } from './combat.ts'
 import { type Casting, segmentFact } from './combat-casting.ts'
 import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
@@ -210,7 +210,8 @@ const ordered = orderedTurns({
   rerollEachRound: () => true,
   surprise,
   // One attack on each segment an attack was placed on.
-  attacksPerTurn: () => 1,
+  // (A free action just taken costs none: the turn still allows its attack.)
+  attacksPerTurn: (f) => (freeActionNow(f) ? 2 : 1),
   // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
   facts: (turn) => {
     const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
