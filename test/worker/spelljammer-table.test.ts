@@ -483,3 +483,52 @@ describe('spelljammer at the table: Free Actions', () => {
     })
   })
 })
+
+describe('spelljammer at the table: the Desperate Defense forced move', () => {
+  it('the orc declares Desperate Defense against Mira; Tomas forces it to move 10 ft, as the rules say', async () => {
+    const t = await room()
+    const mira = await t.player('Mira')
+    const tomas = await t.player('Tomas')
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await mira.ask({ kind: 'initiative', faces: [9] })).ok).toBe(true)
+    expect((await tomas.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+    const sword = { choice: 'weapon-0', toggles: [] }
+    expect((await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
+    const answered = await t.gmAsk({
+      kind: 'defend',
+      promptId: t.prompts()[0]?.id,
+      choice: 'desperate-defense',
+    })
+    expect((await t.logged(answered.ok ? answered.logId : '')).detail).toMatch(
+      /Mira may force Orc to move up to 10 ft\.$/,
+    )
+    expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+
+    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
+    const me = t.fighter(tomas.id)
+    const orc = t.fighter('orc')
+    const forcing = { choice: 'weapon-0', toggles: ['force-move'] }
+    expect(rules.combat.toggles(me, orc, 'weapon-0').map((x) => x.id)).toContain('force-move')
+    const asked = await tomas.ask({ kind: 'attack', targetId: 'orc', declared: forcing })
+    expect(asked.ok).toBe(true)
+    // The stance it declared this round is its only answer.
+    await eventually(() => t.prompts().length === 1, 'the orc’s declared stance')
+    expect(t.prompts()[0]?.options.map((o) => o.id)).toEqual(['desperate-defense'])
+    const held = await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'desperate-defense' })
+    const entry = await t.logged(held.ok ? held.logId : '')
+    const expected = rules.combat.resolve(
+      me,
+      orc,
+      entry.attack?.declared ?? forcing,
+      'desperate-defense',
+      replay(entry.rolls ?? []),
+    )
+    if (!expected.ok) throw new Error(expected.error)
+    expect(entry.detail).toBe(expected.value.summary)
+    expect(entry.detail).toMatch(/Tomas forces Orc to move up to 10 ft \(the GM says where it leads\)\.$/)
+  })
+})

@@ -535,3 +535,25 @@ describe('spelljammer combat: Free Actions', () => {
     )
   })
 })
+
+describe('spelljammer combat: the Desperate Defense forced move', () => {
+  it('against one in Desperate Defense only, the attacker forces the 10 ft move in one tap, hit or miss', () => {
+    const mira = sj('mira', 'pc')
+    const orc = sj('orc', 'foe')
+    expect(ids(combat.toggles(mira, orc, 'weapon-0'))).not.toContain('force-move')
+    const desperate = sj('orc', 'foe', {}, { state: { stance: { kind: 'desperate-defense' } } })
+    expect(ids(combat.toggles(mira, desperate, 'weapon-0'))).toContain('force-move')
+    const forcing: Declared = { choice: 'weapon-0', toggles: ['force-move'] }
+    // DEF 20 + 20 + rank 1 x 2.5 rounded up (3) = 43: SC 100 needs 57 or less.
+    expect(attack(mira, desperate, forcing, null, 99).result.summary).toBe(
+      'mira misses orc (rolled 99, needed 57 or less); mira forces orc to move up to 10 ft (the GM says where it leads).',
+    )
+    expect(attack(mira, desperate, sword, null, 99).result.summary).toMatch(
+      /mira may force orc to move up to 10 ft\.$/,
+    )
+    expect(combat.preview(mira, orc, forcing)).toEqual({
+      ok: false,
+      error: 'orc is not in Desperate Defense: only a desperate defender can be forced to move.',
+    })
+  })
+})

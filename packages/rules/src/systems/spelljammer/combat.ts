@@ -211,7 +211,21 @@ const asToggle = ({ id, label, effect, rule, often }: ModifierToggle): ModifierT
 /** Round declarations offered on the attack itself, because they change this attack's SC. */
 const ROUND_TOGGLES = ['careful-aim', 'run-and-attack'] as const
 
-function togglesFor(sheet: spelljammer.Sheet, mode: spelljammer.AttackMode): ModifierToggle[] {
+/** Desperate Defense: "The attacker can force the target to move up to 10 feet in any direction". */
+const FORCE_MOVE: ModifierToggle = {
+  id: 'force-move',
+  label: 'Force them to move up to 10 ft',
+  effect: 'any direction, even off a cliff, down a staircase or into a fire: the GM says where it leads',
+  rule: RULE.desperateDefense,
+}
+
+const desperate = (f: Fighter) => stateOf(f).stance?.kind === 'desperate-defense'
+
+function togglesFor(
+  sheet: spelljammer.Sheet,
+  mode: spelljammer.AttackMode,
+  target?: Fighter,
+): ModifierToggle[] {
   const situational = spelljammer.ATTACK_TOGGLES.filter(
     (t) =>
       (t.applies === 'any' || t.applies === mode) &&
@@ -223,7 +237,8 @@ function togglesFor(sheet: spelljammer.Sheet, mode: spelljammer.AttackMode): Mod
     (o) => o.id === 'run-and-attack' || (o.id === 'careful-aim' && mode === 'ranged'),
   )
   const intoMelee = mode === 'ranged' ? INTO_MELEE_TOGGLES : []
-  return [...situational, ...round, ...intoMelee].map(asToggle)
+  const force = target && desperate(target) ? [FORCE_MOVE] : []
+  return [...situational, ...round, ...intoMelee, ...force].map(asToggle)
 }
 
 // Building one attack as the rules package declares it.
@@ -255,9 +270,13 @@ function build(
   const choice = parseChoice(declared.choice, attackerSheet.value)
   if (!choice) return fail(`That is not one of ${attacker.name}'s attacks.`)
 
-  const offered = togglesFor(attackerSheet.value, choice.mode)
+  const offered = togglesFor(attackerSheet.value, choice.mode, target)
   for (const id of declared.toggles) {
     if (!offered.some((t) => t.id === id)) {
+      if (id === FORCE_MOVE.id)
+        return fail(
+          `${target.name} is not in Desperate Defense: only a desperate defender can be forced to move.`,
+        )
       const known = [...spelljammer.ATTACK_TOGGLES, ...spelljammer.ROUND_OPTIONS].find((t) => t.id === id)
       return fail(`${known ? `"${known.label}"` : `"${id}"`} does not apply to this attack.`)
     }
@@ -293,7 +312,9 @@ function build(
 
   const melee = intoMeleeOf(declared)
   if (!melee.ok) return melee
-  const toggles = melee.value.toggles.filter((id) => !(ROUND_TOGGLES as readonly string[]).includes(id))
+  const toggles = melee.value.toggles.filter(
+    (id) => !(ROUND_TOGGLES as readonly string[]).includes(id) && id !== FORCE_MOVE.id,
+  )
   if (theirs.stunned) toggles.push('target-stunned')
   return ok({
     declaration: {
@@ -464,11 +485,17 @@ function outcomeWords(
   attack: spelljammer.AttackResult,
   damage: spelljammer.DamageResult | null,
   stance: spelljammer.Stance,
+  forcing: boolean,
 ): string {
   const a = attacker.name
   const t = target.name
   // Desperate Defense: "The attacker can force the target to move up to 10 feet", hit or miss.
-  const forced = stance.kind === 'desperate-defense' ? [`${a} may force ${t} to move up to 10 ft`] : []
+  const forced =
+    stance.kind !== 'desperate-defense'
+      ? []
+      : forcing
+        ? [`${a} forces ${t} to move up to 10 ft (the GM says where it leads)`]
+        : [`${a} may force ${t} to move up to 10 ft`]
   if (!damage) {
     const miss = `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less)`
     return `${[miss, ...forced].join('; ')}.`
@@ -581,7 +608,14 @@ function resolveAttack(
       rule: RULE.damage,
       health: target.id,
     })
-  const words = outcomeWords(attacker, target, attack, damage, stance.value)
+  const words = outcomeWords(
+    attacker,
+    target,
+    attack,
+    damage,
+    stance.value,
+    declared.toggles.includes(FORCE_MOVE.id),
+  )
   const summary = lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
   if (lost)
     lines.push({
@@ -843,13 +877,13 @@ export const spelljammerCombat: CombatRules = {
     if (able) leave.push(FREE_ACTION)
     return ok([...choicesOf(sheet.value), ...leave, ...spells])
   },
-  toggles(attacker, _target, choiceId) {
+  toggles(attacker, target, choiceId) {
     if (choiceId === WITHDRAW) return [...WITHDRAW_TOGGLES]
     if (choiceId === PICK_UP || choiceId === FREE_ACTION.id) return []
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return []
     const choice = parseChoice(choiceId, sheet.value)
-    return choice ? togglesFor(sheet.value, choice.mode) : []
+    return choice ? togglesFor(sheet.value, choice.mode, target) : []
   },
   preview(attacker, target, declared) {
     if (declared.choice === WITHDRAW) return withdrawPreview(attacker, target, declared)
