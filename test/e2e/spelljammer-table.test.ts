@@ -9,13 +9,26 @@ import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../su
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
-/** The GM declares no stance for a monster asked for one (its first attacker of the round asks). */
-async function noStanceFor(gm: Page) {
+/**
+ * The GM declares no stance for a monster asked for one (its first attacker of the round asks), whenever
+ * the prompt comes; done once the attacker's phone shows the outcome on the goblin.
+ */
+async function noStanceFor(gm: Page, attacker: Page, outcome = /Goblin/) {
   const prompt = gm.getByRole('alertdialog', { name: /attacks Goblin$/ })
-  await prompt
-    .getByRole('button', { name: /^No special defense/ })
-    .click({ timeout: 5000 })
-    .catch(() => undefined)
+  const card = attacker.getByTestId('result-card')
+  await expect
+    .poll(
+      async () => {
+        if ((await prompt.count()) > 0)
+          await prompt
+            .getByRole('button', { name: /^No special defense/ })
+            .click({ timeout: 2000 })
+            .catch(() => undefined)
+        return (await card.count()) > 0 && outcome.test((await card.textContent()) ?? '')
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true)
 }
 
 /** Opens `name`'s attack sheet on their phone, with `choice` chosen in "With" when given. */
@@ -27,32 +40,53 @@ async function attackSheet(phone: Page, name: string, choice?: string) {
   return sheet
 }
 
+/**
+ * Mira and Tomas against a goblin, the round running until one of them may attack: that one first, with
+ * the goblin still unattacked this round, the other second.
+ */
+async function twoOnTheGoblin() {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+  await addCombatant(gm, 'Goblin', '60')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  const phones = [mira, tomas]
+  const attackerNow = async () => {
+    for (const phone of phones) if (await visible(phone, 'Attack')) return phone
+    return null
+  }
+  await playUntil(gm, phones, async () => (await attackerNow()) !== null)
+  const first = (await attackerNow()) as Page
+  const second = first === mira ? tomas : mira
+  const name = (page: Page) => (page === mira ? 'Mira' : 'Tomas')
+  return { gm, phones, first, second, firstName: name(first), secondName: name(second) }
+}
+
+/** A player joins and fills in their own sheet (`fill`) before creating the character. */
+async function joinWithSheet(playerUrl: string, name: string, fill: (page: Page) => Promise<void>) {
+  const page = await (await chromium.browser.newContext(PHONE)).newPage()
+  page.setDefaultTimeout(15_000)
+  await openUrl(page, playerUrl)
+  await page.getByLabel("Your character's name").fill(name)
+  await page.getByRole('button', { name: 'Join' }).click()
+  await fill(page)
+  await page.getByRole('button', { name: 'Create my character' }).click()
+  await page.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
+  return page
+}
+
 describe('spelljammer at the table', () => {
   it('Multiple Attackers: the second on the goblin finds “one other attacker” set as the round stands, +10 SC in the odds and the outcome', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    const phones = [mira, tomas]
-    const attackerNow = async () => {
-      for (const phone of phones) if (await visible(phone, 'Attack')) return phone
-      return null
-    }
-    await playUntil(gm, phones, async () => (await attackerNow()) !== null)
-    const first = (await attackerNow()) as Page
-    const second = first === mira ? tomas : mira
-    const [firstName, secondName] = first === mira ? ['Mira', 'Tomas'] : ['Tomas', 'Mira']
+    const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin()
 
     // The first on the goblin: nobody else has attacked it this round, so nothing is set.
     const sheet1 = await attackSheet(first, firstName)
     await sheet1.getByRole('radio', { name: /Goblin/ }).check()
     await expect.poll(() => sheet1.getByTestId('odds').textContent()).toMatch(/^80%/)
     await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
-    await noStanceFor(gm)
-    await first.getByTestId('result-card').waitFor()
+    await noStanceFor(gm, first)
 
     await playUntil(gm, phones, () => visible(second, 'Attack'), {
       keep: { phone: second, name: secondName },
@@ -83,15 +117,10 @@ describe('spelljammer at the table', () => {
   }, async () => {
     const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
     await addCombatant(gm, 'Goblin', '60')
-    const vela = await (await chromium.browser.newContext(PHONE)).newPage()
-    vela.setDefaultTimeout(15_000)
-    await openUrl(vela, room.playerUrl)
-    await vela.getByLabel("Your character's name").fill('Vela')
-    await vela.getByRole('button', { name: 'Join' }).click()
     // The sheet's default spell: Bolt of Energy, a mage's rank 1 GK spell, casting time 6.
-    await vela.getByRole('button', { name: 'Add to spells' }).click()
-    await vela.getByRole('button', { name: 'Create my character' }).click()
-    await vela.getByRole('region', { name: 'Your character' }).getByText('Vela').waitFor()
+    const vela = await joinWithSheet(room.playerUrl, 'Vela', (page) =>
+      page.getByRole('button', { name: 'Add to spells' }).click(),
+    )
     await gm.getByRole('button', { name: 'Start combat' }).click()
     const keep = { phone: vela, name: 'Vela' }
     await playUntil(gm, [vela], () => visible(vela, 'Attack'), { keep })
@@ -192,16 +221,11 @@ describe('spelljammer at the table', () => {
   }, async () => {
     const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
     await addCombatant(gm, 'Goblin', '60')
-    const ari = await (await chromium.browser.newContext(PHONE)).newPage()
-    ari.setDefaultTimeout(15_000)
-    await openUrl(ari, room.playerUrl)
-    await ari.getByLabel("Your character's name").fill('Ari')
-    await ari.getByRole('button', { name: 'Join' }).click()
-    const weapons = ari.getByRole('group', { name: 'Weapons' })
-    await weapons.getByLabel('Weapon', { exact: true }).fill('Shortbow')
-    await weapons.getByLabel('Kind').selectOption({ label: 'Short or long bow' })
-    await ari.getByRole('button', { name: 'Create my character' }).click()
-    await ari.getByRole('region', { name: 'Your character' }).getByText('Ari').waitFor()
+    const ari = await joinWithSheet(room.playerUrl, 'Ari', async (page) => {
+      const weapons = page.getByRole('group', { name: 'Weapons' })
+      await weapons.getByLabel('Weapon', { exact: true }).fill('Shortbow')
+      await weapons.getByLabel('Kind').selectOption({ label: 'Short or long bow' })
+    })
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await playUntil(gm, [ari], () => visible(ari, 'Attack'), { keep: { phone: ari, name: 'Ari' } })
     const sheet = await attackSheet(ari, 'Ari', 'Shortbow: shoot (SC 100, 1d8)')
@@ -215,7 +239,7 @@ describe('spelljammer at the table', () => {
       .toMatch(/^56\.8%Into the melee, the shot goes at a friend 29% of the time, so it hits Goblin 56\.8%/)
     await chromium.snap(ari, 'spelljammer-into-melee')
     await sheet.getByRole('button', { name: 'Roll the attack' }).click()
-    await noStanceFor(gm)
+    await noStanceFor(gm, ari)
     await expect
       .poll(() => ari.getByTestId('result-card').textContent())
       .toMatch(
@@ -242,9 +266,39 @@ describe('spelljammer at the table', () => {
     const again = await attackSheet(mira, 'Mira')
     await again.getByRole('radio', { name: /Goblin/ }).check()
     await again.getByRole('button', { name: 'Roll the attack' }).click()
-    await noStanceFor(gm)
+    await noStanceFor(gm, mira)
     await expect
       .poll(() => mira.getByTestId('result-card').textContent())
       .toMatch(/Mira (hits|misses|critically hits|lands a grievous hit on) Goblin/)
+  })
+
+  it('the forced move: the GM answers Desperate Defense for the goblin, and the next player forces it 10 ft in one tap', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin()
+    const sheet1 = await attackSheet(first, firstName)
+    await sheet1.getByRole('radio', { name: /Goblin/ }).check()
+    await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
+    await gm
+      .getByRole('alertdialog', { name: /attacks Goblin$/ })
+      .getByRole('button', { name: /^Desperate Defense/ })
+      .click()
+    await first.getByTestId('result-card').waitFor()
+
+    await playUntil(gm, phones, () => visible(second, 'Attack'), {
+      keep: { phone: second, name: secondName },
+    })
+    const sheet2 = await attackSheet(second, secondName)
+    await sheet2.getByRole('radio', { name: /Goblin/ }).check()
+    await sheet2.getByRole('checkbox', { name: /Force them to move up to 10 ft/ }).check()
+    await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
+    // Its stance is declared for the round: the GM confirms it.
+    await gm
+      .getByRole('alertdialog', { name: /attacks Goblin$/ })
+      .getByRole('button', { name: /^Desperate Defense/ })
+      .click()
+    await expect
+      .poll(() => second.getByTestId('result-card').textContent())
+      .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads).`)
   })
 })

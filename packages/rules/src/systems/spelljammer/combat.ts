@@ -214,6 +214,8 @@ const ROUND_TOGGLES = ['careful-aim', 'run-and-attack'] as const
 /** Desperate Defense: "The attacker can force the target to move up to 10 feet in any direction". */
 const FORCE_MOVE: ModifierToggle = {
   id: 'force-move',
+  // Offered only against a desperate defender, where it is the choice of the moment: shown at once.
+  often: true,
   label: 'Force them to move up to 10 ft',
   effect: 'any direction, even off a cliff, down a staircase or into a fire: the GM says where it leads',
   rule: RULE.desperateDefense,
