@@ -29,6 +29,7 @@ import {
   diceAsked,
   type Fighter,
   type RuleSystem,
+  type SheetField,
   SYSTEM_INFO,
   SYSTEMS,
   type SystemId,
@@ -183,10 +184,8 @@ class Fight {
       const name = PC_NAMES[i] as string
       this.seatNames.set(seatId, name)
       this.table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null })
-      this.ask(seatId, {
-        kind: 'create-character',
-        sheet: this.carrying(this.classed(defaultSheetFor(this.system, name))),
-      })
+      const sheet = this.knowing(this.carrying(this.classed(defaultSheetFor(this.system, name))))
+      this.ask(seatId, { kind: 'create-character', sheet })
     }
     const foes = 2 + this.pick(2)
     for (let i = 0; i < foes; i++) this.addFoe(`foe-${i + 1}`, `${FOE_NAMES[i % FOE_NAMES.length]} ${i + 1}`)
@@ -219,6 +218,42 @@ class Fight {
         weapons: [...weapons, { name: 'Bow', kind: 'bow', damage: 'd6' }],
       }
     return { ...sheet, weapons: [...weapons, { name: 'Pike', kind: 'polearm', damage: 'd8', reach: 12 }] }
+  }
+
+  /**
+   * Where the sheet lists spells (spelljammer), some of the party know one, and some carry a second weapon
+   * of any kind (a bow shoots into melee): each number picked within its bounds (casting times short and
+   * long), each choice at random.
+   */
+  knowing(sheet: Record<string, unknown>): Record<string, unknown> {
+    const spells = this.rules.sheet.fields.find((f) => f.key === 'spells')
+    const weapons = this.rules.sheet.fields.find((f) => f.key === 'weapons')
+    if (spells?.kind !== 'list') return sheet
+    const anyOf = (fields: readonly SheetField[], keep: readonly string[]) =>
+      Object.fromEntries(
+        fields.map((f) => {
+          if (keep.includes(f.key)) return [f.key, f.default]
+          if (f.kind === 'number')
+            return [f.key, (f.min ?? 0) + this.pick(Math.min(10, (f.max ?? 9) - (f.min ?? 0) + 1))]
+          if (f.kind === 'choice') return [f.key, this.oneOf(f.options)?.value ?? f.default]
+          return [f.key, f.default]
+        }),
+      )
+    const known = this.chance(0.5) ? { spells: [anyOf(spells.of, [])] } : {}
+    // A second weapon keeps the default's numbers (its SC, its damage), with a kind of its own.
+    const second =
+      weapons?.kind === 'list' && this.chance(0.6)
+        ? {
+            weapons: [
+              ...((sheet.weapons as unknown[]) ?? []),
+              anyOf(
+                weapons.of,
+                weapons.of.map((f) => f.key).filter((k) => k !== 'kind' && k !== 'rank'),
+              ),
+            ],
+          }
+        : {}
+    return { ...sheet, ...known, ...second }
   }
 
   /**

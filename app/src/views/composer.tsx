@@ -135,7 +135,9 @@ export function Composer({
   const known = turn ? (rulesOf(system).turn.known?.(turn, me, them) ?? []) : []
   // Only toggles that apply to this weapon and this target count.
   const set = offered.map((t) => t.id).filter((id) => flipped.value[id] ?? known.includes(id))
-  const declared: Declared = { choice: choice.value, toggles: set }
+  // What the round says of this attack (spelljammer: the segment it falls on), as the room writes it.
+  const facts = turn?.status === 'running' ? (rulesOf(system).turn.facts?.(turn, me, them) ?? []) : []
+  const declared: Declared = { choice: choice.value, toggles: set, ...(facts.length > 0 && { round: facts }) }
   const preview = withoutDefense(
     rules.preview(me, them, declared, view),
     hideFoeDefense && them.side === 'foe' ? them : null,

@@ -2,6 +2,7 @@
 import { unreachable } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import type { DeclaredRound } from './declaration.ts'
+import { tentacleAttackers } from './melee.ts'
 import { type AttackToggle, findToggle } from './modifiers.ts'
 import { RULE } from './sections.ts'
 import type { Sheet, Weapon } from './sheet.ts'
@@ -162,13 +163,19 @@ export function setupAttack(declaration: AttackDeclaration, options: HitOptions 
     if (toggle.sc) scLines.push({ label: toggle.label, value: toggle.sc, rule: toggle.rule })
     if (toggle.damage) damageLines.push({ label: toggle.label, value: toggle.damage, rule: toggle.rule })
   }
-  const others = declaration.otherAttackers ?? 0
+  // Others on the same target as declared (or toggled), and the attacker's own tentacle pairs past the
+  // first: "each pair of tentacles is considered a separate attacker".
+  const toggled = toggles.reduce((n, t) => n + (t.others ?? 0), 0)
+  const pairs = tentacleAttackers(attacker.sheet.tentacles ?? 0) - 1
+  const others = (declaration.otherAttackers ?? toggled) + pairs
   if (!Number.isInteger(others) || others < 0) return fail('The number of other attackers must be 0 or more.')
   if (others > 0) {
-    const reduction = declaration.rangeOfFieldReduction ?? 0
+    const reduction = declaration.rangeOfFieldReduction ?? target.sheet.rangeOfField ?? 0
     const bonus = Math.max(0, others * 10 - reduction)
+    const tentacles = pairs > 0 ? `, ${pairs} of them its own tentacle ${pairs === 1 ? 'pair' : 'pairs'}` : ''
+    const field = reduction > 0 ? `, less ${Math.min(reduction, others * 10)} for Range of Field` : ''
     scLines.push({
-      label: `Multiple attackers: ${others} more on the target`,
+      label: `Multiple attackers: ${others} more on the target${tentacles}${field}`,
       value: bonus,
       rule: RULE.multipleAttackers,
     })

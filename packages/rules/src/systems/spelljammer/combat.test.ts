@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest'
 import { type Outcome, spelljammer } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
+import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { spelljammerCombat as combat } from './combat.ts'
+import { spelljammerTurns } from './turn-model.ts'
 
 const unwrap = <T>(o: Outcome<T>): T => {
   if (!o.ok) throw new Error(o.error)
@@ -52,10 +54,16 @@ describe('spelljammer combat: choices and toggles', () => {
   it('offers each weapon on the sheet; a bow can shoot or be used in melee', () => {
     expect(unwrap(combat.choices(sj('mira', 'pc')))).toEqual([
       { id: 'weapon-0', label: 'Longsword (SC 100, 1d8)' },
+      expect.objectContaining({ id: 'withdraw', verb: 'Withdraw from melee' }),
+      expect.objectContaining({ id: 'pick-up', self: true }),
+      expect.objectContaining({ id: 'free-action', self: true }),
     ])
     expect(ids(unwrap(combat.choices(sj('ari', 'pc', { weapons: [bow] }))))).toEqual([
       'weapon-0-shot',
       'weapon-0-melee',
+      'withdraw',
+      'pick-up',
+      'free-action',
     ])
   })
 
@@ -293,6 +301,259 @@ describe('spelljammer combat: refusals', () => {
     expect(combat.preview(sj('ari', 'pc', { weapons: [bow] }), sj('orc', 'foe'), declared)).toEqual({
       ok: false,
       error: 'Careful aim needs you standing still: you cannot move and attack with it.',
+    })
+  })
+})
+
+describe('spelljammer combat: Multiple Attackers', () => {
+  const scLine = (a: Fighter, t: Fighter, declared: Declared) =>
+    unwrap(combat.preview(a, t, declared)).lines.find((l) => l.rule === spelljammer.RULE.multipleAttackers)
+
+  it('three on one target: the third attacker gets +20 as the room counts the other two (Melee Modifiers: Multiple Attackers)', () => {
+    const [mira, tomas, sela] = [sj('mira', 'pc'), sj('tomas', 'pc'), sj('sela', 'pc')]
+    let orc = sj('orc', 'foe')
+    expect(spelljammerTurns.known?.(IDLE_TURN, mira, orc)).toEqual([])
+    orc = attack(mira, orc, sword, null, 99).target
+    orc = attack(tomas, orc, sword, null, 99).target
+    // Mira's second attack counts Tomas only; Sela counts both.
+    expect(spelljammerTurns.known?.(IDLE_TURN, mira, orc)).toEqual(['others-1'])
+    const known = spelljammerTurns.known?.(IDLE_TURN, sela, orc) ?? []
+    expect(known).toEqual(['others-2'])
+    const line = scLine(sela, orc, { choice: 'weapon-0', toggles: known })
+    expect(line?.value).toBe(20)
+    // SC 100 + 20 - DEF 20: roll 100 or less, but 96-100 always miss.
+    expect(unwrap(combat.preview(sela, orc, { choice: 'weapon-0', toggles: known })).chance).toBe(0.95)
+    expect(unwrap(combat.preview(sela, orc, sword)).lines.at(-3)?.value).toBe(80)
+    // The round's end forgets who attacked.
+    const ended = unwrap(combat.endOfRound([orc], 1, scripted()))
+    expect(ended.changes.orc?.state).not.toHaveProperty('attackers')
+  })
+
+  it('the first attacker may count the others still to come in one tap: +10 each', () => {
+    expect(
+      scLine(sj('mira', 'pc'), sj('orc', 'foe'), { choice: 'weapon-0', toggles: ['others-2'] })?.value,
+    ).toBe(20)
+    expect(
+      combat.preview(sj('mira', 'pc'), sj('orc', 'foe'), {
+        choice: 'weapon-0',
+        toggles: ['others-1', 'others-2'],
+      }),
+    ).toEqual({ ok: false, error: expect.stringMatching(/Choose only one/) })
+  })
+
+  it('a roper with six tentacles outnumbers its target 3 to 1 on its own: +20', () => {
+    const roper = sj('roper', 'foe', { tentacles: 6 })
+    expect(scLine(roper, sj('mira', 'pc'), sword)?.value).toBe(20)
+    expect(scLine(sj('rat', 'foe', { tentacles: 1 }), sj('mira', 'pc'), sword)).toBeUndefined()
+  })
+
+  it('the target’s Range of Field takes the GM’s figure off the bonus, never below 0', () => {
+    const wary = sj('orc', 'foe', { rangeOfField: 5 })
+    expect(scLine(sj('mira', 'pc'), wary, { choice: 'weapon-0', toggles: ['others-2'] })?.value).toBe(15)
+    const warier = sj('orc', 'foe', { rangeOfField: 50 })
+    expect(scLine(sj('mira', 'pc'), warier, { choice: 'weapon-0', toggles: ['others-1'] })?.value).toBe(0)
+  })
+})
+
+describe('spelljammer combat: Withdrawing From Melee', () => {
+  // Mira: DEF 30, 10 of it from her shield, which the free attack's target may not use.
+  const mira = sj('mira', 'pc', { def: 30, defFromShield: 10 })
+  const leave = (toggles: string[] = [], segment = 5): Declared => ({
+    choice: 'withdraw',
+    toggles,
+    round: [`segment:${segment}`],
+  })
+
+  it('the opponent gets a free attack, against DEF from DEX but no shield: its odds before she goes', () => {
+    const orc = sj('orc', 'foe')
+    // Orc SC 100 - (30 - 10) = 80: 80 of the 100 faces hit.
+    const preview = unwrap(combat.preview(mira, orc, leave()))
+    expect(preview.chance).toBe(0.8)
+    expect(preview.summary).toMatch(/^orc gets a free attack as you go: it hits you 80%/)
+    expect(preview.lines.find((l) => l.label === 'vs Free attack: no shield')?.value).toBe(10)
+  })
+
+  it('rolls it on the opponent’s dice at once: the damage is hers, and it takes none of the orc’s attacks', () => {
+    const orc = sj('orc', 'foe')
+    const { result, roll, attacker, target } = attack(mira, orc, leave(), null, 30, 6)
+    expect(roll.asked.map((d) => d.label)).toEqual(['free attack to hit', 'free attack damage d8'])
+    expect(result.summary).toBe(
+      'mira withdraws from melee with orc, who gets a free attack: orc hits mira for 6.',
+    )
+    expect(attacker.hp).toBe(24)
+    expect(attacker.state.attacks).toBe(1)
+    expect(target.state.attacks).toBeUndefined()
+  })
+
+  it('none from an opponent in Full or Desperate Defense; a Defending one strikes at its SC given up', () => {
+    const full = sj('orc', 'foe', {}, { state: { stance: { kind: 'full-defense' } } })
+    expect(unwrap(combat.preview(mira, full, leave())).summary).toBe(
+      'orc gets no free attack: an opponent in full or desperate defense gets no free attack.',
+    )
+    const none = attack(mira, full, leave(), null)
+    expect(none.roll.asked).toEqual([])
+    const defending = sj('orc', 'foe', {}, { state: { stance: { kind: 'defending', sacrifice: 5 } } })
+    expect(unwrap(combat.preview(mira, defending, leave())).chance).toBe(0.75)
+  })
+
+  it('the text’s exceptions in one tap: maneuvering is no withdrawal, two on one and flying are the GM’s call', () => {
+    const orc = sj('orc', 'foe')
+    expect(unwrap(combat.preview(mira, orc, leave(['withdraw-maneuvering']))).chance).toBe(0)
+    const ally = attack(mira, orc, leave(['withdraw-ally-engaged']), null)
+    expect(ally.roll.asked).toEqual([])
+    expect(ally.result.summary).toMatch(
+      /^mira withdraws from melee with orc: the GM decides whether orc gets a free attack/,
+    )
+    // Before initiative 10 nobody has moved: attacks then are normal, and no free attack.
+    expect(unwrap(combat.preview(mira, orc, leave([], 12))).summary).toMatch(
+      /gets no free attack: before initiative 10/,
+    )
+  })
+})
+
+describe('spelljammer combat: Picking Up a Dropped Weapon', () => {
+  // DEX 12: 4x DEX is 48 or less, 1x DEX 12 or less.
+  const mira = sj('mira', 'pc', { attacksPerRound: 2 })
+  const on = (segment: number): Declared => ({
+    choice: 'pick-up',
+    toggles: [],
+    round: [`segment:${segment}`],
+  })
+  const pick = (segment: number, d100: number) => attack(mira, mira, on(segment), null, d100)
+
+  it('the odds before the roll: 4x DEX gets it back (48%), 1x DEX (12%) leaves one attack 5 segments later', () => {
+    const preview = unwrap(combat.preview(mira, mira, on(8)))
+    expect(preview.chance).toBe(0.48)
+    expect(preview.summary).toBe(
+      "mira gets the weapon back on 4x DEX (48 or less); 1x DEX (12 or less, 12%) also leaves one attack this round, on segment 3; -15 DEF to the round's end.",
+    )
+  })
+
+  it('1x DEX: one attack left, on its own segment; 4x: back in hand but no attack; worse: not retrieved', () => {
+    const one = pick(8, 12).attacker
+    expect(one.state.pickingUp).toEqual({ attackOn: 3 })
+    expect(one.state.attacks).toBe(1)
+    const four = pick(8, 48)
+    expect(four.result.summary).toMatch(
+      /^mira picks up the weapon \(rolled 48, 4x DEX 48\): no attack this round/,
+    )
+    expect(four.attacker.state).toMatchObject({ pickingUp: {}, attacks: 2 })
+    expect(combat.preview(four.attacker, sj('orc', 'foe'), sword)).toEqual({
+      ok: false,
+      error: 'mira has no attacks left this round.',
+    })
+    expect(pick(8, 49).result.summary).toMatch(
+      /^mira fails to pick up the weapon \(rolled 49, needed 48 or less\)/,
+    )
+    // Picked up on -1: the attack would fall on -6 and is lost.
+    expect(pick(-1, 5).attacker.state.pickingUp).toEqual({})
+  })
+
+  it('attacks on one picking up take -15 DEF to the round’s end, as the round stands', () => {
+    const picking = pick(8, 30).attacker
+    const orc = sj('orc', 'foe')
+    expect(spelljammerTurns.known?.(IDLE_TURN, orc, picking)).toEqual(['target-picking-up-weapon'])
+    const ended = unwrap(combat.endOfRound([picking], 1, scripted()))
+    expect(ended.changes.mira?.state).not.toHaveProperty('pickingUp')
+  })
+})
+
+describe('spelljammer combat: Shooting Into Melee', () => {
+  // Shortbow rank 2, SC 90: against DEF 20 it hits on 70 or less.
+  const ari = sj('ari', 'pc', { weapons: [bow] })
+  const orc = sj('orc', 'foe')
+  const into = (mix: string): Declared => ({ choice: 'weapon-0-shot', toggles: [`into-melee-${mix}`] })
+
+  it('offers the six printed mixes on a shot only, and the odds count the shots that go at a friend', () => {
+    const offered = ids(combat.toggles(ari, orc, 'weapon-0-shot')).filter((id) => id.startsWith('into-melee'))
+    expect(offered).toEqual([
+      'into-melee-1-1',
+      'into-melee-1-2',
+      'into-melee-1-3',
+      'into-melee-2-1',
+      'into-melee-3-1',
+      'into-melee-3-2',
+    ])
+    expect(ids(combat.toggles(ari, orc, 'weapon-0-melee'))).not.toContain('into-melee-1-1')
+    // "1 friend and 1 opponent - on a 30 or less": d100 + rank 2 <= 30 is 28 faces of 100.
+    const preview = unwrap(combat.preview(ari, orc, into('1-1')))
+    expect(preview.chance).toBeCloseTo(0.7 * 0.72, 10)
+    expect(preview.summary).toMatch(
+      /^Into the melee, the shot goes at a friend 28% of the time, so it hits orc 50\.4%/,
+    )
+  })
+
+  it('a d100 first: at a friend, the GM places and rolls it; at the foe, the attack as ever', () => {
+    const friend = attack(ari, orc, into('2-1'), null, 38)
+    expect(friend.result.summary).toBe(
+      'ari shoots into the melee at orc: the shot goes at one of the friends, the GM determines which at random (40, 40 or less): the GM rolls this attack against them.',
+    )
+    expect(friend.roll.asked.map((d) => d.label)).toEqual(['into melee'])
+    expect(friend.attacker.state.attacks).toBe(1)
+    const foe = attack(ari, orc, into('1-1'), null, 29, 40, 3)
+    expect(foe.result.summary).toBe('ari hits orc for 3.')
+    expect(foe.target.hp).toBe(27)
+  })
+
+  it('05 or less always goes at a friend (03 for a specialist), whatever the total', () => {
+    const master = sj('ari', 'pc', { weapons: [{ ...bow, rank: 30, specialization: 'specialist' }] })
+    const r = attack(master, orc, into('1-1'), null, 3)
+    expect(r.result.summary).toMatch(/\(a 3 on the die always goes at a friend\)/)
+    expect(
+      combat.preview(ari, orc, { choice: 'weapon-0-shot', toggles: ['into-melee-1-1', 'into-melee-1-2'] }),
+    ).toEqual({
+      ok: false,
+      error: 'Choose only one of "Into melee: 1 friend, 1 foe" and "Into melee: 1 friend, 2 foes".',
+    })
+  })
+})
+
+describe('spelljammer combat: Free Actions', () => {
+  const free: Declared = { choice: 'free-action', toggles: [] }
+
+  it('one a round, and it costs no attack: the turn still allows its attack, then one as ever', () => {
+    const mira = sj('mira', 'pc')
+    const taken = attack(mira, mira, free, null)
+    expect(taken.result.summary).toBe(
+      'mira takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.',
+    )
+    expect(spelljammerTurns.attacksPerTurn(taken.attacker)).toBe(2)
+    // "Only one Free Action can be taken per round": a second is refused in the text's words.
+    expect(combat.resolve(taken.attacker, taken.attacker, free, null, scripted())).toEqual({
+      ok: false,
+      error: 'Only one free action can be taken per round; declare any other as a regular action.',
+    })
+    expect(combat.preview(taken.attacker, taken.attacker, free)).toEqual({
+      ok: false,
+      error: 'Only one free action can be taken per round; declare any other as a regular action.',
+    })
+    const then = attack(taken.attacker, sj('orc', 'foe'), sword, null, 99).attacker
+    expect(then.state).toMatchObject({ freeAction: 'used', attacks: 1 })
+    expect(spelljammerTurns.attacksPerTurn(then)).toBe(1)
+    expect(unwrap(combat.endOfRound([then], 1, scripted())).changes.mira?.state).not.toHaveProperty(
+      'freeAction',
+    )
+  })
+})
+
+describe('spelljammer combat: the Desperate Defense forced move', () => {
+  it('against one in Desperate Defense only, the attacker forces the 10 ft move in one tap, hit or miss', () => {
+    const mira = sj('mira', 'pc')
+    const orc = sj('orc', 'foe')
+    expect(ids(combat.toggles(mira, orc, 'weapon-0'))).not.toContain('force-move')
+    const desperate = sj('orc', 'foe', {}, { state: { stance: { kind: 'desperate-defense' } } })
+    expect(ids(combat.toggles(mira, desperate, 'weapon-0'))).toContain('force-move')
+    const forcing: Declared = { choice: 'weapon-0', toggles: ['force-move'] }
+    // DEF 20 + 20 + rank 1 x 2.5 rounded up (3) = 43: SC 100 needs 57 or less.
+    expect(attack(mira, desperate, forcing, null, 99).result.summary).toBe(
+      'mira misses orc (rolled 99, needed 57 or less); mira forces orc to move up to 10 ft (the GM says where it leads).',
+    )
+    expect(attack(mira, desperate, sword, null, 99).result.summary).toMatch(
+      /mira may force orc to move up to 10 ft\.$/,
+    )
+    expect(combat.preview(mira, orc, forcing)).toEqual({
+      ok: false,
+      error: 'orc is not in Desperate Defense: only a desperate defender can be forced to move.',
     })
   })
 })

@@ -28,15 +28,44 @@ import type {
   DefenseOption,
   Fighter,
   FighterChange,
+  Preview,
   Resolution,
   Roller,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
+import {
+  busyCasting,
+  type Casting,
+  castingAtRoundEnd,
+  castingChip,
+  castingChoices,
+  castingNow,
+  castingPreview,
+  castingStep,
+  interrupted,
+  segmentOf,
+} from './combat-casting.ts'
+import {
+  PICK_UP,
+  PICK_UP_CHOICE,
+  type PickingUp,
+  pickUpChip,
+  pickUpOutcome,
+  pickUpPreview,
+} from './combat-dropped.ts'
+import { friendChance, INTO_MELEE_TOGGLES, intoMeleeOf, intoMeleeRoll } from './combat-into-melee.ts'
+import {
+  freeAttackWith,
+  WITHDRAW,
+  WITHDRAW_CHOICE,
+  WITHDRAW_TOGGLES,
+  withdrawalVerdict,
+} from './combat-withdrawal.ts'
 import * as spelljammer from './rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
-const { RULE } = spelljammer
+const RULE = spelljammer.RULE
 const SETTINGS = spelljammer.DEFAULT_SETTINGS
 const ATTACKING: spelljammer.Stance = { kind: 'attack' }
 
@@ -56,6 +85,35 @@ export interface SpelljammerState {
   protLoss?: number
   /** Missiles stuck in them, until removed with First Aid. */
   stuck?: spelljammer.StuckMissile[]
+  /** Who attacked them this round: the others a later attacker counts for Multiple Attackers. */
+  attackers?: string[]
+  /** The spell they are casting, and when it goes off. */
+  casting?: Casting
+  /** Picking up a dropped weapon this round (-15 DEF), and the attack a 1x DEX roll leaves. */
+  pickingUp?: PickingUp
+  /** The round's one free action: taken (`now`, so the turn still allows its attack), then `used`. */
+  freeAction?: 'now' | 'used'
+}
+
+/** Free Actions: "Only one Free Action can be taken per round", and it costs no attack. */
+const FREE_ACTION: AttackChoice = {
+  id: 'free-action',
+  label: 'A free action (one a round)',
+  self: true,
+  verb: 'Take my free action',
+}
+
+/** One free action a round: their turn allows an attack more while the free action is just taken. */
+export const freeActionNow = (f: Fighter) => stateOf(f).freeAction === 'now'
+
+/**
+ * The Multiple Attackers toggle the room's count sets for an attack on `target`: everyone else who
+ * attacked them this round (up to the catalog's five); those still to attack are the attacker's to add.
+ */
+export function othersOnTarget(attacker: Fighter, target: Fighter): string[] {
+  const others = (stateOf(target).attackers ?? []).filter((id) => id !== attacker.id).length
+  const picking = stateOf(target).pickingUp ? ['target-picking-up-weapon'] : []
+  return [...(others > 0 ? [`others-${Math.min(5, others)}`] : []), ...picking]
 }
 
 const STANCES = ['defending', 'full-defense', 'desperate-defense'] as const
@@ -93,6 +151,8 @@ function cannotAttack(f: Fighter, sheet: spelljammer.Sheet): string | null {
   const state = stateOf(f)
   if (f.hp <= 0) return `${f.name} is down (0 hit points or less) and cannot attack.`
   if (state.stunned) return `${f.name} is stunned and loses the rest of this round's attacks.`
+  const busy = busyCasting(f, sheet, state.casting)
+  if (busy) return busy
   if (sheet.weapons.length === 0) return `${f.name} has no weapon on their sheet to attack with.`
   const stance = state.stance ?? ATTACKING
   if (!spelljammer.stanceAllowsAttack(stance))
@@ -151,7 +211,23 @@ const asToggle = ({ id, label, effect, rule, often }: ModifierToggle): ModifierT
 /** Round declarations offered on the attack itself, because they change this attack's SC. */
 const ROUND_TOGGLES = ['careful-aim', 'run-and-attack'] as const
 
-function togglesFor(sheet: spelljammer.Sheet, mode: spelljammer.AttackMode): ModifierToggle[] {
+/** Desperate Defense: "The attacker can force the target to move up to 10 feet in any direction". */
+const FORCE_MOVE: ModifierToggle = {
+  id: 'force-move',
+  // Offered only against a desperate defender, where it is the choice of the moment: shown at once.
+  often: true,
+  label: 'Force them to move up to 10 ft',
+  effect: 'any direction, even off a cliff, down a staircase or into a fire: the GM says where it leads',
+  rule: RULE.desperateDefense,
+}
+
+const desperate = (f: Fighter) => stateOf(f).stance?.kind === 'desperate-defense'
+
+function togglesFor(
+  sheet: spelljammer.Sheet,
+  mode: spelljammer.AttackMode,
+  target?: Fighter,
+): ModifierToggle[] {
   const situational = spelljammer.ATTACK_TOGGLES.filter(
     (t) =>
       (t.applies === 'any' || t.applies === mode) &&
@@ -162,7 +238,9 @@ function togglesFor(sheet: spelljammer.Sheet, mode: spelljammer.AttackMode): Mod
   const round = spelljammer.ROUND_OPTIONS.filter(
     (o) => o.id === 'run-and-attack' || (o.id === 'careful-aim' && mode === 'ranged'),
   )
-  return [...situational, ...round].map(asToggle)
+  const intoMelee = mode === 'ranged' ? INTO_MELEE_TOGGLES : []
+  const force = target && desperate(target) ? [FORCE_MOVE] : []
+  return [...situational, ...round, ...intoMelee, ...force].map(asToggle)
 }
 
 // Building one attack as the rules package declares it.
@@ -172,6 +250,8 @@ interface Built {
   choice: Choice
   /** The round declarations the attacker toggled on. */
   aiming: boolean
+  /** A shot into a melee: how many friends and foes are in it. */
+  mix: { friends: number; foes: number } | null
 }
 
 function build(
@@ -179,6 +259,8 @@ function build(
   target: Fighter,
   declared: Declared,
   targetStance?: spelljammer.Stance,
+  /** A free attack (on one withdrawing) takes none of the round's attacks. */
+  free = false,
 ): Outcome<Built> {
   if (attacker.id === target.id) return fail('Choose someone else to attack.')
   const attackerSheet = sheetFor(attacker)
@@ -190,9 +272,13 @@ function build(
   const choice = parseChoice(declared.choice, attackerSheet.value)
   if (!choice) return fail(`That is not one of ${attacker.name}'s attacks.`)
 
-  const offered = togglesFor(attackerSheet.value, choice.mode)
+  const offered = togglesFor(attackerSheet.value, choice.mode, target)
   for (const id of declared.toggles) {
     if (!offered.some((t) => t.id === id)) {
+      if (id === FORCE_MOVE.id)
+        return fail(
+          `${target.name} is not in Desperate Defense: only a desperate defender can be forced to move.`,
+        )
       const known = [...spelljammer.ATTACK_TOGGLES, ...spelljammer.ROUND_OPTIONS].find((t) => t.id === id)
       return fail(`${known ? `"${known.label}"` : `"${id}"`} does not apply to this attack.`)
     }
@@ -213,11 +299,12 @@ function build(
     SETTINGS,
   )
   if (!round.ok) return round
-  const attacksLeft = Math.max(0, round.value.attacks - (mine.attacks ?? 0))
+  const attacksLeft = free ? round.value.attacks : Math.max(0, round.value.attacks - (mine.attacks ?? 0))
 
   const theirs = stateOf(target)
   const targetRound = spelljammer.declareRound(targetSheet.value, {
     action: 'none',
+    ...(theirs.casting && { spellIndex: theirs.casting.spell }),
     weaponIndex: theirs.weapon ?? 0,
     stance: targetStance ?? theirs.stance ?? ATTACKING,
     movement: 'normal',
@@ -225,17 +312,26 @@ function build(
   })
   if (!targetRound.ok) return fail(`${target.name}: ${targetRound.error}`)
 
-  const toggles = declared.toggles.filter((id) => !(ROUND_TOGGLES as readonly string[]).includes(id))
+  const melee = intoMeleeOf(declared)
+  if (!melee.ok) return melee
+  const toggles = melee.value.toggles.filter(
+    (id) => !(ROUND_TOGGLES as readonly string[]).includes(id) && id !== FORCE_MOVE.id,
+  )
   if (theirs.stunned) toggles.push('target-stunned')
   return ok({
     declaration: {
       attacker: { sheet: attackerSheet.value, round: { ...round.value, attacks: attacksLeft } },
-      target: { sheet: targetSheet.value, round: targetRound.value },
+      target: {
+        sheet: targetSheet.value,
+        round: targetRound.value,
+        casting: castingNow(theirs.casting, segmentOf(declared)),
+      },
       mode: choice.mode,
       toggles,
     },
     choice,
     aiming,
+    mix: melee.value.mix,
   })
 }
 
@@ -298,6 +394,20 @@ function stanceWords(stance: spelljammer.Stance, bonus: number): string {
 }
 
 function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]> {
+  if (declared.choice === WITHDRAW) {
+    const worked = freeAttackOn(attacker, target, declared)
+    return worked.ok ? ok([]) : worked
+  }
+  if (declared.choice === PICK_UP) {
+    const ready = pickingUpNow(attacker, target, declared)
+    return ready.ok ? ok([]) : ready
+  }
+  if (declared.choice === FREE_ACTION.id) {
+    const taken = freeAction(attacker, target)
+    return taken.ok ? ok([]) : taken
+  }
+  const cast = castingOf(attacker, target, declared)
+  if (cast) return cast.ok ? ok([]) : cast
   const plain = build(attacker, target, declared)
   if (!plain.ok) return plain
   const plainSetup = setupOf(plain.value)
@@ -377,11 +487,17 @@ function outcomeWords(
   attack: spelljammer.AttackResult,
   damage: spelljammer.DamageResult | null,
   stance: spelljammer.Stance,
+  forcing: boolean,
 ): string {
   const a = attacker.name
   const t = target.name
   // Desperate Defense: "The attacker can force the target to move up to 10 feet", hit or miss.
-  const forced = stance.kind === 'desperate-defense' ? [`${a} may force ${t} to move up to 10 ft`] : []
+  const forced =
+    stance.kind !== 'desperate-defense'
+      ? []
+      : forcing
+        ? [`${a} forces ${t} to move up to 10 ft (the GM says where it leads)`]
+        : [`${a} may force ${t} to move up to 10 ft`]
   if (!damage) {
     const miss = `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less)`
     return `${[miss, ...forced].join('; ')}.`
@@ -409,14 +525,44 @@ function resolveAttack(
   declared: Declared,
   defense: string | null,
   roll: Roller,
+  free = false,
 ): Outcome<Resolution> {
+  if (declared.choice === WITHDRAW) return withdraw(attacker, target, declared, roll)
+  if (declared.choice === PICK_UP) return pickUp(attacker, target, declared, roll)
+  if (declared.choice === FREE_ACTION.id) return freeAction(attacker, target)
+  const cast = castingOf(attacker, target, declared)
+  if (cast) {
+    if (!cast.ok) return cast
+    const mine = stateOf(attacker)
+    const state = compact({ ...mine, casting: cast.value.casting, attacks: (mine.attacks ?? 0) + 1 })
+    return ok({ lines: cast.value.lines, summary: cast.value.summary, changes: { [attacker.id]: { state } } })
+  }
   const stance = chosenStance(attacker, target, declared, defense)
   if (!stance.ok) return stance
-  const built = build(attacker, target, declared, stance.value)
+  const built = build(attacker, target, declared, stance.value, free)
   if (!built.ok) return built
   const setup = setupOf(built.value)
   if (!setup.ok) return setup
 
+  // Into a melee, a d100 first says whether the shot goes at the foe or at a friend.
+  const { mix } = built.value
+  const into = mix
+    ? intoMeleeRoll(built.value.declaration.attacker.sheet, setup.value.weapon, mix, roll(100, 'into melee'))
+    : null
+  if (into && !into.ok) return into
+  if (into?.value.friend) {
+    const mine = stateOf(attacker)
+    const state = compact({
+      ...mine,
+      attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
+      weapon: built.value.choice.weapon,
+    })
+    return ok({
+      lines: into.value.lines,
+      summary: `${attacker.name} shoots into the melee at ${target.name}: ${into.value.words}.`,
+      changes: { [attacker.id]: { state } },
+    })
+  }
   const attack = spelljammer.rollAgainst(setup.value, roll(100, 'to hit'), SETTINGS)
   let damage: spelljammer.DamageResult | null = null
   if (attack.kind !== 'miss') {
@@ -428,13 +574,20 @@ function resolveAttack(
 
   const mine = stateOf(attacker)
   const theirs = stateOf(target)
+  // A hit on a caster mid-casting loses the spell (Action Declaration; the room's reading: always).
+  const lost =
+    damage && built.value.declaration.target.casting && theirs.casting
+      ? interrupted(target, built.value.declaration.target.sheet, theirs.casting)
+      : null
   const targetChange: FighterChange = {
     state: compact({
       ...theirs,
+      casting: lost?.lost ? undefined : theirs.casting,
       stance: stance.value,
       stunned: damage?.stunned ? 1 : theirs.stunned,
       protLoss: (theirs.protLoss ?? 0) + (damage?.armorProtLoss ?? 0),
       stuck: [...(theirs.stuck ?? []), ...(damage?.stuck ? [damage.stuck] : [])],
+      attackers: [...new Set([...(theirs.attackers ?? []), attacker.id])],
     }),
   }
   if (damage) targetChange.hp = damage.hpAfter
@@ -442,14 +595,14 @@ function resolveAttack(
     [attacker.id]: {
       state: compact({
         ...mine,
-        attacks: (mine.attacks ?? 0) + 1,
+        attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
         weapon: built.value.choice.weapon,
         aiming: mine.aiming || built.value.aiming,
       }),
     },
     [target.id]: targetChange,
   }
-  const lines = [...attack.breakdown, ...(damage?.breakdown ?? [])]
+  const lines = [...(into?.value.lines ?? []), ...attack.breakdown, ...(damage?.breakdown ?? [])]
   if (damage)
     lines.push({
       label: `${target.name} hit points`,
@@ -457,7 +610,186 @@ function resolveAttack(
       rule: RULE.damage,
       health: target.id,
     })
-  return ok({ lines, summary: outcomeWords(attacker, target, attack, damage, stance.value), changes })
+  const words = outcomeWords(
+    attacker,
+    target,
+    attack,
+    damage,
+    stance.value,
+    declared.toggles.includes(FORCE_MOVE.id),
+  )
+  const summary = lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
+  if (lost)
+    lines.push({
+      label: lost.words,
+      value: 0,
+      note: true,
+      rule: spelljammer.RULE.declaration,
+    })
+  return ok({ lines, summary, changes })
+}
+
+/** The opponent's free attack on one withdrawing, set up (its odds), and the verdict that allows it. */
+function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: Declared) {
+  const refusal = cannotAct(withdrawer)
+  if (refusal) return fail(refusal)
+  if (withdrawer.id === opponent.id) return fail('Name the opponent you withdraw from.')
+  const verdict = withdrawalVerdict(opponent, declared, segmentOf(declared))
+  const sheet = sheetFor(opponent)
+  if (!sheet.ok) return sheet
+  const blocked = cannotAttack(opponent, sheet.value)
+  if (verdict.verdict !== 'none' && blocked)
+    return ok({ verdict: { verdict: 'none' as const, reason: blocked }, free: null })
+  const free = freeAttackWith(opponent, sheet.value, declared)
+  const built = verdict.verdict === 'none' ? null : build(opponent, withdrawer, free, undefined, true)
+  if (built && !built.ok) return built
+  const setup = built ? setupOf(built.value) : null
+  if (setup && !setup.ok) return setup
+  const odds =
+    built?.ok && setup?.ok
+      ? spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
+      : null
+  return ok({
+    verdict,
+    free: built?.ok && setup?.ok && odds ? { declared: free, setup: setup.value, odds } : null,
+  })
+}
+
+/** Why a fighter cannot act at all now (down, stunned, busy casting), or null. */
+function cannotAct(f: Fighter): string | null {
+  const sheet = sheetFor(f)
+  if (!sheet.ok) return sheet.error
+  const refusal = cannotAttack(f, sheet.value)
+  return refusal && !/no weapon|Full Defense/.test(refusal) ? refusal : null
+}
+
+function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Declared): Outcome<Preview> {
+  const worked = freeAttackOn(withdrawer, opponent, declared)
+  if (!worked.ok) return worked
+  const { verdict, free } = worked.value
+  const o = opponent.name
+  if (!free) return ok({ chance: 0, summary: `${o} gets no free attack: ${verdict.reason}.`, lines: [] })
+  const odds = `hits you ${percent(free.odds.display.hit)}, ${free.odds.display.expectedDamage.toFixed(1)} damage expected (you keep DEF from DEX, not your shield)`
+  return ok({
+    chance: free.odds.display.hit,
+    summary:
+      verdict.verdict === 'free-attack'
+        ? `${o} gets a free attack as you go: it ${odds}.`
+        : `The GM decides whether ${o} gets a free attack (${verdict.reason}); if so, it ${odds}.`,
+    lines: setupLines(free.setup, withdrawer.id),
+  })
+}
+
+/** Withdrawing: the free attack rolled on the opponent's dice, or none, or the GM's call; the turn is spent. */
+function withdraw(
+  withdrawer: Fighter,
+  opponent: Fighter,
+  declared: Declared,
+  roll: Roller,
+): Outcome<Resolution> {
+  const worked = freeAttackOn(withdrawer, opponent, declared)
+  if (!worked.ok) return worked
+  const { verdict, free } = worked.value
+  const w = withdrawer.name
+  const mine = stateOf(withdrawer)
+  const spent = { ...mine, attacks: (mine.attacks ?? 0) + 1 }
+  const note: BreakdownLine = { label: `${verdict.reason}`, value: 0, note: true, rule: RULE.withdrawing }
+  if (verdict.verdict !== 'free-attack' || !free) {
+    const words =
+      verdict.verdict === 'ask-gm'
+        ? `the GM decides whether ${opponent.name} gets a free attack (${verdict.reason}; "The GM will adjudicate such situations")`
+        : `${opponent.name} gets no free attack (${verdict.reason})`
+    return ok({
+      lines: [note],
+      summary: `${w} withdraws from melee with ${opponent.name}: ${words}.`,
+      changes: { [withdrawer.id]: { state: compact(spent) } },
+    })
+  }
+  // The free attack's dice are the opponent's: a withdrawer's own typed faces never stand for them.
+  const theirs: Roller = (sides, label) => roll(sides, `free attack ${label}`, 'target')
+  const hit = resolveAttack(opponent, withdrawer, free.declared, null, theirs, true)
+  if (!hit.ok) return hit
+  const taken = hit.value.changes[withdrawer.id] ?? {}
+  const state = { ...(taken.state ?? mine), attacks: spent.attacks }
+  return ok({
+    lines: [note, ...hit.value.lines],
+    summary: `${w} withdraws from melee with ${opponent.name}, who gets a free attack: ${hit.value.summary}`,
+    changes: { ...hit.value.changes, [withdrawer.id]: { ...taken, state: compact(state) } },
+  })
+}
+
+/** The round's free action: logged for the GM to judge; a second is refused in the text's words. */
+function freeAction(f: Fighter, target: Fighter): Outcome<Resolution> {
+  if (target.id !== f.id) return fail('A free action is declared for oneself.')
+  const refusal = cannotAct(f)
+  if (refusal) return fail(refusal)
+  const mine = stateOf(f)
+  if (mine.freeAction) {
+    const second = spelljammer.checkFreeActions(2)
+    if (second.ok) throw new Error('a second free action passed the check')
+    return second
+  }
+  return ok({
+    lines: [
+      { label: 'Free action: one a round, no attack spent', value: 1, note: true, rule: RULE.freeActions },
+    ],
+    summary: `${f.name} takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.`,
+    changes: { [f.id]: { state: compact({ ...mine, freeAction: 'now' }) } },
+  })
+}
+
+/** After any other action, a free action just taken is used up: the turn allows one attack again. */
+function afterFreeAction(f: Fighter, declared: Declared, resolved: Outcome<Resolution>): Outcome<Resolution> {
+  if (!resolved.ok || !freeActionNow(f) || declared.choice === FREE_ACTION.id) return resolved
+  const change = resolved.value.changes[f.id] ?? {}
+  const state = compact({
+    ...((change.state as SpelljammerState | undefined) ?? stateOf(f)),
+    freeAction: 'used',
+  })
+  return ok({ ...resolved.value, changes: { ...resolved.value.changes, [f.id]: { ...change, state } } })
+}
+
+/** One picking up their dropped weapon on their place in the round: their sheet and the segment. */
+function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
+  if (target.id !== f.id) return fail('One picks up one’s own dropped weapon.')
+  const refusal = cannotAct(f)
+  if (refusal) return fail(refusal)
+  if (stateOf(f).pickingUp) return fail(`${f.name} has already picked up a weapon this round.`)
+  const sheet = sheetFor(f)
+  if (!sheet.ok) return sheet
+  const segment = segmentOf(declared)
+  if (segment === null)
+    return fail('A dropped weapon is picked up on your place in the round: it needs the round running.')
+  return ok({ sheet: sheet.value, segment })
+}
+
+/** The DEX roll: 4x gets the weapon back, 1x also leaves one attack five segments later. */
+function pickUp(f: Fighter, target: Fighter, declared: Declared, roll: Roller): Outcome<Resolution> {
+  const ready = pickingUpNow(f, target, declared)
+  if (!ready.ok) return ready
+  const { sheet, segment } = ready.value
+  const outcome = pickUpOutcome(f, sheet, segment, roll(100, 'DEX roll'))
+  if (typeof outcome === 'string') return fail(outcome)
+  const mine = stateOf(f)
+  const all = Math.max(1, sheet.attacksPerRound)
+  // "You can still make one attack": one of the round's attacks is left, on its own slot; else none.
+  const attacks = outcome.picking.attackOn === undefined ? all : Math.max(mine.attacks ?? 0, all - 1)
+  const state = compact({ ...mine, pickingUp: outcome.picking, attacks })
+  return ok({ lines: outcome.lines, summary: outcome.summary, changes: { [f.id]: { state } } })
+}
+
+/** A cast or a release, worked out (null: the choice is a weapon's). */
+function castingOf(attacker: Fighter, target: Fighter, declared: Declared) {
+  const sheet = sheetFor(attacker)
+  if (!sheet.ok) return sheet
+  const state = stateOf(attacker)
+  const step = castingStep(attacker, target, sheet.value, declared, state.casting)
+  if (!step) return null
+  if (attacker.hp <= 0) return fail(`${attacker.name} is down (0 hit points or less) and cannot cast.`)
+  if (state.stunned) return fail(`${attacker.name} is stunned and loses the rest of this round's actions.`)
+  if (state.stance?.kind === 'desperate-defense')
+    return fail(`${attacker.name} declared Desperate Defense this round and can do nothing but defend.`)
+  return step
 }
 
 // The end of the round: bleeding from stuck missiles, and the round's declarations and stun end.
@@ -479,7 +811,20 @@ function endRound(fighters: readonly Fighter[], round: number): Outcome<Resoluti
     }
     const stunned = Math.max(0, (state.stunned ?? 0) - 1)
     if (state.stunned && !stunned) events.push(`${f.name} is no longer stunned`)
-    const next = compact({ ...state, stunned, stance: undefined, aiming: undefined, attacks: undefined })
+    const sheet = sheetFor(f)
+    const spell = castingAtRoundEnd(f, sheet.ok ? sheet.value : null, state.casting)
+    if (spell.event) events.push(spell.event)
+    const next = compact({
+      ...state,
+      stunned,
+      stance: undefined,
+      aiming: undefined,
+      attacks: undefined,
+      attackers: undefined,
+      casting: spell.casting,
+      pickingUp: undefined,
+      freeAction: undefined,
+    })
     if (JSON.stringify(next) !== JSON.stringify(f.state)) change.state = next
     if (change.hp !== undefined || change.state) changes[f.id] = change
   }
@@ -503,6 +848,11 @@ function statusOf(f: Fighter): string[] {
   if (state.stance?.kind === 'full-defense') chips.push('Full Defense')
   if (state.stance?.kind === 'desperate-defense') chips.push('Desperate Defense')
   if (state.aiming) chips.push('Careful aim')
+  const sheet = sheetFor(f)
+  const spell = castingChip(sheet.ok ? sheet.value : null, state.casting)
+  if (spell) chips.push(spell)
+  const picking = pickUpChip(state.pickingUp)
+  if (picking) chips.push(picking)
   for (const s of state.stuck ?? []) chips.push(STUCK_WORDS(s).replace(/^./, (c) => c.toUpperCase()))
   if (state.protLoss) chips.push(`Armor PROT -${state.protLoss}`)
   return chips
@@ -516,29 +866,66 @@ export const spelljammerCombat: CombatRules = {
   choices(attacker) {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet
+    const casting = stateOf(attacker).casting
+    const spells = castingChoices(sheet.value, casting)
+    // Casting is the round's action: while a spell is under way, its going off is all there is.
+    if (casting) return spells.length > 0 ? ok(spells) : fail(cannotAttack(attacker, sheet.value) ?? '')
     const refusal = cannotAttack(attacker, sheet.value)
-    return refusal ? fail(refusal) : ok(choicesOf(sheet.value))
+    if (refusal && (spells.length === 0 || !/no weapon/.test(refusal))) return fail(refusal)
+    const able = !cannotAct(attacker)
+    const leave = able ? [WITHDRAW_CHOICE] : []
+    if (able && !stateOf(attacker).pickingUp) leave.push(PICK_UP_CHOICE)
+    // Offered all round: a second says why not, in the text's words.
+    if (able) leave.push(FREE_ACTION)
+    return ok([...choicesOf(sheet.value), ...leave, ...spells])
   },
-  toggles(attacker, _target, choiceId) {
+  toggles(attacker, target, choiceId) {
+    if (choiceId === WITHDRAW) return [...WITHDRAW_TOGGLES]
+    if (choiceId === PICK_UP || choiceId === FREE_ACTION.id) return []
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return []
     const choice = parseChoice(choiceId, sheet.value)
-    return choice ? togglesFor(sheet.value, choice.mode) : []
+    return choice ? togglesFor(sheet.value, choice.mode, target) : []
   },
   preview(attacker, target, declared) {
+    if (declared.choice === WITHDRAW) return withdrawPreview(attacker, target, declared)
+    if (declared.choice === FREE_ACTION.id) {
+      const taken = freeAction(attacker, target)
+      return taken.ok
+        ? ok({
+            chance: 1,
+            summary: `One free action a round, at your earliest initiative; it costs no attack, so you may still attack now. The GM judges whether what you do is free.`,
+            lines: [],
+          })
+        : taken
+    }
+    if (declared.choice === PICK_UP) {
+      const ready = pickingUpNow(attacker, target, declared)
+      return ready.ok ? ok(pickUpPreview(attacker, ready.value.sheet, ready.value.segment)) : ready
+    }
+    const cast = castingOf(attacker, target, declared)
+    if (cast) return cast.ok ? ok(castingPreview(cast.value)) : cast
     const built = build(attacker, target, declared)
     if (!built.ok) return built
     const setup = setupOf(built.value)
     if (!setup.ok) return setup
     const odds = spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
+    const words = hitWords(setup.value, odds.display.hit)
+    const { mix } = built.value
+    if (!mix)
+      return ok({ chance: odds.display.hit, summary: `${words}.`, lines: setupLines(setup.value, target.id) })
+    const friend = friendChance(built.value.declaration.attacker.sheet, setup.value.weapon, mix)
+    if (!friend.ok) return friend
+    const chance = odds.display.hit * (1 - friend.value)
     return ok({
-      chance: odds.display.hit,
-      summary: `${hitWords(setup.value, odds.display.hit)}.`,
+      chance,
+      summary: `Into the melee, the shot goes at a friend ${percent(friend.value)} of the time, so it hits ${target.name} ${percent(chance)}: ${words}.`,
       lines: setupLines(setup.value, target.id),
     })
   },
   defenses: defensesOf,
-  resolve: resolveAttack,
+  resolve: (attacker, target, declared, defense, roll) =>
+    afterFreeAction(attacker, declared, resolveAttack(attacker, target, declared, defense, roll)),
   endOfRound: (fighters, round) => endRound(fighters, round),
   status: statusOf,
   // The text's own wound levels: Unhurt, Wounded, Bloodied, Badly Wounded...

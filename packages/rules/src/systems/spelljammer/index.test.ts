@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { spelljammerSystem } from './index.ts'
 import {
   ATTACK_TOGGLES,
   archer,
@@ -7,8 +8,7 @@ import {
   type RoundDeclaration,
   RULE,
   type Stance,
-  spelljammerSystem,
-} from './index.ts'
+} from './rules.ts'
 
 describe('the spelljammer system', () => {
   it('registers as spelljammer with the segment countdown turn model', () => {

@@ -16,6 +16,8 @@ export interface AttackToggle extends ModifierToggle {
   readonly sc?: number
   readonly def?: number
   readonly damage?: number
+  /** How many others attack the same target (Multiple Attackers): +10 SC each, less Range of Field. */
+  readonly others?: number
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`)
@@ -123,6 +125,20 @@ export const ATTACK_TOGGLES: readonly AttackToggle[] = [
     applies: 'any',
     def: -5,
   },
+  ...[1, 2, 3, 4, 5].map(
+    (others): AttackToggle => ({
+      id: `others-${others}`,
+      label:
+        others === 1
+          ? 'One other attacker on the target this round'
+          : `${others} other attackers on the target this round`,
+      effect: `+${others * 10} SC (+10 for every attacker above one), less the target’s Range of Field`,
+      rule: RULE.multipleAttackers,
+      group: 'multiple-attackers',
+      applies: 'any',
+      others,
+    }),
+  ),
   {
     id: 'target-stunned',
     label: 'Target stunned',

@@ -56,6 +56,10 @@ export interface Sheet {
   size: Size
   ambidextrous: boolean
   masterBowmanRank: number
+  /** Tentacles that attack semi-independently (a roper's six): each pair counts as an attacker. */
+  tentacles: number
+  /** What the target's Range of Field skill takes off the multiple-attacker bonus (the GM's figure). */
+  rangeOfField: number
   weapons: Weapon[]
   spells: Spell[]
 }
@@ -237,6 +241,26 @@ export const SHEET_FIELDS: readonly SheetField[] = [
     min: 0,
     max: 50,
     integer: true,
+  },
+  {
+    key: 'tentacles',
+    label: 'Tentacles attacking on their own',
+    kind: 'number',
+    default: 0,
+    min: 0,
+    max: 50,
+    integer: true,
+    help: 'A roper: 6. Each pair counts as one more attacker on its target (+10 SC)',
+  },
+  {
+    key: 'rangeOfField',
+    label: 'Range of Field: SC off the multiple-attacker bonus',
+    kind: 'number',
+    default: 0,
+    min: 0,
+    max: 100,
+    integer: true,
+    help: 'The text says the skill reduces the bonus but not by how much: the GM’s figure',
   },
   {
     key: 'weapons',

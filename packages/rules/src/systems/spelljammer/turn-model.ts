@@ -5,8 +5,11 @@
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { SurpriseOutcome, SurpriseSetup, TurnState } from '../../table/turn.ts'
+import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { freeActionNow, othersOnTarget } from './combat.ts'
+import { type Casting, segmentFact } from './combat-casting.ts'
+import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
 
@@ -75,7 +78,74 @@ export function segmentClock(turn: TurnState, roundOver: boolean): number {
   return done + spelljammer.MOVEMENT_START - segment
 }
 
-export const spelljammerTurns = orderedTurns({
+const castingOf = (f: Fighter) => (f.state as { casting?: Casting }).casting
+const pickingUpOf = (f: Fighter) => (f.state as { pickingUp?: PickingUp }).pickingUp
+
+/** The slot where a caster's spell goes off: theirs alone, named for the spell. */
+function spellSlot(f: Fighter, casting: Casting): TurnSlot {
+  const sheet = readSheet(SHEET, f)
+  const spell = (sheet.ok && sheet.value.spells[casting.spell]?.name) || 'spell'
+  return {
+    ids: [f.id],
+    label: `Segment ${casting.goesOffOn} · ${f.name}’s ${spell} goes off`,
+    at: casting.goesOffOn,
+  }
+}
+
+/**
+ * What a fighter's own action made of their round: a spell going off on its own slot (casting is the
+ * round's action), or a dropped weapon picked up (no attack, or one on its own slot 5 segments later);
+ * either way their other places to come go. Null: their places stand as rolled.
+ */
+function ownRound(f: Fighter): { slot: TurnSlot | null } | null {
+  const casting = castingOf(f)
+  if (casting && !casting.next) return { slot: spellSlot(f, casting) }
+  const picking = pickingUpOf(f)
+  if (!picking) return null
+  const at = picking.attackOn
+  return {
+    slot:
+      at === undefined
+        ? null
+        : { ids: [f.id], label: `Segment ${at} · ${f.name} attacks with the weapon picked up`, at },
+  }
+}
+
+const isOwnSlot = (slot: TurnSlot) =>
+  slot.ids.length === 1 && / (goes off|with the weapon picked up)$/.test(slot.label)
+
+/**
+ * The round as its fighters' own actions make it (see `ownRound`): a slot of theirs added later in the
+ * order, their other places to come gone; one no longer wanted (a spell interrupted) goes. Only the
+ * slots still to come change.
+ */
+export function withOwnSlots(turn: TurnState, fighters: readonly Fighter[]): TurnState {
+  if (turn.status !== 'running') return turn
+  let order = turn.order
+  for (const f of fighters) {
+    const own = ownRound(f)
+    const mine = (slot: TurnSlot) => isOwnSlot(slot) && slot.ids[0] === f.id
+    const ahead = order.findIndex((s, i) => i > turn.current && mine(s))
+    if (!own?.slot && ahead >= 0) order = order.filter((_, i) => i !== ahead)
+    // One slot a round: one already there (to come, acting now, or passed by the GM) stays as it is.
+    if (!own || order.some(mine)) continue
+    const later = order
+      .map((s, i) => (i > turn.current ? { ...s, ids: s.ids.filter((id) => id !== f.id) } : s))
+      .filter((s, i) => i <= turn.current || s.ids.length > 0)
+    const slot = own.slot
+    if (!slot) {
+      order = later
+      continue
+    }
+    const at = later.findIndex((s, i) => i > turn.current && (s.at ?? 0) < (slot.at ?? 0))
+    order = at < 0 ? [...later, slot] : [...later.slice(0, at), slot, ...later.slice(at)]
+  }
+  return order === turn.order || JSON.stringify(order) === JSON.stringify(turn.order)
+    ? turn
+    : { ...turn, order }
+}
+
+const ordered = orderedTurns({
   initiativeDice(f) {
     const sheet = readSheet(SHEET, f)
     if (!sheet.ok) return sheet
@@ -108,23 +178,31 @@ export const spelljammerTurns = orderedTurns({
       segments: kept.map((a) => a.segment),
     })
   },
+  // A spell carried over from the last round goes off on its own segment: no initiative to roll.
+  needsInitiative: (f, _all, turn) => !turn.initiative[f.id] && !castingOf(f),
   order(participants, turn) {
     // The segment countdown, 10 down to -5: everyone with an attack on a segment acts on it. Caught in
     // an ambush with one attack back, one keeps only their first attack in round 1.
     const bySegment = new Map<number, string[]>()
+    const spells: TurnSlot[] = []
     for (const c of participants) {
+      const casting = castingOf(c)
+      if (casting) {
+        if (!casting.next) spells.push(spellSlot(c, casting))
+        continue
+      }
       const segments = turn.initiative[c.id]?.segments ?? []
       const kept = turn.round === 1 && (turn.oneAttack ?? []).includes(c.id) ? segments.slice(0, 1) : segments
       for (const segment of kept) bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
     }
     const segments = [...bySegment.keys()].sort((a, b) => b - a)
-    return ok(
-      segments.map((segment) => ({
-        ids: bySegment.get(segment) ?? [],
-        label: `Segment ${segment} · ${phaseLabel(segment)}`,
-        at: segment,
-      })),
-    )
+    const slots = segments.map((segment) => ({
+      ids: bySegment.get(segment) ?? [],
+      label: `Segment ${segment} · ${phaseLabel(segment)}`,
+      at: segment,
+    }))
+    // Each spell after the attacks of its segment (a stable sort keeps that order).
+    return ok([...slots, ...spells].sort((a, b) => (b.at ?? 0) - (a.at ?? 0)))
   },
   moments: spelljammerInfo.moments,
   segmentClock,
@@ -132,7 +210,23 @@ export const spelljammerTurns = orderedTurns({
   rerollEachRound: () => true,
   surprise,
   // One attack on each segment an attack was placed on.
-  attacksPerTurn: () => 1,
-  // The ambush's round: an attack on one caught by it takes their tier.
-  known: (turn, _attacker, target) => (turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
+  // (A free action just taken costs none: the turn still allows its attack.)
+  attacksPerTurn: (f) => (freeActionNow(f) ? 2 : 1),
+  // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
+  facts: (turn) => {
+    const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
+    return at === undefined ? [] : [segmentFact(at)]
+  },
+  // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
+  // target this round counts for Multiple Attackers.
+  known: (turn, attacker, target) => [
+    ...(turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
+    ...othersOnTarget(attacker, target),
+  ],
 })
+
+/** The segment countdown, with the slots casters add to the round as they begin their spells. */
+export const spelljammerTurns: TurnRules = {
+  ...ordered,
+  step: (turn, action, ctx) => ordered.step(withOwnSlots(turn, ctx.fighters), action, ctx),
+}

@@ -1,0 +1,304 @@
+/**
+ * spelljammer at the table on a phone (issue #26): the rules the table now carries, triggered by players.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
+import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/**
+ * The GM declares no stance for a monster asked for one (its first attacker of the round asks), whenever
+ * the prompt comes; done once the attacker's phone shows the outcome on the goblin.
+ */
+async function noStanceFor(gm: Page, attacker: Page, outcome = /Goblin/) {
+  const prompt = gm.getByRole('alertdialog', { name: /attacks Goblin$/ })
+  const card = attacker.getByTestId('result-card')
+  await expect
+    .poll(
+      async () => {
+        if ((await prompt.count()) > 0)
+          await prompt
+            .getByRole('button', { name: /^No special defense/ })
+            .click({ timeout: 2000 })
+            .catch(() => undefined)
+        return (await card.count()) > 0 && outcome.test((await card.textContent()) ?? '')
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true)
+}
+
+/** Opens `name`'s attack sheet on their phone, with `choice` chosen in "With" when given. */
+async function attackSheet(phone: Page, name: string, choice?: string) {
+  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = phone.getByRole('region', { name: `${name} attacks` })
+  if (choice)
+    await sheet.locator('label.field', { hasText: /^With/ }).locator('select').selectOption({ label: choice })
+  return sheet
+}
+
+/**
+ * Mira and Tomas against a goblin, the round running until one of them may attack: that one first, with
+ * the goblin still unattacked this round, the other second.
+ */
+async function twoOnTheGoblin() {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+  await addCombatant(gm, 'Goblin', '60')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  const phones = [mira, tomas]
+  const attackerNow = async () => {
+    for (const phone of phones) if (await visible(phone, 'Attack')) return phone
+    return null
+  }
+  await playUntil(gm, phones, async () => (await attackerNow()) !== null)
+  const first = (await attackerNow()) as Page
+  const second = first === mira ? tomas : mira
+  const name = (page: Page) => (page === mira ? 'Mira' : 'Tomas')
+  return { gm, phones, first, second, firstName: name(first), secondName: name(second) }
+}
+
+/** A player joins and fills in their own sheet (`fill`) before creating the character. */
+async function joinWithSheet(playerUrl: string, name: string, fill: (page: Page) => Promise<void>) {
+  const page = await (await chromium.browser.newContext(PHONE)).newPage()
+  page.setDefaultTimeout(15_000)
+  await openUrl(page, playerUrl)
+  await page.getByLabel("Your character's name").fill(name)
+  await page.getByRole('button', { name: 'Join' }).click()
+  await fill(page)
+  await page.getByRole('button', { name: 'Create my character' }).click()
+  await page.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
+  return page
+}
+
+describe('spelljammer at the table', () => {
+  it('Multiple Attackers: the second on the goblin finds “one other attacker” set as the round stands, +10 SC in the odds and the outcome', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin()
+
+    // The first on the goblin: nobody else has attacked it this round, so nothing is set.
+    const sheet1 = await attackSheet(first, firstName)
+    await sheet1.getByRole('radio', { name: /Goblin/ }).check()
+    await expect.poll(() => sheet1.getByTestId('odds').textContent()).toMatch(/^80%/)
+    await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
+    await noStanceFor(gm, first)
+
+    await playUntil(gm, phones, () => visible(second, 'Attack'), {
+      keep: { phone: second, name: secondName },
+    })
+    const sheet2 = await attackSheet(second, secondName)
+    await sheet2.getByRole('radio', { name: /Goblin/ }).check()
+    // SC 100 + 10 - DEF 20: 90 or less. Shown at once, marked as the round stands.
+    const others = sheet2.getByRole('checkbox', { name: /One other attacker on the target this round/ })
+    await expect.poll(() => others.isChecked()).toBe(true)
+    await expect
+      .poll(() => sheet2.locator('label.toggle', { hasText: 'One other attacker' }).textContent())
+      .toContain('as the round stands')
+    await expect.poll(() => sheet2.getByTestId('odds').textContent()).toMatch(/^90%.*Hits on 90 or less/)
+    await chromium.snap(second, 'spelljammer-multiple-attackers')
+    // One tap takes it off (the other left, say) and the odds follow.
+    await others.uncheck()
+    await expect.poll(() => sheet2.getByTestId('odds').textContent()).toMatch(/^80%/)
+    await others.check()
+    await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
+    const card = second.getByTestId('result-card')
+    await expect
+      .poll(() => card.textContent())
+      .toMatch(/Multiple attackers: 1 more on the target 10 · Melee Modifiers: Multiple Attackers/)
+  })
+
+  it('casting: a mage begins a spell on her place in the round, its segment joins the order, and there it goes off', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    // The sheet's default spell: Bolt of Energy, a mage's rank 1 GK spell, casting time 6.
+    const vela = await joinWithSheet(room.playerUrl, 'Vela', (page) =>
+      page.getByRole('button', { name: 'Add to spells' }).click(),
+    )
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const keep = { phone: vela, name: 'Vela' }
+    await playUntil(gm, [vela], () => visible(vela, 'Attack'), { keep })
+
+    const sheet = await attackSheet(vela, 'Vela', 'Cast Bolt of Energy (casting time 6)')
+    expect(await sheet.locator('.targets').isHidden()).toBe(true)
+    const odds = sheet.getByTestId('odds')
+    await expect
+      .poll(() => odds.textContent())
+      .toMatch(/Vela begins casting Bolt of Energy on segment (-?\d+)/)
+    const [, start] = /on segment (-?\d+)/.exec((await odds.textContent()) ?? '') ?? []
+    const goesOff = Number(start) - 6
+    expect(await odds.textContent()).toContain(`it goes off on segment ${goesOff}`)
+    await chromium.snap(vela, 'spelljammer-casting')
+    await sheet.getByRole('button', { name: 'Begin casting Bolt of Energy' }).click()
+    await expect
+      .poll(() => vela.getByTestId('result-card').textContent())
+      .toContain('Vela begins casting Bolt of Energy')
+    // Every device sees the spell's own place in the round, and her chip.
+    const order = gm.getByTestId('turn-order')
+    await expect
+      .poll(() => order.textContent())
+      .toContain(`Segment ${goesOff} · Vela’s Bolt of Energy goes off`)
+    const chips = gm.getByTestId('combatant').filter({ hasText: 'Vela' }).locator('.chip')
+    await expect
+      .poll(() => chips.allTextContents())
+      .toContain(`Casting Bolt of Energy (goes off on ${goesOff})`)
+
+    await playUntil(gm, [vela], () => visible(vela, 'Attack'), { keep })
+    await attackSheet(vela, 'Vela')
+    await sheet.getByRole('radio', { name: /Goblin/ }).check()
+    await sheet.getByRole('button', { name: 'Bolt of Energy goes off' }).click()
+    await expect
+      .poll(() => vela.getByTestId('result-card').textContent())
+      .toContain(
+        `Vela’s Bolt of Energy goes off on Goblin (segment ${goesOff}): the GM applies what the spell does.`,
+      )
+    await expect
+      .poll(() => chips.allTextContents())
+      .not.toContain(`Casting Bolt of Energy (goes off on ${goesOff})`)
+  })
+
+  it('withdrawing: the sheet shows the goblin’s free attack odds, and the room rolls it as she goes', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const sheet = await attackSheet(mira, 'Mira', 'Withdraw from melee')
+    await sheet.getByRole('radio', { name: /Goblin/ }).check()
+    // The goblin's Longsword SC 100 against her DEF 20 (no shield to lose): 80 of the 100 faces.
+    const odds = sheet.getByTestId('odds')
+    await expect
+      .poll(() => odds.textContent())
+      .toMatch(/^80%Goblin gets a free attack as you go: it hits you 80%/)
+    // One tap for the text's exceptions: two on one is the GM's call.
+    await sheet.getByRole('checkbox', { name: /Two on one: they attack only my ally/ }).check()
+    await expect.poll(() => odds.textContent()).toMatch(/The GM decides whether Goblin gets a free attack/)
+    await chromium.snap(mira, 'spelljammer-withdraw')
+    await sheet.getByRole('checkbox', { name: /Two on one: they attack only my ally/ }).uncheck()
+    await sheet.getByRole('button', { name: 'Withdraw from melee' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(
+        /Mira withdraws from melee with Goblin, who gets a free attack: Goblin (hits|misses|critically)/,
+      )
+  })
+
+  it('picking up a dropped weapon: the DEX roll’s odds first, then every device sees her -15 DEF', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const sheet = await attackSheet(mira, 'Mira', 'Pick up a dropped weapon')
+    expect(await sheet.locator('.targets').isHidden()).toBe(true)
+    // DEX 12: 4x is 48 or less on the d100.
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/^48%Mira gets the weapon back on 4x DEX \(48 or less\); 1x DEX \(12 or less, 12%\)/)
+    await chromium.snap(mira, 'spelljammer-pick-up')
+    await sheet.getByRole('button', { name: 'Roll DEX to pick it up' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira (picks up|fails to pick up) the weapon/)
+    const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
+    await expect
+      .poll(async () => (await chips.allTextContents()).join(' '))
+      .toContain('Picking up a weapon (-15 DEF')
+  })
+
+  it('shooting into a melee: one tap for the mix, the chance it goes at a friend in the odds, the d100 first', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const ari = await joinWithSheet(room.playerUrl, 'Ari', async (page) => {
+      const weapons = page.getByRole('group', { name: 'Weapons' })
+      await weapons.getByLabel('Weapon', { exact: true }).fill('Shortbow')
+      await weapons.getByLabel('Kind').selectOption({ label: 'Short or long bow' })
+    })
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [ari], () => visible(ari, 'Attack'), { keep: { phone: ari, name: 'Ari' } })
+    const sheet = await attackSheet(ari, 'Ari', 'Shortbow: shoot (SC 100, 1d8)')
+    await sheet.getByRole('radio', { name: /Goblin/ }).check()
+    const more = sheet.locator('.more-button')
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click()
+    await sheet.getByRole('checkbox', { name: /Into melee: 1 friend, 1 foe/ }).check()
+    // SC 100 - DEF 20: 80 to hit; d100 + rank 1 <= 30 goes at the friend: 29 of 100. 0.8 x 0.71 = 56.8%.
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/^56\.8%Into the melee, the shot goes at a friend 29% of the time, so it hits Goblin 56\.8%/)
+    await chromium.snap(ari, 'spelljammer-into-melee')
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    await noStanceFor(gm, ari)
+    await expect
+      .poll(() => ari.getByTestId('result-card').textContent())
+      .toMatch(
+        /Ari (shoots into the melee at Goblin|hits Goblin|misses Goblin|critically hits Goblin|lands a grievous hit on Goblin)/,
+      )
+    expect(await ari.getByTestId('result-card').textContent()).toMatch(/Into melee: d100/)
+  })
+
+  it('a free action: taken from the attack sheet, it leaves her attack on the same segment', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const sheet = await attackSheet(mira, 'Mira', 'A free action (one a round)')
+    await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('One free action a round')
+    await sheet.getByRole('button', { name: 'Take my free action' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toContain('Mira takes a free action, the one of the round (it costs no attack)')
+    // The same turn still has its attack.
+    const again = await attackSheet(mira, 'Mira')
+    await again.getByRole('radio', { name: /Goblin/ }).check()
+    await again.getByRole('button', { name: 'Roll the attack' }).click()
+    await noStanceFor(gm, mira)
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira (hits|misses|critically hits|lands a grievous hit on) Goblin/)
+  })
+
+  it('the forced move: the GM answers Desperate Defense for the goblin, and the next player forces it 10 ft in one tap', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin()
+    const sheet1 = await attackSheet(first, firstName)
+    await sheet1.getByRole('radio', { name: /Goblin/ }).check()
+    await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
+    await gm
+      .getByRole('alertdialog', { name: /attacks Goblin$/ })
+      .getByRole('button', { name: /^Desperate Defense/ })
+      .click()
+    await first.getByTestId('result-card').waitFor()
+
+    await playUntil(gm, phones, () => visible(second, 'Attack'), {
+      keep: { phone: second, name: secondName },
+    })
+    const sheet2 = await attackSheet(second, secondName)
+    await sheet2.getByRole('radio', { name: /Goblin/ }).check()
+    await sheet2.getByRole('checkbox', { name: /Force them to move up to 10 ft/ }).check()
+    await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
+    // Its stance is declared for the round: the GM confirms it.
+    await gm
+      .getByRole('alertdialog', { name: /attacks Goblin$/ })
+      .getByRole('button', { name: /^Desperate Defense/ })
+      .click()
+    await expect
+      .poll(() => second.getByTestId('result-card').textContent())
+      .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads).`)
+  })
+})
