@@ -741,7 +741,7 @@ class Fight {
     if (this.chance(0.25)) {
       faces = []
       for (let i = 0; i < 12; i++) {
-        const asked = diceAsked(combat, attacker, target, declared, faces)
+        const asked = diceAsked(combat, attacker, target, declared, faces, view)
         if (asked.complete) break
         const die = asked.asked[faces.length]
         if (!die) break

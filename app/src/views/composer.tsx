@@ -255,7 +255,7 @@ export function Composer({
         )}
         {typing.value && ready && (
           <OwnDice
-            asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+            asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
             typed={typed.value}
             onType={(next) => (typed.value = next)}
           />
@@ -298,7 +298,7 @@ export function Composer({
         <div class="row gap roll-row">
           {typing.value && ready ? (
             <SendDice
-              asked={diceAsked(rules, me, them, declared, facesOf(typed.value))}
+              asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
               onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
             />
           ) : (

@@ -4,7 +4,7 @@
  */
 import { fail, type Outcome, ok } from '../outcome.ts'
 import { type RecordedDie, recordingRoller } from './roller.ts'
-import type { CombatRules, Declared, Fighter } from './types.ts'
+import type { CombatRules, Declared, Fighter, TableView } from './types.ts'
 
 export interface DiceAsked {
   /** Each die the attack asks for so far: the typed ones, then the next one still to type. */
@@ -21,10 +21,12 @@ export function diceAsked(
   target: Fighter,
   declared: Declared,
   typed: readonly number[],
+  /** The round as it stands, for rules that need it (zones' turn steps: fleeing, a moving mount). */
+  view?: TableView,
 ): DiceAsked {
   // The target's dice are theirs (or the room's), never asked of the attacker: any face stands in here.
   const roller = recordingRoller(typed, undefined, { theirs: () => 1 })
-  const resolved = rules.resolve(attacker, target, declared, null, roller.roll)
+  const resolved = rules.resolve(attacker, target, declared, null, roller.roll, view)
   const own = roller.rolls.filter((r) => !r.theirs)
   // Up to the first die not typed yet (or the first that does not fit): what the phone asks next.
   const firstUntyped = own.findIndex((r) => !r.typed)

@@ -650,15 +650,38 @@ function previewOf(p: Planned, view?: TableView): Preview {
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
-    case 'step':
+    case 'step': {
+      const odds = stepOdds(p)
       return {
-        chance: 1,
-        summary: `${stepWords(p.choice, p.toggles)}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
+        chance: odds.chance,
+        summary: `${stepWords(p.choice, p.toggles)}${odds.words}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
         lines: [note(STEPS[p.choice.id].label, 0, STEP_RULE[p.choice.id])],
       }
+    }
     default:
       return zones.unreachable(p)
   }
+}
+
+/**
+ * The odds of a step that rolls: escaping a long chase (an AGI save, certain for the faster, impossible
+ * for the slower: "Chases"), keeping one's footing getting on or off a moving mount (an AGI save, "Mounts
+ * and vehicles"); every other step is certain.
+ */
+function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; words: string } {
+  const agi = zones.saveChance(p.a.agi).probability
+  const save = `an AGI save, ${p.a.agi} or under on a d20 (${percent(agi)})`
+  if (p.choice.kind === 'flee') {
+    if (p.toggles.includes('fleeing-faster')) return { chance: 1, words: '' }
+    if (p.toggles.includes('pursuers-faster')) return { chance: 0, words: '' }
+    return { chance: agi, words: ` Escapes on ${save}.` }
+  }
+  if (p.choice.kind === 'move' && p.toggles.includes('mount-moving'))
+    return {
+      chance: agi,
+      words: ` Getting on or off a moving mount: keeps their footing on ${save}, or falls for d4 direct damage.`,
+    }
+  return { chance: 1, words: '' }
 }
 
 /** What a step of the turn does, in the text's words. */
