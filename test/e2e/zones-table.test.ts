@@ -228,18 +228,21 @@ describe('zones on a phone', () => {
       .poll(() => gm.getByTestId('combatant').filter({ hasText: 'Bandit' }).textContent())
       .toMatch(/8 \/ 8/)
   })
-  it('a player hides behind an ally from an attack, offered with the ally’s AGI odds should they dodge; the ally takes it', {
+  it('a player hides behind an ally from an attack, offered with the ally’s own reactions and their odds; the ally counters', {
     timeout: 90_000,
   }, async () => {
     const { gm, mira, prompt } = await banditAttacksMira(chromium.browser, baseUrl)
     // Tomas has not taken his turn: he may dodge in her place, on his AGI 10 (50%).
     const dodging = prompt.getByRole('button', { name: /^Hide behind Tomas, who dodges/ })
     await expect.poll(() => dodging.textContent()).toMatch(/50%.*AGI save \(50%\)/)
+    // Or counter in her place, with the chance he hits the Bandit first.
+    const countering = prompt.getByRole('button', { name: /^Hide behind Tomas, who counters: Sword \(d6\)/ })
+    await expect.poll(() => countering.textContent()).toMatch(/\d+(\.\d)?%.*Tomas hits first \d+(\.\d)?%/)
     await chromium.snap(mira, 'zones-hide-behind-prompt-phone')
-    await prompt.getByRole('button', { name: /^Hide behind Tomas \(nearby\)/ }).click()
+    await countering.click()
     await expect
       .poll(() => mira.getByTestId('result-card').textContent())
-      .toMatch(/Mira hides behind Tomas, who takes the attack\. Bandit hits: Tomas takes \d/)
+      .toMatch(/Mira hides behind Tomas, who takes the attack and counters\. Tomas counters\./)
     // Hiding was her reaction: it spent her turn.
     await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
   })
