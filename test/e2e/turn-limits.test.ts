@@ -3,11 +3,10 @@ import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
 import {
   addCombatant,
-  monsterActsFirst,
+  banditAttacksMira,
   openGmTablet,
   playUntil,
   seatPhone,
-  turnWords,
   visible,
 } from '../support/table-play.ts'
 
@@ -18,19 +17,8 @@ describe('a turn’s limits at the table', () => {
   it('zones: one who countered has spent the turn, so "I act now" is not offered', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
     // Nobody of the party takes a turn before the Bandit's: one who did could not react.
-    await monsterActsFirst(gm, tomas, 'Bandit', 'zones')
-    const { does } = turnWords('zones')
-    await gm.getByRole('button', { name: `Bandit ${does}` }).click()
-    const composer = gm.getByRole('region', { name: `Bandit ${does}` })
-    await composer.getByRole('radio', { name: /Mira/ }).check()
-    await composer.getByRole('button', { name: 'Roll the attack' }).click()
-    const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })
+    const { gm, mira, tomas, prompt } = await banditAttacksMira(chromium.browser, baseUrl)
     await prompt
       .getByRole('button', { name: /^Counter/ })
       .first()

@@ -1,6 +1,7 @@
 /** zones at the table in full (#28): what a player does on a phone with each rule the table carries. */
 
 import { TABLE } from '@fray/protocol'
+import { defaultSheetFor } from '@fray/rules'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type * as Y from 'yjs'
@@ -9,7 +10,7 @@ import { connectStock } from '../support/provider.ts'
 import type { TestRoom } from '../support/rooms.ts'
 import {
   addCombatant,
-  monsterActsFirst,
+  banditAttacksMira,
   openGmTablet,
   seatPhone,
   typeOwnDice,
@@ -31,11 +32,24 @@ async function partyMoves(gm: Page, phone: Page): Promise<void> {
     .toBe(true)
 }
 
-/** A zones room with a Bandit, and Mira on her phone taking the party's move: her turn under way. */
-async function miraActs(): Promise<{ gm: Page; room: TestRoom; mira: Page }> {
+/**
+ * A zones room with a Bandit, and Mira on her phone taking the party's move: her turn under way. `sheet`
+ * is written over her default one first, as the GM may from the tablet (a fire bomb in hand).
+ */
+async function miraActs(
+  sheet: Record<string, unknown> = {},
+): Promise<{ gm: Page; room: TestRoom; mira: Page }> {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
   await addCombatant(gm, 'Bandit', '8')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  if (Object.keys(sheet).length > 0) {
+    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+    await table.synced
+    const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const her = [...combatants.values()].find((c) => c.get('name') === 'Mira')
+    her?.set('sheet', { ...defaultSheetFor('zones', 'Mira'), ...sheet })
+    table.provider.destroy()
+  }
   await partyMoves(gm, mira)
   await mira.getByRole('button', { name: 'I act now' }).click()
   return { gm, room, mira }
@@ -47,11 +61,25 @@ async function openSheet(phone: Page, name: string) {
   return phone.getByRole('region', { name: `${name} acts or moves` })
 }
 
-/** Opens the phone's sheet and takes one of the turn's own steps from its "With" list. */
-async function takeStep(phone: Page, name: string, label: string, verb: string): Promise<void> {
+/**
+ * Opens the phone's sheet on one of the turn's own steps from its "With" list, with these situations set
+ * (by the start of their names); the sheet, once its odds say what is left after it.
+ */
+async function chooseStep(phone: Page, name: string, label: string, toggles: string[] = []) {
   const sheet = await openSheet(phone, name)
   await sheet.getByLabel('With').selectOption({ label })
+  for (const toggle of toggles) {
+    const box = sheet.getByRole('checkbox', { name: new RegExp(`^${toggle}`) })
+    if (!(await box.isVisible())) await sheet.getByRole('button', { name: /More situations/ }).click()
+    await box.check()
+  }
   await expect.poll(() => sheet.getByTestId('odds').textContent()).toMatch(/Left this turn after it/)
+  return sheet
+}
+
+/** Opens the phone's sheet and takes one of the turn's own steps from its "With" list. */
+async function takeStep(phone: Page, name: string, label: string, verb: string): Promise<void> {
+  const sheet = await chooseStep(phone, name, label)
   await sheet.getByRole('button', { name: verb, exact: true }).click()
 }
 
@@ -92,19 +120,7 @@ describe('zones on a phone', () => {
   it('a player answers an attack with an ally who guards them, named in one tap; the ally takes it', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    // Nobody of the party takes a turn before the Bandit's: one who did could not react.
-    await monsterActsFirst(gm, tomas, 'Bandit', 'zones')
-    // zones' own words for a turn: its moves and actions are more than attacks.
-    await gm.getByRole('button', { name: 'Bandit acts or moves' }).click()
-    const composer = gm.getByRole('region', { name: 'Bandit acts or moves' })
-    await composer.getByRole('radio', { name: /Mira/ }).check()
-    await composer.getByRole('button', { name: 'Roll the attack' }).click()
-    const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })
+    const { gm, mira, prompt } = await banditAttacksMira(chromium.browser, baseUrl)
     const guard = prompt.getByRole('button', { name: /Tomas guards you \(nearby\)/ })
     await guard.waitFor()
     await chromium.snap(mira, 'zones-guard-prompt-phone')
@@ -211,5 +227,123 @@ describe('zones on a phone', () => {
     await expect
       .poll(() => gm.getByTestId('combatant').filter({ hasText: 'Bandit' }).textContent())
       .toMatch(/8 \/ 8/)
+  })
+  it('a player hides behind an ally from an attack, offered with the ally’s own reactions and their odds; the ally counters', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, mira, prompt } = await banditAttacksMira(chromium.browser, baseUrl)
+    // Tomas has not taken his turn: he may dodge in her place, on his AGI 10 (50%).
+    const dodging = prompt.getByRole('button', { name: /^Hide behind Tomas, who dodges/ })
+    await expect.poll(() => dodging.textContent()).toMatch(/50%.*AGI save \(50%\)/)
+    // Or counter in her place, with the chance he hits the Bandit first.
+    const countering = prompt.getByRole('button', { name: /^Hide behind Tomas, who counters: Sword \(d6\)/ })
+    await expect.poll(() => countering.textContent()).toMatch(/\d+(\.\d)?%.*Tomas hits first \d+(\.\d)?%/)
+    await chromium.snap(mira, 'zones-hide-behind-prompt-phone')
+    await countering.click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira hides behind Tomas, who takes the attack and counters\. Tomas counters\./)
+    // Hiding was her reaction: it spent her turn.
+    await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
+  })
+
+  it('a player throws a fire bomb at a zone, with its odds, and the GM is told to apply it as area damage', {
+    timeout: 90_000,
+  }, async () => {
+    const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true }
+    const { mira } = await miraActs({ weapons: [{ name: 'Sword', damage: 'd6' }, bomb] })
+    const sheet = await openSheet(mira, 'Mira')
+    await sheet
+      .getByLabel('With')
+      .selectOption({ label: 'Fire bomb (d6, range 2): blast, hits a whole zone' })
+    // A zone, no one fighter: no target to choose; in range and standing still it can't miss.
+    expect(await sheet.getByRole('group', { name: 'Target' }).isVisible()).toBe(false)
+    const odds = () => sheet.getByTestId('odds').textContent()
+    await expect
+      .poll(odds)
+      .toMatch(/^100%Hits the zone you aim at.*takes d6 \(3\.5 on average\) minus their armour/)
+    // Thrown while moving: the WIT save on her WIT 10 (50%).
+    await sheet.getByRole('checkbox', { name: /^Shooting while moving/ }).check()
+    await expect.poll(odds).toMatch(/^50%Hits the zone on a WIT save, 10 or under \(50%\)/)
+    await chromium.snap(mira, 'zones-blast-phone')
+    await sheet.getByRole('button', { name: 'Use the Fire bomb', exact: true }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira's Fire bomb (hits the zone|misses and deviates).*GM: apply it with "Area damage"/)
+  })
+
+  it('a player flees a long chase with the odds of the AGI save; faster than the pursuers, she escapes', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, mira } = await miraActs()
+    const sheet = await chooseStep(mira, 'Mira', 'Flee: a long chase (AGI save, the whole turn)')
+    const odds = () => sheet.getByTestId('odds').textContent()
+    await expect.poll(odds).toMatch(/^50%.*Escapes on an AGI save, 10 or under on a d20 \(50%\)/)
+    await sheet.getByRole('checkbox', { name: /^Faster than the pursuers/ }).check()
+    await expect.poll(odds).toMatch(/^100%Flees, faster than the pursuers: escapes with no save/)
+    await chromium.snap(mira, 'zones-flee-phone')
+    await sheet.getByRole('button', { name: 'Flee', exact: true }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira flees and escapes the pursuers: out of the fight/)
+    await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · out of the fight/)
+    await expect
+      .poll(() => mira.getByRole('region', { name: 'Your character' }).textContent())
+      .toMatch(/Fled/)
+  })
+
+  it('a player gets off a moving mount: half a zone and the AGI save’s odds; her own d20 keeps her footing', {
+    timeout: 90_000,
+  }, async () => {
+    const { mira } = await miraActs()
+    const sheet = await chooseStep(mira, 'Mira', 'Move half a zone (mounting, getting on or off)', [
+      'Getting on or off a moving mount',
+    ])
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(
+        /^50%.*keeps their footing on an AGI save, 10 or under on a d20 \(50%\), or falls for d4 direct damage/,
+      )
+    await typeOwnDice(sheet, () => 1)
+    await chromium.snap(mira, 'zones-dismount-phone')
+    await sheet.getByRole('button', { name: 'Send my dice' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(
+        /Mira moves half a zone\. They keep their footing on the moving mount\. Left this turn: 1\.5 zones/,
+      )
+  })
+
+  it('a player hides again only with a reason the text gives; concealed, her next attack is one from concealment', {
+    timeout: 90_000,
+  }, async () => {
+    const { mira } = await miraActs()
+    const sheet = await openSheet(mira, 'Mira')
+    await sheet
+      .getByLabel('With')
+      .selectOption({ label: 'Hide again (out of sight for a while, or a major distraction)' })
+    // The rules need one of the text's two reasons first: the sheet asks which, before any odds.
+    const reasons = sheet.getByRole('group', { name: 'Choose one to roll' })
+    await expect.poll(() => reasons.getByRole('radio').count()).toBe(2)
+    expect(await sheet.getByRole('button', { name: 'Hide', exact: true }).isDisabled()).toBe(true)
+    const odds = () => sheet.getByTestId('odds').textContent()
+    await reasons.getByRole('radio', { name: /Out of sight for a while/ }).check()
+    await expect.poll(odds).toMatch(/Hides again: concealed/)
+    await chromium.snap(mira, 'zones-hide-again-phone')
+    await sheet.getByRole('button', { name: 'Hide', exact: true }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(
+        /Mira hides again \(out of sight for a while\): concealed until they make noise or become visible/,
+      )
+    // The round now keeps her concealed: her sword is offered as an attack from concealment.
+    const again = await openSheet(mira, 'Mira')
+    await again.getByLabel('With').selectOption({ label: 'Sword (d6)' })
+    const concealed = again.getByRole('checkbox', { name: /^From concealment/ })
+    if (!(await concealed.isVisible())) await again.getByRole('button', { name: /More situations/ }).click()
+    await expect.poll(() => concealed.isChecked()).toBe(true)
+    expect(await again.locator('label.toggle', { hasText: 'From concealment' }).textContent()).toContain(
+      'as the round stands',
+    )
   })
 })

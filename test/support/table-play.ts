@@ -125,6 +125,28 @@ export async function monsterActsFirst(
     .toBe(true)
 }
 
+/**
+ * zones: Mira and Tomas at the table, the Bandit's turn first (nobody of the party has taken one, so both
+ * may still react), and his attack on Mira: her phone's prompt.
+ */
+export async function banditAttacksMira(browser: Browser, baseUrl: string) {
+  const { gm, room } = await openGmTablet(browser, baseUrl, 'zones')
+  await addCombatant(gm, 'Bandit', '8')
+  const mira = await seatPhone(browser, room.playerUrl, 'Mira')
+  const tomas = await seatPhone(browser, room.playerUrl, 'Tomas')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await monsterActsFirst(gm, tomas, 'Bandit', 'zones')
+  // zones' own words for a turn: its moves and actions are more than attacks.
+  const { does } = turnWords('zones')
+  await gm.getByRole('button', { name: `Bandit ${does}` }).click()
+  const composer = gm.getByRole('region', { name: `Bandit ${does}` })
+  await composer.getByRole('radio', { name: /Mira/ }).check()
+  await composer.getByRole('button', { name: 'Roll the attack' }).click()
+  const prompt = mira.getByRole('alertdialog', { name: 'Bandit attacks you!' })
+  await prompt.waitFor()
+  return { gm, mira, tomas, prompt }
+}
+
 /** Checks `done` every 100 ms for up to `ms`; whether it came true (plain code, so scripts can use it too). */
 async function until(page: Page, done: () => Promise<boolean>, ms: number): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await page.waitForTimeout(100))

@@ -73,6 +73,12 @@ async function zonesTable() {
     return prompts()[0] as PendingDefense
   }
   const hp = (id: string) => Number(table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('hp'))
+  /** Waits until the round records each of them as having spent their turn on a reaction. */
+  const reacted = (...ids: string[]) =>
+    eventually(
+      () => ids.every((id) => turn().factions?.characters[id]?.spent === 'reaction'),
+      `${ids.join(', ')} reacted`,
+    )
   /** The GM writes a combatant's rules state on the table, as the tablet may (a grab the table missed). */
   const setState = (id: string, value: Record<string, unknown>) =>
     table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.set('state', value)
@@ -91,6 +97,7 @@ async function zonesTable() {
     sheet,
     setState,
     player,
+    reacted,
   }
 }
 
@@ -233,12 +240,55 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
     const faces = (entry.rolls ?? []).filter((r) => r.label.startsWith('damage')).map((r) => r.face)
     expect(t.hp(t.tomas.id)).toBe(dodged ? 8 : 8 - banditDamage(sheetOf('Tomas'), faces))
     expect(t.hp(t.mira.id)).toBe(8)
-    await eventually(
-      () =>
-        t.turn().factions?.characters[t.mira.id]?.spent === 'reaction' &&
-        t.turn().factions?.characters[t.tomas.id]?.spent === 'reaction',
-      'both reacted',
+    await t.reacted(t.mira.id, t.tomas.id)
+  })
+
+  it('Mira hides behind Tomas, who counters with his sword: both blows land as the rules count them', async () => {
+    const t = await zonesTable()
+    await t.banditActs()
+    const prompt = await t.banditAttacks(t.mira.id)
+    // "They can perform their own reaction if they haven't taken their turn yet": a counter among them,
+    // with the rules' chance that the Bandit is hit first.
+    const option = prompt.options.find((o) => o.id === `hide:${t.tomas.id}:counter:weapon-0`)
+    const tomasSheet = sheetOf('Tomas')
+    const bandit = sheetOf('Bandit', 'foe')
+    const onTomas = zones.planAttack({
+      attacker: bandit,
+      target: tomasSheet,
+      weapon: bandit.weapons[0] ?? null,
+      nearby: true,
+    })
+    const back = zones.planAttack({
+      attacker: tomasSheet,
+      target: bandit,
+      weapon: tomasSheet.weapons[0] ?? null,
+      nearby: true,
+    })
+    if (!onTomas.ok || !back.ok) throw new Error('no plan')
+    const odds = zones.attackOdds(onTomas.value, bandit.wit, { kind: 'counter', counter: back.value.damage })
+    expect(option?.label).toBe('Hide behind Tomas, who counters: Sword (d6)')
+    expect(option?.chance).toBe(odds.counter?.attackerFirst.probability)
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: option?.id })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    expect(entry.detail).toMatch(
+      /^Mira hides behind Tomas, who takes the attack and counters\. Tomas counters\./,
     )
+    // Both roll at once; a d6 never takes 8 health to 0, so both blows land, each after armour.
+    const blow = zones.resolveDamage(onTomas.value.damage, diceOf(entry, 'damage'))
+    const counter = zones.resolveDamage(back.value.damage, diceOf(entry, 'counter'))
+    const result = zones.resolveCounter({
+      attack: blow,
+      counter,
+      attackerHealth: { health: 8, max: 8 },
+      countererHealth: { health: 8, max: 8 },
+      policy: 'at-zero',
+    })
+    expect(result.secondBlow).toBe('lands')
+    expect(t.hp(t.tomas.id)).toBe(8 - blow.suffered)
+    expect(t.hp('bandit')).toBe(8 - counter.suffered)
+    expect(t.hp(t.mira.id)).toBe(8)
+    await t.reacted(t.mira.id, t.tomas.id)
   })
 
   it('one who has taken their turn cannot react, even before attacking; a guard who has cannot guard', async () => {

@@ -21,6 +21,7 @@ export function diceAsked(
   target: Fighter,
   declared: Declared,
   typed: readonly number[],
+  /** The round as it stands, for rules that need it (zones' turn steps: fleeing, a moving mount). */
   table?: TableView,
 ): DiceAsked {
   // The target's dice are theirs (or the room's), never asked of the attacker: any face stands in here.

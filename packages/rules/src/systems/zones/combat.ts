@@ -650,15 +650,38 @@ function previewOf(p: Planned, view?: TableView): Preview {
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
-    case 'step':
+    case 'step': {
+      const odds = stepOdds(p)
       return {
-        chance: 1,
-        summary: `${stepWords(p.choice, p.toggles)}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
+        chance: odds.chance,
+        summary: `${stepWords(p.choice, p.toggles)}${odds.words}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
         lines: [note(STEPS[p.choice.id].label, 0, STEP_RULE[p.choice.id])],
       }
+    }
     default:
       return zones.unreachable(p)
   }
+}
+
+/**
+ * The odds of a step that rolls: escaping a long chase (an AGI save, certain for the faster, impossible
+ * for the slower: "Chases"), keeping one's footing getting on or off a moving mount (an AGI save, "Mounts
+ * and vehicles"); every other step is certain.
+ */
+function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; words: string } {
+  const agi = zones.saveChance(p.a.agi).probability
+  const save = `an AGI save, ${p.a.agi} or under on a d20 (${percent(agi)})`
+  if (p.choice.kind === 'flee') {
+    if (p.toggles.includes('fleeing-faster')) return { chance: 1, words: '' }
+    if (p.toggles.includes('pursuers-faster')) return { chance: 0, words: '' }
+    return { chance: agi, words: ` Escapes on ${save}.` }
+  }
+  if (p.choice.kind === 'move' && p.toggles.includes('mount-moving'))
+    return {
+      chance: agi,
+      words: ` Getting on or off a moving mount: keeps their footing on ${save}, or falls for d4 direct damage.`,
+    }
+  return { chance: 1, words: '' }
 }
 
 /** What a step of the turn does, in the text's words. */
@@ -878,6 +901,18 @@ function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: Tab
     if (!mayReact(h, view)) return [hide]
     const sheet = sheetFor(h)
     const dodge = zones.saveChance(sheet.ok ? sheet.value.agi : 10).probability
+    // "They can perform their own reaction if they haven't taken their turn yet": a dodge, or a counter
+    // with each of their attacks that reaches the attacker.
+    const onThem = declare(attacker, h, { choice: p.choice.id, toggles: p.toggles }, view)
+    const countering = (onThem.ok ? counters(onThem.value, h) : []).map((c): DefenseOption => {
+      const odds = onThem.ok ? counterOdds(onThem.value, attacker, c, h.name) : { chance: 0, effect: '' }
+      return {
+        id: `hide:${h.id}:${c.id}`,
+        label: `Hide behind ${h.name}, who counters: ${choiceLabel(h, c.choice)}`,
+        chance: odds.chance,
+        effect: `${h.name} has not taken their turn, so may react: ${odds.effect} It spends ${h.name}'s turn.`,
+      }
+    })
     return [
       hide,
       {
@@ -886,6 +921,7 @@ function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: Tab
         chance: dodge,
         effect: `${h.name} has not taken their turn, so may react: an AGI save (${percent(dodge)}) and the attack misses. It spends ${h.name}'s turn.`,
       },
+      ...countering,
     ]
   })
   const dodge = zones.saveChance(p.t.agi).probability
@@ -920,7 +956,9 @@ function swapped(
   roll: Roller,
   view: TableView | undefined,
 ): Outcome<Resolution> {
-  const [kind, id, theirs] = defense.split(':')
+  // "guard:<id>", "hide:<id>", or "hide:<id>:<their own reaction>" ("dodge", "counter:<attack>").
+  const [kind, id, ...rest] = defense.split(':')
+  const theirs = rest.join(':')
   const other = view?.fighters.find((f) => f.id === id)
   if (!other) return fail('That character is not on the table.')
   const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
@@ -936,10 +974,10 @@ function swapped(
     line = note(`Guarded: ${other.name} becomes the target`, 0, RULE.guarding)
   } else {
     t.addCondition('reacted', 'Reacted')
-    said = `${target.name} hides behind ${other.name}, who takes the attack${theirs ? ' and dodges' : ''}.`
+    said = `${target.name} hides behind ${other.name}, who takes the attack${theirs === 'dodge' ? ' and dodges' : theirs ? ' and counters' : ''}.`
     line = note(`Hides behind ${other.name}, who becomes the target`, 0, RULE.reacting)
   }
-  const reaction = theirs === 'dodge' ? 'dodge' : null
+  const reaction = theirs || null
   const r =
     q.value.kind === 'strike'
       ? strike(q.value, a, n, reaction, roll)
@@ -967,15 +1005,21 @@ const NO_REACTION: DefenseOption = {
  * after armour is hit first); against a non-lethal one, which resolves last, that the counter takes
  * the attacker to 0 health and stops it.
  */
-function counterOdds(p: Planned, attacker: Fighter, c: Counter): { chance: number; effect: string } {
+function counterOdds(
+  p: Planned,
+  attacker: Fighter,
+  c: Counter,
+  who?: string,
+): { chance: number; effect: string } {
   const dice = zones.formatDamage(c.plan.damage.dice)
+  // The counterer: the target ("you"), or the one they hide behind, named.
   if (p.kind === 'strike') {
     const odds = zones.attackOdds(p.plan, p.a.wit, { kind: 'counter', counter: c.plan.damage }).counter
     const first = odds?.attackerFirst.probability ?? 0
     const together = odds?.together.probability ?? 0
     return {
       chance: first,
-      effect: `Strike back with ${dice} as they roll damage; whoever suffers more after armour is hit first. You hit first ${percent(first)}, both together ${percent(together)}.`,
+      effect: `${who ? `${who} strikes` : 'Strike'} back with ${dice} as they roll damage; whoever suffers more after armour is hit first. ${who ? `${who} hits` : 'You hit'} first ${percent(first)}, both together ${percent(together)}.`,
     }
   }
   // "the non-lethal attack is resolved last": the counter lands first.
@@ -984,7 +1028,7 @@ function counterOdds(p: Planned, attacker: Fighter, c: Counter): { chance: numbe
   const stops = dist.ways.reduce((sum, w, dmg) => (dmg >= attacker.hp ? sum + w : sum), 0) / dist.outOf
   return {
     chance: stops,
-    effect: `Your ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${percent(stops)}).`,
+    effect: `${who ? `${who}'s` : 'Your'} ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${percent(stops)}).`,
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { diceAsked } from '../../table/dice-asked.ts'
 import { fighter, scripted, steps, turnContext } from '../../table/test-support.ts'
 import type { TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
@@ -143,6 +144,40 @@ describe('zones turns', () => {
     expect(rules.start(turnContext('zones', [sybilla, bandit]), { unaware: 'both', ambush: false })).toEqual({
       ok: false,
       error: expect.stringMatching(/one side lies in wait/),
+    })
+  })
+})
+
+describe('zones: the odds of a turn’s own steps that roll', () => {
+  it('gives fleeing and getting off a moving mount the chance of the AGI save the room rolls', () => {
+    // Sybilla with AGI 7: a save passes on 7 or under on a d20, 35%.
+    const quick = fighter('zones', 's', 'pc', { name: 'Sybilla', agi: 7 })
+    const ctx = turnContext('zones', [quick, bandit], { faces: [1] })
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const acted = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: 's' })
+    const view = { turn: acted.turn, fighters: [quick, bandit] }
+    const chance = (choice: string, ...toggles: string[]) => {
+      const p = zonesCombat.preview(quick, quick, { choice, toggles }, view)
+      if (!p.ok) throw new Error(p.error)
+      return p.value
+    }
+    // "those who pass escape, those who fail are reached"; faster, no save; slower, impossible ("Chases").
+    expect(chance('flee').chance).toBe(7 / 20)
+    expect(chance('flee').summary).toContain('Escapes on an AGI save, 7 or under on a d20 (35%).')
+    expect(chance('flee', 'fleeing-faster').chance).toBe(1)
+    expect(chance('flee', 'pursuers-faster').chance).toBe(0)
+    // "If the mount or vehicle is moving, an AGI save is required to avoid falling" (Mounts and vehicles).
+    expect(chance('move-half', 'mount-moving').chance).toBe(7 / 20)
+    expect(chance('move-half').chance).toBe(1)
+    // On her own dice the phone asks for that d20, with the round in view (a step is only on one's turn).
+    const flee = { choice: 'flee', toggles: [] }
+    expect(diceAsked(zonesCombat, quick, quick, flee, [], view).asked).toEqual([
+      { sides: 20, label: 'AGI save to escape' },
+    ])
+    expect(diceAsked(zonesCombat, quick, quick, flee, [7], view).outcome).toEqual({
+      ok: true,
+      value: 'Sybilla flees and escapes the pursuers: out of the fight. Left this turn: nothing.',
     })
   })
 })
