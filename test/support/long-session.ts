@@ -11,8 +11,10 @@ export const LONG_SESSION = { rolls: 3000, edits: 2000, combatants: 8 } as const
  * The bound on what such a room stores. A roll costs about 180 bytes for good: its log entry, about 100,
  * and in the player's seat what is left of a request the room let go (an array's run of deleted requests
  * costs a few bytes, a deleted result's key in the results map about 35); edits cost almost nothing once
- * compacted, because an overwritten map value is garbage-collected to a few bytes. 3,000 rolls measure
- * about 540 kB (770 kB while seats kept every request); the bound leaves 30% headroom for longer names.
+ * compacted, because an overwritten map value is garbage-collected to a few bytes (and, in a version 2
+ * snapshot, costs almost nothing). 3,000 rolls measure about 520 kB (540 kB with version 1 snapshots, 770 kB
+ * while seats kept every request), 120 kB of it the processed-request index; the bound leaves 30% headroom
+ * for longer names.
  * Snapshots are stored in 512 kB rows.
  */
 export const LONG_SESSION_MAX_BYTES = 700_000

@@ -179,14 +179,53 @@ describe('an encounter room', () => {
         .exec<{ n: number }>("SELECT COUNT(*) AS n FROM doc_updates WHERE doc = 'table'")
         .one().n,
       snapshots: state.storage.sql
-        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM doc_snapshots WHERE doc = 'table'")
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM doc_states WHERE doc = 'table'")
+        .one().n,
+      bytes: state.storage.sql
+        .exec<{ n: number }>("SELECT SUM(LENGTH(data)) AS n FROM doc_states WHERE doc = 'table'")
         .one().n,
     }))
     expect(rows.snapshots).toBeGreaterThanOrEqual(1)
     expect(rows.updates).toBeLessThan(COMPACT_AFTER)
+    // Version 2 keeps each overwritten hit point in a few bytes: version 1 of the same state is larger.
+    expect(rows.bytes).toBeLessThan(Y.encodeStateAsUpdate(gm.doc).byteLength)
     await evictDurableObject(stubOf(roomId), { webSockets: 'close' })
     const after = await TestClient.connect(roomId, 'table')
     expect(combatants(after).get('g1')?.get('hp')).toBe(500 - COMPACT_AFTER - 20)
+  })
+
+  it('loads a room compacted before version 2 snapshots, and rewrites it as version 2 at its next compaction', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    addCombatant(gm, 'g1', 'Goblin 1', 30)
+    const reader = await TestClient.connect(roomId, 'table', gmKey)
+    await eventually(() => combatants(reader).has('g1'), 'the goblin')
+    // The room as an older version left it: its table in one version 1 snapshot, no update log.
+    const older = Y.encodeStateAsUpdate(gm.doc)
+    const count = (sql: SqlStorage, table: string) =>
+      sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE doc = 'table'`).one().n
+    await runInDurableObject(stubOf(roomId), (_room, state) => {
+      const sql = state.storage.sql
+      for (const table of ['doc_updates', 'doc_states', 'doc_snapshots'])
+        sql.exec(`DELETE FROM ${table} WHERE doc = 'table'`)
+      sql.exec("INSERT INTO doc_snapshots (doc, part, data) VALUES ('table', 0, ?)", older.slice().buffer)
+    })
+    await evictDurableObject(stubOf(roomId), { webSockets: 'close' })
+    const after = await TestClient.connect(roomId, 'table', gmKey)
+    expect(combatants(after).get('g1')?.get('name')).toBe('Goblin 1')
+    const hp = () => combatants(after).get('g1') as Y.Map<number>
+    for (let i = 1; i <= COMPACT_AFTER + 5; i++) hp().set('hp', 30 + i)
+    const watcher = await TestClient.connect(roomId, 'table', gmKey)
+    await eventually(() => combatants(watcher).get('g1')?.get('hp') === 30 + COMPACT_AFTER + 5, 'the last hp')
+    const rows = await runInDurableObject(stubOf(roomId), (_room, state) => ({
+      v1: count(state.storage.sql, 'doc_snapshots'),
+      v2: count(state.storage.sql, 'doc_states'),
+    }))
+    expect(rows).toEqual({ v1: 0, v2: 1 })
+    await evictDurableObject(stubOf(roomId), { webSockets: 'close' })
+    const last = await TestClient.connect(roomId, 'table')
+    expect(combatants(last).get('g1')?.get('hp')).toBe(30 + COMPACT_AFTER + 5)
+    expect(combatants(last).get('g1')?.get('name')).toBe('Goblin 1')
   })
 })
 

@@ -1,7 +1,12 @@
 /**
  * Everything a room keeps in its Durable Object's SQLite: its meta, its seats (key hashes only, a seat's
- * further phones' keys, and handover codes as hashes too), the requests already resolved, when it was last used, and its Yjs documents (an append-only update log per
- * document, compacted into a snapshot split into rows well under SQLite's 2 MB limit).
+ * further phones' keys, and handover codes as hashes too), the requests already resolved, when it was
+ * last used, and its Yjs documents (an append-only update log per document, compacted into a snapshot
+ * split into rows well under SQLite's 2 MB limit).
+ *
+ * Snapshots are Yjs's version 2 encoding (`doc_states`): a fight's overwritten hit points and let-go
+ * requests take a few bytes there, where version 1 spends tens of bytes on each. Rooms compacted before
+ * keep a version 1 snapshot (`doc_snapshots`) until their next compaction rewrites it.
  */
 import type { SystemId } from '@fray/protocol'
 import * as Y from 'yjs'
@@ -83,8 +88,9 @@ export class RoomStore {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS doc_updates (
       id INTEGER PRIMARY KEY AUTOINCREMENT, doc TEXT NOT NULL, data BLOB NOT NULL)`)
     this.sql.exec('CREATE INDEX IF NOT EXISTS doc_updates_by_doc ON doc_updates (doc, id)')
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS doc_snapshots (
-      doc TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc, part))`)
+    for (const table of [V1_SNAPSHOTS, V2_SNAPSHOTS])
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS ${table} (
+        doc TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc, part))`)
   }
 
   // --- meta, seats, activity -----------------------------------------------------------------
@@ -212,22 +218,27 @@ export class RoomStore {
   /** Rebuilds a document from its snapshot and the updates after it. */
   loadDoc(name: string): Y.Doc {
     const doc = new Y.Doc({ gc: true })
-    const parts = this.sql
-      .exec<{ data: ArrayBuffer }>('SELECT data FROM doc_snapshots WHERE doc = ? ORDER BY part', name)
+    const v2 = this.snapshot(V2_SNAPSHOTS, name)
+    const v1 = v2 ? null : this.snapshot(V1_SNAPSHOTS, name)
+    const updates = this.sql
+      .exec<{ data: ArrayBuffer }>('SELECT data FROM doc_updates WHERE doc = ? ORDER BY id', name)
       .toArray()
-      .map((row) => new Uint8Array(row.data))
-    const updates = parts.length > 0 ? [concat(parts)] : []
-    for (const row of this.sql.exec<{ data: ArrayBuffer }>(
-      'SELECT data FROM doc_updates WHERE doc = ? ORDER BY id',
-      name,
-    )) {
-      updates.push(new Uint8Array(row.data))
-    }
     // One transaction for all of them: about twice as fast as one each, and faster than Y.mergeUpdates.
     doc.transact(() => {
-      for (const update of updates) Y.applyUpdate(doc, update)
+      if (v2) Y.applyUpdateV2(doc, v2)
+      if (v1) Y.applyUpdate(doc, v1)
+      for (const row of updates) Y.applyUpdate(doc, new Uint8Array(row.data))
     })
     return doc
+  }
+
+  /** A document's snapshot in one of the two tables, its parts joined; null when it has none there. */
+  private snapshot(table: typeof V1_SNAPSHOTS | typeof V2_SNAPSHOTS, name: string): Uint8Array | null {
+    const parts = this.sql
+      .exec<{ data: ArrayBuffer }>(`SELECT data FROM ${table} WHERE doc = ? ORDER BY part`, name)
+      .toArray()
+      .map((row) => new Uint8Array(row.data))
+    return parts.length > 0 ? concat(parts) : null
   }
 
   /** Stores one accepted update, and compacts the document once its log is long. */
@@ -262,9 +273,7 @@ export class RoomStore {
   private storedSizes(): Map<string, number> {
     if (!this.sizes) {
       const rows = this.sql.exec<{ doc: string; bytes: number }>(
-        `SELECT doc, SUM(bytes) AS bytes FROM (
-           SELECT doc, LENGTH(data) AS bytes FROM doc_updates
-           UNION ALL SELECT doc, LENGTH(data) FROM doc_snapshots) GROUP BY doc`,
+        `SELECT doc, SUM(LENGTH(data)) AS bytes FROM (${STORED_ROWS}) GROUP BY doc`,
       )
       this.sizes = new Map(rows.toArray().map((r) => [r.doc, r.bytes]))
     }
@@ -278,13 +287,13 @@ export class RoomStore {
 
   /** Replaces a document's log with one snapshot of its current state. Call inside a transaction. */
   private compactDoc(name: string, doc: Y.Doc): void {
-    const state = Y.encodeStateAsUpdate(doc)
+    const state = Y.encodeStateAsUpdateV2(doc)
     this.sizes?.set(name, state.length)
-    this.sql.exec('DELETE FROM doc_snapshots WHERE doc = ?', name)
-    this.sql.exec('DELETE FROM doc_updates WHERE doc = ?', name)
+    for (const table of [V1_SNAPSHOTS, V2_SNAPSHOTS, 'doc_updates'])
+      this.sql.exec(`DELETE FROM ${table} WHERE doc = ?`, name)
     for (let part = 0, offset = 0; offset < state.length; part++, offset += SNAPSHOT_CHUNK) {
       this.sql.exec(
-        'INSERT INTO doc_snapshots (doc, part, data) VALUES (?, ?, ?)',
+        `INSERT INTO ${V2_SNAPSHOTS} (doc, part, data) VALUES (?, ?, ?)`,
         name,
         part,
         toBlob(state.subarray(offset, offset + SNAPSHOT_CHUNK)),
@@ -296,9 +305,7 @@ export class RoomStore {
   stats(): RoomStats {
     const sizes = this.sql
       .exec<{ doc: string; bytes: number; rows: number }>(
-        `SELECT doc, SUM(bytes) AS bytes, SUM(rows) AS rows FROM (
-           SELECT doc, LENGTH(data) AS bytes, 1 AS rows FROM doc_updates
-           UNION ALL SELECT doc, LENGTH(data), 1 FROM doc_snapshots) GROUP BY doc ORDER BY doc`,
+        `SELECT doc, SUM(LENGTH(data)) AS bytes, COUNT(*) AS rows FROM (${STORED_ROWS}) GROUP BY doc ORDER BY doc`,
       )
       .toArray()
     const docs = sizes.map(({ doc, bytes, rows }) => {
@@ -308,9 +315,7 @@ export class RoomStore {
     })
     const requests = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM processed_requests').one().n
     const largestRow = this.sql
-      .exec<{ n: number | null }>(
-        'SELECT MAX(n) AS n FROM (SELECT LENGTH(data) AS n FROM doc_updates UNION ALL SELECT LENGTH(data) FROM doc_snapshots)',
-      )
+      .exec<{ n: number | null }>(`SELECT MAX(LENGTH(data)) AS n FROM (${STORED_ROWS})`)
       .one().n
     return {
       storedBytes: docs.reduce((n, d) => n + d.bytes, 0) + requests * 40,
@@ -320,6 +325,13 @@ export class RoomStore {
     }
   }
 }
+
+/** Snapshots in Yjs's version 1 encoding (rooms compacted before version 2), and in version 2. */
+const V1_SNAPSHOTS = 'doc_snapshots'
+const V2_SNAPSHOTS = 'doc_states'
+/** Every stored row of every document: its update log and its snapshot, in either encoding. */
+const STORED_ROWS = `SELECT doc, data FROM doc_updates UNION ALL SELECT doc, data FROM ${V1_SNAPSHOTS}
+  UNION ALL SELECT doc, data FROM ${V2_SNAPSHOTS}`
 
 /** The scope of a processed key: what comes before its first slash. */
 function scopeOf(key: string): string {
