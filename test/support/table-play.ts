@@ -64,6 +64,9 @@ export async function playUntil(
       continue
     }
     if (await visible(gm, 'Next turn')) {
+      // The tablet may have moved on between reading its banner and finding this button (a round's
+      // actions just began, its first fighter's buttons with them): look again before skipping anyone.
+      if ((await banner()) !== before) continue
       // A player's slot is theirs to end from their phone, which may still be catching up.
       // (Once the players in a shared slot have ended their turns, the GM moves the monsters' part on.)
       const kept = Boolean(keep && before?.includes(keep.name))
