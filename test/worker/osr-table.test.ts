@@ -2,7 +2,7 @@
  * osr at the table, played through the room in workerd (#24): each declared action, prompt and automatic
  * effect of chapter 17 that the table carries, with an outcome that agrees with the rules package.
  */
-import { TABLE, type TurnState } from '@fray/protocol'
+import { GM, TABLE, type TurnState } from '@fray/protocol'
 import { osr, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
@@ -318,6 +318,21 @@ const sheetOf = (t: Table, id: string) => {
   return s.value
 }
 
+const CHARGE = { choice: 'weapon-0-melee', toggles: ['charge'] }
+
+/** The Ogre charges Mira on the GM's own dice (a 15 to hit, a 3 on its 1d6): the prompt it puts to her. */
+async function ogreCharges(t: Table) {
+  const charged = await t.gmAsk({
+    kind: 'attack',
+    attackerId: 'ogre',
+    targetId: t.mira,
+    declared: CHARGE,
+    faces: [15, 3],
+  })
+  expect(charged.ok).toBe(true)
+  return t.prompts()[0]
+}
+
 describe('osr: a weapon set against a charge (17.0.1.9)', () => {
   it('the Ogre charges Mira, who holds with a better initiative: she sets her spear on its number, for double damage, and her action is spent', async () => {
     const t = await table('osr')
@@ -327,17 +342,8 @@ describe('osr: a weapon set against a charge (17.0.1.9)', () => {
     // She waits for the Ogre (17.0.1.6): both act on its number.
     const hold = { choice: 'hold', toggles: [] }
     expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: hold })).ok).toBe(true)
-    const charge = { choice: 'weapon-0-melee', toggles: ['charge'] }
     // The GM's own dice for the Ogre: 15 + 1 + 2 (charging) = 18 hits AC 11; 1d6 3, doubled: 6.
-    const charged = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'ogre',
-      targetId: t.mira,
-      declared: charge,
-      faces: [15, 3],
-    })
-    expect(charged.ok).toBe(true)
-    const prompt = t.prompts()[0]
+    const prompt = await ogreCharges(t)
     expect(prompt?.declared.round).toEqual([osr.YET_TO_ACT, osr.AS_QUICK])
     expect(prompt?.options.map((o) => o.id)).toEqual(['set-0', 'let-come'])
     // Its odds are the rules package's: the spear set against one charging (-2 AC).
@@ -379,6 +385,83 @@ describe('osr: a weapon set against a charge (17.0.1.9)', () => {
       ok: false,
       error: 'It is not your turn.',
     })
+  })
+
+  it('the GM undoes the set spear: Mira has her action back, on the number she was waiting for', async () => {
+    const t = await table('osr')
+    // DEX +5 and a typed 6 make 11; the Ogre's 1d6 + 3 is 4 to 9, the Goblin's 1d6 - 5 at most 1.
+    sturdy(t, { weapons: [SPEAR], dexBonus: 5 })
+    ogreSheet(t, { weapons: [SPEAR], hitPoints: 30, dexBonus: 3 })
+    const goblin = new Y.Map<unknown>()
+    t.table.doc.getMap(TABLE.combatants).set('goblin', goblin)
+    const fields = { name: 'Goblin', side: 'foe', hp: 5, maxHp: 5, sheet: { name: 'Goblin', dexBonus: -5 } }
+    for (const [k, v] of Object.entries(fields)) goblin.set(k, v)
+    const reader = await TestClient.connect(t.roomId, 'table')
+    await eventually(() => reader.doc.getMap(TABLE.combatants).has('goblin'), 'the Goblin')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([[t.mira], ['ogre'], ['goblin']])
+    // She waits for the Goblin (17.0.1.6): her number is now the Goblin's, after the Ogre's.
+    const hold = { choice: 'hold', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: 'goblin', declared: hold })).ok).toBe(true)
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([['ogre'], ['goblin', t.mira]])
+    const prompt = await ogreCharges(t)
+    expect(prompt?.options.map((o) => o.id)).toEqual(['set-0', 'let-come'])
+    expect((await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'set-0' })).ok).toBe(true)
+    // Set, her action is spent on the Ogre's number (17.0.1.9): the Goblin's number is no longer hers.
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([['ogre', t.mira], ['goblin']])
+    const entry = t.entries().at(-1)
+    expect(entry?.spent).toEqual([t.mira])
+
+    expect((await t.gmAsk({ kind: 'undo', entryId: entry?.id })).ok).toBe(true)
+    expect(t.fighter(t.mira).hp).toBe(40)
+    expect(t.fighter('ogre').hp).toBe(30)
+    // Undone, nothing was set: her action and her place, the Goblin's number, are hers again.
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([['ogre'], ['goblin', t.mira]])
+    expect(turnOf(t).acted).not.toContain(t.mira)
+    expect(turnOf(t).acting).toEqual(['ogre'])
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    expect([...(turnOf(t).acting ?? [])].sort()).toEqual(['goblin', t.mira].sort())
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: SWORD })).ok).toBe(true)
+  })
+
+  it('the GM rejects the dice of a charge the Ogre set its spear against: the Ogre has its action back', async () => {
+    const t = await table('osr')
+    // DEX -5 and a typed 1 make -4, below any Ogre's 1d6: the Ogre waits for Mira, to act with her.
+    sturdy(t, { weapons: [SPEAR], dexBonus: -5 })
+    ogreSheet(t, { weapons: [SPEAR], hitPoints: 30 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [1] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    const hold = { choice: 'hold', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: hold })).ok).toBe(
+      true,
+    )
+    expect([...(turnOf(t).acting ?? [])].sort()).toEqual(['ogre', t.mira].sort())
+    t.table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
+    const reader = await TestClient.connect(t.roomId, 'table')
+    await eventually(() => reader.doc.getMap(TABLE.settings).get('physicalDice') === 'approve', 'the setting')
+    const charge = { choice: 'weapon-0-melee', toggles: ['charge'] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: charge, faces: [15, 3] })).ok).toBe(
+      true,
+    )
+    const prompt = t.prompts()[0]
+    expect(prompt?.options.map((o) => o.id)).toEqual(['set-0', 'let-come'])
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt?.id, choice: 'set-0' })).ok).toBe(true)
+    const charged = () => t.entries().find((e) => e.attack?.attackerId === t.mira)
+    await eventually(() => charged() !== undefined, 'the charge in the log')
+    const entry = charged()
+    expect(entry?.status).toBe('pending')
+    expect(entry?.spent).toEqual(['ogre'])
+    expect(turnOf(t).acted).toContain('ogre')
+
+    t.gm.doc.getArray(GM.approvals).push([{ entryId: entry?.id, approve: false }])
+    await eventually(() => t.entries().find((e) => e.id === entry?.id)?.status === 'rejected', 'rejected')
+    // Never applied, the outcome spent nothing: the Ogre still acts on this number.
+    expect(t.fighter('ogre').hp).toBe(30)
+    expect(turnOf(t).acted).not.toContain('ogre')
+    expect(turnOf(t).acting).toContain('ogre')
   })
 
   it('with a worse initiative nobody asks: the charge lands alone', async () => {
