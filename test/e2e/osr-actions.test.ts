@@ -111,23 +111,38 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
   await chromium.snap(mira, 'osr-cast-lost')
 })
 
-it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left before fatigue, 3 x CON (17.0.1.7)', {
+it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left before fatigue, 3 x CON, and the GM taps the Goblin beside her for its parting shot (17.0.1.7, 17.0.2)', {
   timeout: 120_000,
 }, async () => {
   const { gm, mira } = await miraFirstAt({ Constitution: '1' })
   const sheet = await choose(mira, 'Run away')
+  const odds = () => sheet.getByTestId('odds').textContent()
+  await expect.poll(odds).toContain('2 of 3 rounds of running left (3 x CON)')
   await expect
-    .poll(() => sheet.getByTestId('odds').textContent())
-    .toContain('2 of 3 rounds of running left (3 x CON)')
+    .poll(odds)
+    .toContain('turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2')
   await chromium.snap(mira, 'osr-run-sheet')
   await sheet.getByRole('button', { name: 'Run away this round' }).click()
   await expect
     .poll(() => mira.getByTestId('result-card').textContent())
     .toContain(
-      'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON).',
+      'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON); the GM says who is within 5 ft of them for a parting shot.',
     )
   const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
   await expect.poll(() => chips.allTextContents()).toContain('Running')
+  // The GM's tablet asks who is beside her, each with the odds of its parting shot: the Goblin's Sword,
+  // d20 + 1 + 2 against her AC 11, hits on 8 to 20 (65%).
+  const ask = gm.getByRole('alertdialog').filter({ hasText: 'The GM decides' })
+  await expect.poll(() => ask.textContent()).toContain('Mira turns their back and runs')
+  const goblin = ask.locator('button.defense-option', { hasText: 'Goblin' })
+  await expect.poll(() => goblin.textContent()).toContain('65%')
+  await goblin.click()
+  await chromium.snap(gm, 'osr-parting-prompt')
+  await ask.getByRole('button', { name: /Roll the parting shots/ }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toMatch(/Parting shots at Mira: Goblin (hits|misses) Mira with the Sword/)
+  await chromium.snap(mira, 'osr-parting-result')
 })
 
 it('osr: a feat declared from the phone asks the GM, in every log, to decide it (17.0.1.5)', {
