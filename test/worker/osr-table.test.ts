@@ -266,21 +266,18 @@ describe('osr: a grapple kept (17.0.18)', () => {
   })
 })
 
-describe('osr: a siege engine’s rate of fire (17.0.9)', () => {
-  it('a ballista of 1/6 fires in round 1, is refused while it reloads, and fires again in round 7', async () => {
+describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
+  const RELOADING = 'Reloading takes the whole round: no other action, not even moving.'
+
+  /**
+   * Mira shoots the Ogre on each of her turns from round 1 to `rounds` with this one weapon: the rounds the
+   * room lets her fire, each refusal in the rule's words, and the rules package's rounds for the weapon.
+   */
+  async function shootEachRound(weapon: Record<string, unknown>, rounds: number) {
     const t = await table('osr')
-    const ballista = {
-      name: 'Ballista',
-      kind: 'siege',
-      damage: '1d10',
-      shortRange: 100,
-      mediumRange: 200,
-      longRange: 300,
-      firesEvery: 6,
-    }
-    setSheet(t, { weapons: [ballista] })
+    setSheet(t, { weapons: [weapon] })
     await miraFirst(t)
-    // A 5 misses the Ogre (5 + 1 + DEX 3 against AC 11): no damage die, the engine empty all the same.
+    // A 5 misses the Ogre (5 + 1 + DEX 3 + 1 against AC 11): no damage die, the weapon empty all the same.
     const shot = {
       kind: 'attack',
       targetId: 'ogre',
@@ -288,15 +285,48 @@ describe('osr: a siege engine’s rate of fire (17.0.9)', () => {
       faces: [5],
     }
     const fired: number[] = []
-    for (let round = 1; round <= 7; round++) {
+    for (let round = 1; round <= rounds; round++) {
       await playTo(t, () => turnOf(t).round === round && (turnOf(t).acting ?? []).includes(t.mira))
       const answer = await t.ask(shot)
       if (answer.ok) fired.push(round)
-      else expect(answer.error).toBe('Reloading takes the whole round: no other action, not even moving.')
+      else {
+        expect(answer.error).toBe(RELOADING)
+        // Nor may she run: reloading, she "cannot perform other actions, including moving".
+        const run = { kind: 'attack', targetId: t.mira, declared: { choice: 'run-away', toggles: [] } }
+        expect(await t.ask(run)).toEqual({ ok: false, error: RELOADING })
+      }
     }
     const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
     if (!sheet.ok) throw new Error(sheet.error)
-    expect(fired).toEqual(osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, 7))
+    return { fired, ruled: osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, rounds) }
+  }
+
+  /** A missile weapon that fires once every `firesEvery` rounds, within 100 ft at short range. */
+  const slow = (name: string, kind: string, damage: string, firesEvery: number) => ({
+    name,
+    kind,
+    damage,
+    shortRange: 100,
+    mediumRange: 200,
+    longRange: 300,
+    firesEvery,
+  })
+
+  it('a light crossbow fires in rounds 1, 3 and 5: each round between is spent reloading, doing nothing else', async () => {
+    const { fired, ruled } = await shootEachRound(slow('Light crossbow', 'crossbow', '1d6', 2), 5)
+    expect(fired).toEqual(ruled)
+    expect(fired).toEqual([1, 3, 5])
+  })
+
+  it('a heavy crossbow fires in rounds 1 and 4: two full rounds of reloading between', async () => {
+    const { fired, ruled } = await shootEachRound(slow('Heavy crossbow', 'crossbow', '1d8', 3), 4)
+    expect(fired).toEqual(ruled)
+    expect(fired).toEqual([1, 4])
+  })
+
+  it('a ballista of 1/6 fires in round 1, is refused while it reloads, and fires again in round 7', async () => {
+    const { fired, ruled } = await shootEachRound(slow('Ballista', 'siege', '1d10', 6), 7)
+    expect(fired).toEqual(ruled)
     expect(fired).toEqual([1, 7])
   })
 })
