@@ -331,6 +331,51 @@ describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
   })
 })
 
+describe('osr: a flask lit with a fuse, and holy water (17.0.10, 17.0.11)', () => {
+  const HOLY_WATER = { ...OIL_FLASK, name: 'Holy water', kind: 'holy-water' }
+  const SWORD_HELD = { name: 'Sword', kind: 'melee', damage: '1d8' }
+  /** Mira, first, throws the sheet's second weapon at the Ogre with her own dice. */
+  async function throwAtOgre(flask: Record<string, unknown>, toggles: string[], faces: number[], ogre = {}) {
+    const t = await table('osr')
+    setSheet(t, { weapons: [SWORD_HELD, flask] })
+    ogreSheet(t, { hitPoints: 30, ...ogre })
+    await miraFirst(t)
+    const declared = { choice: 'weapon-1-missile', toggles: ['short-range', ...toggles] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared, faces })).ok).toBe(true)
+    return t
+  }
+
+  it('a direct hit with a fuse: 1d8 fire and the 1d6 splash with no save; the GM is asked for the others within 5 ft', async () => {
+    // 19 hits; the flask's 1d8 shows 6, the splash's 1d6 4.
+    const t = await throwAtOgre(OIL_FLASK, ['oil-fuse'], [19, 6, 4])
+    const ogre = sheetOf(t, 'ogre')
+    const fire = osr.oilDirectHit(ogre, 'on-impact', 6)
+    const splash = osr.oilSplash(ogre, { ignition: 'fuse', directlyHit: true }, { d6: 4 })
+    if (!fire.ok || !splash.ok) throw new Error('the rules refused the flask')
+    const dealt = fire.value.total + splash.value.total
+    expect(dealt).toBe(10)
+    expect(t.fighter('ogre').hp).toBe(30 - dealt)
+    const detail = t.entries().at(-1)?.detail
+    expect(detail).toMatch(new RegExp(`Ogre takes ${dealt} fire damage; Ogre is burning`))
+    expect(detail).toContain(
+      '(GM: The oil splashes: all others within 5 feet of the impact take 1d6, a save vs Death Ray avoids it.',
+    )
+  })
+
+  it('holy water does nothing to a living Ogre and 1d8 to an undead one, and asks the GM for the undead within 5 ft', async () => {
+    for (const undead of [false, true]) {
+      const t = await throwAtOgre(HOLY_WATER, [], undead ? [19, 5] : [19], { undead })
+      const ruled = osr.holyWater(sheetOf(t, 'ogre'), 'direct', undead ? 5 : undefined)
+      if (!ruled.ok) throw new Error(ruled.error)
+      expect(t.fighter('ogre').hp).toBe(30 - ruled.value.total)
+      expect(ruled.value.total).toBe(undead ? 5 : 0)
+      const detail = t.entries().at(-1)?.detail
+      expect(detail).toContain(undead ? 'Ogre takes 5 damage' : 'Holy water only harms undead creatures')
+      expect(detail).toContain('Each undead within 5 feet of the impact takes 1d6 holy water splash.')
+    }
+  })
+})
+
 describe('osr: oil spilled and lit on the ground (17.0.10)', () => {
   it('burns 10 rounds: each round’s end asks the GM for 1d6 on those in it, then it has burnt out', async () => {
     const t = await table('osr')
