@@ -206,40 +206,47 @@ it('osr: a siege engine of 1/6 shows its rate, the move split around the shot an
   await expect.poll(() => chips.allTextContents()).toContain('Reloading (next 5 rounds)')
 })
 
-it('osr: a light crossbow fired from the phone in round 1 shows its rate and the round of reloading it costs, and fires again in round 3 (17.0.9)', {
-  timeout: 150_000,
-}, async () => {
-  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
-  await addCombatant(gm, 'Goblin', '30')
-  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' }, [
-    { name: 'Light crossbow', kind: 'Crossbow', damage: '1d6', ranges: [80, 160, 240], firesEvery: 2 },
-  ])
-  await miraActsFirst(gm, mira)
-  const shoot = async () => {
-    const sheet = await choose(mira, 'Light crossbow (1d6, fires 1/2)')
-    await sheet.getByRole('radio', { name: /^Short range/ }).check()
+it.each([
+  { name: 'Light crossbow', every: 2, damage: '1d6', reload: '1 round', chip: 'Reloading (next round)' },
+  { name: 'Heavy crossbow', every: 3, damage: '1d8', reload: '2 rounds', chip: 'Reloading (next 2 rounds)' },
+])(
+  'osr: a $name fired from the phone in round 1 shows its rate and the $reload of reloading it costs, and fires again in round 1 + $every (17.0.9)',
+  {
+    timeout: 150_000,
+  },
+  async ({ name, every, damage, reload, chip }) => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+    await addCombatant(gm, 'Goblin', '30')
+    const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' }, [
+      { name, kind: 'Crossbow', damage, ranges: [80, 160, 240], firesEvery: every },
+    ])
+    await miraActsFirst(gm, mira)
+    const shoot = async () => {
+      const sheet = await choose(mira, `${name} (${damage}, fires 1/${every})`)
+      await sheet.getByRole('radio', { name: /^Short range/ }).check()
+      await expect
+        .poll(() => sheet.getByTestId('odds').textContent())
+        .toMatch(new RegExp(`; then ${reload} of reloading, doing nothing else\\.$`))
+      await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    }
+    await shoot()
+    const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
+    await expect.poll(() => chips.allTextContents()).toContain(chip)
+    await chromium.snap(mira, `osr-crossbow-${every}-reloading`)
+    // The rounds between are spent reloading, doing nothing else (the room refuses every action:
+    // test/worker); round 1 + N her turn comes with the crossbow loaded.
+    const round = () => gm.getByTestId('turn-banner').textContent()
+    const myTurnIn = (n: number) => async () =>
+      (await round())?.includes(`Round ${n}`) === true && (await visible(mira, 'Attack'))
+    await playUntil(gm, [mira], myTurnIn(1 + every), {})
+    expect((await chips.allTextContents()).filter((c) => c.startsWith('Reloading'))).toEqual([])
+    await shoot()
+    await expect.poll(() => chips.allTextContents()).toContain(chip)
     await expect
-      .poll(() => sheet.getByTestId('odds').textContent())
-      .toMatch(/; then 1 round of reloading, doing nothing else\.$/)
-    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
-  }
-  await shoot()
-  const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
-  await expect.poll(() => chips.allTextContents()).toContain('Reloading (next round)')
-  await chromium.snap(mira, 'osr-crossbow-reloading')
-  // Round 2 is spent reloading, doing nothing else (the room refuses every action: test/worker); round 3
-  // her turn comes with the crossbow loaded.
-  const round = () => gm.getByTestId('turn-banner').textContent()
-  const myTurnIn = (n: number) => async () =>
-    (await round())?.includes(`Round ${n}`) === true && (await visible(mira, 'Attack'))
-  await playUntil(gm, [mira], myTurnIn(3), {})
-  expect((await chips.allTextContents()).filter((c) => c.startsWith('Reloading'))).toEqual([])
-  await shoot()
-  await expect.poll(() => chips.allTextContents()).toContain('Reloading (next round)')
-  await expect
-    .poll(() => mira.getByTestId('result-card').textContent())
-    .toMatch(/Mira (hits|misses) Goblin with the Light crossbow/)
-})
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(new RegExp(`Mira (hits|misses) Goblin with the ${name}`))
+  },
+)
 
 it('osr: Mira spills a flask of oil and lights it from the phone; the round’s end asks the GM for the ground fire (17.0.10)', {
   timeout: 120_000,
