@@ -124,10 +124,14 @@ it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left
   await chromium.snap(mira, 'osr-run-sheet')
   await sheet.getByRole('button', { name: 'Run away this round' }).click()
   await expect
-    .poll(() => mira.getByTestId('result-card').textContent())
+    .poll(() => mira.getByTestId('log').textContent())
     .toContain(
       'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON); the GM says who is within 5 ft of them for a parting shot.',
     )
+  // While the GM decides, her phone says so, with the question asked.
+  const waiting = mira.getByTestId('waiting-card')
+  await expect.poll(() => waiting.textContent()).toContain('The GM decides')
+  await expect.poll(() => waiting.textContent()).toContain('Mira turns their back and runs')
   const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
   await expect.poll(() => chips.allTextContents()).toContain('Running')
   // The GM's tablet asks who is beside her, each with the odds of its parting shot: the Goblin's Sword,
