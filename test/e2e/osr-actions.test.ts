@@ -111,23 +111,42 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
   await chromium.snap(mira, 'osr-cast-lost')
 })
 
-it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left before fatigue, 3 x CON (17.0.1.7)', {
+it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left before fatigue, 3 x CON, and the GM taps the Goblin beside her for its parting shot (17.0.1.7, 17.0.2)', {
   timeout: 120_000,
 }, async () => {
   const { gm, mira } = await miraFirstAt({ Constitution: '1' })
   const sheet = await choose(mira, 'Run away')
+  const odds = () => sheet.getByTestId('odds').textContent()
+  await expect.poll(odds).toContain('2 of 3 rounds of running left (3 x CON)')
   await expect
-    .poll(() => sheet.getByTestId('odds').textContent())
-    .toContain('2 of 3 rounds of running left (3 x CON)')
+    .poll(odds)
+    .toContain('turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2')
   await chromium.snap(mira, 'osr-run-sheet')
   await sheet.getByRole('button', { name: 'Run away this round' }).click()
   await expect
-    .poll(() => mira.getByTestId('result-card').textContent())
+    .poll(() => mira.getByTestId('log').textContent())
     .toContain(
-      'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON).',
+      'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON); the GM says who is within 5 ft of them for a parting shot.',
     )
+  // While the GM decides, her phone says so, with the question asked.
+  const waiting = mira.getByTestId('waiting-card')
+  await expect.poll(() => waiting.textContent()).toContain('The GM decides')
+  await expect.poll(() => waiting.textContent()).toContain('Mira turns their back and runs')
   const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
   await expect.poll(() => chips.allTextContents()).toContain('Running')
+  // The GM's tablet asks who is beside her, each with the odds of its parting shot: the Goblin's Sword,
+  // d20 + 1 + 2 against her AC 11, hits on 8 to 20 (65%).
+  const ask = gm.getByRole('alertdialog').filter({ hasText: 'The GM decides' })
+  await expect.poll(() => ask.textContent()).toContain('Mira turns their back and runs')
+  const goblin = ask.locator('button.defense-option', { hasText: 'Goblin' })
+  await expect.poll(() => goblin.textContent()).toContain('65%')
+  await goblin.click()
+  await chromium.snap(gm, 'osr-parting-prompt')
+  await ask.getByRole('button', { name: /Roll the parting shots/ }).click()
+  await expect
+    .poll(() => mira.getByTestId('result-card').textContent())
+    .toMatch(/Parting shots at Mira: Goblin (hits|misses) Mira with the Sword/)
+  await chromium.snap(mira, 'osr-parting-result')
 })
 
 it('osr: a feat declared from the phone asks the GM, in every log, to decide it (17.0.1.5)', {
@@ -190,6 +209,48 @@ it('osr: a siege engine of 1/6 shows its rate, the move split around the shot an
   const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
   await expect.poll(() => chips.allTextContents()).toContain('Reloading (next 5 rounds)')
 })
+
+it.each([
+  { name: 'Light crossbow', every: 2, damage: '1d6', reload: '1 round', chip: 'Reloading (next round)' },
+  { name: 'Heavy crossbow', every: 3, damage: '1d8', reload: '2 rounds', chip: 'Reloading (next 2 rounds)' },
+])(
+  'osr: a $name fired from the phone in round 1 shows its rate and the $reload of reloading it costs, and fires again in round 1 + $every (17.0.9)',
+  {
+    timeout: 150_000,
+  },
+  async ({ name, every, damage, reload, chip }) => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+    await addCombatant(gm, 'Goblin', '30')
+    const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' }, [
+      { name, kind: 'Crossbow', damage, ranges: [80, 160, 240], firesEvery: every },
+    ])
+    await miraActsFirst(gm, mira)
+    const shoot = async () => {
+      const sheet = await choose(mira, `${name} (${damage}, fires 1/${every})`)
+      await sheet.getByRole('radio', { name: /^Short range/ }).check()
+      await expect
+        .poll(() => sheet.getByTestId('odds').textContent())
+        .toMatch(new RegExp(`; then ${reload} of reloading, doing nothing else\\.$`))
+      await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    }
+    await shoot()
+    const chips = mira.getByRole('region', { name: 'Your character' }).locator('.chip')
+    await expect.poll(() => chips.allTextContents()).toContain(chip)
+    await chromium.snap(mira, `osr-crossbow-${every}-reloading`)
+    // The rounds between are spent reloading, doing nothing else (the room refuses every action:
+    // test/worker); round 1 + N her turn comes with the crossbow loaded.
+    const round = () => gm.getByTestId('turn-banner').textContent()
+    const myTurnIn = (n: number) => async () =>
+      (await round())?.includes(`Round ${n}`) === true && (await visible(mira, 'Attack'))
+    await playUntil(gm, [mira], myTurnIn(1 + every), {})
+    expect((await chips.allTextContents()).filter((c) => c.startsWith('Reloading'))).toEqual([])
+    await shoot()
+    await expect.poll(() => chips.allTextContents()).toContain(chip)
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(new RegExp(`Mira (hits|misses) Goblin with the ${name}`))
+  },
+)
 
 it('osr: Mira spills a flask of oil and lights it from the phone; the round’s end asks the GM for the ground fire (17.0.10)', {
   timeout: 120_000,

@@ -279,16 +279,14 @@ class Fight {
       mediumRange: 30,
       longRange: 50,
     }
-    // Some shoot an engine that fires once in several rounds (17.0.9).
-    const engine = {
-      name: 'Ballista',
-      kind: 'siege',
-      damage: '1d10',
-      shortRange: 100,
-      mediumRange: 200,
-      longRange: 300,
-      firesEvery: 2 + this.pick(5),
-    }
+    // Some shoot a weapon that fires once in several rounds (17.0.9): a light crossbow (every 2), a heavy
+    // one (every 3), an engine (1/2 to 1/6).
+    const kind = this.oneOf([
+      { name: 'Light crossbow', kind: 'crossbow', damage: '1d6', firesEvery: 2 },
+      { name: 'Heavy crossbow', kind: 'crossbow', damage: '1d8', firesEvery: 3 },
+      { name: 'Ballista', kind: 'siege', damage: '1d10', firesEvery: 2 + this.pick(5) },
+    ])
+    const engine = { ...kind, shortRange: 100, mediumRange: 200, longRange: 300 }
     const carried = this.chance(0.3) ? [flask, engine] : [flask]
     return { ...sheet, weapons: [...((sheet.weapons as unknown[]) ?? []), ...carried] }
   }

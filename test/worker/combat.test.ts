@@ -567,10 +567,12 @@ describe('osr: a declaration about oneself through the room (17.0.1.4)', () => {
     if (!expected.ok) throw new Error(expected.error)
     expect(t.fighter('ogre').state).toEqual(expected.value.changes.ogre?.state)
     expect(t.entries().at(-1)?.detail).toBe('Ogre parries and dodges this round: +2 AC, no attack.')
-    expect(rules.choices(t.fighter('ogre'))).toEqual({
-      ok: false,
-      error: 'Parrying or dodging this round: no attack (+2 AC instead).',
-    })
+    const parrying = { ok: false, error: 'Parrying or dodging this round: no attack (+2 AC instead).' }
+    expect(rules.choices(t.fighter('ogre'))).toEqual(parrying)
+    // "instead of an attack": the room refuses the parrying Ogre's blow in those words.
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: punch })).toEqual(
+      parrying,
+    )
   })
 })
 

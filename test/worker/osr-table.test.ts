@@ -2,7 +2,7 @@
  * osr at the table, played through the room in workerd (#24): each declared action, prompt and automatic
  * effect of chapter 17 that the table carries, with an outcome that agrees with the rules package.
  */
-import { TABLE, type TurnState } from '@fray/protocol'
+import { GM, TABLE, type TurnState } from '@fray/protocol'
 import { osr, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
@@ -146,14 +146,17 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
     for (let round = 1; round <= 3; round++) {
       await playTo(t, () => turnOf(t).round === round && myTurn())
       expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
+      // Nobody beside her when she turns her back (17.0.2).
+      expect((await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
       const step = osr.runRound({ constitution: 1 }, ruled)
       if (!step.ok) throw new Error(step.error)
       ruled = step.value
       expect((t.fighter(t.mira).state as { run?: osr.RunState }).run).toEqual(ruled)
     }
     expect(ruled.fatigued).toBe(true)
-    expect(t.entries().at(-1)?.detail).toBe(
-      'Mira runs away this round: double movement, no attack; that is 3 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+    expect(t.entries().at(-1)?.detail).toBe('Nobody takes a parting shot at Mira.')
+    expect(t.entries().at(-2)?.detail).toBe(
+      'Mira runs away this round: double movement, no attack; that is 3 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest; the GM says who is within 5 ft of them for a parting shot.',
     )
     const status = () => t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)?.get('status')
     await playTo(t, () => turnOf(t).round === 4 && myTurn())
@@ -168,6 +171,51 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
     )
     expect(status() ?? []).toEqual([])
     expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
+  })
+
+  it('the Ogre has struck Mira; she turns her back and runs: the GM taps the Ogre, whose parting shot at +2 still comes (17.0.2)', async () => {
+    const t = await table('osr')
+    sturdy(t, { dexBonus: -3 })
+    await ogreFirst(t)
+    expect(
+      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
+    ).toBe(true)
+    await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
+    const prompt = t.prompts()[0]
+    expect(prompt?.question).toMatch(
+      /^Mira turns their back and runs: tap each opponent within 5 ft who has a ready weapon/,
+    )
+    // Its odds are the rules package's: the Ogre's first melee weapon, +2 for the parting shot.
+    const decl: osr.AttackDeclaration = {
+      attacker: sheetOf(t, 'ogre'),
+      target: sheetOf(t, t.mira),
+      weapon: 0,
+      mode: 'melee',
+      toggles: ['parting-shot'],
+    }
+    const odds = osr.attackOdds(decl)
+    if (!odds.ok) throw new Error(odds.error)
+    expect(prompt?.options.map((o) => [o.id, o.chance])).toEqual([
+      ['ogre', toFloat(odds.value.hit)],
+      ['none', null],
+    ])
+    // Hers to run, the GM's to answer: her phone cannot.
+    expect(await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).toEqual({
+      ok: false,
+      error: 'Only the GM answers this.',
+    })
+    const hp = t.fighter(t.mira).hp
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).ok).toBe(true)
+    const entry = t.entries().at(-1)
+    // Each of the Ogre's dice is logged as its own: "Ogre: to hit".
+    const ogres = (entry?.rolls ?? []).map((r) => ({ ...r, label: r.label.replace(/^Ogre: /, '') }))
+    const ruled = osr.resolveAttack(decl, facesOf(ogres))
+    if (!ruled.ok) throw new Error(ruled.error)
+    expect(ruled.value.toHit.some((l) => l.label === 'parting shot' && l.value === 2)).toBe(true)
+    expect(entry?.detail).toMatch(/^Parting shots at Mira: Ogre (hits|misses) Mira/)
+    expect(t.fighter(t.mira).hp).toBe(hp - (ruled.value.damage?.total ?? 0))
+    expect(t.prompts()).toEqual([])
   })
 
   it('a feat takes the turn and asks the GM, in the log, to decide it', async () => {
@@ -218,21 +266,18 @@ describe('osr: a grapple kept (17.0.18)', () => {
   })
 })
 
-describe('osr: a siege engine’s rate of fire (17.0.9)', () => {
-  it('a ballista of 1/6 fires in round 1, is refused while it reloads, and fires again in round 7', async () => {
+describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
+  const RELOADING = 'Reloading takes the whole round: no other action, not even moving.'
+
+  /**
+   * Mira shoots the Ogre on each of her turns from round 1 to `rounds` with this one weapon: the rounds the
+   * room lets her fire, each refusal in the rule's words, and the rules package's rounds for the weapon.
+   */
+  async function shootEachRound(weapon: Record<string, unknown>, rounds: number) {
     const t = await table('osr')
-    const ballista = {
-      name: 'Ballista',
-      kind: 'siege',
-      damage: '1d10',
-      shortRange: 100,
-      mediumRange: 200,
-      longRange: 300,
-      firesEvery: 6,
-    }
-    setSheet(t, { weapons: [ballista] })
+    setSheet(t, { weapons: [weapon] })
     await miraFirst(t)
-    // A 5 misses the Ogre (5 + 1 + DEX 3 against AC 11): no damage die, the engine empty all the same.
+    // A 5 misses the Ogre (5 + 1 + DEX 3 + 1 against AC 11): no damage die, the weapon empty all the same.
     const shot = {
       kind: 'attack',
       targetId: 'ogre',
@@ -240,16 +285,94 @@ describe('osr: a siege engine’s rate of fire (17.0.9)', () => {
       faces: [5],
     }
     const fired: number[] = []
-    for (let round = 1; round <= 7; round++) {
+    for (let round = 1; round <= rounds; round++) {
       await playTo(t, () => turnOf(t).round === round && (turnOf(t).acting ?? []).includes(t.mira))
       const answer = await t.ask(shot)
       if (answer.ok) fired.push(round)
-      else expect(answer.error).toBe('Reloading takes the whole round: no other action, not even moving.')
+      else {
+        expect(answer.error).toBe(RELOADING)
+        // Nor may she run: reloading, she "cannot perform other actions, including moving".
+        const run = { kind: 'attack', targetId: t.mira, declared: { choice: 'run-away', toggles: [] } }
+        expect(await t.ask(run)).toEqual({ ok: false, error: RELOADING })
+      }
     }
     const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
     if (!sheet.ok) throw new Error(sheet.error)
-    expect(fired).toEqual(osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, 7))
+    return { fired, ruled: osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, rounds) }
+  }
+
+  /** A missile weapon that fires once every `firesEvery` rounds, within 100 ft at short range. */
+  const slow = (name: string, kind: string, damage: string, firesEvery: number) => ({
+    name,
+    kind,
+    damage,
+    shortRange: 100,
+    mediumRange: 200,
+    longRange: 300,
+    firesEvery,
+  })
+
+  it('a light crossbow fires in rounds 1, 3 and 5: each round between is spent reloading, doing nothing else', async () => {
+    const { fired, ruled } = await shootEachRound(slow('Light crossbow', 'crossbow', '1d6', 2), 5)
+    expect(fired).toEqual(ruled)
+    expect(fired).toEqual([1, 3, 5])
+  })
+
+  it('a heavy crossbow fires in rounds 1 and 4: two full rounds of reloading between', async () => {
+    const { fired, ruled } = await shootEachRound(slow('Heavy crossbow', 'crossbow', '1d8', 3), 4)
+    expect(fired).toEqual(ruled)
+    expect(fired).toEqual([1, 4])
+  })
+
+  it('a ballista of 1/6 fires in round 1, is refused while it reloads, and fires again in round 7', async () => {
+    const { fired, ruled } = await shootEachRound(slow('Ballista', 'siege', '1d10', 6), 7)
+    expect(fired).toEqual(ruled)
     expect(fired).toEqual([1, 7])
+  })
+})
+
+describe('osr: a flask lit with a fuse, and holy water (17.0.10, 17.0.11)', () => {
+  const HOLY_WATER = { ...OIL_FLASK, name: 'Holy water', kind: 'holy-water' }
+  const SWORD_HELD = { name: 'Sword', kind: 'melee', damage: '1d8' }
+  /** Mira, first, throws the sheet's second weapon at the Ogre with her own dice. */
+  async function throwAtOgre(flask: Record<string, unknown>, toggles: string[], faces: number[], ogre = {}) {
+    const t = await table('osr')
+    setSheet(t, { weapons: [SWORD_HELD, flask] })
+    ogreSheet(t, { hitPoints: 30, ...ogre })
+    await miraFirst(t)
+    const declared = { choice: 'weapon-1-missile', toggles: ['short-range', ...toggles] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared, faces })).ok).toBe(true)
+    return t
+  }
+
+  it('a direct hit with a fuse: 1d8 fire and the 1d6 splash with no save; the GM is asked for the others within 5 ft', async () => {
+    // 19 hits; the flask's 1d8 shows 6, the splash's 1d6 4.
+    const t = await throwAtOgre(OIL_FLASK, ['oil-fuse'], [19, 6, 4])
+    const ogre = sheetOf(t, 'ogre')
+    const fire = osr.oilDirectHit(ogre, 'on-impact', 6)
+    const splash = osr.oilSplash(ogre, { ignition: 'fuse', directlyHit: true }, { d6: 4 })
+    if (!fire.ok || !splash.ok) throw new Error('the rules refused the flask')
+    const dealt = fire.value.total + splash.value.total
+    expect(dealt).toBe(10)
+    expect(t.fighter('ogre').hp).toBe(30 - dealt)
+    const detail = t.entries().at(-1)?.detail
+    expect(detail).toMatch(new RegExp(`Ogre takes ${dealt} fire damage; Ogre is burning`))
+    expect(detail).toContain(
+      '(GM: The oil splashes: all others within 5 feet of the impact take 1d6, a save vs Death Ray avoids it.',
+    )
+  })
+
+  it('holy water does nothing to a living Ogre and 1d8 to an undead one, and asks the GM for the undead within 5 ft', async () => {
+    for (const undead of [false, true]) {
+      const t = await throwAtOgre(HOLY_WATER, [], undead ? [19, 5] : [19], { undead })
+      const ruled = osr.holyWater(sheetOf(t, 'ogre'), 'direct', undead ? 5 : undefined)
+      if (!ruled.ok) throw new Error(ruled.error)
+      expect(t.fighter('ogre').hp).toBe(30 - ruled.value.total)
+      expect(ruled.value.total).toBe(undead ? 5 : 0)
+      const detail = t.entries().at(-1)?.detail
+      expect(detail).toContain(undead ? 'Ogre takes 5 damage' : 'Holy water only harms undead creatures')
+      expect(detail).toContain('Each undead within 5 feet of the impact takes 1d6 holy water splash.')
+    }
   })
 })
 
@@ -318,6 +441,21 @@ const sheetOf = (t: Table, id: string) => {
   return s.value
 }
 
+const CHARGE = { choice: 'weapon-0-melee', toggles: ['charge'] }
+
+/** The Ogre charges Mira on the GM's own dice (a 15 to hit, a 3 on its 1d6): the prompt it puts to her. */
+async function ogreCharges(t: Table) {
+  const charged = await t.gmAsk({
+    kind: 'attack',
+    attackerId: 'ogre',
+    targetId: t.mira,
+    declared: CHARGE,
+    faces: [15, 3],
+  })
+  expect(charged.ok).toBe(true)
+  return t.prompts()[0]
+}
+
 describe('osr: a weapon set against a charge (17.0.1.9)', () => {
   it('the Ogre charges Mira, who holds with a better initiative: she sets her spear on its number, for double damage, and her action is spent', async () => {
     const t = await table('osr')
@@ -327,17 +465,8 @@ describe('osr: a weapon set against a charge (17.0.1.9)', () => {
     // She waits for the Ogre (17.0.1.6): both act on its number.
     const hold = { choice: 'hold', toggles: [] }
     expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: hold })).ok).toBe(true)
-    const charge = { choice: 'weapon-0-melee', toggles: ['charge'] }
     // The GM's own dice for the Ogre: 15 + 1 + 2 (charging) = 18 hits AC 11; 1d6 3, doubled: 6.
-    const charged = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'ogre',
-      targetId: t.mira,
-      declared: charge,
-      faces: [15, 3],
-    })
-    expect(charged.ok).toBe(true)
-    const prompt = t.prompts()[0]
+    const prompt = await ogreCharges(t)
     expect(prompt?.declared.round).toEqual([osr.YET_TO_ACT, osr.AS_QUICK])
     expect(prompt?.options.map((o) => o.id)).toEqual(['set-0', 'let-come'])
     // Its odds are the rules package's: the spear set against one charging (-2 AC).
@@ -379,6 +508,83 @@ describe('osr: a weapon set against a charge (17.0.1.9)', () => {
       ok: false,
       error: 'It is not your turn.',
     })
+  })
+
+  it('the GM undoes the set spear: Mira has her action back, on the number she was waiting for', async () => {
+    const t = await table('osr')
+    // DEX +5 and a typed 6 make 11; the Ogre's 1d6 + 3 is 4 to 9, the Goblin's 1d6 - 5 at most 1.
+    sturdy(t, { weapons: [SPEAR], dexBonus: 5 })
+    ogreSheet(t, { weapons: [SPEAR], hitPoints: 30, dexBonus: 3 })
+    const goblin = new Y.Map<unknown>()
+    t.table.doc.getMap(TABLE.combatants).set('goblin', goblin)
+    const fields = { name: 'Goblin', side: 'foe', hp: 5, maxHp: 5, sheet: { name: 'Goblin', dexBonus: -5 } }
+    for (const [k, v] of Object.entries(fields)) goblin.set(k, v)
+    const reader = await TestClient.connect(t.roomId, 'table')
+    await eventually(() => reader.doc.getMap(TABLE.combatants).has('goblin'), 'the Goblin')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([[t.mira], ['ogre'], ['goblin']])
+    // She waits for the Goblin (17.0.1.6): her number is now the Goblin's, after the Ogre's.
+    const hold = { choice: 'hold', toggles: [] }
+    expect((await t.ask({ kind: 'attack', targetId: 'goblin', declared: hold })).ok).toBe(true)
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([['ogre'], ['goblin', t.mira]])
+    const prompt = await ogreCharges(t)
+    expect(prompt?.options.map((o) => o.id)).toEqual(['set-0', 'let-come'])
+    expect((await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'set-0' })).ok).toBe(true)
+    // Set, her action is spent on the Ogre's number (17.0.1.9): the Goblin's number is no longer hers.
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([['ogre', t.mira], ['goblin']])
+    const entry = t.entries().at(-1)
+    expect(entry?.spent).toEqual([t.mira])
+
+    expect((await t.gmAsk({ kind: 'undo', entryId: entry?.id })).ok).toBe(true)
+    expect(t.fighter(t.mira).hp).toBe(40)
+    expect(t.fighter('ogre').hp).toBe(30)
+    // Undone, nothing was set: her action and her place, the Goblin's number, are hers again.
+    expect(turnOf(t).order.map((s) => s.ids)).toEqual([['ogre'], ['goblin', t.mira]])
+    expect(turnOf(t).acted).not.toContain(t.mira)
+    expect(turnOf(t).acting).toEqual(['ogre'])
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    expect([...(turnOf(t).acting ?? [])].sort()).toEqual(['goblin', t.mira].sort())
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: SWORD })).ok).toBe(true)
+  })
+
+  it('the GM rejects the dice of a charge the Ogre set its spear against: the Ogre has its action back', async () => {
+    const t = await table('osr')
+    // DEX -5 and a typed 1 make -4, below any Ogre's 1d6: the Ogre waits for Mira, to act with her.
+    sturdy(t, { weapons: [SPEAR], dexBonus: -5 })
+    ogreSheet(t, { weapons: [SPEAR], hitPoints: 30 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [1] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    const hold = { choice: 'hold', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: hold })).ok).toBe(
+      true,
+    )
+    expect([...(turnOf(t).acting ?? [])].sort()).toEqual(['ogre', t.mira].sort())
+    t.table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
+    const reader = await TestClient.connect(t.roomId, 'table')
+    await eventually(() => reader.doc.getMap(TABLE.settings).get('physicalDice') === 'approve', 'the setting')
+    const charge = { choice: 'weapon-0-melee', toggles: ['charge'] }
+    expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: charge, faces: [15, 3] })).ok).toBe(
+      true,
+    )
+    const prompt = t.prompts()[0]
+    expect(prompt?.options.map((o) => o.id)).toEqual(['set-0', 'let-come'])
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt?.id, choice: 'set-0' })).ok).toBe(true)
+    const charged = () => t.entries().find((e) => e.attack?.attackerId === t.mira)
+    await eventually(() => charged() !== undefined, 'the charge in the log')
+    const entry = charged()
+    expect(entry?.status).toBe('pending')
+    expect(entry?.spent).toEqual(['ogre'])
+    expect(turnOf(t).acted).toContain('ogre')
+
+    t.gm.doc.getArray(GM.approvals).push([{ entryId: entry?.id, approve: false }])
+    await eventually(() => t.entries().find((e) => e.id === entry?.id)?.status === 'rejected', 'rejected')
+    // Never applied, the outcome spent nothing: the Ogre still acts on this number.
+    expect(t.fighter('ogre').hp).toBe(30)
+    expect(turnOf(t).acted).not.toContain('ogre')
+    expect(turnOf(t).acting).toContain('ogre')
   })
 
   it('with a worse initiative nobody asks: the charge lands alone', async () => {

@@ -372,6 +372,11 @@ export interface LogEntry {
   changes?: Record<string, { before: FighterChange; after: FighterChange }>
   /** The GM undid it: what it changed was reverted. */
   undone?: boolean
+  /**
+   * Those whose action for the round it spent out of their place (osr: a weapon set against a charge,
+   * `Resolution.spent`): undoing it, or rejecting its dice, gives the action back.
+   */
+  spent?: string[]
   /** Entries made together (area damage, one per target): undoing one undoes them all. */
   group?: string
   /** A GM condition put on (undo takes it off) or ended (undo puts it back, with the rounds it had left). */

@@ -47,8 +47,9 @@ export function attack(
   const choices = ctx.rules.combat.choices(attacker, view)
   const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
   // (Holding for oneself is the rules' to refuse, in their words.)
+  // One who may do nothing now (osr: reloading, "no other action, not even moving") hears why first.
   if (target.id === attacker.id && !choice?.self && !choice?.waits)
-    return { ok: false, error: 'You cannot attack yourself.' }
+    return choices.ok ? { ok: false, error: 'You cannot attack yourself.' } : choices
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
   // the moves stated made (brp's first two phases, 5.1).
@@ -194,9 +195,11 @@ function resolveAttack(
     seatOf(ctx.table, attacker.id) !== null &&
     settingsOf(ctx.table).physicalDice === 'approve'
   const attack = { attackerId: attacker.id, targetId: target.id, declared, defense }
-  record(ctx, { id: entryId, by: attacker.name, kind: 'attack', attack }, resolved.value, roller.rolls, hold)
+  const spent = resolved.value.spent ?? []
+  const entry = { id: entryId, by: attacker.name, kind: 'attack' as const, attack }
+  record(ctx, spent.length > 0 ? { ...entry, spent } : entry, resolved.value, roller.rolls, hold)
   // Who struck with this attack, out of their place (osr: a weapon set against a charge), has acted.
-  for (const id of resolved.value.spent ?? []) stepTurn(ctx, { kind: 'spent', id })
+  for (const id of spent) stepTurn(ctx, { kind: 'spent', id })
   // What the outcome asks the GM next (osr: whom a missed shot may hit): a prompt of the GM's, which
   // goes with the outcome if the GM rejects its dice.
   const asks = resolved.value.asks
@@ -240,6 +243,8 @@ export function approveOutcome(ctx: RoomContext, entryId: string, approve: boole
   const { changes: _proposed, ...rest } = entry
   // What the rejected outcome asked the GM goes with it.
   if (!approve) ctx.table.transact(() => ctx.table.getMap(TABLE.prompts).delete(`${entryId}/asks`), 'server')
+  // So does the action it spent out of place: never applied, it spent nothing.
+  if (!approve) for (const id of entry.spent ?? []) stepTurn(ctx, { kind: 'spent-undone', id })
   ctx.log.transact(() => {
     entries.delete(index, 1)
     entries.insert(index, [
@@ -293,8 +298,10 @@ function undoOne(ctx: RoomContext, entryId: string): RequestResult {
     entries.delete(index, 1)
     entries.insert(index, [{ ...entry, undone: true }])
   }, 'server')
-  // An attack undone in the turn it was made is the attacker's to make again.
+  // An attack undone in the turn it was made is the attacker's to make again, and an action it spent
+  // out of place (osr: a weapon set against the charge) is its owner's again.
   if (entry.attack) stepTurn(ctx, { kind: 'attack-undone', id: entry.attack.attackerId })
+  for (const id of entry.spent ?? []) stepTurn(ctx, { kind: 'spent-undone', id })
   refreshTurn(ctx)
   return { ok: true, logId: entryId }
 }

@@ -71,7 +71,7 @@ export function rollEntry(
 /** Applies an outcome to the table (unless it waits for the GM) and logs it with what it changed. */
 export function record(
   ctx: RoomContext,
-  entry: Pick<LogEntry, 'id' | 'by' | 'kind' | 'attack' | 'group'>,
+  entry: Pick<LogEntry, 'id' | 'by' | 'kind' | 'attack' | 'group' | 'spent'>,
   resolution: Resolution,
   rolls: readonly RecordedDie[],
   hold = false,

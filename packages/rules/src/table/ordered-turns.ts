@@ -11,6 +11,7 @@ import type {
   InitiativeRoll,
   Intent,
   IntentRules,
+  SpentPlace,
   SurpriseOutcome,
   SurpriseSetup,
   TurnAction,
@@ -240,6 +241,15 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
   function spend(turn: TurnState, id: string, ctx: TurnContext): Outcome<TurnStep> {
     const slot = turn.order[turn.current]
     if (turn.status !== 'running' || !slot) return fail('No round is running.')
+    // Where they were, so that undoing the outcome gives their action and place back (`unspend`).
+    const wasThere = slot.ids.includes(id)
+    const index = turn.order.findIndex((s, i) => i > turn.current && s.ids.includes(id))
+    const left = turn.order[index]
+    const place: SpentPlace = {
+      joined: turn.current,
+      wasThere,
+      ...(!wasThere && left ? { left: { index, slot: left } } : {}),
+    }
     const order = turn.order
       .map((s, i) =>
         i === turn.current
@@ -250,7 +260,33 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       )
       .filter((s) => s.ids.length > 0)
     const acted = turn.acted.includes(id) ? turn.acted : [...turn.acted, id]
-    return ok(settle({ ...turn, order, acted }, ctx))
+    return ok(settle({ ...turn, order, acted, spentFrom: { ...turn.spentFrom, [id]: place } }, ctx))
+  }
+
+  /**
+   * The outcome that spent one's action out of place is undone: they leave the slot they joined, and
+   * their own later place is theirs again, their action with it. A place the round has passed stays
+   * passed, as an attack undone in an earlier turn gives nothing back; a round over forgets it all.
+   */
+  function unspend(turn: TurnState, id: string, ctx: TurnContext): Outcome<TurnStep> {
+    const place = turn.spentFrom?.[id]
+    if (turn.status !== 'running' || !place) return ok(settle(turn, ctx))
+    const { [id]: _given, ...spentFrom } = turn.spentFrom ?? {}
+    const order = turn.order.map((s, i) =>
+      i === place.joined && !place.wasThere ? { ...s, ids: s.ids.filter((x) => x !== id) } : s,
+    )
+    const left = place.left
+    if (left) {
+      const same = order.findIndex(
+        (s, i) => i > turn.current && s.at === left.slot.at && s.label === left.slot.label,
+      )
+      const back = order[same]
+      if (back) order[same] = { ...back, ids: [...back.ids, id] }
+      else if (left.index > turn.current)
+        order.splice(Math.min(left.index, order.length), 0, { ...left.slot, ids: [id] })
+    }
+    const acted = place.joined === turn.current ? turn.acted.filter((x) => x !== id) : turn.acted
+    return ok(settle({ ...turn, order: order.filter((s) => s.ids.length > 0), acted, spentFrom }, ctx))
   }
 
   function step(turn: TurnState, action: TurnAction, ctx: TurnContext): Outcome<TurnStep> {
@@ -309,6 +345,8 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         return hold(turn, action.id, action.until, ctx)
       case 'spent':
         return spend(turn, action.id, ctx)
+      case 'spent-undone':
+        return unspend(turn, action.id, ctx)
       case 'attacked':
       case 'attack-undone': {
         const counted = countAttack(turn, action)
@@ -333,6 +371,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
               intents: {},
               defendOnly: [],
               phase: undefined,
+              spentFrom: {},
             },
             ctx,
           ),

@@ -74,6 +74,21 @@ export interface TurnState {
   phaseNow?: { id: RoundPhaseId; label: string; allows: string }
   /** The GM's timed events that came up: nobody acts until the GM has resolved them. Written by the room. */
   due?: DueEvent[]
+  /**
+   * Those whose action this round an outcome spent out of their place (osr: a weapon set against a charge,
+   * 17.0.1.9), with the place they left, so that undoing the outcome gives it back (`spent-undone`).
+   */
+  spentFrom?: Record<string, SpentPlace>
+}
+
+/** Where one whose action was spent out of place acted, and the later place in the order they left. */
+export interface SpentPlace {
+  /** The slot they acted in (the one under way then). */
+  joined: number
+  /** They were in that slot already (the same number as the attacker). */
+  wasThere: boolean
+  /** Their own later slot as it was, and its index then; absent when they were there already. */
+  left?: { index: number; slot: TurnSlot }
 }
 
 export const IDLE_TURN: TurnState = {
@@ -193,6 +208,8 @@ export type TurnAction =
    * charge, 17.0.1.9): they join that slot with their action for the round spent.
    */
   | { kind: 'spent'; id: string }
+  /** The GM undid the outcome that spent it: the action, and the place they left, are theirs again. */
+  | { kind: 'spent-undone'; id: string }
   /** After the end-of-round effects: the next round opens. */
   | { kind: 'new-round' }
   /** The table changed (someone fell, was revealed, an attack was answered): settle who acts. */

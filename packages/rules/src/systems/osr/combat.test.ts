@@ -625,10 +625,12 @@ describe('running away, fatigue and feats (17.0.1.7, 17.0.1.5)', () => {
     const preview = rules.preview(five, five, RUN)
     // The sheet says what this round's run does: the 6th of 6 tires her.
     expect(preview.ok && preview.value.summary).toBe(
-      'Mira runs away this round: double movement, no attack (Run Away (17.0.1.7)); that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
+      'Mira runs away this round: double movement, no attack (Run Away (17.0.1.7)); that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2).',
     )
     const first = rules.preview(mira, mira, RUN)
-    expect(first.ok && first.value.summary).toMatch(/; 5 of 6 rounds of running left \(3 x CON\)\.$/)
+    expect(first.ok && first.value.summary).toMatch(
+      /; 5 of 6 rounds of running left \(3 x CON\); turning your back/,
+    )
     expect(resolve(five, five, RUN).summary).toBe(
       'Mira runs away this round: double movement, no attack; that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest.',
     )
@@ -946,6 +948,70 @@ describe('a missile that misses into a melee with allies (17.0.12)', () => {
       expect(rules.resolve(archer(), foe(), stray, bad, scripted(), view())).toEqual({
         ok: false,
         error: 'Choose among Mira’s allies in the fight, each once, or nobody.',
+      })
+  })
+})
+
+describe('parting shots at one who runs away (17.0.2)', () => {
+  const sheetOf = (f: Fighter) => {
+    const s = osr.parseSheet(f.sheet)
+    if (!s.ok) throw new Error(s.error)
+    return s.value
+  }
+  const RUN: Declared = { choice: 'run-away', toggles: [] }
+  const PARTING: Declared = { choice: 'parting-shots', toggles: [] }
+  const orc = fighter('osr', 'orc', 'foe', { name: 'Orc', weapons: [] })
+  const ded = fighter('osr', 'ded', 'foe', { name: 'Ded' }, { hp: 0, state: { status: 'dead' } })
+  const tomas = fighter('osr', 'tomas', 'pc', { name: 'Tomas' })
+  const view = () => ({ turn: IDLE_TURN, fighters: [pc(), foe(), orc, ded, tomas] })
+
+  it('running asks the GM who is within 5 ft: each opponent with a ready weapon, at +2', () => {
+    const r = rules.resolve(pc(), pc(), RUN, null, scripted(), view())
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.summary).toMatch(/; the GM says who is within 5 ft of them for a parting shot\.$/)
+    // The Goblin's Sword: d20 + 1 + 2 (parting shot) against AC 11 hits on 8 to 20. The Orc has no weapon,
+    // the dead take none, and an ally is no opponent.
+    const decl: osr.AttackDeclaration = {
+      attacker: sheetOf(foe()),
+      target: sheetOf(pc()),
+      weapon: 0,
+      mode: 'melee',
+      toggles: ['parting-shot'],
+    }
+    const odds = osr.attackOdds(decl)
+    if (!odds.ok) throw new Error(odds.error)
+    expect(toFloat(odds.value.hit)).toBe(13 / 20)
+    expect(r.value.asks?.many).toBe(true)
+    expect(r.value.asks?.declared).toEqual(PARTING)
+    expect(r.value.asks?.options.map((o) => [o.id, o.chance])).toEqual([
+      ['gob', 13 / 20],
+      ['none', null],
+    ])
+    // Nobody to take one: nothing is asked.
+    const alone = rules.resolve(pc(), pc(), RUN, null, scripted(), { turn: IDLE_TURN, fighters: [pc(), orc] })
+    expect(alone.ok && alone.value.asks).toBeUndefined()
+  })
+
+  it('the room rolls each parting shot tapped, +2, and it leaves the runner hurt', () => {
+    // 15 + 1 + 2 = 18 hits AC 11; 1d8 5.
+    const r = rules.resolve(pc(), pc(), PARTING, 'gob', scripted(15, 5), view())
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.summary).toBe(
+      'Parting shots at Mira: Goblin hits Mira with the Sword (18 against AC 11); 5 damage. (GM: Parting shot: opponents with attack routines choose one attack mode (a tiger could only claw once or bite once).)',
+    )
+    expect(r.value.lines.find((l) => l.label === 'parting shot' && !l.note)?.value).toBe(2)
+    expect(r.value.changes).toEqual({ mira: { hp: 5 } })
+    const none = rules.resolve(pc(), pc(), PARTING, 'none', scripted(), view())
+    expect(none.ok && none.value.summary).toBe('Nobody takes a parting shot at Mira.')
+    // Only the GM's answer rolls them; only opponents with a ready weapon, each once.
+    expect(rules.resolve(pc(), pc(), PARTING, null, scripted(), view())).toEqual({
+      ok: false,
+      error: 'Only the GM says who is within 5 ft of one who runs, for their parting shots (17.0.2).',
+    })
+    for (const bad of ['orc', 'ded', 'tomas', 'gob+gob'])
+      expect(rules.resolve(pc(), pc(), PARTING, bad, scripted(), view())).toEqual({
+        ok: false,
+        error: 'Choose among Mira’s opponents with a ready weapon, each once, or nobody.',
       })
   })
 })

@@ -783,6 +783,103 @@ function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: R
   })
 }
 
+// ---- Parting shots (17.0.2): "Any time a character turns their back on an adjacent opponent (who has a
+// ready weapon) and begins movement, that opponent is allowed a 'parting shot' with a +2 bonus to attack,
+// even if that opponent has already made all attacks for the round." Fray keeps no positions: one who runs
+// away asks the GM, at that moment, to tap the opponents within 5 ft; the room rolls each one's shot,
+// which counts against none of its attacks. A fighting withdrawal (backing away at half walking movement,
+// still fighting) draws none: it is no run, and the GM answers "Nobody" for one who only backs away.
+
+/** The follow-up's choice: the parting shots at the one who runs. */
+const PARTING = 'parting-shots'
+const PARTING_RULE = 'Defensive Movement and Attacks of Opportunity (17.0.2)'
+const PARTING_GM = 'Only the GM says who is within 5 ft of one who runs, for their parting shots (17.0.2).'
+
+/**
+ * The parting shot an opponent may take at the runner: one attack mode, its first melee weapon in hand
+ * ("a tiger with a claw/claw/bite routine could only claw once or bite once"), +2; null without a ready weapon.
+ */
+function partingShot(foe: Fighter, runner: Fighter) {
+  if (foe.side === runner.side || stateOf(foe).status !== 'up') return null
+  const s = sheet(foe)
+  if (!s.ok) return null
+  const disarmed = stateOf(foe).conditions.some((c) => c.kind === 'disarmed')
+  const i = s.value.weapons.findIndex((w, n) => meleeCapable(w) && !(n === 0 && disarmed))
+  if (i < 0) return null
+  const declared: Declared = { choice: `weapon-${i}-melee`, toggles: ['parting-shot'] }
+  const d = declare(foe, runner, declared)
+  const odds = d.ok ? osr.attackOdds(d.value.decl) : null
+  if (!d.ok || !odds?.ok) return null
+  const weapon = d.value.setup.weapon?.name ?? 'weapon'
+  return { foe, declared, weapon, chance: toFloat(odds.value.hit), mean: toFloat(odds.value.expectedDamage) }
+}
+
+/** The GM's prompt as one turns their back and runs: each opponent with a ready weapon, with its odds. */
+function partingAsks(runner: Fighter, table: TableView): NonNullable<Resolution['asks']> | undefined {
+  const shots = table.fighters.flatMap((f) => partingShot(f, runner) ?? [])
+  if (shots.length === 0) return undefined
+  const options: DefenseOption[] = shots.map(({ foe, weapon, chance, mean }) => ({
+    id: foe.id,
+    label: foe.name,
+    chance,
+    effect: `A parting shot with the ${weapon} at +2, even after all its attacks this round: hits ${percent(chance)}, ${mean.toFixed(1)} damage on average.`,
+  }))
+  options.push({
+    id: NOBODY,
+    label: 'Nobody',
+    chance: null,
+    effect: `Nobody with a ready weapon is within 5 ft of ${runner.name} (or ${runner.name} only backs away, fighting): no parting shot.`,
+  })
+  return {
+    question: `${runner.name} turns their back and runs: tap each opponent within 5 ft who has a ready weapon. Each gets a parting shot at +2, even if it has already made all its attacks this round; one attack mode only. The room rolls them (${PARTING_RULE}).`,
+    declared: { choice: PARTING, toggles: [] },
+    options,
+    many: true,
+    verb: 'Roll the parting shots',
+  }
+}
+
+/** The parting shots the GM tapped, in turn, on the runner as the last one left them. */
+function partingShots(
+  runner: Fighter,
+  defense: string | null,
+  roll: Roller,
+  table?: TableView,
+): Outcome<Resolution> {
+  if (defense === null || !table) return fail(PARTING_GM)
+  const note: BreakdownLine = { label: 'parting shot', value: 0, rule: PARTING_RULE, note: true }
+  if (defense === NOBODY)
+    return ok({ lines: [note], summary: `Nobody takes a parting shot at ${runner.name}.`, changes: {} })
+  const ids = defense.split('+')
+  const chosen = ids.map((id) => table.fighters.find((f) => f.id === id))
+  if (new Set(ids).size !== ids.length || chosen.some((f) => !f || !partingShot(f, runner)))
+    return fail(`Choose among ${runner.name}’s opponents with a ready weapon, each once, or nobody.`)
+  const lines: BreakdownLine[] = [note]
+  const said: string[] = []
+  const prompts: string[] = []
+  const changes: Record<string, FighterChange> = {}
+  let now = runner
+  for (const foe of chosen as Fighter[]) {
+    if (stateOf(now).status !== 'up') break
+    const shot = partingShot(foe, now)
+    if (!shot) continue
+    const struck = strike(foe, now, shot.declared, (sides, label) =>
+      roll(sides, `${foe.name}: ${label}`, 'target'),
+    )
+    if (!struck.ok) return struck
+    lines.push(...struck.value.lines)
+    said.push(...struck.value.said)
+    prompts.push(...struck.value.prompts)
+    const [, foeHp, foeState] = struck.value.attacker
+    const [, hp, state] = struck.value.target
+    Object.assign(changes, changesOf([foe, foeHp, foeState]))
+    now = { ...now, hp, state: asJson(state) }
+  }
+  Object.assign(changes, changesOf([runner, now.hp, stateOf(now)]))
+  const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
+  return ok({ lines, summary: `Parting shots at ${runner.name}: ${said.join('; ')}.${gm}`, changes })
+}
+
 // ---- Resolution.
 
 /** One attack rolled and applied to both fighters' hit points and states, before it is summed up. */
@@ -1048,6 +1145,18 @@ function withConditions(state: OsrState, gains: ReadonlyArray<osr.Condition>): O
 const acLines = (lines: ReadonlyArray<BreakdownLine>, defense: string): BreakdownLine[] =>
   lines.map((l, i) => ({ ...l, ...(i === 0 ? {} : { label: `AC: ${l.label}` }), defense }))
 
+/**
+ * A melee attacker may back away fighting instead, at half walking movement, and draws no parting shot
+ * ("This is termed a fighting withdrawal", 17.0.2); turning their back to move away draws them all.
+ */
+function withdrawal(s: Setup): string {
+  if (s.mode !== 'melee') return ''
+  const feet = osr.moveAllowance(s.attacker, 'withdraw')
+  return feet.ok
+    ? `; or back away up to ${feet.value} ft still fighting (a fighting withdrawal: no parting shots)`
+    : ''
+}
+
 function hitsOn(needs: number, chance: number): string {
   return needs >= 20
     ? `Hits only on a natural 20 (${percent(chance)})`
@@ -1123,9 +1232,14 @@ export const osrCombat: CombatRules = {
           summary: `Attacked before your number: the spell holds on a save vs Spells of ${save.needs} or more on a d20 (${percent(save.chance)}), else it is lost (${SPELL_RULE}).`,
           lines: [],
         })
+      // Running turns one's back on those beside one: each with a ready weapon gets a parting shot (17.0.2).
+      const parting =
+        own.value.action.kind === 'run-away'
+          ? '; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2)'
+          : ''
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}.`,
+        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${parting}.`,
         lines: [],
       })
     }
@@ -1155,7 +1269,7 @@ export const osrCombat: CombatRules = {
     const feet = d.value.setup.attacker.movement
     const moves = declared.toggles.includes('charge')
       ? `; the charge runs 10 to ${feet * 2} ft straight at ${target.name}`
-      : `; move up to ${feet} ft too, split before and after the attack`
+      : `; move up to ${feet} ft too, split before and after the attack${withdrawal(d.value.setup)}`
     // A blow the target may strike first, as the round stands (17.0.1.6, 17.0.1.9).
     const round = table ? roundFacts(table.turn, attacker.id, target.id) : []
     const risk = counterRisk(attacker, target, d.value.setup, { ...declared, round })
@@ -1179,6 +1293,7 @@ export const osrCombat: CombatRules = {
     const own = declareSelf(attacker, target, declared.choice)
     if (own) return own.ok ? ok([]) : own
     if (declared.choice.startsWith(STRAY)) return fail(STRAY_GM)
+    if (declared.choice === PARTING) return fail(PARTING_GM)
     const d = declare(attacker, target, declared)
     return d.ok ? ok(counterOptions(attacker, target, d.value.setup, declared)) : d
   },
@@ -1192,6 +1307,7 @@ export const osrCombat: CombatRules = {
     table?: TableView,
   ): Outcome<Resolution> {
     if (declared.choice.startsWith(STRAY)) return strayShot(attacker, declared, defense, roll, table)
+    if (declared.choice === PARTING) return partingShots(attacker, defense, roll, table)
     if (defense !== null) return answered(attacker, target, declared, defense, roll)
     if (GRIPS.includes(declared.choice)) return gripResolve(attacker, target, declared.choice, roll)
     if (declared.choice === HOLD.id) {
@@ -1213,10 +1329,14 @@ export const osrCombat: CombatRules = {
           ? 'Oil (17.0.10)'
           : (osr.ACTIONS.find((a) => a.kind === action.kind)?.rule ?? '')
       const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
+      // Turning their back on those beside them, the runner draws their parting shots (17.0.2).
+      const asks = action.kind === 'run-away' && table ? partingAsks(attacker, table) : undefined
+      const parting = asks ? '; the GM says who is within 5 ft of them for a parting shot' : ''
       return ok({
         lines: [{ label: action.label.split(' · ')[0] ?? action.label, value: 0, rule, note: true }],
-        summary: `${attacker.name} ${action.says}${told}.`,
+        summary: `${attacker.name} ${action.says}${told}${parting}.`,
         changes: change ? { [attacker.id]: change } : {},
+        ...(asks ? { asks } : {}),
       })
     }
     const struck = strike(attacker, target, declared, roll)

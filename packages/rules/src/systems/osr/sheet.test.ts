@@ -33,6 +33,10 @@ describe('parseSheet', () => {
       { weapons: [{ kind: 'bow', shortRange: 50, mediumRange: 40, longRange: 150 }] },
       'Weapons 1: ranges must grow from short to medium to long.',
     ],
+    [
+      { weapons: [{ name: 'Crossbow', kind: 'crossbow', shortRange: 80, mediumRange: 160, longRange: 240 }] },
+      'Weapons 1: a crossbow cannot fire every round: a light one fires once every 2 rounds, a heavy one once every 3 (Missile Weapon Rate of Fire, 17.0.9). Set Fires every N rounds to 2 or 3.',
+    ],
     ['a goblin', 'The sheet must be an object.'],
   ])('refuses %j, naming the field', (input, error) => {
     expect(parseSheet(input)).toEqual({ ok: false, error })

@@ -319,6 +319,11 @@ export function parseSheet(input: unknown): Outcome<Sheet> {
     const ranged = weapon.kind !== 'melee'
     if (ranged && weapon.longRange === 0)
       return fail(`${where}: a ${weapon.kind} weapon needs its range bands.`)
+    // "Light crossbows can be fired once every two rounds ... Heavy crossbows ... once every three" (17.0.9).
+    if (weapon.kind === 'crossbow' && weapon.firesEvery < 2)
+      return fail(
+        `${where}: a crossbow cannot fire every round: a light one fires once every 2 rounds, a heavy one once every 3 (Missile Weapon Rate of Fire, 17.0.9). Set Fires every N rounds to 2 or 3.`,
+      )
     weapons.push(weapon)
   }
   return ok({ ...(raw as unknown as Sheet), weapons })

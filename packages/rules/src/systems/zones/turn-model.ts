@@ -220,6 +220,7 @@ export const zonesTurns: TurnRules = {
         return act(turn, action.side, action.id, ctx)
       case 'hold':
       case 'spent':
+      case 'spent-undone':
         return fail(NO_HOLD)
       case 'attacked':
       case 'attack-undone': {
