@@ -133,10 +133,18 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     )
     const run = { choice: 'run', toggles: [] }
     expect(choices.ok && choices.value.map((c) => c.id)).not.toContain('run')
-    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: run })).ok).toBe(false)
-    expect(rules.preview(t.fighter(t.mira), t.fighter(t.mira), run)).toEqual({
+    // A move the phone does not offer is refused in the rules' words, not as an attack on oneself.
+    const refused = rules.preview(t.fighter(t.mira), t.fighter(t.mira), run)
+    expect(refused).toEqual({
       ok: false,
       error: 'Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.',
+    })
+    expect(await t.ask({ kind: 'attack', targetId: t.mira, declared: run })).toEqual(refused)
+    // Mira is a fighter: a spell is not hers to cast, and the room says so in those words.
+    const cast = { choice: 'cast', toggles: [] }
+    expect(await t.ask({ kind: 'attack', targetId: t.mira, declared: cast })).toEqual({
+      ok: false,
+      error: 'Mira casts no spells: only clerics, magic-users and elves do (ENCOUNTER ORDER: spellcasters).',
     })
     // Her own d6 shows 1: no goblin rolls lower, so both get their shot at +2 past her shield.
     const before = t.all()

@@ -516,9 +516,11 @@ function declareMove(attacker: Fighter, target: Fighter, declared: Declared): Ou
   if (why) return fail(why)
   if (!movesFor(attacker).some((m) => m.id === id))
     return fail(
-      id === 'run'
-        ? `${attacker.name} is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.`
-        : `${attacker.name} is not in melee with anyone: there is nothing to ${id === 'retreat' ? 'retreat' : 'withdraw'} from.`,
+      id === 'cast'
+        ? `${attacker.name} casts no spells: only clerics, magic-users and elves do (ENCOUNTER ORDER: spellcasters).`
+        : id === 'run'
+          ? `${attacker.name} is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.`
+          : `${attacker.name} is not in melee with anyone: there is nothing to ${id === 'retreat' ? 'retreat' : 'withdraw'} from.`,
     )
   const offered = moveToggles(id)
   const stray = declared.toggles.find((t) => !offered.some((o) => o.id === t))
