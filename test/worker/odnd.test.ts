@@ -180,14 +180,9 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1'), 'in melee')
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
-    // The goblin's odds as its next round's attack (its thrust before the fight counts in this one).
+    // The goblin's odds for its attack of the round (its thrust before the fight counts against none).
     const odds = () => {
-      const goblin = t.fighter('g1')
-      const p = rules.preview(
-        { ...goblin, state: { ...goblin.state, attacks: 0 } },
-        t.fighter(t.mira),
-        thrust,
-      )
+      const p = rules.preview(t.fighter('g1'), t.fighter(t.mira), thrust)
       if (!p.ok) throw new Error(p.error)
       return p.value.chance
     }
@@ -404,5 +399,29 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     expect(entry?.detail).toBe('Bandits hits Mira for 30.')
     await agrees(entry, before, t.fighter)
     expect(t.fighter(t.mira).hp).toBe(40 - 30)
+  })
+})
+
+describe('odnd: the GM’s attacks before the fight is started', () => {
+  it('count against no round: the fight begins with the goblin’s attack afresh, said in the log, and what it did stays', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const thrust = { choice: 'w1', toggles: [] }
+    expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1'), 'in melee')
+    const before = t.all()
+    const expected = rules.startOfFight?.(before)
+    if (!expected?.ok) throw new Error('no start of fight')
+    expect(expected.value.summary).toBe(
+      "The fight begins: the attacks Goblin 1 made before it count against no round; everyone's attacks of the first round are afresh (ENCOUNTER ORDER 7).",
+    )
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'start-of-fight'), 'the start in the log')
+    expect(t.entries().find((e) => e.kind === 'start-of-fight')?.detail).toBe(expected.value.summary)
+    for (const [id, change] of Object.entries(expected.value.changes))
+      expect(t.fighter(id).state).toEqual(change.state)
+    // Still in melee with her: the thrust happened, only its count is gone.
+    expect(t.chips(t.mira)).toContain('In melee with Goblin 1')
+    await t.playTo(() => (t.turn().acting ?? []).includes('g1'))
+    expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
   })
 })

@@ -57,10 +57,39 @@ import * as odnd from './rules.ts'
 
 export type { ConditionId, OdndState } from './fighter-state.ts'
 
-/** A new round: the attack count and the "has attacked" mark go; a charge comes a round nearer. */
+/** What one round counts: the attacks made, the "has attacked" mark, who attacked this fighter. */
+function withoutRoundCounts(f: Fighter): OdndState {
+  const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, ...rest } = stateOf(f)
+  return rest
+}
+
+/** A new round: the round's counts go; a charge comes a round nearer. */
 function nextRoundState(f: Fighter): OdndState {
-  const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, chargeWait, ...rest } = stateOf(f)
+  const { chargeWait, ...rest } = withoutRoundCounts(f)
   return chargeWait && chargeWait > 1 ? { ...rest, chargeWait: chargeWait - 1 } : rest
+}
+
+/**
+ * The GM's Start: attacks made before it (an opening shot while no round ran) are not the first round's,
+ * which starts with everyone's attacks afresh ("After initiative order is decided ... combat proceeds",
+ * ENCOUNTER ORDER 7). What they did stays: who is in melee, a charge, a wound, a condition.
+ */
+function startOfFight(fighters: readonly Fighter[]): Outcome<Resolution> {
+  const counted = fighters.filter((f) => {
+    const s = stateOf(f)
+    return (s.attacks ?? 0) > 0 || s.hasAttacked || (s.attackedBy ?? []).length > 0
+  })
+  const struck = counted.filter((f) => (stateOf(f).attacks ?? 0) > 0).map((f) => f.name)
+  return ok({
+    lines: [],
+    summary:
+      counted.length === 0
+        ? ''
+        : `The fight begins: ${struck.length > 0 ? `the attacks ${struck.join(', ')} made before it` : 'what was done before it'} count against no round; everyone's attacks of the first round are afresh (ENCOUNTER ORDER 7).`,
+    changes: Object.fromEntries(
+      counted.map((f) => [f.id, { state: withoutRoundCounts(f) as Record<string, unknown> }]),
+    ),
+  })
 }
 
 /** A 10-minute Turn is ten one-minute melee rounds ("once per 10 minute Turn"; "per Turn"). */
@@ -1103,6 +1132,7 @@ export const odndCombat: CombatRules = {
   },
 
   resolve,
+  startOfFight,
   endOfRound,
   status,
   // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.
