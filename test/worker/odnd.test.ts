@@ -425,3 +425,78 @@ describe('odnd: the GM’s attacks before the fight is started', () => {
     expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
   })
 })
+
+describe('odnd: a fighter of 8th level against normal men (MISC COMBAT RULES; ENCOUNTER ORDER)', () => {
+  it('strikes first and last in the round, her 8 attacks shared between the two, with the text’s quick reckoning on her sheet', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    // "Our 8th level fighter ... needs to roll a 7 or better": THAC0 13 against the goblin's AC 6, a sword d6+1.
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6+1', reach: 3 }
+    const sheet = combatants.get(t.mira)?.get('sheet') as Record<string, unknown>
+    combatants.get(t.mira)?.set('sheet', { ...sheet, level: 8, thac0: 13, weapons: [sword] })
+    // A goblin that lasts the round, so every attack has its target.
+    combatants.get('g1')?.set('hp', 200)
+    combatants.get('g1')?.set('maxHp', 200)
+    await eventually(() => t.fighter(t.mira).sheet?.level === 8 && t.fighter('g1').hp === 200, 'the sheets')
+    const slash = { choice: 'w1', toggles: [] }
+    // The forecast on her sheet, from the table as the room holds it: the text's own numbers.
+    const preview = rules.preview(t.fighter(t.mira), t.fighter('g1'), slash, {
+      turn: t.turn(),
+      fighters: t.all(),
+    })
+    expect(preview.ok && preview.value.summary).toContain(
+      "the text's quick reckoning: 8 attacks, 5.6 hits, about 5.6 killed a round (6 rounded up).",
+    )
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [1] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes', faces: [6] })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    // "Fighters with multiple attacks will attack first and last in the melee round", whatever the dice.
+    expect(t.turn().order.map((s) => [s.ids, s.label])).toEqual([
+      [[t.mira], 'Multiple attacks: first'],
+      [['g1'], 'Initiative 6'],
+      [[t.mira], 'Multiple attacks: last'],
+    ])
+    /** Mira slashes the goblin through the room; the GM lets it land; the outcome agrees with the rules. */
+    const slashes = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const before = t.all()
+        const made = t.entries().filter((e) => e.attack?.attackerId === t.mira).length
+        const sent = await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })
+        if (!sent.ok) throw new Error(sent.error)
+        const prompts = t.table.doc.getMap(TABLE.prompts)
+        await eventually(
+          () =>
+            prompts.has(sent.logId) ||
+            t.entries().filter((e) => e.attack?.attackerId === t.mira).length > made,
+          'the slash or its prompt',
+        )
+        if (prompts.has(sent.logId)) await t.gmAsk({ kind: 'defend', promptId: sent.logId, choice: 'none' })
+        await eventually(
+          () => t.entries().filter((e) => e.attack?.attackerId === t.mira).length > made,
+          'logged',
+        )
+        await agrees(
+          t.entries().findLast((e) => e.attack?.attackerId === t.mira),
+          before,
+          t.fighter,
+        )
+      }
+    }
+    expect(t.turn().acting).toEqual([t.mira])
+    await slashes(5)
+    expect((await t.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes('g1'), 'the goblin’s turn')
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    await eventually(
+      () => t.turn().current === 2 && (t.turn().acting ?? []).includes(t.mira),
+      'her last beat',
+    )
+    await slashes(3)
+    // Eight in all: the ninth is refused in the rules' words.
+    expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^You have made all 8 of your attacks this round/),
+    })
+  })
+})
