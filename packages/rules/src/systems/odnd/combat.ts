@@ -320,6 +320,10 @@ function declare(
   const table: string[] = []
   for (const id of declared.toggles) {
     const t = open.find((o) => o.id === id)
+    if (!t && id === 'on-the-run')
+      return fail(
+        `${attacker.name} cannot fire on the run with this: only elves with arrows or javelins and hobbits with slings do (MISC COMBAT RULES).`,
+      )
     if (!t) return fail(`"${id}" does not apply to this attack.`)
     if (isTableToggle(t.id)) table.push(t.id)
     else toggles[t.id as ToggleId] = true
