@@ -35,6 +35,27 @@ async function ogreTakesIt(gm: Page, attacker: string) {
   if ((await prompt.count()) > 0) await prompt.getByRole('button', { name: /^Take it/ }).click()
 }
 
+/**
+ * The Ogre on the GM's table and `name` on their phone, of `className`, with one weapon (d6) of `kind`; the
+ * fight started and played on to their first turn, their attack sheet open.
+ */
+async function armedAgainstTheOgre(name: string, className: string, weapon: string, kind: string) {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await addCombatant(gm, 'Ogre', '30')
+  const phone = await joinWithForm(chromium.browser, room.playerUrl, name, async (form) => {
+    // A select's name carries its chosen option ("Class fighter").
+    await form.getByRole('combobox', { name: /^Class/ }).selectOption({ label: className })
+    await form.getByRole('button', { name: 'Add to weapons' }).click()
+    await form.getByLabel('Weapon', { exact: true }).first().fill(weapon)
+    await form
+      .getByRole('combobox', { name: /^Weapon kind/ })
+      .first()
+      .selectOption({ label: kind })
+    await form.getByLabel('Damage', { exact: true }).first().fill('d6')
+  })
+  return { gm, phone, sheet: await firstTurnSheet(gm, phone, name) }
+}
+
 it('odnd: Mira charges the Ogre from her phone at +2, then makes a fighting withdrawal that asks for no dice of hers', {
   timeout: 180_000,
 }, async () => {
@@ -93,20 +114,7 @@ it('odnd: Mira charges the Ogre from her phone at +2, then makes a fighting with
 it('odnd: Elros the elf fires his bow on the run from his phone, at no penalty, and runs for the round', {
   timeout: 150_000,
 }, async () => {
-  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
-  await addCombatant(gm, 'Ogre', '30')
-  const elros = await joinWithForm(chromium.browser, room.playerUrl, 'Elros', async (form) => {
-    // A select's name carries its chosen option ("Class fighter").
-    await form.getByRole('combobox', { name: /^Class/ }).selectOption({ label: 'elf' })
-    await form.getByRole('button', { name: 'Add to weapons' }).click()
-    await form.getByLabel('Weapon', { exact: true }).first().fill('Bow')
-    await form
-      .getByRole('combobox', { name: /^Weapon kind/ })
-      .first()
-      .selectOption({ label: 'bow' })
-    await form.getByLabel('Damage', { exact: true }).first().fill('d6')
-  })
-  const sheet = await firstTurnSheet(gm, elros, 'Elros')
+  const { gm, phone: elros, sheet } = await armedAgainstTheOgre('Elros', 'elf', 'Bow', 'bow')
   const chance = () => sheet.locator('.odds-chance').textContent()
   // THAC0 19 against AC 9 with DEX 10 (no bonus): 10 or more, 11 faces in 20.
   await expect.poll(chance).toBe('55%')
@@ -119,4 +127,27 @@ it('odnd: Elros the elf fires his bow on the run from his phone, at no penalty, 
   await ogreTakesIt(gm, 'Elros')
   for (const page of [gm, elros])
     await expect.poll(() => chipsOf(page, 'Elros')).toContain('Ran: no other action (1 round)')
+})
+
+it('odnd: Mira shoots her crossbow from her phone; it reloads through the next round, left out of her choices', {
+  timeout: 180_000,
+}, async () => {
+  const { gm, phone: mira, sheet } = await armedAgainstTheOgre('Mira', 'fighter', 'Crossbow', 'crossbow')
+  const options = () =>
+    sheet.locator('label.field', { hasText: /^With/ }).locator('select option').allTextContents()
+  await expect.poll(options).toContain('Crossbow (d6)')
+  await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+  await ogreTakesIt(gm, 'Mira')
+  for (const page of [gm, mira])
+    await expect.poll(() => chipsOf(page, 'Mira')).toContain('Reloading (2 rounds)')
+  // "Crossbows fire every other round": in the next round it is still loading, and not offered.
+  await playUntil(
+    gm,
+    [mira],
+    async () =>
+      (await visible(mira, 'Attack')) && (await chipsOf(mira, 'Mira')).includes('Reloading (1 round)'),
+  )
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  await expect.poll(options).toContain('Empty hands (d4)')
+  expect(await options()).not.toContain('Crossbow (d6)')
 })

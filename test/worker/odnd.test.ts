@@ -250,11 +250,19 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     )
   })
 
-  it('a charge is refused a second time in the same 10-minute Turn, in words', async () => {
+  it('a charge at +2 agrees with the rules, and is refused a second time in the same 10-minute Turn, in words', async () => {
     const t = await odndTable(['Goblin 1', 'Goblin 2'])
     const charge = { choice: 'w1', toggles: ['charging'] }
+    const before = t.all()
     expect((await t.goblinAttacks('g1', charge)).ok).toBe(true)
     await eventually(() => t.chips('g1').includes('Charged (no DEX to AC) (1 round)'), 'charged')
+    // +2 to hit and double damage on a hit, as the rules package gives for the same dice.
+    const entry = t.entries().findLast((e) => e.attack?.attackerId === 'g1')
+    expect(entry?.detail).toContain(
+      'Goblin 1 charged: no DEX bonus to AC this round, no other charge this Turn',
+    )
+    const charged = await agrees(entry, before, t.fighter)
+    expect(charged.lines.some((l) => /charg/i.test(l.label) && l.value === 2)).toBe(true)
     await t.gmAsk({ kind: 'clear-condition', combatantId: 'g1', condition: `melee:${t.mira}` })
     await eventually(() => !t.chips('g1').some((c) => c.startsWith('In melee')), 'parted')
     expect(await t.gmAsk({ kind: 'attack', attackerId: 'g1', targetId: t.mira, declared: charge })).toEqual({
