@@ -455,6 +455,12 @@ describe('odnd: the GM’s attacks before the fight is started', () => {
     const thrust = { choice: 'w1', toggles: [] }
     expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
     await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1'), 'in melee')
+    // No round runs yet: a second attack is refused with what to do.
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'g1', targetId: t.mira, declared: thrust })).toEqual({
+      ok: false,
+      error:
+        'Goblin 1 has made all 1 attacks allowed before the fight (attacks per round on the sheet): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).',
+    })
     const before = t.all()
     const expected = rules.startOfFight?.(before)
     if (!expected?.ok) throw new Error('no start of fight')

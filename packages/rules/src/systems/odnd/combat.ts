@@ -304,6 +304,8 @@ function declare(
   extra: odnd.Toggles = {},
   /** A free attack (a parting shot): it does not count against the attacks of the round. */
   free = false,
+  /** No fight is running (the GM's attacks before Start): there is no round yet to count in. */
+  beforeFight = false,
 ): Outcome<Ready> {
   const a = sheet(attacker)
   if (!a.ok) return a
@@ -360,7 +362,11 @@ function declare(
   const allowed = odnd.meleeAttacks(a.value, againstNormalMen, attackerSheet.weapons[weaponIndex])
   const made = stateOf(attacker).attacks ?? 0
   if (made >= allowed.attacks && !free)
-    return fail(`You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`)
+    return fail(
+      beforeFight
+        ? `${attacker.name} has made all ${allowed.attacks} attacks allowed before the fight (${allowed.why}): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).`
+        : `You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`,
+    )
   return ok({
     table,
     way,
@@ -587,7 +593,8 @@ function resolve(
     if (defense !== null && defense !== 'none') return fail('Nobody defends against a move.')
     return resolveMove(attacker, move.value, declared.toggles, roll, table, partingShot)
   }
-  const first = declare(attacker, target, declared)
+  const first = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
+  if (!first.ok) return first
   const counter = first.ok && defense !== 'parry' ? outreachedBy(attacker, target, first.value) : null
   const struck = counter
     ? struckFirst(attacker, target, declared, defense, roll, counter)
@@ -1087,7 +1094,7 @@ export const odndCombat: CombatRules = {
   preview(attacker, target, declared, view) {
     const move = declareMove(attacker, target, declared)
     if (move) return move.ok ? previewMove(attacker, move.value, view?.fighters) : move
-    const ready = declare(attacker, target, declared)
+    const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
     if (!ready.ok) return ready
     const prepared = odnd.prepareAttack(ready.value.decl)
     if (!prepared.ok) return prepared
@@ -1105,10 +1112,10 @@ export const odndCombat: CombatRules = {
     })
   },
 
-  defenses(attacker, target, declared) {
+  defenses(attacker, target, declared, view) {
     const move = declareMove(attacker, target, declared)
     if (move) return move.ok ? ok([]) : move
-    const ready = declare(attacker, target, declared)
+    const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
     if (!ready.ok) return ready
     if (!canParry(target, ready.value.way)) return ok([])
     const parried = declare(attacker, target, declared, { 'defender-parrying': true })
