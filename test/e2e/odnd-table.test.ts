@@ -4,9 +4,10 @@
  * the contest and any parting shot, and every device sees her leave the melee.
  */
 import { expect, inject, it } from 'vitest'
-import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
+import { useBrowser } from '../support/browser.ts'
 import {
   addCombatant,
+  joinWithForm,
   openGmTablet,
   playUntil,
   seatPhone,
@@ -81,15 +82,13 @@ it('odnd: Ilse, a magic-user, casts her spell from her phone; the log says it go
 }, async () => {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
   await addCombatant(gm, 'Ogre', '30')
-  const ilse = await (await chromium.browser.newContext(PHONE)).newPage()
-  ilse.setDefaultTimeout(15_000)
-  await openUrl(ilse, room.playerUrl)
-  await ilse.getByLabel("Your character's name").fill('Ilse')
-  await ilse.getByRole('button', { name: 'Join' }).click()
   // A select's name carries its chosen option ("Class fighter").
-  await ilse.getByRole('combobox', { name: /^Class/ }).selectOption({ label: 'magic user' })
-  await ilse.getByRole('button', { name: 'Create my character' }).click()
-  await ilse.getByRole('region', { name: 'Your character' }).getByText('Ilse').waitFor()
+  const ilse = await joinWithForm(chromium.browser, room.playerUrl, 'Ilse', (form) =>
+    form
+      .getByRole('combobox', { name: /^Class/ })
+      .selectOption({ label: 'magic user' })
+      .then(() => undefined),
+  )
   await gm.getByRole('button', { name: 'Start combat' }).click()
   await playUntil(gm, [ilse], () => visible(ilse, 'Attack'), { keep: { phone: ilse, name: 'Ilse' } })
   await ilse.getByRole('button', { name: 'Attack', exact: true }).click()

@@ -4,7 +4,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
+import {
+  addCombatant,
+  attackSheet,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -29,15 +36,6 @@ async function noStanceFor(gm: Page, attacker: Page, outcome = /Goblin/) {
       { timeout: 30_000 },
     )
     .toBe(true)
-}
-
-/** Opens `name`'s attack sheet on their phone, with `choice` chosen in "With" when given. */
-async function attackSheet(phone: Page, name: string, choice?: string) {
-  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
-  const sheet = phone.getByRole('region', { name: `${name} attacks` })
-  if (choice)
-    await sheet.locator('label.field', { hasText: /^With/ }).locator('select').selectOption({ label: choice })
-  return sheet
 }
 
 /**

@@ -827,11 +827,12 @@ class Fight {
     const toggles = offered.filter(
       (t) => known.includes(t.id) !== this.chance(Math.min(0.3, 1 / (offered.length || 1))),
     )
-    // A charge (which a spear may be set against) and a shot into a melee with allies (which may stray
-    // onto one): the moments that ask the defender or the GM something, chosen more often.
+    // A charge (which a spear may be set against; odnd's once a Turn, refused again in words) and a shot
+    // into a melee with allies (which may stray onto one): the moments that ask the defender or the GM
+    // something, chosen more often.
+    const often = ['charge', 'charging', 'into-melee']
     for (const t of offered)
-      if ((t.id === 'charge' || t.id === 'into-melee') && !toggles.includes(t) && this.chance(0.3))
-        toggles.push(t)
+      if (often.includes(t.id) && !toggles.includes(t) && this.chance(0.3)) toggles.push(t)
     // A missile asks its range as a choice (osr): mostly answered, as the composer asks.
     const ranges = offered.filter((t) => /^(short|medium|long)-range$/.test(t.id))
     const range = this.oneOf(ranges)

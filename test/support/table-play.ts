@@ -178,6 +178,22 @@ export async function seatPhone(browser: Browser, playerUrl: string, name: strin
   return phone
 }
 
+/** Opens `name`'s attack sheet on their phone, with `choice` chosen in "With" when given. */
+export async function attackSheet(phone: Page, name: string, choice?: string): Promise<Locator> {
+  await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = phone.getByRole('region', { name: `${name} attacks` })
+  if (choice)
+    await sheet.locator('label.field', { hasText: /^With/ }).locator('select').selectOption({ label: choice })
+  return sheet
+}
+
+/** The GM starts the fight and plays it on to `name`'s first turn; their attack sheet, open on their phone. */
+export async function firstTurnSheet(gm: Page, phone: Page, name: string, choice?: string): Promise<Locator> {
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await playUntil(gm, [phone], () => visible(phone, 'Attack'), { keep: { phone, name } })
+  return attackSheet(phone, name, choice)
+}
+
 /** The GM adds a combatant, or a numbered group ("Goblin x2"), from the roster form. */
 export async function addCombatant(
   gm: Page,
@@ -258,27 +274,39 @@ export async function joinWithSheet(
   fields: Record<string, string | true> = {},
   weapons: readonly FormWeapon[] = [],
 ): Promise<Page> {
+  return joinWithForm(browser, playerUrl, name, async (phone) => {
+    for (const [label, value] of Object.entries(fields)) {
+      const field = phone.getByLabel(label, { exact: true })
+      if (value === true) await field.check()
+      else await field.fill(value)
+    }
+    for (const [i, w] of weapons.entries()) {
+      const nth = i + 1
+      await phone.getByRole('button', { name: 'Add to weapons' }).click()
+      await phone.getByLabel('Weapon', { exact: true }).nth(nth).fill(w.name)
+      // A select's name carries its chosen option ("Kind Melee").
+      await phone.getByRole('combobox', { name: /^Kind/ }).nth(nth).selectOption({ label: w.kind })
+      await phone.getByLabel('Damage', { exact: true }).nth(nth).fill(w.damage)
+      for (const [j, band] of (['Short', 'Medium', 'Long'] as const).entries())
+        await phone.getByLabel(`${band} range (ft)`).nth(nth).fill(String(w.ranges[j]))
+      if (w.firesEvery) await phone.getByLabel('Fires every N rounds').nth(nth).fill(String(w.firesEvery))
+    }
+  })
+}
+
+/** A phone that joins as `name` and fills the sheet form with `fill` before creating the character. */
+export async function joinWithForm(
+  browser: Browser,
+  playerUrl: string,
+  name: string,
+  fill: (phone: Page) => Promise<void>,
+): Promise<Page> {
   const phone = await (await browser.newContext(PHONE)).newPage()
   phone.setDefaultTimeout(15_000)
   await openUrl(phone, playerUrl)
   await phone.getByLabel("Your character's name").fill(name)
   await phone.getByRole('button', { name: 'Join' }).click()
-  for (const [label, value] of Object.entries(fields)) {
-    const field = phone.getByLabel(label, { exact: true })
-    if (value === true) await field.check()
-    else await field.fill(value)
-  }
-  for (const [i, w] of weapons.entries()) {
-    const nth = i + 1
-    await phone.getByRole('button', { name: 'Add to weapons' }).click()
-    await phone.getByLabel('Weapon', { exact: true }).nth(nth).fill(w.name)
-    // A select's name carries its chosen option ("Kind Melee").
-    await phone.getByRole('combobox', { name: /^Kind/ }).nth(nth).selectOption({ label: w.kind })
-    await phone.getByLabel('Damage', { exact: true }).nth(nth).fill(w.damage)
-    for (const [j, band] of (['Short', 'Medium', 'Long'] as const).entries())
-      await phone.getByLabel(`${band} range (ft)`).nth(nth).fill(String(w.ranges[j]))
-    if (w.firesEvery) await phone.getByLabel('Fires every N rounds').nth(nth).fill(String(w.firesEvery))
-  }
+  await fill(phone)
   await phone.getByRole('button', { name: 'Create my character' }).click()
   await phone.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
   return phone

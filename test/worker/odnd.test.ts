@@ -4,7 +4,7 @@
  * same dice, with the table as it stood.
  */
 import { LOG, type LogEntry, TABLE, type TurnState } from '@fray/protocol'
-import { defaultSheetFor, type Fighter, IDLE_TURN, SYSTEMS } from '@fray/rules'
+import { type Declared, defaultSheetFor, type Fighter, IDLE_TURN, SYSTEMS } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, gmAsker, replayRolls, seatAsker, TestClient, takeSeat } from './ws-client.ts'
@@ -86,7 +86,31 @@ async function odndTable(goblins: string[]) {
     await eventually(() => made() > before, 'the attack in the log')
     return attacked
   }
-  return { mira: created.logId, ask, gmAsk, goblinAttacks, fighter, all, chips, entries, turn, playTo, table }
+  /** The GM's tablet changes a sheet (as its Edit form would); resolves once the room holds it. Its sheet before. */
+  const editSheet = async (id: string, change: Record<string, unknown>) => {
+    const sheet = combatants.get(id)?.get('sheet') as Record<string, unknown>
+    combatants.get(id)?.set('sheet', { ...sheet, ...change })
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+    await eventually(
+      () => Object.entries(change).every(([k, v]) => same(fighter(id).sheet?.[k], v)),
+      'the sheet',
+    )
+    return sheet
+  }
+  return {
+    mira: created.logId,
+    ask,
+    gmAsk,
+    goblinAttacks,
+    fighter,
+    all,
+    chips,
+    entries,
+    turn,
+    playTo,
+    table,
+    editSheet,
+  }
 }
 
 /** The room's outcome of a logged entry equals the rules' for the same dice on the table as it stood. */
@@ -117,6 +141,24 @@ async function agrees(entry: LogEntry | undefined, table: Fighter[], now: (id: s
   return expected.value
 }
 
+/**
+ * Mira attacks a monster through the room; the GM lets the blow land where the rules offer it a defense;
+ * once logged, the outcome is checked against the rules. A refusal comes back as it is.
+ */
+async function miraAttacks(t: Awaited<ReturnType<typeof odndTable>>, targetId: string, declared: Declared) {
+  const before = t.all()
+  const mine = () => t.entries().filter((e) => e.attack?.attackerId === t.mira)
+  const made = mine().length
+  const sent = await t.ask({ kind: 'attack', targetId, declared })
+  if (!sent.ok) return sent
+  const prompts = t.table.doc.getMap(TABLE.prompts)
+  await eventually(() => prompts.has(sent.logId) || mine().length > made, 'the attack or its prompt')
+  if (prompts.has(sent.logId)) await t.gmAsk({ kind: 'defend', promptId: sent.logId, choice: 'none' })
+  await eventually(() => mine().length > made, 'the attack in the log')
+  await agrees(mine().at(-1), before, t.fighter)
+  return sent
+}
+
 describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', () => {
   it('two goblins who fought Mira are in melee with her; her retreat on a 1 gives each a parting shot, as the rules say', async () => {
     const t = await odndTable(['Goblin 1', 'Goblin 2'])
@@ -133,10 +175,18 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     )
     const run = { choice: 'run', toggles: [] }
     expect(choices.ok && choices.value.map((c) => c.id)).not.toContain('run')
-    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: run })).ok).toBe(false)
-    expect(rules.preview(t.fighter(t.mira), t.fighter(t.mira), run)).toEqual({
+    // A move the phone does not offer is refused in the rules' words, not as an attack on oneself.
+    const refused = rules.preview(t.fighter(t.mira), t.fighter(t.mira), run)
+    expect(refused).toEqual({
       ok: false,
       error: 'Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.',
+    })
+    expect(await t.ask({ kind: 'attack', targetId: t.mira, declared: run })).toEqual(refused)
+    // Mira is a fighter: a spell is not hers to cast, and the room says so in those words.
+    const cast = { choice: 'cast', toggles: [] }
+    expect(await t.ask({ kind: 'attack', targetId: t.mira, declared: cast })).toEqual({
+      ok: false,
+      error: 'Mira casts no spells: only clerics, magic-users and elves do (ENCOUNTER ORDER: spellcasters).',
     })
     // Her own d6 shows 1: no goblin rolls lower, so both get their shot at +2 past her shield.
     const before = t.all()
@@ -172,14 +222,9 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1'), 'in melee')
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
-    // The goblin's odds as its next round's attack (its thrust before the fight counts in this one).
+    // The goblin's odds for its attack of the round (its thrust before the fight counts against none).
     const odds = () => {
-      const goblin = t.fighter('g1')
-      const p = rules.preview(
-        { ...goblin, state: { ...goblin.state, attacks: 0 } },
-        t.fighter(t.mira),
-        thrust,
-      )
+      const p = rules.preview(t.fighter('g1'), t.fighter(t.mira), thrust)
       if (!p.ok) throw new Error(p.error)
       return p.value.chance
     }
@@ -205,11 +250,19 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     )
   })
 
-  it('a charge is refused a second time in the same 10-minute Turn, in words', async () => {
+  it('a charge at +2 agrees with the rules, and is refused a second time in the same 10-minute Turn, in words', async () => {
     const t = await odndTable(['Goblin 1', 'Goblin 2'])
     const charge = { choice: 'w1', toggles: ['charging'] }
+    const before = t.all()
     expect((await t.goblinAttacks('g1', charge)).ok).toBe(true)
     await eventually(() => t.chips('g1').includes('Charged (no DEX to AC) (1 round)'), 'charged')
+    // +2 to hit and double damage on a hit, as the rules package gives for the same dice.
+    const entry = t.entries().findLast((e) => e.attack?.attackerId === 'g1')
+    expect(entry?.detail).toContain(
+      'Goblin 1 charged: no DEX bonus to AC this round, no other charge this Turn',
+    )
+    const charged = await agrees(entry, before, t.fighter)
+    expect(charged.lines.some((l) => /charg/i.test(l.label) && l.value === 2)).toBe(true)
     await t.gmAsk({ kind: 'clear-condition', combatantId: 'g1', condition: `melee:${t.mira}` })
     await eventually(() => !t.chips('g1').some((c) => c.startsWith('In melee')), 'parted')
     expect(await t.gmAsk({ kind: 'attack', attackerId: 'g1', targetId: t.mira, declared: charge })).toEqual({
@@ -275,10 +328,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
 
   it('a magic-user hurt before casting loses the spell, as the rules say, and the room refuses her cast that round', async () => {
     const t = await odndTable(['Goblin 1'])
-    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const sheet = combatants.get(t.mira)?.get('sheet') as Record<string, unknown>
-    combatants.get(t.mira)?.set('sheet', { ...sheet, class: 'magic-user' })
-    await eventually(() => t.fighter(t.mira).sheet?.class === 'magic-user', 'a magic-user')
+    await t.editSheet(t.mira, { class: 'magic-user' })
     const before = t.all()
     // The goblin, ahead of her in the round, thrusts on the GM's own dice: a 15 hits, 3 damage.
     const thrust = { choice: 'w1', toggles: [] }
@@ -396,5 +446,232 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     expect(entry?.detail).toBe('Bandits hits Mira for 30.')
     await agrees(entry, before, t.fighter)
     expect(t.fighter(t.mira).hp).toBe(40 - 30)
+  })
+})
+
+describe('odnd: the GM’s attacks before the fight is started', () => {
+  it('count against no round: the fight begins with the goblin’s attack afresh, said in the log, and what it did stays', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const thrust = { choice: 'w1', toggles: [] }
+    expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('In melee with Goblin 1'), 'in melee')
+    // No round runs yet: a second attack is refused with what to do.
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'g1', targetId: t.mira, declared: thrust })).toEqual({
+      ok: false,
+      error:
+        'Goblin 1 has made all 1 attacks allowed before the fight (attacks per round on the sheet): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).',
+    })
+    const before = t.all()
+    const expected = rules.startOfFight?.(before)
+    if (!expected?.ok) throw new Error('no start of fight')
+    expect(expected.value.summary).toBe(
+      "The fight begins: the attacks Goblin 1 made before it count against no round; everyone's attacks of the first round are afresh (ENCOUNTER ORDER 7).",
+    )
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'start-of-fight'), 'the start in the log')
+    expect(t.entries().find((e) => e.kind === 'start-of-fight')?.detail).toBe(expected.value.summary)
+    for (const [id, change] of Object.entries(expected.value.changes))
+      expect(t.fighter(id).state).toEqual(change.state)
+    // Still in melee with her: the thrust happened, only its count is gone.
+    expect(t.chips(t.mira)).toContain('In melee with Goblin 1')
+    await t.playTo(() => (t.turn().acting ?? []).includes('g1'))
+    expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
+  })
+})
+
+describe('odnd: a fighter of 8th level against normal men (MISC COMBAT RULES; ENCOUNTER ORDER)', () => {
+  it('strikes first and last in the round, her 8 attacks shared between the two, with the text’s quick reckoning on her sheet', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    // "Our 8th level fighter ... needs to roll a 7 or better": THAC0 13 against the goblin's AC 6, a sword d6+1.
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6+1', reach: 3 }
+    await t.editSheet(t.mira, { level: 8, thac0: 13, weapons: [sword] })
+    // A goblin that lasts the round, so every attack has its target.
+    combatants.get('g1')?.set('hp', 200)
+    combatants.get('g1')?.set('maxHp', 200)
+    await eventually(() => t.fighter('g1').hp === 200, 'the goblin’s hit points')
+    const slash = { choice: 'w1', toggles: [] }
+    // The forecast on her sheet, from the table as the room holds it: the text's own numbers.
+    const preview = rules.preview(t.fighter(t.mira), t.fighter('g1'), slash, {
+      turn: t.turn(),
+      fighters: t.all(),
+    })
+    expect(preview.ok && preview.value.summary).toContain(
+      "the text's quick reckoning: 8 attacks, 5.6 hits, about 5.6 killed a round (6 rounded up).",
+    )
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [1] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    // "Fighters with multiple attacks will attack first and last in the melee round", whatever the dice.
+    expect(t.turn().order.map((s) => [s.ids, s.label])).toEqual([
+      [[t.mira], 'Multiple attacks: first'],
+      [['g1'], expect.stringMatching(/^Initiative [1-6]$/)],
+      [[t.mira], 'Multiple attacks: last'],
+    ])
+    const slashes = async (n: number) => {
+      for (let i = 0; i < n; i++) expect((await miraAttacks(t, 'g1', slash)).ok).toBe(true)
+    }
+    expect(t.turn().acting).toEqual([t.mira])
+    await slashes(5)
+    expect((await t.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes('g1'), 'the goblin’s turn')
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    await eventually(
+      () => t.turn().current === 2 && (t.turn().acting ?? []).includes(t.mira),
+      'her last beat',
+    )
+    await slashes(3)
+    // Eight in all: the ninth is refused in the rules' words.
+    expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^You have made all 8 of your attacks this round/),
+    })
+  })
+})
+
+describe('odnd: missiles and moving, through the room (MISC COMBAT RULES)', () => {
+  /** The table with Mira's sheet changed as her player would, and a goblin that lasts the fight. */
+  async function archerTable(mira: Record<string, unknown>, goblins = ['Goblin 1']) {
+    const t = await odndTable(goblins)
+    await t.editSheet(t.mira, mira)
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get('g1')?.set('hp', 100)
+    combatants.get('g1')?.set('maxHp', 100)
+    await eventually(() => t.fighter('g1').hp === 100, 'the goblin’s hit points')
+    return t
+  }
+
+  it('a crossbow fires in round 1, is refused in round 2 in words, and fires again in round 3', async () => {
+    const crossbow = { name: 'Crossbow', kind: 'crossbow', damage: 'd6' }
+    const t = await archerTable({ class: 'fighter', weapons: [crossbow] })
+    const shot = { choice: 'w1', toggles: [] }
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    for (const round of [1, 2, 3]) {
+      await t.playTo(() => t.turn().round === round && (t.turn().acting ?? []).includes(t.mira))
+      const sent = await miraAttacks(t, 'g1', shot)
+      if (round === 2) {
+        expect(sent).toEqual({
+          ok: false,
+          error: 'Crossbows fire every other round: yours is ready next round.',
+        })
+        expect(t.chips(t.mira)).toContain('Reloading (1 round)')
+        continue
+      }
+      expect(sent.ok).toBe(true)
+      await eventually(() => t.chips(t.mira).includes('Reloading (2 rounds)'), 'reloading')
+    }
+  })
+
+  it('an elf fires his bow on the run, with no penalty, and runs the round; a fighter may not', async () => {
+    const bow = { name: 'Bow', kind: 'bow', damage: 'd6' }
+    const t = await archerTable({ class: 'elf', weapons: [bow] })
+    const plain = { choice: 'w1', toggles: [] }
+    const running = { choice: 'w1', toggles: ['on-the-run'] }
+    const odds = (declared: { choice: string; toggles: string[] }) => {
+      const p = rules.preview(t.fighter(t.mira), t.fighter('g1'), declared)
+      if (!p.ok) throw new Error(p.error)
+      return p.value.chance
+    }
+    // "with no penalty to hit": the same chance, THAC0 19 against AC 6 needs 13, 8 in 20.
+    expect(odds(running)).toBe(8 / 20)
+    expect(odds(running)).toBe(odds(plain))
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    // As a fighter with the same bow she is refused it, in the rule's words.
+    await t.editSheet(t.mira, { class: 'fighter' })
+    expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: running })).toEqual({
+      ok: false,
+      error:
+        'Mira cannot fire on the run with this: only elves with arrows or javelins and hobbits with slings do (MISC COMBAT RULES).',
+    })
+    await t.editSheet(t.mira, { class: 'elf' })
+    expect((await miraAttacks(t, 'g1', running)).ok).toBe(true)
+    await eventually(() => t.chips(t.mira).includes('Ran: no other action (1 round)'), 'ran')
+  })
+
+  it('a goblin in melee with Tomas too lets Mira go without a roll (free disengage, 4)', async () => {
+    const t = await odndTable(['Goblin 1', 'Tomas'])
+    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    combatants.get('g2')?.set('side', 'pc')
+    // The GM's Tomas rolls no die of his own: the party's one roll (the text's optional rule) is Mira's.
+    t.table.doc.getMap(TABLE.settings).set('partyInitiative', 'one-roll')
+    await eventually(() => t.fighter('g2').side === 'pc', 'Tomas on the party’s side')
+    const thrust = { choice: 'w1', toggles: [] }
+    expect((await t.goblinAttacks('g1', thrust)).ok).toBe(true)
+    // Tomas (the GM's) strikes the goblin; the GM takes the blow for it.
+    const struck = await t.gmAsk({ kind: 'attack', attackerId: 'g2', targetId: 'g1', declared: thrust })
+    if (!struck.ok) throw new Error(struck.error)
+    const prompts = t.table.doc.getMap(TABLE.prompts)
+    await eventually(
+      () => prompts.has(struck.logId) || t.entries().some((e) => e.attack?.attackerId === 'g2'),
+      'Tomas’s blow',
+    )
+    if (prompts.has(struck.logId)) await t.gmAsk({ kind: 'defend', promptId: struck.logId, choice: 'none' })
+    await eventually(
+      () => t.chips('g1').includes('In melee with Mira, Tomas'),
+      'the goblin in melee with both',
+    )
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    const retreat = { choice: 'retreat', toggles: [] }
+    const view = { turn: t.turn(), fighters: t.all() }
+    const preview = rules.preview(t.fighter(t.mira), t.fighter(t.mira), retreat, view)
+    expect(preview.ok && preview.value).toMatchObject({
+      chance: 1,
+      summary: 'Away clean 100%; Goblin 1 is busy with Tomas: free to go.',
+    })
+    const before = t.all()
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: retreat })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.declared.choice === 'retreat'), 'the retreat')
+    const entry = t.entries().find((e) => e.attack?.declared.choice === 'retreat')
+    expect(entry?.detail).toMatch(/^Mira retreats: Goblin 1 is busy with Tomas: no free attack; GM: 2d6 = /)
+    // Only her own die and the pursuit's: no d6 for the goblin.
+    expect(entry?.rolls?.map((r) => r.label)).not.toContain('retreat d6 (Goblin 1)')
+    await agrees(entry, before, t.fighter)
+    await eventually(() => t.chips('g1').includes('In melee with Tomas'), 'the goblin still on Tomas')
+  })
+
+  it('a magic-user hit by one of the same initiative saves vs Paralysis for her spell, then the d6, as the rules say', async () => {
+    const t = await odndTable(['Goblin 1'])
+    await t.editSheet(t.mira, { class: 'magic-user' })
+    const before = t.all()
+    const attacked = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'g1',
+      targetId: t.mira,
+      declared: { choice: 'w1', toggles: ['same-initiative'] },
+      faces: [15, 3],
+    })
+    if (!attacked.ok) throw new Error(attacked.error)
+    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
+    expect((await t.ask({ kind: 'defend', promptId: attacked.logId, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the thrust')
+    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    expect(entry?.rolls?.map((r) => r.label)).toContain('save vs paralysis (the spell)')
+    expect(entry?.detail).toMatch(
+      /^Goblin 1 hits Mira for 3: (Mira saves: a spell being cast still goes off|Mira's spell, if one was being cast, is (lost|miscast: GM, rule what happens \(the text gives no effect\)))/,
+    )
+    await agrees(entry, before, t.fighter)
+  })
+
+  it('with the room rerolling initiative each round, round 2 asks Mira for a new d6 and orders by it', async () => {
+    const t = await odndTable(['Goblin 1'])
+    t.table.doc.getMap(TABLE.settings).set('rerollInitiativeEachRound', true)
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [2] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'round 1')
+    const hers = () => t.turn().order.find((s) => s.ids.includes(t.mira))?.label
+    expect(hers()).toBe('Initiative 2')
+    await t.playTo(() => t.turn().round === 2)
+    expect(t.turn().status).toBe('initiative')
+    expect(t.turn().waiting?.[t.mira]).toBe('initiative')
+    expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'round 2')
+    // Her new 6: nobody acts before her (a goblin's 6 acts with her).
+    expect(hers()).toBe('Initiative 6')
+    expect(t.turn().order[0]?.ids).toContain(t.mira)
   })
 })

@@ -129,6 +129,7 @@ function Sealed({
 /** The mark of an outcome in the log, in glyphs every phone's fonts have: an attack, a round's end, a rest. */
 const KIND_ICON: Record<NonNullable<LogEntry['kind']>, string> = {
   attack: '⚔',
+  'start-of-fight': '⚐',
   'end-of-round': '↻',
   'end-of-fight': '⚑',
   rest: '✚',

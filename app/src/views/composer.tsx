@@ -160,6 +160,8 @@ export function Composer({
     flipped.value = { ...flipped.value, ...Object.fromEntries(ask.map((t) => [t.id, t.id === id])) }
   }
   const ready = preview.ok && (ask.length === 0 || asked !== undefined)
+  // One's own dice only where the action rolls any (odnd's run or fighting withdrawal rolls none).
+  const rollsDice = ready && diceAsked(rules, me, them, declared, [], view).asked.length > 0
   const toggle = (t: ModifierToggle) => (
     <Toggle key={t.id} toggle={t} on={set.includes(t.id)} known={known.includes(t.id)} onFlip={flip} />
   )
@@ -260,7 +262,7 @@ export function Composer({
             </ul>
           </details>
         )}
-        {typing.value && ready && (
+        {typing.value && rollsDice && (
           <OwnDice
             asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
             typed={typed.value}
@@ -303,7 +305,7 @@ export function Composer({
           )}
         </div>
         <div class="row gap roll-row">
-          {typing.value && ready ? (
+          {typing.value && rollsDice ? (
             <SendDice
               asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
               onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
@@ -318,7 +320,7 @@ export function Composer({
               {verb}
             </button>
           )}
-          {ownDice && ready && (
+          {ownDice && rollsDice && (
             <label class="own-toggle">
               <input
                 type="checkbox"

@@ -356,7 +356,16 @@ export interface LogEntry {
    * An attack, an end-of-round effect, the healing of time between fights, or monsters' hit points rolled
    * by the room as the GM added them, rather than a bare roll.
    */
-  kind?: 'attack' | 'end-of-round' | 'end-of-fight' | 'rest' | 'hit-points' | 'area' | 'condition' | 'event'
+  kind?:
+    | 'attack'
+    | 'start-of-fight'
+    | 'end-of-round'
+    | 'end-of-fight'
+    | 'rest'
+    | 'hit-points'
+    | 'area'
+    | 'condition'
+    | 'event'
   /** An initiative roll: whose. Typed faces that wait for the GM reach the turn when approved. */
   initiative?: { combatantId: string }
   /** An attack: who attacked whom, as declared, and the defense chosen (null: none). */

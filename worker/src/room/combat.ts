@@ -46,10 +46,14 @@ export function attack(
   const view: TableView = { turn, fighters: all }
   const choices = ctx.rules.combat.choices(attacker, view)
   const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
-  // (Holding for oneself is the rules' to refuse, in their words.)
-  // One who may do nothing now (osr: reloading, "no other action, not even moving") hears why first.
-  if (target.id === attacker.id && !choice?.self && !choice?.waits)
-    return choices.ok ? { ok: false, error: 'You cannot attack yourself.' } : choices
+  // (Holding for oneself is the rules' to refuse, in their words; so is a move about oneself they do not
+  // offer now, such as odnd's run once in melee.) One who may do nothing now (osr: reloading, "no other
+  // action, not even moving") hears why first.
+  if (target.id === attacker.id && !choice?.self && !choice?.waits) {
+    if (!choices.ok) return choices
+    const why = choice ? null : ctx.rules.combat.preview(attacker, target, declared, view)
+    return why && !why.ok ? why : { ok: false, error: 'You cannot attack yourself.' }
+  }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
   // the moves stated made (brp's first two phases, 5.1).

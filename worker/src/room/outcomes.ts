@@ -160,6 +160,12 @@ export function endOfRound(ctx: RoomContext, round: number): void {
   recordEffect(ctx, entry, (roll) => ctx.rules.combat.endOfRound(fighters(ctx), round, roll))
 }
 
+/** The system's start of a fight (odnd: attacks made before it count against no round), logged with its words. */
+export function startOfFight(ctx: RoomContext, logId: string): void {
+  const entry = { id: `${logId}/start-of-fight`, by: 'The fight begins', kind: 'start-of-fight' } as const
+  recordEffect(ctx, entry, () => ctx.rules.combat.startOfFight?.(fighters(ctx)))
+}
+
 /** The system's end of a fight (zones: durability rolls for the gear used), logged like an outcome the GM may undo. */
 export function endOfFight(ctx: RoomContext, logId: string): void {
   const entry = { id: `${logId}/end-of-fight`, by: 'After the fight', kind: 'end-of-fight' } as const

@@ -19,7 +19,7 @@ import {
 import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
 import { tickMarks, tickSegments } from './marks.ts'
-import { appendLog, endOfFight, endOfRound, type RoomContext, rollEntry } from './outcomes.ts'
+import { appendLog, endOfFight, endOfRound, type RoomContext, rollEntry, startOfFight } from './outcomes.ts'
 import { eventDone, rearmEvents, waitingForEvents, withEventsDue } from './timed-events.ts'
 
 export function readTurn(table: Y.Doc): TurnState {
@@ -111,6 +111,7 @@ export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, lo
   const started = ctx.rules.turn.start(turnContext(ctx), surprise)
   if (!started.ok) return started
   rearmEvents(ctx)
+  startOfFight(ctx, logId)
   appendLog(
     ctx,
     ...started.value.rolls.map((r, i) => rollEntry(ctx, `${logId}/surprise-${i}`, r.by, [r.sides], r, false)),

@@ -169,6 +169,12 @@ export interface CombatRules {
    */
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution>
   /**
+   * The start of a fight (the GM's Start): what the rules counted while no round ran (odnd: the attacks
+   * the GM made before it, counted against a round) starts afresh for the first round. Absent where
+   * nothing carries over; nothing to log is an empty resolution.
+   */
+  startOfFight?(fighters: readonly Fighter[]): Outcome<Resolution>
+  /**
    * The end of a fight (the GM's End combat, or New fight while one runs): what the text does after a
    * fight (zones: a durability roll for each weapon and armour used in it). Absent where the text has
    * nothing; nothing to log is an empty resolution.

@@ -358,3 +358,32 @@ describe('odnd refusals', () => {
     expect(errorOf(rules.resolve(a, d, declared, null, scripted()))).toBe(message)
   })
 })
+
+describe('odnd: attacks the GM makes before the fight is started (ENCOUNTER ORDER 7)', () => {
+  it('count against no round: the first round finds the goblin’s attack afresh, its melee and charge kept', () => {
+    const g = goblin()
+    const m = mira()
+    const charge = ok(rules.resolve(g, m, attack('w1', 'charging'), null, scripted(15, 3)))
+    const [g1, m1] = apply([g, m], charge) as [Fighter, Fighter]
+    // As it stands, the goblin's one attack is spent.
+    expect(errorOf(rules.preview(g1, m1, attack('w1')))).toBe(
+      'You have made all 1 of your attacks this round (attacks per round on the sheet).',
+    )
+    const start = ok(rules.startOfFight?.([g1, m1]) ?? { ok: false, error: 'no start' })
+    expect(start.summary).toBe(
+      "The fight begins: the attacks Goblin g1 made before it count against no round; everyone's attacks of the first round are afresh (ENCOUNTER ORDER 7).",
+    )
+    const [g2, m2] = apply([g1, m1], start) as [Fighter, Fighter]
+    expect(rules.preview(g2, m2, attack('w1')).ok).toBe(true)
+    expect(g2.state.engaged).toEqual(g1.state.engaged)
+    expect(g2.state.chargeWait).toBe(g1.state.chargeWait)
+    expect(g2.state.chargeWait).toBeGreaterThan(0)
+    expect(m2.state.attackedBy).toBeUndefined()
+    // Nobody did anything: nothing to say.
+    expect(ok(rules.startOfFight?.([goblin(), mira()]) ?? { ok: false, error: '' })).toEqual({
+      lines: [],
+      summary: '',
+      changes: {},
+    })
+  })
+})

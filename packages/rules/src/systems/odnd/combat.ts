@@ -57,10 +57,39 @@ import * as odnd from './rules.ts'
 
 export type { ConditionId, OdndState } from './fighter-state.ts'
 
-/** A new round: the attack count and the "has attacked" mark go; a charge comes a round nearer. */
+/** What one round counts: the attacks made, the "has attacked" mark, who attacked this fighter. */
+function withoutRoundCounts(f: Fighter): OdndState {
+  const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, ...rest } = stateOf(f)
+  return rest
+}
+
+/** A new round: the round's counts go; a charge comes a round nearer. */
 function nextRoundState(f: Fighter): OdndState {
-  const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, chargeWait, ...rest } = stateOf(f)
+  const { chargeWait, ...rest } = withoutRoundCounts(f)
   return chargeWait && chargeWait > 1 ? { ...rest, chargeWait: chargeWait - 1 } : rest
+}
+
+/**
+ * The GM's Start: attacks made before it (an opening shot while no round ran) are not the first round's,
+ * which starts with everyone's attacks afresh ("After initiative order is decided ... combat proceeds",
+ * ENCOUNTER ORDER 7). What they did stays: who is in melee, a charge, a wound, a condition.
+ */
+function startOfFight(fighters: readonly Fighter[]): Outcome<Resolution> {
+  const counted = fighters.filter((f) => {
+    const s = stateOf(f)
+    return (s.attacks ?? 0) > 0 || s.hasAttacked || (s.attackedBy ?? []).length > 0
+  })
+  const struck = counted.filter((f) => (stateOf(f).attacks ?? 0) > 0).map((f) => f.name)
+  return ok({
+    lines: [],
+    summary:
+      counted.length === 0
+        ? ''
+        : `The fight begins: ${struck.length > 0 ? `the attacks ${struck.join(', ')} made before it` : 'what was done before it'} count against no round; everyone's attacks of the first round are afresh (ENCOUNTER ORDER 7).`,
+    changes: Object.fromEntries(
+      counted.map((f) => [f.id, { state: withoutRoundCounts(f) as Record<string, unknown> }]),
+    ),
+  })
 }
 
 /** A 10-minute Turn is ten one-minute melee rounds ("once per 10 minute Turn"; "per Turn"). */
@@ -275,6 +304,8 @@ function declare(
   extra: odnd.Toggles = {},
   /** A free attack (a parting shot): it does not count against the attacks of the round. */
   free = false,
+  /** No fight is running (the GM's attacks before Start): there is no round yet to count in. */
+  beforeFight = false,
 ): Outcome<Ready> {
   const a = sheet(attacker)
   if (!a.ok) return a
@@ -291,6 +322,10 @@ function declare(
   const table: string[] = []
   for (const id of declared.toggles) {
     const t = open.find((o) => o.id === id)
+    if (!t && id === 'on-the-run')
+      return fail(
+        `${attacker.name} cannot fire on the run with this: only elves with arrows or javelins and hobbits with slings do (MISC COMBAT RULES).`,
+      )
     if (!t) return fail(`"${id}" does not apply to this attack.`)
     if (isTableToggle(t.id)) table.push(t.id)
     else toggles[t.id as ToggleId] = true
@@ -327,7 +362,11 @@ function declare(
   const allowed = odnd.meleeAttacks(a.value, againstNormalMen, attackerSheet.weapons[weaponIndex])
   const made = stateOf(attacker).attacks ?? 0
   if (made >= allowed.attacks && !free)
-    return fail(`You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`)
+    return fail(
+      beforeFight
+        ? `${attacker.name} has made all ${allowed.attacks} attacks allowed before the fight (${allowed.why}): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).`
+        : `You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`,
+    )
   return ok({
     table,
     way,
@@ -516,9 +555,11 @@ function declareMove(attacker: Fighter, target: Fighter, declared: Declared): Ou
   if (why) return fail(why)
   if (!movesFor(attacker).some((m) => m.id === id))
     return fail(
-      id === 'run'
-        ? `${attacker.name} is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.`
-        : `${attacker.name} is not in melee with anyone: there is nothing to ${id === 'retreat' ? 'retreat' : 'withdraw'} from.`,
+      id === 'cast'
+        ? `${attacker.name} casts no spells: only clerics, magic-users and elves do (ENCOUNTER ORDER: spellcasters).`
+        : id === 'run'
+          ? `${attacker.name} is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.`
+          : `${attacker.name} is not in melee with anyone: there is nothing to ${id === 'retreat' ? 'retreat' : 'withdraw'} from.`,
     )
   const offered = moveToggles(id)
   const stray = declared.toggles.find((t) => !offered.some((o) => o.id === t))
@@ -552,7 +593,8 @@ function resolve(
     if (defense !== null && defense !== 'none') return fail('Nobody defends against a move.')
     return resolveMove(attacker, move.value, declared.toggles, roll, table, partingShot)
   }
-  const first = declare(attacker, target, declared)
+  const first = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
+  if (!first.ok) return first
   const counter = first.ok && defense !== 'parry' ? outreachedBy(attacker, target, first.value) : null
   const struck = counter
     ? struckFirst(attacker, target, declared, defense, roll, counter)
@@ -1052,7 +1094,7 @@ export const odndCombat: CombatRules = {
   preview(attacker, target, declared, view) {
     const move = declareMove(attacker, target, declared)
     if (move) return move.ok ? previewMove(attacker, move.value, view?.fighters) : move
-    const ready = declare(attacker, target, declared)
+    const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
     if (!ready.ok) return ready
     const prepared = odnd.prepareAttack(ready.value.decl)
     if (!prepared.ok) return prepared
@@ -1070,10 +1112,10 @@ export const odndCombat: CombatRules = {
     })
   },
 
-  defenses(attacker, target, declared) {
+  defenses(attacker, target, declared, view) {
     const move = declareMove(attacker, target, declared)
     if (move) return move.ok ? ok([]) : move
-    const ready = declare(attacker, target, declared)
+    const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
     if (!ready.ok) return ready
     if (!canParry(target, ready.value.way)) return ok([])
     const parried = declare(attacker, target, declared, { 'defender-parrying': true })
@@ -1101,6 +1143,7 @@ export const odndCombat: CombatRules = {
   },
 
   resolve,
+  startOfFight,
   endOfRound,
   status,
   // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.

@@ -443,6 +443,13 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
     )
     expect(ok(rules.choices(mira())).map((c) => c.id)).not.toContain('cast')
   })
+
+  it('a fighter asking to cast anyway is told who casts, not that there is nothing to withdraw from', () => {
+    const m = mira()
+    expect(errorOf(rules.resolve(m, m, act('cast'), null, scripted()))).toBe(
+      'Mira casts no spells: only clerics, magic-users and elves do (ENCOUNTER ORDER: spellcasters).',
+    )
+  })
 })
 
 describe('Surrounding: "Up to 6 ... can surround"; "more than 2 ... +1"; "A shield may only be used against 2 attackers"', () => {

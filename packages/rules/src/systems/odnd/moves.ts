@@ -160,9 +160,10 @@ export function cleanGetaway(
       for (let d = 1; d <= 6; d++) if (!foeWins(d + bonus, m + mine, options)) below++
       all *= below / 6
     }
-    total += all / 6
+    total += all
   }
-  return total
+  // Divided once at the end, so a getaway nobody contests is exactly 1.
+  return total / 6
 }
 
 export function previewMove(f: Fighter, id: MoveId, table: readonly Fighter[] | undefined): Outcome<Preview> {
