@@ -207,13 +207,24 @@ export async function addCombatant(
   await gm.getByRole('button', { name: 'Add', exact: true }).click()
 }
 
+/**
+ * A combatant's row, by its own name: not another's row that names it ("in melee with Goblin 2"), nor
+ * Goblin 12's.
+ */
+export const rowOf = (page: Page, name: string) =>
+  page.getByTestId('combatant').filter({
+    has: page.locator('.combatant-name', {
+      hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( ·|$)`),
+    }),
+  })
+
 /** A combatant's hit points as the page's list shows them ("5 / 7 HP"). */
 export const hpOf = (page: Page, name: string) =>
-  page.getByTestId('combatant').filter({ hasText: name }).locator('.hp-number').first().textContent()
+  rowOf(page, name).locator('.hp-number').first().textContent()
 
 /** The GM types a combatant's hit points now, from its Edit form, and waits to see them. */
 export async function setHp(gm: Page, name: string, hp: number): Promise<void> {
-  const row = gm.getByTestId('combatant').filter({ hasText: name })
+  const row = rowOf(gm, name)
   await row.getByRole('button', { name: 'Edit' }).click()
   await row.getByLabel('HP now').fill(String(hp))
   await row.getByRole('button', { name: `Save ${name}` }).click()
@@ -222,7 +233,7 @@ export async function setHp(gm: Page, name: string, hp: number): Promise<void> {
 
 /** The GM opens a shown combatant's full sheet of the room's system; the form's region. */
 export async function openStats(gm: Page, name: string) {
-  const row = gm.getByTestId('combatant').filter({ hasText: name })
+  const row = rowOf(gm, name)
   await row.getByRole('button', { name: 'Edit' }).click()
   await row.getByRole('button', { name: `All stats of ${name}` }).click()
   const stats = gm.getByRole('region', { name: new RegExp(`^${name}: .* stats$`) })
