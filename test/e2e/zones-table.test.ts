@@ -4,7 +4,7 @@ import { TABLE } from '@fray/protocol'
 import { defaultSheetFor } from '@fray/rules'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { useBrowser } from '../support/browser.ts'
 import { connectStock } from '../support/provider.ts'
 import type { TestRoom } from '../support/rooms.ts'
@@ -345,5 +345,42 @@ describe('zones on a phone', () => {
     expect(await again.locator('label.toggle', { hasText: 'From concealment' }).textContent()).toContain(
       'as the round stands',
     )
+  })
+  it('a player gets on the party’s horse: from then on it takes its turn with hers, on every device', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    // The party's horse, a mount by its sheet, put on the table by the GM.
+    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+    await table.synced
+    const horse = new Y.Map<unknown>()
+    table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).set('horse', horse)
+    const sheet = { ...defaultSheetFor('zones', 'Horse'), body: 'mount' }
+    for (const [k, v] of Object.entries({ name: 'Horse', side: 'pc', hp: 8, maxHp: 8, sheet }))
+      horse.set(k, v)
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    const getOn = await chooseStep(mira, 'Mira', 'Get on Horse (half a zone)')
+    await expect
+      .poll(() => getOn.getByTestId('odds').textContent())
+      .toMatch(/^100%Gets on Horse, half a zone: mount and rider then take their turn together/)
+    await chromium.snap(mira, 'zones-get-on-phone')
+    await getOn.getByRole('button', { name: 'Get on Horse', exact: true }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira gets on Horse\. They take their turn together from now on\./)
+    // Her turn is the Horse's too: the tracker says what is left of each.
+    await expect
+      .poll(() => gm.getByTestId('turn-order').textContent())
+      .toMatch(/Horse · acting: 2 zones, or 1 zone with a main and a bonus action/)
+    await chromium.snap(gm, 'zones-ride-together-tablet')
+    // Getting off is now hers to take, on the same sheet.
+    const off = await openSheet(mira, 'Mira')
+    await expect
+      .poll(() => off.getByLabel('With').locator('option').allTextContents())
+      .toContain('Get off Horse (half a zone)')
+    table.provider.destroy()
   })
 })

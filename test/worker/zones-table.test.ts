@@ -36,11 +36,14 @@ async function zonesTable() {
     await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
     return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
   }
-  const bandit = new Y.Map<unknown>()
-  table.doc.getMap(TABLE.combatants).set('bandit', bandit)
+  /** The GM puts a combatant on the table from the tablet. */
+  const addCombatant = (id: string, fields: Record<string, unknown>) => {
+    const added = new Y.Map<unknown>()
+    table.doc.getMap(TABLE.combatants).set(id, added)
+    for (const [k, v] of Object.entries(fields)) added.set(k, v)
+  }
   const sheet = defaultSheetFor('zones', 'Bandit', 'foe')
-  for (const [k, v] of Object.entries({ name: 'Bandit', side: 'foe', hp: 8, maxHp: 8, sheet }))
-    bandit.set(k, v)
+  addCombatant('bandit', { name: 'Bandit', side: 'foe', hp: 8, maxHp: 8, sheet })
   const mira = await player('Mira')
   const tomas = await player('Tomas')
   const turn = () => table.doc.getMap(TABLE.turn).toJSON() as TurnState
@@ -98,7 +101,15 @@ async function zonesTable() {
     setState,
     player,
     reacted,
+    addCombatant,
   }
+}
+
+/** What the rules leave of a fresh turn (speed 2) after this step. */
+function leftAfter(s: zones.TurnStep): string {
+  const after = zones.stepTurn(zones.startTurn({ speed: 2 }), s)
+  if (!after.ok) throw new Error(after.error)
+  return zones.whatIsLeft(after.value)
 }
 
 /** The faces of an entry's dice whose label starts so ("damage", "opportunity"). */
@@ -553,6 +564,64 @@ describe('zones: mounts ("Mounts and vehicles in combat")', () => {
     expect(t.turn().factions?.characters[t.mira.id]?.left).toBe(
       '1.5 zones, or half a zone with a main and a bonus action (or two bonus actions)',
     )
+  })
+})
+
+describe('zones: mount and rider take one turn ("Mounts and vehicles in combat")', () => {
+  it('Mira gets on the Horse; Tomas rides it: they act in its turn, and at full speed the riders can neither act nor react', async () => {
+    const t = await zonesTable()
+    const horseSheet = { ...defaultSheetFor('zones', 'Horse'), body: 'mount' }
+    t.addCombatant('horse', { name: 'Horse', side: 'pc', hp: 8, maxHp: 8, sheet: horseSheet })
+    t.setState(t.tomas.id, { riding: 'horse' })
+    await eventually(() => t.state(t.tomas.id).riding === 'horse', 'Tomas on the Horse')
+    // Mira's turn: she gets on the Horse (half a zone), so it is her mount now too.
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('mount-up:horse', t.mira.id))).ok).toBe(true)
+    await eventually(() => t.state(t.mira.id).riding === 'horse', 'Mira on the Horse')
+    expect(t.entries().at(-1)?.detail).toBe(
+      `Mira gets on Horse. They take their turn together from now on. Left this turn: ${leftAfter({ type: 'move', zones: zones.MOUNTING_ZONES })}.`,
+    )
+    // Her turn is the Horse's and Tomas's too: all three act in it.
+    await eventually(() => (t.turn().acting ?? []).length === 3, 'the three acting together')
+    expect(t.turn().acting).toEqual([t.mira.id, 'horse', t.tomas.id])
+    // The Horse moves 2 zones, its full speed: the rules say its riders can't act or react.
+    const move = {
+      kind: 'attack',
+      attackerId: 'horse',
+      targetId: 'horse',
+      declared: { choice: 'move', toggles: [] },
+    }
+    expect((await t.gmAsk(move)).ok).toBe(true)
+    expect((await t.gmAsk(move)).ok).toBe(true)
+    const budget = (t.state('horse').budget as { turn: zones.TurnState }).turn
+    expect(zones.movedFullSpeed(budget)).toBe(true)
+    expect(zones.riderMayAct(true).ok).toBe(false)
+    await eventually(
+      () => t.turn().factions?.characters.horse?.spent === 'turn',
+      'the Horse acted in the turn',
+    )
+    expect(await t.tomas.ask(step('move-half', t.tomas.id))).toEqual({
+      ok: false,
+      error: "Horse moves at full speed: Tomas can't act or react.",
+    })
+    // Tomas did nothing in it, so his turn is not spent; but not a turn of his own either.
+    expect(t.turn().factions?.characters[t.tomas.id]?.spent).toBe(null)
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    const declared = { choice: 'weapon-0', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'bandit', targetId: t.tomas.id, declared })).ok).toBe(
+      true,
+    )
+    // Carried at full speed he can't react (no dodge, no counter), and nobody left may guard him: no
+    // prompt, the blow lands at once.
+    await eventually(() => t.entries().some((e) => e.kind === 'attack' && e.by === 'Bandit'), 'the blow')
+    expect(t.prompts()).toEqual([])
+    expect(t.hp(t.tomas.id)).toBe(8 - banditDamage(sheetOf('Tomas'), diceOf(t.entries().at(-1), 'damage'))) // The party's move again: Tomas takes no turn of his own, the Horse's was his.
+    expect(await t.tomas.ask({ kind: 'act' })).toEqual({
+      ok: false,
+      error:
+        'Tomas and Horse take their turn together, and Horse has taken it this round: Tomas may still react.',
+    })
   })
 })
 

@@ -48,7 +48,8 @@ export function attack(
   const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
   // (Holding for oneself is the rules' to refuse, in their words.)
   if (target.id === attacker.id && !choice?.self && !choice?.waits)
-    return { ok: false, error: 'You cannot attack yourself.' }
+    // Where the rules refuse every choice (a rider carried at full speed), their reason comes first.
+    return { ok: false, error: choices.ok ? 'You cannot attack yourself.' : choices.error }
   // In a running fight everyone attacks on their own turn, the GM's monsters too.
   // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
   // the moves stated made (brp's first two phases, 5.1).

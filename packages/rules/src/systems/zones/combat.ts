@@ -71,6 +71,8 @@ export interface ZonesState {
   surrendering?: true
   /** Escaped a long chase: out of the fight ("Chases"). */
   fled?: true
+  /** The mount or vehicle they ride: mount and riders take their turn together ("Mounts and vehicles"). */
+  riding?: string
   /** This round they did something that reveals them, or hid again ("Sneaking in combat"); the round keeps it. */
   concealment?: 'revealed' | 'hidden'
 }
@@ -125,6 +127,9 @@ type Choice =
   | { id: 'free-ally'; kind: 'free-ally' }
   /** A blast weapon: it hits a zone, everyone in it and on its borders ("Blast attacks"). */
   | { id: string; kind: 'blast'; weapon: zones.Weapon }
+  /** Getting on a mount or vehicle of one's side, or off the one ridden: half a zone ("Mounts and vehicles"). */
+  | { id: string; kind: 'mount-up'; mountId: string; name: string }
+  | { id: 'dismount'; kind: 'dismount'; name: string }
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -153,6 +158,76 @@ const STEP_RULE = {
   hide: RULE.sneaking,
   flee: RULE.chases,
 } as const
+
+type Step = Extract<
+  Choice,
+  { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' | 'mount-up' | 'dismount' }
+>
+
+/** A step's words, its button and its section. */
+function stepOf(c: Step): { label: string; verb: string; rule: string } {
+  if (c.kind === 'mount-up')
+    return { label: `Get on ${c.name} (half a zone)`, verb: `Get on ${c.name}`, rule: RULE.mounts }
+  if (c.kind === 'dismount')
+    return { label: `Get off ${c.name} (half a zone)`, verb: `Get off ${c.name}`, rule: RULE.mounts }
+  return { ...STEPS[c.id], rule: STEP_RULE[c.id] }
+}
+
+/** Whether a sheet is a mount or vehicle that others ride. */
+const ridden = (f: Fighter) => {
+  const sheet = sheetFor(f)
+  return sheet.ok && sheet.value.body !== 'character'
+}
+
+/**
+ * Getting on or off ("Mounting or dismounting ... counts as moving half a zone"): off the one ridden, or on
+ * each mount or vehicle of one's side still in the fight.
+ */
+function mountChoices(f: Fighter, fighters: readonly Fighter[]): Choice[] {
+  const st = stateOf(f)
+  if (st.riding) {
+    const name = fighters.find((m) => m.id === st.riding)?.name ?? 'the mount'
+    return [{ id: 'dismount', kind: 'dismount', name }]
+  }
+  if (ridden(f)) return []
+  return fighters
+    .filter((m) => m.id !== f.id && m.side === f.side && !stateOf(m).down && !stateOf(m).fled && ridden(m))
+    .map((m): Choice => ({ id: `mount-up:${m.id}`, kind: 'mount-up', mountId: m.id, name: m.name }))
+}
+
+/**
+ * Who takes their turn together with this fighter: the mount they ride and its other riders, or a
+ * mount's riders ("Mounts and riders, as well as vehicles and passengers, take turn together").
+ */
+export function groupOf(f: Fighter, fighters: readonly Fighter[]): Fighter[] {
+  const mountId = stateOf(f).riding ?? f.id
+  const riders = fighters.filter((x) => stateOf(x).riding === mountId)
+  if (riders.length === 0) return [f]
+  const mount = fighters.find((x) => x.id === mountId)
+  return [...(mount ? [mount] : []), ...riders]
+}
+
+/**
+ * "If the mount or vehicle moves at full speed, riders and passengers can't take any action nor react":
+ * the reason, while the one they ride has moved past half its speed this round (our reading: the
+ * round, since its budget is the round's), or null.
+ */
+function stilled(f: Fighter, fighters: readonly Fighter[]): string | null {
+  const mountId = stateOf(f).riding
+  const mount = mountId ? fighters.find((m) => m.id === mountId) : undefined
+  const moved = mount ? stateOf(mount).budget?.turn : undefined
+  if (!mount || !moved || !zones.movedFullSpeed(moved)) return null
+  const why = zones.riderMayAct(true)
+  return why.ok ? null : `${mount.name} moves at full speed: ${f.name} can't act or react.`
+}
+
+/** The ones who may act in the turn of the one taking it now: the rest of their group, unless stilled. */
+export function actingWith(f: Fighter, fighters: readonly Fighter[]): Fighter[] {
+  return groupOf(f, fighters).filter((x) => x.id !== f.id && !stilled(x, fighters))
+}
+
+/** Whether this fighter took a step of a turn this round (the round records it). */
+export const actedThisRound = (f: Fighter) => has(stateOf(f), 'acted')
 
 /** The turn's own steps, offered while the turn is theirs: a grabbed character has none of them. */
 function stepChoices(st: ZonesState): Choice[] {
@@ -186,14 +261,14 @@ function weaponLabel(w: zones.Weapon): string {
  * Why this fighter cannot act at all, or null. In a running round the turn's own budget says what is
  * left (`turnOf`); without one, an attack made this round is their turn.
  */
-function cannotAttack(f: Fighter, turn: TurnOf | null): string | null {
+function cannotAttack(f: Fighter, turn: TurnOf | null, view?: TableView): string | null {
   const st = stateOf(f)
   if (st.down === 'dead') return `${f.name} is dead.`
   if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
   if (st.fled) return `${f.name} fled the fight.`
   if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
   if (!turn && has(st, 'acted')) return `${f.name} has already taken their turn this round.`
-  return null
+  return view ? stilled(f, view.fighters) : null
 }
 
 /** The turn a fighter is taking (or may take now), and what of it is spent. */
@@ -212,7 +287,14 @@ function turnOf(f: Fighter, view: TableView | undefined, sheet: zones.Sheet): Tu
   if (!round) return null
   const st = stateOf(f)
   const fresh = () => zones.startTurn({ speed: sheet.speed, grabbed: Boolean(st.grabbedBy) })
-  if (zones.turnUnderWay(round) === f.id) {
+  const under = zones.turnUnderWay(round)
+  const taking = view?.fighters.find((x) => x.id === under)
+  // The one taking the turn, or one of their group acting in it ("take turn together").
+  const together =
+    taking && taking.id !== f.id && round.characters[f.id]?.spent !== 'reaction'
+      ? groupOf(taking, view?.fighters ?? []).some((x) => x.id === f.id)
+      : false
+  if (under === f.id || together) {
     const at = `${round.round}/${round.log.map((e) => e.type).lastIndexOf('turn')}`
     return { at, turn: st.budget?.at === at ? st.budget.turn : fresh() }
   }
@@ -261,6 +343,9 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
       return [{ type: 'surrender' }]
     case 'flee':
       return [{ type: 'flee' }]
+    case 'mount-up':
+    case 'dismount':
+      return [{ type: 'move', zones: zones.MOUNTING_ZONES }]
     default:
       return zones.unreachable(choice)
   }
@@ -283,7 +368,12 @@ const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some(
  * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
  * non-lethal disarm, shove and grapple. A grabbed fighter can only try to break free.
  */
-function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
+function choiceList(
+  f: Fighter,
+  sheet: zones.Sheet,
+  steps = false,
+  fighters: readonly Fighter[] = [],
+): Choice[] {
   const st = stateOf(f)
   if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
   if (st.morale === 'broken') return steps ? stepChoices(st) : []
@@ -303,7 +393,7 @@ function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
     { id: 'unarmed', kind: 'unarmed' },
     ...nonLethal,
     ...freeing,
-    ...(steps ? stepChoices(st) : []),
+    ...(steps ? [...stepChoices(st), ...mountChoices(f, fighters)] : []),
   ]
 }
 
@@ -325,7 +415,9 @@ function choiceLabel(f: Fighter, c: Choice): string {
     case 'surrender':
     case 'hide':
     case 'flee':
-      return STEPS[c.id].label
+    case 'mount-up':
+    case 'dismount':
+      return stepOf(c).label
     case 'move-away':
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
     case 'free-ally':
@@ -384,6 +476,10 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
     case 'flee':
       ids = ['fleeing-faster', 'pursuers-faster']
       break
+    case 'mount-up':
+    case 'dismount':
+      ids = ['mount-moving']
+      break
     case 'blast':
       ids =
         choice.weapon.range > 0
@@ -417,23 +513,20 @@ type Planned =
   | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
-  | (Sides & {
-      kind: 'step'
-      choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>
-    })
+  | (Sides & { kind: 'step'; choice: Step })
   | (Sides & { kind: 'move-away' })
   | (Sides & { kind: 'free-ally'; grabber: string })
   | (Sides & { kind: 'blast'; plan: zones.BlastPlan; spec: zones.DamageSpec })
 
-const isStep = (
-  c: Choice,
-): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }> =>
+const isStep = (c: Choice): c is Step =>
   c.kind === 'move' ||
   c.kind === 'bonus' ||
   c.kind === 'main' ||
   c.kind === 'surrender' ||
   c.kind === 'hide' ||
-  c.kind === 'flee'
+  c.kind === 'flee' ||
+  c.kind === 'mount-up' ||
+  c.kind === 'dismount'
 
 /** Done at no one fighter: the turn's own steps, and a blast, aimed at a zone. */
 const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
@@ -445,9 +538,9 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
   const t = sheetFor(target)
   if (!t.ok) return t
   const turn = turnOf(attacker, view, a.value)
-  const cannot = cannotAttack(attacker, turn)
+  const cannot = cannotAttack(attacker, turn, view)
   if (cannot) return fail(cannot)
-  const choice = choiceList(attacker, a.value, true).find((c) => c.id === declared.choice)
+  const choice = choiceList(attacker, a.value, true, view?.fighters).find((c) => c.id === declared.choice)
   if (!choice) {
     return fail(
       stateOf(attacker).grabbedBy
@@ -466,7 +559,7 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
   if (choice.kind === 'blast' && !turn)
     return fail(`${choice.weapon.name}: only on ${attacker.name}’s own turn in a running round.`)
   if (isStep(choice) && !turn)
-    return fail(`${STEPS[choice.id].label}: only on ${attacker.name}’s own turn in a running round.`)
+    return fail(`${stepOf(choice).label}: only on ${attacker.name}’s own turn in a running round.`)
   if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
   const steps = stepsOf(choice, declared.toggles, stateOf(attacker))
   let spent: TurnOf | null = null
@@ -503,6 +596,8 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     case 'bonus':
     case 'main':
     case 'surrender':
+    case 'mount-up':
+    case 'dismount':
       return ok({ ...sides, kind: 'step', choice })
     case 'move-away':
       if (target.side === attacker.side) return fail(`${target.name} is no enemy of ${attacker.name}.`)
@@ -655,7 +750,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
       return {
         chance: odds.chance,
         summary: `${stepWords(p.choice, p.toggles)}${odds.words}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
-        lines: [note(STEPS[p.choice.id].label, 0, STEP_RULE[p.choice.id])],
+        lines: [note(stepOf(p.choice).label, 0, stepOf(p.choice).rule)],
       }
     }
     default:
@@ -676,7 +771,7 @@ function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; word
     if (p.toggles.includes('pursuers-faster')) return { chance: 0, words: '' }
     return { chance: agi, words: ` Escapes on ${save}.` }
   }
-  if (p.choice.kind === 'move' && p.toggles.includes('mount-moving'))
+  if (p.toggles.includes('mount-moving'))
     return {
       chance: agi,
       words: ` Getting on or off a moving mount: keeps their footing on ${save}, or falls for d4 direct damage.`,
@@ -685,10 +780,7 @@ function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; word
 }
 
 /** What a step of the turn does, in the text's words. */
-function stepWords(
-  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>,
-  toggles: readonly string[],
-): string {
+function stepWords(c: Step, toggles: readonly string[]): string {
   switch (c.kind) {
     case 'move':
       return `Moves ${c.zones === 1 ? '1 zone' : 'half a zone'}${toggles.includes('sprint') ? ', sprinting' : ''}: movement may be split before, after and between actions.`
@@ -706,6 +798,10 @@ function stepWords(
         : toggles.includes('pursuers-faster')
           ? 'Flees, but the pursuers are faster: escaping is impossible.'
           : 'Flees over a long distance: an AGI save, and on a pass they escape; on a fail the pursuers reach them.'
+    case 'mount-up':
+      return `Gets on ${c.name}, half a zone: mount and rider then take their turn together, and while ${c.name} moves at full speed the rider can't act or react.`
+    case 'dismount':
+      return `Gets off ${c.name}, half a zone: from then on each takes a turn of their own.`
     default:
       return zones.unreachable(c)
   }
@@ -743,6 +839,8 @@ function noReactionWhy(p: Planned, target: Fighter, view?: TableView): string | 
   const st = stateOf(target)
   if (st.down) return `${target.name} is ${st.down}`
   if (st.grabbedBy) return `${target.name} is grabbed and can't act`
+  const carried = view ? stilled(target, view.fighters) : null
+  if (carried) return carried.replace(/\.$/, '')
   const round = view?.turn.status === 'running' ? view.turn.factions : undefined
   if (round?.characters[target.id]) {
     const may = zones.canReact(round, target.id)
@@ -866,7 +964,7 @@ function turnedOn(p: Planned, attacker: Fighter, other: Fighter, view: TableView
 /** Whether this fighter may react now: the round's own record where a round runs ("Reacting to an attack"). */
 function mayReact(f: Fighter, view: TableView): boolean {
   const st = stateOf(f)
-  if (st.down || st.grabbedBy) return false
+  if (st.down || st.grabbedBy || stilled(f, view.fighters)) return false
   const round = view.turn.status === 'running' ? view.turn.factions : undefined
   if (round?.characters[f.id]) return zones.canReact(round, f.id).ok
   return !has(st, 'acted') && !has(st, 'reacted')
@@ -1139,6 +1237,8 @@ function reveals(p: Planned): true | 'ask-gm' | false {
       return zones.revealsConcealment('attack')
     case 'move':
     case 'move-away':
+    case 'mount-up':
+    case 'dismount':
       return p.toggles.includes('sneaking') ? false : zones.revealsConcealment('move-without-sneaking')
     case 'bonus':
     case 'main':
@@ -1154,22 +1254,28 @@ function reveals(p: Planned): true | 'ask-gm' | false {
   }
 }
 
-/** A step of the turn that is not an attack: a move, a bonus or main action, surrendering. */
 /**
  * Getting on or off a moving mount or vehicle ("Mounts and vehicles in combat"): an AGI save, or a fall
- * for d4 direct damage.
+ * for d4 direct damage. Nothing to roll where it stands still (the toggle unset).
  */
-function mounting(p: Planned, a: Live, roll: Roller, lines: BreakdownLine[]): string {
+function mounting(
+  p: Planned,
+  a: Live,
+  roll: Roller,
+  lines: BreakdownLine[],
+): { said: string; fell: boolean } {
+  if (!p.toggles.includes('mount-moving')) return { said: '', fell: false }
   const face = roll(20, 'AGI save to keep one’s footing')
   const result = zones.mountOrDismount({ moving: true, agi: p.a.agi, face })
   if (!result.ok) throw new Error(result.error) // the face is always given for a moving mount
   lines.push(...result.value.breakdown)
-  if (!result.value.fell) return 'They keep their footing on the moving mount.'
+  if (!result.value.fell) return { said: ' They keep their footing on the moving mount.', fell: false }
   const fall = zones.directDamage(roll(4, 'fall damage d4'), RULE.mounts)
   lines.push(...fall.breakdown)
-  return `They fall: ${a.suffer(fall.suffered)}.`
+  return { said: ` They fall: ${a.suffer(fall.suffered)}.`, fell: true }
 }
 
+/** A step of the turn that is not an attack: a move, a bonus or main action, surrendering, a mount. */
 function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Resolution {
   const lines = [...previewOf(p).lines]
   const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
@@ -1178,7 +1284,7 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Res
   switch (p.choice.kind) {
     case 'move':
       done = `${name} moves ${p.choice.zones === 1 ? '1 zone' : 'half a zone'}${p.toggles.includes('sprint') ? ', sprinting' : ''}.`
-      if (p.toggles.includes('mount-moving')) done = `${done} ${mounting(p, a, roll, lines)}`
+      done = `${done}${mounting(p, a, roll, lines).said}`
       break
     case 'bonus':
       done = `${name} takes a bonus action (a second or two).`
@@ -1206,6 +1312,17 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Res
         : `${name} flees, but the pursuers reach them.`
       break
     }
+    case 'mount-up': {
+      const got = mounting(p, a, roll, lines)
+      // One who falls getting on is not on it.
+      if (!got.fell) a.state.riding = p.choice.mountId
+      done = `${name} gets on ${p.choice.name}.${got.said}${got.fell ? '' : ' They take their turn together from now on.'}`
+      break
+    }
+    case 'dismount':
+      delete a.state.riding
+      done = `${name} gets off ${p.choice.name}.${mounting(p, a, roll, lines).said}`
+      break
     case 'hide':
       a.state.concealment = 'hidden'
       done = `${name} hides again (${p.toggles.includes('out-of-sight') ? 'out of sight for a while' : 'a major distraction'}): concealed until they make noise or become visible.`
@@ -1301,6 +1418,8 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
   switch (c.kind) {
     case 'move':
     case 'move-away':
+    case 'mount-up':
+    case 'dismount':
       return 'move'
     case 'weapon':
     case 'blast':
@@ -1699,6 +1818,8 @@ function status(f: Fighter): string[] {
   if (st.morale === 'steady') chips.push('Steady')
   if (st.surrendering) chips.push('Surrendering')
   if (st.fled) chips.push('Fled')
+  // Mount and rider take their turn together: the rider's card says so.
+  if (st.riding) chips.push('Riding: one turn with the mount')
   for (const c of st.conditions ?? []) {
     chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
   }
@@ -1726,13 +1847,13 @@ export const zonesCombat: CombatRules = {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet
     const turn = turnOf(attacker, view, sheet.value)
-    const cannot = cannotAttack(attacker, turn)
+    const cannot = cannotAttack(attacker, turn, view)
     if (cannot) return fail(cannot)
     // Freeing an ally is offered while one of the attacker's side is grabbed.
     const grabbedAlly = (view?.fighters ?? []).some(
       (f) => f.side === attacker.side && f.id !== attacker.id && stateOf(f).grabbedBy,
     )
-    const list = choiceList(attacker, sheet.value, turn !== null).filter(
+    const list = choiceList(attacker, sheet.value, turn !== null, view?.fighters).filter(
       (c) => c.kind !== 'free-ally' || grabbedAlly,
     )
     if (list.length === 0)
@@ -1740,7 +1861,7 @@ export const zonesCombat: CombatRules = {
     return ok(
       list.map((c): AttackChoice => {
         const own = isStep(c)
-          ? { self: true, verb: STEPS[c.id].verb }
+          ? { self: true, verb: stepOf(c).verb }
           : c.kind === 'blast'
             ? { self: true, verb: `Use the ${c.weapon.name}` }
             : c.kind === 'move-away'
@@ -1754,7 +1875,11 @@ export const zonesCombat: CombatRules = {
   },
   toggles(attacker, target, choice) {
     const sheet = sheetFor(attacker)
-    const found = sheet.ok ? choiceList(attacker, sheet.value, true).find((c) => c.id === choice) : undefined
+    // Getting on a mount names it in the choice: no table is needed to know its toggles.
+    const mounting = choice.startsWith('mount-up:') ? [target] : []
+    const found = sheet.ok
+      ? choiceList(attacker, sheet.value, true, mounting).find((c) => c.id === choice)
+      : undefined
     return found ? togglesFor(toggleIds(found, target)) : []
   },
   preview(attacker, target, declared, view) {
