@@ -55,6 +55,20 @@ async function miraActs(
   return { gm, room, mira }
 }
 
+/**
+ * The Bandit holds one of the party in a grab: the GM's own write on the table (a grapple the table
+ * missed). The GM's table connection, to close at the end.
+ */
+async function grabbedByBandit(room: TestRoom, name: string) {
+  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+  await table.synced
+  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const bandit = [...combatants.entries()].find(([, c]) => c.get('name') === 'Bandit')?.[0]
+  const held = [...combatants.values()].find((c) => c.get('name') === name)
+  held?.set('state', { grabbedBy: bandit })
+  return table
+}
+
 /** Opens the phone's sheet, in zones' words for a turn: the region to choose in. */
 async function openSheet(phone: Page, name: string) {
   await phone.getByRole('button', { name: 'Act or move', exact: true }).click()
@@ -182,12 +196,7 @@ describe('zones on a phone', () => {
     const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
     const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
     // The Bandit has Tomas in a grab: the GM's own write on the table (a grapple made before the fight).
-    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
-    await table.synced
-    const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const bandit = [...combatants.entries()].find(([, c]) => c.get('name') === 'Bandit')?.[0]
-    const held = [...combatants.values()].find((c) => c.get('name') === 'Tomas')
-    held?.set('state', { grabbedBy: bandit })
+    const table = await grabbedByBandit(room, 'Tomas')
     // Grabbed, all Tomas has in hand is a try to break free.
     const inHand = () => tomas.getByRole('region', { name: 'Your character' }).textContent()
     await expect.poll(inHand).toMatch(/In hand Break free/)
@@ -206,6 +215,41 @@ describe('zones on a phone', () => {
       .poll(() => mira.getByTestId('result-card').textContent())
       .toMatch(/Mira frees Tomas from the grab/)
     await expect.poll(inHand).toMatch(/In hand Sword/)
+    table.provider.destroy()
+  })
+
+  it('a grabbed player can only try to break free: the STR save’s odds, her own d20, and the whole turn spent', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    // The Bandit has Mira in a grab: the GM's own write on the table.
+    const table = await grabbedByBandit(room, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    // "Grabbed characters can't act": her banner and her sheet offer nothing but the try.
+    await expect
+      .poll(() => mira.getByTestId('turn-banner').textContent())
+      .toMatch(/Left: only a try to break free/)
+    const sheet = await openSheet(mira, 'Mira')
+    await expect
+      .poll(() => sheet.getByLabel('With').locator('option').allTextContents())
+      .toEqual(['Break free (STR save)'])
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(
+        /^50%Breaks free on a STR save, 10 or under on a d20 \(50%\): the try takes the whole turn\. Left this turn after it: nothing\./,
+      )
+    await typeOwnDice(sheet, () => 1)
+    await chromium.snap(mira, 'zones-break-free-phone')
+    await sheet.getByRole('button', { name: 'Send my dice' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira breaks free of Bandit\. Left this turn: nothing\./)
+    await expect
+      .poll(() => mira.getByRole('region', { name: 'Your character' }).textContent())
+      .not.toMatch(/Grabbed/)
     table.provider.destroy()
   })
 

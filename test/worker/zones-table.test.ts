@@ -416,6 +416,40 @@ describe('zones: what follows a grab ("Non-lethal attacks")', () => {
     })
   })
 
+  it('grabbed, Tomas can only try to break free: a STR save on his own die that spends his whole turn, pass or fail', async () => {
+    const t = await zonesTable()
+    t.setState(t.tomas.id, { grabbedBy: 'bandit' })
+    t.setState(t.mira.id, { grabbedBy: 'bandit' })
+    await eventually(() => t.state(t.mira.id).grabbedBy === 'bandit', 'both grabbed')
+    await t.partyActs(t.mira)
+    // "Grabbed characters can't act, and can only spend their turn to attempt to break free."
+    const moving = zones.stepTurn(zones.startTurn({ speed: 2, grabbed: true }), { type: 'move', zones: 1 })
+    expect(moving.ok).toBe(false)
+    expect((await t.mira.ask(step('move', t.mira.id))).ok).toBe(false)
+    // Her d20 shows 20: the rules' save fails on STR 10; she is still held and her turn is gone.
+    const fails = zones.breakFree(sheetOf('Mira'), sheetOf('Bandit', 'foe'), 20)
+    expect(fails.ok && fails.value.passed).toBe(false)
+    expect((await t.mira.ask({ ...step('break-free', 'bandit'), faces: [20] })).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'her try')
+    expect(t.entries()[0]?.detail).toBe('Mira fails to break free of Bandit. Left this turn: nothing.')
+    expect(t.state(t.mira.id).grabbedBy).toBe('bandit')
+    await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'her turn spent')
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    // The foes pass; Tomas's d20 shows 1: he breaks free, "however his turn has already been consumed".
+    expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
+    const passes = zones.breakFree(sheetOf('Tomas'), sheetOf('Bandit', 'foe'), 1)
+    expect(passes.ok && passes.value.passed).toBe(true)
+    expect((await t.tomas.ask({ ...step('break-free', 'bandit'), faces: [1] })).ok).toBe(true)
+    await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas free')
+    expect(t.entries().at(-1)?.detail).toBe('Tomas breaks free of Bandit. Left this turn: nothing.')
+    await eventually(() => t.turn().attacksLeft?.[t.tomas.id] === 0, 'his turn spent')
+    expect(await t.tomas.ask(step('move-half', t.tomas.id))).toEqual({
+      ok: false,
+      error: 'Tomas has nothing left of this turn: end it.',
+    })
+  })
+
   it('the Bandit keeps hold of Tomas as he moves, and lets go when he takes another action', async () => {
     const t = await zonesTable()
     t.setState(t.tomas.id, { grabbedBy: 'bandit' })

@@ -715,7 +715,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
       const chance = zones.saveChance(p.a.str).probability
       return {
         chance,
-        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}).`,
+        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}): the try takes the whole turn.${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
@@ -1504,19 +1504,20 @@ function moveAway(
   )
 }
 
+/**
+ * A grabbed character's try ("can only spend their turn to attempt to break free by passing a STR save"):
+ * the turn is consumed either way, which the log says as every step of a turn does.
+ */
 function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
-  const save = zones.resolveSave(
-    'str',
-    p.a.str,
-    roll(20, 'STR save to break free'),
-    RULE.nonLethal,
-    'break free',
-  )
-  if (save.passed) delete a.state.grabbedBy
-  const summary = save.passed
-    ? `${a.f.name} breaks free of ${t.f.name}.`
-    : `${a.f.name} fails to break free of ${t.f.name}.`
-  return resolution(save.breakdown, summary, a, t)
+  const save = zones.breakFree(p.a, p.t, roll(20, 'STR save to break free'))
+  // A larger grabber was refused in declare: the rules allow no save against one.
+  if (!save.ok) throw new Error(save.error)
+  if (save.value.passed) delete a.state.grabbedBy
+  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const summary = save.value.passed
+    ? `${a.f.name} breaks free of ${t.f.name}.${left}`
+    : `${a.f.name} fails to break free of ${t.f.name}.${left}`
+  return resolution(save.value.breakdown, summary, a, t)
 }
 
 function strike(
