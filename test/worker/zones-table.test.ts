@@ -213,6 +213,49 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
   })
 })
 
+describe('zones: who may take a turn, who must pass ("Combat procedure")', () => {
+  it('each takes one turn a round, the fallen none; a side with nobody left passes by itself, saying why', async () => {
+    const t = await zonesTable()
+    t.addCombatant('bandit-2', { name: 'Bandit 2', side: 'foe', hp: 8, maxHp: 8, sheet: t.sheet })
+    // Tomas is down before the fight: out of it, he gets no turn ("Each character can only take a turn once per round").
+    t.setState(t.tomas.id, { down: 'incapacitated' })
+    await eventually(() => t.state(t.tomas.id).down === 'incapacitated', 'Tomas down')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    const round = () => t.turn().factions as zones.RoundState
+    // The GM's write reaches the room on its own connection: the round records him out once it has.
+    await eventually(() => round().characters[t.tomas.id]?.out === true, 'Tomas out of the round')
+    expect(zones.canTakeTurn(round(), t.tomas.id)).toBe(false)
+    expect(await t.tomas.ask({ kind: 'act' })).toEqual({ ok: false, error: 'Tomas is incapacitated.' })
+    expect((await t.mira.ask({ kind: 'act' })).ok).toBe(true)
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    // Mira has taken her turn and Tomas is out: the party must pass, and does so by itself, in the rules' words.
+    await eventually(() => round().next === 'foes' && round().log.at(-1)?.type === 'pass', 'the party passed')
+    expect(zones.mustPass(round(), 'party')).toBe(true)
+    expect(round().log.at(-1)).toEqual({
+      type: 'pass',
+      faction: 'party',
+      reason: zones.whyMustPass(round(), 'party'),
+    })
+    expect(zones.whyMustPass(round(), 'party')).toBe(
+      'The players pass: each has taken their turn, reacted or is out of the fight.',
+    )
+    // The Bandit took his turn: the rules refuse him a second one, and the room says the same.
+    const again = zones.stepRound(round(), { type: 'take-turn', faction: 'foes', character: 'bandit' })
+    expect(again.ok).toBe(false)
+    expect(await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).toEqual({
+      ok: false,
+      error: again.ok ? '' : again.error,
+    })
+    // Bandit 2 may still take one: the foes are not made to pass.
+    expect(zones.mustPass(round(), 'foes')).toBe(false)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit-2' })).ok).toBe(true)
+  })
+})
+
 describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding")', () => {
   it('Tomas guards Mira: he takes the blow, spends his turn on it, and cannot dodge or counter', async () => {
     const t = await zonesTable()
