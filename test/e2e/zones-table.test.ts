@@ -291,6 +291,24 @@ describe('zones on a phone', () => {
     await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
   })
 
+  it('a player counters a sword with a grapple: offered with its odds, resolved last, after the blow', {
+    timeout: 90_000,
+  }, async () => {
+    const { mira, prompt } = await banditAttacksMira(chromium.browser, baseUrl)
+    // The Bandit's d6 never takes her 8 health to 0: the grab then works unless his STR 10 save passes (50%).
+    const grapple = prompt.getByRole('button', { name: /^Counter: Grapple/ })
+    await expect
+      .poll(() => grapple.textContent())
+      .toMatch(
+        /50%.*Bandit's blow lands first .*; still up \(100%\), your grapple then takes effect unless Bandit passes a STR save: 50%/,
+      )
+    await chromium.snap(mira, 'zones-counter-grapple-phone')
+    await grapple.click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Bandit hits: Mira takes \d+\. Mira counters last: Bandit (is grabbed|resists the grapple)/)
+  })
+
   it('a player throws a fire bomb at a zone, with its odds, and the GM is told to apply it as area damage', {
     timeout: 90_000,
   }, async () => {

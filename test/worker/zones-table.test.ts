@@ -76,6 +76,14 @@ async function zonesTable() {
     return prompts()[0] as PendingDefense
   }
   const hp = (id: string) => Number(table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('hp'))
+  /** Mira takes the party's move and turns `choice` on the Bandit; the GM's prompt to answer it. */
+  const miraTurnsOnBandit = async (choice: string, toggles: string[] = []) => {
+    await partyActs(mira)
+    const declared = { choice, toggles }
+    expect((await mira.ask({ kind: 'attack', targetId: 'bandit', declared })).ok).toBe(true)
+    await eventually(() => prompts().length === 1, 'the Bandit’s prompt')
+    return prompts()[0] as PendingDefense
+  }
   /** Waits until the round records each of them as having spent their turn on a reaction. */
   const reacted = (...ids: string[]) =>
     eventually(
@@ -102,6 +110,7 @@ async function zonesTable() {
     player,
     reacted,
     addCombatant,
+    miraTurnsOnBandit,
   }
 }
 
@@ -366,11 +375,8 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
 describe('zones: opportunity attacks ("Opportunity attacks")', () => {
   it('Mira moves away from the Bandit, who attacks as she goes; her turn resumes as she still stands', async () => {
     const t = await zonesTable()
-    await t.partyActs(t.mira)
-    expect((await t.mira.ask(step('move-away', 'bandit'))).ok).toBe(true)
     // The Bandit's reaction is the GM's to choose: an opportunity attack with each weapon, or none.
-    await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
-    const prompt = t.prompts()[0] as PendingDefense
+    const prompt = await t.miraTurnsOnBandit('move-away')
     expect(prompt.targetId).toBe('bandit')
     // Moving away is no attack: the prompt says what Mira does ("Mira moves away from Bandit").
     expect(prompt.against).toBe('moves away from')
@@ -510,6 +516,104 @@ describe('zones: what follows a grab ("Non-lethal attacks")', () => {
     expect(t.entries().at(-1)?.detail).toBe(
       'Bandit takes a main action: the GM decides its effect. Left this turn: half a zone and a bonus action. Tomas is free: Bandit let go to do it.',
     )
+  })
+})
+
+describe('zones: the order of counters ("Non-lethal attacks")', () => {
+  /** The rules' plan of one's non-lethal attack on another (both nearby). */
+  const nonLethalPlan = (kind: zones.NonLethalKind, by: zones.Sheet, on: zones.Sheet) => {
+    const plan = zones.planNonLethal({ kind, attacker: by, target: on, nearby: true })
+    if (!plan.ok) throw new Error(plan.error)
+    return plan.value
+  }
+  /** The face of the one roll with this label in an entry, and its place among the entry's rolls. */
+  const rolled = (entry: LogEntry, label: string) => {
+    const at = (entry.rolls ?? []).findIndex((r) => r.label === label)
+    return { at, face: entry.rolls?.[at]?.face as number }
+  }
+
+  it('Mira counters the Bandit’s sword with a grapple: the blow lands first, then, still up, she grabs him on his failed STR save', async () => {
+    const t = await zonesTable()
+    await t.banditActs()
+    const prompt = await t.banditAttacks(t.mira.id)
+    // "They ... can be used to counter": her grapple among her counters, with the rules' odds.
+    const option = prompt.options.find((o) => o.id === 'counter:grapple')
+    const grab = nonLethalPlan('grapple', sheetOf('Mira'), sheetOf('Bandit', 'foe'))
+    // A d6 never takes her 8 health to 0, so the chance is the Bandit failing his STR save.
+    const takes = zones.nonLethalOdds(grab, sheetOf('Bandit', 'foe').str).takesEffect.probability
+    expect(option?.label).toBe('Counter: Grapple')
+    expect(option?.chance).toBe(takes)
+    expect(zones.counterOrder('lethal', 'non-lethal')).toBe('attack-first')
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: 'counter:grapple' })).ok).toBe(
+      true,
+    )
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const suffered = banditDamage(sheetOf('Mira'), diceOf(entry, 'damage'))
+    expect(t.hp(t.mira.id)).toBe(8 - suffered)
+    // "If a normal attack is countered by a non-lethal attack ... the non-lethal attack is resolved last."
+    const save = rolled(entry, 'STR save to resist the grapple')
+    expect(save.at).toBeGreaterThan((entry.rolls ?? []).findIndex((r) => r.label.startsWith('damage')))
+    const result = zones.resolveNonLethal(grab, sheetOf('Bandit', 'foe').str, save.face, false)
+    if (!result.ok) throw new Error(result.error)
+    expect(entry.detail).toBe(
+      `Bandit hits: Mira takes ${suffered}. Mira counters last: ${result.value.succeeds ? `Bandit ${result.value.effect}` : 'Bandit resists the grapple'}.`,
+    )
+    await eventually(
+      () => (t.state('bandit').grabbedBy === t.mira.id) === result.value.succeeds,
+      'the grab as the save says',
+    )
+    await t.reacted(t.mira.id)
+  })
+
+  it('Mira shoves the Bandit, who counters with a disarm: her shove is resolved first, his counter last', async () => {
+    const t = await zonesTable()
+    const prompt = await t.miraTurnsOnBandit('shove')
+    const disarm = nonLethalPlan('disarm', sheetOf('Bandit', 'foe'), sheetOf('Mira'))
+    // "If a non-lethal attack is countered by a non-lethal attack, the counter is resolved last."
+    expect(zones.counterOrder('non-lethal', 'non-lethal')).toBe('attack-first')
+    const option = prompt.options.find((o) => o.id === 'counter:disarm')
+    expect(option?.chance).toBe(zones.nonLethalOdds(disarm, sheetOf('Mira').str).takesEffect.probability)
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'counter:disarm' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const shoveSave = rolled(entry, 'STR save to resist the shove')
+    const disarmSave = rolled(entry, 'STR save to resist the disarm')
+    expect(shoveSave.at).toBeGreaterThanOrEqual(0)
+    expect(disarmSave.at).toBeGreaterThan(shoveSave.at)
+    const shove = zones.resolveNonLethal(
+      nonLethalPlan('shove', sheetOf('Mira'), sheetOf('Bandit', 'foe')),
+      sheetOf('Bandit', 'foe').str,
+      shoveSave.face,
+      false,
+    )
+    const disarmed = zones.resolveNonLethal(disarm, sheetOf('Mira').str, disarmSave.face, false)
+    if (!shove.ok || !disarmed.ok) throw new Error('no result')
+    const first = shove.value.succeeds ? `Bandit ${shove.value.effect}` : 'Bandit resists the shove'
+    const last = disarmed.value.succeeds
+      ? 'Mira drops their Sword (a free hand can grab it)'
+      : 'Mira resists the disarm'
+    expect(entry.detail).toBe(`${first}. Bandit counters last: ${last}.`)
+    expect(t.state(t.mira.id).dropped ?? []).toEqual(disarmed.value.succeeds ? ['weapon-0'] : [])
+  })
+
+  it('Mira grapples the Bandit, who counters with his sword: his blow lands first, then her grab', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect(zones.counterOrder('non-lethal', 'lethal')).toBe('counter-first')
+    expect((await t.mira.ask(step('grapple', 'bandit'))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    const prompt = t.prompts()[0] as PendingDefense
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'counter:weapon-0' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const suffered = banditDamage(sheetOf('Mira'), diceOf(entry, 'counter damage'))
+    const save = rolled(entry, 'STR save to resist the grapple')
+    expect(save.at).toBeGreaterThan(
+      (entry.rolls ?? []).findIndex((r) => r.label.startsWith('counter damage')),
+    )
+    expect(t.hp(t.mira.id)).toBe(8 - suffered)
+    expect(entry.detail).toMatch(new RegExp(`^Bandit counters first: Mira takes ${suffered}\\. `))
   })
 })
 

@@ -870,6 +870,50 @@ function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> 
   })
 }
 
+interface NonLethalCounter {
+  id: string
+  kind: zones.NonLethalKind
+  plan: zones.NonLethalPlan
+}
+
+/**
+ * The target's disarm, shove and grapple that can answer a nearby attack ("They can be dodged and
+ * countered and can be used to counter"); a smaller one can't disarm, shove or grab a larger attacker.
+ */
+function nonLethalCounters(p: Planned, target: Fighter): NonLethalCounter[] {
+  const nearby = p.kind === 'non-lethal' || (p.kind === 'strike' && p.plan.kind === 'melee')
+  if (!nearby) return []
+  return choiceList(target, p.t).flatMap((choice): NonLethalCounter[] => {
+    if (choice.kind !== 'non-lethal') return []
+    const kind = choice.id as zones.NonLethalKind
+    const plan = zones.planNonLethal({ kind, attacker: p.t, target: p.a, nearby: true })
+    return plan.ok ? [{ id: `counter:${kind}`, kind, plan: plan.value }] : []
+  })
+}
+
+/**
+ * A non-lethal counter's chance: that it takes effect, resolved last ("If a normal attack is countered
+ * by a non-lethal attack, or viceversa, the non-lethal attack is resolved last. If a non-lethal attack
+ * is countered by a non-lethal attack, the counter is resolved last"), so only if the counterer is
+ * still up after a damaging blow.
+ */
+function nonLethalCounterOdds(p: Planned, attacker: Fighter, target: Fighter, c: NonLethalCounter) {
+  const what = choiceLabelOf(c.kind).toLowerCase()
+  const takes = zones.nonLethalOdds(c.plan, p.a.str).takesEffect.probability
+  const save = c.plan.saveAllowed ? `unless ${attacker.name} passes a STR save` : 'with no STR save for them'
+  if (p.kind !== 'strike') {
+    return {
+      chance: takes,
+      effect: `Resolved last, after ${attacker.name}'s ${p.kind === 'non-lethal' ? choiceLabelOf(p.plan.kind).toLowerCase() : 'attempt'}: your ${what} takes effect ${save} (${percent(takes)}).`,
+    }
+  }
+  const up = 1 - fells(p.plan.damage, target.hp)
+  return {
+    chance: up * takes,
+    effect: `${attacker.name}'s blow lands first (${damageWords(p.plan.damage)}); still up (${percent(up)}), your ${what} then takes effect ${save}: ${percent(up * takes)}.`,
+  }
+}
+
 /**
  * The target's reactions: dodge, a counter with each of their attacks, hiding behind someone; and a
  * nearby ally guarding them, which is the ally's reaction and so stays open when the target can't react.
@@ -1034,6 +1078,11 @@ function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: Tab
       id: c.id,
       label: `Counter: ${choiceLabel(target, c.choice)}`,
       ...counterOdds(p, attacker, c),
+    })),
+    ...nonLethalCounters(p, target).map((c) => ({
+      id: c.id,
+      label: `Counter: ${choiceLabelOf(c.kind)}`,
+      ...nonLethalCounterOdds(p, attacker, target, c),
     })),
     ...hiding,
     ...guarding,
@@ -1574,8 +1623,13 @@ function strike(
   lines.push(...blow.breakdown)
   const broke = wear(a, p.choice, blow)
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
+  const last = nonLethalCounters(p, t.f).find((c) => c.id === defense)
   if (!counter) {
-    return ok(resolution(lines, `${a.f.name} hits: ${t.struck(blow, p.t)}.${broke}`, a, t))
+    const hits = `${a.f.name} hits: ${t.struck(blow, p.t)}.${broke}`
+    // "If a normal attack is countered by a non-lethal attack ... the non-lethal attack is resolved last."
+    if (!last || zones.counterOrder('lethal', 'non-lethal') !== 'attack-first')
+      return ok(resolution(lines, hits, a, t))
+    return ok(resolution(lines, `${hits} ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t))
   }
   const back = zones.resolveDamage(
     counter.plan.damage,
@@ -1635,35 +1689,73 @@ function nonLethal(
     countered = `${t.f.name} counters first: ${a.struck(back, p.a)}.${wear(t, counter.choice, back)} `
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }
-  const face = p.plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, 'target') : undefined
-  const result = zones.resolveNonLethal(p.plan, p.t.str, face, false)
+  const done = takeEffect(p.plan, a, t, p.t, roll, lines, 'target')
+  // "If a non-lethal attack is countered by a non-lethal attack, the counter is resolved last."
+  const last = nonLethalCounters(p, t.f).find((c) => c.id === defense)
+  if (!last || zones.counterOrder('non-lethal', 'non-lethal') !== 'attack-first')
+    return resolution(lines, `${countered}${done}.`, a, t)
+  return resolution(lines, `${countered}${done}. ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t)
+}
+
+/** A non-lethal counter, resolved last: on the attacker, unless the counterer is down by then. */
+function counterLast(
+  c: NonLethalCounter,
+  counterer: Live,
+  attacker: Live,
+  attackerSheet: zones.Sheet,
+  roll: Roller,
+  lines: BreakdownLine[],
+): string {
+  if (counterer.state.down)
+    return `${counterer.f.name} is down: the ${choiceLabelOf(c.kind).toLowerCase()} never happens`
+  return `${counterer.f.name} counters last: ${takeEffect(c.plan, counterer, attacker, attackerSheet, roll, lines, 'attacker')}`
+}
+
+/**
+ * A disarm, shove or grapple by `by` on `on` ("The target must pass a STR save or ..."): their save on
+ * their own die (`saver`), the effect applied, and what happened in words ("Bandit resists the shove").
+ */
+function takeEffect(
+  plan: zones.NonLethalPlan,
+  by: Live,
+  on: Live,
+  onSheet: zones.Sheet,
+  roll: Roller,
+  lines: BreakdownLine[],
+  saver: 'target' | 'attacker',
+): string {
+  const what = choiceLabelOf(plan.kind).toLowerCase()
+  const face = plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, saver) : undefined
+  const result = zones.resolveNonLethal(plan, onSheet.str, face, false)
   if (!result.ok) throw new Error(result.error) // the face is always rolled when a save is allowed
   lines.push(...result.value.breakdown)
-  if (!result.value.succeeds) return resolution(lines, `${countered}${t.f.name} resists the ${what}.`, a, t)
+  if (!result.value.succeeds) return `${on.f.name} resists the ${what}`
   let effect = result.value.effect
-  switch (p.plan.kind) {
+  switch (plan.kind) {
     case 'grapple':
-      t.state.grabbedBy = a.f.id
+      on.state.grabbedBy = by.f.id
       break
     case 'disarm': {
-      const held = choiceList(t.f, p.t).find((c) => c.kind === 'weapon' && !t.state.dropped?.includes(c.id))
+      const held = choiceList(on.f, onSheet).find(
+        (c) => c.kind === 'weapon' && !on.state.dropped?.includes(c.id),
+      )
       if (held?.kind === 'weapon') {
-        t.state.dropped = [...(t.state.dropped ?? []), held.id]
+        on.state.dropped = [...(on.state.dropped ?? []), held.id]
         effect = `drops their ${held.weapon.name} (a free hand can grab it)`
       } else effect = 'has no weapon in hand to drop'
       break
     }
     case 'shove':
-      if (p.plan.shoveDamage) {
-        const hurt = zones.directDamage(roll(4, 'shove damage d4'), RULE.size)
+      if (plan.shoveDamage) {
+        const hurt = zones.directDamage(roll(4, 'shove damage d4', saver), RULE.size)
         lines.push(...hurt.breakdown)
-        effect = `${effect}; ${t.suffer(hurt.suffered)}`
+        effect = `${effect}; ${on.suffer(hurt.suffered)}`
       }
       break
     default:
-      zones.unreachable(p.plan.kind)
+      zones.unreachable(plan.kind)
   }
-  return resolution(lines, `${countered}${t.f.name} ${effect}.`, a, t)
+  return `${on.f.name} ${effect}`
 }
 
 // --- End of round -----------------------------------------------------------------------------------
