@@ -11,6 +11,8 @@ import type { TestRoom } from '../support/rooms.ts'
 import {
   addCombatant,
   banditAttacksMira,
+  miraAndTomasFace,
+  monsterActsFirst,
   openGmTablet,
   seatPhone,
   typeOwnDice,
@@ -32,6 +34,16 @@ async function partyMoves(gm: Page, phone: Page): Promise<void> {
     .toBe(true)
 }
 
+/** The GM writes these fields over a combatant's default sheet on the table, as the tablet may. */
+async function writeSheet(room: TestRoom, name: string, side: 'pc' | 'foe', sheet: Record<string, unknown>) {
+  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+  await table.synced
+  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const one = [...combatants.values()].find((c) => c.get('name') === name)
+  one?.set('sheet', { ...defaultSheetFor('zones', name, side), ...sheet })
+  table.provider.destroy()
+}
+
 /**
  * A zones room with a Bandit, and Mira on her phone taking the party's move: her turn under way. `sheet`
  * is written over her default one first, as the GM may from the tablet (a fire bomb in hand).
@@ -42,14 +54,7 @@ async function miraActs(
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
   await addCombatant(gm, 'Bandit', '8')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-  if (Object.keys(sheet).length > 0) {
-    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
-    await table.synced
-    const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const her = [...combatants.values()].find((c) => c.get('name') === 'Mira')
-    her?.set('sheet', { ...defaultSheetFor('zones', 'Mira'), ...sheet })
-    table.provider.destroy()
-  }
+  if (Object.keys(sheet).length > 0) await writeSheet(room, 'Mira', 'pc', sheet)
   await partyMoves(gm, mira)
   await mira.getByRole('button', { name: 'I act now' }).click()
   return { gm, room, mira }
@@ -191,10 +196,13 @@ describe('zones on a phone', () => {
   it('a player frees a grabbed ally with a STR save on her own die, chosen among her side', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    const { gm, room, mira, tomas } = await miraAndTomasFace(
+      chromium.browser,
+      baseUrl,
+      'zones',
+      'Bandit',
+      '8',
+    )
     // The Bandit has Tomas in a grab: the GM's own write on the table (a grapple made before the fight).
     const table = await grabbedByBandit(room, 'Tomas')
     // Grabbed, all Tomas has in hand is a try to break free.
@@ -307,6 +315,35 @@ describe('zones on a phone', () => {
     await expect
       .poll(() => mira.getByTestId('result-card').textContent())
       .toMatch(/Bandit hits: Mira takes \d+\. Mira counters last: Bandit (is grabbed|resists the grapple)/)
+  })
+
+  it('the GM splits a large monster’s bite between two players from the tablet, a share at a time, each answered on its phone', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room, mira, tomas } = await miraAndTomasFace(chromium.browser, baseUrl, 'zones', 'Wyrm', '20')
+    // The Wyrm is large, with a d8 bite: the GM's sheet for it.
+    await writeSheet(room, 'Wyrm', 'foe', { size: 'large', weapons: [{ name: 'Bite', damage: 'd8' }] })
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await monsterActsFirst(gm, tomas, 'Wyrm', 'zones')
+    const share = async (phone: Page, name: string) => {
+      await gm.getByRole('button', { name: 'Wyrm acts or moves' }).click()
+      const composer = gm.getByRole('region', { name: 'Wyrm acts or moves' })
+      await composer.getByLabel('With').selectOption({ label: 'Bite (d8), split: 1 die on this target' })
+      await composer.getByRole('radio', { name: new RegExp(name) }).check()
+      await expect
+        .poll(() => composer.getByTestId('odds').textContent())
+        .toMatch(new RegExp(`d8 damage.*A share of the split: 1 die on ${name}, its own attack`))
+      await chromium.snap(gm, 'zones-split-tablet')
+      await composer.getByRole('button', { name: 'Roll the attack' }).click()
+      const prompt = phone.getByRole('alertdialog', { name: 'Wyrm attacks you!' })
+      await prompt.getByRole('button', { name: /^No reaction/ }).click()
+      await expect
+        .poll(() => phone.getByTestId('result-card').textContent())
+        .toMatch(new RegExp(`Wyrm hits: ${name} takes \\d`))
+    }
+    await share(mira, 'Mira')
+    // The second share is the same bite: no main action is asked for it.
+    await share(tomas, 'Tomas')
   })
 
   it('a player throws a fire bomb at a zone, with its odds, and the GM is told to apply it as area damage', {

@@ -197,6 +197,12 @@ class Fight {
           const name = side === 'pc' ? 'Pony' : 'Warhorse'
           this.addFoe(`mount-${side}`, name, { name, side, hp: 8, maxHp: 8, sheet })
         }
+    // zones: a large monster, whose melee dice it may split among the smaller party ("Effects of size").
+    if (this.system === 'zones' && this.chance(0.4)) {
+      const weapons = [{ name: 'Bite', damage: 'd8' }]
+      const sheet = { ...defaultSheetFor('zones', 'Wyrm', 'foe'), size: 'large', weapons }
+      this.addFoe('wyrm', 'Wyrm', { name: 'Wyrm', side: 'foe', hp: 16, maxHp: 16, sheet })
+    }
     if (this.chance(0.5)) {
       // Kept in the GM's document until revealed, so not on the table yet.
       this.hidden = { id: 'hidden', fields: this.foeFields('Bandit leader') }

@@ -347,7 +347,8 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
       countererHealth: { health: 8, max: 8 },
       policy: 'at-zero',
     })
-    expect(result.secondBlow).toBe('lands')
+    // Hit at the same time on a tie ('none'), or one after the other: never cancelled.
+    expect(result.secondBlow).not.toBe('cancelled')
     expect(t.hp(t.tomas.id)).toBe(8 - blow.suffered)
     expect(t.hp('bandit')).toBe(8 - counter.suffered)
     expect(t.hp(t.mira.id)).toBe(8)
@@ -722,6 +723,82 @@ describe('zones: concealment revealed and hiding again ("Sneaking in combat")', 
     })
     expect((await t.tomas.ask(step('hide', t.tomas.id, ['distraction']))).ok).toBe(true)
     await eventually(() => concealed(t.tomas.id) === true, 'Tomas concealed again')
+  })
+})
+
+describe('zones: splitting damage dice by size ("Effects of size in combat")', () => {
+  it('the Wyrm splits its bite between Mira and Tomas, d8 each, as the printed split: one main action, each share its own attack', async () => {
+    const t = await zonesTable()
+    const bite = { name: 'Bite', damage: 'd8' }
+    const wyrmSheet = { ...defaultSheetFor('zones', 'Wyrm', 'foe'), size: 'large', weapons: [bite] }
+    t.addCombatant('wyrm', { name: 'Wyrm', side: 'foe', hp: 20, maxHp: 20, sheet: wyrmSheet })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    if (t.turn().factions?.initiative === 'party') expect((await t.mira.ask({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'wyrm' })).ok).toBe(true)
+    const wyrm = zones.parseSheet(wyrmSheet)
+    if (!wyrm.ok) throw new Error(wyrm.error)
+    /** One share of the bite on this target (the GM's own d8 when typed), answered with no reaction. */
+    const share = async (
+      target: { id: string; ask: typeof t.mira.ask },
+      before: number,
+      typed?: number[],
+    ) => {
+      const declared = { choice: 'weapon-0:split-1', toggles: [] }
+      const own = typed ? { faces: typed } : {}
+      const asked = await t.gmAsk({
+        kind: 'attack',
+        attackerId: 'wyrm',
+        targetId: target.id,
+        declared,
+        ...own,
+      })
+      expect(asked.ok).toBe(true)
+      await eventually(() => t.prompts().length === 1, 'the answer')
+      expect((await target.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(
+        true,
+      )
+      await eventually(() => t.entries().filter((e) => e.kind === 'attack').length === before + 1, 'the blow')
+      const entry = t
+        .entries()
+        .filter((e) => e.kind === 'attack')
+        .at(-1) as LogEntry
+      // One d8 on this medium target, where the whole bite would be 2d8 ("d8 damage each").
+      const plan = zones.planAttack({
+        attacker: wyrm.value,
+        target: sheetOf(target === t.mira ? 'Mira' : 'Tomas'),
+        weapon: wyrm.value.weapons[0] ?? null,
+        nearby: true,
+        assignedDice: 1,
+      })
+      if (!plan.ok) throw new Error(plan.error)
+      const dice = diceOf(entry, 'damage')
+      expect(dice).toHaveLength(1)
+      return zones.resolveDamage(plan.value.damage, dice).suffered
+    }
+    // The GM's d8 shows 8: Mira falls to her share, and the bite's other d8 still goes to Tomas.
+    const onMira = await share(t.mira, 0, [8])
+    expect(t.hp(t.mira.id)).toBe(Math.max(0, 8 - onMira))
+    expect(t.hp(t.mira.id)).toBe(0)
+    // The second share is the same attack: no second main action is asked for it.
+    const onTomas = await share(t.tomas, 1)
+    expect(t.hp(t.tomas.id)).toBe(8 - onTomas)
+    // "two medium-sized targets (d8 damage each)": the rules accept the split as given out.
+    const split = t.state('wyrm').split as { shares: zones.DiceShare[] }
+    expect(split.shares.map((s) => [s.id, s.size, s.dice])).toEqual([
+      [t.mira.id, 'medium', 1],
+      [t.tomas.id, 'medium', 1],
+    ])
+    expect(zones.checkDiceSplit('large', 1, split.shares)).toEqual({ ok: true, value: true })
+    // The bite is all given out, and it was the turn's main action.
+    const declared = { choice: 'weapon-0:split-1', toggles: [] }
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'wyrm', targetId: t.mira.id, declared })).toEqual({
+      ok: false,
+      error: "Mira already took a share of the Bite's dice this turn.",
+    })
+    const whole = { choice: 'weapon-0', toggles: [] }
+    const again = await t.gmAsk({ kind: 'attack', attackerId: 'wyrm', targetId: t.mira.id, declared: whole })
+    expect(again.ok ? '' : again.error).toMatch(/^Only one main action per turn\./)
   })
 })
 

@@ -73,6 +73,11 @@ export interface ZonesState {
   fled?: true
   /** The mount or vehicle they ride: mount and riders take their turn together ("Mounts and vehicles"). */
   riding?: string
+  /**
+   * A larger attacker's melee dice given out among smaller targets in the turn `at` ("can distribute
+   * dice from melee attacks among several smaller targets"): the weapon, and each target's share so far.
+   */
+  split?: { at: string; gear: string; shares: zones.DiceShare[] }
   /** This round they did something that reveals them, or hid again ("Sneaking in combat"); the round keeps it. */
   concealment?: 'revealed' | 'hidden'
 }
@@ -110,7 +115,8 @@ function sheetFor(f: Fighter): Outcome<zones.Sheet> {
 // --- Ways to attack -------------------------------------------------------------------------------
 
 type Choice =
-  | { id: string; kind: 'weapon'; weapon: zones.Weapon }
+  /** A weapon; with `share`, that many of its dice on this target, split by a larger attacker (`gear` its id). */
+  | { id: string; kind: 'weapon'; weapon: zones.Weapon; gear?: string; share?: number }
   | { id: 'unarmed'; kind: 'unarmed' }
   | { id: zones.NonLethalKind; kind: 'non-lethal' }
   | { id: 'break-free'; kind: 'break-free' }
@@ -130,6 +136,11 @@ type Choice =
   /** Getting on a mount or vehicle of one's side, or off the one ridden: half a zone ("Mounts and vehicles"). */
   | { id: string; kind: 'mount-up'; mountId: string; name: string }
   | { id: 'dismount'; kind: 'dismount'; name: string }
+
+const diceWord = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`
+
+/** The weapon a choice uses, as the sheet's gear ("weapon-0"): a share of a split is its weapon's. */
+const gearOf = (c: Choice): string => (c.kind === 'weapon' && c.gear) || c.id
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -313,9 +324,11 @@ export function turnLeft(f: Fighter, view: TableView): { over: boolean; words: s
 }
 
 /** The steps of the turn a choice spends: an attack is the main action (a dropped weapon picked up first). */
-function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zones.TurnStep[] {
+function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState, at?: string): zones.TurnStep[] {
   switch (choice.kind) {
     case 'weapon':
+      // The next share of a split under way is the same attack: the main action is spent already.
+      if (choice.share && st.split && st.split.at === at && st.split.gear === choice.gear) return []
       return st.dropped?.includes(choice.id)
         ? [
             { type: 'bonus', action: 'pick-up-or-put-down' },
@@ -390,6 +403,7 @@ function choiceList(
   const freeing: Choice[] = steps ? [{ id: 'free-ally', kind: 'free-ally' }] : []
   return [
     ...weapons,
+    ...(steps ? splitChoices(f, sheet, fighters) : []),
     { id: 'unarmed', kind: 'unarmed' },
     ...nonLethal,
     ...freeing,
@@ -397,9 +411,75 @@ function choiceList(
   ]
 }
 
+/** A fighter's size, from their sheet (medium where it does not read). */
+function sizeOf(f: Fighter): zones.Size {
+  const sheet = sheetFor(f)
+  return sheet.ok ? sheet.value.size : 'medium'
+}
+
+/**
+ * "Larger characters ... can distribute dice from melee attacks among several smaller targets as they
+ * see fit": with two or more smaller enemies standing, each melee weapon's dice are given out a share at
+ * a time, each share its own attack on one target, all of them one main action.
+ */
+function splitChoices(f: Fighter, sheet: zones.Sheet, fighters: readonly Fighter[]): Choice[] {
+  const st = stateOf(f)
+  // One a share already went to counts though it fell to it: the split goes on among the rest.
+  const shared = (x: Fighter) => st.split?.shares.some((s) => s.id === x.id) ?? false
+  const steps = fighters
+    .filter((x) => x.side !== f.side && (!stateOf(x).down || shared(x)) && !stateOf(x).fled)
+    .map((x) => zones.sizeSteps(sheet.size, sizeOf(x)))
+    .filter((n) => n > 0)
+  if (steps.length < 2) return []
+  const most = Math.max(...steps)
+  return sheet.weapons.flatMap((weapon, i): Choice[] => {
+    const gear = weaponId(i)
+    if (weapon.range > 0 || weapon.blast || st.destroyed?.includes(gear) || st.dropped?.includes(gear))
+      return []
+    const dice = weapon.damage.count * 2 ** most
+    return Array.from({ length: dice - 1 }, (_, k) => ({
+      id: `${gear}:split-${k + 1}`,
+      kind: 'weapon',
+      weapon,
+      gear,
+      share: k + 1,
+    }))
+  })
+}
+
+/** Why this share of a split can't go to this target, in the rule's words, or null. */
+function splitRefused(
+  c: Extract<Choice, { kind: 'weapon' }>,
+  attacker: Fighter,
+  a: zones.Sheet,
+  t: zones.Sheet,
+  target: Fighter,
+  at: string | undefined,
+): string | null {
+  const share = c.share ?? 0
+  if (zones.sizeSteps(a.size, t.size) <= 0)
+    return 'Dice can only be split among targets smaller than the attacker.'
+  const shares = splitUnderWay(attacker, c, at)
+  if (shares.some((s) => s.id === target.id))
+    return `${target.name} already took a share of the ${c.weapon.name}'s dice this turn.`
+  const left = zones.diceSplitLeft(a.size, c.weapon.damage.count, shares, t.size)
+  if (shares.length === 0 && share >= left)
+    return `${diceWord(left)} is the whole ${c.weapon.name} against ${target.name}: give them fewer, or attack with it alone.`
+  if (share > left)
+    return `Only ${diceWord(left)} of the ${c.weapon.name} ${left === 1 ? 'is' : 'are'} left for ${target.name}.`
+  return null
+}
+
+/** The shares of this weapon's dice given out so far in the turn `at`. */
+function splitUnderWay(attacker: Fighter, c: Choice, at: string | undefined): zones.DiceShare[] {
+  const split = stateOf(attacker).split
+  return split && split.at === at && split.gear === gearOf(c) ? split.shares : []
+}
+
 function choiceLabel(f: Fighter, c: Choice): string {
   switch (c.kind) {
     case 'weapon':
+      if (c.share) return `${weaponLabel(c.weapon)}, split: ${diceWord(c.share)} on this target`
       return stateOf(f).dropped?.includes(c.id)
         ? `${weaponLabel(c.weapon)}: on the ground, picking it up is a bonus action`
         : weaponLabel(c.weapon)
@@ -561,7 +641,7 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
   if (isStep(choice) && !turn)
     return fail(`${stepOf(choice).label}: only on ${attacker.name}’s own turn in a running round.`)
   if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
-  const steps = stepsOf(choice, declared.toggles, stateOf(attacker))
+  const steps = stepsOf(choice, declared.toggles, stateOf(attacker), turn?.at)
   let spent: TurnOf | null = null
   if (turn) {
     const after = spend(turn.turn, steps)
@@ -629,6 +709,12 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     case 'weapon':
     case 'unarmed': {
       const weapon = choice.kind === 'weapon' ? choice.weapon : null
+      const share = choice.kind === 'weapon' ? choice.share : undefined
+      const refused =
+        choice.kind === 'weapon' && share
+          ? splitRefused(choice, attacker, a.value, t.value, target, turn?.at)
+          : null
+      if (refused) return fail(refused)
       // Melee only reaches nearby enemies, so a melee attack declares the target nearby; a ranged
       // death blow is only possible on a nearby target, which declaring it asserts.
       const melee = weapon === null || weapon.range === 0
@@ -641,6 +727,7 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
           toggles: targetGrabbed ? [...toggles, 'target-grabbed'] : toggles,
           nearby: melee || toggles.includes('death-blow'),
           targetIncapacitated: stateOf(target).down === 'incapacitated',
+          ...(share ? { assignedDice: share } : {}),
         },
         SETTINGS,
       )
@@ -693,9 +780,11 @@ function previewOf(p: Planned, view?: TableView): Preview {
           ? 'Hits automatically'
           : `Hits on a WIT save, ${p.a.wit} or under on a d20 (${percent(odds.hit.probability)}): ${p.plan.witSaveReasons.join('; ')}`
       // "Larger characters ... can distribute dice from melee attacks among several smaller targets as they see fit."
-      const split =
-        p.plan.kind === 'melee' && zones.sizeSteps(p.a.size, p.t.size) > 0 && p.plan.damage.dice.count > 1
-          ? ` Larger than ${p.t.name}: these ${p.plan.damage.dice.count} dice may be split among several smaller nearby targets, each share rolled as its own attack (Effects of size); the GM says who stands near.`
+      const share = p.choice.kind === 'weapon' ? p.choice.share : undefined
+      const split = share
+        ? ` A share of the split: ${diceWord(share)} on ${p.t.name}, its own attack; the shares together are one main action.`
+        : p.plan.kind === 'melee' && zones.sizeSteps(p.a.size, p.t.size) > 0 && p.plan.damage.dice.count > 1
+          ? ` Larger than ${p.t.name}: these ${p.plan.damage.dice.count} dice may be split among several smaller nearby targets ("split" in the list), each share its own attack (Effects of size).`
           : ''
       return {
         chance: odds.hit.probability,
@@ -1250,9 +1339,9 @@ class Live {
 /** "Damaged weapons ... are destroyed if used to attack and a 1 is rolled on the damage die." */
 function wear(l: Live, choice: Choice, blow: zones.DamageResult): string {
   // "all weapons ... which were used at least once": rolled for durability after the fight.
-  if (choice.kind === 'weapon' || choice.kind === 'blast') l.use(choice.id)
+  if (choice.kind === 'weapon' || choice.kind === 'blast') l.use(gearOf(choice))
   if (!blow.weaponBreaks) return ''
-  l.state.destroyed = [...(l.state.destroyed ?? []), choice.id]
+  l.state.destroyed = [...(l.state.destroyed ?? []), gearOf(choice)]
   return ` ${l.f.name}'s damaged weapon breaks.`
 }
 
@@ -1268,7 +1357,13 @@ function attacking(attacker: Fighter, p: Planned): Live {
   const a = new Live(attacker)
   if (!has(a.state, 'acted')) a.addCondition('acted', 'Took their turn')
   if (p.spent) a.state.budget = { at: p.spent.at, turn: p.spent.turn }
-  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== p.choice.id)
+  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== gearOf(p.choice))
+  // A share of a split is given out once declared, whatever the target's answer.
+  if (p.choice.kind === 'weapon' && p.choice.share && p.spent) {
+    const prior = splitUnderWay(attacker, p.choice, p.spent.at)
+    const share = { id: p.who.t.id, size: p.t.size, dice: p.choice.share }
+    a.state.split = { at: p.spent.at, gear: gearOf(p.choice), shares: [...prior, share] }
+  }
   if (reveals(p) === true) a.state.concealment = 'revealed'
   return a
 }
@@ -1827,6 +1922,7 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     if (l.state.conditions.length === 0) delete l.state.conditions
     // A turn's budget is this round's: the next round's turn starts whole; the round keeps who is concealed.
     delete l.state.budget
+    delete l.state.split
     delete l.state.concealment
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
@@ -1866,6 +1962,7 @@ function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
     l.state.conditions = (st.conditions ?? []).filter((c) => c.rounds === null)
     if (l.state.conditions.length === 0) delete l.state.conditions
     delete l.state.budget
+    delete l.state.split
     delete l.state.concealment
     delete l.state.used
     const gone = [...(st.destroyed ?? []), ...(st.gearDestroyed ?? [])]
@@ -1971,7 +2068,9 @@ export const zonesCombat: CombatRules = {
     // Getting on a mount names it in the choice: no table is needed to know its toggles.
     const mounting = choice.startsWith('mount-up:') ? [target] : []
     const found = sheet.ok
-      ? choiceList(attacker, sheet.value, true, mounting).find((c) => c.id === choice)
+      ? choiceList(attacker, sheet.value, true, mounting).find(
+          (c) => c.id === choice.replace(/:split-\d+$/, ''),
+        )
       : undefined
     return found ? togglesFor(toggleIds(found, target)) : []
   },
