@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkDiceSplit,
-  diceSplitLeft,
   diceForSize,
+  diceSplitLeft,
   halveForSize,
   rangeForSize,
   SHOVE_DISTANCES,
