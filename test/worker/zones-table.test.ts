@@ -114,11 +114,26 @@ async function zonesTable() {
   }
 }
 
+/** The rules' own count of a fresh turn (speed 2) after these steps. */
+function turnAfter(steps: readonly zones.TurnStep[]): zones.TurnState {
+  return steps.reduce(
+    (turn, s) => {
+      const r = zones.stepTurn(turn, s)
+      if (!r.ok) throw new Error(r.error)
+      return r.value
+    },
+    zones.startTurn({ speed: 2 }),
+  )
+}
+
 /** What the rules leave of a fresh turn (speed 2) after this step. */
-function leftAfter(s: zones.TurnStep): string {
-  const after = zones.stepTurn(zones.startTurn({ speed: 2 }), s)
-  if (!after.ok) throw new Error(after.error)
-  return zones.whatIsLeft(after.value)
+const leftAfter = (s: zones.TurnStep) => zones.whatIsLeft(turnAfter([s]))
+
+/** The room's answer to an attack after this much of a turn: the rules' refusal, and what is left. */
+function attackRefused(turn: zones.TurnState) {
+  const refused = zones.stepTurn(turn, { type: 'main', action: 'attack' })
+  expect(refused.ok).toBe(false)
+  return { ok: false, error: `${refused.ok ? '' : refused.error} Left this turn: ${zones.whatIsLeft(turn)}.` }
 }
 
 /** The faces of an entry's dice whose label starts so ("damage", "opportunity"). */
@@ -138,6 +153,16 @@ function banditDamage(target: zones.Sheet, faces: number[]): number {
   const plan = zones.planAttack({ attacker: bandit, target, weapon: bandit.weapons[0] ?? null, nearby: true })
   if (!plan.ok) throw new Error(plan.error)
   return zones.resolveDamage(plan.value.damage, faces).suffered
+}
+
+/** The rules' answer to a stunt the GM approved on the Bandit, accepted or refused. */
+function stuntAnswered(accepted: boolean) {
+  const attack = zones.newAttackReactions(['bandit'])
+  const proposed = zones.proposeStunt({ effect: 'disarmed', gmApproved: true, attack })
+  if (!proposed.ok) throw new Error(proposed.error)
+  const answered = zones.answerStunt(proposed.value, accepted, attack)
+  if (!answered.ok) throw new Error(answered.error)
+  return answered.value
 }
 
 const step = (choice: string, targetId: string, toggles: string[] = []) => ({
@@ -202,22 +227,12 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
     expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
     expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
     // Sprinting, 3 zones of 4 are gone: past half speed no action is left; the rules say so in the same words.
-    let rules = zones.startTurn({ speed: 2 })
-    for (const s of [
+    const rules = turnAfter([
       { type: 'move', zones: 1, sprint: true },
       { type: 'move', zones: 1 },
       { type: 'move', zones: 1 },
-    ] as const) {
-      const r = zones.stepTurn(rules, s)
-      if (!r.ok) throw new Error(r.error)
-      rules = r.value
-    }
-    const refusedByRules = zones.stepTurn(rules, { type: 'main', action: 'attack' })
-    expect(refusedByRules.ok).toBe(false)
-    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual({
-      ok: false,
-      error: `${refusedByRules.ok ? '' : refusedByRules.error} Left this turn: ${zones.whatIsLeft(rules)}.`,
-    })
+    ])
+    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual(attackRefused(rules))
     expect(zones.whatIsLeft(rules)).toBe('1 zone')
   })
 })
@@ -622,20 +637,14 @@ describe('zones: attack stunts ("Attack stunts")', () => {
   it('Mira proposes a stunt; the Bandit accepts it and takes no damage, or refuses and takes the blow', async () => {
     const t = await zonesTable()
     await t.partyActs(t.mira)
-    expect((await t.mira.ask(step('weapon-0', 'bandit', ['stunt']))).ok).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
-    const prompt = t.prompts()[0] as PendingDefense
+    const prompt = await t.miraTurnsOnBandit('weapon-0', ['stunt'])
     // Accepting comes first, before any reaction ("This must be done before the target decides whether to react").
     expect(prompt.options[0]?.id).toBe('accept-stunt')
     expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'accept-stunt' })).ok).toBe(true)
     await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
     const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
     // The rules' answer: accepted, no damage, and nobody may react.
-    const attack = zones.newAttackReactions(['bandit'])
-    const proposed = zones.proposeStunt({ effect: 'disarmed', gmApproved: true, attack })
-    if (!proposed.ok) throw new Error(proposed.error)
-    const answered = zones.answerStunt(proposed.value, true, attack)
-    expect(answered.ok && answered.value.damage).toBe(false)
+    expect(stuntAnswered(true).damage).toBe(false)
     expect(diceOf(entry, 'damage')).toEqual([])
     expect(t.hp('bandit')).toBe(8)
     expect(entry.detail).toBe(
@@ -682,6 +691,96 @@ describe('zones: blast attacks ("Blast attacks")', () => {
       (await t.gmAsk({ kind: 'area', targets: [{ id: 'bandit', saved: false }], amount: blow.inflicted })).ok,
     ).toBe(true)
     await eventually(() => t.hp('bandit') === 8 - blow.suffered, `the Bandit at ${8 - blow.suffered}`)
+  })
+})
+
+describe('zones: a stunt refused ("Attack stunts")', () => {
+  it('the Bandit refuses Mira’s stunt: "resolve the attack as normal", her sword’s damage as the rules count it', async () => {
+    const t = await zonesTable()
+    const prompt = await t.miraTurnsOnBandit('weapon-0', ['stunt'])
+    // Refusing is any of the normal answers: here no reaction at all.
+    expect(prompt.options.map((o) => o.id)).toContain('none')
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    expect(stuntAnswered(false).damage).toBe(true)
+    const mira = sheetOf('Mira')
+    const plan = zones.planAttack({
+      attacker: mira,
+      target: sheetOf('Bandit', 'foe'),
+      weapon: mira.weapons[0] ?? null,
+      nearby: true,
+    })
+    if (!plan.ok) throw new Error(plan.error)
+    const suffered = zones.resolveDamage(plan.value.damage, diceOf(entry, 'damage')).suffered
+    expect(t.hp('bandit')).toBe(8 - suffered)
+    expect(entry.detail).toBe(`Mira hits: Bandit takes ${suffered}.`)
+  })
+})
+
+describe('zones: two bonus actions ("Taking a turn")', () => {
+  it('a turn of a half move and two bonus actions: "a main action (or a second bonus action)", then no main action', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.tomas)
+    expect((await t.tomas.ask(step('bonus', t.tomas.id))).ok).toBe(true)
+    expect((await t.tomas.ask(step('bonus', t.tomas.id))).ok).toBe(true)
+    const rules = turnAfter([
+      { type: 'bonus', action: 'other' },
+      { type: 'bonus', action: 'other' },
+    ])
+    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual(attackRefused(rules))
+    // The half move is still his.
+    expect(zones.whatIsLeft(rules)).toBe('1 zone')
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+  })
+})
+
+describe('zones: blasts that miss, and melee blasts ("Blast attacks")', () => {
+  it('a fire bomb thrown while moving misses on a failed WIT save and deviates; a melee blast cannot miss and spares its wielder', async () => {
+    const t = await zonesTable()
+    const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true }
+    const whirl = { name: 'Whirlwind', damage: 'd6', range: 0, blast: true }
+    const sybilla = await t.player('Sybilla', { weapons: [bomb] })
+    const theo = await t.player('Theo', { weapons: [whirl] })
+    const plan = (weapon: typeof bomb, toggles: zones.ToggleId[]) => {
+      const sheet = zones.parseSheet({ ...defaultSheetFor('zones', 'X'), weapons: [weapon] })
+      if (!sheet.ok) throw new Error(sheet.error)
+      const planned = zones.planBlast({
+        attackerId: 'x',
+        attacker: sheet.value,
+        weapon: sheet.value.weapons[0] as zones.Weapon,
+        inZone: [{ id: 'bandit', sheet: sheetOf('Bandit', 'foe') }],
+        distance: 0,
+        toggles,
+      })
+      if (!planned.ok) throw new Error(planned.error)
+      return planned.value
+    }
+    await t.partyActs(sybilla)
+    // "the attack is made while moving": a WIT save to hit, and her own d20 shows 20, a fail.
+    expect(plan(bomb, ['attacker-moving']).witSaveReasons).toEqual(['the attack is made while moving'])
+    expect(zones.resolveSave('wit', 10, 20, 'Attacking', 'hit').passed).toBe(false)
+    const thrown = { ...step('weapon-0', sybilla.id, ['attacker-moving']), faces: [20, 4] }
+    expect((await sybilla.ask(thrown)).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the bomb')
+    // "If they miss, they are deviated and hit a random neighbouring zone": the GM numbers them and rolls.
+    expect(t.entries().at(-1)?.detail).toBe(
+      `Sybilla's Fire bomb misses and deviates: number the neighbouring zones and roll a die for the one it hits; there everyone in the zone and on its borders takes 4 minus their armour. GM: apply it with "Area damage" (4, armour counts).`,
+    )
+    expect((await sybilla.ask({ kind: 'end-turn' })).ok).toBe(true)
+    // The foes' move: the GM passes; Theo swings his Whirlwind in his own zone.
+    expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await theo.ask({ kind: 'act' })).ok).toBe(true)
+    // "Melee blast attacks hit the attacker's zone and don't target the attacker themselves. They can't miss."
+    expect(plan(whirl, []).witSaveReasons).toEqual([])
+    expect((await theo.ask(step('weapon-0', theo.id))).ok).toBe(true)
+    await eventually(() => t.entries().filter((e) => e.kind === 'attack').length === 2, 'the whirlwind')
+    const entry = t.entries().at(-1) as LogEntry
+    expect((entry.rolls ?? []).map((r) => r.label)).toEqual(['blast damage d6'])
+    const face = diceOf(entry, 'blast damage')[0] as number
+    expect(entry.detail).toBe(
+      `Theo's Whirlwind hits their own zone (sparing them): everyone in the zone and on its borders takes ${face} minus their armour. GM: apply it with "Area damage" (${face}, armour counts).`,
+    )
   })
 })
 
