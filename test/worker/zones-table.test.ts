@@ -694,6 +694,76 @@ describe('zones: blast attacks ("Blast attacks")', () => {
   })
 })
 
+describe('zones: reactions a round ("Reacting to an attack")', () => {
+  it('never twice against one attack; a skill’s extra reaction lets Mira dodge a second attack in the round, and no third', async () => {
+    const t = await zonesTable()
+    // "Some skills grant the ability to react multiple times in a round": one more for Mira.
+    const mira = await t.player('Mira2', { extraReactions: 1 })
+    t.addCombatant('bandit-2', { name: 'Bandit 2', side: 'foe', hp: 8, maxHp: 8, sheet: t.sheet })
+    await t.banditActs()
+    const first = await t.banditAttacks(mira.id)
+    expect((await mira.ask({ kind: 'defend', promptId: first.id, choice: 'dodge' })).ok).toBe(true)
+    // "it is never possible to react more than once against a single attack": the prompt is answered.
+    const twice = await mira.ask({ kind: 'defend', promptId: first.id, choice: 'dodge' })
+    expect(twice.ok).toBe(false)
+    await eventually(() => t.turn().factions?.characters[mira.id]?.reactionsUsed === 1, 'one reaction')
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    // The party passes; Bandit 2 attacks her: the rules let her react once more.
+    expect((await t.mira.ask({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit-2' })).ok).toBe(true)
+    expect(zones.canReact(t.turn().factions as zones.RoundState, mira.id).ok).toBe(true)
+    const declared = { choice: 'weapon-0', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'bandit-2', targetId: mira.id, declared })).ok).toBe(
+      true,
+    )
+    await eventually(() => t.prompts().length === 1, 'the second prompt')
+    const second = t.prompts()[0] as PendingDefense
+    expect(second.options.map((o) => o.id)).toContain('dodge')
+    expect((await mira.ask({ kind: 'defend', promptId: second.id, choice: 'dodge' })).ok).toBe(true)
+    await eventually(() => t.turn().factions?.characters[mira.id]?.reactionsUsed === 2, 'two reactions')
+    // Both spent: the rules refuse a third.
+    expect(zones.canReact(t.turn().factions as zones.RoundState, mira.id).ok).toBe(false)
+  })
+})
+
+describe('zones: gear breaking ("Combat gear degradation")', () => {
+  it('Mira’s damaged sword rolls a 1: it is destroyed, as resolveDamage says, and no longer offered', async () => {
+    const t = await zonesTable()
+    // A durability roll of an earlier fight left her sword damaged.
+    t.setState(t.mira.id, { damagedGear: ['weapon-0'] })
+    await eventually(() => t.state(t.mira.id).damagedGear !== undefined, 'the damaged sword')
+    await t.partyActs(t.mira)
+    // Her own d6 shows 1.
+    expect((await t.mira.ask({ ...step('weapon-0', 'bandit'), faces: [1] })).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    const prompt = t.prompts()[0] as PendingDefense
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = diceOf(entry, 'damage')
+    const sword = { ...(sheetOf('Mira').weapons[0] as zones.Weapon), damaged: true }
+    const plan = zones.planAttack({
+      attacker: sheetOf('Mira'),
+      target: sheetOf('Bandit', 'foe'),
+      weapon: sword,
+      nearby: true,
+    })
+    if (!plan.ok) throw new Error(plan.error)
+    // "Damaged weapons and shields are destroyed if used to attack and a 1 is rolled on the damage die."
+    expect(faces).toEqual([1])
+    const blow = zones.resolveDamage(plan.value.damage, faces)
+    expect(blow.weaponBreaks).toBe(true)
+    const destroyed = () => (t.state(t.mira.id).destroyed as string[] | undefined) ?? []
+    await eventually(() => destroyed().includes('weapon-0'), 'the sword destroyed')
+    expect(entry.detail).toBe(`Mira hits: Bandit takes ${blow.suffered}. Mira's damaged weapon breaks.`)
+    // Destroyed, the sword is no longer among her choices.
+    expect(await t.mira.ask(step('weapon-0', 'bandit'))).toEqual({
+      ok: false,
+      error: 'Mira has no such attack.',
+    })
+  })
+})
+
 describe('zones: a stunt refused ("Attack stunts")', () => {
   it('the Bandit refuses Mira’s stunt: "resolve the attack as normal", her sword’s damage as the rules count it', async () => {
     const t = await zonesTable()
