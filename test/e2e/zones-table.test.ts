@@ -4,13 +4,15 @@ import { TABLE } from '@fray/protocol'
 import { defaultSheetFor } from '@fray/rules'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { useBrowser } from '../support/browser.ts'
 import { connectStock } from '../support/provider.ts'
 import type { TestRoom } from '../support/rooms.ts'
 import {
   addCombatant,
   banditAttacksMira,
+  miraAndTomasFace,
+  monsterActsFirst,
   openGmTablet,
   seatPhone,
   typeOwnDice,
@@ -32,6 +34,16 @@ async function partyMoves(gm: Page, phone: Page): Promise<void> {
     .toBe(true)
 }
 
+/** The GM writes these fields over a combatant's default sheet on the table, as the tablet may. */
+async function writeSheet(room: TestRoom, name: string, side: 'pc' | 'foe', sheet: Record<string, unknown>) {
+  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+  await table.synced
+  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const one = [...combatants.values()].find((c) => c.get('name') === name)
+  one?.set('sheet', { ...defaultSheetFor('zones', name, side), ...sheet })
+  table.provider.destroy()
+}
+
 /**
  * A zones room with a Bandit, and Mira on her phone taking the party's move: her turn under way. `sheet`
  * is written over her default one first, as the GM may from the tablet (a fire bomb in hand).
@@ -42,17 +54,24 @@ async function miraActs(
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
   await addCombatant(gm, 'Bandit', '8')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-  if (Object.keys(sheet).length > 0) {
-    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
-    await table.synced
-    const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const her = [...combatants.values()].find((c) => c.get('name') === 'Mira')
-    her?.set('sheet', { ...defaultSheetFor('zones', 'Mira'), ...sheet })
-    table.provider.destroy()
-  }
+  if (Object.keys(sheet).length > 0) await writeSheet(room, 'Mira', 'pc', sheet)
   await partyMoves(gm, mira)
   await mira.getByRole('button', { name: 'I act now' }).click()
   return { gm, room, mira }
+}
+
+/**
+ * The Bandit holds one of the party in a grab: the GM's own write on the table (a grapple the table
+ * missed). The GM's table connection, to close at the end.
+ */
+async function grabbedByBandit(room: TestRoom, name: string) {
+  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+  await table.synced
+  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const bandit = [...combatants.entries()].find(([, c]) => c.get('name') === 'Bandit')?.[0]
+  const held = [...combatants.values()].find((c) => c.get('name') === name)
+  held?.set('state', { grabbedBy: bandit })
+  return table
 }
 
 /** Opens the phone's sheet, in zones' words for a turn: the region to choose in. */
@@ -177,17 +196,15 @@ describe('zones on a phone', () => {
   it('a player frees a grabbed ally with a STR save on her own die, chosen among her side', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
-    await addCombatant(gm, 'Bandit', '8')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    const { gm, room, mira, tomas } = await miraAndTomasFace(
+      chromium.browser,
+      baseUrl,
+      'zones',
+      'Bandit',
+      '8',
+    )
     // The Bandit has Tomas in a grab: the GM's own write on the table (a grapple made before the fight).
-    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
-    await table.synced
-    const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const bandit = [...combatants.entries()].find(([, c]) => c.get('name') === 'Bandit')?.[0]
-    const held = [...combatants.values()].find((c) => c.get('name') === 'Tomas')
-    held?.set('state', { grabbedBy: bandit })
+    const table = await grabbedByBandit(room, 'Tomas')
     // Grabbed, all Tomas has in hand is a try to break free.
     const inHand = () => tomas.getByRole('region', { name: 'Your character' }).textContent()
     await expect.poll(inHand).toMatch(/In hand Break free/)
@@ -206,6 +223,41 @@ describe('zones on a phone', () => {
       .poll(() => mira.getByTestId('result-card').textContent())
       .toMatch(/Mira frees Tomas from the grab/)
     await expect.poll(inHand).toMatch(/In hand Sword/)
+    table.provider.destroy()
+  })
+
+  it('a grabbed player can only try to break free: the STR save’s odds, her own d20, and the whole turn spent', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    // The Bandit has Mira in a grab: the GM's own write on the table.
+    const table = await grabbedByBandit(room, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    // "Grabbed characters can't act": her banner and her sheet offer nothing but the try.
+    await expect
+      .poll(() => mira.getByTestId('turn-banner').textContent())
+      .toMatch(/Left: only a try to break free/)
+    const sheet = await openSheet(mira, 'Mira')
+    await expect
+      .poll(() => sheet.getByLabel('With').locator('option').allTextContents())
+      .toEqual(['Break free (STR save)'])
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(
+        /^50%Breaks free on a STR save, 10 or under on a d20 \(50%\): the try takes the whole turn\. Left this turn after it: nothing\./,
+      )
+    await typeOwnDice(sheet, () => 1)
+    await chromium.snap(mira, 'zones-break-free-phone')
+    await sheet.getByRole('button', { name: 'Send my dice' }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira breaks free of Bandit\. Left this turn: nothing\./)
+    await expect
+      .poll(() => mira.getByRole('region', { name: 'Your character' }).textContent())
+      .not.toMatch(/Grabbed/)
     table.provider.destroy()
   })
 
@@ -245,6 +297,53 @@ describe('zones on a phone', () => {
       .toMatch(/Mira hides behind Tomas, who takes the attack and counters\. Tomas counters\./)
     // Hiding was her reaction: it spent her turn.
     await expect.poll(() => gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
+  })
+
+  it('a player counters a sword with a grapple: offered with its odds, resolved last, after the blow', {
+    timeout: 90_000,
+  }, async () => {
+    const { mira, prompt } = await banditAttacksMira(chromium.browser, baseUrl)
+    // The Bandit's d6 never takes her 8 health to 0: the grab then works unless his STR 10 save passes (50%).
+    const grapple = prompt.getByRole('button', { name: /^Counter: Grapple/ })
+    await expect
+      .poll(() => grapple.textContent())
+      .toMatch(
+        /50%.*Bandit's blow lands first .*; still up \(100%\), your grapple then takes effect unless Bandit passes a STR save: 50%/,
+      )
+    await chromium.snap(mira, 'zones-counter-grapple-phone')
+    await grapple.click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Bandit hits: Mira takes \d+\. Mira counters last: Bandit (is grabbed|resists the grapple)/)
+  })
+
+  it('the GM splits a large monster’s bite between two players from the tablet, a share at a time, each answered on its phone', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room, mira, tomas } = await miraAndTomasFace(chromium.browser, baseUrl, 'zones', 'Wyrm', '20')
+    // The Wyrm is large, with a d8 bite: the GM's sheet for it.
+    await writeSheet(room, 'Wyrm', 'foe', { size: 'large', weapons: [{ name: 'Bite', damage: 'd8' }] })
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await monsterActsFirst(gm, tomas, 'Wyrm', 'zones')
+    const share = async (phone: Page, name: string) => {
+      await gm.getByRole('button', { name: 'Wyrm acts or moves' }).click()
+      const composer = gm.getByRole('region', { name: 'Wyrm acts or moves' })
+      await composer.getByLabel('With').selectOption({ label: 'Bite (d8), split: 1 die on this target' })
+      await composer.getByRole('radio', { name: new RegExp(name) }).check()
+      await expect
+        .poll(() => composer.getByTestId('odds').textContent())
+        .toMatch(new RegExp(`d8 damage.*A share of the split: 1 die on ${name}, its own attack`))
+      await chromium.snap(gm, 'zones-split-tablet')
+      await composer.getByRole('button', { name: 'Roll the attack' }).click()
+      const prompt = phone.getByRole('alertdialog', { name: 'Wyrm attacks you!' })
+      await prompt.getByRole('button', { name: /^No reaction/ }).click()
+      await expect
+        .poll(() => phone.getByTestId('result-card').textContent())
+        .toMatch(new RegExp(`Wyrm hits: ${name} takes \\d`))
+    }
+    await share(mira, 'Mira')
+    // The second share is the same bite: no main action is asked for it.
+    await share(tomas, 'Tomas')
   })
 
   it('a player throws a fire bomb at a zone, with its odds, and the GM is told to apply it as area damage', {
@@ -345,5 +444,42 @@ describe('zones on a phone', () => {
     expect(await again.locator('label.toggle', { hasText: 'From concealment' }).textContent()).toContain(
       'as the round stands',
     )
+  })
+  it('a player gets on the party’s horse: from then on it takes its turn with hers, on every device', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    // The party's horse, a mount by its sheet, put on the table by the GM.
+    const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+    await table.synced
+    const horse = new Y.Map<unknown>()
+    table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).set('horse', horse)
+    const sheet = { ...defaultSheetFor('zones', 'Horse'), body: 'mount' }
+    for (const [k, v] of Object.entries({ name: 'Horse', side: 'pc', hp: 8, maxHp: 8, sheet }))
+      horse.set(k, v)
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    const getOn = await chooseStep(mira, 'Mira', 'Get on Horse (half a zone)')
+    await expect
+      .poll(() => getOn.getByTestId('odds').textContent())
+      .toMatch(/^100%Gets on Horse, half a zone: mount and rider then take their turn together/)
+    await chromium.snap(mira, 'zones-get-on-phone')
+    await getOn.getByRole('button', { name: 'Get on Horse', exact: true }).click()
+    await expect
+      .poll(() => mira.getByTestId('result-card').textContent())
+      .toMatch(/Mira gets on Horse\. They take their turn together from now on\./)
+    // Her turn is the Horse's too: the tracker says what is left of each.
+    await expect
+      .poll(() => gm.getByTestId('turn-order').textContent())
+      .toMatch(/Horse · acting: 2 zones, or 1 zone with a main and a bonus action/)
+    await chromium.snap(gm, 'zones-ride-together-tablet')
+    // Getting off is now hers to take, on the same sheet.
+    const off = await openSheet(mira, 'Mira')
+    await expect
+      .poll(() => off.getByLabel('With').locator('option').allTextContents())
+      .toContain('Get off Horse (half a zone)')
+    table.provider.destroy()
   })
 })

@@ -189,6 +189,20 @@ class Fight {
     }
     const foes = 2 + this.pick(2)
     for (let i = 0; i < foes; i++) this.addFoe(`foe-${i + 1}`, `${FOE_NAMES[i % FOE_NAMES.length]} ${i + 1}`)
+    // zones: mounts on either side, which riders get on and off and take their turn with ("Mounts").
+    if (this.system === 'zones')
+      for (const side of ['pc', 'foe'] as const)
+        if (this.chance(0.4)) {
+          const sheet = { ...defaultSheetFor('zones', 'Horse', side), body: 'mount', speed: 3 }
+          const name = side === 'pc' ? 'Pony' : 'Warhorse'
+          this.addFoe(`mount-${side}`, name, { name, side, hp: 8, maxHp: 8, sheet })
+        }
+    // zones: a large monster, whose melee dice it may split among the smaller party ("Effects of size").
+    if (this.system === 'zones' && this.chance(0.4)) {
+      const weapons = [{ name: 'Bite', damage: 'd8' }]
+      const sheet = { ...defaultSheetFor('zones', 'Wyrm', 'foe'), size: 'large', weapons }
+      this.addFoe('wyrm', 'Wyrm', { name: 'Wyrm', side: 'foe', hp: 16, maxHp: 16, sheet })
+    }
     if (this.chance(0.5)) {
       // Kept in the GM's document until revealed, so not on the table yet.
       this.hidden = { id: 'hidden', fields: this.foeFields('Bandit leader') }

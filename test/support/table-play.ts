@@ -128,15 +128,27 @@ export async function monsterActsFirst(
     .toBe(true)
 }
 
+/** A room of `system` with the GM's tablet, one monster of `hp` on it, and Mira and Tomas on their phones. */
+export async function miraAndTomasFace(
+  browser: Browser,
+  baseUrl: string,
+  system: string,
+  monster: string,
+  hp: string,
+): Promise<{ gm: Page; room: TestRoom; mira: Page; tomas: Page }> {
+  const { gm, room } = await openGmTablet(browser, baseUrl, system)
+  await addCombatant(gm, monster, hp)
+  const mira = await seatPhone(browser, room.playerUrl, 'Mira')
+  const tomas = await seatPhone(browser, room.playerUrl, 'Tomas')
+  return { gm, room, mira, tomas }
+}
+
 /**
  * zones: Mira and Tomas at the table, the Bandit's turn first (nobody of the party has taken one, so both
  * may still react), and his attack on Mira: her phone's prompt.
  */
 export async function banditAttacksMira(browser: Browser, baseUrl: string) {
-  const { gm, room } = await openGmTablet(browser, baseUrl, 'zones')
-  await addCombatant(gm, 'Bandit', '8')
-  const mira = await seatPhone(browser, room.playerUrl, 'Mira')
-  const tomas = await seatPhone(browser, room.playerUrl, 'Tomas')
+  const { gm, mira, tomas } = await miraAndTomasFace(browser, baseUrl, 'zones', 'Bandit', '8')
   await gm.getByRole('button', { name: 'Start combat' }).click()
   await monsterActsFirst(gm, tomas, 'Bandit', 'zones')
   // zones' own words for a turn: its moves and actions are more than attacks.

@@ -36,11 +36,14 @@ async function zonesTable() {
     await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
     return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
   }
-  const bandit = new Y.Map<unknown>()
-  table.doc.getMap(TABLE.combatants).set('bandit', bandit)
+  /** The GM puts a combatant on the table from the tablet. */
+  const addCombatant = (id: string, fields: Record<string, unknown>) => {
+    const added = new Y.Map<unknown>()
+    table.doc.getMap(TABLE.combatants).set(id, added)
+    for (const [k, v] of Object.entries(fields)) added.set(k, v)
+  }
   const sheet = defaultSheetFor('zones', 'Bandit', 'foe')
-  for (const [k, v] of Object.entries({ name: 'Bandit', side: 'foe', hp: 8, maxHp: 8, sheet }))
-    bandit.set(k, v)
+  addCombatant('bandit', { name: 'Bandit', side: 'foe', hp: 8, maxHp: 8, sheet })
   const mira = await player('Mira')
   const tomas = await player('Tomas')
   const turn = () => table.doc.getMap(TABLE.turn).toJSON() as TurnState
@@ -73,6 +76,14 @@ async function zonesTable() {
     return prompts()[0] as PendingDefense
   }
   const hp = (id: string) => Number(table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('hp'))
+  /** Mira takes the party's move and turns `choice` on the Bandit; the GM's prompt to answer it. */
+  const miraTurnsOnBandit = async (choice: string, toggles: string[] = []) => {
+    await partyActs(mira)
+    const declared = { choice, toggles }
+    expect((await mira.ask({ kind: 'attack', targetId: 'bandit', declared })).ok).toBe(true)
+    await eventually(() => prompts().length === 1, 'the Bandit’s prompt')
+    return prompts()[0] as PendingDefense
+  }
   /** Waits until the round records each of them as having spent their turn on a reaction. */
   const reacted = (...ids: string[]) =>
     eventually(
@@ -98,7 +109,31 @@ async function zonesTable() {
     setState,
     player,
     reacted,
+    addCombatant,
+    miraTurnsOnBandit,
   }
+}
+
+/** The rules' own count of a fresh turn (speed 2) after these steps. */
+function turnAfter(steps: readonly zones.TurnStep[]): zones.TurnState {
+  return steps.reduce(
+    (turn, s) => {
+      const r = zones.stepTurn(turn, s)
+      if (!r.ok) throw new Error(r.error)
+      return r.value
+    },
+    zones.startTurn({ speed: 2 }),
+  )
+}
+
+/** What the rules leave of a fresh turn (speed 2) after this step. */
+const leftAfter = (s: zones.TurnStep) => zones.whatIsLeft(turnAfter([s]))
+
+/** The room's answer to an attack after this much of a turn: the rules' refusal, and what is left. */
+function attackRefused(turn: zones.TurnState) {
+  const refused = zones.stepTurn(turn, { type: 'main', action: 'attack' })
+  expect(refused.ok).toBe(false)
+  return { ok: false, error: `${refused.ok ? '' : refused.error} Left this turn: ${zones.whatIsLeft(turn)}.` }
 }
 
 /** The faces of an entry's dice whose label starts so ("damage", "opportunity"). */
@@ -118,6 +153,16 @@ function banditDamage(target: zones.Sheet, faces: number[]): number {
   const plan = zones.planAttack({ attacker: bandit, target, weapon: bandit.weapons[0] ?? null, nearby: true })
   if (!plan.ok) throw new Error(plan.error)
   return zones.resolveDamage(plan.value.damage, faces).suffered
+}
+
+/** The rules' answer to a stunt the GM approved on the Bandit, accepted or refused. */
+function stuntAnswered(accepted: boolean) {
+  const attack = zones.newAttackReactions(['bandit'])
+  const proposed = zones.proposeStunt({ effect: 'disarmed', gmApproved: true, attack })
+  if (!proposed.ok) throw new Error(proposed.error)
+  const answered = zones.answerStunt(proposed.value, accepted, attack)
+  if (!answered.ok) throw new Error(answered.error)
+  return answered.value
 }
 
 const step = (choice: string, targetId: string, toggles: string[] = []) => ({
@@ -182,23 +227,56 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
     expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
     expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
     // Sprinting, 3 zones of 4 are gone: past half speed no action is left; the rules say so in the same words.
-    let rules = zones.startTurn({ speed: 2 })
-    for (const s of [
+    const rules = turnAfter([
       { type: 'move', zones: 1, sprint: true },
       { type: 'move', zones: 1 },
       { type: 'move', zones: 1 },
-    ] as const) {
-      const r = zones.stepTurn(rules, s)
-      if (!r.ok) throw new Error(r.error)
-      rules = r.value
-    }
-    const refusedByRules = zones.stepTurn(rules, { type: 'main', action: 'attack' })
-    expect(refusedByRules.ok).toBe(false)
-    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual({
-      ok: false,
-      error: `${refusedByRules.ok ? '' : refusedByRules.error} Left this turn: ${zones.whatIsLeft(rules)}.`,
-    })
+    ])
+    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual(attackRefused(rules))
     expect(zones.whatIsLeft(rules)).toBe('1 zone')
+  })
+})
+
+describe('zones: who may take a turn, who must pass ("Combat procedure")', () => {
+  it('each takes one turn a round, the fallen none; a side with nobody left passes by itself, saying why', async () => {
+    const t = await zonesTable()
+    t.addCombatant('bandit-2', { name: 'Bandit 2', side: 'foe', hp: 8, maxHp: 8, sheet: t.sheet })
+    // Tomas is down before the fight: out of it, he gets no turn ("Each character can only take a turn once per round").
+    t.setState(t.tomas.id, { down: 'incapacitated' })
+    await eventually(() => t.state(t.tomas.id).down === 'incapacitated', 'Tomas down')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    const round = () => t.turn().factions as zones.RoundState
+    // The GM's write reaches the room on its own connection: the round records him out once it has.
+    await eventually(() => round().characters[t.tomas.id]?.out === true, 'Tomas out of the round')
+    expect(zones.canTakeTurn(round(), t.tomas.id)).toBe(false)
+    expect(await t.tomas.ask({ kind: 'act' })).toEqual({ ok: false, error: 'Tomas is incapacitated.' })
+    expect((await t.mira.ask({ kind: 'act' })).ok).toBe(true)
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    // Mira has taken her turn and Tomas is out: the party must pass, and does so by itself, in the rules' words.
+    await eventually(() => round().next === 'foes' && round().log.at(-1)?.type === 'pass', 'the party passed')
+    expect(zones.mustPass(round(), 'party')).toBe(true)
+    expect(round().log.at(-1)).toEqual({
+      type: 'pass',
+      faction: 'party',
+      reason: zones.whyMustPass(round(), 'party'),
+    })
+    expect(zones.whyMustPass(round(), 'party')).toBe(
+      'The players pass: each has taken their turn, reacted or is out of the fight.',
+    )
+    // The Bandit took his turn: the rules refuse him a second one, and the room says the same.
+    const again = zones.stepRound(round(), { type: 'take-turn', faction: 'foes', character: 'bandit' })
+    expect(again.ok).toBe(false)
+    expect(await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).toEqual({
+      ok: false,
+      error: again.ok ? '' : again.error,
+    })
+    // Bandit 2 may still take one: the foes are not made to pass.
+    expect(zones.mustPass(round(), 'foes')).toBe(false)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit-2' })).ok).toBe(true)
   })
 })
 
@@ -284,7 +362,8 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
       countererHealth: { health: 8, max: 8 },
       policy: 'at-zero',
     })
-    expect(result.secondBlow).toBe('lands')
+    // Hit at the same time on a tie ('none'), or one after the other: never cancelled.
+    expect(result.secondBlow).not.toBe('cancelled')
     expect(t.hp(t.tomas.id)).toBe(8 - blow.suffered)
     expect(t.hp('bandit')).toBe(8 - counter.suffered)
     expect(t.hp(t.mira.id)).toBe(8)
@@ -312,11 +391,8 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
 describe('zones: opportunity attacks ("Opportunity attacks")', () => {
   it('Mira moves away from the Bandit, who attacks as she goes; her turn resumes as she still stands', async () => {
     const t = await zonesTable()
-    await t.partyActs(t.mira)
-    expect((await t.mira.ask(step('move-away', 'bandit'))).ok).toBe(true)
     // The Bandit's reaction is the GM's to choose: an opportunity attack with each weapon, or none.
-    await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
-    const prompt = t.prompts()[0] as PendingDefense
+    const prompt = await t.miraTurnsOnBandit('move-away')
     expect(prompt.targetId).toBe('bandit')
     // Moving away is no attack: the prompt says what Mira does ("Mira moves away from Bandit").
     expect(prompt.against).toBe('moves away from')
@@ -405,6 +481,40 @@ describe('zones: what follows a grab ("Non-lethal attacks")', () => {
     })
   })
 
+  it('grabbed, Tomas can only try to break free: a STR save on his own die that spends his whole turn, pass or fail', async () => {
+    const t = await zonesTable()
+    t.setState(t.tomas.id, { grabbedBy: 'bandit' })
+    t.setState(t.mira.id, { grabbedBy: 'bandit' })
+    await eventually(() => t.state(t.mira.id).grabbedBy === 'bandit', 'both grabbed')
+    await t.partyActs(t.mira)
+    // "Grabbed characters can't act, and can only spend their turn to attempt to break free."
+    const moving = zones.stepTurn(zones.startTurn({ speed: 2, grabbed: true }), { type: 'move', zones: 1 })
+    expect(moving.ok).toBe(false)
+    expect((await t.mira.ask(step('move', t.mira.id))).ok).toBe(false)
+    // Her d20 shows 20: the rules' save fails on STR 10; she is still held and her turn is gone.
+    const fails = zones.breakFree(sheetOf('Mira'), sheetOf('Bandit', 'foe'), 20)
+    expect(fails.ok && fails.value.passed).toBe(false)
+    expect((await t.mira.ask({ ...step('break-free', 'bandit'), faces: [20] })).ok).toBe(true)
+    await eventually(() => t.entries().length === 1, 'her try')
+    expect(t.entries()[0]?.detail).toBe('Mira fails to break free of Bandit. Left this turn: nothing.')
+    expect(t.state(t.mira.id).grabbedBy).toBe('bandit')
+    await eventually(() => t.turn().attacksLeft?.[t.mira.id] === 0, 'her turn spent')
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    // The foes pass; Tomas's d20 shows 1: he breaks free, "however his turn has already been consumed".
+    expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
+    const passes = zones.breakFree(sheetOf('Tomas'), sheetOf('Bandit', 'foe'), 1)
+    expect(passes.ok && passes.value.passed).toBe(true)
+    expect((await t.tomas.ask({ ...step('break-free', 'bandit'), faces: [1] })).ok).toBe(true)
+    await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas free')
+    expect(t.entries().at(-1)?.detail).toBe('Tomas breaks free of Bandit. Left this turn: nothing.')
+    await eventually(() => t.turn().attacksLeft?.[t.tomas.id] === 0, 'his turn spent')
+    expect(await t.tomas.ask(step('move-half', t.tomas.id))).toEqual({
+      ok: false,
+      error: 'Tomas has nothing left of this turn: end it.',
+    })
+  })
+
   it('the Bandit keeps hold of Tomas as he moves, and lets go when he takes another action', async () => {
     const t = await zonesTable()
     t.setState(t.tomas.id, { grabbedBy: 'bandit' })
@@ -425,24 +535,116 @@ describe('zones: what follows a grab ("Non-lethal attacks")', () => {
   })
 })
 
+describe('zones: the order of counters ("Non-lethal attacks")', () => {
+  /** The rules' plan of one's non-lethal attack on another (both nearby). */
+  const nonLethalPlan = (kind: zones.NonLethalKind, by: zones.Sheet, on: zones.Sheet) => {
+    const plan = zones.planNonLethal({ kind, attacker: by, target: on, nearby: true })
+    if (!plan.ok) throw new Error(plan.error)
+    return plan.value
+  }
+  /** The face of the one roll with this label in an entry, and its place among the entry's rolls. */
+  const rolled = (entry: LogEntry, label: string) => {
+    const at = (entry.rolls ?? []).findIndex((r) => r.label === label)
+    return { at, face: entry.rolls?.[at]?.face as number }
+  }
+
+  it('Mira counters the Bandit’s sword with a grapple: the blow lands first, then, still up, she grabs him on his failed STR save', async () => {
+    const t = await zonesTable()
+    await t.banditActs()
+    const prompt = await t.banditAttacks(t.mira.id)
+    // "They ... can be used to counter": her grapple among her counters, with the rules' odds.
+    const option = prompt.options.find((o) => o.id === 'counter:grapple')
+    const grab = nonLethalPlan('grapple', sheetOf('Mira'), sheetOf('Bandit', 'foe'))
+    // A d6 never takes her 8 health to 0, so the chance is the Bandit failing his STR save.
+    const takes = zones.nonLethalOdds(grab, sheetOf('Bandit', 'foe').str).takesEffect.probability
+    expect(option?.label).toBe('Counter: Grapple')
+    expect(option?.chance).toBe(takes)
+    expect(zones.counterOrder('lethal', 'non-lethal')).toBe('attack-first')
+    expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: 'counter:grapple' })).ok).toBe(
+      true,
+    )
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const suffered = banditDamage(sheetOf('Mira'), diceOf(entry, 'damage'))
+    expect(t.hp(t.mira.id)).toBe(8 - suffered)
+    // "If a normal attack is countered by a non-lethal attack ... the non-lethal attack is resolved last."
+    const save = rolled(entry, 'STR save to resist the grapple')
+    expect(save.at).toBeGreaterThan((entry.rolls ?? []).findIndex((r) => r.label.startsWith('damage')))
+    const result = zones.resolveNonLethal(grab, sheetOf('Bandit', 'foe').str, save.face, false)
+    if (!result.ok) throw new Error(result.error)
+    expect(entry.detail).toBe(
+      `Bandit hits: Mira takes ${suffered}. Mira counters last: ${result.value.succeeds ? `Bandit ${result.value.effect}` : 'Bandit resists the grapple'}.`,
+    )
+    await eventually(
+      () => (t.state('bandit').grabbedBy === t.mira.id) === result.value.succeeds,
+      'the grab as the save says',
+    )
+    await t.reacted(t.mira.id)
+  })
+
+  it('Mira shoves the Bandit, who counters with a disarm: her shove is resolved first, his counter last', async () => {
+    const t = await zonesTable()
+    const prompt = await t.miraTurnsOnBandit('shove')
+    const disarm = nonLethalPlan('disarm', sheetOf('Bandit', 'foe'), sheetOf('Mira'))
+    // "If a non-lethal attack is countered by a non-lethal attack, the counter is resolved last."
+    expect(zones.counterOrder('non-lethal', 'non-lethal')).toBe('attack-first')
+    const option = prompt.options.find((o) => o.id === 'counter:disarm')
+    expect(option?.chance).toBe(zones.nonLethalOdds(disarm, sheetOf('Mira').str).takesEffect.probability)
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'counter:disarm' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const shoveSave = rolled(entry, 'STR save to resist the shove')
+    const disarmSave = rolled(entry, 'STR save to resist the disarm')
+    expect(shoveSave.at).toBeGreaterThanOrEqual(0)
+    expect(disarmSave.at).toBeGreaterThan(shoveSave.at)
+    const shove = zones.resolveNonLethal(
+      nonLethalPlan('shove', sheetOf('Mira'), sheetOf('Bandit', 'foe')),
+      sheetOf('Bandit', 'foe').str,
+      shoveSave.face,
+      false,
+    )
+    const disarmed = zones.resolveNonLethal(disarm, sheetOf('Mira').str, disarmSave.face, false)
+    if (!shove.ok || !disarmed.ok) throw new Error('no result')
+    const first = shove.value.succeeds ? `Bandit ${shove.value.effect}` : 'Bandit resists the shove'
+    const last = disarmed.value.succeeds
+      ? 'Mira drops their Sword (a free hand can grab it)'
+      : 'Mira resists the disarm'
+    expect(entry.detail).toBe(`${first}. Bandit counters last: ${last}.`)
+    expect(t.state(t.mira.id).dropped ?? []).toEqual(disarmed.value.succeeds ? ['weapon-0'] : [])
+  })
+
+  it('Mira grapples the Bandit, who counters with his sword: his blow lands first, then her grab', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.mira)
+    expect(zones.counterOrder('non-lethal', 'lethal')).toBe('counter-first')
+    expect((await t.mira.ask(step('grapple', 'bandit'))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    const prompt = t.prompts()[0] as PendingDefense
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'counter:weapon-0' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const suffered = banditDamage(sheetOf('Mira'), diceOf(entry, 'counter damage'))
+    const save = rolled(entry, 'STR save to resist the grapple')
+    expect(save.at).toBeGreaterThan(
+      (entry.rolls ?? []).findIndex((r) => r.label.startsWith('counter damage')),
+    )
+    expect(t.hp(t.mira.id)).toBe(8 - suffered)
+    expect(entry.detail).toMatch(new RegExp(`^Bandit counters first: Mira takes ${suffered}\\. `))
+  })
+})
+
 describe('zones: attack stunts ("Attack stunts")', () => {
   it('Mira proposes a stunt; the Bandit accepts it and takes no damage, or refuses and takes the blow', async () => {
     const t = await zonesTable()
     await t.partyActs(t.mira)
-    expect((await t.mira.ask(step('weapon-0', 'bandit', ['stunt']))).ok).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
-    const prompt = t.prompts()[0] as PendingDefense
+    const prompt = await t.miraTurnsOnBandit('weapon-0', ['stunt'])
     // Accepting comes first, before any reaction ("This must be done before the target decides whether to react").
     expect(prompt.options[0]?.id).toBe('accept-stunt')
     expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'accept-stunt' })).ok).toBe(true)
     await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
     const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
     // The rules' answer: accepted, no damage, and nobody may react.
-    const attack = zones.newAttackReactions(['bandit'])
-    const proposed = zones.proposeStunt({ effect: 'disarmed', gmApproved: true, attack })
-    if (!proposed.ok) throw new Error(proposed.error)
-    const answered = zones.answerStunt(proposed.value, true, attack)
-    expect(answered.ok && answered.value.damage).toBe(false)
+    expect(stuntAnswered(true).damage).toBe(false)
     expect(diceOf(entry, 'damage')).toEqual([])
     expect(t.hp('bandit')).toBe(8)
     expect(entry.detail).toBe(
@@ -492,6 +694,166 @@ describe('zones: blast attacks ("Blast attacks")', () => {
   })
 })
 
+describe('zones: reactions a round ("Reacting to an attack")', () => {
+  it('never twice against one attack; a skill’s extra reaction lets Mira dodge a second attack in the round, and no third', async () => {
+    const t = await zonesTable()
+    // "Some skills grant the ability to react multiple times in a round": one more for Mira.
+    const mira = await t.player('Mira2', { extraReactions: 1 })
+    t.addCombatant('bandit-2', { name: 'Bandit 2', side: 'foe', hp: 8, maxHp: 8, sheet: t.sheet })
+    await t.banditActs()
+    const first = await t.banditAttacks(mira.id)
+    expect((await mira.ask({ kind: 'defend', promptId: first.id, choice: 'dodge' })).ok).toBe(true)
+    // "it is never possible to react more than once against a single attack": the prompt is answered.
+    const twice = await mira.ask({ kind: 'defend', promptId: first.id, choice: 'dodge' })
+    expect(twice.ok).toBe(false)
+    await eventually(() => t.turn().factions?.characters[mira.id]?.reactionsUsed === 1, 'one reaction')
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    // The party passes; Bandit 2 attacks her: the rules let her react once more.
+    expect((await t.mira.ask({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit-2' })).ok).toBe(true)
+    expect(zones.canReact(t.turn().factions as zones.RoundState, mira.id).ok).toBe(true)
+    const declared = { choice: 'weapon-0', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'bandit-2', targetId: mira.id, declared })).ok).toBe(
+      true,
+    )
+    await eventually(() => t.prompts().length === 1, 'the second prompt')
+    const second = t.prompts()[0] as PendingDefense
+    expect(second.options.map((o) => o.id)).toContain('dodge')
+    expect((await mira.ask({ kind: 'defend', promptId: second.id, choice: 'dodge' })).ok).toBe(true)
+    await eventually(() => t.turn().factions?.characters[mira.id]?.reactionsUsed === 2, 'two reactions')
+    // Both spent: the rules refuse a third.
+    expect(zones.canReact(t.turn().factions as zones.RoundState, mira.id).ok).toBe(false)
+  })
+})
+
+describe('zones: gear breaking ("Combat gear degradation")', () => {
+  it('Mira’s damaged sword rolls a 1: it is destroyed, as resolveDamage says, and no longer offered', async () => {
+    const t = await zonesTable()
+    // A durability roll of an earlier fight left her sword damaged.
+    t.setState(t.mira.id, { damagedGear: ['weapon-0'] })
+    await eventually(() => t.state(t.mira.id).damagedGear !== undefined, 'the damaged sword')
+    await t.partyActs(t.mira)
+    // Her own d6 shows 1.
+    expect((await t.mira.ask({ ...step('weapon-0', 'bandit'), faces: [1] })).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s answer')
+    const prompt = t.prompts()[0] as PendingDefense
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    const faces = diceOf(entry, 'damage')
+    const sword = { ...(sheetOf('Mira').weapons[0] as zones.Weapon), damaged: true }
+    const plan = zones.planAttack({
+      attacker: sheetOf('Mira'),
+      target: sheetOf('Bandit', 'foe'),
+      weapon: sword,
+      nearby: true,
+    })
+    if (!plan.ok) throw new Error(plan.error)
+    // "Damaged weapons and shields are destroyed if used to attack and a 1 is rolled on the damage die."
+    expect(faces).toEqual([1])
+    const blow = zones.resolveDamage(plan.value.damage, faces)
+    expect(blow.weaponBreaks).toBe(true)
+    const destroyed = () => (t.state(t.mira.id).destroyed as string[] | undefined) ?? []
+    await eventually(() => destroyed().includes('weapon-0'), 'the sword destroyed')
+    expect(entry.detail).toBe(`Mira hits: Bandit takes ${blow.suffered}. Mira's damaged weapon breaks.`)
+    // Destroyed, the sword is no longer among her choices.
+    expect(await t.mira.ask(step('weapon-0', 'bandit'))).toEqual({
+      ok: false,
+      error: 'Mira has no such attack.',
+    })
+  })
+})
+
+describe('zones: a stunt refused ("Attack stunts")', () => {
+  it('the Bandit refuses Mira’s stunt: "resolve the attack as normal", her sword’s damage as the rules count it', async () => {
+    const t = await zonesTable()
+    const prompt = await t.miraTurnsOnBandit('weapon-0', ['stunt'])
+    // Refusing is any of the normal answers: here no reaction at all.
+    expect(prompt.options.map((o) => o.id)).toContain('none')
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    expect(stuntAnswered(false).damage).toBe(true)
+    const mira = sheetOf('Mira')
+    const plan = zones.planAttack({
+      attacker: mira,
+      target: sheetOf('Bandit', 'foe'),
+      weapon: mira.weapons[0] ?? null,
+      nearby: true,
+    })
+    if (!plan.ok) throw new Error(plan.error)
+    const suffered = zones.resolveDamage(plan.value.damage, diceOf(entry, 'damage')).suffered
+    expect(t.hp('bandit')).toBe(8 - suffered)
+    expect(entry.detail).toBe(`Mira hits: Bandit takes ${suffered}.`)
+  })
+})
+
+describe('zones: two bonus actions ("Taking a turn")', () => {
+  it('a turn of a half move and two bonus actions: "a main action (or a second bonus action)", then no main action', async () => {
+    const t = await zonesTable()
+    await t.partyActs(t.tomas)
+    expect((await t.tomas.ask(step('bonus', t.tomas.id))).ok).toBe(true)
+    expect((await t.tomas.ask(step('bonus', t.tomas.id))).ok).toBe(true)
+    const rules = turnAfter([
+      { type: 'bonus', action: 'other' },
+      { type: 'bonus', action: 'other' },
+    ])
+    expect(await t.tomas.ask(step('weapon-0', 'bandit'))).toEqual(attackRefused(rules))
+    // The half move is still his.
+    expect(zones.whatIsLeft(rules)).toBe('1 zone')
+    expect((await t.tomas.ask(step('move', t.tomas.id))).ok).toBe(true)
+  })
+})
+
+describe('zones: blasts that miss, and melee blasts ("Blast attacks")', () => {
+  it('a fire bomb thrown while moving misses on a failed WIT save and deviates; a melee blast cannot miss and spares its wielder', async () => {
+    const t = await zonesTable()
+    const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true }
+    const whirl = { name: 'Whirlwind', damage: 'd6', range: 0, blast: true }
+    const sybilla = await t.player('Sybilla', { weapons: [bomb] })
+    const theo = await t.player('Theo', { weapons: [whirl] })
+    const plan = (weapon: typeof bomb, toggles: zones.ToggleId[]) => {
+      const sheet = zones.parseSheet({ ...defaultSheetFor('zones', 'X'), weapons: [weapon] })
+      if (!sheet.ok) throw new Error(sheet.error)
+      const planned = zones.planBlast({
+        attackerId: 'x',
+        attacker: sheet.value,
+        weapon: sheet.value.weapons[0] as zones.Weapon,
+        inZone: [{ id: 'bandit', sheet: sheetOf('Bandit', 'foe') }],
+        distance: 0,
+        toggles,
+      })
+      if (!planned.ok) throw new Error(planned.error)
+      return planned.value
+    }
+    await t.partyActs(sybilla)
+    // "the attack is made while moving": a WIT save to hit, and her own d20 shows 20, a fail.
+    expect(plan(bomb, ['attacker-moving']).witSaveReasons).toEqual(['the attack is made while moving'])
+    expect(zones.resolveSave('wit', 10, 20, 'Attacking', 'hit').passed).toBe(false)
+    const thrown = { ...step('weapon-0', sybilla.id, ['attacker-moving']), faces: [20, 4] }
+    expect((await sybilla.ask(thrown)).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the bomb')
+    // "If they miss, they are deviated and hit a random neighbouring zone": the GM numbers them and rolls.
+    expect(t.entries().at(-1)?.detail).toBe(
+      `Sybilla's Fire bomb misses and deviates: number the neighbouring zones and roll a die for the one it hits; there everyone in the zone and on its borders takes 4 minus their armour. GM: apply it with "Area damage" (4, armour counts).`,
+    )
+    expect((await sybilla.ask({ kind: 'end-turn' })).ok).toBe(true)
+    // The foes' move: the GM passes; Theo swings his Whirlwind in his own zone.
+    expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    expect((await theo.ask({ kind: 'act' })).ok).toBe(true)
+    // "Melee blast attacks hit the attacker's zone and don't target the attacker themselves. They can't miss."
+    expect(plan(whirl, []).witSaveReasons).toEqual([])
+    expect((await theo.ask(step('weapon-0', theo.id))).ok).toBe(true)
+    await eventually(() => t.entries().filter((e) => e.kind === 'attack').length === 2, 'the whirlwind')
+    const entry = t.entries().at(-1) as LogEntry
+    expect((entry.rolls ?? []).map((r) => r.label)).toEqual(['blast damage d6'])
+    const face = diceOf(entry, 'blast damage')[0] as number
+    expect(entry.detail).toBe(
+      `Theo's Whirlwind hits their own zone (sparing them): everyone in the zone and on its borders takes ${face} minus their armour. GM: apply it with "Area damage" (${face}, armour counts).`,
+    )
+  })
+})
+
 describe('zones: concealment revealed and hiding again ("Sneaking in combat")', () => {
   it('the party lying in wait: sneaking keeps Tomas concealed, moving openly or attacking reveals; hiding needs a reason', async () => {
     const t = await zonesTable()
@@ -533,6 +895,82 @@ describe('zones: concealment revealed and hiding again ("Sneaking in combat")', 
   })
 })
 
+describe('zones: splitting damage dice by size ("Effects of size in combat")', () => {
+  it('the Wyrm splits its bite between Mira and Tomas, d8 each, as the printed split: one main action, each share its own attack', async () => {
+    const t = await zonesTable()
+    const bite = { name: 'Bite', damage: 'd8' }
+    const wyrmSheet = { ...defaultSheetFor('zones', 'Wyrm', 'foe'), size: 'large', weapons: [bite] }
+    t.addCombatant('wyrm', { name: 'Wyrm', side: 'foe', hp: 20, maxHp: 20, sheet: wyrmSheet })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    if (t.turn().factions?.initiative === 'party') expect((await t.mira.ask({ kind: 'pass' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'wyrm' })).ok).toBe(true)
+    const wyrm = zones.parseSheet(wyrmSheet)
+    if (!wyrm.ok) throw new Error(wyrm.error)
+    /** One share of the bite on this target (the GM's own d8 when typed), answered with no reaction. */
+    const share = async (
+      target: { id: string; ask: typeof t.mira.ask },
+      before: number,
+      typed?: number[],
+    ) => {
+      const declared = { choice: 'weapon-0:split-1', toggles: [] }
+      const own = typed ? { faces: typed } : {}
+      const asked = await t.gmAsk({
+        kind: 'attack',
+        attackerId: 'wyrm',
+        targetId: target.id,
+        declared,
+        ...own,
+      })
+      expect(asked.ok).toBe(true)
+      await eventually(() => t.prompts().length === 1, 'the answer')
+      expect((await target.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(
+        true,
+      )
+      await eventually(() => t.entries().filter((e) => e.kind === 'attack').length === before + 1, 'the blow')
+      const entry = t
+        .entries()
+        .filter((e) => e.kind === 'attack')
+        .at(-1) as LogEntry
+      // One d8 on this medium target, where the whole bite would be 2d8 ("d8 damage each").
+      const plan = zones.planAttack({
+        attacker: wyrm.value,
+        target: sheetOf(target === t.mira ? 'Mira' : 'Tomas'),
+        weapon: wyrm.value.weapons[0] ?? null,
+        nearby: true,
+        assignedDice: 1,
+      })
+      if (!plan.ok) throw new Error(plan.error)
+      const dice = diceOf(entry, 'damage')
+      expect(dice).toHaveLength(1)
+      return zones.resolveDamage(plan.value.damage, dice).suffered
+    }
+    // The GM's d8 shows 8: Mira falls to her share, and the bite's other d8 still goes to Tomas.
+    const onMira = await share(t.mira, 0, [8])
+    expect(t.hp(t.mira.id)).toBe(Math.max(0, 8 - onMira))
+    expect(t.hp(t.mira.id)).toBe(0)
+    // The second share is the same attack: no second main action is asked for it.
+    const onTomas = await share(t.tomas, 1)
+    expect(t.hp(t.tomas.id)).toBe(8 - onTomas)
+    // "two medium-sized targets (d8 damage each)": the rules accept the split as given out.
+    const split = t.state('wyrm').split as { shares: zones.DiceShare[] }
+    expect(split.shares.map((s) => [s.id, s.size, s.dice])).toEqual([
+      [t.mira.id, 'medium', 1],
+      [t.tomas.id, 'medium', 1],
+    ])
+    expect(zones.checkDiceSplit('large', 1, split.shares)).toEqual({ ok: true, value: true })
+    // The bite is all given out, and it was the turn's main action.
+    const declared = { choice: 'weapon-0:split-1', toggles: [] }
+    expect(await t.gmAsk({ kind: 'attack', attackerId: 'wyrm', targetId: t.mira.id, declared })).toEqual({
+      ok: false,
+      error: "Mira already took a share of the Bite's dice this turn.",
+    })
+    const whole = { choice: 'weapon-0', toggles: [] }
+    const again = await t.gmAsk({ kind: 'attack', attackerId: 'wyrm', targetId: t.mira.id, declared: whole })
+    expect(again.ok ? '' : again.error).toMatch(/^Only one main action per turn\./)
+  })
+})
+
 describe('zones: mounts ("Mounts and vehicles in combat")', () => {
   it('getting off a moving mount costs half a zone and an AGI save, or a fall for d4 direct damage', async () => {
     const t = await zonesTable()
@@ -553,6 +991,64 @@ describe('zones: mounts ("Mounts and vehicles in combat")', () => {
     expect(t.turn().factions?.characters[t.mira.id]?.left).toBe(
       '1.5 zones, or half a zone with a main and a bonus action (or two bonus actions)',
     )
+  })
+})
+
+describe('zones: mount and rider take one turn ("Mounts and vehicles in combat")', () => {
+  it('Mira gets on the Horse; Tomas rides it: they act in its turn, and at full speed the riders can neither act nor react', async () => {
+    const t = await zonesTable()
+    const horseSheet = { ...defaultSheetFor('zones', 'Horse'), body: 'mount' }
+    t.addCombatant('horse', { name: 'Horse', side: 'pc', hp: 8, maxHp: 8, sheet: horseSheet })
+    t.setState(t.tomas.id, { riding: 'horse' })
+    await eventually(() => t.state(t.tomas.id).riding === 'horse', 'Tomas on the Horse')
+    // Mira's turn: she gets on the Horse (half a zone), so it is her mount now too.
+    await t.partyActs(t.mira)
+    expect((await t.mira.ask(step('mount-up:horse', t.mira.id))).ok).toBe(true)
+    await eventually(() => t.state(t.mira.id).riding === 'horse', 'Mira on the Horse')
+    expect(t.entries().at(-1)?.detail).toBe(
+      `Mira gets on Horse. They take their turn together from now on. Left this turn: ${leftAfter({ type: 'move', zones: zones.MOUNTING_ZONES })}.`,
+    )
+    // Her turn is the Horse's and Tomas's too: all three act in it.
+    await eventually(() => (t.turn().acting ?? []).length === 3, 'the three acting together')
+    expect(t.turn().acting).toEqual([t.mira.id, 'horse', t.tomas.id])
+    // The Horse moves 2 zones, its full speed: the rules say its riders can't act or react.
+    const move = {
+      kind: 'attack',
+      attackerId: 'horse',
+      targetId: 'horse',
+      declared: { choice: 'move', toggles: [] },
+    }
+    expect((await t.gmAsk(move)).ok).toBe(true)
+    expect((await t.gmAsk(move)).ok).toBe(true)
+    const budget = (t.state('horse').budget as { turn: zones.TurnState }).turn
+    expect(zones.movedFullSpeed(budget)).toBe(true)
+    expect(zones.riderMayAct(true).ok).toBe(false)
+    await eventually(
+      () => t.turn().factions?.characters.horse?.spent === 'turn',
+      'the Horse acted in the turn',
+    )
+    expect(await t.tomas.ask(step('move-half', t.tomas.id))).toEqual({
+      ok: false,
+      error: "Horse moves at full speed: Tomas can't act or react.",
+    })
+    // Tomas did nothing in it, so his turn is not spent; but not a turn of his own either.
+    expect(t.turn().factions?.characters[t.tomas.id]?.spent).toBe(null)
+    expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
+    const declared = { choice: 'weapon-0', toggles: [] }
+    expect((await t.gmAsk({ kind: 'attack', attackerId: 'bandit', targetId: t.tomas.id, declared })).ok).toBe(
+      true,
+    )
+    // Carried at full speed he can't react (no dodge, no counter), and nobody left may guard him: no
+    // prompt, the blow lands at once.
+    await eventually(() => t.entries().some((e) => e.kind === 'attack' && e.by === 'Bandit'), 'the blow')
+    expect(t.prompts()).toEqual([])
+    expect(t.hp(t.tomas.id)).toBe(8 - banditDamage(sheetOf('Tomas'), diceOf(t.entries().at(-1), 'damage'))) // The party's move again: Tomas takes no turn of his own, the Horse's was his.
+    expect(await t.tomas.ask({ kind: 'act' })).toEqual({
+      ok: false,
+      error:
+        'Tomas and Horse take their turn together, and Horse has taken it this round: Tomas may still react.',
+    })
   })
 })
 

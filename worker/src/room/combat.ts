@@ -47,8 +47,8 @@ export function attack(
   const choices = ctx.rules.combat.choices(attacker, view)
   const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
   // (Holding for oneself is the rules' to refuse, in their words; so is a move about oneself they do not
-  // offer now, such as odnd's run once in melee.) One who may do nothing now (osr: reloading, "no other
-  // action, not even moving") hears why first.
+  // offer now, such as odnd's run once in melee.) Where the rules refuse every choice now (osr: reloading,
+  // "no other action, not even moving"; zones: a rider carried at full speed), their reason comes first.
   if (target.id === attacker.id && !choice?.self && !choice?.waits) {
     if (!choices.ok) return choices
     const why = choice ? null : ctx.rules.combat.preview(attacker, target, declared, view)

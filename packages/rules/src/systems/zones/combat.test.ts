@@ -174,7 +174,16 @@ describe('zones: reactions', () => {
     // AGI 8: a pass on 1-8 of a d20.
     expect(options[0]?.chance).toBe(8 / 20)
     const melee = must(rules.defenses(pc('Theobald'), bandit, SWORD)).map((o) => o.id)
-    expect(melee).toEqual(['dodge', 'counter:weapon-0', 'counter:unarmed', 'none'])
+    // Non-lethal attacks "can be used to counter" a nearby one too.
+    expect(melee).toEqual([
+      'dodge',
+      'counter:weapon-0',
+      'counter:unarmed',
+      'counter:disarm',
+      'counter:shove',
+      'counter:grapple',
+      'none',
+    ])
   })
 
   it('changes the outcome: no reaction takes the damage, a passed dodge makes it miss', () => {

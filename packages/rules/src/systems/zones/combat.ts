@@ -71,6 +71,13 @@ export interface ZonesState {
   surrendering?: true
   /** Escaped a long chase: out of the fight ("Chases"). */
   fled?: true
+  /** The mount or vehicle they ride: mount and riders take their turn together ("Mounts and vehicles"). */
+  riding?: string
+  /**
+   * A larger attacker's melee dice given out among smaller targets in the turn `at` ("can distribute
+   * dice from melee attacks among several smaller targets"): the weapon, and each target's share so far.
+   */
+  split?: { at: string; gear: string; shares: zones.DiceShare[] }
   /** This round they did something that reveals them, or hid again ("Sneaking in combat"); the round keeps it. */
   concealment?: 'revealed' | 'hidden'
 }
@@ -108,7 +115,8 @@ function sheetFor(f: Fighter): Outcome<zones.Sheet> {
 // --- Ways to attack -------------------------------------------------------------------------------
 
 type Choice =
-  | { id: string; kind: 'weapon'; weapon: zones.Weapon }
+  /** A weapon; with `share`, that many of its dice on this target, split by a larger attacker (`gear` its id). */
+  | { id: string; kind: 'weapon'; weapon: zones.Weapon; gear?: string; share?: number }
   | { id: 'unarmed'; kind: 'unarmed' }
   | { id: zones.NonLethalKind; kind: 'non-lethal' }
   | { id: 'break-free'; kind: 'break-free' }
@@ -125,6 +133,14 @@ type Choice =
   | { id: 'free-ally'; kind: 'free-ally' }
   /** A blast weapon: it hits a zone, everyone in it and on its borders ("Blast attacks"). */
   | { id: string; kind: 'blast'; weapon: zones.Weapon }
+  /** Getting on a mount or vehicle of one's side, or off the one ridden: half a zone ("Mounts and vehicles"). */
+  | { id: string; kind: 'mount-up'; mountId: string; name: string }
+  | { id: 'dismount'; kind: 'dismount'; name: string }
+
+const diceWord = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`
+
+/** The weapon a choice uses, as the sheet's gear ("weapon-0"): a share of a split is its weapon's. */
+const gearOf = (c: Choice): string => (c.kind === 'weapon' && c.gear) || c.id
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -153,6 +169,76 @@ const STEP_RULE = {
   hide: RULE.sneaking,
   flee: RULE.chases,
 } as const
+
+type Step = Extract<
+  Choice,
+  { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' | 'mount-up' | 'dismount' }
+>
+
+/** A step's words, its button and its section. */
+function stepOf(c: Step): { label: string; verb: string; rule: string } {
+  if (c.kind === 'mount-up')
+    return { label: `Get on ${c.name} (half a zone)`, verb: `Get on ${c.name}`, rule: RULE.mounts }
+  if (c.kind === 'dismount')
+    return { label: `Get off ${c.name} (half a zone)`, verb: `Get off ${c.name}`, rule: RULE.mounts }
+  return { ...STEPS[c.id], rule: STEP_RULE[c.id] }
+}
+
+/** Whether a sheet is a mount or vehicle that others ride. */
+const ridden = (f: Fighter) => {
+  const sheet = sheetFor(f)
+  return sheet.ok && sheet.value.body !== 'character'
+}
+
+/**
+ * Getting on or off ("Mounting or dismounting ... counts as moving half a zone"): off the one ridden, or on
+ * each mount or vehicle of one's side still in the fight.
+ */
+function mountChoices(f: Fighter, fighters: readonly Fighter[]): Choice[] {
+  const st = stateOf(f)
+  if (st.riding) {
+    const name = fighters.find((m) => m.id === st.riding)?.name ?? 'the mount'
+    return [{ id: 'dismount', kind: 'dismount', name }]
+  }
+  if (ridden(f)) return []
+  return fighters
+    .filter((m) => m.id !== f.id && m.side === f.side && !stateOf(m).down && !stateOf(m).fled && ridden(m))
+    .map((m): Choice => ({ id: `mount-up:${m.id}`, kind: 'mount-up', mountId: m.id, name: m.name }))
+}
+
+/**
+ * Who takes their turn together with this fighter: the mount they ride and its other riders, or a
+ * mount's riders ("Mounts and riders, as well as vehicles and passengers, take turn together").
+ */
+export function groupOf(f: Fighter, fighters: readonly Fighter[]): Fighter[] {
+  const mountId = stateOf(f).riding ?? f.id
+  const riders = fighters.filter((x) => stateOf(x).riding === mountId)
+  if (riders.length === 0) return [f]
+  const mount = fighters.find((x) => x.id === mountId)
+  return [...(mount ? [mount] : []), ...riders]
+}
+
+/**
+ * "If the mount or vehicle moves at full speed, riders and passengers can't take any action nor react":
+ * the reason, while the one they ride has moved past half its speed this round (our reading: the
+ * round, since its budget is the round's), or null.
+ */
+function stilled(f: Fighter, fighters: readonly Fighter[]): string | null {
+  const mountId = stateOf(f).riding
+  const mount = mountId ? fighters.find((m) => m.id === mountId) : undefined
+  const moved = mount ? stateOf(mount).budget?.turn : undefined
+  if (!mount || !moved || !zones.movedFullSpeed(moved)) return null
+  const why = zones.riderMayAct(true)
+  return why.ok ? null : `${mount.name} moves at full speed: ${f.name} can't act or react.`
+}
+
+/** The ones who may act in the turn of the one taking it now: the rest of their group, unless stilled. */
+export function actingWith(f: Fighter, fighters: readonly Fighter[]): Fighter[] {
+  return groupOf(f, fighters).filter((x) => x.id !== f.id && !stilled(x, fighters))
+}
+
+/** Whether this fighter took a step of a turn this round (the round records it). */
+export const actedThisRound = (f: Fighter) => has(stateOf(f), 'acted')
 
 /** The turn's own steps, offered while the turn is theirs: a grabbed character has none of them. */
 function stepChoices(st: ZonesState): Choice[] {
@@ -186,14 +272,14 @@ function weaponLabel(w: zones.Weapon): string {
  * Why this fighter cannot act at all, or null. In a running round the turn's own budget says what is
  * left (`turnOf`); without one, an attack made this round is their turn.
  */
-function cannotAttack(f: Fighter, turn: TurnOf | null): string | null {
+function cannotAttack(f: Fighter, turn: TurnOf | null, view?: TableView): string | null {
   const st = stateOf(f)
   if (st.down === 'dead') return `${f.name} is dead.`
   if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
   if (st.fled) return `${f.name} fled the fight.`
   if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
   if (!turn && has(st, 'acted')) return `${f.name} has already taken their turn this round.`
-  return null
+  return view ? stilled(f, view.fighters) : null
 }
 
 /** The turn a fighter is taking (or may take now), and what of it is spent. */
@@ -212,7 +298,14 @@ function turnOf(f: Fighter, view: TableView | undefined, sheet: zones.Sheet): Tu
   if (!round) return null
   const st = stateOf(f)
   const fresh = () => zones.startTurn({ speed: sheet.speed, grabbed: Boolean(st.grabbedBy) })
-  if (zones.turnUnderWay(round) === f.id) {
+  const under = zones.turnUnderWay(round)
+  const taking = view?.fighters.find((x) => x.id === under)
+  // The one taking the turn, or one of their group acting in it ("take turn together").
+  const together =
+    taking && taking.id !== f.id && round.characters[f.id]?.spent !== 'reaction'
+      ? groupOf(taking, view?.fighters ?? []).some((x) => x.id === f.id)
+      : false
+  if (under === f.id || together) {
     const at = `${round.round}/${round.log.map((e) => e.type).lastIndexOf('turn')}`
     return { at, turn: st.budget?.at === at ? st.budget.turn : fresh() }
   }
@@ -231,9 +324,11 @@ export function turnLeft(f: Fighter, view: TableView): { over: boolean; words: s
 }
 
 /** The steps of the turn a choice spends: an attack is the main action (a dropped weapon picked up first). */
-function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zones.TurnStep[] {
+function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState, at?: string): zones.TurnStep[] {
   switch (choice.kind) {
     case 'weapon':
+      // The next share of a split under way is the same attack: the main action is spent already.
+      if (choice.share && st.split && st.split.at === at && st.split.gear === choice.gear) return []
       return st.dropped?.includes(choice.id)
         ? [
             { type: 'bonus', action: 'pick-up-or-put-down' },
@@ -261,6 +356,9 @@ function stepsOf(choice: Choice, toggles: readonly string[], st: ZonesState): zo
       return [{ type: 'surrender' }]
     case 'flee':
       return [{ type: 'flee' }]
+    case 'mount-up':
+    case 'dismount':
+      return [{ type: 'move', zones: zones.MOUNTING_ZONES }]
     default:
       return zones.unreachable(choice)
   }
@@ -283,7 +381,12 @@ const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some(
  * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
  * non-lethal disarm, shove and grapple. A grabbed fighter can only try to break free.
  */
-function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
+function choiceList(
+  f: Fighter,
+  sheet: zones.Sheet,
+  steps = false,
+  fighters: readonly Fighter[] = [],
+): Choice[] {
   const st = stateOf(f)
   if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
   if (st.morale === 'broken') return steps ? stepChoices(st) : []
@@ -300,16 +403,83 @@ function choiceList(f: Fighter, sheet: zones.Sheet, steps = false): Choice[] {
   const freeing: Choice[] = steps ? [{ id: 'free-ally', kind: 'free-ally' }] : []
   return [
     ...weapons,
+    ...(steps ? splitChoices(f, sheet, fighters) : []),
     { id: 'unarmed', kind: 'unarmed' },
     ...nonLethal,
     ...freeing,
-    ...(steps ? stepChoices(st) : []),
+    ...(steps ? [...stepChoices(st), ...mountChoices(f, fighters)] : []),
   ]
+}
+
+/** A fighter's size, from their sheet (medium where it does not read). */
+function sizeOf(f: Fighter): zones.Size {
+  const sheet = sheetFor(f)
+  return sheet.ok ? sheet.value.size : 'medium'
+}
+
+/**
+ * "Larger characters ... can distribute dice from melee attacks among several smaller targets as they
+ * see fit": with two or more smaller enemies standing, each melee weapon's dice are given out a share at
+ * a time, each share its own attack on one target, all of them one main action.
+ */
+function splitChoices(f: Fighter, sheet: zones.Sheet, fighters: readonly Fighter[]): Choice[] {
+  const st = stateOf(f)
+  // One a share already went to counts though it fell to it: the split goes on among the rest.
+  const shared = (x: Fighter) => st.split?.shares.some((s) => s.id === x.id) ?? false
+  const steps = fighters
+    .filter((x) => x.side !== f.side && (!stateOf(x).down || shared(x)) && !stateOf(x).fled)
+    .map((x) => zones.sizeSteps(sheet.size, sizeOf(x)))
+    .filter((n) => n > 0)
+  if (steps.length < 2) return []
+  const most = Math.max(...steps)
+  return sheet.weapons.flatMap((weapon, i): Choice[] => {
+    const gear = weaponId(i)
+    if (weapon.range > 0 || weapon.blast || st.destroyed?.includes(gear) || st.dropped?.includes(gear))
+      return []
+    const dice = weapon.damage.count * 2 ** most
+    return Array.from({ length: dice - 1 }, (_, k) => ({
+      id: `${gear}:split-${k + 1}`,
+      kind: 'weapon',
+      weapon,
+      gear,
+      share: k + 1,
+    }))
+  })
+}
+
+/** Why this share of a split can't go to this target, in the rule's words, or null. */
+function splitRefused(
+  c: Extract<Choice, { kind: 'weapon' }>,
+  attacker: Fighter,
+  a: zones.Sheet,
+  t: zones.Sheet,
+  target: Fighter,
+  at: string | undefined,
+): string | null {
+  const share = c.share ?? 0
+  if (zones.sizeSteps(a.size, t.size) <= 0)
+    return 'Dice can only be split among targets smaller than the attacker.'
+  const shares = splitUnderWay(attacker, c, at)
+  if (shares.some((s) => s.id === target.id))
+    return `${target.name} already took a share of the ${c.weapon.name}'s dice this turn.`
+  const left = zones.diceSplitLeft(a.size, c.weapon.damage.count, shares, t.size)
+  if (shares.length === 0 && share >= left)
+    return `${diceWord(left)} is the whole ${c.weapon.name} against ${target.name}: give them fewer, or attack with it alone.`
+  if (share > left)
+    return `Only ${diceWord(left)} of the ${c.weapon.name} ${left === 1 ? 'is' : 'are'} left for ${target.name}.`
+  return null
+}
+
+/** The shares of this weapon's dice given out so far in the turn `at`. */
+function splitUnderWay(attacker: Fighter, c: Choice, at: string | undefined): zones.DiceShare[] {
+  const split = stateOf(attacker).split
+  return split && split.at === at && split.gear === gearOf(c) ? split.shares : []
 }
 
 function choiceLabel(f: Fighter, c: Choice): string {
   switch (c.kind) {
     case 'weapon':
+      if (c.share) return `${weaponLabel(c.weapon)}, split: ${diceWord(c.share)} on this target`
       return stateOf(f).dropped?.includes(c.id)
         ? `${weaponLabel(c.weapon)}: on the ground, picking it up is a bonus action`
         : weaponLabel(c.weapon)
@@ -325,7 +495,9 @@ function choiceLabel(f: Fighter, c: Choice): string {
     case 'surrender':
     case 'hide':
     case 'flee':
-      return STEPS[c.id].label
+    case 'mount-up':
+    case 'dismount':
+      return stepOf(c).label
     case 'move-away':
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
     case 'free-ally':
@@ -384,6 +556,10 @@ function toggleIds(choice: Choice, target: Fighter): zones.ToggleId[] {
     case 'flee':
       ids = ['fleeing-faster', 'pursuers-faster']
       break
+    case 'mount-up':
+    case 'dismount':
+      ids = ['mount-moving']
+      break
     case 'blast':
       ids =
         choice.weapon.range > 0
@@ -417,23 +593,20 @@ type Planned =
   | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
-  | (Sides & {
-      kind: 'step'
-      choice: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>
-    })
+  | (Sides & { kind: 'step'; choice: Step })
   | (Sides & { kind: 'move-away' })
   | (Sides & { kind: 'free-ally'; grabber: string })
   | (Sides & { kind: 'blast'; plan: zones.BlastPlan; spec: zones.DamageSpec })
 
-const isStep = (
-  c: Choice,
-): c is Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }> =>
+const isStep = (c: Choice): c is Step =>
   c.kind === 'move' ||
   c.kind === 'bonus' ||
   c.kind === 'main' ||
   c.kind === 'surrender' ||
   c.kind === 'hide' ||
-  c.kind === 'flee'
+  c.kind === 'flee' ||
+  c.kind === 'mount-up' ||
+  c.kind === 'dismount'
 
 /** Done at no one fighter: the turn's own steps, and a blast, aimed at a zone. */
 const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
@@ -445,9 +618,9 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
   const t = sheetFor(target)
   if (!t.ok) return t
   const turn = turnOf(attacker, view, a.value)
-  const cannot = cannotAttack(attacker, turn)
+  const cannot = cannotAttack(attacker, turn, view)
   if (cannot) return fail(cannot)
-  const choice = choiceList(attacker, a.value, true).find((c) => c.id === declared.choice)
+  const choice = choiceList(attacker, a.value, true, view?.fighters).find((c) => c.id === declared.choice)
   if (!choice) {
     return fail(
       stateOf(attacker).grabbedBy
@@ -466,9 +639,9 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
   if (choice.kind === 'blast' && !turn)
     return fail(`${choice.weapon.name}: only on ${attacker.name}’s own turn in a running round.`)
   if (isStep(choice) && !turn)
-    return fail(`${STEPS[choice.id].label}: only on ${attacker.name}’s own turn in a running round.`)
+    return fail(`${stepOf(choice).label}: only on ${attacker.name}’s own turn in a running round.`)
   if (stateOf(target).down === 'dead') return fail(`${target.name} is already dead.`)
-  const steps = stepsOf(choice, declared.toggles, stateOf(attacker))
+  const steps = stepsOf(choice, declared.toggles, stateOf(attacker), turn?.at)
   let spent: TurnOf | null = null
   if (turn) {
     const after = spend(turn.turn, steps)
@@ -503,6 +676,8 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     case 'bonus':
     case 'main':
     case 'surrender':
+    case 'mount-up':
+    case 'dismount':
       return ok({ ...sides, kind: 'step', choice })
     case 'move-away':
       if (target.side === attacker.side) return fail(`${target.name} is no enemy of ${attacker.name}.`)
@@ -534,6 +709,12 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
     case 'weapon':
     case 'unarmed': {
       const weapon = choice.kind === 'weapon' ? choice.weapon : null
+      const share = choice.kind === 'weapon' ? choice.share : undefined
+      const refused =
+        choice.kind === 'weapon' && share
+          ? splitRefused(choice, attacker, a.value, t.value, target, turn?.at)
+          : null
+      if (refused) return fail(refused)
       // Melee only reaches nearby enemies, so a melee attack declares the target nearby; a ranged
       // death blow is only possible on a nearby target, which declaring it asserts.
       const melee = weapon === null || weapon.range === 0
@@ -546,6 +727,7 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
           toggles: targetGrabbed ? [...toggles, 'target-grabbed'] : toggles,
           nearby: melee || toggles.includes('death-blow'),
           targetIncapacitated: stateOf(target).down === 'incapacitated',
+          ...(share ? { assignedDice: share } : {}),
         },
         SETTINGS,
       )
@@ -598,9 +780,11 @@ function previewOf(p: Planned, view?: TableView): Preview {
           ? 'Hits automatically'
           : `Hits on a WIT save, ${p.a.wit} or under on a d20 (${percent(odds.hit.probability)}): ${p.plan.witSaveReasons.join('; ')}`
       // "Larger characters ... can distribute dice from melee attacks among several smaller targets as they see fit."
-      const split =
-        p.plan.kind === 'melee' && zones.sizeSteps(p.a.size, p.t.size) > 0 && p.plan.damage.dice.count > 1
-          ? ` Larger than ${p.t.name}: these ${p.plan.damage.dice.count} dice may be split among several smaller nearby targets, each share rolled as its own attack (Effects of size); the GM says who stands near.`
+      const share = p.choice.kind === 'weapon' ? p.choice.share : undefined
+      const split = share
+        ? ` A share of the split: ${diceWord(share)} on ${p.t.name}, its own attack; the shares together are one main action.`
+        : p.plan.kind === 'melee' && zones.sizeSteps(p.a.size, p.t.size) > 0 && p.plan.damage.dice.count > 1
+          ? ` Larger than ${p.t.name}: these ${p.plan.damage.dice.count} dice may be split among several smaller nearby targets ("split" in the list), each share its own attack (Effects of size).`
           : ''
       return {
         chance: odds.hit.probability,
@@ -620,7 +804,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
       const chance = zones.saveChance(p.a.str).probability
       return {
         chance,
-        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}).`,
+        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}): the try takes the whole turn.${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
@@ -655,7 +839,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
       return {
         chance: odds.chance,
         summary: `${stepWords(p.choice, p.toggles)}${odds.words}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
-        lines: [note(STEPS[p.choice.id].label, 0, STEP_RULE[p.choice.id])],
+        lines: [note(stepOf(p.choice).label, 0, stepOf(p.choice).rule)],
       }
     }
     default:
@@ -676,7 +860,7 @@ function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; word
     if (p.toggles.includes('pursuers-faster')) return { chance: 0, words: '' }
     return { chance: agi, words: ` Escapes on ${save}.` }
   }
-  if (p.choice.kind === 'move' && p.toggles.includes('mount-moving'))
+  if (p.toggles.includes('mount-moving'))
     return {
       chance: agi,
       words: ` Getting on or off a moving mount: keeps their footing on ${save}, or falls for d4 direct damage.`,
@@ -685,10 +869,7 @@ function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; word
 }
 
 /** What a step of the turn does, in the text's words. */
-function stepWords(
-  c: Extract<Choice, { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' }>,
-  toggles: readonly string[],
-): string {
+function stepWords(c: Step, toggles: readonly string[]): string {
   switch (c.kind) {
     case 'move':
       return `Moves ${c.zones === 1 ? '1 zone' : 'half a zone'}${toggles.includes('sprint') ? ', sprinting' : ''}: movement may be split before, after and between actions.`
@@ -706,6 +887,10 @@ function stepWords(
         : toggles.includes('pursuers-faster')
           ? 'Flees, but the pursuers are faster: escaping is impossible.'
           : 'Flees over a long distance: an AGI save, and on a pass they escape; on a fail the pursuers reach them.'
+    case 'mount-up':
+      return `Gets on ${c.name}, half a zone: mount and rider then take their turn together, and while ${c.name} moves at full speed the rider can't act or react.`
+    case 'dismount':
+      return `Gets off ${c.name}, half a zone: from then on each takes a turn of their own.`
     default:
       return zones.unreachable(c)
   }
@@ -743,6 +928,8 @@ function noReactionWhy(p: Planned, target: Fighter, view?: TableView): string | 
   const st = stateOf(target)
   if (st.down) return `${target.name} is ${st.down}`
   if (st.grabbedBy) return `${target.name} is grabbed and can't act`
+  const carried = view ? stilled(target, view.fighters) : null
+  if (carried) return carried.replace(/\.$/, '')
   const round = view?.turn.status === 'running' ? view.turn.factions : undefined
   if (round?.characters[target.id]) {
     const may = zones.canReact(round, target.id)
@@ -770,6 +957,50 @@ function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> 
     if (!plan.ok || plan.value.witSaveReasons.length > 0) return []
     return [{ id: `counter:${choice.id}`, choice, plan: plan.value }]
   })
+}
+
+interface NonLethalCounter {
+  id: string
+  kind: zones.NonLethalKind
+  plan: zones.NonLethalPlan
+}
+
+/**
+ * The target's disarm, shove and grapple that can answer a nearby attack ("They can be dodged and
+ * countered and can be used to counter"); a smaller one can't disarm, shove or grab a larger attacker.
+ */
+function nonLethalCounters(p: Planned, target: Fighter): NonLethalCounter[] {
+  const nearby = p.kind === 'non-lethal' || (p.kind === 'strike' && p.plan.kind === 'melee')
+  if (!nearby) return []
+  return choiceList(target, p.t).flatMap((choice): NonLethalCounter[] => {
+    if (choice.kind !== 'non-lethal') return []
+    const kind = choice.id as zones.NonLethalKind
+    const plan = zones.planNonLethal({ kind, attacker: p.t, target: p.a, nearby: true })
+    return plan.ok ? [{ id: `counter:${kind}`, kind, plan: plan.value }] : []
+  })
+}
+
+/**
+ * A non-lethal counter's chance: that it takes effect, resolved last ("If a normal attack is countered
+ * by a non-lethal attack, or viceversa, the non-lethal attack is resolved last. If a non-lethal attack
+ * is countered by a non-lethal attack, the counter is resolved last"), so only if the counterer is
+ * still up after a damaging blow.
+ */
+function nonLethalCounterOdds(p: Planned, attacker: Fighter, target: Fighter, c: NonLethalCounter) {
+  const what = choiceLabelOf(c.kind).toLowerCase()
+  const takes = zones.nonLethalOdds(c.plan, p.a.str).takesEffect.probability
+  const save = c.plan.saveAllowed ? `unless ${attacker.name} passes a STR save` : 'with no STR save for them'
+  if (p.kind !== 'strike') {
+    return {
+      chance: takes,
+      effect: `Resolved last, after ${attacker.name}'s ${p.kind === 'non-lethal' ? choiceLabelOf(p.plan.kind).toLowerCase() : 'attempt'}: your ${what} takes effect ${save} (${percent(takes)}).`,
+    }
+  }
+  const up = 1 - fells(p.plan.damage, target.hp)
+  return {
+    chance: up * takes,
+    effect: `${attacker.name}'s blow lands first (${damageWords(p.plan.damage)}); still up (${percent(up)}), your ${what} then takes effect ${save}: ${percent(up * takes)}.`,
+  }
 }
 
 /**
@@ -866,7 +1097,7 @@ function turnedOn(p: Planned, attacker: Fighter, other: Fighter, view: TableView
 /** Whether this fighter may react now: the round's own record where a round runs ("Reacting to an attack"). */
 function mayReact(f: Fighter, view: TableView): boolean {
   const st = stateOf(f)
-  if (st.down || st.grabbedBy) return false
+  if (st.down || st.grabbedBy || stilled(f, view.fighters)) return false
   const round = view.turn.status === 'running' ? view.turn.factions : undefined
   if (round?.characters[f.id]) return zones.canReact(round, f.id).ok
   return !has(st, 'acted') && !has(st, 'reacted')
@@ -936,6 +1167,11 @@ function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: Tab
       id: c.id,
       label: `Counter: ${choiceLabel(target, c.choice)}`,
       ...counterOdds(p, attacker, c),
+    })),
+    ...nonLethalCounters(p, target).map((c) => ({
+      id: c.id,
+      label: `Counter: ${choiceLabelOf(c.kind)}`,
+      ...nonLethalCounterOdds(p, attacker, target, c),
     })),
     ...hiding,
     ...guarding,
@@ -1103,9 +1339,9 @@ class Live {
 /** "Damaged weapons ... are destroyed if used to attack and a 1 is rolled on the damage die." */
 function wear(l: Live, choice: Choice, blow: zones.DamageResult): string {
   // "all weapons ... which were used at least once": rolled for durability after the fight.
-  if (choice.kind === 'weapon' || choice.kind === 'blast') l.use(choice.id)
+  if (choice.kind === 'weapon' || choice.kind === 'blast') l.use(gearOf(choice))
   if (!blow.weaponBreaks) return ''
-  l.state.destroyed = [...(l.state.destroyed ?? []), choice.id]
+  l.state.destroyed = [...(l.state.destroyed ?? []), gearOf(choice)]
   return ` ${l.f.name}'s damaged weapon breaks.`
 }
 
@@ -1121,7 +1357,13 @@ function attacking(attacker: Fighter, p: Planned): Live {
   const a = new Live(attacker)
   if (!has(a.state, 'acted')) a.addCondition('acted', 'Took their turn')
   if (p.spent) a.state.budget = { at: p.spent.at, turn: p.spent.turn }
-  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== p.choice.id)
+  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== gearOf(p.choice))
+  // A share of a split is given out once declared, whatever the target's answer.
+  if (p.choice.kind === 'weapon' && p.choice.share && p.spent) {
+    const prior = splitUnderWay(attacker, p.choice, p.spent.at)
+    const share = { id: p.who.t.id, size: p.t.size, dice: p.choice.share }
+    a.state.split = { at: p.spent.at, gear: gearOf(p.choice), shares: [...prior, share] }
+  }
   if (reveals(p) === true) a.state.concealment = 'revealed'
   return a
 }
@@ -1139,6 +1381,8 @@ function reveals(p: Planned): true | 'ask-gm' | false {
       return zones.revealsConcealment('attack')
     case 'move':
     case 'move-away':
+    case 'mount-up':
+    case 'dismount':
       return p.toggles.includes('sneaking') ? false : zones.revealsConcealment('move-without-sneaking')
     case 'bonus':
     case 'main':
@@ -1154,22 +1398,28 @@ function reveals(p: Planned): true | 'ask-gm' | false {
   }
 }
 
-/** A step of the turn that is not an attack: a move, a bonus or main action, surrendering. */
 /**
  * Getting on or off a moving mount or vehicle ("Mounts and vehicles in combat"): an AGI save, or a fall
- * for d4 direct damage.
+ * for d4 direct damage. Nothing to roll where it stands still (the toggle unset).
  */
-function mounting(p: Planned, a: Live, roll: Roller, lines: BreakdownLine[]): string {
+function mounting(
+  p: Planned,
+  a: Live,
+  roll: Roller,
+  lines: BreakdownLine[],
+): { said: string; fell: boolean } {
+  if (!p.toggles.includes('mount-moving')) return { said: '', fell: false }
   const face = roll(20, 'AGI save to keep one’s footing')
   const result = zones.mountOrDismount({ moving: true, agi: p.a.agi, face })
   if (!result.ok) throw new Error(result.error) // the face is always given for a moving mount
   lines.push(...result.value.breakdown)
-  if (!result.value.fell) return 'They keep their footing on the moving mount.'
+  if (!result.value.fell) return { said: ' They keep their footing on the moving mount.', fell: false }
   const fall = zones.directDamage(roll(4, 'fall damage d4'), RULE.mounts)
   lines.push(...fall.breakdown)
-  return `They fall: ${a.suffer(fall.suffered)}.`
+  return { said: ` They fall: ${a.suffer(fall.suffered)}.`, fell: true }
 }
 
+/** A step of the turn that is not an attack: a move, a bonus or main action, surrendering, a mount. */
 function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Resolution {
   const lines = [...previewOf(p).lines]
   const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
@@ -1178,7 +1428,7 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Res
   switch (p.choice.kind) {
     case 'move':
       done = `${name} moves ${p.choice.zones === 1 ? '1 zone' : 'half a zone'}${p.toggles.includes('sprint') ? ', sprinting' : ''}.`
-      if (p.toggles.includes('mount-moving')) done = `${done} ${mounting(p, a, roll, lines)}`
+      done = `${done}${mounting(p, a, roll, lines).said}`
       break
     case 'bonus':
       done = `${name} takes a bonus action (a second or two).`
@@ -1206,6 +1456,17 @@ function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Res
         : `${name} flees, but the pursuers reach them.`
       break
     }
+    case 'mount-up': {
+      const got = mounting(p, a, roll, lines)
+      // One who falls getting on is not on it.
+      if (!got.fell) a.state.riding = p.choice.mountId
+      done = `${name} gets on ${p.choice.name}.${got.said}${got.fell ? '' : ' They take their turn together from now on.'}`
+      break
+    }
+    case 'dismount':
+      delete a.state.riding
+      done = `${name} gets off ${p.choice.name}.${mounting(p, a, roll, lines).said}`
+      break
     case 'hide':
       a.state.concealment = 'hidden'
       done = `${name} hides again (${p.toggles.includes('out-of-sight') ? 'out of sight for a while' : 'a major distraction'}): concealed until they make noise or become visible.`
@@ -1301,6 +1562,8 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
   switch (c.kind) {
     case 'move':
     case 'move-away':
+    case 'mount-up':
+    case 'dismount':
       return 'move'
     case 'weapon':
     case 'blast':
@@ -1385,19 +1648,20 @@ function moveAway(
   )
 }
 
+/**
+ * A grabbed character's try ("can only spend their turn to attempt to break free by passing a STR save"):
+ * the turn is consumed either way, which the log says as every step of a turn does.
+ */
 function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
-  const save = zones.resolveSave(
-    'str',
-    p.a.str,
-    roll(20, 'STR save to break free'),
-    RULE.nonLethal,
-    'break free',
-  )
-  if (save.passed) delete a.state.grabbedBy
-  const summary = save.passed
-    ? `${a.f.name} breaks free of ${t.f.name}.`
-    : `${a.f.name} fails to break free of ${t.f.name}.`
-  return resolution(save.breakdown, summary, a, t)
+  const save = zones.breakFree(p.a, p.t, roll(20, 'STR save to break free'))
+  // A larger grabber was refused in declare: the rules allow no save against one.
+  if (!save.ok) throw new Error(save.error)
+  if (save.value.passed) delete a.state.grabbedBy
+  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const summary = save.value.passed
+    ? `${a.f.name} breaks free of ${t.f.name}.${left}`
+    : `${a.f.name} fails to break free of ${t.f.name}.${left}`
+  return resolution(save.value.breakdown, summary, a, t)
 }
 
 function strike(
@@ -1454,8 +1718,13 @@ function strike(
   lines.push(...blow.breakdown)
   const broke = wear(a, p.choice, blow)
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
+  const last = nonLethalCounters(p, t.f).find((c) => c.id === defense)
   if (!counter) {
-    return ok(resolution(lines, `${a.f.name} hits: ${t.struck(blow, p.t)}.${broke}`, a, t))
+    const hits = `${a.f.name} hits: ${t.struck(blow, p.t)}.${broke}`
+    // "If a normal attack is countered by a non-lethal attack ... the non-lethal attack is resolved last."
+    if (!last || zones.counterOrder('lethal', 'non-lethal') !== 'attack-first')
+      return ok(resolution(lines, hits, a, t))
+    return ok(resolution(lines, `${hits} ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t))
   }
   const back = zones.resolveDamage(
     counter.plan.damage,
@@ -1515,35 +1784,73 @@ function nonLethal(
     countered = `${t.f.name} counters first: ${a.struck(back, p.a)}.${wear(t, counter.choice, back)} `
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }
-  const face = p.plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, 'target') : undefined
-  const result = zones.resolveNonLethal(p.plan, p.t.str, face, false)
+  const done = takeEffect(p.plan, a, t, p.t, roll, lines, 'target')
+  // "If a non-lethal attack is countered by a non-lethal attack, the counter is resolved last."
+  const last = nonLethalCounters(p, t.f).find((c) => c.id === defense)
+  if (!last || zones.counterOrder('non-lethal', 'non-lethal') !== 'attack-first')
+    return resolution(lines, `${countered}${done}.`, a, t)
+  return resolution(lines, `${countered}${done}. ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t)
+}
+
+/** A non-lethal counter, resolved last: on the attacker, unless the counterer is down by then. */
+function counterLast(
+  c: NonLethalCounter,
+  counterer: Live,
+  attacker: Live,
+  attackerSheet: zones.Sheet,
+  roll: Roller,
+  lines: BreakdownLine[],
+): string {
+  if (counterer.state.down)
+    return `${counterer.f.name} is down: the ${choiceLabelOf(c.kind).toLowerCase()} never happens`
+  return `${counterer.f.name} counters last: ${takeEffect(c.plan, counterer, attacker, attackerSheet, roll, lines, 'attacker')}`
+}
+
+/**
+ * A disarm, shove or grapple by `by` on `on` ("The target must pass a STR save or ..."): their save on
+ * their own die (`saver`), the effect applied, and what happened in words ("Bandit resists the shove").
+ */
+function takeEffect(
+  plan: zones.NonLethalPlan,
+  by: Live,
+  on: Live,
+  onSheet: zones.Sheet,
+  roll: Roller,
+  lines: BreakdownLine[],
+  saver: 'target' | 'attacker',
+): string {
+  const what = choiceLabelOf(plan.kind).toLowerCase()
+  const face = plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, saver) : undefined
+  const result = zones.resolveNonLethal(plan, onSheet.str, face, false)
   if (!result.ok) throw new Error(result.error) // the face is always rolled when a save is allowed
   lines.push(...result.value.breakdown)
-  if (!result.value.succeeds) return resolution(lines, `${countered}${t.f.name} resists the ${what}.`, a, t)
+  if (!result.value.succeeds) return `${on.f.name} resists the ${what}`
   let effect = result.value.effect
-  switch (p.plan.kind) {
+  switch (plan.kind) {
     case 'grapple':
-      t.state.grabbedBy = a.f.id
+      on.state.grabbedBy = by.f.id
       break
     case 'disarm': {
-      const held = choiceList(t.f, p.t).find((c) => c.kind === 'weapon' && !t.state.dropped?.includes(c.id))
+      const held = choiceList(on.f, onSheet).find(
+        (c) => c.kind === 'weapon' && !on.state.dropped?.includes(c.id),
+      )
       if (held?.kind === 'weapon') {
-        t.state.dropped = [...(t.state.dropped ?? []), held.id]
+        on.state.dropped = [...(on.state.dropped ?? []), held.id]
         effect = `drops their ${held.weapon.name} (a free hand can grab it)`
       } else effect = 'has no weapon in hand to drop'
       break
     }
     case 'shove':
-      if (p.plan.shoveDamage) {
-        const hurt = zones.directDamage(roll(4, 'shove damage d4'), RULE.size)
+      if (plan.shoveDamage) {
+        const hurt = zones.directDamage(roll(4, 'shove damage d4', saver), RULE.size)
         lines.push(...hurt.breakdown)
-        effect = `${effect}; ${t.suffer(hurt.suffered)}`
+        effect = `${effect}; ${on.suffer(hurt.suffered)}`
       }
       break
     default:
-      zones.unreachable(p.plan.kind)
+      zones.unreachable(plan.kind)
   }
-  return resolution(lines, `${countered}${t.f.name} ${effect}.`, a, t)
+  return `${on.f.name} ${effect}`
 }
 
 // --- End of round -----------------------------------------------------------------------------------
@@ -1615,6 +1922,7 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
     if (l.state.conditions.length === 0) delete l.state.conditions
     // A turn's budget is this round's: the next round's turn starts whole; the round keeps who is concealed.
     delete l.state.budget
+    delete l.state.split
     delete l.state.concealment
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
@@ -1654,6 +1962,7 @@ function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
     l.state.conditions = (st.conditions ?? []).filter((c) => c.rounds === null)
     if (l.state.conditions.length === 0) delete l.state.conditions
     delete l.state.budget
+    delete l.state.split
     delete l.state.concealment
     delete l.state.used
     const gone = [...(st.destroyed ?? []), ...(st.gearDestroyed ?? [])]
@@ -1699,6 +2008,8 @@ function status(f: Fighter): string[] {
   if (st.morale === 'steady') chips.push('Steady')
   if (st.surrendering) chips.push('Surrendering')
   if (st.fled) chips.push('Fled')
+  // Mount and rider take their turn together: the rider's card says so.
+  if (st.riding) chips.push('Riding: one turn with the mount')
   for (const c of st.conditions ?? []) {
     chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
   }
@@ -1726,13 +2037,13 @@ export const zonesCombat: CombatRules = {
     const sheet = sheetFor(attacker)
     if (!sheet.ok) return sheet
     const turn = turnOf(attacker, view, sheet.value)
-    const cannot = cannotAttack(attacker, turn)
+    const cannot = cannotAttack(attacker, turn, view)
     if (cannot) return fail(cannot)
     // Freeing an ally is offered while one of the attacker's side is grabbed.
     const grabbedAlly = (view?.fighters ?? []).some(
       (f) => f.side === attacker.side && f.id !== attacker.id && stateOf(f).grabbedBy,
     )
-    const list = choiceList(attacker, sheet.value, turn !== null).filter(
+    const list = choiceList(attacker, sheet.value, turn !== null, view?.fighters).filter(
       (c) => c.kind !== 'free-ally' || grabbedAlly,
     )
     if (list.length === 0)
@@ -1740,7 +2051,7 @@ export const zonesCombat: CombatRules = {
     return ok(
       list.map((c): AttackChoice => {
         const own = isStep(c)
-          ? { self: true, verb: STEPS[c.id].verb }
+          ? { self: true, verb: stepOf(c).verb }
           : c.kind === 'blast'
             ? { self: true, verb: `Use the ${c.weapon.name}` }
             : c.kind === 'move-away'
@@ -1754,7 +2065,13 @@ export const zonesCombat: CombatRules = {
   },
   toggles(attacker, target, choice) {
     const sheet = sheetFor(attacker)
-    const found = sheet.ok ? choiceList(attacker, sheet.value, true).find((c) => c.id === choice) : undefined
+    // Getting on a mount names it in the choice: no table is needed to know its toggles.
+    const mounting = choice.startsWith('mount-up:') ? [target] : []
+    const found = sheet.ok
+      ? choiceList(attacker, sheet.value, true, mounting).find(
+          (c) => c.id === choice.replace(/:split-\d+$/, ''),
+        )
+      : undefined
     return found ? togglesFor(toggleIds(found, target)) : []
   },
   preview(attacker, target, declared, view) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
 import { RULE } from './common.ts'
 import { directDamage } from './damage.ts'
-import { mountOrDismount, riderMayAct } from './mounts.ts'
+import { mountOrDismount, movedFullSpeed, riderMayAct } from './mounts.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)
@@ -13,6 +13,14 @@ describe('zones mounts and vehicles', () => {
   it('stops riders acting or reacting when the mount moves at full speed', () => {
     expect(riderMayAct(true).ok).toBe(false)
     expect(riderMayAct(false).ok).toBe(true)
+  })
+
+  it('counts a move past half speed as full speed ("move their full speed ... or move half their speed")', () => {
+    expect(movedFullSpeed({ speed: 2, sprinting: false, moved: 1 })).toBe(false)
+    expect(movedFullSpeed({ speed: 2, sprinting: false, moved: 1.5 })).toBe(true)
+    // Sprinting doubles the speed: 2 zones is still half of it.
+    expect(movedFullSpeed({ speed: 2, sprinting: true, moved: 2 })).toBe(false)
+    expect(movedFullSpeed({ speed: 2, sprinting: true, moved: 3 })).toBe(true)
   })
 
   it('costs half a zone to mount, with no save when standing still', () => {

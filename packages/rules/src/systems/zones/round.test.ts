@@ -17,22 +17,29 @@ function must<T>(o: Outcome<T>): T {
   return o.value
 }
 
-const bandits = (): RoundState =>
+/** A fight started by one faction, with each combatant's own faction. */
+const started = (startedBy: string, factions: string[], combatants: Record<string, string>): RoundState =>
   must(
     startCombat({
-      factions: ['players', 'gm'],
-      startedBy: 'gm',
-      combatants: [
-        { id: 'balthasar', faction: 'players' },
-        { id: 'sybilla', faction: 'players' },
-        { id: 'theobald', faction: 'players' },
-        { id: 'leader', faction: 'gm' },
-        { id: 'b1', faction: 'gm' },
-        { id: 'b2', faction: 'gm' },
-        { id: 'b3', faction: 'gm' },
-      ],
+      factions,
+      startedBy,
+      combatants: Object.entries(combatants).map(([id, faction]) => ({ id, faction })),
     }),
   )
+
+const bandits = (): RoundState =>
+  started('gm', ['players', 'gm'], {
+    balthasar: 'players',
+    sybilla: 'players',
+    theobald: 'players',
+    leader: 'gm',
+    b1: 'gm',
+    b2: 'gm',
+    b3: 'gm',
+  })
+
+/** A horse, its rider and a passenger on one side ("Mounts and vehicles in combat"). */
+const mounted = (): RoundState => started('a', ['a', 'b'], { horse: 'a', rider: 'a', passenger: 'a' })
 
 describe('the zones round', () => {
   it('plays the printed round with the bandits, ending when both factions pass in a row', () => {
@@ -169,17 +176,7 @@ describe('the zones round', () => {
   })
 
   it('moves a mount and its rider on one turn, while a passenger may keep theirs to react', () => {
-    const s = must(
-      startCombat({
-        factions: ['a', 'b'],
-        startedBy: 'a',
-        combatants: [
-          { id: 'horse', faction: 'a' },
-          { id: 'rider', faction: 'a' },
-          { id: 'passenger', faction: 'a' },
-        ],
-      }),
-    )
+    const s = mounted()
     const t = must(
       replayRound(s, [
         { type: 'choose-first', by: 'a', first: 'a' },
@@ -188,6 +185,28 @@ describe('the zones round', () => {
     )
     expect(t.characters.rider?.spent).toBe('turn')
     expect(canReact(t, 'passenger').ok).toBe(true)
+  })
+
+  it('lets one of the group act in the turn under way, which spends theirs; one who does nothing keeps it to react', () => {
+    const s = mounted()
+    expect(stepRound(s, { type: 'join-turn', character: 'rider' }).ok).toBe(false)
+    const t = must(
+      replayRound(s, [
+        { type: 'choose-first', by: 'a', first: 'a' },
+        { type: 'take-turn', faction: 'a', character: 'horse' },
+        { type: 'join-turn', character: 'rider' },
+      ]),
+    )
+    // "Mounts and riders ... take turn together": the rider's turn is the horse's, still under way.
+    expect(t.characters.rider?.spent).toBe('turn')
+    expect(turnUnderWay(t)).toBe('horse')
+    expect(canReact(t, 'rider').ok).toBe(false)
+    // "Individual mounts, riders, and passengers can choose not to do anything and reserve their turn to react."
+    expect(canReact(t, 'passenger').ok).toBe(true)
+    expect(stepRound(t, { type: 'join-turn', character: 'rider' })).toEqual({
+      ok: false,
+      error: 'rider has already taken their turn this round.',
+    })
   })
 
   it('gives concealed ambushers a bonus round where only they act and their targets cannot react', () => {

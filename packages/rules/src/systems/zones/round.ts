@@ -45,6 +45,8 @@ export type RoundEvent =
   | { type: 'reaction'; character: string }
   /** The character whose turn it was is done with it (nothing left, or they stopped). */
   | { type: 'turn-ended'; character: string }
+  /** A mount, rider or passenger acted in the turn their group is taking. */
+  | { type: 'joined'; character: string }
   | { type: 'out'; character: string; out: boolean }
   | { type: 'revealed'; character: string }
   | { type: 'concealed'; character: string }
@@ -59,6 +61,11 @@ export type RoundAction =
   | { type: 'react'; character: string }
   /** The character who took the last turn is done with it: the rest of it is given up. */
   | { type: 'end-turn'; character: string }
+  /**
+   * "Mounts and riders ... take turn together": one of the group acts in the turn under way, which
+   * spends their turn too. One who does nothing in it keeps their turn to react.
+   */
+  | { type: 'join-turn'; character: string }
   /** Incapacitated, killed, fled (or back in the fight). */
   | { type: 'set-out'; character: string; out: boolean }
   /** A concealed character makes noise or becomes visible. */
@@ -274,6 +281,20 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
           [c.id]: { ...c, spent: 'reaction', reactionsUsed: c.reactionsUsed + 1 },
         },
         log: [...state.log, { type: 'reaction', character: c.id }],
+      })
+    }
+    case 'join-turn': {
+      const c = state.characters[action.character]
+      if (!c) return fail('That character is not in this fight.')
+      if (state.phase !== 'acting' || turnUnderWay(state) === null)
+        return fail(`${who(c)} can only act in a turn under way.`)
+      if (c.out) return fail(`${who(c)} is out of the fight and can't take a turn.`)
+      if (c.spent === 'turn') return fail(`${who(c)} has already taken their turn this round.`)
+      if (c.spent === 'reaction') return fail(`${who(c)} spent this round's turn on a reaction.`)
+      return ok({
+        ...state,
+        characters: { ...state.characters, [c.id]: { ...c, spent: 'turn' } },
+        log: [...state.log, { type: 'joined', character: c.id }],
       })
     }
     case 'end-turn': {

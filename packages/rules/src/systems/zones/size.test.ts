@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   checkDiceSplit,
   diceForSize,
+  diceSplitLeft,
   halveForSize,
   rangeForSize,
   SHOVE_DISTANCES,
@@ -56,6 +57,22 @@ describe('zones size rules', () => {
     expect(checkDiceSplit('large', 1, [m('a', 1), m('b', 1)])).toEqual({ ok: true, value: true })
     expect(checkDiceSplit('large', 1, [s('a', 1), s('b', 1), s('c', 2)])).toEqual({ ok: true, value: true })
     expect(checkDiceSplit('large', 1, [m('a', 1), s('b', 2)])).toEqual({ ok: true, value: true })
+  })
+
+  it('says what is left of the bite for the next target as the shares are given, by its size', () => {
+    const m = (id: string, dice: number) => ({ id, size: 'medium' as const, dice })
+    // The whole bite: 2d8 on a medium target, 4d8 on a small one.
+    expect(diceSplitLeft('large', 1, [], 'medium')).toBe(2)
+    expect(diceSplitLeft('large', 1, [], 'small')).toBe(4)
+    // d8 on a medium one leaves d8 for another medium one, or 2d8 for a small one (the printed splits).
+    expect(diceSplitLeft('large', 1, [m('a', 1)], 'medium')).toBe(1)
+    expect(diceSplitLeft('large', 1, [m('a', 1)], 'small')).toBe(2)
+    expect(diceSplitLeft('large', 1, [m('a', 1), m('b', 1)], 'small')).toBe(0)
+    // d8 on a small one leaves 3d8 for small ones, but only one whole d8 for a medium one.
+    expect(diceSplitLeft('large', 1, [{ id: 'a', size: 'small', dice: 1 }], 'medium')).toBe(1)
+    expect(diceSplitLeft('large', 1, [{ id: 'a', size: 'small', dice: 1 }], 'small')).toBe(3)
+    // Nothing to split on a target as large.
+    expect(diceSplitLeft('large', 1, [], 'large')).toBe(0)
   })
 
   it('refuses splits that spend more or less than the whole attack, or hit a target as large', () => {

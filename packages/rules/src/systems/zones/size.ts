@@ -99,3 +99,22 @@ export function checkDiceSplit(
   }
   return ok(true)
 }
+
+/**
+ * What is left of a larger attacker's melee dice after these shares, in whole dice against one more
+ * target of `size` (0 for a target as large or larger). Counted as in checkDiceSplit: a die on a
+ * target k sizes smaller than the attacker spends 1/2^k of one of its dice.
+ */
+export function diceSplitLeft(
+  attacker: Size,
+  baseDice: number,
+  shares: ReadonlyArray<DiceShare>,
+  size: Size,
+): number {
+  const steps = sizeSteps(attacker, size)
+  if (steps <= 0) return 0
+  // In sixteenths of a die: the finest share, one die on a target four sizes smaller.
+  const finest = 2 ** (SIZES.length - 1)
+  const spent = shares.reduce((sum, s) => sum + s.dice * (finest / 2 ** sizeSteps(attacker, s.size)), 0)
+  return Math.max(0, Math.floor((baseDice * finest - spent) / (finest / 2 ** steps)))
+}

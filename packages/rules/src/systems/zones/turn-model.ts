@@ -15,7 +15,15 @@ import {
   type TurnState,
   type TurnStep,
 } from '../../table/turn.ts'
-import { concealmentOf, reactionsThisRound, sheetOf, turnLeft } from './combat.ts'
+import {
+  actedThisRound,
+  actingWith,
+  concealmentOf,
+  groupOf,
+  reactionsThisRound,
+  sheetOf,
+  turnLeft,
+} from './combat.ts'
 import { zonesInfo } from './info.ts'
 import * as zones from './rules.ts'
 
@@ -61,14 +69,30 @@ function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
       s = stepped.value
     }
   }
+  // "Mounts and riders ... take turn together": one of the group who acted in the turn under way has
+  // spent theirs in it; one who did nothing keeps it to react.
+  const taking = ctx.fighters.find((f) => f.id === zones.turnUnderWay(s))
+  for (const f of taking ? groupOf(taking, ctx.fighters) : []) {
+    if (f.id === taking?.id || s.characters[f.id]?.spent !== null || !actedThisRound(f)) continue
+    const joined = zones.stepRound(s, { type: 'join-turn', character: f.id })
+    if (joined.ok) s = joined.value
+  }
   return s
 }
 
-/** The character whose turn is under way, while still able to act: until the other side moves or they end it. */
+/**
+ * The character whose turn is under way, while still able to act (until the other side moves or they end
+ * it), and their mount or riders, who take the turn with them unless they reacted this round.
+ */
 function actingNow(factions: zones.RoundState, ctx: TurnContext): string[] {
   const id = zones.turnUnderWay(factions)
   const f = ctx.fighters.find((x) => x.id === id)
-  return f && !ctx.out(f) && !factions.characters[f.id]?.out ? [f.id] : []
+  const able = (x: (typeof ctx.fighters)[number]) => !ctx.out(x) && !factions.characters[x.id]?.out
+  if (!f || !able(f)) return []
+  const with_ = actingWith(f, ctx.fighters).filter(
+    (x) => able(x) && factions.characters[x.id] && factions.characters[x.id]?.spent !== 'reaction',
+  )
+  return [f.id, ...with_.map((x) => x.id)]
 }
 
 /** What is left of each acting character's turn, as the rules count it from what they spent. */
@@ -135,7 +159,9 @@ function settle(turn: TurnState, ctx: TurnContext): TurnStep {
 function endTurn(turn: TurnState, id: string | null, ctx: TurnContext): Outcome<TurnStep> {
   if (turn.status !== 'running' || !turn.factions) return fail('No round is running.')
   const under = zones.turnUnderWay(turn.factions)
-  if (!under || (id !== null && under !== id)) return fail('It is not your turn.')
+  // Any one of a mount and its riders ends the turn they take together.
+  if (!under || (id !== null && !actingNow(turn.factions, ctx).includes(id)))
+    return fail('It is not your turn.')
   const waiting = ctx.openPrompts.find((p) => p.attackerId === under)
   if (waiting) return fail('Your attack waits for its defender’s answer first.')
   const ended = zones.stepRound(turn.factions, { type: 'end-turn', character: under })
@@ -163,6 +189,14 @@ function act(turn: TurnState, side: 'pc' | 'foe', id: string | null, ctx: TurnCo
     const f = ctx.fighters.find((x) => x.id === id)
     const out = f ? ctx.out(f) : 'That combatant is not on the table.'
     if (out) return fail(out)
+    // "Mounts and riders ... take turn together": not one turn each.
+    const took = f
+      ? groupOf(f, ctx.fighters).find((x) => x.id !== id && state.characters[x.id]?.spent === 'turn')
+      : undefined
+    if (f && took)
+      return fail(
+        `${f.name} and ${took.name} take their turn together, and ${took.name} has taken it this round: ${f.name} may still react.`,
+      )
   }
   const stepped = zones.stepRound(
     state,
