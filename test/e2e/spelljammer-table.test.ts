@@ -62,6 +62,22 @@ async function twoOnTheGoblin() {
   return { gm, phones, first, second, firstName: name(first), secondName: name(second) }
 }
 
+/** Mira against a goblin, the fight just started (the round asks for declarations and dice). */
+async function miraAgainstTheGoblin() {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+  await addCombatant(gm, 'Goblin', '60')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  return { gm, mira }
+}
+
+/** Mira against a goblin, the round played until she may attack. */
+async function miraOnHerTurn() {
+  const { gm, mira } = await miraAgainstTheGoblin()
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  return { gm, mira }
+}
+
 /** A player joins and fills in their own sheet (`fill`) before creating the character. */
 async function joinWithSheet(playerUrl: string, name: string, fill: (page: Page) => Promise<void>) {
   const page = await (await chromium.browser.newContext(PHONE)).newPage()
@@ -166,11 +182,7 @@ describe('spelljammer at the table', () => {
   it('withdrawing: the sheet shows the goblin’s free attack odds, and the room rolls it as she goes', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const { mira } = await miraOnHerTurn()
     const sheet = await attackSheet(mira, 'Mira', 'Withdraw from melee')
     await sheet.getByRole('radio', { name: /Goblin/ }).check()
     // The goblin's Longsword SC 100 against her DEF 20 (no shield to lose): 80 of the 100 faces.
@@ -194,11 +206,7 @@ describe('spelljammer at the table', () => {
   it('picking up a dropped weapon: the DEX roll’s odds first, then every device sees her -15 DEF', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const { gm, mira } = await miraOnHerTurn()
     const sheet = await attackSheet(mira, 'Mira', 'Pick up a dropped weapon')
     expect(await sheet.locator('.targets').isHidden()).toBe(true)
     // DEX 12: 4x is 48 or less on the d100.
@@ -251,11 +259,7 @@ describe('spelljammer at the table', () => {
   it('a free action: taken from the attack sheet, it leaves her attack on the same segment', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const { gm, mira } = await miraOnHerTurn()
     const sheet = await attackSheet(mira, 'Mira', 'A free action (one a round)')
     await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('One free action a round')
     await sheet.getByRole('button', { name: 'Take my free action' }).click()
@@ -300,5 +304,26 @@ describe('spelljammer at the table', () => {
     await expect
       .poll(() => second.getByTestId('result-card').textContent())
       .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads).`)
+  })
+
+  it('the Action Declaration: before her dice, Mira declares no movement, with its +3 and the chance each attack happens; her roll takes it', {
+    timeout: 150_000,
+  }, async () => {
+    const { mira } = await miraAgainstTheGoblin()
+    const form = mira.getByRole('form', { name: 'Action Declaration' })
+    await form.getByLabel('Movement', { exact: true }).selectOption({ label: 'No movement' })
+    // Her sheet's one attack, IM 0: a d10 + 3 always lands by segment 13, so it always happens.
+    await expect
+      .poll(() => form.getByTestId('intent-preview').textContent())
+      .toBe(
+        '1 attack: d10 +3 (100% it happens). Movement: none, not even the 5 foot free move. -20 DEF and -20 Luck.',
+      )
+    await expect.poll(() => form.textContent()).toContain('+3 initiative; -20 DEF and -20 Luck')
+    await form.getByRole('button', { name: 'Declare my action' }).click()
+    await expect.poll(() => form.getByRole('button', { name: 'Declare my action again' }).count()).toBe(1)
+    await mira.getByRole('button', { name: 'Roll initiative' }).click()
+    // Rolled, the declaration stands: the form goes, and the roll carries its +3.
+    await expect.poll(() => form.count()).toBe(0)
+    await expect.poll(() => mira.getByTestId('log').textContent()).toMatch(/No movement declared \+3/)
   })
 })

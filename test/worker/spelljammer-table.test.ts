@@ -12,7 +12,7 @@ import {
   TABLE,
   type TurnState,
 } from '@fray/protocol'
-import { type Declared, defaultSheetFor, type Fighter, SYSTEMS } from '@fray/rules'
+import { type Declared, defaultSheetFor, type Fighter, SYSTEMS, spelljammer } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
@@ -92,6 +92,27 @@ const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
     if (face === undefined) throw new Error(`the room rolled fewer dice than a d${sides}`)
     return face
   }
+}
+
+/** The room's outcome is the rules package's for the same dice: its summary and every line. */
+function asTheRulesSay(
+  entry: LogEntry,
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+) {
+  const expected = rules.combat.resolve(
+    attacker,
+    target,
+    entry.attack?.declared ?? declared,
+    defense,
+    replay(entry.rolls ?? []),
+  )
+  if (!expected.ok) throw new Error(expected.error)
+  expect(entry.detail).toBe(expected.value.summary)
+  expect(entry.lines).toEqual(expected.value.lines)
+  return expected.value
 }
 
 describe('spelljammer at the table: Multiple Attackers', () => {
@@ -311,17 +332,9 @@ describe('spelljammer at the table: Withdrawing From Melee', () => {
     expect(entry.rolls?.map((r) => [r.label, r.theirs])).toEqual(
       expect.arrayContaining([['free attack to hit', true]]),
     )
-    const expected = rules.combat.resolve(
-      me,
-      orc,
-      entry.attack?.declared ?? declared,
-      null,
-      replay(entry.rolls ?? []),
-    )
-    if (!expected.ok) throw new Error(expected.error)
-    expect(entry.detail).toBe(expected.value.summary)
+    const expected = asTheRulesSay(entry, me, orc, declared, null)
     expect(entry.detail).toMatch(/^Mira withdraws from melee with Orc, who gets a free attack: Orc /)
-    expect(t.fighter(mira.id).hp).toBe(expected.value.changes[mira.id]?.hp ?? me.hp)
+    expect(t.fighter(mira.id).hp).toBe(expected.changes[mira.id]?.hp ?? me.hp)
     expect(t.fighter('orc').state.attacks).toBeUndefined()
     expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
 
@@ -355,15 +368,7 @@ describe('spelljammer at the table: Picking Up a Dropped Weapon', () => {
     const asked = await mira.ask({ kind: 'attack', targetId: mira.id, declared, faces: [10] })
     expect(asked.ok).toBe(true)
     const entry = await t.logged(asked.ok ? asked.logId : '')
-    const expected = rules.combat.resolve(
-      me,
-      me,
-      entry.attack?.declared ?? declared,
-      null,
-      replay(entry.rolls ?? []),
-    )
-    if (!expected.ok) throw new Error(expected.error)
-    expect(entry.detail).toBe(expected.value.summary)
+    asTheRulesSay(entry, me, me, declared, null)
     expect(entry.detail).toBe(
       "Mira picks up the weapon with a 1x DEX roll (rolled 10, DEX 12): one attack this round, on segment 3; -15 DEF to the round's end.",
     )
@@ -431,16 +436,8 @@ describe('spelljammer at the table: Shooting Into Melee', () => {
         logId = answered.ok ? answered.logId : ''
       }
       const entry = await t.logged(logId)
-      const expected = rules.combat.resolve(
-        me,
-        orc,
-        entry.attack?.declared ?? declared,
-        defense,
-        replay(entry.rolls ?? []),
-      )
-      if (!expected.ok) throw new Error(expected.error)
-      expect(entry.detail).toBe(expected.value.summary)
-      expect(t.fighter('orc').hp).toBe(expected.value.changes.orc?.hp ?? orc.hp)
+      const expected = asTheRulesSay(entry, me, orc, declared, defense)
+      expect(t.fighter('orc').hp).toBe(expected.changes.orc?.hp ?? orc.hp)
       expect((await p.ask({ kind: 'end-turn' })).ok).toBe(true)
     }
     const [friend, foe] = t.entries().filter((e) => e.kind === 'attack')
@@ -520,15 +517,66 @@ describe('spelljammer at the table: the Desperate Defense forced move', () => {
     expect(t.prompts()[0]?.options.map((o) => o.id)).toEqual(['desperate-defense'])
     const held = await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'desperate-defense' })
     const entry = await t.logged(held.ok ? held.logId : '')
-    const expected = rules.combat.resolve(
-      me,
-      orc,
-      entry.attack?.declared ?? forcing,
-      'desperate-defense',
-      replay(entry.rolls ?? []),
-    )
-    if (!expected.ok) throw new Error(expected.error)
-    expect(entry.detail).toBe(expected.value.summary)
+    asTheRulesSay(entry, me, orc, forcing, 'desperate-defense')
     expect(entry.detail).toMatch(/Tomas forces Orc to move up to 10 ft \(the GM says where it leads\)\.$/)
+  })
+})
+
+describe('spelljammer at the table: the Action Declaration before initiative', () => {
+  it('Mira declares no movement (+3 on her die, -20 DEF); the GM declares run and attack for the orc (one die of two, -7, -25 SC): its attack on her is as the rules say', async () => {
+    const t = await room()
+    const mira = await t.player('Mira')
+    await t.foe('orc', 'Orc', { initiativeModifier: 20, attacksPerRound: 2 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const still = { metersMoved: 0, weapon: '0', options: ['no-movement'] }
+    expect((await mira.ask({ kind: 'intent', intent: still })).ok).toBe(true)
+    const running = { metersMoved: 0, weapon: '0', options: ['run-and-attack'] }
+    expect((await t.gmAsk({ kind: 'intent', combatantId: 'orc', intent: running })).ok).toBe(true)
+    // The dice follow the declarations: run and attack keeps one of the orc's two attacks.
+    await eventually(() => t.turn().initiativeSides?.orc?.length === 1, 'the orc’s one die')
+    expect(t.turn().initiativeSides?.orc).toEqual([10])
+    expect(t.turn().waiting).toEqual({ [mira.id]: 'initiative', orc: 'initiative' })
+
+    expect((await mira.ask({ kind: 'initiative', faces: [5] })).ok).toBe(true)
+    const sheet = spelljammer.parseSheet(t.fighter(mira.id).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    const round = spelljammer.declareRound(sheet.value, {
+      action: 'attack',
+      weaponIndex: 0,
+      stance: { kind: 'attack' },
+      movement: 'no-movement',
+    })
+    if (!round.ok) throw new Error(round.error)
+    const placed = spelljammer.placeAttacks(round.value.initiativeModifiers, [5])
+    if (!placed.ok) throw new Error(placed.error)
+    expect(t.turn().initiative[mira.id]?.segments).toEqual([placed.value[0]?.segment])
+    expect(t.turn().initiative[mira.id]?.segments).toEqual([5 + sheet.value.initiativeModifier + 3])
+    // Once rolled, her declaration stands.
+    expect(await mira.ask({ kind: 'intent', intent: { ...still, options: [] } })).toEqual({
+      ok: false,
+      error: 'Mira has rolled initiative: this round’s declaration stands.',
+    })
+
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes('orc'), 'the orc’s turn')
+    // d10 + 20 - 7: before movement, ahead of Mira.
+    expect(t.turn().initiative.orc?.detail).toMatch(/Run and attack -7/)
+    const orc = t.fighter('orc')
+    const me = t.fighter(mira.id)
+    const known = rules.turn.known?.(t.turn(), orc, me) ?? []
+    expect(known).toContain('run-and-attack')
+    const declared = { choice: 'weapon-0', toggles: known }
+    const asked = await t.gmAsk({ kind: 'attack', attackerId: 'orc', targetId: mira.id, declared })
+    expect(asked.ok).toBe(true)
+    // Mira is asked for her stance (attacked before acting): none.
+    await eventually(() => t.prompts().length === 1, 'Mira’s stance prompt')
+    const answered = await mira.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })
+    expect(answered.ok).toBe(true)
+    const entry = await t.logged(answered.ok ? answered.logId : '')
+    asTheRulesSay(entry, orc, me, declared, 'none')
+    // The declarations' costs, line by line: -25 SC for the run, -20 DEF for standing still.
+    const line = (label: RegExp) => entry.lines?.find((l) => label.test(l.label))?.value
+    expect(line(/^Run and attack$/)).toBe(-25)
+    expect(line(/^vs No movement declared$/)).toBe(20)
   })
 })

@@ -62,6 +62,7 @@ import {
   withdrawalVerdict,
 } from './combat-withdrawal.ts'
 import * as spelljammer from './rules.ts'
+import { declaredMovement } from './turn-declaration.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
@@ -293,7 +294,10 @@ function build(
       action: 'attack',
       weaponIndex: choice.weapon,
       stance: mine.stance ?? ATTACKING,
-      movement: has('run-and-attack') ? 'run-and-attack' : 'normal',
+      // The round's declaration (the room's fact), or the toggle for a run the GM calls late.
+      movement: has('run-and-attack')
+        ? 'run-and-attack'
+        : (declaredMovement(declared.round, 'attacker') ?? 'normal'),
       carefulAim: aiming,
     },
     SETTINGS,
@@ -307,7 +311,8 @@ function build(
     ...(theirs.casting && { spellIndex: theirs.casting.spell }),
     weaponIndex: theirs.weapon ?? 0,
     stance: targetStance ?? theirs.stance ?? ATTACKING,
-    movement: 'normal',
+    // "No movement": -20 DEF all round (Initiative); their other movement leaves their DEF as it is.
+    movement: declaredMovement(declared.round, 'target') === 'no-movement' ? 'no-movement' : 'normal',
     carefulAim: theirs.aiming ?? false,
   })
   if (!targetRound.ok) return fail(`${target.name}: ${targetRound.error}`)

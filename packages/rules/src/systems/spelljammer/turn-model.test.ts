@@ -91,3 +91,77 @@ describe('the segment clock the GM’s conditions count on', () => {
     expect(segmentClock({ ...IDLE_TURN, status: 'initiative', round: 4 }, false)).toBe(30)
   })
 })
+
+describe('spelljammer: the Action Declaration before initiative', () => {
+  const started = (table: ReturnType<typeof fighter>[]) => {
+    const ctx = turnContext('spelljammer', table)
+    const s = rules.start(ctx, null)
+    if (!s.ok) throw new Error(s.error)
+    return { ctx, step: s.value.step }
+  }
+
+  it('"no movement" gives +3 initiative to every die; move and attack loses half the attacks and -5', () => {
+    const { ctx, step } = started([twice, goblin])
+    const still = { metersMoved: 0, weapon: '0', options: ['no-movement'] }
+    const declared = steps(rules, step, ctx, { kind: 'intent', id: 't', intent: still })
+    // Declaring is not rolling: the round still waits for Twice's two dice, now at IM 1 + 3.
+    expect(declared.turn.waiting).toEqual({ t: 'initiative', g1: 'initiative' })
+    const rolled = steps(rules, declared, ctx, { kind: 'initiative', id: 't', faces: [5, 5] })
+    // 5 + 1 + 3 = 9 for both: the second a segment later (Initiative; In a Nutshell).
+    expect(rolled.turn.initiative.t?.segments).toEqual([9, 8])
+    expect(rolled.turn.initiative.t?.detail).toMatch(/No movement declared \+3/)
+    // Move and attack: 2 attacks lose 1 (half, rounded down), so one d10 at 1 - 5.
+    const moving = { metersMoved: 0, weapon: '0', options: ['move-and-attack'] }
+    const other = steps(rules, step, ctx, { kind: 'intent', id: 't', intent: moving })
+    expect(rules.initiativeDice(other.turn, twice, ctx)).toEqual({ ok: true, value: [10] })
+    const placed = steps(rules, other, ctx, { kind: 'initiative', id: 't', faces: [7] })
+    expect(placed.turn.initiative.t?.segments).toEqual([3])
+  })
+
+  it('rolling without a declaration declares what one who says nothing does; once rolled, it stands', () => {
+    const { ctx, step } = started([twice, goblin])
+    const rolled = steps(rules, step, ctx, { kind: 'initiative', id: 't', faces: [5, 5] })
+    expect(rolled.turn.intents?.t).toEqual({ metersMoved: 0, weapon: '0', options: [] })
+    expect(rolled.turn.initiative.t?.segments).toEqual([6, 5])
+    const late = rules.step(
+      rolled.turn,
+      { kind: 'intent', id: 't', intent: { metersMoved: 0, weapon: '0', options: ['no-movement'] } },
+      ctx,
+    )
+    expect(late).toEqual({
+      ok: false,
+      error: 'Twice has rolled initiative: this round’s declaration stands.',
+    })
+  })
+
+  it('refuses a declaration the text does not allow, in its words', () => {
+    const { ctx, step } = started([twice, goblin])
+    const two = { metersMoved: 0, weapon: '0', options: ['no-movement', 'run-and-attack'] }
+    expect(rules.step(step.turn, { kind: 'intent', id: 't', intent: two }, ctx)).toEqual({
+      ok: false,
+      error: 'Declare one choice of movement, not two.',
+    })
+    const flying = { metersMoved: 0, weapon: '0', options: ['fly'] }
+    expect(rules.step(step.turn, { kind: 'intent', id: 't', intent: flying }, ctx)).toMatchObject({
+      ok: false,
+      error: '"fly" is not one of the Action Declaration\'s choices.',
+    })
+  })
+
+  it('shows the round’s odds where the declaration is made: the chance each attack is not lost', () => {
+    // IM -8 and drawing a weapon (-5): d10 - 13 is lost at -6 or later on 1 to 7 (30% it happens); the
+    // d8 only on 8 (-5), and then not if the d10 took -5 too (pushed to -6): 1/8 x 9/10 = 11.25%.
+    const slow = fighter('spelljammer', 's', 'pc', {
+      name: 'Slow',
+      attacksPerRound: 2,
+      initiativeModifier: -8,
+    })
+    const preview = rules.intents?.preview(slow, { metersMoved: 0, weapon: '0', options: ['draw'] })
+    expect(preview).toMatch(/^2 attacks: d10 -13 \(30% it happens\), d8 -13 \(11\.3% it happens\)\./)
+    // No movement: +3 initiative, -20 DEF and -20 Luck, in words.
+    const still = rules.intents?.preview(twice, { metersMoved: 0, weapon: '0', options: ['no-movement'] })
+    expect(still).toMatch(
+      /d10 \+4 \(100% it happens\), d8 \+4 \(100% it happens\)\. Movement: none.*-20 DEF and -20 Luck/,
+    )
+  })
+})
