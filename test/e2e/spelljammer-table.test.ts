@@ -326,4 +326,25 @@ describe('spelljammer at the table', () => {
     await expect.poll(() => form.count()).toBe(0)
     await expect.poll(() => mira.getByTestId('log').textContent()).toMatch(/No movement declared \+3/)
   })
+
+  it('the round’s odds: a slow fighter sees, as she declares drawing a weapon, the chance each of her attacks happens', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+    await addCombatant(gm, 'Goblin', '60')
+    const slow = await joinWithSheet(room.playerUrl, 'Slow', async (page) => {
+      await page.getByLabel('Initiative modifier (IM)').fill('-8')
+      await page.getByLabel('Attacks per round').fill('2')
+    })
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const form = slow.getByRole('form', { name: 'Action Declaration' })
+    const preview = form.getByTestId('intent-preview')
+    // IM -8: the d10 is lost on 1 or 2 (80%); the d8 on 1 or 2, or on 3 after a d10 of 3 (73.75%).
+    await expect.poll(() => preview.textContent()).toMatch(/^2 attacks: d10 -8 \(80% it happens\), d8 -8 /)
+    await form.getByLabel('Weapons', { exact: true }).selectOption({ label: 'Draw a weapon' })
+    // -5 more: the d10 happens on 8 to 10 (30%), the d8 only on 8, and not after a d10 of 8 (9/80).
+    await expect
+      .poll(() => preview.textContent())
+      .toMatch(/^2 attacks: d10 -13 \(30% it happens\), d8 -13 \(11\.3% it happens\)\./)
+  })
 })

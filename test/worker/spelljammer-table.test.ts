@@ -580,3 +580,40 @@ describe('spelljammer at the table: the Action Declaration before initiative', (
     expect(line(/^vs No movement declared$/)).toBe(20)
   })
 })
+
+describe('spelljammer at the table: the round’s odds', () => {
+  it('Slow draws a weapon: the form gives each attack’s exact chance to happen, and the room’s dice lose the first as the rules say', async () => {
+    const t = await room()
+    const slow = await t.player('Slow', { initiativeModifier: -8, attacksPerRound: 2 })
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const drawing = { metersMoved: 0, weapon: '0', options: ['draw'] }
+    // The odds where the choice is made: IM -8 and -5 for the draw, counted over every face.
+    expect(spelljammer.chanceAttacksHappen(-13, 2)).toEqual([
+      { num: 3n, den: 10n },
+      { num: 9n, den: 80n },
+    ])
+    expect(rules.turn.intents?.preview(t.fighter(slow.id), drawing)).toMatch(
+      /^2 attacks: d10 -13 \(30% it happens\), d8 -13 \(11\.3% it happens\)\./,
+    )
+    expect((await slow.ask({ kind: 'intent', intent: drawing })).ok).toBe(true)
+    // 3 - 13 = -10: lost; 8 - 13 = -5: the round's last segment.
+    expect((await slow.ask({ kind: 'initiative', faces: [3, 8] })).ok).toBe(true)
+    const placed = spelljammer.placeAttacks(
+      [
+        { label: 'IM', value: -8 },
+        { label: 'Draw', value: -5 },
+      ],
+      [3, 8],
+    )
+    if (!placed.ok) throw new Error(placed.error)
+    expect(placed.value.map((a) => a.lost)).toEqual([true, false])
+    expect(t.turn().initiative[slow.id]?.segments).toEqual([-5])
+    expect(t.turn().initiative[slow.id]?.detail).toMatch(
+      /^attack 1: d10 3 → segment -10 \(lost\); attack 2: d8 8 → segment -5/,
+    )
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the countdown')
+    expect(t.turn().order.map((o) => [o.at, o.ids])).toEqual([[-5, [slow.id]]])
+  })
+})
