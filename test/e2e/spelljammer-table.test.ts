@@ -91,6 +91,13 @@ async function joinWithSheet(playerUrl: string, name: string, fill: (page: Page)
   return page
 }
 
+/** A goblin on the GM's tablet, and a player who fills in their own sheet (`fill`) to face it. */
+async function againstTheGoblin(name: string, fill: (page: Page) => Promise<void>) {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+  await addCombatant(gm, 'Goblin', '60')
+  return { gm, page: await joinWithSheet(room.playerUrl, name, fill) }
+}
+
 describe('spelljammer at the table', () => {
   it('Multiple Attackers: the second on the goblin finds “one other attacker” set as the round stands, +10 SC in the odds and the outcome', {
     timeout: 150_000,
@@ -131,10 +138,8 @@ describe('spelljammer at the table', () => {
   it('casting: a mage begins a spell on her place in the round, its segment joins the order, and there it goes off', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
     // The sheet's default spell: Bolt of Energy, a mage's rank 1 GK spell, casting time 6.
-    const vela = await joinWithSheet(room.playerUrl, 'Vela', (page) =>
+    const { gm, page: vela } = await againstTheGoblin('Vela', (page) =>
       page.getByRole('button', { name: 'Add to spells' }).click(),
     )
     await gm.getByRole('button', { name: 'Start combat' }).click()
@@ -199,7 +204,7 @@ describe('spelljammer at the table', () => {
     await expect
       .poll(() => mira.getByTestId('result-card').textContent())
       .toMatch(
-        /Mira withdraws from melee with Goblin, who gets a free attack: Goblin (hits|misses|critically)/,
+        /Mira withdraws from melee with Goblin, who gets a free attack: Goblin (hits|misses|critically|lands a grievous hit on)/,
       )
   })
 
@@ -227,9 +232,7 @@ describe('spelljammer at the table', () => {
   it('shooting into a melee: one tap for the mix, the chance it goes at a friend in the odds, the d100 first', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const ari = await joinWithSheet(room.playerUrl, 'Ari', async (page) => {
+    const { gm, page: ari } = await againstTheGoblin('Ari', async (page) => {
       const weapons = page.getByRole('group', { name: 'Weapons' })
       await weapons.getByLabel('Weapon', { exact: true }).fill('Shortbow')
       await weapons.getByLabel('Kind').selectOption({ label: 'Short or long bow' })
@@ -330,9 +333,7 @@ describe('spelljammer at the table', () => {
   it('the round’s odds: a slow fighter sees, as she declares drawing a weapon, the chance each of her attacks happens', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const slow = await joinWithSheet(room.playerUrl, 'Slow', async (page) => {
+    const { gm, page: slow } = await againstTheGoblin('Slow', async (page) => {
       await page.getByLabel('Initiative modifier (IM)').fill('-8')
       await page.getByLabel('Attacks per round').fill('2')
     })
@@ -346,5 +347,30 @@ describe('spelljammer at the table', () => {
     await expect
       .poll(() => preview.textContent())
       .toMatch(/^2 attacks: d10 -13 \(30% it happens\), d8 -13 \(11\.3% it happens\)\./)
+  })
+
+  it('movement on the segment timeline: Mira declares no attack, and her place in the round says how far she has moved by then', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, mira } = await miraAgainstTheGoblin()
+    const form = mira.getByRole('form', { name: 'Action Declaration' })
+    await form
+      .getByLabel('Action')
+      .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' })
+    await expect
+      .poll(() => form.getByTestId('intent-preview').textContent())
+      .toContain('Movement: combat movement.')
+    await form.getByRole('button', { name: 'Declare my action' }).click()
+    await expect.poll(() => form.getByRole('button', { name: 'Declare my action again' }).count()).toBe(1)
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    // Her d10 + 0 falls on 1 to 10, always during movement: 10% of her TMR 40 a segment, from 10.
+    const banner = mira.getByTestId('turn-banner')
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(/Segment \d+ · during movement · Mira has moved \d+ of 40 ft/)
+    const [, segment, feet] = /Segment (\d+) · during movement · Mira has moved (\d+) of 40 ft/.exec(
+      (await banner.textContent()) ?? '',
+    ) ?? ['', '0', '0']
+    expect(Number(feet)).toBe((40 * (10 - Number(segment) + 1)) / 10)
   })
 })

@@ -15,6 +15,7 @@ import {
 import { type Declared, defaultSheetFor, type Fighter, SYSTEMS, spelljammer } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
@@ -82,6 +83,15 @@ async function room() {
     return entries().find((e) => e.id === logId) as LogEntry
   }
   return { table, gm, gmAsk, player, foe, fighter, turn, entries, prompts, logged }
+}
+
+/** Mira against an orc whose d10 - 20 is always lost (it has no place in the round), the fight started. */
+async function miraAndALostOrc() {
+  const t = await room()
+  const mira = await t.player('Mira')
+  await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+  expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+  return { t, mira }
 }
 
 /** Dice that replay the faces the room logged, in order. */
@@ -168,10 +178,7 @@ describe('spelljammer at the table: Multiple Attackers', () => {
   })
 
   it('refuses two counts at once in the player’s words', async () => {
-    const t = await room()
-    const mira = await t.player('Mira')
-    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
-    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const { t, mira } = await miraAndALostOrc()
     expect((await mira.ask({ kind: 'initiative', faces: [5] })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
     await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
@@ -450,10 +457,7 @@ describe('spelljammer at the table: Shooting Into Melee', () => {
 
 describe('spelljammer at the table: Free Actions', () => {
   it('one a round: it costs Mira no attack on her segment, and a second is refused in the text’s words', async () => {
-    const t = await room()
-    const mira = await t.player('Mira')
-    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
-    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const { t, mira } = await miraAndALostOrc()
     expect((await mira.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
     await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
@@ -482,44 +486,62 @@ describe('spelljammer at the table: Free Actions', () => {
 })
 
 describe('spelljammer at the table: the Desperate Defense forced move', () => {
-  it('the orc declares Desperate Defense against Mira; Tomas forces it to move 10 ft, as the rules say', async () => {
-    const t = await room()
-    const mira = await t.player('Mira')
-    const tomas = await t.player('Tomas')
-    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
-    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
-    expect((await mira.ask({ kind: 'initiative', faces: [9] })).ok).toBe(true)
-    expect((await tomas.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
-    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
-    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
-    const sword = { choice: 'weapon-0', toggles: [] }
-    expect((await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).ok).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
-    const answered = await t.gmAsk({
-      kind: 'defend',
-      promptId: t.prompts()[0]?.id,
-      choice: 'desperate-defense',
-    })
-    expect((await t.logged(answered.ok ? answered.logId : '')).detail).toMatch(
-      /Mira may force Orc to move up to 10 ft\.$/,
-    )
-    expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+  const still = { metersMoved: 0, weapon: '0', options: ['no-movement'] }
+  it.each([
+    ['moving as usual', null, ''],
+    [
+      'having declared no movement (being forced to move then)',
+      still,
+      '; having declared no movement, Orc loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)',
+    ],
+  ])(
+    'the orc, %s, declares Desperate Defense against Mira; Tomas forces it to move 10 ft, as the rules say',
+    async (_, orcDeclares, after) => {
+      const t = await room()
+      const mira = await t.player('Mira')
+      const tomas = await t.player('Tomas')
+      await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+      expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+      if (orcDeclares)
+        expect((await t.gmAsk({ kind: 'intent', combatantId: 'orc', intent: orcDeclares })).ok).toBe(true)
+      expect((await mira.ask({ kind: 'initiative', faces: [9] })).ok).toBe(true)
+      expect((await tomas.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
+      expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+      await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+      const sword = { choice: 'weapon-0', toggles: [] }
+      expect((await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).ok).toBe(true)
+      await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
+      const answered = await t.gmAsk({
+        kind: 'defend',
+        promptId: t.prompts()[0]?.id,
+        choice: 'desperate-defense',
+      })
+      expect((await t.logged(answered.ok ? answered.logId : '')).detail).toMatch(
+        /Mira may force Orc to move up to 10 ft\.$/,
+      )
+      expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
 
-    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
-    const me = t.fighter(tomas.id)
-    const orc = t.fighter('orc')
-    const forcing = { choice: 'weapon-0', toggles: ['force-move'] }
-    expect(rules.combat.toggles(me, orc, 'weapon-0').map((x) => x.id)).toContain('force-move')
-    const asked = await tomas.ask({ kind: 'attack', targetId: 'orc', declared: forcing })
-    expect(asked.ok).toBe(true)
-    // The stance it declared this round is its only answer.
-    await eventually(() => t.prompts().length === 1, 'the orc’s declared stance')
-    expect(t.prompts()[0]?.options.map((o) => o.id)).toEqual(['desperate-defense'])
-    const held = await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'desperate-defense' })
-    const entry = await t.logged(held.ok ? held.logId : '')
-    asTheRulesSay(entry, me, orc, forcing, 'desperate-defense')
-    expect(entry.detail).toMatch(/Tomas forces Orc to move up to 10 ft \(the GM says where it leads\)\.$/)
-  })
+      await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
+      const me = t.fighter(tomas.id)
+      const orc = t.fighter('orc')
+      const forcing = { choice: 'weapon-0', toggles: ['force-move'] }
+      expect(rules.combat.toggles(me, orc, 'weapon-0').map((x) => x.id)).toContain('force-move')
+      const asked = await tomas.ask({ kind: 'attack', targetId: 'orc', declared: forcing })
+      expect(asked.ok).toBe(true)
+      // The stance it declared this round is its only answer.
+      await eventually(() => t.prompts().length === 1, 'the orc’s declared stance')
+      expect(t.prompts()[0]?.options.map((o) => o.id)).toEqual(['desperate-defense'])
+      const held = await t.gmAsk({
+        kind: 'defend',
+        promptId: t.prompts()[0]?.id,
+        choice: 'desperate-defense',
+      })
+      const entry = await t.logged(held.ok ? held.logId : '')
+      asTheRulesSay(entry, me, orc, forcing, 'desperate-defense')
+      const forced = `Tomas forces Orc to move up to 10 ft (the GM says where it leads)${after}.`
+      expect(entry.detail?.endsWith(forced)).toBe(true)
+    },
+  )
 })
 
 describe('spelljammer at the table: the Action Declaration before initiative', () => {
@@ -615,5 +637,23 @@ describe('spelljammer at the table: the round’s odds', () => {
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
     await eventually(() => t.turn().status === 'running', 'the countdown')
     expect(t.turn().order.map((o) => [o.at, o.ids])).toEqual([[-5, [slow.id]]])
+  })
+})
+
+describe('spelljammer at the table: movement on the segment timeline', () => {
+  it('Mira declares move and attack: her slot during movement says how far she has moved by then, as the rules say', async () => {
+    const { t, mira } = await miraAndALostOrc()
+    const moving = { metersMoved: 0, weapon: '0', options: ['move-and-attack'] }
+    expect((await mira.ask({ kind: 'intent', intent: moving })).ok).toBe(true)
+    // d10 10 - 5: segment 5, during movement.
+    expect((await mira.ask({ kind: 'initiative', faces: [10] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the countdown')
+    const me = t.fighter(mira.id)
+    // Half her TMR (40 on the sheet: 20 ft), six tenths of it by the end of segment 5 (10 down to 5).
+    const words = movementBy(me, t.turn().intents?.[mira.id], 5)
+    expect(words).toBe('Mira has moved 12 of 20 ft')
+    expect(spelljammer.feetMovedBy(5, spelljammer.moveWhileAttacking(40, 'move-and-attack'))).toBe(12)
+    expect(t.turn().order.map((o) => o.label)).toEqual([`Segment 5 · during movement · ${words}`])
   })
 })

@@ -493,15 +493,20 @@ function outcomeWords(
   damage: spelljammer.DamageResult | null,
   stance: spelljammer.Stance,
   forcing: boolean,
+  /** The target declared no movement this round: "If circumstances force them to move..." (Initiative). */
+  standing: boolean,
 ): string {
   const a = attacker.name
   const t = target.name
+  const still = standing
+    ? `; having declared no movement, ${t} loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)`
+    : ''
   // Desperate Defense: "The attacker can force the target to move up to 10 feet", hit or miss.
   const forced =
     stance.kind !== 'desperate-defense'
       ? []
       : forcing
-        ? [`${a} forces ${t} to move up to 10 ft (the GM says where it leads)`]
+        ? [`${a} forces ${t} to move up to 10 ft (the GM says where it leads)${still}`]
         : [`${a} may force ${t} to move up to 10 ft`]
   if (!damage) {
     const miss = `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less)`
@@ -622,6 +627,7 @@ function resolveAttack(
     damage,
     stance.value,
     declared.toggles.includes(FORCE_MOVE.id),
+    declaredMovement(declared.round, 'target') === 'no-movement',
   )
   const summary = lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
   if (lost)

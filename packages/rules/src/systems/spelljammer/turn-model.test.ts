@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fighter, steps, turnContext } from '../../table/test-support.ts'
 import { IDLE_TURN, type TurnState } from '../../table/turn.ts'
+import { movementBy } from './turn-declaration.ts'
 import { spelljammerTurns as rules, segmentClock } from './turn-model.ts'
 
 const twice = fighter('spelljammer', 't', 'pc', { name: 'Twice', attacksPerRound: 2, initiativeModifier: 1 })
@@ -92,14 +93,15 @@ describe('the segment clock the GM’s conditions count on', () => {
   })
 })
 
-describe('spelljammer: the Action Declaration before initiative', () => {
-  const started = (table: ReturnType<typeof fighter>[]) => {
-    const ctx = turnContext('spelljammer', table)
-    const s = rules.start(ctx, null)
-    if (!s.ok) throw new Error(s.error)
-    return { ctx, step: s.value.step }
-  }
+/** A fight of `table` just started: the round asks for declarations and dice. */
+const started = (table: ReturnType<typeof fighter>[]) => {
+  const ctx = turnContext('spelljammer', table)
+  const s = rules.start(ctx, null)
+  if (!s.ok) throw new Error(s.error)
+  return { ctx, step: s.value.step }
+}
 
+describe('spelljammer: the Action Declaration before initiative', () => {
   it('"no movement" gives +3 initiative to every die; move and attack loses half the attacks and -5', () => {
     const { ctx, step } = started([twice, goblin])
     const still = { metersMoved: 0, weapon: '0', options: ['no-movement'] }
@@ -163,5 +165,45 @@ describe('spelljammer: the Action Declaration before initiative', () => {
     expect(still).toMatch(
       /d10 \+4 \(100% it happens\), d8 \+4 \(100% it happens\)\. Movement: none.*-20 DEF and -20 Luck/,
     )
+  })
+})
+
+describe('spelljammer: movement on the segment timeline', () => {
+  it('a slot during movement says how far each one acting has moved, 10% of their movement a segment', () => {
+    const { ctx, step } = started([twice, goblin])
+    const running = steps(
+      rules,
+      step,
+      ctx,
+      { kind: 'intent', id: 't', intent: { metersMoved: 0, weapon: '0', options: ['move-and-attack'] } },
+      { kind: 'intent', id: 'g1', intent: { metersMoved: 0, weapon: '0', options: ['no-movement'] } },
+      // Twice: d10 10 + 1 - 5 = 6; the goblin: 3 + 0 + 3 = 6.
+      { kind: 'initiative', id: 't', faces: [10] },
+      { kind: 'initiative', id: 'g1', faces: [3] },
+    )
+    // Half of TMR 40 is 20 ft; by the end of segment 6, five tenths of it (10 down to 6).
+    expect(running.turn.order.map((s) => s.label)).toEqual([
+      'Segment 6 · during movement · Twice has moved 10 of 20 ft; Goblin 1: no movement',
+    ])
+  })
+
+  it('run and attack moves the whole TMR, no attack too; attack and move begins on 10 after an attack before it', () => {
+    const run = { metersMoved: 0, weapon: '0', options: ['run-and-attack'] }
+    expect(movementBy(twice, run, 7)).toBe('Twice has moved 16 of 40 ft')
+    expect(movementBy(twice, { metersMoved: 0, weapon: null, options: [] }, 1)).toBe(
+      'Twice has moved 40 of 40 ft',
+    )
+    const after = { metersMoved: 0, weapon: '0', options: ['attack-and-move'] }
+    // 1/20th of TMR 40 a segment from 10: by 7, four segments, 8 of half TMR's 20 ft.
+    expect(movementBy(twice, after, 7, 12)).toBe('Twice has moved 8 of 20 ft')
+    expect(movementBy(twice, after, 7, 8)).toBe(
+      'Twice moves after the last attack (a DEX roll says from when)',
+    )
+    // A potion that costs half the movement, and no attack: half of TMR 40.
+    const potion = { metersMoved: 0, weapon: null, options: ['drink-potion-lose-movement'] }
+    expect(movementBy(twice, potion, 1)).toBe('Twice has moved 20 of 20 ft')
+    // Attacking as usual: only the free 5 ft, not followed.
+    expect(movementBy(twice, { metersMoved: 0, weapon: '0', options: [] }, 5)).toBeNull()
+    expect(movementBy(twice, run, 11)).toBeNull()
   })
 })

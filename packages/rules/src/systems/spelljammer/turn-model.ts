@@ -12,7 +12,13 @@ import { type Casting, segmentFact } from './combat-casting.ts'
 import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
-import { declarationFacts, declarationRules, declaredRound, diceOfRound } from './turn-declaration.ts'
+import {
+  declarationFacts,
+  declarationRules,
+  declaredRound,
+  diceOfRound,
+  movementBy,
+} from './turn-declaration.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
@@ -199,11 +205,23 @@ const ordered = orderedTurns({
       for (const segment of kept) bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
     }
     const segments = [...bySegment.keys()].sort((a, b) => b - a)
-    const slots = segments.map((segment) => ({
-      ids: bySegment.get(segment) ?? [],
-      label: `Segment ${segment} · ${phaseLabel(segment)}`,
-      at: segment,
-    }))
+    // On a segment of movement, how far each one acting on it has moved by then, by their declaration.
+    const moved = (segment: number, ids: readonly string[]) =>
+      ids.flatMap((id) => {
+        const f = participants.find((c) => c.id === id)
+        const last = turn.initiative[id]?.segments?.at(-1)
+        const words = f ? movementBy(f, turn.intents?.[id], segment, last) : null
+        return words ? [words] : []
+      })
+    const slots = segments.map((segment) => {
+      const ids = bySegment.get(segment) ?? []
+      const movement = moved(segment, ids)
+      return {
+        ids,
+        label: `Segment ${segment} · ${phaseLabel(segment)}${movement.length > 0 ? ` · ${movement.join('; ')}` : ''}`,
+        at: segment,
+      }
+    })
     // Each spell after the attacks of its segment (a stable sort keeps that order).
     return ok([...slots, ...spells].sort((a, b) => (b.at ?? 0) - (a.at ?? 0)))
   },
