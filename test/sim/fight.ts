@@ -557,6 +557,23 @@ class Fight {
             run: () => this.gmAsk({ kind: 'roll-foes' }),
           })
       }
+      // One who has rolled tries to change their declaration: it stands (the room refuses).
+      const rolled = this.rules.turn.intents
+        ? this.oneOf(all.filter((f) => turn.initiative[f.id] && turn.intents?.[f.id]))
+        : null
+      if (rolled) {
+        const intent = this.intentFor(rolled)
+        actions.push({
+          label: `${rolled.name} declares again after rolling`,
+          weight: 0.3,
+          run: () =>
+            this.actFor(
+              rolled,
+              { kind: 'intent', intent },
+              { kind: 'intent', combatantId: rolled.id, intent },
+            ),
+        })
+      }
       if (Object.values(turn.waiting ?? {}).includes('intent'))
         actions.push({
           label: 'GM begins the actions',

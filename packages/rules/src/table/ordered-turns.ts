@@ -156,8 +156,9 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           Object.keys(waiting).length === 0 || (force && !Object.values(waiting).includes('initiative'))
         if (!ready) return { turn: { ...turn, waiting, initiativeSides, acting: [] }, roundOver: false }
         force = false
+        // (One out of the round keeps a declaration made: an undo may bring them back into it.)
         const stated = hooks.intents
-          ? Object.fromEntries(who.map((f) => [f.id, declared(turn, f)] as const))
+          ? { ...intents, ...Object.fromEntries(who.map((f) => [f.id, declared(turn, f)] as const)) }
           : intents
         const withIntents = { ...turn, intents: stated as Record<string, Intent> }
         const order = hooks.order(who, withIntents, ctx.settings, ctx.fighters)
