@@ -44,12 +44,20 @@ async function attackSheet(phone: Page, name: string, choice?: string) {
  * Mira and Tomas against a goblin, the round running until one of them may attack: that one first, with
  * the goblin still unattacked this round, the other second.
  */
-async function twoOnTheGoblin() {
+async function twoOnTheGoblin(goblinMoves?: string) {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
   await addCombatant(gm, 'Goblin', '60')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
   const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
   await gm.getByRole('button', { name: 'Start combat' }).click()
+  // The GM declares the goblin's movement on the tablet, before its dice.
+  if (goblinMoves) {
+    const foe = gm.locator('details.foe-intent', { hasText: 'Goblin' })
+    await foe.locator('summary').click()
+    await foe.getByLabel('Movement', { exact: true }).selectOption({ label: goblinMoves })
+    await foe.getByRole('button', { name: 'Declare for Goblin' }).click()
+    await expect.poll(() => foe.locator('summary').textContent()).toContain('intent stated')
+  }
   const phones = [mira, tomas]
   const attackerNow = async () => {
     for (const phone of phones) if (await visible(phone, 'Attack')) return phone
@@ -279,35 +287,46 @@ describe('spelljammer at the table', () => {
       .toMatch(/Mira (hits|misses|critically hits|lands a grievous hit on) Goblin/)
   })
 
-  it('the forced move: the GM answers Desperate Defense for the goblin, and the next player forces it 10 ft in one tap', {
-    timeout: 150_000,
-  }, async () => {
-    const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin()
-    const sheet1 = await attackSheet(first, firstName)
-    await sheet1.getByRole('radio', { name: /Goblin/ }).check()
-    await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
-    await gm
-      .getByRole('alertdialog', { name: /attacks Goblin$/ })
-      .getByRole('button', { name: /^Desperate Defense/ })
-      .click()
-    await first.getByTestId('result-card').waitFor()
+  it.each([
+    ['moving as usual', undefined, ''],
+    [
+      'having declared no movement on the tablet',
+      'No movement',
+      '; having declared no movement, Goblin loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)',
+    ],
+  ])(
+    'the forced move: the goblin, %s, answers Desperate Defense, and the next player forces it 10 ft in one tap',
+    {
+      timeout: 150_000,
+    },
+    async (_, goblinMoves, after) => {
+      const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin(goblinMoves)
+      const sheet1 = await attackSheet(first, firstName)
+      await sheet1.getByRole('radio', { name: /Goblin/ }).check()
+      await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
+      await gm
+        .getByRole('alertdialog', { name: /attacks Goblin$/ })
+        .getByRole('button', { name: /^Desperate Defense/ })
+        .click()
+      await first.getByTestId('result-card').waitFor()
 
-    await playUntil(gm, phones, () => visible(second, 'Attack'), {
-      keep: { phone: second, name: secondName },
-    })
-    const sheet2 = await attackSheet(second, secondName)
-    await sheet2.getByRole('radio', { name: /Goblin/ }).check()
-    await sheet2.getByRole('checkbox', { name: /Force them to move up to 10 ft/ }).check()
-    await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
-    // Its stance is declared for the round: the GM confirms it.
-    await gm
-      .getByRole('alertdialog', { name: /attacks Goblin$/ })
-      .getByRole('button', { name: /^Desperate Defense/ })
-      .click()
-    await expect
-      .poll(() => second.getByTestId('result-card').textContent())
-      .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads).`)
-  })
+      await playUntil(gm, phones, () => visible(second, 'Attack'), {
+        keep: { phone: second, name: secondName },
+      })
+      const sheet2 = await attackSheet(second, secondName)
+      await sheet2.getByRole('radio', { name: /Goblin/ }).check()
+      await sheet2.getByRole('checkbox', { name: /Force them to move up to 10 ft/ }).check()
+      await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
+      // Its stance is declared for the round: the GM confirms it.
+      await gm
+        .getByRole('alertdialog', { name: /attacks Goblin$/ })
+        .getByRole('button', { name: /^Desperate Defense/ })
+        .click()
+      await expect
+        .poll(() => second.getByTestId('result-card').textContent())
+        .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads)${after}.`)
+    },
+  )
 
   it('the Action Declaration: before her dice, Mira declares no movement, with its +3 and the chance each attack happens; her roll takes it', {
     timeout: 150_000,
