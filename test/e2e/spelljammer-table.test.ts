@@ -42,12 +42,20 @@ async function noStanceFor(gm: Page, attacker: Page, outcome = /Goblin/) {
  * Mira and Tomas against a goblin, the round running until one of them may attack: that one first, with
  * the goblin still unattacked this round, the other second.
  */
-async function twoOnTheGoblin() {
+async function twoOnTheGoblin(goblinMoves?: string) {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
   await addCombatant(gm, 'Goblin', '60')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
   const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
   await gm.getByRole('button', { name: 'Start combat' }).click()
+  // The GM declares the goblin's movement on the tablet, before its dice.
+  if (goblinMoves) {
+    const foe = gm.locator('details.foe-intent', { hasText: 'Goblin' })
+    await foe.locator('summary').click()
+    await foe.getByLabel('Movement', { exact: true }).selectOption({ label: goblinMoves })
+    await foe.getByRole('button', { name: 'Declare for Goblin' }).click()
+    await expect.poll(() => foe.locator('summary').textContent()).toContain('intent stated')
+  }
   const phones = [mira, tomas]
   const attackerNow = async () => {
     for (const phone of phones) if (await visible(phone, 'Attack')) return phone
@@ -58,6 +66,22 @@ async function twoOnTheGoblin() {
   const second = first === mira ? tomas : mira
   const name = (page: Page) => (page === mira ? 'Mira' : 'Tomas')
   return { gm, phones, first, second, firstName: name(first), secondName: name(second) }
+}
+
+/** Mira against a goblin, the fight just started (the round asks for declarations and dice). */
+async function miraAgainstTheGoblin() {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+  await addCombatant(gm, 'Goblin', '60')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  return { gm, mira }
+}
+
+/** Mira against a goblin, the round played until she may attack. */
+async function miraOnHerTurn() {
+  const { gm, mira } = await miraAgainstTheGoblin()
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  return { gm, mira }
 }
 
 /** A player joins and fills in their own sheet (`fill`) before creating the character. */
@@ -71,6 +95,13 @@ async function joinWithSheet(playerUrl: string, name: string, fill: (page: Page)
   await page.getByRole('button', { name: 'Create my character' }).click()
   await page.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
   return page
+}
+
+/** A goblin on the GM's tablet, and a player who fills in their own sheet (`fill`) to face it. */
+async function againstTheGoblin(name: string, fill: (page: Page) => Promise<void>) {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
+  await addCombatant(gm, 'Goblin', '60')
+  return { gm, page: await joinWithSheet(room.playerUrl, name, fill) }
 }
 
 describe('spelljammer at the table', () => {
@@ -113,10 +144,8 @@ describe('spelljammer at the table', () => {
   it('casting: a mage begins a spell on her place in the round, its segment joins the order, and there it goes off', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
     // The sheet's default spell: Bolt of Energy, a mage's rank 1 GK spell, casting time 6.
-    const vela = await joinWithSheet(room.playerUrl, 'Vela', (page) =>
+    const { gm, page: vela } = await againstTheGoblin('Vela', (page) =>
       page.getByRole('button', { name: 'Add to spells' }).click(),
     )
     await gm.getByRole('button', { name: 'Start combat' }).click()
@@ -164,11 +193,7 @@ describe('spelljammer at the table', () => {
   it('withdrawing: the sheet shows the goblin’s free attack odds, and the room rolls it as she goes', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const { mira } = await miraOnHerTurn()
     const sheet = await attackSheet(mira, 'Mira', 'Withdraw from melee')
     await sheet.getByRole('radio', { name: /Goblin/ }).check()
     // The goblin's Longsword SC 100 against her DEF 20 (no shield to lose): 80 of the 100 faces.
@@ -185,18 +210,14 @@ describe('spelljammer at the table', () => {
     await expect
       .poll(() => mira.getByTestId('result-card').textContent())
       .toMatch(
-        /Mira withdraws from melee with Goblin, who gets a free attack: Goblin (hits|misses|critically)/,
+        /Mira withdraws from melee with Goblin, who gets a free attack: Goblin (hits|misses|critically|lands a grievous hit on)/,
       )
   })
 
   it('picking up a dropped weapon: the DEX roll’s odds first, then every device sees her -15 DEF', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const { gm, mira } = await miraOnHerTurn()
     const sheet = await attackSheet(mira, 'Mira', 'Pick up a dropped weapon')
     expect(await sheet.locator('.targets').isHidden()).toBe(true)
     // DEX 12: 4x is 48 or less on the d100.
@@ -217,9 +238,7 @@ describe('spelljammer at the table', () => {
   it('shooting into a melee: one tap for the mix, the chance it goes at a friend in the odds, the d100 first', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const ari = await joinWithSheet(room.playerUrl, 'Ari', async (page) => {
+    const { gm, page: ari } = await againstTheGoblin('Ari', async (page) => {
       const weapons = page.getByRole('group', { name: 'Weapons' })
       await weapons.getByLabel('Weapon', { exact: true }).fill('Shortbow')
       await weapons.getByLabel('Kind').selectOption({ label: 'Short or long bow' })
@@ -249,11 +268,7 @@ describe('spelljammer at the table', () => {
   it('a free action: taken from the attack sheet, it leaves her attack on the same segment', {
     timeout: 150_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
-    await addCombatant(gm, 'Goblin', '60')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const { gm, mira } = await miraOnHerTurn()
     const sheet = await attackSheet(mira, 'Mira', 'A free action (one a round)')
     await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('One free action a round')
     await sheet.getByRole('button', { name: 'Take my free action' }).click()
@@ -270,33 +285,109 @@ describe('spelljammer at the table', () => {
       .toMatch(/Mira (hits|misses|critically hits|lands a grievous hit on) Goblin/)
   })
 
-  it('the forced move: the GM answers Desperate Defense for the goblin, and the next player forces it 10 ft in one tap', {
+  it.each([
+    ['moving as usual', undefined, ''],
+    [
+      'having declared no movement on the tablet',
+      'No movement',
+      '; having declared no movement, Goblin loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)',
+    ],
+  ])(
+    'the forced move: the goblin, %s, answers Desperate Defense, and the next player forces it 10 ft in one tap',
+    {
+      timeout: 150_000,
+    },
+    async (_, goblinMoves, after) => {
+      const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin(goblinMoves)
+      const sheet1 = await attackSheet(first, firstName)
+      await sheet1.getByRole('radio', { name: /Goblin/ }).check()
+      await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
+      await gm
+        .getByRole('alertdialog', { name: /attacks Goblin$/ })
+        .getByRole('button', { name: /^Desperate Defense/ })
+        .click()
+      await first.getByTestId('result-card').waitFor()
+
+      await playUntil(gm, phones, () => visible(second, 'Attack'), {
+        keep: { phone: second, name: secondName },
+      })
+      const sheet2 = await attackSheet(second, secondName)
+      await sheet2.getByRole('radio', { name: /Goblin/ }).check()
+      await sheet2.getByRole('checkbox', { name: /Force them to move up to 10 ft/ }).check()
+      await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
+      // Its stance is declared for the round: the GM confirms it.
+      await gm
+        .getByRole('alertdialog', { name: /attacks Goblin$/ })
+        .getByRole('button', { name: /^Desperate Defense/ })
+        .click()
+      await expect
+        .poll(() => second.getByTestId('result-card').textContent())
+        .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads)${after}.`)
+    },
+  )
+
+  it('the Action Declaration: before her dice, Mira declares no movement, with its +3 and the chance each attack happens; her roll takes it', {
     timeout: 150_000,
   }, async () => {
-    const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin()
-    const sheet1 = await attackSheet(first, firstName)
-    await sheet1.getByRole('radio', { name: /Goblin/ }).check()
-    await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
-    await gm
-      .getByRole('alertdialog', { name: /attacks Goblin$/ })
-      .getByRole('button', { name: /^Desperate Defense/ })
-      .click()
-    await first.getByTestId('result-card').waitFor()
-
-    await playUntil(gm, phones, () => visible(second, 'Attack'), {
-      keep: { phone: second, name: secondName },
-    })
-    const sheet2 = await attackSheet(second, secondName)
-    await sheet2.getByRole('radio', { name: /Goblin/ }).check()
-    await sheet2.getByRole('checkbox', { name: /Force them to move up to 10 ft/ }).check()
-    await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
-    // Its stance is declared for the round: the GM confirms it.
-    await gm
-      .getByRole('alertdialog', { name: /attacks Goblin$/ })
-      .getByRole('button', { name: /^Desperate Defense/ })
-      .click()
+    const { mira } = await miraAgainstTheGoblin()
+    const form = mira.getByRole('form', { name: 'Action Declaration' })
+    await form.getByLabel('Movement', { exact: true }).selectOption({ label: 'No movement' })
+    // Her sheet's one attack, IM 0: a d10 + 3 always lands by segment 13, so it always happens.
     await expect
-      .poll(() => second.getByTestId('result-card').textContent())
-      .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads).`)
+      .poll(() => form.getByTestId('intent-preview').textContent())
+      .toBe(
+        '1 attack: d10 +3 (100% it happens). Movement: none, not even the 5 foot free move. -20 DEF and -20 Luck.',
+      )
+    await expect.poll(() => form.textContent()).toContain('+3 initiative; -20 DEF and -20 Luck')
+    await form.getByRole('button', { name: 'Declare my action' }).click()
+    await expect.poll(() => form.getByRole('button', { name: 'Declare my action again' }).count()).toBe(1)
+    await mira.getByRole('button', { name: 'Roll initiative' }).click()
+    // Rolled, the declaration stands: the form goes, and the roll carries its +3.
+    await expect.poll(() => form.count()).toBe(0)
+    await expect.poll(() => mira.getByTestId('log').textContent()).toMatch(/No movement declared \+3/)
+  })
+
+  it('the round’s odds: a slow fighter sees, as she declares drawing a weapon, the chance each of her attacks happens', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, page: slow } = await againstTheGoblin('Slow', async (page) => {
+      await page.getByLabel('Initiative modifier (IM)').fill('-8')
+      await page.getByLabel('Attacks per round').fill('2')
+    })
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const form = slow.getByRole('form', { name: 'Action Declaration' })
+    const preview = form.getByTestId('intent-preview')
+    // IM -8: the d10 is lost on 1 or 2 (80%); the d8 on 1 or 2, or on 3 after a d10 of 3 (73.75%).
+    await expect.poll(() => preview.textContent()).toMatch(/^2 attacks: d10 -8 \(80% it happens\), d8 -8 /)
+    await form.getByLabel('Weapons', { exact: true }).selectOption({ label: 'Draw a weapon' })
+    // -5 more: the d10 happens on 8 to 10 (30%), the d8 only on 8, and not after a d10 of 8 (9/80).
+    await expect
+      .poll(() => preview.textContent())
+      .toMatch(/^2 attacks: d10 -13 \(30% it happens\), d8 -13 \(11\.3% it happens\)\./)
+  })
+
+  it('movement on the segment timeline: Mira declares no attack, and her place in the round says how far she has moved by then', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, mira } = await miraAgainstTheGoblin()
+    const form = mira.getByRole('form', { name: 'Action Declaration' })
+    await form
+      .getByLabel('Action')
+      .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' })
+    await expect
+      .poll(() => form.getByTestId('intent-preview').textContent())
+      .toContain('Movement: combat movement.')
+    await form.getByRole('button', { name: 'Declare my action' }).click()
+    await expect.poll(() => form.getByRole('button', { name: 'Declare my action again' }).count()).toBe(1)
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    // Her d10 + 0 falls on 1 to 10, always during movement: 10% of her TMR 40 a segment, from 10.
+    const banner = mira.getByTestId('turn-banner')
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(/Segment \d+ · during movement · Mira has moved \d+ of 40 ft/)
+    const [, segment, feet] = /Segment (\d+) · during movement · Mira has moved (\d+) of 40 ft/.exec(
+      (await banner.textContent()) ?? '',
+    ) ?? ['', '0', '0']
+    expect(Number(feet)).toBe((40 * (10 - Number(segment) + 1)) / 10)
   })
 })

@@ -8,6 +8,7 @@ import {
   type FoeHealthView,
   GM,
   type GmRequest,
+  type Intent,
   isActing,
   LOG,
   type LogEntry,
@@ -481,6 +482,25 @@ class Fight {
   }
 
   /** The request on behalf of this fighter: their player's, or the GM's for a monster. */
+  /**
+   * A declaration for the round, in the system's own form: mostly the weapon in hand, sometimes another
+   * row (a dagger thrown, a shield bash) or another action; a distance where the form asks one (brp), and
+   * one choice of each group where it has them (spelljammer: movement, weapons, half a round).
+   */
+  private intentFor(f: Fighter): Intent {
+    const rules = this.rules.turn.intents
+    const rows = rules?.weapons(f)
+    const fallback = rules?.fallback(f).weapon ?? null
+    const weapon = this.chance(0.7)
+      ? fallback
+      : (this.oneOf([...(rows?.ok ? rows.value.map((w) => w.id) : []), null]) ?? null)
+    const metersMoved = rules?.meters ? (this.oneOf([0, 0, 5, 10, 30, 40]) ?? 0) : 0
+    const options = (rules?.options?.(f) ?? []).flatMap((g) =>
+      this.chance(0.5) ? [] : [this.oneOf(g.choices)?.id ?? ''].filter((id) => id !== ''),
+    )
+    return { metersMoved, weapon, ...(rules?.options && { options }) }
+  }
+
   actFor(f: Fighter, seatRequest: Record<string, unknown>, gmRequest: Record<string, unknown>) {
     const seatId = this.seatOf(f)
     return seatId ? this.ask(seatId, seatRequest) : this.gmAsk(gmRequest)
@@ -519,21 +539,19 @@ class Fight {
       for (const [id, what] of Object.entries(turn.waiting ?? {})) {
         const f = all.find((x) => x.id === id)
         if (!f) continue
-        if (what === 'intent') {
-          // Mostly the weapon in hand; sometimes another row (a dagger thrown, a shield bash) or another action.
-          const rows = this.rules.turn.intents?.weapons(f)
-          const fallback = this.rules.turn.intents?.fallback(f).weapon ?? null
-          const weapon = this.chance(0.7)
-            ? fallback
-            : (this.oneOf([...(rows?.ok ? rows.value.map((w) => w.id) : []), null]) ?? null)
-          const intent = { metersMoved: this.oneOf([0, 0, 5, 10, 30, 40]) ?? 0, weapon }
+        // A declaration before the dice (spelljammer's Action Declaration): now and then, before one rolls.
+        const declares = what === 'initiative' && this.rules.turn.intents && !turn.intents?.[id]
+        if (what === 'intent' || declares) {
+          const intent = this.intentFor(f)
           actions.push({
             label: `${f.name} states an intent`,
-            weight: 4,
+            weight: what === 'intent' ? 4 : 2,
             run: () =>
               this.actFor(f, { kind: 'intent', intent }, { kind: 'intent', combatantId: f.id, intent }),
           })
-        } else if (f.side === 'pc') {
+        }
+        if (what === 'intent') continue
+        if (f.side === 'pc') {
           actions.push({
             label: `${f.name} rolls initiative`,
             weight: 4,
@@ -550,6 +568,23 @@ class Fight {
             weight: 4,
             run: () => this.gmAsk({ kind: 'roll-foes' }),
           })
+      }
+      // One who has rolled tries to change their declaration: it stands (the room refuses).
+      const rolled = this.rules.turn.intents
+        ? this.oneOf(all.filter((f) => turn.initiative[f.id] && turn.intents?.[f.id]))
+        : null
+      if (rolled) {
+        const intent = this.intentFor(rolled)
+        actions.push({
+          label: `${rolled.name} declares again after rolling`,
+          weight: 0.3,
+          run: () =>
+            this.actFor(
+              rolled,
+              { kind: 'intent', intent },
+              { kind: 'intent', combatantId: rolled.id, intent },
+            ),
+        })
       }
       if (Object.values(turn.waiting ?? {}).includes('intent'))
         actions.push({

@@ -324,6 +324,32 @@ export function check(
   const leak = healthShown(fight, after)
   if (leak) return { invariant: 'players never see the hit points the GM keeps from them', message: leak }
 
+  // Where rounds open with a declaration and dice follow it (spelljammer), whoever rolled has one, and it
+  // stands once rolled: the same until the round ends.
+  if (rules.turn.intents && after.turn.round === before.turn.round) {
+    for (const [id, roll] of Object.entries(after.turn.initiative)) {
+      const f = after.fighters.find((x) => x.id === id)
+      const name = f?.name
+      // (One out of the fight takes no part in the round: the order is made without them.)
+      if (!f || out(f)) continue
+      if (roll.faces.length > 0 && !after.turn.intents?.[id])
+        return {
+          invariant: 'one who rolled initiative has a declaration',
+          message: `${name} rolled ${JSON.stringify(roll.faces)} with no declaration for the round`,
+        }
+      const was = before.turn.intents?.[id]
+      if (
+        before.turn.initiative[id] &&
+        was &&
+        JSON.stringify(was) !== JSON.stringify(after.turn.intents?.[id])
+      )
+        return {
+          invariant: 'a declaration stands once rolled',
+          message: `${name}'s declaration changed after the roll: ${JSON.stringify(was)} to ${JSON.stringify(after.turn.intents?.[id])}`,
+        }
+    }
+  }
+
   // A combatant revealed mid-round joins the turn model that round or the next.
   if (fight.revealedAt) {
     const { id, round } = fight.revealedAt

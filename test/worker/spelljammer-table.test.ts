@@ -12,9 +12,10 @@ import {
   TABLE,
   type TurnState,
 } from '@fray/protocol'
-import { type Declared, defaultSheetFor, type Fighter, SYSTEMS } from '@fray/rules'
+import { type Declared, defaultSheetFor, type Fighter, SYSTEMS, spelljammer } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
@@ -84,6 +85,15 @@ async function room() {
   return { table, gm, gmAsk, player, foe, fighter, turn, entries, prompts, logged }
 }
 
+/** Mira against an orc whose d10 - 20 is always lost (it has no place in the round), the fight started. */
+async function miraAndALostOrc() {
+  const t = await room()
+  const mira = await t.player('Mira')
+  await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+  expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+  return { t, mira }
+}
+
 /** Dice that replay the faces the room logged, in order. */
 const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
   const queue = rolls.map((r) => r.face)
@@ -92,6 +102,27 @@ const replay = (rolls: NonNullable<LogEntry['rolls']>) => {
     if (face === undefined) throw new Error(`the room rolled fewer dice than a d${sides}`)
     return face
   }
+}
+
+/** The room's outcome is the rules package's for the same dice: its summary and every line. */
+function asTheRulesSay(
+  entry: LogEntry,
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  defense: string | null,
+) {
+  const expected = rules.combat.resolve(
+    attacker,
+    target,
+    entry.attack?.declared ?? declared,
+    defense,
+    replay(entry.rolls ?? []),
+  )
+  if (!expected.ok) throw new Error(expected.error)
+  expect(entry.detail).toBe(expected.value.summary)
+  expect(entry.lines).toEqual(expected.value.lines)
+  return expected.value
 }
 
 describe('spelljammer at the table: Multiple Attackers', () => {
@@ -147,10 +178,7 @@ describe('spelljammer at the table: Multiple Attackers', () => {
   })
 
   it('refuses two counts at once in the player’s words', async () => {
-    const t = await room()
-    const mira = await t.player('Mira')
-    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
-    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const { t, mira } = await miraAndALostOrc()
     expect((await mira.ask({ kind: 'initiative', faces: [5] })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
     await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
@@ -311,17 +339,9 @@ describe('spelljammer at the table: Withdrawing From Melee', () => {
     expect(entry.rolls?.map((r) => [r.label, r.theirs])).toEqual(
       expect.arrayContaining([['free attack to hit', true]]),
     )
-    const expected = rules.combat.resolve(
-      me,
-      orc,
-      entry.attack?.declared ?? declared,
-      null,
-      replay(entry.rolls ?? []),
-    )
-    if (!expected.ok) throw new Error(expected.error)
-    expect(entry.detail).toBe(expected.value.summary)
+    const expected = asTheRulesSay(entry, me, orc, declared, null)
     expect(entry.detail).toMatch(/^Mira withdraws from melee with Orc, who gets a free attack: Orc /)
-    expect(t.fighter(mira.id).hp).toBe(expected.value.changes[mira.id]?.hp ?? me.hp)
+    expect(t.fighter(mira.id).hp).toBe(expected.changes[mira.id]?.hp ?? me.hp)
     expect(t.fighter('orc').state.attacks).toBeUndefined()
     expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
 
@@ -355,15 +375,7 @@ describe('spelljammer at the table: Picking Up a Dropped Weapon', () => {
     const asked = await mira.ask({ kind: 'attack', targetId: mira.id, declared, faces: [10] })
     expect(asked.ok).toBe(true)
     const entry = await t.logged(asked.ok ? asked.logId : '')
-    const expected = rules.combat.resolve(
-      me,
-      me,
-      entry.attack?.declared ?? declared,
-      null,
-      replay(entry.rolls ?? []),
-    )
-    if (!expected.ok) throw new Error(expected.error)
-    expect(entry.detail).toBe(expected.value.summary)
+    asTheRulesSay(entry, me, me, declared, null)
     expect(entry.detail).toBe(
       "Mira picks up the weapon with a 1x DEX roll (rolled 10, DEX 12): one attack this round, on segment 3; -15 DEF to the round's end.",
     )
@@ -431,16 +443,8 @@ describe('spelljammer at the table: Shooting Into Melee', () => {
         logId = answered.ok ? answered.logId : ''
       }
       const entry = await t.logged(logId)
-      const expected = rules.combat.resolve(
-        me,
-        orc,
-        entry.attack?.declared ?? declared,
-        defense,
-        replay(entry.rolls ?? []),
-      )
-      if (!expected.ok) throw new Error(expected.error)
-      expect(entry.detail).toBe(expected.value.summary)
-      expect(t.fighter('orc').hp).toBe(expected.value.changes.orc?.hp ?? orc.hp)
+      const expected = asTheRulesSay(entry, me, orc, declared, defense)
+      expect(t.fighter('orc').hp).toBe(expected.changes.orc?.hp ?? orc.hp)
       expect((await p.ask({ kind: 'end-turn' })).ok).toBe(true)
     }
     const [friend, foe] = t.entries().filter((e) => e.kind === 'attack')
@@ -453,10 +457,7 @@ describe('spelljammer at the table: Shooting Into Melee', () => {
 
 describe('spelljammer at the table: Free Actions', () => {
   it('one a round: it costs Mira no attack on her segment, and a second is refused in the text’s words', async () => {
-    const t = await room()
-    const mira = await t.player('Mira')
-    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
-    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const { t, mira } = await miraAndALostOrc()
     expect((await mira.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
     await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
@@ -485,50 +486,174 @@ describe('spelljammer at the table: Free Actions', () => {
 })
 
 describe('spelljammer at the table: the Desperate Defense forced move', () => {
-  it('the orc declares Desperate Defense against Mira; Tomas forces it to move 10 ft, as the rules say', async () => {
+  const still = { metersMoved: 0, weapon: '0', options: ['no-movement'] }
+  it.each([
+    ['moving as usual', null, ''],
+    [
+      'having declared no movement (being forced to move then)',
+      still,
+      '; having declared no movement, Orc loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)',
+    ],
+  ])(
+    'the orc, %s, declares Desperate Defense against Mira; Tomas forces it to move 10 ft, as the rules say',
+    async (_, orcDeclares, after) => {
+      const t = await room()
+      const mira = await t.player('Mira')
+      const tomas = await t.player('Tomas')
+      await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+      expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+      if (orcDeclares)
+        expect((await t.gmAsk({ kind: 'intent', combatantId: 'orc', intent: orcDeclares })).ok).toBe(true)
+      expect((await mira.ask({ kind: 'initiative', faces: [9] })).ok).toBe(true)
+      expect((await tomas.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
+      expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+      await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+      const sword = { choice: 'weapon-0', toggles: [] }
+      expect((await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).ok).toBe(true)
+      await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
+      const answered = await t.gmAsk({
+        kind: 'defend',
+        promptId: t.prompts()[0]?.id,
+        choice: 'desperate-defense',
+      })
+      expect((await t.logged(answered.ok ? answered.logId : '')).detail).toMatch(
+        /Mira may force Orc to move up to 10 ft\.$/,
+      )
+      expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+
+      await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
+      const me = t.fighter(tomas.id)
+      const orc = t.fighter('orc')
+      const forcing = { choice: 'weapon-0', toggles: ['force-move'] }
+      expect(rules.combat.toggles(me, orc, 'weapon-0').map((x) => x.id)).toContain('force-move')
+      const asked = await tomas.ask({ kind: 'attack', targetId: 'orc', declared: forcing })
+      expect(asked.ok).toBe(true)
+      // The stance it declared this round is its only answer.
+      await eventually(() => t.prompts().length === 1, 'the orc’s declared stance')
+      expect(t.prompts()[0]?.options.map((o) => o.id)).toEqual(['desperate-defense'])
+      const held = await t.gmAsk({
+        kind: 'defend',
+        promptId: t.prompts()[0]?.id,
+        choice: 'desperate-defense',
+      })
+      const entry = await t.logged(held.ok ? held.logId : '')
+      asTheRulesSay(entry, me, orc, forcing, 'desperate-defense')
+      const forced = `Tomas forces Orc to move up to 10 ft (the GM says where it leads)${after}.`
+      expect(entry.detail?.endsWith(forced)).toBe(true)
+    },
+  )
+})
+
+describe('spelljammer at the table: the Action Declaration before initiative', () => {
+  it('Mira declares no movement (+3 on her die, -20 DEF); the GM declares run and attack for the orc (one die of two, -7, -25 SC): its attack on her is as the rules say', async () => {
     const t = await room()
     const mira = await t.player('Mira')
-    const tomas = await t.player('Tomas')
+    await t.foe('orc', 'Orc', { initiativeModifier: 20, attacksPerRound: 2 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const still = { metersMoved: 0, weapon: '0', options: ['no-movement'] }
+    expect((await mira.ask({ kind: 'intent', intent: still })).ok).toBe(true)
+    const running = { metersMoved: 0, weapon: '0', options: ['run-and-attack'] }
+    expect((await t.gmAsk({ kind: 'intent', combatantId: 'orc', intent: running })).ok).toBe(true)
+    // The dice follow the declarations: run and attack keeps one of the orc's two attacks.
+    await eventually(() => t.turn().initiativeSides?.orc?.length === 1, 'the orc’s one die')
+    expect(t.turn().initiativeSides?.orc).toEqual([10])
+    expect(t.turn().waiting).toEqual({ [mira.id]: 'initiative', orc: 'initiative' })
+
+    expect((await mira.ask({ kind: 'initiative', faces: [5] })).ok).toBe(true)
+    const sheet = spelljammer.parseSheet(t.fighter(mira.id).sheet)
+    if (!sheet.ok) throw new Error(sheet.error)
+    const round = spelljammer.declareRound(sheet.value, {
+      action: 'attack',
+      weaponIndex: 0,
+      stance: { kind: 'attack' },
+      movement: 'no-movement',
+    })
+    if (!round.ok) throw new Error(round.error)
+    const placed = spelljammer.placeAttacks(round.value.initiativeModifiers, [5])
+    if (!placed.ok) throw new Error(placed.error)
+    expect(t.turn().initiative[mira.id]?.segments).toEqual([placed.value[0]?.segment])
+    expect(t.turn().initiative[mira.id]?.segments).toEqual([5 + sheet.value.initiativeModifier + 3])
+    // Once rolled, her declaration stands.
+    expect(await mira.ask({ kind: 'intent', intent: { ...still, options: [] } })).toEqual({
+      ok: false,
+      error: 'Mira has rolled initiative: this round’s declaration stands.',
+    })
+
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes('orc'), 'the orc’s turn')
+    // d10 + 20 - 7: before movement, ahead of Mira.
+    expect(t.turn().initiative.orc?.detail).toMatch(/Run and attack -7/)
+    const orc = t.fighter('orc')
+    const me = t.fighter(mira.id)
+    const known = rules.turn.known?.(t.turn(), orc, me) ?? []
+    expect(known).toContain('run-and-attack')
+    const declared = { choice: 'weapon-0', toggles: known }
+    const asked = await t.gmAsk({ kind: 'attack', attackerId: 'orc', targetId: mira.id, declared })
+    expect(asked.ok).toBe(true)
+    // Mira is asked for her stance (attacked before acting): none.
+    await eventually(() => t.prompts().length === 1, 'Mira’s stance prompt')
+    const answered = await mira.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })
+    expect(answered.ok).toBe(true)
+    const entry = await t.logged(answered.ok ? answered.logId : '')
+    asTheRulesSay(entry, orc, me, declared, 'none')
+    // The declarations' costs, line by line: -25 SC for the run, -20 DEF for standing still.
+    const line = (label: RegExp) => entry.lines?.find((l) => label.test(l.label))?.value
+    expect(line(/^Run and attack$/)).toBe(-25)
+    expect(line(/^vs No movement declared$/)).toBe(20)
+  })
+})
+
+describe('spelljammer at the table: the round’s odds', () => {
+  it('Slow draws a weapon: the form gives each attack’s exact chance to happen, and the room’s dice lose the first as the rules say', async () => {
+    const t = await room()
+    const slow = await t.player('Slow', { initiativeModifier: -8, attacksPerRound: 2 })
     await t.foe('orc', 'Orc', { initiativeModifier: -20 })
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
-    expect((await mira.ask({ kind: 'initiative', faces: [9] })).ok).toBe(true)
-    expect((await tomas.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
+    const drawing = { metersMoved: 0, weapon: '0', options: ['draw'] }
+    // The odds where the choice is made: IM -8 and -5 for the draw, counted over every face.
+    expect(spelljammer.chanceAttacksHappen(-13, 2)).toEqual([
+      { num: 3n, den: 10n },
+      { num: 9n, den: 80n },
+    ])
+    expect(rules.turn.intents?.preview(t.fighter(slow.id), drawing)).toMatch(
+      /^2 attacks: d10 -13 \(30% it happens\), d8 -13 \(11\.3% it happens\)\./,
+    )
+    expect((await slow.ask({ kind: 'intent', intent: drawing })).ok).toBe(true)
+    // 3 - 13 = -10: lost; 8 - 13 = -5: the round's last segment.
+    expect((await slow.ask({ kind: 'initiative', faces: [3, 8] })).ok).toBe(true)
+    const placed = spelljammer.placeAttacks(
+      [
+        { label: 'IM', value: -8 },
+        { label: 'Draw', value: -5 },
+      ],
+      [3, 8],
+    )
+    if (!placed.ok) throw new Error(placed.error)
+    expect(placed.value.map((a) => a.lost)).toEqual([true, false])
+    expect(t.turn().initiative[slow.id]?.segments).toEqual([-5])
+    expect(t.turn().initiative[slow.id]?.detail).toMatch(
+      /^attack 1: d10 3 → segment -10 \(lost\); attack 2: d8 8 → segment -5/,
+    )
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
-    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
-    const sword = { choice: 'weapon-0', toggles: [] }
-    expect((await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).ok).toBe(true)
-    await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
-    const answered = await t.gmAsk({
-      kind: 'defend',
-      promptId: t.prompts()[0]?.id,
-      choice: 'desperate-defense',
-    })
-    expect((await t.logged(answered.ok ? answered.logId : '')).detail).toMatch(
-      /Mira may force Orc to move up to 10 ft\.$/,
-    )
-    expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the countdown')
+    expect(t.turn().order.map((o) => [o.at, o.ids])).toEqual([[-5, [slow.id]]])
+  })
+})
 
-    await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
-    const me = t.fighter(tomas.id)
-    const orc = t.fighter('orc')
-    const forcing = { choice: 'weapon-0', toggles: ['force-move'] }
-    expect(rules.combat.toggles(me, orc, 'weapon-0').map((x) => x.id)).toContain('force-move')
-    const asked = await tomas.ask({ kind: 'attack', targetId: 'orc', declared: forcing })
-    expect(asked.ok).toBe(true)
-    // The stance it declared this round is its only answer.
-    await eventually(() => t.prompts().length === 1, 'the orc’s declared stance')
-    expect(t.prompts()[0]?.options.map((o) => o.id)).toEqual(['desperate-defense'])
-    const held = await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'desperate-defense' })
-    const entry = await t.logged(held.ok ? held.logId : '')
-    const expected = rules.combat.resolve(
-      me,
-      orc,
-      entry.attack?.declared ?? forcing,
-      'desperate-defense',
-      replay(entry.rolls ?? []),
-    )
-    if (!expected.ok) throw new Error(expected.error)
-    expect(entry.detail).toBe(expected.value.summary)
-    expect(entry.detail).toMatch(/Tomas forces Orc to move up to 10 ft \(the GM says where it leads\)\.$/)
+describe('spelljammer at the table: movement on the segment timeline', () => {
+  it('Mira declares move and attack: her slot during movement says how far she has moved by then, as the rules say', async () => {
+    const { t, mira } = await miraAndALostOrc()
+    const moving = { metersMoved: 0, weapon: '0', options: ['move-and-attack'] }
+    expect((await mira.ask({ kind: 'intent', intent: moving })).ok).toBe(true)
+    // d10 10 - 5: segment 5, during movement.
+    expect((await mira.ask({ kind: 'initiative', faces: [10] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the countdown')
+    const me = t.fighter(mira.id)
+    // Half her TMR (40 on the sheet: 20 ft), six tenths of it by the end of segment 5 (10 down to 5).
+    const words = movementBy(me, t.turn().intents?.[mira.id], 5)
+    expect(words).toBe('Mira has moved 12 of 20 ft')
+    expect(spelljammer.feetMovedBy(5, spelljammer.moveWhileAttacking(40, 'move-and-attack'))).toBe(12)
+    expect(t.turn().order.map((o) => o.label)).toEqual([`Segment 5 · during movement · ${words}`])
   })
 })

@@ -1,6 +1,9 @@
 /**
- * A Statement of Intent (brp 5.2, 5.3): how far a character moves this round and what they attack with,
- * with what that leaves them, in the system's words. Loaded only in rooms whose rounds open with one.
+ * A round's declaration, in the system's own form: brp's Statement of Intent (5.2, 5.3: how far a
+ * character moves and what they attack with), spelljammer's Action Declaration (the attack, and one choice
+ * of each group: movement, weapons, half a round), with what it leaves them, in the system's words (the
+ * initiative it gives and the chance each attack is not lost to it). Loaded only in rooms whose rounds
+ * open with one.
  */
 import type { Intent } from '@fray/protocol'
 import type { SystemId } from '@fray/rules'
@@ -15,28 +18,49 @@ interface Props {
   /** What they stated already this round, if anything. */
   declared?: Intent
   onDeclare: (intent: Intent) => void
-  /** The button's words, e.g. "State my intent" or "State for Goblin 1". */
-  action: string
+  /** Declared by the GM for a monster: the button says for whom ("State for Goblin 1"). */
+  forFoe?: boolean
 }
 
 const OTHER = ''
 
-export function IntentForm({ system, combatant, declared, onDeclare, action }: Props) {
+export function IntentForm({ system, combatant, declared, onDeclare, forFoe = false }: Props) {
   const rules = rulesOf(system).turn.intents
   const start = declared ?? rules?.fallback(combatant) ?? { metersMoved: 0, weapon: null }
   const meters = useSignal(String(start.metersMoved))
   const weapon = useSignal(start.weapon ?? OTHER)
+  const groups = rules?.options?.(combatant) ?? []
+  // One choice a group: the one declared, else the group's first.
+  const chosen = useSignal<Record<string, string>>(
+    Object.fromEntries(
+      groups.map((g) => [
+        g.id,
+        g.choices.find((c) => start.options?.includes(c.id))?.id ?? g.choices[0]?.id ?? '',
+      ]),
+    ),
+  )
   const error = useSignal<string | null>(null)
   const weapons = rules?.weapons(combatant)
   if (!rules || !weapons?.ok) return <p class="error">{weapons && !weapons.ok ? weapons.error : ''}</p>
 
-  const intent: Intent = { metersMoved: Number(meters.value), weapon: weapon.value || null }
+  const options = groups
+    .map((g) => chosen.value[g.id] ?? '')
+    .filter((id, i) => id !== groups[i]?.choices[0]?.id)
+  const intent: Intent = {
+    metersMoved: rules.meters ? Number(meters.value) : 0,
+    weapon: weapon.value || null,
+    ...(groups.length > 0 && { options }),
+  }
+  const action = forFoe ? `${rules.words.forFoe} ${combatant.name}` : rules.words.button
   const preview =
-    meters.value.trim() === '' ? 'Type how far you move, 0 to stay put.' : rules.preview(combatant, intent)
+    rules.meters && meters.value.trim() === ''
+      ? 'Type how far you move, 0 to stay put.'
+      : rules.preview(combatant, intent)
 
   return (
     <form
       class="intent-form"
+      aria-label={rules.words.name}
       onSubmit={(e) => {
         e.preventDefault()
         const checked = rules.check(combatant, intent)
@@ -49,17 +73,19 @@ export function IntentForm({ system, combatant, declared, onDeclare, action }: P
       }}
     >
       <div class="row gap wrap">
-        <label class="field">
-          <span>Meters moved</span>
-          <input
-            inputMode="numeric"
-            value={meters.value}
-            onInput={(e) => {
-              meters.value = e.currentTarget.value
-              error.value = null
-            }}
-          />
-        </label>
+        {rules.meters && (
+          <label class="field">
+            <span>Meters moved</span>
+            <input
+              inputMode="numeric"
+              value={meters.value}
+              onInput={(e) => {
+                meters.value = e.currentTarget.value
+                error.value = null
+              }}
+            />
+          </label>
+        )}
         <label class="field grow">
           <span>Action</span>
           <select value={weapon.value} onChange={(e) => (weapon.value = e.currentTarget.value)}>
@@ -68,11 +94,34 @@ export function IntentForm({ system, combatant, declared, onDeclare, action }: P
                 Attack: {w.label}
               </option>
             ))}
-            <option value={OTHER}>Something else (no attack)</option>
+            {rules.other !== null && <option value={OTHER}>{rules.other}</option>}
           </select>
         </label>
+        {groups.map((g) => {
+          const now = g.choices.find((c) => c.id === chosen.value[g.id])
+          return (
+            <label key={g.id} class="field grow">
+              <span>{g.label}</span>
+              <select
+                aria-label={g.label}
+                value={chosen.value[g.id]}
+                onChange={(e) => {
+                  chosen.value = { ...chosen.value, [g.id]: e.currentTarget.value }
+                  error.value = null
+                }}
+              >
+                {g.choices.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+              {now && <span class="muted small">{now.effect}</span>}
+            </label>
+          )
+        })}
       </div>
-      <p class="muted small" aria-live="polite">
+      <p class="muted small" aria-live="polite" data-testid="intent-preview">
         {preview}
       </p>
       <Alert text={error.value} />

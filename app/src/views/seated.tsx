@@ -141,9 +141,15 @@ export function Seated(props: {
   const needsInitiative = Boolean(
     me && turn.status === 'initiative' && turn.waiting?.[me.id] === 'initiative' && !initiativeHeld,
   )
-  // Rounds that open with a Statement of Intent (brp) instead of an initiative roll.
+  // Rounds that open with a declaration: brp's Statement of Intent (instead of an initiative roll),
+  // spelljammer's Action Declaration (before it: once one has rolled, one's declaration stands).
   const stating = Boolean(
-    me && system && SYSTEM_INFO[system].statesIntent && turn.status === 'initiative' && !surprised,
+    me &&
+      system &&
+      SYSTEM_INFO[system].statesIntent &&
+      turn.status === 'initiative' &&
+      !surprised &&
+      !turn.initiative[me.id],
   )
   const IntentForm = useLazy(loadIntentForm, stating && rules)
   const canAttack = Boolean(me && mayAttack(turn, me.id))
@@ -334,7 +340,6 @@ export function Seated(props: {
                 combatant={me}
                 declared={turn.intents?.[me.id]}
                 onDeclare={(intent) => requests.declareIntent(intent)}
-                action="State my intent"
               />
             </section>
           )}

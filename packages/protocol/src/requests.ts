@@ -25,10 +25,17 @@ export { isId as isRequestId }
 
 /** Reads an intent a client sent; null when it is not one. */
 export function parseIntent(value: unknown): Intent | null {
-  const v = value as { metersMoved?: unknown; weapon?: unknown } | null
+  const v = value as { metersMoved?: unknown; weapon?: unknown; options?: unknown } | null
   if (typeof v !== 'object' || v === null || typeof v.metersMoved !== 'number') return null
   if (v.weapon !== null && (typeof v.weapon !== 'string' || v.weapon.length > 64)) return null
-  return { metersMoved: v.metersMoved, weapon: v.weapon }
+  // spelljammer's Action Declaration: the choices taken in the form's groups (the rules check them).
+  if (v.options === undefined) return { metersMoved: v.metersMoved, weapon: v.weapon }
+  const options = v.options
+  const fine =
+    Array.isArray(options) &&
+    options.length <= 8 &&
+    options.every((o) => typeof o === 'string' && o.length > 0 && o.length <= 64)
+  return fine ? { metersMoved: v.metersMoved, weapon: v.weapon, options: options as string[] } : null
 }
 
 /** Reads a surprise setup a client sent; null when absent or not one. */

@@ -109,7 +109,10 @@ export interface SystemInfo {
   ambush: boolean
   /** How a round runs: slots in an order (initiative, DEX ranks), or factions alternating. */
   rounds: 'order' | 'factions'
-  /** Rounds open with a Statement of Intent (brp) rather than initiative dice. */
+  /**
+   * Rounds open with a declaration: brp's Statement of Intent (rather than initiative dice), spelljammer's
+   * Action Declaration (before the dice, which follow it).
+   */
   statesIntent: boolean
   /** The text's optional initiative rules the GM may switch on (odnd). */
   initiativeOptions: boolean

@@ -60,9 +60,10 @@ export function attack(
   if (turn.status === 'initiative')
     return {
       ok: false,
-      error: ctx.rules.info.statesIntent
-        ? 'Intents are being stated (the round’s first phase): attacks come in the Actions.'
-        : 'Initiative is being rolled: attacks come once the round’s order is set.',
+      error:
+        ctx.rules.info.statesIntent && !Object.values(turn.waiting ?? {}).includes('initiative')
+          ? 'Intents are being stated (the round’s first phase): attacks come in the Actions.'
+          : 'Initiative is being rolled: attacks come once the round’s order is set.',
     }
   if (turn.status === 'running' && turn.phase === 'movement')
     return {

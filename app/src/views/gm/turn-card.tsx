@@ -38,6 +38,8 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
   const turnState = table.turn.value
   const info = system ? SYSTEM_INFO[system] : null
   const stating = Boolean(info?.statesIntent) && turnState.status === 'initiative'
+  // spelljammer: the dice follow the declaration, and the round waits for them (brp's waits for intents).
+  const rolling = Object.values(turnState.waiting ?? {}).includes('initiative')
   const acting = table.combatants.value.filter((c) => !isSurprised(turnState, c.id))
   const waitingFor =
     turnState.status === 'initiative'
@@ -70,7 +72,8 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
       {stating && system && IntentForm && (
         <div class="foe-intents">
           {acting
-            .filter((c) => c.side === 'foe')
+            // Once a monster has rolled, its declaration stands (spelljammer).
+            .filter((c) => c.side === 'foe' && !turnState.initiative[c.id])
             .map((c) => (
               <details key={c.id} class="foe-intent">
                 <summary>
@@ -81,7 +84,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
                   combatant={c}
                   declared={turnState.intents?.[c.id]}
                   onDeclare={(intent) => declareFor(c.id, intent)}
-                  action={`State for ${c.name}`}
+                  forFoe
                 />
               </details>
             ))}
@@ -123,12 +126,12 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
           </>
         ) : (
           <>
-            {table.turn.value.status === 'initiative' && !stating && (
+            {table.turn.value.status === 'initiative' && (!stating || rolling) && (
               <button type="button" class="primary" onClick={() => ask('roll-foes')}>
                 Roll for monsters
               </button>
             )}
-            {(stating || table.turn.value.phase === 'movement') && (
+            {((stating && !rolling) || table.turn.value.phase === 'movement') && (
               <button type="button" class="primary" onClick={() => ask('begin-actions')}>
                 {stating && Object.values(table.turn.value.intents ?? {}).some((i) => i.metersMoved > 0)
                   ? 'Begin movement'

@@ -27,10 +27,13 @@ import type { Fighter } from './types.ts'
 
 /** What a slot-ordered system says about its rounds. */
 export interface OrderedHooks {
-  /** The dice a combatant rolls for initiative, in order; [] where the order needs no roll. */
-  initiativeDice(f: Fighter): Outcome<number[]>
-  /** Scores a combatant's initiative faces, with the breakdown for the log. */
-  scoreInitiative(f: Fighter, faces: readonly number[]): Outcome<InitiativeRoll>
+  /**
+   * The dice a combatant rolls for initiative, in order; [] where the order needs no roll. Where rounds
+   * open with a declaration, `intent` is theirs (or what one who declared nothing does): it can change them.
+   */
+  initiativeDice(f: Fighter, intent?: Intent): Outcome<number[]>
+  /** Scores a combatant's initiative faces (after their declaration, if any), with the breakdown for the log. */
+  scoreInitiative(f: Fighter, faces: readonly number[], intent?: Intent): Outcome<InitiativeRoll>
   /** Whether this combatant still has to roll (default: until they have). One roll per side says no. */
   needsInitiative?(f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings): boolean
   /** The order of the round once everyone who rolls has rolled (and stated their intent). */
@@ -46,7 +49,10 @@ export interface OrderedHooks {
   foeRollers?(foes: readonly Fighter[]): Fighter[]
   /** The round's named phases in their order (brp 5.1): the turn carries the one under way (`phaseNow`). */
   phases?: readonly PhaseInfo[]
-  /** brp's Statement of Intent, where rounds open with one. */
+  /**
+   * Where rounds open with a declaration: brp's Statement of Intent (instead of initiative dice), or
+   * spelljammer's Action Declaration (before them: one rolls once one has declared).
+   */
   intents?: IntentRules & {
     /** Those whose declared movement leaves them only defenses this round. */
     defendOnly(participants: readonly Fighter[], intents: Readonly<Record<string, Intent>>): string[]
@@ -110,8 +116,12 @@ const STILL_MOVING =
 export function orderedTurns(hooks: OrderedHooks): TurnRules {
   const needs = (f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings) =>
     hooks.needsInitiative ? hooks.needsInitiative(f, all, turn, settings) : !turn.initiative[f.id]
-  const rolls = (f: Fighter) => {
-    const dice = hooks.initiativeDice(f)
+  /** One's declaration this round, or what one who declared nothing does; none where rounds have none. */
+  const declared = (turn: TurnState, f: Fighter): Intent | undefined =>
+    hooks.intents ? (turn.intents?.[f.id] ?? hooks.intents.fallback(f)) : undefined
+  const diceOf = (turn: TurnState, f: Fighter) => hooks.initiativeDice(f, declared(turn, f))
+  const rolls = (turn: TurnState, f: Fighter) => {
+    const dice = diceOf(turn, f)
     return dice.ok && dice.value.length > 0
   }
 
@@ -135,10 +145,11 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const waiting: Record<string, 'initiative' | 'intent'> = {}
         const initiativeSides: Record<string, number[]> = {}
         for (const f of hooks.intents?.statementOrder?.(who) ?? who) {
-          if (hooks.intents && !intents[f.id]) waiting[f.id] = 'intent'
-          else if (rolls(f) && needs(f, ctx.fighters, turn, ctx.settings)) {
+          // Where dice follow the declaration, the roll is awaited: rolling declares what one who says nothing does.
+          if (hooks.intents && !intents[f.id] && !rolls(turn, f)) waiting[f.id] = 'intent'
+          else if (rolls(turn, f) && needs(f, ctx.fighters, turn, ctx.settings)) {
             waiting[f.id] = 'initiative'
-            const dice = hooks.initiativeDice(f)
+            const dice = diceOf(turn, f)
             if (dice.ok) initiativeSides[f.id] = dice.value
           }
         }
@@ -146,10 +157,11 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           Object.keys(waiting).length === 0 || (force && !Object.values(waiting).includes('initiative'))
         if (!ready) return { turn: { ...turn, waiting, initiativeSides, acting: [] }, roundOver: false }
         force = false
-        const declared = hooks.intents
-          ? Object.fromEntries(who.map((f) => [f.id, intents[f.id] ?? hooks.intents?.fallback(f)] as const))
+        // (One out of the round keeps a declaration made: an undo may bring them back into it.)
+        const stated = hooks.intents
+          ? { ...intents, ...Object.fromEntries(who.map((f) => [f.id, declared(turn, f)] as const)) }
           : intents
-        const withIntents = { ...turn, intents: declared as Record<string, Intent> }
+        const withIntents = { ...turn, intents: stated as Record<string, Intent> }
         const order = hooks.order(who, withIntents, ctx.settings, ctx.fighters)
         // Only a sheet the rules cannot read stops the order: the round waits, and the GM fixes the sheet.
         if (!order.ok) return { turn: { ...turn, waiting, initiativeSides, acting: [] }, roundOver: false }
@@ -200,7 +212,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     if (turn.round === 1 && (turn.surprised ?? []).includes(f.id))
       return fail(`${f.name} is surprised and cannot act this round.`)
     if (turn.initiative[f.id]) return fail(`${f.name} has already rolled initiative.`)
-    const dice = hooks.initiativeDice(f)
+    const dice = diceOf(turn, f)
     if (!dice.ok) return dice
     if (dice.value.length === 0) return fail('This system orders the round without an initiative roll.')
     if (!needs(f, ctx.fighters, turn, ctx.settings))
@@ -297,9 +309,14 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         if (!f) return fail('That combatant is not on the table.')
         const dice = initiativeDice(turn, f, ctx)
         if (!dice.ok) return dice
-        const scored = hooks.scoreInitiative(f, action.faces)
+        const intent = declared(turn, f)
+        const scored = hooks.scoreInitiative(f, action.faces, intent)
         if (!scored.ok) return scored
-        return ok(settle({ ...turn, initiative: { ...turn.initiative, [f.id]: scored.value } }, ctx))
+        // Rolling without a declaration declares what one who says nothing does: it stands for the round.
+        const intents = intent ? { intents: { ...(turn.intents ?? {}), [f.id]: intent } } : {}
+        return ok(
+          settle({ ...turn, ...intents, initiative: { ...turn.initiative, [f.id]: scored.value } }, ctx),
+        )
       }
       case 'intent': {
         const f = find(action.id)
@@ -311,6 +328,9 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           return fail(`${f.name} is surprised and cannot act this round.`)
         const out = ctx.out(f)
         if (out) return fail(`${out} They take no part in this round.`)
+        // The dice follow the declaration (spelljammer): once rolled, it stands for the round.
+        if (turn.initiative[f.id])
+          return fail(`${f.name} has rolled initiative: this round’s declaration stands.`)
         const checked = hooks.intents.check(f, action.intent)
         if (!checked.ok) return checked
         return ok(settle({ ...turn, intents: { ...(turn.intents ?? {}), [f.id]: checked.value } }, ctx))
@@ -320,7 +340,9 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           return ok(settle({ ...turn, phase: 'actions' }, ctx))
         if (!hooks.intents || turn.status !== 'initiative')
           return fail('There is no Statement of Intent or Movement phase to end right now.')
-        return ok(settle(turn, ctx, true))
+        // Who declared nothing does what one who says nothing does; where dice follow, they roll next.
+        const all = Object.fromEntries(participants(turn, ctx).map((f) => [f.id, declared(turn, f)] as const))
+        return ok(settle({ ...turn, intents: all as Record<string, Intent> }, ctx, true))
       }
       case 'end-turn': {
         if (turn.phase === 'movement') return fail(STILL_MOVING)
@@ -406,7 +428,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     initiativeDice,
     foeRollers(turn, ctx) {
       const foes = participants(turn, ctx).filter(
-        (f) => f.side === 'foe' && rolls(f) && needs(f, ctx.fighters, turn, ctx.settings),
+        (f) => f.side === 'foe' && rolls(turn, f) && needs(f, ctx.fighters, turn, ctx.settings),
       )
       return hooks.foeRollers ? hooks.foeRollers(foes) : foes
     },

@@ -25,10 +25,17 @@ export interface InitiativeRoll {
   segments?: number[]
 }
 
-/** brp's Statement of Intent (5.2): how far one moves, and the weapon one attacks with (null: another action). */
+/**
+ * A fighter's declaration for the round, made before it runs: brp's Statement of Intent (5.2: how far one
+ * moves, the weapon one attacks with, null for another action), spelljammer's Action Declaration (the
+ * attack one opens with, and one choice of each group of its form: no movement, drawing a weapon...).
+ */
 export interface Intent {
+  /** Meters moved, where the form asks a distance (brp); else 0. */
   metersMoved: number
   weapon: string | null
+  /** The ids of the choices taken in the form's groups (`IntentRules.options`); none: each group's first. */
+  options?: string[]
 }
 
 /** The `turn` map of the table document, written by the room from its system's turn model. */
@@ -254,13 +261,35 @@ export interface TurnRules {
   segmentClock?(turn: TurnState, roundOver: boolean): number
 }
 
-/** A Statement of Intent's form: the attacks one may declare, and what a declaration leaves one. */
+/** One group of a declaration's form: exactly one of its choices is taken, the first by default. */
+export interface IntentOptionGroup {
+  id: string
+  label: string
+  choices: ReadonlyArray<{ id: string; label: string; effect: string }>
+}
+
+/**
+ * A round's declaration form (brp's Statement of Intent, spelljammer's Action Declaration): the attacks
+ * one may declare, the other choices, and what a declaration leaves one. Where initiative is rolled too,
+ * the declaration comes first and the dice follow it (`OrderedHooks.initiativeDice` reads it).
+ */
 export interface IntentRules {
   check(f: Pick<Fighter, 'name' | 'sheet'>, intent: Intent): Outcome<Intent>
   fallback(f: Pick<Fighter, 'name' | 'sheet'>): Intent
   /** The weapons one may declare an attack with, labelled for the form. */
   weapons(f: Pick<Fighter, 'name' | 'sheet'>): Outcome<Array<{ id: string; label: string }>>
-  /** What this intent means for the round, in words ("Acts on DEX rank 12"), or why it cannot be. */
+  /** The form's name and its button ("Statement of Intent", "State my intent"; the GM's "State for Goblin"). */
+  words: { name: string; button: string; forFoe: string }
+  /** The row that declares no attack ("Something else (no attack)"), or null where the form has none. */
+  other: string | null
+  /** Whether the form asks how far one moves, in meters (brp 5.3); else movement is among the options. */
+  meters: boolean
+  /** The form's other groups of choices (spelljammer: movement, a weapon drawn, half a round). */
+  options?(f: Pick<Fighter, 'name' | 'sheet'>): IntentOptionGroup[]
+  /**
+   * What this intent means for the round, in words ("Acts on DEX rank 12"; the initiative it gives and
+   * the chance each attack is not lost to it), or why it cannot be.
+   */
   preview(f: Pick<Fighter, 'name' | 'sheet'>, intent: Intent): string
 }
 

@@ -64,6 +64,9 @@ export const brpTurns = orderedTurns({
   rerollEachRound: () => false,
   intents: {
     check: checkIntent,
+    words: { name: 'Statement of Intent', button: 'State my intent', forFoe: 'State for' },
+    other: 'Something else (no attack)',
+    meters: true,
     weapons(f) {
       const sheet = readSheet(SHEET, f)
       if (!sheet.ok) return sheet

@@ -62,6 +62,7 @@ import {
   withdrawalVerdict,
 } from './combat-withdrawal.ts'
 import * as spelljammer from './rules.ts'
+import { declaredMovement } from './turn-declaration.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
@@ -293,7 +294,10 @@ function build(
       action: 'attack',
       weaponIndex: choice.weapon,
       stance: mine.stance ?? ATTACKING,
-      movement: has('run-and-attack') ? 'run-and-attack' : 'normal',
+      // The round's declaration (the room's fact), or the toggle for a run the GM calls late.
+      movement: has('run-and-attack')
+        ? 'run-and-attack'
+        : (declaredMovement(declared.round, 'attacker') ?? 'normal'),
       carefulAim: aiming,
     },
     SETTINGS,
@@ -307,7 +311,8 @@ function build(
     ...(theirs.casting && { spellIndex: theirs.casting.spell }),
     weaponIndex: theirs.weapon ?? 0,
     stance: targetStance ?? theirs.stance ?? ATTACKING,
-    movement: 'normal',
+    // "No movement": -20 DEF all round (Initiative); their other movement leaves their DEF as it is.
+    movement: declaredMovement(declared.round, 'target') === 'no-movement' ? 'no-movement' : 'normal',
     carefulAim: theirs.aiming ?? false,
   })
   if (!targetRound.ok) return fail(`${target.name}: ${targetRound.error}`)
@@ -488,15 +493,20 @@ function outcomeWords(
   damage: spelljammer.DamageResult | null,
   stance: spelljammer.Stance,
   forcing: boolean,
+  /** The target declared no movement this round: "If circumstances force them to move..." (Initiative). */
+  standing: boolean,
 ): string {
   const a = attacker.name
   const t = target.name
+  const still = standing
+    ? `; having declared no movement, ${t} loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)`
+    : ''
   // Desperate Defense: "The attacker can force the target to move up to 10 feet", hit or miss.
   const forced =
     stance.kind !== 'desperate-defense'
       ? []
       : forcing
-        ? [`${a} forces ${t} to move up to 10 ft (the GM says where it leads)`]
+        ? [`${a} forces ${t} to move up to 10 ft (the GM says where it leads)${still}`]
         : [`${a} may force ${t} to move up to 10 ft`]
   if (!damage) {
     const miss = `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less)`
@@ -617,6 +627,7 @@ function resolveAttack(
     damage,
     stance.value,
     declared.toggles.includes(FORCE_MOVE.id),
+    declaredMovement(declared.round, 'target') === 'no-movement',
   )
   const summary = lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
   if (lost)

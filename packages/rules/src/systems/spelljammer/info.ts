@@ -10,7 +10,8 @@ export const spelljammerInfo: SystemInfo = {
   surprise: ['pc', 'foe'],
   ambush: false,
   rounds: 'order',
-  statesIntent: false,
+  // "At the beginning of the round, the GM will call for action declarations": before the dice.
+  statesIntent: true,
   initiativeOptions: false,
   // "The ability to attack and then move depends on when in the round the attack(s) occurred."
   movesAfterAttack: true,

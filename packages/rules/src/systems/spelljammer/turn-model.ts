@@ -12,6 +12,13 @@ import { type Casting, segmentFact } from './combat-casting.ts'
 import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
+import {
+  declarationFacts,
+  declarationRules,
+  declaredRound,
+  diceOfRound,
+  movementBy,
+} from './turn-declaration.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
@@ -146,25 +153,27 @@ export function withOwnSlots(turn: TurnState, fighters: readonly Fighter[]): Tur
 }
 
 const ordered = orderedTurns({
-  initiativeDice(f) {
-    const sheet = readSheet(SHEET, f)
-    if (!sheet.ok) return sheet
-    return ok(spelljammer.initiativeDice(Math.max(1, sheet.value.attacksPerRound)))
+  // The dice follow the declaration: one per attack it leaves (Action Declaration, Initiative).
+  initiativeDice(f, intent) {
+    const round = declaredRound(f, intent)
+    return round.ok ? ok(diceOfRound(round.value)) : round
   },
-  scoreInitiative(f, faces) {
-    const sheet = readSheet(SHEET, f)
-    if (!sheet.ok) return sheet
-    const dice = spelljammer.initiativeDice(Math.max(1, sheet.value.attacksPerRound))
+  scoreInitiative(f, faces, intent) {
+    const round = declaredRound(f, intent)
+    if (!round.ok) return round
+    const dice = diceOfRound(round.value)
     if (faces.length !== dice.length)
       return fail(
         `Roll ${dice.map((d) => `a d${d}`).join(', ')} for initiative: ${dice.length} ${dice.length === 1 ? 'face' : 'faces'}, not ${faces.length}.`,
       )
     const bad = faces.findIndex((f, i) => !Number.isInteger(f) || f < 1 || f > (dice[i] as number))
     if (bad !== -1) return fail(`A d${dice[bad]} shows 1 to ${dice[bad]}, not ${faces[bad]}.`)
-    const modifier = sheet.value.initiativeModifier
-    const placed = spelljammer.placeAttacks([{ label: 'Initiative modifier', value: modifier }], faces)
+    const placed = spelljammer.placeAttacks(round.value.initiativeModifiers, faces)
     if (!placed.ok) return placed
     const kept = placed.value.filter((a) => !a.lost)
+    const modifiers = round.value.initiativeModifiers
+      .filter((l) => l.value !== 0)
+      .map((l) => `${l.label} ${l.value > 0 ? '+' : ''}${l.value}`)
     const detail = placed.value
       .map(
         (a) =>
@@ -174,7 +183,7 @@ const ordered = orderedTurns({
     return ok({
       total: kept[0]?.segment ?? -6,
       faces: [...faces],
-      detail,
+      detail: modifiers.length > 0 ? `${detail} (${modifiers.join(', ')})` : detail,
       segments: kept.map((a) => a.segment),
     })
   },
@@ -196,16 +205,30 @@ const ordered = orderedTurns({
       for (const segment of kept) bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
     }
     const segments = [...bySegment.keys()].sort((a, b) => b - a)
-    const slots = segments.map((segment) => ({
-      ids: bySegment.get(segment) ?? [],
-      label: `Segment ${segment} · ${phaseLabel(segment)}`,
-      at: segment,
-    }))
+    // On a segment of movement, how far each one acting on it has moved by then, by their declaration.
+    const moved = (segment: number, ids: readonly string[]) =>
+      ids.flatMap((id) => {
+        const f = participants.find((c) => c.id === id)
+        const last = turn.initiative[id]?.segments?.at(-1)
+        const words = f ? movementBy(f, turn.intents?.[id], segment, last) : null
+        return words ? [words] : []
+      })
+    const slots = segments.map((segment) => {
+      const ids = bySegment.get(segment) ?? []
+      const movement = moved(segment, ids)
+      return {
+        ids,
+        label: `Segment ${segment} · ${phaseLabel(segment)}${movement.length > 0 ? ` · ${movement.join('; ')}` : ''}`,
+        at: segment,
+      }
+    })
     // Each spell after the attacks of its segment (a stable sort keeps that order).
     return ok([...slots, ...spells].sort((a, b) => (b.at ?? 0) - (a.at ?? 0)))
   },
   moments: spelljammerInfo.moments,
   segmentClock,
+  // The Action Declaration opens every round, before the dice (which follow it).
+  intents: declarationRules,
   // Initiative is per attack and per round: every round opens with new dice.
   rerollEachRound: () => true,
   surprise,
@@ -213,14 +236,20 @@ const ordered = orderedTurns({
   // (A free action just taken costs none: the turn still allows its attack.)
   attacksPerTurn: (f) => (freeActionNow(f) ? 2 : 1),
   // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
-  facts: (turn) => {
+  // What the attacker and the target declared for the round: its movement sets run-and-attack's SC and
+  // no movement's -20 DEF (Initiative, Run and Attack).
+  facts: (turn, attacker, target) => {
     const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
-    return at === undefined ? [] : [segmentFact(at)]
+    return [
+      ...(at === undefined ? [] : [segmentFact(at)]),
+      ...declarationFacts(turn.intents?.[attacker.id], turn.intents?.[target.id]),
+    ]
   },
   // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
   // target this round counts for Multiple Attackers.
   known: (turn, attacker, target) => [
     ...(turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
+    ...(turn.intents?.[attacker.id]?.options?.includes('run-and-attack') ? ['run-and-attack'] : []),
     ...othersOnTarget(attacker, target),
   ],
 })

@@ -1,0 +1,241 @@
+/**
+ * spelljammer's Action Declaration at the table: "At the beginning of the round, the GM will call for
+ * action declarations ... Once all actions are declared, the GM will resolve the round in initiative
+ * order." A declaration is one row of the form (attack with a weapon, or something else) and one choice
+ * of each group (movement, changing weapons, half a round); `declareRound` says what it costs, and the
+ * initiative dice follow it: one die per attack left, each with the round's initiative modifiers.
+ */
+import { type Fraction, toFloat } from '../../dice/fraction.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import { readSheet } from '../../table/sheet.ts'
+import type { Intent, IntentOptionGroup, IntentRules } from '../../table/turn.ts'
+import type { Fighter } from '../../table/types.ts'
+import { percent } from '../../table/words.ts'
+import * as spelljammer from './rules.ts'
+
+const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
+const ATTACKING: spelljammer.Stance = { kind: 'attack' }
+
+type Field = 'movement' | 'weaponSwap' | 'halfRound'
+
+/** The groups of the form: the first choice of each is what one who says nothing does. */
+const GROUPS: ReadonlyArray<{
+  field: Field
+  id: string
+  label: string
+  first: IntentOptionGroup['choices'][0]
+}> = [
+  {
+    field: 'movement',
+    id: 'movement',
+    label: 'Movement',
+    first: {
+      id: 'normal',
+      label: 'Combat movement',
+      effect: 'move as usual; the 5 foot free move costs nothing',
+    },
+  },
+  {
+    field: 'weaponSwap',
+    id: 'weapon-swap',
+    label: 'Weapons',
+    first: { id: 'none', label: 'Keep the weapon in hand', effect: 'no initiative lost' },
+  },
+  {
+    field: 'halfRound',
+    id: 'half-round',
+    label: 'Half a round',
+    first: { id: 'none', label: 'Nothing else', effect: 'no attacks lost' },
+  },
+]
+
+/** The form's groups with every choice the text gives them (`ROUND_OPTIONS`), each with its effect. */
+export const DECLARATION_GROUPS: readonly IntentOptionGroup[] = GROUPS.map((g) => ({
+  id: g.id,
+  label: g.label,
+  choices: [
+    g.first,
+    ...spelljammer.ROUND_OPTIONS.filter((o) => o.field === g.field).map((o) => ({
+      id: o.id,
+      label: o.label,
+      effect: o.effect,
+    })),
+  ],
+}))
+
+/** The choice taken in each group, by field: an unknown id or two of one group is refused in words. */
+function choicesOf(intent: Intent): Outcome<Record<Field, string>> {
+  const taken = {} as Record<Field, string>
+  for (const g of GROUPS) taken[g.field] = g.first.id
+  for (const id of intent.options ?? []) {
+    const at = DECLARATION_GROUPS.findIndex((g) => g.choices.some((c) => c.id === id))
+    const group = GROUPS[at]
+    if (!group) return fail(`"${id}" is not one of the Action Declaration's choices.`)
+    if (taken[group.field] !== group.first.id && taken[group.field] !== id)
+      return fail(`Declare one choice of ${group.label.toLowerCase()}, not two.`)
+    taken[group.field] = id
+  }
+  return ok(taken)
+}
+
+/** The declaration a form's intent makes for the rules package. */
+export function roundDeclarationOf(intent: Intent): Outcome<spelljammer.RoundDeclaration> {
+  const taken = choicesOf(intent)
+  if (!taken.ok) return taken
+  const weaponIndex = intent.weapon === null ? 0 : Number(intent.weapon)
+  if (!Number.isInteger(weaponIndex) || weaponIndex < 0)
+    return fail('Choose a weapon from your sheet to attack with.')
+  return ok({
+    action: intent.weapon === null ? 'none' : 'attack',
+    weaponIndex,
+    stance: ATTACKING,
+    movement: taken.value.movement as spelljammer.Movement,
+    weaponSwap: taken.value.weaponSwap as spelljammer.WeaponSwap,
+    halfRound: taken.value.halfRound as spelljammer.HalfRoundAction,
+  })
+}
+
+/** What one who declares nothing does: attacks with the first weapon, moving as usual. */
+export function fallbackIntent(sheet: spelljammer.Sheet): Intent {
+  return { metersMoved: 0, weapon: sheet.weapons.length > 0 ? '0' : null, options: [] }
+}
+
+/** A fighter's declared round, its costs worked out; `intent` absent: what one who says nothing does. */
+export function declaredRound(
+  f: Pick<Fighter, 'name' | 'sheet'>,
+  intent?: Intent,
+): Outcome<spelljammer.DeclaredRound> {
+  const sheet = readSheet(SHEET, f)
+  if (!sheet.ok) return sheet
+  const declaration = roundDeclarationOf(intent ?? fallbackIntent(sheet.value))
+  if (!declaration.ok) return declaration
+  return spelljammer.declareRound(sheet.value, declaration.value, spelljammer.DEFAULT_SETTINGS)
+}
+
+/** The round's dice: one per attack left; one who declares no attack still rolls a d10 (casting, moving). */
+export const diceOfRound = (round: spelljammer.DeclaredRound) =>
+  spelljammer.initiativeDice(Math.max(1, round.attacks))
+
+/** The sum of the round's initiative modifiers (the IM first). */
+export const initiativeModifier = (round: spelljammer.DeclaredRound) =>
+  round.initiativeModifiers.reduce((n, l) => n + l.value, 0)
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`)
+const chance = (p: Fraction | undefined) => percent(p ? toFloat(p) : 0)
+
+/**
+ * The round's odds where the declaration is made: the dice with their modifier, and the chance each
+ * attack happens before it is lost to initiative (-6 or later), exactly (`chanceAttacksHappen`).
+ */
+export function roundWords(round: spelljammer.DeclaredRound): string {
+  const modifier = initiativeModifier(round)
+  const dice = diceOfRound(round)
+  const happen = spelljammer.chanceAttacksHappen(modifier, dice.length)
+  const attacks =
+    round.attacks === 0
+      ? `No attack: a d10 ${signed(modifier)} places your action`
+      : `${round.attacks} ${round.attacks === 1 ? 'attack' : 'attacks'}: ${dice
+          .map((d, i) => `d${d} ${signed(modifier)} (${chance(happen[i])} it happens)`)
+          .join(', ')}`
+  const lost = round.attackLosses.map((l) => `${l.label} (${-l.value})`)
+  const def = round.defModifiers.filter((l) => l.label === 'No movement declared')
+  const costs = [
+    ...lost,
+    ...def.map((l) => `${l.value} DEF and ${round.luckModifier} Luck`),
+    ...round.scModifiers.map((l) => `${signed(l.value)} SC (${l.label.toLowerCase()})`),
+  ]
+  return `${attacks}. Movement: ${round.movementAllowed}.${costs.length > 0 ? ` ${costs.join('; ')}.` : ''}`
+}
+
+/** The declaration's form and its checks, for the turn model. */
+export const declarationRules: IntentRules & {
+  defendOnly(): string[]
+} = {
+  check(f, intent) {
+    const round = declaredRound(f, intent)
+    if (!round.ok) return round
+    const taken = choicesOf(intent)
+    if (!taken.ok) return taken
+    const options = GROUPS.map((g) => taken.value[g.field]).filter((id) => id !== 'none' && id !== 'normal')
+    return ok({ metersMoved: 0, weapon: intent.weapon, options })
+  },
+  fallback(f) {
+    const sheet = readSheet(SHEET, f)
+    return sheet.ok ? fallbackIntent(sheet.value) : { metersMoved: 0, weapon: null, options: [] }
+  },
+  weapons(f) {
+    const sheet = readSheet(SHEET, f)
+    if (!sheet.ok) return sheet
+    return ok(sheet.value.weapons.map((w, i) => ({ id: String(i), label: w.name })))
+  },
+  words: { name: 'Action Declaration', button: 'Declare my action', forFoe: 'Declare for' },
+  other: 'Something else: cast a spell, defend, move (no attack)',
+  meters: false,
+  options: () => [...DECLARATION_GROUPS],
+  preview(f, intent) {
+    const round = declaredRound(f, intent)
+    return round.ok ? roundWords(round.value) : round.error
+  },
+  // Declarations leave everyone their defenses; the defending stances are asked when first attacked.
+  defendOnly: () => [],
+}
+
+/** The room's facts of a declaration: its movement, as the attack rules read it (`declaredMovement`). */
+const MOVED = 'declared-movement:'
+const TARGET_MOVED = 'target-declared-movement:'
+
+export function declarationFacts(attacker?: Intent, target?: Intent): string[] {
+  // Only a movement other than the usual is said: the usual is what the rules assume.
+  const said = (prefix: string, intent?: Intent) => {
+    const d = intent ? roundDeclarationOf(intent) : null
+    return d?.ok && d.value.movement !== 'normal' ? [`${prefix}${d.value.movement}`] : []
+  }
+  return [...said(MOVED, attacker), ...said(TARGET_MOVED, target)]
+}
+
+/** The movement the attacker (or the target) declared this round, as the room said; null: not said. */
+export function declaredMovement(round: readonly string[] | undefined, whose: 'attacker' | 'target') {
+  const prefix = whose === 'attacker' ? MOVED : TARGET_MOVED
+  const fact = round?.find((f) => f.startsWith(prefix))
+  return fact ? (fact.slice(prefix.length) as spelljammer.Movement) : null
+}
+
+const tenth = (feet: number) => Math.round(feet * 10) / 10
+/** "3.5 of 5 ft" */
+const ofFeet = (moved: number, of: number) => `${tenth(moved)} of ${tenth(of)} ft`
+
+/**
+ * How far a fighter has moved by the end of a segment of the round's movement, by their declaration:
+ * "Movement occurs between initiatives 10 and 1 with 10% of movement happening every segment." Attacking
+ * without a movement declared leaves only the 5 foot free move (not followed); no attack, the whole TMR; move and attack half
+ * of it; run and attack all of it; attack and move 1/20th of TMR a segment after the last attack (from
+ * 10 when it fell before 10, else a DEX roll says when); no movement, none. Null outside movement.
+ */
+export function movementBy(
+  f: Pick<Fighter, 'name' | 'sheet'>,
+  intent: Intent | undefined,
+  segment: number,
+  lastAttack?: number,
+): string | null {
+  if (spelljammer.phaseOf(segment) !== 'movement') return null
+  const sheet = readSheet(SHEET, f)
+  const round = declaredRound(f, intent)
+  if (!sheet.ok || !round.ok) return null
+  const { tmr } = sheet.value
+  const { movement, halfRound, action } = round.value.declaration
+  const half = halfRound === 'drink-potion-lose-movement' ? 0.5 : 1
+  if (movement === 'no-movement') return `${f.name}: no movement`
+  if (movement === 'attack-and-move') {
+    if (lastAttack === undefined || lastAttack <= spelljammer.MOVEMENT_START)
+      return `${f.name} moves after the last attack (a DEX roll says from when)`
+    const plan = spelljammer.attackAndMove(lastAttack, tmr, sheet.value.dex)
+    if (!plan.ok) return null
+    const segments = spelljammer.movementTenthsBy(segment)
+    return `${f.name} has moved ${ofFeet(plan.value.feetPerSegment * segments * half, plan.value.feet * half)}`
+  }
+  // Attacking as usual leaves only the free 5 ft, the player's to take or not: nothing to follow.
+  if (movement === 'normal' && action === 'attack') return null
+  const feet = movement === 'normal' ? tmr : spelljammer.moveWhileAttacking(tmr, movement)
+  const total = feet * half
+  return `${f.name} has moved ${ofFeet(spelljammer.feetMovedBy(segment, total), total)}`
+}
