@@ -173,50 +173,60 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
     expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
   })
 
-  it('the Ogre has struck Mira; she turns her back and runs: the GM taps the Ogre, whose parting shot at +2 still comes (17.0.2)', async () => {
-    const t = await table('osr')
-    sturdy(t, { dexBonus: -3 })
-    await ogreFirst(t)
-    expect(
-      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
-    ).toBe(true)
-    await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
-    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
-    const prompt = t.prompts()[0]
-    expect(prompt?.question).toMatch(
-      /^Mira turns their back and runs: tap each opponent within 5 ft who has a ready weapon/,
-    )
-    // Its odds are the rules package's: the Ogre's first melee weapon, +2 for the parting shot.
-    const decl: osr.AttackDeclaration = {
-      attacker: sheetOf(t, 'ogre'),
-      target: sheetOf(t, t.mira),
-      weapon: 0,
-      mode: 'melee',
-      toggles: ['parting-shot'],
-    }
-    const odds = osr.attackOdds(decl)
-    if (!odds.ok) throw new Error(odds.error)
-    expect(prompt?.options.map((o) => [o.id, o.chance])).toEqual([
-      ['ogre', toFloat(odds.value.hit)],
-      ['none', null],
-    ])
-    // Hers to run, the GM's to answer: her phone cannot.
-    expect(await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).toEqual({
-      ok: false,
-      error: 'Only the GM answers this.',
-    })
-    const hp = t.fighter(t.mira).hp
-    expect((await t.gmAsk({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).ok).toBe(true)
-    const entry = t.entries().at(-1)
-    // Each of the Ogre's dice is logged as its own: "Ogre: to hit".
-    const ogres = (entry?.rolls ?? []).map((r) => ({ ...r, label: r.label.replace(/^Ogre: /, '') }))
-    const ruled = osr.resolveAttack(decl, facesOf(ogres))
-    if (!ruled.ok) throw new Error(ruled.error)
-    expect(ruled.value.toHit.some((l) => l.label === 'parting shot' && l.value === 2)).toBe(true)
-    expect(entry?.detail).toMatch(/^Parting shots at Mira: Ogre (hits|misses) Mira/)
-    expect(t.fighter(t.mira).hp).toBe(hp - (ruled.value.damage?.total ?? 0))
-    expect(t.prompts()).toEqual([])
-  })
+  // A plain move away turns one's back as running does: "Any time a character turns their back on an
+  // adjacent opponent ... and begins movement" (17.0.2), the same prompt and shots.
+  it.each([
+    ['runs', RUN],
+    ['moves away', { choice: 'move-away', toggles: [] }],
+  ])(
+    'the Ogre has struck Mira; she turns her back and %s: the GM taps the Ogre, whose parting shot at +2 still comes (17.0.2)',
+    async (verb, declared) => {
+      const t = await table('osr')
+      sturdy(t, { dexBonus: -3 })
+      await ogreFirst(t)
+      expect(
+        (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
+      ).toBe(true)
+      await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
+      expect((await t.ask({ kind: 'attack', targetId: t.mira, declared })).ok).toBe(true)
+      const prompt = t.prompts()[0]
+      expect(prompt?.question).toMatch(
+        new RegExp(
+          `^Mira turns their back and ${verb}: tap each opponent within 5 ft who has a ready weapon`,
+        ),
+      )
+      // Its odds are the rules package's: the Ogre's first melee weapon, +2 for the parting shot.
+      const decl: osr.AttackDeclaration = {
+        attacker: sheetOf(t, 'ogre'),
+        target: sheetOf(t, t.mira),
+        weapon: 0,
+        mode: 'melee',
+        toggles: ['parting-shot'],
+      }
+      const odds = osr.attackOdds(decl)
+      if (!odds.ok) throw new Error(odds.error)
+      expect(prompt?.options.map((o) => [o.id, o.chance])).toEqual([
+        ['ogre', toFloat(odds.value.hit)],
+        ['none', null],
+      ])
+      // Hers to run, the GM's to answer: her phone cannot.
+      expect(await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).toEqual({
+        ok: false,
+        error: 'Only the GM answers this.',
+      })
+      const hp = t.fighter(t.mira).hp
+      expect((await t.gmAsk({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).ok).toBe(true)
+      const entry = t.entries().at(-1)
+      // Each of the Ogre's dice is logged as its own: "Ogre: to hit".
+      const ogres = (entry?.rolls ?? []).map((r) => ({ ...r, label: r.label.replace(/^Ogre: /, '') }))
+      const ruled = osr.resolveAttack(decl, facesOf(ogres))
+      if (!ruled.ok) throw new Error(ruled.error)
+      expect(ruled.value.toHit.some((l) => l.label === 'parting shot' && l.value === 2)).toBe(true)
+      expect(entry?.detail).toMatch(/^Parting shots at Mira: Ogre (hits|misses) Mira/)
+      expect(t.fighter(t.mira).hp).toBe(hp - (ruled.value.damage?.total ?? 0))
+      expect(t.prompts()).toEqual([])
+    },
+  )
 
   it('a feat takes the turn and asks the GM, in the log, to decide it', async () => {
     const t = await table('osr')

@@ -100,6 +100,12 @@ describe('choices', () => {
           verb: 'Run away this round',
         },
         {
+          id: 'move-away',
+          label: 'Move away · turn your back, walk your movement',
+          self: true,
+          verb: 'Move away',
+        },
+        {
           id: 'feat',
           label: 'Perform a feat · the GM decides how it goes',
           self: true,
@@ -158,6 +164,7 @@ describe('choices', () => {
       'hold',
       'parry-dodge',
       'run-away',
+      'move-away',
       'feat',
     ])
   })
@@ -990,6 +997,22 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     // Nobody to take one: nothing is asked.
     const alone = rules.resolve(pc(), pc(), RUN, null, scripted(), { turn: IDLE_TURN, fighters: [pc(), orc] })
     expect(alone.ok && alone.value.asks).toBeUndefined()
+  })
+
+  it('a plain move away turns her back too: the same prompt, her walk as the sheet’s movement (17.0.2, 17.0.1.1)', () => {
+    const MOVE: Declared = { choice: 'move-away', toggles: [] }
+    const r = rules.resolve(pc(), pc(), MOVE, null, scripted(), view())
+    if (!r.ok) throw new Error(r.error)
+    const feet = osr.moveAllowance(sheetOf(pc()), 'move')
+    if (!feet.ok) throw new Error(feet.error)
+    expect(r.value.summary).toBe(
+      `Mira turns their back and moves away up to ${feet.value} ft (Move, 17.0.1.1); the GM says who is within 5 ft of them for a parting shot.`,
+    )
+    expect(r.value.asks?.question).toMatch(/^Mira turns their back and moves away: tap each opponent/)
+    expect(r.value.asks?.options.map((o) => [o.id, o.chance])).toEqual([
+      ['gob', 13 / 20],
+      ['none', null],
+    ])
   })
 
   it('the room rolls each parting shot tapped, +2, and it leaves the runner hurt', () => {

@@ -112,6 +112,15 @@ const SELF_ACTIONS: ReadonlyArray<
     says: 'runs away this round: double movement, no attack',
   },
   {
+    // A plain move out of melee turns one's back as running does, and draws the same parting shots (17.0.2).
+    id: 'move-away',
+    label: 'Move away · turn your back, walk your movement',
+    self: true,
+    verb: 'Move away',
+    kind: 'move',
+    says: 'turns their back and moves away',
+  },
+  {
     id: 'cast',
     label: 'Cast a spell · free hand and voice',
     self: true,
@@ -265,6 +274,17 @@ function declareSelf(f: Fighter, target: Fighter, choice: string) {
   }
   const declared = osr.declareAction(action.kind, state.conditions)
   if (!declared.ok) return declared
+  if (action.kind === 'move') {
+    // Walking, even fatigued: up to the sheet's movement (17.0.1.1).
+    const feet = osr.moveAllowance(s.value, 'move', state.run, state.conditions)
+    if (!feet.ok) return feet
+    return ok({
+      action,
+      state,
+      gains: declared.value.gains,
+      told: ` up to ${feet.value} ft (Move, 17.0.1.1)`,
+    })
+  }
   if (action.kind === 'run-away') {
     // One more round run; the 3 x CON-th leaves the runner fatigued (17.0.1.7).
     const ran = osr.runRound(s.value, state.run ?? osr.FRESH)
@@ -794,6 +814,8 @@ function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: R
 const PARTING = 'parting-shots'
 const PARTING_RULE = 'Defensive Movement and Attacks of Opportunity (17.0.2)'
 const PARTING_GM = 'Only the GM says who is within 5 ft of one who runs, for their parting shots (17.0.2).'
+/** The declarations that turn one's back and move, in the GM's prompt's words. */
+const TURNS_BACK: Partial<Record<string, string>> = { 'run-away': 'runs', move: 'moves away' }
 
 /**
  * The parting shot an opponent may take at the runner: one attack mode, its first melee weapon in hand
@@ -815,7 +837,11 @@ function partingShot(foe: Fighter, runner: Fighter) {
 }
 
 /** The GM's prompt as one turns their back and runs: each opponent with a ready weapon, with its odds. */
-function partingAsks(runner: Fighter, table: TableView): NonNullable<Resolution['asks']> | undefined {
+function partingAsks(
+  runner: Fighter,
+  table: TableView,
+  verb: string,
+): NonNullable<Resolution['asks']> | undefined {
   const shots = table.fighters.flatMap((f) => partingShot(f, runner) ?? [])
   if (shots.length === 0) return undefined
   const options: DefenseOption[] = shots.map(({ foe, weapon, chance, mean }) => ({
@@ -831,7 +857,7 @@ function partingAsks(runner: Fighter, table: TableView): NonNullable<Resolution[
     effect: `Nobody with a ready weapon is within 5 ft of ${runner.name} (or ${runner.name} only backs away, fighting): no parting shot.`,
   })
   return {
-    question: `${runner.name} turns their back and runs: tap each opponent within 5 ft who has a ready weapon. Each gets a parting shot at +2, even if it has already made all its attacks this round; one attack mode only. The room rolls them (${PARTING_RULE}).`,
+    question: `${runner.name} turns their back and ${verb}: tap each opponent within 5 ft who has a ready weapon. Each gets a parting shot at +2, even if it has already made all its attacks this round; one attack mode only. The room rolls them (${PARTING_RULE}).`,
     declared: { choice: PARTING, toggles: [] },
     options,
     many: true,
@@ -1233,10 +1259,9 @@ export const osrCombat: CombatRules = {
           lines: [],
         })
       // Running turns one's back on those beside one: each with a ready weapon gets a parting shot (17.0.2).
-      const parting =
-        own.value.action.kind === 'run-away'
-          ? '; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2)'
-          : ''
+      const parting = TURNS_BACK[own.value.action.kind]
+        ? '; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2)'
+        : ''
       return ok({
         chance: 1,
         summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${parting}.`,
@@ -1329,8 +1354,9 @@ export const osrCombat: CombatRules = {
           ? 'Oil (17.0.10)'
           : (osr.ACTIONS.find((a) => a.kind === action.kind)?.rule ?? '')
       const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
-      // Turning their back on those beside them, the runner draws their parting shots (17.0.2).
-      const asks = action.kind === 'run-away' && table ? partingAsks(attacker, table) : undefined
+      // Turning their back on those beside them, one who runs or moves away draws their parting shots (17.0.2).
+      const verb = TURNS_BACK[action.kind]
+      const asks = verb && table ? partingAsks(attacker, table, verb) : undefined
       const parting = asks ? '; the GM says who is within 5 ft of them for a parting shot' : ''
       return ok({
         lines: [{ label: action.label.split(' · ')[0] ?? action.label, value: 0, rule, note: true }],
