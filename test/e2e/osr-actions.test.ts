@@ -98,6 +98,11 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
   const sheet = await choose(mira, 'Cast a spell')
   // The odds of keeping the spell: a save vs Spells of 16 on a d20, 5 faces in 20.
   await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('25%')
+  // Her movement of 30 ft, split around the spell: "move and then cast the spell, or cast the spell and
+  // then move" (17.0.1.3).
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('move up to 30 ft too, split before and after the spell')
   await chromium.snap(mira, 'osr-cast-sheet')
   await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
   await sheet.locator('.own-dice input').first().fill('12')

@@ -3,7 +3,7 @@
  * effect of chapter 17 that the table carries, with an outcome that agrees with the rules package.
  */
 import { GM, TABLE, type TurnState } from '@fray/protocol'
-import { osr, toFloat } from '@fray/rules'
+import { osr, SYSTEMS, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { OIL_FLASK, playTo, table } from './table-client.ts'
@@ -242,6 +242,41 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
   })
 })
 
+describe('osr: a split move (17.0.1.1, 17.0.1.3)', () => {
+  it('Mira (movement 40) may move, act and move on within her movement: around an attack and around a spell, as the rules package splits it', async () => {
+    const t = await table('osr')
+    setSheet(t, { movement: 40, spellcaster: true })
+    await miraFirst(t)
+    const mira = t.fighter(t.mira)
+    const state = mira.state as { run?: osr.RunState; conditions?: osr.Condition[] }
+    const feet = osr.moveAllowance(sheetOf(t, t.mira), 'move', state.run, state.conditions ?? [])
+    if (!feet.ok) throw new Error(feet.error)
+    expect(feet.value).toBe(40)
+    // "move 10 feet, take an action, and then move 20 feet": any split within it, nothing beyond.
+    expect(osr.splitMove(feet.value, 10, feet.value - 10).ok).toBe(true)
+    expect(osr.splitMove(feet.value, 10, feet.value)).toEqual({
+      ok: false,
+      error: `That is ${feet.value + 10} feet; your movement is ${feet.value} feet.`,
+    })
+    // What her phone offers from the room's fighters: that allowance, split around the action.
+    const rules = SYSTEMS.osr.combat
+    const said = (target: string, declared: { choice: string; toggles: string[] }) => {
+      const p = rules.preview(mira, t.fighter(target), declared)
+      return p.ok ? p.value.summary : p.error
+    }
+    expect(said('ogre', SWORD)).toContain(
+      `; move up to ${feet.value} ft too, split before and after the attack`,
+    )
+    // "A spell caster can move and then cast the spell, or cast the spell and then move" (17.0.1.3).
+    expect(said(t.mira, CAST)).toContain(
+      `; move up to ${feet.value} ft too, split before and after the spell`,
+    )
+    // The room takes the spell as her one action; the walk around it is hers to split at the table.
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: CAST })).ok).toBe(true)
+    expect(turnOf(t).attacksLeft?.[t.mira]).toBe(0)
+  })
+})
+
 describe('osr: a grapple kept (17.0.18)', () => {
   it('Mira grabs the Ogre, keeps the hold on her next turn and hurts it for 1d3 + STR, non-lethal', async () => {
     const t = await table('osr')
@@ -301,9 +336,14 @@ describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
       if (answer.ok) fired.push(round)
       else {
         expect(answer.error).toBe(RELOADING)
-        // Nor may she run: reloading, she "cannot perform other actions, including moving".
-        const run = { kind: 'attack', targetId: t.mira, declared: { choice: 'run-away', toggles: [] } }
-        expect(await t.ask(run)).toEqual({ ok: false, error: RELOADING })
+        // Nor may she run or walk: reloading, she "cannot perform other actions, including moving".
+        for (const choice of ['run-away', 'move-away'])
+          expect(
+            await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice, toggles: [] } }),
+          ).toEqual({
+            ok: false,
+            error: RELOADING,
+          })
       }
     }
     const sheet = osr.parseSheet(t.fighter(t.mira).sheet)

@@ -586,7 +586,7 @@ describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
     // d20 >= 16: faces 16 to 20, 5 of 20.
     expect(preview.ok && preview.value.chance).toBe(5 / 20)
     expect(preview.ok && preview.value.summary).toBe(
-      'Attacked before your number: the spell holds on a save vs Spells of 16 or more on a d20 (25%), else it is lost (Spell Casting (17.0.13)).',
+      'Attacked before your number: the spell holds on a save vs Spells of 16 or more on a d20 (25%), else it is lost (Spell Casting (17.0.13)); move up to 30 ft too, split before and after the spell.',
     )
     const lost = resolve(struck, struck, CAST, 15)
     const sheetOf = osr.parseSheet(struck.sheet)

@@ -1183,6 +1183,15 @@ function withdrawal(s: Setup): string {
     : ''
 }
 
+/**
+ * The walk the round leaves around the action, as the rules package allows it ("Movement can be broken
+ * up, using some of the distance before and after the action", 17.0.1.1, 17.0.1.3); none if it allows none.
+ */
+function moveAround(s: osr.Sheet, state: OsrState, action: string): string {
+  const feet = osr.moveAllowance(s, 'move', state.run, state.conditions)
+  return feet.ok ? `; move up to ${feet.value} ft too, split before and after the ${action}` : ''
+}
+
 function hitsOn(needs: number, chance: number): string {
   return needs >= 20
     ? `Hits only on a natural 20 (${percent(chance)})`
@@ -1250,12 +1259,13 @@ export const osrCombat: CombatRules = {
     if (own) {
       if (!own.ok) return own
       const s = sheet(attacker)
-      const save =
-        s.ok && own.value.action.kind === 'cast-spell' ? spellSave(attacker, own.value.state, s.value) : null
+      const casts = s.ok && own.value.action.kind === 'cast-spell'
+      const save = casts ? spellSave(attacker, own.value.state, s.value) : null
+      const moves = casts ? moveAround(s.value, own.value.state, 'spell') : ''
       if (save)
         return ok({
           chance: save.chance,
-          summary: `Attacked before your number: the spell holds on a save vs Spells of ${save.needs} or more on a d20 (${percent(save.chance)}), else it is lost (${SPELL_RULE}).`,
+          summary: `Attacked before your number: the spell holds on a save vs Spells of ${save.needs} or more on a d20 (${percent(save.chance)}), else it is lost (${SPELL_RULE})${moves}.`,
           lines: [],
         })
       // Running turns one's back on those beside one: each with a ready weapon gets a parting shot (17.0.2).
@@ -1264,7 +1274,7 @@ export const osrCombat: CombatRules = {
         : ''
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${parting}.`,
+        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${moves}${parting}.`,
         lines: [],
       })
     }
@@ -1291,10 +1301,10 @@ export const osrCombat: CombatRules = {
     const reloads = reload > 0 ? `; then ${rounds(reload)} of reloading, doing nothing else` : ''
     // Fray keeps no positions: the move the round allows is said, split as the player likes (17.0.1.1);
     // a charge is its own run (17.0.1.8).
-    const feet = d.value.setup.attacker.movement
+    const { attacker: mover, attackerState } = d.value.setup
     const moves = declared.toggles.includes('charge')
-      ? `; the charge runs 10 to ${feet * 2} ft straight at ${target.name}`
-      : `; move up to ${feet} ft too, split before and after the attack${withdrawal(d.value.setup)}`
+      ? `; the charge runs 10 to ${mover.movement * 2} ft straight at ${target.name}`
+      : `${moveAround(mover, attackerState, 'attack')}${withdrawal(d.value.setup)}`
     // A blow the target may strike first, as the round stands (17.0.1.6, 17.0.1.9).
     const round = table ? roundFacts(table.turn, attacker.id, target.id) : []
     const risk = counterRisk(attacker, target, d.value.setup, { ...declared, round })
