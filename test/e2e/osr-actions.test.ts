@@ -178,6 +178,25 @@ it('osr: Mira moves away from the Goblin from the phone, a plain walk: it gets i
   await goblinTakesItsPartingShot(gm, mira, 'Mira turns their back and moves away', 'osr-move-away')
 })
 
+it('osr: Mira strikes the Goblin from the phone, then turns her back and moves on: the GM taps it for its parting shot (17.0.1.1, 17.0.2)', {
+  timeout: 120_000,
+}, async () => {
+  // A Goblin of 30 hit points stands after her blow, beside her.
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '30')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' })
+  await miraActsFirst(gm, mira)
+  const sheet = await choose(mira, 'Sword')
+  const more = sheet.getByRole('button', { name: /^More situations/ })
+  if ((await more.count()) > 0) await more.click()
+  await sheet.getByRole('checkbox', { name: /Then turn your back and move away/ }).check()
+  await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+  await expect
+    .poll(() => mira.getByTestId('log').textContent())
+    .toContain('Mira moves away: the GM says who is within 5 ft of them for a parting shot.')
+  await goblinTakesItsPartingShot(gm, mira, 'Mira turns their back and moves away', 'osr-strike-move-away')
+})
+
 it('osr: a feat declared from the phone asks the GM, in every log, to decide it (17.0.1.5)', {
   timeout: 120_000,
 }, async () => {

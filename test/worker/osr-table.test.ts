@@ -175,12 +175,19 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
 
   // A plain move away turns one's back as running does: "Any time a character turns their back on an
   // adjacent opponent ... and begins movement" (17.0.2), the same prompt and shots.
+  // Or she strikes first and moves on, back turned: "move 10 feet, take an action, and then move 20 feet".
   it.each([
-    ['runs', RUN],
-    ['moves away', { choice: 'move-away', toggles: [] }],
+    ['runs', 'runs', RUN, false],
+    ['moves away', 'moves away', { choice: 'move-away', toggles: [] }, false],
+    [
+      'strikes, then moves away',
+      'moves away',
+      { choice: 'weapon-0-melee', toggles: ['then-move-away'] },
+      true,
+    ],
   ])(
     'the Ogre has struck Mira; she turns her back and %s: the GM taps the Ogre, whose parting shot at +2 still comes (17.0.2)',
-    async (verb, declared) => {
+    async (_, verb, declared, strikes) => {
       const t = await table('osr')
       sturdy(t, { dexBonus: -3 })
       await ogreFirst(t)
@@ -188,7 +195,7 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
         (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
       ).toBe(true)
       await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
-      expect((await t.ask({ kind: 'attack', targetId: t.mira, declared })).ok).toBe(true)
+      expect((await t.ask({ kind: 'attack', targetId: strikes ? 'ogre' : t.mira, declared })).ok).toBe(true)
       const prompt = t.prompts()[0]
       expect(prompt?.question).toMatch(
         new RegExp(

@@ -1015,6 +1015,25 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     ])
   })
 
+  it('striking and then moving away, back turned, asks the same after the blow (17.0.1.1, 17.0.2)', () => {
+    const THEN: Declared = { choice: 'weapon-0-melee', toggles: ['then-move-away'] }
+    expect(rules.toggles(pc(), foe(), THEN.choice).map((t) => t.id)).toContain('then-move-away')
+    // A 2 misses the Goblin: no damage die.
+    const r = rules.resolve(pc(), foe(), THEN, null, scripted(2), view())
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.summary).toMatch(
+      /; Mira moves away: the GM says who is within 5 ft of them for a parting shot\.$/,
+    )
+    expect(r.value.asks?.question).toMatch(/^Mira turns their back and moves away: tap each opponent/)
+    expect(r.value.asks?.options.map((o) => [o.id, o.chance])).toEqual([
+      ['gob', 13 / 20],
+      ['none', null],
+    ])
+    // Without the toggle, the blow asks nothing.
+    const stays = rules.resolve(pc(), foe(), { ...THEN, toggles: [] }, null, scripted(2), view())
+    expect(stays.ok && stays.value.asks).toBeUndefined()
+  })
+
   it('the room rolls each parting shot tapped, +2, and it leaves the runner hurt', () => {
     // 15 + 1 + 2 = 18 hits AC 11; 1d8 5.
     const r = rules.resolve(pc(), pc(), PARTING, 'gob', scripted(15, 5), view())

@@ -428,6 +428,9 @@ function applies(id: osr.ToggleId, s: Setup): boolean {
       return false
     case 'parting-shot':
       return melee && w !== null
+    case 'then-move-away':
+      // Moving on after the blow, turning one's back on those beside one (17.0.1.1, 17.0.2).
+      return melee
     case 'flanking':
       return melee
     case 'sneak-attack':
@@ -1385,12 +1388,22 @@ export const osrCombat: CombatRules = {
       prompts.push(
         `${attacker.name}’s missed shot may hit an ally in the melee: the GM chooses who may be hit and rolls ${attacker.name}’s attack against each in turn until one is hit.`,
       )
+    // Moving on after the blow, back turned: those beside them get their parting shots (17.0.1.1, 17.0.2).
+    const [, hp, state] = struck.value.attacker
+    const leaving = { ...attacker, hp, state: asJson(state) }
+    const parting =
+      declared.toggles.includes('then-move-away') && table && state.status === 'up'
+        ? partingAsks(leaving, table, 'moves away')
+        : undefined
+    if (parting)
+      said.push(`${attacker.name} moves away: the GM says who is within 5 ft of them for a parting shot`)
     const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
+    const next = asks?.asks ?? parting
     return ok({
       lines,
       summary: `${said.join('; ')}.${gm}`,
       changes: changesOf(struck.value.attacker, struck.value.target),
-      ...(asks?.asks ? { asks: asks.asks } : {}),
+      ...(next ? { asks: next } : {}),
     })
   },
 
