@@ -1048,7 +1048,8 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     // Only the GM's answer rolls them; only opponents with a ready weapon, each once.
     expect(rules.resolve(pc(), pc(), PARTING, null, scripted(), view())).toEqual({
       ok: false,
-      error: 'Only the GM says who is within 5 ft of one who runs, for their parting shots (17.0.2).',
+      error:
+        'Only the GM says who is within 5 ft of one who turns their back and moves away, for their parting shots (17.0.2).',
     })
     for (const bad of ['orc', 'ded', 'tomas', 'gob+gob'])
       expect(rules.resolve(pc(), pc(), PARTING, bad, scripted(), view())).toEqual({

@@ -816,7 +816,8 @@ function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: R
 /** The follow-up's choice: the parting shots at the one who runs. */
 const PARTING = 'parting-shots'
 const PARTING_RULE = 'Defensive Movement and Attacks of Opportunity (17.0.2)'
-const PARTING_GM = 'Only the GM says who is within 5 ft of one who runs, for their parting shots (17.0.2).'
+const PARTING_GM =
+  'Only the GM says who is within 5 ft of one who turns their back and moves away, for their parting shots (17.0.2).'
 /** The declarations that turn one's back and move, in the GM's prompt's words. */
 const TURNS_BACK: Partial<Record<string, string>> = { 'run-away': 'runs', move: 'moves away' }
 
