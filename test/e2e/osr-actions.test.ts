@@ -98,6 +98,11 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
   const sheet = await choose(mira, 'Cast a spell')
   // The odds of keeping the spell: a save vs Spells of 16 on a d20, 5 faces in 20.
   await expect.poll(() => sheet.getByTestId('odds').textContent()).toContain('25%')
+  // Her movement of 30 ft, split around the spell: "move and then cast the spell, or cast the spell and
+  // then move" (17.0.1.3).
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('move up to 30 ft too, split before and after the spell')
   await chromium.snap(mira, 'osr-cast-sheet')
   await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
   await sheet.locator('.own-dice input').first().fill('12')
@@ -128,25 +133,68 @@ it('osr: Mira (CON 1) runs away from the phone: the sheet counts the rounds left
     .toContain(
       'Mira runs away this round: double movement, no attack; 2 of 3 rounds of running left (3 x CON); the GM says who is within 5 ft of them for a parting shot.',
     )
-  // While the GM decides, her phone says so, with the question asked.
-  const waiting = mira.getByTestId('waiting-card')
-  await expect.poll(() => waiting.textContent()).toContain('The GM decides')
-  await expect.poll(() => waiting.textContent()).toContain('Mira turns their back and runs')
   const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
   await expect.poll(() => chips.allTextContents()).toContain('Running')
-  // The GM's tablet asks who is beside her, each with the odds of its parting shot: the Goblin's Sword,
-  // d20 + 1 + 2 against her AC 11, hits on 8 to 20 (65%).
+  await goblinTakesItsPartingShot(gm, mira, 'Mira turns their back and runs', 'osr-parting')
+})
+
+/**
+ * Mira has turned her back (17.0.2): her phone says the GM decides, the GM's tablet asks who is beside her,
+ * each with the odds of its parting shot (the Goblin's Sword, d20 + 1 + 2 against her AC 11, hits on 8 to
+ * 20: 65%), the GM taps the Goblin and the room rolls its shot.
+ */
+async function goblinTakesItsPartingShot(gm: Page, mira: Page, question: string, snap: string) {
+  const waiting = mira.getByTestId('waiting-card')
+  await expect.poll(() => waiting.textContent()).toContain('The GM decides')
+  await expect.poll(() => waiting.textContent()).toContain(question)
   const ask = gm.getByRole('alertdialog').filter({ hasText: 'The GM decides' })
-  await expect.poll(() => ask.textContent()).toContain('Mira turns their back and runs')
+  await expect.poll(() => ask.textContent()).toContain(question)
   const goblin = ask.locator('button.defense-option', { hasText: 'Goblin' })
   await expect.poll(() => goblin.textContent()).toContain('65%')
   await goblin.click()
-  await chromium.snap(gm, 'osr-parting-prompt')
+  await chromium.snap(gm, `${snap}-prompt`)
   await ask.getByRole('button', { name: /Roll the parting shots/ }).click()
   await expect
     .poll(() => mira.getByTestId('result-card').textContent())
     .toMatch(/Parting shots at Mira: Goblin (hits|misses) Mira with the Sword/)
-  await chromium.snap(mira, 'osr-parting-result')
+  await chromium.snap(mira, `${snap}-result`)
+}
+
+it('osr: Mira moves away from the Goblin from the phone, a plain walk: it gets its parting shot all the same (17.0.2, 17.0.1.1)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt()
+  const sheet = await choose(mira, 'Move away')
+  await expect
+    .poll(() => sheet.getByTestId('odds').textContent())
+    .toContain('turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2')
+  await sheet.getByRole('button', { name: 'Move away' }).click()
+  // The form's Movement of 30 ft.
+  await expect
+    .poll(() => mira.getByTestId('log').textContent())
+    .toContain(
+      'Mira turns their back and moves away up to 30 ft (Move, 17.0.1.1); the GM says who is within 5 ft of them for a parting shot.',
+    )
+  await goblinTakesItsPartingShot(gm, mira, 'Mira turns their back and moves away', 'osr-move-away')
+})
+
+it('osr: Mira strikes the Goblin from the phone, then turns her back and moves on: the GM taps it for its parting shot (17.0.1.1, 17.0.2)', {
+  timeout: 120_000,
+}, async () => {
+  // A Goblin of 30 hit points stands after her blow, beside her.
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+  await addCombatant(gm, 'Goblin', '30')
+  const mira = await miraWith(room.playerUrl, { 'DEX bonus': '3' })
+  await miraActsFirst(gm, mira)
+  const sheet = await choose(mira, 'Sword')
+  const more = sheet.getByRole('button', { name: /^More situations/ })
+  if ((await more.count()) > 0) await more.click()
+  await sheet.getByRole('checkbox', { name: /Then turn your back and move away/ }).check()
+  await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+  await expect
+    .poll(() => mira.getByTestId('log').textContent())
+    .toContain('Mira moves away: the GM says who is within 5 ft of them for a parting shot.')
+  await goblinTakesItsPartingShot(gm, mira, 'Mira turns their back and moves away', 'osr-strike-move-away')
 })
 
 it('osr: a feat declared from the phone asks the GM, in every log, to decide it (17.0.1.5)', {

@@ -3,7 +3,7 @@
  * effect of chapter 17 that the table carries, with an outcome that agrees with the rules package.
  */
 import { GM, TABLE, type TurnState } from '@fray/protocol'
-import { osr, toFloat } from '@fray/rules'
+import { osr, SYSTEMS, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { OIL_FLASK, playTo, table } from './table-client.ts'
@@ -173,50 +173,67 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
     expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
   })
 
-  it('the Ogre has struck Mira; she turns her back and runs: the GM taps the Ogre, whose parting shot at +2 still comes (17.0.2)', async () => {
-    const t = await table('osr')
-    sturdy(t, { dexBonus: -3 })
-    await ogreFirst(t)
-    expect(
-      (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
-    ).toBe(true)
-    await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
-    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: RUN })).ok).toBe(true)
-    const prompt = t.prompts()[0]
-    expect(prompt?.question).toMatch(
-      /^Mira turns their back and runs: tap each opponent within 5 ft who has a ready weapon/,
-    )
-    // Its odds are the rules package's: the Ogre's first melee weapon, +2 for the parting shot.
-    const decl: osr.AttackDeclaration = {
-      attacker: sheetOf(t, 'ogre'),
-      target: sheetOf(t, t.mira),
-      weapon: 0,
-      mode: 'melee',
-      toggles: ['parting-shot'],
-    }
-    const odds = osr.attackOdds(decl)
-    if (!odds.ok) throw new Error(odds.error)
-    expect(prompt?.options.map((o) => [o.id, o.chance])).toEqual([
-      ['ogre', toFloat(odds.value.hit)],
-      ['none', null],
-    ])
-    // Hers to run, the GM's to answer: her phone cannot.
-    expect(await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).toEqual({
-      ok: false,
-      error: 'Only the GM answers this.',
-    })
-    const hp = t.fighter(t.mira).hp
-    expect((await t.gmAsk({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).ok).toBe(true)
-    const entry = t.entries().at(-1)
-    // Each of the Ogre's dice is logged as its own: "Ogre: to hit".
-    const ogres = (entry?.rolls ?? []).map((r) => ({ ...r, label: r.label.replace(/^Ogre: /, '') }))
-    const ruled = osr.resolveAttack(decl, facesOf(ogres))
-    if (!ruled.ok) throw new Error(ruled.error)
-    expect(ruled.value.toHit.some((l) => l.label === 'parting shot' && l.value === 2)).toBe(true)
-    expect(entry?.detail).toMatch(/^Parting shots at Mira: Ogre (hits|misses) Mira/)
-    expect(t.fighter(t.mira).hp).toBe(hp - (ruled.value.damage?.total ?? 0))
-    expect(t.prompts()).toEqual([])
-  })
+  // A plain move away turns one's back as running does: "Any time a character turns their back on an
+  // adjacent opponent ... and begins movement" (17.0.2), the same prompt and shots.
+  // Or she strikes first and moves on, back turned: "move 10 feet, take an action, and then move 20 feet".
+  it.each([
+    ['runs', 'runs', RUN, false],
+    ['moves away', 'moves away', { choice: 'move-away', toggles: [] }, false],
+    [
+      'strikes, then moves away',
+      'moves away',
+      { choice: 'weapon-0-melee', toggles: ['then-move-away'] },
+      true,
+    ],
+  ])(
+    'the Ogre has struck Mira; she turns her back and %s: the GM taps the Ogre, whose parting shot at +2 still comes (17.0.2)',
+    async (_, verb, declared, strikes) => {
+      const t = await table('osr')
+      sturdy(t, { dexBonus: -3 })
+      await ogreFirst(t)
+      expect(
+        (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: SWORD })).ok,
+      ).toBe(true)
+      await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))
+      expect((await t.ask({ kind: 'attack', targetId: strikes ? 'ogre' : t.mira, declared })).ok).toBe(true)
+      const prompt = t.prompts()[0]
+      expect(prompt?.question).toMatch(
+        new RegExp(
+          `^Mira turns their back and ${verb}: tap each opponent within 5 ft who has a ready weapon`,
+        ),
+      )
+      // Its odds are the rules package's: the Ogre's first melee weapon, +2 for the parting shot.
+      const decl: osr.AttackDeclaration = {
+        attacker: sheetOf(t, 'ogre'),
+        target: sheetOf(t, t.mira),
+        weapon: 0,
+        mode: 'melee',
+        toggles: ['parting-shot'],
+      }
+      const odds = osr.attackOdds(decl)
+      if (!odds.ok) throw new Error(odds.error)
+      expect(prompt?.options.map((o) => [o.id, o.chance])).toEqual([
+        ['ogre', toFloat(odds.value.hit)],
+        ['none', null],
+      ])
+      // Hers to run, the GM's to answer: her phone cannot.
+      expect(await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).toEqual({
+        ok: false,
+        error: 'Only the GM answers this.',
+      })
+      const hp = t.fighter(t.mira).hp
+      expect((await t.gmAsk({ kind: 'defend', promptId: prompt?.id, choice: 'ogre' })).ok).toBe(true)
+      const entry = t.entries().at(-1)
+      // Each of the Ogre's dice is logged as its own: "Ogre: to hit".
+      const ogres = (entry?.rolls ?? []).map((r) => ({ ...r, label: r.label.replace(/^Ogre: /, '') }))
+      const ruled = osr.resolveAttack(decl, facesOf(ogres))
+      if (!ruled.ok) throw new Error(ruled.error)
+      expect(ruled.value.toHit.some((l) => l.label === 'parting shot' && l.value === 2)).toBe(true)
+      expect(entry?.detail).toMatch(/^Parting shots at Mira: Ogre (hits|misses) Mira/)
+      expect(t.fighter(t.mira).hp).toBe(hp - (ruled.value.damage?.total ?? 0))
+      expect(t.prompts()).toEqual([])
+    },
+  )
 
   it('a feat takes the turn and asks the GM, in the log, to decide it', async () => {
     const t = await table('osr')
@@ -228,6 +245,41 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
     expect(ruled.ok && t.entries().at(-1)?.detail).toBe(
       `Mira attempts a feat this round (GM: ${ruled.ok ? ruled.value.prompt : ''}).`,
     )
+    expect(turnOf(t).attacksLeft?.[t.mira]).toBe(0)
+  })
+})
+
+describe('osr: a split move (17.0.1.1, 17.0.1.3)', () => {
+  it('Mira (movement 40) may move, act and move on within her movement: around an attack and around a spell, as the rules package splits it', async () => {
+    const t = await table('osr')
+    setSheet(t, { movement: 40, spellcaster: true })
+    await miraFirst(t)
+    const mira = t.fighter(t.mira)
+    const state = mira.state as { run?: osr.RunState; conditions?: osr.Condition[] }
+    const feet = osr.moveAllowance(sheetOf(t, t.mira), 'move', state.run, state.conditions ?? [])
+    if (!feet.ok) throw new Error(feet.error)
+    expect(feet.value).toBe(40)
+    // "move 10 feet, take an action, and then move 20 feet": any split within it, nothing beyond.
+    expect(osr.splitMove(feet.value, 10, feet.value - 10).ok).toBe(true)
+    expect(osr.splitMove(feet.value, 10, feet.value)).toEqual({
+      ok: false,
+      error: `That is ${feet.value + 10} feet; your movement is ${feet.value} feet.`,
+    })
+    // What her phone offers from the room's fighters: that allowance, split around the action.
+    const rules = SYSTEMS.osr.combat
+    const said = (target: string, declared: { choice: string; toggles: string[] }) => {
+      const p = rules.preview(mira, t.fighter(target), declared)
+      return p.ok ? p.value.summary : p.error
+    }
+    expect(said('ogre', SWORD)).toContain(
+      `; move up to ${feet.value} ft too, split before and after the attack`,
+    )
+    // "A spell caster can move and then cast the spell, or cast the spell and then move" (17.0.1.3).
+    expect(said(t.mira, CAST)).toContain(
+      `; move up to ${feet.value} ft too, split before and after the spell`,
+    )
+    // The room takes the spell as her one action; the walk around it is hers to split at the table.
+    expect((await t.ask({ kind: 'attack', targetId: t.mira, declared: CAST })).ok).toBe(true)
     expect(turnOf(t).attacksLeft?.[t.mira]).toBe(0)
   })
 })
@@ -291,9 +343,14 @@ describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
       if (answer.ok) fired.push(round)
       else {
         expect(answer.error).toBe(RELOADING)
-        // Nor may she run: reloading, she "cannot perform other actions, including moving".
-        const run = { kind: 'attack', targetId: t.mira, declared: { choice: 'run-away', toggles: [] } }
-        expect(await t.ask(run)).toEqual({ ok: false, error: RELOADING })
+        // Nor may she run or walk: reloading, she "cannot perform other actions, including moving".
+        for (const choice of ['run-away', 'move-away'])
+          expect(
+            await t.ask({ kind: 'attack', targetId: t.mira, declared: { choice, toggles: [] } }),
+          ).toEqual({
+            ok: false,
+            error: RELOADING,
+          })
       }
     }
     const sheet = osr.parseSheet(t.fighter(t.mira).sheet)

@@ -100,6 +100,12 @@ describe('choices', () => {
           verb: 'Run away this round',
         },
         {
+          id: 'move-away',
+          label: 'Move away · turn your back, walk your movement',
+          self: true,
+          verb: 'Move away',
+        },
+        {
           id: 'feat',
           label: 'Perform a feat · the GM decides how it goes',
           self: true,
@@ -158,6 +164,7 @@ describe('choices', () => {
       'hold',
       'parry-dodge',
       'run-away',
+      'move-away',
       'feat',
     ])
   })
@@ -579,7 +586,7 @@ describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
     // d20 >= 16: faces 16 to 20, 5 of 20.
     expect(preview.ok && preview.value.chance).toBe(5 / 20)
     expect(preview.ok && preview.value.summary).toBe(
-      'Attacked before your number: the spell holds on a save vs Spells of 16 or more on a d20 (25%), else it is lost (Spell Casting (17.0.13)).',
+      'Attacked before your number: the spell holds on a save vs Spells of 16 or more on a d20 (25%), else it is lost (Spell Casting (17.0.13)); move up to 30 ft too, split before and after the spell.',
     )
     const lost = resolve(struck, struck, CAST, 15)
     const sheetOf = osr.parseSheet(struck.sheet)
@@ -992,6 +999,41 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     expect(alone.ok && alone.value.asks).toBeUndefined()
   })
 
+  it('a plain move away turns her back too: the same prompt, her walk as the sheet’s movement (17.0.2, 17.0.1.1)', () => {
+    const MOVE: Declared = { choice: 'move-away', toggles: [] }
+    const r = rules.resolve(pc(), pc(), MOVE, null, scripted(), view())
+    if (!r.ok) throw new Error(r.error)
+    const feet = osr.moveAllowance(sheetOf(pc()), 'move')
+    if (!feet.ok) throw new Error(feet.error)
+    expect(r.value.summary).toBe(
+      `Mira turns their back and moves away up to ${feet.value} ft (Move, 17.0.1.1); the GM says who is within 5 ft of them for a parting shot.`,
+    )
+    expect(r.value.asks?.question).toMatch(/^Mira turns their back and moves away: tap each opponent/)
+    expect(r.value.asks?.options.map((o) => [o.id, o.chance])).toEqual([
+      ['gob', 13 / 20],
+      ['none', null],
+    ])
+  })
+
+  it('striking and then moving away, back turned, asks the same after the blow (17.0.1.1, 17.0.2)', () => {
+    const THEN: Declared = { choice: 'weapon-0-melee', toggles: ['then-move-away'] }
+    expect(rules.toggles(pc(), foe(), THEN.choice).map((t) => t.id)).toContain('then-move-away')
+    // A 2 misses the Goblin: no damage die.
+    const r = rules.resolve(pc(), foe(), THEN, null, scripted(2), view())
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.summary).toMatch(
+      /; Mira moves away: the GM says who is within 5 ft of them for a parting shot\.$/,
+    )
+    expect(r.value.asks?.question).toMatch(/^Mira turns their back and moves away: tap each opponent/)
+    expect(r.value.asks?.options.map((o) => [o.id, o.chance])).toEqual([
+      ['gob', 13 / 20],
+      ['none', null],
+    ])
+    // Without the toggle, the blow asks nothing.
+    const stays = rules.resolve(pc(), foe(), { ...THEN, toggles: [] }, null, scripted(2), view())
+    expect(stays.ok && stays.value.asks).toBeUndefined()
+  })
+
   it('the room rolls each parting shot tapped, +2, and it leaves the runner hurt', () => {
     // 15 + 1 + 2 = 18 hits AC 11; 1d8 5.
     const r = rules.resolve(pc(), pc(), PARTING, 'gob', scripted(15, 5), view())
@@ -1006,7 +1048,8 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     // Only the GM's answer rolls them; only opponents with a ready weapon, each once.
     expect(rules.resolve(pc(), pc(), PARTING, null, scripted(), view())).toEqual({
       ok: false,
-      error: 'Only the GM says who is within 5 ft of one who runs, for their parting shots (17.0.2).',
+      error:
+        'Only the GM says who is within 5 ft of one who turns their back and moves away, for their parting shots (17.0.2).',
     })
     for (const bad of ['orc', 'ded', 'tomas', 'gob+gob'])
       expect(rules.resolve(pc(), pc(), PARTING, bad, scripted(), view())).toEqual({

@@ -112,6 +112,15 @@ const SELF_ACTIONS: ReadonlyArray<
     says: 'runs away this round: double movement, no attack',
   },
   {
+    // A plain move out of melee turns one's back as running does, and draws the same parting shots (17.0.2).
+    id: 'move-away',
+    label: 'Move away · turn your back, walk your movement',
+    self: true,
+    verb: 'Move away',
+    kind: 'move',
+    says: 'turns their back and moves away',
+  },
+  {
     id: 'cast',
     label: 'Cast a spell · free hand and voice',
     self: true,
@@ -265,6 +274,17 @@ function declareSelf(f: Fighter, target: Fighter, choice: string) {
   }
   const declared = osr.declareAction(action.kind, state.conditions)
   if (!declared.ok) return declared
+  if (action.kind === 'move') {
+    // Walking, even fatigued: up to the sheet's movement (17.0.1.1).
+    const feet = osr.moveAllowance(s.value, 'move', state.run, state.conditions)
+    if (!feet.ok) return feet
+    return ok({
+      action,
+      state,
+      gains: declared.value.gains,
+      told: ` up to ${feet.value} ft (Move, 17.0.1.1)`,
+    })
+  }
   if (action.kind === 'run-away') {
     // One more round run; the 3 x CON-th leaves the runner fatigued (17.0.1.7).
     const ran = osr.runRound(s.value, state.run ?? osr.FRESH)
@@ -408,6 +428,9 @@ function applies(id: osr.ToggleId, s: Setup): boolean {
       return false
     case 'parting-shot':
       return melee && w !== null
+    case 'then-move-away':
+      // Moving on after the blow, turning one's back on those beside one (17.0.1.1, 17.0.2).
+      return melee
     case 'flanking':
       return melee
     case 'sneak-attack':
@@ -793,7 +816,10 @@ function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: R
 /** The follow-up's choice: the parting shots at the one who runs. */
 const PARTING = 'parting-shots'
 const PARTING_RULE = 'Defensive Movement and Attacks of Opportunity (17.0.2)'
-const PARTING_GM = 'Only the GM says who is within 5 ft of one who runs, for their parting shots (17.0.2).'
+const PARTING_GM =
+  'Only the GM says who is within 5 ft of one who turns their back and moves away, for their parting shots (17.0.2).'
+/** The declarations that turn one's back and move, in the GM's prompt's words. */
+const TURNS_BACK: Partial<Record<string, string>> = { 'run-away': 'runs', move: 'moves away' }
 
 /**
  * The parting shot an opponent may take at the runner: one attack mode, its first melee weapon in hand
@@ -815,7 +841,11 @@ function partingShot(foe: Fighter, runner: Fighter) {
 }
 
 /** The GM's prompt as one turns their back and runs: each opponent with a ready weapon, with its odds. */
-function partingAsks(runner: Fighter, table: TableView): NonNullable<Resolution['asks']> | undefined {
+function partingAsks(
+  runner: Fighter,
+  table: TableView,
+  verb: string,
+): NonNullable<Resolution['asks']> | undefined {
   const shots = table.fighters.flatMap((f) => partingShot(f, runner) ?? [])
   if (shots.length === 0) return undefined
   const options: DefenseOption[] = shots.map(({ foe, weapon, chance, mean }) => ({
@@ -831,7 +861,7 @@ function partingAsks(runner: Fighter, table: TableView): NonNullable<Resolution[
     effect: `Nobody with a ready weapon is within 5 ft of ${runner.name} (or ${runner.name} only backs away, fighting): no parting shot.`,
   })
   return {
-    question: `${runner.name} turns their back and runs: tap each opponent within 5 ft who has a ready weapon. Each gets a parting shot at +2, even if it has already made all its attacks this round; one attack mode only. The room rolls them (${PARTING_RULE}).`,
+    question: `${runner.name} turns their back and ${verb}: tap each opponent within 5 ft who has a ready weapon. Each gets a parting shot at +2, even if it has already made all its attacks this round; one attack mode only. The room rolls them (${PARTING_RULE}).`,
     declared: { choice: PARTING, toggles: [] },
     options,
     many: true,
@@ -1157,6 +1187,15 @@ function withdrawal(s: Setup): string {
     : ''
 }
 
+/**
+ * The walk the round leaves around the action, as the rules package allows it ("Movement can be broken
+ * up, using some of the distance before and after the action", 17.0.1.1, 17.0.1.3); none if it allows none.
+ */
+function moveAround(s: osr.Sheet, state: OsrState, action: string): string {
+  const feet = osr.moveAllowance(s, 'move', state.run, state.conditions)
+  return feet.ok ? `; move up to ${feet.value} ft too, split before and after the ${action}` : ''
+}
+
 function hitsOn(needs: number, chance: number): string {
   return needs >= 20
     ? `Hits only on a natural 20 (${percent(chance)})`
@@ -1224,22 +1263,22 @@ export const osrCombat: CombatRules = {
     if (own) {
       if (!own.ok) return own
       const s = sheet(attacker)
-      const save =
-        s.ok && own.value.action.kind === 'cast-spell' ? spellSave(attacker, own.value.state, s.value) : null
+      const casts = s.ok && own.value.action.kind === 'cast-spell'
+      const save = casts ? spellSave(attacker, own.value.state, s.value) : null
+      const moves = casts ? moveAround(s.value, own.value.state, 'spell') : ''
       if (save)
         return ok({
           chance: save.chance,
-          summary: `Attacked before your number: the spell holds on a save vs Spells of ${save.needs} or more on a d20 (${percent(save.chance)}), else it is lost (${SPELL_RULE}).`,
+          summary: `Attacked before your number: the spell holds on a save vs Spells of ${save.needs} or more on a d20 (${percent(save.chance)}), else it is lost (${SPELL_RULE})${moves}.`,
           lines: [],
         })
       // Running turns one's back on those beside one: each with a ready weapon gets a parting shot (17.0.2).
-      const parting =
-        own.value.action.kind === 'run-away'
-          ? '; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2)'
-          : ''
+      const parting = TURNS_BACK[own.value.action.kind]
+        ? '; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2)'
+        : ''
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${parting}.`,
+        summary: `${attacker.name} ${own.value.action.says} (${osr.ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${moves}${parting}.`,
         lines: [],
       })
     }
@@ -1266,10 +1305,10 @@ export const osrCombat: CombatRules = {
     const reloads = reload > 0 ? `; then ${rounds(reload)} of reloading, doing nothing else` : ''
     // Fray keeps no positions: the move the round allows is said, split as the player likes (17.0.1.1);
     // a charge is its own run (17.0.1.8).
-    const feet = d.value.setup.attacker.movement
+    const { attacker: mover, attackerState } = d.value.setup
     const moves = declared.toggles.includes('charge')
-      ? `; the charge runs 10 to ${feet * 2} ft straight at ${target.name}`
-      : `; move up to ${feet} ft too, split before and after the attack${withdrawal(d.value.setup)}`
+      ? `; the charge runs 10 to ${mover.movement * 2} ft straight at ${target.name}`
+      : `${moveAround(mover, attackerState, 'attack')}${withdrawal(d.value.setup)}`
     // A blow the target may strike first, as the round stands (17.0.1.6, 17.0.1.9).
     const round = table ? roundFacts(table.turn, attacker.id, target.id) : []
     const risk = counterRisk(attacker, target, d.value.setup, { ...declared, round })
@@ -1329,8 +1368,9 @@ export const osrCombat: CombatRules = {
           ? 'Oil (17.0.10)'
           : (osr.ACTIONS.find((a) => a.kind === action.kind)?.rule ?? '')
       const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
-      // Turning their back on those beside them, the runner draws their parting shots (17.0.2).
-      const asks = action.kind === 'run-away' && table ? partingAsks(attacker, table) : undefined
+      // Turning their back on those beside them, one who runs or moves away draws their parting shots (17.0.2).
+      const verb = TURNS_BACK[action.kind]
+      const asks = verb && table ? partingAsks(attacker, table, verb) : undefined
       const parting = asks ? '; the GM says who is within 5 ft of them for a parting shot' : ''
       return ok({
         lines: [{ label: action.label.split(' · ')[0] ?? action.label, value: 0, rule, note: true }],
@@ -1349,12 +1389,22 @@ export const osrCombat: CombatRules = {
       prompts.push(
         `${attacker.name}’s missed shot may hit an ally in the melee: the GM chooses who may be hit and rolls ${attacker.name}’s attack against each in turn until one is hit.`,
       )
+    // Moving on after the blow, back turned: those beside them get their parting shots (17.0.1.1, 17.0.2).
+    const [, hp, state] = struck.value.attacker
+    const leaving = { ...attacker, hp, state: asJson(state) }
+    const parting =
+      declared.toggles.includes('then-move-away') && table && state.status === 'up'
+        ? partingAsks(leaving, table, 'moves away')
+        : undefined
+    if (parting)
+      said.push(`${attacker.name} moves away: the GM says who is within 5 ft of them for a parting shot`)
     const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
+    const next = asks?.asks ?? parting
     return ok({
       lines,
       summary: `${said.join('; ')}.${gm}`,
       changes: changesOf(struck.value.attacker, struck.value.target),
-      ...(asks?.asks ? { asks: asks.asks } : {}),
+      ...(next ? { asks: next } : {}),
     })
   },
 

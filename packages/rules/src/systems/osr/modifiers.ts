@@ -5,6 +5,7 @@ export const TOGGLE_IDS = [
   'charge',
   'set-vs-charge',
   'parting-shot',
+  'then-move-away',
   'from-behind',
   'sneak-attack',
   'flanking',
@@ -73,6 +74,13 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     label: 'Parting shot',
     effect:
       '+2 to hit an adjacent opponent who turns their back to move away; allowed even after all attacks, one attack mode only',
+    rule: 'Defensive Movement and Attacks of Opportunity (17.0.2)',
+  },
+  {
+    id: 'then-move-away',
+    label: 'Then turn your back and move away',
+    effect:
+      'After the blow, walk the rest of your movement away: each opponent within 5 ft with a ready weapon gets a parting shot at +2 (the GM says who)',
     rule: 'Defensive Movement and Attacks of Opportunity (17.0.2)',
   },
   {
