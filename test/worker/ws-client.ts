@@ -155,8 +155,8 @@ export class TestClient {
   }
 }
 
-/** Resolves once `check` holds, polling briefly; fails with `what` after a second. */
-export async function eventually(check: () => boolean, what: string, timeoutMs = 1000): Promise<void> {
+/** Resolves once `check` holds, polling briefly; fails with `what` after 5 s (a loaded CI machine answers slowly). */
+export async function eventually(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   const start = Date.now()
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
