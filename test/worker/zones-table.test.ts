@@ -526,6 +526,10 @@ describe('zones: what follows a grab ("Non-lethal attacks")', () => {
     expect(zones.keepsHold('move', false)).toBe(true)
     await eventually(() => t.entries().length === 1, 'the move')
     expect(t.state(t.tomas.id).grabbedBy).toBe('bandit')
+    // "... keep hold while moving together with the grabbed character": the log says Tomas comes along.
+    expect(t.entries()[0]?.detail).toBe(
+      `Bandit moves half a zone. Left this turn: ${leftAfter({ type: 'move', zones: 0.5 })}. Bandit keeps hold of Tomas, who moves with them.`,
+    )
     expect((await own('main')).ok).toBe(true)
     expect(zones.keepsHold('other', false)).toBe(false)
     await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas let go')
