@@ -1,7 +1,7 @@
 /** zones at the table in full (#28): what a player does on a phone with each rule the table carries. */
 
 import { TABLE } from '@fray/protocol'
-import { defaultSheetFor } from '@fray/rules'
+import { defaultSheetFor, zones } from '@fray/rules'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import * as Y from 'yjs'
@@ -14,6 +14,7 @@ import {
   miraAndTomasFace,
   monsterActsFirst,
   openGmTablet,
+  playUntil,
   seatPhone,
   typeOwnDice,
   visible,
@@ -59,6 +60,9 @@ async function miraActs(
   await mira.getByRole('button', { name: 'I act now' }).click()
   return { gm, room, mira }
 }
+
+/** A zones room with the GM's tablet, a Bandit of 8 health, and Mira and Tomas on their phones. */
+const partyAndBandit = () => miraAndTomasFace(chromium.browser, baseUrl, 'zones', 'Bandit', '8')
 
 /**
  * The Bandit holds one of the party in a grab: the GM's own write on the table (a grapple the table
@@ -196,13 +200,7 @@ describe('zones on a phone', () => {
   it('a player frees a grabbed ally with a STR save on her own die, chosen among her side', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room, mira, tomas } = await miraAndTomasFace(
-      chromium.browser,
-      baseUrl,
-      'zones',
-      'Bandit',
-      '8',
-    )
+    const { gm, room, mira, tomas } = await partyAndBandit()
     // The Bandit has Tomas in a grab: the GM's own write on the table (a grapple made before the fight).
     const table = await grabbedByBandit(room, 'Tomas')
     // Grabbed, all Tomas has in hand is a try to break free.
@@ -259,6 +257,90 @@ describe('zones on a phone', () => {
       .poll(() => mira.getByRole('region', { name: 'Your character' }).textContent())
       .not.toMatch(/Grabbed/)
     table.provider.destroy()
+  })
+
+  it('a player grabs the Bandit from her phone, and on her next turn keeps hold as she moves: the odds, Grabbed on every device, what is left', {
+    timeout: 180_000,
+  }, async () => {
+    const { gm, room, mira, tomas } = await partyAndBandit()
+    // A weak Bandit (STR 1), as the GM may write him: he resists a grab only on a 1.
+    await writeSheet(room, 'Bandit', 'foe', { str: 1 })
+    const parsed = (side: 'pc' | 'foe', name: string, sheet: Record<string, unknown> = {}) => {
+      const r = zones.parseSheet({ ...defaultSheetFor('zones', name, side), ...sheet })
+      if (!r.ok) throw new Error(r.error)
+      return r.value
+    }
+    const bandit = parsed('foe', 'Bandit', { str: 1 })
+    const plan = zones.planNonLethal({
+      kind: 'grapple',
+      attacker: parsed('pc', 'Mira'),
+      target: bandit,
+      nearby: true,
+    })
+    if (!plan.ok) throw new Error(plan.error)
+    const takes = Math.round(zones.nonLethalOdds(plan.value, bandit.str).takesEffect.probability * 100)
+    expect(takes).toBe(95)
+    const grabbed = (page: Page) => page.getByRole('list', { name: 'Bandit: status' }).textContent()
+    const card = () => mira.getByTestId('result-card').textContent()
+    const banner = () => mira.getByTestId('turn-banner').textContent()
+    /** What the rules leave of a fresh turn (speed 2) after these steps. */
+    const left = (...steps: zones.TurnStep[]) => {
+      let turn = zones.startTurn({ speed: 2 })
+      for (const s of steps) {
+        const r = zones.stepTurn(turn, s)
+        if (!r.ok) throw new Error(r.error)
+        turn = r.value
+      }
+      return zones.whatIsLeft(turn)
+    }
+    /** Plays the round on until the party's move comes back to Mira, her turn not yet taken. */
+    const miraActsAgain = async () => {
+      await playUntil(gm, [mira], () => visible(mira, 'I act now'))
+      await mira.getByRole('button', { name: 'I act now' }).click()
+    }
+
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    // Her grapple, a main action: tried again on a later turn if the Bandit's STR save passes (5%).
+    for (let tries = 1; ; tries++) {
+      const sheet = await openSheet(mira, 'Mira')
+      await sheet.getByLabel('With').selectOption({ label: 'Grapple' })
+      await expect
+        .poll(() => sheet.getByTestId('odds').textContent())
+        .toMatch(`Grapple works if Bandit fails a STR save (passes on 1 or under): ${takes}%.`)
+      if (tries === 1) await chromium.snap(mira, 'zones-grapple-phone')
+      await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+      const prompt = gm.getByRole('alertdialog', { name: /Mira .*Bandit/ })
+      await prompt.getByRole('button', { name: /^No reaction/ }).click()
+      await expect.poll(card).toMatch(/Bandit (is grabbed|resists the grapple)/)
+      if (/is grabbed/.test((await card()) ?? '')) break
+      expect(tries).toBeLessThan(4)
+      await miraActsAgain()
+    }
+    // Grabbed, on the tablet and on both phones; the grab was her main action.
+    for (const page of [gm, mira, tomas]) await expect.poll(() => grabbed(page)).toMatch(/Grabbed/)
+    await expect.poll(banner).toMatch(`Left: ${left({ type: 'main', action: 'attack' })}`)
+
+    // Her next turn: a full move of 2 zones, a zone at a time, and the Bandit comes along, still held.
+    await miraActsAgain()
+    const sheet = await chooseStep(mira, 'Mira', 'Move 1 zone')
+    await expect
+      .poll(() => sheet.getByTestId('odds').textContent())
+      .toMatch(/Keeps hold of Bandit, who moves along, still grabbed\./)
+    await chromium.snap(mira, 'zones-keep-hold-phone')
+    await sheet.getByRole('button', { name: 'Move 1 zone', exact: true }).click()
+    const oneZone: zones.TurnStep = { type: 'move', zones: 1 }
+    await expect
+      .poll(card)
+      .toMatch(
+        `Mira moves 1 zone. Left this turn: ${left(oneZone)}. Mira keeps hold of Bandit, who moves with them.`,
+      )
+    await takeStep(mira, 'Mira', 'Move 1 zone', 'Move 1 zone')
+    await expect
+      .poll(card)
+      .toMatch(`Left this turn: ${left(oneZone, oneZone)}. Mira keeps hold of Bandit, who moves with them.`)
+    for (const page of [gm, mira, tomas]) await expect.poll(() => grabbed(page)).toMatch(/Grabbed/)
+    await chromium.snap(gm, 'zones-keep-hold-tablet')
   })
 
   it('a player proposes an attack stunt from the sheet; the GM accepts it for the Bandit, who takes no damage', {

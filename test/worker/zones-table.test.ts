@@ -417,6 +417,37 @@ describe('zones: opportunity attacks ("Opportunity attacks")', () => {
     await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
     expect(t.turn().acting).toEqual([t.mira.id])
   })
+
+  it('Anna, on her last health, moves away; the Bandit’s opportunity attack knocks her down and her turn does not resume', async () => {
+    const t = await zonesTable()
+    const anna = await t.player('Anna', { health: 1 })
+    await t.partyActs(anna)
+    expect((await anna.ask(step('move-away', 'bandit'))).ok).toBe(true)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
+    const prompt = t.prompts()[0] as PendingDefense
+    expect((await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: 'opportunity:weapon-0' })).ok).toBe(
+      true,
+    )
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
+    const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
+    // The Bandit's d6 against her armour 0 always hurts her, and one health is all she has.
+    const suffered = banditDamage(sheetOf('Anna'), diceOf(entry, 'opportunity'))
+    expect(suffered).toBeGreaterThanOrEqual(1)
+    // Damage takes her to 0: incapacitated (only a death blow kills), so neither alive and conscious.
+    await eventually(() => t.state(anna.id).down === 'incapacitated', 'Anna down')
+    expect(zones.turnResumes({ alive: true, conscious: false })).toBe(false)
+    // "... after which their turn resumes if they are still alive and conscious": hers does not.
+    expect(entry.detail).toBe(
+      `Bandit makes an opportunity attack as Anna moves away: Anna takes ${suffered}: incapacitated. Anna's turn does not resume.`,
+    )
+    // Her turn is over: the zone she was moving is not hers to finish, nor anything else.
+    await eventually(() => !(t.turn().acting ?? []).includes(anna.id), 'her turn over')
+    expect(await anna.ask(step('move', anna.id))).toEqual({
+      ok: false,
+      error: "Anna is incapacitated and can't attack.",
+    })
+    await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
+  })
 })
 
 describe('zones: surrendering ("Surrendering")', () => {
@@ -526,6 +557,10 @@ describe('zones: what follows a grab ("Non-lethal attacks")', () => {
     expect(zones.keepsHold('move', false)).toBe(true)
     await eventually(() => t.entries().length === 1, 'the move')
     expect(t.state(t.tomas.id).grabbedBy).toBe('bandit')
+    // "... keep hold while moving together with the grabbed character": the log says Tomas comes along.
+    expect(t.entries()[0]?.detail).toBe(
+      `Bandit moves half a zone. Left this turn: ${leftAfter({ type: 'move', zones: 0.5 })}. Bandit keeps hold of Tomas, who moves with them.`,
+    )
     expect((await own('main')).ok).toBe(true)
     expect(zones.keepsHold('other', false)).toBe(false)
     await eventually(() => t.state(t.tomas.id).grabbedBy === undefined, 'Tomas let go')

@@ -1586,28 +1586,56 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
 }
 
 /**
- * "The grabbing character can keep hold while moving ..., attempting to disarm them, hiding behind them
- * ..., or attacking with a one-handed weapon or an unarmed attack. Any other action frees the grabbed
- * character" (a larger grabber keeps hold through anything): who this choice lets go, with their change.
+ * Whom this choice's grabber holds, split by the rule on keeping hold: "The grabbing character can keep
+ * hold while moving ..., attempting to disarm them, hiding behind them ..., or attacking with a one-handed
+ * weapon or an unarmed attack. Any other action frees the grabbed character" (a larger grabber keeps hold
+ * through anything).
  */
-function letGo(p: Planned, r: Resolution, view?: TableView): Resolution {
+function holds(p: Planned, view?: TableView): { kept: Fighter[]; freed: Fighter[] } {
   const held = (view?.fighters ?? []).filter((f) => stateOf(f).grabbedBy === p.who.a.id)
-  const freed = held.filter((f) => {
+  const keeps = (f: Fighter) => {
     const sheet = sheetFor(f)
     const larger = sheet.ok && zones.sizeSteps(p.a.size, sheet.value.size) > 0
-    return !zones.keepsHold(asGrabber(p, f.id), larger)
-  })
-  if (freed.length === 0) return r
+    return zones.keepsHold(asGrabber(p, f.id), larger)
+  }
+  return { kept: held.filter(keeps), freed: held.filter((f) => !keeps(f)) }
+}
+
+const namesOf = (fs: readonly Fighter[]) => fs.map((f) => f.name).join(' and ')
+
+/** What a choice does to the grabber's hold, in the preview's words, before it is made. */
+function holdWords(p: Planned, view?: TableView): string {
+  const { kept, freed } = holds(p, view)
+  const moving = asGrabber(p, '') === 'move'
+  const keeps =
+    kept.length === 0
+      ? ''
+      : ` Keeps hold of ${namesOf(kept)}, ${moving ? `who ${kept.length > 1 ? 'move' : 'moves'} along, still grabbed` : 'still grabbed'}.`
+  const lets =
+    freed.length === 0
+      ? ''
+      : ` Lets go of ${namesOf(freed)}: only moving, disarming them, hiding behind them, or a one-handed or unarmed attack keeps hold.`
+  return `${keeps}${lets}`
+}
+
+/** Who this choice lets go, with their change; a grabber who moves takes the held along, and the log says so. */
+function letGo(p: Planned, r: Resolution, view?: TableView): Resolution {
+  const { kept, freed } = holds(p, view)
+  const along =
+    kept.length > 0 && asGrabber(p, '') === 'move'
+      ? ` ${p.who.a.name} keeps hold of ${namesOf(kept)}, who ${kept.length > 1 ? 'move' : 'moves'} with them.`
+      : ''
+  if (freed.length === 0) return along ? { ...r, summary: `${r.summary}${along}` } : r
   const changes = { ...r.changes }
   for (const f of freed) {
     const state = { ...((changes[f.id]?.state ?? f.state) as ZonesState) }
     delete state.grabbedBy
     changes[f.id] = { ...changes[f.id], state: state as Record<string, unknown> }
   }
-  const names = freed.map((f) => f.name).join(' and ')
+  const names = namesOf(freed)
   return {
     lines: [...r.lines, note(`Lets go of ${names}: that action does not keep hold`, 0, RULE.nonLethal)],
-    summary: `${r.summary} ${names} ${freed.length > 1 ? 'are' : 'is'} free: ${p.who.a.name} let go to do it.`,
+    summary: `${r.summary}${along} ${names} ${freed.length > 1 ? 'are' : 'is'} free: ${p.who.a.name} let go to do it.`,
     changes,
   }
 }
@@ -2080,7 +2108,7 @@ export const zonesCombat: CombatRules = {
     const preview = previewOf(p.value, view)
     // The armour value is the target's: its defense, in this system's words.
     const lines = preview.lines.map((l) => (l.label === ARMOUR_LINE ? { ...l, defense: target.id } : l))
-    return ok({ ...preview, lines })
+    return ok({ ...preview, summary: `${preview.summary}${holdWords(p.value, view)}`, lines })
   },
   defenses(attacker, target, declared, view) {
     const p = declare(attacker, target, declared, view)
