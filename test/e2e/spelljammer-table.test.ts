@@ -1,7 +1,7 @@
 /**
  * spelljammer at the table on a phone (issue #26): the rules the table now carries, triggered by players.
  */
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { openUrl, PHONE, useBrowser } from '../support/browser.ts'
 import {
@@ -74,6 +74,21 @@ async function miraAgainstTheGoblin() {
   await addCombatant(gm, 'Goblin', '60')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
   await gm.getByRole('button', { name: 'Start combat' }).click()
+  return { gm, mira }
+}
+
+/**
+ * Mira declares her round on the form (`choose`), its preview saying `movement`, and the round is played
+ * until she may act.
+ */
+async function miraDeclares(choose: (form: Locator) => Promise<unknown>, movement: string) {
+  const { gm, mira } = await miraAgainstTheGoblin()
+  const form = mira.getByRole('form', { name: 'Action Declaration' })
+  await choose(form)
+  await expect.poll(() => form.getByTestId('intent-preview').textContent()).toContain(movement)
+  await form.getByRole('button', { name: 'Declare my action' }).click()
+  await expect.poll(() => form.getByRole('button', { name: 'Declare my action again' }).count()).toBe(1)
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
   return { gm, mira }
 }
 
@@ -369,17 +384,13 @@ describe('spelljammer at the table', () => {
   it('movement on the segment timeline: Mira declares no attack, and her place in the round says how far she has moved by then', {
     timeout: 150_000,
   }, async () => {
-    const { gm, mira } = await miraAgainstTheGoblin()
-    const form = mira.getByRole('form', { name: 'Action Declaration' })
-    await form
-      .getByLabel('Action')
-      .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' })
-    await expect
-      .poll(() => form.getByTestId('intent-preview').textContent())
-      .toContain('Movement: combat movement.')
-    await form.getByRole('button', { name: 'Declare my action' }).click()
-    await expect.poll(() => form.getByRole('button', { name: 'Declare my action again' }).count()).toBe(1)
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const { mira } = await miraDeclares(
+      (form) =>
+        form
+          .getByLabel('Action')
+          .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' }),
+      'Movement: combat movement.',
+    )
     // Her d10 + 0 falls on 1 to 10, always during movement: 10% of her TMR 40 a segment, from 10.
     const banner = mira.getByTestId('turn-banner')
     await expect
@@ -389,5 +400,29 @@ describe('spelljammer at the table', () => {
       (await banner.textContent()) ?? '',
     ) ?? ['', '0', '0']
     expect(Number(feet)).toBe((40 * (10 - Number(segment) + 1)) / 10)
+  })
+
+  it('attack and move: Mira declares it, and after her last attack the room says from which segment she moves (a DEX roll on 2 to 10)', {
+    timeout: 150_000,
+  }, async () => {
+    const { gm, mira } = await miraDeclares(
+      (form) => form.getByLabel('Movement', { exact: true }).selectOption({ label: 'Attack and move' }),
+      'Movement: half TMR after the last attack, by when it falls.',
+    )
+    // Her one attack is her last: a d10 + 0 puts it on 1 to 10.
+    const sheet = await attackSheet(mira, 'Mira')
+    await sheet.getByRole('radio', { name: /Goblin/ }).check()
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    await noStanceFor(gm, mira, /Attack and move \(last attack on/)
+    const card = (await mira.getByTestId('result-card').textContent()) ?? ''
+    const [, on] = /Attack and move \(last attack on (-?\d+)/.exec(card) ?? ['', '0']
+    const segment = Number(on)
+    // On 2 to 10 a DEX roll (DEX 12) sets the delay; on 1 no movement follows, and nothing is rolled.
+    if (segment >= 2) expect(card).toMatch(/DEX roll \d+ vs DEX 12\): \dx DEX roll/)
+    else expect(card).toContain('no movement occurs after segment 1: cannot move this round')
+    const chips = gm.getByTestId('combatant').filter({ hasText: 'Mira' }).locator('.chip')
+    await expect
+      .poll(async () => (await chips.allTextContents()).join(' '))
+      .toMatch(/Moves from segment \d+ \(attack and move\)|Cannot move this round \(attack and move\)/)
   })
 })

@@ -82,7 +82,29 @@ async function room() {
     await eventually(() => entries().some((e) => e.id === logId && e.kind === 'attack'), 'the attack logged')
     return entries().find((e) => e.id === logId) as LogEntry
   }
-  return { table, gm, gmAsk, player, foe, fighter, turn, entries, prompts, logged }
+  /**
+   * A player's attack on the orc as the room logs it; the first attack on it asks the orc for a stance
+   * (the rules say when), which the GM declares none. The outcome is logged under the answer.
+   */
+  const onTheOrc = async (
+    p: { ask: (r: Record<string, unknown>) => Promise<RequestResult>; id: string },
+    declared: Declared,
+  ) => {
+    const stances = rules.combat.defenses(fighter(p.id), fighter('orc'), declared)
+    const defense = stances.ok && stances.value.length > 0 ? 'none' : null
+    const asked = await p.ask({ kind: 'attack', targetId: 'orc', declared })
+    expect(asked.ok).toBe(true)
+    let logId = asked.ok ? asked.logId : ''
+    if (defense) {
+      await eventually(() => prompts().length === 1, 'the orc’s stance prompt')
+      const prompt = prompts()[0] as PendingDefense
+      const answered = await gmAsk({ kind: 'defend', promptId: prompt.id, choice: defense })
+      expect(answered.ok).toBe(true)
+      logId = answered.ok ? answered.logId : ''
+    }
+    return { entry: await logged(logId), defense }
+  }
+  return { table, gm, gmAsk, player, foe, fighter, turn, entries, prompts, logged, onTheOrc }
 }
 
 /** Mira against an orc whose d10 - 20 is always lost (it has no place in the round), the fight started. */
@@ -147,21 +169,7 @@ describe('spelljammer at the table: Multiple Attackers', () => {
       const known = rules.turn.known?.(t.turn(), me, orc) ?? []
       expect(known).toEqual(i === 0 ? [] : [`others-${i}`])
       const declared = { ...sword, toggles: known }
-      const stances = rules.combat.defenses(me, orc, declared)
-      const asked = await p.ask({ kind: 'attack', targetId: 'orc', declared })
-      expect(asked.ok).toBe(true)
-      // The first attack asks the orc for a stance: the GM declares none for it.
-      const defense = stances.ok && stances.value.length > 0 ? 'none' : null
-      let logId = asked.ok ? asked.logId : ''
-      if (defense) {
-        await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
-        const prompt = t.prompts()[0] as PendingDefense
-        const answered = await t.gmAsk({ kind: 'defend', promptId: prompt.id, choice: defense })
-        expect(answered.ok).toBe(true)
-        // The outcome is logged under the answer.
-        logId = answered.ok ? answered.logId : ''
-      }
-      const entry = await t.logged(logId)
+      const { entry, defense } = await t.onTheOrc(p, declared)
       const expected = rules.combat.resolve(me, orc, declared, defense, replay(entry.rolls ?? []))
       if (!expected.ok) throw new Error(expected.error)
       expect(entry.detail).toBe(expected.value.summary)
@@ -655,5 +663,62 @@ describe('spelljammer at the table: movement on the segment timeline', () => {
     expect(words).toBe('Mira has moved 12 of 20 ft')
     expect(spelljammer.feetMovedBy(5, spelljammer.moveWhileAttacking(40, 'move-and-attack'))).toBe(12)
     expect(t.turn().order.map((o) => o.label)).toEqual([`Segment 5 · during movement · ${words}`])
+  })
+})
+
+describe('spelljammer at the table: Attack and Move', () => {
+  it('Mira declared attack and move: after her last attack, on 8, the room rolls her DEX roll and says from which segment she moves, as the rules say', async () => {
+    const t = await room()
+    const mira = await t.player('Mira', { dex: 10, attacksPerRound: 2 })
+    await t.foe('orc', 'Orc', { initiativeModifier: -20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const intent = { metersMoved: 0, weapon: '0', options: ['attack-and-move'] }
+    expect((await mira.ask({ kind: 'intent', intent })).ok).toBe(true)
+    // Her d10 9 and d8 8: segments 9 and 8; the last falls on 8, between 2 and 10.
+    expect((await mira.ask({ kind: 'initiative', faces: [9, 8] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+    expect(t.turn().initiative[mira.id]?.segments).toEqual([9, 8])
+
+    const sword: Declared = { choice: 'weapon-0', toggles: [] }
+    const attack = () => t.onTheOrc(mira, sword)
+    const dexRolls = (entry: LogEntry) => (entry.rolls ?? []).filter((r) => /^DEX roll/.test(r.label))
+
+    // On 9, not her last: no DEX roll yet.
+    const first = await attack()
+    expect(first.entry.attack?.declared.round).toEqual(['segment:9', 'declared-movement:attack-and-move'])
+    expect(dexRolls(first.entry)).toEqual([])
+    expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
+
+    await eventually(() => t.turn().order[t.turn().current]?.at === 8, 'her last attack, on 8')
+    const me = t.fighter(mira.id)
+    const orc = t.fighter('orc')
+    const last = await attack()
+    expect(last.entry.attack?.declared.round).toEqual([
+      'segment:8',
+      'declared-movement:attack-and-move',
+      'last-attack',
+    ])
+    asTheRulesSay(last.entry, me, orc, sword, last.defense)
+    // One d100, the room's, after the attack's own dice; the delay is the text's table's.
+    const dex = dexRolls(last.entry)
+    expect(dex.map((r) => [r.sides, r.typed])).toEqual([[100, undefined]])
+    const face = dex[0]?.face ?? 0
+    const plan = spelljammer.attackAndMove(8, 40, 10, face)
+    if (!plan.ok) throw new Error(plan.error)
+    const tier = spelljammer.statRollTier(face, 10)
+    const from = tier === 5 ? null : 8 - tier
+    expect(plan.value.startsOn).toBe(from)
+    expect(last.entry.detail).toContain(`Attack and move (last attack on 8, DEX roll ${face} vs DEX 10)`)
+    expect(last.entry.detail).toMatch(
+      from === null ? /Mira cannot move this round\.$/ : /Mira moves 2 ft a segment/,
+    )
+    await eventually(() => t.fighter(mira.id).state.movingAfter !== undefined, 'her movement after it')
+    expect(t.fighter(mira.id).state.movingAfter).toEqual(from === null ? {} : { from })
+    expect(rules.combat.status(t.fighter(mira.id))).toContain(
+      from === null
+        ? 'Cannot move this round (attack and move)'
+        : `Moves from segment ${from} (attack and move)`,
+    )
   })
 })

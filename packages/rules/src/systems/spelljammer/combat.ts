@@ -33,6 +33,7 @@ import type {
   Roller,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
+import { afterLastAttack, type MovingAfter, movingChip } from './combat-attack-move.ts'
 import {
   busyCasting,
   type Casting,
@@ -94,6 +95,8 @@ export interface SpelljammerState {
   pickingUp?: PickingUp
   /** The round's one free action: taken (`now`, so the turn still allows its attack), then `used`. */
   freeAction?: 'now' | 'used'
+  /** Attack and move: from which segment they move after their last attack (none: not this round). */
+  movingAfter?: MovingAfter
 }
 
 /** Free Actions: "Only one Free Action can be taken per round", and it costs no attack. */
@@ -760,6 +763,25 @@ function afterFreeAction(f: Fighter, declared: Declared, resolved: Outcome<Resol
   return ok({ ...resolved.value, changes: { ...resolved.value.changes, [f.id]: { ...change, state } } })
 }
 
+/** Attack and move: a weapon's attack that was the round's last says, after it, when they move. */
+function thenMoving(f: Fighter, declared: Declared, roll: Roller, resolved: Outcome<Resolution>) {
+  const sheet = sheetFor(f)
+  if (!resolved.ok || !sheet.ok || !parseChoice(declared.choice, sheet.value)) return resolved
+  const after = afterLastAttack(f.name, sheet.value, declared, roll)
+  if (!after?.ok) return after ?? resolved
+  const change = resolved.value.changes[f.id] ?? {}
+  const state = compact({
+    ...((change.state as SpelljammerState | undefined) ?? stateOf(f)),
+    movingAfter: after.value.moving,
+  })
+  return ok({
+    ...resolved.value,
+    summary: `${resolved.value.summary} ${after.value.words}`,
+    lines: [...resolved.value.lines, ...after.value.lines],
+    changes: { ...resolved.value.changes, [f.id]: { ...change, state } },
+  })
+}
+
 /** One picking up their dropped weapon on their place in the round: their sheet and the segment. */
 function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
   if (target.id !== f.id) return fail('One picks up one’s own dropped weapon.')
@@ -835,6 +857,7 @@ function endRound(fighters: readonly Fighter[], round: number): Outcome<Resoluti
       casting: spell.casting,
       pickingUp: undefined,
       freeAction: undefined,
+      movingAfter: undefined,
     })
     if (JSON.stringify(next) !== JSON.stringify(f.state)) change.state = next
     if (change.hp !== undefined || change.state) changes[f.id] = change
@@ -864,6 +887,8 @@ function statusOf(f: Fighter): string[] {
   if (spell) chips.push(spell)
   const picking = pickUpChip(state.pickingUp)
   if (picking) chips.push(picking)
+  const moving = movingChip(state.movingAfter)
+  if (moving) chips.push(moving)
   for (const s of state.stuck ?? []) chips.push(STUCK_WORDS(s).replace(/^./, (c) => c.toUpperCase()))
   if (state.protLoss) chips.push(`Armor PROT -${state.protLoss}`)
   return chips
@@ -936,7 +961,11 @@ export const spelljammerCombat: CombatRules = {
   },
   defenses: defensesOf,
   resolve: (attacker, target, declared, defense, roll) =>
-    afterFreeAction(attacker, declared, resolveAttack(attacker, target, declared, defense, roll)),
+    afterFreeAction(
+      attacker,
+      declared,
+      thenMoving(attacker, declared, roll, resolveAttack(attacker, target, declared, defense, roll)),
+    ),
   endOfRound: (fighters, round) => endRound(fighters, round),
   status: statusOf,
   // The text's own wound levels: Unhurt, Wounded, Bloodied, Badly Wounded...

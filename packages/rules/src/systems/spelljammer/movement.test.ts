@@ -31,6 +31,11 @@ describe('attack and move', () => {
     expect(r.ok && [r.value.dexTier, r.value.startsOn]).toEqual([5, null])
   })
 
+  it('rolls nothing after a last attack on 1 or later: no movement occurs after segment 1', () => {
+    const r = attackAndMove(1, 40, 10)
+    expect(r.ok && [r.value.dexTier, r.value.startsOn, r.value.feet]).toEqual([null, null, 0])
+  })
+
   it('asks for the DEX roll when the last attack fell between 2 and 10', () => {
     expect(attackAndMove(5, 40, 10)).toEqual({
       ok: false,

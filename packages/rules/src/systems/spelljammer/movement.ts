@@ -55,6 +55,9 @@ export function attackAndMove(
   }
   if (lastAttackSegment > MOVEMENT_START)
     return ok(plan(MOVEMENT_START, null, 'last attack before initiative 10: move from 10'))
+  // "No movement occurs after segment 1": a last attack on 1 or later leaves nothing to roll for.
+  if (lastAttackSegment <= MOVEMENT_END)
+    return ok(plan(null, null, 'no movement occurs after segment 1: cannot move this round'))
   if (dexRoll === undefined)
     return { ok: false, error: 'Roll DEX to see when you can move after this attack.' }
   const roll = checkD100(dexRoll, 'DEX roll')

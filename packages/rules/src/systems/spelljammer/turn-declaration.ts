@@ -8,7 +8,7 @@
 import { type Fraction, toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { Intent, IntentOptionGroup, IntentRules } from '../../table/turn.ts'
+import type { Intent, IntentOptionGroup, IntentRules, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import * as spelljammer from './rules.ts'
@@ -192,6 +192,22 @@ export function declarationFacts(attacker?: Intent, target?: Intent): string[] {
   }
   return [...said(MOVED, attacker), ...said(TARGET_MOVED, target)]
 }
+
+const LAST = 'last-attack'
+
+/**
+ * Attack and Move: the fact that this attack is the last of the attacker's round (no place of theirs is
+ * left in the order), said only of one who declared attack and move; movement follows it.
+ */
+export function lastAttackFact(turn: TurnState, id: string): string[] {
+  const intent = turn.intents?.[id]
+  const d = intent ? roundDeclarationOf(intent) : null
+  if (!d?.ok || d.value.movement !== 'attack-and-move') return []
+  return turn.order.some((s, i) => i > turn.current && s.ids.includes(id)) ? [] : [LAST]
+}
+
+/** Whether the room said this attack is the attacker's last of the round (`lastAttackFact`). */
+export const isLastAttack = (round: readonly string[] | undefined) => round?.includes(LAST) ?? false
 
 /** The movement the attacker (or the target) declared this round, as the room said; null: not said. */
 export function declaredMovement(round: readonly string[] | undefined, whose: 'attacker' | 'target') {

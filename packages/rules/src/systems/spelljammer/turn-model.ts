@@ -17,6 +17,7 @@ import {
   declarationRules,
   declaredRound,
   diceOfRound,
+  lastAttackFact,
   movementBy,
 } from './turn-declaration.ts'
 
@@ -237,12 +238,13 @@ const ordered = orderedTurns({
   attacksPerTurn: (f) => (freeActionNow(f) ? 2 : 1),
   // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
   // What the attacker and the target declared for the round: its movement sets run-and-attack's SC and
-  // no movement's -20 DEF (Initiative, Run and Attack).
+  // no movement's -20 DEF (Initiative, Run and Attack); attack and move's last attack, which movement follows.
   facts: (turn, attacker, target) => {
     const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
     return [
       ...(at === undefined ? [] : [segmentFact(at)]),
       ...declarationFacts(turn.intents?.[attacker.id], turn.intents?.[target.id]),
+      ...(at === undefined ? [] : lastAttackFact(turn, attacker.id)),
     ]
   },
   // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
