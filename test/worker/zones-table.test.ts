@@ -444,7 +444,7 @@ describe('zones: opportunity attacks ("Opportunity attacks")', () => {
     await eventually(() => !(t.turn().acting ?? []).includes(anna.id), 'her turn over')
     expect(await anna.ask(step('move', anna.id))).toEqual({
       ok: false,
-      error: "Anna is incapacitated and can't attack.",
+      error: "Anna is incapacitated and can't act.",
     })
     await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
   })

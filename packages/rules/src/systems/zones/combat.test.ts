@@ -117,7 +117,7 @@ describe('zones: resolving an attack', () => {
     const bandit = foe('Bandit', {}, 4)
     const set = { ...bandit, hp: -2 }
     expect(rules.status(set)).toEqual(['Incapacitated'])
-    expect(rules.choices(set)).toEqual({ ok: false, error: "Bandit is incapacitated and can't attack." })
+    expect(rules.choices(set)).toEqual({ ok: false, error: "Bandit is incapacitated and can't act." })
     expect(rules.toggles(pc('Sybilla'), set, 'weapon-0').map((t) => t.id)).toContain('death-blow')
     expect(rules.status(bandit)).toEqual([])
   })
@@ -131,7 +131,7 @@ describe('zones: resolving an attack', () => {
     )
     expect(bandit.hp).toBe(0)
     expect(rules.status(bandit)).toEqual(['Incapacitated'])
-    expect(rules.choices(bandit)).toEqual({ ok: false, error: "Bandit is incapacitated and can't attack." })
+    expect(rules.choices(bandit)).toEqual({ ok: false, error: "Bandit is incapacitated and can't act." })
     // "Sybilla later attacks the same bandit with a dagger ... she slits his throat": no roll at all.
     const sybilla = pc('Sybilla', { weapons: [weapon('Dagger', 'd4')] })
     const blow = must(rules.resolve(sybilla, bandit, attack('weapon-0', 'death-blow'), null, scripted()))

@@ -275,7 +275,7 @@ function weaponLabel(w: zones.Weapon): string {
 function cannotAttack(f: Fighter, turn: TurnOf | null, view?: TableView): string | null {
   const st = stateOf(f)
   if (st.down === 'dead') return `${f.name} is dead.`
-  if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't attack.`
+  if (st.down === 'incapacitated') return `${f.name} is incapacitated and can't act.`
   if (st.fled) return `${f.name} fled the fight.`
   if (has(st, 'reacted')) return `${f.name} reacted this round: a reaction takes the whole turn.`
   if (!turn && has(st, 'acted')) return `${f.name} has already taken their turn this round.`
