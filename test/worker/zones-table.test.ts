@@ -732,8 +732,9 @@ describe('zones: blast attacks ("Blast attacks")', () => {
 describe('zones: reactions a round ("Reacting to an attack")', () => {
   it('never twice against one attack; a skill’s extra reaction lets Mira dodge a second attack in the round, and no third', async () => {
     const t = await zonesTable()
-    // "Some skills grant the ability to react multiple times in a round": one more for Mira.
-    const mira = await t.player('Mira2', { extraReactions: 1 })
+    // "Some skills grant the ability to react multiple times in a round": one more for Mira. Sturdy
+    // enough that two failed dodges cannot take her out: one out of the fight has no reaction to count.
+    const mira = await t.player('Mira2', { extraReactions: 1, health: 30 })
     t.addCombatant('bandit-2', { name: 'Bandit 2', side: 'foe', hp: 8, maxHp: 8, sheet: t.sheet })
     await t.banditActs()
     const first = await t.banditAttacks(mira.id)
