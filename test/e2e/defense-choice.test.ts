@@ -21,7 +21,9 @@ describe('the defender’s choice on their phone', () => {
 
     const outcomes: string[] = []
     for (const choice of ['Parry', 'Take it']) {
-      // The GM rolls the same physical dice each time: a 15 to hit, 3s for the rest.
+      // The GM rolls the same physical dice each time: a 15 to hit, 3s for the rest. (Should the round
+      // have moved on meanwhile, it is played until the Ogre may attack again.)
+      await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
       await gm.getByRole('button', { name: 'Ogre attacks' }).click()
       const composer = gm.getByRole('region', { name: 'Ogre attacks' })
       await composer.getByRole('radio', { name: /Tomas/ }).check()

@@ -122,8 +122,9 @@ it('brp: between fights, First Aid from a phone treats the last fight’s wound,
   // After the fight, Mira bandages him: 05 on her d100, 2 on the 1D3.
   await mira.getByRole('button', { name: /^Tend the wounded: First Aid, Wake them up/ }).click()
   const sheet = mira.getByRole('region', { name: 'Mira helps' })
-  const options = await sheet.locator('label.field', { hasText: /^With/ }).locator('option').allTextContents()
-  expect(options).toEqual(['First Aid · 30% · heals 1D3', 'Wake them up'])
+  // The sheet's choices come with its lazily loaded parts: looked at once they are there.
+  const options = sheet.locator('label.field', { hasText: /^With/ }).locator('option')
+  await expect.poll(() => options.allTextContents()).toEqual(['First Aid · 30% · heals 1D3', 'Wake them up'])
   expect(await sheet.getByRole('radio', { name: /Tomas/ }).isChecked()).toBe(true)
   expect(await sheet.getByTestId('odds').textContent()).toMatch(/30%/)
   await chromium.snap(mira, 'first-aid-between-fights-phone')
