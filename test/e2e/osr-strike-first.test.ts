@@ -96,8 +96,11 @@ it('osr: the Goblin charges Mira, who waits for it with the better initiative: s
   await mira.getByRole('button', { name: 'Attack', exact: true }).click()
   const sheet = mira.getByRole('region', { name: 'Mira attacks' })
   const withField = sheet.locator('label.field', { hasText: /^With/ }).locator('select')
-  const hold = (await withField.locator('option').allTextContents()).find((o) => o.startsWith('Hold'))
-  await withField.selectOption({ label: hold ?? 'Hold action' })
+  // The sheet's choices come with its lazily loaded parts: waited for, not read at once.
+  const holdOf = async () =>
+    (await withField.locator('option').allTextContents()).find((o) => o.startsWith('Hold'))
+  await expect.poll(holdOf).toBeDefined()
+  await withField.selectOption({ label: (await holdOf()) as string })
   await sheet.getByRole('button', { name: 'Wait for them' }).click()
   await expect.poll(() => gm.getByRole('button', { name: 'Goblin attacks' }).count()).toBe(1)
   await goblinAttacksMira(gm, true)
