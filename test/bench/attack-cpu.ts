@@ -4,12 +4,13 @@
  * fight, each answered with "take it" (or the last defense offered) where the system asks for one. Timed with the
  * process's own CPU clock; the Durable Object adds its SQLite writes and sockets on top (see the load bench).
  */
-import { GM, type GmRequest, LOG, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { GM, type GmRequest, LOG, type PendingDefense, TABLE } from '@fray/protocol'
 import { defaultSheetFor, SYSTEMS, type SystemId, seededDice } from '@fray/rules'
 import * as Y from 'yjs'
 import { putOnTable } from '../../app/src/models/table.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
-import { TableRoom } from '../../worker/src/room/table-room.ts'
+import { processedInMemory, TableRoom } from '../../worker/src/room/table-room.ts'
+import { answersOf } from '../support/answers.ts'
 
 export interface AttackCpu {
   system: SystemId
@@ -20,13 +21,12 @@ export interface AttackCpu {
 
 export function benchAttackCpu(system: SystemId, attacks = 1000): AttackCpu {
   const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc() }
-  const processed = new Set<string>()
   let ids = 0
   const room = new TableRoom({
     system,
     docs: { ...docs, seat: () => new Y.Doc() },
     dice: seededDice(2026),
-    processed: { has: (k) => processed.has(k), add: (k) => processed.add(k) },
+    processed: processedInMemory(),
     seatName: () => null,
     newId: () => `n${++ids}`,
   })
@@ -43,7 +43,7 @@ export function benchAttackCpu(system: SystemId, attacks = 1000): AttackCpu {
   }
   const rules = SYSTEMS[system].combat
   const requests = docs.gm.getArray<GmRequest>(GM.requests)
-  const results = docs.gm.getMap<RequestResult>(SEAT.results)
+  const results = answersOf(docs.gm)
   const prompts = docs.table.getMap<PendingDefense>(TABLE.prompts)
   let cpu = 0
   const ask = (request: Record<string, unknown>) => {

@@ -5,7 +5,7 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
-import { LOG, type LogEntry, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
+import { type Answer, LOG, type LogEntry, SEAT, type SeatRequest } from '@fray/protocol'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
@@ -125,11 +125,10 @@ function frayRoom(job: ClientJob, room: FrayRoom, errors: string[]): Room {
   const seat = provider(serverUrl, `seat:${room.seatId}`, seatDoc, room.seatKey)
   const watchers = Array.from({ length: job.clientsPerRoom }, () => new Y.Doc())
   const logs = watchers.map((doc) => provider(serverUrl, 'log', doc))
-  seatDoc.getMap<RequestResult>(SEAT.results).observe((event) => {
-    for (const key of event.keysChanged) {
-      const result = event.target.get(key)
-      if (result && !result.ok) errors.push(`request refused: ${result.error}`)
-    }
+  seatDoc.getArray<Answer>(SEAT.answers).observe((event) => {
+    for (const item of event.changes.added)
+      for (const answer of item.content.getContent() as Answer[])
+        if (!answer.result.ok) errors.push(`request refused: ${answer.result.error}`)
   })
   const requests = seatDoc.getArray<SeatRequest>(SEAT.requests)
   return {

@@ -1,5 +1,6 @@
 /** Bench: a long game night (3,000 rolls, 2,000 edits) against wrangler dev; prints what the room stores and how fast it loads. */
-import { LOG, SEAT } from '@fray/protocol'
+import { LOG } from '@fray/protocol'
+import { answersOf } from '../support/answers.ts'
 import { startDevServer } from '../support/dev-server.ts'
 import { LONG_SESSION, LONG_SESSION_MAX_BYTES, playLongSession } from '../support/long-session.ts'
 import { connectStock } from '../support/provider.ts'
@@ -31,12 +32,12 @@ export async function benchLongSession(): Promise<void> {
     const gm = connect(server.url, roomId, 'table', gmKey)
     const player = connect(server.url, roomId, `seat:${seat.seatId}`, seat.seatKey)
     await Promise.all([gm.synced, player.synced])
-    const results = player.doc.getMap(SEAT.results)
+    const results = answersOf(player.doc)
     const started = performance.now()
     await playLongSession({
       gmTable: gm.doc,
       seat: player.doc,
-      answered: (id) => until(() => results.has(`${seat.seatId}/${id}`), `the answer to ${id}`),
+      answered: (id) => until(() => results.has(id), `the answer to ${id}`),
     })
     const played = performance.now() - started
     gm.provider.destroy()

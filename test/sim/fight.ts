@@ -40,7 +40,8 @@ import * as Y from 'yjs'
 import { putOnTable } from '../../app/src/models/table.ts'
 import { fighters, settingsOf } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
-import { TableRoom } from '../../worker/src/room/table-room.ts'
+import { processedInMemory, TableRoom } from '../../worker/src/room/table-room.ts'
+import { answersOf } from '../support/answers.ts'
 import { check, gmLog, type Snapshot, snapshot } from './invariants.ts'
 
 const FOE_HEALTH: readonly FoeHealthView[] = ['exact', 'word', 'none']
@@ -136,13 +137,12 @@ class Fight {
     this.rules = options.rules ?? SYSTEMS[system]
     this.judge = SYSTEMS[system]
     this.choose = seededDice((seed ^ 0x5eed) >>> 0)
-    const processed = new Set<string>()
     this.room = new TableRoom({
       system,
       rules: this.rules,
       docs: { table: this.table, log: this.log, gm: this.gm, seat: (id) => this.seat(id) },
       dice: seededDice(seed),
-      processed: { has: (k) => processed.has(k), add: (k) => processed.add(k) },
+      processed: processedInMemory(),
       seatName: (id) => this.seatNames.get(id) ?? null,
       now: () => this.clock,
       newId: () => `c${++this.ids}`,
@@ -466,14 +466,14 @@ class Fight {
       .getArray<SeatRequest>(SEAT.requests)
       .push([{ id, at: this.clock, ...request } as SeatRequest])
     this.room.resolveSeat(seatId)
-    return this.answered(this.seat(seatId).getMap<RequestResult>(SEAT.results).get(`${seatId}/${id}`))
+    return this.answered(answersOf(this.seat(seatId)).get(id))
   }
 
   gmAsk(request: Record<string, unknown>): RequestResult | undefined {
     const id = `g${++this.ids}`
     this.gm.getArray<GmRequest>(GM.requests).push([{ id, ...request } as GmRequest])
     this.room.resolveGm()
-    return this.answered(this.gm.getMap<RequestResult>(SEAT.results).get(id))
+    return this.answered(answersOf(this.gm).get(id))
   }
 
   seatOf(f: Fighter): string | null {

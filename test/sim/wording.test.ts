@@ -5,15 +5,7 @@
  * The texts come from the real room code: the fight simulator plays the fights, and this test watches the
  * room's documents.
  */
-import {
-  LOG,
-  type LogEntry,
-  type PendingDefense,
-  type RequestResult,
-  SEAT,
-  TABLE,
-  type TurnState,
-} from '@fray/protocol'
+import { LOG, type LogEntry, type PendingDefense, TABLE, type TurnState } from '@fray/protocol'
 import { type BreakdownLine, SYSTEM_IDS, type SystemId } from '@fray/rules'
 import type { ComponentChild, VNode } from 'preact'
 import { describe, expect, it, vi } from 'vitest'
@@ -24,6 +16,7 @@ import { readCombatant } from '../../app/src/models/table.ts'
 import { describeTurn } from '../../app/src/models/turn.ts'
 import type { TableRoomOptions } from '../../worker/src/room/table-room.ts'
 import { readTurn } from '../../worker/src/room/turn-flow.ts'
+import { answersOf } from '../support/answers.ts'
 import { runFight } from './fight.ts'
 import RULE_SECTIONS from './rule-sections.json' with { type: 'json' }
 
@@ -136,7 +129,7 @@ function collect(system: SystemId, seed: number): Shown[] {
   expect(result.ok, JSON.stringify(result)).toBe(true)
   // Every refusal stays in its seat's (or the GM's) results.
   for (const doc of opened.flatMap((room) => [room.gm, ...room.seats]))
-    for (const r of doc.getMap<RequestResult>(SEAT.results).values()) if (!r.ok) show('refusal', r.error)
+    for (const r of answersOf(doc).values()) if (!r.ok) show('refusal', r.error)
   return shown
 }
 

@@ -8,16 +8,15 @@ import * as Y from 'yjs'
 export const LONG_SESSION = { rolls: 3000, edits: 2000, combatants: 8 } as const
 
 /**
- * The bound on what such a room stores. A roll costs about 180 bytes for good: its log entry, about 100,
- * and in the player's seat what is left of a request the room let go (an array's run of deleted requests
- * costs a few bytes, a deleted result's key in the results map about 35); edits cost almost nothing once
- * compacted, because an overwritten map value is garbage-collected to a few bytes (and, in a version 2
- * snapshot, costs almost nothing). 3,000 rolls measure about 520 kB (540 kB with version 1 snapshots, 770 kB
- * while seats kept every request), 120 kB of it the processed-request index; the bound leaves 30% headroom
- * for longer names.
+ * The bound on what such a room stores: the issue's 384 KiB (#29). A roll costs about 100 bytes for good,
+ * its log entry; in the player's seat, what the room let go of its requests and answers is a few runs of
+ * deleted items in two arrays (a few bytes each), and the room keeps one mark per phone that wrote them,
+ * not a key per request. Edits cost almost nothing once compacted (an overwritten map value is
+ * garbage-collected, and costs almost nothing in a version 2 snapshot). 3,000 rolls measure about 320 kB
+ * (520 kB with a results map and a key per request, 770 kB while seats kept every request).
  * Snapshots are stored in 512 kB rows.
  */
-export const LONG_SESSION_MAX_BYTES = 700_000
+export const LONG_SESSION_MAX_BYTES = 384 * 1024
 
 export interface SessionDocs {
   gmTable: Y.Doc

@@ -23,6 +23,7 @@ import {
 } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 import { OIL_FLASK, playTo as playRound, replay, table } from './table-client.ts'
 import { eventually, TestClient, takeSeat } from './ws-client.ts'
 
@@ -30,13 +31,13 @@ import { eventually, TestClient, takeSeat } from './ws-client.ts'
 async function secondPlayer(roomId: string, name: string) {
   const seat = await takeSeat(roomId, name)
   const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const results = phone.doc.getMap<RequestResult>(SEAT.results)
+  const results = answersOf(phone.doc)
   let n = 0
   const ask = async (request: Record<string, unknown>) => {
     const id = `${request.kind}-${++n}`
     phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
-    return results.get(`${seat.seatId}/${id}`) as RequestResult
+    await eventually(() => results.has(id), `${name}: ${String(request.kind)}`, 3000)
+    return results.get(id) as RequestResult
   }
   const created = await ask({ kind: 'create-character', sheet: defaultSheetFor('brp', name) })
   if (!created.ok) throw new Error(created.error)

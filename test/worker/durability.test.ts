@@ -3,6 +3,7 @@ import { LOG, type LogEntry, type RoomInfo, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { IDLE_DELETE_MS, PARTY_KEEP_MS } from '../../worker/src/room/encounter-room.ts'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
 const stubOf = (roomId: string) => env.ROOMS.get(env.ROOMS.idFromName(roomId))
@@ -63,7 +64,11 @@ describe('requests made offline', () => {
     const entries = fresh.doc.getArray<LogEntry>(LOG.entries)
     await eventually(() => entries.length >= 3, 'the third roll')
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(entries.toArray().map((e) => e.id.split('/')[1])).toEqual(['a', 'b', 'c'])
+    expect(entries.toArray().map((e) => e.id.split('/')[0])).toEqual([seat.seatId, seat.seatId, seat.seatId])
+    // Each request once: its answer names its own entry, and no entry is another's.
+    await eventually(() => answersOf(again.doc).has('c'), 'the answer to c')
+    const logIds = ['a', 'b', 'c'].map((id) => (answersOf(again.doc).get(id) as { logId?: string })?.logId)
+    expect(entries.toArray().map((e) => e.id)).toEqual(logIds)
   })
 })
 

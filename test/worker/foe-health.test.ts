@@ -13,6 +13,7 @@ import { defaultSheetFor, type Fighter, SYSTEMS } from '@fray/rules'
 import * as decoding from 'lib0/decoding'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 /** Every value (numbers, and numbers said in words) in the Yjs updates of the frames a client received. */
@@ -63,8 +64,8 @@ async function room(system: 'osr') {
   const gmAsk = async (request: Record<string, unknown>) => {
     const id = `gm-${++n}`
     gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
-    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
+    return answersOf(gm.doc).get(id) as RequestResult
   }
   const player = async (name: string) => {
     const seat = await takeSeat(roomId, name)
@@ -73,12 +74,12 @@ async function room(system: 'osr') {
       table: await TestClient.connect(roomId, 'table'),
       log: await TestClient.connect(roomId, 'log'),
     }
-    const results = phone.seat.doc.getMap<RequestResult>(SEAT.results)
+    const results = answersOf(phone.seat.doc)
     const ask = async (request: Record<string, unknown>) => {
       const id = `${request.kind}-${++n}`
       phone.seat.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-      await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
-      return results.get(`${seat.seatId}/${id}`) as RequestResult
+      await eventually(() => results.has(id), `${name}: ${String(request.kind)}`, 3000)
+      return results.get(id) as RequestResult
     }
     const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, name) })
     if (!created.ok) throw new Error(created.error)

@@ -20,7 +20,7 @@ async function odndTable(goblins: string[]) {
   const log = await TestClient.connect(roomId, 'log')
   const seat = await takeSeat(roomId, 'Mira')
   const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const ask = seatAsker(phone, seat.seatId)
+  const ask = seatAsker(phone)
   const gmAsk = gmAsker(gm)
   const sheet = { ...defaultSheetFor('odnd', 'Mira'), shield: true, hp: 40 }
   const created = await ask({ kind: 'create-character', sheet })

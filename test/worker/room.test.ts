@@ -1,8 +1,9 @@
 import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test'
-import { LOG, type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { COMPACT_AFTER } from '../../worker/src/room/room-store.ts'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 const combatants = (client: TestClient) => client.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
@@ -131,9 +132,9 @@ describe('an encounter room', () => {
     expect(entry.total).toBe(entry.faces[0])
     expect(entry.total).toBeGreaterThanOrEqual(1)
     expect(entry.total).toBeLessThanOrEqual(20)
-    const results = seat.doc.getMap<RequestResult>(SEAT.results)
+    const results = answersOf(seat.doc)
     await eventually(() => results.size === 1, 'the result in the seat')
-    expect(results.get(`${seatId}/r1`)).toEqual({ ok: true, logId: entry.id })
+    expect(results.get('r1')).toEqual({ ok: true, logId: entry.id })
 
     // Another seat's key does not open this seat, and the table's readers cannot write requests.
     expect((await TestClient.open(roomId, `seat:${seatId}`)).status).toBe(403)
@@ -148,9 +149,9 @@ describe('an encounter room', () => {
     requests.push([{ id: 'r1', kind: 'roll', notation: 'd100', at: 1 }])
     requests.push([{ id: 'r2', kind: 'roll', notation: 'd100', at: 2, faces: [87] }])
     requests.push([{ id: 'r3', kind: 'roll', notation: 'd100', at: 3, faces: [101] }])
-    const results = seat.doc.getMap<RequestResult>(SEAT.results)
+    const results = answersOf(seat.doc)
     await eventually(() => results.size === 3, 'the three answers')
-    expect(results.get(`${seatId}/r3`)).toEqual({
+    expect(results.get('r3')).toEqual({
       ok: false,
       error: expect.stringMatching(/d100 cannot show 101/),
     })

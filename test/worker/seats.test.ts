@@ -3,18 +3,19 @@ import { type RequestResult, SEAT, type SeatInfo, TABLE } from '@fray/protocol'
 import { defaultSheetFor } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
 async function seated(system: string) {
   const room = await createRoom(system)
   const seat = await takeSeat(room.roomId, 'Mira')
   const client = await TestClient.connect(room.roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const results = client.doc.getMap<RequestResult>(SEAT.results)
+  const results = answersOf(client.doc)
   const ask = async (request: Record<string, unknown>) => {
     const id = `q${results.size}-${Math.random().toString(36).slice(2, 8)}`
     client.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    await eventually(() => results.has(`${seat.seatId}/${id}`), `the answer to ${String(request.kind)}`)
-    return results.get(`${seat.seatId}/${id}`) as RequestResult
+    await eventually(() => results.has(id), `the answer to ${String(request.kind)}`)
+    return results.get(id) as RequestResult
   }
   const table = await TestClient.connect(room.roomId, 'table', room.gmKey)
   return { ...room, seat, ask, table }
@@ -159,7 +160,7 @@ describe('a seat on another phone (#19 item 7)', () => {
     expect(second.seatKey).not.toBe(seat.seatKey)
 
     const phone2 = await TestClient.connect(roomId, `seat:${seat.seatId}`, second.seatKey, 'protocol')
-    const results = phone2.doc.getMap<RequestResult>(SEAT.results)
+    const results = answersOf(phone2.doc)
     expect([...results.values()]).toContainEqual(created)
     expect(table.doc.getMap(TABLE.seats).size).toBe(1)
 

@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 const rules = SYSTEMS.spelljammer
@@ -31,18 +32,18 @@ async function room() {
   const gmAsk = async (request: Record<string, unknown>) => {
     const id = `gm-${++n}`
     gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
-    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
+    return answersOf(gm.doc).get(id) as RequestResult
   }
   const player = async (name: string, sheet: Record<string, unknown> = {}) => {
     const seat = await takeSeat(roomId, name)
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-    const results = phone.doc.getMap<RequestResult>(SEAT.results)
+    const results = answersOf(phone.doc)
     const ask = async (request: Record<string, unknown>) => {
       const id = `${request.kind}-${++n}`
       phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-      await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
-      return results.get(`${seat.seatId}/${id}`) as RequestResult
+      await eventually(() => results.has(id), `${name}: ${String(request.kind)}`, 3000)
+      return results.get(id) as RequestResult
     }
     const created = await ask({
       kind: 'create-character',

@@ -5,6 +5,7 @@
 import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
 import { defaultSheetFor, type Fighter, type SystemId, type TurnState } from '@fray/rules'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 /** A room with one player character (Mira, on her own seat) and one monster, and a GM. */
@@ -15,19 +16,19 @@ export async function table(system: SystemId) {
   const log = await TestClient.connect(roomId, 'log')
   const seat = await takeSeat(roomId, 'Mira')
   const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const results = phone.doc.getMap<RequestResult>(SEAT.results)
+  const results = answersOf(phone.doc)
   let n = 0
   const ask = async (request: Record<string, unknown>) => {
     const id = `${request.kind}-${++n}`
     phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    await eventually(() => results.has(`${seat.seatId}/${id}`), String(request.kind), 3000)
-    return results.get(`${seat.seatId}/${id}`) as RequestResult
+    await eventually(() => results.has(id), String(request.kind), 3000)
+    return results.get(id) as RequestResult
   }
   const gmAsk = async (request: Record<string, unknown>) => {
     const id = `gm-${++n}`
     gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
-    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
+    return answersOf(gm.doc).get(id) as RequestResult
   }
   const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Mira') })
   if (!created.ok) throw new Error(created.error)

@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test'
 import { GM, LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
@@ -100,7 +101,7 @@ describe('rolls', () => {
     const seat = await takeSeat(roomId, 'Mira')
     const mine = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
     // A player can scribble in its own seat document, e.g. a fake "result"; the room ignores it.
-    mine.doc.getMap(SEAT.results).set(`${seat.seatId}/r9`, { ok: true, logId: 'forged' })
+    mine.doc.getArray(SEAT.answers).push([{ id: 'r9', result: { ok: true, logId: 'forged' } }])
     mine.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1, total: 20 }])
     mine.doc.getArray(SEAT.requests).push([{ id: 'r2', kind: 'roll', notation: 'd100000' }])
 
@@ -115,11 +116,14 @@ describe('rolls', () => {
     const log = reader.doc.getArray<LogEntry>(LOG.entries)
     await eventually(() => log.length === 1, 'the one real roll')
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(log.toArray().map((e) => e.id)).toEqual([`${seat.seatId}/r1`])
+    await eventually(() => answersOf(mine.doc).has('r1'), 'the answer to the real roll')
+    expect(log.toArray().map((e) => e.id)).toEqual([
+      (answersOf(mine.doc).get('r1') as { logId: string }).logId,
+    ])
     expect(log.get(0).faces).toEqual([log.get(0).total])
-    const results = mine.doc.getMap<{ ok: boolean; error?: string }>(SEAT.results)
-    await eventually(() => results.has(`${seat.seatId}/r2`), 'the refusal of a die no one has')
-    expect(results.get(`${seat.seatId}/r2`)).toEqual({
+    const results = answersOf(mine.doc)
+    await eventually(() => results.has('r2'), 'the refusal of a die no one has')
+    expect(results.get('r2')).toEqual({
       ok: false,
       error: expect.stringMatching(/^“d100000” does not read as dice: a die has at most 1000 sides/),
     })
@@ -176,9 +180,9 @@ describe('hostile traffic', () => {
     expect([...reader.doc.getMap(TABLE.combatants).keys()]).toEqual([])
     // The room still answers: Mira's roll is resolved and logged.
     phone.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
-    const results = phone.doc.getMap(SEAT.results)
-    await eventually(() => results.has(`${seat.seatId}/r1`), 'the roll resolved')
-    expect(results.get(`${seat.seatId}/r1`)).toMatchObject({ ok: true })
+    const results = answersOf(phone.doc)
+    await eventually(() => results.has('r1'), 'the roll resolved')
+    expect(results.get('r1')).toMatchObject({ ok: true })
   })
 })
 
@@ -198,14 +202,14 @@ describe('physical dice typed in by a player', () => {
     const seat = await takeSeat(roomId, 'Mira')
     const mine = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
     const requests = mine.doc.getArray(SEAT.requests)
-    const results = mine.doc.getMap<{ ok: boolean; error?: string }>(SEAT.results)
+    const results = answersOf(mine.doc)
     const reader = await TestClient.connect(roomId, 'log')
     const log = reader.doc.getArray<LogEntry>(LOG.entries)
 
     requests.push([{ id: 'p1', kind: 'roll', notation: 'd20', at: 1, faces: [17] }])
     requests.push([{ id: 'p2', kind: 'roll', notation: 'd20', at: 2, faces: [25] }])
     await eventually(() => results.size === 2, 'both answers')
-    expect(results.get(`${seat.seatId}/p2`)).toEqual({
+    expect(results.get('p2')).toEqual({
       ok: false,
       error: expect.stringMatching(/a d20 cannot show 25/),
     })
@@ -222,7 +226,7 @@ describe('physical dice typed in by a player', () => {
     expect(log.get(1)).toMatchObject({ total: 20, source: 'physical', status: 'pending' })
 
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
-    gm.doc.getArray(GM.approvals).push([{ entryId: `${seat.seatId}/p3`, approve: true }])
+    gm.doc.getArray(GM.approvals).push([{ entryId: log.get(1).id, approve: true }])
     await eventually(() => log.get(1)?.status === 'approved', 'the approval')
     expect(log.length).toBe(2)
   })

@@ -2,18 +2,19 @@ import { GM, LOG, type LogEntry, type RequestResult, SEAT, TABLE, type TurnState
 import { defaultSheetFor } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 async function player(roomId: string, name: string, system: string) {
   const seat = await takeSeat(roomId, name)
   const client = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const results = client.doc.getMap<RequestResult>(SEAT.results)
+  const results = answersOf(client.doc)
   let n = 0
   const ask = async (request: Record<string, unknown>) => {
     const id = `${request.kind}-${++n}`
     client.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`)
-    return results.get(`${seat.seatId}/${id}`) as RequestResult
+    await eventually(() => results.has(id), `${name}: ${String(request.kind)}`)
+    return results.get(id) as RequestResult
   }
   const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system as 'osr', name) })
   if (!created.ok) throw new Error(created.error)
@@ -38,8 +39,8 @@ describe('a round of turn order', () => {
     const gmAsk = async (kind: string) => {
       const id = `${kind}-${Math.random().toString(36).slice(2, 7)}`
       gm.doc.getArray(GM.requests).push([{ id, kind }])
-      await eventually(() => gm.doc.getMap(SEAT.results).has(id), kind)
-      return gm.doc.getMap<RequestResult>(SEAT.results).get(id)
+      await eventually(() => answersOf(gm.doc).has(id), kind)
+      return answersOf(gm.doc).get(id)
     }
 
     expect(await mira.ask({ kind: 'initiative' })).toEqual({
@@ -107,8 +108,8 @@ describe('a round of turn order', () => {
     const gmAsk = async (request: Record<string, unknown>) => {
       const id = `g-${Math.random().toString(36).slice(2, 7)}`
       gm.doc.getArray(GM.requests).push([{ id, ...request }])
-      await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind))
-      return gm.doc.getMap<RequestResult>(SEAT.results).get(id)
+      await eventually(() => answersOf(gm.doc).has(id), String(request.kind))
+      return answersOf(gm.doc).get(id)
     }
     expect(await gmAsk({ kind: 'start-combat' })).toEqual({ ok: true, logId: expect.any(String) })
     const turn = table.doc.getMap(TABLE.turn)
@@ -215,8 +216,8 @@ describe('surprise at the start of a fight', () => {
     const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
     const start = async (surprise: Record<string, unknown>) => {
       gm.doc.getArray(GM.requests).push([{ id: 'start', kind: 'start-combat', surprise }])
-      await eventually(() => gm.doc.getMap(SEAT.results).has('start'), 'start')
-      return gm.doc.getMap<RequestResult>(SEAT.results).get('start')
+      await eventually(() => answersOf(gm.doc).has('start'), 'start')
+      return answersOf(gm.doc).get('start')
     }
     return { turn, entries, start, mira }
   }
@@ -277,8 +278,8 @@ describe('surprise at the start of a fight', () => {
     const { roomId, gmKey } = await createRoom('brp')
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
     gm.doc.getArray(GM.requests).push([{ id: 'start', kind: 'start-combat', surprise: { unaware: 'foe' } }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has('start'), 'start')
-    expect(gm.doc.getMap<RequestResult>(SEAT.results).get('start')).toEqual({
+    await eventually(() => answersOf(gm.doc).has('start'), 'start')
+    expect(answersOf(gm.doc).get('start')).toEqual({
       ok: false,
       error: expect.stringMatching(/defender unaware/),
     })
@@ -307,8 +308,8 @@ describe('a round of faction play (zones)', () => {
     const gmAsk = async (request: Record<string, unknown>) => {
       const id = `g-${Math.random().toString(36).slice(2, 7)}`
       gm.doc.getArray(GM.requests).push([{ id, ...request }])
-      await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind))
-      return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+      await eventually(() => answersOf(gm.doc).has(id), String(request.kind))
+      return answersOf(gm.doc).get(id) as RequestResult
     }
     // Every state of the round a device ever sees: none is a round that ended without the next opening.
     const seen: string[] = []
@@ -361,7 +362,7 @@ describe('the segment countdown (spelljammer)', () => {
     for (let i = 0; i < 5 && turn().round < 2; i++) {
       const id = `next-${i}`
       gm.doc.getArray(GM.requests).push([{ id, kind: 'next-turn' }])
-      await eventually(() => gm.doc.getMap(SEAT.results).has(id), 'next turn')
+      await eventually(() => answersOf(gm.doc).has(id), 'next turn')
     }
     expect(turn()).toMatchObject({ round: 2, status: 'initiative' })
     expect((await ace.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
@@ -426,7 +427,7 @@ describe('typed initiative in a room that approves physical dice', () => {
     const gmAsk = async (kind: string) => {
       const id = `${kind}-${Math.random().toString(36).slice(2, 7)}`
       gm.doc.getArray(GM.requests).push([{ id, kind }])
-      await eventually(() => gm.doc.getMap(SEAT.results).has(id), kind)
+      await eventually(() => answersOf(gm.doc).has(id), kind)
     }
     const entry = (id: string) =>
       log.doc

@@ -6,6 +6,7 @@ import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 
 export const ORIGIN = 'http://fray.test'
 
@@ -185,14 +186,14 @@ export async function createRoom(system = 'osr'): Promise<{ roomId: string; gmKe
 }
 
 /** Requests on a player's seat document, one at a time: each waits for the room's answer in the seat. */
-export function seatAsker(phone: TestClient, seatId: string) {
+export function seatAsker(phone: TestClient) {
   let n = 0
   return async (request: Record<string, unknown>): Promise<RequestResult> => {
     const id = `${request.kind}-${++n}`
     phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    const results = phone.doc.getMap<RequestResult>(SEAT.results)
-    await eventually(() => results.has(`${seatId}/${id}`), String(request.kind), 3000)
-    return results.get(`${seatId}/${id}`) as RequestResult
+    const results = answersOf(phone.doc)
+    await eventually(() => results.has(id), String(request.kind), 3000)
+    return results.get(id) as RequestResult
   }
 }
 
@@ -202,8 +203,8 @@ export function gmAsker(gm: TestClient) {
   return async (request: Record<string, unknown>): Promise<RequestResult> => {
     const id = `gm-${++n}`
     gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
-    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
+    return answersOf(gm.doc).get(id) as RequestResult
   }
 }
 

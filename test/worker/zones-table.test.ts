@@ -6,6 +6,7 @@ import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, 
 import { defaultSheetFor, type TurnState, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 /** A zones room: Mira and Tomas on their phones, a Bandit with a sheet, and the GM. */
@@ -18,12 +19,12 @@ async function zonesTable() {
   const player = async (name: string, extra: Record<string, unknown> = {}) => {
     const seat = await takeSeat(roomId, name)
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-    const results = phone.doc.getMap<RequestResult>(SEAT.results)
+    const results = answersOf(phone.doc)
     const ask = async (request: Record<string, unknown>) => {
       const id = `${request.kind}-${++n}`
       phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-      await eventually(() => results.has(`${seat.seatId}/${id}`), `${name}: ${String(request.kind)}`, 3000)
-      return results.get(`${seat.seatId}/${id}`) as RequestResult
+      await eventually(() => results.has(id), `${name}: ${String(request.kind)}`, 3000)
+      return results.get(id) as RequestResult
     }
     const sheet = { ...defaultSheetFor('zones', name), ...extra }
     const created = await ask({ kind: 'create-character', sheet })
@@ -33,8 +34,8 @@ async function zonesTable() {
   const gmAsk = async (request: Record<string, unknown>) => {
     const id = `gm-${++n}`
     gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => gm.doc.getMap(SEAT.results).has(id), String(request.kind), 3000)
-    return gm.doc.getMap<RequestResult>(SEAT.results).get(id) as RequestResult
+    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
+    return answersOf(gm.doc).get(id) as RequestResult
   }
   /** The GM puts a combatant on the table from the tablet. */
   const addCombatant = (id: string, fields: Record<string, unknown>) => {

@@ -3,10 +3,11 @@
  * undo) with the refusal of the latest one in words, and verdicts on players' own dice.
  */
 import {
+  type Answer,
   type Approval,
+  answerTo,
   GM,
   type GmRequest,
-  type RequestResult,
   SEAT,
   type SealedResult,
   type TimedEvent,
@@ -34,12 +35,12 @@ export interface GmModel {
 export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.randomUUID()): GmModel {
   const error = signal<string | null>(null)
   let last: string | null = null
-  const results = doc.getMap<RequestResult>(SEAT.results)
+  const answers = doc.getArray<Answer>(SEAT.answers)
   const show = () => {
-    const result = last ? results.get(last) : undefined
+    const result = last ? answerTo(answers.toArray(), last) : undefined
     error.value = result && !result.ok ? result.error : null
   }
-  results.observe(show)
+  answers.observe(show)
   const sealedMap = doc.getMap<SealedResult>(GM.sealed)
   const sealed = signal<Record<string, SealedResult>>(sealedMap.toJSON())
   const reread = () => {
@@ -68,7 +69,7 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
       doc.getArray<Approval>(GM.approvals).push([{ entryId, approve }])
     },
     dispose: () => {
-      results.unobserve(show)
+      answers.unobserve(show)
       sealedMap.unobserve(reread)
       eventsMap.unobserve(rereadEvents)
     },

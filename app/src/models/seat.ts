@@ -1,6 +1,13 @@
 /** A player's seat: remembered on this phone, its document, and the requests the player sends through it. */
 
-import { type Intent, type QuickRoll, type RequestResult, SEAT, type SeatRequest } from '@fray/protocol'
+import {
+  type Answer,
+  type Intent,
+  type QuickRoll,
+  type RequestResult,
+  SEAT,
+  type SeatRequest,
+} from '@fray/protocol'
 import type { Declared } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
@@ -68,14 +75,22 @@ export function createSeatModel(
   newId: () => string = () => crypto.randomUUID(),
 ): SeatModel {
   const requests = doc.getArray<SeatRequest>(SEAT.requests)
-  const results = doc.getMap<RequestResult>(SEAT.results)
+  const answers = doc.getArray<Answer>(SEAT.answers)
+  // Where a room before `answers` kept them: read for the requests it answered there.
+  const legacy = doc.getMap<RequestResult>(SEAT.results)
   const version = signal(0)
   const bump = () => {
     version.value++
   }
   requests.observe(bump)
-  results.observe(bump)
-  const resultOf = (id: string) => results.get(`${seatId}/${id}`)
+  answers.observe(bump)
+  legacy.observe(bump)
+  // The latest answer to each request, read again once per change.
+  const answered = computed(() => {
+    void version.value
+    return new Map(answers.toArray().map((a) => [a.id, a.result]))
+  })
+  const resultOf = (id: string) => answered.value.get(id) ?? legacy.get(`${seatId}/${id}`)
   return {
     pending: computed(() => {
       void version.value
@@ -122,7 +137,8 @@ export function createSeatModel(
     },
     logIds: computed(() => {
       void version.value
-      return new Set([...results.values()].flatMap((r) => (r.ok ? [r.logId] : [])))
+      const results = [...answered.value.values(), ...legacy.values()]
+      return new Set(results.flatMap((r) => (r.ok ? [r.logId] : [])))
     }),
     lastRefusal: computed(() => {
       void version.value

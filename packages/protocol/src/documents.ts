@@ -172,9 +172,28 @@ export interface PastFight {
 export const SEAT = {
   /** Y.Array<SeatRequest>: what the player asks the server to do. */
   requests: 'requests',
-  /** Y.Map<string, RequestResult>: request id -> what became of it, written by the server. */
+  /**
+   * Y.Array<Answer>: what became of each request still kept, written by the server in the order it
+   * resolved them. An array, not a map: the answers the room lets go leave a few bytes behind, where a
+   * map keeps every key it ever held.
+   */
+  answers: 'answers',
+  /** Y.Map<string, RequestResult>: where rooms before `answers` kept them (`<seat id>/<request id>`); read only. */
   results: 'results',
 } as const
+
+/** The room's answer to one request of a seat's (or the GM's) document. */
+export interface Answer {
+  /** The request's own id, as its writer chose it. */
+  id: string
+  result: RequestResult
+}
+
+/** The latest answer to a request among a document's answers (`getArray(SEAT.answers).toArray()`). */
+export function answerTo(answers: readonly Answer[], id: string): RequestResult | undefined {
+  for (let i = answers.length - 1; i >= 0; i--) if (answers[i]?.id === id) return answers[i]?.result
+  return undefined
+}
 
 export interface CombatantFields {
   name: string

@@ -1,10 +1,10 @@
 /** Resolving what players ask for in their seat documents. The server rolls every digital die. */
 import {
+  type Answer,
   type Approval,
   type CombatantFields,
   LOG,
   type LogEntry,
-  parseRequest,
   type RequestResult,
   SEAT,
   type SeatInfo,
@@ -17,21 +17,6 @@ import { attack, defend } from './combat.ts'
 import { fighterOf } from './fighters.ts'
 import { freeRoll } from './free-roll.ts'
 import { answer, rollInitiative, stepTurn } from './turn-flow.ts'
-
-/**
- * Request ids in a seat document, in order, each with a reader of the request (null when it is not one):
- * only requests not resolved before are read.
- */
-export function seatRequests(seat: Y.Doc): Array<{ id: string; read: () => SeatRequest | null }> {
-  return seat
-    .getArray(SEAT.requests)
-    .toArray()
-    .map((value) => ({
-      id: String((value as { id?: unknown } | null)?.id ?? ''),
-      read: () => parseRequest(value),
-    }))
-    .filter((entry) => entry.id !== '')
-}
 
 export interface RequestContext {
   /** Who asked, as shown at the table. */
@@ -49,10 +34,21 @@ export interface RequestContext {
   approvePhysical: boolean
 }
 
-/** Resolves one request, and records the result (or why it was refused) in the seat. */
-export function resolveRequest(request: SeatRequest | null, id: string, ctx: RequestContext): RequestResult {
-  const result = decide(request, id, ctx)
-  ctx.seat.transact(() => ctx.seat.getMap<RequestResult>(SEAT.results).set(id, result), 'server')
+/** A request that does not parse: from another version of the app, or not from the app at all. */
+export const NOT_UNDERSTOOD = 'That request is not one this room understands; update the app and try again.'
+
+/**
+ * Resolves one request, and answers it in the seat (what became of it, or why it was refused). `id` is the
+ * request's own id, which its answer goes by; `key` names it for good, and the log entries it makes.
+ */
+export function resolveRequest(
+  request: SeatRequest | null,
+  id: string,
+  key: string,
+  ctx: RequestContext,
+): RequestResult {
+  const result = decide(request, key, ctx)
+  ctx.seat.transact(() => ctx.seat.getArray<Answer>(SEAT.answers).push([{ id, result }]), 'server')
   return result
 }
 
@@ -101,10 +97,7 @@ const SEAT_HANDLERS: SeatHandlers = {
 
 function decide(request: SeatRequest | null, id: string, ctx: RequestContext): RequestResult {
   if (request === null) {
-    return {
-      ok: false,
-      error: 'That request is not one this room understands; update the app and try again.',
-    }
+    return { ok: false, error: NOT_UNDERSTOOD }
   }
   const seat = ctx.table.getMap<SeatInfo>(TABLE.seats).get(ctx.seatId)
   if (seat?.freed) return { ok: false, error: 'The GM freed this seat. Open the link again to join anew.' }

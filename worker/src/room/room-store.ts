@@ -31,17 +31,20 @@ export interface RoomMeta {
 export type ImportedDocs = Partial<Record<'table' | 'gm', Uint8Array>>
 
 export interface RoomStats {
-  /** Bytes of document storage, plus an estimate for the processed-request index. */
+  /** Bytes of document storage, plus an estimate for the processed keys and the writers' marks. */
   storedBytes: number
   largestRowBytes: number
   docs: Array<{ doc: string; bytes: number; rows: number; loadMs: number }>
   processedRequests: number
+  requestMarks: number
 }
 
 export class RoomStore {
   private readonly sql: SqlStorage
-  /** Processed request keys by scope (a seat id, or `gm`), read from storage once per wake. */
+  /** Processed keys by scope (a seat id, or `gm`), read from storage once per wake. */
   private readonly processedByScope = new Map<string, Set<string>>()
+  /** Each writer's last resolved clock by scope, read from storage once per wake. */
+  private readonly marksByScope = new Map<string, Map<number, number>>()
   /** Stored bytes of each document (its update log and snapshot), read once, then kept up to date. */
   private sizes: Map<string, number> | null = null
   private created = false
@@ -66,12 +69,14 @@ export class RoomStore {
     this.created = false
     this.sizes = null
     this.processedByScope.clear()
+    this.marksByScope.clear()
   }
 
   /** Creates the tables a new room lacks (and those an older room lacks). */
   createTables(): void {
     this.sizes = null
     this.processedByScope.clear()
+    this.marksByScope.clear()
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)',
     )
@@ -82,6 +87,9 @@ export class RoomStore {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS handovers (
       code_hash TEXT PRIMARY KEY, seat_id TEXT NOT NULL, expires_at INTEGER NOT NULL, signs_out INTEGER NOT NULL)`)
     this.sql.exec('CREATE TABLE IF NOT EXISTS processed_requests (id TEXT PRIMARY KEY, seat TEXT NOT NULL)')
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS request_marks (
+      scope TEXT NOT NULL, client INTEGER NOT NULL, clock INTEGER NOT NULL, PRIMARY KEY (scope, client)
+    ) WITHOUT ROWID`)
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS activity (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)',
     )
@@ -191,8 +199,9 @@ export class RoomStore {
   // --- processed requests --------------------------------------------------------------------
 
   /**
-   * Keys of resolved requests, `<scope>/<id>` where the scope is a seat id or `gm`. Each scope is read
-   * once per wake; a key is added inside the transaction of its request's work.
+   * What the room resolved (see `ProcessedLog`): keys `<scope>/<id>` where the scope is a seat id or `gm`,
+   * and each writer's mark. Each scope is read once per wake; a key or a mark is written inside the
+   * transaction of its request's work.
    */
   readonly processed: ProcessedLog = {
     has: (key) => this.processedIn(scopeOf(key)).has(key),
@@ -200,6 +209,25 @@ export class RoomStore {
       const scope = scopeOf(key)
       this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', key, scope)
       this.processedIn(scope).add(key)
+    },
+    mark: (scope, client) => this.marksIn(scope).get(client) ?? -1,
+    setMark: (scope, client, clock) => {
+      this.sql.exec(
+        `INSERT INTO request_marks (scope, client, clock) VALUES (?, ?, ?)
+         ON CONFLICT (scope, client) DO UPDATE SET clock = excluded.clock`,
+        scope,
+        client,
+        clock,
+      )
+      this.marksIn(scope).set(client, clock)
+    },
+    keepMarks: (scope, writers) => {
+      const marks = this.marksIn(scope)
+      for (const client of [...marks.keys()]) {
+        if (writers.has(client)) continue
+        this.sql.exec('DELETE FROM request_marks WHERE scope = ? AND client = ?', scope, client)
+        marks.delete(client)
+      }
     },
   }
 
@@ -211,6 +239,19 @@ export class RoomStore {
       this.processedByScope.set(scope, set)
     }
     return set
+  }
+
+  private marksIn(scope: string): Map<number, number> {
+    let marks = this.marksByScope.get(scope)
+    if (!marks) {
+      const rows = this.sql.exec<{ client: number; clock: number }>(
+        'SELECT client, clock FROM request_marks WHERE scope = ?',
+        scope,
+      )
+      marks = new Map(rows.toArray().map((r) => [r.client, r.clock]))
+      this.marksByScope.set(scope, marks)
+    }
+    return marks
   }
 
   // --- documents -----------------------------------------------------------------------------
@@ -265,9 +306,14 @@ export class RoomStore {
     return total
   }
 
-  /** Forgets the sizes kept in memory (a transaction rolled back): they are read again when next asked. */
-  forgetSizes(): void {
+  /**
+   * Forgets what is kept in memory of storage (a transaction rolled back): the sizes, the processed keys
+   * and the marks are read again when next asked.
+   */
+  forgetCache(): void {
     this.sizes = null
+    this.processedByScope.clear()
+    this.marksByScope.clear()
   }
 
   private storedSizes(): Map<string, number> {
@@ -314,14 +360,17 @@ export class RoomStore {
       return { doc, bytes, rows, loadMs: performance.now() - start }
     })
     const requests = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM processed_requests').one().n
+    const marks = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM request_marks').one().n
     const largestRow = this.sql
       .exec<{ n: number | null }>(`SELECT MAX(LENGTH(data)) AS n FROM (${STORED_ROWS})`)
       .one().n
     return {
-      storedBytes: docs.reduce((n, d) => n + d.bytes, 0) + requests * 40,
+      // A processed key is counted 40 bytes (its id and scope), a writer's mark 24 (scope, client, clock).
+      storedBytes: docs.reduce((n, d) => n + d.bytes, 0) + requests * 40 + marks * 24,
       largestRowBytes: largestRow ?? 0,
       docs,
       processedRequests: requests,
+      requestMarks: marks,
     }
   }
 }

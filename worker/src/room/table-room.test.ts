@@ -1,11 +1,21 @@
-import { type Approval, GM, LOG, type LogEntry, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import {
+  type Answer,
+  type Approval,
+  answerTo,
+  GM,
+  LOG,
+  type LogEntry,
+  type RequestResult,
+  SEAT,
+  TABLE,
+} from '@fray/protocol'
 import { seededDice } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { applyApproval } from './requests.ts'
-import { KEPT_REQUESTS, type ProcessedLog, TableRoom } from './table-room.ts'
+import { KEPT_REQUESTS, type ProcessedLog, processedInMemory, TableRoom } from './table-room.ts'
 
-/** A table room over plain documents, with one seat (Mira's) and a processed log that counts its marks. */
+/** A table room over plain documents, with one seat (Mira's) and a processed log that records its marks. */
 function setup(options: { processed?: Set<string> } = {}) {
   const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc(), seats: new Map<string, Y.Doc>() }
   const seat = (id: string) => {
@@ -13,13 +23,18 @@ function setup(options: { processed?: Set<string> } = {}) {
     docs.seats.set(id, doc)
     return doc
   }
-  const done = options.processed ?? new Set<string>()
+  const memory = processedInMemory()
+  for (const key of options.processed ?? []) memory.keys.add(key)
   const marks: string[] = []
   const processed: ProcessedLog = {
-    has: (key) => done.has(key),
+    ...memory,
     add: (key) => {
       marks.push(key)
-      done.add(key)
+      memory.add(key)
+    },
+    setMark: (scope, client, clock) => {
+      marks.push(`${scope} ${client}:${clock}`)
+      memory.setMark(scope, client, clock)
     },
   }
   let ids = 0
@@ -33,8 +48,9 @@ function setup(options: { processed?: Set<string> } = {}) {
     newId: () => `id-${++ids}`,
   })
   const log = () => docs.log.getArray<LogEntry>(LOG.entries).toArray()
-  const results = (doc: Y.Doc) => doc.getMap<RequestResult>(SEAT.results)
-  return { room, docs, seat, marks, log, results }
+  const answers = (doc: Y.Doc) => doc.getArray<Answer>(SEAT.answers)
+  const answer = (doc: Y.Doc, id: string) => answerTo(answers(doc).toArray(), id)
+  return { room, docs, seat, marks, memory, log, answers, answer }
 }
 
 const MIRA = 'mira-seat-1'
@@ -48,25 +64,29 @@ function device(clientID: number) {
   return { doc, update: () => Y.mergeUpdates(updates.splice(0)) }
 }
 
+/** The log id of a request: its item's, `<scope>/<client>.<clock>` in base 36. */
+const itemKey = (scope: string, client: number, clock: number) =>
+  `${scope}/${client.toString(36)}.${clock.toString(36)}`
+
 describe('a seat request', () => {
   it('is resolved once, even when resolveSeat runs again or the same update arrives twice', () => {
-    const { room, seat, marks, log, results } = setup()
+    const { room, seat, marks, log, answers, answer } = setup()
     const phone = device(11)
     phone.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
     const update = phone.update()
 
     let writes = 0
-    results(seat(MIRA)).observe(() => writes++)
+    answers(seat(MIRA)).observe(() => writes++)
     Y.applyUpdate(seat(MIRA), update)
     room.resolveSeat(MIRA)
     Y.applyUpdate(seat(MIRA), update)
     room.resolveSeat(MIRA)
     room.resolveSeat(MIRA)
 
-    expect(log().map((e) => e.id)).toEqual([`${MIRA}/r1`])
-    expect(results(seat(MIRA)).get(`${MIRA}/r1`)).toEqual({ ok: true, logId: `${MIRA}/r1` })
+    expect(log().map((e) => e.id)).toEqual([itemKey(MIRA, 11, 0)])
+    expect(answer(seat(MIRA), 'r1')).toEqual({ ok: true, logId: itemKey(MIRA, 11, 0) })
     expect(writes).toBe(1)
-    expect(marks).toEqual([`${MIRA}/r1`])
+    expect(marks).toEqual([`${MIRA} 11:0`])
   })
 
   it('is resolved in the order the seat wrote them, each once, when more arrive later', () => {
@@ -79,11 +99,12 @@ describe('a seat request', () => {
       { id: 'r3', kind: 'roll', notation: 'd20', at: 3 },
     ])
     room.resolveSeat(MIRA)
-    expect(log().map((e) => e.id)).toEqual([`${MIRA}/r1`, `${MIRA}/r2`, `${MIRA}/r3`])
+    expect(log().map((e) => e.notation)).toEqual(['1d20', '1d100', '1d20'])
+    expect(new Set(log().map((e) => e.id)).size).toBe(3)
   })
 
   it('leaves the seat’s document its latest requests and their answers only, so it does not grow with the fight', () => {
-    const { room, seat, log, results } = setup()
+    const { room, seat, log, answer, answers, memory } = setup()
     const phone = device(11)
     const sync = () => {
       Y.applyUpdate(seat(MIRA), phone.update())
@@ -100,8 +121,12 @@ describe('a seat request', () => {
     const kept = seat(MIRA).getArray<{ id: string }>(SEAT.requests).toArray()
     expect(kept.length).toBeLessThanOrEqual(2 * KEPT_REQUESTS)
     expect(kept.at(-1)?.id).toBe('r200')
-    expect(results(seat(MIRA)).get(`${MIRA}/r200`)).toEqual({ ok: true, logId: `${MIRA}/r200` })
-    expect(results(seat(MIRA)).size).toBe(kept.length)
+    expect(answer(seat(MIRA), 'r200')).toEqual({ ok: true, logId: log().at(-1)?.id })
+    expect(
+      answers(seat(MIRA))
+        .toArray()
+        .map((a) => a.id),
+    ).toEqual(kept.map((r) => r.id))
     // The phone's copy is the room's: what the room let go is gone there too, nothing comes back.
     expect(requests.length).toBe(kept.length)
     // A roll made offline, on a copy from before the room let the old ones go, is resolved once.
@@ -111,25 +136,69 @@ describe('a seat request', () => {
     Y.applyUpdate(seat(MIRA), offline.update())
     room.resolveSeat(MIRA)
     room.resolveSeat(MIRA)
-    expect(log().filter((e) => e.id === `${MIRA}/late`)).toHaveLength(1)
+    expect(log().filter((e) => e.id === itemKey(MIRA, 12, 0))).toHaveLength(1)
     expect(log()).toHaveLength(201)
-    // The document holds a few hundred bytes per request kept, not the whole fight's.
-    expect(Y.encodeStateAsUpdate(seat(MIRA)).byteLength).toBeLessThan(200 * 40)
+    // The document holds a few hundred bytes per request kept, not the whole fight's; the room keeps one
+    // mark per writer and no key per request.
+    expect(Y.encodeStateAsUpdateV2(seat(MIRA)).byteLength).toBeLessThan(2 * KEPT_REQUESTS * 100)
+    expect(memory.keys.size).toBe(0)
+    expect([...memory.marks.keys()]).toEqual([`${MIRA}/11`, `${MIRA}/12`])
+  })
+
+  it('sent again with an old id, after the room let the first go, is a new request with a log id of its own', () => {
+    const { room, seat, log, answer } = setup()
+    const phone = device(11)
+    const requests = phone.doc.getArray(SEAT.requests)
+    const send = (id: string) => {
+      requests.push([{ id, kind: 'roll', notation: 'd20', at: 1 }])
+      Y.applyUpdate(seat(MIRA), phone.update())
+      room.resolveSeat(MIRA)
+      Y.applyUpdate(phone.doc, Y.encodeStateAsUpdate(seat(MIRA), Y.encodeStateVector(phone.doc)))
+      phone.update()
+    }
+    send('again')
+    const first = answer(seat(MIRA), 'again')
+    for (let i = 0; i < 3 * KEPT_REQUESTS; i++) send(`r${i}`)
+    expect(answer(seat(MIRA), 'again')).toBeUndefined()
+    send('again')
+    const second = answer(seat(MIRA), 'again')
+    expect(second).toMatchObject({ ok: true })
+    expect(second).not.toEqual(first)
+    const ids = log().map((e) => e.id)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('resolved by a room before marks (its key in the processed log) is not resolved again', () => {
+    const { room, seat, log, answer } = setup({ processed: new Set([`${MIRA}/old`]) })
+    const legacy = seat(MIRA).getMap<RequestResult>(SEAT.results)
+    legacy.set(`${MIRA}/old`, { ok: true, logId: `${MIRA}/old` })
+    const requests = seat(MIRA).getArray(SEAT.requests)
+    requests.push([{ id: 'old', kind: 'roll', notation: 'd20', at: 1 }])
+    room.resolveSeat(MIRA)
+    expect(log()).toEqual([])
+    expect(answer(seat(MIRA), 'old')).toBeUndefined()
+    // Once the room lets it go, its answer in the old results map goes with it.
+    for (let i = 0; i < 2 * KEPT_REQUESTS + 1; i++)
+      requests.push([{ id: `r${i}`, kind: 'roll', notation: 'd20', at: 2 }])
+    room.resolveSeat(MIRA)
+    expect(requests.toArray().some((r) => (r as { id: string }).id === 'old')).toBe(false)
+    expect(legacy.size).toBe(0)
   })
 
   it('of a seat the room does not know is not resolved', () => {
-    const { room, seat, marks, log, results } = setup()
+    const { room, seat, marks, log, answers } = setup()
     seat('stranger-1')
       .getArray(SEAT.requests)
       .push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
     room.resolveSeat('stranger-1')
     expect(log()).toEqual([])
-    expect(results(seat('stranger-1')).size).toBe(0)
+    expect(answers(seat('stranger-1')).length).toBe(0)
     expect(marks).toEqual([])
   })
 
-  it('that is refused records why in the seat’s results, once', () => {
-    const { room, seat, marks, log, results } = setup()
+  it('that is refused records why in the seat’s answers, once', () => {
+    const { room, seat, marks, log, answers } = setup()
+    const clock = seat(MIRA).clientID
     seat(MIRA)
       .getArray(SEAT.requests)
       .push([
@@ -138,12 +207,12 @@ describe('a seat request', () => {
       ])
     room.resolveSeat(MIRA)
     room.resolveSeat(MIRA)
-    expect(results(seat(MIRA)).toJSON()).toEqual({
-      [`${MIRA}/r1`]: { ok: false, error: expect.stringMatching(/not one this room understands/) },
-      [`${MIRA}/r2`]: { ok: false, error: 'Choose your character first.' },
-    })
+    expect(answers(seat(MIRA)).toArray()).toEqual([
+      { id: 'r1', result: { ok: false, error: expect.stringMatching(/not one this room understands/) } },
+      { id: 'r2', result: { ok: false, error: 'Choose your character first.' } },
+    ])
     expect(log()).toEqual([])
-    expect(marks).toEqual([`${MIRA}/r1`, `${MIRA}/r2`])
+    expect(marks).toEqual([`${MIRA} ${clock}:0`, `${MIRA} ${clock}:1`])
   })
 
   it('commits its effects and its mark in one piece of work', () => {
@@ -153,7 +222,10 @@ describe('a seat request', () => {
       system: 'osr',
       docs: { table: docs.table, log: docs.log, gm: docs.gm, seat },
       dice: seededDice(1),
-      processed: { has: () => false, add: (key) => works.push(`mark ${key}`) },
+      processed: {
+        ...processedInMemory(),
+        setMark: (scope, client, clock) => works.push(`mark ${scope} ${client}:${clock}`),
+      },
       seatName: () => 'Mira',
       atomically: (work) => {
         works.push('begin')
@@ -161,17 +233,17 @@ describe('a seat request', () => {
         works.push('commit')
       },
     })
-    seat(MIRA)
-      .getArray(SEAT.requests)
-      .push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    const phone = device(5)
+    phone.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    Y.applyUpdate(seat(MIRA), phone.update())
     room.resolveSeat(MIRA)
-    expect(works).toEqual(['begin', `mark ${MIRA}/r1`, 'commit'])
+    expect(works).toEqual(['begin', `mark ${MIRA} 5:0`, 'commit'])
   })
 })
 
 describe('a GM request', () => {
   it('is let go with its answer once resolved and older than the latest few, so each update reads a few', () => {
-    const { room, docs, log, results } = setup()
+    const { room, docs, log, answer, answers } = setup()
     const requests = docs.gm.getArray(GM.requests)
     for (let i = 1; i <= 100; i++) {
       requests.push([{ id: `g${i}`, kind: 'roll', notation: 'd20' }])
@@ -180,34 +252,36 @@ describe('a GM request', () => {
     expect(log()).toHaveLength(100)
     expect(requests.length).toBeLessThanOrEqual(2 * KEPT_REQUESTS)
     expect(requests.toArray().at(-1)).toMatchObject({ id: 'g100' })
-    expect(results(docs.gm).get('g100')).toMatchObject({ ok: true })
-    expect(results(docs.gm).size).toBe(requests.length)
+    expect(answer(docs.gm, 'g100')).toMatchObject({ ok: true })
+    expect(answers(docs.gm).length).toBe(requests.length)
   })
 
   it('runs once and is answered in the gm document', () => {
-    const { room, docs, marks, results } = setup()
+    const { room, docs, marks, answers, answer } = setup()
     const tablet = device(21)
     tablet.doc.getArray(GM.requests).push([{ id: 'g1', kind: 'end-combat' }])
     const update = tablet.update()
 
     let writes = 0
-    results(docs.gm).observe(() => writes++)
+    answers(docs.gm).observe(() => writes++)
     Y.applyUpdate(docs.gm, update)
     room.resolveGm()
     Y.applyUpdate(docs.gm, update)
     room.resolveGm()
 
-    expect(results(docs.gm).get('g1')).toEqual({ ok: true, logId: 'g1' })
+    expect(answer(docs.gm, 'g1')).toEqual({ ok: true, logId: 'g1' })
     expect(writes).toBe(1)
-    expect(marks).toEqual(['gm/g1'])
+    expect(marks).toEqual(['gm 21:0'])
   })
 
-  it('that the room does not understand is left alone', () => {
-    const { room, docs, marks, results } = setup()
+  it('that the room does not understand is answered so, once', () => {
+    const { room, docs, answers } = setup()
     docs.gm.getArray(GM.requests).push([{ id: 'g1', kind: 'summon-dragon' }])
     room.resolveGm()
-    expect(results(docs.gm).size).toBe(0)
-    expect(marks).toEqual([])
+    room.resolveGm()
+    expect(answers(docs.gm).toArray()).toEqual([
+      { id: 'g1', result: { ok: false, error: expect.stringMatching(/not one this room understands/) } },
+    ])
   })
 })
 
@@ -225,20 +299,21 @@ describe('the GM’s verdicts on physical dice', () => {
     t.room.resolveSeat(MIRA)
     expect(t.log().map((e) => e.status)).toEqual(['pending', 'pending'])
     const status = () => Object.fromEntries(t.log().map((e) => [e.id, e.status]))
-    return { ...t, status }
+    const [p1, p2] = t.log().map((e) => e.id) as [string, string]
+    return { ...t, status, p1, p2 }
   }
 
   const verdict = (entryId: string, approve: boolean): Approval => ({ entryId, approve })
 
   for (const order of ['A then B', 'B then A'] as const) {
     it(`from two GM devices at once are each applied once, arriving ${order}`, () => {
-      const { room, docs, marks, status } = pendingRolls()
+      const { room, docs, marks, status, p1, p2 } = pendingRolls()
       // Two tablets, each pushing its verdict at the start of the same (empty) array: merged, one of the
       // two lands before the other whatever order they arrived in.
       const a = device(1)
       const b = device(2)
-      a.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p1`, true)])
-      b.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p2`, false)])
+      a.doc.getArray<Approval>(GM.approvals).push([verdict(p1, true)])
+      b.doc.getArray<Approval>(GM.approvals).push([verdict(p2, false)])
       const updates = order === 'A then B' ? [a.update(), b.update()] : [b.update(), a.update()]
       let logWrites = 0
       docs.log.on('update', () => logWrites++)
@@ -249,12 +324,12 @@ describe('the GM’s verdicts on physical dice', () => {
       }
       room.resolveGm()
 
-      expect(status()).toEqual({ [`${MIRA}/p1`]: 'approved', [`${MIRA}/p2`]: 'rejected' })
+      expect(status()).toEqual({ [p1]: 'approved', [p2]: 'rejected' })
       expect(logWrites).toBe(2)
       // Each verdict was applied once: one mark each, by the entry it decides.
       expect(marks.filter((m) => m.startsWith('gm/')).sort()).toEqual([
-        `gm/verdict/${MIRA}/p1`,
-        `gm/verdict/${MIRA}/p2`,
+        `gm/verdict/${p1}`,
+        `gm/verdict/${p2}`,
       ])
     })
   }
@@ -264,17 +339,17 @@ describe('the GM’s verdicts on physical dice', () => {
       ['approve', 'approved'],
       ['reject', 'rejected'],
     ] as const) {
-      const { room, docs, status } = pendingRolls()
+      const { room, docs, status, p1 } = pendingRolls()
       const a = device(1)
       const b = device(2)
-      a.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p1`, true)])
-      b.doc.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p1`, false)])
+      a.doc.getArray<Approval>(GM.approvals).push([verdict(p1, true)])
+      b.doc.getArray<Approval>(GM.approvals).push([verdict(p1, false)])
       const updates = first === 'approve' ? [a.update(), b.update()] : [b.update(), a.update()]
       for (const update of updates) {
         Y.applyUpdate(docs.gm, update)
         room.resolveGm()
       }
-      expect(status()[`${MIRA}/p1`]).toBe(expected)
+      expect(status()[p1]).toBe(expected)
     }
   })
 
@@ -282,15 +357,15 @@ describe('the GM’s verdicts on physical dice', () => {
     // Then, a verdict was marked by its place in the array. Two tablets' verdicts merged so that B's (p2)
     // took place 0, already marked for A's (p1): B's was skipped for good, and p2 stayed pending.
     const processed = new Set(['gm/approval/0', 'gm/approval/1'])
-    const { room, docs, status } = pendingRolls({ processed })
-    applyApproval(docs.log, verdict(`${MIRA}/p1`, true))
-    docs.gm.getArray<Approval>(GM.approvals).push([verdict(`${MIRA}/p2`, false), verdict(`${MIRA}/p1`, true)])
+    const { room, docs, status, p1, p2 } = pendingRolls({ processed })
+    applyApproval(docs.log, verdict(p1, true))
+    docs.gm.getArray<Approval>(GM.approvals).push([verdict(p2, false), verdict(p1, true)])
     let logWrites = 0
     docs.log.on('update', () => logWrites++)
 
     room.resolveGm()
 
-    expect(status()).toEqual({ [`${MIRA}/p1`]: 'approved', [`${MIRA}/p2`]: 'rejected' })
+    expect(status()).toEqual({ [p1]: 'approved', [p2]: 'rejected' })
     expect(logWrites).toBe(1) // p2's verdict; p1's found its entry decided
   })
 })

@@ -3,9 +3,11 @@
  * once, in order, over plain Y.Docs. No runtime in here, so it runs in Node as it runs in the room.
  */
 import {
+  type Answer,
   type Approval,
   GM,
   parseGmRequest,
+  parseRequest,
   type RequestResult,
   readSettings,
   SEAT,
@@ -17,20 +19,53 @@ import { approveOutcome } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import type { RoomContext } from './outcomes.ts'
-import { applyApproval, resolveRequest, seatRequests } from './requests.ts'
+import { applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
 /**
  * Resolved requests a seat's document (and the GM's) keeps: the phone reads its latest request and the
- * room's answer to it. Older ones go (their keys stay in the processed log), so the document does not grow
- * with the fight, and the room does not read them again at each update.
+ * room's answer to it. Older ones go, with their answers, so the document does not grow with the fight.
  */
 export const KEPT_REQUESTS = 16
 
-/** Keys of requests already resolved; the room backs it with SQLite, tests with a Set. */
+/**
+ * What the room has resolved. A request is named for good by the Yjs id of its item in the requests array
+ * (the writer's client id and the clock it gave the item): Yjs never takes an item it has seen again, so
+ * a request let go cannot come back, and a writer's requests are resolved in its clock order. One mark per
+ * writer (the last clock resolved) is all the room keeps, however long the fight, and a writer none of
+ * whose requests is left needs no mark at all.
+ *
+ * Keys are for what is resolved once by name: the GM's verdicts (by log entry), and the requests rooms
+ * resolved before marks (`<seat id>/<request id>`, `gm/<request id>`), which are not resolved again.
+ */
 export interface ProcessedLog {
   has(key: string): boolean
   add(key: string): void
+  /** The last clock resolved of one writer (a Yjs client) in a scope (a seat id, or `gm`); -1 for none. */
+  mark(scope: string, client: number): number
+  setMark(scope: string, client: number, clock: number): void
+  /** Forgets the marks of a scope's writers other than `writers` (none of their requests is left). */
+  keepMarks(scope: string, writers: ReadonlySet<number>): void
+}
+
+/** A processed log in memory, for the simulator, the benches and tests. */
+export function processedInMemory(): ProcessedLog & { keys: Set<string>; marks: Map<string, number> } {
+  const keys = new Set<string>()
+  const marks = new Map<string, number>()
+  return {
+    keys,
+    marks,
+    has: (key) => keys.has(key),
+    add: (key) => void keys.add(key),
+    mark: (scope, client) => marks.get(`${scope}/${client}`) ?? -1,
+    setMark: (scope, client, clock) => void marks.set(`${scope}/${client}`, clock),
+    keepMarks(scope, writers) {
+      for (const key of marks.keys()) {
+        const slash = key.lastIndexOf('/')
+        if (key.slice(0, slash) === scope && !writers.has(Number(key.slice(slash + 1)))) marks.delete(key)
+      }
+    },
+  }
 }
 
 export interface TableRoomOptions {
@@ -70,33 +105,37 @@ export class TableRoom {
   resolveSeat(seatId: string): void {
     const by = this.options.seatName(seatId)
     if (by === null) return
-    const { docs, dice } = this.options
+    const { docs, dice, processed } = this.options
     const seat = docs.seat(seatId)
-    const approvePhysical = readSettings(docs.table.getMap(TABLE.settings)).physicalDice === 'approve'
-    for (const { id, read } of seatRequests(seat)) {
-      const key = `${seatId}/${id}`
-      this.once(key, () => {
-        const request = read()
-        const { table, log, gm } = docs
-        const now = this.now()
-        resolveRequest(request, key, {
-          by,
-          seatId,
-          rules: this.rules,
-          dice,
-          table,
-          log,
-          gm,
-          seat,
-          now,
-          newId: this.newId,
-          approvePhysical,
-        })
+    for (const { client, clock, value } of unresolved(seat.getArray(SEAT.requests), seatId, processed)) {
+      const id = requestId(value)
+      // Its log entries' ids: the item's, which no request of any writer can take again.
+      const key = `${seatId}/${client.toString(36)}.${clock.toString(36)}`
+      this.atomically(() => {
+        if (id !== null && !processed.has(`${seatId}/${id}`)) {
+          const { table, log, gm } = docs
+          const approvePhysical = readSettings(table.getMap(TABLE.settings)).physicalDice === 'approve'
+          const request = processed.has(key) ? null : parseRequest(value)
+          resolveRequest(request, id, key, {
+            by,
+            seatId,
+            rules: this.rules,
+            dice,
+            table,
+            log,
+            gm,
+            seat,
+            now: this.now(),
+            newId: this.newId,
+            approvePhysical,
+          })
+        }
+        processed.setMark(seatId, client, clock)
       })
     }
     if (seat.getArray(SEAT.requests).length > 2 * KEPT_REQUESTS)
       this.atomically(() =>
-        compactRequests(seat, SEAT.requests, this.options.processed, (id) => `${seatId}/${id}`),
+        compactRequests(seat, SEAT.requests, seatId, processed, (id) => `${seatId}/${id}`),
       )
   }
 
@@ -113,27 +152,23 @@ export class TableRoom {
         if (!applyApproval(ctx.log, verdict)) approveOutcome(ctx, verdict.entryId, verdict.approve)
       })
     }
-    for (const value of gm.getArray(GM.requests).toArray()) {
-      const id = (value as { id?: unknown } | null)?.id
-      // Resolved before: not read again (a long fight writes thousands of requests).
-      if (typeof id !== 'string' || this.options.processed.has(`gm/${id}`)) continue
+    const { processed } = this.options
+    for (const { client, clock, value } of unresolved(gm.getArray(GM.requests), 'gm', processed)) {
       const request = parseGmRequest(value)
-      if (!request) continue
-      this.once(`gm/${request.id}`, () => {
-        const result = resolveGmRequest(this.context(), request)
-        gm.transact(() => gm.getMap<RequestResult>(SEAT.results).set(request.id, result), 'server')
+      const id = request?.id ?? requestId(value)
+      this.atomically(() => {
+        // Resolved by a room before marks: its key is in the processed log.
+        if (id !== null && !processed.has(`gm/${id}`)) {
+          const result: RequestResult = request
+            ? resolveGmRequest(this.context(), request)
+            : { ok: false, error: NOT_UNDERSTOOD }
+          gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([{ id, result }]), 'server')
+        }
+        processed.setMark('gm', client, clock)
       })
     }
     if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
-      this.atomically(() =>
-        compactRequests(
-          gm,
-          GM.requests,
-          this.options.processed,
-          (id) => `gm/${id}`,
-          (id) => id,
-        ),
-      )
+      this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => `gm/${id}`))
     // The GM may have changed a monster's hidden hit points: the words players see follow.
     this.atomically(() => placeAllHealth(this.context()))
   }
@@ -163,43 +198,71 @@ export class TableRoom {
   }
 }
 
+/** A request's own id (what its answer is found by), or null when it has none. */
+function requestId(value: unknown): string | null {
+  const id = (value as { id?: unknown } | null)?.id
+  return typeof id === 'string' && id !== '' && id.length <= 64 ? id : null
+}
+
+/** Each value of a Y.Array with the Yjs id of its item: `client` and `clock` name it for good. */
+function itemsOf(array: Y.Array<unknown>): Array<{ client: number; clock: number; value: unknown }> {
+  const out: Array<{ client: number; clock: number; value: unknown }> = []
+  for (let item = array._start; item !== null; item = item.right) {
+    if (item.deleted || !item.countable) continue
+    const values = item.content.getContent()
+    for (let i = 0; i < values.length; i++)
+      out.push({ client: item.id.client, clock: item.id.clock + i, value: values[i] })
+  }
+  return out
+}
+
+/** The requests of a scope's array past their writer's mark, in the array's order. */
+function unresolved(array: Y.Array<unknown>, scope: string, processed: ProcessedLog) {
+  return itemsOf(array).filter((r) => r.clock > processed.mark(scope, r.client))
+}
+
 /**
  * Lets a document's resolved requests and their answers go (a seat's, or the GM's), keeping the latest
- * `KEPT_REQUESTS` and every request not resolved yet. `keyOf` is a request's key in the processed log,
- * `resultOf` its key in the document's results (the processed key by default).
+ * `KEPT_REQUESTS` and every request not resolved yet; then forgets the marks of writers with no request
+ * left. `legacyKey` is where a room before `answers` kept a request's result in the results map.
  */
 function compactRequests(
   doc: Y.Doc,
   name: string,
+  scope: string,
   processed: ProcessedLog,
-  keyOf: (id: string) => string,
-  resultOf: (id: string) => string = keyOf,
+  legacyKey: (id: string) => string,
 ): void {
   const requests = doc.getArray<unknown>(name)
-  const all = requests.toArray()
-  const idOf = (i: number) => {
-    const id = (all[i] as { id?: unknown } | null)?.id
-    return typeof id === 'string' && id !== '' ? id : null
-  }
-  const resolved = (i: number) => {
-    const id = idOf(i)
-    return id !== null && processed.has(keyOf(id))
-  }
-  const results = doc.getMap(SEAT.results)
+  const all = itemsOf(requests)
+  const resolved = (i: number) => (all[i]?.clock ?? 0) <= processed.mark(scope, all[i]?.client ?? -1)
   doc.transact(() => {
-    // Runs of resolved requests, from the last backwards, so the places before a run stay where they are.
-    for (let last = all.length - KEPT_REQUESTS - 1; last >= 0; ) {
-      if (!resolved(last)) {
-        last--
-        continue
-      }
-      let first = last
-      while (first > 0 && resolved(first - 1)) first--
-      requests.delete(first, last - first + 1)
-      for (let i = first; i <= last; i++) results.delete(resultOf(idOf(i) as string))
-      last = first - 1
+    deleteRuns(requests, all.length - KEPT_REQUESTS, (i) => !resolved(i))
+    const left = new Set(requests.toArray().map(requestId))
+    const answers = doc.getArray<Answer>(SEAT.answers)
+    const kept = answers.toArray()
+    deleteRuns(answers, kept.length, (i) => left.has(kept[i]?.id ?? null))
+    const legacy = doc.getMap(SEAT.results)
+    if (legacy.size > 0) {
+      const keep = new Set([...left].flatMap((id) => (id === null ? [] : [legacyKey(id)])))
+      for (const key of [...legacy.keys()]) if (!keep.has(key)) legacy.delete(key)
     }
   }, 'server')
+  processed.keepMarks(scope, new Set(itemsOf(requests).map((r) => r.client)))
+}
+
+/** Deletes the values before `end` that `keep` does not keep, a run at a time from the last backwards. */
+function deleteRuns<T>(array: Y.Array<T>, end: number, keep: (i: number) => boolean): void {
+  for (let last = end - 1; last >= 0; ) {
+    if (keep(last)) {
+      last--
+      continue
+    }
+    let first = last
+    while (first > 0 && !keep(first - 1)) first--
+    array.delete(first, last - first + 1)
+    last = first - 1
+  }
 }
 
 /**

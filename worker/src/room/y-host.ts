@@ -208,7 +208,7 @@ export class YHost {
       result = this.ctx.storage.transactionSync(work)
     } catch (error) {
       this.pending = null
-      this.store.forgetSizes()
+      this.store.forgetCache()
       for (const name of pending.docs) this.rebuild(name)
       throw error
     }
