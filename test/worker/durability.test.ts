@@ -2,7 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SEL
 import { LOG, type LogEntry, type RoomInfo, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { IDLE_DELETE_MS, PARTY_KEEP_MS } from '../../worker/src/room/encounter-room.ts'
+import { type EncounterRoom, IDLE_DELETE_MS, PARTY_KEEP_MS } from '../../worker/src/room/encounter-room.ts'
 import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
@@ -69,6 +69,32 @@ describe('requests made offline', () => {
     await eventually(() => answersOf(again.doc).has('c'), 'the answer to c')
     const logIds = ['a', 'b', 'c'].map((id) => (answersOf(again.doc).get(id) as { logId?: string })?.logId)
     expect(entries.toArray().map((e) => e.id)).toEqual(logIds)
+  })
+})
+
+describe('a room that resolved requests before it kept marks', () => {
+  it('does not resolve again a request whose key it stored then, and keeps no key for new ones', async () => {
+    const { roomId } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    // Then, the room stored a key per resolved request, `<seat id>/<request id>`.
+    await runInDurableObject(stubOf(roomId), (_room, state) => {
+      state.storage.sql.exec(
+        'INSERT INTO processed_requests (id, seat) VALUES (?, ?)',
+        `${seat.seatId}/old`,
+        seat.seatId,
+      )
+    })
+    await evictDurableObject(stubOf(roomId))
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    phone.doc.getArray(SEAT.requests).push([{ id: 'old', kind: 'roll', notation: 'd20', at: 1 }])
+    phone.doc.getArray(SEAT.requests).push([{ id: 'new', kind: 'roll', notation: 'd20', at: 2 }])
+    await eventually(() => answersOf(phone.doc).has('new'), 'the answer to the new request')
+    const reader = await TestClient.connect(roomId, 'log')
+    const entries = reader.doc.getArray<LogEntry>(LOG.entries).toArray()
+    expect(entries.map((e) => e.id)).toEqual([(answersOf(phone.doc).get('new') as { logId: string }).logId])
+    expect(answersOf(phone.doc).has('old')).toBe(false)
+    const stats = await runInDurableObject(stubOf(roomId), (room: EncounterRoom) => room.stats())
+    expect(stats).toMatchObject({ processedRequests: 1, requestMarks: 1 })
   })
 })
 
