@@ -53,12 +53,19 @@ export async function benchLongSession(): Promise<void> {
       docs: Array<{ doc: string; bytes: number; loadMs: number }>
     }
 
-    const t0 = performance.now()
-    const log = connect(server.url, roomId, 'log')
-    await log.synced
-    const syncMs = performance.now() - t0
-    const entries = log.doc.getArray(LOG.entries).length
-    log.provider.destroy()
+    // New clients one after another, as the phones of a table join: the first, and the median of five.
+    const syncs: number[] = []
+    let entries = 0
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now()
+      const log = connect(server.url, roomId, 'log')
+      await log.synced
+      syncs.push(performance.now() - t0)
+      entries = log.doc.getArray(LOG.entries).length
+      log.provider.destroy()
+    }
+    const first = syncs[0] ?? 0
+    const median = [...syncs].sort((a, b) => a - b)[2] ?? 0
 
     console.log(
       `long session (${LONG_SESSION.rolls} rolls, ${LONG_SESSION.edits} edits, played in ${(played / 1000).toFixed(1)} s)`,
@@ -71,7 +78,9 @@ export async function benchLongSession(): Promise<void> {
         `  ${d.doc.padEnd(22)} ${(d.bytes / 1024).toFixed(0).padStart(5)} KiB, rebuilt from storage in ${d.loadMs.toFixed(0)} ms`,
       )
     }
-    console.log(`  a new client syncs the ${entries}-entry log in ${syncMs.toFixed(0)} ms`)
+    console.log(
+      `  a new client syncs the ${entries}-entry log in ${first.toFixed(0)} ms (the first), ${median.toFixed(0)} ms (median of 5); target < 40 ms`,
+    )
   } finally {
     await server.stop()
   }

@@ -21,6 +21,23 @@ function addCombatant(client: TestClient, id: string, name: string, hp: number) 
 const stubOf = (roomId: string) => env.ROOMS.get(env.ROOMS.idFromName(roomId))
 
 describe('an encounter room', () => {
+  it('answers a client with nothing the whole state it encoded for the last one, until the document changes', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    addCombatant(gm, 'g1', 'Goblin 1', 7)
+    const hp = (client: TestClient) => combatants(client).get('g1')?.get('hp')
+    const first = await TestClient.connect(roomId, 'table')
+    await eventually(() => hp(first) === 7, 'the goblin on the first')
+    const second = await TestClient.connect(roomId, 'table')
+    await eventually(() => hp(second) === 7, 'the goblin on the second, from the same answer')
+    combatants(gm).get('g1')?.set('hp', 2)
+    await eventually(() => hp(first) === 2, 'the change on a connected client')
+    // A client joining after the change is not answered with the state from before it.
+    const third = await TestClient.connect(roomId, 'table')
+    await eventually(() => combatants(third).has('g1'), 'the goblin on the third')
+    expect(hp(third)).toBe(2)
+  })
+
   it('converges two GM clients on the table document', async () => {
     const { roomId, gmKey } = await createRoom()
     const a = await TestClient.connect(roomId, 'table', gmKey)

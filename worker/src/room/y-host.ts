@@ -99,6 +99,12 @@ export class YHost {
   private readonly syncBuckets = new WeakMap<WebSocket, Bucket>()
   /** The transaction under way, if any: its broadcasts wait until it commits. */
   private pending: Pending | null = null
+  /**
+   * Each document's whole state as a sync answer, for a client that has none of it (a phone joining, or
+   * coming back with a fresh copy): encoded once, reused until the document changes. A table's phones
+   * join one after another; the second one on is not encoded again.
+   */
+  private readonly wholeState = new Map<DocName, Uint8Array>()
 
   constructor(ctx: DurableObjectState, store: RoomStore, options: YHostOptions) {
     this.ctx = ctx
@@ -220,6 +226,7 @@ export class YHost {
   /** Drops every live document, after the room's storage was deleted. */
   reset(): void {
     this.live.clear()
+    this.wholeState.clear()
   }
 
   /** The room's documents by name, each opened when first read (as the table room wants them). */
@@ -275,6 +282,7 @@ export class YHost {
   /** Stores every update of `doc`, then broadcasts it (once its transaction commits). */
   private listen(name: DocName, doc: Y.Doc): () => void {
     const onUpdate = (update: Uint8Array, origin: unknown) => {
+      this.wholeState.delete(name)
       const pending = this.pending
       pending?.docs.add(name)
       try {
@@ -296,8 +304,21 @@ export class YHost {
     const live = this.live.get(name)
     if (!live) return
     live.detach()
+    this.wholeState.delete(name)
     live.doc = this.store.loadDoc(name)
     live.detach = this.listen(name, live.doc)
+  }
+
+  /** The sync answer to a state vector: what the client lacks (all of it, from the cache, when it has nothing). */
+  private syncAnswer(name: DocName, doc: Y.Doc, stateVector: Uint8Array): Uint8Array {
+    // An empty state vector is one byte: zero clients.
+    if (stateVector.length !== 1 || stateVector[0] !== 0) return encodeSyncStep2(doc, stateVector)
+    let frame = this.wholeState.get(name)
+    if (!frame) {
+      frame = encodeSyncStep2(doc, stateVector)
+      this.wholeState.set(name, frame)
+    }
+    return frame
   }
 
   private broadcast(name: DocName, frame: Uint8Array, origin: unknown): void {
@@ -316,7 +337,7 @@ export class YHost {
             `Over ${burst} sync requests, then one per ${1 / perSecond} s, on one connection; reconnect later.`,
           )
         }
-        send(ws, encodeSyncStep2(live.doc, message.stateVector))
+        send(ws, this.syncAnswer(name, live.doc, message.stateVector))
         return
       }
       case 'update': {
