@@ -2,7 +2,15 @@
 import { render } from 'preact'
 import './styles.css'
 import { App } from './app.tsx'
+import { parseRoute } from './route.ts'
 import { startTheme } from './theme.ts'
+import { prefetchRoomInfo } from './views/use-room.ts'
+
+// Before the first render's work: the room's name is on its way, and a player's seated view (Yjs and the
+// table's models, which open the sync connection) is loading while the join form renders.
+const route = parseRoute(window.location.pathname, window.location.hash)
+if ('roomId' in route) prefetchRoomInfo(route.roomId)
+if (route.screen === 'player') void import('./views/seated.tsx').catch(() => undefined)
 
 startTheme()
 render(<App />, document.getElementById('app') as HTMLElement)

@@ -9,11 +9,21 @@ export type RoomLoad =
   | { status: 'ready'; info: RoomInfo }
   | { status: 'error'; error: string }
 
+/** Requests started before the first render (`prefetchRoomInfo`), each taken once by the view that reads it. */
+const early = new Map<string, ReturnType<typeof getRoomInfo>>()
+
+/** Starts asking for a room's info at once, before the screen's first render work. */
+export function prefetchRoomInfo(roomId: string): void {
+  if (!early.has(roomId)) early.set(roomId, getRoomInfo(roomId))
+}
+
 export function useRoomInfo(roomId: string): RoomLoad {
   const [load, setLoad] = useState<RoomLoad>({ status: 'loading' })
   useEffect(() => {
     let live = true
-    getRoomInfo(roomId).then((result) => {
+    const request = early.get(roomId) ?? getRoomInfo(roomId)
+    early.delete(roomId)
+    request.then((result) => {
       if (!live) return
       if (result.ok) {
         rememberRoomInfo(roomId, result.value)
