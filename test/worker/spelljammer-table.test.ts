@@ -3,12 +3,10 @@
  * carries, with the room's outcome checked against the rules package for the same dice.
  */
 import {
-  GM,
   LOG,
   type LogEntry,
   type PendingDefense,
   type RequestResult,
-  SEAT,
   TABLE,
   type TurnState,
 } from '@fray/protocol'
@@ -17,8 +15,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
-import { answersOf } from '../support/answers.ts'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
 const rules = SYSTEMS.spelljammer
 
@@ -28,23 +25,12 @@ async function room() {
   const table = await TestClient.connect(roomId, 'table', gmKey)
   const gm = await TestClient.connect(roomId, 'gm', gmKey)
   const log = await TestClient.connect(roomId, 'log')
-  let n = 0
-  const gmAsk = async (request: Record<string, unknown>) => {
-    const id = `gm-${++n}`
-    gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
-    return answersOf(gm.doc).get(id) as RequestResult
-  }
+  const _n = 0
+  const gmAsk = gmAsker(gm)
   const player = async (name: string, sheet: Record<string, unknown> = {}) => {
     const seat = await takeSeat(roomId, name)
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-    const results = answersOf(phone.doc)
-    const ask = async (request: Record<string, unknown>) => {
-      const id = `${request.kind}-${++n}`
-      phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-      await eventually(() => results.has(id), `${name}: ${String(request.kind)}`, 3000)
-      return results.get(id) as RequestResult
-    }
+    const ask = seatAsker(phone, name)
     const created = await ask({
       kind: 'create-character',
       sheet: { ...defaultSheetFor('spelljammer', name), ...sheet },

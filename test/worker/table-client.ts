@@ -2,11 +2,10 @@
  * A room for the workerd tests of attacks and turns: one player character (Mira, on her own seat), one
  * monster (the Ogre) and the GM, each request waited for until the room answers it.
  */
-import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type PendingDefense, TABLE } from '@fray/protocol'
 import { defaultSheetFor, type Fighter, type SystemId, type TurnState } from '@fray/rules'
 import * as Y from 'yjs'
-import { answersOf } from '../support/answers.ts'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
 /** A room with one player character (Mira, on her own seat) and one monster, and a GM. */
 export async function table(system: SystemId) {
@@ -16,20 +15,8 @@ export async function table(system: SystemId) {
   const log = await TestClient.connect(roomId, 'log')
   const seat = await takeSeat(roomId, 'Mira')
   const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const results = answersOf(phone.doc)
-  let n = 0
-  const ask = async (request: Record<string, unknown>) => {
-    const id = `${request.kind}-${++n}`
-    phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    await eventually(() => results.has(id), String(request.kind), 3000)
-    return results.get(id) as RequestResult
-  }
-  const gmAsk = async (request: Record<string, unknown>) => {
-    const id = `gm-${++n}`
-    gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
-    return answersOf(gm.doc).get(id) as RequestResult
-  }
+  const ask = seatAsker(phone)
+  const gmAsk = gmAsker(gm)
   const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Mira') })
   if (!created.ok) throw new Error(created.error)
   const ogre = new Y.Map<unknown>()

@@ -185,14 +185,18 @@ export async function createRoom(system = 'osr'): Promise<{ roomId: string; gmKe
   return response.json()
 }
 
-/** Requests on a player's seat document, one at a time: each waits for the room's answer in the seat. */
-export function seatAsker(phone: TestClient) {
+/**
+ * Requests on a player's seat document, one at a time: each waits for the room's answer in the seat.
+ * `name` (the player's) goes in the message of a wait that times out.
+ */
+export function seatAsker(phone: TestClient, name?: string) {
   let n = 0
+  const results = answersOf(phone.doc)
   return async (request: Record<string, unknown>): Promise<RequestResult> => {
     const id = `${request.kind}-${++n}`
     phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-    const results = answersOf(phone.doc)
-    await eventually(() => results.has(id), String(request.kind), 3000)
+    const what = name ? `${name}: ${String(request.kind)}` : String(request.kind)
+    await eventually(() => results.has(id), what, 3000)
     return results.get(id) as RequestResult
   }
 }

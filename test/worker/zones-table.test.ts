@@ -2,12 +2,11 @@
  * zones at the table in full (#28): each rule of zones.txt that the table carries, played through the
  * room in workerd, its outcome checked against the rules package worked out on its own.
  */
-import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult, SEAT, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type PendingDefense, type RequestResult, TABLE } from '@fray/protocol'
 import { defaultSheetFor, type TurnState, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { answersOf } from '../support/answers.ts'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
 /** A zones room: Mira and Tomas on their phones, a Bandit with a sheet, and the GM. */
 async function zonesTable() {
@@ -15,28 +14,17 @@ async function zonesTable() {
   const table = await TestClient.connect(roomId, 'table', gmKey)
   const gm = await TestClient.connect(roomId, 'gm', gmKey)
   const log = await TestClient.connect(roomId, 'log')
-  let n = 0
+  const _n = 0
   const player = async (name: string, extra: Record<string, unknown> = {}) => {
     const seat = await takeSeat(roomId, name)
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-    const results = answersOf(phone.doc)
-    const ask = async (request: Record<string, unknown>) => {
-      const id = `${request.kind}-${++n}`
-      phone.doc.getArray(SEAT.requests).push([{ id, at: 0, ...request }])
-      await eventually(() => results.has(id), `${name}: ${String(request.kind)}`, 3000)
-      return results.get(id) as RequestResult
-    }
+    const ask = seatAsker(phone, name)
     const sheet = { ...defaultSheetFor('zones', name), ...extra }
     const created = await ask({ kind: 'create-character', sheet })
     if (!created.ok) throw new Error(created.error)
     return { ask, id: created.logId, name }
   }
-  const gmAsk = async (request: Record<string, unknown>) => {
-    const id = `gm-${++n}`
-    gm.doc.getArray(GM.requests).push([{ id, ...request }])
-    await eventually(() => answersOf(gm.doc).has(id), String(request.kind), 3000)
-    return answersOf(gm.doc).get(id) as RequestResult
-  }
+  const gmAsk = gmAsker(gm)
   /** The GM puts a combatant on the table from the tablet. */
   const addCombatant = (id: string, fields: Record<string, unknown>) => {
     const added = new Y.Map<unknown>()
