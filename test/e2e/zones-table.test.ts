@@ -318,7 +318,7 @@ describe('zones on a phone', () => {
       await miraActsAgain()
     }
     // Grabbed, on the tablet and on both phones; the grab was her main action.
-    for (const page of [gm, mira, tomas]) await expect.poll(() => grabbed(page)).toMatch(/Grabbed/)
+    for (const page of [gm, mira, tomas]) await expect.poll(() => grabbed(page)).toMatch(/Grabbed by Mira/)
     await expect.poll(banner).toMatch(`Left: ${left({ type: 'main', action: 'attack' })}`)
 
     // Her next turn: a full move of 2 zones, a zone at a time, and the Bandit comes along, still held.
@@ -339,7 +339,7 @@ describe('zones on a phone', () => {
     await expect
       .poll(card)
       .toMatch(`Left this turn: ${left(oneZone, oneZone)}. Mira keeps hold of Bandit, who moves with them.`)
-    for (const page of [gm, mira, tomas]) await expect.poll(() => grabbed(page)).toMatch(/Grabbed/)
+    for (const page of [gm, mira, tomas]) await expect.poll(() => grabbed(page)).toMatch(/Grabbed by Mira/)
     await chromium.snap(gm, 'zones-keep-hold-tablet')
   })
 

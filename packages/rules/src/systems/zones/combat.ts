@@ -48,6 +48,8 @@ export interface ZonesState {
   down?: 'incapacitated' | 'dead'
   /** Id of the fighter holding them (a grapple): they can only try to break free. */
   grabbedBy?: string
+  /** The holder's name, for the chip everyone sees ("Grabbed by Bandit"). */
+  grabbedByName?: string
   /** This round's turn and reactions: they expire at the end of the round. */
   conditions?: Condition[]
   /** Morale: steady for the rest of the stretch, or broken (must surrender or retreat). */
@@ -86,6 +88,12 @@ export interface ZonesState {
  * The state as stored, with health as the truth where damage did not say more: one the GM set to 0 or
  * less is incapacitated ("Attacking": at 0 health a character is incapacitated).
  */
+/** Out of a grab: nobody holds them any more. */
+function releaseGrab(state: ZonesState): void {
+  delete state.grabbedBy
+  delete state.grabbedByName
+}
+
 function stateOf(f: Fighter): ZonesState {
   const s = f.state as ZonesState
   return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
@@ -1513,7 +1521,7 @@ function resolvePlanned(
       return ok(blast(p, a, roll))
     case 'free-ally': {
       const save = zones.freeAlly(p.a, roll(20, 'STR save to free an ally'))
-      if (save.passed) delete t.state.grabbedBy
+      if (save.passed) releaseGrab(t.state)
       const summary = save.passed
         ? `${a.f.name} frees ${t.f.name} from the grab.`
         : `${a.f.name} fails to free ${t.f.name}.`
@@ -1629,7 +1637,7 @@ function letGo(p: Planned, r: Resolution, view?: TableView): Resolution {
   const changes = { ...r.changes }
   for (const f of freed) {
     const state = { ...((changes[f.id]?.state ?? f.state) as ZonesState) }
-    delete state.grabbedBy
+    releaseGrab(state)
     changes[f.id] = { ...changes[f.id], state: state as Record<string, unknown> }
   }
   const names = namesOf(freed)
@@ -1684,7 +1692,7 @@ function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
   const save = zones.breakFree(p.a, p.t, roll(20, 'STR save to break free'))
   // A larger grabber was refused in declare: the rules allow no save against one.
   if (!save.ok) throw new Error(save.error)
-  if (save.value.passed) delete a.state.grabbedBy
+  if (save.value.passed) releaseGrab(a.state)
   const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
   const summary = save.value.passed
     ? `${a.f.name} breaks free of ${t.f.name}.${left}`
@@ -1857,6 +1865,7 @@ function takeEffect(
   switch (plan.kind) {
     case 'grapple':
       on.state.grabbedBy = by.f.id
+      on.state.grabbedByName = by.f.name
       break
     case 'disarm': {
       const held = choiceList(on.f, onSheet).find(
@@ -2031,7 +2040,7 @@ function status(f: Fighter): string[] {
   const st = stateOf(f)
   const chips: string[] = []
   if (st.down) chips.push(st.down === 'dead' ? 'Dead' : 'Incapacitated')
-  if (st.grabbedBy) chips.push('Grabbed')
+  if (st.grabbedBy) chips.push(st.grabbedByName ? `Grabbed by ${st.grabbedByName}` : 'Grabbed')
   if (st.morale === 'broken') chips.push('Broken: surrender or retreat')
   if (st.morale === 'steady') chips.push('Steady')
   if (st.surrendering) chips.push('Surrendering')
