@@ -97,11 +97,14 @@ export function attack(
   const defenses = rules.defenses(attacker, target, declared, view)
   if (!defenses.ok) return defenses
   if (defenses.value.length > 0) {
-    // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail later.
-    const dry = roomRoller(ctx, faces)
-    const tried = rules.resolve(attacker, target, declared, null, dry.roll, view)
-    if (dry.error) return { ok: false, error: dry.error }
-    if (!tried.ok) return tried
+    // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail
+    // later: by a dry run, unless the rules' defenses have refused all it could refuse already.
+    if (faces?.length || !rules.defensesCheckResolve) {
+      const dry = roomRoller(ctx, faces)
+      const tried = rules.resolve(attacker, target, declared, null, dry.roll, view)
+      if (dry.error) return { ok: false, error: dry.error }
+      if (!tried.ok) return tried
+    }
     const seconds = settingsOf(ctx.table).defenseSeconds
     const prompt: PendingDefense = {
       id: requestId,

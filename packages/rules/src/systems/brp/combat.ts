@@ -353,6 +353,9 @@ function weekOfRest(
 }
 
 export const brpCombat: CombatRules = {
+  // `resolve` with no defense refuses only what `declare` refuses, as `defenses` does: after it, NO_DEFENSE
+  // is rolled against by faces checked in range only (rollAttack, rollDamage, unconsciousHours).
+  defensesCheckResolve: true,
   out(f: Fighter): string | null {
     const s = f.state as Partial<BrpState>
     if (s.dead) return `${f.name} is dead.`

@@ -2054,6 +2054,9 @@ function status(f: Fighter): string[] {
 }
 
 export const zonesCombat: CombatRules = {
+  // `resolve` with no reaction refuses only what `declare` refuses, as `defenses` does: `resolvePlanned`
+  // then checks no reaction, and a strike's WIT save is rolled whenever its plan calls for one.
+  defensesCheckResolve: true,
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
     const st = stateOf(f)
