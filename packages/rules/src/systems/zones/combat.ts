@@ -1490,8 +1490,8 @@ function resolvePlanned(
   roll: Roller,
   view?: TableView,
 ): Outcome<Resolution> {
-  const options = defenseList(p, attacker, target, view)
-  if (defense !== null && !options.some((o) => o.id === defense)) {
+  // The reactions open are worked out only to check the one chosen: no reaction needs none.
+  if (defense !== null && !defenseList(p, attacker, target, view).some((o) => o.id === defense)) {
     const why = noReactionWhy(p, target, view)
     return fail(why ? `No reaction: ${why}.` : `${target.name} can't answer this attack that way.`)
   }
