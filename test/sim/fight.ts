@@ -128,6 +128,10 @@ class Fight {
   stepAnswers: RequestResult[] = []
   /** An attack the toggles the round knows made impossible, found while listing this step's actions. */
   knownRefused: string | null = null
+  /** An attack its rules' defenses accept that their `resolve` refuses with no defense (`defensesCheckResolve`). */
+  defensesMissed: string | null = null
+  /** Dice for trying such an attack aside, apart from the fight's own choices and the room's dice. */
+  readonly aside: ReturnType<typeof seededDice>
 
   constructor(
     readonly system: SystemId,
@@ -137,6 +141,7 @@ class Fight {
     this.rules = options.rules ?? SYSTEMS[system]
     this.judge = SYSTEMS[system]
     this.choose = seededDice((seed ^ 0x5eed) >>> 0)
+    this.aside = seededDice((seed ^ 0xa51de) >>> 0)
     this.room = new TableRoom({
       system,
       rules: this.rules,
@@ -898,6 +903,7 @@ class Fight {
         faces.push(1 + this.pick(die.sides))
       }
     }
+    if (combat.defensesCheckResolve) this.checkDefenses(attacker, target, declared, turn, all)
     const typed = faces ? { faces } : {}
     return {
       label: `${attacker.name} attacks ${target.name} (${declared.choice}${declared.toggles.length ? ` + ${declared.toggles.join(', ')}` : ''}${faces ? `, own dice ${faces.join(' ')}` : ''})`,
@@ -908,6 +914,32 @@ class Fight {
           { kind: 'attack', targetId: target.id, declared, ...typed },
           { kind: 'attack', attackerId: attacker.id, targetId: target.id, declared, ...typed },
         ),
+    }
+  }
+
+  /**
+   * Rules that say their defenses refuse all their `resolve` would with no defense chosen: the room asks
+   * the defender with no dry run, so an attack with defenses must resolve so, whatever the dice show
+   * (all ones, all highest, random), with what the round says of it as the room adds it.
+   */
+  checkDefenses(
+    attacker: Fighter,
+    target: Fighter,
+    declared: Declared,
+    turn: TurnState,
+    all: Fighter[],
+  ): void {
+    const combat = this.rules.combat
+    const view = { turn, fighters: all }
+    const facts = turn.status === 'running' ? (this.rules.turn.facts?.(turn, attacker, target) ?? []) : []
+    const asked = facts.length > 0 ? { ...declared, round: facts } : declared
+    const defenses = combat.defenses(attacker, target, asked, view)
+    if (!defenses.ok || defenses.value.length === 0) return
+    const dice = [() => 1, (sides: number) => sides, (sides: number) => this.aside.roll(sides)]
+    for (const face of dice) {
+      const resolved = combat.resolve(attacker, target, asked, null, face, view)
+      if (!resolved.ok)
+        this.defensesMissed = `${attacker.name} on ${target.name} (${asked.choice}${asked.toggles.length ? ` + ${asked.toggles.join(', ')}` : ''}): ${resolved.error}`
     }
   }
 
@@ -1021,6 +1053,8 @@ class Fight {
       const actions = this.actions(before.turn, all)
       if (this.knownRefused)
         return this.failed('what the round knows never refuses an attack', this.knownRefused)
+      if (this.defensesMissed)
+        return this.failed('an attack its defenses accept resolves with no defense', this.defensesMissed)
       const action = this.weighted(actions)
       if (!action)
         return this.failed('every fight ends', `no action is possible in round ${before.turn.round}`)

@@ -33,6 +33,26 @@ describe('the simulator', () => {
     expect(runFight('osr', failure.seed, { rules: { ...SYSTEMS.osr, combat: invariants } }).ok).toBe(true)
   })
 
+  it('catches rules whose defenses accept an attack their resolve refuses with no defense', () => {
+    // A planted bug: zones says its defenses check all, but its resolve refuses every attack they accept.
+    const zones = SYSTEMS.zones.combat
+    const missed = () => ({
+      ...SYSTEMS.zones,
+      combat: {
+        ...zones,
+        resolve: ((attacker, target, declared, defense, roll, view) => {
+          const defenses = zones.defenses(attacker, target, declared, view)
+          return defense === null && defenses.ok && defenses.value.length > 0
+            ? { ok: false, error: 'Planted: refused with no defense.' }
+            : zones.resolve(attacker, target, declared, defense, roll, view)
+        }) satisfies typeof zones.resolve,
+      },
+    })
+    const { failure } = simulate({ systems: ['zones'], fights: 20, seed: 1, rules: missed })
+    expect(failure?.invariant).toBe('an attack its defenses accept resolves with no defense')
+    expect(failure?.message).toMatch(/Planted: refused with no defense\.$/)
+  })
+
   it('plays the same fight from the same seed', () => {
     expect(runFight('zones', 7)).toEqual(runFight('zones', 7))
   })

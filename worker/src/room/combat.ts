@@ -12,7 +12,8 @@ import {
   type RequestResult,
   TABLE,
 } from '@fray/protocol'
-import { type Declared, type Fighter, type TableView, turnWordsOf } from '@fray/rules'
+import { type Declared, type Fighter, type TableView, type TurnState, turnWordsOf } from '@fray/rules'
+import type * as Y from 'yjs'
 import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
 import { undoMark } from './marks.ts'
@@ -85,22 +86,25 @@ export function attack(
       return { ok: false, error: `${attacker.name} ${turnWordsOf(ctx.rules.info).spent}` }
   }
   const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
-  if ([...pending.values()].some((p) => p.attackerId === attacker.id))
+  if (waitsForAnswer(pending, attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
   // What the round says of this attack (osr: it lands before the target's number) goes with it, into
   // the log too, so the outcome replays; a client's own `round` never reaches here (parseDeclared).
   const facts = turn.status === 'running' ? (ctx.rules.turn.facts?.(turn, attacker, target) ?? []) : []
   if (facts.length > 0) declared = { ...declared, round: facts }
-  if (choice?.waits) return hold(ctx, attacker, target, declared, requestId)
+  if (choice?.waits) return hold(ctx, attacker, target, declared, requestId, turn)
   const rules = ctx.rules.combat
   const defenses = rules.defenses(attacker, target, declared, view)
   if (!defenses.ok) return defenses
   if (defenses.value.length > 0) {
-    // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail later.
-    const dry = roomRoller(ctx, faces)
-    const tried = rules.resolve(attacker, target, declared, null, dry.roll, view)
-    if (dry.error) return { ok: false, error: dry.error }
-    if (!tried.ok) return tried
+    // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail
+    // later: by a dry run, unless the rules' defenses have refused all it could refuse already.
+    if (faces?.length || !rules.defensesCheckResolve) {
+      const dry = roomRoller(ctx, faces)
+      const tried = rules.resolve(attacker, target, declared, null, dry.roll, view)
+      if (dry.error) return { ok: false, error: dry.error }
+      if (!tried.ok) return tried
+    }
     const seconds = settingsOf(ctx.table).defenseSeconds
     const prompt: PendingDefense = {
       id: requestId,
@@ -115,11 +119,18 @@ export function attack(
     }
     ctx.table.transact(() => pending.set(prompt.id, prompt), 'server')
   } else {
-    const resolved = resolveAttack(ctx, attacker, target, declared, null, requestId, faces)
+    // The table as read above: nothing was written since.
+    const resolved = resolveAttack(ctx, view, attacker, target, declared, null, requestId, faces)
     if (!resolved.ok) return resolved
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
   return { ok: true, logId: requestId }
+}
+
+/** Whether this attacker's last attack still waits for its defender's answer. */
+function waitsForAnswer(pending: Y.Map<PendingDefense>, attackerId: string): boolean {
+  for (const p of pending.values()) if (p.attackerId === attackerId) return true
+  return false
 }
 
 /**
@@ -132,8 +143,9 @@ function hold(
   target: Fighter,
   declared: Declared,
   requestId: string,
+  turn: TurnState,
 ): RequestResult {
-  if (readTurn(ctx.table).status !== 'running')
+  if (turn.status !== 'running')
     return { ok: false, error: 'An action is held for someone who acts later: start the round first.' }
   const resolved = ctx.rules.combat.resolve(holder, target, declared, null, roomRoller(ctx).roll)
   if (!resolved.ok) return resolved
@@ -168,19 +180,23 @@ export function defend(
       ok: false,
       error: prompt.many ? 'Choose among those offered, each once.' : 'Choose one of the defenses offered.',
     }
-  const attacker = fighterOf(ctx, prompt.attackerId)
-  const target = fighterOf(ctx, prompt.targetId)
+  // The table read once: the two fighters and everyone, as the rules see them.
+  const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
+  const attacker = view.fighters.find((f) => f.id === prompt.attackerId)
+  const target = view.fighters.find((f) => f.id === prompt.targetId)
   ctx.table.transact(() => pending.delete(promptId), 'server')
   const result =
     attacker && target
-      ? resolveAttack(ctx, attacker, target, prompt.declared, choice, requestId, prompt.faces)
+      ? resolveAttack(ctx, view, attacker, target, prompt.declared, choice, requestId, prompt.faces)
       : { ok: false as const, error: 'The attacker or the target has left the fight.' }
   refreshTurn(ctx)
   return result
 }
 
+/** Rolls and applies an attack over `view`, the table as read for this request (nothing written since). */
 function resolveAttack(
   ctx: RoomContext,
+  view: TableView,
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
@@ -189,7 +205,6 @@ function resolveAttack(
   faces?: number[],
 ): RequestResult {
   const roller = roomRoller(ctx, faces)
-  const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
   const resolved = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll, view)
   if (roller.error) return { ok: false, error: roller.error }
   if (!resolved.ok) return resolved

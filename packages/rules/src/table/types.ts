@@ -150,6 +150,13 @@ export interface CombatRules {
     table?: TableView,
   ): Outcome<DefenseOption[]>
   /**
+   * True where `defenses` refuses every declaration that `resolve` refuses with no defense chosen, on
+   * any faces the dice may show: both check the same declaration first, and nothing rolled after it
+   * refuses. The room then asks the defender without a dry run of the attack first (typed faces are still
+   * tried at once). The fight simulator holds each system that says so to it.
+   */
+  defensesCheckResolve?: boolean
+  /**
    * Rolls and applies a declared attack: to hit, the defense the target chose (null: none, or no choice
    * in this system), damage after armor, injury states and conditions. Every die comes from `roll`.
    * `table` is everyone at the table, for an action that involves more than the two (odnd's retreat,

@@ -152,15 +152,27 @@ function declare(
 /**
  * The defenses by id, each with its exact odds, from the rules package's preview (`previewAttack`): none,
  * dodge, each parry, and, where the defender has a shield and sees the attack coming, its two defense
- * toggles as options of their own.
+ * toggles as options of their own. With `declareDefenses` for `read`, the same defenses without the odds.
  */
 function defenseCandidates(
   a: Combatant,
   t: Combatant,
   declaration: brp.AttackDeclaration,
-): Array<{ id: string; label: string; preview: brp.DefensePreview }> {
+): Array<{ id: string; label: string; preview: brp.DefensePreview }>
+function defenseCandidates(
+  a: Combatant,
+  t: Combatant,
+  declaration: brp.AttackDeclaration,
+  read: typeof brp.declareDefenses,
+): Array<{ id: string; label: string; preview: brp.DefenseDeclared }>
+function defenseCandidates(
+  a: Combatant,
+  t: Combatant,
+  declaration: brp.AttackDeclaration,
+  read: typeof brp.declareDefenses = brp.previewAttack,
+): Array<{ id: string; label: string; preview: brp.DefenseDeclared }> {
   const idOf = (choice: brp.DefenseChoice) => (choice.kind === 'parry' ? `parry-${choice.with}` : choice.kind)
-  const previewWith = (toggles: string[]) => brp.previewAttack(a, t, declaration, SETTINGS, toggles)
+  const previewWith = (toggles: string[]) => read(a, t, declaration, SETTINGS, toggles)
   const base = previewWith([])
   if (!base.ok) return []
   const options = base.value.defenses.map((p) => ({ id: idOf(p.choice), label: p.label, preview: p }))
@@ -197,7 +209,8 @@ function chosenDefense(
   id: string | null,
 ): Outcome<brp.DeclaredDefense> {
   if (id === null) return ok(NO_DEFENSE)
-  const found = defenseCandidates(a, t, declaration).find((d) => d.id === id)?.preview
+  // Only the one chosen is declared: its odds were shown with the prompt.
+  const found = defenseCandidates(a, t, declaration, brp.declareDefenses).find((d) => d.id === id)?.preview
   if (!found) return fail(`"${id}" is not a defense ${t.fighter.name} can choose.`)
   return found.allowed ? ok(found.defense) : fail(found.reason)
 }
@@ -353,6 +366,9 @@ function weekOfRest(
 }
 
 export const brpCombat: CombatRules = {
+  // `resolve` with no defense refuses only what `declare` refuses, as `defenses` does: after it, NO_DEFENSE
+  // is rolled against by faces checked in range only (rollAttack, rollDamage, unconsciousHours).
+  defensesCheckResolve: true,
   out(f: Fighter): string | null {
     const s = f.state as Partial<BrpState>
     if (s.dead) return `${f.name} is dead.`

@@ -179,14 +179,13 @@ export function exchangeOdds(
   }
 }
 
-/** One defense the defender could choose, with its odds, or the reason it is not allowed. */
-export type DefensePreview =
+/** One defense the defender could choose, declared, or the reason it is not allowed. */
+export type DefenseDeclared =
   | {
       readonly choice: DefenseChoice
       readonly label: string
       readonly allowed: true
       readonly defense: DeclaredDefense
-      readonly odds: ExchangeOdds
     }
   | {
       readonly choice: DefenseChoice
@@ -195,31 +194,50 @@ export type DefensePreview =
       readonly reason: string
     }
 
+/** One defense the defender could choose, with its odds, or the reason it is not allowed. */
+export type DefensePreview =
+  | (Extract<DefenseDeclared, { allowed: true }> & { readonly odds: ExchangeOdds })
+  | Extract<DefenseDeclared, { allowed: false }>
+
 /**
- * The preview before anyone rolls: the attack as declared (or why it is illegal), and for each of the
- * defender's options (none, dodge, each parry) the exact odds, so both players see their chances.
+ * The attack as declared (or why it is illegal), and each of the defender's options (none, dodge, each
+ * parry) declared against it, or why not: what `previewAttack` shows, without the odds.
  */
-export function previewAttack(
+export function declareDefenses(
   attacker: { sheet: Sheet; state: CombatantState },
   defender: { sheet: Sheet; state: CombatantState },
   declaration: AttackDeclaration,
   settings: BrpSettings,
   defenseToggles: readonly string[] = [],
-): Outcome<{ attack: DeclaredAttack; defenses: DefensePreview[] }> {
+): Outcome<{ attack: DeclaredAttack; defenses: DefenseDeclared[] }> {
   const declared = declareAttack(attacker.sheet, attacker.state, declaration, settings)
   if (!declared.ok) return declared
   const attack = declared.value
   const defenses = defenseOptions(attack, defender.sheet, defender.state, settings, defenseToggles).map(
-    ({ choice, label, outcome }): DefensePreview =>
+    ({ choice, label, outcome }): DefenseDeclared =>
       outcome.ok
-        ? {
-            choice,
-            label,
-            allowed: true,
-            defense: outcome.value,
-            odds: exchangeOdds(attack, outcome.value, defender.sheet, defender.state, settings),
-          }
+        ? { choice, label, allowed: true, defense: outcome.value }
         : { choice, label, allowed: false, reason: outcome.error },
+  )
+  return ok({ attack, defenses })
+}
+
+/**
+ * The preview before anyone rolls: the attack as declared (or why it is illegal), and for each of the
+ * defender's options (none, dodge, each parry) the exact odds, so both players see their chances.
+ */
+export function previewAttack(
+  ...args: Parameters<typeof declareDefenses>
+): Outcome<{ attack: DeclaredAttack; defenses: DefensePreview[] }> {
+  const [, defender, , settings] = args
+  const declared = declareDefenses(...args)
+  if (!declared.ok) return declared
+  const { attack } = declared.value
+  const defenses = declared.value.defenses.map(
+    (d): DefensePreview =>
+      d.allowed
+        ? { ...d, odds: exchangeOdds(attack, d.defense, defender.sheet, defender.state, settings) }
+        : d,
   )
   return ok({ attack, defenses })
 }

@@ -317,7 +317,8 @@ function declare(
   const way = waysOf(attacker, a.value).find((w) => w.id === declared.choice)
   if (!way) return fail(`${attacker.name} has no attack called "${declared.choice}".`)
   if (way.blocked) return fail(way.blocked)
-  const open = togglesFor(a.value, d.value, way)
+  // What may be toggled is worked out only to check what was: most attacks toggle nothing.
+  const open = declared.toggles.length > 0 ? togglesFor(a.value, d.value, way) : []
   const toggles: odnd.Toggles = { ...extra }
   const table: string[] = []
   for (const id of declared.toggles) {
@@ -598,7 +599,7 @@ function resolve(
   const counter = first.ok && defense !== 'parry' ? outreachedBy(attacker, target, first.value) : null
   const struck = counter
     ? struckFirst(attacker, target, declared, defense, roll, counter)
-    : strike(attacker, target, declared, defense, roll, false)
+    : strike(attacker, target, declared, defense, roll, false, false, first.value)
   if (!struck.ok || !table) return struck
   return ok(letGoOfTheFallen(struck.value, target, table))
 }
@@ -709,8 +710,13 @@ function strike(
   free: boolean,
   /** The defender's blow in the attacker's own action (reach): the attacker is acting, not casting. */
   counter = false,
+  /**
+   * This very declaration as the caller read it already (not free): read again, it would be the same
+   * (whether a fight runs changes only the words of a refusal, and the caller's was no refusal).
+   */
+  read?: Ready,
 ): Outcome<Resolution> {
-  const first = declare(attacker, target, declared, {}, free)
+  const first = read && !free ? ok(read) : declare(attacker, target, declared, {}, free)
   if (!first.ok) return first
   const parry = defense === 'parry'
   if (defense !== null && defense !== 'none' && !parry)

@@ -724,11 +724,11 @@ export function resolveAttack(
 
 /**
  * Resolves an attack rolling each die it needs, in table order, from `rollDie` (server crypto dice, a
- * seeded source): the rules never pick faces themselves.
+ * seeded source), told what each die is for: the rules never pick faces themselves. Planned once.
  */
 export function rollAttack(
   decl: AttackDeclaration,
-  rollDie: (sides: number) => number,
+  rollDie: (sides: number, purpose: AttackDiePurpose) => number,
   settings: Partial<OsrSettings> = {},
 ): Outcome<AttackResult & { faces: AttackFaces }> {
   const plan = planAttack(decl, settings)
@@ -739,8 +739,8 @@ export function rollAttack(
     if (!step.ok) return step
     if ('result' in step.value) return ok({ ...step.value.result, faces })
     const { purpose, sides, count } = step.value.needs
-    if (purpose === 'damage') faces.damage = Array.from({ length: count }, () => rollDie(sides))
-    else faces[purpose] = rollDie(sides)
+    if (purpose === 'damage') faces.damage = Array.from({ length: count }, () => rollDie(sides, purpose))
+    else faces[purpose] = rollDie(sides, purpose)
   }
   throw new Error('osr invariant: an attack needs at most six kinds of dice')
 }

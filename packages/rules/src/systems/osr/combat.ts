@@ -1105,16 +1105,12 @@ const DIE_LABELS: Record<osr.AttackDiePurpose, string> = {
 
 /** Rolls each die the rules ask for, in the table's order, then resolves with those faces. */
 function rollAttack(decl: osr.AttackDeclaration, roll: Roller): Outcome<osr.AttackResult> {
-  const faces: osr.AttackFaces = {}
-  for (;;) {
-    const next = osr.nextAttackDie(decl, faces)
-    if (!next.ok) return next
-    if (next.value === null) return osr.resolveAttack(decl, faces)
-    const { purpose, sides, count } = next.value
-    if (purpose === 'damage')
-      faces.damage = Array.from({ length: count }, () => roll(sides, `${DIE_LABELS.damage} d${sides}`))
-    else faces[purpose] = roll(sides, DIE_LABELS[purpose])
-  }
+  const rolled = osr.rollAttack(decl, (sides, purpose) =>
+    roll(sides, purpose === 'damage' ? `${DIE_LABELS.damage} d${sides}` : DIE_LABELS[purpose]),
+  )
+  if (!rolled.ok) return rolled
+  const { faces: _faces, ...result } = rolled.value
+  return ok(result)
 }
 
 /** Damage taken by one fighter: death at 0, or unconscious after non-lethal damage, with the knockout dice. */

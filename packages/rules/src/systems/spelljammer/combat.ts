@@ -895,6 +895,10 @@ function statusOf(f: Fighter): string[] {
 }
 
 export const spelljammerCombat: CombatRules = {
+  // `resolve` with no defense refuses only what `build` and `setupOf` refuse, as `defenses` does (the
+  // target's own stance, or attacking, either way): after them, the into-melee mix is a row of the table
+  // by construction, and the d100s and damage dice are faces checked in range only.
+  defensesCheckResolve: true,
   out(f: Fighter): string | null {
     return f.hp <= 0 ? `${f.name} is down (0 hit points or less).` : null
   },

@@ -12,10 +12,19 @@ import { type WoundState, woundState } from './wounds.ts'
 /** Human maximum CON: above it the stun table applies. */
 export const HUMAN_MAX_CON = 25
 
-/** The damage dice of a weapon; the sheet parser already refused any it cannot read, so failing here is a bug. */
+const readDice = new Map<string, DamageDice>()
+
+/**
+ * The damage dice of a weapon; the sheet parser already refused any it cannot read, so failing here is a
+ * bug. Read once per notation (never changed after): every attack and preview asks again.
+ */
 export function weaponDamageDice(weapon: Pick<Weapon, 'damage'>): DamageDice {
+  const known = readDice.get(weapon.damage)
+  if (known) return known
   const parsed = damageDice(parseDice(weapon.damage))
   if (!parsed.ok) throw new Error(`weapon damage "${weapon.damage}" passed the sheet but is not damage dice`)
+  if (readDice.size >= 256) readDice.clear()
+  readDice.set(weapon.damage, parsed.value)
   return parsed.value
 }
 

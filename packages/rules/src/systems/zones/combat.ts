@@ -1498,8 +1498,8 @@ function resolvePlanned(
   roll: Roller,
   view?: TableView,
 ): Outcome<Resolution> {
-  const options = defenseList(p, attacker, target, view)
-  if (defense !== null && !options.some((o) => o.id === defense)) {
+  // The reactions open are worked out only to check the one chosen: no reaction needs none.
+  if (defense !== null && !defenseList(p, attacker, target, view).some((o) => o.id === defense)) {
     const why = noReactionWhy(p, target, view)
     return fail(why ? `No reaction: ${why}.` : `${target.name} can't answer this attack that way.`)
   }
@@ -2063,6 +2063,9 @@ function status(f: Fighter): string[] {
 }
 
 export const zonesCombat: CombatRules = {
+  // `resolve` with no reaction refuses only what `declare` refuses, as `defenses` does: `resolvePlanned`
+  // then checks no reaction, and a strike's WIT save is rolled whenever its plan calls for one.
+  defensesCheckResolve: true,
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
     const st = stateOf(f)

@@ -1,0 +1,120 @@
+import {
+  type Answer,
+  answerTo,
+  GM,
+  LOG,
+  type PendingDefense,
+  type RequestResult,
+  SEAT,
+  TABLE,
+} from '@fray/protocol'
+import { type DiceSource, defaultSheetFor, SYSTEM_IDS, SYSTEMS, type SystemId, seededDice } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { fighterOf } from './fighters.ts'
+import { processedInMemory, TableRoom } from './table-room.ts'
+
+/**
+ * A room of `system` over plain documents with two monsters out of a fight (the GM attacks with either),
+ * its dice counted as the room draws them.
+ */
+function room(system: SystemId) {
+  const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc() }
+  const seeded = seededDice(29)
+  let drawn = 0
+  const dice: DiceSource = {
+    kind: seeded.kind,
+    roll: (sides) => {
+      drawn++
+      return seeded.roll(sides)
+    },
+  }
+  const tableRoom = new TableRoom({
+    system,
+    docs: { ...docs, seat: () => new Y.Doc() },
+    dice,
+    processed: processedInMemory(),
+    seatName: () => null,
+    now: () => 1000,
+  })
+  docs.table.transact(() => {
+    for (const [id, name] of [
+      ['a', 'Ogre'],
+      ['b', 'Troll'],
+    ] as const) {
+      const fields = new Y.Map<unknown>()
+      docs.table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, fields)
+      const values = { name, side: 'foe', hp: 100, maxHp: 100, sheet: defaultSheetFor(system, name, 'foe') }
+      for (const [key, value] of Object.entries(values)) fields.set(key, value)
+    }
+  })
+  let n = 0
+  const ask = (request: Record<string, unknown>): RequestResult => {
+    const id = `g${++n}`
+    docs.gm.getArray(GM.requests).push([{ id, ...request }])
+    tableRoom.resolveGm()
+    return answerTo(docs.gm.getArray<Answer>(SEAT.answers).toArray(), id) as RequestResult
+  }
+  const rules = SYSTEMS[system].combat
+  const first = () => {
+    const ogre = fighterOf(docs, 'a')
+    const choices = ogre ? rules.choices(ogre) : null
+    const choice = choices?.ok ? choices.value.find((c) => !c.self && !c.aid) : undefined
+    if (!choice) throw new Error(`${system} offers the Ogre no attack`)
+    return choice.id
+  }
+  const prompts = () => [...docs.table.getMap<PendingDefense>(TABLE.prompts).values()]
+  const entries = () => docs.log.getArray(LOG.entries).length
+  /** What the table and the log hold, to see that nothing was written. */
+  const written = () => [Y.encodeStateVector(docs.table), Y.encodeStateVector(docs.log)]
+  return { docs, ask, rules, first, prompts, entries, written, drawn: () => drawn }
+}
+
+describe.each(SYSTEM_IDS)('an attack the rules of %s refuse', (system) => {
+  it('is refused in their words, with no die drawn and nothing written to the table or the log', () => {
+    const r = room(system)
+    const declared = { choice: r.first(), toggles: ['no-such-modifier'] }
+    const ogre = fighterOf(r.docs, 'a')
+    const troll = fighterOf(r.docs, 'b')
+    if (!ogre || !troll) throw new Error('no monsters')
+    const refusal = r.rules.defenses(ogre, troll, declared)
+    expect(refusal.ok).toBe(false)
+    const before = r.written()
+    expect(r.ask({ kind: 'attack', attackerId: 'a', targetId: 'b', declared })).toEqual(refusal)
+    expect(r.drawn()).toBe(0)
+    expect(r.written()).toEqual(before)
+  })
+})
+
+// Where the defenses refuse all the outcome would (`defensesCheckResolve`), no dry run comes first.
+const checked = SYSTEM_IDS.filter((id) => SYSTEMS[id].combat.defensesCheckResolve)
+
+describe.each(checked)('an attack %s puts to the defender', (system) => {
+  it('asks at once, drawing no die until the answer, then rolls and logs it once', () => {
+    const r = room(system)
+    const declared = { choice: r.first(), toggles: [] }
+    expect(r.ask({ kind: 'attack', attackerId: 'a', targetId: 'b', declared })).toEqual({
+      ok: true,
+      logId: 'g1',
+    })
+    const [prompt] = r.prompts()
+    expect(prompt?.options.length).toBeGreaterThan(0)
+    expect(r.drawn()).toBe(0)
+    expect(r.entries()).toBe(0)
+    const choice = prompt?.options.at(-1)?.id
+    expect(r.ask({ kind: 'defend', promptId: prompt?.id, choice })).toEqual({ ok: true, logId: 'g2' })
+    expect(r.drawn()).toBeGreaterThan(0)
+    expect(r.entries()).toBe(1)
+    expect(r.prompts()).toEqual([])
+  })
+
+  it('with typed dice that do not fit, is refused at once, before the defender is asked', () => {
+    const r = room(system)
+    const declared = { choice: r.first(), toggles: [] }
+    const before = r.written()
+    const result = r.ask({ kind: 'attack', attackerId: 'a', targetId: 'b', declared, faces: [1000] })
+    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^Your die for .+ not 1000\.$/) })
+    expect(r.prompts()).toEqual([])
+    expect(r.written()).toEqual(before)
+  })
+})
