@@ -5,7 +5,7 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
-import { type Answer, LOG, type LogEntry, SEAT, type SeatRequest } from '@fray/protocol'
+import { type Answer, LOG, type LogEntry, requestKey, SEAT, type SeatRequest } from '@fray/protocol'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
@@ -136,9 +136,10 @@ function frayRoom(job: ClientJob, room: FrayRoom, errors: string[]): Room {
     providers: [seat, ...logs],
     watchers,
     send(n) {
-      const id = `r${n}`
-      requests.push([{ id, kind: 'roll', notation: 'd20', at: Date.now() }])
-      return `${room.seatId}/${id}`
+      // The log entry's id is the request item's: this phone's client id and the clock its push takes.
+      const clock = Y.getState(seatDoc.store, seatDoc.clientID)
+      requests.push([{ id: `r${n}`, kind: 'roll', notation: 'd20', at: Date.now() }])
+      return requestKey(room.seatId, seatDoc.clientID, clock)
     },
   }
 }

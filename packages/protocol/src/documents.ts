@@ -189,6 +189,15 @@ export interface Answer {
   result: RequestResult
 }
 
+/**
+ * The key that names a request for good, and the log entries it makes: its scope (the seat's id) and the
+ * Yjs id of its item in the requests array (the writer's client id and clock, in base 36). Yjs never takes
+ * an item it has seen again, so no two requests share a key.
+ */
+export function requestKey(scope: string, client: number, clock: number): string {
+  return `${scope}/${client.toString(36)}.${clock.toString(36)}`
+}
+
 /** The latest answer to a request among a document's answers (`getArray(SEAT.answers).toArray()`). */
 export function answerTo(answers: readonly Answer[], id: string): RequestResult | undefined {
   for (let i = answers.length - 1; i >= 0; i--) if (answers[i]?.id === id) return answers[i]?.result

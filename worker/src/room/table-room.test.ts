@@ -6,6 +6,7 @@ import {
   LOG,
   type LogEntry,
   type RequestResult,
+  requestKey,
   SEAT,
   TABLE,
 } from '@fray/protocol'
@@ -65,8 +66,7 @@ function device(clientID: number) {
 }
 
 /** The log id of a request: its item's, `<scope>/<client>.<clock>` in base 36. */
-const itemKey = (scope: string, client: number, clock: number) =>
-  `${scope}/${client.toString(36)}.${clock.toString(36)}`
+const itemKey = requestKey
 
 describe('a seat request', () => {
   it('is resolved once, even when resolveSeat runs again or the same update arrives twice', () => {

@@ -10,6 +10,7 @@ import {
   parseRequest,
   type RequestResult,
   readSettings,
+  requestKey,
   SEAT,
   TABLE,
 } from '@fray/protocol'
@@ -110,7 +111,7 @@ export class TableRoom {
     for (const { client, clock, value } of unresolved(seat.getArray(SEAT.requests), seatId, processed)) {
       const id = requestId(value)
       // Its log entries' ids: the item's, which no request of any writer can take again.
-      const key = `${seatId}/${client.toString(36)}.${clock.toString(36)}`
+      const key = requestKey(seatId, client, clock)
       this.atomically(() => {
         if (id !== null && !processed.has(`${seatId}/${id}`)) {
           const { table, log, gm } = docs
