@@ -147,6 +147,31 @@ describe('a document’s connection to the room (#21)', () => {
     expect(contents(room)).toEqual(contents(synced.doc))
   })
 
+  it('starts from a seed the room sent earlier, shown before any connection, then syncs what came since', () => {
+    const room = new Y.Doc()
+    room.getArray('list').push(['Goblin', 'Ogre'])
+    synced = connectDoc('room', 'table', 'key', {
+      url: 'ws://fray.test/api/rooms/room/docs',
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+      seed: Y.encodeStateAsUpdate(room),
+    })
+    expect(contents(synced.doc).list).toEqual(['Goblin', 'Ogre'])
+    room.getArray('list').push(['Troll'])
+    last().open()
+    // The app's sync step 1 names what it has: the room answers with the rest only.
+    const [step1] = last().sent
+    const decoder = decoding.createDecoder(step1 as Uint8Array)
+    decoding.readVarUint(decoder)
+    expect(decoding.readVarUint(decoder)).toBe(syncProtocol.messageYjsSyncStep1)
+    const theirs = decoding.readVarUint8Array(decoder)
+    expect(theirs).toEqual(Y.encodeStateVector(synced.doc))
+    const answer = encoding.createEncoder()
+    encoding.writeVarUint(answer, 0)
+    syncProtocol.writeSyncStep2(answer, room, theirs)
+    last().receive(encoding.toUint8Array(answer))
+    expect(contents(synced.doc).list).toEqual(['Goblin', 'Ogre', 'Troll'])
+  })
+
   it('splits a live change over the frame cap too', () => {
     synced = connect()
     last().open()

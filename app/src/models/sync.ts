@@ -68,6 +68,10 @@ export interface ConnectOptions {
   url?: string
   /** A WebSocket class (tests pass a fake one). */
   WebSocket?: typeof WebSocket
+  /** State this device already received from the room (an earlier connection's), to start from. */
+  seed?: Uint8Array
+  /** Whether the copy is kept on this device (IndexedDB); true by default. */
+  persist?: boolean
 }
 
 export function connectDoc(
@@ -77,10 +81,14 @@ export function connectDoc(
   options: ConnectOptions = {},
 ): SyncedDoc {
   const doc = new Y.Doc()
+  // Applied before the provider listens: it came from the room, so it is not sent back.
+  if (options.seed) Y.applyUpdate(doc, options.seed)
   // Every document this device holds is also kept in IndexedDB: a reload, a sleeping phone or a dead
   // Wi-Fi keeps the last state and any request made offline, which the provider sends on reconnect.
   const local =
-    typeof indexedDB === 'undefined' ? null : new IndexeddbPersistence(`fray:${roomId}:${docName}`, doc)
+    typeof indexedDB === 'undefined' || options.persist === false
+      ? null
+      : new IndexeddbPersistence(`fray:${roomId}:${docName}`, doc)
   const restored = signal(local === null)
   local?.whenSynced.then(() => {
     restored.value = true

@@ -12,16 +12,21 @@ import { forgetSeat, loadSeat, type StoredSeat, saveSeat } from '../models/seat.
 import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
 
-const loadSeated = () => import('./seated.tsx').then((m) => m.Seated)
+const loadSeated = () => import('./seated.tsx')
 const loadSeatCodeForm = () => import('./seat-code-form.tsx').then((m) => m.SeatCodeForm)
 
 export function PlayerView({ roomId, seatCode }: { roomId: string; seatCode?: string }) {
   const room = useRoomInfo(roomId)
   // The seated view (Yjs, the table's models) loads at once, beside the join form: ready by the time
   // the player has typed a name, and at once for a phone that already has its seat.
-  const Seated = useLazy(loadSeated, true)
+  const seated = useLazy(loadSeated, true)
+  const Seated = seated?.Seated ?? null
   // A seat link (#seat=<code>) is for this phone to take that seat, whatever seat it had here before.
   const seat = useSignal<StoredSeat | null>(seatCode ? null : loadSeat(roomId))
+  // While the form shows, the room's table and log are already syncing: the fight appears with the seat.
+  useEffect(() => {
+    if (seated && !seat.value) seated.preconnect(roomId)
+  }, [seated, seat.value, roomId])
   useEffect(() => {
     // The code works once: off the address bar and out of the history as soon as it is read.
     if (seatCode) history.replaceState(history.state, '', window.location.pathname + window.location.search)

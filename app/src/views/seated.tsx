@@ -14,6 +14,7 @@ import {
 import { turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo, useRef } from 'preact/hooks'
+import * as Y from 'yjs'
 import { Alert } from '../components/alert.tsx'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
@@ -25,7 +26,7 @@ import { playSound, setSound, soundOn, useWakeLock } from '../device.ts'
 import { keepOffline } from '../keep-offline.ts'
 import { useRules } from '../models/rules.ts'
 import { createSeatModel, type StoredSeat } from '../models/seat.ts'
-import { connectDoc } from '../models/sync.ts'
+import { connectDoc, type SyncedDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { factionToMove, isSurprised, turnKey } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
@@ -41,6 +42,30 @@ const loadWaitingCard = () => import('../components/waiting-card.tsx').then((m) 
 const loadGlance = () => import('../components/character-glance.tsx').then((m) => m.CharacterGlance)
 const loadAidButton = () => import('../components/character-glance.tsx').then((m) => m.AidButton)
 const loadHandover = () => import('../components/seat-handover.tsx').then((m) => m.HandoverDialog)
+
+/**
+ * The room's public documents, opened while the join form shows: the table (read only, no key yet) and
+ * the log. The seated view takes them, so the fight is on the phone the moment the seat is made.
+ */
+let early: { roomId: string; table: SyncedDoc; log: SyncedDoc } | null = null
+
+/** Opens the room's table and log before the player has a seat (`player-view.tsx`, beside the form). */
+export function preconnect(roomId: string): void {
+  if (early?.roomId === roomId) return
+  early = {
+    roomId,
+    // Not kept on the device: the seated view's own table connection (with the seat's key) keeps it.
+    table: connectDoc(roomId, 'table', undefined, { persist: false }),
+    log: connectDoc(roomId, 'log'),
+  }
+}
+
+/** The early connections of this room, once: the seated view owns them from then on. */
+function takeEarly(roomId: string): { table: SyncedDoc; log: SyncedDoc } | null {
+  const taken = early?.roomId === roomId ? early : null
+  early = null
+  return taken
+}
 
 /** Seconds before a turn with nothing left ends by itself, where the rules let one still move. */
 const END_WINDOW = 5
@@ -63,9 +88,15 @@ export function Seated(props: {
     if (system) keepOffline(['player', system])
   }, [system])
   // The table with the seat's key: the room takes a presence naming this seat from this seat's key only.
-  const tableDoc = useMemo(() => connectDoc(roomId, 'table', seat.seatKey), [roomId, seat])
+  const opened = useMemo(() => takeEarly(roomId), [roomId])
+  const tableDoc = useMemo(() => {
+    // What the early, keyless connection already has is on screen at once; this one syncs the rest.
+    const seed = opened ? Y.encodeStateAsUpdate(opened.table.doc) : undefined
+    opened?.table.destroy()
+    return connectDoc(roomId, 'table', seat.seatKey, seed ? { seed } : {})
+  }, [roomId, seat, opened])
   const seatDoc = useMemo(() => connectDoc(roomId, seatDocName(seat.seatId), seat.seatKey), [roomId, seat])
-  const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
+  const logDoc = useMemo(() => opened?.log ?? connectDoc(roomId, 'log'), [roomId, opened])
   const table = useMemo(() => createTableModel(tableDoc.doc, logDoc.doc), [tableDoc, logDoc])
   const requests = useMemo(() => createSeatModel(seatDoc.doc, seat.seatId), [seatDoc, seat])
   useEffect(
