@@ -54,8 +54,54 @@ const SCREENS: Record<string, { root: RegExp; onDemand?: RegExp }> = {
   home: { root: /\/views\/home\.tsx$/ },
   screen: { root: /\/views\/room-screen\.tsx$/, onDemand: /\/combatant-edit-form\.tsx$/ },
 }
-/** A rule system's chunk (`SYSTEM_LOADERS`): a part of its own, named by the system's id. */
-const SYSTEM_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/index\.ts$/
+/** A rule system's chunk (`SYSTEM_LOADERS`: what a screen reads of it): a part of its own, named by the system's id. */
+const SYSTEM_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/screen\.ts$/
+
+/** Yjs and lib0 stay in a chunk of their own, which the home screen loads too. */
+const OWN_CHUNK = /[\\/]node_modules[\\/](yjs|lib0)[\\/]/
+
+interface ModuleGraph {
+  ids: string[]
+  info(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null
+}
+
+/** The modules reachable from `roots`, by static imports and, with `dynamic`, lazy ones, up to `stop`. */
+function reach(graph: ModuleGraph, roots: string[], dynamic: boolean, stop: (id: string) => boolean) {
+  const seen = new Set<string>()
+  const visit = (id: string) => {
+    if (seen.has(id) || stop(id)) return
+    seen.add(id)
+    const info = graph.info(id)
+    for (const next of info?.importedIds ?? []) visit(next)
+    if (dynamic) for (const next of info?.dynamicallyImportedIds ?? []) visit(next)
+  }
+  for (const root of roots) visit(root)
+  return seen
+}
+
+/**
+ * Where the player's screen would be split in many small chunks (one per lazy form), its modules go in one
+ * chunk: the service worker keeps the whole player part anyway, and one file compresses better than two
+ * dozen (gzip starts each file afresh; each file also names the hashed files it imports). Not in it: the
+ * first load's modules (the entry, the service worker), Yjs (`OWN_CHUNK`), what the home screen loads, the
+ * player's on-demand parts and the rule systems. The first load's modules are counted through the
+ * packages' index files, which name every module: the few shared helpers they leave out of this chunk
+ * keep small chunks of their own.
+ */
+export function playerModules(graph: ModuleGraph): Set<string> {
+  const find = (re: RegExp) => graph.ids.filter((id) => re.test(id))
+  const player = SCREENS.player as { root: RegExp; onDemand: RegExp }
+  const initial = reach(
+    graph,
+    [...find(/[\\/]src[\\/]main\.tsx$/), ...find(/[\\/]src[\\/]sw\.ts$/)],
+    false,
+    () => false,
+  )
+  const home = reach(graph, find(SCREENS.home?.root as RegExp), true, (id) => SYSTEM_ENTRY.test(id))
+  const stop = (id: string) => SYSTEM_ENTRY.test(id) || player.onDemand.test(id) || OWN_CHUNK.test(id)
+  const seated = reach(graph, find(player.root), true, stop)
+  return new Set([...seated].filter((id) => !initial.has(id) && !home.has(id)))
+}
 
 /** Every file a chunk loads with it (its static imports and their styles), and with `dynamic`, may load later. */
 function closure(bundle: OutputBundle, root: OutputChunk, stop: Set<string>, dynamic: boolean): string[] {
@@ -80,7 +126,8 @@ export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<str
   const roots = new Map<string, OutputChunk>()
   for (const chunk of chunks) {
     const id = chunk.facadeModuleId ?? ''
-    const screen = Object.entries(SCREENS).find(([, s]) => s.root.test(id))?.[0]
+    // The player's screen is a chunk of modules (`playerModules`), with no one module as its facade.
+    const screen = Object.entries(SCREENS).find(([, s]) => chunk.moduleIds.some((m) => s.root.test(m)))?.[0]
     const system = SYSTEM_ENTRY.exec(id)?.[1]
     if (screen ?? system) roots.set(screen ?? (system as string), chunk)
   }
@@ -109,6 +156,7 @@ export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<str
 
 export function pwa(): Plugin {
   let publicDir = ''
+  let player = new Set<string>()
   return {
     name: 'fray-pwa',
     apply: 'build',
@@ -118,14 +166,33 @@ export function pwa(): Plugin {
       build: {
         rollupOptions: {
           input: { index: 'index.html', [SW_ENTRY]: 'src/sw.ts' },
+          // The player's lazy forms share the screen's one chunk (`playerModules`): that their imports no
+          // longer split them off is the point, not something to warn of.
+          checks: { ineffectiveDynamicImport: false },
           output: {
             entryFileNames: (chunk) => (chunk.name === SW_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js'),
+            // A system's chunk is named by the system (its entry is the system's `screen.ts`).
+            chunkFileNames: (chunk) =>
+              `assets/${SYSTEM_ENTRY.exec(chunk.facadeModuleId ?? '')?.[1] ?? '[name]'}-[hash].js`,
+            codeSplitting: {
+              groups: [
+                {
+                  name: (id: string) => (player.has(id) ? 'seated' : null),
+                  debugName: 'seated',
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
           },
         },
       },
     }),
     configResolved(config) {
       publicDir = config.publicDir
+    },
+    buildEnd() {
+      const ids = [...this.getModuleIds()]
+      player = playerModules({ ids, info: (id) => this.getModuleInfo(id) })
     },
     generateBundle(_options, bundle) {
       const files: Array<{ path: string; content: string | Uint8Array }> = []

@@ -29,7 +29,7 @@ import type {
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import * as osr from './rules.ts'
-import { roundFacts } from './turn-model.ts'
+import { roundFacts } from './turn-view.ts'
 
 const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
 
