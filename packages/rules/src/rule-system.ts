@@ -37,6 +37,8 @@ export interface RuleSystem<Sheet = unknown> {
  * knows, its facts of an attack and the declaration form; each system's `screen.ts` builds this without
  * importing its turn model, so a phone does not download the room's side of the round.
  */
-export interface ScreenRules<Sheet = unknown> extends Omit<RuleSystem<Sheet>, 'turn'> {
+export interface ScreenRules<Sheet = unknown> extends Omit<RuleSystem<Sheet>, 'combat' | 'turn'> {
+  /** All of the combat but what only the room runs: the end of a round or a fight, rest, ending a condition. */
+  combat: Omit<CombatRules, 'endOfRound' | 'startOfFight' | 'endOfFight' | 'rest' | 'clear'>
   turn: Pick<TurnRules, 'known' | 'facts' | 'intents'>
 }

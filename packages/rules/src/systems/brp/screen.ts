@@ -5,7 +5,7 @@
  */
 import type { ScreenRules } from '../../rule-system.ts'
 import { ATTACK_MODIFIERS } from './attack.ts'
-import { brpCombat } from './combat.ts'
+import { brpCombatView } from './combat.ts'
 import { brpInfo } from './info.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
 import { maxHitPoints, parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
@@ -20,6 +20,6 @@ export const brpScreen: ScreenRules<Sheet> = {
     hitPoints: (sheet) => maxHitPoints(sheet, DEFAULT_SETTINGS),
   },
   attackModifiers: ATTACK_MODIFIERS,
-  combat: brpCombat,
+  combat: brpCombatView,
   turn: brpTurnView,
 }

@@ -4,7 +4,7 @@
  * so a phone does not download it; `index.ts` adds it for the room.
  */
 import type { ScreenRules } from '../../rule-system.ts'
-import { odndCombat } from './combat.ts'
+import { odndCombatView } from './combat.ts'
 import { odndInfo } from './info.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'
 import { MONSTER_DEFAULTS, parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
@@ -21,6 +21,6 @@ export const odndScreen: ScreenRules<Sheet> = {
     monsterDefaults: MONSTER_DEFAULTS,
   },
   attackModifiers: ATTACK_MODIFIERS,
-  combat: odndCombat,
+  combat: odndCombatView,
   turn: odndTurnView,
 }

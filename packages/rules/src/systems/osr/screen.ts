@@ -4,7 +4,7 @@
  * so a phone does not download it; `index.ts` adds it for the room.
  */
 import type { ScreenRules } from '../../rule-system.ts'
-import { osrCombat } from './combat.ts'
+import { osrCombatView } from './combat.ts'
 import { osrInfo } from './info.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'
 import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
@@ -20,6 +20,6 @@ export const osrScreen: ScreenRules<Sheet> = {
     hitPointsField: 'hitPoints',
   },
   attackModifiers: ATTACK_MODIFIERS,
-  combat: osrCombat,
+  combat: osrCombatView,
   turn: osrTurnView,
 }

@@ -4,7 +4,7 @@
  * so a phone does not download it; `index.ts` adds it for the room.
  */
 import type { ScreenRules } from '../../rule-system.ts'
-import { spelljammerCombat } from './combat.ts'
+import { spelljammerCombatView } from './combat.ts'
 import { spelljammerInfo } from './info.ts'
 import { ATTACK_TOGGLES } from './modifiers.ts'
 import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
@@ -15,6 +15,6 @@ export const spelljammerScreen: ScreenRules<Sheet> = {
   info: spelljammerInfo,
   sheet: { fields: SHEET_FIELDS, parse: parseSheet, hitPoints: (sheet) => sheet.hp, hitPointsField: 'hp' },
   attackModifiers: ATTACK_TOGGLES,
-  combat: spelljammerCombat,
+  combat: spelljammerCombatView,
   turn: spelljammerTurnView,
 }

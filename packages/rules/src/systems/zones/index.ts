@@ -1,5 +1,6 @@
 /** The zones rule system: factions alternate one character or pass; automatic hits; reactions out of turn. */
 import type { RuleSystem } from '../../rule-system.ts'
+import { zonesCombat } from './combat.ts'
 import { zonesScreen } from './screen.ts'
 import type { Sheet } from './sheet.ts'
 import { zonesTurns } from './turn-model.ts'
@@ -7,4 +8,8 @@ import { zonesTurns } from './turn-model.ts'
 export * from './rules.ts'
 
 /** What the app and the room need to treat zones like every other system: a screen's part and the turn model. */
-export const zonesSystem: RuleSystem<Sheet> = { ...zonesScreen, turn: zonesTurns }
+export const zonesSystem: RuleSystem<Sheet> = {
+  ...zonesScreen,
+  combat: zonesCombat,
+  turn: zonesTurns,
+}

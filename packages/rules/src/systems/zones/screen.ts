@@ -4,7 +4,7 @@
  * so a phone does not download it; `index.ts` adds it for the room.
  */
 import type { ScreenRules } from '../../rule-system.ts'
-import { zonesCombat } from './combat.ts'
+import { zonesCombatView } from './combat.ts'
 import { zonesInfo } from './info.ts'
 import { ATTACK_MODIFIERS } from './modifiers.ts'
 import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
@@ -20,6 +20,6 @@ export const zonesScreen: ScreenRules<Sheet> = {
     hitPointsField: 'health',
   },
   attackModifiers: ATTACK_MODIFIERS,
-  combat: zonesCombat,
+  combat: zonesCombatView,
   turn: zonesTurnView,
 }
