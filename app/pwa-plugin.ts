@@ -62,21 +62,58 @@ const OWN_CHUNK = /[\\/]node_modules[\\/](yjs|lib0)[\\/]/
 
 interface ModuleGraph {
   ids: string[]
-  info(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null
+  info(id: string): {
+    code?: string | null
+    exports?: readonly string[]
+    importedIds: readonly string[]
+    dynamicallyImportedIds: readonly string[]
+  } | null
 }
 
-/** The modules reachable from `roots`, by static imports and, with `dynamic`, lazy ones, up to `stop`. */
+/** A package's index file, which names every module of the package. */
+const BARREL = /[\\/]packages[\\/][a-z]+[\\/]src[\\/]index\.ts$/
+
+/** The names a module imports from the packages (`import { a, b as c } from '@fray/rules'`). */
+function namesFromPackages(code: string): string[] {
+  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@fray\/[a-z]+["']/g)].flatMap((m) =>
+    (m[1] ?? '').split(',').map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0] ?? '',
+    ),
+  )
+}
+
+/**
+ * The modules reachable from `roots`, by static imports and, with `dynamic`, lazy ones, up to `stop`. Through
+ * a package's index file only to the modules that export a name the modules reached import from the
+ * packages (all of them where a name is not found): the index names every module, but a screen uses few.
+ */
 function reach(graph: ModuleGraph, roots: string[], dynamic: boolean, stop: (id: string) => boolean) {
-  const seen = new Set<string>()
-  const visit = (id: string) => {
-    if (seen.has(id) || stop(id)) return
-    seen.add(id)
-    const info = graph.info(id)
-    for (const next of info?.importedIds ?? []) visit(next)
-    if (dynamic) for (const next of info?.dynamicallyImportedIds ?? []) visit(next)
+  let names = new Set<string>()
+  for (;;) {
+    const seen = new Set<string>()
+    const visit = (id: string) => {
+      if (seen.has(id) || stop(id)) return
+      seen.add(id)
+      const info = graph.info(id)
+      let next = info?.importedIds ?? []
+      if (BARREL.test(id)) {
+        const exporting = next.filter((n) => graph.info(n)?.exports?.some((e) => names.has(e)))
+        const found = new Set(exporting.flatMap((n) => graph.info(n)?.exports ?? []))
+        const all = [...names].some((n) => !found.has(n) && info?.exports?.includes(n))
+        next = all ? next : exporting
+      }
+      for (const n of next) visit(n)
+      if (dynamic) for (const n of info?.dynamicallyImportedIds ?? []) visit(n)
+    }
+    for (const root of roots) visit(root)
+    const more = new Set([...seen].flatMap((id) => namesFromPackages(graph.info(id)?.code ?? '')))
+    if ([...more].every((n) => names.has(n))) return seen
+    names = new Set([...names, ...more])
   }
-  for (const root of roots) visit(root)
-  return seen
 }
 
 /**
@@ -207,6 +244,11 @@ export function pwa(): Plugin {
         files.push({ path, content: readFileSync(file) })
         publicFiles.push(path)
       }
+      // The player's chunk holds no module of the first load (`playerModules`): were it to, the entry would
+      // load it at once.
+      for (const out of Object.values(bundle))
+        if (out.type === 'chunk' && out.isEntry && out.imports.some((f) => f.startsWith('assets/seated-')))
+          this.error(`fray-pwa: ${out.fileName} loads the player's chunk with it: see playerModules`)
       const parts = partsOf(bundle, publicFiles)
       const version = versionOf(files.flatMap((f) => [f.path, f.content]))
       const sw = bundle['sw.js']
