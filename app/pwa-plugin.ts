@@ -120,10 +120,9 @@ function reach(graph: ModuleGraph, roots: string[], dynamic: boolean, stop: (id:
  * Where the player's screen would be split in many small chunks (one per lazy form), its modules go in one
  * chunk: the service worker keeps the whole player part anyway, and one file compresses better than two
  * dozen (gzip starts each file afresh; each file also names the hashed files it imports). Not in it: the
- * first load's modules (the entry, the service worker), Yjs (`OWN_CHUNK`), what the home screen loads, the
- * player's on-demand parts and the rule systems. The first load's modules are counted through the
- * packages' index files, which name every module: the few shared helpers they leave out of this chunk
- * keep small chunks of their own.
+ * first load's modules (the entry, the service worker), Yjs (`OWN_CHUNK`), what the home screen and the
+ * table's screen load (which share a chunk with the player's instead of loading its forms), the player's
+ * on-demand parts and the rule systems.
  */
 export function playerModules(graph: ModuleGraph): Set<string> {
   const find = (re: RegExp) => graph.ids.filter((id) => re.test(id))
@@ -134,10 +133,16 @@ export function playerModules(graph: ModuleGraph): Set<string> {
     false,
     () => false,
   )
-  const home = reach(graph, find(SCREENS.home?.root as RegExp), true, (id) => SYSTEM_ENTRY.test(id))
+  const screens = [SCREENS.home, SCREENS.screen] as Array<{ root: RegExp; onDemand?: RegExp }>
+  const elsewhere = reach(
+    graph,
+    screens.flatMap((s) => find(s.root)),
+    true,
+    (id) => SYSTEM_ENTRY.test(id) || screens.some((s) => s.onDemand?.test(id)),
+  )
   const stop = (id: string) => SYSTEM_ENTRY.test(id) || player.onDemand.test(id) || OWN_CHUNK.test(id)
   const seated = reach(graph, find(player.root), true, stop)
-  return new Set([...seated].filter((id) => !initial.has(id) && !home.has(id)))
+  return new Set([...seated].filter((id) => !initial.has(id) && !elsewhere.has(id)))
 }
 
 /** Every file a chunk loads with it (its static imports and their styles), and with `dynamic`, may load later. */
