@@ -12,7 +12,7 @@ export const JS_BUDGET_BYTES = 16_000
 /**
  * Gzipped bytes of JavaScript a phone keeps for a fight: the service worker's shell, the player's screen
  * and one rule system (what `npm run bench`'s whole fight downloads, measured on the wire). 92-101 kB
- * before #29's second round, 81-89 kB once the player's screen was one chunk and a phone loaded only a
+ * before #29's second round, 82-90 kB once the player's screen was one chunk and a phone loaded only a
  * system's screen part (`ScreenRules`: no turn model, no end of round); a screen that imported every
  * system at once (`SYSTEMS` instead of its room's rules) would add ~70 kB.
  */
