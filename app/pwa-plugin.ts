@@ -54,8 +54,96 @@ const SCREENS: Record<string, { root: RegExp; onDemand?: RegExp }> = {
   home: { root: /\/views\/home\.tsx$/ },
   screen: { root: /\/views\/room-screen\.tsx$/, onDemand: /\/combatant-edit-form\.tsx$/ },
 }
-/** A rule system's chunk (`SYSTEM_LOADERS`): a part of its own, named by the system's id. */
-const SYSTEM_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/index\.ts$/
+/** A rule system's chunk (`SYSTEM_LOADERS`: what a screen reads of it): a part of its own, named by the system's id. */
+const SYSTEM_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/screen\.ts$/
+
+/** Yjs and lib0 stay in a chunk of their own, which the home screen loads too. */
+const OWN_CHUNK = /[\\/]node_modules[\\/](yjs|lib0)[\\/]/
+
+interface ModuleGraph {
+  ids: string[]
+  info(id: string): {
+    code?: string | null
+    exports?: readonly string[]
+    importedIds: readonly string[]
+    dynamicallyImportedIds: readonly string[]
+  } | null
+}
+
+/** A package's index file, which names every module of the package. */
+const BARREL = /[\\/]packages[\\/][a-z]+[\\/]src[\\/]index\.ts$/
+
+/** The names a module imports from the packages (`import { a, b as c } from '@fray/rules'`). */
+function namesFromPackages(code: string): string[] {
+  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@fray\/[a-z]+["']/g)].flatMap((m) =>
+    (m[1] ?? '').split(',').map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0] ?? '',
+    ),
+  )
+}
+
+/**
+ * The modules reachable from `roots`, by static imports and, with `dynamic`, lazy ones, up to `stop`. Through
+ * a package's index file only to the modules that export a name the modules reached import from the
+ * packages (all of them where a name is not found): the index names every module, but a screen uses few.
+ */
+function reach(graph: ModuleGraph, roots: string[], dynamic: boolean, stop: (id: string) => boolean) {
+  let names = new Set<string>()
+  for (;;) {
+    const seen = new Set<string>()
+    const visit = (id: string) => {
+      if (seen.has(id) || stop(id)) return
+      seen.add(id)
+      const info = graph.info(id)
+      let next = info?.importedIds ?? []
+      if (BARREL.test(id)) {
+        const exporting = next.filter((n) => graph.info(n)?.exports?.some((e) => names.has(e)))
+        const found = new Set(exporting.flatMap((n) => graph.info(n)?.exports ?? []))
+        const all = [...names].some((n) => !found.has(n) && info?.exports?.includes(n))
+        next = all ? next : exporting
+      }
+      for (const n of next) visit(n)
+      if (dynamic) for (const n of info?.dynamicallyImportedIds ?? []) visit(n)
+    }
+    for (const root of roots) visit(root)
+    const more = new Set([...seen].flatMap((id) => namesFromPackages(graph.info(id)?.code ?? '')))
+    if ([...more].every((n) => names.has(n))) return seen
+    names = new Set([...names, ...more])
+  }
+}
+
+/**
+ * Where the player's screen would be split in many small chunks (one per lazy form), its modules go in one
+ * chunk: the service worker keeps the whole player part anyway, and one file compresses better than two
+ * dozen (gzip starts each file afresh; each file also names the hashed files it imports). Not in it: the
+ * first load's modules (the entry, the service worker), Yjs (`OWN_CHUNK`), what the home screen and the
+ * table's screen load (which share a chunk with the player's instead of loading its forms), the player's
+ * on-demand parts and the rule systems.
+ */
+export function playerModules(graph: ModuleGraph): Set<string> {
+  const find = (re: RegExp) => graph.ids.filter((id) => re.test(id))
+  const player = SCREENS.player as { root: RegExp; onDemand: RegExp }
+  const initial = reach(
+    graph,
+    [...find(/[\\/]src[\\/]main\.tsx$/), ...find(/[\\/]src[\\/]sw\.ts$/)],
+    false,
+    () => false,
+  )
+  const screens = [SCREENS.home, SCREENS.screen] as Array<{ root: RegExp; onDemand?: RegExp }>
+  const elsewhere = reach(
+    graph,
+    screens.flatMap((s) => find(s.root)),
+    true,
+    (id) => SYSTEM_ENTRY.test(id) || screens.some((s) => s.onDemand?.test(id)),
+  )
+  const stop = (id: string) => SYSTEM_ENTRY.test(id) || player.onDemand.test(id) || OWN_CHUNK.test(id)
+  const seated = reach(graph, find(player.root), true, stop)
+  return new Set([...seated].filter((id) => !initial.has(id) && !elsewhere.has(id)))
+}
 
 /** Every file a chunk loads with it (its static imports and their styles), and with `dynamic`, may load later. */
 function closure(bundle: OutputBundle, root: OutputChunk, stop: Set<string>, dynamic: boolean): string[] {
@@ -80,7 +168,8 @@ export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<str
   const roots = new Map<string, OutputChunk>()
   for (const chunk of chunks) {
     const id = chunk.facadeModuleId ?? ''
-    const screen = Object.entries(SCREENS).find(([, s]) => s.root.test(id))?.[0]
+    // The player's screen is a chunk of modules (`playerModules`), with no one module as its facade.
+    const screen = Object.entries(SCREENS).find(([, s]) => chunk.moduleIds.some((m) => s.root.test(m)))?.[0]
     const system = SYSTEM_ENTRY.exec(id)?.[1]
     if (screen ?? system) roots.set(screen ?? (system as string), chunk)
   }
@@ -109,6 +198,7 @@ export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<str
 
 export function pwa(): Plugin {
   let publicDir = ''
+  let player = new Set<string>()
   return {
     name: 'fray-pwa',
     apply: 'build',
@@ -118,14 +208,33 @@ export function pwa(): Plugin {
       build: {
         rollupOptions: {
           input: { index: 'index.html', [SW_ENTRY]: 'src/sw.ts' },
+          // The player's lazy forms share the screen's one chunk (`playerModules`): that their imports no
+          // longer split them off is the point, not something to warn of.
+          checks: { ineffectiveDynamicImport: false },
           output: {
             entryFileNames: (chunk) => (chunk.name === SW_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js'),
+            // A system's chunk is named by the system (its entry is the system's `screen.ts`).
+            chunkFileNames: (chunk) =>
+              `assets/${SYSTEM_ENTRY.exec(chunk.facadeModuleId ?? '')?.[1] ?? '[name]'}-[hash].js`,
+            codeSplitting: {
+              groups: [
+                {
+                  name: (id: string) => (player.has(id) ? 'seated' : null),
+                  debugName: 'seated',
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
           },
         },
       },
     }),
     configResolved(config) {
       publicDir = config.publicDir
+    },
+    buildEnd() {
+      const ids = [...this.getModuleIds()]
+      player = playerModules({ ids, info: (id) => this.getModuleInfo(id) })
     },
     generateBundle(_options, bundle) {
       const files: Array<{ path: string; content: string | Uint8Array }> = []
@@ -140,6 +249,11 @@ export function pwa(): Plugin {
         files.push({ path, content: readFileSync(file) })
         publicFiles.push(path)
       }
+      // The player's chunk holds no module of the first load (`playerModules`): were it to, the entry would
+      // load it at once.
+      for (const out of Object.values(bundle))
+        if (out.type === 'chunk' && out.isEntry && out.imports.some((f) => f.startsWith('assets/seated-')))
+          this.error(`fray-pwa: ${out.fileName} loads the player's chunk with it: see playerModules`)
       const parts = partsOf(bundle, publicFiles)
       const version = versionOf(files.flatMap((f) => [f.path, f.content]))
       const sw = bundle['sw.js']

@@ -3,15 +3,15 @@
  * a phone downloads the rules of its room only. A view that reads rules loads them with itself
  * (`withRules`) or waits for them (`useRules`); `rulesOf` then reads them without waiting.
  */
-import { type RuleSystem, SYSTEM_LOADERS, type SystemId } from '@fray/rules'
+import { type ScreenRules, SYSTEM_LOADERS, type SystemId } from '@fray/rules'
 import { signal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 
-const loaded = signal<Partial<Record<SystemId, RuleSystem>>>({})
-const loading = new Map<SystemId, Promise<RuleSystem>>()
+const loaded = signal<Partial<Record<SystemId, ScreenRules>>>({})
+const loading = new Map<SystemId, Promise<ScreenRules>>()
 
 /** Loads a system's rules once; later calls share the first. */
-export function loadRules(system: SystemId): Promise<RuleSystem> {
+export function loadRules(system: SystemId): Promise<ScreenRules> {
   const known = loading.get(system)
   if (known) return known
   const load = SYSTEM_LOADERS[system]().then((rules) => {
@@ -25,7 +25,7 @@ export function loadRules(system: SystemId): Promise<RuleSystem> {
 }
 
 /** A system's rules that a view loaded with itself; reading them before they loaded is a bug. */
-export function rulesOf(system: SystemId): RuleSystem {
+export function rulesOf(system: SystemId): ScreenRules {
   const rules = loaded.value[system]
   if (!rules) throw new Error(`the ${system} rules were read before they loaded (load them with the view)`)
   return rules
@@ -38,7 +38,7 @@ export const withRules =
     Promise.all([loadRules(system), load()]).then(([, part]) => part)
 
 /** The system's rules once loaded (starting the load), or null meanwhile and while the system is unknown. */
-export function useRules(system: SystemId | null): RuleSystem | null {
+export function useRules(system: SystemId | null): ScreenRules | null {
   useEffect(() => {
     if (system) loadRules(system).catch(() => undefined)
   }, [system])

@@ -30,3 +30,21 @@ export interface RuleSystem<Sheet = unknown> {
   /** Surprise, the order of a round, who may act now and what a turn allows. */
   turn: TurnRules
 }
+
+/**
+ * What a screen reads of a system (a phone, the GM's tablet, the table's screen): everything but the turn
+ * model's steps, which only the room runs. Of the turn model a screen reads the toggles the round already
+ * knows, its facts of an attack and the declaration form; each system's `screen.ts` builds this without
+ * importing its turn model, so a phone does not download the room's side of the round.
+ */
+export interface ScreenRules<Sheet = unknown> extends Omit<RuleSystem<Sheet>, 'combat' | 'turn'> {
+  /**
+   * All of the combat but what only the room runs: the end of a round or a fight, rest, ending a
+   * condition, and whether it may ask a defender without a dry run of the attack.
+   */
+  combat: Omit<
+    CombatRules,
+    'endOfRound' | 'startOfFight' | 'endOfFight' | 'rest' | 'clear' | 'defensesCheckResolve'
+  >
+  turn: Pick<TurnRules, 'known' | 'facts' | 'intents'>
+}

@@ -16,7 +16,7 @@ export interface DiceAsked {
 }
 
 export function diceAsked(
-  rules: CombatRules,
+  rules: Pick<CombatRules, 'resolve'>,
   attacker: Fighter,
   target: Fighter,
   declared: Declared,

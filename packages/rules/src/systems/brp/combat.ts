@@ -10,6 +10,7 @@
 
 import { addFractions, toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type {
@@ -365,10 +366,8 @@ function weekOfRest(
   return ok({ lines, summary: `A week of rest: ${said.join(', ')}.`, changes })
 }
 
-export const brpCombat: CombatRules = {
-  // `resolve` with no defense refuses only what `declare` refuses, as `defenses` does: after it, NO_DEFENSE
-  // is rolled against by faces checked in range only (rollAttack, rollDamage, unconsciousHours).
-  defensesCheckResolve: true,
+/** What a screen reads of brp's combat (`ScreenRules.combat`); `brpCombat` adds what only the room runs. */
+export const brpCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     const s = f.state as Partial<BrpState>
     if (s.dead) return `${f.name} is dead.`
@@ -581,50 +580,6 @@ export const brpCombat: CombatRules = {
     return ok(resolution)
   },
 
-  endOfRound(fighters, round) {
-    const lines: BreakdownLine[] = []
-    const said: string[] = []
-    const changes: Record<string, FighterChange> = {}
-    for (const fighter of fighters) {
-      const readOne = read(fighter)
-      if (!readOne.ok) continue
-      const c = readOne.value
-      const name = fighter.name
-      // Reloading ticks down; at 0 the weapon is loaded or refilled (5.9 notes).
-      const reloading: Record<string, number> = {}
-      for (const [id, rounds] of Object.entries(c.extra.reloading)) {
-        if (rounds > 1) {
-          reloading[id] = rounds - 1
-          continue
-        }
-        const reloaded = brp.reload(c.sheet, c.state, id)
-        if (!reloaded.ok) continue
-        c.state = reloaded.value.state
-        lines.push(...reloaded.value.lines)
-        said.push(`${name}'s ${itemName(c.sheet, brp.findWeapon(id)?.item ?? id)} is reloaded.`)
-      }
-      c.extra = { ...c.extra, reloading }
-      // "Reduced to 0 hit points and remains at 0 at the end of the combat round, they are dead" (5.12).
-      const end = brp.endOfRound(c.state)
-      if (end.died) {
-        c.state = end.state
-        lines.push({
-          label: `${name}: dead at ${c.state.hitPoints} hit points`,
-          value: c.state.hitPoints,
-          rule: '5.12 Damage and Injury',
-          health: fighter.id,
-        })
-        said.push(`${name} dies (still at 0 hit points or less at the end of the round).`)
-      }
-      const change = changeOf(c)
-      if (change) changes[fighter.id] = change
-    }
-    const summary = said.length > 0 ? `End of round ${round}: ${said.join(' ')}` : `End of round ${round}.`
-    return ok({ lines, summary, changes })
-  },
-
-  rest: weekOfRest,
-
   // "Unconscious for 1D6 hours or until awakened by another character" (5.12): Fray keeps no clock of
   // hours, so the GM ends it once the hours have passed (a week of rest ends it by itself).
   clearable(fighter) {
@@ -638,28 +593,6 @@ export const brpCombat: CombatRules = {
         when: `when their ${hours ? `${plural(hours, 'hour')} (1D6)` : '1D6 hours'} have passed (5.12)`,
       },
     ]
-  },
-
-  clear(fighter, id) {
-    const c = read(fighter)
-    if (!c.ok) return c
-    if (id !== 'unconscious' || !c.value.state.unconscious) return fail(`${fighter.name} is not ${id} now.`)
-    const hours = c.value.extra.unconsciousHours
-    const woken = wake(fighter)
-    if (!woken.ok) return woken
-    const change = changeOf(woken.value)
-    return ok({
-      lines: [
-        {
-          label: `Unconscious for 1D6 hours${hours ? ` (${hours})` : ''}: the hours have passed`,
-          value: 0,
-          rule: '5.12 Damage and Injury',
-          note: true,
-        },
-      ],
-      summary: `${fighter.name} wakes: the hours of unconsciousness have passed, the GM says.`,
-      changes: change ? { [fighter.id]: change } : {},
-    })
   },
 
   defense(fighter) {
@@ -708,6 +641,79 @@ export const brpCombat: CombatRules = {
     const open = state.injuries.map(brp.remainingOf).filter((n) => n > 0)
     if (open.length > 0) chips.push(`Wounds: ${open.join(', ')}`)
     return chips
+  },
+}
+
+/** brp's combat at the table: the screens' part, and the end of a round, a week of rest, the GM waking one. */
+export const brpCombat: CombatRules = {
+  ...brpCombatView,
+  // `resolve` with no defense refuses only what `declare` refuses, as `defenses` does: after it, NO_DEFENSE
+  // is rolled against by faces checked in range only (rollAttack, rollDamage, unconsciousHours).
+  defensesCheckResolve: true,
+  endOfRound(fighters, round) {
+    const lines: BreakdownLine[] = []
+    const said: string[] = []
+    const changes: Record<string, FighterChange> = {}
+    for (const fighter of fighters) {
+      const readOne = read(fighter)
+      if (!readOne.ok) continue
+      const c = readOne.value
+      const name = fighter.name
+      // Reloading ticks down; at 0 the weapon is loaded or refilled (5.9 notes).
+      const reloading: Record<string, number> = {}
+      for (const [id, rounds] of Object.entries(c.extra.reloading)) {
+        if (rounds > 1) {
+          reloading[id] = rounds - 1
+          continue
+        }
+        const reloaded = brp.reload(c.sheet, c.state, id)
+        if (!reloaded.ok) continue
+        c.state = reloaded.value.state
+        lines.push(...reloaded.value.lines)
+        said.push(`${name}'s ${itemName(c.sheet, brp.findWeapon(id)?.item ?? id)} is reloaded.`)
+      }
+      c.extra = { ...c.extra, reloading }
+      // "Reduced to 0 hit points and remains at 0 at the end of the combat round, they are dead" (5.12).
+      const end = brp.endOfRound(c.state)
+      if (end.died) {
+        c.state = end.state
+        lines.push({
+          label: `${name}: dead at ${c.state.hitPoints} hit points`,
+          value: c.state.hitPoints,
+          rule: '5.12 Damage and Injury',
+          health: fighter.id,
+        })
+        said.push(`${name} dies (still at 0 hit points or less at the end of the round).`)
+      }
+      const change = changeOf(c)
+      if (change) changes[fighter.id] = change
+    }
+    const summary = said.length > 0 ? `End of round ${round}: ${said.join(' ')}` : `End of round ${round}.`
+    return ok({ lines, summary, changes })
+  },
+
+  rest: weekOfRest,
+
+  clear(fighter, id) {
+    const c = read(fighter)
+    if (!c.ok) return c
+    if (id !== 'unconscious' || !c.value.state.unconscious) return fail(`${fighter.name} is not ${id} now.`)
+    const hours = c.value.extra.unconsciousHours
+    const woken = wake(fighter)
+    if (!woken.ok) return woken
+    const change = changeOf(woken.value)
+    return ok({
+      lines: [
+        {
+          label: `Unconscious for 1D6 hours${hours ? ` (${hours})` : ''}: the hours have passed`,
+          value: 0,
+          rule: '5.12 Damage and Injury',
+          note: true,
+        },
+      ],
+      summary: `${fighter.name} wakes: the hours of unconsciousness have passed, the GM says.`,
+      changes: change ? { [fighter.id]: change } : {},
+    })
   },
 }
 

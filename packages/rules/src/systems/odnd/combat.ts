@@ -7,6 +7,7 @@
 import { unreachable } from '../../assert.ts'
 import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import type {
   AttackChoice,
@@ -32,7 +33,6 @@ import {
   healthOf,
   INJURY_WORDS,
   injuryOf,
-  isCaster,
   type OdndState,
   othersOn,
   sentence,
@@ -1070,7 +1070,8 @@ function status(f: Fighter): string[] {
 
 // ---------------------------------------------------------------------------------------------------
 
-export const odndCombat: CombatRules = {
+/** What a screen reads of odnd's combat (`ScreenRules.combat`); `odndCombat` adds what only the room runs. */
+export const odndCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     const injury = injuryOf(f)
     return injury === 'fighting' ? null : `${f.name} is ${INJURY_WORDS[injury]}.`
@@ -1149,8 +1150,6 @@ export const odndCombat: CombatRules = {
   },
 
   resolve,
-  startOfFight,
-  endOfRound,
   status,
   // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.
   clearable: (f) => {
@@ -1162,6 +1161,18 @@ export const odndCombat: CombatRules = {
         : []),
     ]
   },
+  defense: (f) => {
+    const s = sheet(f)
+    return s.ok ? `AC ${s.value.ac}` : null
+  },
+  gmRolls: GM_ROLLS,
+}
+
+/** odnd's combat at the table: the screens' part, and what only the room runs (startOfFight, endOfRound, clear). */
+export const odndCombat: CombatRules = {
+  ...odndCombatView,
+  startOfFight,
+  endOfRound,
   clear(f, id) {
     if (id === REST) {
       const rest = turnOfRest(f)
@@ -1186,9 +1197,4 @@ export const odndCombat: CombatRules = {
       changes: { [f.id]: { state: disengage(stateOf(f), [other.id]) as Record<string, unknown> } },
     })
   },
-  defense: (f) => {
-    const s = sheet(f)
-    return s.ok ? `AC ${s.value.ac}` : null
-  },
-  gmRolls: GM_ROLLS,
 }

@@ -7,9 +7,10 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { find, othersOn, SHEET } from './fighter-state.ts'
+import { SHEET } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
+import { odndTurnView } from './turn-view.ts'
 
 function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {
   const result: SurpriseOutcome = { surprised: [], oneAttack: [], concealed: [], rolls: [] }
@@ -45,6 +46,7 @@ function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sid
 }
 
 export const odndTurns = orderedTurns({
+  ...odndTurnView,
   initiativeDice: () => ok([6]),
   scoreInitiative(f, faces) {
     const face = faces[0]
@@ -95,16 +97,6 @@ export const odndTurns = orderedTurns({
   rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
   foeRollers: (foes) => foes.slice(0, 1),
   surprise,
-  // The other side's free round: an attack on one caught unaware is "From behind or by surprise"; one who
-  // fled is attacked at +2 "until the one fleeing turns and re-engages" (Retreat).
-  known: (turn, attacker, target) => [
-    ...(turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['from-behind'] : []),
-    ...(find(target, 'fleeing') ? ['pursuing'] : []),
-    // Two who act in the same beat of the round share the initiative (ENCOUNTER ORDER: spellcasters).
-    ...((turn.order ?? [])[turn.current]?.ids.includes(target.id) ? ['same-initiative'] : []),
-    // Two others already on them this round: the third surrounds, past the shield (Surrounding).
-    ...(othersOn(target, attacker.id).length >= 2 ? ['surrounding', 'shield-engaged'] : []),
-  ],
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
     const sheet = readSheet(SHEET, f)

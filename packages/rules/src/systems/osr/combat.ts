@@ -13,6 +13,7 @@
 
 import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type {
@@ -29,7 +30,7 @@ import type {
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import * as osr from './rules.ts'
-import { roundFacts } from './turn-model.ts'
+import { roundFacts } from './turn-view.ts'
 
 const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
 
@@ -1198,7 +1199,8 @@ function hitsOn(needs: number, chance: number): string {
     : `Hits on ${needs} or more on a d20 (${percent(chance)})`
 }
 
-export const osrCombat: CombatRules = {
+/** What a screen reads of osr's combat (`ScreenRules.combat`); `osrCombat` adds what only the room runs. */
+export const osrCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     return downReason(f, stateOf(f))
   },
@@ -1404,6 +1406,46 @@ export const osrCombat: CombatRules = {
     })
   },
 
+  defense(f: Fighter): string | null {
+    const s = sheet(f)
+    if (!s.ok) return null
+    // As a melee attack meets it now: parrying (+2), charging (-2), a critical's after-effects.
+    const lines = osr.acFromConditions(stateOf(f).conditions, 'melee')
+    return `AC ${lines.reduce((ac, l) => ac + l.value, s.value.ac)}`
+  },
+
+  // Critical hits' conditions, a hold and a gag have no end in the text: the GM ends them (round.ts).
+  clearable(f: Fighter) {
+    return stateOf(f)
+      .conditions.filter((c) => GM_ENDS.includes(c.kind))
+      .map((c) => ({ id: c.kind, label: chip(c) }))
+  },
+
+  status(f: Fighter): string[] {
+    const state = stateOf(f)
+    if (state.status === 'dead') return ['Dead']
+    const chips: string[] = []
+    if (state.status === 'unconscious') {
+      const k = state.knockout
+      chips.push(
+        k && k.revivableIn > 0
+          ? `Unconscious (revivable in ${rounds(k.revivableIn)})`
+          : k
+            ? `Unconscious (wakes in ${k.wakesAfterTurns} turns)`
+            : 'Unconscious',
+      )
+    }
+    for (const c of state.conditions) chips.push(chip(c))
+    // The oil they spilled and lit, as long as it burns (17.0.10).
+    for (const fire of state.groundFires ?? [])
+      chips.push(`Oil fire on the ground (${rounds(fire.roundsLeft)})`)
+    return chips
+  },
+}
+
+/** osr's combat at the table: the screens' part, and what only the room runs (endOfRound, clear). */
+export const osrCombat: CombatRules = {
+  ...osrCombatView,
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
     const lines: BreakdownLine[] = []
     const said: string[] = []
@@ -1464,22 +1506,6 @@ export const osrCombat: CombatRules = {
     const summary = said.length > 0 ? `End of round ${round}: ${said.join('; ')}.` : `End of round ${round}.`
     return ok({ lines, summary, changes: changesOf(...each) })
   },
-
-  defense(f: Fighter): string | null {
-    const s = sheet(f)
-    if (!s.ok) return null
-    // As a melee attack meets it now: parrying (+2), charging (-2), a critical's after-effects.
-    const lines = osr.acFromConditions(stateOf(f).conditions, 'melee')
-    return `AC ${lines.reduce((ac, l) => ac + l.value, s.value.ac)}`
-  },
-
-  // Critical hits' conditions, a hold and a gag have no end in the text: the GM ends them (round.ts).
-  clearable(f: Fighter) {
-    return stateOf(f)
-      .conditions.filter((c) => GM_ENDS.includes(c.kind))
-      .map((c) => ({ id: c.kind, label: chip(c) }))
-  },
-
   clear(f: Fighter, id: string): Outcome<Resolution> {
     const state = stateOf(f)
     const kind = GM_ENDS.find((k) => k === id)
@@ -1501,27 +1527,6 @@ export const osrCombat: CombatRules = {
       summary: `${f.name} is no longer ${chip(on).toLowerCase()}: the GM ended it.`,
       changes: change ? { [f.id]: change } : {},
     })
-  },
-
-  status(f: Fighter): string[] {
-    const state = stateOf(f)
-    if (state.status === 'dead') return ['Dead']
-    const chips: string[] = []
-    if (state.status === 'unconscious') {
-      const k = state.knockout
-      chips.push(
-        k && k.revivableIn > 0
-          ? `Unconscious (revivable in ${rounds(k.revivableIn)})`
-          : k
-            ? `Unconscious (wakes in ${k.wakesAfterTurns} turns)`
-            : 'Unconscious',
-      )
-    }
-    for (const c of state.conditions) chips.push(chip(c))
-    // The oil they spilled and lit, as long as it burns (17.0.10).
-    for (const fire of state.groundFires ?? [])
-      chips.push(`Oil fire on the ground (${rounds(fire.roundsLeft)})`)
-    return chips
   },
 }
 

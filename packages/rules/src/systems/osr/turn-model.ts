@@ -5,16 +5,11 @@
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
-import {
-  SIDE_NAME,
-  type SurpriseOutcome,
-  type SurpriseSetup,
-  sidesOf,
-  type TurnState,
-} from '../../table/turn.ts'
+import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { osrInfo } from './info.ts'
 import * as osr from './rules.ts'
+import { osrTurnView } from './turn-view.ts'
 
 const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
 const sheetOf = (f: Fighter) => readSheet(SHEET, f)
@@ -52,29 +47,8 @@ function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sid
   return ok(result)
 }
 
-/**
- * What the round says of an attack on `targetId` (`TurnRules.facts`), for the room and for the odds a
- * phone shows. An attack on one whose number is still to come lands before they act (17.0.13): a spell
- * they cast then must survive a save; one on the same number is simultaneous, and disrupts nothing. One
- * who has not acted yet this round may still strike first: a long reach against one closing (17.0.1.6),
- * and, with equal or better initiative, a weapon set against a charge (17.0.1.9).
- */
-export function roundFacts(turn: TurnState, attackerId: string, targetId: string): string[] {
-  const at = turn.order.findIndex((s) => s.ids.includes(targetId))
-  if (turn.status !== 'running' || at < 0) return []
-  const facts: string[] = []
-  const done = turn.acted.includes(targetId)
-  if (at > turn.current && !done) facts.push(osr.ACTS_LATER)
-  const yet = at > turn.current || (at === turn.current && !done && !turn.attacks?.[targetId])
-  if (!yet) return facts
-  facts.push(osr.YET_TO_ACT)
-  const mine = turn.initiative[targetId]?.total
-  const theirs = turn.initiative[attackerId]?.total
-  if (mine !== undefined && theirs !== undefined && mine >= theirs) facts.push(osr.AS_QUICK)
-  return facts
-}
-
 export const osrTurns = orderedTurns({
+  ...osrTurnView,
   initiativeDice: () => ok([6]),
   scoreInitiative(f, faces) {
     const sheet = sheetOf(f)
@@ -107,10 +81,6 @@ export const osrTurns = orderedTurns({
   // "Initiative is rolled every round" (17.0.1).
   rerollEachRound: () => true,
   surprise,
-  // A surprised target does not see the attack coming.
-  known: (turn, _attacker, target) =>
-    turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['target-unaware'] : [],
-  facts: (turn, attacker, target) => roundFacts(turn, attacker.id, target.id),
   // Hold Action (17.0.1.6): only for one who acts later; the order's places stand for its numbers (the GM
   // may have moved a slot), so a wait is checked by the rules on the order as the table has it.
   hold(order, id, until) {

@@ -19,6 +19,7 @@
  *   the rest is the GM's.
  */
 import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type {
@@ -894,11 +895,8 @@ function statusOf(f: Fighter): string[] {
   return chips
 }
 
-export const spelljammerCombat: CombatRules = {
-  // `resolve` with no defense refuses only what `build` and `setupOf` refuse, as `defenses` does (the
-  // target's own stance, or attacking, either way): after them, the into-melee mix is a row of the table
-  // by construction, and the d100s and damage dice are faces checked in range only.
-  defensesCheckResolve: true,
+/** What a screen reads of spelljammer's combat (`ScreenRules.combat`); `spelljammerCombat` adds what only the room runs. */
+export const spelljammerCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     return f.hp <= 0 ? `${f.name} is down (0 hit points or less).` : null
   },
@@ -970,7 +968,6 @@ export const spelljammerCombat: CombatRules = {
       declared,
       thenMoving(attacker, declared, roll, resolveAttack(attacker, target, declared, defense, roll)),
     ),
-  endOfRound: (fighters, round) => endRound(fighters, round),
   status: statusOf,
   // The text's own wound levels: Unhurt, Wounded, Bloodied, Badly Wounded...
   healthWord: (f) => (f.hp <= 0 ? 'Down' : spelljammer.woundState(f.hp, Math.max(1, f.maxHp, f.hp)).label),
@@ -978,4 +975,14 @@ export const spelljammerCombat: CombatRules = {
     const s = sheetFor(f)
     return s.ok ? `DEF ${s.value.def}` : null
   },
+}
+
+/** spelljammer's combat at the table: the screens' part, and what only the room runs (endOfRound). */
+export const spelljammerCombat: CombatRules = {
+  ...spelljammerCombatView,
+  // `resolve` with no defense refuses only what `build` and `setupOf` refuse, as `defenses` does (the
+  // target's own stance, or attacking, either way): after them, the into-melee mix is a row of the table
+  // by construction, and the d100s and damage dice are faces checked in range only.
+  defensesCheckResolve: true,
+  endOfRound: (fighters, round) => endRound(fighters, round),
 }

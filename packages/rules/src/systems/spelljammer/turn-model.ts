@@ -7,19 +7,13 @@ import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { freeActionNow, othersOnTarget } from './combat.ts'
-import { type Casting, segmentFact } from './combat-casting.ts'
+import { freeActionNow } from './combat.ts'
+import type { Casting } from './combat-casting.ts'
 import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
-import {
-  declarationFacts,
-  declarationRules,
-  declaredRound,
-  diceOfRound,
-  lastAttackFact,
-  movementBy,
-} from './turn-declaration.ts'
+import { declaredRound, diceOfRound, movementBy } from './turn-declaration.ts'
+import { spelljammerTurnView } from './turn-view.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
@@ -154,6 +148,7 @@ export function withOwnSlots(turn: TurnState, fighters: readonly Fighter[]): Tur
 }
 
 const ordered = orderedTurns({
+  ...spelljammerTurnView,
   // The dice follow the declaration: one per attack it leaves (Action Declaration, Initiative).
   initiativeDice(f, intent) {
     const round = declaredRound(f, intent)
@@ -228,32 +223,12 @@ const ordered = orderedTurns({
   },
   moments: spelljammerInfo.moments,
   segmentClock,
-  // The Action Declaration opens every round, before the dice (which follow it).
-  intents: declarationRules,
   // Initiative is per attack and per round: every round opens with new dice.
   rerollEachRound: () => true,
   surprise,
   // One attack on each segment an attack was placed on.
   // (A free action just taken costs none: the turn still allows its attack.)
   attacksPerTurn: (f) => (freeActionNow(f) ? 2 : 1),
-  // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
-  // What the attacker and the target declared for the round: its movement sets run-and-attack's SC and
-  // no movement's -20 DEF (Initiative, Run and Attack); attack and move's last attack, which movement follows.
-  facts: (turn, attacker, target) => {
-    const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
-    return [
-      ...(at === undefined ? [] : [segmentFact(at)]),
-      ...declarationFacts(turn.intents?.[attacker.id], turn.intents?.[target.id]),
-      ...(at === undefined ? [] : lastAttackFact(turn, attacker.id)),
-    ]
-  },
-  // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
-  // target this round counts for Multiple Attackers.
-  known: (turn, attacker, target) => [
-    ...(turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
-    ...(turn.intents?.[attacker.id]?.options?.includes('run-and-attack') ? ['run-and-attack'] : []),
-    ...othersOnTarget(attacker, target),
-  ],
 })
 
 /** The segment countdown, with the slots casters add to the round as they begin their spells. */

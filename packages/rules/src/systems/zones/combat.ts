@@ -6,6 +6,7 @@
  * its declarations and writes the results back.
  */
 import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
@@ -23,6 +24,7 @@ import type {
   TableView,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
+import { line, note, RULE } from './common.ts'
 import * as zones from './rules.ts'
 
 const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
@@ -33,7 +35,6 @@ const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
  * is incapacitated (and may then be killed with a death blow).
  */
 const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
-const { RULE, line, note } = zones
 
 /** A condition with the rounds it has left (null: until the end of the stretch). */
 interface Condition {
@@ -2062,10 +2063,8 @@ function status(f: Fighter): string[] {
   return chips
 }
 
-export const zonesCombat: CombatRules = {
-  // `resolve` with no reaction refuses only what `declare` refuses, as `defenses` does: `resolvePlanned`
-  // then checks no reaction, and a strike's WIT save is rolled whenever its plan calls for one.
-  defensesCheckResolve: true,
+/** What a screen reads of zones' combat (`ScreenRules.combat`); `zonesCombat` adds what only the room runs. */
+export const zonesCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
     const st = stateOf(f)
@@ -2134,8 +2133,6 @@ export const zonesCombat: CombatRules = {
     const r = resolvePlanned(p.value, attacker, target, reaction, roll, view)
     return r.ok ? ok(letGo(p.value, r.value, view)) : r
   },
-  endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
-  endOfFight: (fighters, roll) => ok(endOfFight(fighters, roll)),
   status,
   defense: (f) => {
     const s = sheetFor(f)
@@ -2146,6 +2143,16 @@ export const zonesCombat: CombatRules = {
     const s = sheetFor(f)
     return { points: s.ok ? zones.armorValue(s.value) : 0, rule: RULE.attacking }
   },
+}
+
+/** zones' combat at the table: the screens' part, and what only the room runs (endOfRound, endOfFight). */
+export const zonesCombat: CombatRules = {
+  ...zonesCombatView,
+  // `resolve` with no reaction refuses only what `declare` refuses, as `defenses` does: `resolvePlanned`
+  // then checks no reaction, and a strike's WIT save is rolled whenever its plan calls for one.
+  defensesCheckResolve: true,
+  endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
+  endOfFight: (fighters, roll) => ok(endOfFight(fighters, roll)),
 }
 
 /** How many times this fighter reacted this round: each reaction takes the whole turn ("Reactions"). */

@@ -26,6 +26,7 @@ import {
 } from './combat.ts'
 import { zonesInfo } from './info.ts'
 import * as zones from './rules.ts'
+import { zonesTurnView } from './turn-view.ts'
 
 const NO_ROLL = 'Zones alternates factions: nobody rolls initiative.'
 
@@ -211,6 +212,7 @@ const NO_HOLD =
   'In zones nobody holds an action for a later number: your side may pass, or act with someone else.'
 
 export const zonesTurns: TurnRules = {
+  ...zonesTurnView,
   start(ctx, setup) {
     if (setup && setup.unaware === 'both')
       return fail('In this system one side lies in wait: choose the party or the foes as the unaware side.')
@@ -276,8 +278,5 @@ export const zonesTurns: TurnRules = {
   // Every step of a turn goes through the composer (a move, a bonus action, the attack): as many as a
   // sprint in half-zone steps, the most one turn holds ("Taking a turn").
   attacksPerTurn: (f) => zones.stepsPerTurn(sheetOf(f)?.speed ?? 2),
-  // "Enemies attacked by a concealed character are taken by surprise": still hidden, the attack says so.
-  known: (turn, attacker) =>
-    turn.factions?.characters[attacker.id]?.concealed ? ['concealed-attacker'] : [],
   moments: zonesInfo.moments,
 }

@@ -1,0 +1,25 @@
+/**
+ * What a screen reads of brp (`ScreenRules`): the sheet, the attack's choices, odds and outcome, and of the
+ * round what an attack needs. The room's turn model (`turn-model.ts`'s `brpTurns`) is not imported here,
+ * so a phone does not download it; `index.ts` adds it for the room.
+ */
+import type { ScreenRules } from '../../rule-system.ts'
+import { ATTACK_MODIFIERS } from './attack.ts'
+import { brpCombatView } from './combat.ts'
+import { brpInfo } from './info.ts'
+import { DEFAULT_SETTINGS } from './settings.ts'
+import { maxHitPoints, parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { brpTurnView } from './turn-view.ts'
+
+export const brpScreen: ScreenRules<Sheet> = {
+  id: 'brp',
+  info: brpInfo,
+  sheet: {
+    fields: SHEET_FIELDS,
+    parse: parseSheet,
+    hitPoints: (sheet) => maxHitPoints(sheet, DEFAULT_SETTINGS),
+  },
+  attackModifiers: ATTACK_MODIFIERS,
+  combat: brpCombatView,
+  turn: brpTurnView,
+}

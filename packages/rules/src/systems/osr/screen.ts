@@ -1,0 +1,25 @@
+/**
+ * What a screen reads of osr (`ScreenRules`): the sheet, the attack's choices, odds and outcome, and of the
+ * round what an attack needs. The room's turn model (`turn-model.ts`'s `osrTurns`) is not imported here,
+ * so a phone does not download it; `index.ts` adds it for the room.
+ */
+import type { ScreenRules } from '../../rule-system.ts'
+import { osrCombatView } from './combat.ts'
+import { osrInfo } from './info.ts'
+import { ATTACK_MODIFIERS } from './modifiers.ts'
+import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { osrTurnView } from './turn-view.ts'
+
+export const osrScreen: ScreenRules<Sheet> = {
+  id: 'osr',
+  info: osrInfo,
+  sheet: {
+    fields: SHEET_FIELDS,
+    parse: parseSheet,
+    hitPoints: (sheet) => sheet.hitPoints,
+    hitPointsField: 'hitPoints',
+  },
+  attackModifiers: ATTACK_MODIFIERS,
+  combat: osrCombatView,
+  turn: osrTurnView,
+}

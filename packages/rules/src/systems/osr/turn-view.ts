@@ -1,0 +1,37 @@
+/**
+ * What a screen reads of osr's round (`ScreenRules.turn`), apart from the turn model (`turn-model.ts`), so
+ * a phone's chunk does not hold the room's steps of the round.
+ */
+import type { OrderedHooks } from '../../table/ordered-turns.ts'
+import type { TurnState } from '../../table/turn.ts'
+import * as osr from './rules.ts'
+
+/**
+ * What the round says of an attack on `targetId` (`TurnRules.facts`), for the room and for the odds a
+ * phone shows. An attack on one whose number is still to come lands before they act (17.0.13): a spell
+ * they cast then must survive a save; one on the same number is simultaneous, and disrupts nothing. One
+ * who has not acted yet this round may still strike first: a long reach against one closing (17.0.1.6),
+ * and, with equal or better initiative, a weapon set against a charge (17.0.1.9).
+ */
+export function roundFacts(turn: TurnState, attackerId: string, targetId: string): string[] {
+  const at = turn.order.findIndex((s) => s.ids.includes(targetId))
+  if (turn.status !== 'running' || at < 0) return []
+  const facts: string[] = []
+  const done = turn.acted.includes(targetId)
+  if (at > turn.current && !done) facts.push(osr.ACTS_LATER)
+  const yet = at > turn.current || (at === turn.current && !done && !turn.attacks?.[targetId])
+  if (!yet) return facts
+  facts.push(osr.YET_TO_ACT)
+  const mine = turn.initiative[targetId]?.total
+  const theirs = turn.initiative[attackerId]?.total
+  if (mine !== undefined && theirs !== undefined && mine >= theirs) facts.push(osr.AS_QUICK)
+  return facts
+}
+
+/** What a screen reads of the round (`ScreenRules.turn`): `osrTurns` adds the room's steps. */
+export const osrTurnView: Pick<OrderedHooks, 'known' | 'facts'> = {
+  // A surprised target does not see the attack coming.
+  known: (turn, _attacker, target) =>
+    turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['target-unaware'] : [],
+  facts: (turn, attacker, target) => roundFacts(turn, attacker.id, target.id),
+}

@@ -1,0 +1,33 @@
+/**
+ * What a screen reads of spelljammer's round (`ScreenRules.turn`), apart from the turn model
+ * (`turn-model.ts`), so a phone's chunk does not hold the room's steps of the round.
+ */
+import type { ScreenRules } from '../../rule-system.ts'
+import type { OrderedHooks } from '../../table/ordered-turns.ts'
+import { othersOnTarget } from './combat.ts'
+import { segmentFact } from './combat-casting.ts'
+import { declarationFacts, declarationRules, lastAttackFact } from './turn-declaration.ts'
+
+/** What a screen reads of the round (`ScreenRules.turn`): `spelljammerTurns` adds the room's steps. */
+export const spelljammerTurnView = {
+  // The Action Declaration opens every round, before the dice (which follow it).
+  intents: declarationRules,
+  // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
+  // What the attacker and the target declared for the round: its movement sets run-and-attack's SC and
+  // no movement's -20 DEF (Initiative, Run and Attack); attack and move's last attack, which movement follows.
+  facts: (turn, attacker, target) => {
+    const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
+    return [
+      ...(at === undefined ? [] : [segmentFact(at)]),
+      ...declarationFacts(turn.intents?.[attacker.id], turn.intents?.[target.id]),
+      ...(at === undefined ? [] : lastAttackFact(turn, attacker.id)),
+    ]
+  },
+  // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
+  // target this round counts for Multiple Attackers.
+  known: (turn, attacker, target) => [
+    ...(turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
+    ...(turn.intents?.[attacker.id]?.options?.includes('run-and-attack') ? ['run-and-attack'] : []),
+    ...othersOnTarget(attacker, target),
+  ],
+} satisfies ScreenRules['turn'] & Pick<OrderedHooks, 'intents'>

@@ -1,0 +1,25 @@
+/**
+ * What a screen reads of zones (`ScreenRules`): the sheet, the attack's choices, odds and outcome, and of the
+ * round what an attack needs. The room's turn model (`turn-model.ts`'s `zonesTurns`) is not imported here,
+ * so a phone does not download it; `index.ts` adds it for the room.
+ */
+import type { ScreenRules } from '../../rule-system.ts'
+import { zonesCombatView } from './combat.ts'
+import { zonesInfo } from './info.ts'
+import { ATTACK_MODIFIERS } from './modifiers.ts'
+import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { zonesTurnView } from './turn-view.ts'
+
+export const zonesScreen: ScreenRules<Sheet> = {
+  id: 'zones',
+  info: zonesInfo,
+  sheet: {
+    fields: SHEET_FIELDS,
+    parse: parseSheet,
+    hitPoints: (sheet) => sheet.health,
+    hitPointsField: 'health',
+  },
+  attackModifiers: ATTACK_MODIFIERS,
+  combat: zonesCombatView,
+  turn: zonesTurnView,
+}
