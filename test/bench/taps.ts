@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { PHONE } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
+import { addCombatant, openGmTablet, playUntil, turnWords, visible } from '../support/table-play.ts'
 import { median } from './stats.ts'
 
 export const JOIN_FORM_TARGET_MS = 300
@@ -77,9 +77,11 @@ export async function benchTaps(browser: Browser, url: string, system: string): 
     await phone.getByRole('button', { name: 'Create my character' }).click()
     await phone.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
     await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [phone], () => visible(phone, 'Attack'), { keep: { phone, name: 'Mira' } })
-    await phone.getByRole('button', { name: 'Attack', exact: true }).click()
-    const sheet = phone.getByRole('region', { name: 'Mira attacks' })
+    // The turn's words are the system's ("Attack", or zones' "Act or move" on a side's move).
+    const { button, does } = turnWords(system)
+    await playUntil(gm, [phone], () => visible(phone, button), { keep: { phone, name: 'Mira' } })
+    await phone.getByRole('button', { name: button, exact: true }).click()
+    const sheet = phone.getByRole('region', { name: `Mira ${does}` })
     const toggle = sheet.locator('.toggle input[type=checkbox]').first()
     if ((await toggle.count()) > 0) {
       await toggle.check()
