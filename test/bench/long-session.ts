@@ -60,8 +60,12 @@ export async function benchLongSession(): Promise<void> {
       const t0 = performance.now()
       const log = connect(server.url, roomId, 'log')
       await log.synced
+      // Synced means every entry is here (an answer may come in two frames: the whole state the room
+      // encoded before, then what changed since).
+      const all = log.doc.getArray(LOG.entries)
+      await until(() => all.length >= LONG_SESSION.rolls, 'every entry of the log', 5000)
       syncs.push(performance.now() - t0)
-      entries = log.doc.getArray(LOG.entries).length
+      entries = all.length
       log.provider.destroy()
     }
     const first = syncs[0] ?? 0

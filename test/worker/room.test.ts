@@ -25,17 +25,47 @@ describe('an encounter room', () => {
     const { roomId, gmKey } = await createRoom()
     const gm = await TestClient.connect(roomId, 'table', gmKey)
     addCombatant(gm, 'g1', 'Goblin 1', 7)
+    // A table far larger than the changes below: a stale answer would still hold most of it.
+    gm.doc.transact(() => {
+      for (let i = 0; i < 60; i++) addCombatant(gm, `k${i}`, `Kobold ${i + 1} of the warren's long march`, 4)
+    })
     const hp = (client: TestClient) => combatants(client).get('g1')?.get('hp')
     const first = await TestClient.connect(roomId, 'table')
     await eventually(() => hp(first) === 7, 'the goblin on the first')
     const second = await TestClient.connect(roomId, 'table')
     await eventually(() => hp(second) === 7, 'the goblin on the second, from the same answer')
+    addCombatant(gm, 'o1', 'Ogre', 19)
+    await eventually(() => combatants(first).has('o1'), 'the ogre on a connected client')
     combatants(gm).get('g1')?.set('hp', 2)
-    await eventually(() => hp(first) === 2, 'the change on a connected client')
-    // A client joining after the change is not answered with the state from before it.
+    combatants(gm).delete('o1')
+    await eventually(
+      () => hp(first) === 2 && !combatants(first).has('o1'),
+      'the changes on a connected client',
+    )
+    // A client joining after the changes gets them too, the deletion included.
     const third = await TestClient.connect(roomId, 'table')
-    await eventually(() => combatants(third).has('g1'), 'the goblin on the third')
-    expect(hp(third)).toBe(2)
+    await eventually(() => hp(third) === 2, 'the goblin as it is now, on the third')
+    expect(combatants(third).has('o1')).toBe(false)
+    expect(combatants(third).toJSON()).toEqual(combatants(gm).toJSON())
+    // Past a compaction (the stored updates replaced by one snapshot), a client joining is the same.
+    // Two GM tablets share the edits: one connection's burst of messages is 200 (RATE).
+    const tablet = await TestClient.connect(roomId, 'table', gmKey)
+    // Each edits its own combatant: two tablets setting one value at once would leave either.
+    for (let i = 0; i < COMPACT_AFTER + 5; i++) {
+      if (i % 2) combatants(tablet).get('k0')?.set('hp', i)
+      else combatants(gm).get('g1')?.set('hp', i)
+    }
+    await eventually(
+      () => hp(first) === COMPACT_AFTER + 4 && combatants(first).get('k0')?.get('hp') === COMPACT_AFTER + 3,
+      'the last of many edits',
+    )
+    combatants(gm).delete('g1')
+    addCombatant(gm, 't1', 'Troll', 30)
+    await eventually(() => combatants(first).has('t1'), 'the troll on a connected client')
+    const fourth = await TestClient.connect(roomId, 'table')
+    await eventually(() => combatants(fourth).has('t1'), 'the troll on the fourth')
+    expect(combatants(fourth).toJSON()).toEqual(combatants(gm).toJSON())
+    expect(Y.encodeStateVector(fourth.doc)).toEqual(Y.encodeStateVector(gm.doc))
   })
 
   it('converges two GM clients on the table document', async () => {
