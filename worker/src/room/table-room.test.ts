@@ -256,6 +256,23 @@ describe('a GM request', () => {
     expect(answers(docs.gm).length).toBe(requests.length)
   })
 
+  it('in a gm document from before answers, keeps the old results of the requests it keeps, by their own id', () => {
+    const { room, docs } = setup()
+    const legacy = docs.gm.getMap<RequestResult>(SEAT.results)
+    const requests = docs.gm.getArray(GM.requests)
+    for (let i = 1; i <= 2 * KEPT_REQUESTS + 1; i++) {
+      requests.push([{ id: `g${i}`, kind: 'roll', notation: 'd20' }])
+      room.resolveGm()
+      // As a room before answers left it: this request's result in the map, by the request's id.
+      legacy.set(`g${i}`, { ok: true, logId: `g${i}` })
+    }
+    requests.push([{ id: 'last', kind: 'roll', notation: 'd20' }])
+    room.resolveGm()
+    const kept = requests.toArray().map((r) => (r as { id: string }).id)
+    expect(kept.length).toBeLessThan(2 * KEPT_REQUESTS)
+    expect([...legacy.keys()].sort()).toEqual(kept.filter((id) => id !== 'last').sort())
+  })
+
   it('runs once and is answered in the gm document', () => {
     const { room, docs, marks, answers, answer } = setup()
     const tablet = device(21)

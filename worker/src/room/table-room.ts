@@ -169,7 +169,7 @@ export class TableRoom {
       })
     }
     if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
-      this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => `gm/${id}`))
+      this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => id))
     // The GM may have changed a monster's hidden hit points: the words players see follow.
     this.atomically(() => placeAllHealth(this.context()))
   }
