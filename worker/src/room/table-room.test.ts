@@ -65,9 +65,6 @@ function device(clientID: number) {
   return { doc, update: () => Y.mergeUpdates(updates.splice(0)) }
 }
 
-/** The log id of a request: its item's, `<scope>/<client>.<clock>` in base 36. */
-const itemKey = requestKey
-
 describe('a seat request', () => {
   it('is resolved once, even when resolveSeat runs again or the same update arrives twice', () => {
     const { room, seat, marks, log, answers, answer } = setup()
@@ -83,8 +80,8 @@ describe('a seat request', () => {
     room.resolveSeat(MIRA)
     room.resolveSeat(MIRA)
 
-    expect(log().map((e) => e.id)).toEqual([itemKey(MIRA, 11, 0)])
-    expect(answer(seat(MIRA), 'r1')).toEqual({ ok: true, logId: itemKey(MIRA, 11, 0) })
+    expect(log().map((e) => e.id)).toEqual([requestKey(MIRA, 11, 0)])
+    expect(answer(seat(MIRA), 'r1')).toEqual({ ok: true, logId: requestKey(MIRA, 11, 0) })
     expect(writes).toBe(1)
     expect(marks).toEqual([`${MIRA} 11:0`])
   })
@@ -136,7 +133,7 @@ describe('a seat request', () => {
     Y.applyUpdate(seat(MIRA), offline.update())
     room.resolveSeat(MIRA)
     room.resolveSeat(MIRA)
-    expect(log().filter((e) => e.id === itemKey(MIRA, 12, 0))).toHaveLength(1)
+    expect(log().filter((e) => e.id === requestKey(MIRA, 12, 0))).toHaveLength(1)
     expect(log()).toHaveLength(201)
     // The document holds a few hundred bytes per request kept, not the whole fight's; the room keeps one
     // mark per writer and no key per request.
