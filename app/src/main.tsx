@@ -2,6 +2,7 @@
 import { render } from 'preact'
 import './styles.css'
 import { App } from './app.tsx'
+import { takeJoinShell } from './join-shell.ts'
 import { parseRoute } from './route.ts'
 import { startTheme } from './theme.ts'
 import { prefetchRoomInfo } from './views/use-room.ts'
@@ -13,7 +14,11 @@ if ('roomId' in route) prefetchRoomInfo(route.roomId)
 if (route.screen === 'player') void import('./views/seated.tsx').catch(() => undefined)
 
 startTheme()
+// index.html's join form, painted on a player's link before this script ran, is replaced by the app's own
+// (with what was typed in it) in the same frame.
+const shell = takeJoinShell()
 render(<App />, document.getElementById('app') as HTMLElement)
+shell.done()
 
 // Only built apps have /sw.js; in `vite dev` a service worker would only serve stale modules.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

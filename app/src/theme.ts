@@ -3,12 +3,13 @@ import { signal } from '@preact/signals'
 
 export type Theme = 'dark' | 'light'
 
-const KEY = 'fray:theme'
+/** Where the user's pick is kept (index.html's first-paint script reads it too). */
+export const THEME_KEY = 'fray:theme'
 
 /** The user's own pick, if any. */
 function chosen(): Theme | null {
   try {
-    const value = localStorage.getItem(KEY)
+    const value = localStorage.getItem(THEME_KEY)
     return value === 'light' || value === 'dark' ? value : null
   } catch {
     return null
@@ -45,7 +46,7 @@ export function startTheme(): void {
 
 export function chooseTheme(next: Theme): void {
   try {
-    localStorage.setItem(KEY, next)
+    localStorage.setItem(THEME_KEY, next)
   } catch {
     // Not remembered (storage disabled): it still applies to this visit.
   }

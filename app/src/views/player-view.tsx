@@ -4,10 +4,11 @@
  */
 import { SYSTEM_INFO } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { createSeat } from '../api.ts'
 import { Alert } from '../components/alert.tsx'
 import { RoomError } from '../components/room-error.tsx'
+import { earlyJoin } from '../join-shell.ts'
 import { forgetSeat, loadSeat, type StoredSeat, saveSeat } from '../models/seat.ts'
 import { useLazy } from './use-lazy.ts'
 import { useRoomInfo } from './use-room.ts'
@@ -67,13 +68,15 @@ function JoinForm(props: {
   roomName: string
   onSeated: (seat: StoredSeat) => void
 }) {
-  const name = useSignal('')
+  // The form index.html painted before the app loaded: its name, its keyboard and an early Join carry over.
+  const [early] = useState(earlyJoin)
+  const name = useSignal(early?.name ?? '')
   const error = useSignal<string | null>(null)
   const busy = useSignal(false)
+  const input = useRef<HTMLInputElement>(null)
   // Taking a seat with a code (a phone handed over) is the rarer way in: it loads after the form paints.
   const SeatCodeForm = useLazy(loadSeatCodeForm, true)
-  const submit = async (event: Event) => {
-    event.preventDefault()
+  const join = async () => {
     if (name.value.trim() === '') {
       error.value = 'Type the name of your character.'
       return
@@ -87,13 +90,27 @@ function JoinForm(props: {
     }
     props.onSeated({ ...result.value, name: name.value.trim() })
   }
+  // Focus moves before the painted form goes (in the same task), so a phone's keyboard stays up.
+  useLayoutEffect(() => {
+    if (early?.focused) input.current?.focus()
+  }, [])
+  useEffect(() => {
+    if (early?.submitted) void join()
+  }, [])
   return (
     <main class="page narrow">
       <h1>{props.roomName || 'Join the fight'}</h1>
-      <form class="card" onSubmit={submit}>
+      <form
+        class="card"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void join()
+        }}
+      >
         <label class="field">
           <span>Your character's name</span>
           <input
+            ref={input}
             value={name.value}
             maxLength={60}
             autoComplete="nickname"
