@@ -17,13 +17,22 @@ export interface TapRun {
   joinFormMs: number
   /** Each tap, in order, with the time it took to answer on screen. */
   taps: Array<{ name: string; ms: number }>
+  /** The first load's tasks over 50 ms (Long Tasks API), from navigation to the Join tap, in ms. */
+  loadTasks: number[]
 }
+
+export const LONG_TASK_MS = 50
 
 /** Installs an Event Timing observer before the page's scripts run; `taps()` reads what it saw. */
 const observeTaps = (page: Page) =>
   page.addInitScript(() => {
     const seen: Array<{ name: string; ms: number; target: string }> = []
     ;(window as unknown as { __taps: typeof seen }).__taps = seen
+    const long: Array<{ at: number; ms: number }> = []
+    ;(window as unknown as { __long: typeof long }).__long = long
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) long.push({ at: e.startTime, ms: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
     // What was tapped, named as the click happens (a sheet that closes takes its button with it).
     const labels = new Map<number, string>()
     addEventListener(
@@ -73,6 +82,12 @@ export async function benchTaps(browser: Browser, url: string, system: string): 
       return Number.NaN
     })
     await phone.getByLabel("Your character's name").fill('Mira')
+    // The first load: navigation until the Join tap (the app has taken the form over, or takes it then).
+    await phone.waitForTimeout(1000)
+    const loadTasks = await phone.evaluate(() => {
+      const long = (window as unknown as { __long: Array<{ at: number; ms: number }> }).__long
+      return long.map((t) => t.ms)
+    })
     await phone.getByRole('button', { name: 'Join' }).click()
     await phone.getByRole('button', { name: 'Create my character' }).click()
     await phone.getByRole('region', { name: 'Your character' }).getByText('Mira').waitFor()
@@ -94,7 +109,7 @@ export async function benchTaps(browser: Browser, url: string, system: string): 
       if ((await gmPrompt.count()) > 0) await gmPrompt.getByRole('button').first().click()
       await phone.waitForTimeout(200)
     }
-    return { system, joinFormMs, taps: await tapsOf(phone) }
+    return { system, joinFormMs, taps: await tapsOf(phone), loadTasks }
   } finally {
     await context.close()
     await gm.context().close()
@@ -112,5 +127,10 @@ export function printTaps(runs: TapRun[]): void {
         `("${slowest.name}") (target < ${TAP_TARGET_MS}: ${slowest.ms < TAP_TARGET_MS ? 'met' : 'MISSED'})`,
     )
     console.log(`    ${r.taps.map((t) => `${t.name} ${Math.round(t.ms)}`).join(', ')}`)
+    const longest = Math.max(0, ...r.loadTasks)
+    console.log(
+      `    first load: ${r.loadTasks.length} tasks over ${LONG_TASK_MS} ms, the longest ${Math.round(longest)} ms ` +
+        `(${r.loadTasks.map(Math.round).join(', ') || 'none'})`,
+    )
   }
 }
