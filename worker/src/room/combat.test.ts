@@ -49,6 +49,8 @@ function room(system: SystemId) {
     }
   })
   let n = 0
+  /** The id the next GM request gets (the log id of an attack it makes). */
+  const nextId = () => `g${n + 1}`
   const ask = (request: Record<string, unknown>): RequestResult => {
     const id = `g${++n}`
     docs.gm.getArray(GM.requests).push([{ id, ...request }])
@@ -67,7 +69,29 @@ function room(system: SystemId) {
   const entries = () => docs.log.getArray(LOG.entries).length
   /** What the table and the log hold, to see that nothing was written. */
   const written = () => [Y.encodeStateVector(docs.table), Y.encodeStateVector(docs.log)]
-  return { docs, ask, rules, first, prompts, entries, written, drawn: () => drawn }
+  return { docs, ask, nextId, rules, first, prompts, entries, written, drawn: () => drawn }
+}
+
+type Room = ReturnType<typeof room>
+
+/**
+ * An attack of the room's GM that its rules put to the defender. Most systems ask at any time; osr asks
+ * only in a running fight, of a target yet to act whose long reach may strike first (17.0.1.9).
+ */
+function promptingAttack(r: Room, system: SystemId) {
+  if (system !== 'osr')
+    return { attackerId: 'a', targetId: 'b', declared: { choice: r.first(), toggles: [] } }
+  for (const id of ['a', 'b']) {
+    const fields = r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
+    const sheet = fields?.get('sheet') as { weapons: Array<Record<string, unknown>> }
+    fields?.set('sheet', { ...sheet, weapons: sheet.weapons.map((w) => ({ ...w, longReach: true })) })
+  }
+  expect(r.ask({ kind: 'start-combat' }).ok).toBe(true)
+  expect(r.ask({ kind: 'roll-foes' }).ok).toBe(true)
+  const acting = r.docs.table.getMap(TABLE.turn).get('acting') as string[]
+  const attackerId = acting[0] === 'b' ? 'b' : 'a'
+  const targetId = attackerId === 'a' ? 'b' : 'a'
+  return { attackerId, targetId, declared: { choice: 'weapon-0-melee', toggles: [] } }
 }
 
 describe.each(SYSTEM_IDS)('an attack the rules of %s refuse', (system) => {
@@ -92,27 +116,27 @@ const checked = SYSTEM_IDS.filter((id) => SYSTEMS[id].combat.defensesCheckResolv
 describe.each(checked)('an attack %s puts to the defender', (system) => {
   it('asks at once, drawing no die until the answer, then rolls and logs it once', () => {
     const r = room(system)
-    const declared = { choice: r.first(), toggles: [] }
-    expect(r.ask({ kind: 'attack', attackerId: 'a', targetId: 'b', declared })).toEqual({
-      ok: true,
-      logId: 'g1',
-    })
+    const attack = promptingAttack(r, system)
+    const [drawn, entries] = [r.drawn(), r.entries()]
+    const logId = r.nextId()
+    expect(r.ask({ kind: 'attack', ...attack })).toEqual({ ok: true, logId })
     const [prompt] = r.prompts()
     expect(prompt?.options.length).toBeGreaterThan(0)
-    expect(r.drawn()).toBe(0)
-    expect(r.entries()).toBe(0)
+    expect(r.drawn()).toBe(drawn)
+    expect(r.entries()).toBe(entries)
     const choice = prompt?.options.at(-1)?.id
-    expect(r.ask({ kind: 'defend', promptId: prompt?.id, choice })).toEqual({ ok: true, logId: 'g2' })
-    expect(r.drawn()).toBeGreaterThan(0)
-    expect(r.entries()).toBe(1)
+    const answered = r.nextId()
+    expect(r.ask({ kind: 'defend', promptId: prompt?.id, choice })).toEqual({ ok: true, logId: answered })
+    expect(r.drawn()).toBeGreaterThan(drawn)
+    expect(r.entries()).toBe(entries + 1)
     expect(r.prompts()).toEqual([])
   })
 
   it('with typed dice that do not fit, is refused at once, before the defender is asked', () => {
     const r = room(system)
-    const declared = { choice: r.first(), toggles: [] }
+    const attack = promptingAttack(r, system)
     const before = r.written()
-    const result = r.ask({ kind: 'attack', attackerId: 'a', targetId: 'b', declared, faces: [1000] })
+    const result = r.ask({ kind: 'attack', ...attack, faces: [1000] })
     expect(result).toEqual({ ok: false, error: expect.stringMatching(/^Your die for .+ not 1000\.$/) })
     expect(r.prompts()).toEqual([])
     expect(r.written()).toEqual(before)

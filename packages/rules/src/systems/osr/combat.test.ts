@@ -808,6 +808,14 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
     expect(options(charger(), spearman(), { ...SWORD, round: quick })).toEqual([])
   })
 
+  it('refuses at once what rolling would refuse (two cover levels), so the room asks no dry run first', () => {
+    const twoCovers: Declared = { ...CHARGE, toggles: ['charge', 'cover-75', 'cover-90'], round: quick }
+    const asked = rules.defenses(charger(), spearman(), twoCovers)
+    expect(asked).toEqual({ ok: false, error: 'Choose only one cover level.' })
+    expect(rules.resolve(charger(), spearman(), twoCovers, null, scripted())).toEqual(asked)
+    expect(rules.defensesCheckResolve).toBe(true)
+  })
+
   it('set, both strike on the charger’s number: the spear does double damage and spends the setter’s action', () => {
     const dice = owned(10, 3, 12, 4)
     const r = rules.resolve(charger(), spearman(), { ...CHARGE, round: quick }, 'set-0', dice.roll)

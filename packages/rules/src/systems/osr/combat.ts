@@ -1332,7 +1332,13 @@ export const osrCombatView: ScreenRules['combat'] = {
     if (declared.choice.startsWith(STRAY)) return fail(STRAY_GM)
     if (declared.choice === PARTING) return fail(PARTING_GM)
     const d = declare(attacker, target, declared)
-    return d.ok ? ok(counterOptions(attacker, target, d.value.setup, declared)) : d
+    if (!d.ok) return d
+    const options = counterOptions(attacker, target, d.value.setup, declared)
+    if (options.length === 0) return ok(options)
+    // Before the defender is asked, what rolling the attack would refuse before any die (two cover
+    // levels, a shot past long range) is refused here, so the room asks no dry run (`defensesCheckResolve`).
+    const planned = osr.planAttack(d.value.decl)
+    return planned.ok ? ok(options) : planned
   },
 
   resolve(
@@ -1446,6 +1452,9 @@ export const osrCombatView: ScreenRules['combat'] = {
 /** osr's combat at the table: the screens' part, and what only the room runs (endOfRound, clear). */
 export const osrCombat: CombatRules = {
   ...osrCombatView,
+  // `resolve` with no defense refuses only what `declare` refuses, as `defenses` does: after it, `strike`
+  // rolls on faces checked in range only (rollAttack, oil, holy water, the grapple check, scatter).
+  defensesCheckResolve: true,
   endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Outcome<Resolution> {
     const lines: BreakdownLine[] = []
     const said: string[] = []
