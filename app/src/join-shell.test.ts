@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { earlyJoin, takeJoinShell } from './join-shell.ts'
 import { saveSeat } from './models/seat.ts'
 import { parseRoute } from './route.ts'
-import { resolveTheme, THEME_KEY } from './theme.ts'
+import { CHROME_COLORS, resolveTheme, THEME_KEY } from './theme.ts'
 
 const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8')
 const headers = readFileSync(new URL('../public/_headers', import.meta.url), 'utf8')
@@ -17,15 +17,19 @@ const ROOM = 'AbCdEfGhIjKlMnOpQrStUv'
 function runFirstPaint(url: string, storage: Record<string, string> = {}, prefersLight = false) {
   const { pathname, hash } = new URL(url, 'https://fray.example')
   const root = { dataset: {} as Record<string, string> }
+  const chrome = { content: '' }
   const submits: Array<(event: unknown) => void> = []
   new Function('document', 'location', 'localStorage', 'matchMedia', 'addEventListener', firstPaint)(
-    { documentElement: root },
+    {
+      documentElement: root,
+      querySelector: (q: string) => (q === 'meta[name="theme-color"]' ? chrome : null),
+    },
     { pathname, hash },
     { getItem: (key: string) => storage[key] ?? null },
     (query: string) => ({ matches: prefersLight && query === '(prefers-color-scheme: light)' }),
     (type: string, listener: (event: unknown) => void) => type === 'submit' && submits.push(listener),
   )
-  return { root, submits }
+  return { root, chrome, submits }
 }
 
 function storageWithSeat(roomId: string): Record<string, string> {
@@ -77,7 +81,7 @@ describe("index.html's first-paint script", () => {
   it('still paints the form where storage is refused (private mode)', () => {
     const root = { dataset: {} as Record<string, string> }
     new Function('document', 'location', 'localStorage', 'matchMedia', 'addEventListener', firstPaint)(
-      { documentElement: root },
+      { documentElement: root, querySelector: () => ({ content: '' }) },
       { pathname: `/r/${ROOM}`, hash: '' },
       {
         getItem: () => {
@@ -90,14 +94,16 @@ describe("index.html's first-paint script", () => {
     expect(root.dataset).toEqual({ theme: 'dark', join: 'early' })
   })
 
-  it('sets the theme theme.ts would, on every page', () => {
+  it('sets the theme and the browser chrome’s colour theme.ts would, on every page', () => {
     for (const pick of [null, 'light', 'dark', 'purple'] as const) {
       for (const prefersLight of [false, true]) {
         const storage: Record<string, string> = pick ? { [THEME_KEY]: pick } : {}
         const expected = resolveTheme(pick === 'light' || pick === 'dark' ? pick : null, prefersLight)
-        expect(runFirstPaint('/', storage, prefersLight).root.dataset.theme, `${pick} ${prefersLight}`).toBe(
+        const { root, chrome } = runFirstPaint('/', storage, prefersLight)
+        expect([root.dataset.theme, chrome.content], `${pick} ${prefersLight}`).toEqual([
           expected,
-        )
+          CHROME_COLORS[expected],
+        ])
       }
     }
   })

@@ -26,13 +26,13 @@ export function resolveTheme(pick: Theme | null, prefersLight: boolean): Theme {
 /** The theme in use, for the toggle's label. */
 export const theme = signal<Theme>('dark')
 
+/** The browser's own chrome (address bar, status bar) in each theme: the page's background. */
+export const CHROME_COLORS: Record<Theme, string> = { light: '#f3f4f7', dark: '#14161c' }
+
 function apply(next: Theme): void {
   theme.value = next
   document.documentElement.dataset.theme = next
-  // The browser's own chrome (address bar, status bar) follows the page.
-  document
-    .querySelector('meta[name="theme-color"]')
-    ?.setAttribute('content', next === 'light' ? '#f3f4f7' : '#14161c')
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', CHROME_COLORS[next])
 }
 
 /** Applies the theme before the first render, and follows the system until the user picks one. */

@@ -72,8 +72,10 @@ describe("a player's link, before the app has loaded", () => {
     phone.setDefaultTimeout(15_000)
     const app = await holdTheApp(phone)
     await htmlOnly(phone, room.playerUrl)
-    // The system's light theme is there from the first paint, not after the app has loaded.
+    // The system's light theme is there from the first paint, the browser's chrome too, not after the app.
     expect(await phone.evaluate(() => document.documentElement.dataset.theme)).toBe('light')
+    const chrome = await phone.locator('meta[name="theme-color"]').getAttribute('content')
+    expect(chrome).toBe('#f3f4f7') // the status bar's light colour (theme.ts's CHROME_COLORS)
     await expect.poll(() => phone.getByRole('heading', { name: 'Join the fight' }).isVisible()).toBe(true)
     await phone.getByLabel("Your character's name").fill('Ada')
 
