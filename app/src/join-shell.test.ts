@@ -13,8 +13,11 @@ const firstPaint = inline[0] as string
 
 const ROOM = 'AbCdEfGhIjKlMnOpQrStUv'
 
-/** Runs index.html's first-paint script as the browser would at `url`, with this storage and system theme. */
-function runFirstPaint(url: string, storage: Record<string, string> = {}, prefersLight = false) {
+/**
+ * Runs index.html's first-paint script as the browser would at `url`, with this storage (or storage that
+ * refuses every read, as in private mode) and system theme.
+ */
+function runFirstPaint(url: string, storage: Record<string, string> | 'refused' = {}, prefersLight = false) {
   const { pathname, hash } = new URL(url, 'https://fray.example')
   const root = { dataset: {} as Record<string, string> }
   const chrome = { content: '' }
@@ -25,7 +28,12 @@ function runFirstPaint(url: string, storage: Record<string, string> = {}, prefer
       querySelector: (q: string) => (q === 'meta[name="theme-color"]' ? chrome : null),
     },
     { pathname, hash },
-    { getItem: (key: string) => storage[key] ?? null },
+    {
+      getItem: (key: string) => {
+        if (storage === 'refused') throw new Error('SecurityError')
+        return storage[key] ?? null
+      },
+    },
     (query: string) => ({ matches: prefersLight && query === '(prefers-color-scheme: light)' }),
     (type: string, listener: (event: unknown) => void) => type === 'submit' && submits.push(listener),
   )
@@ -79,19 +87,7 @@ describe("index.html's first-paint script", () => {
   })
 
   it('still paints the form where storage is refused (private mode)', () => {
-    const root = { dataset: {} as Record<string, string> }
-    new Function('document', 'location', 'localStorage', 'matchMedia', 'addEventListener', firstPaint)(
-      { documentElement: root, querySelector: () => ({ content: '' }) },
-      { pathname: `/r/${ROOM}`, hash: '' },
-      {
-        getItem: () => {
-          throw new Error('SecurityError')
-        },
-      },
-      () => ({ matches: false }),
-      () => undefined,
-    )
-    expect(root.dataset).toEqual({ theme: 'dark', join: 'early' })
+    expect(runFirstPaint(`/r/${ROOM}`, 'refused').root.dataset).toEqual({ theme: 'dark', join: 'early' })
   })
 
   it('sets the theme and the browser chrome’s colour theme.ts would, on every page', () => {
