@@ -5,6 +5,7 @@
  * and the same seed plays the same fight again.
  */
 import {
+  type Answer,
   type FoeHealthView,
   GM,
   type GmRequest,
@@ -126,6 +127,9 @@ class Fight {
   turnAttacks = new Map<string, number>()
   /** The room's answers to the requests of the step under way (a request left unanswered counts as ''). */
   stepAnswers: RequestResult[] = []
+  /** Seat requests done whose answer does not say how far they took the table and the log (a phone would
+   * take the answer for done while its own table, on another connection, lacks what it did). */
+  answersBehind: string[] = []
   /** An attack the toggles the round knows made impossible, found while listing this step's actions. */
   knownRefused: string | null = null
   /** An attack its rules' defenses accept that their `resolve` refuses with no defense (`defensesCheckResolve`). */
@@ -471,7 +475,18 @@ class Fight {
       .getArray<SeatRequest>(SEAT.requests)
       .push([{ id, at: this.clock, ...request } as SeatRequest])
     this.room.resolveSeat(seatId)
-    return this.answered(answersOf(this.seat(seatId)).get(id))
+    const answer = this.seat(seatId)
+      .getArray<Answer>(SEAT.answers)
+      .toArray()
+      .findLast((a) => a.id === id)
+    const reached = (doc: Y.Doc, mark: [number, number] | undefined) =>
+      mark?.[0] === doc.clientID && mark[1] === Y.getState(doc.store, doc.clientID)
+    if (
+      answer?.result.ok &&
+      !(reached(this.table, answer.after?.table) && reached(this.log, answer.after?.log))
+    )
+      this.answersBehind.push(`${String(request.kind)} ${id}: ${JSON.stringify(answer.after)}`)
+    return this.answered(answer?.result)
   }
 
   gmAsk(request: Record<string, unknown>): RequestResult | undefined {

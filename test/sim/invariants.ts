@@ -92,6 +92,10 @@ export function check(
   // (A question an outcome asks the GM, osr's whom a missed shot may hit, is no new attack.)
   const freshPrompts = after.prompts.filter((p) => !p.question && !before.prompts.some((b) => b.id === p.id))
 
+  // A seat's answer says how far its request took the table and the log: a phone waits for both.
+  if (fight.answersBehind.length > 0)
+    return { invariant: 'an answer covers what its request wrote', message: fight.answersBehind.join('; ') }
+
   // A sealed roll shows players nothing of its result before the reveal, and its reveal matches its seal.
   for (const e of fight.log.getArray<LogEntry>(LOG.entries).toArray()) {
     if (!e.sealed) continue

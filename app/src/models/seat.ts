@@ -65,6 +65,8 @@ export interface SeatModel {
   lastRefusal: ReadonlySignal<{ requestId: string; error: string } | null>
   /** The room's answer to one of this seat's requests, once it has come. */
   resultOf(requestId: string): RequestResult | undefined
+  /** How far the room had written the table and the log when it answered this request, where it says. */
+  afterOf(requestId: string): Answer['after']
   /** The log entries the room wrote for this seat's requests, by the ids it answered with. */
   logIds: ReadonlySignal<ReadonlySet<string>>
 }
@@ -88,9 +90,9 @@ export function createSeatModel(
   // The latest answer to each request, read again once per change.
   const answered = computed(() => {
     void version.value
-    return new Map(answers.toArray().map((a) => [a.id, a.result]))
+    return new Map(answers.toArray().map((a) => [a.id, a]))
   })
-  const resultOf = (id: string) => answered.value.get(id) ?? legacy.get(`${seatId}/${id}`)
+  const resultOf = (id: string) => answered.value.get(id)?.result ?? legacy.get(`${seatId}/${id}`)
   return {
     pending: computed(() => {
       void version.value
@@ -137,7 +139,7 @@ export function createSeatModel(
     },
     logIds: computed(() => {
       void version.value
-      const results = [...answered.value.values(), ...legacy.values()]
+      const results = [...[...answered.value.values()].map((a) => a.result), ...legacy.values()]
       return new Set(results.flatMap((r) => (r.ok ? [r.logId] : [])))
     }),
     lastRefusal: computed(() => {
@@ -159,6 +161,10 @@ export function createSeatModel(
     resultOf(requestId) {
       void version.value
       return resultOf(requestId)
+    },
+    afterOf(requestId) {
+      void version.value
+      return answered.value.get(requestId)?.after
     },
     quickRoll(die, faces) {
       requests.push([

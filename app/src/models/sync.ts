@@ -1,5 +1,5 @@
 /** One live Yjs document of a room over the stock y-websocket provider, with its connection state. */
-import { CLOSE, type DocName, LIMITS } from '@fray/protocol'
+import { CLOSE, type DocMark, type DocName, LIMITS } from '@fray/protocol'
 import { type Signal, signal } from '@preact/signals'
 import * as decoding from 'lib0/decoding'
 import * as encoding from 'lib0/encoding'
@@ -24,6 +24,8 @@ export interface SyncedDoc {
   present: Signal<Array<Record<string, unknown>>>
   /** Sets this device's own presence (name, seat) on this document. */
   announce(state: Record<string, unknown>): void
+  /** Whether this copy has a writer's updates up to `mark` (read in a render, it renders again as they come). */
+  has(mark: DocMark): boolean
   destroy(): void
 }
 
@@ -140,6 +142,10 @@ export function connectDoc(
       }
     }, action.delayMs)
   })
+  const updates = signal(0)
+  doc.on('update', () => {
+    updates.value++
+  })
   const present = signal<Array<Record<string, unknown>>>([])
   provider.awareness.on('change', () => {
     present.value = [...provider.awareness.getStates().entries()]
@@ -166,6 +172,10 @@ export function connectDoc(
     present,
     announce(presence) {
       provider.awareness.setLocalState(presence)
+    },
+    has([client, clock]) {
+      void updates.value
+      return Y.getState(doc.store, client) >= clock
     },
     destroy() {
       clearTimeout(retry)

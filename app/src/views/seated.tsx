@@ -191,6 +191,11 @@ export function Seated(props: {
   const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)
   const Composer = useLazy(loadComposer, composing.value && rules)
+  const mayCompose = canAttack || myFactionMove || canAid
+  // A sheet the turn no longer allows (the GM moved the turn on) goes with it, not to reopen by itself later.
+  useEffect(() => {
+    if (!mayCompose) composing.value = false
+  }, [mayCompose, composing])
   // (A question an outcome asks the GM, such as whom a missed shot may hit, is the GM's alone.)
   const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id && !p.question)
   // The defense prompt's code comes with the first attack on this player (a few kB off the first load).
@@ -198,8 +203,18 @@ export function Seated(props: {
   // The attack just sent: its card comes into view when the room answers (or while its defender decides).
   const sent = useSignal<string | null>(null)
   const sentResult = sent.value ? requests.resultOf(sent.value) : undefined
+  // The answer comes on the seat's connection, what the attack did to the turn and the log on theirs: it is
+  // on its way until this phone has all three (else its turn, not yet counted, would offer it again). A
+  // room before `after` is waited for by the log's entry alone.
+  const sentAfter = sent.value ? requests.afterOf(sent.value) : undefined
+  const landed = Boolean(
+    sentResult &&
+      (sentAfter
+        ? tableDoc.has(sentAfter.table) && logDoc.has(sentAfter.log)
+        : !sentResult.ok || table.log.value.some((e) => e.id === sentResult.logId)),
+  )
   const deciding = me ? table.prompts.value.find((p) => p.attackerId === me.id) : undefined
-  const rolling = Boolean(sent.value && !sentResult)
+  const rolling = Boolean(sent.value && !landed)
   /** An attack of this player's is on its way or waits for its defender: no second one meanwhile. */
   const attackOpen = rolling || Boolean(deciding)
   // Loaded with the attack sheet, so it is there when the attack waits for its defender.
@@ -231,7 +246,6 @@ export function Seated(props: {
     return () => clearInterval(timer)
   }, [ending, key, moves, requests, endsIn])
   const resultSlot = useRef<HTMLDivElement>(null)
-  const log = table.log.value
   const shownId = deciding?.id ?? (rolling ? 'rolling' : latest?.id)
   useEffect(() => {
     if (!sent.value || !shownId) return
@@ -240,11 +254,9 @@ export function Seated(props: {
     slot?.focus({ preventScroll: true })
     // At the top of the screen: the thumb bar's buttons never cover it.
     slot?.scrollIntoView({ block: 'start' })
-    // Done once the answer's own card is here: the prompt's end and the log's entry come on different
-    // documents, and the card that shows until the entry lands is an older one.
-    const landed = !sentResult?.ok || log.some((e) => e.id === sentResult.logId)
-    if (sentResult && !deciding && landed) sent.value = null
-  }, [shownId, sentResult, deciding, sent.value, log])
+    // Done once all the answer did is here (its card among it), unless it waits for its defender.
+    if (landed && !deciding) sent.value = null
+  }, [shownId, landed, deciding, sent.value])
   const nameOf = (id: string) => table.combatants.value.find((c) => c.id === id)?.name ?? 'Someone'
   /** The initiative dice the turn asks of this player, by sides: one field each ("Your d6 shows"). */
   const initiativeSides = (me && turn.initiativeSides?.[me.id]) || [0]
@@ -339,31 +351,26 @@ export function Seated(props: {
                 onAnswer={(choice) => requests.defend(p.id, choice)}
               />
             ))}
-          {composing.value &&
-            (canAttack || myFactionMove || canAid) &&
-            !attackOpen &&
-            me &&
-            system &&
-            Composer && (
-              <Composer
-                system={system}
-                attacker={me}
-                aidOnly={canAid}
-                targets={table.combatants.value}
-                lastTargetId={lastTargetId}
-                turn={turn}
-                hideFoeDefense={hidesDefense(table.settings.value, 'foe')}
-                sheet
-                onRoll={(targetId, declared, faces) => {
-                  // Faction play: the side's move is taken with this character and its attack, in one go.
-                  if (!canAttack && myFactionMove) requests.factionMove('act')
-                  sent.value = requests.attack(targetId, declared, faces)
-                  composing.value = false
-                }}
-                ownDice
-                onClose={() => (composing.value = false)}
-              />
-            )}
+          {composing.value && mayCompose && !attackOpen && me && system && Composer && (
+            <Composer
+              system={system}
+              attacker={me}
+              aidOnly={canAid}
+              targets={table.combatants.value}
+              lastTargetId={lastTargetId}
+              turn={turn}
+              hideFoeDefense={hidesDefense(table.settings.value, 'foe')}
+              sheet
+              onRoll={(targetId, declared, faces) => {
+                // Faction play: the side's move is taken with this character and its attack, in one go.
+                if (!canAttack && myFactionMove) requests.factionMove('act')
+                sent.value = requests.attack(targetId, declared, faces)
+                composing.value = false
+              }}
+              ownDice
+              onClose={() => (composing.value = false)}
+            />
+          )}
           {stating && me && system && IntentForm && (
             <section class="card" aria-label="Your intent this round">
               <IntentForm

@@ -187,7 +187,16 @@ export interface Answer {
   /** The request's own id, as its writer chose it. */
   id: string
   result: RequestResult
+  /**
+   * How far the room had written the table and the log when it answered. Each document comes over a
+   * connection of its own, so the answer may arrive before what the request did to the turn or the log:
+   * a device that holds `after` of both has all of it. (Answers of rooms before this have none.)
+   */
+  after?: { table: DocMark; log: DocMark }
 }
+
+/** A point in one writer's updates of a document: its Yjs client id and the clock it had reached. */
+export type DocMark = [client: number, clock: number]
 
 /**
  * The key that names a request for good, and the log entries it makes: its scope (the seat's id) and the

@@ -3,6 +3,7 @@ import {
   type Answer,
   type Approval,
   type CombatantFields,
+  type DocMark,
   LOG,
   type LogEntry,
   type RequestResult,
@@ -48,9 +49,16 @@ export function resolveRequest(
   ctx: RequestContext,
 ): RequestResult {
   const result = decide(request, key, ctx)
-  ctx.seat.transact(() => ctx.seat.getArray<Answer>(SEAT.answers).push([{ id, result }]), 'server')
+  // A refusal changed nothing: only what was done says how far it took the table and the log.
+  const done: Answer = result.ok
+    ? { id, result, after: { table: markOf(ctx.table), log: markOf(ctx.log) } }
+    : { id, result }
+  ctx.seat.transact(() => ctx.seat.getArray<Answer>(SEAT.answers).push([done]), 'server')
   return result
 }
+
+/** How far this room's own writes to `doc` have come. */
+const markOf = (doc: Y.Doc): DocMark => [doc.clientID, Y.getState(doc.store, doc.clientID)]
 
 /** One handler per kind of seat request: a new kind without one is a compile error. */
 type SeatHandlers = {

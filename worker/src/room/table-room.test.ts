@@ -86,6 +86,28 @@ describe('a seat request', () => {
     expect(marks).toEqual([`${MIRA} 11:0`])
   })
 
+  it('is answered with how far the table and the log had come, so a device knows when it has the effects', () => {
+    const { room, docs, seat, answers } = setup()
+    // A phone's copies of the table and the log, which come over connections of their own.
+    const table = new Y.Doc()
+    const log = new Y.Doc()
+    const has = (doc: Y.Doc, [client, clock]: [number, number]) => Y.getState(doc.store, client) >= clock
+    seat(MIRA)
+      .getArray(SEAT.requests)
+      .push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
+    const logBefore = Y.encodeStateVector(docs.log)
+    room.resolveSeat(MIRA)
+    const after = answers(seat(MIRA)).toArray()[0]?.after
+    if (!after) throw new Error('the answer says nothing of the table and the log')
+    // The roll's entry is in the log: a copy without it is behind; with it, caught up.
+    expect(has(log, after.log)).toBe(false)
+    Y.applyUpdate(log, Y.encodeStateAsUpdate(docs.log, Y.encodeStateVector(log)))
+    expect(has(log, after.log)).toBe(true)
+    expect(Y.encodeStateVector(docs.log)).not.toEqual(logBefore)
+    // The roll wrote nothing to the table, so a copy that has nothing from the room has all of it.
+    expect(has(table, after.table)).toBe(true)
+  })
+
   it('is resolved in the order the seat wrote them, each once, when more arrive later', () => {
     const { room, seat, log } = setup()
     const requests = seat(MIRA).getArray(SEAT.requests)
@@ -135,9 +157,10 @@ describe('a seat request', () => {
     room.resolveSeat(MIRA)
     expect(log().filter((e) => e.id === requestKey(MIRA, 12, 0))).toHaveLength(1)
     expect(log()).toHaveLength(201)
-    // The document holds a few hundred bytes per request kept, not the whole fight's; the room keeps one
-    // mark per writer and no key per request.
-    expect(Y.encodeStateAsUpdateV2(seat(MIRA)).byteLength).toBeLessThan(2 * KEPT_REQUESTS * 100)
+    // The document holds a little per request kept (the request, its answer, and how far that answer
+    // found the table and the log: ~130 bytes), not the whole fight's; the room keeps one mark per writer
+    // and no key per request.
+    expect(Y.encodeStateAsUpdateV2(seat(MIRA)).byteLength).toBeLessThan(2 * KEPT_REQUESTS * 150)
     expect(memory.keys.size).toBe(0)
     expect([...memory.marks.keys()]).toEqual([`${MIRA}/11`, `${MIRA}/12`])
   })
