@@ -2,20 +2,26 @@
  * A phone holds the room's documents on connections of their own: the answer to its attack (the seat's)
  * may arrive before what the attack did to the turn (the table's). The phone must not offer the attack
  * again meanwhile, and a sheet the turn no longer allows closes instead of waiting, hidden, for the next.
+ * The other way round, a defense tapped is acknowledged at once, before the table takes the prompt away.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, visible } from '../support/table-play.ts'
+import {
+  addCombatant,
+  firstTurnSheet,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
-/** Mira's phone, whose table connection hands on what the room sends `lag.ms` late (in order). */
-async function miraWithLaggingTable(playerUrl: string, lag: { ms: number }): Promise<Page> {
-  const phone = await (await chromium.browser.newContext(PHONE)).newPage()
-  phone.setDefaultTimeout(15_000)
-  await phone.routeWebSocket(/\/docs\/table$/, (ws) => {
+/** Makes the page's table connections (from now on) hand on what the room sends `lag.ms` late, in order. */
+function lagTable(page: Page, lag: { ms: number }) {
+  return page.routeWebSocket(/\/docs\/table$/, (ws) => {
     const server = ws.connectToServer()
     ws.onMessage((message) => server.send(message))
     server.onMessage((message) => {
@@ -23,7 +29,14 @@ async function miraWithLaggingTable(playerUrl: string, lag: { ms: number }): Pro
       else setTimeout(() => ws.send(message), lag.ms)
     })
   })
-  await joinWithCharacter(phone, playerUrl, 'Mira')
+}
+
+/** A player's phone whose table connection lags by `lag.ms`. */
+async function laggingTable(playerUrl: string, name: string, lag: { ms: number }): Promise<Page> {
+  const phone = await (await chromium.browser.newContext(PHONE)).newPage()
+  phone.setDefaultTimeout(15_000)
+  await lagTable(phone, lag)
+  await joinWithCharacter(phone, playerUrl, name)
   return phone
 }
 
@@ -34,7 +47,7 @@ describe('an attack’s answer ahead of the table', () => {
     const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
     await addCombatant(gm, 'Goblin', '40')
     const lag = { ms: 0 }
-    const mira = await miraWithLaggingTable(room.playerUrl, lag)
+    const mira = await laggingTable(room.playerUrl, 'Mira', lag)
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
 
@@ -66,5 +79,61 @@ describe('an attack’s answer ahead of the table', () => {
     await sheet.waitFor({ state: 'detached' })
     await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
     expect(await sheet.count()).toBe(0)
+  })
+
+  it('odnd: a defense tapped is taken at once, and a second tap sends nothing more', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+    await addCombatant(gm, 'Ogre', '30')
+    const lag = { ms: 0 }
+    const tomas = await laggingTable(room.playerUrl, 'Tomas', lag)
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
+    await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+    const composer = gm.getByRole('region', { name: 'Ogre attacks' })
+    await composer.getByRole('radio', { name: /Tomas/ }).check()
+    await composer.getByRole('button', { name: 'Roll the attack' }).click()
+
+    const prompt = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
+    const parry = prompt.getByRole('button', { name: /^Parry/ })
+    await parry.waitFor()
+    // The prompt goes with the table's next frame, 1.5 s late: meanwhile the tap is shown taken.
+    lag.ms = 1500
+    await parry.click()
+    await expect.poll(() => parry.isDisabled(), { timeout: 500 }).toBe(true)
+    expect(await prompt.getByRole('status').textContent()).toMatch(/Parry/)
+    await chromium.snap(tomas, 'defense-sent-phone')
+    await parry.click({ force: true })
+    await prompt.waitFor({ state: 'detached' })
+    lag.ms = 0
+    await expect.poll(() => tomas.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Ogre /)
+    // One answer, so no refusal of a second.
+    expect(await tomas.getByRole('alert').allTextContents()).toEqual([])
+  })
+
+  it('odnd: the GM’s answer for a monster is taken at once too', { timeout: 120_000 }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+    await addCombatant(gm, 'Ogre', '30')
+    const lag = { ms: 0 }
+    await lagTable(gm, lag)
+    await gm.reload()
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const sheet = await firstTurnSheet(gm, mira, 'Mira')
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+
+    const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+    const takeIt = prompt.getByRole('button', { name: /^Take it/ })
+    await takeIt.waitFor()
+    lag.ms = 1500
+    await takeIt.click()
+    await expect.poll(() => takeIt.isDisabled(), { timeout: 500 }).toBe(true)
+    expect(await prompt.getByRole('status').textContent()).toMatch(/Take it/)
+    await chromium.snap(gm, 'defense-sent-tablet')
+    await takeIt.click({ force: true })
+    await prompt.waitFor({ state: 'detached' })
+    lag.ms = 0
+    await expect.poll(() => gm.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Mira /)
+    expect((await gm.getByRole('alert').allTextContents()).join(' ')).not.toMatch(/already/)
   })
 })

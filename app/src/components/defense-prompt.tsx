@@ -18,14 +18,28 @@ interface Props {
   /** GM only: the target is a player, who answers first; the GM may once the countdown runs out. */
   playerAnswers?: boolean
   onAnswer: (choice: string) => void
+  /** The answer this device sent (its option ids, joined by +), until the room takes the prompt away or
+   * refuses it: shown taken, and not sent twice. */
+  sent?: string | null
 }
 
-export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers = false, onAnswer }: Props) {
+export function DefensePrompt({
+  prompt,
+  attacker,
+  target,
+  viewer,
+  playerAnswers = false,
+  onAnswer,
+  sent = null,
+}: Props) {
   useEffect(() => {
     if (viewer === 'defender') alertPlayer('prompt')
   }, [viewer])
   const left = useSecondsLeft(prompt.gmAfter)
   const waiting = viewer === 'gm' && playerAnswers && left > 0
+  /** No tap now: the GM waits for the player, or this device's answer is on its way. */
+  const locked = waiting || sent !== null
+  const sentLabels = sent?.split('+').map((id) => prompt.options.find((o) => o.id === id)?.label ?? id)
   // A prompt of many answers: the options picked so far, in order (those without odds stand alone).
   const picked = useSignal<string[]>([])
   const tap = (id: string, alone: boolean) => {
@@ -58,6 +72,11 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
                 ? `${target} is choosing on their phone: you may answer for them in ${left} s.`
                 : `${target} has not answered: answer for them.`)}
       </p>
+      {sentLabels && (
+        <p class="sent-answer" role="status">
+          Sent: {sentLabels.join(', then ')}…
+        </p>
+      )}
       <div class="defense-options">
         {prompt.options.map((o) => {
           const order = picked.value.indexOf(o.id)
@@ -67,7 +86,7 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
               key={o.id}
               type="button"
               class={`big defense-option ${order >= 0 ? 'picked' : ''}`}
-              disabled={waiting}
+              disabled={locked}
               aria-pressed={prompt.many && !alone ? order >= 0 : undefined}
               onClick={() => tap(o.id, alone)}
             >
@@ -85,7 +104,7 @@ export function DefensePrompt({ prompt, attacker, target, viewer, playerAnswers 
         <button
           type="button"
           class="primary big"
-          disabled={waiting || picked.value.length === 0}
+          disabled={locked || picked.value.length === 0}
           onClick={() => onAnswer(picked.value.join('+'))}
         >
           {picked.value.length === 0

@@ -8,6 +8,7 @@ import {
   answerTo,
   GM,
   type GmRequest,
+  type RequestResult,
   SEAT,
   type SealedResult,
   type TimedEvent,
@@ -21,6 +22,8 @@ export type GmAsk = DistributiveOmit<GmRequest, 'id'>
 export interface GmModel {
   /** Why the room refused the GM's latest request, or null. */
   error: ReadonlySignal<string | null>
+  /** The room's answer to one of the GM's requests, once it has come (read in a render, it renders again). */
+  resultOf(requestId: string): RequestResult | undefined
   /** Sends a request to the room; returns its id. */
   send(request: GmAsk): string
   /** The GM's verdict on a player's own dice. */
@@ -36,7 +39,9 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
   const error = signal<string | null>(null)
   let last: string | null = null
   const answers = doc.getArray<Answer>(SEAT.answers)
+  const answered = signal(0)
   const show = () => {
+    answered.value++
     const result = last ? answerTo(answers.toArray(), last) : undefined
     error.value = result && !result.ok ? result.error : null
   }
@@ -55,6 +60,10 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
   eventsMap.observe(rereadEvents)
   return {
     error,
+    resultOf(requestId) {
+      void answered.value
+      return answerTo(answers.toArray(), requestId)
+    },
     sealed,
     events,
     send(request) {

@@ -199,6 +199,8 @@ export function Seated(props: {
   // (A question an outcome asks the GM, such as whom a missed shot may hit, is the GM's alone.)
   const myPrompts = table.prompts.value.filter((p) => p.targetId === me?.id && !p.question)
   // The defense prompt's code comes with the first attack on this player (a few kB off the first load).
+  /** The defense this player sent: shown taken until the room takes the prompt away (or refuses it). */
+  const defended = useSignal<{ promptId: string; requestId: string; choice: string } | null>(null)
   const DefensePrompt = useLazy(loadDefensePrompt, myPrompts.length > 0)
   // The attack just sent: its card comes into view when the room answers (or while its defender decides).
   const sent = useSignal<string | null>(null)
@@ -348,7 +350,15 @@ export function Seated(props: {
                 attacker={nameOf(p.attackerId)}
                 target={nameOf(p.targetId)}
                 viewer="defender"
-                onAnswer={(choice) => requests.defend(p.id, choice)}
+                sent={
+                  defended.value?.promptId === p.id &&
+                  requests.resultOf(defended.value.requestId)?.ok !== false
+                    ? defended.value.choice
+                    : null
+                }
+                onAnswer={(choice) => {
+                  defended.value = { promptId: p.id, requestId: requests.defend(p.id, choice), choice }
+                }}
               />
             ))}
           {composing.value && mayCompose && !attackOpen && me && system && Composer && (

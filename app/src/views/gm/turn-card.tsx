@@ -34,6 +34,8 @@ interface Props {
 
 export function TurnCard({ table, gm, system, combatants: allCombatants }: Props) {
   const send = gm.send
+  /** The answer the GM sent to a prompt: shown taken until the room takes the prompt away (or refuses it). */
+  const defended = useSignal<{ promptId: string; requestId: string; choice: string } | null>(null)
   const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => send({ kind })
   const turnState = table.turn.value
   const info = system ? SYSTEM_INFO[system] : null
@@ -248,7 +250,18 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
           target={nameOf(p.targetId)}
           viewer="gm"
           playerAnswers={!p.question && Boolean(allCombatants.find((c) => c.id === p.targetId)?.seatId)}
-          onAnswer={(choice) => send({ kind: 'defend', promptId: p.id, choice })}
+          sent={
+            defended.value?.promptId === p.id && gm.resultOf(defended.value.requestId)?.ok !== false
+              ? defended.value.choice
+              : null
+          }
+          onAnswer={(choice) => {
+            defended.value = {
+              promptId: p.id,
+              requestId: send({ kind: 'defend', promptId: p.id, choice }),
+              choice,
+            }
+          }}
         />
       ))}
       <TurnOrder
