@@ -40,15 +40,21 @@ async function laggingTable(playerUrl: string, name: string, lag: { ms: number }
   return phone
 }
 
+/** A started fight of `system` against a monster, with `name` at the table on a phone whose table lags. */
+async function fightWithLaggingPhone(system: string, monster: string, name: string) {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, system)
+  await addCombatant(gm, monster, '30')
+  const lag = { ms: 0 }
+  const phone = await laggingTable(room.playerUrl, name, lag)
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  return { gm, phone, lag }
+}
+
 describe('an attack’s answer ahead of the table', () => {
   it('osr: the phone shows the attack on its way until the turn has it, and never offers a second', {
     timeout: 120_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
-    await addCombatant(gm, 'Goblin', '40')
-    const lag = { ms: 0 }
-    const mira = await laggingTable(room.playerUrl, 'Mira', lag)
-    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const { gm, phone: mira, lag } = await fightWithLaggingPhone('osr', 'Goblin', 'Mira')
     await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
 
     await mira.getByRole('button', { name: 'Attack', exact: true }).click()
@@ -84,11 +90,7 @@ describe('an attack’s answer ahead of the table', () => {
   it('odnd: a defense tapped is taken at once, and a second tap sends nothing more', {
     timeout: 120_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
-    await addCombatant(gm, 'Ogre', '30')
-    const lag = { ms: 0 }
-    const tomas = await laggingTable(room.playerUrl, 'Tomas', lag)
-    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const { gm, phone: tomas, lag } = await fightWithLaggingPhone('odnd', 'Ogre', 'Tomas')
     await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
     await gm.getByRole('button', { name: 'Ogre attacks' }).click()
     const composer = gm.getByRole('region', { name: 'Ogre attacks' })
@@ -135,5 +137,26 @@ describe('an attack’s answer ahead of the table', () => {
     lag.ms = 0
     await expect.poll(() => gm.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Mira /)
     expect((await gm.getByRole('alert').allTextContents()).join(' ')).not.toMatch(/already/)
+  })
+
+  it('odnd: initiative and the end of a turn, tapped, wait for the table instead of asking twice', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, phone: tomas, lag } = await fightWithLaggingPhone('odnd', 'Ogre', 'Tomas')
+    // Each button, tapped with the table 1.5 s late, is locked until the table has what it did.
+    for (const name of ['Roll initiative', 'End my turn']) {
+      if (name === 'End my turn')
+        await playUntil(gm, [tomas], () => visible(tomas, name), { keep: { phone: tomas, name: 'Tomas' } })
+      const button = tomas.getByRole('button', { name, exact: true })
+      await button.waitFor()
+      lag.ms = 1500
+      await button.click()
+      await expect.poll(() => button.isDisabled(), { timeout: 500 }).toBe(true)
+      await button.waitFor({ state: 'detached' })
+      lag.ms = 0
+      expect(await tomas.getByRole('alert').allTextContents()).toEqual([])
+    }
+    const initiative = tomas.getByTestId('log-entry').filter({ hasText: /Initiative: .* for the party/ })
+    expect(await initiative.count()).toBe(1)
   })
 })

@@ -7,6 +7,7 @@ import {
   isActing,
   type LogEntry,
   mayAttack,
+  type RequestResult,
   SYSTEM_INFO,
   type SystemId,
   seatDocName,
@@ -204,17 +205,30 @@ export function Seated(props: {
   const DefensePrompt = useLazy(loadDefensePrompt, myPrompts.length > 0)
   // The attack just sent: its card comes into view when the room answers (or while its defender decides).
   const sent = useSignal<string | null>(null)
-  const sentResult = sent.value ? requests.resultOf(sent.value) : undefined
+  /** Whether this phone has all a request of its did: the room's answer, and the table and log it followed. */
+  const hasAll = (requestId: string, legacy: (result: RequestResult) => boolean) => {
+    const result = requests.resultOf(requestId)
+    const after = requests.afterOf(requestId)
+    if (!result) return false
+    return after ? tableDoc.has(after.table) && logDoc.has(after.log) : legacy(result)
+  }
   // The answer comes on the seat's connection, what the attack did to the turn and the log on theirs: it is
   // on its way until this phone has all three (else its turn, not yet counted, would offer it again). A
   // room before `after` is waited for by the log's entry alone.
-  const sentAfter = sent.value ? requests.afterOf(sent.value) : undefined
   const landed = Boolean(
-    sentResult &&
-      (sentAfter
-        ? tableDoc.has(sentAfter.table) && logDoc.has(sentAfter.log)
-        : !sentResult.ok || table.log.value.some((e) => e.id === sentResult.logId)),
+    sent.value && hasAll(sent.value, (r) => !r.ok || table.log.value.some((e) => e.id === r.logId)),
   )
+  // A turn's button tapped (initiative, the end of a turn, the side's move) is locked until the turn has
+  // what it did: else, on a slow connection, nothing seems to happen and a second tap asks again.
+  const tapped = useSignal<string | null>(null)
+  const tapDone = tapped.value !== null && hasAll(tapped.value, () => true)
+  useEffect(() => {
+    if (tapDone) tapped.value = null
+  }, [tapDone, tapped])
+  const locked = tapped.value !== null && !tapDone
+  const tap = (send: () => string) => () => {
+    tapped.value = send()
+  }
   const deciding = me ? table.prompts.value.find((p) => p.attackerId === me.id) : undefined
   const rolling = Boolean(sent.value && !landed)
   /** An attack of this player's is on its way or waits for its defender: no second one meanwhile. */
@@ -437,7 +451,12 @@ export function Seated(props: {
                       </p>
                     )}
                     {needsInitiative && (
-                      <button type="button" class="primary huge" onClick={() => requests.rollInitiative()}>
+                      <button
+                        type="button"
+                        class="primary huge"
+                        disabled={locked}
+                        onClick={tap(() => requests.rollInitiative())}
+                      >
                         Roll initiative
                       </button>
                     )}
@@ -450,18 +469,33 @@ export function Seated(props: {
                       <AidButton system={system} me={me} onAid={() => (composing.value = true)} />
                     )}
                     {myTurn && !ending && (
-                      <button type="button" class="huge" onClick={() => requests.endTurn()}>
+                      <button
+                        type="button"
+                        class="huge"
+                        disabled={locked}
+                        onClick={tap(() => requests.endTurn())}
+                      >
                         End my turn
                       </button>
                     )}
                     {sideMoves && (
                       <div class="row gap">
                         {myFactionMove && (
-                          <button type="button" class="huge" onClick={() => requests.factionMove('act')}>
+                          <button
+                            type="button"
+                            class="huge"
+                            disabled={locked}
+                            onClick={tap(() => requests.factionMove('act'))}
+                          >
                             I act now
                           </button>
                         )}
-                        <button type="button" class="huge" onClick={() => requests.factionMove('pass')}>
+                        <button
+                          type="button"
+                          class="huge"
+                          disabled={locked}
+                          onClick={tap(() => requests.factionMove('pass'))}
+                        >
                           We pass
                         </button>
                       </div>
