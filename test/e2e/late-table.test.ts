@@ -50,6 +50,17 @@ async function fightWithLaggingPhone(system: string, monster: string, name: stri
   return { gm, phone, lag }
 }
 
+/** An odnd room against an Ogre, whose GM's tablet has a lagging table, and `name` on a phone. */
+async function laggingTablet(name: string) {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await addCombatant(gm, 'Ogre', '30')
+  const lag = { ms: 0 }
+  await lagTable(gm, lag)
+  await gm.reload()
+  const phone = await seatPhone(chromium.browser, room.playerUrl, name)
+  return { gm, phone, lag }
+}
+
 describe('an attack’s answer ahead of the table', () => {
   it('osr: the phone shows the attack on its way until the turn has it, and never offers a second', {
     timeout: 120_000,
@@ -115,12 +126,7 @@ describe('an attack’s answer ahead of the table', () => {
   })
 
   it('odnd: the GM’s answer for a monster is taken at once too', { timeout: 120_000 }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
-    await addCombatant(gm, 'Ogre', '30')
-    const lag = { ms: 0 }
-    await lagTable(gm, lag)
-    await gm.reload()
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const { gm, phone: mira, lag } = await laggingTablet('Mira')
     const sheet = await firstTurnSheet(gm, mira, 'Mira')
     await sheet.getByRole('button', { name: 'Roll the attack' }).click()
 
@@ -158,5 +164,25 @@ describe('an attack’s answer ahead of the table', () => {
     }
     const initiative = tomas.getByTestId('log-entry').filter({ hasText: /Initiative: .* for the party/ })
     expect(await initiative.count()).toBe(1)
+  })
+
+  it('odnd: the GM’s Next turn, tapped twice on a late table, moves the turn on once', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, phone: tomas, lag } = await laggingTablet('Tomas')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const banner = () => gm.getByTestId('turn-banner').textContent()
+    await playUntil(gm, [tomas], async () => /acting ?Round 1 · /.test((await banner()) ?? ''))
+    const before = await banner()
+    lag.ms = 1500
+    const next = gm.getByRole('button', { name: 'Next turn' })
+    await next.click()
+    await next.click({ force: true })
+    await expect.poll(banner, { timeout: 5000 }).not.toBe(before)
+    lag.ms = 0
+    await gm.waitForTimeout(1000)
+    // One slot on, still in round 1: the second tap asked nothing of the room.
+    expect(await banner()).toMatch(/Round 1 · /)
+    expect(await gm.getByRole('alert').allTextContents()).toEqual([])
   })
 })

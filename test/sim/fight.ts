@@ -42,7 +42,6 @@ import { putOnTable } from '../../app/src/models/table.ts'
 import { fighters, settingsOf } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
 import { processedInMemory, TableRoom } from '../../worker/src/room/table-room.ts'
-import { answersOf } from '../support/answers.ts'
 import { check, gmLog, type Snapshot, snapshot } from './invariants.ts'
 
 const FOE_HEALTH: readonly FoeHealthView[] = ['exact', 'word', 'none']
@@ -127,8 +126,8 @@ class Fight {
   turnAttacks = new Map<string, number>()
   /** The room's answers to the requests of the step under way (a request left unanswered counts as ''). */
   stepAnswers: RequestResult[] = []
-  /** Seat requests done whose answer does not say how far they took the table and the log (a phone would
-   * take the answer for done while its own table, on another connection, lacks what it did). */
+  /** Requests done whose answer does not say how far they took the table and the log (a device would take
+   * the answer for done while its own table, on another connection, lacks what it did). */
   answersBehind: string[] = []
   /** An attack the toggles the round knows made impossible, found while listing this step's actions. */
   knownRefused: string | null = null
@@ -475,25 +474,30 @@ class Fight {
       .getArray<SeatRequest>(SEAT.requests)
       .push([{ id, at: this.clock, ...request } as SeatRequest])
     this.room.resolveSeat(seatId)
-    const answer = this.seat(seatId)
-      .getArray<Answer>(SEAT.answers)
-      .toArray()
-      .findLast((a) => a.id === id)
-    const reached = (doc: Y.Doc, mark: [number, number] | undefined) =>
-      mark?.[0] === doc.clientID && mark[1] === Y.getState(doc.store, doc.clientID)
-    if (
-      answer?.result.ok &&
-      !(reached(this.table, answer.after?.table) && reached(this.log, answer.after?.log))
-    )
-      this.answersBehind.push(`${String(request.kind)} ${id}: ${JSON.stringify(answer.after)}`)
-    return this.answered(answer?.result)
+    return this.answered(this.answerIn(this.seat(seatId), id, String(request.kind)))
   }
 
   gmAsk(request: Record<string, unknown>): RequestResult | undefined {
     const id = `g${++this.ids}`
     this.gm.getArray<GmRequest>(GM.requests).push([{ id, ...request } as GmRequest])
     this.room.resolveGm()
-    return this.answered(answersOf(this.gm).get(id))
+    return this.answered(this.answerIn(this.gm, id, `GM ${String(request.kind)}`))
+  }
+
+  /** The room's answer to request `id` in `doc`; one done that does not cover its writes is kept aside. */
+  private answerIn(doc: Y.Doc, id: string, what: string): RequestResult | undefined {
+    const answer = doc
+      .getArray<Answer>(SEAT.answers)
+      .toArray()
+      .findLast((a) => a.id === id)
+    const reached = (of: Y.Doc, mark: [number, number] | undefined) =>
+      mark?.[0] === of.clientID && mark[1] === Y.getState(of.store, of.clientID)
+    if (
+      answer?.result.ok &&
+      !(reached(this.table, answer.after?.table) && reached(this.log, answer.after?.log))
+    )
+      this.answersBehind.push(`${what} ${id}: ${JSON.stringify(answer.after)}`)
+    return answer?.result
   }
 
   seatOf(f: Fighter): string | null {

@@ -12,6 +12,7 @@ import {
   SEAT,
   type SealedResult,
   type TimedEvent,
+  type Written,
 } from '@fray/protocol'
 import { type ReadonlySignal, signal } from '@preact/signals'
 import type * as Y from 'yjs'
@@ -24,6 +25,8 @@ export interface GmModel {
   error: ReadonlySignal<string | null>
   /** The room's answer to one of the GM's requests, once it has come (read in a render, it renders again). */
   resultOf(requestId: string): RequestResult | undefined
+  /** How far the room had written the table and the log when it answered this request, where it says. */
+  afterOf(requestId: string): Written | undefined
   /** Sends a request to the room; returns its id. */
   send(request: GmAsk): string
   /** The GM's verdict on a player's own dice. */
@@ -64,6 +67,10 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
       void answered.value
       return answerTo(answers.toArray(), requestId)
     },
+    afterOf(requestId) {
+      void answered.value
+      return answers.toArray().findLast((a) => a.id === requestId)?.after
+    },
     sealed,
     events,
     send(request) {
@@ -83,4 +90,14 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
       eventsMap.unobserve(rereadEvents)
     },
   }
+}
+
+/**
+ * Whether this device holds all a GM request did: the room's answer (on the gm connection), and the table
+ * and log as far as the room had written them then (`holds`, on theirs).
+ */
+export function doneHere(gm: GmModel, requestId: string, holds: (written: Written) => boolean): boolean {
+  if (!gm.resultOf(requestId)) return false
+  const after = gm.afterOf(requestId)
+  return !after || holds(after)
 }

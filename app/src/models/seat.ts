@@ -7,6 +7,7 @@ import {
   type RequestResult,
   SEAT,
   type SeatRequest,
+  type Written,
 } from '@fray/protocol'
 import type { Declared } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
@@ -66,7 +67,7 @@ export interface SeatModel {
   /** The room's answer to one of this seat's requests, once it has come. */
   resultOf(requestId: string): RequestResult | undefined
   /** How far the room had written the table and the log when it answered this request, where it says. */
-  afterOf(requestId: string): Answer['after']
+  afterOf(requestId: string): Written | undefined
   /** The log entries the room wrote for this seat's requests, by the ids it answered with. */
   logIds: ReadonlySignal<ReadonlySet<string>>
 }

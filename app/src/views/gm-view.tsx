@@ -165,7 +165,13 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
       </header>
       <Alert text={synced.error.value} />
 
-      <TurnCard table={table} gm={gm} system={system} combatants={allCombatants} />
+      <TurnCard
+        table={table}
+        gm={gm}
+        system={system}
+        combatants={allCombatants}
+        holds={(written) => synced.has(written.table) && logDoc.has(written.log)}
+      />
 
       <div class="gm-grid">
         <section class="card" aria-labelledby="combatants-h">

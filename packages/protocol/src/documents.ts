@@ -192,11 +192,17 @@ export interface Answer {
    * connection of its own, so the answer may arrive before what the request did to the turn or the log:
    * a device that holds `after` of both has all of it. (Answers of rooms before this have none.)
    */
-  after?: { table: DocMark; log: DocMark }
+  after?: Written
 }
 
 /** A point in one writer's updates of a document: its Yjs client id and the clock it had reached. */
 export type DocMark = [client: number, clock: number]
+
+/** How far the room had written the table and the log. */
+export interface Written {
+  table: DocMark
+  log: DocMark
+}
 
 /**
  * The key that names a request for good, and the log entries it makes: its scope (the seat's id) and the

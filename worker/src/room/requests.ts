@@ -49,12 +49,18 @@ export function resolveRequest(
   ctx: RequestContext,
 ): RequestResult {
   const result = decide(request, key, ctx)
-  // A refusal changed nothing: only what was done says how far it took the table and the log.
-  const done: Answer = result.ok
-    ? { id, result, after: { table: markOf(ctx.table), log: markOf(ctx.log) } }
-    : { id, result }
-  ctx.seat.transact(() => ctx.seat.getArray<Answer>(SEAT.answers).push([done]), 'server')
+  ctx.seat.transact(() => ctx.seat.getArray<Answer>(SEAT.answers).push([answerOf(id, result, ctx)]), 'server')
   return result
+}
+
+/**
+ * The answer to a request, written in its writer's document. A refusal changed nothing: only what was done
+ * says how far it took the table and the log, which the writer's device then waits to hold.
+ */
+export function answerOf(id: string, result: RequestResult, docs: { table: Y.Doc; log: Y.Doc }): Answer {
+  return result.ok
+    ? { id, result, after: { table: markOf(docs.table), log: markOf(docs.log) } }
+    : { id, result }
 }
 
 /** How far this room's own writes to `doc` have come. */

@@ -20,7 +20,7 @@ import { approveOutcome } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import type { RoomContext } from './outcomes.ts'
-import { applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
+import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
 /**
@@ -160,10 +160,15 @@ export class TableRoom {
       this.atomically(() => {
         // Resolved by a room before marks: its key is in the processed log.
         if (id !== null && !processed.has(`gm/${id}`)) {
+          const ctx = this.context()
           const result: RequestResult = request
-            ? resolveGmRequest(this.context(), request)
+            ? resolveGmRequest(ctx, request)
             : { ok: false, error: NOT_UNDERSTOOD }
-          gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([{ id, result }]), 'server')
+          // The words players see of monsters' health follow what it did, before the answer says how far
+          // the table had come (a tablet waits for that much).
+          if (result.ok) placeAllHealth(ctx)
+          const answer = answerOf(id, result, this.options.docs)
+          gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([answer]), 'server')
         }
         processed.setMark('gm', client, clock)
       })

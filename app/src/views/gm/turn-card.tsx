@@ -2,13 +2,22 @@
  * The GM's turn card: whose turn, what the round waits for, starting (with surprise), rolling for the
  * monsters, their intents and attacks, the faction moves, defense prompts, and the order of the round.
  */
-import { type Intent, isActing, mayAttack, SYSTEM_INFO, type SystemId, type Unaware } from '@fray/protocol'
+import {
+  type Intent,
+  isActing,
+  mayAttack,
+  SYSTEM_INFO,
+  type SystemId,
+  type Unaware,
+  type Written,
+} from '@fray/protocol'
 import { turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
 import { Alert } from '../../components/alert.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
 import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
-import type { GmModel } from '../../models/gm.ts'
+import { doneHere, type GmAsk, type GmModel } from '../../models/gm.ts'
 import type { Combatant, TableModel } from '../../models/table.ts'
 import { factionToMove, isSurprised } from '../../models/turn.ts'
 import { useLazy } from '../use-lazy.ts'
@@ -30,13 +39,26 @@ interface Props {
   system: SystemId | null
   /** Everyone in the fight, the monsters still hidden included. */
   combatants: Combatant[]
+  /** Whether this tablet holds the table and the log as far as the room had written them. */
+  holds: (written: Written) => boolean
 }
 
-export function TurnCard({ table, gm, system, combatants: allCombatants }: Props) {
+export function TurnCard({ table, gm, system, combatants: allCombatants, holds }: Props) {
   const send = gm.send
   /** The answer the GM sent to a prompt: shown taken until the room takes the prompt away (or refuses it). */
   const defended = useSignal<{ promptId: string; requestId: string; choice: string } | null>(null)
-  const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => send({ kind })
+  // A button of the turn, once tapped, is locked until this tablet holds all it did: the answer comes on the
+  // gm connection, the turn on the table's, and a second tap before it would ask again (two turns on).
+  const tapped = useSignal<string | null>(null)
+  const tapDone = tapped.value !== null && doneHere(gm, tapped.value, holds)
+  useEffect(() => {
+    if (tapDone) tapped.value = null
+  }, [tapDone, tapped])
+  const locked = tapped.value !== null && !tapDone
+  const tap = (request: GmAsk) => {
+    tapped.value = send(request)
+  }
+  const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => tap({ kind })
   const turnState = table.turn.value
   const info = system ? SYSTEM_INFO[system] : null
   const stating = Boolean(info?.statesIntent) && turnState.status === 'initiative'
@@ -51,7 +73,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
   const unaware = useSignal<Unaware | ''>('')
   const ambush = useSignal(false)
   const start = () =>
-    send({
+    tap({
       kind: 'start-combat',
       ...(unaware.value ? { surprise: { unaware: unaware.value, ambush: ambush.value } } : {}),
     })
@@ -122,19 +144,19 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
                 <span>The other side lies in a prepared ambush (+3)</span>
               </label>
             )}
-            <button type="button" class="primary" onClick={start}>
+            <button type="button" class="primary" disabled={locked} onClick={start}>
               Start combat
             </button>
           </>
         ) : (
           <>
             {table.turn.value.status === 'initiative' && (!stating || rolling) && (
-              <button type="button" class="primary" onClick={() => ask('roll-foes')}>
+              <button type="button" class="primary" disabled={locked} onClick={() => ask('roll-foes')}>
                 Roll for monsters
               </button>
             )}
             {((stating && !rolling) || table.turn.value.phase === 'movement') && (
-              <button type="button" class="primary" onClick={() => ask('begin-actions')}>
+              <button type="button" class="primary" disabled={locked} onClick={() => ask('begin-actions')}>
                 {stating && Object.values(table.turn.value.intents ?? {}).some((i) => i.metersMoved > 0)
                   ? 'Begin movement'
                   : 'Begin actions'}
@@ -143,7 +165,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
             {table.turn.value.status === 'running' &&
               !table.turn.value.factions &&
               table.turn.value.phase !== 'movement' && (
-                <button type="button" class="primary" onClick={() => ask('next-turn')}>
+                <button type="button" class="primary" disabled={locked} onClick={() => ask('next-turn')}>
                   Next turn
                 </button>
               )}
@@ -152,7 +174,12 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
               table.combatants.value
                 .filter((c) => c.side === 'foe' && isActing(turnState, c.id))
                 .map((c) => (
-                  <button key={`end-${c.id}`} type="button" onClick={() => ask('next-turn')}>
+                  <button
+                    key={`end-${c.id}`}
+                    type="button"
+                    disabled={locked}
+                    onClick={() => ask('next-turn')}
+                  >
                     End {c.name}’s turn
                   </button>
                 ))}
@@ -171,17 +198,18 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
                       key={c.id}
                       type="button"
                       class="primary"
-                      onClick={() => send({ kind: 'act', combatantId: c.id })}
+                      disabled={locked}
+                      onClick={() => tap({ kind: 'act', combatantId: c.id })}
                     >
                       {c.name} acts
                     </button>
                   ))}
-                <button type="button" onClick={() => ask('pass')}>
+                <button type="button" disabled={locked} onClick={() => ask('pass')}>
                   Foes pass
                 </button>
               </>
             )}
-            <button type="button" class="ghost push" onClick={() => ask('end-combat')}>
+            <button type="button" class="ghost push" disabled={locked} onClick={() => ask('end-combat')}>
               End combat
             </button>
           </>
@@ -216,7 +244,13 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
       {actingFoes.length > 0 && !monsterAttacker && (
         <div class="row gap wrap">
           {actingFoes.map((c) => (
-            <button key={c.id} type="button" class="primary" onClick={() => (attacking.value = c.id)}>
+            <button
+              key={c.id}
+              type="button"
+              class="primary"
+              disabled={locked}
+              onClick={() => (attacking.value = c.id)}
+            >
               {c.name} {info ? turnWordsOf(info).does : 'attacks'}
             </button>
           ))}
@@ -230,7 +264,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants }: Props
           turn={turnState}
           ownDice
           onRoll={(targetId, declared, faces) => {
-            send({
+            tap({
               kind: 'attack',
               attackerId: monsterAttacker.id,
               targetId,
