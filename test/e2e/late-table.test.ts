@@ -158,6 +158,9 @@ describe('an attack’s answer ahead of the table', () => {
       lag.ms = 1500
       await button.click()
       await expect.poll(() => button.isDisabled(), { timeout: 500 }).toBe(true)
+      // Nothing else of the turn meanwhile: the turn it would act in may be over already.
+      if (name === 'End my turn')
+        expect(await tomas.getByRole('button', { name: 'Attack', exact: true }).isDisabled()).toBe(true)
       await button.waitFor({ state: 'detached' })
       lag.ms = 0
       expect(await tomas.getByRole('alert').allTextContents()).toEqual([])

@@ -461,7 +461,12 @@ export function Seated(props: {
                       </button>
                     )}
                     {(canAttack || myFactionMove) && !attackOpen && (
-                      <button type="button" class="primary huge" onClick={() => (composing.value = true)}>
+                      <button
+                        type="button"
+                        class="primary huge"
+                        disabled={locked}
+                        onClick={() => (composing.value = true)}
+                      >
                         {system ? turnWordsOf(SYSTEM_INFO[system]).button : 'Attack'}
                       </button>
                     )}
