@@ -31,6 +31,7 @@ import { connectDoc, type SyncedDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { factionToMove, isSurprised, turnKey } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
+import { useTapLock } from './use-tap-lock.ts'
 
 const loadPastFights = () => import('../components/past-fights.tsx').then((m) => m.PastFights)
 const loadChooser = () => import('./character-chooser.tsx').then((m) => m.CharacterChooser)
@@ -220,15 +221,8 @@ export function Seated(props: {
   )
   // A turn's button tapped (initiative, the end of a turn, the side's move) is locked until the turn has
   // what it did: else, on a slow connection, nothing seems to happen and a second tap asks again.
-  const tapped = useSignal<string | null>(null)
-  const tapDone = tapped.value !== null && hasAll(tapped.value, () => true)
-  useEffect(() => {
-    if (tapDone) tapped.value = null
-  }, [tapDone, tapped])
-  const locked = tapped.value !== null && !tapDone
-  const tap = (send: () => string) => () => {
-    tapped.value = send()
-  }
+  const { locked, sent: tapped } = useTapLock((id) => hasAll(id, () => true))
+  const tap = (send: () => string) => () => tapped(send())
   const deciding = me ? table.prompts.value.find((p) => p.attackerId === me.id) : undefined
   const rolling = Boolean(sent.value && !landed)
   /** An attack of this player's is on its way or waits for its defender: no second one meanwhile. */

@@ -13,7 +13,6 @@ import {
 } from '@fray/protocol'
 import { turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
-import { useEffect } from 'preact/hooks'
 import { Alert } from '../../components/alert.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
 import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
@@ -21,6 +20,7 @@ import { doneHere, type GmAsk, type GmModel } from '../../models/gm.ts'
 import type { Combatant, TableModel } from '../../models/table.ts'
 import { factionToMove, isSurprised } from '../../models/turn.ts'
 import { useLazy } from '../use-lazy.ts'
+import { useTapLock } from '../use-tap-lock.ts'
 import { NewFight, RestCard } from './between-fights.tsx'
 import { DueEvents } from './events-card.tsx'
 
@@ -47,17 +47,10 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   const send = gm.send
   /** The answer the GM sent to a prompt: shown taken until the room takes the prompt away (or refuses it). */
   const defended = useSignal<{ promptId: string; requestId: string; choice: string } | null>(null)
-  // A button of the turn, once tapped, is locked until this tablet holds all it did: the answer comes on the
-  // gm connection, the turn on the table's, and a second tap before it would ask again (two turns on).
-  const tapped = useSignal<string | null>(null)
-  const tapDone = tapped.value !== null && doneHere(gm, tapped.value, holds)
-  useEffect(() => {
-    if (tapDone) tapped.value = null
-  }, [tapDone, tapped])
-  const locked = tapped.value !== null && !tapDone
-  const tap = (request: GmAsk) => {
-    tapped.value = send(request)
-  }
+  // A button of the turn, once tapped, is locked until this tablet holds all it did (else two taps of
+  // Next turn on a slow link move the turn on twice).
+  const { locked, sent: tapped } = useTapLock((id) => doneHere(gm, id, holds))
+  const tap = (request: GmAsk) => tapped(send(request))
   const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => tap({ kind })
   const turnState = table.turn.value
   const info = system ? SYSTEM_INFO[system] : null
