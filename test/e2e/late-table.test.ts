@@ -174,9 +174,21 @@ describe('an attack’s answer ahead of the table', () => {
   }, async () => {
     const { gm, phone: tomas, lag } = await laggingTablet('Tomas')
     await gm.getByRole('button', { name: 'Start combat' }).click()
-    const banner = () => gm.getByTestId('turn-banner').textContent()
-    await playUntil(gm, [tomas], async () => /acting ?Round 1 · /.test((await banner()) ?? ''))
+    const banner = async () => (await gm.getByTestId('turn-banner').textContent()) ?? ''
+    const round = async () => /Round (\d+) · /.exec(await banner())?.[1]
+    // A round of two slots (the sides' initiative not tied), at its first: one Next turn stays in the
+    // round, a second would end it.
+    const slots = gm.getByTestId('turn-order').locator('li')
+    await playUntil(
+      gm,
+      [tomas],
+      async () =>
+        /acting ?Round/.test(await banner()) &&
+        (await slots.count()) === 2 &&
+        /acting now/.test((await slots.first().textContent()) ?? ''),
+    )
     const before = await banner()
+    const inRound = await round()
     lag.ms = 1500
     const next = gm.getByRole('button', { name: 'Next turn' })
     await next.click()
@@ -184,8 +196,9 @@ describe('an attack’s answer ahead of the table', () => {
     await expect.poll(banner, { timeout: 5000 }).not.toBe(before)
     lag.ms = 0
     await gm.waitForTimeout(1000)
-    // One slot on, still in round 1: the second tap asked nothing of the room.
-    expect(await banner()).toMatch(/Round 1 · /)
+    // One slot on, still in the same round: the second tap asked nothing of the room.
+    expect(await round()).toBe(inRound)
+    expect(/acting now/.test((await slots.last().textContent()) ?? '')).toBe(true)
     expect(await gm.getByRole('alert').allTextContents()).toEqual([])
   })
 })
