@@ -173,6 +173,8 @@ describe('an attack’s answer ahead of the table', () => {
     timeout: 120_000,
   }, async () => {
     const { gm, phone: tomas, lag } = await laggingTablet('Tomas')
+    // Initiative rolled anew each round, so a tie between the sides (one slot for both) does not last.
+    await gm.getByLabel('Reroll initiative each round').check()
     await gm.getByRole('button', { name: 'Start combat' }).click()
     const banner = async () => (await gm.getByTestId('turn-banner').textContent()) ?? ''
     const round = async () => /Round (\d+) · /.exec(await banner())?.[1]
