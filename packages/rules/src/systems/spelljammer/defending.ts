@@ -96,7 +96,7 @@ export function stanceDefLines(stance: Stance, rank: number): BreakdownLine[] {
     case 'full-defense':
       return [
         {
-          label: `Full Defense: max Defending bonus, rank ${rank}`,
+          label: `Full Defense: max Defending bonus (rank ${rank} x 2.5, rounded up)`,
           value: maxDefendingBonusRoundedUp(rank),
           rule: RULE.fullDefense,
         },
@@ -105,7 +105,7 @@ export function stanceDefLines(stance: Stance, rank: number): BreakdownLine[] {
     case 'desperate-defense':
       return [
         {
-          label: `Desperate Defense: max Defending bonus, rank ${rank}`,
+          label: `Desperate Defense: max Defending bonus (rank ${rank} x 2.5, rounded up)`,
           value: maxDefendingBonusRoundedUp(rank),
           rule: RULE.desperateDefense,
         },
