@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, openUrl, PHONE, TABLET, useBrowser } from '../support/browser.ts'
 import {
   addCombatant,
   firstTurnSheet,
@@ -58,8 +58,31 @@ async function laggingTablet(name: string) {
   await lagTable(gm, lag)
   await gm.reload()
   const phone = await seatPhone(chromium.browser, room.playerUrl, name)
-  return { gm, phone, lag }
+  return { gm, phone, lag, room }
 }
+
+/**
+ * Starts the fight and plays it to a round of two slots (the sides' initiative not tied), at its first:
+ * one Next turn stays in the round, a second would end it. Initiative is rolled anew each round, so a tie
+ * between the sides (one slot for both) does not last.
+ */
+async function atFirstOfTwoSlots(gm: Page, phones: Page[]) {
+  await gm.getByLabel('Reroll initiative each round').check()
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  const slots = gm.getByTestId('turn-order').locator('li')
+  await playUntil(
+    gm,
+    phones,
+    async () =>
+      /acting ?Round/.test(await bannerOf(gm)) &&
+      (await slots.count()) === 2 &&
+      /acting now/.test((await slots.first().textContent()) ?? ''),
+  )
+  return { slots, inRound: await roundOf(gm), before: await bannerOf(gm) }
+}
+
+const bannerOf = async (page: Page) => (await page.getByTestId('turn-banner').textContent()) ?? ''
+const roundOf = async (page: Page) => /Round (\d+) · /.exec(await bannerOf(page))?.[1]
 
 describe('an attack’s answer ahead of the table', () => {
   it('osr: the phone shows the attack on its way until the turn has it, and never offers a second', {
@@ -173,33 +196,44 @@ describe('an attack’s answer ahead of the table', () => {
     timeout: 120_000,
   }, async () => {
     const { gm, phone: tomas, lag } = await laggingTablet('Tomas')
-    // Initiative rolled anew each round, so a tie between the sides (one slot for both) does not last.
-    await gm.getByLabel('Reroll initiative each round').check()
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    const banner = async () => (await gm.getByTestId('turn-banner').textContent()) ?? ''
-    const round = async () => /Round (\d+) · /.exec(await banner())?.[1]
-    // A round of two slots (the sides' initiative not tied), at its first: one Next turn stays in the
-    // round, a second would end it.
-    const slots = gm.getByTestId('turn-order').locator('li')
-    await playUntil(
-      gm,
-      [tomas],
-      async () =>
-        /acting ?Round/.test(await banner()) &&
-        (await slots.count()) === 2 &&
-        /acting now/.test((await slots.first().textContent()) ?? ''),
-    )
-    const before = await banner()
-    const inRound = await round()
+    const { slots, inRound, before } = await atFirstOfTwoSlots(gm, [tomas])
     lag.ms = 1500
     const next = gm.getByRole('button', { name: 'Next turn' })
     await next.click()
     await next.click({ force: true })
-    await expect.poll(banner, { timeout: 5000 }).not.toBe(before)
+    await expect.poll(() => bannerOf(gm), { timeout: 5000 }).not.toBe(before)
     lag.ms = 0
     await gm.waitForTimeout(1000)
     // One slot on, still in the same round: the second tap asked nothing of the room.
-    expect(await round()).toBe(inRound)
+    expect(await roundOf(gm)).toBe(inRound)
+    expect(/acting now/.test((await slots.last().textContent()) ?? '')).toBe(true)
+    expect(await gm.getByRole('alert').allTextContents()).toEqual([])
+  })
+
+  it('odnd: Next turn tapped on two of the GM’s tablets at once moves the turn on once, and says so', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, phone: tomas, lag, room } = await laggingTablet('Tomas')
+    // The GM's second device, its table as late as the first's.
+    const other = await (await chromium.browser.newContext(TABLET)).newPage()
+    other.setDefaultTimeout(15_000)
+    await lagTable(other, lag)
+    await openUrl(other, room.gmUrl)
+    const { slots, inRound, before } = await atFirstOfTwoSlots(gm, [tomas])
+    await expect.poll(() => bannerOf(other)).toBe(before)
+    lag.ms = 1500
+    // Each taps Next turn from the turn it shows: the same one, as neither has the other's move yet.
+    await gm.getByRole('button', { name: 'Next turn' }).click()
+    await other.getByRole('button', { name: 'Next turn' }).click()
+    await expect
+      .poll(() => other.getByRole('alert').allTextContents(), { timeout: 5000 })
+      .toEqual([expect.stringMatching(/The turn had already moved on/)])
+    await chromium.snap(other, 'gm-second-tablet-next-turn-refused')
+    lag.ms = 0
+    await expect.poll(() => bannerOf(gm), { timeout: 5000 }).not.toBe(before)
+    await gm.waitForTimeout(1000)
+    // One slot on, still in the same round, on both tablets.
+    for (const tablet of [gm, other]) expect(await roundOf(tablet)).toBe(inRound)
     expect(/acting now/.test((await slots.last().textContent()) ?? '')).toBe(true)
     expect(await gm.getByRole('alert').allTextContents()).toEqual([])
   })

@@ -36,6 +36,7 @@ import {
   SYSTEMS,
   type SystemId,
   seededDice,
+  turnPlace,
 } from '@fray/rules'
 import * as Y from 'yjs'
 import { putOnTable } from '../../app/src/models/table.ts'
@@ -83,7 +84,7 @@ interface Action {
   weight: number
   run(): void
   /** What the invariants need to know of it. */
-  kind?: 'undo' | 'edit' | 'reveal' | 'verdict'
+  kind?: 'undo' | 'edit' | 'reveal' | 'verdict' | 'twice'
   /** A verdict's: whether the GM approved the typed dice. */
   approve?: boolean
   entry?: LogEntry
@@ -643,9 +644,15 @@ class Fight {
             })
         }
       }
-      if (SYSTEM_INFO[this.system].rounds === 'order')
-        actions.push({ label: 'GM: next turn', weight: 1, run: () => this.gmAsk({ kind: 'next-turn' }) })
-      else this.factionActions(turn, all, actions)
+      if (SYSTEM_INFO[this.system].rounds === 'order') {
+        const from = turnPlace(turn)
+        actions.push({
+          label: 'GM: next turn',
+          weight: 1,
+          run: () => this.gmAsk({ kind: 'next-turn', from }),
+        })
+        actions.push(this.twoDevices('next-turn', from))
+      } else this.factionActions(turn, all, actions)
     }
     // Between the rules: the GM undoes an outcome, edits hit points, reveals the hidden monster.
     const undoable = gmLog(this)
@@ -841,7 +848,10 @@ class Fight {
       actions.push({
         label: `${c.name} ends the turn`,
         weight: 2,
-        run: () => (seatId ? this.ask(seatId, { kind: 'end-turn' }) : this.gmAsk({ kind: 'next-turn' })),
+        run: () =>
+          seatId
+            ? this.ask(seatId, { kind: 'end-turn' })
+            : this.gmAsk({ kind: 'next-turn', from: turnPlace(turn) }),
       })
     }
     const passer = all.find((c) => c.side === side && this.seatOf(c))
@@ -849,8 +859,29 @@ class Fight {
       label: `${side === 'pc' ? 'the party' : 'the foes'} pass`,
       weight: ready.length > 0 ? 1 : 4,
       run: () =>
-        side === 'pc' && passer ? this.actFor(passer, { kind: 'pass' }, {}) : this.gmAsk({ kind: 'pass' }),
+        side === 'pc' && passer
+          ? this.actFor(passer, { kind: 'pass' }, {})
+          : this.gmAsk({ kind: 'pass', from: turnPlace(turn) }),
     })
+    if (side === 'foe') actions.push(this.twoDevices('pass', turnPlace(turn)))
+  }
+
+  /**
+   * Two of the GM's devices tap the same button of the turn at once, from the same place: the room
+   * writes both requests' answers, and the invariants hold it to moving the turn on once.
+   */
+  twoDevices(kind: 'next-turn' | 'pass', from: string): Action {
+    return {
+      label: `GM taps ${kind} on two devices at once`,
+      weight: 0.3,
+      kind: 'twice',
+      run: () => {
+        const ids = [`g${++this.ids}`, `g${++this.ids}`]
+        this.gm.getArray<GmRequest>(GM.requests).push(ids.map((id) => ({ id, kind, from })))
+        this.room.resolveGm()
+        for (const id of ids) this.answered(this.answerIn(this.gm, id, `GM ${kind}`))
+      },
+    }
   }
 
   /**

@@ -17,7 +17,7 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import { verifySeal } from '@fray/protocol/seal'
-import { type Fighter, recordingRoller, type TimedEvent } from '@fray/rules'
+import { type Fighter, recordingRoller, type TimedEvent, turnPlace } from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'
@@ -91,6 +91,14 @@ export function check(
   const fresh = after.fresh
   // (A question an outcome asks the GM, osr's whom a missed shot may hit, is no new attack.)
   const freshPrompts = after.prompts.filter((p) => !p.question && !before.prompts.some((b) => b.id === p.id))
+
+  // Two of the GM's devices tapping Next turn (or Foes pass) at once move the turn on once.
+  if (action.kind === 'twice' && answers.length === 2 && answers.every((a) => a.ok))
+    if (turnPlace(after.turn) !== turnPlace(before.turn))
+      return {
+        invariant: 'a move of the turn tapped on two devices at once moves it on once',
+        message: `both were taken: the turn went from ${turnPlace(before.turn)} to ${turnPlace(after.turn)}`,
+      }
 
   // A seat's answer says how far its request took the table and the log: a phone waits for both.
   if (fight.answersBehind.length > 0)

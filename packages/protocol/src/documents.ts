@@ -306,10 +306,11 @@ export type GmRequest =
   /** With `surprise`, the room checks surprise first: the unaware who are caught sit out round 1. */
   | { id: string; kind: 'start-combat'; surprise?: SurpriseSetup }
   | { id: string; kind: 'roll-foes' }
-  | { id: string; kind: 'next-turn' }
+  /** `from`: where the turn stood on the GM's screen (`turnPlace`); moved on already, it is refused. */
+  | { id: string; kind: 'next-turn'; from?: string }
   | { id: string; kind: 'end-combat' }
   | { id: string; kind: 'act'; combatantId: string }
-  | { id: string; kind: 'pass' }
+  | { id: string; kind: 'pass'; from?: string }
   /** brp: the GM declares a monster's intent, or ends the Statement of Intent for everyone. */
   | { id: string; kind: 'intent'; combatantId: string; intent: Intent }
   | { id: string; kind: 'begin-actions' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseIntent } from './requests.ts'
+import { parseGmRequest, parseIntent } from './requests.ts'
 
 describe('parseIntent', () => {
   it("reads brp's Statement of Intent and spelljammer's Action Declaration with its choices", () => {
@@ -17,5 +17,26 @@ describe('parseIntent', () => {
     expect(parseIntent({ metersMoved: 0, weapon: '0', options: [''] })).toBeNull()
     expect(parseIntent({ metersMoved: 0, weapon: '0', options: ['x'.repeat(65)] })).toBeNull()
     expect(parseIntent({ metersMoved: 0, weapon: '0', options: Array(9).fill('draw') })).toBeNull()
+  })
+})
+
+describe('parseGmRequest: the moves of the turn', () => {
+  it('reads Next turn and Foes pass with or without the place the GM saw', () => {
+    expect(parseGmRequest({ id: 'g1', kind: 'next-turn' })).toEqual({ id: 'g1', kind: 'next-turn' })
+    expect(parseGmRequest({ id: 'g2', kind: 'next-turn', from: 'running/1/0/0//' })).toEqual({
+      id: 'g2',
+      kind: 'next-turn',
+      from: 'running/1/0/0//',
+    })
+    expect(parseGmRequest({ id: 'g3', kind: 'pass', from: 'running/2/0/0//6' })).toEqual({
+      id: 'g3',
+      kind: 'pass',
+      from: 'running/2/0/0//6',
+    })
+  })
+
+  it('refuses a place that is not a short string', () => {
+    expect(parseGmRequest({ id: 'g1', kind: 'next-turn', from: 3 })).toBeNull()
+    expect(parseGmRequest({ id: 'g1', kind: 'pass', from: 'x'.repeat(65) })).toBeNull()
   })
 })

@@ -116,14 +116,10 @@ export function parseRequest(value: unknown): SeatRequest | null {
   return null
 }
 
-const SIMPLE_GM_REQUESTS = [
-  'roll-foes',
-  'next-turn',
-  'end-combat',
-  'pass',
-  'begin-actions',
-  'new-fight',
-] as const
+const SIMPLE_GM_REQUESTS = ['roll-foes', 'end-combat', 'begin-actions', 'new-fight'] as const
+
+/** The GM's requests that move the turn on, from where the GM saw it (`from`, optional). */
+const FROM_GM_REQUESTS = ['next-turn', 'pass'] as const
 
 /** Reads a GM request written into the gm document; null when it is not one we understand. */
 export function parseGmRequest(value: unknown): GmRequest | null {
@@ -158,10 +154,16 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     every?: unknown
     secret?: unknown
     eventId?: unknown
+    from?: unknown
   } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
   if (simple) return { id: r.id, kind: simple }
+  const moves = FROM_GM_REQUESTS.find((kind) => kind === r.kind)
+  if (moves) {
+    if (r.from === undefined) return { id: r.id, kind: moves }
+    return typeof r.from === 'string' && r.from.length <= 64 ? { id: r.id, kind: moves, from: r.from } : null
+  }
   if (r.kind === 'start-combat') {
     const surprise = parseSurpriseSetup(r.surprise)
     return surprise ? { id: r.id, kind: 'start-combat', surprise } : { id: r.id, kind: 'start-combat' }

@@ -10,11 +10,12 @@ import {
   SEAT,
   TABLE,
 } from '@fray/protocol'
-import { seededDice } from '@fray/rules'
+import { seededDice, turnPlace } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { applyApproval } from './requests.ts'
 import { KEPT_REQUESTS, type ProcessedLog, processedInMemory, TableRoom } from './table-room.ts'
+import { readTurn as readTurnOf } from './turn-flow.ts'
 
 /** A table room over plain documents, with one seat (Mira's) and a processed log that records its marks. */
 function setup(options: { processed?: Set<string> } = {}) {
@@ -55,6 +56,20 @@ function setup(options: { processed?: Set<string> } = {}) {
 }
 
 const MIRA = 'mira-seat-1'
+
+/** Starts the fight as a table does: the GM starts it, Mira rolls initiative, the GM rolls for the foes. */
+function startFight(
+  room: TableRoom,
+  seat: (id: string) => Y.Doc,
+  ask: (request: Record<string, unknown>) => void,
+) {
+  ask({ id: 'start', kind: 'start-combat' })
+  seat(MIRA)
+    .getArray(SEAT.requests)
+    .push([{ id: 'i1', kind: 'initiative', at: 1 }])
+  room.resolveSeat(MIRA)
+  ask({ id: 'foes', kind: 'roll-foes' })
+}
 
 /** A phone or tablet: its own copy of a document; `update()` is what it has written since last asked. */
 function device(clientID: number) {
@@ -425,12 +440,7 @@ describe('an attack held for the GM’s approval of typed dice', () => {
       docs.gm.getArray(GM.requests).push([request])
       room.resolveGm()
     }
-    gmAsk({ id: 'start', kind: 'start-combat' })
-    seat(MIRA)
-      .getArray(SEAT.requests)
-      .push([{ id: 'i1', kind: 'initiative', at: 1 }])
-    room.resolveSeat(MIRA)
-    gmAsk({ id: 'foes', kind: 'roll-foes' })
+    startFight(room, seat, gmAsk)
     const turn = docs.table.getMap(TABLE.turn)
     for (let i = 0; i < 3 && !(turn.get('acting') as string[]).includes('mira'); i++)
       gmAsk({ id: `next-${i}`, kind: 'next-turn' })
@@ -490,5 +500,85 @@ describe('the GM editing the table directly', () => {
     fallen?.set('hp', 0)
     room.tableChanged()
     expect(turn.get('acting')).not.toContain(first)
+  })
+})
+
+describe('the GM’s Next turn, from where the GM saw the turn', () => {
+  /** Mira and a goblin, the fight running: `ask` is one GM request, `asks` several written at once. */
+  function running() {
+    const { room, docs, seat, answer } = setup()
+    for (const [id, name, side] of [
+      ['mira', 'Mira', 'pc'],
+      ['gob', 'Goblin', 'foe'],
+    ] as const) {
+      const fields = new Y.Map<unknown>()
+      docs.table.getMap(TABLE.combatants).set(id, fields)
+      for (const [k, v] of Object.entries({
+        name,
+        side,
+        hp: 8,
+        maxHp: 8,
+        ...(side === 'pc' ? { seatId: MIRA } : {}),
+      }))
+        fields.set(k, v)
+    }
+    docs.table.getMap(TABLE.seats).set(MIRA, { name: 'Mira', combatantId: 'mira' })
+    const asks = (...requests: Array<Record<string, unknown>>) => {
+      docs.gm.getArray(GM.requests).push(requests)
+      room.resolveGm()
+    }
+    const ask = (request: Record<string, unknown>) => asks(request)
+    startFight(room, seat, ask)
+    const turn = () => readTurnOf(docs.table)
+    expect(turn().status).toBe('running')
+    return { room, docs, seat, answer, ask, asks, turn }
+  }
+
+  it('from two devices at once moves the turn on once: the second is refused, and says why', () => {
+    const once = running()
+    const place = turnPlace(once.turn())
+    once.ask({ id: 'n1', kind: 'next-turn', from: place })
+    expect(once.answer(once.docs.gm, 'n1')?.ok).toBe(true)
+    expect(turnPlace(once.turn())).not.toBe(place)
+
+    // The same fight (the same dice), and both of the GM's devices tap Next turn at the same place.
+    const twice = running()
+    expect(turnPlace(twice.turn())).toBe(place)
+    twice.asks({ id: 'n1', kind: 'next-turn', from: place }, { id: 'n2', kind: 'next-turn', from: place })
+    expect(twice.answer(twice.docs.gm, 'n1')?.ok).toBe(true)
+    expect(twice.answer(twice.docs.gm, 'n2')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/already moved on/),
+    })
+    expect(twice.turn()).toEqual(once.turn())
+  })
+
+  it('crossing a player’s End my turn does not skip the next in the order', () => {
+    const { ask, seat, room, answer, docs, turn } = running()
+    for (let i = 0; i < 3 && !turn().acting?.includes('mira'); i++)
+      ask({ id: `to-mira-${i}`, kind: 'next-turn' })
+    expect(turn().acting).toContain('mira')
+    const place = turnPlace(turn())
+    // Mira ends her turn; the GM, still seeing her turn, taps Next turn: her end arrives first.
+    seat(MIRA)
+      .getArray(SEAT.requests)
+      .push([{ id: 'e1', kind: 'end-turn', at: 2 }])
+    room.resolveSeat(MIRA)
+    const after = turn()
+    expect(turnPlace(after)).not.toBe(place)
+    ask({ id: 'late', kind: 'next-turn', from: place })
+    expect(answer(docs.gm, 'late')?.ok).toBe(false)
+    expect(turn()).toEqual(after)
+    // From where the turn stands now, it moves on.
+    ask({ id: 'now', kind: 'next-turn', from: turnPlace(after) })
+    expect(answer(docs.gm, 'now')?.ok).toBe(true)
+  })
+
+  it('without a place (a GM screen from before) moves the turn on as it did', () => {
+    const { ask, answer, docs, turn } = running()
+    const place = turnPlace(turn())
+    ask({ id: 'n1', kind: 'next-turn' })
+    expect(answer(docs.gm, 'n1')?.ok).toBe(true)
+    expect(turnPlace(turn())).not.toBe(place)
   })
 })

@@ -11,7 +11,7 @@ import {
   type Unaware,
   type Written,
 } from '@fray/protocol'
-import { turnWordsOf } from '@fray/rules'
+import { turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
@@ -51,8 +51,11 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   // Next turn on a slow link move the turn on twice).
   const { locked, sent: tapped } = useTapLock((id) => doneHere(gm, id, holds))
   const tap = (request: GmAsk) => tapped(send(request))
-  const ask = (kind: 'roll-foes' | 'next-turn' | 'end-combat' | 'pass' | 'begin-actions') => tap({ kind })
+  const ask = (kind: 'roll-foes' | 'end-combat' | 'begin-actions') => tap({ kind })
   const turnState = table.turn.value
+  // From where the turn stands on this screen: the room refuses it once the turn has moved on (a second
+  // device of the GM's, or a player's "End my turn" crossing this tap), so it never skips anyone.
+  const moveOn = (kind: 'next-turn' | 'pass') => tap({ kind, from: turnPlace(turnState) })
   const info = system ? SYSTEM_INFO[system] : null
   const stating = Boolean(info?.statesIntent) && turnState.status === 'initiative'
   // spelljammer: the dice follow the declaration, and the round waits for them (brp's waits for intents).
@@ -158,7 +161,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
             {table.turn.value.status === 'running' &&
               !table.turn.value.factions &&
               table.turn.value.phase !== 'movement' && (
-                <button type="button" class="primary" disabled={locked} onClick={() => ask('next-turn')}>
+                <button type="button" class="primary" disabled={locked} onClick={() => moveOn('next-turn')}>
                   Next turn
                 </button>
               )}
@@ -171,7 +174,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                     key={`end-${c.id}`}
                     type="button"
                     disabled={locked}
-                    onClick={() => ask('next-turn')}
+                    onClick={() => moveOn('next-turn')}
                   >
                     End {c.name}’s turn
                   </button>
@@ -197,7 +200,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                       {c.name} acts
                     </button>
                   ))}
-                <button type="button" disabled={locked} onClick={() => ask('pass')}>
+                <button type="button" disabled={locked} onClick={() => moveOn('pass')}>
                   Foes pass
                 </button>
               </>

@@ -116,6 +116,17 @@ export function isActing(turn: TurnState, id: string): boolean {
   return turn.status === 'running' && (turn.acting ?? []).includes(id)
 }
 
+/**
+ * Where the turn stands: the round, the slot, who of it is done, the phase and (faction play) the turns
+ * taken. The GM's "Next turn" and "Foes pass" carry the place the GM saw, and the room moves the turn on
+ * only from there: two of the GM's devices tapping at once, or the GM's tap crossing a player's "End my
+ * turn", move it on once, not twice.
+ */
+export function turnPlace(turn: TurnState): string {
+  const taken = turn.factions?.log.length ?? ''
+  return `${turn.status}/${turn.round}/${turn.current}/${turn.acted.length}/${turn.phase ?? ''}/${taken}`
+}
+
 /** Whether a combatant may attack now: it is their turn, and it still allows an attack. */
 export function mayAttack(turn: TurnState, id: string): boolean {
   return isActing(turn, id) && (turn.attacksLeft?.[id] ?? 1) > 0
