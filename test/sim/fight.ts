@@ -860,10 +860,22 @@ class Fight {
       weight: ready.length > 0 ? 1 : 4,
       run: () =>
         side === 'pc' && passer
-          ? this.actFor(passer, { kind: 'pass' }, {})
+          ? this.actFor(passer, { kind: 'pass', from: turnPlace(turn) }, {})
           : this.gmAsk({ kind: 'pass', from: turnPlace(turn) }),
     })
     if (side === 'foe') actions.push(this.twoDevices('pass', turnPlace(turn)))
+    // Two players of the party tap We pass at once, from the same place: the party passes once.
+    const seats = all.filter((c) => c.side === 'pc').flatMap((c) => this.seatOf(c) ?? [])
+    if (side === 'pc' && seats.length >= 2)
+      actions.push({
+        label: 'two players tap We pass at once',
+        weight: 0.3,
+        kind: 'twice',
+        run: () => {
+          const from = turnPlace(turn)
+          for (const seatId of seats.slice(0, 2)) this.ask(seatId, { kind: 'pass', from })
+        },
+      })
   }
 
   /**

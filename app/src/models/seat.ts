@@ -61,7 +61,8 @@ export interface SeatModel {
   /** Answers a defense prompt aimed at this character. */
   defend(promptId: string, choice: string): string
   /** Faction play: take this character's turn now, or pass for the whole side. */
-  factionMove(kind: 'act' | 'pass'): string
+  /** Faction play: take this character's turn now, or pass for the party from where the turn stands (`from`). */
+  factionMove(kind: 'act' | 'pass', from?: string): string
   /** The latest refusal of any request, in words for the player, with the request it answers. */
   lastRefusal: ReadonlySignal<{ requestId: string; error: string } | null>
   /** The room's answer to one of this seat's requests, once it has come. */
@@ -113,9 +114,9 @@ export function createSeatModel(
       requests.push([{ id, kind: 'initiative', at: Date.now(), ...(faces ? { faces } : {}) }])
       return id
     },
-    factionMove(kind) {
+    factionMove(kind, from) {
       const id = newId()
-      requests.push([{ id, kind, at: Date.now() }])
+      requests.push([{ id, kind, at: Date.now(), ...(kind === 'pass' && from ? { from } : {}) }])
       return id
     },
     endTurn() {

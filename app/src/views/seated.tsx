@@ -12,7 +12,7 @@ import {
   type SystemId,
   seatDocName,
 } from '@fray/protocol'
-import { turnWordsOf } from '@fray/rules'
+import { turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo, useRef } from 'preact/hooks'
 import * as Y from 'yjs'
@@ -493,7 +493,7 @@ export function Seated(props: {
                           type="button"
                           class="huge"
                           disabled={locked}
-                          onClick={tap(() => requests.factionMove('pass'))}
+                          onClick={tap(() => requests.factionMove('pass', turnPlace(turn)))}
                         >
                           We pass
                         </button>

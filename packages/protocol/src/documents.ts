@@ -285,7 +285,8 @@ export type SeatRequest =
   | { id: string; kind: 'end-turn'; at: number }
   /** Faction play (zones): take this character's turn now, or pass for the whole faction. */
   | { id: string; kind: 'act'; at: number }
-  | { id: string; kind: 'pass'; at: number }
+  /** `from`: where the turn stood on the phone (`turnPlace`); moved on already (another player passed), refused. */
+  | { id: string; kind: 'pass'; at: number; from?: string }
   /** brp's Statement of Intent: how far this character moves and what they attack with this round. */
   | { id: string; kind: 'intent'; at: number; intent: Intent }
   /** Attack a combatant with one of this character's choices and toggles. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseGmRequest, parseIntent } from './requests.ts'
+import { parseGmRequest, parseIntent, parseRequest } from './requests.ts'
 
 describe('parseIntent', () => {
   it("reads brp's Statement of Intent and spelljammer's Action Declaration with its choices", () => {
@@ -38,5 +38,18 @@ describe('parseGmRequest: the moves of the turn', () => {
   it('refuses a place that is not a short string', () => {
     expect(parseGmRequest({ id: 'g1', kind: 'next-turn', from: 3 })).toBeNull()
     expect(parseGmRequest({ id: 'g1', kind: 'pass', from: 'x'.repeat(65) })).toBeNull()
+  })
+})
+
+describe('parseRequest: a player’s We pass', () => {
+  it('reads the place the phone saw, when it says one', () => {
+    expect(parseRequest({ id: 'r1', kind: 'pass', at: 5 })).toEqual({ id: 'r1', kind: 'pass', at: 5 })
+    expect(parseRequest({ id: 'r2', kind: 'pass', at: 5, from: 'running/1/0/0//3' })).toEqual({
+      id: 'r2',
+      kind: 'pass',
+      at: 5,
+      from: 'running/1/0/0//3',
+    })
+    expect(parseRequest({ id: 'r3', kind: 'pass', at: 5, from: ['running'] })).toBeNull()
   })
 })

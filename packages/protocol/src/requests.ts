@@ -102,7 +102,12 @@ export function parseRequest(value: unknown): SeatRequest | null {
       ...(r.faces ? { faces: (r.faces as number[]).slice(0, 10) } : {}),
     }
   }
-  if (r.kind === 'end-turn' || r.kind === 'act' || r.kind === 'pass') return { id: r.id, kind: r.kind, at }
+  if (r.kind === 'end-turn' || r.kind === 'act') return { id: r.id, kind: r.kind, at }
+  if (r.kind === 'pass') {
+    const from = placeFrom(r.from)
+    if (from === null) return null
+    return from === undefined ? { id: r.id, kind: 'pass', at } : { id: r.id, kind: 'pass', at, from }
+  }
   const intent = parseIntent(r.intent)
   if (r.kind === 'intent' && intent) return { id: r.id, kind: 'intent', at, intent }
   const declared = parseDeclared(r.declared)
@@ -117,6 +122,12 @@ export function parseRequest(value: unknown): SeatRequest | null {
 }
 
 const SIMPLE_GM_REQUESTS = ['roll-foes', 'end-combat', 'begin-actions', 'new-fight'] as const
+
+/** Where the turn stood on the screen that asked (`turnPlace`): absent, a short string, or null when malformed. */
+function placeFrom(v: unknown): string | undefined | null {
+  if (v === undefined) return undefined
+  return typeof v === 'string' && v.length <= 64 ? v : null
+}
 
 /** The GM's requests that move the turn on, from where the GM saw it (`from`, optional). */
 const FROM_GM_REQUESTS = ['next-turn', 'pass'] as const
@@ -161,8 +172,9 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   if (simple) return { id: r.id, kind: simple }
   const moves = FROM_GM_REQUESTS.find((kind) => kind === r.kind)
   if (moves) {
-    if (r.from === undefined) return { id: r.id, kind: moves }
-    return typeof r.from === 'string' && r.from.length <= 64 ? { id: r.id, kind: moves, from: r.from } : null
+    const from = placeFrom(r.from)
+    if (from === null) return null
+    return from === undefined ? { id: r.id, kind: moves } : { id: r.id, kind: moves, from }
   }
   if (r.kind === 'start-combat') {
     const surprise = parseSurpriseSetup(r.surprise)

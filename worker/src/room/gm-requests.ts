@@ -1,6 +1,5 @@
 /** What the GM asks of the room through the gm document: the turn order, monsters' attacks and undo. */
 import type { GmRequest, RequestResult } from '@fray/protocol'
-import { turnPlace } from '@fray/rules'
 import { areaEffect } from './area.ts'
 import { newFight, rest } from './between-fights.ts'
 import { attack, defend, undo } from './combat.ts'
@@ -11,7 +10,7 @@ import { rollHitPoints } from './hit-points.ts'
 import { addMark, removeMark } from './marks.ts'
 import type { RoomContext } from './outcomes.ts'
 import { addEvent, removeEvent } from './timed-events.ts'
-import { answer, endCombat, readTurn, resolveEvent, rollForFoes, startCombat, stepTurn } from './turn-flow.ts'
+import { answer, endCombat, movedOn, resolveEvent, rollForFoes, startCombat, stepTurn } from './turn-flow.ts'
 
 /** One handler per kind of GM request: a new kind without one is a compile error. */
 type GmHandlers = {
@@ -20,27 +19,20 @@ type GmHandlers = {
 
 const notOnTable: RequestResult = { ok: false, error: 'No such combatant on the table.' }
 
-/** A refusal when the turn is no longer where the GM saw it (`from`): it moved on once already. */
-function movedOn(ctx: RoomContext, from: string | undefined): RequestResult | null {
-  if (from === undefined || from === turnPlace(readTurn(ctx.table))) return null
-  return {
-    ok: false,
-    error:
-      'The turn had already moved on (a player ended theirs, or another device of yours moved it): nothing changed.',
-  }
-}
+/** Who moves the turn on under the GM's tap. */
+const GM_MOVED_ON = 'a player ended theirs, or another device of yours moved it'
 
 const GM_HANDLERS: GmHandlers = {
   'start-combat': (r, ctx) => startCombat(ctx, r.surprise ?? null, r.id),
   'roll-foes': (r, ctx) => rollForFoes(ctx, r.id),
-  'next-turn': (r, ctx) => movedOn(ctx, r.from) ?? answer(stepTurn(ctx, { kind: 'next' }), r.id),
+  'next-turn': (r, ctx) => movedOn(ctx, r.from, GM_MOVED_ON) ?? answer(stepTurn(ctx, { kind: 'next' }), r.id),
   'end-combat': (r, ctx) => endCombat(ctx, r.id),
   act(r, ctx) {
     const f = fighterOf(ctx, r.combatantId)
     return f ? answer(stepTurn(ctx, { kind: 'act', side: f.side, id: f.id }), r.id) : notOnTable
   },
   pass: (r, ctx) =>
-    movedOn(ctx, r.from) ?? answer(stepTurn(ctx, { kind: 'act', side: 'foe', id: null }), r.id),
+    movedOn(ctx, r.from, GM_MOVED_ON) ?? answer(stepTurn(ctx, { kind: 'act', side: 'foe', id: null }), r.id),
   intent(r, ctx) {
     const f = fighterOf(ctx, r.combatantId)
     return f ? answer(stepTurn(ctx, { kind: 'intent', id: f.id, intent: r.intent }), r.id) : notOnTable

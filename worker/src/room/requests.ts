@@ -17,7 +17,7 @@ import * as Y from 'yjs'
 import { attack, defend } from './combat.ts'
 import { fighterOf } from './fighters.ts'
 import { freeRoll } from './free-roll.ts'
-import { answer, rollInitiative, stepTurn } from './turn-flow.ts'
+import { answer, movedOn, rollInitiative, stepTurn } from './turn-flow.ts'
 
 export interface RequestContext {
   /** Who asked, as shown at the table. */
@@ -97,8 +97,14 @@ const SEAT_HANDLERS: SeatHandlers = {
     mine(ctx, seat, (f) => answer(stepTurn(ctx, { kind: 'end-turn', id: f.id }), id)),
   act: (_r, id, ctx, seat) =>
     mine(ctx, seat, (f) => answer(stepTurn(ctx, { kind: 'act', side: 'pc', id: f.id }), id)),
-  pass: (_r, id, ctx, seat) =>
-    mine(ctx, seat, () => answer(stepTurn(ctx, { kind: 'act', side: 'pc', id: null }), id)),
+  pass: (request, id, ctx, seat) =>
+    mine(
+      ctx,
+      seat,
+      () =>
+        movedOn(ctx, request.from, 'another of the party passed or acted first') ??
+        answer(stepTurn(ctx, { kind: 'act', side: 'pc', id: null }), id),
+    ),
   intent: (request, id, ctx, seat) =>
     mine(ctx, seat, (f) => answer(stepTurn(ctx, { kind: 'intent', id: f.id, intent: request.intent }), id)),
   attack: (request, id, ctx, seat) =>

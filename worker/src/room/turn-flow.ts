@@ -15,6 +15,7 @@ import {
   type TurnContext,
   type TurnState,
   type TurnStep,
+  turnPlace,
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
@@ -99,6 +100,15 @@ export function resolveEvent(ctx: RoomContext, eventId: string, logId: string): 
   writeTurn(ctx.table, turn)
   refreshTurn(ctx)
   return { ok: true, logId }
+}
+
+/**
+ * A refusal when the turn is no longer where the screen that asked saw it (`from`, its `turnPlace`): it
+ * moved on once already (another of the GM's devices, a player's End my turn, another player's We pass).
+ */
+export function movedOn(ctx: RoomContext, from: string | undefined, by: string): RequestResult | null {
+  if (from === undefined || from === turnPlace(readTurn(ctx.table))) return null
+  return { ok: false, error: `The turn had already moved on (${by}): nothing changed.` }
 }
 
 /** A request's answer from a turn step. */
