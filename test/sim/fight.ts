@@ -90,6 +90,16 @@ interface Action {
   entry?: LogEntry
 }
 
+/**
+ * A document with a fixed Yjs client id: ids name requests and their log entries (`requestKey`), so a seed
+ * replays the same fight, words and all. Each document has one writer here, so nothing else depends on it.
+ */
+function docOf(clientID: number): Y.Doc {
+  const doc = new Y.Doc()
+  doc.clientID = clientID
+  return doc
+}
+
 const PC_NAMES = ['Mira', 'Tomas', 'Sela']
 const FOE_NAMES = ['Goblin', 'Ogre', 'Rat', 'Bandit']
 
@@ -109,9 +119,9 @@ class Fight {
   /** The rules the invariants judge by: always the system's own. */
   readonly judge: RuleSystem
   readonly choose: ReturnType<typeof seededDice>
-  readonly table = new Y.Doc()
-  readonly log = new Y.Doc()
-  readonly gm = new Y.Doc()
+  readonly table = docOf(1)
+  readonly log = docOf(2)
+  readonly gm = docOf(3)
   readonly seatDocs = new Map<string, Y.Doc>()
   readonly seatNames = new Map<string, string>()
   readonly room: TableRoom
@@ -161,7 +171,7 @@ class Fight {
   seat(id: string): Y.Doc {
     let doc = this.seatDocs.get(id)
     if (!doc) {
-      doc = new Y.Doc()
+      doc = docOf(100 + this.seatDocs.size)
       this.seatDocs.set(id, doc)
     }
     return doc
@@ -612,22 +622,28 @@ class Fight {
         })
       }
       if (Object.values(turn.waiting ?? {}).includes('intent'))
-        actions.push({
-          label: 'GM begins the actions',
-          weight: 1,
-          run: () => this.gmAsk({ kind: 'begin-actions' }),
-        })
+        actions.push(
+          {
+            label: 'GM begins the actions',
+            weight: 1,
+            run: () => this.gmAsk({ kind: 'begin-actions', from: turnPlace(turn) }),
+          },
+          this.twoDevices('begin-actions', turnPlace(turn)),
+        )
       // Someone eager attacks before the round's order is set: the room refuses it.
       const eager = this.oneOf(all.filter((f) => !this.judge.combat.out(f)))
       const early = eager && this.attackFor(eager, all, turn)
       if (early) actions.push({ ...early, label: `${early.label} before the order is set`, weight: 0.2 })
     }
     if (turn.status === 'running' && turn.phase === 'movement')
-      actions.push({
-        label: 'GM ends the Movement phase: the Actions begin',
-        weight: 3,
-        run: () => this.gmAsk({ kind: 'begin-actions' }),
-      })
+      actions.push(
+        {
+          label: 'GM ends the Movement phase: the Actions begin',
+          weight: 3,
+          run: () => this.gmAsk({ kind: 'begin-actions', from: turnPlace(turn) }),
+        },
+        this.twoDevices('begin-actions', turnPlace(turn)),
+      )
     if (turn.status === 'running') {
       for (const f of all) {
         if (mayAttack(turn, f.id)) {
@@ -882,7 +898,7 @@ class Fight {
    * Two of the GM's devices tap the same button of the turn at once, from the same place: the room
    * writes both requests' answers, and the invariants hold it to moving the turn on once.
    */
-  twoDevices(kind: 'next-turn' | 'pass', from: string): Action {
+  twoDevices(kind: 'next-turn' | 'pass' | 'begin-actions', from: string): Action {
     return {
       label: `GM taps ${kind} on two devices at once`,
       weight: 0.3,
@@ -1075,6 +1091,13 @@ class Fight {
     this.trace.push(`start${unaware ? ` (${unaware} may be caught unaware)` : ''}`)
     const started = this.gmAsk({ kind: 'start-combat', ...surprise })
     if (!started?.ok) return this.failed('a fight starts', started ? started.error : 'no answer')
+    // Now and then a second of the GM's devices taps Start combat too: the fight has started, once.
+    if (this.chance(0.2)) {
+      const turn = JSON.stringify(this.table.getMap(TABLE.turn).toJSON())
+      const again = this.gmAsk({ kind: 'start-combat' })
+      if (again?.ok || JSON.stringify(this.table.getMap(TABLE.turn).toJSON()) !== turn)
+        return this.failed('a fight starts once', 'a second Start combat started it again')
+    }
     const rounds = this.options.rounds ?? 12
     const stepsPerRound = this.options.stepsPerRound ?? 250
     let roundSince = { round: -1, step: 0 }

@@ -314,7 +314,7 @@ export type GmRequest =
   | { id: string; kind: 'pass'; from?: string }
   /** brp: the GM declares a monster's intent, or ends the Statement of Intent for everyone. */
   | { id: string; kind: 'intent'; combatantId: string; intent: Intent }
-  | { id: string; kind: 'begin-actions' }
+  | { id: string; kind: 'begin-actions'; from?: string }
   /** A monster attacks; the GM answers a monster's defense prompt (or a player's, once it timed out). */
   | {
       id: string

@@ -121,7 +121,7 @@ export function parseRequest(value: unknown): SeatRequest | null {
   return null
 }
 
-const SIMPLE_GM_REQUESTS = ['roll-foes', 'end-combat', 'begin-actions', 'new-fight'] as const
+const SIMPLE_GM_REQUESTS = ['roll-foes', 'end-combat', 'new-fight'] as const
 
 /** Where the turn stood on the screen that asked (`turnPlace`): absent, a short string, or null when malformed. */
 function placeFrom(v: unknown): string | undefined | null {
@@ -130,7 +130,7 @@ function placeFrom(v: unknown): string | undefined | null {
 }
 
 /** The GM's requests that move the turn on, from where the GM saw it (`from`, optional). */
-const FROM_GM_REQUESTS = ['next-turn', 'pass'] as const
+const FROM_GM_REQUESTS = ['next-turn', 'pass', 'begin-actions'] as const
 
 /** Reads a GM request written into the gm document; null when it is not one we understand. */
 export function parseGmRequest(value: unknown): GmRequest | null {

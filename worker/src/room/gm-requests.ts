@@ -37,7 +37,8 @@ const GM_HANDLERS: GmHandlers = {
     const f = fighterOf(ctx, r.combatantId)
     return f ? answer(stepTurn(ctx, { kind: 'intent', id: f.id, intent: r.intent }), r.id) : notOnTable
   },
-  'begin-actions': (r, ctx) => answer(stepTurn(ctx, { kind: 'begin-actions' }), r.id),
+  'begin-actions': (r, ctx) =>
+    movedOn(ctx, r.from, GM_MOVED_ON) ?? answer(stepTurn(ctx, { kind: 'begin-actions' }), r.id),
   attack: (r, ctx) => attack(ctx, 'gm', r.attackerId, r.targetId, r.declared, r.id, r.faces),
   defend: (r, ctx) => defend(ctx, 'gm', r.promptId, r.choice, r.id),
   undo: (r, ctx) => undo(ctx, r.entryId),

@@ -574,6 +574,14 @@ describe('the GM’s Next turn, from where the GM saw the turn', () => {
     expect(answer(docs.gm, 'now')?.ok).toBe(true)
   })
 
+  it('Start combat tapped again (a second device) once the fight is on is refused; the initiative stands', () => {
+    const { ask, answer, docs, turn } = running()
+    const before = turn()
+    ask({ id: 'again', kind: 'start-combat' })
+    expect(answer(docs.gm, 'again')).toEqual({ ok: false, error: expect.stringMatching(/already started/) })
+    expect(turn()).toEqual(before)
+  })
+
   it('without a place (a GM screen from before) moves the turn on as it did', () => {
     const { ask, answer, docs, turn } = running()
     const place = turnPlace(turn())

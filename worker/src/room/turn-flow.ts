@@ -116,8 +116,17 @@ export function answer(result: Outcome<unknown>, logId: string): RequestResult {
   return result.ok ? { ok: true, logId } : result
 }
 
-/** Opens round 1, after checking surprise when the GM said a side might be caught unaware. */
+/**
+ * Opens round 1, after checking surprise when the GM said a side might be caught unaware. Only from no
+ * fight: a second Start combat (another of the GM's devices, tapped at once) would throw away the
+ * initiative already rolled.
+ */
 export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, logId: string): RequestResult {
+  if (readTurn(ctx.table).status !== 'idle')
+    return {
+      ok: false,
+      error: 'The fight has already started (another device of yours started it): nothing changed.',
+    }
   const started = ctx.rules.turn.start(turnContext(ctx), surprise)
   if (!started.ok) return started
   rearmEvents(ctx)

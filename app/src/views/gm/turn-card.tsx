@@ -51,11 +51,11 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   // Next turn on a slow link move the turn on twice).
   const { locked, sent: tapped } = useTapLock((id) => doneHere(gm, id, holds))
   const tap = (request: GmAsk) => tapped(send(request))
-  const ask = (kind: 'roll-foes' | 'end-combat' | 'begin-actions') => tap({ kind })
+  const ask = (kind: 'roll-foes' | 'end-combat') => tap({ kind })
   const turnState = table.turn.value
   // From where the turn stands on this screen: the room refuses it once the turn has moved on (a second
   // device of the GM's, or a player's "End my turn" crossing this tap), so it never skips anyone.
-  const moveOn = (kind: 'next-turn' | 'pass') => tap({ kind, from: turnPlace(turnState) })
+  const moveOn = (kind: 'next-turn' | 'pass' | 'begin-actions') => tap({ kind, from: turnPlace(turnState) })
   const info = system ? SYSTEM_INFO[system] : null
   const stating = Boolean(info?.statesIntent) && turnState.status === 'initiative'
   // spelljammer: the dice follow the declaration, and the round waits for them (brp's waits for intents).
@@ -152,7 +152,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
               </button>
             )}
             {((stating && !rolling) || table.turn.value.phase === 'movement') && (
-              <button type="button" class="primary" disabled={locked} onClick={() => ask('begin-actions')}>
+              <button type="button" class="primary" disabled={locked} onClick={() => moveOn('begin-actions')}>
                 {stating && Object.values(table.turn.value.intents ?? {}).some((i) => i.metersMoved > 0)
                   ? 'Begin movement'
                   : 'Begin actions'}
