@@ -660,7 +660,6 @@ describe('zones: the order of counters ("Non-lethal attacks")', () => {
 describe('zones: attack stunts ("Attack stunts")', () => {
   it('Mira proposes a stunt; the Bandit accepts it and takes no damage, or refuses and takes the blow', async () => {
     const t = await zonesTable()
-    await t.partyActs(t.mira)
     const prompt = await t.miraTurnsOnBandit('weapon-0', ['stunt'])
     // Accepting comes first, before any reaction ("This must be done before the target decides whether to react").
     expect(prompt.options[0]?.id).toBe('accept-stunt')
