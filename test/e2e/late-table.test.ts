@@ -10,6 +10,7 @@ import { joinWithCharacter, openUrl, PHONE, TABLET, useBrowser } from '../suppor
 import {
   addCombatant,
   firstTurnSheet,
+  lagTable,
   openGmTablet,
   playUntil,
   seatPhone,
@@ -18,18 +19,6 @@ import {
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
-
-/** Makes the page's table connections (from now on) hand on what the room sends `lag.ms` late, in order. */
-function lagTable(page: Page, lag: { ms: number }) {
-  return page.routeWebSocket(/\/docs\/table$/, (ws) => {
-    const server = ws.connectToServer()
-    ws.onMessage((message) => server.send(message))
-    server.onMessage((message) => {
-      if (lag.ms === 0) ws.send(message)
-      else setTimeout(() => ws.send(message), lag.ms)
-    })
-  })
-}
 
 /** A player's phone whose table connection lags by `lag.ms`. */
 async function laggingTable(playerUrl: string, name: string, lag: { ms: number }): Promise<Page> {

@@ -334,3 +334,15 @@ export async function joinWithForm(
   await phone.getByRole('region', { name: 'Your character' }).getByText(name).waitFor()
   return phone
 }
+
+/** Makes the page's table connections (from now on) hand on what the room sends `lag.ms` late, in order. */
+export function lagTable(page: Page, lag: { ms: number }) {
+  return page.routeWebSocket(/\/docs\/table$/, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((message) => server.send(message))
+    server.onMessage((message) => {
+      if (lag.ms === 0) ws.send(message)
+      else setTimeout(() => ws.send(message), lag.ms)
+    })
+  })
+}

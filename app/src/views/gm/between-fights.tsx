@@ -3,20 +3,26 @@
  * the system's text heals with time (brp: a week of rest, 5.14), the rest: the GM ticks who lies in a
  * hospital and taps once; the room rolls and logs the healing, which the GM may undo.
  */
+import type { Written } from '@fray/protocol'
 import type { SystemInfo } from '@fray/rules'
 import { useSignal } from '@preact/signals'
-import type { GmModel } from '../../models/gm.ts'
+import { doneHere, type GmModel } from '../../models/gm.ts'
 import type { Combatant } from '../../models/table.ts'
+import { useTapLock } from '../use-tap-lock.ts'
 
 interface Props {
   rest: NonNullable<SystemInfo['rest']>
   gm: GmModel
   /** Everyone on the table; the wounded are listed. */
   combatants: Combatant[]
+  /** Whether this tablet holds the table and the log as far as the room had written them. */
+  holds: (written: Written) => boolean
 }
 
-export function RestCard({ rest, gm, combatants }: Props) {
+export function RestCard({ rest, gm, combatants, holds }: Props) {
   const hospital = useSignal<string[]>([])
+  // Once tapped, locked until this tablet holds the healing: a second tap on a slow link would rest twice.
+  const { locked, sent } = useTapLock((id) => doneHere(gm, id, holds))
   const wounded = combatants.filter((c) => !c.hpHidden && c.hp < c.maxHp)
   if (wounded.length === 0) return null
   const toggle = (id: string, on: boolean) => {
@@ -44,8 +50,9 @@ export function RestCard({ rest, gm, combatants }: Props) {
       <button
         type="button"
         class="primary"
+        disabled={locked}
         onClick={() => {
-          gm.send({ kind: 'rest', hospital: hospital.value })
+          sent(gm.send({ kind: 'rest', hospital: hospital.value }))
           hospital.value = []
         }}
       >

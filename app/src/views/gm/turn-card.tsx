@@ -212,7 +212,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
         )}
       </div>
       {table.turn.value.status === 'idle' && info?.rest && (
-        <RestCard rest={info.rest} gm={gm} combatants={table.combatants.value} />
+        <RestCard rest={info.rest} gm={gm} combatants={table.combatants.value} holds={holds} />
       )}
       <NewFight gm={gm} monsters={table.combatants.value.filter((c) => c.side !== 'pc').length} />
       {info?.initiativeOptions && (
