@@ -60,7 +60,6 @@ export interface SeatModel {
   attack(targetId: string, declared: Declared, faces?: number[]): string
   /** Answers a defense prompt aimed at this character. */
   defend(promptId: string, choice: string): string
-  /** Faction play: take this character's turn now, or pass for the whole side. */
   /** Faction play: take this character's turn now, or pass for the party from where the turn stands (`from`). */
   factionMove(kind: 'act' | 'pass', from?: string): string
   /** The latest refusal of any request, in words for the player, with the request it answers. */

@@ -118,9 +118,9 @@ export function isActing(turn: TurnState, id: string): boolean {
 
 /**
  * Where the turn stands: the round, the slot, who of it is done, the phase and (faction play) the turns
- * taken. The GM's "Next turn" and "Foes pass" carry the place the GM saw, and the room moves the turn on
- * only from there: two of the GM's devices tapping at once, or the GM's tap crossing a player's "End my
- * turn", move it on once, not twice.
+ * taken. The GM's "Next turn", "Foes pass" and "Begin actions", and a player's "We pass", carry the place
+ * their screen showed, and the room moves the turn on only from there: two of the GM's devices tapping at
+ * once, the GM's tap crossing a player's "End my turn", or two players passing at once move it on once.
  */
 export function turnPlace(turn: TurnState): string {
   const taken = turn.factions?.log.length ?? ''
