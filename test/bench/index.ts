@@ -1,13 +1,18 @@
 /**
  * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,cpu,join,fight,taps,load,long
  * picks some (taps: a phone slowed 4x); BENCH_SYSTEMS=brp,zones the systems of the whole-fight and taps benches; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
+ * BENCH_STATE=/dev/shm keeps the dev server's storage there; BENCH_DIRECT=1 runs the load once more on the app's
+ * own workerd port (past wrangler's dev proxy).
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { SYSTEM_IDS } from '@fray/rules'
 import { launchBrowser } from '../support/browser.ts'
 import { startDevServer } from '../support/dev-server.ts'
 import { benchAttackCpu, printAttackCpu } from './attack-cpu.ts'
 import { runDiceBench } from './dice.bench.ts'
 import { benchFirstLoad, printFirstLoad } from './first-load.ts'
+import { appOwnUrl } from './inside.ts'
 import {
   type LoadResult,
   loadFray,
@@ -48,8 +53,10 @@ if (wants('size')) {
 if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
   const options = loadOptions()
   firstLoadSize() // the dev server serves app/dist: fail early, with the command, when it is not built
-  const server = await startDevServer()
+  const stateDir = process.env.BENCH_STATE ? mkdtempSync(join(process.env.BENCH_STATE, 'fray-state-')) : null
+  const server = await startDevServer(stateDir ? { persistDir: stateDir } : {})
   let fray: LoadResult | undefined
+  let direct: LoadResult | undefined
   try {
     if (wants('join')) printFirstLoad(await benchFirstLoad(server.url))
     if (wants('fight')) {
@@ -88,8 +95,11 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
       }
       await serverAnswers(server.url)
     }
+    if (fray && process.env.BENCH_DIRECT === '1')
+      direct = await loadFray({ ...server, url: await appOwnUrl(server.port) }, options)
   } finally {
     await server.stop()
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true })
   }
   if (fray) {
     const relay = await loadRelay(options)
@@ -111,6 +121,14 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
     )
     printRatio(fray, relay)
     printTargets(fray)
+    if (direct) {
+      printLoad(
+        direct,
+        options,
+        'fray on the app’s own workerd port (past wrangler’s dev proxy), same traffic',
+      )
+      printRatio(direct, relay)
+    }
   }
 }
 
