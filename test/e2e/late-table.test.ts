@@ -225,5 +225,13 @@ describe('an attack’s answer ahead of the table', () => {
     for (const tablet of [gm, other]) expect(await roundOf(tablet)).toBe(inRound)
     expect(/acting now/.test((await slots.last().textContent()) ?? '')).toBe(true)
     expect(await gm.getByRole('alert').allTextContents()).toEqual([])
+    // The second tablet's GM has read it: OK puts it away, and the first tablet's next move does not bring
+    // it back.
+    await other.getByRole('alert').getByRole('button', { name: 'OK' }).click()
+    expect(await other.getByRole('alert').count()).toBe(0)
+    const now = await bannerOf(other)
+    await gm.getByRole('button', { name: 'Next turn' }).click()
+    await expect.poll(() => bannerOf(other), { timeout: 5000 }).not.toBe(now)
+    expect(await other.getByRole('alert').count()).toBe(0)
   })
 })

@@ -21,8 +21,10 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type GmAsk = DistributiveOmit<GmRequest, 'id'>
 
 export interface GmModel {
-  /** Why the room refused the GM's latest request, or null. */
+  /** Why the room refused the GM's latest request, or null (also once the GM has dismissed it). */
   error: ReadonlySignal<string | null>
+  /** Puts the refusal on screen away: the GM has read it. */
+  dismiss(): void
   /** The room's answer to one of the GM's requests, once it has come (read in a render, it renders again). */
   resultOf(requestId: string): RequestResult | undefined
   /** How far the room had written the table and the log when it answered this request, where it says. */
@@ -41,11 +43,12 @@ export interface GmModel {
 export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.randomUUID()): GmModel {
   const error = signal<string | null>(null)
   let last: string | null = null
+  let dismissed: string | null = null
   const answers = doc.getArray<Answer>(SEAT.answers)
   const answered = signal(0)
   const show = () => {
     answered.value++
-    const result = last ? answerTo(answers.toArray(), last) : undefined
+    const result = last && last !== dismissed ? answerTo(answers.toArray(), last) : undefined
     error.value = result && !result.ok ? result.error : null
   }
   answers.observe(show)
@@ -63,6 +66,10 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
   eventsMap.observe(rereadEvents)
   return {
     error,
+    dismiss() {
+      dismissed = last
+      error.value = null
+    },
     resultOf(requestId) {
       void answered.value
       return answerTo(answers.toArray(), requestId)

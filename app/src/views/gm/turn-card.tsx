@@ -110,7 +110,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
             ))}
         </div>
       )}
-      <Alert text={gm.error.value} />
+      <Alert text={gm.error.value} onDismiss={gm.dismiss} />
       <div class="row gap wrap">
         {table.turn.value.status === 'idle' ? (
           <>
