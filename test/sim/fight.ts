@@ -544,6 +544,8 @@ class Fight {
   // --- what can be done now ---------------------------------------------------------------------
 
   actions(turn: TurnState, all: Fighter[]): Action[] {
+    // Where the turn stands as this step sees it: what a screen's move of the turn carries (`from`).
+    const from = turnPlace(turn)
     const actions: Action[] = []
     const prompts = [...this.table.getMap<PendingDefense>(TABLE.prompts).values()]
     for (const p of prompts) {
@@ -626,9 +628,9 @@ class Fight {
           {
             label: 'GM begins the actions',
             weight: 1,
-            run: () => this.gmAsk({ kind: 'begin-actions', from: turnPlace(turn) }),
+            run: () => this.gmAsk({ kind: 'begin-actions', from }),
           },
-          this.twoDevices('begin-actions', turnPlace(turn)),
+          this.twoDevices('begin-actions', from),
         )
       // Someone eager attacks before the round's order is set: the room refuses it.
       const eager = this.oneOf(all.filter((f) => !this.judge.combat.out(f)))
@@ -640,9 +642,9 @@ class Fight {
         {
           label: 'GM ends the Movement phase: the Actions begin',
           weight: 3,
-          run: () => this.gmAsk({ kind: 'begin-actions', from: turnPlace(turn) }),
+          run: () => this.gmAsk({ kind: 'begin-actions', from }),
         },
-        this.twoDevices('begin-actions', turnPlace(turn)),
+        this.twoDevices('begin-actions', from),
       )
     if (turn.status === 'running') {
       for (const f of all) {
@@ -661,7 +663,6 @@ class Fight {
         }
       }
       if (SYSTEM_INFO[this.system].rounds === 'order') {
-        const from = turnPlace(turn)
         actions.push({
           label: 'GM: next turn',
           weight: 1,
@@ -850,6 +851,7 @@ class Fight {
     const moving = f.phase === 'choosing-first' ? f.initiative : f.next
     if (!moving) return
     const side = moving === 'party' ? 'pc' : 'foe'
+    const from = turnPlace(turn)
     const ready = all.filter((c) => c.side === side && f.characters[c.id] && !f.characters[c.id]?.spent)
     const who = this.oneOf(ready)
     if (who)
@@ -865,9 +867,7 @@ class Fight {
         label: `${c.name} ends the turn`,
         weight: 2,
         run: () =>
-          seatId
-            ? this.ask(seatId, { kind: 'end-turn' })
-            : this.gmAsk({ kind: 'next-turn', from: turnPlace(turn) }),
+          seatId ? this.ask(seatId, { kind: 'end-turn' }) : this.gmAsk({ kind: 'next-turn', from }),
       })
     }
     const passer = all.find((c) => c.side === side && this.seatOf(c))
@@ -876,10 +876,10 @@ class Fight {
       weight: ready.length > 0 ? 1 : 4,
       run: () =>
         side === 'pc' && passer
-          ? this.actFor(passer, { kind: 'pass', from: turnPlace(turn) }, {})
-          : this.gmAsk({ kind: 'pass', from: turnPlace(turn) }),
+          ? this.actFor(passer, { kind: 'pass', from }, {})
+          : this.gmAsk({ kind: 'pass', from }),
     })
-    if (side === 'foe') actions.push(this.twoDevices('pass', turnPlace(turn)))
+    if (side === 'foe') actions.push(this.twoDevices('pass', from))
     // Two players of the party tap We pass at once, from the same place: the party passes once.
     const seats = all.filter((c) => c.side === 'pc').flatMap((c) => this.seatOf(c) ?? [])
     if (side === 'pc' && seats.length >= 2)
@@ -888,7 +888,6 @@ class Fight {
         weight: 0.3,
         kind: 'twice',
         run: () => {
-          const from = turnPlace(turn)
           for (const seatId of seats.slice(0, 2)) this.ask(seatId, { kind: 'pass', from })
         },
       })

@@ -1,5 +1,6 @@
 /** What the GM asks of the room through the gm document: the turn order, monsters' attacks and undo. */
 import type { GmRequest, RequestResult } from '@fray/protocol'
+import type { TurnAction } from '@fray/rules'
 import { areaEffect } from './area.ts'
 import { newFight, rest } from './between-fights.ts'
 import { attack, defend, undo } from './combat.ts'
@@ -19,26 +20,32 @@ type GmHandlers = {
 
 const notOnTable: RequestResult = { ok: false, error: 'No such combatant on the table.' }
 
-/** Who moves the turn on under the GM's tap. */
-const GM_MOVED_ON = 'a player ended theirs, or another device of yours moved it'
+/**
+ * A move of the turn the GM tapped (Next turn, Foes pass, Begin actions), taken only from where the GM's
+ * screen showed the turn: else a player ended theirs, or another device of the GM's moved it, first.
+ */
+function fromHere(ctx: RoomContext, r: { id: string; from?: string }, step: TurnAction): RequestResult {
+  return (
+    movedOn(ctx, r.from, 'a player ended theirs, or another device of yours moved it') ??
+    answer(stepTurn(ctx, step), r.id)
+  )
+}
 
 const GM_HANDLERS: GmHandlers = {
   'start-combat': (r, ctx) => startCombat(ctx, r.surprise ?? null, r.id),
   'roll-foes': (r, ctx) => rollForFoes(ctx, r.id),
-  'next-turn': (r, ctx) => movedOn(ctx, r.from, GM_MOVED_ON) ?? answer(stepTurn(ctx, { kind: 'next' }), r.id),
+  'next-turn': (r, ctx) => fromHere(ctx, r, { kind: 'next' }),
   'end-combat': (r, ctx) => endCombat(ctx, r.id),
   act(r, ctx) {
     const f = fighterOf(ctx, r.combatantId)
     return f ? answer(stepTurn(ctx, { kind: 'act', side: f.side, id: f.id }), r.id) : notOnTable
   },
-  pass: (r, ctx) =>
-    movedOn(ctx, r.from, GM_MOVED_ON) ?? answer(stepTurn(ctx, { kind: 'act', side: 'foe', id: null }), r.id),
+  pass: (r, ctx) => fromHere(ctx, r, { kind: 'act', side: 'foe', id: null }),
   intent(r, ctx) {
     const f = fighterOf(ctx, r.combatantId)
     return f ? answer(stepTurn(ctx, { kind: 'intent', id: f.id, intent: r.intent }), r.id) : notOnTable
   },
-  'begin-actions': (r, ctx) =>
-    movedOn(ctx, r.from, GM_MOVED_ON) ?? answer(stepTurn(ctx, { kind: 'begin-actions' }), r.id),
+  'begin-actions': (r, ctx) => fromHere(ctx, r, { kind: 'begin-actions' }),
   attack: (r, ctx) => attack(ctx, 'gm', r.attackerId, r.targetId, r.declared, r.id, r.faces),
   defend: (r, ctx) => defend(ctx, 'gm', r.promptId, r.choice, r.id),
   undo: (r, ctx) => undo(ctx, r.entryId),
