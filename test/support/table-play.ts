@@ -340,9 +340,13 @@ export function lagTable(page: Page, lag: { ms: number }) {
   return page.routeWebSocket(/\/docs\/table$/, (ws) => {
     const server = ws.connectToServer()
     ws.onMessage((message) => server.send(message))
+    // Never before what came earlier: once the lag drops, later frames wait for those still held.
+    let due = 0
     server.onMessage((message) => {
-      if (lag.ms === 0) ws.send(message)
-      else setTimeout(() => ws.send(message), lag.ms)
+      due = Math.max(Date.now() + lag.ms, due)
+      const wait = due - Date.now()
+      if (wait <= 0) ws.send(message)
+      else setTimeout(() => ws.send(message), wait)
     })
   })
 }
