@@ -33,7 +33,10 @@ export const TABLE = {
   seats: 'seats',
   /** Y.Map<string, unknown>: the fields of `TurnState`, written by the server. */
   turn: 'turn',
-  /** Y.Map<string, PendingDefense>: attacks waiting for the defender's answer, written by the server. */
+  /**
+   * Y.Map<string, PendingDefense>: attacks waiting for the defender's answer, written by the server under
+   * reused slot keys (worker/src/room/prompts.ts): a prompt is known by its `id`, never by its key.
+   */
   prompts: 'prompts',
 } as const
 

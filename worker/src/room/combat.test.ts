@@ -142,3 +142,54 @@ describe.each(checked)('an attack %s puts to the defender', (system) => {
     expect(r.written()).toEqual(before)
   })
 })
+
+describe('an outcome', () => {
+  it('writes only what it changes', () => {
+    const r = room('osr')
+    const troll = r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants).get('b')
+    const prone = { status: 'up', conditions: [{ kind: 'prone' }] }
+    r.docs.table.transact(() => troll?.set('state', prone))
+    const written: string[] = []
+    troll?.observe((event) => written.push(...event.keysChanged))
+    // The GM ends the Troll's prone: its state changes, its hit points do not.
+    expect(r.ask({ kind: 'clear-condition', combatantId: 'b', condition: 'prone' }).ok).toBe(true)
+    expect(written).toContain('state')
+    expect(written).not.toContain('hp')
+    expect(troll?.get('state')).toMatchObject({ conditions: [] })
+  })
+})
+
+// The room's prompts are the same in every system; brp's monsters may attack again and again out of a
+// fight (odnd, spelljammer and zones count attacks there too; osr asks only in a running fight).
+describe('the table, prompt after prompt', () => {
+  it('does not grow with each answered prompt', () => {
+    const r = room('brp')
+    const attack = promptingAttack(r, 'brp')
+    // A Troll no blow of the run can fell, so nothing but the blows' hit points and the prompts is written.
+    const troll = r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants).get('b')
+    r.docs.table.transact(() => {
+      troll?.set('maxHp', 1_000_000)
+      troll?.set('hp', 1_000_000)
+    })
+    /** One attack put to the Troll, and answered. */
+    const exchange = () => {
+      expect(r.ask({ kind: 'attack', ...attack }).ok).toBe(true)
+      const [prompt] = r.prompts()
+      if (!prompt) throw new Error('brp did not ask the Troll')
+      const choice = prompt.options.at(-1)?.id
+      expect(r.ask({ kind: 'defend', promptId: prompt.id, choice }).ok).toBe(true)
+      expect(r.prompts()).toEqual([])
+    }
+    // What the room stores of the table: its version 2 snapshot (room-store.ts's compaction).
+    const stored = () => Y.encodeStateAsUpdateV2(r.docs.table).length
+    for (let i = 0; i < 10; i++) exchange()
+    const before = stored()
+    const prompts = 200
+    for (let i = 0; i < prompts; i++) exchange()
+    expect(troll?.get('hp')).toBeLessThan(1_000_000)
+    // Each exchange writes the Troll's hit points, state (brp keeps each wound) and status chips over
+    // what they were, a few bytes each, and a prompt. A key named for each prompt left ~18 bytes more
+    // behind it for good (30 bytes an exchange); a reused key, a few.
+    expect((stored() - before) / prompts).toBeLessThan(16)
+  })
+})

@@ -10,14 +10,13 @@ import {
   mayAttack,
   type PendingDefense,
   type RequestResult,
-  TABLE,
 } from '@fray/protocol'
 import { type Declared, type Fighter, type TableView, type TurnState, turnWordsOf } from '@fray/rules'
-import type * as Y from 'yjs'
 import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
 import { undoMark } from './marks.ts'
 import { applyChanges, type RoomContext, record, roomRoller, seatOf, write } from './outcomes.ts'
+import { closePrompt, openPrompt, openPrompts, promptById } from './prompts.ts'
 import { waitingForEvents } from './timed-events.ts'
 import { readTurn, refreshTurn, stepTurn } from './turn-flow.ts'
 
@@ -85,8 +84,7 @@ export function attack(
     if (!mayAttack(turn, attacker.id))
       return { ok: false, error: `${attacker.name} ${turnWordsOf(ctx.rules.info).spent}` }
   }
-  const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
-  if (waitsForAnswer(pending, attacker.id))
+  if (openPrompts(ctx.table).some((p) => p.attackerId === attacker.id))
     return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
   // What the round says of this attack (osr: it lands before the target's number) goes with it, into
   // the log too, so the outcome replays; a client's own `round` never reaches here (parseDeclared).
@@ -117,7 +115,7 @@ export function attack(
       askedAt: ctx.now,
       gmAfter: ctx.now + seconds * 1000,
     }
-    ctx.table.transact(() => pending.set(prompt.id, prompt), 'server')
+    openPrompt(ctx.table, prompt)
   } else {
     // The table as read above: nothing was written since.
     const resolved = resolveAttack(ctx, view, attacker, target, declared, null, requestId, faces)
@@ -125,12 +123,6 @@ export function attack(
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
   return { ok: true, logId: requestId }
-}
-
-/** Whether this attacker's last attack still waits for its defender's answer. */
-function waitsForAnswer(pending: Y.Map<PendingDefense>, attackerId: string): boolean {
-  for (const p of pending.values()) if (p.attackerId === attackerId) return true
-  return false
 }
 
 /**
@@ -164,8 +156,7 @@ export function defend(
   choice: string,
   requestId: string,
 ): RequestResult {
-  const pending = ctx.table.getMap<PendingDefense>(TABLE.prompts)
-  const prompt = pending.get(promptId)
+  const prompt = promptById(ctx.table, promptId)
   if (!prompt) return { ok: false, error: 'That attack has already been answered.' }
   const seat = seatOf(ctx.table, prompt.targetId)
   // A question an outcome asks the GM (osr: whom a missed shot may hit) is the GM's alone.
@@ -184,7 +175,7 @@ export function defend(
   const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
   const attacker = view.fighters.find((f) => f.id === prompt.attackerId)
   const target = view.fighters.find((f) => f.id === prompt.targetId)
-  ctx.table.transact(() => pending.delete(promptId), 'server')
+  closePrompt(ctx.table, promptId)
   const result =
     attacker && target
       ? resolveAttack(ctx, view, attacker, target, prompt.declared, choice, requestId, prompt.faces)
@@ -236,7 +227,7 @@ function resolveAttack(
       ...(asks.many ? { many: true } : {}),
       ...(asks.verb ? { verb: asks.verb } : {}),
     }
-    ctx.table.transact(() => ctx.table.getMap<PendingDefense>(TABLE.prompts).set(prompt.id, prompt), 'server')
+    openPrompt(ctx.table, prompt)
   }
   return { ok: true, logId: entryId }
 }
@@ -262,7 +253,7 @@ export function approveOutcome(ctx: RoomContext, entryId: string, approve: boole
   }
   const { changes: _proposed, ...rest } = entry
   // What the rejected outcome asked the GM goes with it.
-  if (!approve) ctx.table.transact(() => ctx.table.getMap(TABLE.prompts).delete(`${entryId}/asks`), 'server')
+  if (!approve) closePrompt(ctx.table, `${entryId}/asks`)
   // So does the action it spent out of place: never applied, it spent nothing.
   if (!approve) for (const id of entry.spent ?? []) stepTurn(ctx, { kind: 'spent-undone', id })
   ctx.log.transact(() => {

@@ -17,7 +17,7 @@ import {
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighterOf, fighters, secretOf, type TableDocs } from './fighters.ts'
-import { keptFromPlayers, placeHealth, splitEntry } from './foe-health.ts'
+import { keptFromPlayers, placeHealth, setIfChanged, splitEntry } from './foe-health.ts'
 
 /** What every piece of room logic works over: the room's rules (its system's), documents, dice and clock. */
 export interface RoomContext extends TableDocs {
@@ -144,9 +144,9 @@ export function write(ctx: RoomContext, f: Fighter): void {
   if (kept) placeHealth(ctx, f.id)
   const secret = kept ? secretOf(ctx, f.id) : undefined
   ctx.gm.transact(() => {
-    for (const [key, value] of Object.entries(values)) (secret ?? fields).set(key, value)
+    for (const [key, value] of Object.entries(values)) setIfChanged(secret ?? fields, key, value)
   }, 'server')
-  ctx.table.transact(() => fields.set('status', ctx.rules.combat.status(f)), 'server')
+  ctx.table.transact(() => setIfChanged(fields, 'status', ctx.rules.combat.status(f)), 'server')
   placeHealth(ctx, f.id)
 }
 

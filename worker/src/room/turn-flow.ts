@@ -3,7 +3,7 @@
  * into its steps, rolls the dice it asks for, logs them, writes the turn into `table`, and runs the end of
  * each round. No rule is decided here.
  */
-import { LOG, type LogEntry, type PendingDefense, type RequestResult, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type RequestResult, TABLE } from '@fray/protocol'
 import {
   type Fighter,
   fail,
@@ -21,6 +21,7 @@ import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
 import { tickMarks, tickSegments } from './marks.ts'
 import { appendLog, endOfFight, endOfRound, type RoomContext, rollEntry, startOfFight } from './outcomes.ts'
+import { closeAllPrompts, openPrompts } from './prompts.ts'
 import { eventDone, rearmEvents, waitingForEvents, withEventsDue } from './timed-events.ts'
 
 export function readTurn(table: Y.Doc): TurnState {
@@ -41,7 +42,6 @@ function writeTurn(table: Y.Doc, turn: TurnState): void {
 
 /** What the turn model sees of the table now. */
 function turnContext(ctx: RoomContext): TurnContext {
-  const prompts = ctx.table.getMap<PendingDefense>(TABLE.prompts)
   const combat = ctx.rules.combat
   const settings = settingsOf(ctx.table)
   return {
@@ -50,7 +50,7 @@ function turnContext(ctx: RoomContext): TurnContext {
       partyInitiative: settings.partyInitiative,
       rerollInitiativeEachRound: settings.rerollInitiativeEachRound,
     },
-    openPrompts: [...prompts.values()].map(({ attackerId, targetId }) => ({ attackerId, targetId })),
+    openPrompts: openPrompts(ctx.table).map(({ attackerId, targetId }) => ({ attackerId, targetId })),
     roll: (sides) => ctx.dice.roll(sides),
     out: (f) => combat.out(f),
   }
@@ -146,8 +146,7 @@ export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, lo
 export function endCombat(ctx: RoomContext, logId: string): RequestResult {
   endOfFight(ctx, logId)
   writeTurn(ctx.table, IDLE_TURN)
-  const prompts = ctx.table.getMap<PendingDefense>(TABLE.prompts)
-  ctx.table.transact(() => prompts.clear(), 'server')
+  closeAllPrompts(ctx.table)
   return { ok: true, logId }
 }
 
