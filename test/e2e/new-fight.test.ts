@@ -12,6 +12,9 @@ describe('a new fight', () => {
   }, async () => {
     const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
     const phone = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    // The documents the phone opens: past fights only once someone asks to read them.
+    const opened: string[] = []
+    phone.on('websocket', (ws) => opened.push(new URL(ws.url()).pathname.split('/').at(-1) ?? ''))
     await addCombatant(gm, 'Goblin x2', '5')
     await setHp(gm, 'Mira', 3)
     await phone.getByRole('button', { name: 'Roll d20', exact: true }).click()
@@ -31,11 +34,14 @@ describe('a new fight', () => {
       )
       .toMatch(/^3\s*\//)
     await expect.poll(() => phone.getByText('No rolls yet.').count()).toBe(1)
-    // The first fight's roll, read-only, on the phone.
+    // The first fight's roll, read-only, on the phone, loaded when the list is opened.
     const past = phone.getByTestId('past-fights')
+    await past.getByText('Past fights (1)').waitFor()
+    expect(opened).not.toContain('past')
     await past.getByText('Past fights (1)').click()
     await past.getByText(/^Fight 1 · ended/).click()
-    expect(await past.textContent()).toMatch(/Mira rolled 1d20/)
+    await expect.poll(() => past.textContent()).toMatch(/Mira rolled 1d20/)
+    expect(opened).toContain('past')
     expect(await past.getByRole('button', { name: 'Undo' }).count()).toBe(0)
     await chromium.snap(phone, 'new-fight-past-phone')
   })

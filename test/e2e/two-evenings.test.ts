@@ -72,7 +72,7 @@ describe('two evenings of one campaign', () => {
       const past = page.getByTestId('past-fights')
       await past.getByText('Past fights (1)').click()
       await past.getByText(/^Fight 1 · \d+ rounds? · ended/).click()
-      expect(await past.textContent()).toContain(attackText.replace(/^⚔/, ''))
+      await expect.poll(() => past.textContent()).toContain(attackText.replace(/^⚔/, ''))
     }
   })
 })

@@ -6,6 +6,7 @@
  */
 import {
   type Answer,
+  type FiledFight,
   type FoeHealthView,
   GM,
   type GmRequest,
@@ -14,6 +15,7 @@ import {
   LOG,
   type LogEntry,
   mayAttack,
+  PAST,
   type PastFight,
   type PendingDefense,
   type RequestResult,
@@ -122,6 +124,7 @@ class Fight {
   readonly table = docOf(1)
   readonly log = docOf(2)
   readonly gm = docOf(3)
+  readonly past = docOf(4)
   readonly seatDocs = new Map<string, Y.Doc>()
   readonly seatNames = new Map<string, string>()
   readonly room: TableRoom
@@ -159,7 +162,7 @@ class Fight {
     this.room = new TableRoom({
       system,
       rules: this.rules,
-      docs: { table: this.table, log: this.log, gm: this.gm, seat: (id) => this.seat(id) },
+      docs: { table: this.table, log: this.log, past: this.past, gm: this.gm, seat: (id) => this.seat(id) },
       dice: seededDice(seed),
       processed: processedInMemory(),
       seatName: (id) => this.seatNames.get(id) ?? null,
@@ -468,11 +471,14 @@ class Fight {
         'a new fight keeps the party as it is and only the party',
         `${changed?.name ?? 'a monster'} changed`,
       )
-    const filed = this.log.getArray<PastFight>(LOG.fights).toArray().at(-1)
-    if (this.log.getArray(LOG.entries).length > 0 || (logged > 0 && filed?.entries.length !== logged))
+    // Whole in the past document, and listed in the log by its id and how many entries it had.
+    const filed = this.past.getArray<PastFight>(PAST.fights).toArray().at(-1)
+    const listed = this.log.getArray<FiledFight>(LOG.filed).toArray().at(-1)
+    const whole = filed?.entries.length === logged && listed?.id === filed.id && listed.entries === logged
+    if (this.log.getArray(LOG.entries).length > 0 || (logged > 0 && !whole))
       return this.failed(
         'a new fight files the whole log',
-        `${logged} entries, ${filed?.entries.length ?? 0} filed`,
+        `${logged} entries, ${filed?.entries.length ?? 0} filed, ${listed?.entries ?? 0} listed`,
       )
     return null
   }

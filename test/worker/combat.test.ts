@@ -1,9 +1,12 @@
 import {
+  CLOSE,
+  type FiledFight,
   GM,
   type GmMark,
   LOG,
   type LogEntry,
   type LogSecret,
+  PAST,
   type PastFight,
   type PendingDefense,
   type RequestResult,
@@ -633,11 +636,46 @@ describe('a new fight in the same room', () => {
     expect(t.table.doc.getMap(TABLE.turn).get('status')).toBe('idle')
     expect(t.gm.doc.getMap(GM.foeSecrets).has('ogre')).toBe(false)
     await eventually(() => t.entries().length === 0, 'the log filed')
-    const reader = await TestClient.connect(t.roomId, 'log')
-    const fights = reader.doc.getArray<PastFight>(LOG.fights).toArray()
+    const reader = await TestClient.connect(t.roomId, 'past')
+    const fights = reader.doc.getArray<PastFight>(PAST.fights).toArray()
     expect(fights).toHaveLength(1)
     expect(fights[0]?.entries).toHaveLength(rolled)
     expect(fights[0]?.rounds).toBe(1)
+    // The log keeps what a device lists the fight by, not its entries.
+    const log = await TestClient.connect(t.roomId, 'log')
+    expect(log.doc.getArray<FiledFight>(LOG.filed).toArray()).toEqual([
+      { id: fights[0]?.id, endedAt: fights[0]?.endedAt, rounds: 1, entries: rolled },
+    ])
+  })
+
+  it('files past fights apart, so a phone joining next week syncs only the fight at hand', async () => {
+    const t = await table('osr')
+    const joining = async () => (await TestClient.connect(t.roomId, 'log')).received().length
+    const first = await joining()
+    // Three fights of ten rolls each, filed.
+    for (let fight = 0; fight < 3; fight++) {
+      for (let i = 0; i < 10; i++) {
+        const rolled = await t.gmAsk({
+          kind: 'roll',
+          notation: '3d6+1',
+          label: `Fight ${fight + 1}, roll ${i + 1}`,
+        })
+        expect(rolled.ok).toBe(true)
+      }
+      expect((await t.gmAsk({ kind: 'new-fight' })).ok).toBe(true)
+    }
+    await eventually(() => t.entries().length === 0, 'the last fight filed')
+    // What a joining phone's log brings: the three fights' headers (a few dozen bytes each), no entry.
+    const joined = await joining()
+    expect(joined - first).toBeLessThan(3 * 80)
+    // The past document has them all, for any device of the room to read.
+    const past = await TestClient.connect(t.roomId, 'past')
+    const fights = past.doc.getArray<PastFight>(PAST.fights).toArray()
+    expect(fights.map((f) => f.entries.length)).toEqual([10, 10, 10])
+    expect(fights[2]?.entries[9]?.detail).toMatch(/^Fight 3, roll 10: /)
+    // Read-only, as the log: the room writes it alone.
+    past.doc.getArray<PastFight>(PAST.fights).delete(0, 1)
+    expect(await past.closed).toMatchObject({ code: CLOSE.forbidden })
   })
 })
 

@@ -1,3 +1,4 @@
+import { type FiledFight, LOG, type LogEntry, type PastFight } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createTableModel, hpFraction } from './table.ts'
@@ -37,6 +38,20 @@ describe('the table model', () => {
     const mirror = createTableModel(b, new Y.Doc())
     gm.addCombatant('Wolf', 11)
     expect(mirror.combatants.value.map((c) => c.name)).toEqual(['Wolf'])
+  })
+})
+
+describe('past fights', () => {
+  it('lists those an older room filed whole in its log first, then those the log lists', () => {
+    const log = new Y.Doc()
+    const roll = { id: 'r1', by: 'Mira', notation: '1d20', faces: [15], total: 15, at: 1, source: 'crypto' }
+    const old: PastFight = { id: 'f1', endedAt: 10, rounds: 2, entries: [roll as LogEntry] }
+    const listed: FiledFight = { id: 'f2', endedAt: 20, rounds: 0, entries: 4 }
+    const table = createTableModel(new Y.Doc(), log)
+    log.getArray<PastFight>(LOG.fights).push([old])
+    log.getArray<FiledFight>(LOG.filed).push([listed])
+    expect(table.pastFights.value).toEqual([{ id: 'f1', endedAt: 10, rounds: 2, entries: 1 }, listed])
+    expect(table.filedInLog.value).toEqual([old])
   })
 })
 

@@ -3,6 +3,7 @@
 import {
   assumedHealth,
   type CombatantFields,
+  type FiledFight,
   GM,
   type GmMark,
   hidesHealth,
@@ -103,8 +104,13 @@ export interface TableModel {
   /** Takes a seat back from its phone: its character is free to be claimed again. */
   freeSeat(seatId: string): void
   log: ReadonlySignal<LogEntry[]>
-  /** The logs of the fights the GM closed with "New fight", oldest first, read-only. */
-  pastFights: ReadonlySignal<PastFight[]>
+  /**
+   * The fights the GM closed with "New fight", oldest first, as the log lists them; each one's log is in
+   * the room's `past` document, which `PastFights` opens only when asked.
+   */
+  pastFights: ReadonlySignal<FiledFight[]>
+  /** The logs of the fights a room filed whole in its log, before the `past` document (read-only). */
+  filedInLog: ReadonlySignal<PastFight[]>
   settings: ReadonlySignal<RoomSettings>
   turn: ReadonlySignal<TurnState>
   /** Attacks waiting for their defender's answer. */
@@ -202,6 +208,7 @@ export function createTableModel(
   const map = doc.getMap<Y.Map<unknown>>(TABLE.combatants)
   const logArray = logDoc.getArray<LogEntry>(LOG.entries)
   const fightsArray = logDoc.getArray<PastFight>(LOG.fights)
+  const filedArray = logDoc.getArray<FiledFight>(LOG.filed)
   const secrets = gmDoc?.getMap<Y.Map<unknown>>(GM.foeSecrets)
   const logSecrets = gmDoc?.getMap<LogSecret>(GM.logSecrets)
   const version = signal(0)
@@ -222,6 +229,7 @@ export function createTableModel(
   map.observeDeep(bump)
   logArray.observe(bump)
   fightsArray.observe(bump)
+  filedArray.observe(bump)
   settingsMap.observe(bump)
 
   const combatants = computed(() => {
@@ -239,9 +247,14 @@ export function createTableModel(
     return logArray.toArray().map((e) => withSecret(e, logSecrets?.get(e.id)))
   })
 
-  const pastFights = computed(() => {
+  const filedInLog = computed(() => {
     void version.value
     return fightsArray.toArray()
+  })
+  const pastFights = computed(() => {
+    void version.value
+    const old = filedInLog.value.map(({ entries, ...fight }) => ({ ...fight, entries: entries.length }))
+    return [...old, ...filedArray.toArray()]
   })
 
   const settings = computed<RoomSettings>(() => {
@@ -326,6 +339,7 @@ export function createTableModel(
     combatantsRaw: map,
     log,
     pastFights,
+    filedInLog,
     settings,
     setSetting(key, value) {
       settingsMap.set(key, value)

@@ -535,7 +535,7 @@ export function Seated(props: {
           <section class="card" aria-labelledby="log-h">
             <h2 id="log-h">Log</h2>
             <RollLog entries={table.log.value} seals={seals} />
-            {PastFights && <PastFights fights={table.pastFights.value} />}
+            {PastFights && <PastFights roomId={roomId} table={table} />}
           </section>
           <section class="card" aria-labelledby="this-seat-h">
             <h2 id="this-seat-h">This seat</h2>

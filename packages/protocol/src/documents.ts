@@ -1,20 +1,21 @@
 /**
  * The Yjs documents of a room and their shapes. Permissions are per document (see DESIGN.md):
  * `table` everyone reads, GM and server write; `log` everyone reads, only the server writes (so every
- * roll in it was made by the server); `gm` GM only; `seat:<id>` its player and the GM.
+ * roll in it was made by the server); `past` (the fights filed) likewise, and a device opens it only to
+ * read them; `gm` GM only; `seat:<id>` its player and the GM.
  */
 
 import type { BreakdownLine, Declared, DefenseOption, EventMoment, FighterChange } from '@fray/rules'
 import type { SealedResult } from './seal.ts'
 import type { Intent, SurpriseSetup } from './turn-state.ts'
 
-export type DocName = 'table' | 'log' | 'gm' | `seat:${string}`
+export type DocName = 'table' | 'log' | 'past' | 'gm' | `seat:${string}`
 
 const SEAT_ID = /^[A-Za-z0-9_-]{8,64}$/
 
 /** Parses a document name from a URL segment; null when it names no document of a room. */
 export function parseDocName(value: string): DocName | null {
-  if (value === 'table' || value === 'log' || value === 'gm') return value
+  if (value === 'table' || value === 'log' || value === 'past' || value === 'gm') return value
   if (value.startsWith('seat:') && SEAT_ID.test(value.slice(5))) return value as DocName
   return null
 }
@@ -157,9 +158,29 @@ export interface Approval {
 export const LOG = {
   /** Y.Array<LogEntry>: the shared roll log of the fight at hand (and the rolls since the last one). */
   entries: 'entries',
+  /**
+   * Y.Array<FiledFight>: what each fight the GM closed with "New fight" is listed by, oldest first; its
+   * log is in the `past` document, which a device opens only to read it. So what a phone syncs on joining
+   * does not grow with every evening the group has played.
+   */
+  filed: 'filed',
+  /** Y.Array<PastFight>: the fights a room filed here whole before the `past` document (read, never written). */
+  fights: 'fights',
+} as const
+
+/** Top-level keys of the `past` document, which only the server writes. */
+export const PAST = {
   /** Y.Array<PastFight>: the logs of the fights the GM closed with "New fight", oldest first. */
   fights: 'fights',
 } as const
+
+/** A filed fight as the log lists it: its `PastFight` without the entries, and how many there are. */
+export interface FiledFight {
+  id: string
+  endedAt: number
+  rounds: number
+  entries: number
+}
 
 /** A finished fight's log, kept read-only for every device after the GM starts a new one. */
 export interface PastFight {

@@ -6,14 +6,17 @@ export type Role = { kind: 'gm' } | { kind: 'player' } | { kind: 'seat'; seatId:
 
 export function canRead(role: Role, doc: DocName): boolean {
   if (role.kind === 'gm') return true
-  if (doc === 'table' || doc === 'log') return true
+  if (doc === 'table' || doc === 'log' || doc === 'past') return true
   if (doc === 'gm') return false
   return role.kind === 'seat' && doc === `seat:${role.seatId}`
 }
 
-/** Nobody but the server writes `log`: a roll in it cannot have been made by a client, the GM included. */
+/**
+ * Nobody but the server writes `log` (a roll in it cannot have been made by a client, the GM included),
+ * nor `past`, where it files the log's fights.
+ */
 export function canWrite(role: Role, doc: DocName): boolean {
-  if (doc === 'log') return false
+  if (doc === 'log' || doc === 'past') return false
   if (role.kind === 'gm') return true
   return role.kind === 'seat' && doc === `seat:${role.seatId}`
 }

@@ -2,7 +2,16 @@
  * Between fights: the GM's "New fight" (the party stays, the monsters go, the log is filed as a past
  * fight) and the healing of time where the system's text has it (brp's week of rest).
  */
-import { GM, LOG, type LogEntry, type PastFight, type RequestResult, TABLE } from '@fray/protocol'
+import {
+  type FiledFight,
+  GM,
+  LOG,
+  type LogEntry,
+  PAST,
+  type PastFight,
+  type RequestResult,
+  TABLE,
+} from '@fray/protocol'
 import type * as Y from 'yjs'
 import { fighters } from './fighters.ts'
 import { type RoomContext, record, roomRoller } from './outcomes.ts'
@@ -11,7 +20,9 @@ import { endCombat, readTurn } from './turn-flow.ts'
 /**
  * The GM's "New fight": the fight at hand ends, the party stays as it is (its wounds carry over), the
  * monsters on the table go (with the hit points the gm document kept for them), and the log is filed
- * as a past fight every device can still read. Monsters hidden in the GM's roster stay for the next.
+ * as a past fight every device can still read: whole in the `past` document, listed in the log (so a
+ * phone joining syncs the fight at hand, not every evening before it). Monsters hidden in the GM's
+ * roster stay for the next.
  */
 export function newFight(ctx: RoomContext, logId: string): RequestResult {
   const rounds = readTurn(ctx.table).round
@@ -20,10 +31,15 @@ export function newFight(ctx: RoomContext, logId: string): RequestResult {
   const foes = [...combatants.entries()].filter(([, f]) => f.get('side') !== 'pc').map(([id]) => id)
   const log = ctx.log.getArray<LogEntry>(LOG.entries)
   const filed = log.toArray()
+  if (filed.length > 0) {
+    const past = ctx.past()
+    const fight: PastFight = { id: logId, endedAt: ctx.now, rounds, entries: filed }
+    past.transact(() => past.getArray<PastFight>(PAST.fights).push([fight]), 'server')
+  }
   ctx.log.transact(() => {
     if (filed.length > 0) {
-      const fight: PastFight = { id: logId, endedAt: ctx.now, rounds, entries: filed }
-      ctx.log.getArray<PastFight>(LOG.fights).push([fight])
+      const listed: FiledFight = { id: logId, endedAt: ctx.now, rounds, entries: filed.length }
+      ctx.log.getArray<FiledFight>(LOG.filed).push([listed])
     }
     log.delete(0, log.length)
   }, 'server')

@@ -23,6 +23,8 @@ import { keptFromPlayers, placeHealth, setIfChanged, splitEntry } from './foe-he
 export interface RoomContext extends TableDocs {
   rules: RuleSystem
   log: Y.Doc
+  /** The `past` document, where "New fight" files the log (opened when first asked for). */
+  past(): Y.Doc
   dice: DiceSource
   now: number
 }

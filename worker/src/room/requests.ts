@@ -27,6 +27,7 @@ export interface RequestContext {
   dice: DiceSource
   table: Y.Doc
   log: Y.Doc
+  past(): Y.Doc
   gm: Y.Doc
   seat: Y.Doc
   now: number

@@ -230,7 +230,7 @@ export class YHost {
   }
 
   /** The room's documents by name, each opened when first read (as the table room wants them). */
-  docs(): { table: Y.Doc; log: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc } {
+  docs(): { table: Y.Doc; log: Y.Doc; past: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc } {
     const open = (name: DocName) => this.open(name).doc
     return {
       get table() {
@@ -238,6 +238,9 @@ export class YHost {
       },
       get log() {
         return open('log')
+      },
+      get past() {
+        return open('past')
       },
       get gm() {
         return open('gm')

@@ -6,7 +6,7 @@ import { useSealChecks } from '../../components/use-seal-checks.ts'
 import type { GmModel } from '../../models/gm.ts'
 import type { TableModel } from '../../models/table.ts'
 
-export function LogCard({ table, gm }: { table: TableModel; gm: GmModel }) {
+export function LogCard({ roomId, table, gm }: { roomId: string; table: TableModel; gm: GmModel }) {
   const seals = useSealChecks(table.log.value)
   return (
     <section class="card" aria-labelledby="log-h">
@@ -29,7 +29,7 @@ export function LogCard({ table, gm }: { table: TableModel; gm: GmModel }) {
         secrets={gm.sealed.value}
         onReveal={(entryId) => gm.send({ kind: 'reveal', entryId })}
       />
-      <PastFights fights={table.pastFights.value} />
+      <PastFights roomId={roomId} table={table} />
     </section>
   )
 }
