@@ -1,5 +1,6 @@
 /** Bench: a long game night (3,000 rolls, 2,000 edits) against wrangler dev; prints what the room stores and how fast it loads. */
-import { LOG } from '@fray/protocol'
+import { GM, LOG, PAST, type PastFight } from '@fray/protocol'
+import * as Y from 'yjs'
 import { answersOf } from '../support/answers.ts'
 import { startDevServer } from '../support/dev-server.ts'
 import { LONG_SESSION, LONG_SESSION_MAX_BYTES, playLongSession } from '../support/long-session.ts'
@@ -71,6 +72,34 @@ export async function benchLongSession(): Promise<void> {
     const first = syncs[0] ?? 0
     const median = [...syncs].sort((a, b) => a - b)[2] ?? 0
 
+    // Next week: the GM files the evening (New fight); phones joining then sync the log, which lists it,
+    // and open the past document only to read it.
+    const gmDoc = connect(server.url, roomId, 'gm', gmKey)
+    await gmDoc.synced
+    gmDoc.doc.getArray(GM.requests).push([{ id: 'file-the-evening', kind: 'new-fight' }])
+    const gmAnswers = answersOf(gmDoc.doc)
+    await until(() => gmAnswers.has('file-the-evening'), 'the evening filed')
+    gmDoc.provider.destroy()
+    const nextWeek: number[] = []
+    let logBytes = 0
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now()
+      const log = connect(server.url, roomId, 'log')
+      await log.synced
+      await until(() => log.doc.getArray(LOG.filed).length === 1, 'the filed evening listed', 5000)
+      nextWeek.push(performance.now() - t0)
+      logBytes = Y.encodeStateAsUpdate(log.doc).length
+      log.provider.destroy()
+    }
+    const t0 = performance.now()
+    const past = connect(server.url, roomId, 'past')
+    await past.synced
+    const filed = () => past.doc.getArray<PastFight>(PAST.fights).get(0)?.entries.length ?? 0
+    await until(() => filed() >= LONG_SESSION.rolls, 'the evening in the past document', 5000)
+    const pastMs = performance.now() - t0
+    const pastBytes = Y.encodeStateAsUpdate(past.doc).length
+    past.provider.destroy()
+
     console.log(
       `long session (${LONG_SESSION.rolls} rolls, ${LONG_SESSION.edits} edits, played in ${(played / 1000).toFixed(1)} s)`,
     )
@@ -84,6 +113,10 @@ export async function benchLongSession(): Promise<void> {
     }
     console.log(
       `  a new client syncs the ${entries}-entry log in ${first.toFixed(0)} ms (the first), ${median.toFixed(0)} ms (median of 5); target < 40 ms`,
+    )
+    const nextMedian = [...nextWeek].sort((a, b) => a - b)[2] ?? 0
+    console.log(
+      `  the evening filed (New fight): a new client syncs the log in ${nextMedian.toFixed(0)} ms (median of 5), ${(logBytes / 1024).toFixed(1)} KiB; Past fights opened: ${pastMs.toFixed(0)} ms, ${(pastBytes / 1024).toFixed(0)} KiB`,
     )
   } finally {
     await server.stop()
