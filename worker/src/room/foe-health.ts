@@ -18,19 +18,8 @@ import {
 import { type Fighter, healthWord } from '@fray/rules'
 import * as Y from 'yjs'
 import { fighterOf, settingsOf } from './fighters.ts'
+import { setIfChanged } from './map-writes.ts'
 import type { RoomContext } from './outcomes.ts'
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-/**
- * Writes a value only if it differs (`undefined` deletes): a value written over an equal one is still an
- * update every device receives and every observer runs for, and it stays in the stored document.
- */
-export function setIfChanged(map: Y.Map<unknown>, key: string, value: unknown): void {
-  if (value === undefined) {
-    if (map.has(key)) map.delete(key)
-  } else if (!same(map.get(key), value)) map.set(key, value)
-}
 
 /** The word players see for a monster: "Down" when out of the fight, else the system's words or nothing. */
 function wordFor(ctx: RoomContext, f: Fighter, shown: 'word' | 'none'): string | undefined {

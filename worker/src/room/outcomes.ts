@@ -17,7 +17,8 @@ import {
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighterOf, fighters, secretOf, type TableDocs } from './fighters.ts'
-import { keptFromPlayers, placeHealth, setIfChanged, splitEntry } from './foe-health.ts'
+import { keptFromPlayers, placeHealth, splitEntry } from './foe-health.ts'
+import { setIfChanged } from './map-writes.ts'
 
 /** What every piece of room logic works over: the room's rules (its system's), documents, dice and clock. */
 export interface RoomContext extends TableDocs {

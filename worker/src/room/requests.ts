@@ -12,25 +12,20 @@ import {
   type SeatRequest,
   TABLE,
 } from '@fray/protocol'
-import { type DiceSource, type Fighter, type RuleSystem, sheetInput } from '@fray/rules'
+import { type Fighter, sheetInput } from '@fray/rules'
 import * as Y from 'yjs'
 import { attack, defend } from './combat.ts'
 import { fighterOf } from './fighters.ts'
 import { freeRoll } from './free-roll.ts'
+import type { RoomContext } from './outcomes.ts'
 import { answer, movedOn, rollInitiative, stepTurn } from './turn-flow.ts'
 
-export interface RequestContext {
+/** A seat's request works over the room's context, with who asked and their seat's document. */
+export interface RequestContext extends RoomContext {
   /** Who asked, as shown at the table. */
   by: string
   seatId: string
-  rules: RuleSystem
-  dice: DiceSource
-  table: Y.Doc
-  log: Y.Doc
-  past(): Y.Doc
-  gm: Y.Doc
   seat: Y.Doc
-  now: number
   newId: () => string
   /** Whether physical dice wait for the GM's approval (a room setting). */
   approvePhysical: boolean

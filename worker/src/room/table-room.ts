@@ -106,7 +106,7 @@ export class TableRoom {
   resolveSeat(seatId: string): void {
     const by = this.options.seatName(seatId)
     if (by === null) return
-    const { docs, dice, processed } = this.options
+    const { docs, processed } = this.options
     const seat = docs.seat(seatId)
     for (const { client, clock, value } of unresolved(seat.getArray(SEAT.requests), seatId, processed)) {
       const id = requestId(value)
@@ -114,23 +114,10 @@ export class TableRoom {
       const key = requestKey(seatId, client, clock)
       this.atomically(() => {
         if (id !== null && !processed.has(`${seatId}/${id}`)) {
-          const { table, log, gm } = docs
-          const approvePhysical = readSettings(table.getMap(TABLE.settings)).physicalDice === 'approve'
+          const ctx = this.context()
+          const approvePhysical = readSettings(ctx.table.getMap(TABLE.settings)).physicalDice === 'approve'
           const request = processed.has(key) ? null : parseRequest(value)
-          resolveRequest(request, id, key, {
-            by,
-            seatId,
-            rules: this.rules,
-            dice,
-            table,
-            log,
-            past: () => docs.past,
-            gm,
-            seat,
-            now: this.now(),
-            newId: this.newId,
-            approvePhysical,
-          })
+          resolveRequest(request, id, key, { ...ctx, by, seatId, seat, newId: this.newId, approvePhysical })
         }
         processed.setMark(seatId, client, clock)
       })

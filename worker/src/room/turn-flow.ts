@@ -19,6 +19,7 @@ import {
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
+import { setIfChanged } from './map-writes.ts'
 import { tickMarks, tickSegments } from './marks.ts'
 import { appendLog, endOfFight, endOfRound, type RoomContext, rollEntry, startOfFight } from './outcomes.ts'
 import { closeAllPrompts, openPrompts } from './prompts.ts'
@@ -34,9 +35,7 @@ function writeTurn(table: Y.Doc, turn: TurnState): void {
   const next = turn as unknown as Record<string, unknown>
   table.transact(() => {
     for (const key of [...map.keys()]) if (next[key] === undefined) map.delete(key)
-    for (const [key, value] of Object.entries(next)) {
-      if (value !== undefined && JSON.stringify(map.get(key)) !== JSON.stringify(value)) map.set(key, value)
-    }
+    for (const [key, value] of Object.entries(next)) setIfChanged(map, key, value)
   }, 'server')
 }
 
