@@ -20,11 +20,11 @@ export interface AttackCpu {
 }
 
 export function benchAttackCpu(system: SystemId, attacks = 1000): AttackCpu {
-  const docs = { table: new Y.Doc(), log: new Y.Doc(), past: new Y.Doc(), gm: new Y.Doc() }
+  const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc() }
   let ids = 0
   const room = new TableRoom({
     system,
-    docs: { ...docs, seat: () => new Y.Doc() },
+    docs: { ...docs, seat: () => new Y.Doc(), past: () => new Y.Doc() },
     dice: seededDice(2026),
     processed: processedInMemory(),
     seatName: () => null,

@@ -12,7 +12,7 @@ describe('a new fight', () => {
   }, async () => {
     const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
     const phone = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    // The documents the phone opens: past fights only once someone asks to read them.
+    // The documents the phone opens: a past fight's only once someone opens that fight to read it.
     const opened: string[] = []
     phone.on('websocket', (ws) => opened.push(new URL(ws.url()).pathname.split('/').at(-1) ?? ''))
     await addCombatant(gm, 'Goblin x2', '5')
@@ -34,14 +34,15 @@ describe('a new fight', () => {
       )
       .toMatch(/^3\s*\//)
     await expect.poll(() => phone.getByText('No rolls yet.').count()).toBe(1)
-    // The first fight's roll, read-only, on the phone, loaded when the list is opened.
+    // The first fight's roll, read-only, on the phone, loaded when that fight is opened.
     const past = phone.getByTestId('past-fights')
     await past.getByText('Past fights (1)').waitFor()
-    expect(opened).not.toContain('past')
     await past.getByText('Past fights (1)').click()
+    await past.getByText(/^Fight 1 · ended/).waitFor()
+    expect(opened.filter((doc) => doc.startsWith('past'))).toEqual([])
     await past.getByText(/^Fight 1 · ended/).click()
     await expect.poll(() => past.textContent()).toMatch(/Mira rolled 1d20/)
-    expect(opened).toContain('past')
+    expect(opened.filter((doc) => doc.startsWith('past'))).toEqual(['past:0'])
     expect(await past.getByRole('button', { name: 'Undo' }).count()).toBe(0)
     await chromium.snap(phone, 'new-fight-past-phone')
   })

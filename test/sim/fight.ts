@@ -124,7 +124,8 @@ class Fight {
   readonly table = docOf(1)
   readonly log = docOf(2)
   readonly gm = docOf(3)
-  readonly past = docOf(4)
+  /** The filed fights' documents, by their place in the log's listing. */
+  readonly pastDocs = new Map<number, Y.Doc>()
   readonly seatDocs = new Map<string, Y.Doc>()
   readonly seatNames = new Map<string, string>()
   readonly room: TableRoom
@@ -162,7 +163,13 @@ class Fight {
     this.room = new TableRoom({
       system,
       rules: this.rules,
-      docs: { table: this.table, log: this.log, past: this.past, gm: this.gm, seat: (id) => this.seat(id) },
+      docs: {
+        table: this.table,
+        log: this.log,
+        gm: this.gm,
+        seat: (id) => this.seat(id),
+        past: (n) => this.past(n),
+      },
       dice: seededDice(seed),
       processed: processedInMemory(),
       seatName: (id) => this.seatNames.get(id) ?? null,
@@ -176,6 +183,15 @@ class Fight {
     if (!doc) {
       doc = docOf(100 + this.seatDocs.size)
       this.seatDocs.set(id, doc)
+    }
+    return doc
+  }
+
+  past(n: number): Y.Doc {
+    let doc = this.pastDocs.get(n)
+    if (!doc) {
+      doc = docOf(1000 + n)
+      this.pastDocs.set(n, doc)
     }
     return doc
   }
@@ -471,10 +487,19 @@ class Fight {
         'a new fight keeps the party as it is and only the party',
         `${changed?.name ?? 'a monster'} changed`,
       )
-    // Whole in the past document, and listed in the log by its id and how many entries it had.
-    const filed = this.past.getArray<PastFight>(PAST.fights).toArray().at(-1)
-    const listed = this.log.getArray<FiledFight>(LOG.filed).toArray().at(-1)
-    const whole = filed?.entries.length === logged && listed?.id === filed.id && listed.entries === logged
+    // Whole and alone in the document its place in the log's listing names, listed by its id and how
+    // many entries it had.
+    const listing = this.log.getArray<FiledFight>(LOG.filed).toArray()
+    const listed = listing.at(-1)
+    const kept = this.past(listing.length - 1)
+      .getArray<PastFight>(PAST.fights)
+      .toArray()
+    const filed = kept[0]
+    const whole =
+      kept.length === 1 &&
+      filed?.entries.length === logged &&
+      listed?.id === filed.id &&
+      listed.entries === logged
     if (this.log.getArray(LOG.entries).length > 0 || (logged > 0 && !whole))
       return this.failed(
         'a new fight files the whole log',

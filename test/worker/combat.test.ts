@@ -9,6 +9,7 @@ import {
   PAST,
   type PastFight,
   type PendingDefense,
+  pastDocName,
   type RequestResult,
   SEAT,
   type SealedResult,
@@ -636,7 +637,7 @@ describe('a new fight in the same room', () => {
     expect(t.table.doc.getMap(TABLE.turn).get('status')).toBe('idle')
     expect(t.gm.doc.getMap(GM.foeSecrets).has('ogre')).toBe(false)
     await eventually(() => t.entries().length === 0, 'the log filed')
-    const reader = await TestClient.connect(t.roomId, 'past')
+    const reader = await TestClient.connect(t.roomId, pastDocName(0))
     const fights = reader.doc.getArray<PastFight>(PAST.fights).toArray()
     expect(fights).toHaveLength(1)
     expect(fights[0]?.entries).toHaveLength(rolled)
@@ -648,13 +649,13 @@ describe('a new fight in the same room', () => {
     ])
   })
 
-  it('files past fights apart, so a phone joining next week syncs only the fight at hand', async () => {
+  it('files each past fight apart, so a phone joining next week syncs only the fight at hand, and reading one old fight brings that fight alone', async () => {
     const t = await table('osr')
-    const joining = async () => (await TestClient.connect(t.roomId, 'log')).received().length
-    const first = await joining()
-    // Three fights of ten rolls each, filed.
+    const joining = async (doc: string) => (await TestClient.connect(t.roomId, doc)).received().length
+    const first = await joining('log')
+    // Three fights, of 10, 20 and 30 rolls, filed.
     for (let fight = 0; fight < 3; fight++) {
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < 10 * (fight + 1); i++) {
         const rolled = await t.gmAsk({
           kind: 'roll',
           notation: '3d6+1',
@@ -666,14 +667,28 @@ describe('a new fight in the same room', () => {
     }
     await eventually(() => t.entries().length === 0, 'the last fight filed')
     // What a joining phone's log brings: the three fights' headers (a few dozen bytes each), no entry.
-    const joined = await joining()
-    expect(joined - first).toBeLessThan(3 * 80)
-    // The past document has them all, for any device of the room to read.
-    const past = await TestClient.connect(t.roomId, 'past')
-    const fights = past.doc.getArray<PastFight>(PAST.fights).toArray()
-    expect(fights.map((f) => f.entries.length)).toEqual([10, 10, 10])
-    expect(fights[2]?.entries[9]?.detail).toMatch(/^Fight 3, roll 10: /)
-    // Read-only, as the log: the room writes it alone.
+    expect((await joining('log')) - first).toBeLessThan(3 * 80)
+    // Each fight in the document its place in the log's listing names, for any device of the room to read.
+    const listed = (await TestClient.connect(t.roomId, 'log')).doc.getArray<FiledFight>(LOG.filed).toArray()
+    expect(listed.map((f) => f.entries)).toEqual([10, 20, 30])
+    const read = async (n: number) => {
+      const past = await TestClient.connect(t.roomId, pastDocName(n))
+      return { past, fights: past.doc.getArray<PastFight>(PAST.fights).toArray() }
+    }
+    for (const n of [0, 1, 2]) {
+      const { fights } = await read(n)
+      expect(fights.map((f) => [f.id, f.entries.length])).toEqual([[listed[n]?.id, 10 * (n + 1)]])
+      expect(fights[0]?.entries.at(-1)?.detail).toMatch(new RegExp(`^Fight ${n + 1}, roll ${10 * (n + 1)}: `))
+    }
+    // Reading the first fight costs what that fight is, whatever the room filed after it: under half of
+    // the second's (twice the rolls), a third of the third's.
+    const sizes = await Promise.all([0, 1, 2].map((n) => joining(pastDocName(n))))
+    expect(sizes[0]).toBeLessThan((sizes[1] ?? 0) * 0.6)
+    expect(sizes[0]).toBeLessThan((sizes[2] ?? 0) * 0.4)
+    // No fight is listed there yet: an empty document, not another fight's.
+    expect((await read(3)).fights).toEqual([])
+    // Read-only, as the log: the room writes them alone.
+    const { past } = await read(1)
     past.doc.getArray<PastFight>(PAST.fights).delete(0, 1)
     expect(await past.closed).toMatchObject({ code: CLOSE.forbidden })
   })

@@ -1,5 +1,14 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
-import { LOG, type LogEntry, type RoomInfo, SEAT, TABLE } from '@fray/protocol'
+import {
+  LOG,
+  type LogEntry,
+  PAST,
+  type PastFight,
+  pastDocName,
+  type RoomInfo,
+  SEAT,
+  TABLE,
+} from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { type EncounterRoom, IDLE_DELETE_MS, PARTY_KEEP_MS } from '../../worker/src/room/encounter-room.ts'
@@ -170,5 +179,35 @@ describe('export and import', () => {
     })
     const forged = await post({ system: 'zones', documents: { log: base64(source) } })
     expect(forged.status).toBe(400)
+  })
+})
+
+describe('a room that filed its fights in one past document', () => {
+  it('moves each to its own document on the first read, in the order its log lists them, and keeps the old one no more', async () => {
+    const { roomId } = await createRoom()
+    // Then, "New fight" pushed each fight into the one `past` document, and listed it in the log.
+    const old = new Y.Doc()
+    const fight = (id: string, detail: string) =>
+      ({ id, endedAt: 1, rounds: 2, entries: [{ id: `${id}/e`, detail } as LogEntry] }) satisfies PastFight
+    old.getArray<PastFight>(PAST.fights).push([fight('gm/a.1', 'the first')])
+    old.getArray<PastFight>(PAST.fights).push([fight('gm/b.2', 'the second')])
+    await runInDurableObject(stubOf(roomId), (_room, state) => {
+      state.storage.sql.exec(
+        'INSERT INTO doc_updates (doc, data) VALUES (?, ?)',
+        'past',
+        Y.encodeStateAsUpdate(old),
+      )
+    })
+    await evictDurableObject(stubOf(roomId))
+    const second = await TestClient.connect(roomId, pastDocName(1))
+    expect(second.doc.getArray<PastFight>(PAST.fights).toArray()).toEqual([fight('gm/b.2', 'the second')])
+    const first = await TestClient.connect(roomId, pastDocName(0))
+    expect(first.doc.getArray<PastFight>(PAST.fights).toArray()).toEqual([fight('gm/a.1', 'the first')])
+    const stats = await runInDurableObject(stubOf(roomId), (room: EncounterRoom) => room.stats())
+    expect(stats?.docs.map((d) => d.doc)).not.toContain('past')
+    // And stored so: after the room is evicted, each is read from its own document.
+    await evictDurableObject(stubOf(roomId))
+    const again = await TestClient.connect(roomId, pastDocName(1))
+    expect(again.doc.getArray<PastFight>(PAST.fights).toArray()).toEqual([fight('gm/b.2', 'the second')])
   })
 })

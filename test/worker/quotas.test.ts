@@ -4,7 +4,17 @@
  * code (or an HTTP status) and a reason in words.
  */
 import { env, runInDurableObject, SELF } from 'cloudflare:test'
-import { LIMITS, LOG, SEAT, type SeatInfo, TABLE } from '@fray/protocol'
+import {
+  LIMITS,
+  LOG,
+  type LogEntry,
+  PAST,
+  type PastFight,
+  pastDocName,
+  SEAT,
+  type SeatInfo,
+  TABLE,
+} from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import type { EncounterRoom } from '../../worker/src/room/encounter-room.ts'
@@ -91,6 +101,39 @@ describe('bytes per document and per room (#21 items 8 and 9)', () => {
     }
     expect(refusal).toEqual({ code: 4013, reason: expect.stringMatching(/room is full \(8 MiB stored\)/) })
     expect((await stats(roomId)).storedBytes).toBeLessThanOrEqual(LIMITS.roomBytes)
+  })
+})
+
+describe('the fights a room has filed', () => {
+  /** Stores a filed fight's document as the room would, in `parts` updates of about `bytes` each. */
+  const filedFight = (roomId: string, n: number, parts: number, bytes: number) =>
+    runInDurableObject(env.ROOMS.get(env.ROOMS.idFromName(roomId)), (_room, state) => {
+      const doc = new Y.Doc()
+      for (let part = 0; part < parts; part++) {
+        const before = Y.encodeStateVector(doc)
+        const detail = junk(bytes)
+        doc
+          .getArray<PastFight>(PAST.fights)
+          .push([{ id: `f${part}`, endedAt: 0, rounds: 1, entries: [{ detail } as LogEntry] }])
+        const update = Y.encodeStateAsUpdate(doc, before)
+        state.storage.sql.exec('INSERT INTO doc_updates (doc, data) VALUES (?, ?)', pastDocName(n), update)
+      }
+    })
+
+  it('do not count toward the room’s quota: a group that plays every week never fills its room', async () => {
+    const { roomId, gmKey } = await createRoom()
+    // Seven MiB of fights filed: with two frames of 900 kB more, the live documents alone would be far
+    // under the room's 8 MiB, and all of it together over.
+    await filedFight(roomId, 0, 4, 1_800_000)
+    const gm = await TestClient.connect(roomId, 'table', gmKey)
+    gm.doc.getMap('junk').set('k1', junk(900_000))
+    gm.doc.getMap('junk').set('k2', junk(900_000))
+    const reader = await TestClient.connect(roomId, 'table')
+    const taken = eventually(() => reader.doc.getMap('junk').has('k2'), 'both frames taken', 3000)
+    expect(await Promise.race([gm.closed, taken.then(() => 'taken')])).toBe('taken')
+    const stored = await stats(roomId)
+    expect(stored.storedBytes).toBeGreaterThan(LIMITS.roomBytes)
+    expect(stored.docs.find((d) => d.doc === pastDocName(0))?.bytes).toBeGreaterThan(7_000_000)
   })
 })
 

@@ -5,6 +5,7 @@ import {
   type CreateSeatResponse,
   isSystemId,
   type JoinSeatResponse,
+  NO_SUCH_DOC,
   parseDocName,
   type RoomInfo,
   type SeatHandoverResponse,
@@ -172,9 +173,7 @@ api.post('/rooms/:roomId/seats/join', async (c) => {
 
 api.get('/rooms/:roomId/docs/:docName', async (c) => {
   if (!parseDocName(c.req.param('docName'))) {
-    throw new HTTPException(404, {
-      message: 'A room has the documents "table", "log", "gm" and "seat:<id>" only.',
-    })
+    throw new HTTPException(404, { message: NO_SUCH_DOC })
   }
   const answer = await getRoom(c, c.req.param('roomId')).fetch(c.req.raw)
   // The Durable Object's answer has immutable headers: an accepted upgrade goes back as it is, any other

@@ -1,9 +1,10 @@
 /**
  * The fights the GM closed with "New fight": each one's log, read-only, on every device. The log lists
- * them; their entries are in the room's `past` document, opened only once someone opens this list (and
- * then kept on the device like the others), so a phone joining does not sync every evening before.
+ * them; each one's entries are in a document of its own (`past:<n>`), opened only once someone opens that
+ * fight (and then kept on the device like the others), so a phone joining does not sync every evening
+ * before, nor does reading one old fight bring all the others.
  */
-import { PAST, type PastFight } from '@fray/protocol'
+import { type FiledFight, PAST, type PastFight, pastDocName } from '@fray/protocol'
 import { type Signal, useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { connectDoc, type SyncedDoc } from '../models/sync.ts'
@@ -16,43 +17,62 @@ const time = (at: number) =>
 
 export function PastFights({ roomId, table }: { roomId: string; table: TableModel }) {
   const listed = table.pastFights.value
-  const opened = useSignal(false)
-  const past = usePastDoc(roomId, opened.value)
-  // A room's older fights may be whole in its log (filed before the past document).
-  const logs = new Map([...table.filedInLog.value, ...past.fights].map((f) => [f.id, f]))
-  const seals = useSealChecks([...logs.values()].flatMap((f) => f.entries))
+  // A room's older fights may be whole in its log (filed before their own documents); the n-th fight
+  // listed after them is in `past:<n>`.
+  const inLog = table.filedInLog.value
   if (listed.length === 0) return null
   return (
+    <details class="past-fights" data-testid="past-fights">
+      <summary>Past fights ({listed.length})</summary>
+      <ol>
+        {listed
+          .map((fight, i) => (
+            <li key={fight.id}>
+              <PastFightLog
+                roomId={roomId}
+                fight={fight}
+                number={i + 1}
+                inLog={inLog.find((f) => f.id === fight.id) ?? null}
+                doc={i - inLog.length}
+              />
+            </li>
+          ))
+          .reverse()}
+      </ol>
+    </details>
+  )
+}
+
+/** One filed fight: its heading, and its log once opened. */
+function PastFightLog(props: {
+  roomId: string
+  fight: FiledFight
+  number: number
+  inLog: PastFight | null
+  /** Its place in the log's listing: its log is in `past:<doc>` (unless it is whole in the log). */
+  doc: number
+}) {
+  const { fight, inLog } = props
+  const opened = useSignal(false)
+  const past = usePastDoc(props.roomId, inLog || !opened.value ? null : props.doc)
+  const log = inLog ?? past.fight
+  const seals = useSealChecks(log?.entries ?? [])
+  return (
     <details
-      class="past-fights"
-      data-testid="past-fights"
       onToggle={(event) => {
         if ((event.currentTarget as HTMLDetailsElement).open) opened.value = true
       }}
     >
-      <summary>Past fights ({listed.length})</summary>
-      <ol>
-        {[...listed].reverse().map((fight) => {
-          const n = listed.indexOf(fight) + 1
-          const log = logs.get(fight.id)
-          return (
-            <li key={fight.id}>
-              <details>
-                <summary>
-                  Fight {n} ·{' '}
-                  {fight.rounds > 0 ? `${fight.rounds} round${fight.rounds === 1 ? '' : 's'} · ` : ''}
-                  ended {time(fight.endedAt)}
-                </summary>
-                {log ? (
-                  <RollLog entries={log.entries} quiet seals={seals} />
-                ) : (
-                  <p class="muted small">{waiting(past.doc)}</p>
-                )}
-              </details>
-            </li>
-          )
-        })}
-      </ol>
+      <summary>
+        Fight {props.number} ·{' '}
+        {fight.rounds > 0 ? `${fight.rounds} round${fight.rounds === 1 ? '' : 's'} · ` : ''}
+        ended {time(fight.endedAt)}
+      </summary>
+      {log ? (
+        <RollLog entries={log.entries} quiet seals={seals} />
+      ) : (
+        <p class="muted small">{waiting(past.doc)}</p>
+      )}
     </details>
   )
 }
@@ -60,21 +80,22 @@ export function PastFights({ roomId, table }: { roomId: string; table: TableMode
 /** What a fight's log waits for, in words. */
 function waiting(doc: SyncedDoc | null): string {
   if (doc?.error.value) return doc.error.value
+  if (doc?.synced.value) return 'The room has no log of this fight.'
   if (doc?.state.value === 'offline' && doc.restored.value)
     return 'Offline: this fight’s log shows once this device is back online.'
   return 'Loading this fight’s log…'
 }
 
-/** The room's `past` document once `open`, with its fights as they arrive; closed when the list goes. */
-function usePastDoc(roomId: string, open: boolean): { doc: SyncedDoc | null; fights: PastFight[] } {
+/** The `past:<n>` document once `n` is given, with its fight once it arrives; closed when the fight goes. */
+function usePastDoc(roomId: string, n: number | null): { doc: SyncedDoc | null; fight: PastFight | null } {
   const doc: Signal<SyncedDoc | null> = useSignal(null)
-  const fights = useSignal<PastFight[]>([])
+  const fight = useSignal<PastFight | null>(null)
   useEffect(() => {
-    if (!open) return
-    const past = connectDoc(roomId, 'past')
+    if (n === null) return
+    const past = connectDoc(roomId, pastDocName(n))
     const array = past.doc.getArray<PastFight>(PAST.fights)
     const read = () => {
-      fights.value = array.toArray()
+      fight.value = array.get(0) ?? null
     }
     array.observe(read)
     read()
@@ -84,6 +105,6 @@ function usePastDoc(roomId: string, open: boolean): { doc: SyncedDoc | null; fig
       past.destroy()
       doc.value = null
     }
-  }, [roomId, open, doc, fights])
-  return { doc: doc.value, fights: fights.value }
+  }, [roomId, n, doc, fight])
+  return { doc: doc.value, fight: fight.value }
 }

@@ -106,10 +106,10 @@ export interface TableModel {
   log: ReadonlySignal<LogEntry[]>
   /**
    * The fights the GM closed with "New fight", oldest first, as the log lists them; each one's log is in
-   * the room's `past` document, which `PastFights` opens only when asked.
+   * a document of its own (`past:<n>`), which `PastFights` opens only when that fight is opened.
    */
   pastFights: ReadonlySignal<FiledFight[]>
-  /** The logs of the fights a room filed whole in its log, before the `past` document (read-only). */
+  /** The logs of the fights a room filed whole in its log, before their own documents (read-only), listed first. */
   filedInLog: ReadonlySignal<PastFight[]>
   settings: ReadonlySignal<RoomSettings>
   turn: ReadonlySignal<TurnState>

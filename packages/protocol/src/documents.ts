@@ -1,28 +1,42 @@
 /**
  * The Yjs documents of a room and their shapes. Permissions are per document (see DESIGN.md):
  * `table` everyone reads, GM and server write; `log` everyone reads, only the server writes (so every
- * roll in it was made by the server); `past` (the fights filed) likewise, and a device opens it only to
- * read them; `gm` GM only; `seat:<id>` its player and the GM.
+ * roll in it was made by the server); `past:<n>` (the n-th fight filed, n from 0) likewise, and a device
+ * opens one only to read that fight; `gm` GM only; `seat:<id>` its player and the GM.
  */
 
 import type { BreakdownLine, Declared, DefenseOption, EventMoment, FighterChange } from '@fray/rules'
 import type { SealedResult } from './seal.ts'
 import type { Intent, SurpriseSetup } from './turn-state.ts'
 
-export type DocName = 'table' | 'log' | 'past' | 'gm' | `seat:${string}`
+export type DocName = 'table' | 'log' | 'gm' | `seat:${string}` | `past:${number}`
 
 const SEAT_ID = /^[A-Za-z0-9_-]{8,64}$/
+/** A filed fight's number: its place in `LOG.filed`, from 0, without leading zeros. */
+const FIGHT_NUMBER = /^(0|[1-9][0-9]{0,8})$/
+
+/** What a name that `parseDocName` refuses is told. */
+export const NO_SUCH_DOC = 'A room has the documents "table", "log", "gm", "seat:<id>" and "past:<n>" only.'
 
 /** Parses a document name from a URL segment; null when it names no document of a room. */
 export function parseDocName(value: string): DocName | null {
-  if (value === 'table' || value === 'log' || value === 'past' || value === 'gm') return value
+  if (value === 'table' || value === 'log' || value === 'gm') return value
   if (value.startsWith('seat:') && SEAT_ID.test(value.slice(5))) return value as DocName
+  if (value.startsWith('past:') && FIGHT_NUMBER.test(value.slice(5))) return value as DocName
   return null
 }
 
 export function seatDocName(seatId: string): DocName {
   return `seat:${seatId}`
 }
+
+/** The document of the `n`-th fight filed (its place in `LOG.filed`, from 0). */
+export function pastDocName(n: number): DocName {
+  return `past:${n}`
+}
+
+/** Whether a document is a filed fight's: written once by the room, outside the room's stored quota. */
+export const isPastDoc = (name: string): boolean => name.startsWith('past')
 
 /** Top-level keys of the `table` document. */
 export const TABLE = {
@@ -159,18 +173,22 @@ export const LOG = {
   /** Y.Array<LogEntry>: the shared roll log of the fight at hand (and the rolls since the last one). */
   entries: 'entries',
   /**
-   * Y.Array<FiledFight>: what each fight the GM closed with "New fight" is listed by, oldest first; its
-   * log is in the `past` document, which a device opens only to read it. So what a phone syncs on joining
-   * does not grow with every evening the group has played.
+   * Y.Array<FiledFight>: what each fight the GM closed with "New fight" is listed by, oldest first, and
+   * only ever appended to: the n-th (from 0) has its log in the `past:<n>` document, which a device opens
+   * only to read that fight. So what a phone syncs on joining does not grow with every evening the group
+   * has played, nor does reading one old fight bring all the others.
    */
   filed: 'filed',
-  /** Y.Array<PastFight>: the fights a room filed here whole before the `past` document (read, never written). */
+  /** Y.Array<PastFight>: the fights a room filed here whole before the `past` documents (read, never written). */
   fights: 'fights',
 } as const
 
-/** Top-level keys of the `past` document, which only the server writes. */
+/**
+ * Top-level keys of a `past:<n>` document, which only the server writes, once. (Rooms of one earlier
+ * version filed every fight in one `past` document; the room moves them to their own on first read.)
+ */
 export const PAST = {
-  /** Y.Array<PastFight>: the logs of the fights the GM closed with "New fight", oldest first. */
+  /** Y.Array<PastFight>: the filed fight, alone. */
   fights: 'fights',
 } as const
 

@@ -20,9 +20,9 @@ import { endCombat, readTurn } from './turn-flow.ts'
 /**
  * The GM's "New fight": the fight at hand ends, the party stays as it is (its wounds carry over), the
  * monsters on the table go (with the hit points the gm document kept for them), and the log is filed
- * as a past fight every device can still read: whole in the `past` document, listed in the log (so a
- * phone joining syncs the fight at hand, not every evening before it). Monsters hidden in the GM's
- * roster stay for the next.
+ * as a past fight every device can still read: whole in a document of its own (`past:<n>`), listed in
+ * the log (so a phone joining syncs the fight at hand, not every evening before it, and reading one old
+ * fight brings that fight alone). Monsters hidden in the GM's roster stay for the next.
  */
 export function newFight(ctx: RoomContext, logId: string): RequestResult {
   const rounds = readTurn(ctx.table).round
@@ -31,16 +31,15 @@ export function newFight(ctx: RoomContext, logId: string): RequestResult {
   const foes = [...combatants.entries()].filter(([, f]) => f.get('side') !== 'pc').map(([id]) => id)
   const log = ctx.log.getArray<LogEntry>(LOG.entries)
   const filed = log.toArray()
+  const listing = ctx.log.getArray<FiledFight>(LOG.filed)
   if (filed.length > 0) {
-    const past = ctx.past()
+    // The n-th fight listed is in `past:<n>`: the listing is only ever appended to.
+    const past = ctx.past(listing.length)
     const fight: PastFight = { id: logId, endedAt: ctx.now, rounds, entries: filed }
     past.transact(() => past.getArray<PastFight>(PAST.fights).push([fight]), 'server')
   }
   ctx.log.transact(() => {
-    if (filed.length > 0) {
-      const listed: FiledFight = { id: logId, endedAt: ctx.now, rounds, entries: filed.length }
-      ctx.log.getArray<FiledFight>(LOG.filed).push([listed])
-    }
+    if (filed.length > 0) listing.push([{ id: logId, endedAt: ctx.now, rounds, entries: filed.length }])
     log.delete(0, log.length)
   }, 'server')
   ctx.table.transact(() => {

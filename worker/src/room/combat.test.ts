@@ -19,7 +19,7 @@ import { processedInMemory, TableRoom } from './table-room.ts'
  * its dice counted as the room draws them.
  */
 function room(system: SystemId) {
-  const docs = { table: new Y.Doc(), log: new Y.Doc(), past: new Y.Doc(), gm: new Y.Doc() }
+  const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc() }
   const seeded = seededDice(29)
   let drawn = 0
   const dice: DiceSource = {
@@ -31,7 +31,7 @@ function room(system: SystemId) {
   }
   const tableRoom = new TableRoom({
     system,
-    docs: { ...docs, seat: () => new Y.Doc() },
+    docs: { ...docs, seat: () => new Y.Doc(), past: () => new Y.Doc() },
     dice,
     processed: processedInMemory(),
     seatName: () => null,

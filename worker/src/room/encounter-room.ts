@@ -9,8 +9,12 @@ import {
   type CreateSeatResponse,
   type DocName,
   GM,
+  isPastDoc,
   type JoinSeatResponse,
   LIMITS,
+  NO_SUCH_DOC,
+  PAST,
+  type PastFight,
   parseDocName,
   type RoomInfo,
   type SeatHandoverResponse,
@@ -44,6 +48,9 @@ export type RoomAnswer<T> =
   | { ok: false; status: 400 | 403 | 404 | 409; error: string }
 
 const FREED = 'The GM freed this seat: join again as a new player.'
+
+/** Where a room of one earlier version filed all its fights (see `moveFiledFights`). */
+const ONE_PAST_DOC = 'past'
 
 /** How often activity pushes the deletion alarm back (a storage write, so not on every message). */
 const TOUCH_EVERY_MS = 60 * 60 * 1000
@@ -231,7 +238,7 @@ export class EncounterRoom extends DurableObject {
     }
     const url = new URL(request.url)
     const docName = parseDocName(decodeURIComponent(url.pathname.split('/').pop() ?? ''))
-    if (!docName) return jsonError(404, 'A room has the documents "table", "log", "gm" and "seat:<id>" only.')
+    if (!docName) return jsonError(404, NO_SUCH_DOC)
     const offered = keyFromProtocols(request.headers.get('Sec-WebSocket-Protocol'))
     // No key: a player with the room link. The GM key: the GM. A seat key: that seat's player.
     const key = offered ?? url.searchParams.get('key')
@@ -248,6 +255,7 @@ export class EncounterRoom extends DurableObject {
     }
 
     this.touch()
+    if (isPastDoc(docName)) this.moveFiledFights()
     const pair = new WebSocketPair()
     this.host.accept(pair[1], docName, role)
     // A key offered as a subprotocol must be answered with the protocol name, or the browser hangs up.
@@ -269,6 +277,22 @@ export class EncounterRoom extends DurableObject {
   }
 
   // --- internals -----------------------------------------------------------------------------
+
+  /**
+   * A room of one earlier version filed every fight in one `past` document, in the order the log lists
+   * them: on the first read of a filed fight, each moves to its own `past:<n>` and the old document goes.
+   */
+  private moveFiledFights(): void {
+    if (!this.store.hasDoc(ONE_PAST_DOC)) return
+    const old = this.store.loadDoc(ONE_PAST_DOC)
+    const docs = this.host.docs()
+    this.host.atomically(() => {
+      const fights = old.getArray<PastFight>(PAST.fights).toArray()
+      for (const [n, fight] of fights.entries()) docs.past(n).getArray<PastFight>(PAST.fights).push([fight])
+      this.store.dropDoc(ONE_PAST_DOC)
+    })
+    old.destroy()
+  }
 
   /**
    * After an accepted update: a seat's or the GM's new requests are resolved; a GM's edit settles the

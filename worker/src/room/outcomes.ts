@@ -24,8 +24,8 @@ import { setIfChanged } from './map-writes.ts'
 export interface RoomContext extends TableDocs {
   rules: RuleSystem
   log: Y.Doc
-  /** The `past` document, where "New fight" files the log (opened when first asked for). */
-  past(): Y.Doc
+  /** The document of the `n`-th fight filed (from 0), where "New fight" files the log. */
+  past(n: number): Y.Doc
   dice: DiceSource
   now: number
 }

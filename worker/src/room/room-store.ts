@@ -8,7 +8,7 @@
  * requests take a few bytes there, where version 1 spends tens of bytes on each. Rooms compacted before
  * keep a version 1 snapshot (`doc_snapshots`) until their next compaction rewrites it.
  */
-import type { SystemId } from '@fray/protocol'
+import { isPastDoc, type SystemId } from '@fray/protocol'
 import * as Y from 'yjs'
 import { sameDigest } from '../ids.ts'
 import type { Role } from './access.ts'
@@ -299,11 +299,31 @@ export class RoomStore {
     return this.storedSizes().get(name) ?? 0
   }
 
-  /** Stored bytes of all the room's documents. */
+  /**
+   * Stored bytes of the room's live documents, what its quota counts. A filed fight's document is not
+   * among them: the room writes it once and loads it only for a device that reads that fight, so a group
+   * that plays every week never fills its room with the fights it has played.
+   */
   roomBytes(): number {
     let total = 0
-    for (const bytes of this.storedSizes().values()) total += bytes
+    for (const [name, bytes] of this.storedSizes()) if (!isPastDoc(name)) total += bytes
     return total
+  }
+
+  /** Whether storage holds anything of a document. */
+  hasDoc(name: string): boolean {
+    return this.storedSizes().has(name)
+  }
+
+  /** Deletes a document from storage (one moved elsewhere). Call inside a transaction. */
+  dropDoc(name: string): void {
+    this.deleteRows(name)
+    this.sizes?.delete(name)
+  }
+
+  private deleteRows(name: string): void {
+    for (const table of [V1_SNAPSHOTS, V2_SNAPSHOTS, 'doc_updates'])
+      this.sql.exec(`DELETE FROM ${table} WHERE doc = ?`, name)
   }
 
   /**
@@ -335,8 +355,7 @@ export class RoomStore {
   private compactDoc(name: string, doc: Y.Doc): void {
     const state = Y.encodeStateAsUpdateV2(doc)
     this.sizes?.set(name, state.length)
-    for (const table of [V1_SNAPSHOTS, V2_SNAPSHOTS, 'doc_updates'])
-      this.sql.exec(`DELETE FROM ${table} WHERE doc = ?`, name)
+    this.deleteRows(name)
     for (let part = 0, offset = 0; offset < state.length; part++, offset += SNAPSHOT_CHUNK) {
       this.sql.exec(
         `INSERT INTO ${V2_SNAPSHOTS} (doc, part, data) VALUES (?, ?, ?)`,

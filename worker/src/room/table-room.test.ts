@@ -42,7 +42,7 @@ function setup(options: { processed?: Set<string> } = {}) {
   let ids = 0
   const room = new TableRoom({
     system: 'osr',
-    docs: { table: docs.table, log: docs.log, past: new Y.Doc(), gm: docs.gm, seat },
+    docs: { table: docs.table, log: docs.log, past: () => new Y.Doc(), gm: docs.gm, seat },
     dice: seededDice(7),
     processed,
     seatName: (id) => (id === MIRA ? 'Mira' : null),
@@ -255,7 +255,7 @@ describe('a seat request', () => {
     const works: string[] = []
     const room = new TableRoom({
       system: 'osr',
-      docs: { table: docs.table, log: docs.log, past: new Y.Doc(), gm: docs.gm, seat },
+      docs: { table: docs.table, log: docs.log, past: () => new Y.Doc(), gm: docs.gm, seat },
       dice: seededDice(1),
       processed: {
         ...processedInMemory(),

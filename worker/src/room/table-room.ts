@@ -74,7 +74,7 @@ export interface TableRoomOptions {
   /** The system's rules; `SYSTEMS[system]` unless a test plants a bug in them. */
   rules?: RuleSystem
   /** The room's documents; `seat(id)` opens (or creates) a seat's document. */
-  docs: { table: Y.Doc; log: Y.Doc; past: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc }
+  docs: { table: Y.Doc; log: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc; past(n: number): Y.Doc }
   dice: DiceSource
   processed: ProcessedLog
   /** The seat's name as shown at the table, or null when there is no such seat. */
@@ -183,7 +183,7 @@ export class TableRoom {
       table: docs.table,
       log: docs.log,
       // Opened only by what files a fight: a room's past fights are never loaded for its other work.
-      past: () => docs.past,
+      past: (n) => docs.past(n),
       gm: docs.gm,
       dice,
       now: this.now(),

@@ -3,7 +3,7 @@
  * document from storage, stores every accepted update before it broadcasts it, keeps presence, and answers
  * the y-websocket protocol. What a connection may write, and what runs after a change, the room decides.
  */
-import { CLOSE, type DocName, LIMITS, SEAT, seatDocName } from '@fray/protocol'
+import { CLOSE, type DocName, LIMITS, pastDocName, SEAT, seatDocName } from '@fray/protocol'
 import { unreachable } from '@fray/rules'
 import * as Y from 'yjs'
 import type { Role } from './access.ts'
@@ -230,7 +230,7 @@ export class YHost {
   }
 
   /** The room's documents by name, each opened when first read (as the table room wants them). */
-  docs(): { table: Y.Doc; log: Y.Doc; past: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc } {
+  docs(): { table: Y.Doc; log: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc; past(n: number): Y.Doc } {
     const open = (name: DocName) => this.open(name).doc
     return {
       get table() {
@@ -239,13 +239,11 @@ export class YHost {
       get log() {
         return open('log')
       },
-      get past() {
-        return open('past')
-      },
       get gm() {
         return open('gm')
       },
       seat: (seatId) => open(seatDocName(seatId)),
+      past: (n) => open(pastDocName(n)),
     }
   }
 
