@@ -685,8 +685,12 @@ describe('a new fight in the same room', () => {
     const sizes = await Promise.all([0, 1, 2].map((n) => joining(pastDocName(n))))
     expect(sizes[0]).toBeLessThan((sizes[1] ?? 0) * 0.6)
     expect(sizes[0]).toBeLessThan((sizes[2] ?? 0) * 0.4)
-    // No fight is listed there yet: an empty document, not another fight's.
-    expect((await read(3)).fights).toEqual([])
+    // A fight the log does not list is refused at the upgrade, in words.
+    const unlisted = await TestClient.open(t.roomId, pastDocName(3))
+    expect(unlisted.status).toBe(404)
+    expect(await unlisted.json()).toEqual({
+      error: 'This room’s log lists fights past:0 to past:2; there is no past:3.',
+    })
     // Read-only, as the log: the room writes them alone.
     const { past } = await read(1)
     past.doc.getArray<PastFight>(PAST.fights).delete(0, 1)

@@ -1,5 +1,6 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test'
 import {
+  type FiledFight,
   LOG,
   type LogEntry,
   PAST,
@@ -191,12 +192,19 @@ describe('a room that filed its fights in one past document', () => {
       ({ id, endedAt: 1, rounds: 2, entries: [{ id: `${id}/e`, detail } as LogEntry] }) satisfies PastFight
     old.getArray<PastFight>(PAST.fights).push([fight('gm/a.1', 'the first')])
     old.getArray<PastFight>(PAST.fights).push([fight('gm/b.2', 'the second')])
+    const log = new Y.Doc()
+    for (const f of old.getArray<PastFight>(PAST.fights))
+      log.getArray<FiledFight>(LOG.filed).push([{ ...f, entries: f.entries.length }])
     await runInDurableObject(stubOf(roomId), (_room, state) => {
-      state.storage.sql.exec(
-        'INSERT INTO doc_updates (doc, data) VALUES (?, ?)',
-        'past',
-        Y.encodeStateAsUpdate(old),
-      )
+      for (const [name, doc] of [
+        ['past', old],
+        ['log', log],
+      ] as const)
+        state.storage.sql.exec(
+          'INSERT INTO doc_updates (doc, data) VALUES (?, ?)',
+          name,
+          Y.encodeStateAsUpdate(doc),
+        )
     })
     await evictDurableObject(stubOf(roomId))
     const second = await TestClient.connect(roomId, pastDocName(1))

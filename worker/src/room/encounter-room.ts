@@ -12,6 +12,7 @@ import {
   isPastDoc,
   type JoinSeatResponse,
   LIMITS,
+  LOG,
   NO_SUCH_DOC,
   PAST,
   type PastFight,
@@ -254,8 +255,17 @@ export class EncounterRoom extends DurableObject {
       )
     }
 
+    if (isPastDoc(docName)) {
+      // Only fights the log lists: an empty document for any number asked would be kept in memory.
+      const n = Number(docName.slice('past:'.length))
+      const filed = this.host.open('log').doc.getArray(LOG.filed).length
+      if (!(n < filed)) {
+        const listed = filed === 0 ? 'no filed fight yet' : `fights past:0 to past:${filed - 1}`
+        return jsonError(404, `This room’s log lists ${listed}; there is no ${docName}.`)
+      }
+      this.moveFiledFights()
+    }
     this.touch()
-    if (isPastDoc(docName)) this.moveFiledFights()
     const pair = new WebSocketPair()
     this.host.accept(pair[1], docName, role)
     // A key offered as a subprotocol must be answered with the protocol name, or the browser hangs up.
