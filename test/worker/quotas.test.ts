@@ -133,7 +133,9 @@ describe('the fights a room has filed', () => {
     expect(await Promise.race([gm.closed, taken.then(() => 'taken')])).toBe('taken')
     const stored = await stats(roomId)
     expect(stored.storedBytes).toBeGreaterThan(LIMITS.roomBytes)
-    expect(stored.docs.find((d) => d.doc === pastDocName(0))?.bytes).toBeGreaterThan(7_000_000)
+    expect(stored.filedFights.docs).toBe(1)
+    expect(stored.filedFights.bytes).toBeGreaterThan(7_000_000)
+    expect(stored.docs.map((d) => d.doc)).not.toContain(pastDocName(0))
   })
 })
 
