@@ -69,12 +69,21 @@ export function processedInMemory(): ProcessedLog & { keys: Set<string>; marks: 
   }
 }
 
+/** A room's documents as the table room reads them: each opened (or created) when first asked for. */
+export interface RoomDocs {
+  table: Y.Doc
+  log: Y.Doc
+  gm: Y.Doc
+  seat(seatId: string): Y.Doc
+  /** The n-th filed fight's document (its place in the log's listing, from 0). */
+  past(n: number): Y.Doc
+}
+
 export interface TableRoomOptions {
   system: SystemId
   /** The system's rules; `SYSTEMS[system]` unless a test plants a bug in them. */
   rules?: RuleSystem
-  /** The room's documents; `seat(id)` opens (or creates) a seat's document. */
-  docs: { table: Y.Doc; log: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc; past(n: number): Y.Doc }
+  docs: RoomDocs
   dice: DiceSource
   processed: ProcessedLog
   /** The seat's name as shown at the table, or null when there is no such seat. */

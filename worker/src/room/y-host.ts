@@ -24,6 +24,7 @@ import {
   updateIsKnown,
   writeAwarenessUpdate,
 } from './sync-protocol.ts'
+import type { RoomDocs } from './table-room.ts'
 
 /** Largest message a client may send. */
 export const MAX_MESSAGE_BYTES = LIMITS.messageBytes
@@ -230,7 +231,7 @@ export class YHost {
   }
 
   /** The room's documents by name, each opened when first read (as the table room wants them). */
-  docs(): { table: Y.Doc; log: Y.Doc; gm: Y.Doc; seat(seatId: string): Y.Doc; past(n: number): Y.Doc } {
+  docs(): RoomDocs {
     const open = (name: DocName) => this.open(name).doc
     return {
       get table() {
