@@ -43,19 +43,25 @@ export function versionOf(parts: Array<string | Uint8Array>): string {
 /**
  * The screens, each a lazily loaded view: the part of a screen is every chunk its view may load, but for
  * the few it fetches only on request (`onDemand`: a phone's seat handover and its QR code, past fights, the
- * check of a revealed secret roll), which a visit keeps once it has fetched them.
+ * check of a revealed secret roll, a system's `resolve` for one's own dice), which a visit keeps once it
+ * has fetched them.
  */
 const SCREENS: Record<string, { root: RegExp; onDemand?: RegExp }> = {
   player: {
     root: /\/views\/seated\.tsx$/,
-    onDemand: /\/(qr\.ts|seat-handover\.tsx|past-fights\.tsx|combatant-edit-form\.tsx|seal\.ts)$/,
+    onDemand:
+      /\/(qr\.ts|seat-handover\.tsx|past-fights\.tsx|combatant-edit-form\.tsx|seal\.ts|systems\/[a-z0-9-]+\/resolve\.ts)$/,
   },
-  gm: { root: /\/views\/gm-view\.tsx$/ },
+  gm: { root: /\/views\/gm-view\.tsx$/, onDemand: /\/systems\/[a-z0-9-]+\/resolve\.ts$/ },
   home: { root: /\/views\/home\.tsx$/ },
   screen: { root: /\/views\/room-screen\.tsx$/, onDemand: /\/combatant-edit-form\.tsx$/ },
 }
 /** A rule system's chunk (`SYSTEM_LOADERS`: what a screen reads of it): a part of its own, named by the system's id. */
 const SYSTEM_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/screen\.ts$/
+/** A system's resolving of an attack (`RESOLVE_LOADERS`), which only a player typing their own dice loads. */
+const RESOLVE_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/resolve\.ts$/
+/** A module of one rule system's folder. */
+const SYSTEM_FOLDER = /\/rules\/src\/systems\/([a-z0-9-]+)\//
 
 /** Yjs and lib0 stay in a chunk of their own, which the home screen loads too. */
 const OWN_CHUNK = /[\\/]node_modules[\\/](yjs|lib0)[\\/]/
@@ -145,6 +151,28 @@ export function playerModules(graph: ModuleGraph): Set<string> {
   return new Set([...seated].filter((id) => !initial.has(id) && !elsewhere.has(id)))
 }
 
+/**
+ * Each system's modules a screen reads (reached from its `screen.ts`), in one chunk named by the system:
+ * its `resolve` chunk then imports that chunk instead of splitting what both read into a third file. Not
+ * in it: the system's modules the app reaches by another way (its `info.ts`, in the first load).
+ */
+export function systemModules(graph: ModuleGraph): Map<string, string> {
+  const find = (re: RegExp) => graph.ids.filter((id) => re.test(id))
+  const elsewhere = reach(
+    graph,
+    [...find(/[\\/]src[\\/]main\.tsx$/), ...find(/[\\/]src[\\/]sw\.ts$/)],
+    true,
+    (id) => SYSTEM_ENTRY.test(id) || RESOLVE_ENTRY.test(id),
+  )
+  const out = new Map<string, string>()
+  for (const entry of find(SYSTEM_ENTRY)) {
+    const system = SYSTEM_ENTRY.exec(entry)?.[1] as string
+    for (const id of reach(graph, [entry], false, (n) => OWN_CHUNK.test(n)))
+      if (SYSTEM_FOLDER.exec(id)?.[1] === system && !elsewhere.has(id)) out.set(id, system)
+  }
+  return out
+}
+
 /** Every file a chunk loads with it (its static imports and their styles), and with `dynamic`, may load later. */
 function closure(bundle: OutputBundle, root: OutputChunk, stop: Set<string>, dynamic: boolean): string[] {
   const seen = new Set<string>()
@@ -167,10 +195,10 @@ export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<str
   if (!entry) throw new Error('fray-pwa: no index.html entry in the bundle')
   const roots = new Map<string, OutputChunk>()
   for (const chunk of chunks) {
-    const id = chunk.facadeModuleId ?? ''
     // The player's screen is a chunk of modules (`playerModules`), with no one module as its facade.
     const screen = Object.entries(SCREENS).find(([, s]) => chunk.moduleIds.some((m) => s.root.test(m)))?.[0]
-    const system = SYSTEM_ENTRY.exec(id)?.[1]
+    // A system's screen part is a chunk of its modules (`systemModules`), its `screen.ts` among them.
+    const system = chunk.moduleIds.map((m) => SYSTEM_ENTRY.exec(m)?.[1]).find(Boolean)
     if (screen ?? system) roots.set(screen ?? (system as string), chunk)
   }
   for (const screen of Object.keys(SCREENS))
@@ -188,7 +216,7 @@ export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<str
           ...chunks.filter((c) => c.moduleIds.some((id) => onDemand.test(id))).map((c) => c.fileName),
         ])
       : stop
-    parts[name] = closure(bundle, root, skip, !SYSTEM_ENTRY.test(root.facadeModuleId ?? ''))
+    parts[name] = closure(bundle, root, skip, name in SCREENS)
       .filter((f) => !shell.has(f))
       .map(path)
       .sort()
@@ -199,6 +227,7 @@ export function partsOf(bundle: OutputBundle, publicFiles: string[]): Record<str
 export function pwa(): Plugin {
   let publicDir = ''
   let player = new Set<string>()
+  let systems = new Map<string, string>()
   return {
     name: 'fray-pwa',
     apply: 'build',
@@ -213,14 +242,21 @@ export function pwa(): Plugin {
           checks: { ineffectiveDynamicImport: false },
           output: {
             entryFileNames: (chunk) => (chunk.name === SW_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js'),
-            // A system's chunk is named by the system (its entry is the system's `screen.ts`).
-            chunkFileNames: (chunk) =>
-              `assets/${SYSTEM_ENTRY.exec(chunk.facadeModuleId ?? '')?.[1] ?? '[name]'}-[hash].js`,
+            // A system's chunks are named by the system (`osr`, and `osr-resolve` for its own dice).
+            chunkFileNames: (chunk) => {
+              const resolve = RESOLVE_ENTRY.exec(chunk.facadeModuleId ?? '')?.[1]
+              return `assets/${resolve ? `${resolve}-resolve` : '[name]'}-[hash].js`
+            },
             codeSplitting: {
               groups: [
                 {
                   name: (id: string) => (player.has(id) ? 'seated' : null),
                   debugName: 'seated',
+                  includeDependenciesRecursively: false,
+                },
+                {
+                  name: (id: string) => systems.get(id) ?? null,
+                  debugName: 'systems',
                   includeDependenciesRecursively: false,
                 },
               ],
@@ -234,7 +270,9 @@ export function pwa(): Plugin {
     },
     buildEnd() {
       const ids = [...this.getModuleIds()]
-      player = playerModules({ ids, info: (id) => this.getModuleInfo(id) })
+      const graph = { ids, info: (id: string) => this.getModuleInfo(id) }
+      player = playerModules(graph)
+      systems = systemModules(graph)
     },
     generateBundle(_options, bundle) {
       const files: Array<{ path: string; content: string | Uint8Array }> = []

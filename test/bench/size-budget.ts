@@ -14,10 +14,11 @@ export const JS_BUDGET_BYTES = 16_000
  * and one rule system (what `npm run bench`'s whole fight downloads, measured on the wire). 92-101 kB
  * before #29's second round, 82-90 kB once the player's screen was one chunk and a phone loaded only a
  * system's screen part (`ScreenRules`: no turn model, no end of round); then 0.4 kB more for the join
- * form's early table and log connections and the answers array (osr 90.3 kB). A screen that imported
- * every system at once (`SYSTEMS` instead of its room's rules) would add ~70 kB.
+ * form's early table and log connections and the answers array (osr 90.3 kB); 80-86 kB once a system's
+ * resolving of an attack left its screen part (`RESOLVE_LOADERS`: loaded only for one's own dice). A
+ * screen that imported every system at once (`SYSTEMS` instead of its room's rules) would add ~70 kB.
  */
-export const FIGHT_BUDGET_BYTES = 92_000
+export const FIGHT_BUDGET_BYTES = 87_000
 
 const DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url))
 

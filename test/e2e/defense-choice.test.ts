@@ -28,6 +28,7 @@ describe('the defender’s choice on their phone', () => {
       const composer = gm.getByRole('region', { name: 'Ogre attacks' })
       await composer.getByRole('radio', { name: /Tomas/ }).check()
       await composer.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+      await composer.locator('.own-dice input').first().waitFor()
       for (let i = 0; i < 8; i++) {
         const inputs = await composer.locator('.own-dice input').all()
         const last = inputs.at(-1)

@@ -22,6 +22,15 @@ const chromium = useBrowser()
 const miraWith = (playerUrl: string, fields: Record<string, string | true>, weapons: FormWeapon[] = []) =>
   joinWithSheet(chromium.browser, playerUrl, 'Mira', fields, weapons)
 
+/** The systems whose `resolve` chunk (`osr-resolve-….js`) the page has fetched. */
+const resolveLoaded = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => /\/assets\/([a-z0-9]+)-resolve-/.exec(new URL(e.name).pathname)?.[1])
+      .filter((system) => system !== undefined),
+  )
+
 /** The fight starts with Mira first: DEX +3 and her own d6 showing 6 make 9, above any Goblin's 1d6. */
 async function miraActsFirst(gm: Page, mira: Page): Promise<void> {
   await gm.getByRole('button', { name: 'Start combat' }).click()
@@ -104,8 +113,11 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
     .poll(() => sheet.getByTestId('odds').textContent())
     .toContain('move up to 30 ft too, split before and after the spell')
   await chromium.snap(mira, 'osr-cast-sheet')
+  // Her phone loads osr's resolving of an attack only now, to ask for her own dice (#29).
+  expect(await resolveLoaded(mira)).toEqual([])
   await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
   await sheet.locator('.own-dice input').first().fill('12')
+  expect(await resolveLoaded(mira)).toEqual(['osr'])
   await sheet.getByRole('button', { name: 'Send my dice' }).click()
   await expect
     .poll(() => mira.getByTestId('result-card').textContent())

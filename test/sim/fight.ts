@@ -148,6 +148,8 @@ class Fight {
   knownRefused: string | null = null
   /** An attack its rules' defenses accept that their `resolve` refuses with no defense (`defensesCheckResolve`). */
   defensesMissed: string | null = null
+  /** An attack whose preview says it rolls dice (or none) where its `resolve` asks the attacker otherwise. */
+  diceMisspoken: string | null = null
   /** Dice for trying such an attack aside, apart from the fight's own choices and the room's dice. */
   readonly aside: ReturnType<typeof seededDice>
 
@@ -1000,6 +1002,13 @@ class Fight {
     const range = this.oneOf(ranges)
     if (range && !toggles.some((t) => ranges.includes(t)) && this.chance(0.8)) toggles.push(range)
     const declared: Declared = { choice: choice.id, toggles: toggles.map((t) => t.id) }
+    // A phone offers the attacker's own dice as the preview says, before it has loaded `resolve`.
+    const preview = combat.preview(attacker, target, declared, view)
+    if (preview.ok) {
+      const rolls = diceAsked(combat, attacker, target, declared, [], view).asked.length > 0
+      if (rolls !== (preview.value.dice !== false))
+        this.diceMisspoken = `${attacker.name} on ${target.name} with ${declared.choice}${declared.toggles.length ? ` + ${declared.toggles.join(', ')}` : ''}: the preview says ${rolls ? 'no dice' : 'dice'}, resolve ${rolls ? 'asks for dice' : 'asks for none'}`
+    }
     let faces: number[] | undefined
     if (this.chance(0.25)) {
       faces = []
@@ -1170,6 +1179,8 @@ class Fight {
         return this.failed('what the round knows never refuses an attack', this.knownRefused)
       if (this.defensesMissed)
         return this.failed('an attack its defenses accept resolves with no defense', this.defensesMissed)
+      if (this.diceMisspoken)
+        return this.failed('a preview says whether the attacker rolls dice', this.diceMisspoken)
       const action = this.weighted(actions)
       if (!action)
         return this.failed('every fight ends', `no action is possible in round ${before.turn.round}`)

@@ -262,6 +262,8 @@ export async function typeOwnDice(
   face: (i: number, sides: number, label: string) => number,
 ): Promise<void> {
   await composer.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  // The first die is asked once the system's `resolve` has loaded (on the first tick, on this device).
+  await composer.locator('.own-dice input').first().waitFor()
   for (let i = 0; i < 12; i++) {
     const inputs = await composer.locator('.own-dice input').all()
     const last = inputs.at(-1)

@@ -3,7 +3,13 @@
  * a phone downloads the rules of its room only. A view that reads rules loads them with itself
  * (`withRules`) or waits for them (`useRules`); `rulesOf` then reads them without waiting.
  */
-import { type ScreenRules, SYSTEM_LOADERS, type SystemId } from '@fray/rules'
+import {
+  type CombatRules,
+  RESOLVE_LOADERS,
+  type ScreenRules,
+  SYSTEM_LOADERS,
+  type SystemId,
+} from '@fray/rules'
 import { signal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 
@@ -44,3 +50,26 @@ export function useRules(system: SystemId | null): ScreenRules | null {
   }, [system])
   return system ? (loaded.value[system] ?? null) : null
 }
+
+type Resolve = CombatRules['resolve']
+const resolvers = signal<Partial<Record<SystemId, Resolve>>>({})
+const resolving = new Map<SystemId, Promise<Resolve>>()
+
+/**
+ * A system's resolving of an attack, which only a player typing their own dice needs on a device (to ask
+ * die by die): loaded once, on the first ask, so no other phone downloads it.
+ */
+export function loadResolve(system: SystemId): Promise<Resolve> {
+  const known = resolving.get(system)
+  if (known) return known
+  const load = RESOLVE_LOADERS[system]().then((resolve) => {
+    resolvers.value = { ...resolvers.value, [system]: resolve }
+    return resolve
+  })
+  load.catch(() => resolving.delete(system))
+  resolving.set(system, load)
+  return load
+}
+
+/** The system's `resolve` once loaded (`loadResolve`), else null. */
+export const resolveOf = (system: SystemId): Resolve | null => resolvers.value[system] ?? null

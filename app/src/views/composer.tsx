@@ -19,7 +19,7 @@ import {
 } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
-import { rulesOf } from '../models/rules.ts'
+import { loadResolve, resolveOf, rulesOf } from '../models/rules.ts'
 import { asFighter, type Combatant } from '../models/table.ts'
 import { openingChoice, targetList } from './composer-targets.ts'
 import { askedFirst, splitToggles } from './composer-toggles.ts'
@@ -56,7 +56,7 @@ interface Props {
 function withoutDefense(preview: Outcome<Preview>, target: Combatant | null): Outcome<Preview> {
   if (!target || !preview.ok) return preview
   return ok({
-    chance: preview.value.chance,
+    ...preview.value,
     summary: `to hit; ${target.name}’s defense is the GM’s secret.`,
     lines: preview.value.lines.filter((l) => l.defense !== target.id),
   })
@@ -113,6 +113,16 @@ export function Composer({
   const flipped = useSignal<Record<string, boolean>>({})
   const typing = useSignal(false)
   const typed = useSignal<string[]>([])
+  // Asking for one's own dice die by die runs the system's `resolve`, loaded on the first ask.
+  const resolve = resolveOf(system)
+  const resolveFailed = useSignal<string | null>(null)
+  const askResolve = () => {
+    resolveFailed.value = null
+    loadResolve(system).catch(() => {
+      resolveFailed.value =
+        'Your own dice need the connection once, to load what they are asked for. Roll with the room’s dice, or try again when you are back online.'
+    })
+  }
   const moreOpen = useSignal(false)
   const heading = useRef<HTMLHeadingElement>(null)
   const body = useRef<HTMLDivElement>(null)
@@ -123,7 +133,7 @@ export function Composer({
   // Typing one's own dice: the keypad's first field comes into view under the toggles.
   useEffect(() => {
     if (typing.value) body.current?.querySelector<HTMLInputElement>('.own-dice input')?.focus()
-  }, [typing.value])
+  }, [typing.value, resolve])
   /** A declaration about oneself (parry and dodge): its target is the declarer, and no list is shown. */
   const own = Boolean(choiceOf(choice.value)?.self)
   const target = own ? attacker : ordered.find((t) => t.id === targetId.value)
@@ -161,7 +171,8 @@ export function Composer({
   }
   const ready = preview.ok && (ask.length === 0 || asked !== undefined)
   // One's own dice only where the action rolls any (odnd's run or fighting withdrawal rolls none).
-  const rollsDice = ready && diceAsked(rules, me, them, declared, [], view).asked.length > 0
+  const rollsDice = ready && preview.value.dice !== false
+  const ownAsked = resolve && diceAsked({ resolve }, me, them, declared, facesOf(typed.value), view)
   const toggle = (t: ModifierToggle) => (
     <Toggle key={t.id} toggle={t} on={set.includes(t.id)} known={known.includes(t.id)} onFlip={flip} />
   )
@@ -264,7 +275,9 @@ export function Composer({
         )}
         {typing.value && rollsDice && (
           <OwnDice
-            asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
+            asked={ownAsked}
+            failed={resolveFailed.value}
+            onRetry={askResolve}
             typed={typed.value}
             onType={(next) => (typed.value = next)}
           />
@@ -306,10 +319,7 @@ export function Composer({
         </div>
         <div class="row gap roll-row">
           {typing.value && rollsDice ? (
-            <SendDice
-              asked={diceAsked(rules, me, them, declared, facesOf(typed.value), view)}
-              onSend={() => onRoll(target.id, declared, facesOf(typed.value))}
-            />
+            <SendDice asked={ownAsked} onSend={() => onRoll(target.id, declared, facesOf(typed.value))} />
           ) : (
             <button
               type="button"
@@ -328,6 +338,7 @@ export function Composer({
                 onChange={(e) => {
                   typing.value = e.currentTarget.checked
                   typed.value = []
+                  if (typing.value && !resolve) askResolve()
                 }}
               />
               <span>I roll my own dice</span>
@@ -360,8 +371,32 @@ function Toggle(props: {
 }
 
 /** The dice the attack asks for, one input each as they come, and what they would do. */
-function OwnDice(props: { asked: DiceAsked; typed: string[]; onType: (typed: string[]) => void }) {
+function OwnDice(props: {
+  /** Null while the system's `resolve` loads (or failed to: `failed`). */
+  asked: DiceAsked | null
+  failed: string | null
+  onRetry: () => void
+  typed: string[]
+  onType: (typed: string[]) => void
+}) {
   const { asked, typed } = props
+  if (!asked)
+    return (
+      <div class="own-dice">
+        {props.failed ? (
+          <p class="error" role="alert">
+            {props.failed}{' '}
+            <button type="button" class="ghost" onClick={props.onRetry}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <p class="muted" role="status">
+            Getting your dice ready…
+          </p>
+        )}
+      </div>
+    )
   // Only the faces typed so far that the attack still asks for (a miss asks for no damage).
   const shown = asked.asked.map((die, i) => ({ ...die, value: typed[i] ?? '' }))
   return (
@@ -388,12 +423,12 @@ function OwnDice(props: { asked: DiceAsked; typed: string[]; onType: (typed: str
   )
 }
 
-function SendDice(props: { asked: DiceAsked; onSend: () => void }) {
+function SendDice(props: { asked: DiceAsked | null; onSend: () => void }) {
   return (
     <button
       type="button"
       class="primary huge roll-button"
-      disabled={!props.asked.complete || !props.asked.outcome?.ok}
+      disabled={!props.asked?.complete || !props.asked.outcome?.ok}
       onClick={props.onSend}
     >
       Send my dice

@@ -39,12 +39,20 @@ export interface RuleSystem<Sheet = unknown> {
  */
 export interface ScreenRules<Sheet = unknown> extends Omit<RuleSystem<Sheet>, 'combat' | 'turn'> {
   /**
-   * All of the combat but what only the room runs: the end of a round or a fight, rest, ending a
-   * condition, and whether it may ask a defender without a dry run of the attack.
+   * All of the combat but what only the room runs: resolving an attack and the defenses it offers, the
+   * end of a round or a fight, rest, ending a condition, and whether it may ask a defender without a dry
+   * run of the attack. A phone whose player types their own dice loads `resolve` apart (`RESOLVE_LOADERS`).
    */
   combat: Omit<
     CombatRules,
-    'endOfRound' | 'startOfFight' | 'endOfFight' | 'rest' | 'clear' | 'defensesCheckResolve'
+    | 'endOfRound'
+    | 'startOfFight'
+    | 'endOfFight'
+    | 'rest'
+    | 'clear'
+    | 'defensesCheckResolve'
+    | 'resolve'
+    | 'defenses'
   >
   turn: Pick<TurnRules, 'known' | 'facts' | 'intents'>
 }

@@ -4,6 +4,7 @@
  * `SYSTEMS`, which holds all five whole; a missing loader is a compile error here too.
  */
 import type { ScreenRules } from '../rule-system.ts'
+import type { CombatRules } from '../table/types.ts'
 import type { SystemId } from './info.ts'
 
 export const SYSTEM_LOADERS: Record<SystemId, () => Promise<ScreenRules>> = {
@@ -12,4 +13,16 @@ export const SYSTEM_LOADERS: Record<SystemId, () => Promise<ScreenRules>> = {
   spelljammer: () => import('./spelljammer/screen.ts').then((m) => m.spelljammerScreen as ScreenRules),
   brp: () => import('./brp/screen.ts').then((m) => m.brpScreen as ScreenRules),
   zones: () => import('./zones/screen.ts').then((m) => m.zonesScreen as ScreenRules),
+}
+
+/**
+ * Each system's resolving of an attack (its `resolve.ts`), which a screen does not read: a phone whose player
+ * types the faces of their own dice loads it to ask die by die (`diceAsked`); the room checks them again.
+ */
+export const RESOLVE_LOADERS: Record<SystemId, () => Promise<CombatRules['resolve']>> = {
+  osr: () => import('./osr/resolve.ts').then((m) => m.osrResolve),
+  odnd: () => import('./odnd/resolve.ts').then((m) => m.odndResolve),
+  spelljammer: () => import('./spelljammer/resolve.ts').then((m) => m.spelljammerResolve),
+  brp: () => import('./brp/resolve.ts').then((m) => m.brpResolve),
+  zones: () => import('./zones/resolve.ts').then((m) => m.zonesResolve),
 }

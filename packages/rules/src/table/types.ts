@@ -71,6 +71,12 @@ export interface Preview {
   /** In the player's words, e.g. "Hits on 12 or more on a d20 (45%)". */
   summary: string
   lines: BreakdownLine[]
+  /**
+   * False where the action rolls no dice (odnd's fighting withdrawal, a held action), so a phone offers no
+   * typing of one's own dice before it has loaded the system's `resolve`; the simulator holds it to
+   * `diceAsked` of every action it declares.
+   */
+  dice?: false
 }
 
 /** One answer the defender may give (parry, dodge, counter...), with its odds where the rules give them. */

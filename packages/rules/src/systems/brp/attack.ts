@@ -1,9 +1,12 @@
-/** Declaring and rolling an attack (5.5, 5.9): the chance with every modifier, range bands, reloads and shots. */
+/**
+ * Declaring an attack (5.5, 5.9): the chance with every modifier, range bands, reloads. Rolling it and the
+ * shot it spends are `exchange.ts`'s.
+ */
 import { unreachable } from '../../assert.ts'
 import type { BreakdownLine, ModifierToggle, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { physicalSkillPenalty } from './armor.ts'
-import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
+import { type Chance, divided } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import { type DamageBonus, damageBonusOf, type Sheet } from './sheet.ts'
 import { type CombatantState, isBroken, itemState, withItem } from './state.ts'
@@ -234,20 +237,6 @@ export function declareAttack(
     range,
     defenderUnaware: has('defender-unaware'),
   })
-}
-
-/** Reads the attack's d100 (5.5): equal or lower succeeds, 1/5 of the chance or lower is special. */
-export function rollAttack(attack: DeclaredAttack, d100: number, settings: BrpSettings): Outcome<D100Roll> {
-  return rollD100('Attack', d100, attack.chance, settings)
-}
-
-/** The attacker after firing: a crossbow needs a round to reload, a gun or laser has one shot fewer. */
-export function spendShot(state: CombatantState, weapon: WeaponRow): CombatantState {
-  const item = itemState(state, weapon.item)
-  if (weapon.reloadRound) return withItem(state, weapon.item, { loaded: false })
-  if (weapon.magazine && item.shots !== undefined)
-    return withItem(state, weapon.item, { shots: item.shots - 1 })
-  return state
 }
 
 /**

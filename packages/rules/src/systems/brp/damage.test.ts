@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { damageAfterArmor, damageDice, rollDamage, weaponMaximum } from './damage.ts'
+import { weaponMaximum } from './damage.ts'
+import { damageAfterArmor, damageDice, rollDamage } from './exchange.ts'
 import { findWeapon, type WeaponRow } from './tables.ts'
 
 const weapon = (id: string): WeaponRow => {

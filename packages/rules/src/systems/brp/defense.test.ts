@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { declareAttack } from './attack.ts'
-import { type DefenseChoice, declareDefense, defenseOptions, rollDefense } from './defense.ts'
+import { type DefenseChoice, declareDefense, defenseOptions } from './defense.ts'
+import { rollDefense } from './exchange.ts'
 import { brpSettings } from './settings.ts'
 import { type Sheet, sheetOf } from './sheet.ts'
 import { initialState, withItem } from './state.ts'

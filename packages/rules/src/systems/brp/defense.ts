@@ -1,10 +1,13 @@
-/** Parry and dodge after the attack roll (5.6, 5.7, 5.11): which are legal and at what chance. */
+/**
+ * Parry and dodge after the attack roll (5.6, 5.7, 5.11): which are legal and at what chance. Rolling one
+ * is `exchange.ts`'s.
+ */
 import { unreachable } from '../../assert.ts'
 import type { ModifierToggle, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { physicalSkillPenalty } from './armor.ts'
 import { type DeclaredAttack, weaponChance, weaponFor } from './attack.ts'
-import { type Chance, type D100Roll, divided, rollD100 } from './rolls.ts'
+import { type Chance, divided } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
 import { type CombatantState, isBroken } from './state.ts'
@@ -222,14 +225,4 @@ export function defenseOptions(
       outcome: declareDefense(attack, defender, state, { choice, toggles: own }, settings),
     }
   })
-}
-
-/** Reads the parry or dodge d100: "just like an attack roll" (5.6, 5.7). */
-export function rollDefense(
-  defense: DeclaredDefense,
-  d100: number,
-  settings: BrpSettings,
-): Outcome<D100Roll> {
-  if (defense.chance === null) return fail('No defense was chosen, so there is nothing to roll.')
-  return rollD100(describeDefense(defense.choice), d100, defense.chance, settings)
 }

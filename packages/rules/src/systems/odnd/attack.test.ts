@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type AttackDeclaration, isFumble, prepareAttack, resolveAttack } from './attack.ts'
-import { rollDamage } from './damage.ts'
+import { type AttackDeclaration, isFumble, prepareAttack } from './attack.ts'
 import type { Toggles } from './modifiers.ts'
+import { resolveAttack, rollDamage } from './rolls.ts'
 import { makeSheet, makeWeapon, type Sheet } from './sheet.ts'
 
 const sword = makeWeapon({ name: 'Sword', kind: 'one-handed', damage: 'd6+1' })

@@ -1,13 +1,15 @@
-/** Attack resolution: the declared attack's target number and modifiers, then the d20 (or two) applied. */
+/**
+ * Attack resolution: the declared attack's target number and modifiers. The d20 (or two) applied to it is
+ * rolls.ts's `applyAttackDice`, apart so that a phone's screen, which only previews, does not load it.
+ */
 
 import { unreachable } from '../../assert.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackMode, abilityLine, canSwashbuckle } from './bonuses.ts'
-import { type DamageDice, formatDamageDice, parseDamageDice } from './dice-notation.ts'
+import { type DamageDice, parseDamageDice } from './dice-notation.ts'
 import { type ToggleId, type Toggles, toggle } from './modifiers.ts'
 import { type OdndOptions, withDefaults } from './options.ts'
-import { type GmPrompt, gmPrompt } from './prompt.ts'
 import { isElf, isHobbit, MISSILE_KINDS, makeWeapon, type Sheet, type Weapon } from './sheet.ts'
 import { abilityBonus, COVER, LANCE_DICE, UNTRAINED_DAMAGE_DIE } from './tables.ts'
 
@@ -430,200 +432,6 @@ function damageSpec(
     doubleDamage: opts.doubleDamage,
   }
 }
-
-/** The d20 as rolled: one face, or two when rolling with Advantage or Disadvantage. */
-export type AttackDice = {
-  d20: number | readonly [number, number]
-  fumbleD20?: number
-  /** Florentine with weapons of different size: a d2 for which one hit (1 the main, 2 the off-hand). */
-  whichWeapon?: number
-}
-
-export interface AttackResult {
-  prepared: PreparedAttack
-  hit: boolean
-  natural: number
-  total: number
-  critical: boolean
-  /** After a natural 1: whether the fumble d20 beat the level, or that it still has to be rolled. */
-  fumble: 'none' | 'roll-needed' | 'fumble' | 'no-fumble'
-  specialAttack: boolean
-  /** The damage to roll on a hit, with the natural-20 penalty set. */
-  damage: DamageSpec | null
-  breakdown: BreakdownLine[]
-  /** What the GM must rule because the text names a table it does not print. */
-  prompts: GmPrompt[]
-  summary: string
-}
-
-const isFace = (n: unknown, sides: number): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= sides
-
-/** Resolves a declared attack against the dice rolled (by the server, a seeded test, or a player's own die). */
-export function resolveAttack(
-  decl: AttackDeclaration,
-  dice: AttackDice,
-  options: Partial<OdndOptions> = {},
-): Outcome<AttackResult> {
-  const prepared = prepareAttack(decl, options)
-  if (!prepared.ok) return prepared
-  return applyAttackDice(prepared.value, dice, decl.attacker.name)
-}
-
-/** The second half of resolution: a prepared attack judged against its dice. */
-export function applyAttackDice(
-  p: PreparedAttack,
-  dice: AttackDice,
-  who = 'The attacker',
-): Outcome<AttackResult> {
-  const faces = typeof dice.d20 === 'number' ? [dice.d20] : [...dice.d20]
-  if (!faces.every((f) => isFace(f, 20))) return fail('A d20 shows a whole number from 1 to 20.')
-  if (p.roll === 'normal' && faces.length !== 1) return fail('This attack rolls one d20.')
-  if (p.roll !== 'normal' && faces.length !== 2) return fail(`This attack rolls two d20 (${p.roll}).`)
-  if (dice.fumbleD20 !== undefined && !isFace(dice.fumbleD20, 20))
-    return fail('The fumble d20 shows a whole number from 1 to 20.')
-  const natural =
-    p.roll === 'advantage'
-      ? Math.max(...faces)
-      : p.roll === 'disadvantage'
-        ? Math.min(...faces)
-        : (faces[0] as number)
-  const kept = faces.indexOf(natural)
-  const breakdown: BreakdownLine[] = faces.map((f, i) => ({
-    label: faces.length === 1 ? 'd20' : `d20 (${p.roll}${i === kept ? ', kept' : ''})`,
-    value: f,
-  }))
-  breakdown.push(...p.toHitLines)
-  breakdown.push(...p.acLines.map((l) => ({ ...l, label: `AC: ${l.label}` })))
-  const total = natural + p.modifier
-  breakdown.push({
-    label: `needs ${p.target} (AC ${p.armorClass})`,
-    value: p.target,
-    rule: 'room to-hit table',
-  })
-  const prompts: GmPrompt[] = []
-  let hit: boolean
-  let critical = false
-  let penalty = 0
-  let fumble: AttackResult['fumble'] = 'none'
-  if (natural === 1) {
-    hit = false
-    if (dice.fumbleD20 === undefined) fumble = 'roll-needed'
-    else {
-      breakdown.push({
-        label: `fumble d20 (fumbles above level ${p.fumbleAbove})`,
-        value: dice.fumbleD20,
-        rule: 'Natural 1',
-      })
-      fumble = dice.fumbleD20 > p.fumbleAbove ? 'fumble' : 'no-fumble'
-      if (fumble === 'fumble')
-        prompts.push(
-          gmPrompt(
-            'critical-fumble',
-            [
-              { label: 'd20', value: natural },
-              { label: 'fumble d20', value: dice.fumbleD20 },
-            ],
-            `Critical fumble (d20 ${dice.fumbleD20} above level ${p.fumbleAbove}): the fumble table is not in the text; GM, rule the effect.`,
-            'Natural 1',
-          ),
-        )
-    }
-  } else if (!p.canHit) {
-    hit = false
-  } else if (natural === 20) {
-    hit = true
-    penalty = Math.max(0, p.needed - 20)
-    critical = p.natural20Crits
-    if (penalty > 0)
-      breakdown.push({
-        label: `natural 20 hit needing ${p.needed}: damage penalty`,
-        value: -penalty,
-        rule: 'Natural 20',
-      })
-    if (critical)
-      prompts.push(
-        gmPrompt(
-          'critical-hit',
-          [{ label: 'd20', value: natural }],
-          'Critical hit on a natural 20: the critical table is not in the text; GM, rule the effect.',
-          'Natural 20',
-        ),
-      )
-  } else {
-    hit = total >= p.target
-  }
-  const specialAttack = hit && p.specialOn > 0 && natural >= p.specialOn
-  if (specialAttack)
-    prompts.push(
-      gmPrompt(
-        'special-attack',
-        [{ label: 'd20', value: natural }],
-        `Natural ${natural}: the special attack happens; GM, apply it.`,
-        'Natural 20: special attacks',
-      ),
-    )
-  let spec = p.damage
-  if (hit && p.offhand) {
-    if (dice.whichWeapon !== 1 && dice.whichWeapon !== 2)
-      return fail(
-        `Florentine with weapons of different size: roll a d2 to see which one hit (1 ${p.weapon.name}, 2 ${p.offhand.weapon.name}).`,
-      )
-    breakdown.push({
-      label: `d2 which weapon hit (${dice.whichWeapon === 1 ? p.weapon.name : p.offhand.weapon.name})`,
-      value: dice.whichWeapon,
-      rule: 'Florentine fighting',
-    })
-    if (dice.whichWeapon === 2) spec = p.offhand.damage
-  }
-  if (p.friendlyFireRisk)
-    prompts.push(
-      gmPrompt(
-        'friendly-fire',
-        [{ label: 'd20', value: natural }],
-        'Firing into melee: only elves (and hobbits with slings) fire without risk of hitting friends; the text gives no rule for the risk, GM, rule it.',
-        'Elves fire into melee',
-      ),
-    )
-  const damage = hit && spec ? { ...spec, penalty } : null
-  if (hit && p.maneuver !== 'strike' && p.maneuver !== 'subdue' && p.maneuver !== 'pull-punches')
-    prompts.push(
-      gmPrompt(
-        'maneuver',
-        [{ label: 'd20', value: natural }],
-        MANEUVER_FOLLOW_UP[p.maneuver].ask,
-        MANEUVER_FOLLOW_UP[p.maneuver].rule,
-      ),
-    )
-  const summary = `${who} ${hit ? (critical ? 'hits, critical' : 'hits') : 'misses'}: d20 ${natural}${p.modifier ? ` ${p.modifier > 0 ? '+' : '-'} ${Math.abs(p.modifier)}` : ''} = ${total} vs ${p.target}${damage ? `; damage ${formatDamageDice(damage.dice)}${damage.multiplier === 2 ? ' x2' : ''}${penalty ? ` -${penalty}` : ''}` : ''}${fumble === 'fumble' ? '; critical fumble' : ''}.`
-  return ok({
-    prepared: p,
-    hit,
-    natural,
-    total,
-    critical,
-    fumble,
-    specialAttack,
-    damage,
-    breakdown,
-    prompts,
-    summary,
-  })
-}
-
-/** What a maneuver's hit leads to: the follow-up roll, in words, and its rule. */
-const MANEUVER_FOLLOW_UP = {
-  disarm: { ask: 'Hit: the target saves vs Paralysis or is disarmed.', rule: 'Disarm' },
-  dismount: { ask: 'Hit: the rider saves vs Paralysis or is dismounted.', rule: 'Dismount (polearms)' },
-  entangle: {
-    ask: 'Hit: the wielder picks where to target, then saves vs Paralysis, minus the target’s STR bonus, to entangle.',
-    rule: 'Whip',
-  },
-  grapple: {
-    ask: 'Hit: this foe has grappled the target; roll the grappling contest.',
-    rule: 'Grappling attacks',
-  },
-} as const
 
 /** Whether a natural 1 fumbles: "if the roll is greater than the XP level of the character who missed". */
 export function isFumble(level: number, d20: number): boolean {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { odnd } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
 import type { Fighter, Resolution } from '../../table/types.ts'
-import { odndCombat as rules } from './combat.ts'
+import { odndCombat as rules } from './table.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'
 
 const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6+1' }

@@ -2,6 +2,8 @@
  * odnd: attacks, defenses and outcomes at the table, over the rules package (`@fray/rules` odnd). The
  * rules package judges every declaration and every die; this file only maps the table's fighters onto
  * its sheets, keeps each fighter's conditions in `state`, and says what happened in the players' words.
+ * Here what a screen reads (`odndCombatView`) and what only the room runs (`odndRoomCombat`); resolving an
+ * attack is resolve.ts's, which a phone loads only to ask for its own dice, and table.ts puts the two together.
  */
 
 import { unreachable } from '../../assert.ts'
@@ -19,7 +21,6 @@ import type {
   Preview,
   Resolution,
   Roller,
-  TableView,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import {
@@ -27,7 +28,6 @@ import {
   type ConditionId,
   conditionsOf,
   disengage,
-  engage,
   engagedOf,
   find,
   healthOf,
@@ -39,18 +39,15 @@ import {
   sheet,
   stateOf,
   withCondition,
-  withoutCondition,
 } from './fighter-state.ts'
 import { GM_ROLLS } from './gm-rolls.ts'
 import {
-  interruptSpell,
   isMove,
   isTableToggle,
   type MoveId,
   movesFor,
   moveToggles,
   previewMove,
-  resolveMove,
   TABLE_TOGGLES,
 } from './moves.ts'
 import * as odnd from './rules.ts'
@@ -93,12 +90,12 @@ function startOfFight(fighters: readonly Fighter[]): Outcome<Resolution> {
 }
 
 /** A 10-minute Turn is ten one-minute melee rounds ("once per 10 minute Turn"; "per Turn"). */
-const ROUNDS_PER_TURN = 10
+export const ROUNDS_PER_TURN = 10
 
 // ---------------------------------------------------------------------------------------------------
 // Ways to attack: each weapon, thrown, to subdue, the special maneuvers, and empty hands.
 
-interface Way {
+export interface Way {
   id: string
   label: string
   /** Index into the sheet's weapons; `hands` fights with empty hands. */
@@ -144,7 +141,7 @@ const HAND_WAYS: Way[] = [
 ]
 
 /** Every way this fighter has, open or blocked by its conditions. */
-function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
+export function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
   const struggling = find(f, 'struggling') !== undefined
   const disarmed = conditionsOf(f)
     .filter((c) => c.id === 'disarmed')
@@ -175,7 +172,7 @@ function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
 const RAN = 'You ran this round: no attack or other action (Running).'
 
 /** Why this fighter cannot attack at all right now, or null. */
-function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
+export function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
   const injury = injuryOf(f)
   if (injury !== 'fighting') return `You are ${INJURY_WORDS[injury]}: you cannot attack.`
   const stunned = find(f, 'stunned')
@@ -288,7 +285,7 @@ function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
 // ---------------------------------------------------------------------------------------------------
 // A declaration: the checks every step shares, then the rules package's own declaration.
 
-interface Ready {
+export interface Ready {
   /** The table's own situations set on this attack (moved through a line). */
   table: string[]
   decl: odnd.AttackDeclaration
@@ -297,7 +294,7 @@ interface Ready {
   defender: odnd.Sheet
 }
 
-function declare(
+export function declare(
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
@@ -424,7 +421,7 @@ function breakdownOf(p: odnd.PreparedAttack, defense: string): BreakdownLine[] {
 // Defenses: the only defender's choice in the text is the parry.
 
 /** "Melee combatants may parry - gives +2 to defense on that round but no attacks are possible." */
-function canParry(target: Fighter, way: Way): boolean {
+export function canParry(target: Fighter, way: Way): boolean {
   return (
     way.mode === 'melee' &&
     injuryOf(target) === 'fighting' &&
@@ -437,116 +434,11 @@ function canParry(target: Fighter, way: Way): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Resolution.
-
-/** Rolls the to-hit die (two with Advantage or Disadvantage), then the fumble die or the Florentine d2 if asked for. */
-function rollToHit(p: odnd.PreparedAttack, who: string, roll: Roller): Outcome<odnd.AttackResult> {
-  const d20: odnd.AttackDice['d20'] =
-    p.roll === 'normal'
-      ? roll(20, 'to hit')
-      : [roll(20, `to hit (${p.roll})`), roll(20, `to hit (${p.roll})`)]
-  // Judge the d20 first (the d2 placeholder only lets a Florentine hit be judged), then roll what it calls for.
-  const judged = odnd.applyAttackDice(p, { d20, whichWeapon: 1 }, who)
-  if (!judged.ok) return judged
-  const dice: odnd.AttackDice = { d20 }
-  if (judged.value.fumble === 'roll-needed') dice.fumbleD20 = roll(20, 'fumble')
-  if (judged.value.hit && p.offhand) dice.whichWeapon = roll(2, 'which weapon hit')
-  return odnd.applyAttackDice(p, dice, who)
-}
-
-/** What the end of a round logs. */
-interface Log {
-  lines: BreakdownLine[]
-  words: string[]
-}
-
-/** What an attack does, built up step by step. */
-interface Effects extends Log {
-  target: OdndState
-  attacker: OdndState
-  hp: number
-}
-
-/** A charge or a withdrawal marks the round: the charger's AC loses its DEX, the one withdrawing gains +2. */
-function movedThisRound(r: Ready, fx: Effects): void {
-  const t = r.decl.toggles ?? {}
-  if (t.charging && r.decl.attackNumber === 1) {
-    fx.attacker = withCondition({ ...fx.attacker, chargeWait: ROUNDS_PER_TURN }, { id: 'charged', rounds: 1 })
-    fx.words.push(`${r.attacker.name} charged: no DEX bonus to AC this round, no other charge this Turn`)
-  }
-  if (r.table.includes('on-the-run')) fx.attacker = withCondition(fx.attacker, { id: 'running', rounds: 1 })
-  if (t.withdrawing) fx.attacker = withCondition(fx.attacker, { id: 'withdrawing', rounds: 1 })
-}
-
-/**
- * Who attacks one in melee this round: "If more than 2 foes are simultaneously attacking one character"
- * (the round's known toggles then set +1 and no shield); where the text prints no number for the sizes
- * (larger or smaller creatures), the GM is asked once more than six surround it.
- */
-function surrounded(r: Ready, attacker: Fighter, target: Fighter, fx: Effects): void {
-  const by = fx.target.attackedBy ?? []
-  if (by.includes(attacker.id)) return
-  fx.target = { ...fx.target, attackedBy: [...by, attacker.id] }
-  if (
-    by.length + 1 > odnd.MAX_SURROUNDING_MAN_SIZED &&
-    odnd.maxSurrounding(r.attacker.size, r.defender.size) === null
-  )
-    fx.words.push(
-      `GM: ${by.length + 1} now fight ${target.name}; how many can surround a ${r.defender.size} foe is yours to say ("Larger creatures can be surrounded by more opponents. Smaller creatures ... by fewer")`,
-    )
-}
-
-/**
- * Two who fight in melee are "in melee" (within 10 feet): each remembers the other until a retreat or the
- * GM parts them; one who fled and strikes again has "turned and re-engaged". The fallen are let go.
- */
-function inMelee(attacker: Fighter, target: Fighter, after: odnd.InjuryState, fx: Effects): void {
-  fx.attacker = withoutCondition(fx.attacker, 'fleeing')
-  if (after !== 'fighting') {
-    fx.attacker = disengage(fx.attacker, [target.id])
-    return
-  }
-  fx.attacker = engage(fx.attacker, target)
-  fx.target = engage(fx.target, attacker)
-}
-
-/** A maneuver's follow-up save after a hit: disarm, dismount, entangle. Grapples wait for the round's end. */
-function followUp(r: Ready, attacker: Fighter, target: Fighter, roll: Roller, fx: Effects): void {
-  const { maneuver } = r.way
-  if (maneuver === 'grapple') {
-    const grappledBy = (fx.target.grappledBy ?? []).filter((g) => g.id !== attacker.id)
-    fx.target = { ...fx.target, grappledBy: [...grappledBy, { id: attacker.id, hitDice: r.attacker.level }] }
-    fx.words.push(
-      `${attacker.name} grapples ${target.name}: the grappling dice are rolled at the end of the round`,
-    )
-    return
-  }
-  if (maneuver !== 'disarm' && maneuver !== 'dismount' && maneuver !== 'entangle') return
-  // The target saves against a disarm or a dismount; with a whip, "the WIELDER must ... make a Save".
-  const d20 = roll(20, 'save vs paralysis', maneuver === 'entangle' ? 'attacker' : 'target')
-  const save =
-    maneuver === 'disarm'
-      ? odnd.disarmSave(r.defender, r.attacker, d20)
-      : maneuver === 'dismount'
-        ? odnd.dismountSave(r.defender, r.attacker, d20)
-        : odnd.entangleSave(r.attacker, r.defender, r.way.aim ?? 'target', d20)
-  if (!save.ok) return
-  fx.lines.push(...save.value.breakdown)
-  fx.words.push(save.value.summary.replace(/\.$/, ''))
-  // A disarm or dismount works when the target fails; a whip when its wielder succeeds.
-  const works = maneuver === 'entangle' ? save.value.saved : !save.value.saved
-  if (!works) return
-  const lost: Condition =
-    maneuver === 'disarm' || r.way.aim === 'weapon'
-      ? { id: 'disarmed', rounds: null, weapon: r.decl.defenderWeapon ?? 0 }
-      : maneuver === 'dismount'
-        ? { id: 'dismounted', rounds: null }
-        : { id: 'entangled', rounds: null }
-  fx.target = withCondition(fx.target, lost)
-}
+// What a preview and the resolving of an attack (resolve.ts) share: a move's declaration, and the blow a
+// longer reach strikes first.
 
 /** A move declared for oneself (run, withdraw, retreat), checked as any action is. */
-function declareMove(attacker: Fighter, target: Fighter, declared: Declared): Outcome<MoveId> | null {
+export function declareMove(attacker: Fighter, target: Fighter, declared: Declared): Outcome<MoveId> | null {
   const id = declared.choice
   if (!isMove(id)) return null
   if (target.id !== attacker.id) return fail('A move is declared for oneself, not at another.')
@@ -568,47 +460,11 @@ function declareMove(attacker: Fighter, target: Fighter, declared: Declared): Ou
   return ok(id)
 }
 
-/** A parting shot: the foe's first open melee attack, at +2 past the shield, free of its round's count. */
-function partingShot(foe: Fighter, target: Fighter, roll: Roller): Outcome<Resolution> {
-  const s = sheet(foe)
-  if (!s.ok) return s
-  const why = cannotAttack(foe, s.value)
-  if (why) return fail(why.replace(/^You are/, `${foe.name} is`).replace(/^You /, `${foe.name} `))
-  const way = waysOf(foe, s.value).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
-  if (!way) return fail(`${foe.name} has no melee attack ready`)
-  return strike(foe, target, { choice: way.id, toggles: ['parting-shot'] }, null, roll, true)
-}
-
-function resolve(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-  roll: Roller,
-  view?: TableView,
-): Outcome<Resolution> {
-  const table = view?.fighters
-  const move = declareMove(attacker, target, declared)
-  if (move) {
-    if (!move.ok) return move
-    if (defense !== null && defense !== 'none') return fail('Nobody defends against a move.')
-    return resolveMove(attacker, move.value, declared.toggles, roll, table, partingShot)
-  }
-  const first = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
-  if (!first.ok) return first
-  const counter = first.ok && defense !== 'parry' ? outreachedBy(attacker, target, first.value) : null
-  const struck = counter
-    ? struckFirst(attacker, target, declared, defense, roll, counter)
-    : strike(attacker, target, declared, defense, roll, false, false, first.value)
-  if (!struck.ok || !table) return struck
-  return ok(letGoOfTheFallen(struck.value, target, table))
-}
-
 /** Feet of reach that make an advantage at the table: a spear's 8 over a sword's 3. */
 const SUFFICIENT_REACH = 5
 
 /** The defender's blow that comes first: its way, its weapon, and why. */
-interface Counter {
+export interface Counter {
   way: Way
   weapon: odnd.Weapon
   setSpear: boolean
@@ -621,7 +477,7 @@ interface Counter {
  * charge, a set spear (unmounted chargers) or the longer weapon meets it first. At the table the first
  * round of melee between two is the one in which they are not yet in melee with each other.
  */
-function outreachedBy(attacker: Fighter, target: Fighter, r: Ready): Counter | null {
+export function outreachedBy(attacker: Fighter, target: Fighter, r: Ready): Counter | null {
   if (r.way.mode !== 'melee' || engagedOf(attacker).some((e) => e.id === target.id)) return null
   const d = sheet(target)
   if (!d.ok || cannotAttack(target, d.value)) return null
@@ -645,189 +501,14 @@ function outreachedBy(attacker: Fighter, target: Fighter, r: Ready): Counter | n
   return { way, weapon, setSpear, why: `${first.why} (${first.rule})` }
 }
 
-/** The defender's blow first, then the attacker's if still standing: one outcome, one log entry. */
-function struckFirst(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-  roll: Roller,
-  counter: Counter,
-): Outcome<Resolution> {
-  // The defender's dice are theirs; a save its blow calls for is the attacker's.
-  const theirs: Roller = (sides, label, owner) =>
-    roll(sides, `${target.name}: ${label}`, owner === 'target' ? 'attacker' : 'target')
-  const toggles = counter.setSpear ? ['set-spear'] : []
-  const blow = strike(target, attacker, { choice: counter.way.id, toggles }, null, theirs, false, true)
-  if (!blow.ok) return blow
-  const after = (f: Fighter) => ({
-    ...f,
-    hp: blow.value.changes[f.id]?.hp ?? f.hp,
-    state: blow.value.changes[f.id]?.state ?? f.state,
-  })
-  const lead = `${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}: ${blow.value.summary.replace(/\.$/, '')}`
-  const a = after(attacker)
-  if (injuryOf(a) !== 'fighting')
-    return ok({ ...blow.value, summary: `${lead}; ${attacker.name} falls before striking.` })
-  // The exchange is one: the blow that came first does not put the attacker "in melee" before its own.
-  const own = strike(
-    { ...a, state: disengage(stateOf(a), [target.id]) as Record<string, unknown> },
-    after(target),
-    declared,
-    defense,
-    roll,
-    false,
-  )
-  if (!own.ok) return own
-  const changes: Record<string, FighterChange> = { ...blow.value.changes }
-  for (const [id, c] of Object.entries(own.value.changes)) changes[id] = { ...changes[id], ...c }
-  return ok({
-    lines: [...blow.value.lines, ...own.value.lines],
-    summary: `${lead}; then ${own.value.summary}`,
-    changes,
-  })
-}
-
-/** One who falls is in melee with nobody: those who fought them let go at once, not at the round's end. */
-function letGoOfTheFallen(r: Resolution, target: Fighter, table: readonly Fighter[]): Resolution {
-  const change = r.changes[target.id]
-  const now = { ...target, hp: change?.hp ?? target.hp, state: change?.state ?? target.state }
-  if (injuryOf(now) === 'fighting') return r
-  const changes = { ...r.changes }
-  for (const f of table) {
-    if (f.id === target.id || changes[f.id] || !engagedOf(f).some((e) => e.id === target.id)) continue
-    changes[f.id] = { state: disengage(stateOf(f), [target.id]) as Record<string, unknown> }
-  }
-  return { ...r, changes }
-}
-
-function strike(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-  roll: Roller,
-  free: boolean,
-  /** The defender's blow in the attacker's own action (reach): the attacker is acting, not casting. */
-  counter = false,
-  /**
-   * This very declaration as the caller read it already (not free): read again, it would be the same
-   * (whether a fight runs changes only the words of a refusal, and the caller's was no refusal).
-   */
-  read?: Ready,
-): Outcome<Resolution> {
-  const first = read && !free ? ok(read) : declare(attacker, target, declared, {}, free)
-  if (!first.ok) return first
-  const parry = defense === 'parry'
-  if (defense !== null && defense !== 'none' && !parry)
-    return fail(`"${defense}" is not a defense in this system.`)
-  if (parry && !canParry(target, first.value.way))
-    return fail(`${target.name} cannot parry now: parrying takes the whole round, with no attacks (Parry).`)
-  const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }, free) : first
-  if (!ready.ok) return ready
-  const r = ready.value
-  const prepared = odnd.prepareAttack(r.decl)
-  if (!prepared.ok) return prepared
-  const p = prepared.value
-  // Moving through a line comes before the blow: the mover's d6 + DEX, for each foe passed to beat.
-  const throughLine = r.table.includes('through-line')
-    ? roll(6, 'through the line d6') + odnd.abilityBonus(r.attacker.dex)
-    : null
-  const judged = rollToHit(p, attacker.name, roll)
-  if (!judged.ok) return judged
-  const res = judged.value
-
-  const fx: Effects = {
-    lines: [...res.breakdown],
-    words: [],
-    target: stateOf(target),
-    attacker: { ...stateOf(attacker), attacks: (stateOf(attacker).attacks ?? 0) + 1, hasAttacked: true },
-    hp: target.hp,
-  }
-  if (parry) fx.target = withCondition(fx.target, { id: 'parrying', rounds: 1 })
-  let headline = `${attacker.name} ${res.hit ? (res.critical ? 'hits, critically,' : 'hits') : 'misses'} ${target.name}`
-
-  if (res.damage && r.attacker.men > 1) {
-    // Mass Combat: "a single 6-sided die is thrown, and its score is multiplied by 10" (the men of the unit).
-    const hit = odnd.unitHit(
-      { name: target.name, men: 1, originalHp: target.maxHp, hp: target.hp },
-      r.attacker.men,
-      roll(6, 'unit hit d6'),
-    )
-    if (!hit.ok) return hit
-    fx.lines.push(...hit.value.breakdown)
-    fx.hp = target.hp - hit.value.damage
-    headline += ` for ${hit.value.damage}`
-  } else if (res.damage) {
-    const faces = Array.from({ length: res.damage.dice.count }, () =>
-      roll(res.damage?.dice.sides ?? 0, `damage d${res.damage?.dice.sides}`),
-    )
-    const dealt = odnd.rollDamage(res.damage, faces, stateOf(attacker).subdualRolls ?? 0)
-    if (!dealt.ok) return dealt
-    const { actual, temporary, breakdown, subdualRolls } = dealt.value
-    fx.lines.push(...breakdown)
-    fx.hp = target.hp - actual
-    fx.target = { ...fx.target, temporary: (fx.target.temporary ?? 0) + temporary }
-    if (res.damage.kind !== 'lethal') fx.attacker = { ...fx.attacker, subdualRolls }
-    // Temporary damage leaves the hit points as they are ("Empty Hand Attacks"): said apart, never as "for 0".
-    headline += !temporary
-      ? ` for ${actual}`
-      : actual
-        ? ` for ${actual} damage and ${temporary} temporary damage`
-        : ` for ${temporary} temporary damage, which wears off`
-  }
-  if (res.hit) followUp(r, attacker, target, roll, fx)
-  if (r.decl.toggles?.['from-behind'] || r.decl.toggles?.backstab) {
-    fx.target = withCondition(fx.target, { id: 'surprised', rounds: 1, vs: [attacker.id] })
-    fx.words.push(`${target.name} is surprised and cannot attack back this round`)
-  }
-  const hurt = fx.hp < target.hp || (fx.target.temporary ?? 0) > (stateOf(target).temporary ?? 0)
-  const spell =
-    hurt && !free && !counter
-      ? interruptSpell(target, fx.target, r.table.includes('same-initiative'), roll)
-      : null
-  if (spell) {
-    fx.target = spell.state
-    fx.lines.push(...spell.lines)
-    fx.words.push(...spell.words)
-  }
-  const weapon = r.decl.attacker.weapons[r.decl.weapon ?? 0]
-  if (weapon?.kind === 'crossbow') fx.attacker = withCondition(fx.attacker, { id: 'reloading', rounds: 2 })
-  movedThisRound(r, fx)
-
-  const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
-  if (after !== 'fighting' && after !== injuryOf(target)) {
-    fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
-    // "If two or more roll the same ... anyone killed in that round still gets their attack."
-    if (r.table.includes('same-initiative') && !stateOf(target).hasAttacked && !free)
-      fx.words.push(
-        `${target.name} acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it`,
-      )
-  }
-  if (r.way.mode === 'melee' && !free) {
-    inMelee(attacker, target, after, fx)
-    surrounded(r, attacker, target, fx)
-  }
-  if (throughLine !== null)
-    fx.words.push(
-      `GM: each foe ${attacker.name} passed within 10 feet may take one free attack at +2: d6 + DEX against ${throughLine} (Moving through a line; Retreat)`,
-    )
-  for (const q of res.prompts) {
-    if (q.table === 'maneuver') continue // the adapter rolls the maneuvers' follow-ups itself
-    const special = q.table === 'special-attack' && r.attacker.special
-    fx.words.push(special ? `special attack (${r.attacker.special}): GM, apply it` : q.ask.replace(/\.$/, ''))
-  }
-  if (parry) fx.words.unshift(`${target.name} parries (+2 AC this round, no attacks)`)
-
-  const changes: Record<string, FighterChange> = {
-    [attacker.id]: { state: fx.attacker as Record<string, unknown> },
-    [target.id]: { hp: fx.hp, state: fx.target as Record<string, unknown> },
-  }
-  return ok({ lines: fx.lines, summary: sentence(headline, fx.words), changes })
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The end of a round: conditions tick, grapples are settled, the foes check morale.
+
+/** What the end of a round logs (and, in resolve.ts, an attack's effects). */
+export interface Log {
+  lines: BreakdownLine[]
+  words: string[]
+}
 
 /** Ticks one fighter's conditions down; returns the ones that expired this round. */
 function tick(
@@ -1070,7 +751,7 @@ function status(f: Fighter): string[] {
 
 // ---------------------------------------------------------------------------------------------------
 
-/** What a screen reads of odnd's combat (`ScreenRules.combat`); `odndCombat` adds what only the room runs. */
+/** What a screen reads of odnd's combat (`ScreenRules.combat`); `odndRoomCombat` adds what only the room runs. */
 export const odndCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     const injury = injuryOf(f)
@@ -1119,6 +800,31 @@ export const odndCombatView: ScreenRules['combat'] = {
     })
   },
 
+  status,
+  // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.
+  clearable: (f) => {
+    const rest = turnOfRest(f)
+    return [
+      ...engagedOf(f).map((e) => ({ id: `melee:${e.id}`, label: `In melee with ${e.name}` })),
+      ...(rest
+        ? [{ id: REST, label: `Temporary damage ${rest.had} (a Turn of rest: ${rest.back} back)` }]
+        : []),
+    ]
+  },
+  defense: (f) => {
+    const s = sheet(f)
+    return s.ok ? `AC ${s.value.ac}` : null
+  },
+  gmRolls: GM_ROLLS,
+}
+
+/**
+ * odnd's combat at the table but for resolving an attack: the screens' part, and what only the room runs
+ * (defenses, startOfFight, endOfRound, clear). table.ts adds resolve.ts's `odndResolve` (`odndCombat`),
+ * so that this module, which a phone's screen reads, imports nothing of resolving.
+ */
+export const odndRoomCombat: Omit<CombatRules, 'resolve'> = {
+  ...odndCombatView,
   defenses(attacker, target, declared, view) {
     const move = declareMove(attacker, target, declared)
     if (move) return move.ok ? ok([]) : move
@@ -1149,28 +855,6 @@ export const odndCombatView: ScreenRules['combat'] = {
     return ok(options)
   },
 
-  resolve,
-  status,
-  // Who is in melee with whom is what the table saw them do: the GM parts two who are no longer within 10 feet.
-  clearable: (f) => {
-    const rest = turnOfRest(f)
-    return [
-      ...engagedOf(f).map((e) => ({ id: `melee:${e.id}`, label: `In melee with ${e.name}` })),
-      ...(rest
-        ? [{ id: REST, label: `Temporary damage ${rest.had} (a Turn of rest: ${rest.back} back)` }]
-        : []),
-    ]
-  },
-  defense: (f) => {
-    const s = sheet(f)
-    return s.ok ? `AC ${s.value.ac}` : null
-  },
-  gmRolls: GM_ROLLS,
-}
-
-/** odnd's combat at the table: the screens' part, and what only the room runs (startOfFight, endOfRound, clear). */
-export const odndCombat: CombatRules = {
-  ...odndCombatView,
   // `resolve` with no parry refuses only what `defenses` has refused (`declare`, then `attackOdds` of
   // both ways, which prepare the attack). The blow a longer reach strikes first is a plain strike on a way
   // `outreachedBy` found open; what it does to the attacker (damage, a fall, which is worded) refuses

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type AttackDeclaration, type DamageSpec, prepareAttack } from './attack.ts'
-import { rollDamage } from './damage.ts'
 import { applyDamage, injuryState, recoverTemporary } from './injury.ts'
+import { rollDamage } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 const spec = (over: Partial<DamageSpec> = {}): DamageSpec => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { resolveAttack } from './attack.ts'
-import { disarmSave, dismountSave, entangleSave, levelGapBonus, resolveGrapple } from './maneuvers.ts'
+import { resolveGrapple } from './maneuvers.ts'
+import { disarmSave, dismountSave, entangleSave, levelGapBonus, resolveAttack } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 describe('disarm, dismount and whip saves', () => {

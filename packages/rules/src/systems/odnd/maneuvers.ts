@@ -1,75 +1,9 @@
-/** Follow-ups of special attacks: disarm, dismount and whip saves, and the grappling contest by hit dice. */
+/**
+ * Follow-ups of special attacks: the grappling contest by hit dice, which the room settles at the end of a
+ * round. The disarm, dismount and whip saves, rolled as the attack is resolved, are rolls.ts's.
+ */
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
-import type { Sheet } from './sheet.ts'
-import { abilityBonus } from './tables.ts'
-
-/** "For every 3 XP levels the [target] is above the attacker's level, add a +1 to the roll." */
-export function levelGapBonus(targetLevel: number, attackerLevel: number): number {
-  return Math.floor(Math.max(0, targetLevel - attackerLevel) / 3)
-}
-
-export interface SaveResult {
-  saved: boolean
-  total: number
-  needed: number
-  breakdown: BreakdownLine[]
-  summary: string
-}
-
-const isD20 = (n: number) => Number.isInteger(n) && n >= 1 && n <= 20
-
-function save(
-  who: Sheet,
-  d20: number,
-  extra: BreakdownLine[],
-  rule: string,
-  onSave: string,
-  onFail: string,
-): Outcome<SaveResult> {
-  if (!isD20(d20)) return fail('A d20 shows a whole number from 1 to 20.')
-  const breakdown: BreakdownLine[] = [
-    { label: `${who.name} save vs Paralysis d20`, value: d20, rule },
-    ...extra,
-  ]
-  const total = breakdown.reduce((s, l) => s + l.value, 0)
-  const saved = total >= who.saveParalysis
-  breakdown.push({ label: `needs ${who.saveParalysis}`, value: who.saveParalysis, rule: 'sheet' })
-  return ok({ saved, total, needed: who.saveParalysis, breakdown, summary: saved ? onSave : onFail })
-}
-
-/** After a disarming hit: the target saves vs Paralysis (+1 per 3 levels above the attacker) or drops the weapon. */
-export function disarmSave(target: Sheet, attacker: Sheet, d20: number): Outcome<SaveResult> {
-  const bonus = levelGapBonus(target.level, attacker.level)
-  const extra = bonus ? [{ label: '+1 per 3 levels above the attacker', value: bonus, rule: 'Disarm' }] : []
-  return save(target, d20, extra, 'Disarm', `${target.name} keeps the weapon.`, `${target.name} is disarmed.`)
-}
-
-/** After a dismounting polearm hit: the rider saves vs Paralysis (+1 per 3 levels above the attacker) to stay mounted. */
-export function dismountSave(rider: Sheet, attacker: Sheet, d20: number): Outcome<SaveResult> {
-  const bonus = levelGapBonus(rider.level, attacker.level)
-  const extra = bonus ? [{ label: '+1 per 3 levels above the attacker', value: bonus, rule: 'Dismount' }] : []
-  return save(rider, d20, extra, 'Dismount', `${rider.name} stays mounted.`, `${rider.name} is dismounted.`)
-}
-
-/**
- * After a whip hit: the WIELDER saves vs Paralysis, minus the target's STR bonus, to entangle the chosen
- * area: the target may be yanked off its feet, or the weapon or held item pulled away.
- */
-export function entangleSave(
-  wielder: Sheet,
-  target: Sheet,
-  aim: 'target' | 'weapon',
-  d20: number,
-): Outcome<SaveResult> {
-  const str = abilityBonus(target.str)
-  const extra = str ? [{ label: `${target.name} STR bonus subtracted`, value: -str, rule: 'Whip' }] : []
-  const what =
-    aim === 'target'
-      ? `${target.name} is entangled and may be yanked off their feet.`
-      : `${target.name}'s weapon is pulled away.`
-  return save(wielder, d20, extra, 'Whip', what, 'The whip fails to entangle.')
-}
 
 /** A grappler or the one grappled: their hit dice and the d6 they rolled, one per hit die. */
 export interface Grappler {

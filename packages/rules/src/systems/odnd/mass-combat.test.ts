@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formUnit, survivors, unitHit } from './mass-combat.ts'
+import { formUnit, survivors } from './mass-combat.ts'
+import { unitHit } from './rolls.ts'
 
 describe('mass combat', () => {
   it('a unit of ten totals ten d6 for its hit points', () => {

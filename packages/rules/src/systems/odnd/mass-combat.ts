@@ -1,5 +1,7 @@
-/** Mass combat: units of men fought as one, with pooled hit points and survivors counted from what is left. */
-import type { BreakdownLine } from '../../system.ts'
+/**
+ * Mass combat: units of men fought as one, with pooled hit points and survivors counted from what is left.
+ * A unit's hit, rolled as an attack is resolved, is rolls.ts's `unitHit`.
+ */
 import { fail, type Outcome, ok } from '../../system.ts'
 
 /** A unit "fought as one man": its pooled hit points from one d6 per man. */
@@ -18,28 +20,6 @@ export function formUnit(name: string, faces: readonly number[]): Outcome<Unit> 
   if (!faces.every(isD6)) return fail('A hit die shows 1 to 6.')
   const hp = faces.reduce((a, b) => a + b, 0)
   return ok({ name, men: faces.length, originalHp: hp, hp })
-}
-
-/**
- * One hit on a unit: "a single 6-sided die is thrown, and its score is multiplied by 10 and subtracted
- * from the target unit's total hit dice points". The 10 is the men per attacking unit in the text's
- * example, so a unit of five hits for d6 x 5.
- */
-export function unitHit(
-  target: Unit,
-  attackingMen: number,
-  d6: number,
-): Outcome<{ unit: Unit; damage: number; breakdown: BreakdownLine[] }> {
-  if (!isD6(d6)) return fail('The hit die shows 1 to 6.')
-  const damage = d6 * attackingMen
-  return ok({
-    unit: { ...target, hp: Math.max(0, target.hp - damage) },
-    damage,
-    breakdown: [
-      { label: 'd6 (unit hit)', value: d6, rule: 'Mass Combat' },
-      { label: `x ${attackingMen} (men in the attacking unit)`, value: attackingMen, rule: 'Mass Combat' },
-    ],
-  })
 }
 
 /**

@@ -6,8 +6,8 @@ import {
   fightingWithdrawal,
   isEngaged,
   type MoveDeclaration,
-  resolveRetreat,
 } from './movement.ts'
+import { resolveRetreat } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 const fighter = makeSheet({ name: 'Fighter', move: 6 })

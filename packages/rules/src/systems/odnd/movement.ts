@@ -1,9 +1,10 @@
-/** Movement in a melee round: engagement at 10 ft, move-and-attack, charge, run, and the ways out of a melee. */
-import type { BreakdownLine } from '../../system.ts'
+/**
+ * Movement in a melee round: engagement at 10 ft, move-and-attack, charge, run, and the ways out of a melee.
+ * A retreat's d6 + DEX contest, rolled as it is resolved, is rolls.ts's `resolveRetreat`.
+ */
 import { fail, type Outcome, ok } from '../../system.ts'
-import { type OdndOptions, withDefaults } from './options.ts'
 import { isElf, isHobbit, type Sheet, type Weapon } from './sheet.ts'
-import { abilityBonus, MELEE_RANGE_FT } from './tables.ts'
+import { MELEE_RANGE_FT } from './tables.ts'
 
 /** "'in melee' when they are within 10 feet of each other and not separated by an obstacle". */
 export function isEngaged(distanceFt: number, separatedByObstacle = false): boolean {
@@ -85,56 +86,6 @@ export function fightingWithdrawal(mover: Sheet): { maxInches: number; defense: 
 /** "A combatant can disengage from melee without penalty ... if their opponent is engaged with another foe". */
 export function canDisengageFreely(opponentsEngagedElsewhere: readonly boolean[]): boolean {
   return opponentsEngagedElsewhere.every(Boolean)
-}
-
-/** A foe in a retreat roll: one they are disengaging from, or one they pass within 10 feet. */
-export interface RetreatFoe {
-  name: string
-  dex: number
-  d6: number
-}
-
-export interface RetreatResult {
-  /** Away without a single parting shot. */
-  clean: boolean
-  /** Foes who get one free attack at +2, ignoring the retreating party's shield. */
-  partingShots: string[]
-  breakdown: BreakdownLine[]
-  summary: string
-}
-
-/**
- * A retreat (or moving through a line): d6 + DEX bonus for the one disengaging and for each foe. Rolling
- * highest, they get away; each foe who rolls higher gets a parting shot (toggle `parting-shot`). A tie is
- * not "highest": by default that foe gets the shot too (room setting `retreatTie`).
- */
-export function resolveRetreat(
-  retreater: { name: string; dex: number; d6: number },
-  foes: readonly RetreatFoe[],
-  options: Partial<OdndOptions> = {},
-): Outcome<RetreatResult> {
-  const { retreatTie } = withDefaults(options)
-  const all = [retreater, ...foes]
-  if (!all.every((c) => Number.isInteger(c.d6) && c.d6 >= 1 && c.d6 <= 6))
-    return fail('An initiative die shows 1 to 6.')
-  const score = (c: { dex: number; d6: number }) => c.d6 + abilityBonus(c.dex)
-  const breakdown: BreakdownLine[] = all.flatMap((c) => [
-    { label: `${c.name} d6`, value: c.d6, rule: 'Retreat' },
-    { label: `${c.name} DEX bonus`, value: abilityBonus(c.dex), rule: 'Retreat' },
-  ])
-  const mine = score(retreater)
-  const partingShots = foes
-    .filter((f) => score(f) > mine || (score(f) === mine && retreatTie === 'parting-shot'))
-    .map((f) => f.name)
-  const clean = partingShots.length === 0
-  return ok({
-    clean,
-    partingShots,
-    breakdown,
-    summary: clean
-      ? `${retreater.name} ducks away without a parting shot.`
-      : `${partingShots.join(', ')} get${partingShots.length === 1 ? 's' : ''} a parting shot at +2, no shield.`,
-  })
 }
 
 /** "Crossbows fire every other round." */

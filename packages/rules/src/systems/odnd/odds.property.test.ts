@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { addFractions, type Fraction, fraction, multiplyFractions } from '../../dice/fraction.ts'
 import { seededDice } from '../../dice/seeded.ts'
-import { type AttackDeclaration, applyAttackDice, type DamageSpec, prepareAttack } from './attack.ts'
-import { rollDamage } from './damage.ts'
+import { type AttackDeclaration, type DamageSpec, prepareAttack } from './attack.ts'
 import { ATTACK_MODIFIERS, type Toggles } from './modifiers.ts'
 import { preparedOdds } from './odds.ts'
+import { applyAttackDice, rollDamage } from './rolls.ts'
 import { CLASSES, makeSheet, makeWeapon, WEAPON_KINDS } from './sheet.ts'
 
 /** Mean damage of a spec by rolling every combination of its faces through `rollDamage`. */

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { d20Check } from '../../dice/d20.ts'
 import { fraction, toFloat } from '../../dice/fraction.ts'
 import { seededDice } from '../../dice/seeded.ts'
-import { type AttackDeclaration, applyAttackDice, prepareAttack } from './attack.ts'
-import { rollDamage } from './damage.ts'
+import { type AttackDeclaration, prepareAttack } from './attack.ts'
 import { attackOdds } from './odds.ts'
+import { applyAttackDice, rollDamage } from './rolls.ts'
 import { makeSheet, makeWeapon, type Sheet } from './sheet.ts'
 
 const sword = makeWeapon({ name: 'Sword', damage: 'd6+1' })

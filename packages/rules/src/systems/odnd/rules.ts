@@ -1,4 +1,8 @@
-/** Every rules module of odnd, as one namespace for the system's own table code (index.ts re-exports it). */
+/**
+ * Every rules module of odnd a screen may read, as one namespace for the system's own table code (index.ts
+ * re-exports it). What only resolving runs (rolls.ts, spells.ts) is imported apart, so that a phone's screen,
+ * which reads this namespace, does not load it; index.ts re-exports those too.
+ */
 export * from './attack.ts'
 export * from './bonuses.ts'
 export * from './conditions.ts'
@@ -18,5 +22,4 @@ export * from './options.ts'
 export * from './prompt.ts'
 export * from './pursuit.ts'
 export * from './sheet.ts'
-export * from './spells.ts'
 export * from './tables.ts'

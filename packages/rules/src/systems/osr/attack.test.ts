@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type AttackDeclaration, nextAttackDie, planAttack, resolveAttack } from './attack.ts'
+import { type AttackDeclaration, planAttack } from './attack.ts'
+import { nextAttackDie, resolveAttack } from './attack-roll.ts'
 import type { ToggleId } from './modifiers.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 

@@ -8,7 +8,7 @@ import { osr, toFloat } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter } from '../../table/types.ts'
-import { osrCombat as rules } from './combat.ts'
+import { osrCombat as rules } from './table.ts'
 
 const pc = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>
   fighter('osr', 'mira', 'pc', { name: 'Mira', ...sheet }, live)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fraction } from '../../dice/fraction.ts'
-import { grappleCheck, grappleDamage, grappleHoldChance, sizeModifier } from './grapple.ts'
+import { grappleHoldChance, sizeModifier } from './grapple.ts'
+import { grappleCheck, grappleDamage } from './grapple-roll.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 
 function sheet(input: Record<string, unknown>): Sheet {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  GROUND_FIRE_ROUNDS,
-  groundFireDamage,
-  groundFireEndOfRound,
-  holyWater,
-  igniteGround,
-  oilBurning,
-  oilDirectHit,
-  oilSplash,
-  scatter,
-} from './grenade.ts'
+import { GROUND_FIRE_ROUNDS, groundFireEndOfRound, igniteGround } from './grenade.ts'
+import { groundFireDamage, holyWater, oilBurning, oilDirectHit, oilSplash, scatter } from './grenade-roll.ts'
 import { endOfRound } from './round.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 

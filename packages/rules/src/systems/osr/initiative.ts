@@ -6,13 +6,6 @@ import type { Sheet, Weapon } from './sheet.ts'
 
 const RULE = 'Determine Initiative Order (17, step 3)'
 
-/**
- * The round's facts about an attack's target that striking first needs (`TurnRules.facts`): the target
- * has not used its action this round, and, besides, rolled equal or better initiative than the attacker.
- */
-export const YET_TO_ACT = 'target-yet-to-act'
-export const AS_QUICK = 'target-equal-or-better-initiative'
-
 export interface InitiativeEntry {
   id: string
   sheet: Sheet

@@ -4,13 +4,8 @@ import { type Distribution, distribution } from '../../dice/distribution.ts'
 import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } from '../../dice/fraction.ts'
 import { parseDice } from '../../dice/parse.ts'
 import { seededDice } from '../../dice/seeded.ts'
-import {
-  type AttackDeclaration,
-  type AttackFaces,
-  nextAttackDie,
-  resolveAttack,
-  rollAttack,
-} from './attack.ts'
+import type { AttackDeclaration } from './attack.ts'
+import { type AttackFaces, nextAttackDie, resolveAttack, rollAttack } from './attack-roll.ts'
 import type { Dist } from './exact.ts'
 import type { ToggleId } from './modifiers.ts'
 import { attackOdds, damageChart } from './odds.ts'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseSheet, type Sheet } from './sheet.ts'
-import { attackCanDisrupt, canCast, spellDisruption } from './spells.ts'
+import { attackCanDisrupt, canCast } from './spells.ts'
+import { spellDisruption } from './spells-roll.ts'
 
 function sheet(input: Record<string, unknown>): Sheet {
   const result = parseSheet(input)

@@ -1,6 +1,7 @@
 /** Missiles That Miss (17.0.12): a missed shot into a melee with the shooter's allies may hit one of them. */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { damageFrom, weaponDamage } from './attack.ts'
+import { weaponDamage } from './attack.ts'
+import { damageFrom } from './attack-roll.ts'
 import { face, faces as facesOf } from './dice-faces.ts'
 import type { OsrSettings } from './settings.ts'
 import { isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fighter, steps, turnContext } from '../../table/test-support.ts'
-import { AS_QUICK, YET_TO_ACT } from './initiative.ts'
-import { ACTS_LATER } from './spells.ts'
+import { ACTS_LATER, AS_QUICK, YET_TO_ACT } from './round-facts.ts'
 import { osrTurns as rules } from './turn-model.ts'
 
 const mira = fighter('osr', 'm', 'pc', { name: 'Mira', dexBonus: 2 })

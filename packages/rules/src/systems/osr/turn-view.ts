@@ -4,7 +4,7 @@
  */
 import type { OrderedHooks } from '../../table/ordered-turns.ts'
 import type { TurnState } from '../../table/turn.ts'
-import * as osr from './rules.ts'
+import { ACTS_LATER, AS_QUICK, YET_TO_ACT } from './round-facts.ts'
 
 /**
  * What the round says of an attack on `targetId` (`TurnRules.facts`), for the room and for the odds a
@@ -18,13 +18,13 @@ export function roundFacts(turn: TurnState, attackerId: string, targetId: string
   if (turn.status !== 'running' || at < 0) return []
   const facts: string[] = []
   const done = turn.acted.includes(targetId)
-  if (at > turn.current && !done) facts.push(osr.ACTS_LATER)
+  if (at > turn.current && !done) facts.push(ACTS_LATER)
   const yet = at > turn.current || (at === turn.current && !done && !turn.attacks?.[targetId])
   if (!yet) return facts
-  facts.push(osr.YET_TO_ACT)
+  facts.push(YET_TO_ACT)
   const mine = turn.initiative[targetId]?.total
   const theirs = turn.initiative[attackerId]?.total
-  if (mine !== undefined && theirs !== undefined && mine >= theirs) facts.push(osr.AS_QUICK)
+  if (mine !== undefined && theirs !== undefined && mine >= theirs) facts.push(AS_QUICK)
   return facts
 }
 

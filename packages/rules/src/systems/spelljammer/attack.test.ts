@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { type AttackDeclaration, classifyRoll, resolveAttack, setupAttack } from './attack.ts'
+import { type AttackDeclaration, classifyRoll, setupAttack } from './attack.ts'
 import { archer, makeSheet, nutshellFighter, ready } from './examples.ts'
+import { resolveAttack } from './rolls.ts'
 
 const target = (overrides: Record<string, unknown> = {}) => makeSheet({ name: 'Ogre', def: 40, ...overrides })
 

@@ -1,4 +1,7 @@
-/** Hitting: strike chance minus DEF with every modifier, the d100 roll, automatic results and the critical table. */
+/**
+ * Hitting: strike chance minus DEF with every modifier, automatic results and the critical table. The d100
+ * itself (`rollAgainst`, `resolveAttack`) is resolving's, in rolls.ts.
+ */
 import { unreachable } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import type { DeclaredRound } from './declaration.ts'
@@ -266,45 +269,4 @@ function rank(kind: HitKind): number {
     default:
       return unreachable(kind)
   }
-}
-
-/** Resolves an attack from the d100 rolled (1-100, 00 is 100): setup, roll and breakdown. */
-export function resolveAttack(
-  declaration: AttackDeclaration,
-  dice: { d100: number },
-  options: HitOptions = {},
-): Outcome<AttackResult> {
-  const { d100 } = dice
-  if (!Number.isInteger(d100) || d100 < 1 || d100 > 100)
-    return fail(`A d100 shows 1 to 100 (00 is 100), not ${d100}.`)
-  const setup = setupAttack(declaration, options)
-  if (!setup.ok) return setup
-  return ok(rollAgainst(setup.value, d100, options))
-}
-
-/** Applies a d100 to a prepared setup: the cheap half, for re-rolls and sampling. */
-export function rollAgainst(setup: AttackSetup, d100: number, options: HitOptions = {}): AttackResult {
-  const { kind, automatic } = classifyRoll(d100, setup, options)
-  const breakdown: BreakdownLine[] = [
-    { label: 'd100', value: d100, rule: RULE.hitting },
-    ...setup.scLines,
-    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value })),
-    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting },
-    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical },
-    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical },
-  ]
-  if (automatic)
-    breakdown.push({
-      label: `Automatic: ${d100} is always ${automaticWords(d100)}`,
-      value: d100,
-      rule: RULE.automatic,
-    })
-  return { ...setup, d100, kind, automatic, breakdown }
-}
-
-function automaticWords(d100: number): string {
-  if (d100 >= 96) return 'a miss'
-  if (d100 === 1) return 'a potential grievous'
-  if (d100 === 2) return 'a crit'
-  return 'a hit'
 }

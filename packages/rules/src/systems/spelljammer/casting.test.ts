@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hitWhileCasting, isCastingOn, mageCastingTime, planCasting } from './casting.ts'
+import { isCastingOn, mageCastingTime, planCasting } from './casting.ts'
+import { hitWhileCasting } from './rolls.ts'
 import type { Spell } from './sheet.ts'
 
 const cleric = (castingTime: number): Spell => ({

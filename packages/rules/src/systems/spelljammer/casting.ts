@@ -1,4 +1,7 @@
-/** Casting: when a spell begins and goes off, mage casting times by rank and GK/SK, and interruption. */
+/**
+ * Casting: when a spell begins and goes off, mage casting times by rank and GK/SK, and interruption (a hit
+ * on a caster, `hitWhileCasting`, is resolving's, in rolls.ts).
+ */
 import { unreachable } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { RULE } from './sections.ts'
@@ -88,18 +91,6 @@ export function isCastingOn(plan: CastingPlan, segment: number): boolean {
 
 /** How a room treats a caster hit mid-casting: the text says the spell "might be interrupted". */
 export type InterruptionRule = 'always' | 'gm-decides'
-
-/** What a hit while casting does: the spell and the round's action are lost, or the GM is asked. */
-export function hitWhileCasting(rule: InterruptionRule = 'always'): 'interrupted' | 'ask-gm' {
-  switch (rule) {
-    case 'always':
-      return 'interrupted'
-    case 'gm-decides':
-      return 'ask-gm'
-    default:
-      return unreachable(rule)
-  }
-}
 
 /** Checks a spell index against the sheet's spells. */
 export function findSpell(spells: readonly Spell[], index: number): Outcome<Spell> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { afterLastAttack } from './combat-attack-move.ts'
 import { segmentFact } from './combat-casting.ts'
+import { afterLastAttack } from './resolve-parts.ts'
 import * as spelljammer from './rules.ts'
 
 // DEX 10, TMR 40: 1/20th TMR is 2 ft a segment.

@@ -10,7 +10,7 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import type { AttackChoice, Declared, Fighter, Preview } from '../../table/types.ts'
-import * as spelljammer from './rules.ts'
+import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE
 
@@ -124,22 +124,7 @@ export function castingStep(
 
 /** The attack sheet's words for a cast or a release: no roll, the plan is the odds. */
 export function castingPreview(step: CastingStep): Preview {
-  return { chance: 1, summary: step.summary, lines: step.lines }
-}
-
-/** A hit on a caster mid-casting: the spell and the action for the round are lost (the room's reading). */
-export function interrupted(
-  target: Fighter,
-  sheet: spelljammer.Sheet,
-  casting: Casting,
-): { lost: boolean; words: string } {
-  const spell = sheet.spells[casting.spell]?.name ?? 'spell'
-  return spelljammer.hitWhileCasting(spelljammer.DEFAULT_SETTINGS.interruption) === 'interrupted'
-    ? {
-        lost: true,
-        words: `${target.name}’s ${spell} is interrupted: the spell and ${target.name}’s action for the round are lost`,
-      }
-    : { lost: false, words: `the GM decides whether ${target.name}’s ${spell} is interrupted` }
+  return { chance: 1, summary: step.summary, lines: step.lines, dice: false }
 }
 
 /** At the round's end: a spell begun too late starts on 10 now; one that never went off is lost. */

@@ -2,14 +2,15 @@
  * Shooting Into Melee at the table: a shot at a foe in melee with friends says the mix in one tap (the
  * six the text prints); the attack sheet gives the exact chance the shot goes at a friend, and the room
  * rolls the d100 before the attack. A shot that goes at a friend is the GM's to place ("determine
- * randomly") and to roll against that friend: the log says so with the text's words.
+ * randomly") and to roll against that friend: the log says so with the text's words. The d100 itself
+ * (`intoMeleeRoll`) is resolving's, in resolve-parts.ts.
  */
 
 import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import type { ModifierToggle } from '../../system.ts'
 import type { Declared } from '../../table/types.ts'
-import * as spelljammer from './rules.ts'
+import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
@@ -37,34 +38,11 @@ export function intoMeleeOf(
   return ok({ toggles: declared.toggles.filter((id) => !isIntoMelee(id)), mix })
 }
 
-type Shooter = Pick<spelljammer.Sheet, 'masterBowmanRank'>
-type Bow = Pick<spelljammer.Weapon, 'rank' | 'specialization'>
+export type Shooter = Pick<spelljammer.Sheet, 'masterBowmanRank'>
+export type Bow = Pick<spelljammer.Weapon, 'rank' | 'specialization'>
 
 /** The chance the shot goes at a friend, exactly, as a number. */
 export function friendChance(shooter: Shooter, weapon: Bow, mix: { friends: number; foes: number }) {
   const p = spelljammer.chanceTargetsFriend(shooter, weapon, mix.friends, mix.foes)
   return p.ok ? ok(toFloat(p.value)) : p
-}
-
-/** The d100 that says whether the shot goes at the foe or a friend, for the log. */
-export function intoMeleeRoll(
-  shooter: Shooter,
-  weapon: Bow,
-  mix: { friends: number; foes: number },
-  d100: number,
-): Outcome<{ friend: boolean; lines: BreakdownLine[]; words: string }> {
-  const r = spelljammer.shootIntoMelee(shooter, weapon, mix.friends, mix.foes, d100)
-  if (!r.ok) return r
-  const { total, friendOn, alwaysFriend } = r.value
-  const lines: BreakdownLine[] = [
-    ...r.value.breakdown.map((l) => ({ ...l, label: `Into melee: ${l.label}` })),
-    { label: 'Into melee: a friend on this or less', value: friendOn, rule: RULE.shootingIntoMelee },
-  ]
-  const why = alwaysFriend ? `a ${d100} on the die always goes at a friend` : `${total}, ${friendOn} or less`
-  const which = mix.friends > 1 ? 'one of the friends, the GM determines which at random' : 'the friend'
-  return ok({
-    friend: r.value.targets === 'friend',
-    lines,
-    words: `the shot goes at ${which} (${why}): the GM rolls this attack against them`,
-  })
 }

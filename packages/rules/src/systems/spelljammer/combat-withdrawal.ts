@@ -6,7 +6,7 @@
  */
 import type { ModifierToggle } from '../../system.ts'
 import type { AttackChoice, Declared, Fighter } from '../../table/types.ts'
-import * as spelljammer from './rules.ts'
+import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE
 

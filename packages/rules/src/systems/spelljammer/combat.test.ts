@@ -8,7 +8,7 @@ import { type Outcome, spelljammer } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
-import { spelljammerCombat as combat } from './combat.ts'
+import { spelljammerCombat as combat } from './table.ts'
 import { spelljammerTurns } from './turn-model.ts'
 
 const unwrap = <T>(o: Outcome<T>): T => {

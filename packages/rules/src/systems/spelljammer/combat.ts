@@ -4,7 +4,9 @@
  * One attack is one of the round's attacks ("for each attack you get, roll initiative, attack and
  * damage"): a d100 against SC - DEF, then the weapon's damage dice on a hit. The rules package does the
  * numbers (setupAttack, oddsOfSetup, rollAgainst, resolveDamage); this file turns a Fighter into the
- * package's Combatant and keeps what lasts in `state`:
+ * package's Combatant and keeps what lasts in `state`. It holds what a screen reads (the choices, toggles
+ * and preview of an attack, chips) and the end of a round; rolling an attack is resolve.ts's, and the
+ * defenses combat-defenses.ts's, apart so a phone's chunk leaves them out (table.ts joins them all):
  *
  * - The defender's stance (Defending, Full Defense, Desperate Defense) "must be declared at the beginning
  *   of the round": the table asks for it the first time a combatant is attacked in a round before they
@@ -26,15 +28,13 @@ import type {
   AttackChoice,
   CombatRules,
   Declared,
-  DefenseOption,
   Fighter,
   FighterChange,
   Preview,
   Resolution,
-  Roller,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
-import { afterLastAttack, type MovingAfter, movingChip } from './combat-attack-move.ts'
+import { type MovingAfter, movingChip } from './combat-attack-move.ts'
 import {
   busyCasting,
   type Casting,
@@ -44,18 +44,10 @@ import {
   castingNow,
   castingPreview,
   castingStep,
-  interrupted,
   segmentOf,
 } from './combat-casting.ts'
-import {
-  PICK_UP,
-  PICK_UP_CHOICE,
-  type PickingUp,
-  pickUpChip,
-  pickUpOutcome,
-  pickUpPreview,
-} from './combat-dropped.ts'
-import { friendChance, INTO_MELEE_TOGGLES, intoMeleeOf, intoMeleeRoll } from './combat-into-melee.ts'
+import { PICK_UP, PICK_UP_CHOICE, type PickingUp, pickUpChip, pickUpPreview } from './combat-dropped.ts'
+import { friendChance, INTO_MELEE_TOGGLES, intoMeleeOf } from './combat-into-melee.ts'
 import {
   freeAttackWith,
   WITHDRAW,
@@ -63,14 +55,14 @@ import {
   WITHDRAW_TOGGLES,
   withdrawalVerdict,
 } from './combat-withdrawal.ts'
-import * as spelljammer from './rules.ts'
+import * as spelljammer from './screen-rules.ts'
 import { declaredMovement } from './turn-declaration.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
 const RULE = spelljammer.RULE
-const SETTINGS = spelljammer.DEFAULT_SETTINGS
-const ATTACKING: spelljammer.Stance = { kind: 'attack' }
+export const SETTINGS = spelljammer.DEFAULT_SETTINGS
+export const ATTACKING: spelljammer.Stance = { kind: 'attack' }
 
 /** What the adapter keeps on a fighter, JSON only. Round-long entries are cleared by endOfRound. */
 export interface SpelljammerState {
@@ -101,7 +93,7 @@ export interface SpelljammerState {
 }
 
 /** Free Actions: "Only one Free Action can be taken per round", and it costs no attack. */
-const FREE_ACTION: AttackChoice = {
+export const FREE_ACTION: AttackChoice = {
   id: 'free-action',
   label: 'A free action (one a round)',
   self: true,
@@ -121,15 +113,12 @@ export function othersOnTarget(attacker: Fighter, target: Fighter): string[] {
   return [...(others > 0 ? [`others-${Math.min(5, others)}`] : []), ...picking]
 }
 
-const STANCES = ['defending', 'full-defense', 'desperate-defense'] as const
-type StanceId = (typeof STANCES)[number]
-
-function stateOf(f: Fighter): SpelljammerState {
+export function stateOf(f: Fighter): SpelljammerState {
   return f.state as SpelljammerState
 }
 
 /** A state without its empty entries, so stored JSON stays small and comparable. */
-function compact(state: SpelljammerState): Record<string, unknown> {
+export function compact(state: SpelljammerState): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(state).filter(([, v]) => v !== undefined && v !== 0 && v !== false && !isEmptyList(v)),
   )
@@ -137,7 +126,7 @@ function compact(state: SpelljammerState): Record<string, unknown> {
 const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0
 
 /** The sheet with the table's live hit points and the armor as damaged by grievous hits. */
-function sheetFor(f: Fighter): Outcome<spelljammer.Sheet> {
+export function sheetFor(f: Fighter): Outcome<spelljammer.Sheet> {
   const parsed = readSheet(SHEET, f)
   if (!parsed.ok) return parsed
   const sheet = parsed.value as spelljammer.Sheet
@@ -179,7 +168,7 @@ function choiceId({ weapon, mode }: Choice, kind: spelljammer.WeaponKind): strin
   return `weapon-${weapon}-${mode === 'ranged' ? 'shot' : 'melee'}`
 }
 
-function parseChoice(id: string, sheet: spelljammer.Sheet): Choice | null {
+export function parseChoice(id: string, sheet: spelljammer.Sheet): Choice | null {
   const match = /^weapon-(\d+)(?:-(shot|melee))?$/.exec(id)
   if (!match) return null
   const weapon = Number(match[1])
@@ -217,7 +206,7 @@ const asToggle = ({ id, label, effect, rule, often }: ModifierToggle): ModifierT
 const ROUND_TOGGLES = ['careful-aim', 'run-and-attack'] as const
 
 /** Desperate Defense: "The attacker can force the target to move up to 10 feet in any direction". */
-const FORCE_MOVE: ModifierToggle = {
+export const FORCE_MOVE: ModifierToggle = {
   id: 'force-move',
   // Offered only against a desperate defender, where it is the choice of the moment: shown at once.
   often: true,
@@ -250,7 +239,7 @@ function togglesFor(
 
 // Building one attack as the rules package declares it.
 
-interface Built {
+export interface Built {
   declaration: spelljammer.AttackDeclaration
   choice: Choice
   /** The round declarations the attacker toggled on. */
@@ -259,7 +248,7 @@ interface Built {
   mix: { friends: number; foes: number } | null
 }
 
-function build(
+export function build(
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
@@ -344,7 +333,7 @@ function build(
   })
 }
 
-function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
+export function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
   return spelljammer.setupAttack(built.declaration, SETTINGS)
 }
 
@@ -371,281 +360,12 @@ function hitWords(setup: spelljammer.AttackSetup, chance: number): string {
   return `Hits on ${setup.target} or less on the d100 ${odds}${bands.length ? `; ${bands.join(', ')}` : ''}`
 }
 
-// Defenses: the stances of Defending, Full Defense and Desperate Defense.
-
-function stanceOf(id: StanceId, rank: number): spelljammer.Stance {
-  return id === 'defending' ? { kind: 'defending', sacrifice: spelljammer.maxSacrifice(rank) } : { kind: id }
-}
-
-function weaponRank(f: Fighter, sheet: spelljammer.Sheet): number {
-  return sheet.weapons[stateOf(f).weapon ?? 0]?.rank ?? 0
-}
-
-/** The stances the target may still declare (or the one already declared), as ids. */
-function openStances(target: Fighter, rank: number): StanceId[] {
-  const state = stateOf(target)
-  if (state.stance) return state.stance.kind === 'attack' ? [] : [state.stance.kind]
-  if (target.hp <= 0 || (state.attacks ?? 0) > 0) return []
-  return STANCES.filter((id) => id !== 'defending' || spelljammer.maxSacrifice(rank) > 0)
-}
-
-function stanceWords(stance: spelljammer.Stance, bonus: number): string {
-  switch (stance.kind) {
-    case 'defending':
-      return `give up ${stance.sacrifice} SC on your attacks this round for +${bonus} DEF`
-    case 'full-defense':
-      return `+${bonus} DEF; no attacks this round`
-    case 'desperate-defense':
-      return `+${bonus} DEF; nothing else this round, and the attacker may force you to move 10 ft`
-    default:
-      return 'no change'
-  }
-}
-
-function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]> {
-  if (declared.choice === WITHDRAW) {
-    const worked = freeAttackOn(attacker, target, declared)
-    return worked.ok ? ok([]) : worked
-  }
-  if (declared.choice === PICK_UP) {
-    const ready = pickingUpNow(attacker, target, declared)
-    return ready.ok ? ok([]) : ready
-  }
-  if (declared.choice === FREE_ACTION.id) {
-    const taken = freeAction(attacker, target)
-    return taken.ok ? ok([]) : taken
-  }
-  const cast = castingOf(attacker, target, declared)
-  if (cast) return cast.ok ? ok([]) : cast
-  const plain = build(attacker, target, declared)
-  if (!plain.ok) return plain
-  const plainSetup = setupOf(plain.value)
-  if (!plainSetup.ok) return plainSetup
-  const before = spelljammer.oddsOfSetup(plainSetup.value, plain.value.declaration.target.sheet, SETTINGS)
-  const targetSheet = plain.value.declaration.target.sheet
-  const rank = weaponRank(target, targetSheet)
-  const declaredAlready = stateOf(target).stance !== undefined
-  const options: DefenseOption[] = []
-  for (const id of openStances(target, rank)) {
-    const stance = declaredAlready ? (stateOf(target).stance as spelljammer.Stance) : stanceOf(id, rank)
-    const built = build(attacker, target, declared, stance)
-    if (!built.ok) return built
-    const setup = setupOf(built.value)
-    if (!setup.ok) return setup
-    const after = spelljammer.oddsOfSetup(setup.value, targetSheet, SETTINGS)
-    const bonus = spelljammer.stanceDefLines(stance, rank).reduce((n, l) => n + l.value, 0)
-    const option = spelljammer.ROUND_OPTIONS.find((o) => o.id === id)
-    const [now, was] = [percent(after.display.hit), percent(before.display.hit)]
-    // Automatic hits and misses bound the chance: a bonus can leave it where it was.
-    const odds = declaredAlready
-      ? `, declared this round: the attack hits ${now}`
-      : now === was
-        ? `: the attack still hits ${now}, as without it`
-        : `: the attack hits ${now} instead of ${was}`
-    options.push({
-      id,
-      label: option?.label ?? id,
-      chance: null,
-      effect: `${stanceWords(stance, bonus)}${odds}`,
-    })
-  }
-  // Declaring no defense is a choice too: the defender keeps their attacks this round.
-  if (options.length > 0 && !declaredAlready)
-    options.push({
-      id: NO_DEFENSE,
-      label: 'No special defense',
-      chance: null,
-      effect: `keep your attacks this round: the attack hits ${percent(before.display.hit)}`,
-    })
-  return ok(options)
-}
-
-const NO_DEFENSE = 'none'
-
-/** The stance the target answers with: the one already declared, the one chosen now, or none. */
-function chosenStance(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-): Outcome<spelljammer.Stance> {
-  const declaredStance = stateOf(target).stance
-  if (defense === null || (defense === NO_DEFENSE && !declaredStance)) return ok(declaredStance ?? ATTACKING)
-  const open = defensesOf(attacker, target, declared)
-  if (!open.ok) return open
-  if (!open.value.some((o) => o.id === defense))
-    return fail(
-      declaredStance || (stateOf(target).attacks ?? 0) > 0
-        ? `${target.name} already declared this round's action; a defense is declared at the beginning of the round.`
-        : `${target.name} cannot defend that way now.`,
-    )
-  if (declaredStance) return ok(declaredStance)
-  const sheet = sheetFor(target)
-  if (!sheet.ok) return sheet
-  return ok(stanceOf(defense as StanceId, weaponRank(target, sheet.value)))
-}
-
-// Resolving: the d100, then the damage dice on a hit.
-
-const STUCK_WORDS = (s: spelljammer.StuckMissile) =>
+/** A missile stuck in a fighter, in words: their chip, and the log of the hit that left it. */
+export const STUCK_WORDS = (s: spelljammer.StuckMissile) =>
   `${s.missile} stuck: ${s.dexPenalty} DEX, bleeds ${s.bleedingPerRound} a round`
 
-function outcomeWords(
-  attacker: Fighter,
-  target: Fighter,
-  attack: spelljammer.AttackResult,
-  damage: spelljammer.DamageResult | null,
-  stance: spelljammer.Stance,
-  forcing: boolean,
-  /** The target declared no movement this round: "If circumstances force them to move..." (Initiative). */
-  standing: boolean,
-): string {
-  const a = attacker.name
-  const t = target.name
-  const still = standing
-    ? `; having declared no movement, ${t} loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)`
-    : ''
-  // Desperate Defense: "The attacker can force the target to move up to 10 feet", hit or miss.
-  const forced =
-    stance.kind !== 'desperate-defense'
-      ? []
-      : forcing
-        ? [`${a} forces ${t} to move up to 10 ft (the GM says where it leads)${still}`]
-        : [`${a} may force ${t} to move up to 10 ft`]
-  if (!damage) {
-    const miss = `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less)`
-    return `${[miss, ...forced].join('; ')}.`
-  }
-  const how =
-    damage.kind === 'grievous'
-      ? `lands a grievous hit on ${t} for ${damage.taken} (double damage, no PROT; armor PROT -1 until repaired; grievous wound: the GM decides)`
-      : damage.kind === 'critical'
-        ? `critically hits ${t} for ${damage.taken} (double damage, no PROT)`
-        : `hits ${t} for ${damage.taken}${damage.protApplied ? ` (PROT stopped ${damage.protApplied})` : ''}`
-  const after: string[] = []
-  if (damage.hpAfter <= 0) after.push(`${t} is down`)
-  else if (damage.woundAfter.level !== damage.woundBefore.level && damage.woundAfter.modifier !== 0)
-    after.push(`${t} is ${damage.woundAfter.label} (${damage.woundAfter.modifier})`)
-  if (damage.stunned) after.push(`${t} is stunned for the rest of the round`)
-  if (damage.stuck)
-    after.push(`${t} has ${damage.stuck.missile === 'arrow' ? 'an' : 'a'} ${STUCK_WORDS(damage.stuck)}`)
-  after.push(...forced)
-  return `${a} ${how}${after.length ? `: ${after.join('; ')}` : ''}.`
-}
-
-function resolveAttack(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-  roll: Roller,
-  free = false,
-): Outcome<Resolution> {
-  if (declared.choice === WITHDRAW) return withdraw(attacker, target, declared, roll)
-  if (declared.choice === PICK_UP) return pickUp(attacker, target, declared, roll)
-  if (declared.choice === FREE_ACTION.id) return freeAction(attacker, target)
-  const cast = castingOf(attacker, target, declared)
-  if (cast) {
-    if (!cast.ok) return cast
-    const mine = stateOf(attacker)
-    const state = compact({ ...mine, casting: cast.value.casting, attacks: (mine.attacks ?? 0) + 1 })
-    return ok({ lines: cast.value.lines, summary: cast.value.summary, changes: { [attacker.id]: { state } } })
-  }
-  const stance = chosenStance(attacker, target, declared, defense)
-  if (!stance.ok) return stance
-  const built = build(attacker, target, declared, stance.value, free)
-  if (!built.ok) return built
-  const setup = setupOf(built.value)
-  if (!setup.ok) return setup
-
-  // Into a melee, a d100 first says whether the shot goes at the foe or at a friend.
-  const { mix } = built.value
-  const into = mix
-    ? intoMeleeRoll(built.value.declaration.attacker.sheet, setup.value.weapon, mix, roll(100, 'into melee'))
-    : null
-  if (into && !into.ok) return into
-  if (into?.value.friend) {
-    const mine = stateOf(attacker)
-    const state = compact({
-      ...mine,
-      attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
-      weapon: built.value.choice.weapon,
-    })
-    return ok({
-      lines: into.value.lines,
-      summary: `${attacker.name} shoots into the melee at ${target.name}: ${into.value.words}.`,
-      changes: { [attacker.id]: { state } },
-    })
-  }
-  const attack = spelljammer.rollAgainst(setup.value, roll(100, 'to hit'), SETTINGS)
-  let damage: spelljammer.DamageResult | null = null
-  if (attack.kind !== 'miss') {
-    const faces = spelljammer.weaponDamageSides(attack.weapon).map((sides) => roll(sides, `damage d${sides}`))
-    const dealt = spelljammer.resolveDamage(attack, built.value.declaration.target.sheet, faces, SETTINGS)
-    if (!dealt.ok) return dealt
-    damage = dealt.value
-  }
-
-  const mine = stateOf(attacker)
-  const theirs = stateOf(target)
-  // A hit on a caster mid-casting loses the spell (Action Declaration; the room's reading: always).
-  const lost =
-    damage && built.value.declaration.target.casting && theirs.casting
-      ? interrupted(target, built.value.declaration.target.sheet, theirs.casting)
-      : null
-  const targetChange: FighterChange = {
-    state: compact({
-      ...theirs,
-      casting: lost?.lost ? undefined : theirs.casting,
-      stance: stance.value,
-      stunned: damage?.stunned ? 1 : theirs.stunned,
-      protLoss: (theirs.protLoss ?? 0) + (damage?.armorProtLoss ?? 0),
-      stuck: [...(theirs.stuck ?? []), ...(damage?.stuck ? [damage.stuck] : [])],
-      attackers: [...new Set([...(theirs.attackers ?? []), attacker.id])],
-    }),
-  }
-  if (damage) targetChange.hp = damage.hpAfter
-  const changes: Record<string, FighterChange> = {
-    [attacker.id]: {
-      state: compact({
-        ...mine,
-        attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
-        weapon: built.value.choice.weapon,
-        aiming: mine.aiming || built.value.aiming,
-      }),
-    },
-    [target.id]: targetChange,
-  }
-  const lines = [...(into?.value.lines ?? []), ...attack.breakdown, ...(damage?.breakdown ?? [])]
-  if (damage)
-    lines.push({
-      label: `${target.name} hit points`,
-      value: damage.hpAfter,
-      rule: RULE.damage,
-      health: target.id,
-    })
-  const words = outcomeWords(
-    attacker,
-    target,
-    attack,
-    damage,
-    stance.value,
-    declared.toggles.includes(FORCE_MOVE.id),
-    declaredMovement(declared.round, 'target') === 'no-movement',
-  )
-  const summary = lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
-  if (lost)
-    lines.push({
-      label: lost.words,
-      value: 0,
-      note: true,
-      rule: spelljammer.RULE.declaration,
-    })
-  return ok({ lines, summary, changes })
-}
-
 /** The opponent's free attack on one withdrawing, set up (its odds), and the verdict that allows it. */
-function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: Declared) {
+export function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: Declared) {
   const refusal = cannotAct(withdrawer)
   if (refusal) return fail(refusal)
   if (withdrawer.id === opponent.id) return fail('Name the opponent you withdraw from.')
@@ -671,7 +391,7 @@ function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: Declared
 }
 
 /** Why a fighter cannot act at all now (down, stunned, busy casting), or null. */
-function cannotAct(f: Fighter): string | null {
+export function cannotAct(f: Fighter): string | null {
   const sheet = sheetFor(f)
   if (!sheet.ok) return sheet.error
   const refusal = cannotAttack(f, sheet.value)
@@ -683,7 +403,9 @@ function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Decla
   if (!worked.ok) return worked
   const { verdict, free } = worked.value
   const o = opponent.name
-  if (!free) return ok({ chance: 0, summary: `${o} gets no free attack: ${verdict.reason}.`, lines: [] })
+  // The one withdrawing rolls nothing: a free attack, if any, is rolled on the opponent's dice.
+  if (!free)
+    return ok({ chance: 0, summary: `${o} gets no free attack: ${verdict.reason}.`, lines: [], dice: false })
   const odds = `hits you ${percent(free.odds.display.hit)}, ${free.odds.display.expectedDamage.toFixed(1)} damage expected (you keep DEF from DEX, not your shield)`
   return ok({
     chance: free.odds.display.hit,
@@ -692,49 +414,12 @@ function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Decla
         ? `${o} gets a free attack as you go: it ${odds}.`
         : `The GM decides whether ${o} gets a free attack (${verdict.reason}); if so, it ${odds}.`,
     lines: setupLines(free.setup, withdrawer.id),
-  })
-}
-
-/** Withdrawing: the free attack rolled on the opponent's dice, or none, or the GM's call; the turn is spent. */
-function withdraw(
-  withdrawer: Fighter,
-  opponent: Fighter,
-  declared: Declared,
-  roll: Roller,
-): Outcome<Resolution> {
-  const worked = freeAttackOn(withdrawer, opponent, declared)
-  if (!worked.ok) return worked
-  const { verdict, free } = worked.value
-  const w = withdrawer.name
-  const mine = stateOf(withdrawer)
-  const spent = { ...mine, attacks: (mine.attacks ?? 0) + 1 }
-  const note: BreakdownLine = { label: `${verdict.reason}`, value: 0, note: true, rule: RULE.withdrawing }
-  if (verdict.verdict !== 'free-attack' || !free) {
-    const words =
-      verdict.verdict === 'ask-gm'
-        ? `the GM decides whether ${opponent.name} gets a free attack (${verdict.reason}; "The GM will adjudicate such situations")`
-        : `${opponent.name} gets no free attack (${verdict.reason})`
-    return ok({
-      lines: [note],
-      summary: `${w} withdraws from melee with ${opponent.name}: ${words}.`,
-      changes: { [withdrawer.id]: { state: compact(spent) } },
-    })
-  }
-  // The free attack's dice are the opponent's: a withdrawer's own typed faces never stand for them.
-  const theirs: Roller = (sides, label) => roll(sides, `free attack ${label}`, 'target')
-  const hit = resolveAttack(opponent, withdrawer, free.declared, null, theirs, true)
-  if (!hit.ok) return hit
-  const taken = hit.value.changes[withdrawer.id] ?? {}
-  const state = { ...(taken.state ?? mine), attacks: spent.attacks }
-  return ok({
-    lines: [note, ...hit.value.lines],
-    summary: `${w} withdraws from melee with ${opponent.name}, who gets a free attack: ${hit.value.summary}`,
-    changes: { ...hit.value.changes, [withdrawer.id]: { ...taken, state: compact(state) } },
+    dice: false,
   })
 }
 
 /** The round's free action: logged for the GM to judge; a second is refused in the text's words. */
-function freeAction(f: Fighter, target: Fighter): Outcome<Resolution> {
+export function freeAction(f: Fighter, target: Fighter): Outcome<Resolution> {
   if (target.id !== f.id) return fail('A free action is declared for oneself.')
   const refusal = cannotAct(f)
   if (refusal) return fail(refusal)
@@ -753,38 +438,8 @@ function freeAction(f: Fighter, target: Fighter): Outcome<Resolution> {
   })
 }
 
-/** After any other action, a free action just taken is used up: the turn allows one attack again. */
-function afterFreeAction(f: Fighter, declared: Declared, resolved: Outcome<Resolution>): Outcome<Resolution> {
-  if (!resolved.ok || !freeActionNow(f) || declared.choice === FREE_ACTION.id) return resolved
-  const change = resolved.value.changes[f.id] ?? {}
-  const state = compact({
-    ...((change.state as SpelljammerState | undefined) ?? stateOf(f)),
-    freeAction: 'used',
-  })
-  return ok({ ...resolved.value, changes: { ...resolved.value.changes, [f.id]: { ...change, state } } })
-}
-
-/** Attack and move: a weapon's attack that was the round's last says, after it, when they move. */
-function thenMoving(f: Fighter, declared: Declared, roll: Roller, resolved: Outcome<Resolution>) {
-  const sheet = sheetFor(f)
-  if (!resolved.ok || !sheet.ok || !parseChoice(declared.choice, sheet.value)) return resolved
-  const after = afterLastAttack(f.name, sheet.value, declared, roll)
-  if (!after?.ok) return after ?? resolved
-  const change = resolved.value.changes[f.id] ?? {}
-  const state = compact({
-    ...((change.state as SpelljammerState | undefined) ?? stateOf(f)),
-    movingAfter: after.value.moving,
-  })
-  return ok({
-    ...resolved.value,
-    summary: `${resolved.value.summary} ${after.value.words}`,
-    lines: [...resolved.value.lines, ...after.value.lines],
-    changes: { ...resolved.value.changes, [f.id]: { ...change, state } },
-  })
-}
-
 /** One picking up their dropped weapon on their place in the round: their sheet and the segment. */
-function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
+export function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
   if (target.id !== f.id) return fail('One picks up one’s own dropped weapon.')
   const refusal = cannotAct(f)
   if (refusal) return fail(refusal)
@@ -797,23 +452,8 @@ function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
   return ok({ sheet: sheet.value, segment })
 }
 
-/** The DEX roll: 4x gets the weapon back, 1x also leaves one attack five segments later. */
-function pickUp(f: Fighter, target: Fighter, declared: Declared, roll: Roller): Outcome<Resolution> {
-  const ready = pickingUpNow(f, target, declared)
-  if (!ready.ok) return ready
-  const { sheet, segment } = ready.value
-  const outcome = pickUpOutcome(f, sheet, segment, roll(100, 'DEX roll'))
-  if (typeof outcome === 'string') return fail(outcome)
-  const mine = stateOf(f)
-  const all = Math.max(1, sheet.attacksPerRound)
-  // "You can still make one attack": one of the round's attacks is left, on its own slot; else none.
-  const attacks = outcome.picking.attackOn === undefined ? all : Math.max(mine.attacks ?? 0, all - 1)
-  const state = compact({ ...mine, pickingUp: outcome.picking, attacks })
-  return ok({ lines: outcome.lines, summary: outcome.summary, changes: { [f.id]: { state } } })
-}
-
 /** A cast or a release, worked out (null: the choice is a weapon's). */
-function castingOf(attacker: Fighter, target: Fighter, declared: Declared) {
+export function castingOf(attacker: Fighter, target: Fighter, declared: Declared) {
   const sheet = sheetFor(attacker)
   if (!sheet.ok) return sheet
   const state = stateOf(attacker)
@@ -895,7 +535,7 @@ function statusOf(f: Fighter): string[] {
   return chips
 }
 
-/** What a screen reads of spelljammer's combat (`ScreenRules.combat`); `spelljammerCombat` adds what only the room runs. */
+/** What a screen reads of spelljammer's combat (`ScreenRules.combat`); `spelljammerCombat` (table.ts) adds what only the room runs. */
 export const spelljammerCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     return f.hp <= 0 ? `${f.name} is down (0 hit points or less).` : null
@@ -934,6 +574,8 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
             chance: 1,
             summary: `One free action a round, at your earliest initiative; it costs no attack, so you may still attack now. The GM judges whether what you do is free.`,
             lines: [],
+            // Nothing is rolled: the GM judges it.
+            dice: false,
           })
         : taken
     }
@@ -961,13 +603,6 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
       lines: setupLines(setup.value, target.id),
     })
   },
-  defenses: defensesOf,
-  resolve: (attacker, target, declared, defense, roll) =>
-    afterFreeAction(
-      attacker,
-      declared,
-      thenMoving(attacker, declared, roll, resolveAttack(attacker, target, declared, defense, roll)),
-    ),
   status: statusOf,
   // The text's own wound levels: Unhurt, Wounded, Bloodied, Badly Wounded...
   healthWord: (f) => (f.hp <= 0 ? 'Down' : spelljammer.woundState(f.hp, Math.max(1, f.maxHp, f.hp)).label),
@@ -977,12 +612,11 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
   },
 }
 
-/** spelljammer's combat at the table: the screens' part, and what only the room runs (endOfRound). */
-export const spelljammerCombat: CombatRules = {
+/**
+ * What only the room runs of spelljammer's combat besides resolving (the end of a round), with the screens' part.
+ * `table.ts` adds `resolve` and `defenses` (from `resolve.ts` and `combat-defenses.ts`) to make `spelljammerCombat`.
+ */
+export const spelljammerCombatRoom: Omit<CombatRules, 'resolve' | 'defenses'> = {
   ...spelljammerCombatView,
-  // `resolve` with no defense refuses only what `build` and `setupOf` refuse, as `defenses` does (the
-  // target's own stance, or attacking, either way): after them, the into-melee mix is a row of the table
-  // by construction, and the d100s and damage dice are faces checked in range only.
-  defensesCheckResolve: true,
   endOfRound: (fighters, round) => endRound(fighters, round),
 }

@@ -1,4 +1,7 @@
-/** Weapon damage dice as a plain sum of dice groups and a constant: its faces, its total, its exact odds. */
+/**
+ * Weapon damage dice as a plain sum of dice groups and a constant: reading them, their exact odds. The faces
+ * to type and their total (`damageDiceToRoll`, `damageTotal`) are resolving's, in rolls.ts.
+ */
 import { unreachable } from '../../assert.ts'
 import type { DiceExpr } from '../../dice/expr.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
@@ -47,33 +50,6 @@ export function damageDice(expr: DiceExpr): Outcome<DamageDice> {
   if (groups.reduce((n, g) => n + g.count, 0) > MAX_DAMAGE_DICE)
     return fail(`can roll at most ${MAX_DAMAGE_DICE} dice.`)
   return ok({ groups, constant })
-}
-
-/** The sides of each die to roll, in order, so a player can type the faces they rolled. */
-export function damageDiceToRoll(dice: DamageDice): number[] {
-  return dice.groups.flatMap((g) => new Array<number>(g.count).fill(g.sides))
-}
-
-/** The total of the damage dice for the given faces, or why the faces do not fit the dice. */
-export function damageTotal(dice: DamageDice, faces: readonly number[]): Outcome<number> {
-  const sides = damageDiceToRoll(dice)
-  if (faces.length !== sides.length)
-    return fail(
-      `These damage dice need ${sides.length} ${sides.length === 1 ? 'die' : 'dice'}, not ${faces.length}.`,
-    )
-  let total = dice.constant
-  let at = 0
-  for (const g of dice.groups) {
-    for (let i = 0; i < g.count; i++) {
-      const face = faces[at] as number
-      const s = sides[at] as number
-      if (!Number.isInteger(face) || face < 1 || face > s)
-        return fail(`A d${s} shows 1 to ${s}, not ${face}.`)
-      total += g.sign * face
-      at++
-    }
-  }
-  return ok(total)
 }
 
 /** Exact distribution of the total: `weights[i]` of `total` equally likely outcomes give `min + i`. */

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  applyDamage,
-  bleedingDamage,
-  type DamageHit,
-  resolveDamage,
-  stuckMissile,
-  stunCon,
-  stunThresholdForCon,
-} from './damage.ts'
+import { applyDamage, bleedingDamage, type DamageHit } from './damage.ts'
 import { archer, makeSheet, nutshellFighter } from './examples.ts'
+import { resolveDamage, stuckMissile, stunCon, stunThresholdForCon } from './rolls.ts'
 
 const sword = nutshellFighter().weapons[0]
 if (!sword) throw new Error('the example fighter has a sword')

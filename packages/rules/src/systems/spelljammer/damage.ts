@@ -1,13 +1,13 @@
-/** Taking damage: the dice, critical doubling, PROT, stun by CON, grievous armor damage, stuck missiles. */
-import { unreachable } from '../../assert.ts'
+/**
+ * Taking damage: the dice, critical doubling, PROT, stun by CON, grievous armor damage, stuck missiles. What
+ * the faces rolled do (`resolveDamage` and its parts) is resolving's, in rolls.ts; here the types and the rest.
+ */
 import { parseDice } from '../../dice/parse.ts'
-import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import type { BreakdownLine } from '../../system.ts'
 import type { HitKind } from './attack.ts'
-import { type DamageDice, damageDice, damageDiceToRoll, damageTotal } from './damage-dice.ts'
-import { RULE } from './sections.ts'
+import { type DamageDice, damageDice } from './damage-dice.ts'
 import type { Sheet, Weapon } from './sheet.ts'
-import { STUCK_MISSILE_TABLE, STUN_TABLE } from './tables.ts'
-import { type WoundState, woundState } from './wounds.ts'
+import type { WoundState } from './wounds.ts'
 
 /** Human maximum CON: above it the stun table applies. */
 export const HUMAN_MAX_CON = 25
@@ -26,39 +26,6 @@ export function weaponDamageDice(weapon: Pick<Weapon, 'damage'>): DamageDice {
   if (readDice.size >= 256) readDice.clear()
   readDice.set(weapon.damage, parsed.value)
   return parsed.value
-}
-
-/** The dice a weapon's damage needs, in order: what to roll or type in. */
-export function weaponDamageSides(weapon: Weapon): number[] {
-  return damageDiceToRoll(weaponDamageDice(weapon))
-}
-
-/**
- * The CON used for stun: +2 Large, +4 Giant, +1 per 10 HP or fraction above 100 (of starting HP: the
- * combatant's size, not their wounds, is what makes them hard to stun).
- */
-export function stunCon(sheet: Pick<Sheet, 'con' | 'size' | 'startingHp'>): {
-  con: number
-  lines: BreakdownLine[]
-} {
-  const lines: BreakdownLine[] = [{ label: 'CON', value: sheet.con, rule: RULE.damage }]
-  if (sheet.size === 'large') lines.push({ label: 'Large', value: 2, rule: RULE.damage })
-  if (sheet.size === 'giant') lines.push({ label: 'Giant', value: 4, rule: RULE.damage })
-  if (sheet.startingHp > 100) {
-    const extra = Math.ceil((sheet.startingHp - 100) / 10)
-    lines.push({ label: `${sheet.startingHp} HP: +1 per 10 above 100`, value: extra, rule: RULE.damage })
-  }
-  return { con: lines.reduce((n, l) => n + l.value, 0), lines }
-}
-
-/**
- * The damage a single hit must exceed to stun: CON up to 25, then the table (26 -> 27 ... 35 -> 45).
- * Past the table's last row the same step continues, 2 per point of CON (2 x CON - 25).
- */
-export function stunThresholdForCon(con: number): number {
-  if (con <= HUMAN_MAX_CON) return con
-  const row = STUN_TABLE.find((r) => r.con === con)
-  return row ? row.exceeds : 2 * con - HUMAN_MAX_CON
 }
 
 /** What one hit did to its target. */
@@ -96,28 +63,6 @@ export interface StuckMissile {
   bleedingPerRound: number
 }
 
-/** The stuck missile of a critical or grievous hit with a penetrating weapon; grievous adds 1 to the DEX penalty. */
-export function stuckMissile(weapon: Weapon, kind: HitKind): StuckMissile | null {
-  if (weapon.penetrating === 'none') return null
-  switch (kind) {
-    case 'miss':
-    case 'hit':
-      return null
-    case 'critical':
-    case 'grievous': {
-      const row = STUCK_MISSILE_TABLE.find((r) => r.missile === weapon.penetrating)
-      if (!row) throw new Error(`no stuck-missile row for ${weapon.penetrating}`)
-      return {
-        missile: row.missile,
-        dexPenalty: row.dexPenalty - (kind === 'grievous' ? 1 : 0),
-        bleedingPerRound: row.bleeding,
-      }
-    }
-    default:
-      return unreachable(kind)
-  }
-}
-
 /** Bleeding from stuck missiles over rounds spent in combat or other strenuous activity. */
 export function bleedingDamage(stuck: readonly StuckMissile[], strenuousRounds: number): number {
   return stuck.reduce((n, s) => n + s.bleedingPerRound, 0) * strenuousRounds
@@ -128,74 +73,6 @@ export interface DamageHit {
   kind: HitKind
   weapon: Weapon
   damageLines: readonly BreakdownLine[]
-}
-
-/**
- * Damage from the faces rolled. Flat modifiers join the dice; a critical or grievous hit doubles that
- * total and ignores PROT; otherwise PROT comes off. Damage never goes below 0.
- */
-export function resolveDamage(
-  hit: DamageHit,
-  target: Sheet,
-  faces: readonly number[],
-  options: { grievousWoundTable?: GrievousWoundTable } = {},
-): Outcome<DamageResult> {
-  const { kind, weapon } = hit
-  if (kind === 'miss') return fail('A miss does no damage.')
-  const dice = weaponDamageDice(weapon)
-  const total = damageTotal(dice, faces)
-  if (!total.ok) return total
-  const sides = damageDiceToRoll(dice)
-  const breakdown: BreakdownLine[] = faces.map((face, i) => ({
-    label: `${weapon.name} d${sides[i]}`,
-    value: face,
-    rule: RULE.damage,
-  }))
-  if (dice.constant)
-    breakdown.push({ label: `${weapon.name} damage bonus`, value: dice.constant, rule: RULE.damage })
-  breakdown.push(...hit.damageLines)
-  const base = Math.max(0, total.value + hit.damageLines.reduce((n, l) => n + l.value, 0))
-  const critical = kind === 'critical' || kind === 'grievous'
-  const dealt = critical ? base * 2 : base
-  if (critical)
-    breakdown.push({
-      label: `${kind === 'grievous' ? 'Grievous' : 'Critical'}: double damage`,
-      value: base,
-      rule: RULE.critical,
-    })
-  const protApplied = critical ? 0 : Math.min(target.prot, dealt)
-  if (protApplied) breakdown.push({ label: `${target.name} PROT`, value: -protApplied, rule: RULE.damage })
-  if (critical && target.prot)
-    breakdown.push({
-      label: `${kind === 'grievous' ? 'Grievous' : 'Critical'}: no PROT`,
-      value: 0,
-      rule: RULE.critical,
-    })
-  const taken = dealt - protApplied
-  const stun = stunThresholdForCon(stunCon(target).con)
-  const hpAfter = target.hp - taken
-  return ok({
-    kind,
-    dealt,
-    protApplied,
-    taken,
-    hpBefore: target.hp,
-    hpAfter,
-    stunThreshold: stun,
-    stunned: taken > stun,
-    woundBefore: woundState(target.hp, target.startingHp),
-    woundAfter: woundState(hpAfter, target.startingHp),
-    armorProtLoss: kind === 'grievous' ? 1 : 0,
-    grievousWoundCheck: kind === 'grievous',
-    grievousWound:
-      kind !== 'grievous'
-        ? { kind: 'none' }
-        : options.grievousWoundTable
-          ? { kind: 'table', wound: options.grievousWoundTable({ weapon, dealt }) }
-          : { kind: 'ask-gm' },
-    stuck: stuckMissile(weapon, kind),
-    breakdown,
-  })
 }
 
 /**

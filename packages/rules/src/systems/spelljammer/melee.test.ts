@@ -4,9 +4,9 @@ import {
   forcedToMoveAfterNoMovement,
   freeAttackOnWithdrawal,
   multipleAttackerBonus,
-  pickUpWeapon,
   tentacleAttackers,
 } from './melee.ts'
+import { pickUpWeapon } from './rolls.ts'
 
 describe('multiple attackers', () => {
   it('give each of three attackers +20 SC', () => {

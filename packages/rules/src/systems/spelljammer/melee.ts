@@ -1,8 +1,10 @@
-/** Melee situations outside the attack roll: a dropped weapon, withdrawing, being forced to move, tentacles. */
+/**
+ * Melee situations outside the attack roll: a dropped weapon, withdrawing, being forced to move, tentacles.
+ * The DEX roll of picking up a weapon (`pickUpWeapon`) is resolving's, in rolls.ts.
+ */
 import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import type { Stance } from './defending.ts'
-import { RULE } from './sections.ts'
 import { checkD100, makesStatRoll } from './stat-rolls.ts'
 
 /** Attackers a tentacled creature counts as against one target: each pair of tentacles is one. */
@@ -25,17 +27,6 @@ export interface PickUpResult {
   initiativeModifier: number
   defModifier: number
   rule: string
-}
-
-export function pickUpWeapon(dexRoll: number, dex: number): Outcome<PickUpResult> {
-  const roll = checkD100(dexRoll, 'DEX roll')
-  if (!roll.ok) return roll
-  const base = { defModifier: -15, rule: RULE.droppedWeapon }
-  if (makesStatRoll(roll.value, dex, 1))
-    return ok({ ...base, retrieved: true, attacksLeft: 1, initiativeModifier: -5 })
-  if (makesStatRoll(roll.value, dex, 4))
-    return ok({ ...base, retrieved: true, attacksLeft: 0, initiativeModifier: 0 })
-  return ok({ ...base, retrieved: false, attacksLeft: 0, initiativeModifier: 0 })
 }
 
 /** What a combatant who declared no movement suffers when forced to move. */

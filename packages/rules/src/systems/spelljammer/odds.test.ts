@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { fraction, toFloat } from '../../dice/fraction.ts'
 import { seededDice } from '../../dice/seeded.ts'
-import { type AttackDeclaration, resolveAttack, setupAttack } from './attack.ts'
-import { resolveDamage } from './damage.ts'
+import { type AttackDeclaration, setupAttack } from './attack.ts'
 import { makeSheet, nutshellFighter, ready } from './examples.ts'
 import { initiativeDie, placeAttacks } from './initiative.ts'
 import { attackOdds, chanceAttacksHappen, oddsOfSetup, roundOdds } from './odds.ts'
+import { resolveAttack, resolveDamage } from './rolls.ts'
 
 const ogre = makeSheet({ name: 'Ogre', hp: 60, startingHp: 60, def: 40, prot: 3 })
 const declared: AttackDeclaration = { attacker: ready(nutshellFighter()), target: ready(ogre), mode: 'melee' }

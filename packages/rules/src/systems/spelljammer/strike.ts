@@ -1,7 +1,8 @@
 /** One attack from declaration to damage: the roll, the hit, and what it did, in one outcome for the log. */
 import { type Outcome, ok } from '../../system.ts'
-import { type AttackDeclaration, type AttackResult, resolveAttack } from './attack.ts'
-import { type DamageResult, resolveDamage, weaponDamageSides } from './damage.ts'
+import type { AttackDeclaration, AttackResult } from './attack.ts'
+import type { DamageResult } from './damage.ts'
+import { resolveAttack, resolveDamage, weaponDamageSides } from './rolls.ts'
 import { DEFAULT_SETTINGS, type SpelljammerSettings } from './settings.ts'
 
 /** The whole of one attack: the to-hit result, and the damage when it hit. */

@@ -11,7 +11,7 @@ import { readSheet } from '../../table/sheet.ts'
 import type { Intent, IntentOptionGroup, IntentRules, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
-import * as spelljammer from './rules.ts'
+import * as spelljammer from './screen-rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 const ATTACKING: spelljammer.Stance = { kind: 'attack' }

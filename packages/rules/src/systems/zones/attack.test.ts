@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
-import { planAttack, resolveHit } from './attack.ts'
-import { applyDamage, resolveDamage } from './damage.ts'
+import { planAttack } from './attack.ts'
+import { applyDamage, resolveDamage, resolveHit } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 function must<T>(o: Outcome<T>): T {

@@ -1,15 +1,8 @@
-/** Declaring and resolving an attack: reach and range, the WIT save to hit, who may react, the damage dice. */
+/** Declaring an attack: reach and range, the WIT save to hit, who may react, the damage dice (rolls.ts). */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { line, note, RULE } from './common.ts'
-import {
-  type DamageResult,
-  type DamageSpec,
-  damageSpec,
-  type ImpairedReason,
-  resolveDamage,
-} from './damage.ts'
+import { type DamageSpec, damageSpec, type ImpairedReason } from './damage.ts'
 import type { ToggleId } from './modifiers.ts'
-import { resolveSave, type SaveResult } from './save.ts'
 import { DEFAULT_SETTINGS, type ZonesSettings } from './settings.ts'
 import { armorValue, type Sheet, type Weapon } from './sheet.ts'
 import { rangeForSize, sizeSteps } from './size.ts'
@@ -117,94 +110,4 @@ export function planAttack(
   for (const reason of witSaveReasons)
     breakdown.push(line(`WIT save to hit: ${reason}`, attacker.wit, RULE.attacking))
   return ok({ kind, witSaveReasons, noReaction, deathBlow, range, damage, breakdown })
-}
-
-export interface HitResult {
-  hit: boolean
-  save: SaveResult | null
-  breakdown: BreakdownLine[]
-}
-
-/**
- * Whether the attack hits: automatically, or on a passed WIT save when the plan calls for one. A
- * missing d20 for a required save is a sentence, since a player at the table may not have typed it yet.
- */
-export function resolveHit(plan: AttackPlan, attackerWit: number, witFace?: number): Outcome<HitResult> {
-  if (plan.witSaveReasons.length === 0) {
-    return ok({ hit: true, save: null, breakdown: [note('Hits automatically', 1, RULE.attacking)] })
-  }
-  if (witFace === undefined)
-    return fail(`Roll a d20 for the WIT save to hit (${plan.witSaveReasons.join('; ')}).`)
-  const save = resolveSave('wit', attackerWit, witFace, RULE.attacking, 'to hit')
-  return ok({
-    hit: save.passed,
-    save,
-    breakdown: [...save.breakdown, note(save.passed ? 'Hit' : 'Miss', save.passed ? 1 : 0, RULE.attacking)],
-  })
-}
-
-export interface StrikeDice {
-  /** The attacker's d20 for a WIT save to hit, when the plan needs one. */
-  wit?: number
-  /** The target dodged: their AGI and d20. */
-  dodge?: { agi: number; face: number }
-  /** The damage dice, when the blow lands (not needed for a death blow, a miss or a dodge). */
-  damage?: number[]
-}
-
-export interface StrikeResult {
-  hit: boolean
-  dodged: boolean
-  /** A death blow on a nearby incapacitated target kills outright. */
-  killed: boolean
-  damage: DamageResult | null
-  breakdown: BreakdownLine[]
-}
-
-/**
- * One attack from hit to damage, for the plain case (no counter, no stunt): the WIT save if needed,
- * then a dodge if declared, then the damage dice. Counters go through resolveCounter, since both sides
- * roll at once.
- */
-export function resolveStrike(
-  plan: AttackPlan,
-  attackerWit: number,
-  dice: StrikeDice,
-): Outcome<StrikeResult> {
-  if (plan.deathBlow) {
-    return ok({
-      hit: true,
-      dodged: false,
-      killed: true,
-      damage: null,
-      breakdown: [...plan.breakdown, note('Death blow: killed', 0, RULE.attacking)],
-    })
-  }
-  const hit = resolveHit(plan, attackerWit, dice.wit)
-  if (!hit.ok) return hit
-  const breakdown = [...plan.breakdown, ...hit.value.breakdown]
-  if (!hit.value.hit) return ok({ hit: false, dodged: false, killed: false, damage: null, breakdown })
-  if (dice.dodge) {
-    if (plan.noReaction) return fail(`No dodge: ${plan.noReaction}.`)
-    const save = resolveSave('agi', dice.dodge.agi, dice.dodge.face, RULE.reacting, 'dodge')
-    breakdown.push(...save.breakdown)
-    if (save.passed) {
-      breakdown.push(note('Dodged: the attack misses', 0, RULE.reacting))
-      return ok({ hit: true, dodged: true, killed: false, damage: null, breakdown })
-    }
-  }
-  if (!dice.damage) return fail(`Roll ${plan.damage.dice.count}d${plan.damage.dice.sides} for damage.`)
-  if (dice.damage.length !== plan.damage.dice.count) {
-    return fail(
-      `Roll exactly ${plan.damage.dice.count} damage ${plan.damage.dice.count === 1 ? 'die' : 'dice'}.`,
-    )
-  }
-  const damage = resolveDamage(plan.damage, dice.damage)
-  return ok({
-    hit: true,
-    dodged: false,
-    killed: false,
-    damage,
-    breakdown: [...breakdown, ...damage.breakdown],
-  })
 }

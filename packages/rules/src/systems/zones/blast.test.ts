@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
 import { deviate, planBlast } from './blast.ts'
-import { resolveDamage } from './damage.ts'
+import { resolveDamage } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 function must<T>(o: Outcome<T>): T {

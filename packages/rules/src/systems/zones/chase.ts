@@ -2,7 +2,7 @@
 
 import type { BreakdownLine } from '../../system.ts'
 import { note, RULE, unreachable } from './common.ts'
-import { resolveGroupSave } from './save.ts'
+import { resolveGroupSave } from './rolls.ts'
 
 /** How the fleeing side compares with the pursuers in speed or stamina. */
 export type ChasePace = 'fleeing-faster' | 'even' | 'pursuers-faster'

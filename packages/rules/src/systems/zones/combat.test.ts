@@ -8,7 +8,7 @@ import { type Outcome, zones } from '../../index.ts'
 import { fighter, scripted } from '../../table/test-support.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
-import { zonesCombat as rules } from './combat.ts'
+import { zonesCombat as rules } from './table.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

@@ -4,28 +4,21 @@
  * hide behind someone or be guarded; damage minus armour lowers health; morale is checked at the end
  * of the round. The rules package decides everything; this file only reads the table's fighters into
  * its declarations and writes the results back.
+ *
+ * This is what a screen reads (`zonesCombatView`: choices, toggles, the preview, status) and what both
+ * it and resolving share (declaring an attack, who may react). Resolving lives apart, so that a phone
+ * loads it only to ask for its own dice: `resolve.ts` (with `defenses.ts`, `live.ts`, `rolls.ts`), and
+ * the room's whole `zonesCombat` in `table.ts`. Nothing here imports them.
  */
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
-import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import type { ModifierToggle } from '../../system.ts'
 import { readSheet } from '../../table/sheet.ts'
-import { IDLE_TURN } from '../../table/turn.ts'
-import type {
-  AttackChoice,
-  CombatRules,
-  Declared,
-  DefenseOption,
-  DieOwner,
-  Fighter,
-  FighterChange,
-  Preview,
-  Resolution,
-  Roller,
-  TableView,
-} from '../../table/types.ts'
+import type { AttackChoice, Declared, DefenseOption, Fighter, Preview, TableView } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import { line, note, RULE } from './common.ts'
-import * as zones from './rules.ts'
+// The rules a screen reads: not their rolls (`rolls.ts`), which only resolving uses.
+import * as zones from './screen-rules.ts'
 
 const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
 
@@ -34,10 +27,10 @@ const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
  * this interface has no way to ask mid-attack, so the table plays 'at-zero': a character at 0 health
  * is incapacitated (and may then be killed with a death blow).
  */
-const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
+export const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
 
 /** A condition with the rounds it has left (null: until the end of the stretch). */
-interface Condition {
+export interface Condition {
   id: 'acted' | 'reacted'
   label: string
   rounds: number | null
@@ -89,20 +82,14 @@ export interface ZonesState {
  * The state as stored, with health as the truth where damage did not say more: one the GM set to 0 or
  * less is incapacitated ("Attacking": at 0 health a character is incapacitated).
  */
-/** Out of a grab: nobody holds them any more. */
-function releaseGrab(state: ZonesState): void {
-  delete state.grabbedBy
-  delete state.grabbedByName
-}
-
-function stateOf(f: Fighter): ZonesState {
+export function stateOf(f: Fighter): ZonesState {
   const s = f.state as ZonesState
   return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
 }
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
-function sheetFor(f: Fighter): Outcome<zones.Sheet> {
+export function sheetFor(f: Fighter): Outcome<zones.Sheet> {
   const parsed = readSheet(SHEET, f)
   if (!parsed.ok) return parsed
   const sheet = parsed.value as zones.Sheet
@@ -123,7 +110,7 @@ function sheetFor(f: Fighter): Outcome<zones.Sheet> {
 
 // --- Ways to attack -------------------------------------------------------------------------------
 
-type Choice =
+export type Choice =
   /** A weapon; with `share`, that many of its dice on this target, split by a larger attacker (`gear` its id). */
   | { id: string; kind: 'weapon'; weapon: zones.Weapon; gear?: string; share?: number }
   | { id: 'unarmed'; kind: 'unarmed' }
@@ -149,7 +136,7 @@ type Choice =
 const diceWord = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`
 
 /** The weapon a choice uses, as the sheet's gear ("weapon-0"): a share of a split is its weapon's. */
-const gearOf = (c: Choice): string => (c.kind === 'weapon' && c.gear) || c.id
+export const gearOf = (c: Choice): string => (c.kind === 'weapon' && c.gear) || c.id
 
 /** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
 const STEPS = {
@@ -232,7 +219,7 @@ export function groupOf(f: Fighter, fighters: readonly Fighter[]): Fighter[] {
  * the reason, while the one they ride has moved past half its speed this round (our reading: the
  * round, since its budget is the round's), or null.
  */
-function stilled(f: Fighter, fighters: readonly Fighter[]): string | null {
+export function stilled(f: Fighter, fighters: readonly Fighter[]): string | null {
   const mountId = stateOf(f).riding
   const mount = mountId ? fighters.find((m) => m.id === mountId) : undefined
   const moved = mount ? stateOf(mount).budget?.turn : undefined
@@ -384,13 +371,13 @@ function spend(turn: zones.TurnState, steps: readonly zones.TurnStep[]): Outcome
   return ok(t)
 }
 
-const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some((c) => c.id === id)
+export const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some((c) => c.id === id)
 
 /**
  * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
  * non-lethal disarm, shove and grapple. A grabbed fighter can only try to break free.
  */
-function choiceList(
+export function choiceList(
   f: Fighter,
   sheet: zones.Sheet,
   steps = false,
@@ -480,12 +467,12 @@ function splitRefused(
 }
 
 /** The shares of this weapon's dice given out so far in the turn `at`. */
-function splitUnderWay(attacker: Fighter, c: Choice, at: string | undefined): zones.DiceShare[] {
+export function splitUnderWay(attacker: Fighter, c: Choice, at: string | undefined): zones.DiceShare[] {
   const split = stateOf(attacker).split
   return split && split.at === at && split.gear === gearOf(c) ? split.shares : []
 }
 
-function choiceLabel(f: Fighter, c: Choice): string {
+export function choiceLabel(f: Fighter, c: Choice): string {
   switch (c.kind) {
     case 'weapon':
       if (c.share) return `${weaponLabel(c.weapon)}, split: ${diceWord(c.share)} on this target`
@@ -598,7 +585,7 @@ interface Sides {
   who: { a: Fighter; t: Fighter }
 }
 
-type Planned =
+export type Planned =
   | (Sides & { kind: 'strike'; plan: zones.AttackPlan })
   | (Sides & { kind: 'non-lethal'; plan: zones.NonLethalPlan; noReaction: string | null })
   | (Sides & { kind: 'break-free' })
@@ -621,7 +608,12 @@ const isStep = (c: Choice): c is Step =>
 const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
 
 /** Checks a declared attack against the sheets, state and rules, and plans it; refusals in words. */
-function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: TableView): Outcome<Planned> {
+export function declare(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  view?: TableView,
+): Outcome<Planned> {
   const a = sheetFor(attacker)
   if (!a.ok) return a
   const t = sheetFor(target)
@@ -769,19 +761,20 @@ function declare(attacker: Fighter, target: Fighter, declared: Declared, view?: 
 // --- Preview --------------------------------------------------------------------------------------
 
 /** The damage breakdown's line of the target's armour (zones/damage.ts). */
-const ARMOUR_LINE = 'Armour value'
+export const ARMOUR_LINE = 'Armour value'
 
-function damageWords(spec: zones.DamageSpec): string {
+export function damageWords(spec: zones.DamageSpec): string {
   const expected = zones.damageOdds(spec).expected.value
   return `${zones.formatDamage(spec.dice)} damage, ${expected.toFixed(1)} on average after armour ${spec.armor}`
 }
 
-function previewOf(p: Planned, view?: TableView): Preview {
+export function previewOf(p: Planned, view?: TableView): Preview {
   switch (p.kind) {
     case 'strike': {
       const lines = [...p.plan.breakdown, ...p.plan.damage.breakdown]
       if (p.plan.deathBlow) {
-        return { chance: 1, summary: `Death blow: ${p.t.name} is killed outright.`, lines }
+        // Killed outright, with no roll.
+        return { chance: 1, summary: `Death blow: ${p.t.name} is killed outright.`, lines, dice: false }
       }
       const odds = zones.attackOdds(p.plan, p.a.wit)
       const toHit =
@@ -807,7 +800,8 @@ function previewOf(p: Planned, view?: TableView): Preview {
       const summary = p.plan.saveAllowed
         ? `${label} works if ${p.t.name} fails a STR save (passes on ${p.t.str} or under): ${percent(odds)}.`
         : `${label}: no STR save against a larger attacker, it works unless dodged.`
-      return { chance: odds, summary, lines: p.plan.breakdown }
+      // The STR save against it, and a shove's damage, are the target's dice: the attacker rolls none.
+      return { chance: odds, summary, lines: p.plan.breakdown, dice: false }
     }
     case 'break-free': {
       const chance = zones.saveChance(p.a.str).probability
@@ -818,7 +812,8 @@ function previewOf(p: Planned, view?: TableView): Preview {
       }
     }
     case 'move-away':
-      return moveAwayPreview(p, view)
+      // Only the enemy's opportunity attack rolls, on their dice: the mover rolls none.
+      return { ...moveAwayPreview(p, view), dice: false }
     case 'blast': {
       const saves = p.plan.witSaveReasons
       const chance = saves.length > 0 ? zones.saveChance(p.a.wit).probability : 1
@@ -849,6 +844,7 @@ function previewOf(p: Planned, view?: TableView): Preview {
         chance: odds.chance,
         summary: `${stepWords(p.choice, p.toggles)}${odds.words}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
         lines: [note(stepOf(p.choice).label, 0, stepOf(p.choice).rule)],
+        ...(odds.rolls ? {} : { dice: false as const }),
       }
     }
     default:
@@ -859,22 +855,23 @@ function previewOf(p: Planned, view?: TableView): Preview {
 /**
  * The odds of a step that rolls: escaping a long chase (an AGI save, certain for the faster, impossible
  * for the slower: "Chases"), keeping one's footing getting on or off a moving mount (an AGI save, "Mounts
- * and vehicles"); every other step is certain.
+ * and vehicles"); every other step is certain, and `rolls` no die.
  */
-function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; words: string } {
+function stepOdds(p: Extract<Planned, { kind: 'step' }>): { chance: number; words: string; rolls: boolean } {
   const agi = zones.saveChance(p.a.agi).probability
   const save = `an AGI save, ${p.a.agi} or under on a d20 (${percent(agi)})`
   if (p.choice.kind === 'flee') {
-    if (p.toggles.includes('fleeing-faster')) return { chance: 1, words: '' }
-    if (p.toggles.includes('pursuers-faster')) return { chance: 0, words: '' }
-    return { chance: agi, words: ` Escapes on ${save}.` }
+    if (p.toggles.includes('fleeing-faster')) return { chance: 1, words: '', rolls: false }
+    if (p.toggles.includes('pursuers-faster')) return { chance: 0, words: '', rolls: false }
+    return { chance: agi, words: ` Escapes on ${save}.`, rolls: true }
   }
   if (p.toggles.includes('mount-moving'))
     return {
       chance: agi,
       words: ` Getting on or off a moving mount: keeps their footing on ${save}, or falls for d4 direct damage.`,
+      rolls: true,
     }
-  return { chance: 1, words: '' }
+  return { chance: 1, words: '', rolls: false }
 }
 
 /** What a step of the turn does, in the text's words. */
@@ -905,13 +902,13 @@ function stepWords(c: Step, toggles: readonly string[]): string {
   }
 }
 
-const choiceLabelOf = (kind: zones.NonLethalKind) =>
+export const choiceLabelOf = (kind: zones.NonLethalKind) =>
   zones.NON_LETHAL.find((n) => n.kind === kind)?.label ?? kind
 
-// --- Defenses -------------------------------------------------------------------------------------
+// --- Who may react (for the preview; the defenses themselves: defenses.ts) ------------------------
 
 /** Why nobody at all can react to this attack (a guard included), or null. */
-function closedToReactions(p: Planned, target: Fighter): string | null {
+export function closedToReactions(p: Planned, target: Fighter): string | null {
   if (p.kind === 'step')
     return `nobody reacts to ${target.name}’s own ${p.choice.kind === 'move' ? 'move' : 'action'}`
   if (p.kind === 'break-free') return `${target.name} can't react to someone breaking free`
@@ -929,7 +926,7 @@ function closedToReactions(p: Planned, target: Fighter): string | null {
  * turn). In a running round the rules' own round record says whether they may (`canReact`): who took
  * their turn, who reacted and how many reactions their skills allow.
  */
-function noReactionWhy(p: Planned, target: Fighter, view?: TableView): string | null {
+export function noReactionWhy(p: Planned, target: Fighter, view?: TableView): string | null {
   const closed = closedToReactions(p, target)
   if (closed) return closed
   const planned = p.kind === 'strike' ? p.plan.noReaction : p.kind === 'non-lethal' ? p.noReaction : null
@@ -950,13 +947,13 @@ function noReactionWhy(p: Planned, target: Fighter, view?: TableView): string | 
   return null
 }
 
-interface Counter {
+export interface Counter {
   choice: Choice
   plan: zones.AttackPlan
 }
 
 /** The target's own attacks that can answer this one (a melee counter needs the attacker nearby). */
-function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> {
+export function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> {
   const nearby = p.kind !== 'strike' || p.plan.kind === 'melee'
   return choiceList(target, p.t).flatMap((choice) => {
     if (choice.kind !== 'weapon' && choice.kind !== 'unarmed') return []
@@ -968,79 +965,8 @@ function counters(p: Planned, target: Fighter): Array<{ id: string } & Counter> 
   })
 }
 
-interface NonLethalCounter {
-  id: string
-  kind: zones.NonLethalKind
-  plan: zones.NonLethalPlan
-}
-
-/**
- * The target's disarm, shove and grapple that can answer a nearby attack ("They can be dodged and
- * countered and can be used to counter"); a smaller one can't disarm, shove or grab a larger attacker.
- */
-function nonLethalCounters(p: Planned, target: Fighter): NonLethalCounter[] {
-  const nearby = p.kind === 'non-lethal' || (p.kind === 'strike' && p.plan.kind === 'melee')
-  if (!nearby) return []
-  return choiceList(target, p.t).flatMap((choice): NonLethalCounter[] => {
-    if (choice.kind !== 'non-lethal') return []
-    const kind = choice.id as zones.NonLethalKind
-    const plan = zones.planNonLethal({ kind, attacker: p.t, target: p.a, nearby: true })
-    return plan.ok ? [{ id: `counter:${kind}`, kind, plan: plan.value }] : []
-  })
-}
-
-/**
- * A non-lethal counter's chance: that it takes effect, resolved last ("If a normal attack is countered
- * by a non-lethal attack, or viceversa, the non-lethal attack is resolved last. If a non-lethal attack
- * is countered by a non-lethal attack, the counter is resolved last"), so only if the counterer is
- * still up after a damaging blow.
- */
-function nonLethalCounterOdds(p: Planned, attacker: Fighter, target: Fighter, c: NonLethalCounter) {
-  const what = choiceLabelOf(c.kind).toLowerCase()
-  const takes = zones.nonLethalOdds(c.plan, p.a.str).takesEffect.probability
-  const save = c.plan.saveAllowed ? `unless ${attacker.name} passes a STR save` : 'with no STR save for them'
-  if (p.kind !== 'strike') {
-    return {
-      chance: takes,
-      effect: `Resolved last, after ${attacker.name}'s ${p.kind === 'non-lethal' ? choiceLabelOf(p.plan.kind).toLowerCase() : 'attempt'}: your ${what} takes effect ${save} (${percent(takes)}).`,
-    }
-  }
-  const up = 1 - fells(p.plan.damage, target.hp)
-  return {
-    chance: up * takes,
-    effect: `${attacker.name}'s blow lands first (${damageWords(p.plan.damage)}); still up (${percent(up)}), your ${what} then takes effect ${save}: ${percent(up * takes)}.`,
-  }
-}
-
-/**
- * The target's reactions: dodge, a counter with each of their attacks, hiding behind someone; and a
- * nearby ally guarding them, which is the ally's reaction and so stays open when the target can't react.
- */
-function defenseList(p: Planned, attacker: Fighter, target: Fighter, view?: TableView): DefenseOption[] {
-  if (p.kind === 'move-away') return opportunities(p, attacker, target, view)
-  // Without the table in view, nobody else is known to guard or to hide behind.
-  const reactions = closedToReactions(p, target)
-    ? []
-    : namedDefenses(p, attacker, target, view ?? { turn: IDLE_TURN, fighters: [attacker, target] })
-  if (!stunted(p)) return reactions
-  // "The target can either accept the proposed effect or resolve the attack as normal."
-  const accept: DefenseOption = {
-    id: ACCEPT_STUNT,
-    label: 'Accept the stunt',
-    chance: null,
-    effect: `No damage (${damageWords(p.plan.damage)} avoided): the effect ${attacker.name} proposed applies, as the GM approved it; no reaction is possible.`,
-  }
-  return [accept, ...(reactions.length > 0 ? reactions : [NO_REACTION])]
-}
-
-const ACCEPT_STUNT = 'accept-stunt'
-
-/** An attack with a stunt proposed ("Attack stunts"): not a death blow, which has no damage to trade. */
-const stunted = (p: Planned): p is Extract<Planned, { kind: 'strike' }> =>
-  p.kind === 'strike' && !p.plan.deathBlow && p.toggles.includes('stunt')
-
 /** The chance a blow of this spec takes one at `health` to 0 (it stops them), counted face by face. */
-function fells(spec: zones.DamageSpec, health: number): number {
+export function fells(spec: zones.DamageSpec, health: number): number {
   const dist = zones.damageOdds(spec)
   return dist.ways.reduce((sum, w, dmg) => (dmg >= health ? sum + w : sum), 0) / dist.outOf
 }
@@ -1049,7 +975,7 @@ function fells(spec: zones.DamageSpec, health: number): number {
  * "Opportunity attacks": the enemy one moves away from may attack, as a reaction, with any attack that
  * reaches; the mover's movement stops until it is resolved. Nothing to answer when they may not react.
  */
-function opportunities(p: Planned, mover: Fighter, enemy: Fighter, view?: TableView): DefenseOption[] {
+export function opportunities(p: Planned, mover: Fighter, enemy: Fighter, view?: TableView): DefenseOption[] {
   const may = zones.checkOpportunityAttack({
     mayReact: noReactionWhy(p, enemy, view) ? fail('no') : ok(true),
     enemyNearby: true,
@@ -1093,480 +1019,16 @@ function moveAwayPreview(p: Extract<Planned, { kind: 'move-away' }>, view?: Tabl
   }
 }
 
-/** What this attack would do to another character it is turned on (a guard, one hidden behind), in words. */
-function turnedOn(p: Planned, attacker: Fighter, other: Fighter, view: TableView): string {
-  const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
-  // A clause inside the option's sentence: the sentence ends it, not the summary's own full stop.
-  const clause = (text: string) => text.replace(/\.$/, '')
-  if (!q.ok) return clause(q.error)
-  if (q.value.kind === 'strike') return `${damageWords(q.value.plan.damage)} for ${other.name}`
-  return clause(previewOf(q.value).summary)
-}
-
-/** Whether this fighter may react now: the round's own record where a round runs ("Reacting to an attack"). */
-function mayReact(f: Fighter, view: TableView): boolean {
-  const st = stateOf(f)
-  if (st.down || st.grabbedBy || stilled(f, view.fighters)) return false
-  const round = view.turn.status === 'running' ? view.turn.factions : undefined
-  if (round?.characters[f.id]) return zones.canReact(round, f.id).ok
-  return !has(st, 'acted') && !has(st, 'reacted')
-}
-
-/**
- * The target's reactions with the table in view: dodge, counters, hiding behind a named nearby ally or
- * an enemy they are grabbing (who may dodge in turn if they can still react), and each ally who can
- * guard them ("Guarding": the ally's own reaction, open even when the target cannot react).
- */
-function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: TableView): DefenseOption[] {
-  const others = view.fighters.filter((f) => f.id !== target.id && f.id !== attacker.id && !stateOf(f).down)
-  const allies = others.filter((f) => f.side === target.side)
-  const guards = allies.filter((f) => mayReact(f, view))
-  const guarding = guards.map(
-    (g): DefenseOption => ({
-      id: `guard:${g.id}`,
-      label: `${g.name} guards you (nearby)`,
-      chance: null,
-      effect: `${g.name} becomes the target instead of you and, having reacted, can't dodge or counter it: ${turnedOn(p, attacker, g, view)}. It spends ${g.name}'s turn.`,
-    }),
-  )
-  if (noReactionWhy(p, target, view)) return guarding.length > 0 ? [...guarding, NO_REACTION] : []
-  const grabbed = others.filter((f) => f.side !== target.side && stateOf(f).grabbedBy === target.id)
-  const hiding = [...allies, ...grabbed].flatMap((h): DefenseOption[] => {
-    const hide = {
-      id: `hide:${h.id}`,
-      label: `Hide behind ${h.name} (nearby)`,
-      chance: null,
-      effect: `You swap places; ${h.name} takes the attack: ${turnedOn(p, attacker, h, view)}.`,
-    }
-    if (!mayReact(h, view)) return [hide]
-    const sheet = sheetFor(h)
-    const dodge = zones.saveChance(sheet.ok ? sheet.value.agi : 10).probability
-    // "They can perform their own reaction if they haven't taken their turn yet": a dodge, or a counter
-    // with each of their attacks that reaches the attacker.
-    const onThem = declare(attacker, h, { choice: p.choice.id, toggles: p.toggles }, view)
-    const countering = (onThem.ok ? counters(onThem.value, h) : []).map((c): DefenseOption => {
-      const odds = onThem.ok ? counterOdds(onThem.value, attacker, c, h.name) : { chance: 0, effect: '' }
-      return {
-        id: `hide:${h.id}:${c.id}`,
-        label: `Hide behind ${h.name}, who counters: ${choiceLabel(h, c.choice)}`,
-        chance: odds.chance,
-        effect: `${h.name} has not taken their turn, so may react: ${odds.effect} It spends ${h.name}'s turn.`,
-      }
-    })
-    return [
-      hide,
-      {
-        id: `hide:${h.id}:dodge`,
-        label: `Hide behind ${h.name}, who dodges`,
-        chance: dodge,
-        effect: `${h.name} has not taken their turn, so may react: an AGI save (${percent(dodge)}) and the attack misses. It spends ${h.name}'s turn.`,
-      },
-      ...countering,
-    ]
-  })
-  const dodge = zones.saveChance(p.t.agi).probability
-  return [
-    {
-      id: 'dodge',
-      label: 'Dodge',
-      chance: dodge,
-      effect: `AGI save, ${p.t.agi} or under on a d20 (${percent(dodge)}): the attack misses.`,
-    },
-    ...counters(p, target).map((c) => ({
-      id: c.id,
-      label: `Counter: ${choiceLabel(target, c.choice)}`,
-      ...counterOdds(p, attacker, c),
-    })),
-    ...nonLethalCounters(p, target).map((c) => ({
-      id: c.id,
-      label: `Counter: ${choiceLabelOf(c.kind)}`,
-      ...nonLethalCounterOdds(p, attacker, target, c),
-    })),
-    ...hiding,
-    ...guarding,
-    NO_REACTION,
-  ]
-}
-
-/**
- * "Guarding" and "Hide behind": the attack goes at the one who guards or is hidden behind, resolved as
- * an attack on them. A guard spends their reaction (so neither dodges nor counters); one hidden behind
- * may dodge if they can still react; the target who hid spent their own reaction on it.
- */
-function swapped(
-  p: Planned,
-  attacker: Fighter,
-  target: Fighter,
-  defense: string,
-  roll: Roller,
-  view: TableView | undefined,
-): Outcome<Resolution> {
-  // "guard:<id>", "hide:<id>", or "hide:<id>:<their own reaction>" ("dodge", "counter:<attack>").
-  const [kind, id, ...rest] = defense.split(':')
-  const theirs = rest.join(':')
-  const other = view?.fighters.find((f) => f.id === id)
-  if (!other) return fail('That character is not on the table.')
-  const q = declare(attacker, other, { choice: p.choice.id, toggles: p.toggles }, view)
-  if (!q.ok) return q
-  const a = attacking(attacker, q.value)
-  const t = new Live(target)
-  const n = new Live(other)
-  let said: string
-  let line: BreakdownLine
-  if (kind === 'guard') {
-    n.addCondition('reacted', 'Reacted')
-    said = `${other.name} guards ${target.name} and takes the attack.`
-    line = note(`Guarded: ${other.name} becomes the target`, 0, RULE.guarding)
-  } else {
-    t.addCondition('reacted', 'Reacted')
-    said = `${target.name} hides behind ${other.name}, who takes the attack${theirs === 'dodge' ? ' and dodges' : theirs ? ' and counters' : ''}.`
-    line = note(`Hides behind ${other.name}, who becomes the target`, 0, RULE.reacting)
-  }
-  const reaction = theirs || null
-  const r =
-    q.value.kind === 'strike'
-      ? strike(q.value, a, n, reaction, roll)
-      : q.value.kind === 'non-lethal'
-        ? ok(nonLethal(q.value, a, n, reaction, roll))
-        : fail('That attack cannot be turned on someone else.')
-  if (!r.ok) return r
-  return ok({
-    lines: [line, ...r.value.lines],
-    summary: `${said} ${r.value.summary}`,
-    changes: { ...r.value.changes, [t.f.id]: t.change() },
-  })
-}
-
 /** Reactions are a choice: one may take the blow and keep one's own turn. */
-const NO_REACTION: DefenseOption = {
+export const NO_REACTION: DefenseOption = {
   id: 'none',
   label: 'No reaction',
   chance: null,
   effect: 'Keep your turn for yourself: the attack goes on as rolled.',
 }
 
-/**
- * A counter's chance: against a damaging attack, that the attacker is hit first (whoever suffers more
- * after armour is hit first); against a non-lethal one, which resolves last, that the counter takes
- * the attacker to 0 health and stops it.
- */
-function counterOdds(
-  p: Planned,
-  attacker: Fighter,
-  c: Counter,
-  who?: string,
-): { chance: number; effect: string } {
-  const dice = zones.formatDamage(c.plan.damage.dice)
-  // The counterer: the target ("you"), or the one they hide behind, named.
-  if (p.kind === 'strike') {
-    const odds = zones.attackOdds(p.plan, p.a.wit, { kind: 'counter', counter: c.plan.damage }).counter
-    const first = odds?.attackerFirst.probability ?? 0
-    const together = odds?.together.probability ?? 0
-    return {
-      chance: first,
-      effect: `${who ? `${who} strikes` : 'Strike'} back with ${dice} as they roll damage; whoever suffers more after armour is hit first. ${who ? `${who} hits` : 'You hit'} first ${percent(first)}, both together ${percent(together)}.`,
-    }
-  }
-  // "the non-lethal attack is resolved last": the counter lands first.
-  const what = p.kind === 'non-lethal' ? choiceLabelOf(p.plan.kind).toLowerCase() : 'attempt'
-  const dist = zones.damageOdds(c.plan.damage)
-  const stops = dist.ways.reduce((sum, w, dmg) => (dmg >= attacker.hp ? sum + w : sum), 0) / dist.outOf
-  return {
-    chance: stops,
-    effect: `${who ? `${who}'s` : 'Your'} ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${percent(stops)}).`,
-  }
-}
-
-// --- Resolving ------------------------------------------------------------------------------------
-
-/** The room's dice for a damage spec, in order: the attacker's, or the target's for a counter. */
-function rollDamage(
-  spec: zones.DamageSpec,
-  roll: Roller,
-  what: string,
-  owner: DieOwner = 'attacker',
-): number[] {
-  return Array.from({ length: spec.dice.count }, () =>
-    roll(spec.dice.sides, `${what} d${spec.dice.sides}`, owner),
-  )
-}
-
-/** A fighter being changed by one resolution: live health and state, written back at the end. */
-class Live {
-  hp: number
-  state: ZonesState
-  constructor(readonly f: Fighter) {
-    this.hp = f.hp
-    this.state = JSON.parse(JSON.stringify(f.state)) as ZonesState
-  }
-
-  addCondition(id: Condition['id'], label: string): void {
-    this.state.conditions = [...(this.state.conditions ?? []), { id, label, rounds: 1 }]
-  }
-
-  /** A reaction takes the target's whole turn. */
-  reacts(defense: string | null): void {
-    if (defense !== null) this.addCondition('reacted', 'Reacted')
-  }
-
-  /** Gear used in this fight, rolled for durability after it ("Combat gear degradation"). */
-  use(...ids: string[]): void {
-    const used = this.state.used ?? []
-    this.state.used = [...used, ...ids.filter((id) => !used.includes(id))]
-  }
-
-  /** A blow lands on them, through the armour and shield they wear (used in this fight), destroying damaged gear at 8+. */
-  struck(blow: zones.DamageResult, sheet: zones.Sheet): string {
-    this.use(...(sheet.armor > 0 ? ['armor'] : []), ...(sheet.shield ? ['shield'] : []))
-    return this.suffer(blow.suffered, blow.gearDestroyed)
-  }
-
-  /** Damage after armour: health never below 0; at 0 incapacitated (the adapter's 'at-zero'). */
-  suffer(damage: number, gear: 'shield' | 'armor' | null = null): string {
-    const after = zones.applyDamage(this.hp, this.f.maxHp, damage, SETTINGS.incapacitation)
-    this.hp = after.health
-    if (gear) this.state.gearDestroyed = [...(this.state.gearDestroyed ?? []), gear]
-    if (damage > 0 && (this.state.morale === 'broken' || this.state.surrendering)) {
-      // "Surrendering characters who are harmed by the enemy can resume fighting normally."
-      const back = zones.harmedWhileSurrendering({
-        surrendering: true,
-        brokeMorale: this.state.morale === 'broken',
-      })
-      if (!back.brokeMorale && this.state.morale === 'broken') delete this.state.morale
-      if (!back.surrendering) delete this.state.surrendering
-    }
-    if (after.incapacitated === true && !this.state.down) this.state.down = 'incapacitated'
-    const gearText = gear ? ` (their damaged ${gear === 'armor' ? 'armour' : gear} is destroyed)` : ''
-    return `${this.f.name} takes ${damage}${gearText}${this.state.down === 'incapacitated' ? ': incapacitated' : ''}`
-  }
-
-  change(): FighterChange {
-    return { hp: this.hp, state: this.state as Record<string, unknown> }
-  }
-}
-
-/** "Damaged weapons ... are destroyed if used to attack and a 1 is rolled on the damage die." */
-function wear(l: Live, choice: Choice, blow: zones.DamageResult): string {
-  // "all weapons ... which were used at least once": rolled for durability after the fight.
-  if (choice.kind === 'weapon' || choice.kind === 'blast') l.use(gearOf(choice))
-  if (!blow.weaponBreaks) return ''
-  l.state.destroyed = [...(l.state.destroyed ?? []), gearOf(choice)]
-  return ` ${l.f.name}'s damaged weapon breaks.`
-}
-
-function resolution(lines: BreakdownLine[], summary: string, ...live: Live[]): Resolution {
-  return { lines, summary, changes: Object.fromEntries(live.map((l) => [l.f.id, l.change()])) }
-}
-
-/**
- * The attacker has taken their turn, spent as far as this choice goes; a weapon picked up from the
- * ground is back in hand.
- */
-function attacking(attacker: Fighter, p: Planned): Live {
-  const a = new Live(attacker)
-  if (!has(a.state, 'acted')) a.addCondition('acted', 'Took their turn')
-  if (p.spent) a.state.budget = { at: p.spent.at, turn: p.spent.turn }
-  if (a.state.dropped) a.state.dropped = a.state.dropped.filter((id) => id !== gearOf(p.choice))
-  // A share of a split is given out once declared, whatever the target's answer.
-  if (p.choice.kind === 'weapon' && p.choice.share && p.spent) {
-    const prior = splitUnderWay(attacker, p.choice, p.spent.at)
-    const share = { id: p.who.t.id, size: p.t.size, dice: p.choice.share }
-    a.state.split = { at: p.spent.at, gear: gearOf(p.choice), shares: [...prior, share] }
-  }
-  if (reveals(p) === true) a.state.concealment = 'revealed'
-  return a
-}
-
-/**
- * Whether this choice reveals one who is concealed ("Sneaking in combat": attacking, moving without
- * sneaking...); 'ask-gm' for what the text leaves open (any other action), false for what does not.
- */
-function reveals(p: Planned): true | 'ask-gm' | false {
-  switch (p.choice.kind) {
-    case 'weapon':
-    case 'unarmed':
-    case 'non-lethal':
-    case 'blast':
-      return zones.revealsConcealment('attack')
-    case 'move':
-    case 'move-away':
-    case 'mount-up':
-    case 'dismount':
-      return p.toggles.includes('sneaking') ? false : zones.revealsConcealment('move-without-sneaking')
-    case 'bonus':
-    case 'main':
-    case 'free-ally':
-      return zones.revealsConcealment('other')
-    case 'break-free':
-    case 'surrender':
-    case 'hide':
-    case 'flee':
-      return false
-    default:
-      return zones.unreachable(p.choice)
-  }
-}
-
-/**
- * Getting on or off a moving mount or vehicle ("Mounts and vehicles in combat"): an AGI save, or a fall
- * for d4 direct damage. Nothing to roll where it stands still (the toggle unset).
- */
-function mounting(
-  p: Planned,
-  a: Live,
-  roll: Roller,
-  lines: BreakdownLine[],
-): { said: string; fell: boolean } {
-  if (!p.toggles.includes('mount-moving')) return { said: '', fell: false }
-  const face = roll(20, 'AGI save to keep one’s footing')
-  const result = zones.mountOrDismount({ moving: true, agi: p.a.agi, face })
-  if (!result.ok) throw new Error(result.error) // the face is always given for a moving mount
-  lines.push(...result.value.breakdown)
-  if (!result.value.fell) return { said: ' They keep their footing on the moving mount.', fell: false }
-  const fall = zones.directDamage(roll(4, 'fall damage d4'), RULE.mounts)
-  lines.push(...fall.breakdown)
-  return { said: ` They fall: ${a.suffer(fall.suffered)}.`, fell: true }
-}
-
-/** A step of the turn that is not an attack: a move, a bonus or main action, surrendering, a mount. */
-function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Resolution {
-  const lines = [...previewOf(p).lines]
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
-  const name = a.f.name
-  let done: string
-  switch (p.choice.kind) {
-    case 'move':
-      done = `${name} moves ${p.choice.zones === 1 ? '1 zone' : 'half a zone'}${p.toggles.includes('sprint') ? ', sprinting' : ''}.`
-      done = `${done}${mounting(p, a, roll, lines).said}`
-      break
-    case 'bonus':
-      done = `${name} takes a bonus action (a second or two).`
-      break
-    case 'main':
-      done = `${name} takes a main action: the GM decides its effect.`
-      break
-    case 'surrender':
-      a.state.surrendering = true
-      done = `${name} surrenders, throwing their weapons away: their turn is wasted, but they might be spared.`
-      break
-    case 'flee': {
-      const pace = p.toggles.includes('fleeing-faster')
-        ? 'fleeing-faster'
-        : p.toggles.includes('pursuers-faster')
-          ? 'pursuers-faster'
-          : 'even'
-      const faces = pace === 'even' ? { [a.f.id]: roll(20, 'AGI save to escape') } : {}
-      const chase = zones.resolveChase(pace, [{ id: a.f.id, agi: p.a.agi }], faces)
-      lines.push(...chase.breakdown)
-      const escaped = chase.escaped.includes(a.f.id)
-      if (escaped) a.state.fled = true
-      done = escaped
-        ? `${name} flees and escapes the pursuers: out of the fight.`
-        : `${name} flees, but the pursuers reach them.`
-      break
-    }
-    case 'mount-up': {
-      const got = mounting(p, a, roll, lines)
-      // One who falls getting on is not on it.
-      if (!got.fell) a.state.riding = p.choice.mountId
-      done = `${name} gets on ${p.choice.name}.${got.said}${got.fell ? '' : ' They take their turn together from now on.'}`
-      break
-    }
-    case 'dismount':
-      delete a.state.riding
-      done = `${name} gets off ${p.choice.name}.${mounting(p, a, roll, lines).said}`
-      break
-    case 'hide':
-      a.state.concealment = 'hidden'
-      done = `${name} hides again (${p.toggles.includes('out-of-sight') ? 'out of sight for a while' : 'a major distraction'}): concealed until they make noise or become visible.`
-      break
-    default:
-      return zones.unreachable(p.choice)
-  }
-  // "Actions which might reveal a character include ... etc.": what the list leaves open is the GM's call.
-  const ask =
-    reveals(p) === 'ask-gm' && stateOf(a.f).concealment === 'hidden'
-      ? ' If it makes noise or shows them, they are revealed: the GM decides.'
-      : ''
-  return resolution(lines, `${done}${left}${ask}`, a)
-}
-
-function resolvePlanned(
-  p: Planned,
-  attacker: Fighter,
-  target: Fighter,
-  defense: string | null,
-  roll: Roller,
-  view?: TableView,
-): Outcome<Resolution> {
-  // The reactions open are worked out only to check the one chosen: no reaction needs none.
-  if (defense !== null && !defenseList(p, attacker, target, view).some((o) => o.id === defense)) {
-    const why = noReactionWhy(p, target, view)
-    return fail(why ? `No reaction: ${why}.` : `${target.name} can't answer this attack that way.`)
-  }
-  if (defense?.startsWith('guard:') || defense?.startsWith('hide:'))
-    return swapped(p, attacker, target, defense, roll, view)
-  const a = attacking(attacker, p)
-  if (p.kind === 'step') return ok(step(p, a, roll))
-  const t = new Live(target)
-  switch (p.kind) {
-    case 'break-free':
-      return ok(breakFree(p, a, t, roll))
-    case 'strike':
-      return strike(p, a, t, defense, roll)
-    case 'non-lethal':
-      return ok(nonLethal(p, a, t, defense, roll))
-    case 'move-away':
-      return ok(moveAway(p, a, t, defense, roll))
-    case 'blast':
-      return ok(blast(p, a, roll))
-    case 'free-ally': {
-      const save = zones.freeAlly(p.a, roll(20, 'STR save to free an ally'))
-      if (save.passed) releaseGrab(t.state)
-      const summary = save.passed
-        ? `${a.f.name} frees ${t.f.name} from the grab.`
-        : `${a.f.name} fails to free ${t.f.name}.`
-      return ok(resolution(save.breakdown, summary, a, t))
-    }
-    default:
-      return zones.unreachable(p)
-  }
-}
-
-/**
- * A blast ("Blast attacks"): the WIT save where a ranged one needs it, then one damage roll for the zone.
- * Fray does not know who stands in which zone, so the GM applies it to them (Area damage, armour taken
- * off each); a ranged miss deviates to a neighbouring zone the GM numbers and rolls for.
- */
-function blast(p: Extract<Planned, { kind: 'blast' }>, a: Live, roll: Roller): Resolution {
-  const lines = [...p.plan.breakdown]
-  const name = (p.choice as { weapon: zones.Weapon }).weapon.name
-  let missed = false
-  if (p.plan.witSaveReasons.length > 0) {
-    const save = zones.resolveSave(
-      'wit',
-      p.a.wit,
-      roll(20, 'WIT save to hit'),
-      RULE.attacking,
-      'hit the zone',
-    )
-    lines.push(...save.breakdown)
-    missed = !save.passed
-  }
-  const blow = zones.resolveDamage(p.spec, rollDamage(p.spec, roll, 'blast damage'))
-  lines.push(...blow.breakdown.filter((l) => l.label !== ARMOUR_LINE))
-  const broke = wear(a, p.choice, blow)
-  const where = missed
-    ? 'misses and deviates: number the neighbouring zones and roll a die for the one it hits; there'
-    : p.plan.kind === 'melee'
-      ? 'hits their own zone (sparing them):'
-      : 'hits the zone:'
-  const summary = `${a.f.name}'s ${name} ${where} everyone in the zone and on its borders takes ${blow.inflicted} minus their armour. GM: apply it with "Area damage" (${blow.inflicted}, armour counts).${broke}`
-  return resolution(lines, summary, a)
-}
-
 /** What a grabber does with this choice, as the rule on keeping hold names it ("Non-lethal attacks": grapple). */
-function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
+export function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
   const c = p.choice
   switch (c.kind) {
     case 'move':
@@ -1600,7 +1062,7 @@ function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
  * weapon or an unarmed attack. Any other action frees the grabbed character" (a larger grabber keeps hold
  * through anything).
  */
-function holds(p: Planned, view?: TableView): { kept: Fighter[]; freed: Fighter[] } {
+export function holds(p: Planned, view?: TableView): { kept: Fighter[]; freed: Fighter[] } {
   const held = (view?.fighters ?? []).filter((f) => stateOf(f).grabbedBy === p.who.a.id)
   const keeps = (f: Fighter) => {
     const sheet = sheetFor(f)
@@ -1610,7 +1072,7 @@ function holds(p: Planned, view?: TableView): { kept: Fighter[]; freed: Fighter[
   return { kept: held.filter(keeps), freed: held.filter((f) => !keeps(f)) }
 }
 
-const namesOf = (fs: readonly Fighter[]) => fs.map((f) => f.name).join(' and ')
+export const namesOf = (fs: readonly Fighter[]) => fs.map((f) => f.name).join(' and ')
 
 /** What a choice does to the grabber's hold, in the preview's words, before it is made. */
 function holdWords(p: Planned, view?: TableView): string {
@@ -1627,412 +1089,11 @@ function holdWords(p: Planned, view?: TableView): string {
   return `${keeps}${lets}`
 }
 
-/** Who this choice lets go, with their change; a grabber who moves takes the held along, and the log says so. */
-function letGo(p: Planned, r: Resolution, view?: TableView): Resolution {
-  const { kept, freed } = holds(p, view)
-  const along =
-    kept.length > 0 && asGrabber(p, '') === 'move'
-      ? ` ${p.who.a.name} keeps hold of ${namesOf(kept)}, who ${kept.length > 1 ? 'move' : 'moves'} with them.`
-      : ''
-  if (freed.length === 0) return along ? { ...r, summary: `${r.summary}${along}` } : r
-  const changes = { ...r.changes }
-  for (const f of freed) {
-    const state = { ...((changes[f.id]?.state ?? f.state) as ZonesState) }
-    releaseGrab(state)
-    changes[f.id] = { ...changes[f.id], state: state as Record<string, unknown> }
-  }
-  const names = namesOf(freed)
-  return {
-    lines: [...r.lines, note(`Lets go of ${names}: that action does not keep hold`, 0, RULE.nonLethal)],
-    summary: `${r.summary}${along} ${names} ${freed.length > 1 ? 'are' : 'is'} free: ${p.who.a.name} let go to do it.`,
-    changes,
-  }
-}
-
-/**
- * Moving away from a nearby enemy: their opportunity attack, if they make one, interrupts the move and
- * is resolved first; the turn resumes only for a mover still alive and conscious ("Opportunity attacks").
- */
-function moveAway(
-  p: Extract<Planned, { kind: 'move-away' }>,
-  a: Live,
-  t: Live,
-  defense: string | null,
-  roll: Roller,
-): Resolution {
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
-  const lines = [note(`Moves away from ${t.f.name}`, 0, RULE.opportunity)]
-  const opp = counters(p, t.f).find((c) => defense === `opportunity:${c.choice.id}`)
-  if (!opp) return resolution(lines, `${a.f.name} moves 1 zone away from ${t.f.name}.${left}`, a, t)
-  t.reacts(defense)
-  const spec = opp.plan.damage
-  const blow = zones.resolveDamage(spec, rollDamage(spec, roll, 'opportunity attack damage', 'target'))
-  lines.push(...blow.breakdown.map((l) => ({ ...l, label: `Opportunity attack: ${l.label}` })))
-  const hurt = a.struck(blow, p.a)
-  const broke = wear(t, opp.choice, blow)
-  const resumes = zones.turnResumes({ alive: a.state.down !== 'dead', conscious: !a.state.down })
-  lines.push(
-    note(resumes ? 'Still up: the turn resumes' : 'Down: the turn does not resume', 0, RULE.opportunity),
-  )
-  const then = resumes
-    ? ` ${a.f.name}'s turn resumes: they move 1 zone.${left}`
-    : ` ${a.f.name}'s turn does not resume.`
-  return resolution(
-    lines,
-    `${t.f.name} makes an opportunity attack as ${a.f.name} moves away: ${hurt}.${then}${broke}`,
-    a,
-    t,
-  )
-}
-
-/**
- * A grabbed character's try ("can only spend their turn to attempt to break free by passing a STR save"):
- * the turn is consumed either way, which the log says as every step of a turn does.
- */
-function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
-  const save = zones.breakFree(p.a, p.t, roll(20, 'STR save to break free'))
-  // A larger grabber was refused in declare: the rules allow no save against one.
-  if (!save.ok) throw new Error(save.error)
-  if (save.value.passed) releaseGrab(a.state)
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
-  const summary = save.value.passed
-    ? `${a.f.name} breaks free of ${t.f.name}.${left}`
-    : `${a.f.name} fails to break free of ${t.f.name}.${left}`
-  return resolution(save.value.breakdown, summary, a, t)
-}
-
-function strike(
-  p: Extract<Planned, { kind: 'strike' }>,
-  a: Live,
-  t: Live,
-  defense: string | null,
-  roll: Roller,
-): Outcome<Resolution> {
-  const { plan } = p
-  if (plan.deathBlow) {
-    t.hp = 0
-    t.state.down = 'dead'
-    return ok(
-      resolution(
-        [...plan.breakdown, note('Death blow: killed', 0, RULE.attacking)],
-        `${a.f.name} delivers a death blow: ${t.f.name} is dead.`,
-        a,
-        t,
-      ),
-    )
-  }
-  const wit = plan.witSaveReasons.length > 0 ? roll(20, 'WIT save to hit') : undefined
-  const hit = zones.resolveHit(plan, p.a.wit, wit)
-  if (!hit.ok) return hit
-  const lines = [...plan.breakdown, ...hit.value.breakdown]
-  // The reaction is chosen after the WIT save, so a miss costs the target nothing.
-  if (!hit.value.hit) return ok(resolution(lines, `${a.f.name} misses ${t.f.name}.`, a, t))
-  if (defense === ACCEPT_STUNT) {
-    const attack = zones.newAttackReactions([t.f.id])
-    const stunt = zones.proposeStunt({ effect: 'the effect proposed', gmApproved: true, attack })
-    const answered = stunt.ok ? zones.answerStunt(stunt.value, true, attack) : stunt
-    if (!answered.ok) return answered
-    lines.push(note('Stunt accepted: no damage, no reaction', 0, RULE.stunts))
-    return ok(
-      resolution(
-        lines,
-        `${t.f.name} accepts ${a.f.name}'s stunt: no damage; the effect ${a.f.name} proposed applies, as the GM approved it.`,
-        a,
-        t,
-      ),
-    )
-  }
-  t.reacts(defense)
-  if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
-    lines.push(...dodge.breakdown)
-    if (dodge.misses) {
-      lines.push(note('Dodged: the attack misses', 0, RULE.reacting))
-      return ok(resolution(lines, `${t.f.name} dodges ${a.f.name}'s attack.`, a, t))
-    }
-  }
-  const blow = zones.resolveDamage(plan.damage, rollDamage(plan.damage, roll, 'damage'))
-  lines.push(...blow.breakdown)
-  const broke = wear(a, p.choice, blow)
-  const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
-  const last = nonLethalCounters(p, t.f).find((c) => c.id === defense)
-  if (!counter) {
-    const hits = `${a.f.name} hits: ${t.struck(blow, p.t)}.${broke}`
-    // "If a normal attack is countered by a non-lethal attack ... the non-lethal attack is resolved last."
-    if (!last || zones.counterOrder('lethal', 'non-lethal') !== 'attack-first')
-      return ok(resolution(lines, hits, a, t))
-    return ok(resolution(lines, `${hits} ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t))
-  }
-  const back = zones.resolveDamage(
-    counter.plan.damage,
-    rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
-  )
-  const result = zones.resolveCounter({
-    attack: blow,
-    counter: back,
-    attackerHealth: { health: a.hp, max: a.f.maxHp },
-    countererHealth: { health: t.hp, max: t.f.maxHp },
-    policy: SETTINGS.incapacitation,
-  })
-  lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })), ...result.breakdown)
-  const brokeBack = wear(t, counter.choice, back)
-  const hits: string[] = []
-  if (result.hitFirst !== 'counterer' || result.secondBlow === 'lands') hits.push(a.struck(back, p.a))
-  if (result.hitFirst !== 'attacker' || result.secondBlow === 'lands') hits.push(t.struck(blow, p.t))
-  const order =
-    result.hitFirst === 'both'
-      ? 'Both are hit at the same time'
-      : `${(result.hitFirst === 'attacker' ? a : t).f.name} is hit first`
-  const cancelled = result.secondBlow === 'cancelled' ? '; the other blow never lands' : ''
-  return ok(
-    resolution(
-      lines,
-      `${t.f.name} counters. ${order}: ${hits.join(', ')}${cancelled}.${broke}${brokeBack}`,
-      a,
-      t,
-    ),
-  )
-}
-
-function nonLethal(
-  p: Extract<Planned, { kind: 'non-lethal' }>,
-  a: Live,
-  t: Live,
-  defense: string | null,
-  roll: Roller,
-): Resolution {
-  const lines = [...p.plan.breakdown]
-  const what = choiceLabelOf(p.plan.kind).toLowerCase()
-  t.reacts(defense)
-  if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
-    lines.push(...dodge.breakdown)
-    if (dodge.misses) return resolution(lines, `${t.f.name} dodges ${a.f.name}'s ${what}.`, a, t)
-  }
-  let countered = ''
-  const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
-  if (counter) {
-    // "If a normal attack is countered by a non-lethal attack, or viceversa, the non-lethal attack is resolved last."
-    const back = zones.resolveDamage(
-      counter.plan.damage,
-      rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
-    )
-    lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })))
-    countered = `${t.f.name} counters first: ${a.struck(back, p.a)}.${wear(t, counter.choice, back)} `
-    if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
-  }
-  const done = takeEffect(p.plan, a, t, p.t, roll, lines, 'target')
-  // "If a non-lethal attack is countered by a non-lethal attack, the counter is resolved last."
-  const last = nonLethalCounters(p, t.f).find((c) => c.id === defense)
-  if (!last || zones.counterOrder('non-lethal', 'non-lethal') !== 'attack-first')
-    return resolution(lines, `${countered}${done}.`, a, t)
-  return resolution(lines, `${countered}${done}. ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t)
-}
-
-/** A non-lethal counter, resolved last: on the attacker, unless the counterer is down by then. */
-function counterLast(
-  c: NonLethalCounter,
-  counterer: Live,
-  attacker: Live,
-  attackerSheet: zones.Sheet,
-  roll: Roller,
-  lines: BreakdownLine[],
-): string {
-  if (counterer.state.down)
-    return `${counterer.f.name} is down: the ${choiceLabelOf(c.kind).toLowerCase()} never happens`
-  return `${counterer.f.name} counters last: ${takeEffect(c.plan, counterer, attacker, attackerSheet, roll, lines, 'attacker')}`
-}
-
-/**
- * A disarm, shove or grapple by `by` on `on` ("The target must pass a STR save or ..."): their save on
- * their own die (`saver`), the effect applied, and what happened in words ("Bandit resists the shove").
- */
-function takeEffect(
-  plan: zones.NonLethalPlan,
-  by: Live,
-  on: Live,
-  onSheet: zones.Sheet,
-  roll: Roller,
-  lines: BreakdownLine[],
-  saver: 'target' | 'attacker',
-): string {
-  const what = choiceLabelOf(plan.kind).toLowerCase()
-  const face = plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, saver) : undefined
-  const result = zones.resolveNonLethal(plan, onSheet.str, face, false)
-  if (!result.ok) throw new Error(result.error) // the face is always rolled when a save is allowed
-  lines.push(...result.value.breakdown)
-  if (!result.value.succeeds) return `${on.f.name} resists the ${what}`
-  let effect = result.value.effect
-  switch (plan.kind) {
-    case 'grapple':
-      on.state.grabbedBy = by.f.id
-      on.state.grabbedByName = by.f.name
-      break
-    case 'disarm': {
-      const held = choiceList(on.f, onSheet).find(
-        (c) => c.kind === 'weapon' && !on.state.dropped?.includes(c.id),
-      )
-      if (held?.kind === 'weapon') {
-        on.state.dropped = [...(on.state.dropped ?? []), held.id]
-        effect = `drops their ${held.weapon.name} (a free hand can grab it)`
-      } else effect = 'has no weapon in hand to drop'
-      break
-    }
-    case 'shove':
-      if (plan.shoveDamage) {
-        const hurt = zones.directDamage(roll(4, 'shove damage d4', saver), RULE.size)
-        lines.push(...hurt.breakdown)
-        effect = `${effect}; ${on.suffer(hurt.suffered)}`
-      }
-      break
-    default:
-      zones.unreachable(plan.kind)
-  }
-  return `${on.f.name} ${effect}`
-}
-
-// --- End of round -----------------------------------------------------------------------------------
-
-const isUp = (f: Fighter) => !stateOf(f).down && stateOf(f).morale !== 'broken'
-
-/**
- * Which fighters must check morale now: a side reduced to half or less of its numbers in the past
- * round, or a character fighting alone reduced to half or less of their maximum health ("Morale").
- */
-function moraleDue(fighters: readonly Fighter[]): Fighter[] {
-  const due: Fighter[] = []
-  for (const side of ['pc', 'foe'] as const) {
-    const members = fighters.filter((f) => f.side === side)
-    const start = (f: Fighter) => stateOf(f).roundStart ?? { health: f.maxHp, up: true }
-    const watch: zones.MoraleWatch =
-      members.length === 1 && members[0]
-        ? {
-            id: side,
-            kind: 'lone',
-            maxHealth: members[0].maxHp,
-            healthAtRoundStart: start(members[0]).health,
-            health: members[0].hp,
-          }
-        : {
-            id: side,
-            kind: 'group',
-            original: members.length,
-            atRoundStart: members.filter((f) => start(f).up).length,
-            now: members.filter(isUp).length,
-          }
-    if (zones.moraleChecksDue([watch]).length > 0) due.push(...members.filter(isUp))
-  }
-  return due
-}
-
-function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Resolution {
-  const live = new Map(fighters.map((f) => [f.id, new Live(f)]))
-  const lines: BreakdownLine[] = []
-  const said: string[] = []
-  const checking = moraleDue(fighters)
-  if (checking.length > 0) {
-    const members = checking.map((f) => {
-      const sheet = sheetFor(f)
-      return {
-        id: f.id,
-        wit: sheet.ok ? sheet.value.wit : 10,
-        fearImmune: sheet.ok && sheet.value.fearImmune,
-        steady: stateOf(f).morale === 'steady',
-      }
-    })
-    const faces: Record<string, number> = {}
-    for (const m of members)
-      if (!m.fearImmune && !m.steady) faces[m.id] = roll(20, `morale WIT save: ${live.get(m.id)?.f.name}`)
-    const morale = zones.resolveMorale(members, faces)
-    const name = (id: string) => live.get(id)?.f.name ?? id
-    lines.push(...morale.breakdown.map((l) => ({ ...l, label: l.label.replace(/^[^:]+/, (id) => name(id)) })))
-    for (const id of morale.steady) (live.get(id) as Live).state.morale = 'steady'
-    for (const id of morale.broken) (live.get(id) as Live).state.morale = 'broken'
-    if (morale.broken.length) said.push(`${morale.broken.map(name).join(', ')} must surrender or retreat`)
-    if (morale.steady.length)
-      said.push(`${morale.steady.map(name).join(', ')} ${morale.steady.length > 1 ? 'stand' : 'stands'} firm`)
-  }
-  for (const l of live.values()) {
-    const ticked = (l.state.conditions ?? []).map((c) =>
-      c.rounds === null ? c : { ...c, rounds: c.rounds - 1 },
-    )
-    l.state.conditions = ticked.filter((c) => c.rounds === null || c.rounds > 0)
-    if (l.state.conditions.length === 0) delete l.state.conditions
-    // A turn's budget is this round's: the next round's turn starts whole; the round keeps who is concealed.
-    delete l.state.budget
-    delete l.state.split
-    delete l.state.concealment
-    l.state.roundStart = { health: l.hp, up: isUp(l.f) }
-  }
-  // Round 0 is the bonus round the concealed play at the start of an ambush ("Sneaking and ambushes").
-  const ended = round === 0 ? 'End of the ambush’s bonus round' : `End of round ${round}`
-  const summary = `${ended}${said.length ? `: ${said.join('; ')}` : ''}.`
-  return resolution(lines, summary, ...live.values())
-}
-
-// --- End of the fight -----------------------------------------------------------------------------
-
 /** What a piece of gear is called on a fighter's sheet: a weapon's name, their armour, their shield. */
-function gearName(sheet: zones.Sheet, id: string): string {
+export function gearName(sheet: zones.Sheet, id: string): string {
   if (id === 'armor') return 'armour'
   if (id === 'shield') return 'shield'
   return sheet.weapons[Number(id.replace('weapon-', ''))]?.name ?? id
-}
-
-/**
- * "After a fight, make a durability roll for all weapons and armour which were used at least once": the
- * room rolls them (the roll itself is the room setting: a d6, damaged on a 1, since the text does not
- * describe it); what fails stays damaged, so a 1 on its damage die or an 8+ blow destroys it later. Gear
- * destroyed in the fight is gone, and rolls nothing.
- */
-function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
-  const lines: BreakdownLine[] = []
-  const damaged: string[] = []
-  const changed: Live[] = []
-  let rolls = 0
-  const { sides, damagedAtOrBelow } = SETTINGS.durability
-  for (const f of fighters) {
-    const st = stateOf(f)
-    const sheet = sheetFor(f)
-    const l = new Live(f)
-    // The round the fight ended in is over: its turns and reactions with it (a reaction in the last
-    // round would otherwise still spend the first turn of the next fight).
-    l.state.conditions = (st.conditions ?? []).filter((c) => c.rounds === null)
-    if (l.state.conditions.length === 0) delete l.state.conditions
-    delete l.state.budget
-    delete l.state.split
-    delete l.state.concealment
-    delete l.state.used
-    const gone = [...(st.destroyed ?? []), ...(st.gearDestroyed ?? [])]
-    const items = (sheet.ok ? (st.used ?? []) : [])
-      .filter((id) => !gone.includes(id))
-      .map(
-        (id): zones.GearItem => ({
-          id,
-          kind: id === 'armor' || id === 'shield' ? id : 'weapon',
-          used: true,
-          damaged: st.damagedGear?.includes(id) ?? false,
-        }),
-      )
-    const what = (id: string) => `${f.name}'s ${sheet.ok ? gearName(sheet.value, id) : id}`
-    const faces = Object.fromEntries(
-      items.map((i) => [i.id, roll(sides, `durability d${sides}: ${what(i.id)}`)]),
-    )
-    rolls += items.length
-    const result = zones.durabilityRolls(items, faces, SETTINGS)
-    lines.push(...result.breakdown.map((l) => ({ ...l, label: l.label.replace(/^[^:]+/, what) })))
-    const now = result.items.filter((i, n) => i.damaged && !items[n]?.damaged).map((i) => i.id)
-    if (now.length > 0) l.state.damagedGear = [...(st.damagedGear ?? []), ...now]
-    damaged.push(...now.map(what))
-    if (JSON.stringify(l.state) !== JSON.stringify(f.state)) changed.push(l)
-  }
-  if (changed.length === 0) return { lines: [], summary: '', changes: {} }
-  const rule = `a d${sides} for each weapon and armour used, damaged on ${damagedAtOrBelow === 1 ? 'a 1' : `${damagedAtOrBelow} or less`} (the room's reading: the text does not describe the roll)`
-  const summary =
-    rolls === 0
-      ? 'The fight is over: no weapon or armour was used, so there is no durability roll.'
-      : `After the fight, durability rolls: ${rule}. ${damaged.length > 0 ? `Damaged: ${damaged.join(', ')}; damaged weapons break on a 1, damaged shields and armour at 8+ damage.` : 'Nothing is damaged.'}`
-  return resolution(lines, summary, ...changed)
 }
 
 // --- Status ---------------------------------------------------------------------------------------
@@ -2063,7 +1124,10 @@ function status(f: Fighter): string[] {
   return chips
 }
 
-/** What a screen reads of zones' combat (`ScreenRules.combat`); `zonesCombat` adds what only the room runs. */
+/**
+ * What a screen reads of zones' combat (`ScreenRules.combat`); `zonesCombat` (`table.ts`) adds what the
+ * room runs.
+ */
 export const zonesCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
@@ -2121,18 +1185,6 @@ export const zonesCombatView: ScreenRules['combat'] = {
     const lines = preview.lines.map((l) => (l.label === ARMOUR_LINE ? { ...l, defense: target.id } : l))
     return ok({ ...preview, summary: `${preview.summary}${holdWords(p.value, view)}`, lines })
   },
-  defenses(attacker, target, declared, view) {
-    const p = declare(attacker, target, declared, view)
-    return p.ok ? ok(defenseList(p.value, attacker, target, view)) : p
-  },
-  resolve(attacker, target, declared, defense, roll, view) {
-    const p = declare(attacker, target, declared, view)
-    // Not reacting keeps the defender's turn: the attack goes on as if no reaction was offered.
-    const reaction = defense === NO_REACTION.id ? null : defense
-    if (!p.ok) return p
-    const r = resolvePlanned(p.value, attacker, target, reaction, roll, view)
-    return r.ok ? ok(letGo(p.value, r.value, view)) : r
-  },
   status,
   defense: (f) => {
     const s = sheetFor(f)
@@ -2143,16 +1195,6 @@ export const zonesCombatView: ScreenRules['combat'] = {
     const s = sheetFor(f)
     return { points: s.ok ? zones.armorValue(s.value) : 0, rule: RULE.attacking }
   },
-}
-
-/** zones' combat at the table: the screens' part, and what only the room runs (endOfRound, endOfFight). */
-export const zonesCombat: CombatRules = {
-  ...zonesCombatView,
-  // `resolve` with no reaction refuses only what `declare` refuses, as `defenses` does: `resolvePlanned`
-  // then checks no reaction, and a strike's WIT save is rolled whenever its plan calls for one.
-  defensesCheckResolve: true,
-  endOfRound: (fighters, round, roll) => ok(endOfRound(fighters, round, roll)),
-  endOfFight: (fighters, roll) => ok(endOfFight(fighters, roll)),
 }
 
 /** How many times this fighter reacted this round: each reaction takes the whole turn ("Reactions"). */

@@ -1,7 +1,7 @@
-/** Damage: which dice to roll (weapon, unarmed, impaired, size), armour and cover, health and incapacitation. */
+/** Damage: which dice to roll (weapon, unarmed, impaired, size), armour and cover; the faces: rolls.ts. */
 import type { BreakdownLine } from '../../system.ts'
-import { assertFace, invariant, line, note, RULE, unreachable } from './common.ts'
-import type { ImpairedPolicy, IncapacitationPolicy } from './settings.ts'
+import { invariant, line, note, RULE } from './common.ts'
+import type { ImpairedPolicy } from './settings.ts'
 import { type DamageDice, formatDamage, MAX_ARMOR, type Weapon } from './sheet.ts'
 import { diceForSize, halveForSize, type Size, sizeSteps } from './size.ts'
 
@@ -108,106 +108,7 @@ export function damageSpec(input: DamageSpecInput): DamageSpec {
   }
 }
 
-export interface DamageResult {
-  faces: number[]
-  rolled: number
-  /** After size and impaired halving: the damage inflicted before armour. */
-  inflicted: number
-  armor: number
-  /** What the target actually loses. */
-  suffered: number
-  weaponBreaks: boolean
-  /** Damaged gear of the target destroyed by this blow (8+ before armour; shield first). */
-  gearDestroyed: 'shield' | 'armor' | null
-  breakdown: BreakdownLine[]
-}
-
 /** The damage that gets through: rolled total, halved (rounding up) per halving, minus armour, never below 0. */
 export function sufferedFrom(total: number, halvings: number, armor: number): number {
   return Math.max(0, halveForSize(total, halvings) - armor)
-}
-
-/** Turns the rolled faces into damage, with every die and reduction in the breakdown. */
-export function resolveDamage(spec: DamageSpec, faces: ReadonlyArray<number>): DamageResult {
-  invariant(faces.length === spec.dice.count, `expected ${spec.dice.count} damage dice, got ${faces.length}`)
-  for (const f of faces) assertFace(f, spec.dice.sides, 'damage die')
-  const breakdown = [...spec.breakdown]
-  faces.forEach((f, i) => {
-    breakdown.push(line(`Damage die ${i + 1} (d${spec.dice.sides})`, f, RULE.attacking))
-  })
-  const rolled = faces.reduce((a, b) => a + b, 0)
-  const inflicted = halveForSize(rolled, spec.halvings)
-  if (spec.halvings > 0) breakdown.push(line('Halved, rounding up', inflicted))
-  const suffered = Math.max(0, inflicted - spec.armor)
-  if (spec.armor > 0) breakdown.push(line('Minus armour', -spec.armor, RULE.attacking))
-  breakdown.push(line('Damage suffered', suffered))
-  const weaponBreaks = spec.breaksOnOne && faces.includes(1)
-  if (weaponBreaks) breakdown.push(note('Damaged weapon rolled a 1: destroyed', 1, RULE.gear))
-  let gearDestroyed: DamageResult['gearDestroyed'] = null
-  if (inflicted >= 8) {
-    if (spec.targetGear.shieldDamaged) gearDestroyed = 'shield'
-    else if (spec.targetGear.armorDamaged) gearDestroyed = 'armor'
-    if (gearDestroyed)
-      breakdown.push(line(`8+ damage: damaged ${gearDestroyed} destroyed`, inflicted, RULE.gear))
-  }
-  return {
-    faces: [...faces],
-    rolled,
-    inflicted,
-    armor: spec.armor,
-    suffered,
-    weaponBreaks,
-    gearDestroyed,
-    breakdown,
-  }
-}
-
-export interface HealthAfter {
-  health: number
-  /** true / false under a fixed policy; 'ask-gm' when the table decides ("critical damage" is not defined). */
-  incapacitated: boolean | 'ask-gm'
-}
-
-/** Lowers health (never below 0) and says whether the target is incapacitated under the room's policy. */
-export function applyDamage(
-  health: number,
-  maxHealth: number,
-  suffered: number,
-  policy: IncapacitationPolicy,
-): HealthAfter {
-  const after = Math.max(0, health - suffered)
-  if (suffered <= 0) return { health: after, incapacitated: false }
-  switch (policy) {
-    case 'ask-gm':
-      return { health: after, incapacitated: 'ask-gm' }
-    case 'at-zero':
-      return { health: after, incapacitated: after <= 0 }
-    case 'at-half':
-      return { health: after, incapacitated: after * 2 <= maxHealth }
-    default:
-      return unreachable(policy)
-  }
-}
-
-/**
- * Direct damage (a fall from a moving mount, a shove by a larger character): d4 that no reaction
- * prevents. The text never mentions armour for it; our reading is that armour does not apply, and a
- * room that disagrees passes `armor`.
- */
-export function directDamage(face: number, rule: string, armor = 0): DamageResult {
-  assertFace(face, 4, 'direct damage die')
-  const suffered = Math.max(0, face - armor)
-  const breakdown = [line('Direct damage: d4', face, rule)]
-  if (armor > 0) breakdown.push(line('Minus armour', -armor, rule))
-  breakdown.push(line('Damage suffered', suffered))
-  return {
-    faces: [face],
-    rolled: face,
-    inflicted: face,
-    armor,
-    suffered,
-    weaponBreaks: false,
-    gearDestroyed: null,
-    breakdown,
-  }
 }

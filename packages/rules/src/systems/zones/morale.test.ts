@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  groupMoraleDue,
-  harmedWhileSurrendering,
-  loneMoraleDue,
-  moraleChecksDue,
-  resolveMorale,
-  surrender,
-} from './morale.ts'
+import { groupMoraleDue, loneMoraleDue, moraleChecksDue, surrender } from './morale.ts'
+import { harmedWhileSurrendering, resolveMorale } from './rolls.ts'
 
 describe('zones morale', () => {
   it('checks a group of 4 bandits reduced to 2 this round, but not one already at 2 before it', () => {

@@ -1,7 +1,5 @@
-/** Morale at the end of a round (group WIT save when halved, or a lone character at half health) and surrender. */
-import type { BreakdownLine } from '../../system.ts'
-import { line, note, RULE, unreachable } from './common.ts'
-import { resolveGroupSave, type SaveResult } from './save.ts'
+/** Morale at the end of a round (who must check it) and surrendering; the check and its end: rolls.ts. */
+import { unreachable } from './common.ts'
 
 export interface MoraleMember {
   id: string
@@ -45,43 +43,6 @@ export function moraleChecksDue(watches: ReadonlyArray<MoraleWatch>): string[] {
     .map((w) => w.id)
 }
 
-export interface MoraleResult {
-  /** Passed: not subject to morale for the rest of the stretch. */
-  steady: string[]
-  /** Failed: must surrender or retreat. */
-  broken: string[]
-  /** Immune to fear, or already steady: no roll. */
-  exempt: string[]
-  saves: Record<string, SaveResult>
-  breakdown: BreakdownLine[]
-}
-
-/**
- * The group WIT save: each member who is subject to morale rolls; those who fail must surrender or
- * retreat, those who pass are steady for the stretch. Fear-immune characters are immune to morale.
- */
-export function resolveMorale(
-  members: ReadonlyArray<MoraleMember>,
-  faces: Readonly<Record<string, number>>,
-): MoraleResult {
-  const exempt = members.filter((m) => m.fearImmune || m.steady).map((m) => m.id)
-  const rolling = members.filter((m) => !m.fearImmune && !m.steady)
-  const group = resolveGroupSave(
-    'wit',
-    rolling.map((m) => ({ id: m.id, target: m.wit })),
-    faces,
-    RULE.morale,
-  )
-  const breakdown: BreakdownLine[] = []
-  for (const id of exempt) breakdown.push(note(`${id}: immune to morale`, 0, RULE.morale))
-  for (const [id, save] of Object.entries(group.results)) {
-    breakdown.push(
-      line(`${id}: morale WIT save ${save.passed ? 'passed' : 'failed'}`, save.face, RULE.morale),
-    )
-  }
-  return { steady: group.passed, broken: group.failed, exempt, saves: group.results, breakdown }
-}
-
 export interface SurrenderState {
   surrendering: boolean
   /** Failed a morale check this stretch. */
@@ -91,12 +52,4 @@ export interface SurrenderState {
 /** Surrendering spends the turn (see turn.ts); the character might be spared. */
 export function surrender(state: SurrenderState): SurrenderState {
   return { ...state, surrendering: true }
-}
-
-/**
- * A surrendering character harmed by the enemy can resume fighting normally, even after a failed
- * morale check.
- */
-export function harmedWhileSurrendering(state: SurrenderState): SurrenderState {
-  return state.surrendering ? { surrendering: false, brokeMorale: false } : state
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
 import { RULE } from './common.ts'
-import { directDamage } from './damage.ts'
-import { mountOrDismount, movedFullSpeed, riderMayAct } from './mounts.ts'
+import { movedFullSpeed, riderMayAct } from './mounts.ts'
+import { directDamage, mountOrDismount } from './rolls.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
 import { planAttack } from './attack.ts'
-import { applyDamage, resolveDamage } from './damage.ts'
+import { keepsHold, planNonLethal } from './non-lethal.ts'
+import { declareReaction } from './reactions.ts'
 import {
+  applyDamage,
   breakFree,
   counterOrder,
   freeAlly,
-  keepsHold,
-  planNonLethal,
+  newAttackReactions,
+  resolveDamage,
   resolveNonLethal,
-} from './non-lethal.ts'
-import { declareReaction, newAttackReactions } from './reactions.ts'
+} from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 function must<T>(o: Outcome<T>): T {

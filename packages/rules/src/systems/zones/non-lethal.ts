@@ -1,7 +1,6 @@
-/** Non-lethal attacks (disarm, shove, grapple), breaking free, keeping hold, and their order against counters. */
-import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { line, note, RULE, unreachable } from './common.ts'
-import { resolveSave, type SaveResult } from './save.ts'
+/** Non-lethal attacks (disarm, shove, grapple) and keeping hold; their rolls and counters: rolls.ts. */
+import { type BreakdownLine, fail, type Outcome } from '../../system.ts'
+import { line, RULE, unreachable } from './common.ts'
 import type { Sheet } from './sheet.ts'
 import { shoveDistance, sizeSteps } from './size.ts'
 
@@ -63,68 +62,6 @@ export function planNonLethal(input: {
   }
 }
 
-export interface NonLethalResult {
-  /** The effect happens: the weapon drops, the target moves, the target is grabbed. */
-  succeeds: boolean
-  save: SaveResult | null
-  effect: string
-  breakdown: BreakdownLine[]
-}
-
-function effectOf(kind: NonLethalKind, plan: NonLethalPlan, freeHand: boolean): string {
-  switch (kind) {
-    case 'disarm':
-      return freeHand ? 'drops a weapon of your choice, and you can grab it' : 'drops a weapon of your choice'
-    case 'shove':
-      return `is pushed ${plan.shoveZones} zone${plan.shoveZones === 1 ? '' : 's'}${plan.shoveDamage ? ' and takes d4 direct damage' : ''}`
-    case 'grapple':
-      return 'is grabbed'
-    default:
-      return unreachable(kind)
-  }
-}
-
-/** The target's STR save against a planned non-lethal attack (none when a larger attacker made it). */
-export function resolveNonLethal(
-  plan: NonLethalPlan,
-  targetStr: number,
-  face?: number,
-  attackerHasFreeHand = false,
-): Outcome<NonLethalResult> {
-  const effect = effectOf(plan.kind, plan, attackerHasFreeHand)
-  if (!plan.saveAllowed) {
-    return ok({
-      succeeds: true,
-      save: null,
-      effect,
-      breakdown: [...plan.breakdown, note('No save allowed', 0, RULE.size)],
-    })
-  }
-  if (face === undefined) return fail('Roll a d20 for the STR save.')
-  const save = resolveSave('str', targetStr, face, RULE.nonLethal, `resist ${plan.kind}`)
-  return ok({ succeeds: !save.passed, save, effect, breakdown: [...plan.breakdown, ...save.breakdown] })
-}
-
-/**
- * A grabbed character's turn: a STR save to break free, which consumes the turn either way. A smaller
- * character held by a larger one can't free themselves with a STR save.
- */
-export function breakFree(
-  grabbed: Pick<Sheet, 'str' | 'size'>,
-  grabber: Pick<Sheet, 'size'>,
-  face: number,
-): Outcome<SaveResult> {
-  if (sizeSteps(grabber.size, grabbed.size) > 0) {
-    return fail("A smaller character can't break free of a larger one's grab with a STR save.")
-  }
-  return ok(resolveSave('str', grabbed.str, face, RULE.nonLethal, 'break free'))
-}
-
-/** An ally spends a main action on a STR save to free a grabbed character. */
-export function freeAlly(ally: Pick<Sheet, 'str'>, face: number): SaveResult {
-  return resolveSave('str', ally.str, face, RULE.nonLethal, 'free an ally')
-}
-
 export type GrabberAction =
   | 'move'
   | 'disarm-grabbed'
@@ -154,20 +91,4 @@ export function keepsHold(action: GrabberAction, grabberLarger: boolean): boolea
     default:
       return unreachable(action)
   }
-}
-
-export type Lethality = 'lethal' | 'non-lethal'
-
-/**
- * Who resolves first when an attack is countered. A normal attack against a non-lethal one (either
- * way): the non-lethal one resolves last. Two non-lethal: the counter resolves last. Two normal
- * attacks: damage decides (see resolveCounter).
- */
-export function counterOrder(
-  attack: Lethality,
-  counter: Lethality,
-): 'attack-first' | 'counter-first' | 'by-damage' {
-  if (attack === 'lethal' && counter === 'lethal') return 'by-damage'
-  if (attack === 'non-lethal' && counter === 'non-lethal') return 'attack-first'
-  return attack === 'non-lethal' ? 'counter-first' : 'attack-first'
 }

@@ -3,11 +3,10 @@ import { distribution } from '../../dice/distribution.ts'
 import { dice } from '../../dice/expr.ts'
 import { seededDice } from '../../dice/seeded.ts'
 import type { Outcome } from '../../system.ts'
-import { planAttack, resolveHit } from './attack.ts'
+import { planAttack } from './attack.ts'
 import { chance } from './common.ts'
-import { resolveDamage } from './damage.ts'
 import { attackOdds, damageOdds, diceCounts, expectation } from './odds.ts'
-import { resolveCounter, resolveDodge } from './reactions.ts'
+import { resolveCounter, resolveDamage, resolveDodge, resolveHit } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 function must<T>(o: Outcome<T>): T {

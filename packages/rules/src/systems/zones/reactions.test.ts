@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { planAttack } from './attack.ts'
-import { resolveDamage } from './damage.ts'
-import {
-  checkOpportunityAttack,
-  declareReaction,
-  newAttackReactions,
-  resolveCounter,
-  resolveDodge,
-  turnResumes,
-} from './reactions.ts'
+import { checkOpportunityAttack, declareReaction } from './reactions.ts'
+import { newAttackReactions, resolveCounter, resolveDamage, resolveDodge, turnResumes } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 function must<T>(o: Outcome<T>): T {

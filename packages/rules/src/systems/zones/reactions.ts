@@ -1,9 +1,6 @@
-/** Reactions to an attack (dodge, counter, hide behind, guard) and opportunity attacks, with their limits. */
-import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { line, note, RULE, unreachable } from './common.ts'
-import { applyDamage, type DamageResult } from './damage.ts'
-import { resolveSave, type SaveResult } from './save.ts'
-import type { IncapacitationPolicy } from './settings.ts'
+/** Reactions to an attack (dodge, counter, hide behind, guard) and opportunity attacks (rolls.ts). */
+import { fail, type Outcome, ok } from '../../system.ts'
+import { RULE, unreachable } from './common.ts'
 
 export type ReactionKind = 'dodge' | 'counter' | 'hide-behind' | 'guard' | 'opportunity-attack'
 
@@ -48,17 +45,6 @@ export interface AttackReactions {
   dodgedBy: string[]
   /** Reactions are chosen before damage is rolled; once it is, the attack is closed to them. */
   damageRolled: boolean
-}
-
-export function newAttackReactions(targets: ReadonlyArray<string>): AttackReactions {
-  return {
-    targets: [...targets],
-    reacted: [],
-    counteredBy: null,
-    stuntAccepted: false,
-    dodgedBy: [],
-    damageRolled: false,
-  }
 }
 
 export type ReactionChoice =
@@ -136,77 +122,6 @@ export function declareReaction(
   }
 }
 
-/** A dodge: an AGI save, and on a pass the attack misses (the bandit's 2 against AGI 8). */
-export function resolveDodge(agi: number, face: number): SaveResult & { misses: boolean } {
-  const save = resolveSave('agi', agi, face, RULE.reacting, 'dodge')
-  return { ...save, misses: save.passed }
-}
-
-export type HitFirst = 'attacker' | 'counterer' | 'both'
-
-export interface CounterResult {
-  /** Whoever suffers more after reductions is hit first; a tie hits both at once. */
-  hitFirst: HitFirst
-  /** Damage the attacker takes from the counter, and the counterer from the attack. */
-  attackerSuffers: number
-  countererSuffers: number
-  /**
-   * Whether the second blow still lands: not when the first one incapacitated its victim; 'ask-gm' when
-   * the room asks the GM about incapacitation and no ruling was given yet.
-   */
-  secondBlow: 'lands' | 'cancelled' | 'ask-gm' | 'none'
-  breakdown: BreakdownLine[]
-}
-
-export interface CounterInput {
-  /** The original attack's damage against the counterer. */
-  attack: DamageResult
-  /** The counter's damage against the attacker. */
-  counter: DamageResult
-  attackerHealth: { health: number; max: number }
-  countererHealth: { health: number; max: number }
-  policy: IncapacitationPolicy
-  /** The GM's answer, under 'ask-gm': does the first blow incapacitate its victim? */
-  firstBlowIncapacitates?: boolean
-}
-
-/**
- * A counter: both roll damage at once; whoever would suffer more after armour is hit first, and if
- * that blow incapacitates them their own blow never lands. Theobald's 4 against the leader's 5 minus
- * armour 2: the leader suffers 4 > 3, is hit first, is incapacitated, and Theobald takes nothing.
- */
-export function resolveCounter(input: CounterInput): CounterResult {
-  const attackerSuffers = input.counter.suffered
-  const countererSuffers = input.attack.suffered
-  const hitFirst: HitFirst =
-    attackerSuffers > countererSuffers
-      ? 'attacker'
-      : countererSuffers > attackerSuffers
-        ? 'counterer'
-        : 'both'
-  const breakdown: BreakdownLine[] = [
-    line('Counter: damage to the attacker after armour', attackerSuffers, RULE.reacting),
-    line('Attack: damage to the counterer after armour', countererSuffers, RULE.reacting),
-  ]
-  let secondBlow: CounterResult['secondBlow'] = 'none'
-  if (hitFirst !== 'both') {
-    const victim = hitFirst === 'attacker' ? input.attackerHealth : input.countererHealth
-    const suffered = hitFirst === 'attacker' ? attackerSuffers : countererSuffers
-    const after = applyDamage(victim.health, victim.max, suffered, input.policy)
-    const down = after.incapacitated === 'ask-gm' ? input.firstBlowIncapacitates : after.incapacitated
-    secondBlow = down === undefined ? 'ask-gm' : down ? 'cancelled' : 'lands'
-    // Who is hit first follows from the two damage lines above: said in words, not counted again.
-    breakdown.push(
-      note(`${hitFirst === 'attacker' ? 'Attacker' : 'Counterer'} hit first`, suffered, RULE.reacting),
-    )
-    if (secondBlow === 'cancelled')
-      breakdown.push(note('Incapacitated first: the other blow never lands', 0, RULE.reacting))
-  } else {
-    breakdown.push(note('Tie: both hit at the same time', attackerSuffers, RULE.reacting))
-  }
-  return { hitFirst, attackerSuffers, countererSuffers, secondBlow, breakdown }
-}
-
 /**
  * An opportunity attack against a nearby enemy moving away. The mover's movement is interrupted; their
  * turn resumes afterwards if they are still alive and conscious.
@@ -220,9 +135,4 @@ export function checkOpportunityAttack(input: {
   if (!input.enemyNearby) return fail('Opportunity attacks only target nearby enemies.')
   if (!input.movingAway) return fail('Opportunity attacks only answer an enemy moving away.')
   return ok(true)
-}
-
-/** After an opportunity attack the interrupted turn resumes only for a character still up. */
-export function turnResumes(target: { alive: boolean; conscious: boolean }): boolean {
-  return target.alive && target.conscious
 }

@@ -1,21 +1,8 @@
-/** Every rules module of zones, as one namespace for the system's own table code (index.ts re-exports it). */
-export * from './attack.ts'
-export * from './blast.ts'
+/**
+ * Every rules module of zones, as one namespace for the system's own table code (index.ts re-exports it):
+ * what a screen reads (`screen-rules.ts`), and the rolls that only resolving an attack runs.
+ */
 export * from './chase.ts'
-export * from './common.ts'
-export * from './damage.ts'
-export * from './gear.ts'
-export * from './modifiers.ts'
-export * from './morale.ts'
-export * from './mounts.ts'
-export * from './non-lethal.ts'
-export * from './odds.ts'
-export * from './reactions.ts'
-export * from './round.ts'
-export * from './save.ts'
-export * from './settings.ts'
-export * from './sheet.ts'
-export * from './size.ts'
-export * from './sneaking.ts'
+export * from './rolls.ts'
+export * from './screen-rules.ts'
 export * from './stunts.ts'
-export * from './turn.ts'

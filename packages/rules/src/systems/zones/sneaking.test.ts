@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canHideAgain, REVEALING_ACTIONS, revealsConcealment } from './sneaking.ts'
+import { revealsConcealment } from './rolls.ts'
+import { canHideAgain, REVEALING_ACTIONS } from './sneaking.ts'
 
 describe('zones sneaking', () => {
   it('reveals a concealed character who attacks, talks or moves without sneaking, and asks the GM otherwise', () => {

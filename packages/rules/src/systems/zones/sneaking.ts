@@ -1,4 +1,4 @@
-/** Sneaking in combat: who is concealed, what reveals them, and hiding again. */
+/** Sneaking in combat: who is concealed, what may reveal them, hiding again (whether it does: rolls.ts). */
 
 /** Actions the text lists as revealing a concealed character (making noise or becoming visible). */
 export const REVEALING_ACTIONS = [
@@ -10,14 +10,6 @@ export const REVEALING_ACTIONS = [
 ] as const
 
 export type RevealingAction = (typeof REVEALING_ACTIONS)[number]['id']
-
-/**
- * Whether an action reveals a concealed character. The listed ones do; anything else ("etc.") is the
- * GM's call, so it comes back as 'ask-gm'.
- */
-export function revealsConcealment(action: RevealingAction | 'other'): true | 'ask-gm' {
-  return action === 'other' ? 'ask-gm' : true
-}
 
 /**
  * Hiding later in a fight needs being out of sight for a while or a major distraction; characters who

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
-import { planAttack, resolveStrike } from './attack.ts'
+import { planAttack } from './attack.ts'
 import { chance } from './common.ts'
 import { planNonLethal } from './non-lethal.ts'
 import { nonLethalOdds } from './odds.ts'
+import { resolveStrike } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
 function must<T>(o: Outcome<T>): T {

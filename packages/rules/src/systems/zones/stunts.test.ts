@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
-import { declareReaction, newAttackReactions } from './reactions.ts'
+import { declareReaction } from './reactions.ts'
+import { newAttackReactions } from './rolls.ts'
 import { answerStunt, proposeStunt } from './stunts.ts'
 
 function must<T>(o: Outcome<T>): T {

@@ -3,7 +3,7 @@ import { diceAsked } from '../../table/dice-asked.ts'
 import { fighter, scripted, steps, turnContext } from '../../table/test-support.ts'
 import type { TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { zonesCombat } from './combat.ts'
+import { zonesCombat } from './table.ts'
 import { zonesTurns as rules } from './turn-model.ts'
 
 /** The fighter after a step of their own turn, resolved by the table's combat rules (a move, an action). */

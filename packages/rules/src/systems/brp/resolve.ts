@@ -1,0 +1,258 @@
+/**
+ * Resolving a brp attack (`CombatRules['resolve']`): the room's, and the dry run of a phone whose player rolls
+ * their own dice (`RESOLVE_LOADERS`), which loads this chunk only when asked. What only resolving an attack
+ * runs lives here and in the rules modules that only this file (and the room, `table.ts`) imports: a phone
+ * loads them only to ask for its own dice.
+ *
+ * Dice order of an attack: d100 to hit; the defender's d100 when the attack succeeded and the defender
+ * parries or dodges (5.6, 5.7: "if an attack fails, it does not need to be parried"); the damage dice when
+ * it lands (weapon dice, then damage bonus dice); 1D6 hours when the wound knocks the target out (5.12).
+ */
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine } from '../../system.ts'
+import type { CombatRules, Fighter, FighterChange, Resolution, Roller } from '../../table/types.ts'
+import {
+  AWAKEN,
+  type Combatant,
+  declare,
+  declareFirstAid,
+  FIRST_AID,
+  itemName,
+  plural,
+  SETTINGS,
+  stateOf,
+  wake,
+} from './combat.ts'
+import * as brp from './rules.ts'
+
+/** What changed on a combatant since it was read: hit points and state, or nothing. */
+export function changeOf(c: Combatant): FighterChange | null {
+  const change: FighterChange = {}
+  if (c.state.hitPoints !== c.fighter.hp) change.hp = c.state.hitPoints
+  const state = stateOf(c)
+  if (JSON.stringify(state) !== c.before) change.state = state
+  return Object.keys(change).length > 0 ? change : null
+}
+
+/**
+ * The defenses by id, each with its exact odds, from the rules package's preview (`previewAttack`): none,
+ * dodge, each parry, and, where the defender has a shield and sees the attack coming, its two defense
+ * toggles as options of their own. With `declareDefenses` for `read`, the same defenses without the odds.
+ */
+export function defenseCandidates(
+  a: Combatant,
+  t: Combatant,
+  declaration: brp.AttackDeclaration,
+): Array<{ id: string; label: string; preview: brp.DefensePreview }>
+export function defenseCandidates(
+  a: Combatant,
+  t: Combatant,
+  declaration: brp.AttackDeclaration,
+  read: typeof brp.declareDefenses,
+): Array<{ id: string; label: string; preview: brp.DefenseDeclared }>
+export function defenseCandidates(
+  a: Combatant,
+  t: Combatant,
+  declaration: brp.AttackDeclaration,
+  read: typeof brp.declareDefenses = brp.previewAttack,
+): Array<{ id: string; label: string; preview: brp.DefenseDeclared }> {
+  const idOf = (choice: brp.DefenseChoice) => (choice.kind === 'parry' ? `parry-${choice.with}` : choice.kind)
+  const previewWith = (toggles: string[]) => read(a, t, declaration, SETTINGS, toggles)
+  const base = previewWith([])
+  if (!base.ok) return []
+  const options = base.value.defenses.map((p) => ({ id: idOf(p.choice), label: p.label, preview: p }))
+  // Unaware or unconscious, the defender cannot react at all (5.6, 5.7): the rules package says why.
+  if (t.sheet.shield === 'none' || base.value.attack.defenderUnaware || t.state.unconscious) return options
+  const extra = (toggle: brp.DefenseToggleId, id: string, label: string, kind: 'parry' | 'none') => {
+    const found = previewWith([toggle])
+    const p = found.ok
+      ? found.value.defenses.find((d) =>
+          kind === 'none' ? d.choice.kind === 'none' : idOf(d.choice) === 'parry-shield',
+        )
+      : undefined
+    return p ? [{ id, label, preview: p }] : []
+  }
+  return [
+    ...options,
+    ...extra('kneeling', 'parry-shield-kneeling', 'Kneel behind the shield and parry', 'parry'),
+    ...extra('immobile-shield', 'shield-cover', 'Shelter behind the shield as immobile cover', 'none'),
+  ]
+}
+
+const NO_DEFENSE: brp.DeclaredDefense = {
+  choice: { kind: 'none' },
+  chance: null,
+  parryItem: null,
+  parryHitPoints: null,
+  behindImmobileShield: false,
+}
+
+function chosenDefense(
+  a: Combatant,
+  t: Combatant,
+  declaration: brp.AttackDeclaration,
+  id: string | null,
+): Outcome<brp.DeclaredDefense> {
+  if (id === null) return ok(NO_DEFENSE)
+  // Only the one chosen is declared: its odds were shown with the prompt.
+  const found = defenseCandidates(a, t, declaration, brp.declareDefenses).find((d) => d.id === id)?.preview
+  if (!found) return fail(`"${id}" is not a defense ${t.fighter.name} can choose.`)
+  return found.allowed ? ok(found.defense) : fail(found.reason)
+}
+
+/** A sentence for the log: who hit whom for how much, and what it did. */
+function describeExchange(
+  a: Combatant,
+  t: Combatant,
+  defense: brp.DeclaredDefense,
+  result: brp.ExchangeResult,
+  attackLevel: brp.Level,
+): string {
+  const attacker = a.fighter.name
+  const target = t.fighter.name
+  const verb = defense.choice.kind === 'dodge' ? 'dodges' : 'parries'
+  const parts: string[] = []
+  if (attackLevel === 'failure') parts.push(`${attacker} misses ${target}.`)
+  else if (result.row.hit === 'none') parts.push(`${target} ${verb} ${attacker}'s attack.`)
+  else {
+    const partly = result.row.attack === 'special' && result.row.defense === 'success'
+    const how = result.row.hit === 'special' ? ' with a special success' : ''
+    const total = result.damage?.total ?? 0
+    const stopped = Math.min(total, result.armor?.points ?? 0)
+    const armor = stopped > 0 ? ` (armor stopped ${stopped})` : ''
+    const prefix = partly ? `${target} partly ${verb}: ` : ''
+    let sentence = `${prefix}${attacker} hits ${target}${how} for ${result.damageTaken}${armor}`
+    if (result.defender.hitPoints <= 0)
+      sentence += `: ${target} is down and dies at the end of the round unless First Aid brings them to 1 hit point`
+    else if (result.injury?.knockedOut) sentence += `: ${target} falls unconscious`
+    parts.push(`${sentence}.`)
+  }
+  for (const hit of result.weaponHits) {
+    const who = hit.who === 'attacker' ? a : t
+    const item = itemName(who.sheet, hit.item)
+    parts.push(`${who.fighter.name}'s ${item} takes ${hit.points}${hit.broken ? ' and breaks' : ''}.`)
+  }
+  return parts.join(' ')
+}
+
+/** After firing: a crossbow is reloaded through the next round (5.9 *), an emptied gun likewise. */
+function startReloading(a: Combatant, weapon: brp.WeaponRow): void {
+  const item = brp.itemState(a.state, weapon.item)
+  const empty = item.loaded === false || (item.shots !== undefined && item.shots <= 0)
+  if (empty && (weapon.reloadRound || weapon.magazine))
+    a.extra = { ...a.extra, reloading: { ...a.extra.reloading, [weapon.id]: 2 } }
+}
+
+/** First Aid on the patient's newest untreated wound: d100 against the skill, then 1D3 on a success (5.14). */
+function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Resolution> {
+  const aid = declareFirstAid(healer, patient)
+  if (!aid.ok) return aid
+  const { a, t, wound } = aid.value
+  const d100 = roll(100, 'First Aid')
+  const check = brp.rollD100('First Aid', d100, { value: a.sheet.firstAid, lines: [] }, SETTINGS)
+  if (!check.ok) return check
+  // The 1D3 is rolled only on a success (a failed roll still bandages the wound, and reads no 1D3).
+  const d3 = check.value.level === 'failure' ? 1 : roll(3, 'First Aid 1D3')
+  const healed = brp.firstAid(t.state, wound.id, a.sheet.firstAid, { d100, d3 }, SETTINGS)
+  if (!healed.ok) return healed
+  const dying = t.state.hitPoints <= 0
+  t.state = healed.value.state
+  const change = changeOf(t)
+  const after = t.state.hitPoints
+  // A monster's hit points may be the GM's secret: its sentence says what happens without them.
+  const at = patient.side === 'pc'
+  const saved =
+    dying && after >= 1
+      ? `: ${patient.name}${at ? ` is at ${plural(after, 'hit point')} and` : ''} will live`
+      : ''
+  const still =
+    dying && after < 1
+      ? `: ${patient.name} is still ${at ? `at ${after}` : 'below 1'} and dies at the end of the round`
+      : ''
+  const summary =
+    healed.value.healed > 0
+      ? `${healer.name}'s First Aid on ${patient.name} heals ${plural(healed.value.healed, 'hit point')}${saved}${still}.`
+      : `${healer.name}'s First Aid on ${patient.name} fails: the wound is bandaged and cleaned${still}.`
+  return ok({
+    lines: [...healed.value.lines],
+    summary,
+    changes: change ? { [patient.id]: change } : {},
+  })
+}
+
+/**
+ * An attack, First Aid or waking one, resolved from its dice: each die asked of `roll` in the order above,
+ * the fighters' changes and the log's lines and sentence.
+ */
+export const brpResolve: CombatRules['resolve'] = (attacker, target, declared, defenseId, roll) => {
+  if (declared.choice === FIRST_AID) return firstAid(attacker, target, roll)
+  if (declared.choice === AWAKEN) {
+    const woken = wake(target)
+    if (!woken.ok) return woken
+    const t = woken.value
+    const change = changeOf(t)
+    return ok({
+      lines: [
+        { label: 'Awakened by another character', value: 0, rule: '5.12 Damage and Injury', note: true },
+      ],
+      summary: `${attacker.name} wakes ${target.name} up.`,
+      changes: change ? { [target.id]: change } : {},
+    })
+  }
+  const d = declare(attacker, target, declared)
+  if (!d.ok) return d
+  const { a, t, attack, declaration } = d.value
+  const defense = chosenDefense(a, t, declaration, defenseId)
+  if (!defense.ok) return defense
+  const attackRoll = brp.rollAttack(attack, roll(100, 'to hit'), SETTINGS)
+  if (!attackRoll.ok) return attackRoll
+  // "If an attack fails, it does not need to be parried" (5.6) or dodged (5.7).
+  const defending = attackRoll.value.level !== 'failure' && defense.value.chance !== null
+  let defenseRoll: brp.D100Roll | null = null
+  if (defending) {
+    const label = brp.describeDefense(defense.value.choice).toLowerCase()
+    const rolled = brp.rollDefense(defense.value, roll(100, label, 'target'), SETTINGS)
+    if (!rolled.ok) return rolled
+    defenseRoll = rolled.value
+  }
+  const row = brp.matrixRow(attackRoll.value.level, defenseRoll?.level ?? null)
+  const damageFaces =
+    row.hit === 'none'
+      ? null
+      : brp.damageDice(attack.weapon.damage, attack.damageBonus).map((die) => roll(die.sides, die.label))
+  const exchange = brp.resolveExchange(
+    {
+      attacker: a,
+      defender: t,
+      attack,
+      attackRoll: attackRoll.value,
+      defense: defense.value,
+      defenseRoll,
+      damageFaces,
+    },
+    SETTINGS,
+  )
+  if (!exchange.ok) return exchange
+  const result = exchange.value
+  const lines: BreakdownLine[] = [...result.lines]
+  a.state = result.attacker
+  t.state = result.defender
+  startReloading(a, attack.weapon)
+  if (result.injury?.knockedOut) {
+    const hours = brp.unconsciousHours(roll(6, 'unconscious 1D6 hours'))
+    if (!hours.ok) return hours
+    t.extra = { ...t.extra, unconsciousHours: hours.value.hours }
+    lines.push(...hours.value.lines)
+  }
+  const changes: Record<string, FighterChange> = {}
+  for (const c of [a, t]) {
+    const change = changeOf(c)
+    if (change) changes[c.fighter.id] = change
+  }
+  const resolution: Resolution = {
+    lines,
+    summary: describeExchange(a, t, defense.value, result, attackRoll.value.level),
+    changes,
+  }
+  return ok(resolution)
+}

@@ -1,0 +1,191 @@
+/**
+ * brp's combat as the room runs it (`CombatRules`): what a screen reads (combat.ts), resolving an attack
+ * (resolve.ts), and what only the room runs: the defender's choices, the end of a round, a week of rest,
+ * the GM waking one. Apart so that neither of the others imports it: a phone's chunks hold none of it.
+ */
+import { addFractions, toFloat } from '../../dice/fraction.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine } from '../../system.ts'
+import type {
+  CombatRules,
+  DefenseOption,
+  Fighter,
+  FighterChange,
+  Resolution,
+  Roller,
+} from '../../table/types.ts'
+import { percent } from '../../table/words.ts'
+import {
+  AWAKEN,
+  brpCombatView,
+  declare,
+  declareFirstAid,
+  FIRST_AID,
+  itemName,
+  plural,
+  read,
+  SETTINGS,
+  wake,
+} from './combat.ts'
+import { brpResolve, changeOf, defenseCandidates } from './resolve.ts'
+import * as brp from './rules.ts'
+
+/** A week of rest (5.14): each wounded fighter heals 1D3, or 3 in a hospital, up to maximum hit points. */
+function weekOfRest(
+  fighters: readonly Fighter[],
+  roll: Roller,
+  hospital: readonly string[],
+): Outcome<Resolution> {
+  const lines: BreakdownLine[] = []
+  const said: string[] = []
+  const changes: Record<string, FighterChange> = {}
+  for (const fighter of fighters) {
+    const c = read(fighter)
+    if (!c.ok || c.value.state.dead) continue
+    const { hitPoints, maxHitPoints, unconscious } = c.value.state
+    if (hitPoints >= maxHitPoints && !unconscious) continue
+    // One left at 0 or less when a fight was called off did not see the week: the round they fell in
+    // ended with them still there, and "they are dead" (5.12). First Aid before the rest could save them.
+    const end = brp.endOfRound(c.value.state)
+    if (end.died) {
+      c.value.state = end.state
+      lines.push({
+        label: `${fighter.name}: dead at ${hitPoints} hit points when that round ended`,
+        value: hitPoints,
+        rule: '5.12 Damage and Injury',
+        health: fighter.id,
+      })
+      said.push(`${fighter.name} dies (still at 0 hit points or less when that round ended)`)
+      const change = changeOf(c.value)
+      if (change) changes[fighter.id] = change
+      continue
+    }
+    const inHospital = hospital.includes(fighter.id)
+    const dice = inHospital
+      ? { hospital: true as const }
+      : { d3: roll(3, `${fighter.name}: a week of rest 1D3`) }
+    const healed = brp.weeklyHealing(c.value.state, dice)
+    if (!healed.ok) continue
+    c.value.state = healed.value.state
+    if (healed.value.woke) {
+      const { unconsciousHours: _hours, ...extra } = c.value.extra
+      c.value.extra = extra
+    }
+    lines.push(...healed.value.lines.map((l) => ({ ...l, label: `${fighter.name}: ${l.label}` })))
+    said.push(
+      `${fighter.name} heals ${plural(healed.value.healed, 'hit point')}${inHospital ? ' in a hospital' : ''}${healed.value.woke ? ' and is awake' : ''}`,
+    )
+    const change = changeOf(c.value)
+    if (change) changes[fighter.id] = change
+  }
+  if (said.length === 0) return fail('Nobody here is wounded: a week of rest would heal nothing.')
+  return ok({ lines, summary: `A week of rest: ${said.join(', ')}.`, changes })
+}
+
+/**
+ * brp's combat at the table: the screens' part, resolving, and the defender's choices, the end of a round, a
+ * week of rest, the GM waking one.
+ */
+export const brpCombat: CombatRules = {
+  ...brpCombatView,
+  defenses(attacker, target, declared) {
+    if (declared.choice === AWAKEN) {
+      const woken = wake(target)
+      return woken.ok ? ok([]) : woken
+    }
+    if (declared.choice === FIRST_AID) {
+      const aid = declareFirstAid(attacker, target)
+      return aid.ok ? ok([]) : aid
+    }
+    const d = declare(attacker, target, declared)
+    if (!d.ok) return d
+    const { a, t, declaration } = d.value
+    const options: DefenseOption[] = []
+    for (const { id, label, preview } of defenseCandidates(a, t, declaration)) {
+      if (!preview.allowed) continue
+      const { defense, odds } = preview
+      const landing = `the attack lands ${percent(toFloat(odds.hit))}, about ${odds.expectedDamageFloat.toFixed(1)} damage`
+      if (defense.chance === null) {
+        const cover = defense.behindImmobileShield ? ` (${odds.armor} armor with the shield)` : ''
+        options.push({ id, label, chance: null, effect: `${label}${cover}: ${landing}` })
+        continue
+      }
+      const levels = brp.levelOdds(defense.chance.value, SETTINGS)
+      const chance = toFloat(addFractions(levels.special, levels.success))
+      options.push({ id, label, chance, effect: `${label} at ${defense.chance.value}%: ${landing}` })
+    }
+    // Only "no defense" left (unaware, unconscious, a bullet): the defender has nothing to choose.
+    return ok(options.some((o) => o.chance !== null || o.id !== 'none') ? options : [])
+  },
+
+  resolve: brpResolve,
+
+  // `resolve` with no defense refuses only what `declare` refuses, as `defenses` does: after it, NO_DEFENSE
+  // is rolled against by faces checked in range only (rollAttack, rollDamage, unconsciousHours).
+  defensesCheckResolve: true,
+  endOfRound(fighters, round) {
+    const lines: BreakdownLine[] = []
+    const said: string[] = []
+    const changes: Record<string, FighterChange> = {}
+    for (const fighter of fighters) {
+      const readOne = read(fighter)
+      if (!readOne.ok) continue
+      const c = readOne.value
+      const name = fighter.name
+      // Reloading ticks down; at 0 the weapon is loaded or refilled (5.9 notes).
+      const reloading: Record<string, number> = {}
+      for (const [id, rounds] of Object.entries(c.extra.reloading)) {
+        if (rounds > 1) {
+          reloading[id] = rounds - 1
+          continue
+        }
+        const reloaded = brp.reload(c.sheet, c.state, id)
+        if (!reloaded.ok) continue
+        c.state = reloaded.value.state
+        lines.push(...reloaded.value.lines)
+        said.push(`${name}'s ${itemName(c.sheet, brp.findWeapon(id)?.item ?? id)} is reloaded.`)
+      }
+      c.extra = { ...c.extra, reloading }
+      // "Reduced to 0 hit points and remains at 0 at the end of the combat round, they are dead" (5.12).
+      const end = brp.endOfRound(c.state)
+      if (end.died) {
+        c.state = end.state
+        lines.push({
+          label: `${name}: dead at ${c.state.hitPoints} hit points`,
+          value: c.state.hitPoints,
+          rule: '5.12 Damage and Injury',
+          health: fighter.id,
+        })
+        said.push(`${name} dies (still at 0 hit points or less at the end of the round).`)
+      }
+      const change = changeOf(c)
+      if (change) changes[fighter.id] = change
+    }
+    const summary = said.length > 0 ? `End of round ${round}: ${said.join(' ')}` : `End of round ${round}.`
+    return ok({ lines, summary, changes })
+  },
+
+  rest: weekOfRest,
+
+  clear(fighter, id) {
+    const c = read(fighter)
+    if (!c.ok) return c
+    if (id !== 'unconscious' || !c.value.state.unconscious) return fail(`${fighter.name} is not ${id} now.`)
+    const hours = c.value.extra.unconsciousHours
+    const woken = wake(fighter)
+    if (!woken.ok) return woken
+    const change = changeOf(woken.value)
+    return ok({
+      lines: [
+        {
+          label: `Unconscious for 1D6 hours${hours ? ` (${hours})` : ''}: the hours have passed`,
+          value: 0,
+          rule: '5.12 Damage and Injury',
+          note: true,
+        },
+      ],
+      summary: `${fighter.name} wakes: the hours of unconsciousness have passed, the GM says.`,
+      changes: change ? { [fighter.id]: change } : {},
+    })
+  },
+}

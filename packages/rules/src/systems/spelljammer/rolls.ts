@@ -1,0 +1,256 @@
+/**
+ * What only resolving an attack runs of spelljammer's rules: the d100 against a prepared attack, the damage
+ * from the faces rolled (stun, stuck missiles), the DEX roll of picking up a weapon, a hit on a caster.
+ * Apart from the modules a preview reads (attack.ts, damage.ts, damage-dice.ts, melee.ts, casting.ts), which
+ * keep the types: a phone loads it only to ask for its own dice (`resolve.ts`). rules.ts re-exports it.
+ */
+import { unreachable } from '../../assert.ts'
+import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import {
+  type AttackDeclaration,
+  type AttackResult,
+  type AttackSetup,
+  classifyRoll,
+  type HitKind,
+  type HitOptions,
+  setupAttack,
+} from './attack.ts'
+import type { InterruptionRule } from './casting.ts'
+import {
+  type DamageHit,
+  type DamageResult,
+  type GrievousWoundTable,
+  HUMAN_MAX_CON,
+  type StuckMissile,
+  weaponDamageDice,
+} from './damage.ts'
+import type { DamageDice } from './damage-dice.ts'
+import type { PickUpResult } from './melee.ts'
+import { RULE } from './sections.ts'
+import type { Sheet, Weapon } from './sheet.ts'
+import { checkD100, makesStatRoll } from './stat-rolls.ts'
+import { STUCK_MISSILE_TABLE, STUN_TABLE } from './tables.ts'
+import { woundState } from './wounds.ts'
+
+// Hitting (attack.ts): the d100.
+
+/** Resolves an attack from the d100 rolled (1-100, 00 is 100): setup, roll and breakdown. */
+export function resolveAttack(
+  declaration: AttackDeclaration,
+  dice: { d100: number },
+  options: HitOptions = {},
+): Outcome<AttackResult> {
+  const { d100 } = dice
+  if (!Number.isInteger(d100) || d100 < 1 || d100 > 100)
+    return fail(`A d100 shows 1 to 100 (00 is 100), not ${d100}.`)
+  const setup = setupAttack(declaration, options)
+  if (!setup.ok) return setup
+  return ok(rollAgainst(setup.value, d100, options))
+}
+
+/** Applies a d100 to a prepared setup: the cheap half, for re-rolls and sampling. */
+export function rollAgainst(setup: AttackSetup, d100: number, options: HitOptions = {}): AttackResult {
+  const { kind, automatic } = classifyRoll(d100, setup, options)
+  const breakdown: BreakdownLine[] = [
+    { label: 'd100', value: d100, rule: RULE.hitting },
+    ...setup.scLines,
+    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value })),
+    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting },
+    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical },
+    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical },
+  ]
+  if (automatic)
+    breakdown.push({
+      label: `Automatic: ${d100} is always ${automaticWords(d100)}`,
+      value: d100,
+      rule: RULE.automatic,
+    })
+  return { ...setup, d100, kind, automatic, breakdown }
+}
+
+function automaticWords(d100: number): string {
+  if (d100 >= 96) return 'a miss'
+  if (d100 === 1) return 'a potential grievous'
+  if (d100 === 2) return 'a crit'
+  return 'a hit'
+}
+
+// Damage (damage.ts, damage-dice.ts): the faces rolled.
+
+/** The sides of each die to roll, in order, so a player can type the faces they rolled. */
+export function damageDiceToRoll(dice: DamageDice): number[] {
+  return dice.groups.flatMap((g) => new Array<number>(g.count).fill(g.sides))
+}
+
+/** The total of the damage dice for the given faces, or why the faces do not fit the dice. */
+export function damageTotal(dice: DamageDice, faces: readonly number[]): Outcome<number> {
+  const sides = damageDiceToRoll(dice)
+  if (faces.length !== sides.length)
+    return fail(
+      `These damage dice need ${sides.length} ${sides.length === 1 ? 'die' : 'dice'}, not ${faces.length}.`,
+    )
+  let total = dice.constant
+  let at = 0
+  for (const g of dice.groups) {
+    for (let i = 0; i < g.count; i++) {
+      const face = faces[at] as number
+      const s = sides[at] as number
+      if (!Number.isInteger(face) || face < 1 || face > s)
+        return fail(`A d${s} shows 1 to ${s}, not ${face}.`)
+      total += g.sign * face
+      at++
+    }
+  }
+  return ok(total)
+}
+
+/** The dice a weapon's damage needs, in order: what to roll or type in. */
+export function weaponDamageSides(weapon: Weapon): number[] {
+  return damageDiceToRoll(weaponDamageDice(weapon))
+}
+
+/**
+ * The CON used for stun: +2 Large, +4 Giant, +1 per 10 HP or fraction above 100 (of starting HP: the
+ * combatant's size, not their wounds, is what makes them hard to stun).
+ */
+export function stunCon(sheet: Pick<Sheet, 'con' | 'size' | 'startingHp'>): {
+  con: number
+  lines: BreakdownLine[]
+} {
+  const lines: BreakdownLine[] = [{ label: 'CON', value: sheet.con, rule: RULE.damage }]
+  if (sheet.size === 'large') lines.push({ label: 'Large', value: 2, rule: RULE.damage })
+  if (sheet.size === 'giant') lines.push({ label: 'Giant', value: 4, rule: RULE.damage })
+  if (sheet.startingHp > 100) {
+    const extra = Math.ceil((sheet.startingHp - 100) / 10)
+    lines.push({ label: `${sheet.startingHp} HP: +1 per 10 above 100`, value: extra, rule: RULE.damage })
+  }
+  return { con: lines.reduce((n, l) => n + l.value, 0), lines }
+}
+
+/**
+ * The damage a single hit must exceed to stun: CON up to 25, then the table (26 -> 27 ... 35 -> 45).
+ * Past the table's last row the same step continues, 2 per point of CON (2 x CON - 25).
+ */
+export function stunThresholdForCon(con: number): number {
+  if (con <= HUMAN_MAX_CON) return con
+  const row = STUN_TABLE.find((r) => r.con === con)
+  return row ? row.exceeds : 2 * con - HUMAN_MAX_CON
+}
+
+/** The stuck missile of a critical or grievous hit with a penetrating weapon; grievous adds 1 to the DEX penalty. */
+export function stuckMissile(weapon: Weapon, kind: HitKind): StuckMissile | null {
+  if (weapon.penetrating === 'none') return null
+  switch (kind) {
+    case 'miss':
+    case 'hit':
+      return null
+    case 'critical':
+    case 'grievous': {
+      const row = STUCK_MISSILE_TABLE.find((r) => r.missile === weapon.penetrating)
+      if (!row) throw new Error(`no stuck-missile row for ${weapon.penetrating}`)
+      return {
+        missile: row.missile,
+        dexPenalty: row.dexPenalty - (kind === 'grievous' ? 1 : 0),
+        bleedingPerRound: row.bleeding,
+      }
+    }
+    default:
+      return unreachable(kind)
+  }
+}
+
+/**
+ * Damage from the faces rolled. Flat modifiers join the dice; a critical or grievous hit doubles that
+ * total and ignores PROT; otherwise PROT comes off. Damage never goes below 0.
+ */
+export function resolveDamage(
+  hit: DamageHit,
+  target: Sheet,
+  faces: readonly number[],
+  options: { grievousWoundTable?: GrievousWoundTable } = {},
+): Outcome<DamageResult> {
+  const { kind, weapon } = hit
+  if (kind === 'miss') return fail('A miss does no damage.')
+  const dice = weaponDamageDice(weapon)
+  const total = damageTotal(dice, faces)
+  if (!total.ok) return total
+  const sides = damageDiceToRoll(dice)
+  const breakdown: BreakdownLine[] = faces.map((face, i) => ({
+    label: `${weapon.name} d${sides[i]}`,
+    value: face,
+    rule: RULE.damage,
+  }))
+  if (dice.constant)
+    breakdown.push({ label: `${weapon.name} damage bonus`, value: dice.constant, rule: RULE.damage })
+  breakdown.push(...hit.damageLines)
+  const base = Math.max(0, total.value + hit.damageLines.reduce((n, l) => n + l.value, 0))
+  const critical = kind === 'critical' || kind === 'grievous'
+  const dealt = critical ? base * 2 : base
+  if (critical)
+    breakdown.push({
+      label: `${kind === 'grievous' ? 'Grievous' : 'Critical'}: double damage`,
+      value: base,
+      rule: RULE.critical,
+    })
+  const protApplied = critical ? 0 : Math.min(target.prot, dealt)
+  if (protApplied) breakdown.push({ label: `${target.name} PROT`, value: -protApplied, rule: RULE.damage })
+  if (critical && target.prot)
+    breakdown.push({
+      label: `${kind === 'grievous' ? 'Grievous' : 'Critical'}: no PROT`,
+      value: 0,
+      rule: RULE.critical,
+    })
+  const taken = dealt - protApplied
+  const stun = stunThresholdForCon(stunCon(target).con)
+  const hpAfter = target.hp - taken
+  return ok({
+    kind,
+    dealt,
+    protApplied,
+    taken,
+    hpBefore: target.hp,
+    hpAfter,
+    stunThreshold: stun,
+    stunned: taken > stun,
+    woundBefore: woundState(target.hp, target.startingHp),
+    woundAfter: woundState(hpAfter, target.startingHp),
+    armorProtLoss: kind === 'grievous' ? 1 : 0,
+    grievousWoundCheck: kind === 'grievous',
+    grievousWound:
+      kind !== 'grievous'
+        ? { kind: 'none' }
+        : options.grievousWoundTable
+          ? { kind: 'table', wound: options.grievousWoundTable({ weapon, dealt }) }
+          : { kind: 'ask-gm' },
+    stuck: stuckMissile(weapon, kind),
+    breakdown,
+  })
+}
+
+// A dropped weapon (melee.ts): the DEX roll.
+
+/** Picking up a dropped weapon: 4x DEX gets it back, 1x DEX still allows one attack at -5 initiative. */
+export function pickUpWeapon(dexRoll: number, dex: number): Outcome<PickUpResult> {
+  const roll = checkD100(dexRoll, 'DEX roll')
+  if (!roll.ok) return roll
+  const base = { defModifier: -15, rule: RULE.droppedWeapon }
+  if (makesStatRoll(roll.value, dex, 1))
+    return ok({ ...base, retrieved: true, attacksLeft: 1, initiativeModifier: -5 })
+  if (makesStatRoll(roll.value, dex, 4))
+    return ok({ ...base, retrieved: true, attacksLeft: 0, initiativeModifier: 0 })
+  return ok({ ...base, retrieved: false, attacksLeft: 0, initiativeModifier: 0 })
+}
+
+// Casting (casting.ts): a hit on a caster.
+
+/** What a hit while casting does: the spell and the round's action are lost, or the GM is asked. */
+export function hitWhileCasting(rule: InterruptionRule = 'always'): 'interrupted' | 'ask-gm' {
+  switch (rule) {
+    case 'always':
+      return 'interrupted'
+    case 'gm-decides':
+      return 'ask-gm'
+    default:
+      return unreachable(rule)
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * spelljammer's combat at the table, whole (`spelljammerCombat`, the room's): the screens' part and the end of
+ * a round (combat.ts), the defenses (combat-defenses.ts) and resolving an attack (resolve.ts). Assembled here
+ * so combat.ts, which a phone loads, imports neither of the last two.
+ */
+import type { CombatRules } from '../../table/types.ts'
+import { spelljammerCombatRoom } from './combat.ts'
+import { defensesOf } from './combat-defenses.ts'
+import { spelljammerResolve } from './resolve.ts'
+
+/** spelljammer's combat at the table: the screens' part, and what only the room runs (resolve, defenses, endOfRound). */
+export const spelljammerCombat: CombatRules = {
+  ...spelljammerCombatRoom,
+  defenses: defensesOf,
+  resolve: spelljammerResolve,
+  // `resolve` with no defense refuses only what `build` and `setupOf` refuse, as `defenses` does (the
+  // target's own stance, or attacking, either way): after them, the into-melee mix is a row of the table
+  // by construction, and the d100s and damage dice are faces checked in range only.
+  defensesCheckResolve: true,
+}
