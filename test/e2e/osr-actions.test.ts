@@ -118,6 +118,8 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
   await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
   await sheet.locator('.own-dice input').first().fill('12')
   expect(await resolveLoaded(mira)).toEqual(['osr'])
+  await expect.poll(() => sheet.locator('.own-dice').textContent()).toContain('With these dice: ')
+  await chromium.snap(mira, 'osr-cast-own-dice')
   await sheet.getByRole('button', { name: 'Send my dice' }).click()
   await expect
     .poll(() => mira.getByTestId('result-card').textContent())
