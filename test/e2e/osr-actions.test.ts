@@ -113,11 +113,21 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
     .poll(() => sheet.getByTestId('odds').textContent())
     .toContain('move up to 30 ft too, split before and after the spell')
   await chromium.snap(mira, 'osr-cast-sheet')
-  // Her phone loads osr's resolving of an attack only now, to ask for her own dice (#29).
+  // Her phone loads osr's resolving of an attack only now, to ask for her own dice (#29). Her Wi-Fi is
+  // down at first: the phone says so, and loads it on Try again once it is back.
   expect(await resolveLoaded(mira)).toEqual([])
+  const resolveChunk = /\/assets\/osr-resolve-[^/]*\.js$/
+  await mira.context().route(resolveChunk, (route) => route.abort('internetdisconnected'))
   await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
+  await expect
+    .poll(() => sheet.getByRole('alert').textContent())
+    .toContain('Your own dice need the connection once')
+  await mira.context().unroute(resolveChunk)
+  await sheet.getByRole('button', { name: 'Try again' }).click()
   await sheet.locator('.own-dice input').first().fill('12')
-  expect(await resolveLoaded(mira)).toEqual(['osr'])
+  const loaded = await resolveLoaded(mira)
+  expect(loaded).toContain('osr')
+  expect(loaded.every((system) => system === 'osr')).toBe(true)
   await expect.poll(() => sheet.locator('.own-dice').textContent()).toContain('With these dice: ')
   await chromium.snap(mira, 'osr-cast-own-dice')
   await sheet.getByRole('button', { name: 'Send my dice' }).click()

@@ -172,7 +172,8 @@ export function Composer({
   const ready = preview.ok && (ask.length === 0 || asked !== undefined)
   // One's own dice only where the action rolls any (odnd's run or fighting withdrawal rolls none).
   const rollsDice = ready && preview.value.dice !== false
-  const ownAsked = resolve && diceAsked({ resolve }, me, them, declared, facesOf(typed.value), view)
+  const ownAsked =
+    typing.value && resolve ? diceAsked({ resolve }, me, them, declared, facesOf(typed.value), view) : null
   const toggle = (t: ModifierToggle) => (
     <Toggle key={t.id} toggle={t} on={set.includes(t.id)} known={known.includes(t.id)} onFlip={flip} />
   )
