@@ -2,37 +2,12 @@
  * The attack sheet chooses the target for the player: the last one attacked while it stands, else the
  * first standing foe; the fallen are not offered unless asked for.
  */
-import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, seatPhone, setHp, visible } from '../support/table-play.ts'
+import { addCombatant, openAttackSheet, openGmTablet, seatPhone, setHp } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
-
-/**
- * Plays on until Mira may attack, and opens her attack sheet. A tap may land just before her phone hears
- * that the round moved on (the tablet saw her last attack first): then the sheet closes, or says she
- * cannot attack, and the round is played on to her next attack, as a player at the table would.
- */
-async function openSheet(gm: Page, mira: Page) {
-  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
-  const roll = sheet.getByRole('button', { name: 'Roll the attack' })
-  for (let tries = 0; tries < 3; tries++) {
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    if (
-      await roll.waitFor({ timeout: 5000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      return sheet
-    const close = mira.getByRole('button', { name: 'Close', exact: true })
-    if ((await close.count()) > 0) await close.first().click()
-  }
-  throw new Error('Mira’s attack sheet did not open in three tries')
-}
 
 describe('the attack sheet’s target', () => {
   it('osr: is the last one attacked while it stands, then the first standing foe; the fallen only on request', {
@@ -44,7 +19,7 @@ describe('the attack sheet’s target', () => {
     await gm.getByRole('button', { name: 'Start combat' }).click()
 
     // The first attack: the first foe is chosen; she picks Goblin 2 herself.
-    let sheet = await openSheet(gm, mira)
+    let sheet = await openAttackSheet(gm, mira, 'Mira')
     const tile = (name: string) => sheet.getByRole('radio', { name: new RegExp(`^${name}\\b`) })
     expect(await tile('Goblin 1').isChecked()).toBe(true)
     await tile('Goblin 2').check()
@@ -54,14 +29,14 @@ describe('the attack sheet’s target', () => {
     expect(await attacks.first().textContent()).toContain('Goblin 2')
 
     // Next round: Goblin 2 again, with no tap.
-    sheet = await openSheet(gm, mira)
+    sheet = await openAttackSheet(gm, mira, 'Mira')
     expect(await tile('Goblin 2').isChecked()).toBe(true)
     await chromium.snap(mira, 'last-target-phone')
     await sheet.getByRole('button', { name: 'Cancel' }).click()
 
     // Goblin 2 falls: the sheet no longer offers it, and chooses the one still standing.
     await setHp(gm, 'Goblin 2', 0)
-    sheet = await openSheet(gm, mira)
+    sheet = await openAttackSheet(gm, mira, 'Mira')
     expect(await tile('Goblin 1').isChecked()).toBe(true)
     expect(await tile('Goblin 2').count()).toBe(0)
     await sheet.getByRole('checkbox', { name: /Also the fallen/ }).check()

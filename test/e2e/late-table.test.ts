@@ -11,6 +11,7 @@ import {
   addCombatant,
   firstTurnSheet,
   lagTable,
+  openAttackSheet,
   openGmTablet,
   playUntil,
   seatPhone,
@@ -101,9 +102,7 @@ describe('an attack’s answer ahead of the table', () => {
 
     // The next round: her sheet open, the GM moves her turn on. The sheet goes with the turn, and
     // her next turn offers the attack again, not a sheet left open.
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    await sheet.getByRole('button', { name: 'Roll the attack' }).waitFor()
+    await openAttackSheet(gm, mira, 'Mira')
     await gm.getByRole('button', { name: 'Next turn' }).click()
     await sheet.waitFor({ state: 'detached' })
     await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })

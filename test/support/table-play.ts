@@ -33,6 +33,33 @@ export interface PlayOptions {
 }
 
 /**
+ * Plays on until `name` may attack on their phone, and opens their attack sheet. A tap may land just before
+ * the phone hears that the round moved on (the tablet saw the last attack first): then the sheet closes, or
+ * says they cannot attack, and the round is played on to their next attack, as a player at the table would.
+ * Each retry is logged with what the phone showed, so a run that needed one says why.
+ */
+export async function openAttackSheet(gm: Page, phone: Page, name: string): Promise<Locator> {
+  const sheet = phone.getByRole('region', { name: `${name} attacks` })
+  const roll = sheet.getByRole('button', { name: 'Roll the attack' })
+  for (let tries = 0; tries < 3; tries++) {
+    await playUntil(gm, [phone], () => visible(phone, 'Attack'), { keep: { phone, name } })
+    await phone.getByRole('button', { name: 'Attack', exact: true }).click()
+    const opened = await roll.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false,
+    )
+    if (opened) return sheet
+    const shows = (page: Page) => page.getByTestId('turn-banner').textContent()
+    console.warn(
+      `${name}'s attack sheet did not open within 5 s of the Attack tap (phone: "${await shows(phone)}"; sheet: ${await sheet.count()}; tablet: "${await shows(gm)}"); playing on`,
+    )
+    const close = phone.getByRole('button', { name: 'Close', exact: true })
+    if ((await close.count()) > 0) await close.first().click()
+  }
+  throw new Error(`${name}'s attack sheet did not open in three tries`)
+}
+
+/**
  * Moves the round on until `ready()` holds: players end their turns, the GM moves monsters on (or passes
  * for them), new rounds get their initiative, and in faction play the party's phones take turns.
  */
