@@ -1,7 +1,8 @@
 /**
- * What a screen reads of brp (`ScreenRules`): the sheet, the attack's choices, odds and outcome, and of the
- * round what an attack needs. The room's turn model (`turn-model.ts`'s `brpTurns`) is not imported here,
- * so a phone does not download it; `index.ts` adds it for the room.
+ * What a screen reads of brp (`ScreenRules`): the sheet, the attack's choices and odds, and of the round
+ * what an attack needs. Neither the room's turn model (`turn-model.ts`'s `brpTurns`) nor resolving an
+ * attack (`resolve.ts`, `table.ts`) is reached from here, so a phone does not download them with its
+ * screen; `index.ts` adds them for the room, and `RESOLVE_LOADERS` loads resolving for one's own dice.
  */
 import type { ScreenRules } from '../../rule-system.ts'
 import { ATTACK_MODIFIERS } from './attack.ts'

@@ -390,7 +390,7 @@ export function planAttack(
     }
     prompts.push('The GM decides which monsters can be damaged by brawling.')
   } else if (weapon && isGrenadeLike(weapon)) {
-    // A direct hit's fire or holy water is resolved with the target's sheet (combat.ts); a miss scatters.
+    // A direct hit's fire or holy water is resolved with the target's sheet (resolve.ts); a miss scatters.
   } else if (weapon) {
     damage = { ...weaponDamage(attacker, weapon, mode), multiplier, multiplierRule, halve, nonLethal }
   }
