@@ -43,16 +43,16 @@ export function versionOf(parts: Array<string | Uint8Array>): string {
 /**
  * The screens, each a lazily loaded view: the part of a screen is every chunk its view may load, but for
  * the few it fetches only on request (`onDemand`: a phone's seat handover and its QR code, past fights, the
- * check of a revealed secret roll, a system's `resolve` for one's own dice), which a visit keeps once it
- * has fetched them.
+ * check of a revealed secret roll, a system's `resolve` and `own-dice.ts` for one's own dice), which a
+ * visit keeps once it has fetched them.
  */
 const SCREENS: Record<string, { root: RegExp; onDemand?: RegExp }> = {
   player: {
     root: /\/views\/seated\.tsx$/,
     onDemand:
-      /\/(qr\.ts|seat-handover\.tsx|past-fights\.tsx|combatant-edit-form\.tsx|seal\.ts|systems\/[a-z0-9-]+\/resolve\.ts)$/,
+      /\/(qr\.ts|seat-handover\.tsx|past-fights\.tsx|combatant-edit-form\.tsx|seal\.ts|own-dice\.ts|systems\/[a-z0-9-]+\/resolve\.ts)$/,
   },
-  gm: { root: /\/views\/gm-view\.tsx$/, onDemand: /\/systems\/[a-z0-9-]+\/resolve\.ts$/ },
+  gm: { root: /\/views\/gm-view\.tsx$/, onDemand: /\/(own-dice\.ts|systems\/[a-z0-9-]+\/resolve\.ts)$/ },
   home: { root: /\/views\/home\.tsx$/ },
   screen: { root: /\/views\/room-screen\.tsx$/, onDemand: /\/combatant-edit-form\.tsx$/ },
 }

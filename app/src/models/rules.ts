@@ -3,15 +3,10 @@
  * a phone downloads the rules of its room only. A view that reads rules loads them with itself
  * (`withRules`) or waits for them (`useRules`); `rulesOf` then reads them without waiting.
  */
-import {
-  type CombatRules,
-  RESOLVE_LOADERS,
-  type ScreenRules,
-  SYSTEM_LOADERS,
-  type SystemId,
-} from '@fray/rules'
+import { RESOLVE_LOADERS, type ScreenRules, SYSTEM_LOADERS, type SystemId } from '@fray/rules'
 import { signal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
+import type { AskDice } from './own-dice.ts'
 
 const loaded = signal<Partial<Record<SystemId, ScreenRules>>>({})
 const loading = new Map<SystemId, Promise<ScreenRules>>()
@@ -51,25 +46,25 @@ export function useRules(system: SystemId | null): ScreenRules | null {
   return system ? (loaded.value[system] ?? null) : null
 }
 
-type Resolve = CombatRules['resolve']
-const resolvers = signal<Partial<Record<SystemId, Resolve>>>({})
-const resolving = new Map<SystemId, Promise<Resolve>>()
+const askers = signal<Partial<Record<SystemId, AskDice>>>({})
+const asking = new Map<SystemId, Promise<AskDice>>()
 
 /**
- * A system's resolving of an attack, which only a player typing their own dice needs on a device (to ask
- * die by die): loaded once, on the first ask, so no other phone downloads it.
+ * A system's asking for one's own dice (its `resolve`, with `diceAsked`), which only a player typing their
+ * own dice needs on a device: loaded once, on the first ask, so no other phone downloads it.
  */
-export function loadResolve(system: SystemId): Promise<Resolve> {
-  const known = resolving.get(system)
+export function loadOwnDice(system: SystemId): Promise<AskDice> {
+  const known = asking.get(system)
   if (known) return known
-  const load = RESOLVE_LOADERS[system]().then((resolve) => {
-    resolvers.value = { ...resolvers.value, [system]: resolve }
-    return resolve
+  const load = Promise.all([RESOLVE_LOADERS[system](), import('./own-dice.ts')]).then(([resolve, own]) => {
+    const ask = own.askDiceWith(resolve)
+    askers.value = { ...askers.value, [system]: ask }
+    return ask
   })
-  load.catch(() => resolving.delete(system))
-  resolving.set(system, load)
+  load.catch(() => asking.delete(system))
+  asking.set(system, load)
   return load
 }
 
-/** The system's `resolve` once loaded (`loadResolve`), else null. */
-export const resolveOf = (system: SystemId): Resolve | null => resolvers.value[system] ?? null
+/** The system's asking for one's own dice once loaded (`loadOwnDice`), else null. */
+export const ownDiceOf = (system: SystemId): AskDice | null => askers.value[system] ?? null

@@ -7,7 +7,6 @@ import type { SystemId } from '@fray/protocol'
 import {
   type Declared,
   type DiceAsked,
-  diceAsked,
   IDLE_TURN,
   type ModifierToggle,
   type Outcome,
@@ -19,7 +18,7 @@ import {
 } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
-import { loadResolve, resolveOf, rulesOf } from '../models/rules.ts'
+import { loadOwnDice, ownDiceOf, rulesOf } from '../models/rules.ts'
 import { asFighter, type Combatant } from '../models/table.ts'
 import { openingChoice, targetList } from './composer-targets.ts'
 import { askedFirst, splitToggles } from './composer-toggles.ts'
@@ -114,11 +113,11 @@ export function Composer({
   const typing = useSignal(false)
   const typed = useSignal<string[]>([])
   // Asking for one's own dice die by die runs the system's `resolve`, loaded on the first ask.
-  const resolve = resolveOf(system)
+  const askDice = ownDiceOf(system)
   const resolveFailed = useSignal<string | null>(null)
   const askResolve = () => {
     resolveFailed.value = null
-    loadResolve(system).catch(() => {
+    loadOwnDice(system).catch(() => {
       resolveFailed.value =
         'Your own dice need the connection once, to load what they are asked for. Roll with the room’s dice, or try again when you are back online.'
     })
@@ -133,7 +132,7 @@ export function Composer({
   // Typing one's own dice: the keypad's first field comes into view under the toggles.
   useEffect(() => {
     if (typing.value) body.current?.querySelector<HTMLInputElement>('.own-dice input')?.focus()
-  }, [typing.value, resolve])
+  }, [typing.value, askDice])
   /** A declaration about oneself (parry and dodge): its target is the declarer, and no list is shown. */
   const own = Boolean(choiceOf(choice.value)?.self)
   const target = own ? attacker : ordered.find((t) => t.id === targetId.value)
@@ -172,8 +171,7 @@ export function Composer({
   const ready = preview.ok && (ask.length === 0 || asked !== undefined)
   // One's own dice only where the action rolls any (odnd's run or fighting withdrawal rolls none).
   const rollsDice = ready && preview.value.dice !== false
-  const ownAsked =
-    typing.value && resolve ? diceAsked({ resolve }, me, them, declared, facesOf(typed.value), view) : null
+  const ownAsked = typing.value && askDice ? askDice(me, them, declared, facesOf(typed.value), view) : null
   const toggle = (t: ModifierToggle) => (
     <Toggle key={t.id} toggle={t} on={set.includes(t.id)} known={known.includes(t.id)} onFlip={flip} />
   )
@@ -339,7 +337,7 @@ export function Composer({
                 onChange={(e) => {
                   typing.value = e.currentTarget.checked
                   typed.value = []
-                  if (typing.value && !resolve) askResolve()
+                  if (typing.value && !askDice) askResolve()
                 }}
               />
               <span>I roll my own dice</span>
