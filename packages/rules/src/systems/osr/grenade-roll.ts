@@ -41,6 +41,15 @@ export interface HazardDamage {
 
 const none = (note: string): HazardDamage => ({ lines: [], total: 0, note, gains: [] })
 
+/** One die's damage under its rule; `more` for a note or a condition it brings. */
+const rolled = (label: string, value: number, rule: string, more?: Partial<HazardDamage>): HazardDamage => ({
+  lines: [{ label, value, rule }],
+  total: value,
+  note: null,
+  gains: [],
+  ...more,
+})
+
 /**
  * A flask of oil that hits directly: 1d8 fire if it ignites, and the target burns next round (another
  * 1d8 unless they spend the round putting the flames out). Fire-resistant creatures take nothing.
@@ -55,12 +64,7 @@ export function oilDirectHit(
     return ok(none(`${target.name} is resistant to fire and takes no damage from burning oil.`))
   const f = face(d8, 8, 'oil damage')
   if (!f.ok) return f
-  return ok({
-    lines: [{ label: '1d8 fire', value: f.value, rule: RULE.oil }],
-    total: f.value,
-    note: null,
-    gains: [{ kind: 'burning', rounds: 1, fresh: true }],
-  })
+  return ok(rolled('1d8 fire', f.value, RULE.oil, { gains: [{ kind: 'burning', rounds: 1, fresh: true }] }))
 }
 
 /** The second round of burning oil: another 1d8 unless the flames were put out by some effective means. */
@@ -73,12 +77,7 @@ export function oilBurning(
   if (target.fireResistant) return ok(none(`${target.name} is resistant to fire.`))
   const f = face(d8, 8, 'burning oil damage')
   if (!f.ok) return f
-  return ok({
-    lines: [{ label: '1d8 burning oil', value: f.value, rule: RULE.oil }],
-    total: f.value,
-    note: null,
-    gains: [],
-  })
+  return ok(rolled('1d8 burning oil', f.value, RULE.oil))
 }
 
 /**
@@ -102,12 +101,7 @@ export function oilSplash(
   }
   const f = face(faces.d6, 6, 'splash damage')
   if (!f.ok) return f
-  return ok({
-    lines: [{ label: '1d6 splash', value: f.value, rule: RULE.oil }],
-    total: f.value,
-    note: null,
-    gains: [],
-  })
+  return ok(rolled('1d6 splash', f.value, RULE.oil))
 }
 
 /** 1d6 to a creature standing in or moving through ground fire; no saving throw is allowed. */
@@ -120,12 +114,7 @@ export function groundFireDamage(
   if (creature.fireResistant) return ok(none(`${creature.name} is resistant to fire.`))
   const f = face(d6, 6, 'ground fire damage')
   if (!f.ok) return f
-  return ok({
-    lines: [{ label: '1d6 ground fire', value: f.value, rule: RULE.oil }],
-    total: f.value,
-    note: null,
-    gains: [],
-  })
+  return ok(rolled('1d6 ground fire', f.value, RULE.oil))
 }
 
 /**
@@ -141,12 +130,7 @@ export function holyWater(
   const sides = how === 'direct' ? 8 : 6
   const f = face(die, sides, how === 'direct' ? 'holy water damage' : 'holy water splash')
   if (!f.ok) return f
-  return ok({
-    lines: [
-      { label: `1d${sides} holy water${how === 'splash' ? ' splash' : ''}`, value: f.value, rule: RULE.holy },
-    ],
-    total: f.value,
-    note: 'Holy water takes effect immediately and is only effective for one round once exposed.',
-    gains: [],
-  })
+  const label = `1d${sides} holy water${how === 'splash' ? ' splash' : ''}`
+  const note = 'Holy water takes effect immediately and is only effective for one round once exposed.'
+  return ok(rolled(label, f.value, RULE.holy, { note }))
 }

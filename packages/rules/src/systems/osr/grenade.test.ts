@@ -103,6 +103,46 @@ describe('holy water', () => {
   })
 })
 
+describe('the breakdown of a hazard’s damage', () => {
+  it('names its die and its rule, and brings a condition only where the text gives one', () => {
+    const line = (r: ReturnType<typeof oilBurning>) =>
+      r.ok ? { ...r.value.lines[0], gains: r.value.gains } : r
+    const oil = 'Oil (17.0.10)'
+    expect(line(oilDirectHit(orc, 'on-impact', 6))).toEqual({
+      label: '1d8 fire',
+      value: 6,
+      rule: oil,
+      gains: [{ kind: 'burning', rounds: 1, fresh: true }],
+    })
+    expect(line(oilBurning(orc, false, 4))).toEqual({
+      label: '1d8 burning oil',
+      value: 4,
+      rule: oil,
+      gains: [],
+    })
+    expect(line(oilSplash(orc, { ignition: 'fuse', directlyHit: true }, { d6: 3 }))).toEqual({
+      label: '1d6 splash',
+      value: 3,
+      rule: oil,
+      gains: [],
+    })
+    expect(line(groundFireDamage(orc, igniteGround(), 2))).toEqual({
+      label: '1d6 ground fire',
+      value: 2,
+      rule: oil,
+      gains: [],
+    })
+    expect(line(holyWater(zombie, 'splash', 5))).toEqual({
+      label: '1d6 holy water splash',
+      value: 5,
+      rule: 'Holy Water (17.0.11)',
+      gains: [],
+    })
+    const burning = oilBurning(orc, false, 4)
+    expect(burning.ok && burning.value.note).toBeNull()
+  })
+})
+
 describe('exposed holy water', () => {
   it('reminds the table it is only effective for one round', () => {
     const r = holyWater(zombie, 'direct', 3)
