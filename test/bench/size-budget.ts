@@ -35,7 +35,7 @@ export interface FirstLoadSize {
   css: number
 }
 
-/** The assets the entry HTML names: module scripts, module preloads and stylesheets (inline ones apart). */
+/** The assets the entry HTML names: module scripts, module preloads and stylesheets. */
 export function entryAssets(html: string): Array<{ path: string; kind: 'js' | 'css' }> {
   const out: Array<{ path: string; kind: 'js' | 'css' }> = []
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
@@ -58,21 +58,12 @@ export function entryAssets(html: string): Array<{ path: string; kind: 'js' | 'c
 export function firstLoadSize(dist = DIST): FirstLoadSize {
   const index = `${dist}index.html`
   if (!existsSync(index)) throw new Error(`No build at ${index}: run \`npm run build\` first.`)
-  const html = readFileSync(index, 'utf8')
-  const measured = (path: string, kind: Asset['kind'], bytes: Uint8Array): Asset => ({
-    path,
-    kind,
-    bytes: bytes.length,
-    gzipBytes: gzipSync(bytes, { level: 9 }).length,
-  })
-  const assets = entryAssets(html).map(({ path, kind }) => {
+  const assets = entryAssets(readFileSync(index, 'utf8')).map(({ path, kind }) => {
     if (/^[a-z]+:\/\//i.test(path))
       throw new Error(`${path} is loaded from another origin; serve it from /assets.`)
-    return measured(path, kind, readFileSync(`${dist}${path.replace(/^\//, '')}`))
+    const bytes = readFileSync(`${dist}${path.replace(/^\//, '')}`)
+    return { path, kind, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length }
   })
-  // The first load's stylesheet, which the page carries inline (app/inline-styles.ts).
-  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g))
-    assets.push(measured('index.html <style>', 'css', Buffer.from(css as string)))
   const total = (kind: 'js' | 'css') =>
     assets.filter((a) => a.kind === kind).reduce((n, a) => n + a.gzipBytes, 0)
   return { assets, js: total('js'), css: total('css') }
