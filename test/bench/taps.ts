@@ -80,8 +80,9 @@ async function openThrottled(
   await observeTaps(phone)
   // The page's own load event, not a locator, says when to look: a locator injects Playwright's selector
   // engine into the page, a script that took 30-60 ms of the slowed main thread while the page loaded
-  // (a chromium trace of the load), and so slowed the very paint timed here (median 404 -> 326 ms in 24
-  // loads each, interleaved). A phone at the table has no such script.
+  // (a chromium trace of the load), and so slowed the very paint timed here: `BENCH_ONLY=taps`, this
+  // bench against its locator-polling self (7d4e531^), interleaved, 50 cold loads each: median 350 -> 316
+  // ms. A phone at the table has no such script.
   await phone.goto(url, { waitUntil: 'load' })
   const joinFormMs = await phone.evaluate(async () => {
     for (let i = 0; i < 50; i++) {
