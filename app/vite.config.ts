@@ -1,11 +1,22 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import preact from '@preact/preset-vite'
 import { defineConfig } from 'vite'
 import { pwa } from './pwa-plugin.ts'
+
+/**
+ * Yjs prints its rare warnings through `lib0/logging`, whose browser build styles them with lib0's DOM
+ * helpers and so brings lib0's schema library along (module-level calls no bundler can drop): 2.5 kB
+ * gzipped on every page that syncs. lib0's plain logger (its Node and Deno build, console only) prints the
+ * same words. `npm run test:size` holds the saving.
+ */
+const lib0 = dirname(createRequire(import.meta.url).resolve('lib0/package.json'))
 
 // The app builds to app/dist, which wrangler.toml serves as static assets beside the API; the service
 // worker (sw.js) and its precache list come from ./pwa-plugin.ts.
 export default defineConfig({
   plugins: [preact(), pwa()],
+  resolve: { alias: [{ find: /^lib0\/logging$/, replacement: join(lib0, 'logging.node.js') }] },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true },
   server: { proxy: { '/api': { target: 'http://localhost:8787', ws: true } } },
 })

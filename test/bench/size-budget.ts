@@ -15,10 +15,11 @@ export const JS_BUDGET_BYTES = 16_000
  * before #29's second round, 82-90 kB once the player's screen was one chunk and a phone loaded only a
  * system's screen part (`ScreenRules`: no turn model, no end of round); then 0.4 kB more for the join
  * form's early table and log connections and the answers array (osr 90.3 kB); 80-86 kB once a system's
- * resolving of an attack left its screen part (`RESOLVE_LOADERS`: loaded only for one's own dice). A
+ * resolving of an attack left its screen part (`RESOLVE_LOADERS`: loaded only for one's own dice); 77-83
+ * kB once Yjs's logger was lib0's plain one (app/vite.config.ts: no lib0 schema and DOM helpers). A
  * screen that imported every system at once (`SYSTEMS` instead of its room's rules) would add ~70 kB.
  */
-export const FIGHT_BUDGET_BYTES = 87_000
+export const FIGHT_BUDGET_BYTES = 85_000
 
 const DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url))
 
