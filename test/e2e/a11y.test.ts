@@ -1,8 +1,9 @@
+import { SYSTEM_IDS } from '@fray/rules'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from '../support/axe.ts'
 import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
-import { sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
+import { crowdedTapTargets, sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
 import {
   openDefensePrompt,
   openSituations,
@@ -58,27 +59,32 @@ describe('every main view with axe-core', () => {
   it.each([
     ['GM', (t: TableScene) => t.gm],
     ['player', (t: TableScene) => t.seated],
-  ])('the %s view uses two columns on a 1024x768 tablet, the log on the right', async (_who, open) => {
-    const page = open(scene)
-    const before = page.viewportSize()
-    await page.setViewportSize({ width: 1024, height: 768 })
-    try {
-      const log = await page.getByRole('heading', { name: 'Log', exact: true }).boundingBox()
-      const banner = await page.getByTestId('turn-banner').first().boundingBox()
-      expect(log?.x).toBeGreaterThan(1024 / 2 - 40)
-      expect(banner?.x).toBeLessThan(100)
-    } finally {
-      if (before) await page.setViewportSize(before)
-    }
-  })
+  ])(
+    'the %s view uses two columns on a 1024x768 tablet, the log on the right, its controls 8 px apart',
+    async (_who, open) => {
+      const page = open(scene)
+      const before = page.viewportSize()
+      await page.setViewportSize({ width: 1024, height: 768 })
+      try {
+        const log = await page.getByRole('heading', { name: 'Log', exact: true }).boundingBox()
+        const banner = await page.getByTestId('turn-banner').first().boundingBox()
+        expect(log?.x).toBeGreaterThan(1024 / 2 - 40)
+        expect(banner?.x).toBeLessThan(100)
+        expect(await crowdedTapTargets(page)).toEqual([])
+      } finally {
+        if (before) await page.setViewportSize(before)
+      }
+    },
+  )
 
-  it.each(VIEWS)('%s fits a 360x640 phone, one thumb, 44 px targets', async (_view, open) => {
+  it.each(VIEWS)('%s fits a 360x640 phone, one thumb, 44 px targets 8 px apart', async (_view, open) => {
     const page = await open(scene)
     const before = page.viewportSize()
     await page.setViewportSize({ width: 360, height: 640 })
     try {
       expect(await sidewaysOverflow(page)).toBe(0)
       expect(await smallTapTargets(page)).toEqual([])
+      expect(await crowdedTapTargets(page)).toEqual([])
     } finally {
       if (before) await page.setViewportSize(before)
     }
@@ -109,6 +115,7 @@ describe('the waiting card with axe-core', () => {
     await phone.setViewportSize({ width: 360, height: 640 })
     expect(await sidewaysOverflow(phone)).toBe(0)
     expect(await smallTapTargets(phone)).toEqual([])
+    expect(await crowdedTapTargets(phone)).toEqual([])
   })
 })
 
@@ -124,5 +131,29 @@ describe('a defense prompt with axe-core', () => {
     await phone.setViewportSize({ width: 360, height: 640 })
     expect(await sidewaysOverflow(phone)).toBe(0)
     expect(await smallTapTargets(phone)).toEqual([])
+    expect(await crowdedTapTargets(phone)).toEqual([])
   })
+})
+
+describe('every system’s table with its controls apart', () => {
+  // osr's table is the scene above.
+  it.each(SYSTEM_IDS.filter((s) => s !== 'osr'))(
+    '%s: the GM’s and the seated player’s controls are 8 px apart on a phone and a tablet',
+    { timeout: 90_000 },
+    async (system) => {
+      const scene = await setUpTable(chromium.browser, baseUrl, { system, phone: PHONE, tablet: TABLET })
+      for (const [who, page] of [
+        ['GM', scene.gm],
+        ['player', scene.seated],
+      ] as const) {
+        for (const size of [
+          { width: 360, height: 640 },
+          { width: 1024, height: 768 },
+        ]) {
+          await page.setViewportSize(size)
+          expect(await crowdedTapTargets(page), `${who} at ${size.width}px`).toEqual([])
+        }
+      }
+    },
+  )
 })

@@ -33,3 +33,56 @@ export function smallTapTargets(page: Page): Promise<string[]> {
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 }
+
+/** Space a thumb needs between two controls so that it does not hit the wrong one. */
+export const MIN_TARGET_GAP = 8
+
+/**
+ * Pairs of visible controls (buttons, links, selects, summaries) closer than 8 px edge to edge, as
+ * "A | B Npx": two buttons that touch invite the wrong tap. What a scrolling box clips away is left out,
+ * and controls on a fixed or sticky bar are compared only with each other (the page scrolls beneath them).
+ */
+export function crowdedTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], select, summary')].filter(
+      // checkVisibility: a closed <details> keeps its content laid out, only hidden (content-visibility).
+      (el) => el.checkVisibility({ visibilityProperty: true }),
+    )
+    const pinned = (el: HTMLElement) => {
+      for (let at: HTMLElement | null = el; at; at = at.parentElement) {
+        const { position } = getComputedStyle(at)
+        if (position === 'fixed' || position === 'sticky') return at
+      }
+      return null
+    }
+    // The part of a control its scrolling boxes show (null when they show none of it).
+    const shown = (el: HTMLElement) => {
+      let { left, top, right, bottom } = el.getBoundingClientRect()
+      for (let at = el.parentElement; at; at = at.parentElement) {
+        if (getComputedStyle(at).overflow === 'visible') continue
+        const clip = at.getBoundingClientRect()
+        left = Math.max(left, clip.left)
+        top = Math.max(top, clip.top)
+        right = Math.min(right, clip.right)
+        bottom = Math.min(bottom, clip.bottom)
+      }
+      return right > left && bottom > top ? { left, top, right, bottom } : null
+    }
+    const name = (el: HTMLElement) =>
+      (el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '') || el.tagName
+    const out: string[] = []
+    controls.forEach((a, i) => {
+      for (const b of controls.slice(i + 1)) {
+        if (a.contains(b) || b.contains(a) || pinned(a) !== pinned(b)) continue
+        const [p, q] = [shown(a), shown(b)]
+        if (!p || !q) continue
+        const dx = Math.max(p.left - q.right, q.left - p.right)
+        const dy = Math.max(p.top - q.bottom, q.top - p.bottom)
+        // Side by side (their heights overlap) or one above the other (their widths overlap).
+        const gap = dy < 0 ? dx : dx < 0 ? dy : Math.max(dx, dy)
+        if (gap < min) out.push(`${name(a)} | ${name(b)} ${Math.round(gap)}px`)
+      }
+    })
+    return out
+  }, MIN_TARGET_GAP)
+}

@@ -83,16 +83,18 @@ export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
           >
             <span class="muted small">{slot.label}</span> {slot.ids.map(name).join(', ')}
             {i === turn.current && <span class="sr-only"> (acting now)</span>}
-            {onHold &&
-              i === turn.current &&
+            {onHold && i === turn.current && (
               // Only those the turn model lets act now: the fallen of the slot have no action to hold.
-              slot.ids
-                .filter((id) => turn.acting?.includes(id))
-                .map((id) => (
-                  <button key={id} type="button" class="ghost small-button" onClick={() => onHold(id)}>
-                    Hold {name(id)}
-                  </button>
-                ))}
+              <span class="slot-holds">
+                {slot.ids
+                  .filter((id) => turn.acting?.includes(id))
+                  .map((id) => (
+                    <button key={id} type="button" class="ghost small-button" onClick={() => onHold(id)}>
+                      Hold {name(id)}
+                    </button>
+                  ))}
+              </span>
+            )}
             {onMove && i > turn.current && (
               <span class="slot-moves">
                 <button

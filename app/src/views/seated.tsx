@@ -478,7 +478,7 @@ export function Seated(props: {
                       </button>
                     )}
                     {sideMoves && (
-                      <div class="row gap">
+                      <div class="row gap side-moves">
                         {myFactionMove && (
                           <button
                             type="button"
