@@ -70,17 +70,20 @@ export function crowdedTapTargets(page: Page): Promise<string[]> {
     }
     const name = (el: HTMLElement) =>
       (el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '') || el.tagName
+    const seen = controls.flatMap((el) => {
+      const box = shown(el)
+      return box ? [{ el, box, pin: pinned(el) }] : []
+    })
     const out: string[] = []
-    controls.forEach((a, i) => {
-      for (const b of controls.slice(i + 1)) {
-        if (a.contains(b) || b.contains(a) || pinned(a) !== pinned(b)) continue
-        const [p, q] = [shown(a), shown(b)]
-        if (!p || !q) continue
+    seen.forEach((a, i) => {
+      for (const b of seen.slice(i + 1)) {
+        if (a.el.contains(b.el) || b.el.contains(a.el) || a.pin !== b.pin) continue
+        const [p, q] = [a.box, b.box]
         const dx = Math.max(p.left - q.right, q.left - p.right)
         const dy = Math.max(p.top - q.bottom, q.top - p.bottom)
         // Side by side (their heights overlap) or one above the other (their widths overlap).
         const gap = dy < 0 ? dx : dx < 0 ? dy : Math.max(dx, dy)
-        if (gap < min) out.push(`${name(a)} | ${name(b)} ${Math.round(gap)}px`)
+        if (gap < min) out.push(`${name(a.el)} | ${name(b.el)} ${Math.round(gap)}px`)
       }
     })
     return out

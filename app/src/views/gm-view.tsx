@@ -227,7 +227,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           </form>
           <Alert text={formError.value} />
           {!areaOpen.value && table.combatants.value.length > 1 && (
-            <button type="button" class="ghost" onClick={() => (areaOpen.value = true)}>
+            <button type="button" class="ghost area-open" onClick={() => (areaOpen.value = true)}>
               Area damage or healing…
             </button>
           )}
