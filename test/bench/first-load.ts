@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core'
 import WebSocket from 'ws'
 import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
-import { launchBrowser, PHONE } from '../support/browser.ts'
+import { firstContentfulPaint, launchBrowser, PHONE } from '../support/browser.ts'
 import { median, ms } from './stats.ts'
 
 /** What #29 asks of the slow-network join, median (it was 3 s in #13). */
@@ -91,9 +91,7 @@ async function oneRun(browser: Browser, url: string, run: number): Promise<First
     await page.goto(room.playerLink, { waitUntil: 'commit' })
     await page.getByRole('heading', { level: 1, name: room.roomName }).waitFor({ timeout: 20_000 })
     const formMs = Date.now() - start
-    const paintMs = await page.evaluate(
-      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-    )
+    const paintMs = await firstContentfulPaint(page)
     await page.getByLabel("Your character's name").fill('Mira')
     const join = page.getByRole('button', { name: 'Join' })
     await join.waitFor()

@@ -4,7 +4,7 @@
  * Timing: from the finger down to the next frame painted after its handlers ran (what INP measures).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { PHONE } from '../support/browser.ts'
+import { firstContentfulPaint, PHONE } from '../support/browser.ts'
 import { addCombatant, openGmTablet, playUntil, turnWords, visible } from '../support/table-play.ts'
 import { median } from './stats.ts'
 
@@ -84,14 +84,7 @@ async function openThrottled(
   // bench against its locator-polling self (7d4e531^), interleaved, 50 cold loads each: median 350 -> 316
   // ms. A phone at the table has no such script.
   await phone.goto(url, { waitUntil: 'load' })
-  const joinFormMs = await phone.evaluate(async () => {
-    for (let i = 0; i < 50; i++) {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]
-      if (paint) return paint.startTime
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    return Number.NaN
-  })
+  const joinFormMs = await firstContentfulPaint(phone)
   await phone.getByLabel("Your character's name").waitFor() // what painted was the join form
   return { phone, joinFormMs }
 }

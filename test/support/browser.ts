@@ -113,3 +113,18 @@ export function useBrowser({ sharedPages = false }: { sharedPages?: boolean } = 
     },
   }
 }
+
+/**
+ * The page's first contentful paint, in ms from navigation (waits up to 5 s for it); NaN if none came.
+ * Read through the Paint Timing API, so nothing is injected into the page while it loads.
+ */
+export function firstContentfulPaint(page: import('playwright-core').Page): Promise<number> {
+  return page.evaluate(async () => {
+    for (let i = 0; i < 50; i++) {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]
+      if (paint) return paint.startTime
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    return Number.NaN
+  })
+}

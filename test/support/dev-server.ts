@@ -83,7 +83,7 @@ export async function startDevServer(
     }
     if (Date.now() > deadline) {
       process.off('exit', orphaned)
-      killGroup(-(child.pid as number), 'SIGKILL')
+      orphaned()
       throw new Error(`wrangler dev did not answer within 60 s:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
