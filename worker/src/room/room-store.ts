@@ -50,6 +50,8 @@ export class RoomStore {
   private readonly marksByScope = new Map<string, Map<number, number>>()
   /** Stored bytes of each document (its update log and snapshot), read once, then kept up to date. */
   private sizes: Map<string, number> | null = null
+  /** How many updates each document's log holds, counted once per document, then kept up to date. */
+  private readonly logLengths = new Map<string, number>()
   private created = false
 
   constructor(sql: SqlStorage) {
@@ -71,6 +73,7 @@ export class RoomStore {
   deleted(): void {
     this.created = false
     this.sizes = null
+    this.logLengths.clear()
     this.processedByScope.clear()
     this.marksByScope.clear()
   }
@@ -78,6 +81,7 @@ export class RoomStore {
   /** Creates the tables a new room lacks (and those an older room lacks). */
   createTables(): void {
     this.sizes = null
+    this.logLengths.clear()
     this.processedByScope.clear()
     this.marksByScope.clear()
     this.sql.exec(
@@ -294,7 +298,13 @@ export class RoomStore {
   private appendUpdate(name: string, update: Uint8Array): number {
     this.sql.exec('INSERT INTO doc_updates (doc, data) VALUES (?, ?)', name, toBlob(update))
     this.sizes?.set(name, (this.sizes.get(name) ?? 0) + update.length)
-    return this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM doc_updates WHERE doc = ?', name).one().n
+    const known = this.logLengths.get(name)
+    const length =
+      known === undefined
+        ? this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM doc_updates WHERE doc = ?', name).one().n
+        : known + 1
+    this.logLengths.set(name, length)
+    return length
   }
 
   /** Stored bytes of one document: its snapshot and the updates logged after it. */
@@ -325,16 +335,18 @@ export class RoomStore {
   }
 
   private deleteRows(name: string): void {
+    this.logLengths.set(name, 0)
     for (const table of [V1_SNAPSHOTS, V2_SNAPSHOTS, 'doc_updates'])
       this.sql.exec(`DELETE FROM ${table} WHERE doc = ?`, name)
   }
 
   /**
-   * Forgets what is kept in memory of storage (a transaction rolled back): the sizes, the processed keys
-   * and the marks are read again when next asked.
+   * Forgets what is kept in memory of storage (a transaction rolled back): the sizes, the logs' lengths,
+   * the processed keys and the marks are read again when next asked.
    */
   forgetCache(): void {
     this.sizes = null
+    this.logLengths.clear()
     this.processedByScope.clear()
     this.marksByScope.clear()
   }

@@ -343,11 +343,8 @@ export class YHost {
         return
       }
       case 'update': {
-        try {
-          Y.decodeUpdate(message.update) // throws on a malformed update, before anything is applied
-        } catch {
-          throw refused(CLOSE.malformed, 'This update is not valid Yjs; nothing of it was applied.')
-        }
+        // A malformed update is not decoded twice to catch it: it throws as it applies, inside the
+        // transaction below, which then rolls back and rebuilds the document from storage.
         if (!this.options.canWrite(attachment.role, name)) {
           if (updateIsKnown(live.doc, message.update)) return
           throw refused(CLOSE.forbidden, `This link may read the "${name}" document but not change it.`)
