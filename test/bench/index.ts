@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { SYSTEM_IDS } from '@fray/rules'
 import { launchBrowser } from '../support/browser.ts'
 import { startDevServer } from '../support/dev-server.ts'
-import { benchAttackCpu, printAttackCpu } from './attack-cpu.ts'
+import { benchAttackCpu, benchAttackCpuInWorkerd, printAttackCpu } from './attack-cpu.ts'
 import { runDiceBench } from './dice.bench.ts'
 import { benchFirstLoad, printFirstLoad } from './first-load.ts'
 import { appOwnUrl } from './inside.ts'
@@ -44,7 +44,10 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wants = (name: string) => !only || only.includes(name)
 
 if (wants('dice')) runDiceBench()
-if (wants('cpu')) printAttackCpu(SYSTEM_IDS.map((system) => benchAttackCpu(system)))
+if (wants('cpu')) {
+  printAttackCpu(SYSTEM_IDS.map((system) => benchAttackCpu(system)))
+  printAttackCpu(benchAttackCpuInWorkerd(), "the room's own Durable Object in workerd, its SQLite included")
+}
 if (wants('size')) {
   printFirstLoadSize(firstLoadSize())
   printFightSizes(fightSizes())
