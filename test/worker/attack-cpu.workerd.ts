@@ -23,7 +23,7 @@ const clock = (work: () => void) => {
 }
 
 for (const system of SYSTEM_IDS) {
-  it(`times ${system}'s attacks in the room's own Durable Object`, async () => {
+  it(`times the attacks of ${system} in the room's own Durable Object`, async () => {
     const { roomId } = await createRoom(system)
     const stub = env.ROOMS.get(env.ROOMS.idFromName(roomId))
     const run = await runInDurableObject(stub, (room: EncounterRoom) => {
