@@ -49,11 +49,17 @@ export function printAttackCpu(runs: AttackCpu[], where = 'the table room in Nod
 export function benchAttackCpuInWorkerd(): AttackCpu[] {
   const run = spawnSync(
     `${ROOT}node_modules/.bin/vitest`,
-    ['run', '--config', 'test/worker/bench.vitest.config.mts'],
+    ['run', '--config', 'test/worker/vitest.config.mts'],
     {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: {
+        ...process.env,
+        FRAY_WORKERD_BENCH: '1',
+        WRANGLER_SEND_METRICS: 'false',
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
+      },
     },
   )
   const runs = [...run.stdout.matchAll(new RegExp(`${WORKERD_LINE} (\\{[^\\n]*\\})`, 'g'))].map(

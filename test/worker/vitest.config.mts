@@ -16,6 +16,7 @@ export default defineConfig({
   test: {
     name: 'worker',
     root: fileURLToPath(new URL('.', import.meta.url)),
-    include: ['**/*.test.ts'],
+    // FRAY_WORKERD_BENCH=1: the bench's part that runs in workerd instead (`npm run bench`, BENCH_ONLY=cpu).
+    include: process.env.FRAY_WORKERD_BENCH === '1' ? ['**/*.workerd.ts'] : ['**/*.test.ts'],
   },
 })
