@@ -2,9 +2,10 @@
  * A whole fight on a phone, counted in bytes: chromium opens the player link with a cold cache, joins,
  * creates a character, attacks the GM's monster, answers the monster's attack with a defense, sees the
  * result, and stays until the service worker has kept what the phone needs offline. Every response the
- * phone's page and its service worker received over the wire is counted (a copy the worker took from the
- * browser's HTTP cache is not on the wire).
+ * phone's page and its service worker received over the wire is counted, the service worker's own script
+ * included (a copy the worker took from the browser's HTTP cache is not on the wire).
  */
+import { get } from 'node:http'
 import type { Browser, Page, Request } from 'playwright-core'
 import { joinWithCharacter, PHONE } from '../support/browser.ts'
 import { addCombatant, openGmTablet, playUntil, turnWords, visible } from '../support/table-play.ts'
@@ -101,7 +102,7 @@ export async function benchWholeFight(browser: Browser, url: string, system: str
     const rows = await Promise.all(
       fetched.map(async ({ request, by }) => ({
         path: new URL(request.url()).pathname,
-        bytes: Math.max(0, (await request.sizes()).responseBodySize),
+        bytes: await wireBytes(request),
         by,
         script: request.resourceType() === 'script' || /\.js$/.test(new URL(request.url()).pathname),
       })),
@@ -118,6 +119,29 @@ export async function benchWholeFight(browser: Browser, url: string, system: str
     await context.close()
     await gm.context().close()
   }
+}
+
+/**
+ * The bytes of a response's body as they came over the wire. Chromium reports no size for the service
+ * worker's own script (fetched to register it, outside any page); that one is asked again of the same
+ * server, with the encoding it was sent in, and counted as it comes.
+ */
+async function wireBytes(request: Request): Promise<number> {
+  const reported = Math.max(0, (await request.sizes()).responseBodySize)
+  if (reported > 0 || (await request.headerValue('service-worker')) !== 'script') return reported
+  const response = await request.response()
+  if (response?.status() !== 200) return reported
+  const encoding = (await response.headerValue('content-encoding')) ?? 'identity'
+  return new Promise((resolve, reject) => {
+    get(request.url(), { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length
+      })
+      res.on('end', () => resolve(bytes))
+      res.on('error', reject)
+    }).on('error', reject)
+  })
 }
 
 export function printWholeFight(runs: WholeFight[]): void {
