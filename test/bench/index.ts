@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every bench in this folder and prints its figures. BENCH_ONLY=dice,size,cpu,join,fight,taps,load,long
- * picks some (taps: a phone slowed 4x); BENCH_SYSTEMS=brp,zones the systems of the whole-fight and taps benches; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS shape the load bench.
+ * picks some (taps: a phone slowed 4x); BENCH_SYSTEMS=brp,zones the systems of the whole-fight and taps benches; BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS, BENCH_THREADS and BENCH_ROUNDS shape the load bench.
  * BENCH_STATE=/dev/shm keeps the dev server's storage there; BENCH_DIRECT=1 runs the load once more on the app's
  * own workerd port (past wrangler's dev proxy).
  */
@@ -18,8 +18,10 @@ import {
   loadFray,
   loadOptions,
   loadRelay,
+  pooled,
   printLoad,
   printRatio,
+  printRounds,
   printTargets,
 } from './load.ts'
 import { benchLongSession } from './long-session.ts'
@@ -58,7 +60,7 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
   firstLoadSize() // the dev server serves app/dist: fail early, with the command, when it is not built
   const stateDir = process.env.BENCH_STATE ? mkdtempSync(join(process.env.BENCH_STATE, 'fray-state-')) : null
   const server = await startDevServer(stateDir ? { persistDir: stateDir } : {})
-  let fray: LoadResult | undefined
+  const rounds: Array<{ fray: LoadResult; relay: LoadResult }> = []
   let direct: LoadResult | undefined
   try {
     if (wants('join')) printFirstLoad(await benchFirstLoad(server.url))
@@ -84,33 +86,41 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
       }
       printTaps(runs)
     }
-    // A reload of the worker mid-run (someone saved a source file) drops every socket: run again, twice at most.
-    for (let attempt = 1; wants('load') && attempt <= 3; attempt++) {
-      try {
-        fray = await loadFray(server, options)
-        if (fray.reloads === 0) break
-        console.log(
-          `load: wrangler dev reloaded the worker during attempt ${attempt} (a source file changed)`,
-        )
-      } catch (error) {
-        if (attempt === 3) throw error
-        console.log(`load: attempt ${attempt} failed (${(error as Error).message}); once more`)
+    // Fray then the relay, in turn: the dev server stays up (idle) while the relay runs, so both see the
+    // machine alike.
+    for (let round = 1; wants('load') && round <= options.rounds; round++) {
+      let fray: LoadResult | undefined
+      // A reload of the worker mid-run (someone saved a source file) drops every socket: run again, twice at most.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          fray = await loadFray(server, options)
+          if (fray.reloads === 0) break
+          console.log(
+            `load: wrangler dev reloaded the worker during attempt ${attempt} (a source file changed)`,
+          )
+        } catch (error) {
+          if (attempt === 3) throw error
+          console.log(`load: attempt ${attempt} failed (${(error as Error).message}); once more`)
+        }
+        await serverAnswers(server.url)
       }
-      await serverAnswers(server.url)
+      if (fray) rounds.push({ fray, relay: await loadRelay(options) })
     }
-    if (fray && process.env.BENCH_DIRECT === '1')
+    if (rounds.length > 0 && process.env.BENCH_DIRECT === '1')
       direct = await loadFray({ ...server, url: await appOwnUrl(server.port) }, options)
   } finally {
     await server.stop()
     if (stateDir) rmSync(stateDir, { recursive: true, force: true })
   }
-  if (fray) {
-    const relay = await loadRelay(options)
+  if (rounds.length > 0) {
+    const fray = pooled(rounds.map((r) => r.fray))
+    const relay = pooled(rounds.map((r) => r.relay))
     const threads = options.threads === 0 ? 'on the main thread' : `in ${options.threads} worker thread(s)`
     console.log(
       `load: ${options.rooms} rooms x ${options.clients} clients, one result a second per room for ` +
         `${options.seconds} s, stock y-websocket providers in Node ${threads}, presence ` +
-        `${options.presence ? 'on (as stock)' : 'off'}`,
+        `${options.presence ? 'on (as stock)' : 'off'}; ` +
+        (rounds.length > 1 ? `${rounds.length} rounds of each, pooled` : 'one round of each'),
     )
     printLoad(
       fray,
@@ -123,6 +133,7 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
       'bare relay (@y/websocket-server 0.1.1): one update -> all other clients of the doc',
     )
     printRatio(fray, relay)
+    if (rounds.length > 1) printRounds(rounds)
     printTargets(fray)
     if (direct) {
       printLoad(

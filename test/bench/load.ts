@@ -16,7 +16,7 @@ import {
   runClients,
 } from './load-clients.ts'
 import { startRelay } from './relay.ts'
-import { ms, percentile } from './stats.ts'
+import { median, ms, percentile } from './stats.ts'
 import { nextMessage, startTsWorker } from './threads.ts'
 
 /** The acceptance targets of the load bench (issue 13). */
@@ -30,9 +30,14 @@ export interface LoadOptions {
   threads: number
   /** Whether the providers announce presence, as stock providers do (BENCH_PRESENCE=off clears it). */
   presence: boolean
+  /**
+   * Fray then the relay, this many times in turn (BENCH_ROUNDS), so that both see the machine as it is
+   * at the time: one pair's p95 ratio swings with what else the VM does, the median of several less.
+   */
+  rounds: number
 }
 
-/** R, C, seconds and threads from BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS and BENCH_THREADS. */
+/** R, C, seconds, threads and rounds from BENCH_ROOMS, BENCH_CLIENTS, BENCH_SECONDS, BENCH_THREADS and BENCH_ROUNDS. */
 export function loadOptions(env = process.env): LoadOptions {
   const int = (name: string, fallback: number, min: number) => {
     const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name])
@@ -44,6 +49,7 @@ export function loadOptions(env = process.env): LoadOptions {
     clients: int('BENCH_CLIENTS', 6, 2),
     seconds: int('BENCH_SECONDS', 15, 1),
     threads: int('BENCH_THREADS', 1, 0),
+    rounds: int('BENCH_ROUNDS', 3, 1),
     presence: env.BENCH_PRESENCE !== 'off',
   }
 }
@@ -60,7 +66,9 @@ export interface LoadResult {
   errors: string[]
   connections: number
   connectMs: number
+  /** Seconds of traffic in one run, and how many runs these figures hold (more than one when pooled). */
   seconds: number
+  runs: number
   /** Event-loop utilisation of each client thread during the traffic. */
   clientElu: number[]
   loopDelayP99Ms: number
@@ -258,6 +266,7 @@ async function drive(
     connections: sum(results.map((r) => r.connections)),
     connectMs: Math.max(...results.map((r) => r.connectMs)),
     seconds: options.seconds,
+    runs: 1,
     clientElu: results.map((r) => r.elu),
     loopDelayP99Ms: Math.max(...results.map((r) => r.loopDelayP99Ms)),
     cpu: [...used.perProcess, ...extra, ...clientCpu],
@@ -268,6 +277,40 @@ async function drive(
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
+
+/**
+ * Several runs of one kind as one: every result's latency, the counts summed, CPU and waits averaged
+ * (each run is the same length), and each `sentAt` kept as it was (seconds into its own run).
+ */
+export function pooled(runs: LoadResult[]): LoadResult {
+  const first = runs[0]
+  if (!first) throw new Error('pooled: no runs')
+  const mean = (values: number[]) => sum(values) / values.length
+  const cpu = new Map<string, number[]>()
+  for (const run of runs) for (const c of run.cpu) cpu.set(c.what, [...(cpu.get(c.what) ?? []), c.cores])
+  return {
+    label: first.label,
+    sent: sum(runs.map((r) => r.sent)),
+    latencies: runs.flatMap((r) => r.latencies),
+    sentAt: runs.flatMap((r) => r.sentAt),
+    toServer: runs.flatMap((r) => r.toServer),
+    fromServer: runs.flatMap((r) => r.fromServer),
+    lost: sum(runs.map((r) => r.lost)),
+    duplicates: sum(runs.map((r) => r.duplicates)),
+    errors: runs.flatMap((r) => r.errors),
+    connections: Math.max(...runs.map((r) => r.connections)),
+    connectMs: Math.max(...runs.map((r) => r.connectMs)),
+    seconds: first.seconds,
+    runs: sum(runs.map((r) => r.runs)),
+    clientElu: first.clientElu.map((_, i) => mean(runs.map((r) => r.clientElu[i] ?? 0))),
+    loopDelayP99Ms: Math.max(...runs.map((r) => r.loopDelayP99Ms)),
+    // Summed over the runs then divided by their number: a process absent from a run counts as idle there.
+    cpu: [...cpu].map(([what, cores]) => ({ what, cores: sum(cores) / runs.length })),
+    machineCores: mean(runs.map((r) => r.machineCores)),
+    waits: { server: mean(runs.map((r) => r.waits.server)), bench: mean(runs.map((r) => r.waits.bench)) },
+    reloads: sum(runs.map((r) => r.reloads)),
+  }
+}
 
 /** Creates R rooms with one seat each on the dev server, a few at a time. */
 async function createRooms(url: string, count: number): Promise<FrayRoom[]> {
@@ -366,7 +409,7 @@ export function printLoad(result: LoadResult, options: LoadOptions, what: string
       `   max ${ms(percentile(l, 100))}`,
   )
   console.log(
-    `    throughput ${(l.length / result.seconds).toFixed(0)} results/s to ${options.clients} clients each; ` +
+    `    throughput ${(l.length / (result.seconds * result.runs)).toFixed(0)} results/s to ${options.clients} clients each; ` +
       `errors ${result.errors.length}, lost ${result.lost}, duplicated ${result.duplicates}`,
   )
   if (result.toServer.length > 0) {
@@ -404,6 +447,22 @@ export function printLoad(result: LoadResult, options: LoadOptions, what: string
     `bench process ${result.waits.bench.toFixed(0)} ms/s`,
   ].join('')
   console.log(`    waiting for a CPU while runnable (all threads summed): ${waited}`)
+}
+
+/** Each round's pair (Fray, then the relay), and the median of their p95 ratios. */
+export function printRounds(rounds: Array<{ fray: LoadResult; relay: LoadResult }>): void {
+  const line = (r: LoadResult) =>
+    `p50 ${ms(percentile(r.latencies, 50))} p95 ${ms(percentile(r.latencies, 95))} p99 ${ms(percentile(r.latencies, 99))}`
+  const ratios = rounds.map(
+    ({ fray, relay }) => percentile(fray.latencies, 95) / percentile(relay.latencies, 95),
+  )
+  console.log(`  ${rounds.length} rounds, each Fray then the relay (the figures above pool them):`)
+  rounds.forEach(({ fray, relay }, i) => {
+    console.log(
+      `    round ${i + 1}: fray ${line(fray)}; relay ${line(relay)}; p95 ratio x${(ratios[i] ?? 0).toFixed(1)}`,
+    )
+  })
+  console.log(`    p95 ratio, median of the rounds: x${median(ratios).toFixed(1)} (target: within x2)`)
 }
 
 export function printRatio(fray: LoadResult, relay: LoadResult): void {
