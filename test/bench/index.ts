@@ -61,7 +61,8 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
   const stateDir = process.env.BENCH_STATE ? mkdtempSync(join(process.env.BENCH_STATE, 'fray-state-')) : null
   const server = await startDevServer(stateDir ? { persistDir: stateDir } : {})
   const rounds: Array<{ fray: LoadResult; relay: LoadResult }> = []
-  let direct: LoadResult | undefined
+  // BENCH_DIRECT=1: in each round, Fray once more on the app's own port, paired with that round's relay.
+  const directRounds: Array<{ fray: LoadResult; relay: LoadResult }> = []
   try {
     if (wants('join')) printFirstLoad(await benchFirstLoad(server.url))
     if (wants('fight')) {
@@ -104,10 +105,15 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
         }
         await serverAnswers(server.url)
       }
-      if (fray) rounds.push({ fray, relay: await loadRelay(options) })
+      if (!fray) continue
+      const direct =
+        process.env.BENCH_DIRECT === '1'
+          ? await loadFray({ ...server, url: await appOwnUrl(server.port) }, options)
+          : null
+      const relay = await loadRelay(options)
+      rounds.push({ fray, relay })
+      if (direct) directRounds.push({ fray: direct, relay })
     }
-    if (rounds.length > 0 && process.env.BENCH_DIRECT === '1')
-      direct = await loadFray({ ...server, url: await appOwnUrl(server.port) }, options)
   } finally {
     await server.stop()
     if (stateDir) rmSync(stateDir, { recursive: true, force: true })
@@ -135,13 +141,15 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
     printRatio(fray, relay)
     if (rounds.length > 1) printRounds(rounds)
     printTargets(fray)
-    if (direct) {
+    if (directRounds.length > 0) {
+      const direct = pooled(directRounds.map((r) => r.fray))
       printLoad(
         direct,
         options,
         'fray on the app’s own workerd port (past wrangler’s dev proxy), same traffic',
       )
       printRatio(direct, relay)
+      if (directRounds.length > 1) printRounds(directRounds, 'Fray on its own port')
     }
   }
 }

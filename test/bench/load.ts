@@ -450,13 +450,13 @@ export function printLoad(result: LoadResult, options: LoadOptions, what: string
 }
 
 /** Each round's pair (Fray, then the relay), and the median of their p95 ratios. */
-export function printRounds(rounds: Array<{ fray: LoadResult; relay: LoadResult }>): void {
+export function printRounds(rounds: Array<{ fray: LoadResult; relay: LoadResult }>, fray = 'Fray'): void {
   const line = (r: LoadResult) =>
     `p50 ${ms(percentile(r.latencies, 50))} p95 ${ms(percentile(r.latencies, 95))} p99 ${ms(percentile(r.latencies, 99))}`
   const ratios = rounds.map(
     ({ fray, relay }) => percentile(fray.latencies, 95) / percentile(relay.latencies, 95),
   )
-  console.log(`  ${rounds.length} rounds, each Fray then the relay (the figures above pool them):`)
+  console.log(`  ${rounds.length} rounds, each ${fray} then the relay (the figures above pool them):`)
   rounds.forEach(({ fray, relay }, i) => {
     console.log(
       `    round ${i + 1}: fray ${line(fray)}; relay ${line(relay)}; p95 ratio x${(ratios[i] ?? 0).toFixed(1)}`,
