@@ -2,9 +2,11 @@
 import { GM, LOG, PAST, type PastFight, pastDocName } from '@fray/protocol'
 import * as Y from 'yjs'
 import { answersOf } from '../support/answers.ts'
+import { launchBrowser } from '../support/browser.ts'
 import { startDevServer } from '../support/dev-server.ts'
 import { LONG_SESSION, LONG_SESSION_MAX_BYTES, playLongSession } from '../support/long-session.ts'
 import { connectStock } from '../support/provider.ts'
+import { benchEveningPhone, printEveningPhone } from './evening-phone.ts'
 
 const connect = connectStock
 
@@ -80,8 +82,6 @@ export async function benchLongSession(): Promise<void> {
       'every entry of the log',
     )
 
-    // Next week: the GM files the evening (New fight); phones joining then sync the log, which lists it,
-    // and open the evening's own document (`past:0`) only to read it.
     const gmDoc = connect(server.url, roomId, 'gm', gmKey)
     await gmDoc.synced
     const gmAnswers = answersOf(gmDoc.doc)
@@ -89,6 +89,18 @@ export async function benchLongSession(): Promise<void> {
       gmDoc.doc.getArray(GM.requests).push([{ id, ...request }])
       await until(() => gmAnswers.has(id), `the answer to ${id}`)
     }
+
+    // A phone at the table through the evening (chromium, 4x CPU): a Wi-Fi blip, then the GM's next rolls.
+    const browser = await launchBrowser()
+    let late = 0
+    const phone = await benchEveningPhone(browser, server.url, roomId, {
+      // The log's single update in y-indexeddb is about 300 kB: over 100 kB of it is the evening, not a start.
+      minLogBytes: 100_000,
+      roll: () => gmAsks(`late-${late++}`, { kind: 'roll', notation: '1d20' }),
+    }).finally(() => browser.close())
+
+    // Next week: the GM files the evening (New fight); phones joining then sync the log, which lists it,
+    // and open the evening's own document (`past:0`) only to read it.
     await gmAsks('file-the-evening', { kind: 'new-fight' })
     const nextWeek = await joins('log', (d) => d.getArray(LOG.filed).length === 1, 'the filed evening listed')
     const filed = (d: Y.Doc) => d.getArray<PastFight>(PAST.fights).get(0)?.entries.length ?? 0
@@ -113,6 +125,7 @@ export async function benchLongSession(): Promise<void> {
     console.log(
       `  a new client syncs the ${entries}-entry log in ${tonight.first.toFixed(0)} ms (the first), ${tonight.median.toFixed(0)} ms (median of 5); target < 40 ms`,
     )
+    printEveningPhone(phone, entries)
     console.log(
       `  the evening filed (New fight): a new client syncs the log in ${nextWeek.median.toFixed(0)} ms (median of 5), ${(nextWeek.bytes / 1024).toFixed(1)} KiB; the evening opened in Past fights: ${past.first.toFixed(0)} ms, ${(past.bytes / 1024).toFixed(0)} KiB`,
     )
