@@ -1,5 +1,6 @@
 /** The shared log: every roll, newest first, with its dice and who made it. */
 import type { LogEntry, SealedResult } from '@fray/protocol'
+import { useState } from 'preact/hooks'
 import {
   announce,
   initiativeSum,
@@ -53,55 +54,79 @@ export function RollLog({ entries, onApprove, onUndo, quiet = false, seals, secr
   )
 }
 
+/**
+ * Entries drawn at first, newest first, and how many more each "Show earlier entries" draws: a long
+ * evening's thousands would otherwise be drawn again on every roll and every reconnect of a phone.
+ */
+export const LOG_PAGE = 50
+
 function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props) {
+  const [shown, setShown] = useState(LOG_PAGE)
+  const from = entries.length - shown
+  // The newest `shown`, and on the GM's log any earlier entry still waiting for a verdict. Each keeps its
+  // number in the whole log (`n`, the item's value), whatever is drawn of it.
+  const drawn = entries
+    .flatMap((e, i) => (i >= from || (onApprove && e.status === 'pending') ? [{ e, n: i + 1 }] : []))
+    .reverse()
+  const earlier = entries.length - drawn.length
   return (
-    <ol class="log" data-testid="log" reversed>
-      {[...entries].reverse().map((e) =>
-        e.kind ? (
-          <Outcome key={e.id} entry={e} onUndo={onUndo} onApprove={onApprove} />
-        ) : e.sealed && !e.sealed.revealed ? (
-          <Sealed key={e.id} entry={e} secret={secrets?.[e.id]} onReveal={onReveal} />
-        ) : (
-          <li key={e.id} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
-            <span class="log-total">{e.total}</span>
-            <span class="log-what">
-              <strong>{e.by}</strong> rolled {e.notation}
-              <span class="muted">
-                {' '}
-                [{e.faces.join(', ')}] · {SOURCE[e.source]}
-                {e.status && ` · ${STATUS[e.status]}`}
-              </span>
-              {e.detail && <span class="log-detail small">{e.detail}</span>}
-              {e.sealed && (
-                <span
-                  class={`log-detail small seal ${seals?.[e.id] === false ? 'broken' : ''}`}
-                  data-testid="seal"
-                >
-                  {seals?.[e.id] === false ? '✗ ' : seals?.[e.id] ? '✓ ' : ''}
-                  {sealWords(e, seals?.[e.id])}
+    <>
+      <ol class="log" data-testid="log" reversed>
+        {drawn.map(({ e, n }) =>
+          e.kind ? (
+            <Outcome key={e.id} n={n} entry={e} onUndo={onUndo} onApprove={onApprove} />
+          ) : e.sealed && !e.sealed.revealed ? (
+            <Sealed key={e.id} n={n} entry={e} secret={secrets?.[e.id]} onReveal={onReveal} />
+          ) : (
+            <li key={e.id} value={n} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
+              <span class="log-total">{e.total}</span>
+              <span class="log-what">
+                <strong>{e.by}</strong> rolled {e.notation}
+                <span class="muted">
+                  {' '}
+                  [{e.faces.join(', ')}] · {SOURCE[e.source]}
+                  {e.status && ` · ${STATUS[e.status]}`}
                 </span>
-              )}
-              {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
-            </span>
-          </li>
-        ),
+                {e.detail && <span class="log-detail small">{e.detail}</span>}
+                {e.sealed && (
+                  <span
+                    class={`log-detail small seal ${seals?.[e.id] === false ? 'broken' : ''}`}
+                    data-testid="seal"
+                  >
+                    {seals?.[e.id] === false ? '✗ ' : seals?.[e.id] ? '✓ ' : ''}
+                    {sealWords(e, seals?.[e.id])}
+                  </span>
+                )}
+                {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
+              </span>
+            </li>
+          ),
+        )}
+      </ol>
+      {earlier > 0 && (
+        <button type="button" class="log-earlier" onClick={() => setShown(shown + LOG_PAGE)}>
+          Show earlier entries ({earlier} more)
+        </button>
       )}
-    </ol>
+    </>
   )
 }
 
 /** A sealed GM roll before its reveal: what it is for and that it is sealed; the GM also sees the result. */
 function Sealed({
+  n,
   entry: e,
   secret,
   onReveal,
 }: {
+  /** Its number in the whole log. */
+  n: number
   entry: LogEntry
   secret: SealedResult | undefined
   onReveal: Props['onReveal']
 }) {
   return (
-    <li class="log-entry sealed" data-testid="log-entry">
+    <li value={n} class="log-entry sealed" data-testid="log-entry">
       <span class="log-total" aria-hidden="true">
         ?
       </span>
@@ -141,16 +166,19 @@ const KIND_ICON: Record<NonNullable<LogEntry['kind']>, string> = {
 
 /** An attack or an end-of-round effect: what happened in words, each die and each modifier with its rule. */
 function Outcome({
+  n,
   entry: e,
   onUndo,
   onApprove,
 }: {
+  /** Its number in the whole log. */
+  n: number
   entry: LogEntry
   onUndo: Props['onUndo']
   onApprove: Props['onApprove']
 }) {
   return (
-    <li class={`log-entry outcome ${e.undone ? 'undone' : ''}`} data-testid="log-entry">
+    <li value={n} class={`log-entry outcome ${e.undone ? 'undone' : ''}`} data-testid="log-entry">
       <span class="log-total" aria-hidden="true">
         {e.kind ? KIND_ICON[e.kind] : ''}
       </span>
