@@ -103,7 +103,10 @@ export function connectDoc(
     connect: !startOffline,
     // The room's own closes (4000-4999) are this model's to decide: see `closeAction`.
     shouldReconnect: (event) => event.code < 4000 || event.code >= 5000,
-    ...(options.WebSocket ? { WebSocketPolyfill: options.WebSocket, disableBc: true } : {}),
+    // The room is the one way documents travel. y-websocket's cross-tab channel would encode each whole
+    // document and post it to other tabs on every (re)connect, and post every change twice.
+    disableBc: true,
+    ...(options.WebSocket ? { WebSocketPolyfill: options.WebSocket } : {}),
   })
   sendInFrames(provider, LIMITS.messageBytes)
   const state = signal<ConnectionState>(startOffline ? 'offline' : 'connecting')
