@@ -14,6 +14,19 @@ describe('a phone that loses the Wi-Fi', () => {
     const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
     const phoneContext = await chromium.browser.newContext(PHONE)
+    // Counts the cross-tab channels the page opens: the room is the one way documents travel (y-websocket's
+    // channel copied each whole document to other tabs on every reconnect).
+    await phoneContext.addInitScript(() => {
+      const Channel = BroadcastChannel
+      const opened: string[] = []
+      ;(window as unknown as { channels: string[] }).channels = opened
+      window.BroadcastChannel = class extends Channel {
+        constructor(name: string) {
+          super(name)
+          opened.push(name)
+        }
+      }
+    })
     const phone = await phoneContext.newPage()
     await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Mira')
     await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Live')
@@ -40,5 +53,6 @@ describe('a phone that loses the Wi-Fi', () => {
     expect(await gm.getByTestId('log-entry').count()).toBe(1)
     expect(await phone.getByTestId('log-entry').count()).toBe(1)
     expect(await gm.getByTestId('log-entry').textContent()).toMatch(/Mira rolled 1d20/)
+    expect(await phone.evaluate(() => (window as unknown as { channels: string[] }).channels)).toEqual([])
   })
 })
