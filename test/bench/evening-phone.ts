@@ -28,10 +28,13 @@ type Watch = { tasks: number[]; online: number | null; live: number | null }
 const watch = (page: Page) =>
   page.evaluate((longTask) => {
     const w: Watch = { tasks: [], online: null, live: null }
-    ;(window as unknown as { __watch: Watch }).__watch = w
-    new PerformanceObserver((list) => {
+    const page = window as unknown as { __watch: Watch; __observer?: PerformanceObserver }
+    page.__observer?.disconnect() // the last watch's
+    page.__watch = w
+    page.__observer = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.duration > longTask) w.tasks.push(e.duration)
-    }).observe({ type: 'longtask' })
+    })
+    page.__observer.observe({ type: 'longtask' })
     addEventListener(
       'online',
       () => {

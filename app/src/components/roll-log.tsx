@@ -58,7 +58,7 @@ export function RollLog({ entries, onApprove, onUndo, quiet = false, seals, secr
  * Entries drawn at first, newest first, and how many more each "Show earlier entries" draws: a long
  * evening's thousands would otherwise be drawn again on every roll and every reconnect of a phone.
  */
-export const LOG_PAGE = 50
+const LOG_PAGE = 50
 
 function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props) {
   const [shown, setShown] = useState(LOG_PAGE)
