@@ -43,13 +43,18 @@ describe('a long log', () => {
       await earlier.scrollIntoViewIfNeeded()
       await chromium.snap(phone, 'long-log-phone')
 
+      // Each tap takes the focus to the first entry it drew, so a keyboard or a screen reader reads on
+      // from there, and the focus is not lost when the button goes with the last of them.
+      const focused = () => phone.evaluate(() => document.activeElement?.getAttribute('value') ?? null)
       await earlier.click()
       await expect.poll(() => entries.count()).toBe(100)
       expect(await earlier.textContent()).toBe('Show earlier entries (20 more)')
+      await expect.poll(focused).toBe('70')
       await earlier.click()
       await expect.poll(() => entries.count()).toBe(ROLLS)
       expect(await entries.last().textContent()).toMatch(/Roll 1\b/)
       expect(await earlier.count()).toBe(0)
+      await expect.poll(focused).toBe('20')
 
       // A new roll still lands on top, and what was opened stays open.
       gm.doc.getArray(GM.requests).push([{ id: 'r121', kind: 'roll', notation: '1d20', label: 'Roll 121' }])

@@ -1,6 +1,6 @@
 /** The shared log: every roll, newest first, with its dice and who made it. */
 import type { LogEntry, SealedResult } from '@fray/protocol'
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import {
   announce,
   initiativeSum,
@@ -62,6 +62,16 @@ const LOG_PAGE = 50
 
 function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props) {
   const [shown, setShown] = useState(LOG_PAGE)
+  const list = useRef<HTMLOListElement>(null)
+  /** Where the entries the last "Show earlier entries" drew begin in the list, until focused. */
+  const firstDrawn = useRef<number | null>(null)
+  // The first of them takes the focus: a keyboard or a screen reader reads on from there, and the focus
+  // is not lost when the button goes with the last of them.
+  useEffect(() => {
+    const at = firstDrawn.current
+    firstDrawn.current = null
+    if (at !== null) (list.current?.children[at] as HTMLElement | undefined)?.focus()
+  }, [shown])
   const from = entries.length - shown
   // The newest `shown`, and on the GM's log any earlier entry still waiting for a verdict. Each keeps its
   // number in the whole log (`n`, the item's value), whatever is drawn of it.
@@ -71,14 +81,20 @@ function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props
   const earlier = entries.length - drawn.length
   return (
     <>
-      <ol class="log" data-testid="log" reversed>
+      <ol class="log" data-testid="log" reversed ref={list}>
         {drawn.map(({ e, n }) =>
           e.kind ? (
             <Outcome key={e.id} n={n} entry={e} onUndo={onUndo} onApprove={onApprove} />
           ) : e.sealed && !e.sealed.revealed ? (
             <Sealed key={e.id} n={n} entry={e} secret={secrets?.[e.id]} onReveal={onReveal} />
           ) : (
-            <li key={e.id} value={n} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
+            <li
+              key={e.id}
+              value={n}
+              tabIndex={-1}
+              class={`log-entry ${e.status ?? ''}`}
+              data-testid="log-entry"
+            >
               <span class="log-total">{e.total}</span>
               <span class="log-what">
                 <strong>{e.by}</strong> rolled {e.notation}
@@ -104,7 +120,14 @@ function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props
         )}
       </ol>
       {earlier > 0 && (
-        <button type="button" class="log-earlier" onClick={() => setShown(shown + LOG_PAGE)}>
+        <button
+          type="button"
+          class="log-earlier"
+          onClick={() => {
+            firstDrawn.current = drawn.length
+            setShown(shown + LOG_PAGE)
+          }}
+        >
           Show earlier entries ({earlier} more)
         </button>
       )}
@@ -126,7 +149,7 @@ function Sealed({
   onReveal: Props['onReveal']
 }) {
   return (
-    <li value={n} class="log-entry sealed" data-testid="log-entry">
+    <li value={n} tabIndex={-1} class="log-entry sealed" data-testid="log-entry">
       <span class="log-total" aria-hidden="true">
         ?
       </span>
@@ -178,7 +201,12 @@ function Outcome({
   onApprove: Props['onApprove']
 }) {
   return (
-    <li value={n} class={`log-entry outcome ${e.undone ? 'undone' : ''}`} data-testid="log-entry">
+    <li
+      value={n}
+      tabIndex={-1}
+      class={`log-entry outcome ${e.undone ? 'undone' : ''}`}
+      data-testid="log-entry"
+    >
       <span class="log-total" aria-hidden="true">
         {e.kind ? KIND_ICON[e.kind] : ''}
       </span>
