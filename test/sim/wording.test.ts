@@ -10,7 +10,7 @@ import { type BreakdownLine, SYSTEM_IDS, type SystemId } from '@fray/rules'
 import type { ComponentChild, VNode } from 'preact'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Y from 'yjs'
-import { ResultCard, RollLog } from '../../app/src/components/roll-log.tsx'
+import { announce, LogItem, ResultCard } from '../../app/src/components/roll-log.tsx'
 import { TurnOrder } from '../../app/src/components/turn-banner.tsx'
 import { readCombatant } from '../../app/src/models/table.ts'
 import { describeTurn } from '../../app/src/models/turn.ts'
@@ -115,7 +115,8 @@ function collect(system: SystemId, seed: number): Shown[] {
     })
     room.log.on('update', () => {
       for (const e of room.log.getArray<LogEntry>(LOG.entries).toArray()) {
-        show(`log (${e.kind ?? 'roll'})`, textOf(RollLog({ entries: [e] })))
+        // The entry as the log draws it, and the words a screen reader hears of it.
+        show(`log (${e.kind ?? 'roll'})`, `${textOf(LogItem({ entry: e, n: 1 }))}\n${announce(e)}`)
         show(`result card (${e.kind ?? 'roll'})`, textOf(ResultCard({ entry: e })))
         for (const l of e.lines ?? []) {
           const why = lineFlaw(l)

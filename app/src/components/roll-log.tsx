@@ -28,7 +28,8 @@ interface Props {
   onReveal?: (entryId: string) => void
 }
 
-export function RollLog({ entries, onApprove, onUndo, quiet = false, seals, secrets, onReveal }: Props) {
+export function RollLog({ quiet = false, ...list }: Props) {
+  const { entries } = list
   const latest = entries[entries.length - 1]
   return (
     <>
@@ -38,18 +39,7 @@ export function RollLog({ entries, onApprove, onUndo, quiet = false, seals, secr
           {latest ? announce(latest) : ''}
         </p>
       )}
-      {entries.length === 0 ? (
-        <p class="empty">No rolls yet.</p>
-      ) : (
-        <LogList
-          entries={entries}
-          onApprove={onApprove}
-          onUndo={onUndo}
-          seals={seals}
-          secrets={secrets}
-          onReveal={onReveal}
-        />
-      )}
+      {entries.length === 0 ? <p class="empty">No rolls yet.</p> : <LogList {...list} />}
     </>
   )
 }
@@ -60,7 +50,7 @@ export function RollLog({ entries, onApprove, onUndo, quiet = false, seals, secr
  */
 const LOG_PAGE = 50
 
-function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props) {
+function LogList({ entries, ...item }: Omit<Props, 'quiet'>) {
   const [shown, setShown] = useState(LOG_PAGE)
   const list = useRef<HTMLOListElement>(null)
   /** Where the entries the last "Show earlier entries" drew begin in the list, until focused. */
@@ -76,48 +66,15 @@ function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props
   // The newest `shown`, and on the GM's log any earlier entry still waiting for a verdict. Each keeps its
   // number in the whole log (`n`, the item's value), whatever is drawn of it.
   const drawn = entries
-    .flatMap((e, i) => (i >= from || (onApprove && e.status === 'pending') ? [{ e, n: i + 1 }] : []))
+    .flatMap((e, i) => (i >= from || (item.onApprove && e.status === 'pending') ? [{ e, n: i + 1 }] : []))
     .reverse()
   const earlier = entries.length - drawn.length
   return (
     <>
       <ol class="log" data-testid="log" reversed ref={list}>
-        {drawn.map(({ e, n }) =>
-          e.kind ? (
-            <Outcome key={e.id} n={n} entry={e} onUndo={onUndo} onApprove={onApprove} />
-          ) : e.sealed && !e.sealed.revealed ? (
-            <Sealed key={e.id} n={n} entry={e} secret={secrets?.[e.id]} onReveal={onReveal} />
-          ) : (
-            <li
-              key={e.id}
-              value={n}
-              tabIndex={-1}
-              class={`log-entry ${e.status ?? ''}`}
-              data-testid="log-entry"
-            >
-              <span class="log-total">{e.total}</span>
-              <span class="log-what">
-                <strong>{e.by}</strong> rolled {e.notation}
-                <span class="muted">
-                  {' '}
-                  [{e.faces.join(', ')}] · {SOURCE[e.source]}
-                  {e.status && ` · ${STATUS[e.status]}`}
-                </span>
-                {e.detail && <span class="log-detail small">{e.detail}</span>}
-                {e.sealed && (
-                  <span
-                    class={`log-detail small seal ${seals?.[e.id] === false ? 'broken' : ''}`}
-                    data-testid="seal"
-                  >
-                    {seals?.[e.id] === false ? '✗ ' : seals?.[e.id] ? '✓ ' : ''}
-                    {sealWords(e, seals?.[e.id])}
-                  </span>
-                )}
-                {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
-              </span>
-            </li>
-          ),
-        )}
+        {drawn.map(({ e, n }) => (
+          <LogItem key={e.id} n={n} entry={e} {...item} />
+        ))}
       </ol>
       {earlier > 0 && (
         <button
@@ -132,6 +89,46 @@ function LogList({ entries, onApprove, onUndo, seals, secrets, onReveal }: Props
         </button>
       )}
     </>
+  )
+}
+
+/** One entry of the log as drawn: a roll, a sealed roll before its reveal, or an outcome. No hooks. */
+export function LogItem({
+  n,
+  entry: e,
+  onApprove,
+  onUndo,
+  seals,
+  secrets,
+  onReveal,
+}: Omit<Props, 'entries' | 'quiet'> & {
+  /** Its number in the whole log. */
+  n: number
+  entry: LogEntry
+}) {
+  if (e.kind) return <Outcome n={n} entry={e} onUndo={onUndo} onApprove={onApprove} />
+  if (e.sealed && !e.sealed.revealed)
+    return <Sealed n={n} entry={e} secret={secrets?.[e.id]} onReveal={onReveal} />
+  return (
+    <li value={n} tabIndex={-1} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
+      <span class="log-total">{e.total}</span>
+      <span class="log-what">
+        <strong>{e.by}</strong> rolled {e.notation}
+        <span class="muted">
+          {' '}
+          [{e.faces.join(', ')}] · {SOURCE[e.source]}
+          {e.status && ` · ${STATUS[e.status]}`}
+        </span>
+        {e.detail && <span class="log-detail small">{e.detail}</span>}
+        {e.sealed && (
+          <span class={`log-detail small seal ${seals?.[e.id] === false ? 'broken' : ''}`} data-testid="seal">
+            {seals?.[e.id] === false ? '✗ ' : seals?.[e.id] ? '✓ ' : ''}
+            {sealWords(e, seals?.[e.id])}
+          </span>
+        )}
+        {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
+      </span>
+    </li>
   )
 }
 
