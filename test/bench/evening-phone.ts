@@ -20,6 +20,10 @@ export interface EveningPhone {
   /** Tasks over 50 ms while each of the GM's rolls arrives on the phone; ms each. */
   entryTasks: number[]
   rolls: number
+  /** Another phone (4x CPU from the start) joining late: from the Join tap to the newest entry, numbered as the whole log, drawn. */
+  lateJoinMs: number
+  /** Tasks over 50 ms from that Join tap until two seconds after. */
+  lateJoinTasks: number[]
 }
 
 type Watch = { tasks: number[]; online: number | null; live: number | null }
@@ -125,7 +129,84 @@ export async function benchEveningPhone(
       await phone.waitForTimeout(1500) // the entry reaches the phone and is drawn
       entryTasks.push(...(await watched(phone)).tasks)
     }
-    return { liveMs, blipTasks, entryTasks, rolls }
+    const late = await lateJoin(browser, url, roomId)
+    return { liveMs, blipTasks, entryTasks, rolls, ...late }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * A phone that joins once the evening is played, its CPU slowed 4x from the start: timed from the Join
+ * tap to the log drawn with its newest entry numbered as the whole log (all of it synced), by a timer in
+ * the page; with every task over 50 ms from the tap until two seconds after.
+ */
+async function lateJoin(
+  browser: Browser,
+  url: string,
+  roomId: string,
+): Promise<{ lateJoinMs: number; lateJoinTasks: number[] }> {
+  const total = await (async () => {
+    const context = await browser.newContext(PHONE)
+    try {
+      const page = await context.newPage()
+      await page.goto(`${url}/r/${roomId}`)
+      await page.getByLabel("Your character's name").fill('Count')
+      await page.getByRole('button', { name: 'Join' }).click()
+      await badgeSays(page, 'Live')
+      await page.waitForTimeout(2000)
+      return Number(await page.getByTestId('log-entry').first().getAttribute('value'))
+    } finally {
+      await context.close()
+    }
+  })()
+  const context = await browser.newContext(PHONE)
+  try {
+    const phone = await context.newPage()
+    phone.setDefaultTimeout(30_000)
+    const cdp = await context.newCDPSession(phone)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await phone.goto(`${url}/r/${roomId}`, { waitUntil: 'load' })
+    await phone.getByLabel("Your character's name").fill('Late')
+    // Tapped by its place on screen, found before the watch starts: no selector engine while it runs.
+    const join = await phone.getByRole('button', { name: 'Join' }).boundingBox()
+    if (!join) throw new Error('evening phone: the Join button is not on screen')
+    await phone.evaluate(
+      ({ longTask, total }) => {
+        const w = { tasks: [] as number[], tapped: 0, drawn: null as number | null }
+        ;(window as unknown as { __late: typeof w }).__late = w
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (e.duration > longTask) w.tasks.push(e.duration)
+        }).observe({ type: 'longtask' })
+        addEventListener(
+          'click',
+          () => {
+            w.tapped = performance.now()
+            const timer = setInterval(() => {
+              const first = document.querySelector('[data-testid=log-entry]')
+              if (first?.getAttribute('value') !== String(total)) return
+              w.drawn = performance.now()
+              clearInterval(timer)
+            }, 10)
+          },
+          { capture: true, once: true },
+        )
+      },
+      { longTask: LONG_TASK_MS, total },
+    )
+    await phone.mouse.click(join.x + join.width / 2, join.y + join.height / 2)
+    await phone.waitForFunction(
+      () => (window as unknown as { __late: { drawn: number | null } }).__late.drawn !== null,
+      null,
+      {
+        polling: 250,
+      },
+    )
+    await phone.waitForTimeout(2000)
+    const seen = await phone.evaluate(
+      () => (window as unknown as { __late: { tasks: number[]; tapped: number; drawn: number } }).__late,
+    )
+    return { lateJoinMs: seen.drawn - seen.tapped, lateJoinTasks: seen.tasks }
   } finally {
     await context.close()
   }
@@ -140,5 +221,9 @@ export function printEveningPhone(run: EveningPhone, logEntries: number): void {
     `  a phone (4x CPU) with the ${logEntries}-entry log: back from a Wi-Fi blip, "Live" in ` +
       `${median(run.liveMs).toFixed(0)} ms (median of ${run.liveMs.length}), ${tasks(run.blipTasks)}; ` +
       `the GM's next ${run.rolls} rolls arriving: ${tasks(run.entryTasks)}`,
+  )
+  console.log(
+    `  another phone (4x CPU) joining then: Join tapped -> the whole log there in ${run.lateJoinMs.toFixed(0)} ms, ` +
+      `${tasks(run.lateJoinTasks)}`,
   )
 }
