@@ -63,11 +63,19 @@ const badgeSays = (page: Page, words: string) =>
     { polling: 250, timeout: 30_000 },
   )
 
+/** Waits, polling from the page, until its log's newest entry is numbered `n` or more (all of it synced). */
+const logHolds = (page: Page, n: number) =>
+  page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid=log-entry]')?.getAttribute('value')) >= n,
+    n,
+    { polling: 250, timeout: 30_000 },
+  )
+
 export async function benchEveningPhone(
   browser: Browser,
   url: string,
   roomId: string,
-  options: { minLogBytes: number; roll: () => Promise<void>; blips?: number; rolls?: number },
+  options: { logEntries: number; roll: () => Promise<void>; blips?: number; rolls?: number },
 ): Promise<EveningPhone> {
   const { blips = 3, rolls = 5 } = options
   const context = await browser.newContext(PHONE)
@@ -78,28 +86,8 @@ export async function benchEveningPhone(
     await phone.getByLabel("Your character's name").fill('Blip')
     await phone.getByRole('button', { name: 'Join' }).click()
     await badgeSays(phone, 'Live')
-    // The evening's log kept on the phone: what y-indexeddb stored of it, over `minLogBytes`.
-    await phone.waitForFunction(
-      async (min) => {
-        const open = indexedDB.open(`fray:${location.pathname.split('/')[2]}:log`)
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          open.onsuccess = () => resolve(open.result)
-          open.onerror = () => reject(open.error)
-        })
-        if (!db.objectStoreNames.contains('updates')) {
-          db.close()
-          return false
-        }
-        const rows = await new Promise<unknown[]>((resolve) => {
-          const request = db.transaction('updates').objectStore('updates').getAll()
-          request.onsuccess = () => resolve(request.result)
-        })
-        db.close()
-        return rows.reduce<number>((n, row) => n + ((row as Uint8Array).byteLength ?? 0), 0) > min
-      },
-      options.minLogBytes,
-      { polling: 500 },
-    )
+    // The whole evening on the phone: its newest entry drawn with its number in the whole log.
+    await logHolds(phone, options.logEntries)
     await phone.waitForTimeout(1000) // what the join started settles
     const cdp = await context.newCDPSession(phone)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
@@ -129,7 +117,9 @@ export async function benchEveningPhone(
       await phone.waitForTimeout(1500) // the entry reaches the phone and is drawn
       entryTasks.push(...(await watched(phone)).tasks)
     }
-    const late = await lateJoin(browser, url, roomId)
+    await logHolds(phone, options.logEntries + rolls)
+    const total = Number(await phone.getByTestId('log-entry').first().getAttribute('value'))
+    const late = await lateJoin(browser, url, roomId, total)
     return { liveMs, blipTasks, entryTasks, rolls, ...late }
   } finally {
     await context.close()
@@ -145,21 +135,9 @@ async function lateJoin(
   browser: Browser,
   url: string,
   roomId: string,
+  /** Entries in the room's log, so the newest is numbered this. */
+  total: number,
 ): Promise<{ lateJoinMs: number; lateJoinTasks: number[] }> {
-  const total = await (async () => {
-    const context = await browser.newContext(PHONE)
-    try {
-      const page = await context.newPage()
-      await page.goto(`${url}/r/${roomId}`)
-      await page.getByLabel("Your character's name").fill('Count')
-      await page.getByRole('button', { name: 'Join' }).click()
-      await badgeSays(page, 'Live')
-      await page.waitForTimeout(2000)
-      return Number(await page.getByTestId('log-entry').first().getAttribute('value'))
-    } finally {
-      await context.close()
-    }
-  })()
   const context = await browser.newContext(PHONE)
   try {
     const phone = await context.newPage()

@@ -94,8 +94,7 @@ export async function benchLongSession(): Promise<void> {
     const browser = await launchBrowser()
     let late = 0
     const phone = await benchEveningPhone(browser, server.url, roomId, {
-      // The log's single update in y-indexeddb is about 300 kB: over 100 kB of it is the evening, not a start.
-      minLogBytes: 100_000,
+      logEntries: entries,
       roll: () => gmAsks(`late-${late++}`, { kind: 'roll', notation: '1d20' }),
     }).finally(() => browser.close())
 
