@@ -19,6 +19,10 @@ export interface EveningPhone {
   blipTasks: number[]
   /** Tasks over 50 ms while each of the GM's rolls arrives on the phone; ms each. */
   entryTasks: number[]
+  /** The phone's main-thread work (chromium's `TaskDuration`) while each of the GM's rolls arrives, ms each. */
+  entryWorkMs: number[]
+  /** Of that, running script (`ScriptDuration`), ms each. */
+  entryScriptMs: number[]
   rolls: number
   /** Another phone (4x CPU from the start) joining late: from the Join tap to the newest entry, numbered as the whole log, drawn. */
   lateJoinMs: number
@@ -111,16 +115,29 @@ export async function benchEveningPhone(
       blipTasks.push(...seen.tasks)
     }
     const entryTasks: number[] = []
+    const entryWorkMs: number[] = []
+    const entryScriptMs: number[] = []
+    // The renderer's own running totals, read over CDP: no script of the bench's in the page meanwhile.
+    const busy = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics')
+      const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000
+      return { work: value('TaskDuration'), script: value('ScriptDuration') }
+    }
+    await cdp.send('Performance.enable')
     for (let i = 0; i < rolls; i++) {
       await watch(phone)
+      const before = await busy()
       await options.roll()
       await phone.waitForTimeout(1500) // the entry reaches the phone and is drawn
+      const after = await busy()
+      entryWorkMs.push(after.work - before.work)
+      entryScriptMs.push(after.script - before.script)
       entryTasks.push(...(await watched(phone)).tasks)
     }
     await logHolds(phone, options.logEntries + rolls)
     const total = Number(await phone.getByTestId('log-entry').first().getAttribute('value'))
     const late = await lateJoin(browser, url, roomId, total)
-    return { liveMs, blipTasks, entryTasks, rolls, ...late }
+    return { liveMs, blipTasks, entryTasks, entryWorkMs, entryScriptMs, rolls, ...late }
   } finally {
     await context.close()
   }
@@ -198,7 +215,8 @@ export function printEveningPhone(run: EveningPhone, logEntries: number): void {
   console.log(
     `  a phone (4x CPU) with the ${logEntries}-entry log: back from a Wi-Fi blip, "Live" in ` +
       `${median(run.liveMs).toFixed(0)} ms (median of ${run.liveMs.length}), ${tasks(run.blipTasks)}; ` +
-      `the GM's next ${run.rolls} rolls arriving: ${tasks(run.entryTasks)}`,
+      `the GM's next ${run.rolls} rolls arriving: ${tasks(run.entryTasks)}; main thread busy ` +
+      `${median(run.entryWorkMs).toFixed(0)} ms per roll, script ${median(run.entryScriptMs).toFixed(0)} ms (medians)`,
   )
   console.log(
     `  another phone (4x CPU) joining then: Join tapped -> the whole log there in ${run.lateJoinMs.toFixed(0)} ms, ` +
