@@ -8,17 +8,21 @@ import { startTheme } from './theme.ts'
 import { prefetchRoomInfo } from './views/use-room.ts'
 
 // Before the first render's work: the room's name is on its way, and a player's seated view (Yjs and the
-// table's models, which open the sync connection) is loading while the join form renders.
+// table's models, which open the sync connection) starts loading while the join form renders.
 const route = parseRoute(window.location.pathname, window.location.hash)
 if ('roomId' in route) prefetchRoomInfo(route.roomId)
-if (route.screen === 'player') void import('./views/seated.tsx').catch(() => undefined)
-
 startTheme()
+// This script, asking for the seated view's chunks and the first render are each a task of their own:
+// together they were one task, often over 100 ms on a phone slowed 4x, in which a tap on the form waits
+// (BENCHMARKS.md). Asking for the chunks is not free: Vite's preload adds a <link> for each.
+if (route.screen === 'player') setTimeout(() => void import('./views/seated.tsx').catch(() => undefined))
 // index.html's join form, painted on a player's link before this script ran, is replaced by the app's own
 // (with what was typed in it) in the same frame.
-const shell = takeJoinShell()
-render(<App />, document.getElementById('app') as HTMLElement)
-shell.done()
+setTimeout(() => {
+  const shell = takeJoinShell()
+  render(<App />, document.getElementById('app') as HTMLElement)
+  shell.done()
+})
 
 // Only built apps have /sw.js; in `vite dev` a service worker would only serve stale modules.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
