@@ -168,29 +168,24 @@ async function lateJoin(
     // Tapped by its place on screen, found before the watch starts: no selector engine while it runs.
     const join = await phone.getByRole('button', { name: 'Join' }).boundingBox()
     if (!join) throw new Error('evening phone: the Join button is not on screen')
-    await phone.evaluate(
-      ({ longTask, total }) => {
-        const w = { tasks: [] as number[], tapped: 0, drawn: null as number | null }
-        ;(window as unknown as { __late: typeof w }).__late = w
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) if (e.duration > longTask) w.tasks.push(e.duration)
-        }).observe({ type: 'longtask' })
-        addEventListener(
-          'click',
-          () => {
-            w.tapped = performance.now()
-            const timer = setInterval(() => {
-              const first = document.querySelector('[data-testid=log-entry]')
-              if (first?.getAttribute('value') !== String(total)) return
-              w.drawn = performance.now()
-              clearInterval(timer)
-            }, 10)
-          },
-          { capture: true, once: true },
-        )
-      },
-      { longTask: LONG_TASK_MS, total },
-    )
+    await watch(phone) // its long tasks from here
+    await phone.evaluate((total) => {
+      const w = { tapped: 0, drawn: null as number | null }
+      ;(window as unknown as { __late: typeof w }).__late = w
+      addEventListener(
+        'click',
+        () => {
+          w.tapped = performance.now()
+          const timer = setInterval(() => {
+            const first = document.querySelector('[data-testid=log-entry]')
+            if (first?.getAttribute('value') !== String(total)) return
+            w.drawn = performance.now()
+            clearInterval(timer)
+          }, 10)
+        },
+        { capture: true, once: true },
+      )
+    }, total)
     await phone.touchscreen.tap(join.x + join.width / 2, join.y + join.height / 2)
     await phone.waitForFunction(
       () => (window as unknown as { __late: { drawn: number | null } }).__late.drawn !== null,
@@ -201,9 +196,9 @@ async function lateJoin(
     )
     await phone.waitForTimeout(2000)
     const seen = await phone.evaluate(
-      () => (window as unknown as { __late: { tasks: number[]; tapped: number; drawn: number } }).__late,
+      () => (window as unknown as { __late: { tapped: number; drawn: number } }).__late,
     )
-    return { lateJoinMs: seen.drawn - seen.tapped, lateJoinTasks: seen.tasks }
+    return { lateJoinMs: seen.drawn - seen.tapped, lateJoinTasks: (await watched(phone)).tasks }
   } finally {
     await context.close()
   }
