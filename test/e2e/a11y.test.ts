@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from '../support/axe.ts'
 import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
-import { crowdedTapTargets, sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
+import { brokenShortNames, crowdedTapTargets, sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
 import {
   openDefensePrompt,
   openSituations,
@@ -85,6 +85,8 @@ describe('every main view with axe-core', () => {
       expect(await sidewaysOverflow(page)).toBe(0)
       expect(await smallTapTargets(page)).toEqual([])
       expect(await crowdedTapTargets(page)).toEqual([])
+      // The composer's target tiles, two across: "Goblin 1" on one line, not "Goblin" over "1".
+      expect(await brokenShortNames(page, '.target-name')).toEqual([])
     } finally {
       if (before) await page.setViewportSize(before)
     }

@@ -89,3 +89,23 @@ export function crowdedTapTargets(page: Page): Promise<string[]> {
     return out
   }, MIN_TARGET_GAP)
 }
+
+/**
+ * Short names (up to 16 characters, such as "Goblin 1") that the layout breaks over more than one line,
+ * among the visible elements `selector` finds, as "name: N lines". A tile too narrow for its name reads as
+ * two names at arm's length.
+ */
+export function brokenShortNames(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const out: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const text = el.textContent?.trim() ?? ''
+      if (text.length === 0 || text.length > 16 || !el.checkVisibility()) continue
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+      if (lines > 1) out.push(`${text}: ${lines} lines`)
+    }
+    return out
+  }, selector)
+}
