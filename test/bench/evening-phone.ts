@@ -3,7 +3,8 @@
  * holds the evening (kept on the device too), then, with its CPU slowed 4x:
  * - goes offline and online again (a Wi-Fi blip): timed from the `online` event to the badge saying
  *   "Live", with every task over 50 ms from then until two seconds after;
- * - sees the GM roll a few times: every task over 50 ms while each new entry arrives.
+ * - sees the GM roll a few times: every task over 50 ms while each new entry arrives;
+ * - sees the GM change a foe's hit points a few times: the main thread's work while each change is drawn.
  * While it measures, the page is watched by its own small scripts (the Long Tasks API, a timer reading the
  * badge), not by Playwright's locators, whose selector engine would itself be a long task at 4x.
  */
@@ -24,6 +25,10 @@ export interface EveningPhone {
   /** Of that, running script (`ScriptDuration`), ms each. */
   entryScriptMs: number[]
   rolls: number
+  /** The main thread's work while each of the GM's hit-point changes is drawn (its bar moving included), ms each. */
+  changeWorkMs: number[]
+  /** Of that, running script, ms each. */
+  changeScriptMs: number[]
   /** Another phone (4x CPU from the start) joining late: from the Join tap to the newest entry, numbered as the whole log, drawn. */
   lateJoinMs: number
   /** Tasks over 50 ms from that Join tap until two seconds after. */
@@ -79,7 +84,14 @@ export async function benchEveningPhone(
   browser: Browser,
   url: string,
   roomId: string,
-  options: { logEntries: number; roll: () => Promise<void>; blips?: number; rolls?: number },
+  options: {
+    logEntries: number
+    roll: () => Promise<void>
+    /** Changes a foe's hit points on the table, as the GM's tablet does (no log entry). */
+    changeHp: () => void
+    blips?: number
+    rolls?: number
+  },
 ): Promise<EveningPhone> {
   const { blips = 3, rolls = 5 } = options
   const context = await browser.newContext(PHONE)
@@ -126,20 +138,42 @@ export async function benchEveningPhone(
       return { work: value('TaskDuration'), script: value('ScriptDuration') }
     }
     await cdp.send('Performance.enable')
+    /** The renderer's work while `act` happens and is drawn (1.5 s). */
+    const workOf = async (act: () => unknown) => {
+      const before = await busy()
+      await act()
+      await phone.waitForTimeout(1500) // it reaches the phone and is drawn
+      const after = await busy()
+      return { work: after.work - before.work, script: after.script - before.script }
+    }
     for (let i = 0; i < rolls; i++) {
       await watch(phone)
-      const before = await busy()
-      await options.roll()
-      await phone.waitForTimeout(1500) // the entry reaches the phone and is drawn
-      const after = await busy()
-      entryWorkMs.push(after.work - before.work)
-      entryScriptMs.push(after.script - before.script)
+      const { work, script } = await workOf(options.roll)
+      entryWorkMs.push(work)
+      entryScriptMs.push(script)
       entryTasks.push(...(await watched(phone)).tasks)
+    }
+    const changeWorkMs: number[] = []
+    const changeScriptMs: number[] = []
+    for (let i = 0; i < rolls; i++) {
+      const { work, script } = await workOf(options.changeHp)
+      changeWorkMs.push(work)
+      changeScriptMs.push(script)
     }
     await logHolds(phone, options.logEntries + rolls)
     const total = Number(await phone.getByTestId('log-entry').first().getAttribute('value'))
     const late = await lateJoin(browser, url, roomId, total)
-    return { liveMs, blipTasks, entryTasks, entryWorkMs, entryScriptMs, rolls, ...late }
+    return {
+      liveMs,
+      blipTasks,
+      entryTasks,
+      entryWorkMs,
+      entryScriptMs,
+      rolls,
+      changeWorkMs,
+      changeScriptMs,
+      ...late,
+    }
   } finally {
     await context.close()
   }
@@ -214,6 +248,10 @@ export function printEveningPhone(run: EveningPhone, logEntries: number): void {
       `${median(run.liveMs).toFixed(0)} ms (median of ${run.liveMs.length}), ${tasks(run.blipTasks)}; ` +
       `the GM's next ${run.rolls} rolls arriving: ${tasks(run.entryTasks)}; main thread busy ` +
       `${median(run.entryWorkMs).toFixed(0)} ms per roll, script ${median(run.entryScriptMs).toFixed(0)} ms (medians)`,
+  )
+  console.log(
+    `    the GM changing a foe's hit points ${run.changeWorkMs.length} times: main thread busy ` +
+      `${median(run.changeWorkMs).toFixed(0)} ms per change, script ${median(run.changeScriptMs).toFixed(0)} ms (medians)`,
   )
   console.log(
     `  another phone (4x CPU) joining then: Join tapped -> the whole log there in ${run.lateJoinMs.toFixed(0)} ms, ` +

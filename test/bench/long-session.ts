@@ -1,5 +1,5 @@
 /** Bench: a long game night (3,000 rolls, 2,000 edits) against wrangler dev; prints what the room stores and how fast it loads. */
-import { GM, LOG, PAST, type PastFight, pastDocName } from '@fray/protocol'
+import { GM, LOG, PAST, type PastFight, pastDocName, TABLE } from '@fray/protocol'
 import * as Y from 'yjs'
 import { answersOf } from '../support/answers.ts'
 import { launchBrowser } from '../support/browser.ts'
@@ -90,13 +90,22 @@ export async function benchLongSession(): Promise<void> {
       await until(() => gmAnswers.has(id), `the answer to ${id}`)
     }
 
-    // A phone at the table through the evening (chromium, 4x CPU): a Wi-Fi blip, then the GM's next rolls.
+    // A phone at the table through the evening (chromium, 4x CPU): a Wi-Fi blip, then the GM's next rolls,
+    // then the GM's tablet taking hit points off a goblin of the evening.
+    const gmTable = connect(server.url, roomId, 'table', gmKey)
+    await gmTable.synced
+    const goblin = gmTable.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('c0')
+    if (!goblin) throw new Error('the evening’s first goblin is not on the table')
     const browser = await launchBrowser()
     let late = 0
     const phone = await benchEveningPhone(browser, server.url, roomId, {
       logEntries: entries,
       roll: () => gmAsks(`late-${late++}`, { kind: 'roll', notation: '1d20' }),
-    }).finally(() => browser.close())
+      changeHp: () => goblin.set('hp', Number(goblin.get('hp')) - 1),
+    }).finally(() => {
+      gmTable.provider.destroy()
+      return browser.close()
+    })
 
     // Next week: the GM files the evening (New fight); phones joining then sync the log, which lists it,
     // and open the evening's own document (`past:0`) only to read it.

@@ -88,7 +88,7 @@ export function CombatantList(props: Props) {
             >
               <div
                 class={`hp-fill ${fraction <= 0.25 ? 'low' : ''}`}
-                style={{ width: `${fraction * 100}%` }}
+                style={{ transform: `scaleX(${fraction})` }}
               />
             </div>
             {onAdjust && onRemove && (
