@@ -1,4 +1,4 @@
-import { type FiledFight, LOG, type LogEntry, type PastFight } from '@fray/protocol'
+import { type FiledFight, LOG, type LogEntry, type PastFight, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createTableModel, hpFraction } from './table.ts'
@@ -38,6 +38,29 @@ describe('the table model', () => {
     const mirror = createTableModel(b, new Y.Doc())
     gm.addCombatant('Wolf', 11)
     expect(mirror.combatants.value.map((c) => c.name)).toEqual(['Wolf'])
+  })
+})
+
+describe('what each change recomputes', () => {
+  it('a hit point or a turn step leaves the log as it was, and a roll leaves the combatants', () => {
+    const doc = new Y.Doc()
+    const log = new Y.Doc()
+    const table = createTableModel(doc, log, () => 'c1')
+    table.addCombatant('Goblin', 7)
+    const roll = { id: 'r1', by: 'Mira', notation: '1d20', faces: [15], total: 15, at: 1, source: 'crypto' }
+    log.getArray<LogEntry>(LOG.entries).push([roll as LogEntry])
+    const entries = table.log.value
+    const combatants = table.combatants.value
+    // A long evening's log is thousands of entries: read again (and drawn again) only when it changes.
+    table.adjustHp('c1', -2)
+    doc.getMap(TABLE.turn).set('round', 2)
+    expect(table.log.value).toBe(entries)
+    expect(table.combatants.value).not.toBe(combatants)
+    const hurt = table.combatants.value
+    log.getArray<LogEntry>(LOG.entries).push([{ ...roll, id: 'r2' } as LogEntry])
+    expect(table.combatants.value).toBe(hurt)
+    expect(table.log.value.map((e) => e.id)).toEqual(['r1', 'r2'])
+    expect(table.turn.value.round).toBe(2)
   })
 })
 

@@ -195,6 +195,17 @@ export function withSecret(entry: LogEntry, secret: LogSecret | undefined): LogE
   }
 }
 
+/** Counts the changes of one shared type (`deep`: of everything inside it too), for a computed to read. */
+function changes<E>(type: Y.AbstractType<E> | undefined, deep = false): ReadonlySignal<number> {
+  const count = signal(0)
+  const bump = () => {
+    count.value++
+  }
+  if (deep) type?.observeDeep(bump)
+  else type?.observe(bump)
+  return count
+}
+
 /**
  * The table as signals, and the GM's edits of it. `gmDoc` is the GM's: with it, monsters' hidden hit
  * points and the log's hidden lines are read, and hit points are written there while the room hides them.
@@ -211,59 +222,57 @@ export function createTableModel(
   const filedArray = logDoc.getArray<FiledFight>(LOG.filed)
   const secrets = gmDoc?.getMap<Y.Map<unknown>>(GM.foeSecrets)
   const logSecrets = gmDoc?.getMap<LogSecret>(GM.logSecrets)
-  const version = signal(0)
-  const bump = () => {
-    version.value++
-  }
-  secrets?.observeDeep(bump)
-  logSecrets?.observe(bump)
   /** Where a combatant's hit points and sheet are written: the gm document's copy, once the room keeps one. */
   const healthFields = (id: string) => secrets?.get(id) ?? map.get(id)
   const settingsMap = doc.getMap<unknown>(TABLE.settings)
   const promptsMap = doc.getMap<PendingDefense>(TABLE.prompts)
-  promptsMap.observe(bump)
   const turnMap = doc.getMap<unknown>(TABLE.turn)
-  turnMap.observe(() => {
-    version.value++
-  })
-  map.observeDeep(bump)
-  logArray.observe(bump)
-  fightsArray.observe(bump)
-  filedArray.observe(bump)
-  settingsMap.observe(bump)
+  const seatsMap = doc.getMap<SeatInfo>(TABLE.seats)
+  // Each value reads again only when what it is made of changed: a roll does not rebuild the combatants,
+  // nor a hit point or a turn step the log (thousands of entries late in an evening).
+  const combatantsChanged = changes(map, true)
+  const secretsChanged = changes(secrets, true)
+  const logChanged = changes(logArray)
+  const logSecretsChanged = changes(logSecrets)
+  const fightsChanged = changes(fightsArray)
+  const filedChanged = changes(filedArray)
+  const settingsChanged = changes(settingsMap)
+  const promptsChanged = changes(promptsMap)
+  const turnChanged = changes(turnMap)
+  const seatsChanged = changes(seatsMap)
 
   const combatants = computed(() => {
-    void version.value
+    void combatantsChanged.value
+    void secretsChanged.value
     return [...map.entries()].map(([id, fields]) => readCombatant(id, fields, secrets?.get(id)))
   })
-  const seatsMap = doc.getMap<SeatInfo>(TABLE.seats)
-  seatsMap.observe(bump)
   const seats = computed(() => {
-    void version.value
+    void seatsChanged.value
     return [...seatsMap.entries()].map(([id, seat]) => ({ id, ...seat }))
   })
   const log = computed(() => {
-    void version.value
+    void logChanged.value
+    void logSecretsChanged.value
     return logArray.toArray().map((e) => withSecret(e, logSecrets?.get(e.id)))
   })
 
   const filedInLog = computed(() => {
-    void version.value
+    void fightsChanged.value
     return fightsArray.toArray()
   })
   const pastFights = computed(() => {
-    void version.value
+    void filedChanged.value
     const old = filedInLog.value.map(({ entries, ...fight }) => ({ ...fight, entries: entries.length }))
     return [...old, ...filedArray.toArray()]
   })
 
   const settings = computed<RoomSettings>(() => {
-    void version.value
+    void settingsChanged.value
     return readSettings(settingsMap)
   })
 
   const turn = computed<TurnState>(() => {
-    void version.value
+    void turnChanged.value
     return { ...IDLE_TURN, ...(Object.fromEntries(turnMap.entries()) as Partial<TurnState>) }
   })
 
@@ -275,7 +284,7 @@ export function createTableModel(
   }
 
   const prompts = computed(() => {
-    void version.value
+    void promptsChanged.value
     return [...promptsMap.values()]
   })
 
