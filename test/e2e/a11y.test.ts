@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from '../support/axe.ts'
 import { PHONE, TABLET, useBrowser } from '../support/browser.ts'
-import { brokenShortNames, crowdedTapTargets, sidewaysOverflow, smallTapTargets } from '../support/layout.ts'
+import {
+  brokenShortNames,
+  coveredPinnedControls,
+  crowdedTapTargets,
+  sidewaysOverflow,
+  smallTapTargets,
+} from '../support/layout.ts'
 import {
   openDefensePrompt,
   openSituations,
@@ -87,6 +93,8 @@ describe('every main view with axe-core', () => {
       expect(await crowdedTapTargets(page)).toEqual([])
       // The composer's target tiles, two across: "Goblin 1" on one line, not "Goblin" over "1".
       expect(await brokenShortNames(page, '.target-name')).toEqual([])
+      // The thumb bar's buttons stay tappable wherever the page is scrolled beneath them.
+      expect(await coveredPinnedControls(page)).toEqual([])
     } finally {
       if (before) await page.setViewportSize(before)
     }

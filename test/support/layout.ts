@@ -109,3 +109,53 @@ export function brokenShortNames(page: Page, selector: string): Promise<string[]
     return out
   }, selector)
 }
+
+/**
+ * Controls on a fixed or sticky bar that something of the page outside the bar covers at some point as the page scrolls
+ * beneath them, as "name: under tag.class at scroll Y". The page is scrolled through in 20 px steps and each
+ * control's centre is hit-tested at each; the scroll position is put back after. A box of the page drawn in a
+ * layer of its own (a transform, an opacity below 1) paints above a bar without a z-index and takes its taps.
+ */
+export function coveredPinnedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const pinned = (el: HTMLElement) => {
+      for (let at: HTMLElement | null = el; at; at = at.parentElement) {
+        const { position } = getComputedStyle(at)
+        if (position === 'fixed' || position === 'sticky') return at
+      }
+      return null
+    }
+    const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], select, summary')].flatMap(
+      (el) => {
+        const bar = el.checkVisibility({ visibilityProperty: true }) && pinned(el)
+        return bar ? [{ el, bar }] : []
+      },
+    )
+    const name = (el: Element) =>
+      (el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '') || el.tagName
+    const what = (el: Element) =>
+      `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}`
+    const start = window.scrollY
+    const end = document.documentElement.scrollHeight - window.innerHeight
+    const out = new Set<string>()
+    try {
+      for (let y = 0; y <= Math.max(end, 0); y += 20) {
+        window.scrollTo(0, y)
+        for (const { el, bar } of controls) {
+          const box = el.getBoundingClientRect()
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          // What the bar itself lays over its own controls (a sheet's sticky footer over its scrolling
+          // body) is the bar's to scroll; only the page's boxes are counted.
+          if (hit && !bar.contains(hit))
+            out.add(`${name(el)}: under ${what(hit)} at scroll ${window.scrollY}`)
+        }
+      }
+    } finally {
+      window.scrollTo(0, start)
+    }
+    // One line per control and what covers it (the first scroll position it happened at).
+    const first = new Map<string, string>()
+    for (const line of out) first.set(line.replace(/ at scroll \d+$/, ''), line)
+    return [...first.values()]
+  })
+}

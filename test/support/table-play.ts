@@ -15,13 +15,20 @@ export const turnWords = (system: string): TurnWords => turnWordsOf(SYSTEM_INFO[
 export const visible = async (page: Page, name: string | RegExp) =>
   (await page.getByRole('button', { name, exact: typeof name === 'string' }).count()) > 0
 
-/** Taps a button that the live table may take away at any moment (the round moved on by itself). */
-const tap = (page: Page, name: string) =>
+/**
+ * Taps a button that the live table may take away at any moment (the round moved on by itself). A tap that
+ * did not land is noted in `missed` with why (a button gone, or something of the page over it), for the
+ * error of a fight that then never comes to its moment.
+ */
+const tap = (page: Page, name: string, missed?: string[]) =>
   page
     .getByRole('button', { name, exact: true })
     .first()
     .click({ timeout: 2000 })
-    .catch(() => undefined)
+    .catch((error: Error) => {
+      const why = /\S.* intercepts pointer events?/.exec(error.message)?.[0] ?? error.message.split('\n')[0]
+      missed?.push(`"${name}" on ${new URL(page.url()).pathname}: ${why}`)
+    })
 
 export interface PlayOptions {
   /** Faction play: the monster the GM acts with. The foes pass otherwise, since a monster activated for
@@ -71,6 +78,7 @@ export async function playUntil(
 ): Promise<void> {
   const banner = () => gm.getByTestId('turn-banner').textContent()
   let patience = 0
+  const missed: string[] = []
   const deadline = Date.now() + 60_000
   for (let step = 0; step < 40 && Date.now() < deadline; step++) {
     if (await ready()) return
@@ -79,7 +87,7 @@ export async function playUntil(
     for (const phone of phones)
       if (phone !== keep?.phone && (await visible(phone, 'End my turn'))) ending.push(phone)
     if (ending.length > 0) {
-      for (const phone of ending) await tap(phone, 'End my turn')
+      for (const phone of ending) await tap(phone, 'End my turn', missed)
       // Each phone's button goes, unless the round moved on and gave the same player the next turn.
       for (const phone of ending)
         await until(
@@ -103,32 +111,34 @@ export async function playUntil(
         continue
       }
       patience = 0
-      await tap(gm, 'Next turn')
+      await tap(gm, 'Next turn', missed)
     } else if (await visible(gm, 'Roll for monsters')) {
       for (const phone of phones)
-        if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative')
-      await tap(gm, 'Roll for monsters')
+        if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative', missed)
+      await tap(gm, 'Roll for monsters', missed)
     } else if ((await visible(gm, 'Begin actions')) || (await visible(gm, 'Begin movement'))) {
       for (const phone of phones)
-        if (await visible(phone, 'State my intent')) await tap(phone, 'State my intent')
+        if (await visible(phone, 'State my intent')) await tap(phone, 'State my intent', missed)
       // brp: the statements end in the Movement phase when someone stated a move, then the Actions.
-      await tap(gm, 'Begin movement')
-      await tap(gm, 'Begin actions')
-    } else if (activate && (await visible(gm, `${activate} acts`))) await tap(gm, `${activate} acts`)
-    else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass')
+      await tap(gm, 'Begin movement', missed)
+      await tap(gm, 'Begin actions', missed)
+    } else if (activate && (await visible(gm, `${activate} acts`))) await tap(gm, `${activate} acts`, missed)
+    else if (await visible(gm, 'Foes pass')) await tap(gm, 'Foes pass', missed)
     else {
       const acting = []
       for (const phone of keep ? [keep.phone, ...phones] : phones)
         if (await visible(phone, 'I act now')) acting.push(phone)
-      if (acting[0]) await tap(acting[0], 'I act now')
-      else if (await visible(phones[0] as Page, 'We pass')) await tap(phones[0] as Page, 'We pass')
+      if (acting[0]) await tap(acting[0], 'I act now', missed)
+      else if (await visible(phones[0] as Page, 'We pass')) await tap(phones[0] as Page, 'We pass', missed)
     }
     await until(gm, async () => (await ready()) || (await banner()) !== before, 3000)
   }
   const screens = await Promise.all(
     [gm, ...phones].map(async (page) => (await page.locator('main').textContent()) ?? ''),
   )
-  throw new Error(`the round never came to the expected moment:\n${screens.join('\n---\n')}`)
+  const taps =
+    missed.length > 0 ? `Taps that did not land (the last 5):\n${missed.slice(-5).join('\n')}\n` : ''
+  throw new Error(`the round never came to the expected moment:\n${taps}${screens.join('\n---\n')}`)
 }
 
 /**
