@@ -509,7 +509,11 @@ export function Seated(props: {
                         Roll {die}
                         {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
                       </button>
-                      <button type="button" class="ghost own-button" onClick={() => (ownDice.value = '')}>
+                      <button
+                        type="button"
+                        class="ghost own-button wide"
+                        onClick={() => (ownDice.value = '')}
+                      >
                         I rolled my own dice
                       </button>
                       <button
