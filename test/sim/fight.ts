@@ -152,6 +152,8 @@ class Fight {
   diceMisspoken: string | null = null
   /** Dice for trying such an attack aside, apart from the fight's own choices and the room's dice. */
   readonly aside: ReturnType<typeof seededDice>
+  /** Updates of the table and of the gm document so far: which of them a step's action wrote. */
+  writes = { table: 0, gm: 0 }
 
   constructor(
     readonly system: SystemId,
@@ -162,6 +164,8 @@ class Fight {
     this.judge = SYSTEMS[system]
     this.choose = seededDice((seed ^ 0x5eed) >>> 0)
     this.aside = seededDice((seed ^ 0xa51de) >>> 0)
+    this.table.on('update', () => this.writes.table++)
+    this.gm.on('update', () => this.writes.gm++)
     this.room = new TableRoom({
       system,
       rules: this.rules,
@@ -1187,11 +1191,15 @@ class Fight {
       this.trace.push(`${this.step}: ${action.label}`)
       this.clock += 1000
       this.stepAnswers = []
+      const wrote = { ...this.writes }
       action.run()
-      // The room settles the turn after the GM's own edits of the table, as the worker does on their update.
-      if (action.kind === 'edit' || action.kind === 'reveal') this.room.tableChanged()
-      if (action.kind === 'verdict' || action.kind === 'edit' || action.kind === 'reveal')
-        this.room.resolveGm()
+      // After the GM's own edits, the room does what the worker does on their update: each document the
+      // edit wrote is followed up (the table's settles the turn; the gm document's runs its requests).
+      if (action.kind === 'edit' || action.kind === 'reveal') {
+        if (this.writes.table > wrote.table) this.room.tableChanged()
+        if (this.writes.gm > wrote.gm) this.room.resolveGm()
+      }
+      if (action.kind === 'verdict') this.room.resolveGm()
       const after = snapshot(this, before)
       const broken = check(this, before, after, action, this.stepAnswers)
       if (broken) return this.failed(broken.invariant, broken.message)

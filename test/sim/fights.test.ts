@@ -53,6 +53,14 @@ describe('the simulator', () => {
     expect(failure?.message).toMatch(/Planted: refused with no defense\.$/)
   })
 
+  it('catches status chips that are not what the rules say of a combatant', () => {
+    // A planted bug: the room's rules show no chip at all; the invariants judge by the system's own.
+    const chipless = () => ({ ...SYSTEMS.osr, combat: { ...SYSTEMS.osr.combat, status: () => [] } })
+    const { failure } = simulate({ systems: ['osr'], fights: 20, seed: 1, rules: chipless })
+    expect(failure?.invariant).toBe('the status chips follow the rules')
+    expect(failure?.message).toMatch(/shows \[\], the rules say \[".+"\]/)
+  })
+
   it('plays the same fight from the same seed', () => {
     expect(runFight('zones', 7)).toEqual(runFight('zones', 7))
   })

@@ -159,6 +159,18 @@ export function check(
     if (out(f) && isActing(after.turn, f.id))
       return { invariant: 'the fallen never act', message: `${out(f)} Yet the turn says ${f.name} acts now.` }
   }
+  // What every device shows of a combatant (its status chips: Dead, Unconscious, Prone) is what the rules
+  // say of its hit points and state now, however they changed (an outcome, an undo, the GM's own edit).
+  const combatants = fight.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  for (const f of after.fighters) {
+    const shown = combatants.get(f.id)?.get('status') ?? []
+    const said = rules.combat.status(f)
+    if (!same(shown, said))
+      return {
+        invariant: 'the status chips follow the rules',
+        message: `${f.name} (${f.hp} hp) shows ${JSON.stringify(shown)}, the rules say ${JSON.stringify(said)}`,
+      }
+  }
   const resolvedPrompt = (e: LogEntry) =>
     before.prompts.some((p) => p.id === e.id || p.attackerId === e.attack?.attackerId)
   const declared = [

@@ -153,6 +153,22 @@ export function write(ctx: RoomContext, f: Fighter): void {
   placeHealth(ctx, f.id)
 }
 
+/**
+ * Every combatant's status chips as its rules say now: after the GM's own edit of hit points (a goblin
+ * taken to -1 by hand is Dead in osr; one healed above 0 is no longer), which no outcome wrote.
+ */
+export function writeAllStatus(ctx: RoomContext): void {
+  const combatants = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  ctx.table.transact(() => {
+    for (const f of fighters(ctx)) {
+      const fields = combatants.get(f.id)
+      const chips = ctx.rules.combat.status(f)
+      // None shown and none to show: nothing written (a refused request writes nothing).
+      if (fields && (fields.has('status') || chips.length > 0)) setIfChanged(fields, 'status', chips)
+    }
+  }, 'server')
+}
+
 /** The system's end of a round: conditions tick, and morale, bleeding or death at 0 where the rules say. */
 export function endOfRound(ctx: RoomContext, round: number): void {
   const entry = {

@@ -19,7 +19,7 @@ import type * as Y from 'yjs'
 import { approveOutcome } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
-import type { RoomContext } from './outcomes.ts'
+import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
@@ -161,9 +161,9 @@ export class TableRoom {
           const result: RequestResult = request
             ? resolveGmRequest(ctx, request)
             : { ok: false, error: NOT_UNDERSTOOD }
-          // The words players see of monsters' health follow what it did, before the answer says how far
-          // the table had come (a tablet waits for that much).
-          if (result.ok) placeAllHealth(ctx)
+          // What players see of monsters' health, the status chips and the turn follow what it did, before
+          // the answer says how far the table had come (a tablet waits for that much).
+          if (result.ok) settle(ctx)
           const answer = answerOf(id, result, this.options.docs)
           gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([answer]), 'server')
         }
@@ -172,8 +172,8 @@ export class TableRoom {
     }
     if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
       this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => id))
-    // The GM may have changed a monster's hidden hit points: the words players see follow.
-    this.atomically(() => placeAllHealth(this.context()))
+    // The GM may have changed a monster's hidden hit points: what players see of it follows, and the turn.
+    this.atomically(() => settle(this.context()))
   }
 
   /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
@@ -199,15 +199,20 @@ export class TableRoom {
     }
   }
 
-  /**
-   * The GM changed the table directly (hit points, a monster revealed, what players see of monsters):
-   * each monster's hit points go where the setting wants them, then who acts now.
-   */
+  /** The GM changed the table directly (hit points, a monster revealed, what players see of monsters). */
   tableChanged(): void {
-    const ctx = this.context()
-    placeAllHealth(ctx)
-    refreshTurn(ctx)
+    settle(this.context())
   }
+}
+
+/**
+ * After the GM's own edit of the table or of the monsters' hidden figures: each monster's hit points go
+ * where the setting wants them, every combatant's status chips follow its hit points, then who acts now.
+ */
+function settle(ctx: RoomContext): void {
+  placeAllHealth(ctx)
+  writeAllStatus(ctx)
+  refreshTurn(ctx)
 }
 
 /** A request's own id (what its answer is found by), or null when it has none. */

@@ -65,6 +65,18 @@ describe('a round in slots', () => {
     expect(after.turn.acting).toEqual(['m'])
   })
 
+  it('lets a round nobody takes part in wait, not end again at each look, until one can act', () => {
+    // Everyone fallen: the round's order is empty from its start.
+    const down = turnContext('osr', [deadGoblin, { ...mira, hp: -2 }])
+    const empty = started(down)
+    expect(empty.turn.order).toEqual([])
+    expect(empty.roundOver).toBe(false)
+    expect(steps(rules, empty, down, { kind: 'refresh' }).roundOver).toBe(false)
+    // The GM heals Mira: this empty round ends, so that the next one has her.
+    const healed = turnContext('osr', [deadGoblin, { ...mira, hp: 3 }])
+    expect(steps(rules, empty, healed, { kind: 'refresh' }).roundOver).toBe(true)
+  })
+
   it('counts the attacks a turn allows, and ends a round once its last slot is done', () => {
     const ctx = turnContext('osr', [mira, goblin])
     const running = steps(

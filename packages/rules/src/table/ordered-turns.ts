@@ -186,8 +186,14 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         return { turn: { ...turn, acting: [], attacksLeft: {} }, roundOver: false }
       const slot = turn.order[turn.current]
       if (!slot) {
-        // The round ends once no attack of it is still waiting for its defender.
-        return { turn: { ...turn, acting: [], attacksLeft: {} }, roundOver: ctx.openPrompts.length === 0 }
+        // The round ends once no attack of it is still waiting for its defender. A round nobody took part
+        // in (everyone fallen) waits for one who can act (the GM heals someone, or ends the fight): ended,
+        // the next would be as empty, and another at each look at the turn.
+        const anyone = turn.order.length > 0 || ctx.fighters.some((f) => !ctx.out(f))
+        return {
+          turn: { ...turn, acting: [], attacksLeft: {} },
+          roundOver: anyone && ctx.openPrompts.length === 0,
+        }
       }
       const acting = ctx.fighters.filter(
         (f) => slot.ids.includes(f.id) && !ctx.out(f) && !turn.acted.includes(f.id),

@@ -26,6 +26,26 @@ const leader = fighter('zones', 'l', 'foe', { name: 'Bandit leader' })
 const incapacitated = { ...bandit, state: { down: 'incapacitated' } }
 
 describe('zones turns', () => {
+  it('lets a round with everyone out wait, not end again at each look, until one can act', () => {
+    const ctx = turnContext('zones', [sybilla, bandit], { faces: [1] })
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    // Both fall (a GM's edit): both sides pass for want of anyone, and the round does not end by itself.
+    const down = turnContext('zones', [
+      { ...sybilla, hp: 0 },
+      { ...bandit, hp: -1 },
+    ])
+    const fallen = steps(rules, started.value.step, down, { kind: 'refresh' })
+    expect(fallen.roundOver).toBe(false)
+    expect(steps(rules, fallen, down, { kind: 'refresh' }).roundOver).toBe(false)
+    // The GM heals Sybilla: the round ends, and the next has her.
+    const healed = turnContext('zones', [
+      { ...sybilla, hp: 3 },
+      { ...bandit, hp: -1 },
+    ])
+    expect(steps(rules, fallen, healed, { kind: 'refresh' }).roundOver).toBe(true)
+  })
+
   it('alternates the sides one character at a time; the one who took the turn spends it step by step', () => {
     // The initiative die (a d2) gives it to the party.
     const ctx = turnContext('zones', [sybilla, bandit], { faces: [1] })

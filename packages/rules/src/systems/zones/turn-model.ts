@@ -139,8 +139,12 @@ function passForThoseWhoCannot(factions: zones.RoundState, turn: TurnState, ctx:
 function settle(turn: TurnState, ctx: TurnContext): TurnStep {
   if (turn.status !== 'running' || !turn.factions) return { turn: { ...turn, acting: [] }, roundOver: false }
   const factions = passForThoseWhoCannot(synced(turn.factions, ctx), turn, ctx)
-  if (factions.phase === 'ended')
-    return { turn: { ...turn, factions, acting: [] }, roundOver: ctx.openPrompts.length === 0 }
+  // With everyone out of the fight, the round waits for one who can act (the GM heals someone, or ends
+  // the fight): ended, the next would end as well, and another at each look at the turn.
+  if (factions.phase === 'ended') {
+    const anyone = ctx.fighters.some((f) => !ctx.out(f))
+    return { turn: { ...turn, factions, acting: [] }, roundOver: anyone && ctx.openPrompts.length === 0 }
+  }
   const acting = actingNow(factions, ctx)
   const left = leftOf(turn, factions, ctx, acting)
   // Something is left of the turn: another step may be taken; nothing left, the turn only ends.
