@@ -151,6 +151,8 @@ export class TableRoom {
       })
     }
     const { processed } = this.options
+    /** Whether a request settled the table after itself (and so after every edit this update brought). */
+    let settled = false
     for (const { client, clock, value } of unresolved(gm.getArray(GM.requests), 'gm', processed)) {
       const request = parseGmRequest(value)
       const id = request?.id ?? requestId(value)
@@ -163,7 +165,10 @@ export class TableRoom {
             : { ok: false, error: NOT_UNDERSTOOD }
           // What players see of monsters' health, the status chips and the turn follow what it did, before
           // the answer says how far the table had come (a tablet waits for that much).
-          if (result.ok) settle(ctx)
+          if (result.ok) {
+            settle(ctx)
+            settled = true
+          }
           const answer = answerOf(id, result, this.options.docs)
           gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([answer]), 'server')
         }
@@ -173,7 +178,7 @@ export class TableRoom {
     if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
       this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => id))
     // The GM may have changed a monster's hidden hit points: what players see of it follows, and the turn.
-    this.atomically(() => settle(this.context()))
+    if (!settled) this.atomically(() => settle(this.context()))
   }
 
   /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
