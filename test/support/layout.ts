@@ -111,10 +111,11 @@ export function brokenShortNames(page: Page, selector: string): Promise<string[]
 }
 
 /**
- * Controls on a fixed or sticky bar that something of the page outside the bar covers at some point as the page scrolls
- * beneath them, as "name: under tag.class at scroll Y". The page is scrolled through in 20 px steps and each
- * control's centre is hit-tested at each; the scroll position is put back after. A box of the page drawn in a
- * layer of its own (a transform, an opacity below 1) paints above a bar without a z-index and takes its taps.
+ * Controls on a fixed or sticky bar that something of the page outside the bar covers at some point as the
+ * page scrolls beneath them, as "name: under tag.class at scroll Y". The page is scrolled through in 20 px
+ * steps and each control's centre is hit-tested at each; the scroll position is put back after. A box of
+ * the page drawn in a layer of its own (a transform, an opacity below 1) paints above a bar without a
+ * z-index and takes its taps.
  */
 export function coveredPinnedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -137,7 +138,8 @@ export function coveredPinnedControls(page: Page): Promise<string[]> {
       `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}`
     const start = window.scrollY
     const end = document.documentElement.scrollHeight - window.innerHeight
-    const out = new Set<string>()
+    // One line per control and what covers it, at the first scroll position it happened at.
+    const out = new Map<string, string>()
     try {
       for (let y = 0; y <= Math.max(end, 0); y += 20) {
         window.scrollTo(0, y)
@@ -146,16 +148,14 @@ export function coveredPinnedControls(page: Page): Promise<string[]> {
           const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
           // What the bar itself lays over its own controls (a sheet's sticky footer over its scrolling
           // body) is the bar's to scroll; only the page's boxes are counted.
-          if (hit && !bar.contains(hit))
-            out.add(`${name(el)}: under ${what(hit)} at scroll ${window.scrollY}`)
+          const line = `${name(el)}: under ${what(hit ?? el)}`
+          if (hit && !bar.contains(hit) && !out.has(line))
+            out.set(line, `${line} at scroll ${window.scrollY}`)
         }
       }
     } finally {
       window.scrollTo(0, start)
     }
-    // One line per control and what covers it (the first scroll position it happened at).
-    const first = new Map<string, string>()
-    for (const line of out) first.set(line.replace(/ at scroll \d+$/, ''), line)
-    return [...first.values()]
+    return [...out.values()]
   })
 }
