@@ -214,6 +214,8 @@ describe('what players see of monsters: a word, not hit points', () => {
     // Down is what a table sees anyway: it shows, even with nothing else shown.
     gm.doc.getMap<Y.Map<unknown>>(GM.foeSecrets).get('ogre')?.set('hp', 0)
     await eventually(() => fields()?.get('health') === 'Down', 'Down')
+    // And what the rules say of him at 0 in osr, on every phone, though no attack put him there.
+    await eventually(() => JSON.stringify(fields()?.get('status')) === '["Dead"]', 'his Dead chip')
 
     gmTable.doc.getMap(TABLE.settings).set('foeHealth', 'exact')
     await eventually(() => fields()?.get('hp') === 0 && fields()?.get('maxHp') === 30, 'hit points back')
