@@ -11,6 +11,7 @@ import {
   openGmTablet,
   playUntil,
   seatPhone,
+  setHp,
   typeOwnDice,
   visible,
 } from '../support/table-play.ts'
@@ -46,6 +47,9 @@ it('odnd: Mira retreats from the Ogre on her phone, with the odds of a clean get
     await expect.poll(() => chipsOf(page, 'Mira')).toContain('In melee with Ogre')
     await expect.poll(() => chipsOf(page, 'Ogre')).toContain('In melee with Mira')
   }
+
+  // Hit points enough to outlive any parting shot (d6 + 1): her retreat always ends in the pursuit roll.
+  await setHp(gm, 'Mira', 20, 20)
 
   // On her turn: in melee, running is not offered; the retreat is, with her chance in view.
   await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })

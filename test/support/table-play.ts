@@ -271,11 +271,15 @@ export const rowOf = (page: Page, name: string) =>
 export const hpOf = (page: Page, name: string) =>
   rowOf(page, name).locator('.hp-number').first().textContent()
 
-/** The GM types a combatant's hit points now, from its Edit form, and waits to see them. */
-export async function setHp(gm: Page, name: string, hp: number): Promise<void> {
+/**
+ * The GM types a combatant's hit points now (and, given `max`, its maximum) from its Edit form, and waits
+ * to see them.
+ */
+export async function setHp(gm: Page, name: string, hp: number, max?: number): Promise<void> {
   const row = rowOf(gm, name)
   await row.getByRole('button', { name: 'Edit' }).click()
   await row.getByLabel('HP now').fill(String(hp))
+  if (max !== undefined) await row.getByLabel('Max HP').fill(String(max))
   await row.getByRole('button', { name: `Save ${name}` }).click()
   await row.locator('.hp-number', { hasText: new RegExp(`^${hp}\\s*/`) }).waitFor()
 }
