@@ -42,14 +42,59 @@ export const TABLET = {
  * Opens `url` once its document is parsed, trying a second time if the first try hangs: the fresh-clone
  * CI once waited 30 s for a tablet's load event that never came, a page that opened at once on retry is
  * what a person does too. Only the first page of a run may need the long wait (the dev server's first build).
+ * A later CI run hung on both tries (a GM tablet on /r/<room>, 2adf105); the log now says what a hung try
+ * waited for, so the next one tells the server from the browser.
  */
 export async function openUrl(page: import('playwright-core').Page, url: string): Promise<void> {
+  const pending = unfinishedRequests(page)
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 20_000 })
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error
     console.log(`opening ${new URL(url).pathname} again after a ${error.message.split('\n')[0]}`)
+    console.log(await pending.report(url))
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 30_000 })
+  } finally {
+    pending.stop()
+  }
+}
+
+/**
+ * What a hung load was waiting for, to say in the log: the page's requests that got no answer yet (and
+ * whether the service worker had them), and whether the dev server answers a request of its own at all.
+ */
+function unfinishedRequests(page: import('playwright-core').Page) {
+  const open = new Map<import('playwright-core').Request, number>()
+  const started = (request: import('playwright-core').Request) => open.set(request, Date.now())
+  const ended = (request: import('playwright-core').Request) => open.delete(request)
+  // The context's events, not the page's: they also have the requests the service worker makes.
+  const context = page.context()
+  context.on('request', started)
+  context.on('requestfinished', ended)
+  context.on('requestfailed', ended)
+  return {
+    async report(url: string): Promise<string> {
+      const now = Date.now()
+      const requests = [...open].map(
+        ([r, at]) =>
+          `  ${r.method()} ${new URL(r.url()).pathname} (${r.resourceType()}${r.serviceWorker() ? ", the service worker's" : ''}), ${now - at} ms`,
+      )
+      const server = await fetch(new URL('/api/rooms/none', url), { signal: AbortSignal.timeout(5000) }).then(
+        (response) => `answers (${response.status}) in ${Date.now() - now} ms`,
+        (error: unknown) => `does not answer (${error instanceof Error ? error.message : error})`,
+      )
+      const workers = context.serviceWorkers().map((w) => new URL(w.url()).pathname)
+      return [
+        `unanswered requests:${requests.length === 0 ? ' none' : ''}`,
+        ...requests,
+        `the dev server ${server}; service workers: ${workers.join(', ') || 'none'}`,
+      ].join('\n')
+    },
+    stop() {
+      context.off('request', started)
+      context.off('requestfinished', ended)
+      context.off('requestfailed', ended)
+    },
   }
 }
 
