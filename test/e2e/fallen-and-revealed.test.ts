@@ -55,11 +55,18 @@ describe.each(SYSTEM_IDS)('a whole fight of %s', (system) => {
     await snap(gm, `fallen-${system}-tablet`)
     await snap(tomas, `fallen-${system}-phone`)
 
-    // The room settles the turn once it sees the GM's edit.
-    for (const page of [gm, ...phones])
+    // The room settles the turn once it sees the GM's edit; the round's order marks the two out, each
+    // by name, in a slot of their own or one they share.
+    for (const page of [gm, ...phones]) {
       await expect
         .poll(() => page.getByTestId('turn-banner').textContent())
         .not.toMatch(/^[^·]*(Goblin 1|Tomas)[^·]* acting/)
+      for (const name of ['Goblin 1', 'Tomas'])
+        await expect
+          .poll(() => page.getByTestId('turn-order').textContent(), { message: `${name} marked out` })
+          .toMatch(new RegExp(`${name}\\W+out of the fight`))
+      expect(await page.getByTestId('turn-order').textContent()).not.toMatch(/Mira\W+out of the fight/)
+    }
     await expect.poll(() => count(tomas, 'I act now'), { message: 'fallen Tomas may act' }).toBe(0)
     await expect.poll(() => count(tomas, button), { message: 'fallen Tomas is offered an attack' }).toBe(0)
     let leaderActed = false

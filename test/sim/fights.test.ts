@@ -26,7 +26,7 @@ describe('the simulator', () => {
     const { failure } = simulate({ systems: ['osr'], fights: 50, seed: 1, rules: fallenAct })
     expect(failure).not.toBeNull()
     if (!failure) return
-    expect(failure.invariant).toMatch(/fallen|fight ends/)
+    expect(failure.invariant).toMatch(/fallen|fight ends|marks who is out/)
     const again = runFight('osr', failure.seed, { rules: fallenAct('osr') })
     expect(again).toEqual(failure)
     // Without the bug, the same fight keeps every invariant.
@@ -59,6 +59,26 @@ describe('the simulator', () => {
     const { failure } = simulate({ systems: ['osr'], fights: 20, seed: 1, rules: chipless })
     expect(failure?.invariant).toBe('the status chips follow the rules')
     expect(failure?.message).toMatch(/shows \[\], the rules say \[".+"\]/)
+  })
+
+  it('catches an order that does not mark who of it is out', () => {
+    // A planted bug: the turn model leaves the order's marks out of every step.
+    const turn = SYSTEMS.osr.turn
+    const unmarked = () => ({
+      ...SYSTEMS.osr,
+      turn: {
+        ...turn,
+        step: ((state, action, ctx) => {
+          const stepped = turn.step(state, action, ctx)
+          return stepped.ok
+            ? { ...stepped, value: { ...stepped.value, turn: { ...stepped.value.turn, out: [] } } }
+            : stepped
+        }) satisfies typeof turn.step,
+      },
+    })
+    const { failure } = simulate({ systems: ['osr'], fights: 20, seed: 1, rules: unmarked })
+    expect(failure?.invariant).toBe('the order marks who is out')
+    expect(failure?.message).toMatch(/ is out \(-?\d+ hp\), the order says \[\]$/)
   })
 
   it('plays the same fight from the same seed', () => {

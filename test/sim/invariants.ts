@@ -159,6 +159,18 @@ export function check(
     if (out(f) && isActing(after.turn, f.id))
       return { invariant: 'the fallen never act', message: `${out(f)} Yet the turn says ${f.name} acts now.` }
   }
+  // The round's order on every screen strikes through who of it is out now (a shared slot too).
+  if (after.turn.status === 'running' && !after.turn.factions) {
+    const marked = new Set(after.turn.out ?? [])
+    for (const id of after.turn.order.flatMap((slot) => slot.ids)) {
+      const f = after.fighters.find((x) => x.id === id)
+      if (f && Boolean(out(f)) !== marked.has(id))
+        return {
+          invariant: 'the order marks who is out',
+          message: `${f.name} is ${out(f) ? '' : 'not '}out (${f.hp} hp), the order says ${JSON.stringify(after.turn.out)}`,
+        }
+    }
+  }
   // What every device shows of a combatant (its status chips: Dead, Unconscious, Prone) is what the rules
   // say of its hit points and state now, however they changed (an outcome, an undo, the GM's own edit).
   const combatants = fight.table.getMap<Y.Map<unknown>>(TABLE.combatants)

@@ -1,5 +1,6 @@
 /** Whose turn it is, impossible to miss: on the phone it turns gold and vibrates when the turn is yours. */
 import type { TurnState } from '@fray/protocol'
+import { Fragment } from 'preact'
 import { useEffect, useRef } from 'preact/hooks'
 import { alertPlayer } from '../device.ts'
 import type { Combatant } from '../models/table.ts'
@@ -73,6 +74,8 @@ export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
   const known = (ids: readonly string[] = []) => ids.filter((id) => combatants.some((c) => c.id === id))
   const surprised = turn.round === 1 ? known(turn.surprised) : []
   const defending = known(turn.defendOnly)
+  // Who of the order the rules keep out now (fallen, fled): struck through, their slot goes by without them.
+  const out = new Set(turn.out)
   return (
     <>
       <ol class="turn-order" data-testid="turn-order">
@@ -81,7 +84,20 @@ export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
             key={slot.label + slot.ids.join()}
             class={i === turn.current ? 'current' : i < turn.current ? 'done' : ''}
           >
-            <span class="muted small">{slot.label}</span> {slot.ids.map(name).join(', ')}
+            <span class="muted small">{slot.label}</span>{' '}
+            {slot.ids.map((id, k) => (
+              <Fragment key={id}>
+                {k > 0 && ', '}
+                {out.has(id) ? (
+                  <span class="out">
+                    {name(id)}
+                    <span class="sr-only"> (out of the fight)</span>
+                  </span>
+                ) : (
+                  name(id)
+                )}
+              </Fragment>
+            ))}
             {i === turn.current && <span class="sr-only"> (acting now)</span>}
             {onHold && i === turn.current && (
               // Only those the turn model lets act now: the fallen of the slot have no action to hold.

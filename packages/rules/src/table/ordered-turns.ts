@@ -110,6 +110,12 @@ function participants(turn: TurnState, ctx: TurnContext): Fighter[] {
   )
 }
 
+/** Those of the order whom the rules keep out of the fight now. */
+function outOfOrder(turn: TurnState, ctx: TurnContext): string[] {
+  const ids = new Set(turn.order.flatMap((slot) => slot.ids))
+  return ctx.fighters.filter((f) => ids.has(f.id) && ctx.out(f)).map((f) => f.id)
+}
+
 const STILL_MOVING =
   'Everyone who stated a move is still making it (the Movement phase, 5.1): the GM begins the Actions when they are done.'
 
@@ -125,11 +131,14 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     return dice.ok && dice.value.length > 0
   }
 
-  /** The turn moved on as far as it goes by itself, carrying the phase it is in where rounds have phases. */
+  /**
+   * The turn moved on as far as it goes by itself, with who of its order is out of it, and the phase it is
+   * in where rounds have phases.
+   */
   function settle(start: TurnState, ctx: TurnContext, force = false): TurnStep {
     const step = moveOn(start, ctx, force)
-    if (!hooks.phases) return step
-    return { ...step, turn: { ...step.turn, phaseNow: phaseWords(step.turn, hooks.phases) } }
+    const turn = { ...step.turn, out: outOfOrder(step.turn, ctx) }
+    return { ...step, turn: hooks.phases ? { ...turn, phaseNow: phaseWords(turn, hooks.phases) } : turn }
   }
 
   /**

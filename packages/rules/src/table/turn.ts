@@ -49,6 +49,11 @@ export interface TurnState {
   initiative: Record<string, InitiativeRoll>
   /** Who may act (attack, end their turn) now: the turn model's answer, read as it is by every screen. */
   acting?: string[]
+  /**
+   * Those of the round's order the rules keep out of it now (fallen, fled): their slot goes by without them,
+   * and the order on every screen strikes them through. Written by the turn model.
+   */
+  out?: string[]
   /** Who the round is waiting for before it can run, and for what. */
   waiting?: Record<string, 'initiative' | 'intent'>
   /** For each one awaited for initiative, the sides of the dice they roll (a phone names them: "your d6"). */
