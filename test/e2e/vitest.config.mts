@@ -9,6 +9,9 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     globalSetup: ['./global-setup.ts'],
     testTimeout: 30_000,
+    // What every device shows arrives over real sockets: a poll gets 10 s (not Vitest's 1 s) before it
+    // fails, which a loaded two-core CI machine once needed. A poll that holds returns at once either way.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     fileParallelism: false,
   },

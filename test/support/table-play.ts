@@ -62,6 +62,10 @@ export async function openAttackSheet(gm: Page, phone: Page, name: string): Prom
     )
     const close = phone.getByRole('button', { name: 'Close', exact: true })
     if ((await close.count()) > 0) await close.first().click()
+    // A sheet that opened as a refusal (osr: a fumble broke or dropped the weapon, no attack this round):
+    // the turn is over for this round, the next one may offer the attack.
+    const end = phone.getByRole('button', { name: 'End my turn' })
+    if ((await end.count()) > 0) await end.first().click()
   }
   throw new Error(`${name}'s attack sheet did not open in three tries`)
 }
