@@ -233,6 +233,39 @@ it('osr: a feat declared from the phone asks the GM, in every log, to decide it 
   await chromium.snap(gm, 'osr-feat-gm')
 })
 
+it('osr: the weapon Mira fumbled and broke gives her no attack next round, yet she parries and dodges from the phone (17.0.4, 17.0.1.4)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira } = await miraFirstAt()
+  const sheet = await choose(mira, 'Sword')
+  // Her own d20s: a natural 1, then 1 on the fumble table: "Weapon breaks, no attack next round".
+  await typeOwnDice(sheet, () => 1)
+  await sheet.getByRole('button', { name: 'Send my dice' }).click()
+  await expect.poll(() => mira.getByTestId('result-card').textContent()).toContain('Weapon breaks')
+
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  const chips = mira.getByTestId('combatant').filter({ hasText: 'Mira' }).first().locator('.chip')
+  await expect.poll(() => chips.allTextContents()).toContain('No attack (1 round)')
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  const next = mira.getByRole('region', { name: 'Mira attacks' })
+  const withField = next.locator('label.field', { hasText: /^With/ }).locator('select')
+  // What is not an attack, and nothing else: no sword, punch or grapple this round.
+  await expect
+    .poll(() => withField.locator('option').allTextContents())
+    .toEqual([
+      'Parry or dodge · +2 AC this round, no attack',
+      'Run away · double movement, no attack',
+      'Move away · turn your back, walk your movement',
+      'Perform a feat · the GM decides how it goes',
+    ])
+  await chromium.snap(mira, 'osr-no-attack-sheet')
+  await next.getByRole('button', { name: 'Parry and dodge this round' }).click()
+  for (const page of [mira, gm])
+    await expect
+      .poll(() => page.getByTestId('log').textContent())
+      .toContain('Mira parries and dodges this round: +2 AC, no attack.')
+})
+
 it('osr: Mira grabs the Goblin from the phone, and on her next turn hurts the one she holds, the hold’s odds shown (17.0.18)', {
   timeout: 120_000,
 }, async () => {

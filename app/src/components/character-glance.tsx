@@ -10,8 +10,10 @@ export function CharacterGlance({ system, me }: { system: SystemId; me: Combatan
   const combat = rulesOf(system).combat
   const fighter = asFighter(me)
   const choices = combat.choices(fighter)
-  // The first way to attack is the one an attack starts with: the weapon in hand.
-  const weapon = choices.ok ? choices.value[0]?.label : null
+  // The first way to attack is the one an attack starts with: the weapon in hand. None while only what is
+  // not an attack is offered (osr: the weapon broke or was dropped last round).
+  const first = choices.ok ? choices.value[0] : undefined
+  const weapon = first && !first.self && !first.waits && !first.aid ? first.label : null
   const defense = combat.defense(fighter)
   if (!weapon && !defense) return null
   return (

@@ -440,10 +440,32 @@ describe('end of round', () => {
     expect(rules.status(mira)).toEqual(['No attack (next round)'])
     const [next] = endRound(mira)
     expect(rules.status(next as Fighter)).toEqual(['No attack (1 round)'])
-    expect(rules.choices(next as Fighter)).toEqual({
-      ok: false,
-      error: 'No attack this round: the weapon was dropped last round.',
+    // "No attack": what is not an attack stays hers to do (17.0.1.4-7), no punch, kick or grapple either.
+    const blocked = rules.choices(next as Fighter)
+    expect(blocked.ok && blocked.value.map((c) => c.id)).toEqual([
+      'parry-dodge',
+      'run-away',
+      'move-away',
+      'feat',
+    ])
+    const nextMira = next as Fighter
+    expect(resolve(nextMira, nextMira, { choice: 'parry-dodge', toggles: [] }).summary).toBe(
+      'Mira parries and dodges this round: +2 AC, no attack.',
+    )
+    for (const choice of ['weapon-0-melee', 'punch', 'grapple'])
+      expect(rules.resolve(nextMira, foe(), { choice, toggles: [] }, null, scripted(10, 5))).toEqual({
+        ok: false,
+        error: 'No attack this round: the weapon was dropped last round.',
+      })
+    // Burning, she may still put the flames out; a caster may still cast.
+    const burning = after(nextMira, {
+      state: {
+        ...nextMira.state,
+        conditions: [...(nextMira.state.conditions as unknown[]), { kind: 'burning', rounds: 2 }],
+      },
     })
+    const put = rules.choices(burning)
+    expect(put.ok && put.value.map((c) => c.id)).toContain('put-out')
     const [later] = endRound(next as Fighter)
     expect(rules.status(later as Fighter)).toEqual([])
     expect(rules.choices(later as Fighter).ok).toBe(true)

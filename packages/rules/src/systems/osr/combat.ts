@@ -589,26 +589,21 @@ export const osrCombatView: ScreenRules['combat'] = {
     const down = downReason(attacker, state)
     if (down) return fail(`${down} They cannot attack.`)
     const blocked = attackBlockedBy(state.conditions)
-    if (blocked) return fail(blocked)
+    // A broken or dropped weapon takes the attack, not the round ("no attack next round", 17.0.4): what is
+    // not an attack is still offered. Surprise, reloading or an action already declared take it all.
+    const weaponOnly = blocked && !attackBlockedBy(state.conditions.filter((c) => c.kind !== 'no-attack'))
+    if (blocked && !weaponOnly) return fail(blocked)
     const s = sheet(attacker)
     if (!s.ok) return s
+    const selfActions = SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
+      ({ id, label, self, verb }) => ({ id, label, self, verb }),
+    )
+    if (weaponOnly) return ok(selfActions)
     const grips = [
       ...(state.holding ? [SQUEEZE] : []),
       ...(state.conditions.some((c) => c.kind === 'grappled') ? [BREAK_FREE] : []),
     ]
-    return ok([
-      ...waysOf(s.value, state.conditions),
-      ...grips,
-      HOLD,
-      ...SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
-        ({ id, label, self, verb }) => ({
-          id,
-          label,
-          self,
-          verb,
-        }),
-      ),
-    ])
+    return ok([...waysOf(s.value, state.conditions), ...grips, HOLD, ...selfActions])
   },
 
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[] {
