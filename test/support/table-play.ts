@@ -60,10 +60,10 @@ export async function openAttackSheet(gm: Page, phone: Page, name: string): Prom
     console.warn(
       `${name}'s attack sheet did not open within 5 s of the Attack tap (phone: "${await shows(phone)}"; sheet: ${await sheet.count()}; tablet: "${await shows(gm)}"); playing on`,
     )
-    const close = phone.getByRole('button', { name: 'Close', exact: true })
+    const close = phone.getByRole('button', { name: /^(Close|Cancel)$/ })
     if ((await close.count()) > 0) await close.first().click()
-    // A sheet that opened as a refusal (osr: a fumble broke or dropped the weapon, no attack this round):
-    // the turn is over for this round, the next one may offer the attack.
+    // A sheet with no attack in it (osr: a fumble broke or dropped the weapon, no attack this round): the
+    // turn is over for this round, the next one may offer the attack.
     const end = phone.getByRole('button', { name: 'End my turn' })
     if ((await end.count()) > 0) await end.first().click()
   }
