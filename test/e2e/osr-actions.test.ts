@@ -257,6 +257,7 @@ it('osr: the weapon Mira fumbled and broke gives her no attack next round, yet s
       'Run away · double movement, no attack',
       'Move away · turn your back, walk your movement',
       'Perform a feat · the GM decides how it goes',
+      'Hold action · act on their number, with them',
     ])
   await chromium.snap(mira, 'osr-no-attack-sheet')
   await next.getByRole('button', { name: 'Parry and dodge this round' }).click()

@@ -447,6 +447,7 @@ describe('end of round', () => {
       'run-away',
       'move-away',
       'feat',
+      'hold',
     ])
     const nextMira = next as Fighter
     expect(resolve(nextMira, nextMira, { choice: 'parry-dodge', toggles: [] }).summary).toBe(
@@ -744,6 +745,71 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
     expect(rules.status(after(goblin, r.changes.gob))).toEqual([])
     const c = rules.choices(after(mira, r.changes.mira))
     expect(c.ok && c.value.map((x) => x.id)).not.toContain('squeeze')
+  })
+})
+
+describe('a grapple with no attack this round (17.0.4, 17.0.18)', () => {
+  const GRAPPLE: Declared = { choice: 'grapple', toggles: [] }
+  const noAttack = (f: Fighter): Fighter => ({
+    ...f,
+    state: {
+      ...f.state,
+      conditions: [
+        ...((f.state.conditions as unknown[]) ?? []),
+        { kind: 'no-attack', reason: 'weapon dropped' },
+      ],
+    },
+  })
+  const grabbed = () => {
+    const r = resolve(pc(), foe(), GRAPPLE, 15, 12, 5)
+    return { mira: after(pc(), r.changes.mira), goblin: after(foe(), r.changes.gob) }
+  }
+
+  it('the held may still break free (a grapple check, not an attack); the holder may not hurt them', () => {
+    const { mira, goblin } = grabbed()
+    const held = noAttack(goblin)
+    const c = rules.choices(held)
+    expect(c.ok && c.value.map((x) => x.id)).toEqual([
+      'break-free',
+      'parry-dodge',
+      'run-away',
+      'move-away',
+      'feat',
+      'hold',
+    ])
+    expect(resolve(held, mira, { choice: 'break-free', toggles: [] }, 18, 4).summary).toMatch(
+      /the hold is broken/,
+    )
+    const holder = noAttack(mira)
+    const h = rules.choices(holder)
+    expect(h.ok && h.value.map((x) => x.id)).not.toContain('squeeze')
+    expect(
+      rules.resolve(holder, goblin, { choice: 'squeeze', toggles: [] }, null, scripted(10, 3, 2)),
+    ).toEqual({
+      ok: false,
+      error: 'No attack this round: the weapon was dropped last round.',
+    })
+  })
+
+  it('one reloading may neither break free, hurt the held, nor hold an action ("no other action")', () => {
+    const { mira, goblin } = grabbed()
+    const reloading = (f: Fighter): Fighter => ({
+      ...f,
+      state: {
+        ...f.state,
+        conditions: [...((f.state.conditions as unknown[]) ?? []), { kind: 'reloading', rounds: 1 }],
+      },
+    })
+    const why = 'Reloading takes the whole round: no other action, not even moving.'
+    for (const [who, other, choice] of [
+      [reloading(goblin), mira, 'break-free'],
+      [reloading(mira), goblin, 'squeeze'],
+      [reloading(mira), goblin, 'hold'],
+    ] as const)
+      expect(rules.resolve(who, other, { choice, toggles: [] }, null, scripted(10, 3, 2))).toEqual({
+        ok: false,
+        error: why,
+      })
   })
 })
 

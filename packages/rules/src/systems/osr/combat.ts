@@ -23,6 +23,7 @@ import { ACTIONS, type ActionKind, declareAction } from './actions.ts'
 import { type AttackDeclaration, planAttack } from './attack.ts'
 import {
   acFromConditions,
+  actionBlockedBy,
   attackBlockedBy,
   type Condition,
   type ConditionKind,
@@ -181,8 +182,11 @@ export const HOLD_RULE = 'Hold Action (17.0.1.6)'
 /** Holding for the target, in words, or why not: one waits for another, not for oneself. */
 export function holding(attacker: Fighter, target: Fighter): Outcome<string> {
   if (target.id === attacker.id) return fail('Hold your action for someone else: the one you wait for.')
-  const down = downReason(attacker, stateOf(attacker))
+  const state = stateOf(attacker)
+  const down = downReason(attacker, state)
   if (down) return fail(`${down} They cannot act.`)
+  const idle = actionBlockedBy(state.conditions)
+  if (idle) return fail(idle)
   return ok(`${attacker.name} waits for ${target.name} and acts on their number, at the same time`)
 }
 
@@ -202,6 +206,9 @@ const BREAK_FREE: AttackChoice = {
 /** The holder and the held for a hold action, or why the target is not the one it needs. */
 export function grip(attacker: Fighter, target: Fighter, choice: string) {
   const squeezing = choice === SQUEEZE.id
+  const conditions = stateOf(attacker).conditions
+  const blocked = squeezing ? attackBlockedBy(conditions) : actionBlockedBy(conditions)
+  if (blocked) return fail(blocked)
   const [holder, held] = squeezing ? [attacker, target] : [target, attacker]
   const holds = stateOf(holder).holding === held.id
   const grappled = stateOf(held).conditions.some((c) => c.kind === 'grappled')
@@ -588,22 +595,27 @@ export const osrCombatView: ScreenRules['combat'] = {
     const state = stateOf(attacker)
     const down = downReason(attacker, state)
     if (down) return fail(`${down} They cannot attack.`)
-    const blocked = attackBlockedBy(state.conditions)
-    // A broken or dropped weapon takes the attack, not the round ("no attack next round", 17.0.4): what is
-    // not an attack is still offered. Surprise, reloading or an action already declared take it all.
-    const weaponOnly = blocked && !attackBlockedBy(state.conditions.filter((c) => c.kind !== 'no-attack'))
-    if (blocked && !weaponOnly) return fail(blocked)
+    // Surprise, reloading or an action already declared take the round; a broken or dropped weapon takes
+    // the attack only ("no attack next round", 17.0.4): what is not an attack is still offered.
+    const idle = actionBlockedBy(state.conditions)
+    if (idle) return fail(idle)
+    const armed = !attackBlockedBy(state.conditions)
     const s = sheet(attacker)
     if (!s.ok) return s
     const selfActions = SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
       ({ id, label, self, verb }) => ({ id, label, self, verb }),
     )
-    if (weaponOnly) return ok(selfActions)
+    // Breaking free is a grapple check, not an attack (17.0.18); hurting the one held is (like a punch).
     const grips = [
-      ...(state.holding ? [SQUEEZE] : []),
+      ...(state.holding && armed ? [SQUEEZE] : []),
       ...(state.conditions.some((c) => c.kind === 'grappled') ? [BREAK_FREE] : []),
     ]
-    return ok([...waysOf(s.value, state.conditions), ...grips, HOLD, ...selfActions])
+    // Without an attack the sheet opens on breaking free, else on parrying: holding comes last.
+    return ok(
+      armed
+        ? [...waysOf(s.value, state.conditions), ...grips, HOLD, ...selfActions]
+        : [...grips, ...selfActions, HOLD],
+    )
   },
 
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[] {

@@ -137,6 +137,14 @@ export function initiativeFromConditions(conditions: ReadonlyArray<Condition>): 
   )
 }
 
+/**
+ * Why a combatant may do nothing this round, or null: surprise, reloading, or the round's action already
+ * declared (running, parrying). A broken or dropped weapon takes the attack only ("no attack next round").
+ */
+export function actionBlockedBy(conditions: ReadonlyArray<Condition>): string | null {
+  return attackBlockedBy(conditions.filter((c) => c.kind !== 'no-attack'))
+}
+
 /** Why a combatant may not attack this round, or null: surprise, a broken or dropped weapon, reloading. */
 export function attackBlockedBy(conditions: ReadonlyArray<Condition>): string | null {
   for (const c of conditions) {
