@@ -209,10 +209,16 @@ describe('spelljammer combat: defending stances', () => {
     expect(combat.choices(declined.target).ok).toBe(true)
     const { target } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'full-defense', 90)
     expect(ids(unwrap(combat.defenses(sj('ari', 'pc'), target, sword)))).toEqual(['full-defense'])
-    expect(combat.choices(target)).toEqual({
+    // "cannot attack during the round but can stay with the attacker": what is not an attack stays offered.
+    expect(ids(unwrap(combat.choices(target)))).toEqual(['withdraw', 'pick-up', 'free-action'])
+    expect(combat.resolve(target, sj('mira', 'pc'), sword, null, scripted(10, 4))).toEqual({
       ok: false,
       error: 'orc declared Full Defense this round and cannot attack.',
     })
+    expect(
+      unwrap(combat.resolve(target, target, { choice: 'free-action', toggles: [] }, null, scripted()))
+        .summary,
+    ).toMatch(/^orc takes a free action/)
   })
 
   it('Desperate Defense lets the attacker force a 10 ft move, hit or miss', () => {
@@ -239,7 +245,9 @@ describe('spelljammer combat: defending stances', () => {
 describe('spelljammer combat: end of round and status', () => {
   it('a stun lasts the rest of the round and expires at its end', () => {
     const { target: orc } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 10, 7)
-    expect(combat.choices(orc)).toEqual({
+    // "Stunned combatants lose all remaining attacks for the round": the attacks, not withdrawing.
+    expect(ids(unwrap(combat.choices(orc)))).toEqual(['withdraw', 'pick-up', 'free-action'])
+    expect(combat.resolve(orc, sj('mira', 'pc'), sword, null, scripted(10, 4))).toEqual({
       ok: false,
       error: "orc is stunned and loses the rest of this round's attacks.",
     })

@@ -390,12 +390,16 @@ export function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: D
   })
 }
 
-/** Why a fighter cannot act at all now (down, stunned, busy casting), or null. */
+/**
+ * Why a fighter cannot act at all now (down, busy casting, in Desperate Defense: "no other actions"), or
+ * null. A stun takes "all remaining attacks for the round" and Full Defense means "cannot attack": both
+ * leave what is not an attack (withdrawing, picking up a weapon, the free action).
+ */
 export function cannotAct(f: Fighter): string | null {
   const sheet = sheetFor(f)
   if (!sheet.ok) return sheet.error
   const refusal = cannotAttack(f, sheet.value)
-  return refusal && !/no weapon|Full Defense/.test(refusal) ? refusal : null
+  return refusal && !/no weapon|Full Defense|stunned/.test(refusal) ? refusal : null
 }
 
 function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Declared): Outcome<Preview> {
@@ -548,14 +552,17 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     const spells = castingChoices(sheet.value, casting)
     // Casting is the round's action: while a spell is under way, its going off is all there is.
     if (casting) return spells.length > 0 ? ok(spells) : fail(cannotAttack(attacker, sheet.value) ?? '')
+    // No attack now (stunned, Full Defense, no weapon): what is not an attack is still offered.
     const refusal = cannotAttack(attacker, sheet.value)
-    if (refusal && (spells.length === 0 || !/no weapon/.test(refusal))) return fail(refusal)
-    const able = !cannotAct(attacker)
-    const leave = able ? [WITHDRAW_CHOICE] : []
-    if (able && !stateOf(attacker).pickingUp) leave.push(PICK_UP_CHOICE)
+    const idle = cannotAct(attacker)
+    if (idle) return fail(idle)
+    const leave = [WITHDRAW_CHOICE]
+    if (!stateOf(attacker).pickingUp) leave.push(PICK_UP_CHOICE)
     // Offered all round: a second says why not, in the text's words.
-    if (able) leave.push(FREE_ACTION)
-    return ok([...choicesOf(sheet.value), ...leave, ...spells])
+    leave.push(FREE_ACTION)
+    // A stunned caster "loses the rest of this round's actions" for casting too (`castingOf`).
+    const casts = stateOf(attacker).stunned ? [] : spells
+    return ok([...(refusal ? [] : choicesOf(sheet.value)), ...leave, ...casts])
   },
   toggles(attacker, target, choiceId) {
     if (choiceId === WITHDRAW) return [...WITHDRAW_TOGGLES]
