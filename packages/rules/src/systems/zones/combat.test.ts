@@ -336,6 +336,34 @@ describe('zones: non-lethal attacks', () => {
   })
 })
 
+describe('zones: a grab by a larger character', () => {
+  it('leaves the smaller one held nothing to do on its turn: it cannot break free, only an ally frees it', () => {
+    // "Smaller characters ... can't free themselves from a grab with a STR save" (Non-lethal attacks).
+    const ogre = foe('Ogre', { size: 'large', weapons: [weapon('Club', 'd8')] })
+    const grab = must(rules.resolve(ogre, pc('Mira'), attack('grapple'), null, scripted(15)))
+    const mira = after(pc('Mira'), grab)
+    const view = { turn: IDLE_TURN, fighters: [ogre, mira] }
+    expect(rules.choices(mira, view)).toEqual({
+      ok: false,
+      error:
+        'Mira is held by a larger character and can’t break free with a STR save: only an ally can free them.',
+    })
+    expect(rules.resolve(mira, ogre, attack('break-free'), null, scripted(1))).toEqual({
+      ok: false,
+      error: "Mira can't break free of a larger character's grab with a STR save.",
+    })
+    // Held by one her size, she may try.
+    const bandit = foe('Bandit')
+    const held = after(
+      pc('Mira'),
+      must(rules.resolve(bandit, pc('Mira'), attack('grapple'), null, scripted(15))),
+    )
+    expect(must(rules.choices(held, { turn: IDLE_TURN, fighters: [bandit, held] })).map((c) => c.id)).toEqual(
+      ['break-free'],
+    )
+  })
+})
+
 describe('zones: gear', () => {
   it('knocks a weapon to the ground on a failed STR save, and it is back in hand once used', () => {
     // Non-lethal attacks, Disarm: "The target must pass a STR save or drop a weapon".

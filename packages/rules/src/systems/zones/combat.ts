@@ -1142,6 +1142,14 @@ export const zonesCombatView: ScreenRules['combat'] = {
     const turn = turnOf(attacker, view, sheet.value)
     const cannot = cannotAttack(attacker, turn, view)
     if (cannot) return fail(cannot)
+    // Held by a larger character, breaking free is no option ("can't free themselves from a grab with a
+    // STR save", Non-lethal attacks): the turn has nothing in it. (Without the table, it is offered.)
+    const holder = view?.fighters.find((f) => f.id === stateOf(attacker).grabbedBy)
+    const holderSheet = holder && sheetFor(holder)
+    if (holderSheet?.ok && zones.sizeSteps(holderSheet.value.size, sheet.value.size) > 0)
+      return fail(
+        `${attacker.name} is held by a larger character and can’t break free with a STR save: only an ally can free them.`,
+      )
     // Freeing an ally is offered while one of the attacker's side is grabbed.
     const grabbedAlly = (view?.fighters ?? []).some(
       (f) => f.side === attacker.side && f.id !== attacker.id && stateOf(f).grabbedBy,
