@@ -346,6 +346,22 @@ it.each([
     // The rounds between are spent reloading, doing nothing else (the room refuses every action:
     // test/worker); round 1 + N her turn comes with the crossbow loaded.
     const round = () => gm.getByTestId('turn-banner').textContent()
+    // Her turn in round 2 says so where the Attack button was, and leaves her only "End my turn".
+    const banner = () => mira.getByTestId('turn-banner').textContent()
+    await playUntil(
+      gm,
+      [mira],
+      async () => (await round())?.includes('Round 2') === true && /^Your turn/.test((await banner()) ?? ''),
+      {
+        keep: { phone: mira, name: 'Mira' },
+      },
+    )
+    await expect
+      .poll(() => mira.getByTestId('barred').textContent())
+      .toBe('Reloading takes the whole round: no other action, not even moving.')
+    expect(await visible(mira, 'Attack')).toBe(false)
+    await chromium.snap(mira, `osr-crossbow-${every}-barred`)
+    await mira.getByRole('button', { name: 'End my turn' }).click()
     const myTurnIn = (n: number) => async () =>
       (await round())?.includes(`Round ${n}`) === true && (await visible(mira, 'Attack'))
     await playUntil(gm, [mira], myTurnIn(1 + every), {})

@@ -11,8 +11,9 @@ import {
   SYSTEM_INFO,
   type SystemId,
   seatDocName,
+  type TurnState,
 } from '@fray/protocol'
-import { turnPlace, turnWordsOf } from '@fray/rules'
+import { type ScreenRules, turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo, useRef } from 'preact/hooks'
 import * as Y from 'yjs'
@@ -28,7 +29,7 @@ import { keepOffline } from '../keep-offline.ts'
 import { useRules } from '../models/rules.ts'
 import { createSeatModel, type StoredSeat } from '../models/seat.ts'
 import { connectDoc, type SyncedDoc } from '../models/sync.ts'
-import { createTableModel } from '../models/table.ts'
+import { asFighter, type Combatant, createTableModel } from '../models/table.ts'
 import { factionToMove, isSurprised, turnKey } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
 import { useTapLock } from './use-tap-lock.ts'
@@ -84,7 +85,8 @@ export function Seated(props: {
   const die = system ? SYSTEM_INFO[system].quickRoll : 'd20'
   // The room's rules, a chunk of their own, loaded at once: the sheet, the intents, the attack sheet and
   // the character card read them (and load only once they are here).
-  const rules = useRules(system) !== null
+  const screenRules = useRules(system)
+  const rules = screenRules !== null
   // Kept for a visit with no network: this screen's chunks and the room's rules.
   useEffect(() => {
     if (system) keepOffline(['player', system])
@@ -186,6 +188,10 @@ export function Seated(props: {
   )
   const IntentForm = useLazy(loadIntentForm, stating && rules)
   const canAttack = Boolean(me && mayAttack(turn, me.id))
+  // Why the rules leave no action on this turn (osr: reloading; spelljammer: Desperate Defense; odnd:
+  // parrying): said where the turn's button would be, rather than a sheet that could only refuse.
+  const barred =
+    canAttack && me && screenRules ? noActionNow(screenRules, me, turn, table.combatants.value) : null
   // Between fights, helping the wounded (brp's First Aid) waits for nobody's turn.
   const canAid = Boolean(me && turn.status === 'idle')
   const AidButton = useLazy(loadAidButton, canAid && rules)
@@ -454,7 +460,12 @@ export function Seated(props: {
                         Roll initiative
                       </button>
                     )}
-                    {(canAttack || myFactionMove) && !attackOpen && (
+                    {barred && !myFactionMove && (
+                      <p class="barred" role="status" data-testid="barred">
+                        {barred}
+                      </p>
+                    )}
+                    {((canAttack && !barred) || myFactionMove) && !attackOpen && (
                       <button
                         type="button"
                         class="primary huge"
@@ -574,4 +585,15 @@ export function Seated(props: {
       </div>
     </main>
   )
+}
+
+/** Why the rules offer `me` nothing to do now (every choice refused), or null when something is offered. */
+function noActionNow(
+  rules: ScreenRules,
+  me: Combatant,
+  turn: TurnState,
+  combatants: Combatant[],
+): string | null {
+  const choices = rules.combat.choices(asFighter(me), { turn, fighters: combatants.map(asFighter) })
+  return choices.ok ? null : choices.error
 }
