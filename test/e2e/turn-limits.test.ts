@@ -68,4 +68,36 @@ describe('a turn’s limits at the table', () => {
     const ended = texts.findIndex((t) => t.includes('End of round 1'))
     if (ended >= 0) expect(ended).toBeLessThan(attack)
   })
+  it('odnd: a monster that parried has no attack on its turn: the tablet says why instead of offering one', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+    await addCombatant(gm, 'Ogre', '30')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    // Her own 6 for initiative: she acts before the Ogre, or with it, never after.
+    await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
+    await mira.getByLabel('Your d6 shows').fill('6')
+    await mira.getByRole('button', { name: 'Send my roll' }).click()
+    await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    await mira
+      .getByRole('region', { name: 'Mira attacks' })
+      .getByRole('button', { name: 'Roll the attack' })
+      .click()
+    // The GM parries for the Ogre: +2 AC this round, "but no attacks are possible".
+    await gm
+      .getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+      .getByRole('button', { name: /^Parry/ })
+      .click()
+    await expect.poll(() => mira.getByTestId('result-card').textContent()).toContain('Ogre parries')
+    const ogreActs = async () =>
+      /^Ogre is acting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
+    await playUntil(gm, [mira], ogreActs, {})
+    await expect
+      .poll(() => gm.locator('.barred-foe').allTextContents())
+      .toEqual(['Ogre: You are parrying this round: no attacks are possible.'])
+    expect(await gm.getByRole('button', { name: 'Ogre attacks' }).count()).toBe(0)
+  })
 })

@@ -3,7 +3,8 @@
  * Read from what the room's turn model wrote (`acting`, `waiting`), never worked out again here.
  */
 import { isActing, type TurnState } from '@fray/protocol'
-import type { Combatant } from './table.ts'
+import type { ScreenRules } from '@fray/rules'
+import { asFighter, type Combatant } from './table.ts'
 
 /** Caught by surprise: sitting out round 1. */
 export function isSurprised(turn: TurnState, id: string | undefined): boolean {
@@ -144,4 +145,19 @@ export function trackerState(
   // The turn under way: what is left of it, as the rules count it.
   if (c.left) return { note: `acting: ${c.left} left`, done: false }
   return c.spent ? { note: 'has acted', done: true } : { note: '', done: false }
+}
+
+/**
+ * Why the rules leave `c` nothing to do on its turn (every choice refused: osr reloading, spelljammer's
+ * Desperate Defense, odnd parrying), or null when something is offered. Screens say it where the turn's
+ * button would be, rather than open a sheet that could only refuse.
+ */
+export function noActionNow(
+  rules: ScreenRules,
+  c: Combatant,
+  turn: TurnState,
+  combatants: readonly Combatant[],
+): string | null {
+  const choices = rules.combat.choices(asFighter(c), { turn, fighters: combatants.map(asFighter) })
+  return choices.ok ? null : choices.error
 }

@@ -11,9 +11,8 @@ import {
   SYSTEM_INFO,
   type SystemId,
   seatDocName,
-  type TurnState,
 } from '@fray/protocol'
-import { type ScreenRules, turnPlace, turnWordsOf } from '@fray/rules'
+import { turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo, useRef } from 'preact/hooks'
 import * as Y from 'yjs'
@@ -29,8 +28,8 @@ import { keepOffline } from '../keep-offline.ts'
 import { useRules } from '../models/rules.ts'
 import { createSeatModel, type StoredSeat } from '../models/seat.ts'
 import { connectDoc, type SyncedDoc } from '../models/sync.ts'
-import { asFighter, type Combatant, createTableModel } from '../models/table.ts'
-import { factionToMove, isSurprised, turnKey } from '../models/turn.ts'
+import { createTableModel } from '../models/table.ts'
+import { factionToMove, isSurprised, noActionNow, turnKey } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
 import { useTapLock } from './use-tap-lock.ts'
 
@@ -585,15 +584,4 @@ export function Seated(props: {
       </div>
     </main>
   )
-}
-
-/** Why the rules offer `me` nothing to do now (every choice refused), or null when something is offered. */
-function noActionNow(
-  rules: ScreenRules,
-  me: Combatant,
-  turn: TurnState,
-  combatants: Combatant[],
-): string | null {
-  const choices = rules.combat.choices(asFighter(me), { turn, fighters: combatants.map(asFighter) })
-  return choices.ok ? null : choices.error
 }

@@ -17,8 +17,9 @@ import { Alert } from '../../components/alert.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
 import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
 import { doneHere, type GmAsk, type GmModel } from '../../models/gm.ts'
+import { useRules } from '../../models/rules.ts'
 import type { Combatant, TableModel } from '../../models/table.ts'
-import { factionToMove, isSurprised } from '../../models/turn.ts'
+import { factionToMove, isSurprised, noActionNow } from '../../models/turn.ts'
 import { useLazy } from '../use-lazy.ts'
 import { useTapLock } from '../use-tap-lock.ts'
 import { NewFight, RestCard } from './between-fights.tsx'
@@ -78,6 +79,9 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   const Composer = useLazy(loadComposer, attacking.value !== null)
   const monsterAttacker = table.combatants.value.find((c) => c.id === attacking.value)
   const actingFoes = table.combatants.value.filter((c) => c.side === 'foe' && mayAttack(turnState, c.id))
+  // A monster the rules leave nothing to do this turn says why, instead of a button to a refusal.
+  const rules = useRules(system)
+  const barred = (c: Combatant) => (rules ? noActionNow(rules, c, turnState, table.combatants.value) : null)
   const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
   const IntentForm = useLazy(loadIntentForm, stating)
   return (
@@ -239,17 +243,24 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
       )}
       {actingFoes.length > 0 && !monsterAttacker && (
         <div class="row gap wrap">
-          {actingFoes.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              class="primary"
-              disabled={locked}
-              onClick={() => (attacking.value = c.id)}
-            >
-              {c.name} {info ? turnWordsOf(info).does : 'attacks'}
-            </button>
-          ))}
+          {actingFoes.map((c) => {
+            const why = barred(c)
+            return why ? (
+              <p key={c.id} class="muted barred-foe" role="status">
+                <strong>{c.name}:</strong> {why}
+              </p>
+            ) : (
+              <button
+                key={c.id}
+                type="button"
+                class="primary"
+                disabled={locked}
+                onClick={() => (attacking.value = c.id)}
+              >
+                {c.name} {info ? turnWordsOf(info).does : 'attacks'}
+              </button>
+            )
+          })}
         </div>
       )}
       {monsterAttacker && system && Composer && (
