@@ -1,8 +1,243 @@
-import { IDLE_TURN } from '@fray/protocol'
+import { IDLE_TURN, type TurnState } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import { loadRules } from './rules.ts'
 import type { Combatant } from './table.ts'
-import { noActionNow } from './turn.ts'
+import { describeTurn, factionToMove, noActionNow, trackerState, turnKey } from './turn.ts'
+
+const combatants: Combatant[] = [
+  { id: 'm', name: 'Mira', hp: 8, maxHp: 8, side: 'pc' },
+  { id: 'g', name: 'Goblin', hp: 5, maxHp: 5, side: 'foe' },
+]
+const rolling: TurnState = {
+  ...IDLE_TURN,
+  status: 'initiative',
+  round: 1,
+  intents: {},
+  waiting: { m: 'initiative' },
+}
+
+type Factions = NonNullable<TurnState['factions']>
+
+/** zones, round 1: the foes move and Goblin acts for them; `characters` as given. */
+function foesActing(characters: Factions['characters'] = {}): TurnState {
+  const factions: Factions = {
+    round: 1,
+    bonusRound: false,
+    factions: ['party', 'foes'],
+    initiative: 'foes',
+    phase: 'acting',
+    next: 'foes',
+    passesInRow: 0,
+    characters,
+    log: [],
+  }
+  return { ...IDLE_TURN, status: 'running', round: 1, factions, acting: ['g'] }
+}
+
+describe('the turn as a viewer reads it', () => {
+  it('waits for the GM while a timed event is due: nobody’s turn, no side moves', () => {
+    const due = [{ id: 'e', label: 'The ceiling falls', round: 2 }]
+    const zones = { ...foesActing(), due, acting: [] }
+    expect(describeTurn(zones, combatants, 'm')).toEqual({
+      text: 'Waiting for the GM: The ceiling falls',
+      detail: 'Round 1 · a timed event came up',
+      yours: false,
+    })
+    expect(factionToMove(zones)).toBeNull()
+    expect(factionToMove(foesActing())).toBe('foes')
+    expect(describeTurn({ ...rolling, due }, combatants, 'm').text).toBe(
+      'Waiting for the GM: The ceiling falls',
+    )
+  })
+
+  it('says initiative is being rolled, not intents stated, in a system whose rounds open with dice', () => {
+    expect(describeTurn(rolling, combatants).text).toBe('Round 1: rolling initiative')
+    expect(describeTurn(rolling, combatants, 'm')).toEqual({ text: 'Roll initiative!', yours: true })
+    expect(describeTurn(rolling, combatants, 'g').yours).toBe(false)
+  })
+
+  it('asks for a Statement of Intent where the round waits for one', () => {
+    const stating: TurnState = { ...rolling, waiting: { m: 'intent', g: 'intent' } }
+    expect(describeTurn(stating, combatants).text).toBe('Round 1: stating intents')
+    expect(describeTurn(stating, combatants, 'm')).toEqual({ text: 'State your intent!', yours: true })
+  })
+
+  it('is your turn only while the turn model says you act', () => {
+    const running: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: 2,
+      order: [{ ids: ['m', 'g'], label: 'Initiative 5' }],
+      acting: ['g'],
+    }
+    expect(describeTurn(running, combatants, 'g').text).toBe('Your turn')
+    // Mira has ended her turn (or fell): the slot is still up, but it is no longer hers, nor her name's.
+    expect(describeTurn(running, combatants, 'm')).toMatchObject({ text: 'Goblin is acting', yours: false })
+    // Everyone in it is done, and an answer to one of its attacks is awaited: the slot is named.
+    expect(describeTurn({ ...running, acting: [] }, combatants).text).toBe('Mira and Goblin are acting')
+  })
+
+  it('tells the one on deck they are next, and nobody else', () => {
+    const running: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: 1,
+      order: [
+        { ids: ['g'], label: 'Initiative 6' },
+        { ids: ['m'], label: 'Initiative 3' },
+      ],
+      acting: ['g'],
+    }
+    expect(describeTurn(running, combatants, 'm')).toMatchObject({ next: true, yours: false })
+    expect(describeTurn(running, combatants, 'm').detail).toMatch(/^You’re next · Round 1/)
+    expect(describeTurn(running, combatants, 'g').next).toBe(false)
+    expect(describeTurn({ ...running, current: 1, acting: ['m'] }, combatants, 'm').next).toBe(false)
+  })
+
+  it('says why a side with nobody able to act passed by itself', () => {
+    const f = { id: 'g', name: 'Goblin', faction: 'foes', spent: 'turn' as const, reactionsUsed: 0 }
+    const factions: Factions = {
+      round: 1,
+      bonusRound: false,
+      factions: ['party', 'foes'],
+      initiative: 'party',
+      phase: 'acting',
+      next: 'party',
+      passesInRow: 1,
+      characters: { g: { ...f, extraReactions: 0, out: false, concealed: false } },
+      log: [{ type: 'pass', faction: 'foes', reason: 'The foes pass: each has taken their turn.' }],
+    }
+    const running: TurnState = { ...IDLE_TURN, status: 'running', round: 1, factions }
+    expect(describeTurn(running, combatants).detail).toBe(
+      'Round 1 · 1 pass in a row · The foes pass: each has taken their turn.',
+    )
+    // A side's own pass needs no reason.
+    const own = { ...factions, log: [{ type: 'pass' as const, faction: 'foes' }] }
+    expect(describeTurn({ ...running, factions: own }, combatants).detail).toBe('Round 1 · 1 pass in a row')
+  })
+
+  it('names the one a side chose to everyone else while they act (zones)', () => {
+    const running = foesActing()
+    expect(describeTurn(running, combatants, 'm').detail).toBe('Goblin is acting · Round 1')
+    expect(describeTurn(running, combatants, 'g').detail).toBe('Round 1')
+  })
+
+  it('tells a zones player whose side moves next, while they can still act, and not once they cannot', () => {
+    const me = {
+      id: 'm',
+      name: 'Mira',
+      faction: 'party',
+      reactionsUsed: 0,
+      extraReactions: 0,
+      concealed: false,
+    }
+    const running = foesActing({ m: { ...me, spent: null, out: false } })
+    const factions = running.factions as Factions
+    expect(describeTurn(running, combatants, 'm')).toMatchObject({ next: true, yours: false })
+    expect(describeTurn(running, combatants, 'm').detail).toBe(
+      'Your side is next · Goblin is acting · Round 1',
+    )
+    const spent = { ...factions, characters: { m: { ...me, spent: 'turn' as const, out: false } } }
+    expect(describeTurn({ ...running, factions: spent }, combatants, 'm').next).toBe(false)
+    const out = { ...factions, characters: { m: { ...me, spent: null, out: true } } }
+    expect(describeTurn({ ...running, factions: out }, combatants, 'm').next).toBe(false)
+    expect(describeTurn({ ...running, factions: { ...factions, next: 'party' } }, combatants, 'm').next).toBe(
+      false,
+    )
+  })
+
+  it('marks on the zones tracker who is out of the fight, as well as who has acted', () => {
+    const c = {
+      id: 'g',
+      name: 'Goblin',
+      faction: 'foes',
+      reactionsUsed: 0,
+      extraReactions: 0,
+      concealed: false,
+    }
+    expect(trackerState({ ...c, spent: null, out: false })).toEqual({ note: '', done: false })
+    expect(trackerState({ ...c, spent: 'turn', out: false })).toEqual({ note: 'has acted', done: true })
+    expect(trackerState({ ...c, spent: null, out: true })).toEqual({ note: 'out of the fight', done: true })
+    expect(trackerState({ ...c, spent: 'turn', out: true })).toEqual({ note: 'out of the fight', done: true })
+    // The turn under way says what is left of it, as the rules counted it.
+    expect(trackerState({ ...c, spent: 'turn', out: false, left: '1 zone and a bonus action' })).toEqual({
+      note: 'acting: 1 zone and a bonus action left',
+      done: false,
+    })
+  })
+
+  it('tells the one whose turn is under way what is left of it', () => {
+    const g = {
+      id: 'g',
+      name: 'Goblin',
+      faction: 'foes',
+      spent: 'turn' as const,
+      reactionsUsed: 0,
+      extraReactions: 0,
+      out: false,
+      concealed: false,
+      left: '1 zone',
+    }
+    expect(describeTurn(foesActing({ g }), combatants, 'g')).toEqual({
+      text: 'Your turn',
+      detail: 'Left: 1 zone · Round 1',
+      yours: true,
+    })
+  })
+
+  it('names the phase the turn model says is under way (brp 5.1)', () => {
+    const phase = (n: number, name: string, allows: string) => ({
+      id: 'movement' as const,
+      label: `Phase ${n} of 4: ${name}`,
+      allows,
+    })
+    const stating: TurnState = {
+      ...rolling,
+      waiting: { m: 'intent', g: 'intent' },
+      phaseNow: phase(1, 'Statement of Intent', 'Nobody acts yet.'),
+    }
+    expect(describeTurn(stating, combatants)).toMatchObject({
+      detail: 'Phase 1 of 4: Statement of Intent · the highest DEX states first',
+    })
+    expect(describeTurn(stating, combatants, 'm')).toMatchObject({
+      text: 'State your intent!',
+      detail: 'Phase 1 of 4: Statement of Intent',
+    })
+    const order = [{ ids: ['m'], label: 'DEX rank 10', at: 10 }]
+    const base = { ...IDLE_TURN, status: 'running' as const, round: 1, order }
+    const moving: TurnState = {
+      ...base,
+      phase: 'movement',
+      intents: { m: { metersMoved: 10, weapon: null } },
+      phaseNow: phase(2, 'Movement', 'Nobody attacks yet.'),
+    }
+    expect(describeTurn(moving, combatants, 'm')).toMatchObject({
+      text: 'Move your 10 m now',
+      detail: 'Phase 2 of 4: Movement · Mira 10 m · then the Actions in DEX order',
+    })
+    const acting: TurnState = { ...base, acting: ['m'], phaseNow: phase(3, 'Actions', 'Each acts.') }
+    expect(describeTurn(acting, combatants, 'm')).toMatchObject({
+      detail: 'Round 1 · Phase 3 of 4: Actions · DEX rank 10',
+    })
+    // Every slot done, an attack still waiting for its defender: the Resolution, before anyone dies.
+    const resolving = { ...acting, current: 1, acting: [], phaseNow: phase(4, 'Resolution', 'Then death.') }
+    expect(describeTurn(resolving, combatants, 'm')).toMatchObject({
+      text: 'Round 1',
+      detail: 'Phase 4 of 4: Resolution',
+    })
+    // A round with no phases names none.
+    expect(describeTurn({ ...acting, phaseNow: undefined }, combatants, 'm').detail).toBe(
+      'Round 1 · DEX rank 10',
+    )
+  })
+
+  it('keys the turn so that a refusal answered before it moved on can be let go', () => {
+    const running: TurnState = { ...IDLE_TURN, status: 'running', round: 2, order: [], current: 0 }
+    expect(turnKey(running)).toBe(turnKey({ ...running, acting: ['m'] }))
+    expect(turnKey(running)).not.toBe(turnKey({ ...running, current: 1 }))
+    expect(turnKey(running)).not.toBe(turnKey({ ...running, round: 3 }))
+  })
+})
 
 const mira = (conditions: unknown[] = []): Combatant => ({
   id: 'mira',
