@@ -11,6 +11,7 @@ import {
   joinWithSheet,
   openGmTablet,
   playUntil,
+  startWithOwnInitiative,
   typeOwnDice,
   visible,
 } from '../support/table-play.ts'
@@ -33,11 +34,7 @@ const resolveLoaded = (page: Page) =>
 
 /** The fight starts with Mira first: DEX +3 and her own d6 showing 6 make 9, above any Goblin's 1d6. */
 async function miraActsFirst(gm: Page, mira: Page): Promise<void> {
-  await gm.getByRole('button', { name: 'Start combat' }).click()
-  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
-  await mira.getByLabel('Your d6 shows').fill('6')
-  await mira.getByRole('button', { name: 'Send my roll' }).click()
-  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  await startWithOwnInitiative(gm, mira, '6')
   await expect.poll(() => visible(mira, 'Attack')).toBe(true)
 }
 
@@ -90,11 +87,7 @@ it('osr: the Goblin strikes Mira before her number; her spell, cast from the pho
   await addCombatant(gm, 'Goblin', '6')
   const mira = await miraWith(room.playerUrl, { 'Casts spells': true, 'DEX bonus': '-3', 'Hit points': '40' })
   // The Goblin first: Mira's own 1 - 3 is below any d6.
-  await gm.getByRole('button', { name: 'Start combat' }).click()
-  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
-  await mira.getByLabel('Your d6 shows').fill('1')
-  await mira.getByRole('button', { name: 'Send my roll' }).click()
-  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  await startWithOwnInitiative(gm, mira, '1')
   await gm.getByRole('button', { name: 'Goblin attacks' }).click()
   const composer = gm.getByRole('region', { name: 'Goblin attacks' })
   await composer.getByRole('radio', { name: /Mira/ }).check()

@@ -14,21 +14,13 @@ import {
   openStats,
   playUntil,
   seatPhone,
+  startWithOwnInitiative,
   typeOwnDice,
   visible,
 } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
-
-/** Mira rolls her own d6 for initiative (DEX on her sheet decides where she stands), the GM the monsters'. */
-async function rollInitiative(gm: Page, mira: Page, face: string): Promise<void> {
-  await gm.getByRole('button', { name: 'Start combat' }).click()
-  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
-  await mira.getByLabel('Your d6 shows').fill(face)
-  await mira.getByRole('button', { name: 'Send my roll' }).click()
-  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
-}
 
 /** The GM attacks Mira with the Goblin, charging or not. */
 async function goblinAttacksMira(gm: Page, charging: boolean): Promise<void> {
@@ -52,7 +44,7 @@ it('osr: the Goblin closes on Mira, who rolled lower: her phone offers her long 
     'Hit points': '40',
   })
   // Her own 1 - 3 is below any Goblin's d6: it acts first.
-  await rollInitiative(gm, mira, '1')
+  await startWithOwnInitiative(gm, mira, '1')
   await goblinAttacksMira(gm, false)
 
   // The prompt takes over her phone: the Goblin's d20 + 1 against her spear's reach, and its odds.
@@ -91,7 +83,7 @@ it('osr: the Goblin charges Mira, who waits for it with the better initiative: s
     'Hit points': '40',
   })
   // 6 + 3 = 9: above any Goblin's d6. She holds her action for it (17.0.1.6): both act on its number.
-  await rollInitiative(gm, mira, '6')
+  await startWithOwnInitiative(gm, mira, '6')
   await expect.poll(() => visible(mira, 'Attack')).toBe(true)
   await mira.getByRole('button', { name: 'Attack', exact: true }).click()
   const sheet = mira.getByRole('region', { name: 'Mira attacks' })
@@ -127,7 +119,7 @@ it('osr: Mira’s shot misses into a melee with Bryn: the GM taps Bryn on the ta
   const bow: FormWeapon = { name: 'Short bow', kind: 'Bow', damage: '1d6', ranges: [50, 100, 150] }
   const mira = await joinWithSheet(chromium.browser, room.playerUrl, 'Mira', { 'DEX bonus': '3' }, [bow])
   const bryn = await seatPhone(chromium.browser, room.playerUrl, 'Bryn')
-  await rollInitiative(gm, mira, '6')
+  await startWithOwnInitiative(gm, mira, '6')
   await bryn.getByRole('button', { name: 'Roll initiative' }).click()
   await playUntil(gm, [mira, bryn], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
 

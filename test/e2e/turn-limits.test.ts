@@ -7,11 +7,31 @@ import {
   openGmTablet,
   playUntil,
   seatPhone,
+  startWithOwnInitiative,
   visible,
 } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
+
+/**
+ * odnd: Mira, seated against an Ogre, rolls the attack on her turn (her own d6 for initiative when `face`
+ * is given, else the room's).
+ */
+async function miraAttacksTheOgre(face?: string) {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await addCombatant(gm, 'Ogre', '30')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  if (face) await startWithOwnInitiative(gm, mira, face)
+  else await gm.getByRole('button', { name: 'Start combat' }).click()
+  await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  await mira
+    .getByRole('region', { name: 'Mira attacks' })
+    .getByRole('button', { name: 'Roll the attack' })
+    .click()
+  return { gm, mira }
+}
 
 describe('a turn’s limits at the table', () => {
   it('zones: one who countered has spent the turn, so "I act now" is not offered', {
@@ -33,16 +53,7 @@ describe('a turn’s limits at the table', () => {
   it('odnd: ending a turn while the GM has not answered its attack does not end the round', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
-    await addCombatant(gm, 'Ogre', '30')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    await mira
-      .getByRole('region', { name: 'Mira attacks' })
-      .getByRole('button', { name: 'Roll the attack' })
-      .click()
+    const { gm, mira } = await miraAttacksTheOgre()
     const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
     await prompt.waitFor()
     const banner = () => gm.getByTestId('turn-banner').textContent()
@@ -71,21 +82,8 @@ describe('a turn’s limits at the table', () => {
   it('odnd: a monster that parried has no attack on its turn: the tablet says why instead of offering one', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
-    await addCombatant(gm, 'Ogre', '30')
-    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
     // Her own 6 for initiative: she acts before the Ogre, or with it, never after.
-    await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
-    await mira.getByLabel('Your d6 shows').fill('6')
-    await mira.getByRole('button', { name: 'Send my roll' }).click()
-    await gm.getByRole('button', { name: 'Roll for monsters' }).click()
-    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
-    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-    await mira
-      .getByRole('region', { name: 'Mira attacks' })
-      .getByRole('button', { name: 'Roll the attack' })
-      .click()
+    const { gm, mira } = await miraAttacksTheOgre('6')
     // The GM parries for the Ogre: +2 AC this round, "but no attacks are possible".
     await gm
       .getByRole('alertdialog', { name: 'Mira attacks Ogre' })

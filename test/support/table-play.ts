@@ -223,6 +223,18 @@ export async function openGmTablet(
   return { gm, room }
 }
 
+/**
+ * The GM starts the fight; the player types their own d6 for initiative (the sheet's DEX decides where it
+ * stands), and the GM rolls the monsters'.
+ */
+export async function startWithOwnInitiative(gm: Page, phone: Page, face: string): Promise<void> {
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
+  await phone.getByLabel('Your d6 shows').fill(face)
+  await phone.getByRole('button', { name: 'Send my roll' }).click()
+  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+}
+
 /** A player's phone on the room's link, seated under `name` with a character made from the sheet's defaults. */
 export async function seatPhone(browser: Browser, playerUrl: string, name: string): Promise<Page> {
   const phone = await (await browser.newContext(PHONE)).newPage()
