@@ -16,9 +16,9 @@ const chromium = useBrowser()
 
 /**
  * odnd: Mira, seated against an Ogre, rolls the attack on her turn (her own d6 for initiative when `face`
- * is given, else the room's).
+ * is given, else the room's), with the toggle `toggle` checked when given.
  */
-async function miraAttacksTheOgre(face?: string) {
+async function miraAttacksTheOgre(face?: string, toggle?: RegExp) {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
   await addCombatant(gm, 'Ogre', '30')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
@@ -26,10 +26,9 @@ async function miraAttacksTheOgre(face?: string) {
   else await gm.getByRole('button', { name: 'Start combat' }).click()
   await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
   await mira.getByRole('button', { name: 'Attack', exact: true }).click()
-  await mira
-    .getByRole('region', { name: 'Mira attacks' })
-    .getByRole('button', { name: 'Roll the attack' })
-    .click()
+  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+  if (toggle) await sheet.getByRole('checkbox', { name: toggle }).check()
+  await sheet.getByRole('button', { name: 'Roll the attack' }).click()
   return { gm, mira }
 }
 
@@ -79,7 +78,7 @@ describe('a turn’s limits at the table', () => {
     const ended = texts.findIndex((t) => t.includes('End of round 1'))
     if (ended >= 0) expect(ended).toBeLessThan(attack)
   })
-  it('odnd: a monster that parried has no attack on its turn: the tablet says why instead of offering one', {
+  it('odnd: a monster that parried has no attack on its turn, only the moves of melee, and makes one', {
     timeout: 90_000,
   }, async () => {
     // Her own 6 for initiative: she acts before the Ogre, or with it, never after.
@@ -93,9 +92,40 @@ describe('a turn’s limits at the table', () => {
     const ogreActs = async () =>
       /^Ogre is acting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
     await playUntil(gm, [mira], ogreActs, {})
+    // No attack is offered: backing out of the fight or fleeing it is.
+    await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+    const sheet = gm.getByRole('region', { name: 'Ogre attacks' })
+    await expect
+      .poll(() => sheet.locator('label.field', { hasText: /^With/ }).locator('option').allTextContents())
+      .toEqual([
+        'Fighting withdrawal · back out at half move, +2 AC, no attack',
+        'Retreat · turn and flee: d6 + DEX against each foe in melee',
+      ])
+    await chromium.snap(gm, 'odnd-parried-ogre-moves')
+    await sheet.getByRole('button', { name: 'Withdraw this round' }).click()
+    for (const page of [gm, mira])
+      await expect
+        .poll(() => page.locator('.log-entry.outcome').first().textContent())
+        .toContain('Ogre makes a fighting withdrawal')
+  })
+
+  it('odnd: a monster attacked from behind has nothing to do on its turn: the tablet says why instead of offering it', {
+    timeout: 90_000,
+  }, async () => {
+    // "SURPRISED and unable to return the attack on the first round".
+    const { gm, mira } = await miraAttacksTheOgre('6', /^From behind or by surprise/)
+    await gm
+      .getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+      .getByRole('button', { name: /^Take it/ })
+      .click()
+    await mira.getByTestId('result-card').waitFor()
+    const ogreActs = async () =>
+      /^Ogre is acting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
+    await playUntil(gm, [mira], ogreActs, {})
     await expect
       .poll(() => gm.locator('.barred-foe').allTextContents())
-      .toEqual(['Ogre: You are parrying this round: no attacks are possible.'])
+      .toEqual(['Ogre is surprised and cannot act this round.'])
+    await chromium.snap(gm, 'odnd-surprised-ogre')
     expect(await gm.getByRole('button', { name: 'Ogre attacks' }).count()).toBe(0)
   })
 })

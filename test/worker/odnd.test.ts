@@ -527,7 +527,7 @@ describe('odnd: a fighter of 8th level against normal men (MISC COMBAT RULES; EN
     // Eight in all: the ninth is refused in the rules' words.
     expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
       ok: false,
-      error: expect.stringMatching(/^You have made all 8 of your attacks this round/),
+      error: expect.stringMatching(/ has made all 8 attacks of the round/),
     })
   })
 })
@@ -555,7 +555,7 @@ describe('odnd: missiles and moving, through the room (MISC COMBAT RULES)', () =
       if (round === 2) {
         expect(sent).toEqual({
           ok: false,
-          error: 'Crossbows fire every other round: yours is ready next round.',
+          error: 'Crossbows fire every other round: this one is ready next round.',
         })
         expect(t.chips(t.mira)).toContain('Reloading (1 round)')
         continue

@@ -247,7 +247,14 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
             const why = barred(c)
             return why ? (
               <p key={c.id} class="muted barred-foe" role="status">
-                <strong>{c.name}:</strong> {why}
+                {/* Most rules name the one they bar; a reason that does not is told whose it is. */}
+                {why.startsWith(c.name) ? (
+                  why
+                ) : (
+                  <>
+                    <strong>{c.name}:</strong> {why}
+                  </>
+                )}
               </p>
             ) : (
               <button

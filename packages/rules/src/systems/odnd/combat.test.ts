@@ -144,7 +144,44 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
     expect(parried.summary).toMatch(/^Mira misses Goblin g1: Goblin g1 parries/)
     const parrier = after(goblin(), parried)
     expect(rules.status(parrier)).toEqual(['Parrying (1 round)', 'In melee with Mira'])
-    expect(errorOf(rules.choices(parrier))).toBe('You are parrying this round: no attacks are possible.')
+    // "no attacks are possible": the parry takes the attacks, not the moves of melee.
+    expect(ok(rules.choices(parrier)).map((c) => c.id)).toEqual(['withdraw', 'retreat'])
+    expect(errorOf(rules.resolve(parrier, mira(), attack('w1'), null, scripted(20)))).toBe(
+      'Goblin g1 is parrying this round: no attacks are possible.',
+    )
+    const withdrawn = ok(rules.resolve(parrier, parrier, attack('withdraw'), null, scripted()))
+    expect(withdrawn.summary).toMatch(/^Goblin g1 /)
+  })
+
+  it('a parrying caster is offered no spell: a spell is no move of melee', () => {
+    const caster = fighter(
+      'odnd',
+      'w',
+      'pc',
+      { name: 'Wen', class: 'magic-user', weapons: [SWORD] },
+      { hp: 8 },
+    )
+    expect(ok(rules.choices(caster)).map((c) => c.id)).toContain('cast')
+    const parried = ok(rules.resolve(goblin(), caster, attack('w1'), 'parry', scripted(2)))
+    const parrier = after(caster, parried)
+    expect(ok(rules.choices(parrier)).map((c) => c.id)).toEqual(['withdraw', 'retreat'])
+    expect(errorOf(rules.resolve(parrier, parrier, attack('cast'), null, scripted()))).toBe(
+      'Wen is parrying this round: no attacks are possible.',
+    )
+  })
+
+  it('a monster with no attack on its sheet still moves, and its sheet says why it has no attack', () => {
+    const unarmed = fighter(
+      'odnd',
+      'b',
+      'foe',
+      { name: 'Blob', role: 'monster', class: 'monster' },
+      { hp: 5 },
+    )
+    expect(ok(rules.choices(unarmed)).map((c) => c.id)).toEqual(['run'])
+    expect(errorOf(rules.preview(unarmed, mira(), attack('w1')))).toBe(
+      'Blob has no attack listed: add a weapon or natural attack to the sheet.',
+    )
   })
 })
 
@@ -199,7 +236,7 @@ describe('odnd attacks and maneuvers', () => {
     for (let i = 0; i < 3; i++)
       hero = after(hero, ok(rules.resolve(hero, goblin(), attack('w1'), null, scripted(2))))
     expect(errorOf(rules.preview(hero, goblin(), attack('w1')))).toBe(
-      'You have made all 3 of your attacks this round (level 3 fighter type against normal men).',
+      'Hero has made all 3 attacks of the round (level 3 fighter type against normal men).',
     )
     hero = after(hero, ok(rules.endOfRound([hero], 1, scripted())))
     expect(ok(rules.preview(hero, goblin(), attack('w1'))).chance).toBe(8 / 20)
@@ -221,7 +258,7 @@ describe('odnd attacks and maneuvers', () => {
       'retreat',
     ])
     expect(errorOf(rules.preview(disarmed, mira(), attack('w1')))).toBe(
-      'You have been disarmed of your Sword.',
+      'Bandit has been disarmed of the Sword.',
     )
   })
 
@@ -248,7 +285,7 @@ describe('odnd conditions and the end of the round', () => {
     const r = ok(rules.resolve(m, g, attack('w1', 'from-behind'), null, scripted(5)))
     ;[m, g] = apply([m, g], r) as [Fighter, Fighter]
     expect(rules.status(g)).toEqual(['Surprised (1 round)', 'In melee with Mira'])
-    expect(errorOf(rules.choices(g))).toBe('You are surprised: you cannot act this round.')
+    expect(errorOf(rules.choices(g))).toBe('Goblin g1 is surprised and cannot act this round.')
 
     // The goblin listed first: the Advantage it gives Mira must not be ticked away the round it starts.
     const end1 = ok(rules.endOfRound([g, m], 1, scripted()))
@@ -286,7 +323,7 @@ describe('odnd conditions and the end of the round', () => {
     expect(end.summary).toContain('Hero throws them off (11 against 7): they are stunned for 4 rounds')
     table = apply(table, end)
     expect(rules.status(table[1] as Fighter)).toEqual(['Stunned (4 rounds)', 'In melee with Hero'])
-    expect(errorOf(rules.choices(table[1] as Fighter))).toBe('You are stunned for 4 more round(s).')
+    expect(errorOf(rules.choices(table[1] as Fighter))).toBe('orc1 is stunned for 4 more round(s).')
     table = apply(table, ok(rules.endOfRound(table, 2, scripted())))
     expect(rules.status(table[2] as Fighter)).toEqual(['Stunned (3 rounds)', 'In melee with Hero'])
   })
@@ -296,7 +333,7 @@ describe('odnd conditions and the end of the round', () => {
     let table = grappled([hero, orc('orc1')], 'orc1')
     table = apply(table, ok(rules.endOfRound(table, 1, scripted(5, 2))))
     expect(rules.status(table[0] as Fighter)).toEqual(['Pinned', 'In melee with orc1'])
-    expect(errorOf(rules.choices(table[0] as Fighter))).toBe('You are pinned helplessly.')
+    expect(errorOf(rules.choices(table[0] as Fighter))).toBe('Hero is pinned helplessly.')
     table = apply(table, ok(rules.endOfRound(table, 2, scripted())))
     expect(rules.status(table[0] as Fighter)).toEqual(['Pinned', 'In melee with orc1'])
     const orcFalls = table.map((f) => (f.id === 'orc1' ? { ...f, hp: 0 } : f))
@@ -312,7 +349,7 @@ describe('odnd conditions and the end of the round', () => {
     archer = after(archer, ok(rules.endOfRound([archer], 1, scripted())))
     expect(rules.status(archer)).toEqual(['Reloading (1 round)'])
     expect(errorOf(rules.preview(archer, goblin(), attack('w1')))).toBe(
-      'Crossbows fire every other round: yours is ready next round.',
+      'Crossbows fire every other round: this one is ready next round.',
     )
     archer = after(archer, ok(rules.endOfRound([archer], 2, scripted())))
     expect(ok(rules.choices(archer)).map((c) => c.id)).toContain('w1')
@@ -336,7 +373,7 @@ describe('odnd refusals', () => {
       mira({ attacks: 1 }),
       goblin(),
       attack('w1'),
-      'You have made all 1 of your attacks this round (attacks per round on the sheet).',
+      'Mira has made all 1 attacks of the round (attacks per round on the sheet).',
     ],
     [
       'a modifier that does not fit the weapon',
@@ -367,7 +404,7 @@ describe('odnd: attacks the GM makes before the fight is started (ENCOUNTER ORDE
     const [g1, m1] = apply([g, m], charge) as [Fighter, Fighter]
     // As it stands, the goblin's one attack is spent.
     expect(errorOf(rules.preview(g1, m1, attack('w1')))).toBe(
-      'You have made all 1 of your attacks this round (attacks per round on the sheet).',
+      'Goblin g1 has made all 1 attacks of the round (attacks per round on the sheet).',
     )
     const start = ok(rules.startOfFight?.([g1, m1]) ?? { ok: false, error: 'no start' })
     expect(start.summary).toBe(

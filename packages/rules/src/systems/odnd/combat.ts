@@ -150,44 +150,64 @@ export function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
   const running = find(f, 'running') !== undefined
   const weapons = s.weapons.flatMap(weaponWays).map((way): Way => {
     const w = s.weapons[way.weapon as number] as odnd.Weapon
-    if (running) return { ...way, blocked: RAN }
+    if (running) return { ...way, blocked: ran(f) }
     if (struggling)
       return {
         ...way,
-        blocked: 'You are struggling in a grapple and cannot use your weapon (Grappling attacks).',
+        blocked: `${f.name} is struggling in a grapple and cannot use a weapon (Grappling attacks).`,
       }
     if (disarmed.includes(way.weapon as number))
-      return { ...way, blocked: `You have been disarmed of your ${w.name}.` }
+      return { ...way, blocked: `${f.name} has been disarmed of the ${w.name}.` }
     if (reloading && w.kind === 'crossbow')
-      return { ...way, blocked: 'Crossbows fire every other round: yours is ready next round.' }
+      return { ...way, blocked: 'Crossbows fire every other round: this one is ready next round.' }
     return way
   })
   // Monsters fight with what their sheet lists, and grapple with it; everyone else can also use their fists.
-  const hands = running ? HAND_WAYS.map((w) => ({ ...w, blocked: RAN })) : HAND_WAYS
+  const hands = running ? HAND_WAYS.map((w) => ({ ...w, blocked: ran(f) })) : HAND_WAYS
   if (s.role !== 'monster') return [...weapons, ...hands]
   const grapple = hands.find((w) => w.maneuver === 'grapple') as Way
   return s.weapons.length > 0 ? [...weapons, { ...grapple, weapon: 0 }] : weapons
 }
 
-const RAN = 'You ran this round: no attack or other action (Running).'
+const ran = (f: Fighter) => `${f.name} ran this round: no attack or other action (Running).`
 
-/** Why this fighter cannot attack at all right now, or null. */
-export function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
+/**
+ * Why this fighter can do nothing at all this round, moves included, or null: down, surprised ("can not
+ * respond that round"), stunned, pinned, or already run ("NOT attack or take any further action").
+ */
+function cannotAct(f: Fighter): string | null {
   const injury = injuryOf(f)
-  if (injury !== 'fighting') return `You are ${INJURY_WORDS[injury]}: you cannot attack.`
+  if (injury !== 'fighting') return `${f.name} is ${INJURY_WORDS[injury]} and cannot act.`
   const stunned = find(f, 'stunned')
-  const allowed = odnd.canAttack({
-    surprised: find(f, 'surprised') !== undefined,
-    parrying: find(f, 'parrying') !== undefined,
-    stunnedRounds: stunned?.rounds ?? 0,
-    pinned: find(f, 'pinned') !== undefined,
-    struggling: false, // handled per way: empty hands remain open
-  })
-  if (!allowed.ok) return allowed.error
-  if (find(f, 'running')) return RAN
+  const held = odnd.canAttack(
+    {
+      surprised: find(f, 'surprised') !== undefined,
+      stunnedRounds: stunned?.rounds ?? 0,
+      pinned: find(f, 'pinned') !== undefined,
+    },
+    f.name,
+  )
+  if (!held.ok) return held.error
+  return find(f, 'running') ? ran(f) : null
+}
+
+/**
+ * Why this fighter cannot attack at all right now, or null: what stops every action, or a parry ("no
+ * attacks are possible", which leaves the moves of melee), or a monster with nothing to attack with.
+ */
+export function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
+  const why = cannotAct(f)
+  if (why) return why
+  const parrying = odnd.canAttack({ parrying: find(f, 'parrying') !== undefined }, f.name)
+  if (!parrying.ok) return parrying.error
   if (s.role === 'monster' && s.weapons.length === 0)
     return `${f.name} has no attack listed: add a weapon or natural attack to the sheet.`
   return null
+}
+
+/** Why this fighter cannot make this move now, or null: a parry leaves withdrawing and retreating, not a spell. */
+function cannotMove(f: Fighter, s: odnd.Sheet, id: MoveId): string | null {
+  return cannotAct(f) ?? (id === 'cast' && find(f, 'parrying') ? cannotAttack(f, s) : null)
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -363,7 +383,7 @@ export function declare(
     return fail(
       beforeFight
         ? `${attacker.name} has made all ${allowed.attacks} attacks allowed before the fight (${allowed.why}): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).`
-        : `You have made all ${allowed.attacks} of your attacks this round (${allowed.why}).`,
+        : `${attacker.name} has made all ${allowed.attacks} attacks of the round (${allowed.why}).`,
     )
   return ok({
     table,
@@ -444,7 +464,7 @@ export function declareMove(attacker: Fighter, target: Fighter, declared: Declar
   if (target.id !== attacker.id) return fail('A move is declared for oneself, not at another.')
   const a = sheet(attacker)
   if (!a.ok) return a
-  const why = cannotAttack(attacker, a.value)
+  const why = cannotMove(attacker, a.value, id)
   if (why) return fail(why)
   if (!movesFor(attacker).some((m) => m.id === id))
     return fail(
@@ -761,13 +781,18 @@ export const odndCombatView: ScreenRules['combat'] = {
   choices(attacker) {
     const s = sheet(attacker)
     if (!s.ok) return s
-    const why = cannotAttack(attacker, s.value)
-    if (why) return fail(why)
-    const ways = waysOf(attacker, s.value)
-      .filter((w) => !w.blocked)
-      .map(({ id, label }): AttackChoice => ({ id, label }))
-    // The moves of the round come after the ways to attack (one who ran has none left but firing).
-    return ok(find(attacker, 'running') ? ways : [...ways, ...movesFor(attacker)])
+    const stopped = cannotAct(attacker)
+    if (stopped) return fail(stopped)
+    const barred = cannotAttack(attacker, s.value)
+    const ways = barred
+      ? []
+      : waysOf(attacker, s.value)
+          .filter((w) => !w.blocked)
+          .map(({ id, label }): AttackChoice => ({ id, label }))
+    // The moves of the round come after the ways to attack.
+    const moves = movesFor(attacker).filter((m) => !cannotMove(attacker, s.value, m.id as MoveId))
+    const all = [...ways, ...moves]
+    return all.length > 0 ? ok(all) : fail(barred ?? `${attacker.name} has nothing open this round.`)
   },
 
   toggles(attacker, target, choice) {

@@ -3,23 +3,23 @@ import { canAttack, maxSurrounding, surroundingEffects } from './conditions.ts'
 
 describe('who may attack this round', () => {
   it('a surprised, parrying, running, stunned or pinned combatant cannot attack', () => {
-    expect(canAttack({ surprised: true }).ok).toBe(false)
-    expect(canAttack({ parrying: true })).toEqual({
+    expect(canAttack({ surprised: true }, 'Mira').ok).toBe(false)
+    expect(canAttack({ parrying: true }, 'Mira')).toEqual({
       ok: false,
-      error: 'You are parrying this round: no attacks are possible.',
+      error: 'Mira is parrying this round: no attacks are possible.',
     })
-    expect(canAttack({ running: true }).ok).toBe(false)
-    expect(canAttack({ stunnedRounds: 4 })).toEqual({
+    expect(canAttack({ running: true }, 'Mira').ok).toBe(false)
+    expect(canAttack({ stunnedRounds: 4 }, 'Mira')).toEqual({
       ok: false,
-      error: 'You are stunned for 4 more round(s).',
+      error: 'Mira is stunned for 4 more round(s).',
     })
-    expect(canAttack({ stunnedRounds: 0 }).ok).toBe(true)
-    expect(canAttack({ pinned: true }).ok).toBe(false)
+    expect(canAttack({ stunnedRounds: 0 }, 'Mira').ok).toBe(true)
+    expect(canAttack({ pinned: true }, 'Mira').ok).toBe(false)
   })
 
   it('one struggling in a grapple cannot use a weapon', () => {
-    expect(canAttack({ struggling: true }).ok).toBe(false)
-    expect(canAttack({ struggling: true, withWeapon: false }).ok).toBe(true)
+    expect(canAttack({ struggling: true }, 'Mira').ok).toBe(false)
+    expect(canAttack({ struggling: true, withWeapon: false }, 'Mira').ok).toBe(true)
   })
 })
 

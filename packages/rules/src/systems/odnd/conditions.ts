@@ -21,15 +21,16 @@ export interface RoundState {
   withWeapon?: boolean
 }
 
-/** Refuses an attack the rules forbid this round, in words the player understands. */
-export function canAttack(state: RoundState): Outcome<true> {
-  if (state.surprised) return fail('You are surprised: you cannot act this round.')
-  if (state.parrying) return fail('You are parrying this round: no attacks are possible.')
-  if (state.running) return fail('You ran this round: no attack or other action.')
-  if ((state.stunnedRounds ?? 0) > 0) return fail(`You are stunned for ${state.stunnedRounds} more round(s).`)
-  if (state.pinned) return fail('You are pinned helplessly.')
+/** Refuses an attack the rules forbid this round, naming `who` (the GM reads a monster's on the tablet). */
+export function canAttack(state: RoundState, who: string): Outcome<true> {
+  if (state.surprised) return fail(`${who} is surprised and cannot act this round.`)
+  if (state.parrying) return fail(`${who} is parrying this round: no attacks are possible.`)
+  if (state.running) return fail(`${who} ran this round: no attack or other action.`)
+  if ((state.stunnedRounds ?? 0) > 0)
+    return fail(`${who} is stunned for ${state.stunnedRounds} more round(s).`)
+  if (state.pinned) return fail(`${who} is pinned helplessly.`)
   if (state.struggling && state.withWeapon !== false)
-    return fail('You are struggling in a grapple and cannot use your weapon.')
+    return fail(`${who} is struggling in a grapple and cannot use a weapon.`)
   return ok(true)
 }
 

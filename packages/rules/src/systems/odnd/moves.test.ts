@@ -95,7 +95,7 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
     expect(rules.status(byId(after, 'mira'))).toEqual(['Ran: no other action (1 round)', 'Fleeing'])
     expect(rules.status(byId(after, 'g1'))).toEqual([])
     expect(errorOf(rules.choices(byId(after, 'mira')))).toBe(
-      'You ran this round: no attack or other action (Running).',
+      'Mira ran this round: no attack or other action (Running).',
     )
   })
 
@@ -223,7 +223,7 @@ describe('Running and firing on the run', () => {
       'Up to 12" this round (the full Turn move); no attack or other action.',
     )
     const ran = apply([m], ok(rules.resolve(m, m, act('run'), null, scripted())))[0] as Fighter
-    expect(errorOf(rules.choices(ran))).toBe('You ran this round: no attack or other action (Running).')
+    expect(errorOf(rules.choices(ran))).toBe('Mira ran this round: no attack or other action (Running).')
   })
 
   it('an elf shoots her bow on the run "with no penalty to hit"; a fighter has no such shot', () => {
@@ -237,7 +237,7 @@ describe('Running and firing on the run', () => {
     )
     const shot = ok(rules.resolve(elf, target, act('w2', 'on-the-run'), null, scripted(2)))
     const ran = apply([elf], shot)[0] as Fighter
-    expect(errorOf(rules.choices(ran))).toBe('You ran this round: no attack or other action (Running).')
+    expect(errorOf(rules.choices(ran))).toBe('Ilse ran this round: no attack or other action (Running).')
   })
 })
 
@@ -343,7 +343,7 @@ describe('Melee Weapon Reach: "strike first regardless of who has the initiative
     // Its blow of the round is spent; the two are in melee, so the next exchange is by initiative alone.
     const [m, p] = apply([mira(), pikeman()], r) as [Fighter, Fighter]
     expect(errorOf(rules.preview(p, m, act('w1')))).toBe(
-      'You have made all 1 of your attacks this round (attacks per round on the sheet).',
+      'Pikeman has made all 1 attacks of the round (attacks per round on the sheet).',
     )
     const next = ok(rules.endOfRound([m, p], 1, scripted()))
     const [m2, p2] = apply([m, p], next) as [Fighter, Fighter]
