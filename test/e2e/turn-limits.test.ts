@@ -114,18 +114,18 @@ describe('a turn’s limits at the table', () => {
   }, async () => {
     // "SURPRISED and unable to return the attack on the first round".
     const { gm, mira } = await miraAttacksTheOgre('6', /^From behind or by surprise/)
-    await gm
-      .getByRole('alertdialog', { name: 'Mira attacks Ogre' })
-      .getByRole('button', { name: /^Take it/ })
-      .click()
+    // Surprised by it, the Ogre is asked for no parry: the blow resolves at once.
     await mira.getByTestId('result-card').waitFor()
+    expect(await gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' }).count()).toBe(0)
     const ogreActs = async () =>
       /^Ogre is acting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
     await playUntil(gm, [mira], ogreActs, {})
     await expect
       .poll(() => gm.locator('.barred-foe').allTextContents())
       .toEqual(['Ogre is surprised and cannot act this round.'])
-    await chromium.snap(gm, 'odnd-surprised-ogre')
     expect(await gm.getByRole('button', { name: 'Ogre attacks' }).count()).toBe(0)
+    // Nor is its action offered to hold: it has none.
+    expect(await gm.getByRole('button', { name: 'Hold Ogre' }).count()).toBe(0)
+    await chromium.snap(gm, 'odnd-surprised-ogre')
   })
 })

@@ -47,10 +47,12 @@ interface OrderProps {
   combatants: Combatant[]
   /** GM only: hold a combatant's action, move a slot still to come. */
   onHold?: (id: string) => void
+  /** Whether the rules leave this one of the slot nothing to do now (surprised, stunned): no action to hold. */
+  nothingToHold?: (id: string) => boolean
   onMove?: (index: number, by: -1 | 1) => void
 }
 
-export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
+export function TurnOrder({ turn, combatants, onHold, nothingToHold, onMove }: OrderProps) {
   if (turn.status !== 'running') return null
   if (turn.factions) {
     const characters = Object.values(turn.factions.characters).filter((c) =>
@@ -100,10 +102,11 @@ export function TurnOrder({ turn, combatants, onHold, onMove }: OrderProps) {
             ))}
             {i === turn.current && <span class="sr-only"> (acting now)</span>}
             {onHold && i === turn.current && (
-              // Only those the turn model lets act now: the fallen of the slot have no action to hold.
+              // Only those the turn model lets act now and the rules leave an action: the fallen of the
+              // slot, or one surprised, have none to hold.
               <span class="slot-holds">
                 {slot.ids
-                  .filter((id) => turn.acting?.includes(id))
+                  .filter((id) => turn.acting?.includes(id) && !nothingToHold?.(id))
                   .map((id) => (
                     <button key={id} type="button" class="ghost small-button" onClick={() => onHold(id)}>
                       Hold {name(id)}

@@ -316,6 +316,10 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
         turn={table.turn.value}
         combatants={allCombatants}
         onHold={table.holdAction}
+        nothingToHold={(id) => {
+          const c = allCombatants.find((x) => x.id === id)
+          return c !== undefined && barred(c) !== null
+        }}
         onMove={table.moveSlot}
       />
     </section>

@@ -121,6 +121,13 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
     expect(ok(rules.defenses(mira(), goblin('g1', 8, { hasAttacked: true }), attack('w1')))).toEqual([])
   })
 
+  it('is not offered against an attack from behind or by surprise: "SURPRISED and unable to return the attack"', () => {
+    expect(ok(rules.defenses(mira(), goblin(), attack('w1', 'from-behind')))).toEqual([])
+    expect(errorOf(rules.resolve(mira(), goblin(), attack('w1', 'from-behind'), 'parry', scripted(13)))).toBe(
+      'Goblin g1 cannot parry an attack from behind or by surprise: it is surprised by it (Attacking From Behind).',
+    )
+  })
+
   it('gives the odds of both answers: Take it leaves AC 6 (13+ of 20 hits, 40%), Parry makes it AC 4 (15+, 30%)', () => {
     // By hand (COMBAT): THAC0 19 - AC 6 = 13, so 8 faces of 20 hit; the parry's +2 to defense needs 15, 6 faces.
     const [parry, take] = ok(rules.defenses(mira(), goblin(), attack('w1')))

@@ -453,6 +453,16 @@ export function canParry(target: Fighter, way: Way): boolean {
   )
 }
 
+/**
+ * Why the target cannot parry this blow in particular, or null: one attacked "from behind" (or by surprise)
+ * "will be 'SURPRISED' and unable to return the attack", and sees no blow to parry.
+ */
+export function unparriable(target: Fighter, r: Ready): string | null {
+  return r.decl.toggles?.['from-behind']
+    ? `${target.name} cannot parry an attack from behind or by surprise: it is surprised by it (Attacking From Behind).`
+    : null
+}
+
 // ---------------------------------------------------------------------------------------------------
 // What a preview and the resolving of an attack (resolve.ts) share: a move's declaration, and the blow a
 // longer reach strikes first.
@@ -855,7 +865,7 @@ export const odndRoomCombat: Omit<CombatRules, 'resolve'> = {
     if (move) return move.ok ? ok([]) : move
     const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
     if (!ready.ok) return ready
-    if (!canParry(target, ready.value.way)) return ok([])
+    if (!canParry(target, ready.value.way) || unparriable(target, ready.value)) return ok([])
     const parried = declare(attacker, target, declared, { 'defender-parrying': true })
     if (!parried.ok) return parried
     const odds = odnd.attackOdds(parried.value.decl)

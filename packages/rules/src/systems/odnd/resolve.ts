@@ -24,6 +24,7 @@ import {
   outreachedBy,
   type Ready,
   ROUNDS_PER_TURN,
+  unparriable,
   waysOf,
 } from './combat.ts'
 import {
@@ -271,6 +272,8 @@ function strike(
     return fail(`"${defense}" is not a defense in this system.`)
   if (parry && !canParry(target, first.value.way))
     return fail(`${target.name} cannot parry now: parrying takes the whole round, with no attacks (Parry).`)
+  const blind = parry ? unparriable(target, first.value) : null
+  if (blind) return fail(blind)
   const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }, free) : first
   if (!ready.ok) return ready
   const r = ready.value
