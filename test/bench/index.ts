@@ -26,7 +26,7 @@ import {
 } from './load.ts'
 import { benchLongSession } from './long-session.ts'
 import { fightSizes, firstLoadSize, printFightSizes, printFirstLoadSize } from './size-budget.ts'
-import { benchTaps, printTaps, type TapRun } from './taps.ts'
+import { benchTaps, paintFloor, printTaps, type TapRun } from './taps.ts'
 import { benchWholeFight, printWholeFight, type WholeFight } from './whole-fight.ts'
 
 /** Waits (up to a minute) until the dev server answers again, e.g. after it rebuilt the worker. */
@@ -79,13 +79,15 @@ if (wants('join') || wants('fight') || wants('taps') || wants('load')) {
     if (wants('taps')) {
       const browser = await launchBrowser()
       const runs: TapRun[] = []
+      let floor: number[] = []
       try {
+        floor = await paintFloor(browser)
         for (const system of process.env.BENCH_SYSTEMS?.split(',') ?? SYSTEM_IDS)
           runs.push(await benchTaps(browser, server.url, system))
       } finally {
         await browser.close()
       }
-      printTaps(runs)
+      printTaps(runs, floor)
     }
     // Fray then the relay, in turn: the dev server stays up (idle) while the relay runs, so both see the
     // machine alike.

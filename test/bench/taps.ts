@@ -3,6 +3,8 @@
  * how long each tap of the turn loop takes to answer on screen. A tap's time is the browser's own Event
  * Timing: from the finger down to the next frame painted after its handlers ran (what INP measures).
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { firstContentfulPaint, PHONE } from '../support/browser.ts'
 import { addCombatant, openGmTablet, playUntil, turnWords, visible } from '../support/table-play.ts'
@@ -141,8 +143,48 @@ export async function benchTaps(browser: Browser, url: string, system: string): 
   }
 }
 
-export function printTaps(runs: TapRun[]): void {
+/**
+ * A page with the join form's words and no script or style, as its first paint: what this machine's chromium
+ * takes at 4x before any app is in it. The join form's target is judged against it: on a VM where this
+ * floor is itself near 300 ms, no app can paint under 300 ms.
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  "<title>Join</title></head><body><h1>Join the table</h1><form><label>Your character's name <input></label>" +
+  '<button>Join</button></form></body></html>'
+
+/** The floor page's paint, cold, at 4x, `JOIN_FORM_LOADS` times, served from a loopback server of its own. */
+export async function paintFloor(browser: Browser): Promise<number[]> {
+  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(FLOOR_PAGE))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const loads: number[] = []
+  try {
+    for (let i = 0; i < JOIN_FORM_LOADS; i++) {
+      const context = await browser.newContext(PHONE)
+      try {
+        const page = await context.newPage()
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+        await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' })
+        loads.push(await firstContentfulPaint(page))
+      } finally {
+        await context.close()
+      }
+    }
+  } finally {
+    server.close()
+  }
+  return loads
+}
+
+export function printTaps(runs: TapRun[], floor: number[] = []): void {
   console.log('a phone with its CPU slowed 4x, on loopback (chromium Event Timing: tap to next paint)')
+  if (floor.length > 0)
+    console.log(
+      `  floor: a page with no script or style paints at ${Math.round(median(floor))} ms on this machine, ` +
+        `median of ${floor.length} cold loads (${floor.map(Math.round).join(', ')})`,
+    )
   for (const r of runs) {
     const slowest = r.taps.reduce((a, b) => (b.ms > a.ms ? b : a), { name: 'none', ms: 0 })
     console.log(
