@@ -244,7 +244,6 @@ function stepChoices(st: ZonesState): Choice[] {
     { id: 'move-half', kind: 'move', zones: zones.MOVE_STEP },
     { id: 'move-away', kind: 'move-away' },
   ]
-  // "those who fail must surrender or retreat": a broken character may only move away or give up.
   // "those who fail must surrender or retreat": a broken character may only move away, flee or give up.
   if (st.morale === 'broken')
     return [...moves, { id: 'flee', kind: 'flee' }, { id: 'surrender', kind: 'surrender' }]
