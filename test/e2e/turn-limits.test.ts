@@ -1,4 +1,5 @@
 /** A turn allows what its rules allow, and no more, whatever a player taps (#19 item 3). */
+import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
 import {
@@ -31,6 +32,13 @@ async function miraAttacksTheOgre(face?: string, toggle?: RegExp) {
   await sheet.getByRole('button', { name: 'Roll the attack' }).click()
   return { gm, mira }
 }
+
+/**
+ * Whether the Ogre acts now: alone after Mira ("Ogre is acting"), or with her when its d6 ties her 6
+ * ("Mira and Ogre are acting", simultaneous), so still in the round of her attack, not the next.
+ */
+const ogreActs = async (gm: Page) =>
+  /^[^·]*\bOgre\b[^·]*\bacting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
 
 describe('a turn’s limits at the table', () => {
   it('zones: one who countered has spent the turn, so "I act now" is not offered', {
@@ -89,9 +97,7 @@ describe('a turn’s limits at the table', () => {
       .getByRole('button', { name: /^Parry/ })
       .click()
     await expect.poll(() => mira.getByTestId('result-card').textContent()).toContain('Ogre parries')
-    const ogreActs = async () =>
-      /^Ogre is acting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
-    await playUntil(gm, [mira], ogreActs, {})
+    await playUntil(gm, [mira], () => ogreActs(gm), {})
     // No attack is offered: backing out of the fight or fleeing it is.
     await gm.getByRole('button', { name: 'Ogre attacks' }).click()
     const sheet = gm.getByRole('region', { name: 'Ogre attacks' })
@@ -117,9 +123,7 @@ describe('a turn’s limits at the table', () => {
     // Surprised by it, the Ogre is asked for no parry: the blow resolves at once.
     await mira.getByTestId('result-card').waitFor()
     expect(await gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' }).count()).toBe(0)
-    const ogreActs = async () =>
-      /^Ogre is acting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
-    await playUntil(gm, [mira], ogreActs, {})
+    await playUntil(gm, [mira], () => ogreActs(gm), {})
     await expect
       .poll(() => gm.locator('.barred-foe').allTextContents())
       .toEqual(['Ogre is surprised and cannot act this round.'])
