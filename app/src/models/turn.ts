@@ -149,7 +149,7 @@ export function trackerState(
 
 /**
  * Why the rules leave `c` nothing to do on its turn (every choice refused: osr reloading, spelljammer's
- * Desperate Defense, odnd parrying), or null when something is offered. Screens say it where the turn's
+ * Desperate Defense, odnd surprised), or null when something is offered. Screens say it where the turn's
  * button would be, rather than open a sheet that could only refuse.
  */
 export function noActionNow(

@@ -188,7 +188,7 @@ export function Seated(props: {
   const IntentForm = useLazy(loadIntentForm, stating && rules)
   const canAttack = Boolean(me && mayAttack(turn, me.id))
   // Why the rules leave no action on this turn (osr: reloading; spelljammer: Desperate Defense; odnd:
-  // parrying): said where the turn's button would be, rather than a sheet that could only refuse.
+  // surprised): said where the turn's button would be, rather than a sheet that could only refuse.
   const barred =
     canAttack && me && screenRules ? noActionNow(screenRules, me, turn, table.combatants.value) : null
   // Between fights, helping the wounded (brp's First Aid) waits for nobody's turn.
