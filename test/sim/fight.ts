@@ -318,12 +318,19 @@ class Fight {
   /**
    * osr: some of the party cast spells (17.0.13); half carry a flask of oil or of holy water beside their
    * weapon (17.0.10-17.0.11), to throw or, oil, to spill and light. zones: half the party carries a fire
-   * bomb, a blast that hits a whole zone ("Blast attacks").
+   * bomb, a blast that hits a whole zone ("Blast attacks"). brp: a crossbow or a gun (5.9).
    */
   carrying(base: Record<string, unknown>): Record<string, unknown> {
     if (this.system === 'zones' && this.chance(0.5)) {
       const bomb = { name: 'Fire bomb', damage: 'd6', range: 2, blast: true, damaged: this.chance(0.3) }
       return { ...base, weapons: [...((base.weapons as unknown[]) ?? []), bomb] }
+    }
+    // brp: half the party shoots a crossbow, which fires and then takes a round to reload, or a gun of 6
+    // shots or 20 charges, which they refill when they choose (5.9); some with a sword beside it.
+    if (this.system === 'brp' && this.chance(0.5)) {
+      const missile = this.oneOf(['crossbow-light', 'crossbow-heavy', 'pistol', 'rifle-laser'])
+      const melee = this.chance(0.5) ? [{ weapon: 'sword-short' }] : []
+      return { ...base, weapons: [...((base.weapons as unknown[]) ?? []), { weapon: missile }, ...melee] }
     }
     if (this.system !== 'osr') return base
     const caster = this.chance(0.4) ? { ...base, spellcaster: true } : base

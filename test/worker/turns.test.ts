@@ -5,7 +5,7 @@ import * as Y from 'yjs'
 import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
-async function player(roomId: string, name: string, system: string) {
+async function player(roomId: string, name: string, system: string, sheet: Record<string, unknown> = {}) {
   const seat = await takeSeat(roomId, name)
   const client = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
   const results = answersOf(client.doc)
@@ -16,9 +16,19 @@ async function player(roomId: string, name: string, system: string) {
     await eventually(() => results.has(id), `${name}: ${String(request.kind)}`)
     return results.get(id) as RequestResult
   }
-  const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system as 'osr', name) })
+  const created = await ask({
+    kind: 'create-character',
+    sheet: { ...defaultSheetFor(system as 'osr', name), ...sheet },
+  })
   if (!created.ok) throw new Error(created.error)
   return { ask, id: created.logId }
+}
+
+/** The GM puts a monster on the table, standing (one at 0 hit points is out of the fight and gets no turn). */
+function putFoe(table: TestClient, id: string, name: string, hp = 8) {
+  const foe = new Y.Map<unknown>()
+  table.doc.getMap(TABLE.combatants).set(id, foe)
+  for (const [k, v] of Object.entries({ name, side: 'foe', hp, maxHp: hp })) foe.set(k, v)
 }
 
 describe('a round of turn order', () => {
@@ -26,13 +36,7 @@ describe('a round of turn order', () => {
     const { roomId, gmKey } = await createRoom('osr')
     const table = await TestClient.connect(roomId, 'table', gmKey)
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
-    const goblin = new Y.Map<unknown>()
-    table.doc.getMap(TABLE.combatants).set('gob', goblin)
-    goblin.set('name', 'Goblin')
-    goblin.set('side', 'foe')
-    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
-    goblin.set('hp', 8)
-    goblin.set('maxHp', 8)
+    putFoe(table, 'gob', 'Goblin')
     const mira = await player(roomId, 'Mira', 'osr')
     const tomas = await player(roomId, 'Tomas', 'osr')
     const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
@@ -96,13 +100,7 @@ describe('a round of turn order', () => {
     const { roomId, gmKey } = await createRoom('brp')
     const table = await TestClient.connect(roomId, 'table', gmKey)
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
-    const goblin = new Y.Map<unknown>()
-    table.doc.getMap(TABLE.combatants).set('gob', goblin)
-    goblin.set('name', 'Goblin')
-    goblin.set('side', 'foe')
-    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
-    goblin.set('hp', 8)
-    goblin.set('maxHp', 8)
+    putFoe(table, 'gob', 'Goblin')
     const quick = await player(roomId, 'Quick', 'brp')
     const runner = await player(roomId, 'Runner', 'brp')
     const gmAsk = async (request: Record<string, unknown>) => {
@@ -196,6 +194,98 @@ describe('a round of turn order', () => {
   })
 })
 
+describe('brp: reloading is the round’s action (5.9 *)', () => {
+  it('a crossbow fired in round 1 is refused in round 2 until reloaded, which spends that round; a fight’s end reloads', {
+    timeout: 30_000,
+  }, async () => {
+    const { roomId, gmKey } = await createRoom('brp')
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const log = await TestClient.connect(roomId, 'log')
+    putFoe(table, 'gob', 'Goblin', 40)
+    const weapons = [{ weapon: 'crossbow-light' }, { weapon: 'sword-short' }]
+    const x = await player(roomId, 'Xan', 'brp', { weapons })
+    const gmAsk = async (request: Record<string, unknown>) => {
+      const id = `g-${Math.random().toString(36).slice(2, 7)}`
+      gm.doc.getArray(GM.requests).push([{ id, ...request }])
+      await eventually(() => answersOf(gm.doc).has(id), String(request.kind))
+      return answersOf(gm.doc).get(id)
+    }
+    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    const xan = () => table.doc.getMap(TABLE.combatants).get(x.id) as Y.Map<unknown>
+    /** The round's Statement of Intent (and Movement) gone through, up to Xan's DEX rank in the Actions. */
+    const toXansTurn = async (round: number) => {
+      await eventually(() => turn().round === round && turn().status === 'initiative', `round ${round}`)
+      expect((await x.ask({ kind: 'intent', intent: { metersMoved: 0, weapon: 'crossbow-light' } })).ok).toBe(
+        true,
+      )
+      expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
+      await eventually(() => turn().status === 'running', 'the round under way')
+      // Nobody moved: the Movement phase has nothing to wait for.
+      if (turn().phase === 'movement') expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
+      await eventually(() => turn().phase === 'actions', 'the Actions')
+      if (!turn().acting?.includes(x.id)) expect((await gmAsk({ kind: 'next-turn' }))?.ok).toBe(true)
+      await eventually(() => turn().acting?.includes(x.id) ?? false, 'Xan’s turn')
+    }
+    /** The rest of the round: Xan ends his turn (an attack leaves it open), the GM the goblin's. */
+    const endRound = async (round: number) => {
+      expect((await x.ask({ kind: 'end-turn' })).ok).toBe(true)
+      await eventually(() => !turn().acting?.includes(x.id), 'Xan’s turn over')
+      if (turn().round === round) expect((await gmAsk({ kind: 'next-turn' }))?.ok).toBe(true)
+      await eventually(() => turn().round === round + 1, `round ${round + 1}`)
+    }
+    // Unaware, the goblin has no dodge to choose: the bolt resolves at once.
+    const bolt = { choice: 'crossbow-light', toggles: ['defender-unaware'] }
+    const sword = { choice: 'sword-short', toggles: [] }
+    const reload = { choice: 'reload:crossbow-light', toggles: [] }
+
+    expect(await gmAsk({ kind: 'start-combat' })).toEqual({ ok: true, logId: expect.any(String) })
+    await toXansTurn(1)
+    expect(await x.ask({ kind: 'attack', targetId: 'gob', declared: reload })).toEqual({
+      ok: false,
+      error: 'Xan reloads their own weapon: choose Xan.',
+    })
+    expect(await x.ask({ kind: 'attack', targetId: x.id, declared: reload })).toEqual({
+      ok: false,
+      error: 'The Crossbow, Light is loaded.',
+    })
+    expect((await x.ask({ kind: 'attack', targetId: 'gob', declared: bolt })).ok).toBe(true)
+    expect(xan().get('state')).toMatchObject({ items: { 'crossbow-light': { loaded: false } } })
+    await endRound(1)
+
+    // The round passing did not load it; a round spent reloading does, and is the round's one action.
+    await toXansTurn(2)
+    expect(xan().get('state')).toMatchObject({ items: { 'crossbow-light': { loaded: false } } })
+    expect(await x.ask({ kind: 'attack', targetId: 'gob', declared: bolt })).toEqual({
+      ok: false,
+      error: 'The Crossbow, Light is not loaded: reloading it takes a full combat round (Reload).',
+    })
+    expect((await x.ask({ kind: 'attack', targetId: x.id, declared: reload })).ok).toBe(true)
+    expect(xan().get('state')).toMatchObject({ items: { 'crossbow-light': { loaded: true } } })
+    expect(await x.ask({ kind: 'attack', targetId: 'gob', declared: sword })).toEqual({
+      ok: false,
+      error: 'Xan has made every attack this turn allows: end the turn.',
+    })
+    await endRound(2)
+
+    await toXansTurn(3)
+    expect((await x.ask({ kind: 'attack', targetId: 'gob', declared: bolt })).ok).toBe(true)
+    // Between fights there is time to reload: the fight's end does it, and logs it.
+    expect((await gmAsk({ kind: 'end-combat' }))?.ok).toBe(true)
+    expect(xan().get('state')).toMatchObject({ items: { 'crossbow-light': { loaded: true } } })
+    const details = () =>
+      log.doc
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .map((e) => e.detail)
+    expect(details()).toContain('Xan reloads the Crossbow, Light (the whole combat round).')
+    await eventually(
+      () => details().includes("After the fight, everyone reloads: Xan's Crossbow, Light."),
+      'the fight’s end in the log',
+    )
+  })
+})
+
 describe('surprise at the start of a fight', () => {
   const setUp = async (system: 'osr' | 'odnd' | 'spelljammer' | 'zones') => {
     const { roomId, gmKey } = await createRoom(system)
@@ -203,13 +293,7 @@ describe('surprise at the start of a fight', () => {
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
     const log = await TestClient.connect(roomId, 'log')
     for (const id of ['g1', 'g2']) {
-      const foe = new Y.Map<unknown>()
-      table.doc.getMap(TABLE.combatants).set(id, foe)
-      foe.set('name', id === 'g1' ? 'Goblin 1' : 'Goblin 2')
-      foe.set('side', 'foe')
-      // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
-      foe.set('hp', 8)
-      foe.set('maxHp', 8)
+      putFoe(table, id, id === 'g1' ? 'Goblin 1' : 'Goblin 2')
     }
     const mira = await player(roomId, 'Mira', system)
     const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
@@ -291,13 +375,7 @@ describe('a round of faction play (zones)', () => {
     const { roomId, gmKey } = await createRoom('zones')
     const table = await TestClient.connect(roomId, 'table', gmKey)
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
-    const bandit = new Y.Map<unknown>()
-    table.doc.getMap(TABLE.combatants).set('bandit', bandit)
-    bandit.set('name', 'Bandit')
-    bandit.set('side', 'foe')
-    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
-    bandit.set('hp', 8)
-    bandit.set('maxHp', 8)
+    putFoe(table, 'bandit', 'Bandit')
     const sybilla = await player(roomId, 'Sybilla', 'zones')
     const state = () =>
       (table.doc.getMap(TABLE.turn).get('factions') ?? null) as {
@@ -386,13 +464,7 @@ describe('odnd initiative options', () => {
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
     const a = await player(roomId, 'Arn', 'odnd')
     const b = await player(roomId, 'Bea', 'odnd')
-    const orc = new Y.Map<unknown>()
-    table.doc.getMap(TABLE.combatants).set('orc', orc)
-    orc.set('name', 'Orc')
-    orc.set('side', 'foe')
-    // Standing: a combatant at 0 hit points is out of the fight and gets no turn.
-    orc.set('hp', 8)
-    orc.set('maxHp', 8)
+    putFoe(table, 'orc', 'Orc')
     table.doc.getMap(TABLE.settings).set('partyInitiative', 'one-roll')
     gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
     const status = () => table.doc.getMap(TABLE.turn).get('status')
@@ -417,9 +489,7 @@ describe('typed initiative in a room that approves physical dice', () => {
     const table = await TestClient.connect(roomId, 'table', gmKey)
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
     const log = await TestClient.connect(roomId, 'log')
-    const goblin = new Y.Map<unknown>()
-    table.doc.getMap(TABLE.combatants).set('gob', goblin)
-    for (const [k, v] of Object.entries({ name: 'Goblin', side: 'foe', hp: 8, maxHp: 8 })) goblin.set(k, v)
+    putFoe(table, 'gob', 'Goblin')
     table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
     const mira = await player(roomId, 'Mira', 'osr')
     const tomas = await player(roomId, 'Tomas', 'osr')

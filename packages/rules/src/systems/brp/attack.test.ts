@@ -194,7 +194,7 @@ describe('reloading and shots', () => {
     const fired = spendShot(ready, crossbow.value.weapon)
     expect(declareAttack(swordsman, fired, { weapon: 'crossbow-light' }, settings)).toMatchObject({
       ok: false,
-      error: 'The Crossbow, Light is not loaded: reloading takes a full combat round.',
+      error: 'The Crossbow, Light is not loaded: reloading it takes a full combat round (Reload).',
     })
     const reloaded = reload(swordsman, fired, 'crossbow-light')
     if (!reloaded.ok) throw new Error(reloaded.error)

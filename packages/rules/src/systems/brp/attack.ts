@@ -189,7 +189,7 @@ export function declareAttack(
   if (isBroken(state, weapon.item, weapon.hitPoints))
     return fail(`${attacker.name}'s ${displayName(weapon)} is broken.`)
   if (weapon.reloadRound && item.loaded === false)
-    return fail(`The ${displayName(weapon)} is not loaded: reloading takes a full combat round.`)
+    return fail(`The ${displayName(weapon)} is not loaded: reloading it takes a full combat round (Reload).`)
   if (weapon.magazine && item.shots !== undefined && item.shots <= 0)
     return fail(`The ${displayName(weapon)} has no ${weapon.magazine.unit} left: reload it first.`)
 
@@ -240,6 +240,28 @@ export function declareAttack(
 }
 
 /**
+ * Why this weapon cannot be reloaded now (a crossbow loaded, a gun full, a sword), or null when it can:
+ * a crossbow once fired, a gun or laser short of a full magazine.
+ */
+export function noReload(state: CombatantState, weapon: WeaponRow): string | null {
+  const item = itemState(state, weapon.item)
+  if (weapon.reloadRound) return item.loaded === false ? null : `The ${displayName(weapon)} is loaded.`
+  if (weapon.magazine) {
+    const { size, unit } = weapon.magazine
+    return item.shots !== undefined && item.shots < size
+      ? null
+      : `The ${displayName(weapon)} is full: ${size} ${unit}.`
+  }
+  return `The ${displayName(weapon)} does not need reloading.`
+}
+
+/** The weapons that can be reloaded now (`noReload`), one row each. */
+export function reloadable(sheet: Sheet, state: CombatantState): WeaponRow[] {
+  const rows = attackRows(sheet)
+  return rows.filter((row, i) => !noReload(state, row) && rows.findIndex((r) => r.item === row.item) === i)
+}
+
+/**
  * Reloading (5.9 notes): a crossbow takes the full combat round, so it fires every other round; a gun
  * or laser is refilled to 6 shots or 20 charges. The text gives no time for guns (docs/systems/brp.md).
  */
@@ -251,27 +273,21 @@ export function reload(
   const found = weaponFor(sheet, weaponId)
   if (!found.ok) return found
   const weapon = found.value
-  if (weapon.reloadRound)
-    return ok({
-      state: withItem(state, weapon.item, { loaded: true }),
-      lines: [
-        {
-          label: `Reload ${displayName(weapon)}: the whole combat round`,
-          value: 1,
-          rule: '5.9 Weapons and Damage (*)',
-        },
-      ],
-    })
-  if (weapon.magazine)
-    return ok({
-      state: withItem(state, weapon.item, { shots: weapon.magazine.size }),
-      lines: [
-        {
-          label: `Reload ${displayName(weapon)}: ${weapon.magazine.unit}`,
-          value: weapon.magazine.size,
-          rule: '5.9 Weapons and Damage (**)',
-        },
-      ],
-    })
-  return fail(`The ${displayName(weapon)} does not need reloading.`)
+  const refused = noReload(state, weapon)
+  if (refused) return fail(refused)
+  // `noReload` let through only a crossbow fired and a gun or laser short of full.
+  const line: BreakdownLine = weapon.magazine
+    ? {
+        label: `Reload ${displayName(weapon)}: ${weapon.magazine.unit}`,
+        value: weapon.magazine.size,
+        rule: '5.9 Weapons and Damage (**)',
+      }
+    : {
+        label: `Reload ${displayName(weapon)}: the whole combat round`,
+        value: 1,
+        rule: '5.9 Weapons and Damage (*)',
+        note: true,
+      }
+  const change = weapon.magazine ? { shots: weapon.magazine.size } : { loaded: true }
+  return ok({ state: withItem(state, weapon.item, change), lines: [line] })
 }

@@ -348,25 +348,98 @@ describe('brp end of round', () => {
     expect(rules.status({ ...gunner, state: shot.changes.g?.state ?? {} })).toEqual(['Pistol: 5 shots left'])
   })
 
-  it('reloads a fired crossbow through the next round, so it fires every other round (5.9 *)', () => {
+  it("reloads a crossbow only as the round's action, so it fires at most every other round (5.9 *)", () => {
     const crossbowman = (state: Record<string, unknown> = {}) =>
-      fighter('brp', 'x', 'pc', { weapons: [{ weapon: 'crossbow-light' }] }, { state })
+      fighter(
+        'brp',
+        'x',
+        'pc',
+        { weapons: [{ weapon: 'crossbow-light' }, { weapon: 'sword-short' }] },
+        { state },
+      )
     const bolt = { choice: 'crossbow-light', toggles: [] }
+    const reload = { choice: 'reload:crossbow-light', toggles: [] }
+    // Loaded, it offers no reload.
+    expect(value(rules.choices(crossbowman())).map((c) => c.id)).toEqual([
+      'crossbow-light',
+      'sword-short',
+      'brawl',
+      'first-aid',
+      'awaken',
+    ])
     const fired = value(rules.resolve(crossbowman(), guard(), bolt, null, scripted(99)))
     let x = crossbowman(fired.changes.x?.state)
-    expect(rules.status(x)).toEqual(['Reloading Crossbow, Light (ready in 2 rounds)'])
+    expect(rules.status(x)).toEqual(['Crossbow, Light unloaded'])
     expect(rules.preview(x, guard(), bolt)).toEqual({
       ok: false,
-      error: 'The Crossbow, Light is not loaded: reloading takes a full combat round.',
+      error: 'The Crossbow, Light is not loaded: reloading it takes a full combat round (Reload).',
     })
-
-    x = crossbowman(value(rules.endOfRound([x], 1, scripted())).changes.x?.state)
-    expect(rules.status(x)).toEqual(['Reloading Crossbow, Light (ready in 1 round)'])
-    const reloaded = value(rules.endOfRound([x], 2, scripted()))
-    expect(reloaded.summary).toBe("End of round 2: x's Crossbow, Light is reloaded.")
-    x = crossbowman(reloaded.changes.x?.state)
+    // A round spent on the sword does not load it: the round passing reloads nothing.
+    expect(value(rules.endOfRound([x], 1, scripted())).changes).toEqual({})
+    // The reload is a declaration about oneself, the round's one action, with no dice.
+    const choices = value(rules.choices(x))
+    expect(choices.map((c) => c.id)).toEqual([
+      'sword-short',
+      'brawl',
+      'reload:crossbow-light',
+      'first-aid',
+      'awaken',
+    ])
+    expect(choices[2]).toEqual({
+      id: 'reload:crossbow-light',
+      label: 'Reload Crossbow, Light · the whole round',
+      self: true,
+      verb: 'Reload',
+    })
+    expect(value(rules.preview(x, x, reload))).toEqual({
+      chance: 1,
+      summary: 'Reloads the Crossbow, Light: the whole combat round. It can fire next round.',
+      lines: [
+        {
+          label: 'Reload Crossbow, Light: the whole combat round',
+          value: 1,
+          rule: '5.9 Weapons and Damage (*)',
+          note: true,
+        },
+      ],
+      dice: false,
+    })
+    expect(value(rules.defenses(x, x, reload))).toEqual([])
+    // It names its declarer only: reloading is no attack on another.
+    expect(rules.preview(x, guard(), reload)).toEqual({
+      ok: false,
+      error: 'x reloads their own weapon: choose x.',
+    })
+    const done = value(rules.resolve(x, x, reload, null, scripted()))
+    expect(done.summary).toBe('x reloads the Crossbow, Light (the whole combat round).')
+    x = crossbowman(done.changes.x?.state)
     expect(rules.status(x)).toEqual([])
     expect(rules.preview(x, guard(), bolt).ok).toBe(true)
+    expect(rules.preview(x, x, reload)).toEqual({ ok: false, error: 'The Crossbow, Light is loaded.' })
+  })
+
+  it('reloads a gun when its player chooses, full or not (5.9 **), and everything after a fight', () => {
+    const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }] })
+    const shot = value(rules.resolve(gunner, guard(), { choice: 'pistol', toggles: [] }, null, scripted(90)))
+    const fired = { ...gunner, state: shot.changes.g?.state ?? {} }
+    expect(value(rules.choices(fired)).map((c) => c.label)).toEqual([
+      'Pistol · 20% · 1D8',
+      'Brawl · 25% · 1D3+db',
+      'Reload Pistol · the whole round',
+      'First Aid · 30% · heals 1D3',
+      'Wake them up',
+    ])
+    const done = value(
+      rules.resolve(fired, fired, { choice: 'reload:pistol', toggles: [] }, null, scripted()),
+    )
+    expect(done.summary).toBe('g reloads the Pistol (the whole combat round): 6 shots.')
+    expect(rules.status({ ...gunner, state: done.changes.g?.state ?? {} })).toEqual([])
+    // Between fights there is time enough: the fight's end reloads what was fired.
+    const endOfFight = rules.endOfFight ?? expect.fail('brp reloads at the end of a fight')
+    const after = value(endOfFight([fired], scripted()))
+    expect(after.summary).toBe("After the fight, everyone reloads: g's Pistol.")
+    expect(rules.status({ ...gunner, state: after.changes.g?.state ?? {} })).toEqual([])
+    expect(value(endOfFight([gunner], scripted())).changes).toEqual({})
   })
 })
 

@@ -21,6 +21,8 @@ import {
   attackRows,
   type DeclaredAttack,
   declareAttack,
+  reload,
+  reloadable,
   weaponFor,
 } from './attack.ts'
 import { defenseOptions } from './defense.ts'
@@ -50,8 +52,6 @@ export interface BrpState {
   items: Record<string, ItemState>
   /** The 1D6 hours rolled when knocked out (5.12). */
   unconsciousHours?: number
-  /** Weapon row id -> rounds until it is loaded again, counting the round it was emptied in. */
-  reloading: Record<string, number>
 }
 
 /** A fighter as the rules package reads it. */
@@ -59,7 +59,7 @@ export interface Combatant {
   fighter: Fighter
   sheet: Sheet
   state: CombatantState
-  extra: Pick<BrpState, 'unconsciousHours' | 'reloading'>
+  extra: Pick<BrpState, 'unconsciousHours'>
   /** The state as read, to tell what an outcome changed. */
   before: string
 }
@@ -81,10 +81,7 @@ export function read(fighter: Fighter): Outcome<Combatant> {
       dead: stored.dead ?? false,
       items: { ...fresh.items, ...stored.items },
     },
-    extra: {
-      reloading: stored.reloading ?? {},
-      ...(stored.unconsciousHours === undefined ? {} : { unconsciousHours: stored.unconsciousHours }),
-    },
+    extra: stored.unconsciousHours === undefined ? {} : { unconsciousHours: stored.unconsciousHours },
     before: '',
   }
   c.before = JSON.stringify(stateOf(c))
@@ -110,6 +107,8 @@ export function itemName(sheet: Sheet, item: string): string {
 export const FIRST_AID = 'first-aid'
 /** Waking one knocked out: "unconscious for 1D6 hours or until awakened by another character" (5.12). */
 export const AWAKEN = 'awaken'
+/** Reloading a weapon, the round's action (5.9 *): `reload:` and the weapon row's id. */
+export const RELOAD = 'reload:'
 const HEALING = '5.14 Healing'
 
 /**
@@ -128,6 +127,31 @@ export function declareFirstAid(
   if (!wound.ok) return wound
   if (a.value.sheet.firstAid <= 0) return fail(`${healer.name} has no First Aid skill.`)
   return ok({ a: a.value, t: t.value, wound: wound.value })
+}
+
+/**
+ * A reload, declared: the weapon named by the choice (`RELOAD` and its row), loaded or refilled, or why not.
+ * It is about oneself ("a full combat round to reload"): naming anyone else is refused.
+ */
+export function declareReload(
+  attacker: Fighter,
+  target: Fighter,
+  choice: string,
+): Outcome<{ a: Combatant; weapon: string; refill: string | null; lines: BreakdownLine[] }> {
+  if (target.id !== attacker.id)
+    return fail(`${attacker.name} reloads their own weapon: choose ${attacker.name}.`)
+  const a = read(attacker)
+  if (!a.ok) return a
+  const weapon = weaponFor(a.value.sheet, choice.slice(RELOAD.length))
+  if (!weapon.ok) return weapon
+  const done = reload(a.value.sheet, a.value.state, weapon.value.id)
+  if (!done.ok) return done
+  return ok({
+    a: { ...a.value, state: done.value.state },
+    weapon: displayName(weapon.value),
+    refill: weapon.value.magazine ? `${weapon.value.magazine.size} ${weapon.value.magazine.unit}` : null,
+    lines: done.value.lines,
+  })
 }
 
 /** Both sides read and the attack declared, or why not. */
@@ -195,6 +219,15 @@ export const brpCombatView: ScreenRules['combat'] = {
         label: `${displayName(weapon)} · ${chance.value}% · ${formatDamage(weapon.damage)}`,
       })
     }
+    // "Each takes a full combat round to reload" (5.9 *): the round's action, about oneself. A gun short
+    // of full may be refilled too (the text gives it no time: the round, as a crossbow's).
+    for (const row of reloadable(sheet, state))
+      choices.push({
+        id: `${RELOAD}${row.id}`,
+        label: `Reload ${displayName(row)} · the whole round`,
+        self: true,
+        verb: 'Reload',
+      })
     // "First Aid takes one combat round to apply (if in a hurry)": the healer's action this round.
     if (sheet.firstAid > 0)
       choices.push({
@@ -208,7 +241,7 @@ export const brpCombatView: ScreenRules['combat'] = {
   },
 
   toggles(attacker, target, choice) {
-    if (choice === FIRST_AID || choice === AWAKEN) return []
+    if (choice === FIRST_AID || choice === AWAKEN || choice.startsWith(RELOAD)) return []
     const a = read(attacker)
     const t = read(target)
     if (!a.ok || !t.ok) return []
@@ -233,6 +266,16 @@ export const brpCombatView: ScreenRules['combat'] = {
   },
 
   preview(attacker, target, declared) {
+    if (declared.choice.startsWith(RELOAD)) {
+      const reloaded = declareReload(attacker, target, declared.choice)
+      if (!reloaded.ok) return reloaded
+      return ok({
+        chance: 1,
+        summary: `Reloads the ${reloaded.value.weapon}: the whole combat round. It can fire next round.`,
+        lines: reloaded.value.lines,
+        dice: false,
+      })
+    }
     if (declared.choice === AWAKEN) {
       const woken = wake(target)
       if (!woken.ok) return woken
@@ -324,14 +367,11 @@ export const brpCombatView: ScreenRules['combat'] = {
         extra.unconsciousHours ? `Unconscious (${plural(extra.unconsciousHours, 'hour')})` : 'Unconscious',
       )
     if (state.hitPoints <= 0) chips.push('Dying: First Aid this round')
-    for (const [id, rounds] of Object.entries(extra.reloading)) {
-      const row = findWeapon(id)
-      if (row) chips.push(`Reloading ${displayName(row)} (ready in ${plural(rounds, 'round')})`)
-    }
     for (const [item, itemState] of Object.entries(state.items)) {
       const row = item === 'shield' ? null : findWeapon(item)
       const hitPoints = item === 'shield' ? findShield(sheet.shield)?.points : row?.hitPoints
       if (isBroken(state, item, hitPoints)) chips.push(`${itemName(sheet, item)} broken`)
+      if (row?.reloadRound && itemState.loaded === false) chips.push(`${itemName(sheet, item)} unloaded`)
       const magazine = row?.magazine
       if (magazine && itemState.shots !== undefined && itemState.shots < magazine.size)
         chips.push(

@@ -16,9 +16,11 @@ import {
   type Combatant,
   declare,
   declareFirstAid,
+  declareReload,
   FIRST_AID,
   itemName,
   plural,
+  RELOAD,
   SETTINGS,
   stateOf,
   wake,
@@ -135,12 +137,17 @@ function describeExchange(
   return parts.join(' ')
 }
 
-/** After firing: a crossbow is reloaded through the next round (5.9 *), an emptied gun likewise. */
-function startReloading(a: Combatant, weapon: brp.WeaponRow): void {
-  const item = brp.itemState(a.state, weapon.item)
-  const empty = item.loaded === false || (item.shots !== undefined && item.shots <= 0)
-  if (empty && (weapon.reloadRound || weapon.magazine))
-    a.extra = { ...a.extra, reloading: { ...a.extra.reloading, [weapon.id]: 2 } }
+/** A reload, the round's action (5.9 *): no dice; the weapon loaded, or a gun refilled. */
+function reloadWeapon(attacker: Fighter, target: Fighter, choice: string): Outcome<Resolution> {
+  const reloaded = declareReload(attacker, target, choice)
+  if (!reloaded.ok) return reloaded
+  const { a, weapon, refill, lines } = reloaded.value
+  const change = changeOf(a)
+  return ok({
+    lines,
+    summary: `${attacker.name} reloads the ${weapon} (the whole combat round)${refill ? `: ${refill}` : ''}.`,
+    changes: change ? { [attacker.id]: change } : {},
+  })
 }
 
 /** First Aid on the patient's newest untreated wound: d100 against the skill, then 1D3 on a success (5.14). */
@@ -181,11 +188,12 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
 }
 
 /**
- * An attack, First Aid or waking one, resolved from its dice: each die asked of `roll` in the order above,
+ * An attack, First Aid, a reload or waking one, resolved from its dice: each die asked of `roll` in the order above,
  * the fighters' changes and the log's lines and sentence.
  */
 export const brpResolve: CombatRules['resolve'] = (attacker, target, declared, defenseId, roll) => {
   if (declared.choice === FIRST_AID) return firstAid(attacker, target, roll)
+  if (declared.choice.startsWith(RELOAD)) return reloadWeapon(attacker, target, declared.choice)
   if (declared.choice === AWAKEN) {
     const woken = wake(target)
     if (!woken.ok) return woken
@@ -237,7 +245,6 @@ export const brpResolve: CombatRules['resolve'] = (attacker, target, declared, d
   const lines: BreakdownLine[] = [...result.lines]
   a.state = result.attacker
   t.state = result.defender
-  startReloading(a, attack.weapon)
   if (result.injury?.knockedOut) {
     const hours = brp.unconsciousHours(roll(6, 'unconscious 1D6 hours'))
     if (!hours.ok) return hours

@@ -20,9 +20,11 @@ import {
   brpCombatView,
   declare,
   declareFirstAid,
+  declareReload,
   FIRST_AID,
   itemName,
   plural,
+  RELOAD,
   read,
   SETTINGS,
   wake,
@@ -83,6 +85,31 @@ function weekOfRest(
 }
 
 /**
+ * The fight's end: there is time enough to reload what was fired (the room's reading; the text times a
+ * reload only in combat rounds, 5.9 *), so nobody starts the next fight with an empty crossbow.
+ */
+function reloadAfterTheFight(fighters: readonly Fighter[]): Resolution {
+  const lines: BreakdownLine[] = []
+  const said: string[] = []
+  const changes: Record<string, FighterChange> = {}
+  for (const fighter of fighters) {
+    const c = read(fighter)
+    if (!c.ok || c.value.state.dead) continue
+    for (const row of brp.reloadable(c.value.sheet, c.value.state)) {
+      const reloaded = brp.reload(c.value.sheet, c.value.state, row.id)
+      if (!reloaded.ok) continue
+      c.value.state = reloaded.value.state
+      lines.push(...reloaded.value.lines.map((l) => ({ ...l, label: `${fighter.name}: ${l.label}` })))
+      said.push(`${fighter.name}'s ${itemName(c.value.sheet, row.item)}`)
+    }
+    const change = changeOf(c.value)
+    if (change) changes[fighter.id] = change
+  }
+  const summary = said.length > 0 ? `After the fight, everyone reloads: ${said.join(', ')}.` : ''
+  return { lines, summary, changes }
+}
+
+/**
  * brp's combat at the table: the screens' part, resolving, and the defender's choices, the end of a round, a
  * week of rest, the GM waking one.
  */
@@ -96,6 +123,10 @@ export const brpCombat: CombatRules = {
     if (declared.choice === FIRST_AID) {
       const aid = declareFirstAid(attacker, target)
       return aid.ok ? ok([]) : aid
+    }
+    if (declared.choice.startsWith(RELOAD)) {
+      const reloaded = declareReload(attacker, target, declared.choice)
+      return reloaded.ok ? ok([]) : reloaded
     }
     const d = declare(attacker, target, declared)
     if (!d.ok) return d
@@ -132,20 +163,6 @@ export const brpCombat: CombatRules = {
       if (!readOne.ok) continue
       const c = readOne.value
       const name = fighter.name
-      // Reloading ticks down; at 0 the weapon is loaded or refilled (5.9 notes).
-      const reloading: Record<string, number> = {}
-      for (const [id, rounds] of Object.entries(c.extra.reloading)) {
-        if (rounds > 1) {
-          reloading[id] = rounds - 1
-          continue
-        }
-        const reloaded = brp.reload(c.sheet, c.state, id)
-        if (!reloaded.ok) continue
-        c.state = reloaded.value.state
-        lines.push(...reloaded.value.lines)
-        said.push(`${name}'s ${itemName(c.sheet, brp.findWeapon(id)?.item ?? id)} is reloaded.`)
-      }
-      c.extra = { ...c.extra, reloading }
       // "Reduced to 0 hit points and remains at 0 at the end of the combat round, they are dead" (5.12).
       const end = brp.endOfRound(c.state)
       if (end.died) {
@@ -164,6 +181,8 @@ export const brpCombat: CombatRules = {
     const summary = said.length > 0 ? `End of round ${round}: ${said.join(' ')}` : `End of round ${round}.`
     return ok({ lines, summary, changes })
   },
+
+  endOfFight: (fighters) => ok(reloadAfterTheFight(fighters)),
 
   rest: weekOfRest,
 
