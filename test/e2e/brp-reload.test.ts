@@ -49,7 +49,16 @@ it('brp: a crossbow fired from the phone is reloaded only as a later round’s a
   for (const page of [gm, mira])
     await expect.poll(() => chipsOf(page, 'Mira')).toContain('Crossbow, Light unloaded')
 
-  // Round 2: the crossbow is not offered; the reload is, about herself (no target list), with no dice.
+  // Round 2's Statement of Intent: no shot with it to state; "something else" (the reload) is.
+  await playUntil(gm, [mira], () => visible(mira, 'State my intent'), keep)
+  const statement = mira.getByRole('form', { name: 'Statement of Intent' })
+  const action = statement.locator('label.field', { hasText: /^Action/ }).locator('select')
+  const stated = () => action.locator('option').allTextContents()
+  await expect.poll(stated).toContain('Something else (no attack)')
+  expect(await stated()).toContain('Attack: Sword, Short (medium weapon)')
+  expect((await stated()).some((o) => o.includes('Crossbow'))).toBe(false)
+  await chromium.snap(mira, 'brp-reload-intent')
+  // Then at her rank the crossbow is not offered; the reload is, about herself (no target list), with no dice.
   await playUntil(
     gm,
     [mira],

@@ -214,11 +214,9 @@ describe('brp: reloading is the round’s action (5.9 *)', () => {
     const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
     const xan = () => table.doc.getMap(TABLE.combatants).get(x.id) as Y.Map<unknown>
     /** The round's Statement of Intent (and Movement) gone through, up to Xan's DEX rank in the Actions. */
-    const toXansTurn = async (round: number) => {
+    const toXansTurn = async (round: number, weapon: string | null = 'crossbow-light') => {
       await eventually(() => turn().round === round && turn().status === 'initiative', `round ${round}`)
-      expect((await x.ask({ kind: 'intent', intent: { metersMoved: 0, weapon: 'crossbow-light' } })).ok).toBe(
-        true,
-      )
+      expect((await x.ask({ kind: 'intent', intent: { metersMoved: 0, weapon } })).ok).toBe(true)
       expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
       await eventually(() => turn().status === 'running', 'the round under way')
       // Nobody moved: the Movement phase has nothing to wait for.
@@ -253,8 +251,15 @@ describe('brp: reloading is the round’s action (5.9 *)', () => {
     expect(xan().get('state')).toMatchObject({ items: { 'crossbow-light': { loaded: false } } })
     await endRound(1)
 
-    // The round passing did not load it; a round spent reloading does, and is the round's one action.
-    await toXansTurn(2)
+    // The round passing did not load it: a shot is not even stated; a reload is "something else" (5.2),
+    // and the round's one action.
+    await eventually(() => turn().round === 2 && turn().status === 'initiative', 'round 2')
+    expect(await x.ask({ kind: 'intent', intent: { metersMoved: 0, weapon: 'crossbow-light' } })).toEqual({
+      ok: false,
+      error:
+        'The Crossbow, Light is not loaded: reloading it takes a full combat round (Reload). To reload it this round, state “Something else (no attack)”.',
+    })
+    await toXansTurn(2, null)
     expect(xan().get('state')).toMatchObject({ items: { 'crossbow-light': { loaded: false } } })
     expect(await x.ask({ kind: 'attack', targetId: 'gob', declared: bolt })).toEqual({
       ok: false,

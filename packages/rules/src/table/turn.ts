@@ -284,16 +284,19 @@ export interface IntentOptionGroup {
   choices: ReadonlyArray<{ id: string; label: string; effect: string }>
 }
 
+/** Who states an intent, as the form and the room read them: the sheet, and the state where it is known. */
+export type Declarer = Pick<Fighter, 'name' | 'sheet'> & { state?: Fighter['state'] }
+
 /**
  * A round's declaration form (brp's Statement of Intent, spelljammer's Action Declaration): the attacks
  * one may declare, the other choices, and what a declaration leaves one. Where initiative is rolled too,
  * the declaration comes first and the dice follow it (`OrderedHooks.initiativeDice` reads it).
  */
 export interface IntentRules {
-  check(f: Pick<Fighter, 'name' | 'sheet'>, intent: Intent): Outcome<Intent>
-  fallback(f: Pick<Fighter, 'name' | 'sheet'>): Intent
-  /** The weapons one may declare an attack with, labelled for the form. */
-  weapons(f: Pick<Fighter, 'name' | 'sheet'>): Outcome<Array<{ id: string; label: string }>>
+  check(f: Declarer, intent: Intent): Outcome<Intent>
+  fallback(f: Declarer): Intent
+  /** The weapons one may declare an attack with now (brp: not a crossbow still to reload), labelled for the form. */
+  weapons(f: Declarer): Outcome<Array<{ id: string; label: string }>>
   /** The form's name and its button ("Statement of Intent", "State my intent"; the GM's "State for Goblin"). */
   words: { name: string; button: string; forFoe: string }
   /** The row that declares no attack ("Something else (no attack)"), or null where the form has none. */

@@ -164,6 +164,18 @@ export function weaponChance(sheet: Sheet, weapon: WeaponRow, settings: BrpSetti
 
 const TOGGLE_IDS = new Set<string>(ATTACK_MODIFIERS.map((m) => m.id))
 
+/** Why this weapon cannot attack now (broken, a crossbow not loaded, a gun empty), or null when it can. */
+export function unready(attacker: Sheet, state: CombatantState, weapon: WeaponRow): string | null {
+  const item = itemState(state, weapon.item)
+  if (isBroken(state, weapon.item, weapon.hitPoints))
+    return `${attacker.name}'s ${displayName(weapon)} is broken.`
+  if (weapon.reloadRound && item.loaded === false)
+    return `The ${displayName(weapon)} is not loaded: reloading it takes a full combat round (Reload).`
+  if (weapon.magazine && item.shots !== undefined && item.shots <= 0)
+    return `The ${displayName(weapon)} has no ${weapon.magazine.unit} left: reload it first.`
+  return null
+}
+
 /**
  * Declares an attack: checks it is legal and works out the chance with every modifier. Illegal
  * declarations (a weapon not carried, a broken one, an empty gun, an unloaded crossbow, a target out
@@ -185,13 +197,8 @@ export function declareAttack(
   if (unknown) return fail(`"${unknown}" is not a modifier of this system.`)
   const has = (id: AttackToggleId) => toggles.includes(id)
 
-  const item = itemState(state, weapon.item)
-  if (isBroken(state, weapon.item, weapon.hitPoints))
-    return fail(`${attacker.name}'s ${displayName(weapon)} is broken.`)
-  if (weapon.reloadRound && item.loaded === false)
-    return fail(`The ${displayName(weapon)} is not loaded: reloading it takes a full combat round (Reload).`)
-  if (weapon.magazine && item.shots !== undefined && item.shots <= 0)
-    return fail(`The ${displayName(weapon)} has no ${weapon.magazine.unit} left: reload it first.`)
+  const notReady = unready(attacker, state, weapon)
+  if (notReady) return fail(notReady)
 
   let range: RangeBand | null = null
   const rangeToggles = toggles.filter((t) => t === 'range-double' || t === 'range-triple')

@@ -36,6 +36,34 @@ describe('brp turns', () => {
     expect(running.turn.order.map((s) => s.ids)).toEqual([['f'], ['s']])
   })
 
+  it('states a reload, not a shot, for a crossbow not loaded: a reload is “something else” (5.2, 5.9 *)', () => {
+    const weapons = [{ weapon: 'crossbow-light' }, { weapon: 'sword-short' }]
+    const loaded = fighter('brp', 'x', 'pc', { name: 'Xan', weapons })
+    const fired = { ...loaded, state: { items: { 'crossbow-light': { damage: 0, loaded: false } } } }
+    const intents = rules.intents
+    if (!intents) throw new Error('brp states intents')
+    const ids = (f: typeof loaded) => {
+      const w = intents.weapons(f)
+      return w.ok ? w.value.map((row) => row.id) : w.error
+    }
+    expect(ids(loaded)).toEqual(['crossbow-light', 'sword-short', 'brawl'])
+    expect(intents.fallback(loaded)).toEqual({ metersMoved: 0, weapon: 'crossbow-light' })
+    // Fired last round: not offered, not assumed, refused in words that say how to reload it.
+    expect(ids(fired)).toEqual(['sword-short', 'brawl'])
+    expect(intents.fallback(fired)).toEqual({ metersMoved: 0, weapon: 'sword-short' })
+    expect(intents.check(fired, { metersMoved: 0, weapon: 'crossbow-light' })).toEqual({
+      ok: false,
+      error:
+        'The Crossbow, Light is not loaded: reloading it takes a full combat round (Reload). To reload it this round, state “Something else (no attack)”.',
+    })
+    // Who says nothing acts on the sword's rank and tier, not the crossbow's (5.4).
+    const ctx = turnContext('brp', [fired])
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const running = steps(rules, started.value.step, ctx, { kind: 'begin-actions' })
+    expect(running.turn.order.map((s) => s.label)).toEqual(['DEX rank 10 · medium weapon'])
+  })
+
   it('leaves only parries and dodges to one who moves the full 30 meters', () => {
     const ctx = turnContext('brp', [slow, fast])
     const started = rules.start(ctx, null)

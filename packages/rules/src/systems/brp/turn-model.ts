@@ -20,7 +20,7 @@ export const brpTurns = orderedTurns({
     for (const c of participants) {
       const sheet = readSheet(SHEET, c)
       if (!sheet.ok) return sheet
-      const intent = turn.intents?.[c.id] ?? defaultIntent(sheet.value)
+      const intent = turn.intents?.[c.id] ?? defaultIntent(c, sheet.value)
       declared.push({
         id: c.id,
         sheet: sheet.value,

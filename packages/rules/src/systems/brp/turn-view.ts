@@ -3,27 +3,46 @@
  * turn model (`turn-model.ts`), so a phone's chunk does not hold the room's steps of the round. It imports
  * the rules modules one by one, not `rules.ts`, which names the modules only resolving reads too.
  */
-import { ok } from '../../outcome.ts'
+import { fail, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { OrderedHooks } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { Intent } from '../../table/turn.ts'
+import type { Declarer, Intent } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { attackRows, weaponFor } from './attack.ts'
+import { attackRows, noReload, unready, weaponFor } from './attack.ts'
 import { MAX_MOVE_METERS, rankAfterMoving, statementOrder } from './dex-rank.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
 import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { type CombatantState, type ItemState, initialState } from './state.ts'
 import { displayName } from './tables.ts'
 
 export const SHEET = { fields: SHEET_FIELDS, parse: parseSheet }
+const OTHER = 'Something else (no attack)'
 
-/** The intent of a combatant who declared nothing: stays put and attacks with their first weapon. */
-export function defaultIntent(sheet: Sheet): Intent {
-  return { metersMoved: 0, weapon: sheet.weapons[0] ?? null }
+/** The declarer's weapons as they stand (a crossbow fired, a gun emptied), from their state where known. */
+function gearOf(f: Declarer, sheet: Sheet): CombatantState {
+  const fresh = initialState(sheet, DEFAULT_SETTINGS)
+  const items = (f.state?.items ?? {}) as Record<string, ItemState>
+  return { ...fresh, items: { ...fresh.items, ...items } }
 }
 
-/** Checks a declared intent against the combatant's sheet; the error says what to change. */
-export function checkIntent(f: Pick<Fighter, 'name' | 'sheet'>, intent: Intent) {
+/** The weapon rows one may state an attack with now: not broken, loaded, with a shot left (5.9). */
+function readyRows(f: Declarer, sheet: Sheet) {
+  const gear = gearOf(f, sheet)
+  return attackRows(sheet).filter((row) => !unready(sheet, gear, row))
+}
+
+/**
+ * The intent of a combatant who declared nothing: stays put and attacks with their first weapon that is
+ * ready; with none (a crossbow alone, fired last round), something else: the reload.
+ */
+export function defaultIntent(f: Declarer, sheet: Sheet): Intent {
+  const ready = readyRows(f, sheet).map((row) => row.id)
+  return { metersMoved: 0, weapon: sheet.weapons.find((id) => ready.includes(id)) ?? null }
+}
+
+/** Checks a declared intent against the combatant's sheet and weapons; the error says what to change. */
+export function checkIntent(f: Declarer, intent: Intent) {
   const sheet = readSheet(SHEET, f)
   if (!sheet.ok) return sheet
   const moved = rankAfterMoving(sheet.value.dex, intent.metersMoved, DEFAULT_SETTINGS)
@@ -31,6 +50,11 @@ export function checkIntent(f: Pick<Fighter, 'name' | 'sheet'>, intent: Intent) 
   if (intent.weapon !== null) {
     const weapon = weaponFor(sheet.value, intent.weapon)
     if (!weapon.ok) return weapon
+    const gear = gearOf(f, sheet.value)
+    const why = unready(sheet.value, gear, weapon.value)
+    // A reload is the round's action, and no attack: stated as "something else" (5.2, 5.9 *).
+    if (why)
+      return fail(noReload(gear, weapon.value) ? why : `${why} To reload it this round, state “${OTHER}”.`)
   }
   return ok(intent)
 }
@@ -43,14 +67,14 @@ export const brpTurnView = {
   intents: {
     check: checkIntent,
     words: { name: 'Statement of Intent', button: 'State my intent', forFoe: 'State for' },
-    other: 'Something else (no attack)',
+    other: OTHER,
     meters: true,
     weapons(f) {
       const sheet = readSheet(SHEET, f)
       if (!sheet.ok) return sheet
       // Each row of a weapon with two (a dagger to stab or to throw) is its own choice: the row sets the tier (5.4).
       return ok(
-        attackRows(sheet.value).map((row) => ({
+        readyRows(f, sheet.value).map((row) => ({
           id: row.id,
           label: `${displayName(row)} (${row.length}${row.length === 'unarmed' ? '' : ' weapon'})`,
         })),
@@ -67,7 +91,7 @@ export const brpTurnView = {
     },
     fallback(f) {
       const sheet = readSheet(SHEET, f)
-      return sheet.ok ? defaultIntent(sheet.value) : { metersMoved: 0, weapon: null }
+      return sheet.ok ? defaultIntent(f, sheet.value) : { metersMoved: 0, weapon: null }
     },
     // "Statements of intent should be handled in order of the DEX characteristic ..., highest to lowest" (5.2).
     statementOrder(participants) {
