@@ -384,7 +384,9 @@ export function choiceList(
 ): Choice[] {
   const st = stateOf(f)
   if (st.grabbedBy) return [{ id: 'break-free', kind: 'break-free' }]
-  if (st.morale === 'broken') return steps ? stepChoices(st) : []
+  // "Must surrender or retreat": the moves, flight and surrender, and getting on or off a mount ("counts as
+  // moving half a zone"), which a retreat may be made of.
+  if (st.morale === 'broken') return steps ? [...stepChoices(st), ...mountChoices(f, fighters)] : []
   const weapons: Choice[] = sheet.weapons.flatMap((weapon, i): Choice[] =>
     st.destroyed?.includes(weaponId(i))
       ? []

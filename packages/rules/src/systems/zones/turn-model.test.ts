@@ -168,6 +168,30 @@ describe('zones turns', () => {
   })
 })
 
+describe('zones: a broken morale retreats, on foot or mounted (Morale; Mounts and vehicles)', () => {
+  it('offers the moves, flight, surrender, and getting on or off a mount, and nothing else', () => {
+    // "Those who fail must surrender or retreat"; "Mounting or dismounting ... counts as moving half a
+    // zone": a move like the others a retreat is made of.
+    const broken = fighter('zones', 's', 'pc', { name: 'Sybilla' }, { state: { morale: 'broken' } })
+    const horse = fighter('zones', 'h', 'pc', { name: 'Horse', body: 'mount' })
+    const ctx = turnContext('zones', [broken, horse, bandit], { faces: [1] })
+    const started = rules.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const acted = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: 's' })
+    const view = { turn: acted.turn, fighters: [broken, horse, bandit] }
+    const ids = (f: Fighter) => {
+      const c = zonesCombat.choices(f, { ...view, fighters: [f, horse, bandit] })
+      return c.ok ? c.value.map((x) => x.id) : c.error
+    }
+    expect(ids(broken)).toEqual(['move', 'move-half', 'move-away', 'flee', 'surrender', 'mount-up:h'])
+    const riding = { ...broken, state: { morale: 'broken', riding: 'h' } }
+    expect(ids(riding)).toEqual(['move', 'move-half', 'move-away', 'flee', 'surrender', 'dismount'])
+    expect(zonesCombat.preview(broken, broken, { choice: 'mount-up:h', toggles: [] }, view)).toMatchObject({
+      ok: true,
+    })
+  })
+})
+
 describe('zones: the odds of a turn’s own steps that roll', () => {
   it('gives fleeing and getting off a moving mount the chance of the AGI save the room rolls', () => {
     // Sybilla with AGI 7: a save passes on 7 or under on a d20, 35%.
