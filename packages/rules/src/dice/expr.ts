@@ -84,6 +84,11 @@ export type DiceExpr =
 
 /** Most dice in one group, after doubling: more is a typo, and exact odds stay cheap. */
 export const MAX_DICE = 100
+/**
+ * Most dice in one roll, all its groups together: each die is a face in the log, and a roll of 600 dice
+ * would write kilobytes of it for one request.
+ */
+export const MAX_DICE_IN_ROLL = 100
 /** Most sides on one die. */
 export const MAX_SIDES = 1000
 /** Largest flat number in an expression. */

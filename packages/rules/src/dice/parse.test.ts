@@ -66,6 +66,9 @@ describe('parseDice', () => {
     ['1d6*1d6', 'multiply by a whole number, as in 1d6*2, at position 4', 3],
     ['1d6*101', 'multiply by 1 to 100, not 101, at position 5', 4],
     ['double(60d6)', 'doubling makes 120 dice; at most 100 in a group, at position 8', 7],
+    ['60d6+41d6', 'at most 100 dice in one roll, not 101, at position 6', 5],
+    ['100d6+100d6+100d6', 'at most 100 dice in one roll, not 200, at position 7', 6],
+    ['double(50d6)+1d4', 'at most 100 dice in one roll, not 101, at position 14', 13],
     ['12345678', 'a number is at most 1000000 at position 1', 0],
     ['halfdown 1d6', "expected '(' after halfdown at position 10", 9],
   ])('says what is wrong with %j and where', (notation, message, index) => {

@@ -5,6 +5,7 @@ import {
   type Keep,
   MAX_CONSTANT,
   MAX_DICE,
+  MAX_DICE_IN_ROLL,
   MAX_FACTOR,
   MAX_LABEL,
   MAX_NOTATION,
@@ -63,6 +64,8 @@ class Parser {
   private pos = 0
   private depth = 0
   private doubling = 1
+  /** Dice read so far, every group counted (after doubling). */
+  private dice = 0
 
   constructor(private readonly text: string) {}
 
@@ -217,6 +220,9 @@ class Parser {
     if (n > MAX_DICE) this.fail(`at most ${MAX_DICE} dice in a group, not ${n},`, start)
     if (n * this.doubling > MAX_DICE)
       this.fail(`doubling makes ${n * this.doubling} dice; at most ${MAX_DICE} in a group,`, start)
+    this.dice += n * this.doubling
+    if (this.dice > MAX_DICE_IN_ROLL)
+      this.fail(`at most ${MAX_DICE_IN_ROLL} dice in one roll, not ${this.dice},`, start)
     let sides: number
     if (this.peek() === '%') {
       sides = 100
