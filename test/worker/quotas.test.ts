@@ -3,7 +3,7 @@
  * per room, a seat's requests a minute and a connection's sync requests. Each refusal comes with a close
  * code (or an HTTP status) and a reason in words.
  */
-import { env, runInDurableObject, SELF } from 'cloudflare:test'
+import { env, evictDurableObject, runInDurableObject, SELF } from 'cloudflare:test'
 import {
   LIMITS,
   LOG,
@@ -18,7 +18,17 @@ import {
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import type { EncounterRoom } from '../../worker/src/room/encounter-room.ts'
-import { type Closed, createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
+import { answersOf } from '../support/answers.ts'
+import {
+  type Closed,
+  createRoom,
+  eventually,
+  gmAsker,
+  ORIGIN,
+  seatAsker,
+  TestClient,
+  takeSeat,
+} from './ws-client.ts'
 
 function postSeat(roomId: string, name: string): Promise<Response> {
   return SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, { method: 'POST', body: JSON.stringify({ name }) })
@@ -67,6 +77,10 @@ describe('seats per room (#21 item 6)', () => {
 describe('bytes per document and per room (#21 items 8 and 9)', () => {
   it('refuses a player filling its own seat document past its quota, and stores none of the refused frame', async () => {
     const { roomId } = await createRoom()
+    // A seat's 64 KiB a minute would refuse the first frame: raised as a deployment may, to reach the quota.
+    await runInDurableObject(env.ROOMS.get(env.ROOMS.idFromName(roomId)), (room: EncounterRoom) => {
+      room.requestsPerSeatPerMinute = 1_000_000
+    })
     const seat = await takeSeat(roomId, 'Mira')
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
     for (let i = 0; i < 16; i++) phone.doc.getMap('junk').set(`k${i}`, junk(900_000))
@@ -239,4 +253,174 @@ describe('sync requests per connection (#21, also seen)', () => {
     })
     expect(answers).toBeLessThanOrEqual(LIMITS.syncRequests.burst)
   })
+})
+
+/** Stores a document as the room would, in `parts` updates each made by `fill` (before the room opens it). */
+function storeDoc(roomId: string, name: string, parts: number, fill: (doc: Y.Doc) => void) {
+  return runInDurableObject(env.ROOMS.get(env.ROOMS.idFromName(roomId)), (_room, state) => {
+    const doc = new Y.Doc()
+    for (let part = 0; part < parts; part++) {
+      const before = Y.encodeStateVector(doc)
+      fill(doc)
+      const update = Y.encodeStateAsUpdate(doc, before)
+      state.storage.sql.exec('INSERT INTO doc_updates (doc, data) VALUES (?, ?)', name, update)
+    }
+  }).then(() => evictDurableObject(env.ROOMS.get(env.ROOMS.idFromName(roomId))))
+}
+
+/** A heavy roll a player may ask for: the most dice one roll takes, on the largest dice, with the longest label. */
+const heavyRoll = (id: string) => ({
+  id,
+  kind: 'roll',
+  notation: '100d1000',
+  label: 'L'.repeat(40),
+  at: 1,
+})
+
+/** Every log entry the room holds: the live log's and those of every fight it filed. */
+async function loggedEverywhere(roomId: string): Promise<number> {
+  const log = await TestClient.connect(roomId, 'log')
+  const listing = log.doc.getArray<{ entries: number }>(LOG.filed).toArray()
+  let filed = 0
+  for (let n = 0; n < listing.length; n++) {
+    const past = await TestClient.connect(roomId, pastDocName(n))
+    filed += past.doc.getArray<PastFight>(PAST.fights).get(0)?.entries.length ?? 0
+    past.close()
+  }
+  const live = log.doc.getArray(LOG.entries).length
+  log.close()
+  return filed + live
+}
+
+describe('what the room writes counts against the quotas (#50)', () => {
+  it('refuses a roll of more dice than one roll takes, in words, and logs nothing of it', async () => {
+    const { roomId } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    const ask = seatAsker(phone)
+    expect(await ask({ kind: 'roll', notation: '100d6+100d6+100d6+100d6+100d6+100d6' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/at most 100 dice in one roll, not 200/),
+    })
+    const log = await TestClient.connect(roomId, 'log')
+    expect(log.doc.getArray(LOG.entries).length).toBe(0)
+  })
+
+  it('the griefing run: 15 seats of 120 heavy rolls a minute leave every document and the room under quota, lose nothing, and New fight works', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const stub = env.ROOMS.get(env.ROOMS.idFromName(roomId))
+    // Rates raised as a deployment may (REQUESTS_PER_SEAT_PER_MINUTE): the log's own quota must hold anyway.
+    await runInDurableObject(stub, (room: EncounterRoom) => {
+      room.requestsPerSeatPerMinute = 1_000_000
+    })
+    const seats = await Promise.all(Array.from({ length: 15 }, (_, i) => takeSeat(roomId, `Griefer ${i}`)))
+    const phones = await Promise.all(
+      seats.map((s) => TestClient.connect(roomId, `seat:${s.seatId}`, s.seatKey)),
+    )
+    // Two minutes of it: 3,600 rolls of about 1 kB each would take the log to twice its quota.
+    const rolls = 240
+    for (let minute = 0; minute < 2; minute++)
+      for (const [i, phone] of phones.entries())
+        phone.doc
+          .getArray(SEAT.requests)
+          .push(Array.from({ length: 120 }, (_, r) => heavyRoll(`g${i}-${minute * 120 + r}`)))
+    const answered = (phone: TestClient, i: number) => answersOf(phone.doc).has(`g${i}-${rolls - 1}`)
+    await eventually(() => phones.every(answered), 'every seat’s last roll answered', 60_000)
+    expect(phones.map((p, i) => answersOf(p.doc).get(`g${i}-${rolls - 1}`)?.ok)).toEqual(
+      phones.map(() => true),
+    )
+
+    const stored = await stats(roomId)
+    for (const doc of stored.docs) expect(doc.bytes, doc.doc).toBeLessThanOrEqual(LIMITS.docBytes)
+    expect(stored.docs.reduce((n, d) => n + d.bytes, 0)).toBeLessThanOrEqual(LIMITS.roomBytes)
+    // Nothing lost: every roll is in the live log or in a fight the log filed.
+    expect(await loggedEverywhere(roomId)).toBe(15 * rolls)
+    expect(stored.filedFights.docs).toBeGreaterThan(0)
+
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    expect(await gmAsker(gm)({ kind: 'new-fight' })).toMatchObject({ ok: true })
+    expect(await loggedEverywhere(roomId)).toBe(15 * rolls)
+  }, 120_000)
+
+  it(`bounds a seat's writes a minute in bytes too: ${LIMITS.seatBytesPerMinute / 1024} KiB, what the room wrote for it counted`, async () => {
+    const { roomId } = await createRoom()
+    const seat = await takeSeat(roomId, 'Mira')
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    // Under the requests a minute, over the bytes: a hundred heavy rolls log about 100 kB.
+    phone.doc.getArray(SEAT.requests).push(Array.from({ length: 100 }, (_, r) => heavyRoll(`h${r}`)))
+    await eventually(() => answersOf(phone.doc).has('h99'), 'the heavy rolls answered', 10_000)
+    phone.doc.getArray(SEAT.requests).push([{ id: 'one-more', kind: 'roll', notation: 'd20', at: 1 }])
+    expect(await closedSoon(phone)).toEqual({
+      code: 4029,
+      reason: expect.stringMatching(/Over 64 KiB a minute from this seat/),
+    })
+    const log = await TestClient.connect(roomId, 'log')
+    expect(
+      log.doc
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .some((e) => e.id.includes('one-more')),
+    ).toBe(false)
+  })
+})
+
+describe('a room always has a way out (#50)', () => {
+  it('takes the GM’s New fight, undo and freeing a seat in a room past its quota, and refuses the seats', async () => {
+    const { roomId, gmKey } = await createRoom()
+    // Past the room's 8 MiB, as an import or an older room may be: four seats' documents of 2.1 MB.
+    for (let i = 0; i < 4; i++)
+      await storeDoc(roomId, `seat:filler${i}`, 3, (doc) => doc.getArray('junk').push([junk(700_000)]))
+    expect((await stats(roomId)).storedBytes).toBeGreaterThan(LIMITS.roomBytes)
+    const seat = await takeSeat(roomId, 'Mira')
+    const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
+    phone.doc.getArray(SEAT.requests).push([{ id: 'r2', kind: 'roll', notation: 'd20', at: 1 }])
+    expect(await closedSoon(phone)).toEqual({ code: 4013, reason: expect.stringMatching(/room is full/) })
+
+    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const ask = gmAsker(gm)
+    expect(await ask({ kind: 'undo', entryId: 'nothing-yet' })).toEqual({
+      ok: false,
+      error: 'There is no such entry in the log.',
+    })
+    expect(await ask({ kind: 'new-fight' })).toMatchObject({ ok: true })
+
+    const table = await TestClient.connect(roomId, 'table', gmKey)
+    const seatsMap = table.doc.getMap<SeatInfo>(TABLE.seats)
+    seatsMap.set(seat.seatId, { ...(seatsMap.get(seat.seatId) as SeatInfo), freed: true })
+    const reader = await TestClient.connect(roomId, 'table')
+    let closed: Closed | null = null
+    void table.closed.then((c) => {
+      closed = c
+    })
+    await eventually(
+      () => closed !== null || reader.doc.getMap<SeatInfo>(TABLE.seats).get(seat.seatId)?.freed === true,
+      'the seat freed, or the GM refused',
+    )
+    expect(closed).toBeNull()
+  })
+})
+
+describe('sync answers per connection (#50)', () => {
+  it(`answers one connection at most ${LIMITS.syncBytes.burst / (1024 * 1024)} MiB at once, whatever its document's size`, async () => {
+    const { roomId } = await createRoom()
+    // A log of about 1.9 MB, stored as the room would have it.
+    await storeDoc(roomId, 'log', 19, (doc) =>
+      doc
+        .getArray<LogEntry>(LOG.entries)
+        .push([{ id: `e${doc.getArray(LOG.entries).length}`, detail: junk(100_000) } as LogEntry]),
+    )
+    const reader = await TestClient.connect(roomId, 'log')
+    expect(reader.doc.getArray(LOG.entries).length).toBe(19)
+    const step1 = new Uint8Array([0, 0, 1, 0]) // sync step 1 with an empty state vector
+    const start = Date.now()
+    for (let i = 0; i < 4; i++) reader.send(step1)
+    expect(await closedSoon(reader, 10_000)).toEqual({
+      code: 4029,
+      reason: expect.stringMatching(/MiB of sync answers/),
+    })
+    const seconds = (Date.now() - start) / 1000
+    const bound = LIMITS.syncBytes.burst + seconds * LIMITS.syncBytes.perSecond
+    expect(reader.received().length).toBeLessThanOrEqual(bound)
+    expect(reader.received().length).toBeGreaterThan(1_900_000)
+  }, 30_000)
 })

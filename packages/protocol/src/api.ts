@@ -105,8 +105,27 @@ export const LIMITS = {
   docBytes: 2 * 1024 * 1024,
   /** Stored bytes of all the room's documents together. */
   roomBytes: 8 * 1024 * 1024,
+  /**
+   * The live log's stored bytes at which the room files its older entries as a past fight (`past:<n>`),
+   * so what the room writes never takes the log past `docBytes`.
+   */
+  logFileBytes: 1024 * 1024,
+  /** The GM's changes of at most this many bytes (a request, a freed seat, a removal) are never refused as full... */
+  recoveryBytes: 4 * 1024,
+  /** ...up to this much past a full document (the room's quota never refuses the GM's table and gm documents). */
+  recoveryReserveBytes: 256 * 1024,
   /** Requests one seat may write per minute (a burst of as many, refilled evenly). */
   requestsPerSeatPerMinute: 120,
   /** Sync requests (sync step 1) one connection may send: a burst of 5, then one per 10 seconds. */
   syncRequests: { burst: 5, perSecond: 0.1 },
+  /**
+   * Bytes of sync answers one connection may receive: a burst of twice a full document (a phone syncing
+   * once takes it whole), then 64 KiB a second, whatever the document's size.
+   */
+  syncBytes: { burst: 4 * 1024 * 1024, perSecond: 64 * 1024 },
+  /**
+   * Bytes one seat may have stored a minute (a burst of as many, refilled evenly): its own updates and
+   * what the room wrote resolving its requests. 120 plain rolls a minute take about 30 KiB.
+   */
+  seatBytesPerMinute: 64 * 1024,
 } as const

@@ -27,7 +27,7 @@ import { cryptoDice } from '@fray/rules'
 import * as Y from 'yjs'
 import { hashSecret, newHandoverCode, newSeatId, newSecret, normalizeHandoverCode } from '../ids.ts'
 import { canRead, canWrite, type Role } from './access.ts'
-import { type Bucket, take } from './rate-limit.ts'
+import { SeatLimiter } from './rate-limit.ts'
 import { type ImportedDocs, type RoomMeta, type RoomStats, RoomStore } from './room-store.ts'
 import { TableRoom } from './table-room.ts'
 import { type Refusal, YHost } from './y-host.ts'
@@ -71,24 +71,36 @@ export class EncounterRoom extends DurableObject {
   private table: TableRoom | null = null
   /** When this instance last pushed the idle-deletion alarm back. */
   private lastTouch = 0
-  /** Requests each seat may still write this minute; in memory, so a wake starts every seat afresh. */
-  private readonly requestBuckets = new Map<string, Bucket>()
-  /** Requests a seat may write a minute: `LIMITS`, unless the deployment's REQUESTS_PER_SEAT_PER_MINUTE says. */
-  requestsPerSeatPerMinute: number
+  /** What each seat may still write this minute, in requests and in bytes. */
+  private readonly seats: SeatLimiter
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env)
     this.store = new RoomStore(ctx.storage.sql)
+    const configured = Number((env as { REQUESTS_PER_SEAT_PER_MINUTE?: string }).REQUESTS_PER_SEAT_PER_MINUTE)
+    this.seats = new SeatLimiter(
+      Number.isFinite(configured) && configured > 0 ? configured : LIMITS.requestsPerSeatPerMinute,
+    )
     this.host = new YHost(ctx, this.store, {
       // A seat the GM freed writes nothing more, whatever key its phone still holds.
       canWrite: (role, doc) =>
         canWrite(role, doc) && !(role.kind === 'seat' && this.seatInfo(role.seatId)?.freed),
       admit: (doc, role) => this.admit(doc, role),
       onChange: (doc) => this.changed(doc),
+      seats: this.seats,
     })
-    const configured = Number((env as { REQUESTS_PER_SEAT_PER_MINUTE?: string }).REQUESTS_PER_SEAT_PER_MINUTE)
-    this.requestsPerSeatPerMinute =
-      Number.isFinite(configured) && configured > 0 ? configured : LIMITS.requestsPerSeatPerMinute
+  }
+
+  /**
+   * Requests a seat may write a minute: `LIMITS`, unless the deployment's REQUESTS_PER_SEAT_PER_MINUTE
+   * says (its bytes a minute scale with it).
+   */
+  get requestsPerSeatPerMinute(): number {
+    return this.seats.requestsPerMinute
+  }
+
+  set requestsPerSeatPerMinute(perMinute: number) {
+    this.seats.requestsPerMinute = perMinute
   }
 
   // --- RPC from the Worker -------------------------------------------------------------------
@@ -125,7 +137,7 @@ export class EncounterRoom extends DurableObject {
     await this.ctx.storage.deleteAll()
     this.host.reset()
     this.table = null
-    this.requestBuckets.clear()
+    this.seats.clear()
     this.store.deleted()
   }
 
@@ -338,16 +350,8 @@ export class EncounterRoom extends DurableObject {
         }
       }
       if (!doc.startsWith('seat:') || added.requests === 0) return null
-      const perMinute = this.requestsPerSeatPerMinute
-      const seatId = doc.slice(5)
-      const bucket = this.requestBuckets.get(seatId) ?? { tokens: perMinute, at: Date.now() }
-      this.requestBuckets.set(seatId, bucket)
-      if (take(bucket, Date.now(), { burst: perMinute, perSecond: perMinute / 60 }, added.requests))
-        return null
-      return {
-        code: CLOSE.rateLimited,
-        reason: `Over ${perMinute} requests a minute from this seat; they are sent again shortly.`,
-      }
+      const over = this.seats.takeRequests(doc.slice(5), added.requests, Date.now())
+      return over ? { code: CLOSE.rateLimited, reason: over } : null
     }
   }
 
@@ -379,6 +383,7 @@ export class EncounterRoom extends DurableObject {
         processed: this.store.processed,
         seatName: (seatId) => this.store.seatName(seatId),
         atomically: (work) => this.host.atomically(work),
+        logBytes: () => this.host.compactedBytes('log', LIMITS.logFileBytes),
       })
     }
     return this.table

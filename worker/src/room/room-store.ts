@@ -53,6 +53,11 @@ export class RoomStore {
   /** How many updates each document's log holds, counted once per document, then kept up to date. */
   private readonly logLengths = new Map<string, number>()
   private created = false
+  /**
+   * Bytes of updates appended to the live documents since this instance started (a filed fight's not
+   * counted): what a seat's update and the room's resolving of it stored, measured around them.
+   */
+  writtenBytes = 0
 
   constructor(sql: SqlStorage) {
     this.sql = sql
@@ -298,6 +303,7 @@ export class RoomStore {
   private appendUpdate(name: string, update: Uint8Array): number {
     this.sql.exec('INSERT INTO doc_updates (doc, data) VALUES (?, ?)', name, toBlob(update))
     this.sizes?.set(name, (this.sizes.get(name) ?? 0) + update.length)
+    if (!isPastDoc(name)) this.writtenBytes += update.length
     const known = this.logLengths.get(name)
     const length =
       known === undefined

@@ -6,6 +6,7 @@ import {
   type Answer,
   type Approval,
   GM,
+  LIMITS,
   parseGmRequest,
   parseRequest,
   type RequestResult,
@@ -19,6 +20,7 @@ import type * as Y from 'yjs'
 import { approveOutcome } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
+import { fileOlderEntries } from './log-filing.ts'
 import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
@@ -94,6 +96,11 @@ export interface TableRoomOptions {
   newId?: () => string
   /** Runs one request's work so its effects and its processed mark commit together (workerd: transactionSync). */
   atomically?: (work: () => void) => void
+  /**
+   * The live log's stored bytes (compacted once past `LIMITS.logFileBytes`): past that, its older entries
+   * are filed as a past fight. Without it (the simulator), the log is never filed.
+   */
+  logBytes?: () => number
 }
 
 export class TableRoom {
@@ -135,6 +142,7 @@ export class TableRoom {
       this.atomically(() =>
         compactRequests(seat, SEAT.requests, seatId, processed, (id) => `${seatId}/${id}`),
       )
+    this.fileLogWhenFull()
   }
 
   /** Applies the GM's new verdicts on physical dice, then runs the GM's new requests, each exactly once. */
@@ -179,6 +187,15 @@ export class TableRoom {
       this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => id))
     // The GM may have changed a monster's hidden hit points: what players see of it follows, and the turn.
     if (!settled) this.atomically(() => settle(this.context()))
+    this.fileLogWhenFull()
+  }
+
+  /** Files the log's older entries once it stores `LIMITS.logFileBytes`, and compacts what they took. */
+  private fileLogWhenFull(): void {
+    const measure = this.options.logBytes
+    if (!measure || measure() < LIMITS.logFileBytes) return
+    this.atomically(() => fileOlderEntries(this.context(), this.newId()))
+    measure()
   }
 
   /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
@@ -274,7 +291,7 @@ function compactRequests(
 }
 
 /** Deletes the values before `end` that `keep` does not keep, a run at a time from the last backwards. */
-function deleteRuns<T>(array: Y.Array<T>, end: number, keep: (i: number) => boolean): void {
+export function deleteRuns<T>(array: Y.Array<T>, end: number, keep: (i: number) => boolean): void {
   for (let last = end - 1; last >= 0; ) {
     if (keep(last)) {
       last--

@@ -7,7 +7,7 @@ import { CLOSE, type DocName, LIMITS, pastDocName, SEAT, seatDocName } from '@fr
 import { unreachable } from '@fray/rules'
 import * as Y from 'yjs'
 import type { Role } from './access.ts'
-import { type Bucket, fullBucket, RATE, take } from './rate-limit.ts'
+import { type Bucket, fullBucket, RATE, type SeatLimiter, take } from './rate-limit.ts'
 import type { RoomStore } from './room-store.ts'
 import {
   type AwarenessEntry,
@@ -85,6 +85,8 @@ export interface YHostOptions {
   admit(doc: DocName, role: Role): (added: { requests: number }) => Refusal | null
   /** Runs after an update to this document was accepted, stored and broadcast. */
   onChange(doc: DocName): void
+  /** What each seat may write a minute: its updates are checked against it, and what was stored for them spent. */
+  seats: SeatLimiter
 }
 
 type AwarenessChange = { added: number[]; updated: number[]; removed: number[] }
@@ -98,6 +100,8 @@ export class YHost {
   private readonly buckets = new WeakMap<WebSocket, Bucket>()
   /** Sync requests (sync step 1) each connection may still send. */
   private readonly syncBuckets = new WeakMap<WebSocket, Bucket>()
+  /** Bytes of sync answers each connection may still receive. */
+  private readonly syncByteBuckets = new WeakMap<WebSocket, Bucket>()
   /** The transaction under way, if any: its broadcasts wait until it commits. */
   private pending: Pending | null = null
   /**
@@ -339,7 +343,9 @@ export class YHost {
             `Over ${burst} sync requests, then one per ${1 / perSecond} s, on one connection; reconnect later.`,
           )
         }
-        send(ws, this.syncAnswer(name, live.doc, message.stateVector))
+        const answer = this.syncAnswer(name, live.doc, message.stateVector)
+        this.spendSyncBytes(ws, answer.length)
+        send(ws, answer)
         return
       }
       case 'update': {
@@ -349,7 +355,13 @@ export class YHost {
           if (updateIsKnown(live.doc, message.update)) return
           throw refused(CLOSE.forbidden, `This link may read the "${name}" document but not change it.`)
         }
-        this.checkSize(name, message.update.byteLength)
+        const role = attachment.role
+        const seatId = role.kind === 'seat' ? role.seatId : null
+        const seatRefusal =
+          seatId && this.options.seats.mayWrite(seatId, message.update.byteLength, Date.now())
+        if (seatRefusal) throw new Refused(seatRefusal)
+        this.checkSize(name, message.update.byteLength, role)
+        const written = this.store.writtenBytes
         this.atomically(() => {
           const check = this.options.admit(name, attachment.role)
           // Entries added to a seat's requests, counted as the update applies.
@@ -375,6 +387,8 @@ export class YHost {
           // The request's work was rolled back; the writer's update stands, so its connection stays.
           console.error('room: resolving a change failed', error)
         }
+        // What the seat's update stored, and what the room wrote resolving its requests, come off its minute.
+        if (seatId) this.options.seats.spend(seatId, this.store.writtenBytes - written, Date.now())
         return
       }
       case 'awareness':
@@ -451,23 +465,39 @@ export class YHost {
   }
 
   /**
+   * Stored bytes of a document; once they pass `compactOver`, it is compacted first (what was deleted or
+   * overwritten since no longer counts).
+   */
+  compactedBytes(name: DocName, compactOver: number): number {
+    if (this.store.docBytes(name) <= compactOver) return this.store.docBytes(name)
+    this.atomically(() => this.store.compact(name, this.open(name).doc))
+    return this.store.docBytes(name)
+  }
+
+  /**
    * Refuses an update that would take its document or the room past its stored-bytes quota. The update
    * log may still hold what was overwritten or deleted since, so the document is compacted and measured
    * again before it is refused.
+   *
+   * The GM's own documents are the room's way out: however full the seats made the room, the GM's New
+   * fight, freed seats, removals and undos are taken (the room's quota does not refuse them), and a
+   * change of the GM's of at most `LIMITS.recoveryBytes` passes even a full document, by up to
+   * `LIMITS.recoveryReserveBytes`.
    */
-  private checkSize(name: DocName, incoming: number): void {
-    const over = () =>
-      this.store.docBytes(name) + incoming > LIMITS.docBytes ||
-      this.store.roomBytes() + incoming > LIMITS.roomBytes
-    if (!over()) return
+  private checkSize(name: DocName, incoming: number, role: Role): void {
+    const gmOwn = role.kind === 'gm' && (name === 'table' || name === 'gm')
+    const reserve = gmOwn && incoming <= LIMITS.recoveryBytes ? LIMITS.recoveryReserveBytes : 0
+    const docFull = () => this.store.docBytes(name) + incoming > LIMITS.docBytes + reserve
+    const roomFull = () => !gmOwn && this.store.roomBytes() + incoming > LIMITS.roomBytes
+    if (!docFull() && !roomFull()) return
     this.atomically(() => this.store.compact(name, this.open(name).doc))
-    if (this.store.docBytes(name) + incoming > LIMITS.docBytes) {
+    if (docFull()) {
       throw refused(
         CLOSE.full,
         `The "${name}" document is full (${mib(LIMITS.docBytes)}); nothing more fits in it.`,
       )
     }
-    if (this.store.roomBytes() + incoming > LIMITS.roomBytes) {
+    if (roomFull()) {
       throw refused(
         CLOSE.full,
         `This room is full (${mib(LIMITS.roomBytes)} stored); the GM can export it into a new room.`,
@@ -492,6 +522,27 @@ export class YHost {
       this.buckets.set(ws, bucket)
     }
     return bucket
+  }
+
+  /**
+   * Spends a sync answer's bytes of the connection's allowance, or refuses it. An answer larger than the
+   * whole burst (a document bigger than the quotas, from before them) is sent once the allowance is full.
+   */
+  private spendSyncBytes(ws: WebSocket, bytes: number): void {
+    const rate = LIMITS.syncBytes
+    let bucket = this.syncByteBuckets.get(ws)
+    if (!bucket) {
+      bucket = { tokens: rate.burst, at: Date.now() }
+      this.syncByteBuckets.set(ws, bucket)
+    }
+    if (take(bucket, Date.now(), rate, Math.min(bytes, rate.burst))) {
+      bucket.tokens -= Math.max(0, bytes - rate.burst)
+      return
+    }
+    throw refused(
+      CLOSE.rateLimited,
+      `Over ${mib(rate.burst)} of sync answers, then ${rate.perSecond / 1024} KiB a second, on one connection; reconnect later.`,
+    )
   }
 
   private syncBucket(ws: WebSocket): Bucket {
