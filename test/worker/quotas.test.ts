@@ -5,6 +5,7 @@
  */
 import { env, evictDurableObject, runInDurableObject, SELF } from 'cloudflare:test'
 import {
+  isPastDoc,
   LIMITS,
   LOG,
   type LogEntry,
@@ -336,6 +337,8 @@ describe('what the room writes counts against the quotas (#50)', () => {
     // Nothing lost: every roll is in the live log or in a fight the log filed.
     expect(await loggedEverywhere(roomId)).toBe(15 * rolls)
     expect(stored.filedFights.docs).toBeGreaterThan(0)
+    // What it filed is stored, not kept in the room's memory: a filed fight is loaded for a device reading it.
+    expect(stored.loaded?.filter(isPastDoc)).toEqual([])
 
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
     expect(await gmAsker(gm)({ kind: 'new-fight' })).toMatchObject({ ok: true })

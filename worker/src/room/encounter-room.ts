@@ -118,7 +118,7 @@ export class EncounterRoom extends DurableObject {
    * (and the long-session bench), never for players.
    */
   stats(): RoomStats | null {
-    return this.store.meta() ? this.store.stats() : null
+    return this.store.meta() ? { ...this.store.stats(), loaded: this.host.loaded() } : null
   }
 
   /** How long this room is kept unused: longer once it has a party to come back to. */

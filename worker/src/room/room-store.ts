@@ -40,6 +40,8 @@ export interface RoomStats {
   filedFights: { docs: number; bytes: number }
   processedRequests: number
   requestMarks: number
+  /** The documents the room holds in memory (the room fills this in; the store does not know). */
+  loaded?: string[]
 }
 
 export class RoomStore {

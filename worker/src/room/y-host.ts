@@ -3,7 +3,7 @@
  * document from storage, stores every accepted update before it broadcasts it, keeps presence, and answers
  * the y-websocket protocol. What a connection may write, and what runs after a change, the room decides.
  */
-import { CLOSE, type DocName, LIMITS, pastDocName, SEAT, seatDocName } from '@fray/protocol'
+import { CLOSE, type DocName, isPastDoc, LIMITS, pastDocName, SEAT, seatDocName } from '@fray/protocol'
 import { unreachable } from '@fray/rules'
 import * as Y from 'yjs'
 import type { Role } from './access.ts'
@@ -225,7 +225,15 @@ export class YHost {
     }
     this.pending = null
     for (const { name, frame, origin } of pending.frames) this.broadcast(name, frame, origin)
+    // A filed fight is written once and loaded for a device reading it: not kept in memory after.
+    for (const name of pending.docs)
+      if (isPastDoc(name) && this.ctx.getWebSockets(name).length === 0) this.release(name)
     return result
+  }
+
+  /** The documents held in memory now. */
+  loaded(): DocName[] {
+    return [...this.live.keys()]
   }
 
   /** Drops every live document, after the room's storage was deleted. */
@@ -303,6 +311,13 @@ export class YHost {
     }
     doc.on('update', onUpdate)
     return () => doc.off('update', onUpdate)
+  }
+
+  /** Forgets a live document nobody is connected to; storage has all of it. */
+  private release(name: DocName): void {
+    this.live.get(name)?.detach()
+    this.live.delete(name)
+    this.wholeState.delete(name)
   }
 
   /** Replaces a live document with what storage has (after a transaction that touched it failed). */
