@@ -125,7 +125,7 @@ export const LIMITS = {
   syncBytes: { burst: 4 * 1024 * 1024, perSecond: 64 * 1024 },
   /**
    * Bytes one seat may have stored a minute (a burst of as many, refilled evenly): its own updates and
-   * what the room wrote resolving its requests. 120 plain rolls a minute take about 30 KiB.
+   * what the room wrote resolving its requests. A minute's 120 plain rolls fit in it.
    */
   seatBytesPerMinute: 64 * 1024,
 } as const
