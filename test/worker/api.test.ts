@@ -1,6 +1,8 @@
-import { SELF } from 'cloudflare:test'
+import { env, listDurableObjectIds, runInDurableObject, SELF } from 'cloudflare:test'
+import { GM, type SeatInfo, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
-import { createRoom, ORIGIN, TestClient } from './ws-client.ts'
+import * as Y from 'yjs'
+import { createRoom, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
 const post = (path: string, body: string) =>
   SELF.fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
@@ -85,4 +87,193 @@ describe('a room document asked for over plain HTTP or refused', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   })
+})
+
+/** A document as an export carries it: a base64 Yjs update. */
+const base64 = (doc: Y.Doc) => {
+  const bytes = Y.encodeStateAsUpdate(doc)
+  let text = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(text)
+}
+
+/** A table document with `count` combatants (each a map of its fields, as the room reads them). */
+function tableWith(
+  count: number,
+  fields: (i: number) => Record<string, unknown> = (i) => ({ name: `Goblin ${i}` }),
+) {
+  const doc = new Y.Doc()
+  doc.transact(() => {
+    for (let i = 0; i < count; i++) {
+      const combatant = new Y.Map<unknown>()
+      doc.getMap(TABLE.combatants).set(`c${i}`, combatant)
+      for (const [key, value] of Object.entries(fields(i))) combatant.set(key, value)
+    }
+  })
+  return doc
+}
+
+/** The rooms that hold anything in storage (tables, rows or an alarm), by id. */
+async function storedRooms(): Promise<Set<string>> {
+  const stored = new Set<string>()
+  for (const id of await listDurableObjectIds(env.ROOMS)) {
+    const holds = await runInDurableObject(env.ROOMS.get(id), async (_room, state) => {
+      const tables = state.storage.sql
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'",
+        )
+        .toArray()
+      return tables.length > 0 || (await state.storage.getAlarm()) !== null
+    })
+    if (holds) stored.add(id.toString())
+  }
+  return stored
+}
+
+/** Posts an import and expects it refused with `status`, an error matching `error`, and nothing stored. */
+async function expectRefusedImport(documents: Record<string, string>, status: number, error: RegExp) {
+  const before = await storedRooms()
+  const response = await post('/api/rooms', JSON.stringify({ system: 'osr', documents }))
+  expect(response.status).toBe(status)
+  expect(await response.json()).toEqual({ error: expect.stringMatching(error) })
+  const after = await storedRooms()
+  expect([...after].filter((id) => !before.has(id))).toEqual([])
+}
+
+describe('an import (#50)', () => {
+  it('that the room cannot read is refused with a 400 naming what is wrong, and stores nothing', async () => {
+    // Decodes as Yjs, but a combatant is a number where the room reads a map of its fields.
+    const table = new Y.Doc()
+    table.getMap(TABLE.combatants).set('w1', 5)
+    await expectRefusedImport(
+      { table: base64(table) },
+      400,
+      /"table" document.*combatant.*"w1".*nothing was imported/,
+    )
+    const gm = new Y.Doc()
+    gm.getMap(GM.hidden).set('h1', 'Wolf mother')
+    await expectRefusedImport({ gm: base64(gm) }, 400, /"gm" document.*"h1".*nothing was imported/)
+  })
+
+  it('passes the combatant cap of live edits: 200 are taken, 201 refused, hidden ones counted', async () => {
+    const ok = await post(
+      '/api/rooms',
+      JSON.stringify({ system: 'osr', documents: { table: base64(tableWith(200)) } }),
+    )
+    expect(ok.status).toBe(201)
+    const { roomId } = (await ok.json()) as { roomId: string }
+    expect(await storedRooms()).toContain(env.ROOMS.idFromName(roomId).toString())
+    await expectRefusedImport(
+      { table: base64(tableWith(3000)) },
+      413,
+      /3000 combatants.*at most 200.*nothing was imported/,
+    )
+    const hidden = new Y.Doc()
+    hidden.getMap(GM.hidden).set('h1', new Y.Map())
+    await expectRefusedImport(
+      { table: base64(tableWith(200)), gm: base64(hidden) },
+      413,
+      /201 combatants.*at most 200/,
+    )
+  })
+
+  it('passes the bytes of a document: one over 1.5 MiB is refused, and nothing stored', async () => {
+    const big = tableWith(1, () => ({ name: 'Ogre', notes: 'x'.repeat(1600 * 1024) }))
+    await expectRefusedImport(
+      { table: base64(big) },
+      413,
+      /"table" document is over 1572864 bytes.*nothing was imported/,
+    )
+  })
+
+  it('brings its characters but not its seats: 20 seats exported keep no new player out', async () => {
+    const table = tableWith(20, (i) => ({ name: `Hero ${i}`, side: 'pc', seatId: `s${i}` }))
+    table.transact(() => {
+      for (let i = 0; i < 20; i++)
+        table.getMap<SeatInfo>(TABLE.seats).set(`s${i}`, { name: `Player ${i}`, combatantId: `c${i}` })
+    })
+    const created = await post(
+      '/api/rooms',
+      JSON.stringify({ system: 'osr', documents: { table: base64(table) } }),
+    )
+    expect(created.status).toBe(201)
+    const { roomId } = (await created.json()) as { roomId: string }
+    const reader = await TestClient.connect(roomId, 'table')
+    expect(reader.doc.getMap(TABLE.seats).size).toBe(0)
+    const heroes = reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    expect(heroes.size).toBe(20)
+    expect([...heroes.values()].map((hero) => hero.get('seatId') ?? null)).toEqual(Array(20).fill(null))
+    for (let i = 0; i < 20; i++) {
+      expect((await post(`/api/rooms/${roomId}/seats`, JSON.stringify({ name: `New ${i}` }))).status).toBe(
+        201,
+      )
+    }
+  })
+})
+
+describe('new rooms from one address (#50)', () => {
+  const from = (address: string) =>
+    SELF.fetch(`${ORIGIN}/api/rooms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'CF-Connecting-IP': address },
+      body: JSON.stringify({ system: 'osr' }),
+    })
+
+  it('makes 60 a minute, then answers 429 with a sentence and when to try again; another address goes on', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 301; i++) statuses.push((await from('203.0.113.7')).status)
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(201))
+    expect(statuses.slice(60)).toEqual(Array(241).fill(429))
+    const refused = await from('203.0.113.7')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1)
+    expect(await refused.json()).toEqual({
+      error: expect.stringMatching(/^Over 60 new rooms a minute from this address; try again in \d+ s\.$/),
+    })
+    expect((await from('203.0.113.8')).status).toBe(201)
+  }, 60_000)
+})
+
+describe('connections per room (#50)', () => {
+  it('takes 100 without a key, 8 per seat key and 20 per GM key; one more closes with 4030 and a reason', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const mira = await takeSeat(roomId, 'Mira')
+    const opened: TestClient[] = []
+    const open = async (doc: string, key?: string) => {
+      const response = await TestClient.open(roomId, doc, key)
+      expect(response.status).toBe(101)
+      response.webSocket?.accept()
+      return TestClient.wrap(response.webSocket as WebSocket)
+    }
+    const openMany = async (count: number, doc: string, key?: string) => {
+      for (let i = 0; i < count; i++) opened.push(await open(doc, key))
+    }
+    await openMany(100, 'table')
+    expect(await (await open('log')).closed).toEqual({
+      code: 4030,
+      reason: 'This room has its 100 connections without a key open; one more opens when another closes.',
+    })
+    await openMany(8, `seat:${mira.seatId}`, mira.seatKey)
+    expect(await (await open('table', mira.seatKey)).closed).toEqual({
+      code: 4030,
+      reason: expect.stringMatching(/^This seat has 8 connections open, its most/),
+    })
+    await openMany(20, 'gm', gmKey)
+    expect(await (await open('table', gmKey)).closed).toEqual({
+      code: 4030,
+      reason: expect.stringMatching(/^The GM key has 20 connections open, its most/),
+    })
+    // Every connection within the caps stayed open; one closes, and one more may open.
+    const stillOpen = await Promise.race([
+      Promise.any(opened.map((client) => client.closed)).then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(resolve, 200, true)),
+    ])
+    expect(stillOpen).toBe(true)
+    opened[0]?.close()
+    await opened[0]?.closed
+    const again = await open('log')
+    expect(
+      await Promise.race([again.closed, new Promise((resolve) => setTimeout(resolve, 200, 'open'))]),
+    ).toBe('open')
+  }, 60_000)
 })

@@ -231,3 +231,30 @@ describe('a seat on another phone (#19 item 7)', () => {
     expect((await handover(roomId, seat.seatId, seat.seatKey)).status).toBe(409)
   })
 })
+
+describe('handover codes are few (#50)', () => {
+  it('gives a seat’s own phone 5 codes an hour, one live at a time, then 429 with when to try again', async () => {
+    const { roomId, gmKey } = await createRoom()
+    const mira = await takeSeat(roomId, 'Mira')
+    const codes: string[] = []
+    for (let i = 0; i < 5; i++) codes.push(await codeFor(roomId, mira.seatId, mira.seatKey))
+    // One live code per seat: each new one replaced the one before.
+    for (const old of codes.slice(0, 4)) expect((await join(roomId, old)).status).toBe(404)
+    const refused = await handover(roomId, mira.seatId, mira.seatKey)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000)
+    expect(await refused.json()).toEqual({
+      error: expect.stringMatching(
+        /^This seat made 5 handover codes in the last hour; try again in \d+ minutes\.$/,
+      ),
+    })
+    // The live code still works, once; minting and redeeming in a loop made 5 keys at most.
+    expect((await join(roomId, codes[4] as string)).status).toBe(200)
+    expect((await handover(roomId, mira.seatId, mira.seatKey)).status).toBe(429)
+    // The GM's "Let back in" (which signs the seat's other phones out) is not held back by the player's.
+    expect((await handover(roomId, mira.seatId, gmKey)).status).toBe(201)
+    // Another seat has its own codes.
+    const tomas = await takeSeat(roomId, 'Tomas')
+    expect((await handover(roomId, tomas.seatId, tomas.seatKey)).status).toBe(201)
+  })
+})

@@ -14,9 +14,11 @@ import {
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as Y from 'yjs'
+import { addressKey, ROOMS_PER_ADDRESS_PER_MINUTE } from './address-limit.ts'
 import type { Env } from './env.ts'
 import { hashSecret, newRoomId, newSecret, ROOM_ID } from './ids.ts'
 import type { ImportedDocs, RoomAnswer } from './room/encounter-room.ts'
+import { MAX_IMPORTED_BYTES } from './room/imports.ts'
 
 type App = { Bindings: Env }
 
@@ -57,6 +59,7 @@ function readName(value: unknown, what: string, fallback?: string): string {
 }
 
 api.post('/rooms', async (c) => {
+  await limitNewRooms(c)
   const body = await readJson(c)
   if (!isSystemId(body.system)) {
     const given = body.system === undefined ? 'no "system"' : `unknown system ${JSON.stringify(body.system)}`
@@ -76,7 +79,7 @@ api.post('/rooms', async (c) => {
     },
     imported,
   )
-  if (!created) throw new HTTPException(409, { message: 'Room id collision; try again.' })
+  if (!created.ok) throw new HTTPException(created.status, { message: created.error })
   const origin = new URL(c.req.url).origin
   return c.json(
     {
@@ -89,10 +92,23 @@ api.post('/rooms', async (c) => {
   )
 })
 
-/** An exported encounter's documents stay well under one SQLite row (2 MB) each. */
-const MAX_IMPORTED_BYTES = 1536 * 1024
+/** Counts a new room against its client address's minute, or refuses it with 429 and when to try again. */
+async function limitNewRooms(c: Context<App>): Promise<void> {
+  const configured = Number(c.env.ROOMS_PER_ADDRESS_PER_MINUTE)
+  const perMinute = Number.isFinite(configured) && configured > 0 ? configured : ROOMS_PER_ADDRESS_PER_MINUTE
+  const key = addressKey(c.req.header('CF-Connecting-IP'))
+  const taken = await c.env.ADDRESSES.get(c.env.ADDRESSES.idFromName(key)).take(perMinute)
+  if (taken.ok) return
+  c.header('Retry-After', String(taken.retryAfterS))
+  throw new HTTPException(429, {
+    message: `Over ${perMinute} new rooms a minute from this address; try again in ${taken.retryAfterS} s.`,
+  })
+}
 
-/** Reads `documents` of an exported encounter: base64 Yjs updates of `table` and `gm`, checked in full. */
+/**
+ * Reads `documents` of an exported encounter: base64 Yjs updates of `table` and `gm`, each under
+ * `MAX_IMPORTED_BYTES`. The room reads them in full (`checkImport`) before it stores anything.
+ */
 function readImportedDocs(value: unknown): ImportedDocs {
   if (value === undefined) return {}
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -103,21 +119,37 @@ function readImportedDocs(value: unknown): ImportedDocs {
     if (name !== 'table' && name !== 'gm') {
       throw new HTTPException(400, { message: `Cannot import a "${name}" document; only "table" and "gm".` })
     }
-    let bytes: Uint8Array
-    try {
-      bytes = Uint8Array.from(atob(String(encoded)), (ch) => ch.charCodeAt(0))
-      if (bytes.length > MAX_IMPORTED_BYTES) throw new RangeError('too large')
-      Y.decodeUpdate(bytes)
-    } catch (error) {
-      const why =
-        error instanceof RangeError ? `over ${MAX_IMPORTED_BYTES} bytes` : 'not a Yjs update in base64'
+    const bytes = fromBase64(encoded)
+    if (bytes && bytes.length > MAX_IMPORTED_BYTES) {
+      throw new HTTPException(413, {
+        message: `The exported "${name}" document is over ${MAX_IMPORTED_BYTES} bytes; nothing was imported.`,
+      })
+    }
+    if (!bytes || !decodes(bytes)) {
       throw new HTTPException(400, {
-        message: `The exported "${name}" document is ${why}; nothing was imported.`,
+        message: `The exported "${name}" document is not a Yjs update in base64; nothing was imported.`,
       })
     }
     out[name] = bytes
   }
   return out
+}
+
+function fromBase64(value: unknown): Uint8Array | null {
+  try {
+    return Uint8Array.from(atob(String(value)), (ch) => ch.charCodeAt(0))
+  } catch {
+    return null
+  }
+}
+
+function decodes(update: Uint8Array): boolean {
+  try {
+    Y.decodeUpdate(update)
+    return true
+  } catch {
+    return false
+  }
 }
 
 api.get('/rooms/:roomId', async (c) => {
@@ -135,7 +167,10 @@ function bearer(c: Context<App>, whose: string): string {
 
 /** A room's answer as JSON, or its refusal with the status it gave. */
 function answer<T>(c: Context<App>, result: RoomAnswer<T>, status: 200 | 201 = 200) {
-  if (!result.ok) throw new HTTPException(result.status, { message: result.error })
+  if (!result.ok) {
+    if (result.retryAfterS !== undefined) c.header('Retry-After', String(result.retryAfterS))
+    throw new HTTPException(result.status, { message: result.error })
+  }
   return c.json(result.value, status)
 }
 

@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { api } from './api.ts'
 import type { Env } from './env.ts'
 
+export { AddressLimiter } from './address-limit.ts'
 export { EncounterRoom } from './room/encounter-room.ts'
 
 const app = new Hono<{ Bindings: Env }>()

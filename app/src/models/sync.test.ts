@@ -119,6 +119,20 @@ describe('the room’s closes (#21)', () => {
     expect(closeAction(4013, '', 0).words).toBe('The room is full: it takes no more of this.')
     expect(closeAction(4003, 'The GM freed this seat.', 0).words).toBe('The GM freed this seat.')
   })
+
+  it('retries a room with all its connections open after a growing wait, saying so in words (#50)', () => {
+    const reason = 'This room has its 100 connections without a key open; one more opens when another closes.'
+    expect(closeAction(4030, reason, 0)).toEqual({
+      retry: true,
+      delayMs: 1000,
+      words: `${reason} Trying again in 1 s.`,
+    })
+    expect(closeAction(4030, '', 5)).toEqual({
+      retry: true,
+      delayMs: 30_000,
+      words: 'The room has as many connections open as it takes. Trying again in 30 s.',
+    })
+  })
 })
 
 describe('a document’s connection to the room (#21)', () => {

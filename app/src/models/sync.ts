@@ -51,16 +51,17 @@ const CLOSE_WORDS: Record<number, string> = {
   [CLOSE.malformed]: 'The room could not read what this device sent.',
   [CLOSE.full]: 'The room is full: it takes no more of this.',
   [CLOSE.rateLimited]: 'This device sent too much too fast for the room.',
+  [CLOSE.crowded]: 'The room has as many connections open as it takes.',
 }
 
 /**
- * A close a retry can cure (too fast: 4029) is retried after a wait that doubles each time, 1 s up to
- * 30 s; the others (refused, full, malformed, a single change too large even in parts) are not, and the
+ * A close a retry can cure (too fast: 4029; the room's connections all open: 4030) is retried after a wait
+ * that doubles each time, 1 s up to 30 s; the others (refused, full, malformed, a single change too large even in parts) are not, and the
  * room's reason is shown in words.
  */
 export function closeAction(code: number, reason: string, attempt: number): CloseAction {
   const words = reason || CLOSE_WORDS[code] || `The room closed the connection (${code}).`
-  if (code !== CLOSE.rateLimited) return { retry: false, words }
+  if (code !== CLOSE.rateLimited && code !== CLOSE.crowded) return { retry: false, words }
   const delayMs = Math.min(1000 * 2 ** attempt, MAX_RETRY_MS)
   return { retry: true, delayMs, words: `${words} Trying again in ${Math.round(delayMs / 1000)} s.` }
 }

@@ -84,6 +84,8 @@ export const CLOSE = {
   full: 4013,
   /** Too fast (messages, sync requests or a seat's requests): wait and connect again. */
   rateLimited: 4029,
+  /** The room (or this key) has as many connections open as it takes: connect again once one closes. */
+  crowded: 4030,
   /** The room could not store a change and kept none of it: connect again and it is sent again. */
   storeFailed: 1011,
 } as const

@@ -8,7 +8,6 @@ import {
   CLOSE,
   type CreateSeatResponse,
   type DocName,
-  GM,
   isPastDoc,
   type JoinSeatResponse,
   LIMITS,
@@ -24,9 +23,10 @@ import {
   TABLE,
 } from '@fray/protocol'
 import { cryptoDice } from '@fray/rules'
-import * as Y from 'yjs'
+import type * as Y from 'yjs'
 import { hashSecret, newHandoverCode, newSeatId, newSecret, normalizeHandoverCode } from '../ids.ts'
 import { canRead, canWrite, type Role } from './access.ts'
+import { checkImport, combatantsIn, misshapen } from './imports.ts'
 import { SeatLimiter } from './rate-limit.ts'
 import { type ImportedDocs, type RoomMeta, type RoomStats, RoomStore } from './room-store.ts'
 import { TableRoom } from './table-room.ts'
@@ -42,11 +42,20 @@ export const IDLE_DELETE_MS = 30 * DAY_MS
 export const PARTY_KEEP_MS = 180 * DAY_MS
 /** How long a seat's handover code works. */
 export const HANDOVER_MS = 10 * 60 * 1000
+/** Handover codes a seat's own phone may make an hour (the GM's "Let back in" signs the others out, so is not counted). */
+export const HANDOVERS_PER_HOUR = 5
+const HOUR_MS = 60 * 60 * 1000
+/**
+ * Connections a room takes open at once, by the key they hold. Every device's log and a phone before it sits
+ * hold no key (a full table is about 30); each phone holds two with its seat's key, each GM device two.
+ * Onlookers with the player link cannot take the seats' or the GM's connections.
+ */
+export const CONNECTIONS = { keyless: 100, perSeat: 8, gm: 20 } as const
 
 /** What the room answers a call a person made: a value, or why not with the HTTP status to say it with. */
 export type RoomAnswer<T> =
   | { ok: true; value: T }
-  | { ok: false; status: 400 | 403 | 404 | 409; error: string }
+  | { ok: false; status: 400 | 403 | 404 | 409 | 413 | 429; error: string; retryAfterS?: number }
 
 const FREED = 'The GM freed this seat: join again as a new player.'
 
@@ -105,12 +114,23 @@ export class EncounterRoom extends DurableObject {
 
   // --- RPC from the Worker -------------------------------------------------------------------
 
-  /** Sets up a new room, optionally from an exported encounter. Refuses to overwrite one that exists. */
-  init(meta: RoomMeta, imported: ImportedDocs = {}): boolean {
-    if (this.store.meta()) return false
-    this.ctx.storage.transactionSync(() => this.store.create(meta, imported))
-    this.touch()
-    return true
+  /**
+   * Sets up a new room, optionally from an exported encounter, which passes the caps of live edits first
+   * (`checkImport`). Refuses to overwrite one that exists. Nothing of a refused or failed setup is kept.
+   */
+  async init(meta: RoomMeta, imported: ImportedDocs = {}): Promise<RoomAnswer<true>> {
+    if (this.store.meta()) return { ok: false, status: 409, error: 'Room id collision; try again.' }
+    const checked = checkImport(imported)
+    if (!checked.ok) return checked
+    try {
+      this.ctx.storage.transactionSync(() => this.store.create(meta, checked.docs))
+      this.touch()
+    } catch (error) {
+      // A room whose id was never given out must not stay stored, unknown to anyone and never deleted.
+      await this.wipe()
+      throw error
+    }
+    return { ok: true, value: true }
   }
 
   /**
@@ -134,6 +154,12 @@ export class EncounterRoom extends DurableObject {
       await this.ctx.storage.setAlarm(Math.max(idleUntil, Date.now() + TOUCH_EVERY_MS))
       return
     }
+    await this.wipe()
+  }
+
+  /** Deletes everything the room stores, its alarm included: it is a room nobody created again. */
+  private async wipe(): Promise<void> {
+    await this.ctx.storage.deleteAlarm()
     await this.ctx.storage.deleteAll()
     this.host.reset()
     this.table = null
@@ -203,9 +229,26 @@ export class EncounterRoom extends DurableObject {
     if (this.seatInfo(seatId)?.freed) return { ok: false, status: 409, error: FREED }
     const code = newHandoverCode()
     const codeHash = await hashSecret(normalizeHandoverCode(code) ?? code)
+    // No await from here on: the count and the new code are one turn of the room.
     const now = Date.now()
     const signsOut = role.kind === 'gm'
-    this.store.addHandover(seatId, codeHash, now + HANDOVER_MS, signsOut, now)
+    if (!signsOut) {
+      const made = this.store.handoversMadeSince(seatId, now - HOUR_MS)
+      const oldest = made[made.length - HANDOVERS_PER_HOUR]
+      if (oldest !== undefined) {
+        const retryAfterS = Math.ceil((oldest + HOUR_MS - now) / 1000)
+        return {
+          ok: false,
+          status: 429,
+          error: `This seat made ${HANDOVERS_PER_HOUR} handover codes in the last hour; try again in ${Math.ceil(retryAfterS / 60)} minutes.`,
+          retryAfterS,
+        }
+      }
+    }
+    this.ctx.storage.transactionSync(() => {
+      if (!signsOut) this.store.handoverMade(seatId, now)
+      this.store.addHandover(seatId, codeHash, now + HANDOVER_MS, signsOut, now)
+    })
     return { ok: true, value: { code, expiresAt: now + HANDOVER_MS, signsOut } }
   }
 
@@ -279,10 +322,31 @@ export class EncounterRoom extends DurableObject {
     }
     this.touch()
     const pair = new WebSocketPair()
+    const crowded = this.crowded(role)
+    if (crowded) {
+      // Refused after the upgrade, not at it: a browser shows a close's code and reason, never a status.
+      pair[1].accept()
+      pair[1].close(CLOSE.crowded, crowded)
+      return new Response(null, { status: 101, webSocket: pair[0], headers: protocolHeaders(offered) })
+    }
     this.host.accept(pair[1], docName, role)
-    // A key offered as a subprotocol must be answered with the protocol name, or the browser hangs up.
-    const headers = offered ? { 'Sec-WebSocket-Protocol': KEY_PROTOCOL } : undefined
-    return new Response(null, { status: 101, webSocket: pair[0], headers })
+    return new Response(null, { status: 101, webSocket: pair[0], headers: protocolHeaders(offered) })
+  }
+
+  /** Why one more connection with this role is over `CONNECTIONS`, or null when it is not. */
+  private crowded(role: Role): string | null {
+    const same = (other: Role) =>
+      other.kind === role.kind &&
+      (role.kind !== 'seat' || (other.kind === 'seat' && other.seatId === role.seatId))
+    const open = this.host.roles().filter(same).length
+    const shut = 'close the room on a device that does not need it.'
+    if (role.kind === 'player' && open >= CONNECTIONS.keyless)
+      return `This room has its ${CONNECTIONS.keyless} connections without a key open; one more opens when another closes.`
+    if (role.kind === 'seat' && open >= CONNECTIONS.perSeat)
+      return `This seat has ${CONNECTIONS.perSeat} connections open, its most: ${shut}`
+    if (role.kind === 'gm' && open >= CONNECTIONS.gm)
+      return `The GM key has ${CONNECTIONS.gm} connections open, its most: ${shut}`
+    return null
   }
 
   override async webSocketMessage(ws: WebSocket, message: ArrayBuffer | string): Promise<void> {
@@ -358,18 +422,16 @@ export class EncounterRoom extends DurableObject {
   /** Why a combatant written to the table or the GM's document has no shape the room reads, or null. */
   private shapeless(): string | null {
     const { table, gm } = this.host.docs()
-    const maps = [table.getMap(TABLE.combatants), gm.getMap(GM.foeSecrets), gm.getMap(GM.hidden)]
-    for (const map of maps)
-      for (const [id, value] of map.entries())
-        if (!(value instanceof Y.Map))
-          return `A combatant is a map of its fields (Y.Map); "${id.slice(0, 40)}" is not. Nothing of this update was applied.`
-    return null
+    const bad = misshapen(table, gm)
+    return bad
+      ? `A combatant is a map of its fields (Y.Map); "${bad.id}" is not. Nothing of this update was applied.`
+      : null
   }
 
   /** Combatants on the table and hidden in the GM's document. */
   private combatants(): number {
     const { table, gm } = this.host.docs()
-    return table.getMap(TABLE.combatants).size + gm.getMap(GM.hidden).size
+    return combatantsIn(table, gm)
   }
 
   /** The table room of this room's system, made once the room exists. */
@@ -405,6 +467,11 @@ export class EncounterRoom extends DurableObject {
 
 const NO_ROOM = 'There is no room with this id. Check the link, or ask the GM for a new one.'
 const NO_SEAT = 'There is no such seat in this room.'
+
+/** A key offered as a subprotocol must be answered with the protocol name, or the browser hangs up. */
+function protocolHeaders(offered: string | null): HeadersInit | undefined {
+  return offered ? { 'Sec-WebSocket-Protocol': KEY_PROTOCOL } : undefined
+}
 
 function keyFromProtocols(header: string | null): string | null {
   const protocols = header?.split(',').map((p) => p.trim()) ?? []

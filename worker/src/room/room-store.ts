@@ -100,6 +100,8 @@ export class RoomStore {
     this.sql.exec('CREATE TABLE IF NOT EXISTS seat_keys (key_hash TEXT PRIMARY KEY, seat_id TEXT NOT NULL)')
     this.sql.exec(`CREATE TABLE IF NOT EXISTS handovers (
       code_hash TEXT PRIMARY KEY, seat_id TEXT NOT NULL, expires_at INTEGER NOT NULL, signs_out INTEGER NOT NULL)`)
+    // When each seat's own phone made a handover code, for the last hour: a seat makes a few an hour.
+    this.sql.exec('CREATE TABLE IF NOT EXISTS handovers_made (seat_id TEXT NOT NULL, at INTEGER NOT NULL)')
     this.sql.exec('CREATE TABLE IF NOT EXISTS processed_requests (id TEXT PRIMARY KEY, seat TEXT NOT NULL)')
     this.sql.exec(`CREATE TABLE IF NOT EXISTS request_marks (
       scope TEXT NOT NULL, client INTEGER NOT NULL, clock INTEGER NOT NULL, PRIMARY KEY (scope, client)
@@ -173,6 +175,20 @@ export class RoomStore {
       expiresAt,
       signsOut ? 1 : 0,
     )
+  }
+
+  /** When a seat's own phone made its handover codes since `since`, oldest first; older records go. */
+  handoversMadeSince(seatId: string, since: number): number[] {
+    this.sql.exec('DELETE FROM handovers_made WHERE at <= ?', since)
+    return this.sql
+      .exec<{ at: number }>('SELECT at FROM handovers_made WHERE seat_id = ? ORDER BY at', seatId)
+      .toArray()
+      .map((row) => row.at)
+  }
+
+  /** Records that a seat's own phone made a handover code at `at`. */
+  handoverMade(seatId: string, at: number): void {
+    this.sql.exec('INSERT INTO handovers_made (seat_id, at) VALUES (?, ?)', seatId, at)
   }
 
   /** Takes a handover code: it is gone once read, so it works once; null when unknown or expired. */

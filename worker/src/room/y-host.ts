@@ -128,6 +128,11 @@ export class YHost {
       send(ws, encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, states)))
   }
 
+  /** The role of each connection open on any of the room's documents. */
+  roles(): Role[] {
+    return this.ctx.getWebSockets().map((ws) => (ws.deserializeAttachment() as Attachment).role)
+  }
+
   /** One message from a socket: refused with a close code and a reason, or handled. */
   message(ws: WebSocket, message: ArrayBuffer | string): void {
     // A socket the room refused is closing: what it sent after the refusal is not read (it would bring
