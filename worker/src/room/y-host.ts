@@ -128,9 +128,12 @@ export class YHost {
       send(ws, encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, states)))
   }
 
-  /** The role of each connection open on any of the room's documents. */
+  /** The role of each connection open on any of the room's documents (one closing is not counted). */
   roles(): Role[] {
-    return this.ctx.getWebSockets().map((ws) => (ws.deserializeAttachment() as Attachment).role)
+    return this.ctx
+      .getWebSockets()
+      .filter((ws) => ws.readyState === WebSocket.OPEN)
+      .map((ws) => (ws.deserializeAttachment() as Attachment).role)
   }
 
   /** One message from a socket: refused with a close code and a reason, or handled. */
