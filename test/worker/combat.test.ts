@@ -829,6 +829,35 @@ describe('sealed GM rolls', () => {
   })
 })
 
+describe('a sealed GM roll left sealed at New fight', () => {
+  it('is filed sealed, the GM reveals it from the past fight, and a keyless reader of that fight sees it verified', async () => {
+    const t = await table('osr')
+    const sealed = await t.gmAsk({ kind: 'roll', notation: '2d6', label: 'Who hears it', sealed: true })
+    if (!sealed.ok) throw new Error(sealed.error)
+    await eventually(() => t.gm.doc.getMap(GM.sealed).has(sealed.logId), 'the result in the GM document')
+    const kept = t.gm.doc.getMap<SealedResult>(GM.sealed).get(sealed.logId) as SealedResult
+    expect((await t.gmAsk({ kind: 'new-fight' })).ok).toBe(true)
+    // A player's device reading the past fight: sealed, no salt.
+    const reader = await TestClient.connect(t.roomId, pastDocName(0))
+    const filed = () => reader.doc.getArray<PastFight>(PAST.fights).get(0)?.entries[0]
+    expect(filed()).toMatchObject({ id: sealed.logId, total: 0, sealed: { commitment: sealOf(kept) } })
+    expect(new TextDecoder().decode(Y.encodeStateAsUpdate(reader.doc))).not.toContain(kept.salt)
+
+    expect(await t.gmAsk({ kind: 'reveal', entryId: sealed.logId, fight: 0 })).toEqual({
+      ok: true,
+      logId: sealed.logId,
+    })
+    await eventually(() => Boolean(filed()?.sealed?.revealed), 'the reveal in the past fight')
+    expect(filed()?.total).toBe(kept.total)
+    expect(verifySeal(filed()?.sealed?.commitment ?? '', filed()?.sealed?.revealed as SealedResult)).toBe(
+      true,
+    )
+    // A device opening the fight afterwards reads it revealed too.
+    const later = await TestClient.connect(t.roomId, pastDocName(0))
+    expect(later.doc.getArray<PastFight>(PAST.fights).get(0)?.entries[0]?.sealed?.revealed).toEqual(kept)
+  })
+})
+
 describe('area damage and healing', () => {
   it('hits three goblins for one roll, half for the one who saved, and one undo restores all three', async () => {
     const t = await table('osr')

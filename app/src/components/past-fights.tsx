@@ -4,7 +4,7 @@
  * fight (and then kept on the device like the others), so a phone joining does not sync every evening
  * before, nor does reading one old fight bring all the others.
  */
-import { type FiledFight, PAST, type PastFight, pastDocName } from '@fray/protocol'
+import { type FiledFight, PAST, type PastFight, pastDocName, type SealedResult } from '@fray/protocol'
 import { type Signal, useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { connectDoc, type SyncedDoc } from '../models/sync.ts'
@@ -15,7 +15,16 @@ import { useSealChecks } from './use-seal-checks.ts'
 const time = (at: number) =>
   new Date(at).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })
 
-export function PastFights({ roomId, table }: { roomId: string; table: TableModel }) {
+/**
+ * The GM's: the results of sealed rolls the gm document keeps, and revealing one filed sealed with its
+ * fight (`fight`: its place in the log's listing of fights in documents of their own).
+ */
+export interface PastSecrets {
+  secrets: Readonly<Record<string, SealedResult>>
+  reveal(entryId: string, fight: number): void
+}
+
+export function PastFights({ roomId, table, gm }: { roomId: string; table: TableModel; gm?: PastSecrets }) {
   const listed = table.pastFights.value
   // A room's older fights may be whole in its log (filed before their own documents); the n-th fight
   // listed after them is in `past:<n>`.
@@ -34,6 +43,7 @@ export function PastFights({ roomId, table }: { roomId: string; table: TableMode
                 number={i + 1}
                 inLog={inLog.find((f) => f.id === fight.id) ?? null}
                 doc={i - inLog.length}
+                gm={gm}
               />
             </li>
           ))
@@ -51,8 +61,9 @@ function PastFightLog(props: {
   inLog: PastFight | null
   /** Its place in the log's listing: its log is in `past:<doc>` (unless it is whole in the log). */
   doc: number
+  gm: PastSecrets | undefined
 }) {
-  const { fight, inLog } = props
+  const { fight, inLog, gm } = props
   const opened = useSignal(false)
   const past = usePastDoc(props.roomId, inLog || !opened.value ? null : props.doc)
   const log = inLog ?? past.fight
@@ -69,7 +80,15 @@ function PastFightLog(props: {
         ended {time(fight.endedAt)}
       </summary>
       {log ? (
-        <RollLog entries={log.entries} quiet seals={seals} />
+        <RollLog
+          entries={log.entries}
+          quiet
+          seals={seals}
+          // A fight filed whole in the log (before documents of their own) is read-only, sealed or not.
+          {...(gm && !inLog
+            ? { secrets: gm.secrets, onReveal: (entryId: string) => gm.reveal(entryId, props.doc) }
+            : {})}
+        />
       ) : (
         <p class="muted small">{waiting(past.doc)}</p>
       )}

@@ -404,8 +404,11 @@ export type GmRequest =
   | { id: string; kind: 'clear-condition'; combatantId: string; condition: string }
   /** Takes a GM condition off before its time. */
   | { id: string; kind: 'unmark'; combatantId: string; markId: string }
-  /** Reveals a sealed roll: its result, as the GM document keeps it, goes to the log beside its seal. */
-  | { id: string; kind: 'reveal'; entryId: string }
+  /**
+   * Reveals a sealed roll: its result, as the GM document keeps it, goes to the log beside its seal; with
+   * `fight`, to the entry of the past fight it was filed with (its place in `LOG.filed`, `past:<fight>`).
+   */
+  | { id: string; kind: 'reveal'; entryId: string; fight?: number }
   /** Each listed combatant's hit points rolled by the room on these dice ("1d8+1"), one roll each. */
   | { id: string; kind: 'roll-hp'; combatantIds: string[]; notation: string }
   /**

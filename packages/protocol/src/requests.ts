@@ -3,6 +3,9 @@ import type { Declared, EventMoment, Intent, SurpriseSetup } from '@fray/rules'
 import { type GmRequest, type HitPointChange, HP_LIMITS, type SeatRequest } from './documents.ts'
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64
+/** A filed fight's place in the log's listing (`past:<n>`). */
+const isFightNumber = (v: unknown): v is number =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) < 1e9
 /** A defense's answer: one option's id, or several joined by `+` where the prompt takes many. */
 const isAnswer = (v: unknown): v is string =>
   typeof v === 'string' && v.split('+').length <= 40 && v.split('+').every(isId)
@@ -146,6 +149,7 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     promptId?: unknown
     choice?: unknown
     entryId?: unknown
+    fight?: unknown
     faces?: unknown
     hospital?: unknown
     combatantIds?: unknown
@@ -198,7 +202,13 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   if (r.kind === 'defend' && isId(r.promptId) && isAnswer(r.choice))
     return { id: r.id, kind: 'defend', promptId: r.promptId, choice: r.choice }
   if (r.kind === 'undo' && isId(r.entryId)) return { id: r.id, kind: 'undo', entryId: r.entryId }
-  if (r.kind === 'reveal' && isId(r.entryId)) return { id: r.id, kind: 'reveal', entryId: r.entryId }
+  if (r.kind === 'reveal' && isId(r.entryId) && (r.fight === undefined || isFightNumber(r.fight)))
+    return {
+      id: r.id,
+      kind: 'reveal',
+      entryId: r.entryId,
+      ...(r.fight === undefined ? {} : { fight: r.fight }),
+    }
   if (r.kind === 'area') return parseArea(r.id, r)
   if (r.kind === 'mark' && isId(r.combatantId)) {
     const name = typeof r.name === 'string' ? r.name.trim() : ''

@@ -2,7 +2,15 @@
  * A free roll: any dice the rules' notation reads ("2d6+1", "d20"), from a phone or the tablet, on the
  * room's dice (or faces a player typed in from their own), logged with its breakdown and what it is for.
  */
-import { GM, LOG, type LogEntry, type RequestResult, type SealedResult } from '@fray/protocol'
+import {
+  GM,
+  LOG,
+  type LogEntry,
+  PAST,
+  type PastFight,
+  type RequestResult,
+  type SealedResult,
+} from '@fray/protocol'
 import { newSalt, sealOf } from '@fray/protocol/seal'
 import { type DiceSource, describeRoll, roll, rollWithFaces, tryParseDice } from '@fray/rules'
 import type * as Y from 'yjs'
@@ -84,25 +92,63 @@ function sealRoll(ctx: RollContext, entry: LogEntry, label: string | undefined):
 /**
  * The GM reveals a sealed roll: the result the GM's document holds goes into the log beside the seal,
  * as it is there (each device checks it against the commitment, so a changed result shows as changed).
+ * A roll left sealed at New fight is filed sealed with its fight, and its result stays in the GM's
+ * document: revealed with `fight` (its place in the log's listing), it opens in that fight's `past:<n>`.
  */
-export function revealRoll(ctx: RollContext, entryId: string): RequestResult {
+export function revealRoll(ctx: RevealContext, entryId: string, fight?: number): RequestResult {
+  const kept = ctx.gm.getMap<SealedResult>(GM.sealed).get(entryId)
+  if (fight !== undefined) {
+    const filed = fight < ctx.log.getArray(LOG.filed).length ? ctx.past(fight) : null
+    const fights = filed?.getArray<PastFight>(PAST.fights)
+    const past = fights?.get(0)
+    const at = past?.entries.findIndex((e) => e.id === entryId) ?? -1
+    const opened = opening(past?.entries[at], kept, 'There is no sealed roll to reveal in that past fight.')
+    if (!opened.ok) return opened
+    if (!filed || !fights || !past) return { ok: false, error: 'There is no such past fight.' }
+    const entries = past.entries.with(at, opened.entry)
+    filed.transact(() => {
+      fights.delete(0, 1)
+      fights.insert(0, [{ ...past, entries }])
+    }, 'server')
+    return { ok: true, logId: entryId }
+  }
   const entries = ctx.log.getArray<LogEntry>(LOG.entries)
   const index = entries.toArray().findIndex((e) => e.id === entryId)
-  const entry = entries.get(index)
-  if (index < 0 || !entry?.sealed) return { ok: false, error: 'There is no sealed roll to reveal.' }
-  if (entry.sealed.revealed) return { ok: false, error: 'That roll is already revealed.' }
-  const kept = ctx.gm.getMap<SealedResult>(GM.sealed).get(entryId)
-  if (!kept) return { ok: false, error: 'The GM’s document no longer holds that roll’s result.' }
-  const revealed: LogEntry = {
-    ...entry,
-    faces: kept.faces,
-    total: kept.total,
-    ...(kept.detail ? { detail: kept.detail } : {}),
-    sealed: { commitment: entry.sealed.commitment, revealed: kept },
-  }
+  const missing = kept
+    ? 'That roll was filed with its fight: reveal it from Past fights.'
+    : 'There is no sealed roll to reveal.'
+  const opened = opening(index < 0 ? undefined : entries.get(index), kept, missing)
+  if (!opened.ok) return opened
   ctx.log.transact(() => {
     entries.delete(index, 1)
-    entries.insert(index, [revealed])
+    entries.insert(index, [opened.entry])
   }, 'server')
   return { ok: true, logId: entryId }
+}
+
+interface RevealContext {
+  log: Y.Doc
+  gm: Y.Doc
+  past(n: number): Y.Doc
+}
+
+/** A sealed entry with the result the GM's document kept for it beside its seal; `missing` if none is sealed. */
+function opening(
+  entry: LogEntry | undefined,
+  kept: SealedResult | undefined,
+  missing: string,
+): { ok: true; entry: LogEntry } | { ok: false; error: string } {
+  if (!entry?.sealed) return { ok: false, error: missing }
+  if (entry.sealed.revealed) return { ok: false, error: 'That roll is already revealed.' }
+  if (!kept) return { ok: false, error: 'The GM’s document no longer holds that roll’s result.' }
+  return {
+    ok: true,
+    entry: {
+      ...entry,
+      faces: kept.faces,
+      total: kept.total,
+      ...(kept.detail ? { detail: kept.detail } : {}),
+      sealed: { commitment: entry.sealed.commitment, revealed: kept },
+    },
+  }
 }

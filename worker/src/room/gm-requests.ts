@@ -60,7 +60,7 @@ const GM_HANDLERS: GmHandlers = {
       approvePhysical: false,
       ...(r.sealed ? { sealed: true } : {}),
     }),
-  reveal: (r, ctx) => revealRoll(ctx, r.entryId),
+  reveal: (r, ctx) => revealRoll(ctx, r.entryId, r.fight),
   area: (r, ctx) => areaEffect(ctx, r, r.id),
   mark: (r, ctx) =>
     addMark(

@@ -29,7 +29,14 @@ export function LogCard({ roomId, table, gm }: { roomId: string; table: TableMod
         secrets={gm.sealed.value}
         onReveal={(entryId) => gm.send({ kind: 'reveal', entryId })}
       />
-      <PastFights roomId={roomId} table={table} />
+      <PastFights
+        roomId={roomId}
+        table={table}
+        gm={{
+          secrets: gm.sealed.value,
+          reveal: (entryId, fight) => gm.send({ kind: 'reveal', entryId, fight }),
+        }}
+      />
     </section>
   )
 }
