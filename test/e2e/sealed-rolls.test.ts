@@ -3,7 +3,9 @@
  * result against the seal logged at the roll and says "verified"; a result changed in the GM's document
  * before the reveal (this test edits it with a stock Yjs client, as a dishonest GM could) is said not to match.
  */
+import { createHash } from 'node:crypto'
 import { GM, type SealedResult } from '@fray/protocol'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
 import { connectStock } from '../support/provider.ts'
@@ -42,7 +44,39 @@ describe('sealed GM rolls', () => {
       .poll(() => onPhone.getByTestId('seal').textContent())
       .toBe('✓ revealed, verified against its seal')
     expect(await onPhone.locator('.log-total').textContent()).toBe(secret)
+    // What anyone can check it with, on the phone: the seal, the salt, the text hashed, one shell line.
+    await onPhone.getByText('Check the seal yourself').click()
+    const shown = async (page: Page, where: Locator) => {
+      const read = async (id: string) => (await where.getByTestId(id).textContent()) ?? ''
+      const [commitment, salt, text, command] = [
+        await read('seal-commitment'),
+        await read('seal-salt'),
+        await read('seal-text'),
+        await read('seal-command'),
+      ]
+      expect(createHash('sha256').update(text, 'utf8').digest('hex')).toBe(commitment)
+      expect(text).toMatch(new RegExp(`^fray-seal-v1\\|${salt}\\|\\d+,\\d+,\\d+\\|${secret}\\|Ambush check`))
+      expect(command).toBe(`printf '%s' '${text}' | sha256sum`)
+      // Large enough to read on a phone, and selectable as a whole.
+      const style = await where
+        .getByTestId('seal-command')
+        .evaluate((el) => [getComputedStyle(el).fontSize, getComputedStyle(el).userSelect])
+      expect(parseFloat(style[0] ?? '0')).toBeGreaterThanOrEqual(16)
+      expect(style[1]).toBe('all')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      return commitment
+    }
+    const commitment = await shown(phone, onPhone)
+    await onPhone.getByTestId('seal-command').scrollIntoViewIfNeeded()
     await chromium.snap(phone, 'sealed-roll-verified-phone')
+    // The tablet shows the same; so does the room screen's last roll.
+    await onTablet.getByText('Check the seal yourself').click()
+    expect(await shown(gm, onTablet)).toBe(commitment)
+    const screen = await (await chromium.browser.newContext()).newPage()
+    await screen.goto(new URL(`/r/${room.roomId}/screen`, baseUrl).toString())
+    const card = screen.getByTestId('screen-roll')
+    await card.getByText('Check the seal yourself').click()
+    expect(await shown(screen, card)).toBe(commitment)
 
     // A second secret roll, its result changed in the GM document before the reveal.
     await sealedRoll('1d20', 'Lie detection')

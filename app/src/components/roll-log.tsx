@@ -1,5 +1,5 @@
 /** The shared log: every roll, newest first, with its dice and who made it. */
-import type { LogEntry, SealedResult } from '@fray/protocol'
+import { type LogEntry, type SealedResult, sealCommand, sealText } from '@fray/protocol'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import {
   announce,
@@ -126,9 +126,40 @@ export function LogItem({
             {sealWords(e, seals?.[e.id])}
           </span>
         )}
+        {e.sealed?.revealed && <SealCheck commitment={e.sealed.commitment} revealed={e.sealed.revealed} />}
         {onApprove && e.status === 'pending' && <Verdict id={e.id} onApprove={onApprove} />}
       </span>
     </li>
+  )
+}
+
+/**
+ * A revealed sealed roll's seal, for anyone to check without this app: the commitment logged at the roll,
+ * the salt, the exact text whose SHA-256 it is, and one line for a terminal that prints that SHA-256.
+ */
+function SealCheck({ commitment, revealed }: { commitment: string; revealed: SealedResult }) {
+  return (
+    <details class="seal-check small" data-testid="seal-check">
+      <summary>Check the seal yourself</summary>
+      <dl>
+        <dt>Seal logged at the roll (SHA-256)</dt>
+        <dd>
+          <code data-testid="seal-commitment">{commitment}</code>
+        </dd>
+        <dt>Salt</dt>
+        <dd>
+          <code data-testid="seal-salt">{revealed.salt}</code>
+        </dd>
+        <dt>Text hashed</dt>
+        <dd>
+          <code data-testid="seal-text">{sealText(revealed)}</code>
+        </dd>
+        <dt>In a terminal: it prints the seal above if nothing was changed</dt>
+        <dd>
+          <code data-testid="seal-command">{sealCommand(revealed)}</code>
+        </dd>
+      </dl>
+    </details>
   )
 }
 
@@ -309,6 +340,7 @@ export function ResultCard({ entry: e }: { entry: LogEntry }) {
       ) : (
         e.faces.length > 1 && <p class="muted small">Dice: {e.faces.join(', ')}</p>
       )}
+      {e.sealed?.revealed && <SealCheck commitment={e.sealed.commitment} revealed={e.sealed.revealed} />}
     </section>
   )
 }

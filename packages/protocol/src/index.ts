@@ -5,6 +5,6 @@ export * from './documents.ts'
 export * from './foe-health.ts'
 export * from './requests.ts'
 // The seal's hashing is imported from '@fray/protocol/seal' where it runs, so a phone loads it only then.
-export type { SealedResult } from './seal.ts'
+export { type SealedResult, sealCommand, sealText } from './seal-text.ts'
 export * from './systems.ts'
 export * from './turn-state.ts'

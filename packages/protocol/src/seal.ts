@@ -5,24 +5,12 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js'
+import { type SealedResult, sealText } from './seal-text.ts'
 
-/** A sealed roll's result, as the GM's document keeps it until the reveal. */
-export interface SealedResult {
-  faces: number[]
-  total: number
-  /** How it adds up, and what it was for. */
-  detail?: string
-  /** 128 random bits, hex: without it, nobody can try every result against the commitment. */
-  salt: string
-}
+export { type SealedResult, sealCommand, sealText } from './seal-text.ts'
 
 /** A fresh salt: 128 random bits from the platform's CSPRNG, hex. */
 export const newSalt = (): string => bytesToHex(randomBytes(16))
-
-/** The text hashed: one line, each part in a fixed order, so the room and every device hash the same bytes. */
-export function sealText(r: SealedResult): string {
-  return ['fray-seal-v1', r.salt, r.faces.join(','), String(r.total), r.detail ?? ''].join('|')
-}
 
 /** SHA-256 of a text's UTF-8 bytes, hex. */
 export const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))
