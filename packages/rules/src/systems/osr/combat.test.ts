@@ -1130,6 +1130,19 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     expect(stays.ok && stays.value.asks).toBeUndefined()
   })
 
+  it('a blow that disarms the one beside her leaves it no parting shot: asked after the blow, not before', () => {
+    const THEN: Declared = { choice: 'weapon-0-melee', toggles: ['then-move-away'] }
+    // A natural 20, then 19 on the special roll: the condition chart's d4 1, "Enemy is Disarmed: Primary
+    // weapon is knocked from enemy's grasp" (the Goblin's only weapon, its Sword), and 7 damage on the d8.
+    const r = rules.resolve(pc(), foe(), THEN, null, scripted(20, 19, 1, 7), view())
+    if (!r.ok) throw new Error(r.error)
+    expect(r.value.summary).toContain('Enemy is Disarmed')
+    // Nobody else beside her holds a ready weapon (the Orc has none): nothing to ask, nothing the room
+    // would then refuse when the GM taps the Goblin.
+    expect(r.value.asks).toBeUndefined()
+    expect(r.value.summary).not.toContain('parting shot')
+  })
+
   it('the room rolls each parting shot tapped, +2, and it leaves the runner hurt', () => {
     // 15 + 1 + 2 = 18 hits AC 11; 1d8 5.
     const r = rules.resolve(pc(), pc(), PARTING, 'gob', scripted(15, 5), view())

@@ -115,11 +115,20 @@ export function osrResolve(
       `${attacker.name}’s missed shot may hit an ally in the melee: the GM chooses who may be hit and rolls ${attacker.name}’s attack against each in turn until one is hit.`,
     )
   // Moving on after the blow, back turned: those beside them get their parting shots (17.0.1.1, 17.0.2).
+  // Asked of the table as the blow left it: a foe it dropped or disarmed takes no parting shot.
   const [, hp, state] = struck.value.attacker
+  const [, targetHp, targetState] = struck.value.target
   const leaving = { ...attacker, hp, state: asJson(state) }
+  const struckFoe = { ...target, hp: targetHp, state: asJson(targetState) }
+  const after = table && {
+    ...table,
+    fighters: table.fighters.map((f) =>
+      f.id === attacker.id ? leaving : f.id === target.id ? struckFoe : f,
+    ),
+  }
   const parting =
-    declared.toggles.includes('then-move-away') && table && state.status === 'up'
-      ? partingAsks(leaving, table, 'moves away')
+    declared.toggles.includes('then-move-away') && after && state.status === 'up'
+      ? partingAsks(leaving, after, 'moves away')
       : undefined
   if (parting)
     said.push(`${attacker.name} moves away: the GM says who is within 5 ft of them for a parting shot`)
