@@ -6,6 +6,7 @@
  */
 import {
   type Answer,
+  answerTo,
   type FiledFight,
   type FoeHealthView,
   GM,
@@ -86,9 +87,11 @@ interface Action {
   weight: number
   run(): void
   /** What the invariants need to know of it. */
-  kind?: 'undo' | 'edit' | 'reveal' | 'verdict' | 'twice'
+  kind?: 'undo' | 'edit' | 'reveal' | 'verdict' | 'twice' | 'taps'
   /** A verdict's: whether the GM approved the typed dice. */
   approve?: boolean
+  /** The GM's hit-point taps: on whom, by how much, from how many devices at once. */
+  taps?: { combatantId: string; delta: number; devices: number }
   entry?: LogEntry
 }
 
@@ -745,19 +748,40 @@ class Fight {
         run: () => this.gm.getArray(GM.approvals).push([{ entryId: held.id, approve }]),
       })
     }
+    // The GM's hit points go by request: the Edit panel's value as the change from what it showed, and
+    // -5 / -1 / +1 taps, now and then from two devices at once (both count).
     const edited = this.oneOf(all)
     if (edited) {
       const hp = Math.max(-3, edited.hp + (this.chance(0.5) ? -3 : 2))
       actions.push({
         label: `GM sets ${edited.name} to ${hp} hp`,
         weight: 0.3,
-        kind: 'edit',
-        // Where the tablet writes them: the gm document's copy while players do not see them.
         run: () =>
-          (
-            this.gm.getMap<Y.Map<unknown>>(GM.foeSecrets).get(edited.id) ??
-            this.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(edited.id)
-          )?.set('hp', hp),
+          this.gmAsk({
+            kind: 'hp',
+            combatantId: edited.id,
+            delta: hp - edited.hp,
+            ...(hp > edited.maxHp ? { maxDelta: hp - edited.maxHp } : {}),
+            edit: true,
+          }),
+      })
+      const delta = this.oneOf([-5, -1, 1]) ?? -1
+      const devices = this.chance(0.3) ? 2 : 1
+      actions.push({
+        label: `GM taps ${delta > 0 ? `+${delta}` : delta} on ${edited.name}${devices === 2 ? ' on two devices at once' : ''}`,
+        weight: 0.3,
+        kind: 'taps',
+        taps: { combatantId: edited.id, delta, devices },
+        run: () => {
+          const ids = Array.from({ length: devices }, () => `g${++this.ids}`)
+          const request = { kind: 'hp', combatantId: edited.id, delta }
+          this.gm.getArray<GmRequest>(GM.requests).push(ids.map((id) => ({ id, ...request }) as GmRequest))
+          this.room.resolveGm()
+          // Resolved together: the last answer covers what both wrote (the first, only its own).
+          const answers = this.gm.getArray<Answer>(SEAT.answers).toArray()
+          for (const id of ids.slice(0, -1)) this.answered(answerTo(answers, id))
+          this.answered(this.answerIn(this.gm, ids.at(-1) ?? '', 'GM hp'))
+        },
       })
     }
     // Free rolls between the rules: a player's, and the GM's in the open or sealed, later revealed.

@@ -3,6 +3,7 @@
  * invariant and says, in words, what broke it.
  */
 import {
+  changedHitPoints,
   GM,
   hidesHealth,
   isActing,
@@ -99,6 +100,20 @@ export function check(
         invariant: 'a move of the turn tapped on two devices at once moves it on once',
         message: `both were taken: the turn went from ${turnPlace(before.turn)} to ${turnPlace(after.turn)}`,
       }
+
+  // The GM's hit-point taps each count once, from what the table held, however many devices tapped.
+  const tapped = action.taps && was(action.taps.combatantId)
+  if (action.taps && tapped && answers.every((a) => a.ok) && !fresh.some((e) => e.kind !== 'gm-hp')) {
+    const { combatantId, delta, devices } = action.taps
+    let expected = { hp: tapped.hp, maxHp: tapped.maxHp }
+    for (let i = 0; i < devices; i++) expected = changedHitPoints(expected, { delta }) ?? expected
+    const now = after.fighters.find((f) => f.id === combatantId)
+    if (now?.hp !== expected.hp)
+      return {
+        invariant: 'the GM’s hit-point taps each count once',
+        message: `${devices} tap(s) of ${delta} took ${tapped.name} from ${tapped.hp} to ${now?.hp} (expected ${expected.hp})`,
+      }
+  }
 
   // A seat's answer says how far its request took the table and the log: a phone waits for both.
   if (fight.answersBehind.length > 0)

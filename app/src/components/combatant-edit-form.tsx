@@ -18,6 +18,8 @@ export function EditForm(
   const name = useSignal(c.name)
   const hp = useSignal(String(c.hp))
   const maxHp = useSignal(String(c.maxHp))
+  // What the form showed when it opened: the change typed is from these (a -5 tapped meanwhile stays).
+  const shown = useSignal({ hp: c.hp, maxHp: c.maxHp }).peek()
   const error = useSignal<string | null>(null)
   return (
     <>
@@ -25,11 +27,11 @@ export function EditForm(
         class="edit-form"
         onSubmit={(e) => {
           e.preventDefault()
-          const problem = props.onEdit(c.id, {
-            name: name.value,
-            hp: Number(hp.value),
-            maxHp: Number(maxHp.value),
-          })
+          const problem = props.onEdit(
+            c.id,
+            { name: name.value, hp: Number(hp.value), maxHp: Number(maxHp.value) },
+            shown,
+          )
           error.value = problem
           if (!problem) props.onDone()
         }}

@@ -14,8 +14,15 @@ export interface Props {
   combatants: Combatant[]
   onAdjust?: (id: string, delta: number) => void
   onRemove?: (id: string) => void
-  /** GM only: change any of a combatant's figures mid-fight; answers an error or null. */
-  onEdit?: (id: string, fields: { name: string; hp: number; maxHp: number }) => string | null
+  /**
+   * GM only: change any of a combatant's figures mid-fight, from what the form showed (`shown`: the
+   * hit points are sent as the change from those); answers an error or null.
+   */
+  onEdit?: (
+    id: string,
+    fields: { name: string; hp: number; maxHp: number },
+    shown: { hp: number; maxHp: number },
+  ) => string | null
   /** GM only: open the full sheet of the room's system for this combatant. */
   onStats?: (id: string) => void
   /**

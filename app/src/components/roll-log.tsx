@@ -213,6 +213,7 @@ const KIND_ICON: Record<NonNullable<LogEntry['kind']>, string> = {
   area: '✸',
   condition: '◈',
   event: '◷',
+  'gm-hp': '±',
 }
 
 /** An attack or an end-of-round effect: what happened in words, each die and each modifier with its rule. */

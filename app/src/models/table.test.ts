@@ -1,13 +1,22 @@
-import { type FiledFight, LOG, type LogEntry, type PastFight, TABLE } from '@fray/protocol'
+import {
+  type Answer,
+  type FiledFight,
+  GM,
+  LOG,
+  type LogEntry,
+  type PastFight,
+  SEAT,
+  TABLE,
+} from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createTableModel, hpFraction } from './table.ts'
+import { createTableModel, hpFraction, putOnTable } from './table.ts'
 
 describe('the table model', () => {
   it('adds, damages and removes combatants, and its signals follow the document', () => {
     let n = 0
     const doc = new Y.Doc()
-    const table = createTableModel(doc, new Y.Doc(), () => `c${++n}`)
+    const table = createTableModel(doc, new Y.Doc(), () => `c${++n}`, new Y.Doc())
     expect(table.addCombatant(' Goblin ', 7)).toEqual({ ok: true, value: 'c1' })
     table.addCombatant('Ogre', 19)
     table.adjustHp('c1', -10)
@@ -45,7 +54,7 @@ describe('what each change recomputes', () => {
   it('a hit point or a turn step leaves the log as it was, and a roll leaves the combatants', () => {
     const doc = new Y.Doc()
     const log = new Y.Doc()
-    const table = createTableModel(doc, log, () => 'c1')
+    const table = createTableModel(doc, log, () => 'c1', new Y.Doc())
     table.addCombatant('Goblin', 7)
     const roll = { id: 'r1', by: 'Mira', notation: '1d20', faces: [15], total: 15, at: 1, source: 'crypto' }
     log.getArray<LogEntry>(LOG.entries).push([roll as LogEntry])
@@ -99,13 +108,68 @@ describe('the GM’s hand on the turn order', () => {
     expect(table.turn.value.order.map((s) => s.ids)).toEqual([['a'], ['c'], ['b'], ['d']])
   })
 
-  it('edits a combatant mid-fight, refusing impossible values with a reason', () => {
+  it('edits a combatant mid-fight, asking the change from what it showed, refusing impossible values', () => {
     const doc = new Y.Doc()
-    const table = createTableModel(doc, new Y.Doc(), () => 'g')
+    const gm = new Y.Doc()
+    const table = createTableModel(doc, new Y.Doc(), () => 'g', gm)
     table.addCombatant('Goblin', 7)
-    expect(table.editCombatant('g', { name: 'Goblin chief', maxHp: 12, hp: 10 })).toBeNull()
+    const shown = { hp: 7, maxHp: 7 }
+    expect(table.editCombatant('g', { name: 'Goblin chief', maxHp: 12, hp: 10 }, shown)).toBeNull()
+    expect(gm.getArray(GM.requests).toArray()).toEqual([
+      { id: 'g', kind: 'hp', combatantId: 'g', delta: 3, maxDelta: 5, edit: true },
+    ])
     expect(table.combatants.value[0]).toMatchObject({ name: 'Goblin chief', hp: 10, maxHp: 12 })
-    expect(table.editCombatant('g', { hp: 30 })).toMatch(/up to 12/)
+    expect(table.editCombatant('g', { name: 'Goblin chief', hp: 30, maxHp: 12 }, shown)).toMatch(/up to 12/)
+    expect(gm.getArray(GM.requests).length).toBe(1)
+  })
+})
+
+describe('the GM’s hit points by request', () => {
+  /** A tablet's table and gm documents, with a 13 hit point bandit from the room's table, and the room. */
+  function tablet() {
+    const [doc, gm, room] = [new Y.Doc(), new Y.Doc(), new Y.Doc()]
+    let n = 0
+    const table = createTableModel(doc, new Y.Doc(), () => `h${++n}`, gm)
+    putOnTable(room, undefined, 'bandit', { name: 'Bandit', side: 'foe', hp: 13, maxHp: 13 })
+    const sync = () => Y.applyUpdate(doc, Y.encodeStateAsUpdate(room))
+    sync()
+    /** The room applies a request: its table write, and its answer saying how far the table had come. */
+    const roomApplies = (id: string, hp: number) => {
+      room.getMap<Y.Map<unknown>>(TABLE.combatants).get('bandit')?.set('hp', hp)
+      const after = { table: [room.clientID, Y.getState(room.store, room.clientID)], log: [0, 0] }
+      gm.getArray<Answer>(SEAT.answers).push([{ id, result: { ok: true, logId: id }, after } as Answer])
+    }
+    const bandit = () => table.combatants.value.find((c) => c.id === 'bandit')
+    return { table, gm, doc, roomApplies, sync, bandit }
+  }
+
+  it('writes a request, not the hit points, and shows its change at once', () => {
+    const { table, gm, doc, bandit } = tablet()
+    table.adjustHp('bandit', -5)
+    table.adjustHp('bandit', -5)
+    expect(gm.getArray(GM.requests).toArray()).toEqual([
+      { id: 'h1', kind: 'hp', combatantId: 'bandit', delta: -5 },
+      { id: 'h2', kind: 'hp', combatantId: 'bandit', delta: -5 },
+    ])
+    expect(doc.getMap<Y.Map<unknown>>(TABLE.combatants).get('bandit')?.get('hp')).toBe(13)
+    expect(bandit()?.hp).toBe(3)
+  })
+
+  it('counts an answered request once: by the table once it holds the room’s write, not twice', () => {
+    const { table, roomApplies, sync, bandit } = tablet()
+    table.adjustHp('bandit', -5)
+    // The answer came before the table's write (another connection): still shown by the request.
+    roomApplies('h1', 8)
+    expect(bandit()?.hp).toBe(8)
+    sync()
+    expect(bandit()?.hp).toBe(8)
+  })
+
+  it('no longer counts a refused one', () => {
+    const { table, gm, bandit } = tablet()
+    table.adjustHp('bandit', -5)
+    gm.getArray<Answer>(SEAT.answers).push([{ id: 'h1', result: { ok: false, error: 'No.' } }])
+    expect(bandit()?.hp).toBe(13)
   })
 })
 

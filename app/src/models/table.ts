@@ -1,11 +1,14 @@
 /** The shared `table` and `log` documents as signals: combatants and the roll log, plus the GM's edits. */
 
 import {
+  type Answer,
   assumedHealth,
   type CombatantFields,
+  changedHitPoints,
   type FiledFight,
   GM,
   type GmMark,
+  type GmRequest,
   hidesHealth,
   IDLE_TURN,
   LOG,
@@ -16,6 +19,7 @@ import {
   type RoomSettings,
   readField,
   readSettings,
+  SEAT,
   SECRET_FIELDS,
   type SeatInfo,
   TABLE,
@@ -25,6 +29,7 @@ import type { Fighter } from '@fray/rules'
 import { fail, type Outcome, ok } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
+import type { GmAsk } from './gm.ts'
 
 export interface Combatant extends CombatantFields {
   id: string
@@ -119,8 +124,15 @@ export interface TableModel {
   holdAction(combatantId: string): void
   /** The GM moves a slot of the order up (-1) or down (+1). */
   moveSlot(index: number, by: -1 | 1): void
-  /** The GM edits a combatant's fields mid-fight. */
-  editCombatant(id: string, fields: Partial<Pick<Combatant, 'name' | 'hp' | 'maxHp'>>): string | null
+  /**
+   * The GM edits a combatant's name and hit points mid-fight: the name is written, the hit points and
+   * maximum are asked of the room as the change from what the Edit panel showed (`shown`).
+   */
+  editCombatant(
+    id: string,
+    fields: Pick<Combatant, 'name' | 'hp' | 'maxHp'>,
+    shown: Pick<Combatant, 'hp' | 'maxHp'>,
+  ): string | null
   /**
    * The GM replaces a combatant's sheet (already checked by the system's parser) mid-fight; its hit
    * points follow the sheet's, keeping the damage already taken.
@@ -131,7 +143,27 @@ export interface TableModel {
   removeCombatant(id: string): void
   /** The Y.Map of combatants, for models that add to it (the GM's roster). */
   combatantsRaw: Y.Map<Y.Map<unknown>>
+  /** The GM's -5 / -1 / +1: asked of the room, shown at once (see `createTableModel`). */
   adjustHp(id: string, delta: number): void
+}
+
+type HitPointAsk = Extract<GmRequest, { kind: 'hp' }>
+
+/**
+ * The GM's hit-point requests the room has not answered, or whose answer this device does not yet hold
+ * the table for (`holds`), in the order they were written: what the tablet adds to the table's figures.
+ */
+export function pendingHitPoints(gm: Y.Doc, holds: (mark: [number, number]) => boolean): HitPointAsk[] {
+  const answers = gm.getArray<Answer>(SEAT.answers).toArray()
+  return gm
+    .getArray<GmRequest>(GM.requests)
+    .toArray()
+    .filter((r): r is HitPointAsk => r?.kind === 'hp')
+    .filter((r) => {
+      const answer = answers.findLast((a) => a.id === r.id)
+      if (!answer) return true
+      return answer.result.ok && answer.after !== undefined && !holds(answer.after.table)
+    })
 }
 
 /**
@@ -208,14 +240,24 @@ function changes<E>(type: Y.AbstractType<E> | undefined, deep = false): Readonly
 
 /**
  * The table as signals, and the GM's edits of it. `gmDoc` is the GM's: with it, monsters' hidden hit
- * points and the log's hidden lines are read, and hit points are written there while the room hides them.
+ * points and the log's hidden lines are read. Hit points two devices may change at once are asked of the
+ * room (`ask`, the GM model's send; by default a request written into `gmDoc`), and each combatant is
+ * shown with the requests not yet answered added: the change shows at once, offline too.
  */
 export function createTableModel(
   doc: Y.Doc,
   logDoc: Y.Doc,
   newId: () => string = () => crypto.randomUUID(),
   gmDoc?: Y.Doc,
+  ask?: (request: GmAsk) => string,
 ): TableModel {
+  const send =
+    ask ??
+    ((request: GmAsk) => {
+      const id = newId()
+      gmDoc?.getArray<GmRequest>(GM.requests).push([{ ...request, id } as GmRequest])
+      return id
+    })
   const map = doc.getMap<Y.Map<unknown>>(TABLE.combatants)
   const logArray = logDoc.getArray<LogEntry>(LOG.entries)
   const fightsArray = logDoc.getArray<PastFight>(LOG.fights)
@@ -240,11 +282,26 @@ export function createTableModel(
   const promptsChanged = changes(promptsMap)
   const turnChanged = changes(turnMap)
   const seatsChanged = changes(seatsMap)
+  const requestsChanged = changes(gmDoc?.getArray(GM.requests))
+  const answersChanged = changes(gmDoc?.getArray(SEAT.answers))
+  const tableHolds = ([client, clock]: [number, number]) => Y.getState(doc.store, client) >= clock
 
   const combatants = computed(() => {
     void combatantsChanged.value
     void secretsChanged.value
-    return [...map.entries()].map(([id, fields]) => readCombatant(id, fields, secrets?.get(id)))
+    void requestsChanged.value
+    void answersChanged.value
+    const pending = gmDoc ? pendingHitPoints(gmDoc, tableHolds) : []
+    return [...map.entries()].map(([id, fields]) => {
+      const c = readCombatant(id, fields, secrets?.get(id))
+      if (c.hpHidden) return c
+      // The room applies each in turn to what it holds: so does the tablet, to show them at once.
+      for (const r of pending) {
+        const next = r.combatantId === id ? changedHitPoints(c, r) : null
+        if (next) Object.assign(c, next)
+      }
+      return c
+    })
   })
   const seats = computed(() => {
     void seatsChanged.value
@@ -312,22 +369,17 @@ export function createTableModel(
       if (slot) order.splice(target, 0, slot)
       setOrder(order)
     },
-    editCombatant(id, fields) {
+    editCombatant(id, { name, hp, maxHp }, shown) {
       const target = map.get(id)
-      const health = healthFields(id)
-      if (!target || !health) return 'That combatant is gone.'
-      const name = fields.name ?? String(target.get('name'))
-      const maxHp = fields.maxHp ?? Number(health.get('maxHp'))
+      if (!target) return 'That combatant is gone.'
       const error = validateCombatant(name, maxHp)
       if (error) return error
-      const hp = fields.hp ?? Number(health.get('hp'))
       if (!Number.isInteger(hp) || hp < -999 || hp > maxHp)
         return `Hit points must be a whole number up to ${maxHp}.`
-      doc.transact(() => target.set('name', name.trim()))
-      health.doc?.transact(() => {
-        health.set('maxHp', maxHp)
-        health.set('hp', hp)
-      })
+      if (name.trim() !== target.get('name')) doc.transact(() => target.set('name', name.trim()))
+      const [delta, maxDelta] = [hp - shown.hp, maxHp - shown.maxHp]
+      if (delta !== 0 || maxDelta !== 0)
+        send({ kind: 'hp', combatantId: id, delta, ...(maxDelta !== 0 ? { maxDelta } : {}), edit: true })
       return null
     },
     setSheet(id, sheet, maxHp) {
@@ -364,10 +416,7 @@ export function createTableModel(
       map.delete(id)
     },
     adjustHp(id, delta) {
-      const fields = healthFields(id)
-      if (!fields) return
-      const hp = Number(fields.get('hp') ?? 0)
-      fields.set('hp', Math.max(0, hp + delta))
+      send({ kind: 'hp', combatantId: id, delta })
     },
   }
 }

@@ -40,9 +40,12 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const synced = useMemo(() => connectDoc(roomId, 'table', gmKey), [roomId, gmKey])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
   const gmDoc = useMemo(() => connectDoc(roomId, 'gm', gmKey), [roomId, gmKey])
+  const gm = useMemo(() => createGmModel(gmDoc.doc), [gmDoc])
+  useEffect(() => () => gm.dispose(), [gm])
+  // Hit points are asked of the room through the GM's requests (their refusals show with the others').
   const table = useMemo(
-    () => createTableModel(synced.doc, logDoc.doc, undefined, gmDoc.doc),
-    [synced, logDoc, gmDoc],
+    () => createTableModel(synced.doc, logDoc.doc, undefined, gmDoc.doc, gm.send),
+    [synced, logDoc, gmDoc, gm],
   )
   useEffect(
     () => () => {
@@ -57,8 +60,6 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     () => createRoster(synced.doc, gmDoc.doc, () => table.combatants.peek()),
     [synced, gmDoc, table],
   )
-  const gm = useMemo(() => createGmModel(gmDoc.doc), [gmDoc])
-  useEffect(() => () => gm.dispose(), [gm])
   const system = room.status === 'ready' ? room.info.system : null
   // The room's rules (a chunk of their own): the stats forms, the edit panel and the attack sheet read them.
   const rules = useRules(system)

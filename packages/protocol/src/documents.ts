@@ -411,6 +411,11 @@ export type GmRequest =
   | { id: string; kind: 'reveal'; entryId: string; fight?: number }
   /** Each listed combatant's hit points rolled by the room on these dice ("1d8+1"), one roll each. */
   | { id: string; kind: 'roll-hp'; combatantIds: string[]; notation: string }
+  /**
+   * The GM changes a combatant's hit points (a -5 tap, a typed value) and maximum, as a change from what
+   * the tablet showed: see `HitPointChange`. The room applies it to what the table holds then, once.
+   */
+  | ({ id: string; kind: 'hp'; combatantId: string } & HitPointChange)
   /** A timed event in the turn order ("Lair: initiative 20, every round"; "Collapse: round 4"). */
   | {
       id: string
@@ -426,6 +431,42 @@ export type GmRequest =
   | { id: string; kind: 'event-done'; eventId: string }
 
 export type RequestResult = { ok: true; logId: string } | { ok: false; error: string }
+
+/** What a log entry changed of one combatant: an outcome's fields, and the maximum the GM's edit moved. */
+export type LoggedChange = FighterChange & { maxHp?: number }
+
+/**
+ * A GM's change of hit points, sent as a difference so that two devices' changes add up (Yjs keeps only
+ * one of two writes to one key): `delta` to the hit points, `maxDelta` to the maximum. A tap (`edit`
+ * absent) takes hit points no lower than 0 and heals no higher than the maximum; the Edit panel's typed
+ * value (`edit`) may go below 0, to -999, and no higher than the maximum.
+ */
+export interface HitPointChange {
+  delta: number
+  maxDelta?: number
+  edit?: boolean
+}
+
+/** Whole hit points the GM may type, and the largest change one request may make. */
+export const HP_LIMITS = { lowest: -999, highest: 9999 } as const
+
+/**
+ * Hit points and maximum after a GM's change, from what the table holds now: the room's rule, which the
+ * GM's tablet also follows to show its change at once. Null when the maximum would leave 1 to 9999.
+ */
+export function changedHitPoints(
+  now: { hp: number; maxHp: number },
+  change: HitPointChange,
+): { hp: number; maxHp: number } | null {
+  const maxHp = now.maxHp + (change.maxDelta ?? 0)
+  if (maxHp < 1 || maxHp > HP_LIMITS.highest) return null
+  const moved = now.hp + change.delta
+  // A heal never takes hit points past the maximum (a tap's, unless they were already); a tap's damage
+  // stops at 0 (or where they already were below it).
+  const top = change.edit ? maxHp : Math.max(maxHp, Math.min(now.hp, moved))
+  const bottom = change.edit ? HP_LIMITS.lowest : Math.min(0, Math.max(now.hp, moved))
+  return { hp: Math.min(top, Math.max(bottom, moved)), maxHp }
+}
 
 /** One entry of the shared log. Every digital roll in it was made by the server. */
 export interface LogEntry {
@@ -456,6 +497,7 @@ export interface LogEntry {
     | 'area'
     | 'condition'
     | 'event'
+    | 'gm-hp'
   /** An initiative roll: whose. Typed faces that wait for the GM reach the turn when approved. */
   initiative?: { combatantId: string }
   /** An attack: who attacked whom, as declared, and the defense chosen (null: none). */
@@ -468,7 +510,7 @@ export interface LogEntry {
   /** Each modifier and result, with the rule it came from. */
   lines?: BreakdownLine[]
   /** What it changed, to revert it: each combatant's fields before and after. */
-  changes?: Record<string, { before: FighterChange; after: FighterChange }>
+  changes?: Record<string, { before: LoggedChange; after: LoggedChange }>
   /** The GM undid it: what it changed was reverted. */
   undone?: boolean
   /**

@@ -53,3 +53,31 @@ describe('parseRequest: a player’s We pass', () => {
     expect(parseRequest({ id: 'r3', kind: 'pass', at: 5, from: ['running'] })).toBeNull()
   })
 })
+
+describe('parseGmRequest: the GM’s change of hit points', () => {
+  it('reads a difference of whole hit points, and of the maximum from the Edit panel', () => {
+    expect(parseGmRequest({ id: 'h', kind: 'hp', combatantId: 'c', delta: -5 })).toEqual({
+      id: 'h',
+      kind: 'hp',
+      combatantId: 'c',
+      delta: -5,
+    })
+    expect(
+      parseGmRequest({ id: 'h', kind: 'hp', combatantId: 'c', delta: 2, maxDelta: 3, edit: true }),
+    ).toEqual({
+      id: 'h',
+      kind: 'hp',
+      combatantId: 'c',
+      delta: 2,
+      maxDelta: 3,
+      edit: true,
+    })
+  })
+
+  it('refuses what is not a whole difference within the hit points a combatant may have', () => {
+    for (const delta of [1.5, '5', null, 20000, Number.NaN])
+      expect(parseGmRequest({ id: 'h', kind: 'hp', combatantId: 'c', delta })).toBeNull()
+    expect(parseGmRequest({ id: 'h', kind: 'hp', combatantId: 'c', delta: 0, maxDelta: 0.5 })).toBeNull()
+    expect(parseGmRequest({ id: 'h', kind: 'hp', delta: -5 })).toBeNull()
+  })
+})

@@ -1,6 +1,6 @@
 /** Reading what clients write into their documents: anything malformed is null, and the room refuses it. */
 import type { Declared, EventMoment, Intent, SurpriseSetup } from '@fray/rules'
-import type { GmRequest, SeatRequest } from './documents.ts'
+import { type GmRequest, type HitPointChange, HP_LIMITS, type SeatRequest } from './documents.ts'
 
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length >= 1 && v.length <= 64
 /** A filed fight's place in the log's listing (`past:<n>`). */
@@ -170,6 +170,9 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     secret?: unknown
     eventId?: unknown
     from?: unknown
+    delta?: unknown
+    maxDelta?: unknown
+    edit?: unknown
   } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
@@ -259,6 +262,10 @@ export function parseGmRequest(value: unknown): GmRequest | null {
       ...(r.sealed === true ? { sealed: true } : {}),
     }
   }
+  if (r.kind === 'hp' && isId(r.combatantId)) {
+    const change = parseHitPointChange(r.delta, r.maxDelta, r.edit)
+    return change ? { id: r.id, kind: 'hp', combatantId: r.combatantId, ...change } : null
+  }
   if (r.kind === 'roll-hp') {
     const ids = r.combatantIds
     if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20 || !ids.every(isId)) return null
@@ -266,6 +273,18 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     return { id: r.id, kind: 'roll-hp', combatantIds: ids, notation: r.notation }
   }
   return null
+}
+
+/** A change of hit points as the GM sends it: whole numbers no larger than the highest hit points. */
+function parseHitPointChange(delta: unknown, maxDelta: unknown, edit: unknown): HitPointChange | null {
+  const bounded = (v: unknown): v is number =>
+    Number.isInteger(v) && Math.abs(v as number) <= HP_LIMITS.highest - HP_LIMITS.lowest
+  if (!bounded(delta) || (maxDelta !== undefined && !bounded(maxDelta))) return null
+  return {
+    delta,
+    ...(maxDelta !== undefined && maxDelta !== 0 ? { maxDelta } : {}),
+    ...(edit === true ? { edit: true } : {}),
+  }
 }
 
 /** Area damage or healing as the GM sends it: 1 to 50 targets, a whole amount 0-9999 or dice notation. */

@@ -14,6 +14,7 @@ import {
 import { type Declared, type Fighter, type TableView, type TurnState, turnWordsOf } from '@fray/rules'
 import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
+import { writeMaximum } from './gm-edits.ts'
 import { undoMark } from './marks.ts'
 import { applyChanges, type RoomContext, record, roomRoller, seatOf, write } from './outcomes.ts'
 import { closePrompt, openPrompt, openPrompts, promptById } from './prompts.ts'
@@ -300,8 +301,10 @@ function undoOne(ctx: RoomContext, entryId: string): RequestResult {
     for (const [id, { before, after }] of Object.entries(changes)) {
       const now = fighterOf(ctx, id)
       if (!now) continue
-      // Later changes stay: only this entry's own difference in hit points is taken back.
+      // Later changes stay: only this entry's own difference in hit points (and maximum) is taken back.
       const hp = before.hp !== undefined && after.hp !== undefined ? now.hp + (before.hp - after.hp) : now.hp
+      if (before.maxHp !== undefined && after.maxHp !== undefined)
+        writeMaximum(ctx, id, now.maxHp + (before.maxHp - after.maxHp))
       write(ctx, { ...now, hp, state: before.state ?? now.state })
     }
   }, 'server')

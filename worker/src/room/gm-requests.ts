@@ -7,6 +7,7 @@ import { attack, defend, undo } from './combat.ts'
 import { clearCondition } from './conditions.ts'
 import { fighterOf } from './fighters.ts'
 import { freeRoll, revealRoll } from './free-roll.ts'
+import { changeHitPoints } from './gm-edits.ts'
 import { rollHitPoints } from './hit-points.ts'
 import { addMark, removeMark } from './marks.ts'
 import type { RoomContext } from './outcomes.ts'
@@ -75,6 +76,7 @@ const GM_HANDLERS: GmHandlers = {
   'event-done': (r, ctx) => resolveEvent(ctx, r.eventId, r.id),
   unmark: (r, ctx) => removeMark(ctx, r.combatantId, r.markId, r.id),
   'roll-hp': (r, ctx) => rollHitPoints(ctx, r.combatantIds, r.notation, r.id),
+  hp: (r, ctx) => changeHitPoints(ctx, r, r.id),
 }
 
 /** Runs one GM request. */
