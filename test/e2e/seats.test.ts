@@ -98,7 +98,7 @@ describe('setting up a fight', () => {
     await bandit.getByLabel('Name').fill('Bandit captain')
     await bandit.getByLabel('HP now').fill('5')
     await bandit.getByRole('button', { name: 'Save Bandit 1' }).click()
-    await mira.getByText('Bandit captain').waitFor({ timeout: 2000 })
+    await mira.getByTestId('combatant').filter({ hasText: 'Bandit captain' }).waitFor({ timeout: 2000 })
 
     // The GM frees Tomas's seat, once confirmed: his phone says so and offers to join again.
     const seatRow = gm.getByTestId('seats').locator('li', { hasText: 'Tomas' })
