@@ -165,6 +165,27 @@ describe('the GM’s hit points by request', () => {
     expect(bandit()?.hp).toBe(8)
   })
 
+  it('counts it once when the table’s last write is not a combatant’s, but the turn the room moved after it', () => {
+    const { table, gm, doc, bandit } = tablet()
+    const room = new Y.Doc()
+    Y.applyUpdate(room, Y.encodeStateAsUpdate(doc))
+    table.adjustHp('bandit', -5)
+    // The room writes the hit points, then moves the turn on; the tablet gets the hit points, then the
+    // answer (waiting for the turn too), then the turn: only that last one tells it the -5 is in.
+    const before = Y.encodeStateVector(room)
+    room.getMap<Y.Map<unknown>>(TABLE.combatants).get('bandit')?.set('hp', 8)
+    const hit = Y.encodeStateAsUpdate(room, before)
+    const beforeTurn = Y.encodeStateVector(room)
+    room.getMap(TABLE.turn).set('current', 1)
+    const turn = Y.encodeStateAsUpdate(room, beforeTurn)
+    Y.applyUpdate(doc, hit)
+    const after = { table: [room.clientID, Y.getState(room.store, room.clientID)], log: [0, 0] }
+    gm.getArray<Answer>(SEAT.answers).push([{ id: 'h1', result: { ok: true, logId: 'h1' }, after } as Answer])
+    expect(bandit()?.hp).toBe(3)
+    Y.applyUpdate(doc, turn)
+    expect(bandit()?.hp).toBe(8)
+  })
+
   it('no longer counts a refused one', () => {
     const { table, gm, bandit } = tablet()
     table.adjustHp('bandit', -5)

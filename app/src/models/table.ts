@@ -284,7 +284,16 @@ export function createTableModel(
   const seatsChanged = changes(seatsMap)
   const requestsChanged = changes(gmDoc?.getArray(GM.requests))
   const answersChanged = changes(gmDoc?.getArray(SEAT.answers))
-  const tableHolds = ([client, clock]: [number, number]) => Y.getState(doc.store, client) >= clock
+  // Whether the table holds the room's writes up to a request's answer: read again on every update of the
+  // table, as the last of those writes may be one no combatant shows (the turn the room moved after it).
+  const tableUpdated = signal(0)
+  doc.on('update', () => {
+    tableUpdated.value++
+  })
+  const tableHolds = ([client, clock]: [number, number]) => {
+    void tableUpdated.value
+    return Y.getState(doc.store, client) >= clock
+  }
 
   const combatants = computed(() => {
     void combatantsChanged.value
