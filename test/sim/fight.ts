@@ -57,6 +57,10 @@ export interface FightOptions {
   rounds?: number
   /** A round still going after this many steps is stuck: every round must end. */
   stepsPerRound?: number
+  /** What players see of monsters, kept all fight (the GM never switches it); else by seed, switched now and then. */
+  foeHealth?: FoeHealthView
+  /** Sees each document the room hosts as it is made (`table`, `log`, `gm`, `seat:<id>`, `past:<n>`). */
+  onDoc?: (name: string, doc: Y.Doc) => void
 }
 
 export type FightResult =
@@ -169,6 +173,12 @@ class Fight {
     this.aside = seededDice((seed ^ 0xa51de) >>> 0)
     this.table.on('update', () => this.writes.table++)
     this.gm.on('update', () => this.writes.gm++)
+    for (const [name, doc] of [
+      ['table', this.table],
+      ['log', this.log],
+      ['gm', this.gm],
+    ] as const)
+      options.onDoc?.(name, doc)
     this.room = new TableRoom({
       system,
       rules: this.rules,
@@ -192,6 +202,7 @@ class Fight {
     if (!doc) {
       doc = docOf(100 + this.seatDocs.size)
       this.seatDocs.set(id, doc)
+      this.options.onDoc?.(`seat:${id}`, doc)
     }
     return doc
   }
@@ -201,6 +212,7 @@ class Fight {
     if (!doc) {
       doc = docOf(1000 + n)
       this.pastDocs.set(n, doc)
+      this.options.onDoc?.(`past:${n}`, doc)
     }
     return doc
   }
@@ -252,8 +264,13 @@ class Fight {
       this.addFoe('wyrm', 'Wyrm', { name: 'Wyrm', side: 'foe', hp: 16, maxHp: 16, sheet })
     }
     if (this.chance(0.5)) {
-      // Kept in the GM's document until revealed, so not on the table yet.
+      // Kept in the GM's document (the roster's hidden ones) until revealed, so not on the table yet.
       this.hidden = { id: 'hidden', fields: this.foeFields('Bandit leader') }
+      const fields = new Y.Map<unknown>()
+      this.gm.transact(() => {
+        this.gm.getMap<Y.Map<unknown>>(GM.hidden).set('hidden', fields)
+        for (const [key, value] of Object.entries(this.hidden?.fields ?? {})) fields.set(key, value)
+      })
     }
   }
 
@@ -434,6 +451,24 @@ class Fight {
         .some((e) => e.kind === 'hit-points')
     )
       return this.failed('rolled hit points are logged', 'no hit-points entry')
+    return null
+  }
+
+  /**
+   * The GM added the hidden monster with hit points as dice ("7d7+3", kept for it alone): the room rolls them
+   * onto it in the GM's roster, and nothing of it reaches the log.
+   */
+  rollHiddenHitPoints(): FightResult | null {
+    this.trace.push('GM: hit points 7d7+3 for the hidden Bandit leader')
+    const logged = this.log.getArray<LogEntry>(LOG.entries).length
+    const answer = this.gmAsk({ kind: 'roll-hp', combatantIds: ['hidden'], notation: '7d7+3' })
+    if (!answer?.ok)
+      return this.failed('the room rolls a hidden monster’s hit points', answer ? answer.error : 'no answer')
+    const hp = Number(this.gm.getMap<Y.Map<unknown>>(GM.hidden).get('hidden')?.get('hp'))
+    if (!(hp >= 10 && hp <= 52))
+      return this.failed('rolled hit points are 7d7+3, whole', `the Bandit leader at ${hp}`)
+    if (this.log.getArray<LogEntry>(LOG.entries).length !== logged)
+      return this.failed('a hidden monster’s hit points are not logged', 'the log grew')
     return null
   }
 
@@ -888,7 +923,7 @@ class Fight {
         run: () => this.gmAsk({ kind: 'event-done', eventId: due.id }),
       })
     const shown = settingsOf(this.table).foeHealth
-    const next = this.oneOf(FOE_HEALTH.filter((v) => v !== shown))
+    const next = this.options.foeHealth ? undefined : this.oneOf(FOE_HEALTH.filter((v) => v !== shown))
     if (next)
       actions.push({
         label: `GM lets players see ${next === 'exact' ? 'exact hit points' : next === 'word' ? 'a word' : 'nothing'} of monsters`,
@@ -903,7 +938,10 @@ class Fight {
         weight: 0.5,
         kind: 'reveal',
         run: () => {
-          this.addFoe(id, String(fields.name), fields)
+          // As the roster reveals one: on the table first, then out of the GM's hidden ones.
+          const roster = this.gm.getMap<Y.Map<unknown>>(GM.hidden)
+          this.addFoe(id, String(fields.name), { ...fields, ...roster.get(id)?.toJSON() })
+          this.gm.transact(() => roster.delete(id))
           this.revealedAt = { id, round: turn.round }
           this.hidden = null
         },
@@ -1145,11 +1183,17 @@ class Fight {
     // Players see monsters' hit points exactly, as a word, or not at all (across the approval setting).
     this.table
       .getMap(TABLE.settings)
-      .set('foeHealth', FOE_HEALTH[Math.floor(this.seed / 3) % FOE_HEALTH.length] as FoeHealthView)
+      .set(
+        'foeHealth',
+        this.options.foeHealth ??
+          (FOE_HEALTH[Math.floor(this.seed / 3) % FOE_HEALTH.length] as FoeHealthView),
+      )
     this.setUp()
     this.room.tableChanged()
     const rolled = this.chance(0.5) ? this.rollHitPoints() : null
     if (rolled) return rolled
+    const hiddenRolled = this.hidden && this.chance(0.5) ? this.rollHiddenHitPoints() : null
+    if (hiddenRolled) return hiddenRolled
     // Everyone starts with a way to attack: a GM's quick-added monster included (odnd's once had none).
     for (const f of fighters(this)) {
       const choices = this.judge.combat.choices(f)

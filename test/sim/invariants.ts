@@ -12,7 +12,9 @@ import {
   type LogSecret,
   type PendingDefense,
   publicState,
+  publicStatus,
   type RequestResult,
+  readField,
   readSettings,
   TABLE,
   type TurnState,
@@ -186,11 +188,14 @@ export function check(
         }
     }
   }
-  // What every device shows of a combatant (its status chips: Dead, Unconscious, Prone) is what the rules
-  // say of its hit points and state now, however they changed (an outcome, an undo, the GM's own edit).
+  // What the GM's devices show of a combatant (its status chips: Dead, Unconscious, Prone) is what the
+  // rules say of its hit points and state now, however they changed (an outcome, an undo, the GM's own
+  // edit); those showing a hidden monster's health are in the gm document.
   const combatants = fight.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const foeSecrets = fight.gm.getMap<Y.Map<unknown>>(GM.foeSecrets)
   for (const f of after.fighters) {
-    const shown = combatants.get(f.id)?.get('status') ?? []
+    const fields = combatants.get(f.id)
+    const shown = (fields && readField(fields, foeSecrets.get(f.id), 'status')) ?? []
     const said = rules.combat.status(f)
     if (!same(shown, said))
       return {
@@ -428,16 +433,19 @@ export function check(
  */
 function healthShown(fight: Fight, after: Snapshot): string | null {
   const settings = readSettings(fight.table.getMap(TABLE.settings))
-  const hpField = fight.rules.sheet.hitPointsField
+  const secrets = fight.judge.info.secrets
   const hidden = (side: unknown) => hidesHealth(settings, side)
   for (const [id, fields] of fight.table.getMap<Y.Map<unknown>>(TABLE.combatants).entries()) {
     if (!hidden(fields.get('side'))) continue
     const name = fields.get('name')
     if (fields.has('hp') || fields.has('maxHp')) return `${name}'s hit points are on the table`
     const sheet = fields.get('sheet') as Record<string, unknown> | undefined
-    if (hpField && sheet && hpField in sheet) return `${name}'s sheet on the table says its ${hpField}`
-    if (!same(fields.get('state'), publicState(fields.get('state'))))
+    const field = secrets.sheet.find((key) => sheet && key in sheet)
+    if (field) return `${name}'s sheet on the table says its ${field}`
+    if (!same(fields.get('state'), publicState(fields.get('state'), secrets)))
       return `${name}'s state on the table holds its health: ${JSON.stringify(fields.get('state'))}`
+    if (!same(fields.get('status'), publicStatus(fields.get('status'), secrets)))
+      return `${name}'s chips on the table show its health: ${JSON.stringify(fields.get('status'))}`
     if (settings.foeHealth === 'word' && typeof fields.get('health') !== 'string')
       return `players are owed a word for ${name}'s health, and have none`
     if (!fight.gm.getMap(GM.foeSecrets).has(id)) return `the GM's document lost ${name}'s hit points`

@@ -726,22 +726,35 @@ describe('monsters’ hit points rolled by the room as the GM adds them', () => 
     for (const face of entry.faces) expect(face).toBeGreaterThanOrEqual(1)
     for (const face of entry.faces) expect(face).toBeLessThanOrEqual(8)
 
-    // Hidden health, and a monster still in the GM's hidden roster: the log keeps only that it was rolled.
+    // Hidden health, and a monster still in the GM's hidden roster: the log keeps only that the one on the
+    // table was rolled (not its dice, which give its range), and nothing of the one in the roster.
     t.table.doc.getMap(TABLE.settings).set('foeHealth', 'none')
     put(t.gm.doc.getMap<Y.Map<unknown>>(GM.hidden), 'lurker', 'Lurker')
     await eventually(() => t.gm.doc.getMap(GM.foeSecrets).has('orc1'), 'the orcs’ hit points kept')
     const kept = await t.gmAsk({ kind: 'roll-hp', combatantIds: ['orc1', 'lurker'], notation: '2d6' })
     if (!kept.ok) throw new Error(kept.error)
     const secret = t.entries().find((e) => e.id === kept.logId) as LogEntry
-    expect(secret).toMatchObject({ faces: [], detail: 'The GM rolled hit points for 2 monsters (2d6 each).' })
-    expect(JSON.stringify(secret)).not.toMatch(/Lurker|Orc/)
+    expect(secret).toMatchObject({
+      faces: [],
+      notation: '—',
+      detail: 'The GM rolled hit points for 1 monster.',
+    })
+    expect(JSON.stringify(secret)).not.toMatch(/Lurker|Orc|2d6/)
     await eventually(() => t.gm.doc.getMap<LogSecret>(GM.logSecrets).has(kept.logId), 'the GM’s lines')
-    const lines = t.gm.doc.getMap<LogSecret>(GM.logSecrets).get(kept.logId)?.lines ?? []
-    expect(lines.map((l) => l.label.split(':')[0])).toEqual(['Orc 1', 'Lurker'])
+    const told = t.gm.doc.getMap<LogSecret>(GM.logSecrets).get(kept.logId)
+    expect(told?.lines.map((l) => l.label.split(':')[0])).toEqual(['Orc 1'])
+    expect(told?.detail).toMatch(/^The GM rolled hit points \(2d6 each\): Orc 1 \d+\.$/)
     const lurker = t.gm.doc.getMap<Y.Map<unknown>>(GM.hidden).get('lurker')
-    await eventually(() => lurker?.get('hp') === lines[1]?.value, 'the Lurker’s hit points')
-    expect(lines[1]?.value).toBeGreaterThanOrEqual(2)
-    expect(lines[1]?.value).toBeLessThanOrEqual(12)
+    await eventually(() => Number(lurker?.get('hp')) >= 2, 'the Lurker’s hit points')
+    expect(lurker?.get('hp')).toBeLessThanOrEqual(12)
+    expect(lurker?.get('maxHp')).toBe(lurker?.get('hp'))
+
+    // The Lurker alone: no entry at all, its hit points on it in the roster.
+    const alone = await t.gmAsk({ kind: 'roll-hp', combatantIds: ['lurker'], notation: '3d6' })
+    if (!alone.ok) throw new Error(alone.error)
+    expect(t.entries().some((e) => e.id === alone.logId)).toBe(false)
+    expect(JSON.stringify(t.entries())).not.toMatch(/Lurker|3d6/)
+    await eventually(() => Number(lurker?.get('hp')) >= 3 && Number(lurker?.get('hp')) <= 18, 'rolled again')
 
     // Dice that do not parse are refused in words, and nothing changes.
     const bad = await t.gmAsk({ kind: 'roll-hp', combatantIds: ['orc2'], notation: '1d8+' })

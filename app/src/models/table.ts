@@ -57,7 +57,7 @@ export function readCombatant(id: string, fields: Y.Map<unknown>, secret?: Y.Map
   const seatId = fields.get('seatId')
   const sheet = get('sheet')
   const state = get('state')
-  const status = fields.get('status')
+  const status = get('status')
   const health = fields.get('health')
   const marks = readMarks(fields.get('marks'))
   const hpHidden = get('hp') === undefined && side !== 'pc'
@@ -224,6 +224,7 @@ export function withSecret(entry: LogEntry, secret: LogSecret | undefined): LogE
     ...entry,
     lines: [...(entry.lines ?? []), ...secret.lines],
     changes: { ...entry.changes, ...secret.changes },
+    ...(secret.detail !== undefined ? { detail: secret.detail } : {}),
   }
 }
 

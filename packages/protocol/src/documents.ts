@@ -161,6 +161,8 @@ export const GM = {
 export interface LogSecret {
   changes: NonNullable<LogEntry['changes']>
   lines: BreakdownLine[]
+  /** The entry's sentence as the GM reads it, where players read one without the hit points it kept. */
+  detail?: string
 }
 
 export interface Approval {

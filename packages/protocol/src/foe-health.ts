@@ -5,13 +5,17 @@
  * sheet without its hit-point field, the state without health, and `health`, the word ("Hurt") or,
  * where nothing is shown, only "Down" (a monster falling over is seen at the table).
  */
+import type { MonsterSecrets } from '@fray/rules'
 import type { RoomSettings } from './documents.ts'
 
 /** A combatant's fields a room hiding monsters' hit points keeps in the gm document. */
-export const SECRET_FIELDS = ['hp', 'maxHp', 'sheet', 'state'] as const
+export const SECRET_FIELDS = ['hp', 'maxHp', 'sheet', 'state', 'status'] as const
 
-/** Keys of a state that hold health ("roundStart.health", "hitPoints"): not in the table's copy. */
-const HEALTH_KEYS = new Set(['hp', 'maxHp', 'hitPoints', 'maxHitPoints', 'health', 'startingHp'])
+/**
+ * Keys of a state that hold health in any system ("roundStart.health", "hitPoints"): never in the table's
+ * copy, beside those the system declares (`SystemInfo.secrets`).
+ */
+const HEALTH_KEYS = ['hp', 'maxHp', 'hitPoints', 'maxHitPoints', 'health', 'startingHp']
 
 interface Fields {
   get(key: string): unknown
@@ -28,22 +32,30 @@ export function readField(fields: Fields, secret: Fields | undefined, key: strin
   return kept === undefined ? fields.get(key) : kept
 }
 
-/** The sheet as players may see it: without its hit-point field. */
-export function publicSheet(sheet: Record<string, unknown>, hpField: string | undefined) {
-  if (!hpField || !(hpField in sheet)) return sheet
-  const { [hpField]: _hidden, ...rest } = sheet
-  return rest
+/** The sheet as players may see it: without the fields that hold or give its hit points. */
+export function publicSheet(sheet: Record<string, unknown>, secrets: Pick<MonsterSecrets, 'sheet'>) {
+  return Object.fromEntries(Object.entries(sheet).filter(([key]) => !secrets.sheet.includes(key)))
 }
 
 /** The state as players may see it: every health key dropped, at any depth. */
-export function publicState(state: unknown): unknown {
-  if (Array.isArray(state)) return state.map(publicState)
-  if (!state || typeof state !== 'object') return state
-  return Object.fromEntries(
-    Object.entries(state)
-      .filter(([key]) => !HEALTH_KEYS.has(key))
-      .map(([key, value]) => [key, publicState(value)]),
-  )
+export function publicState(state: unknown, secrets: Pick<MonsterSecrets, 'state'>): unknown {
+  const hidden = new Set([...HEALTH_KEYS, ...secrets.state])
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip)
+    if (!value || typeof value !== 'object') return value
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !hidden.has(key))
+        .map(([key, inner]) => [key, strip(inner)]),
+    )
+  }
+  return strip(state)
+}
+
+/** The status chips as players may see them: without those that show health ("Wounds: 5, 6"). */
+export function publicStatus(chips: unknown, secrets: Pick<MonsterSecrets, 'chips'>): unknown {
+  if (!Array.isArray(chips)) return chips
+  return chips.filter((chip) => !secrets.chips.some((words) => String(chip).includes(words)))
 }
 
 /**

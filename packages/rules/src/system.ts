@@ -91,6 +91,21 @@ export interface BreakdownLine {
 }
 
 /**
+ * What of a monster a room hiding monsters' health (the Table rules setting `foeHealth`: a word, or
+ * nothing) keeps from the players, beside its hit points and their maximum: the GM alone sees it. The room
+ * writes the table's copy of such a monster without it, and a log entry's lines marked `health` go to the
+ * GM's document (see docs/security.md, "What players see of monsters").
+ */
+export interface MonsterSecrets {
+  /** Sheet fields that hold hit points or give them (brp's CON and SIZ make its maximum). */
+  sheet: readonly string[]
+  /** Keys of its state, at any depth, that hold health or wounds (brp's wounds, each with its damage). */
+  state: readonly string[]
+  /** Status chips that show health: a chip holding any of these ("Wounds:") is the GM's alone. */
+  chips: readonly string[]
+}
+
+/**
  * What every screen needs to know of a system without loading its rules: kept in `systems/<id>/info.ts`,
  * so a phone's first load stays small.
  */
@@ -135,6 +150,8 @@ export interface SystemInfo {
   moments?: MomentScale
   /** Where the round runs on a segment clock: its segments, which the GM's conditions count in. */
   segmentsPerRound?: number
+  /** What of a monster players do not see where the room hides monsters' health. */
+  secrets: MonsterSecrets
 }
 
 /** What a turn's actions are called on the phone, on the sheet, on the GM's tablet and in a refusal. */

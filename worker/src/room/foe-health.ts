@@ -11,6 +11,7 @@ import {
   type LogSecret,
   publicSheet,
   publicState,
+  publicStatus,
   readField,
   SECRET_FIELDS,
   TABLE,
@@ -58,13 +59,35 @@ export function placeHealth(ctx: RoomContext, id: string): void {
     }
     for (const key of SECRET_FIELDS) setIfChanged(kept, key, readField(fields, secret, key))
   }, 'server')
+  // What players may see of it, by what its system says is secret (`SystemInfo.secrets`).
+  const declared = ctx.rules.info.secrets
+  const status = readField(fields, secrets.get(id), 'status')
   ctx.table.transact(() => {
     setIfChanged(fields, 'hp', undefined)
     setIfChanged(fields, 'maxHp', undefined)
-    if (f.sheet) setIfChanged(fields, 'sheet', publicSheet(f.sheet, ctx.rules.sheet.hitPointsField))
-    setIfChanged(fields, 'state', publicState(f.state))
+    if (f.sheet) setIfChanged(fields, 'sheet', publicSheet(f.sheet, declared))
+    setIfChanged(fields, 'state', publicState(f.state, declared))
+    if (status !== undefined) setIfChanged(fields, 'status', publicStatus(status, declared))
     setIfChanged(fields, 'health', wordFor(ctx, f, settings.foeHealth === 'word' ? 'word' : 'none'))
   }, 'server')
+}
+
+/**
+ * Writes a combatant's status chips: all of them on the table, or, for a monster whose health players do
+ * not see, all in the gm document and those that show no health on the table.
+ */
+export function writeStatus(ctx: RoomContext, id: string, chips: readonly string[]): void {
+  const fields = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
+  if (!fields) return
+  if (!keptFromPlayers(ctx, id)) {
+    ctx.table.transact(() => setIfChanged(fields, 'status', chips), 'server')
+    return
+  }
+  placeHealth(ctx, id)
+  const secret = ctx.gm.getMap<Y.Map<unknown>>(GM.foeSecrets).get(id)
+  if (secret) ctx.gm.transact(() => setIfChanged(secret, 'status', chips), 'server')
+  const shown = publicStatus(chips, ctx.rules.info.secrets)
+  ctx.table.transact(() => setIfChanged(fields, 'status', shown), 'server')
 }
 
 /** Every combatant placed as the setting wants: after the GM changed the setting, a monster or its hit points. */
@@ -79,10 +102,19 @@ export function keptFromPlayers(ctx: RoomContext, id: string): boolean {
 }
 
 /**
- * A log entry as players may see it: its changes to monsters whose hit points are hidden, and its lines
- * showing them, go to the gm document (by entry id) for the GM's eyes and for undoing it.
+ * A log entry as the room writes it. `publicDetail` is the sentence players read where the entry changes
+ * or shows the hit points of a combatant they may not see; the GM's tablet reads `detail` (kept in the gm
+ * document). Lines marked `health` with such a combatant, and its changes, are the GM's alone too.
  */
-export function splitEntry(ctx: RoomContext, entry: LogEntry): LogEntry {
+export type RoomEntry = LogEntry & { publicDetail?: string }
+
+/**
+ * A log entry as players may see it: its changes to monsters whose hit points are hidden, its lines
+ * showing them and its sentence saying them go to the gm document (by entry id) for the GM's eyes and for
+ * undoing it.
+ */
+export function splitEntry(ctx: RoomContext, written: RoomEntry): LogEntry {
+  const { publicDetail, ...entry } = written
   const hidden = (id: string) => keptFromPlayers(ctx, id)
   const changes = Object.entries(entry.changes ?? {})
   const lines = entry.lines ?? []
@@ -90,16 +122,25 @@ export function splitEntry(ctx: RoomContext, entry: LogEntry): LogEntry {
     changes: Object.fromEntries(changes.filter(([id]) => hidden(id))),
     lines: lines.filter((l) => l.health !== undefined && hidden(l.health)),
   }
+  const showsHealth =
+    secret.lines.length > 0 || Object.values(secret.changes).some((c) => c.after.hp !== undefined)
+  const detail = showsHealth && publicDetail !== undefined && publicDetail !== entry.detail
   if (Object.keys(secret.changes).length === 0 && secret.lines.length === 0) return entry
   // An entry written again (approved) keeps the lines it hid the first time.
   const secrets = ctx.gm.getMap<LogSecret>(GM.logSecrets)
   const before = secrets.get(entry.id)
-  const kept = { changes: secret.changes, lines: [...(before?.lines ?? []), ...secret.lines] }
+  const said = detail ? entry.detail : before?.detail
+  const kept: LogSecret = {
+    changes: secret.changes,
+    lines: [...(before?.lines ?? []), ...secret.lines],
+    ...(said !== undefined ? { detail: said } : {}),
+  }
   ctx.gm.transact(() => secrets.set(entry.id, kept), 'server')
   return {
     ...entry,
     ...(entry.changes ? { changes: Object.fromEntries(changes.filter(([id]) => !hidden(id))) } : {}),
     lines: lines.filter((l) => !secret.lines.includes(l)),
+    ...(detail ? { detail: publicDetail } : {}),
   }
 }
 

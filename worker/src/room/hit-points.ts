@@ -23,6 +23,13 @@ function healthOf(ctx: RoomContext, id: string): { fields: Y.Map<unknown>; kept:
   return hidden ? { fields: hidden, kept: true } : null
 }
 
+/**
+ * Rolls each combatant's hit points, as the GM added them with dice. The log says what players may know:
+ * for those on the table whose hit points they see, every die; for those whose hit points are kept from
+ * them, only that they were rolled, and for how many (the dice, the faces and the totals go to the gm document).
+ * A combatant still hidden in the GM's roster is not in the log at all: its hit points are on it, on the
+ * GM's tablet alone, and with none on the table no entry is written.
+ */
 export function rollHitPoints(
   ctx: RoomContext,
   ids: readonly string[],
@@ -31,28 +38,27 @@ export function rollHitPoints(
 ): RequestResult {
   const parsed = tryParseDice(notation)
   if (!parsed.ok) return { ok: false, error: `Hit points "${notation}": ${parsed.error.message}.` }
-  const targets = ids.map((id) => ({ id, health: healthOf(ctx, id) }))
+  const onTable = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const targets = ids.map((id) => ({ id, health: healthOf(ctx, id), shown: onTable.has(id) }))
   if (targets.some((t) => !t.health)) return { ok: false, error: 'No such combatant in this room.' }
   const lines: BreakdownLine[] = []
   const faces: number[] = []
   const named: string[] = []
   let kept = false
-  for (const { id, health } of targets) {
+  for (const { id, health, shown } of targets) {
     if (!health) continue
     const rolled = roll(parsed.value, ctx.dice)
     // A creature has at least 1 hit point, whatever the dice say ("1d4-2").
     const hp = Math.max(1, rolled.total)
-    const name = String(
-      health.fields.get('name') ??
-        ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)?.get('name') ??
-        'A monster',
-    )
+    const name = String(health.fields.get('name') ?? onTable.get(id)?.get('name') ?? 'A monster')
     const write = () => {
       health.fields.set('hp', hp)
       health.fields.set('maxHp', hp)
     }
     if (health.kept) ctx.gm.transact(write, 'server')
     else ctx.table.transact(write, 'server')
+    // One in the GM's roster: nothing of it in the log.
+    if (!shown) continue
     kept ||= health.kept
     faces.push(...rolled.dice.map((d) => d.face))
     named.push(`${name} ${hp}`)
@@ -66,24 +72,25 @@ export function rollHitPoints(
       value: hp,
     })
   }
-  const many = `${targets.length} ${targets.length === 1 ? 'monster' : 'monsters'}`
+  if (named.length === 0) return { ok: true, logId }
+  const many = `${named.length} ${named.length === 1 ? 'monster' : 'monsters'}`
+  const full = `The GM rolled hit points (${notation.trim()} each): ${named.join(', ')}.`
   const entry: LogEntry = {
     id: logId,
     at: ctx.now,
     by: 'The GM',
     kind: 'hit-points',
-    notation: notation.trim(),
-    // What players may not see stays out of the shared entry: its faces, totals and names.
+    // What players may not see stays out of the shared entry: the dice (they give the range), the faces,
+    // the totals.
+    notation: kept ? '—' : notation.trim(),
     faces: kept ? [] : faces,
     total: 0,
     source: ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind,
-    detail: kept
-      ? `The GM rolled hit points for ${many} (${notation.trim()} each).`
-      : `The GM rolled hit points (${notation.trim()} each): ${named.join(', ')}.`,
+    detail: kept ? `The GM rolled hit points for ${many}.` : full,
     ...(kept ? {} : { lines }),
   }
   if (kept) {
-    const secret: LogSecret = { changes: {}, lines }
+    const secret: LogSecret = { changes: {}, lines, detail: full }
     ctx.gm.transact(() => ctx.gm.getMap<LogSecret>(GM.logSecrets).set(logId, secret), 'server')
   }
   appendLog(ctx, entry)

@@ -17,7 +17,7 @@ import {
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighterOf, fighters, secretOf, type TableDocs } from './fighters.ts'
-import { keptFromPlayers, placeHealth, splitEntry } from './foe-health.ts'
+import { keptFromPlayers, placeHealth, type RoomEntry, splitEntry, writeStatus } from './foe-health.ts'
 import { setIfChanged } from './map-writes.ts'
 
 /** What every piece of room logic works over: the room's rules (its system's), documents, dice and clock. */
@@ -43,8 +43,11 @@ export const roomRoller = (ctx: RoomContext, typed: readonly number[] = []) =>
 const sourceOf = (ctx: RoomContext, typed: boolean): LogEntry['source'] =>
   typed || ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind
 
-/** Appends entries to the log, which only the room writes. */
-export function appendLog(ctx: RoomContext, ...entries: LogEntry[]): void {
+/**
+ * Appends entries to the log, which only the room writes: each as players may see it, what it keeps from
+ * them in the gm document (see `RoomEntry`).
+ */
+export function appendLog(ctx: RoomContext, ...entries: RoomEntry[]): void {
   // What shows a monster's hidden hit points goes to the gm document (splitEntry).
   const shown = entries.map((e) => splitEntry(ctx, e))
   if (shown.length > 0) ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(shown), 'server')
@@ -92,6 +95,7 @@ export function record(
     ),
     ...(hold ? { status: 'pending' as const } : {}),
     detail: resolution.summary,
+    ...(resolution.publicSummary !== undefined ? { publicDetail: resolution.publicSummary } : {}),
     rolls: [...rolls],
     lines: resolution.lines,
     changes,
@@ -149,7 +153,7 @@ export function write(ctx: RoomContext, f: Fighter): void {
   ctx.gm.transact(() => {
     for (const [key, value] of Object.entries(values)) setIfChanged(secret ?? fields, key, value)
   }, 'server')
-  ctx.table.transact(() => setIfChanged(fields, 'status', ctx.rules.combat.status(f)), 'server')
+  writeStatus(ctx, f.id, ctx.rules.combat.status(f))
   placeHealth(ctx, f.id)
 }
 
@@ -164,7 +168,7 @@ export function writeAllStatus(ctx: RoomContext): void {
       const fields = combatants.get(f.id)
       const chips = ctx.rules.combat.status(f)
       // None shown and none to show: nothing written (a refused request writes nothing).
-      if (fields && (fields.has('status') || chips.length > 0)) setIfChanged(fields, 'status', chips)
+      if (fields && (fields.has('status') || chips.length > 0)) writeStatus(ctx, f.id, chips)
     }
   }, 'server')
 }

@@ -104,6 +104,12 @@ export interface Resolution {
   lines: BreakdownLine[]
   /** One sentence in the players' words: "Mira hits Goblin 1 for 6 (armor stopped 2): Goblin 1 is down." */
   summary: string
+  /**
+   * The sentence as players read it where the room keeps the target's health from them, without what
+   * shows or gives its hit points ("Mira hits Goblin 1: Goblin 1 is down."); the GM reads `summary`.
+   * Absent, `summary` says nothing of them.
+   */
+  publicSummary?: string
   /** The combatants it changed, by id. */
   changes: Record<string, FighterChange>
   /**

@@ -21,4 +21,11 @@ export const brpInfo: SystemInfo = {
   },
   // DEX ranks, highest first (5.4).
   moments: { name: 'DEX rank', high: 40, low: 0, counts: 'down' },
+  // CON + SIZ make the maximum (5.12); each wound's damage and the "Wounds: 5, 6" chip add up to what
+  // was lost; "Dying" says 0 or less.
+  secrets: {
+    sheet: ['con', 'siz'],
+    state: ['hitPoints', 'maxHitPoints', 'injuries'],
+    chips: ['Wounds:', 'Dying'],
+  },
 }

@@ -109,6 +109,8 @@ function describeExchange(
   defense: brp.DeclaredDefense,
   result: brp.ExchangeResult,
   attackLevel: brp.Level,
+  /** Said to players kept from the target's health: without the wound it took, and only "down". */
+  kept = false,
 ): string {
   const attacker = a.fighter.name
   const target = t.fighter.name
@@ -123,8 +125,10 @@ function describeExchange(
     const stopped = Math.min(total, result.armor?.points ?? 0)
     const armor = stopped > 0 ? ` (armor stopped ${stopped})` : ''
     const prefix = partly ? `${target} partly ${verb}: ` : ''
-    let sentence = `${prefix}${attacker} hits ${target}${how} for ${result.damageTaken}${armor}`
-    if (result.defender.hitPoints <= 0)
+    let sentence = `${prefix}${attacker} hits ${target}${how}${kept ? '' : ` for ${result.damageTaken}${armor}`}`
+    if (kept && (result.defender.hitPoints <= 0 || result.injury?.knockedOut))
+      sentence += `: ${target} is down`
+    else if (result.defender.hitPoints <= 0)
       sentence += `: ${target} is down and dies at the end of the round unless First Aid brings them to 1 hit point`
     else if (result.injury?.knockedOut) sentence += `: ${target} falls unconscious`
     parts.push(`${sentence}.`)
@@ -180,8 +184,10 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
     healed.value.healed > 0
       ? `${healer.name}'s First Aid on ${patient.name} heals ${plural(healed.value.healed, 'hit point')}${saved}${still}.`
       : `${healer.name}'s First Aid on ${patient.name} fails: the wound is bandaged and cleaned${still}.`
+  // How far the wound caps the healing shows what the patient's hit points are.
+  const capped = (l: BreakdownLine) => l.label.startsWith('Capped at')
   return ok({
-    lines: [...healed.value.lines],
+    lines: healed.value.lines.map((l) => (capped(l) ? { ...l, health: patient.id } : l)),
     summary,
     changes: change ? { [patient.id]: change } : {},
   })
@@ -242,7 +248,9 @@ export const brpResolve: CombatRules['resolve'] = (attacker, target, declared, d
   )
   if (!exchange.ok) return exchange
   const result = exchange.value
-  const lines: BreakdownLine[] = [...result.lines]
+  // The wound's lines (hit points before, the wound, hit points now) show the target's hit points.
+  const wound = new Set<BreakdownLine>(result.injury?.lines ?? [])
+  const lines: BreakdownLine[] = result.lines.map((l) => (wound.has(l) ? { ...l, health: t.fighter.id } : l))
   a.state = result.attacker
   t.state = result.defender
   if (result.injury?.knockedOut) {
@@ -256,9 +264,12 @@ export const brpResolve: CombatRules['resolve'] = (attacker, target, declared, d
     const change = changeOf(c)
     if (change) changes[c.fighter.id] = change
   }
+  const summary = describeExchange(a, t, defense.value, result, attackRoll.value.level)
+  const publicSummary = describeExchange(a, t, defense.value, result, attackRoll.value.level, true)
   const resolution: Resolution = {
     lines,
-    summary: describeExchange(a, t, defense.value, result, attackRoll.value.level),
+    summary,
+    ...(publicSummary === summary ? {} : { publicSummary }),
     changes,
   }
   return ok(resolution)

@@ -73,7 +73,15 @@ function weekOfRest(
       const { unconsciousHours: _hours, ...extra } = c.value.extra
       c.value.extra = extra
     }
-    lines.push(...healed.value.lines.map((l) => ({ ...l, label: `${fighter.name}: ${l.label}` })))
+    // Healing up to the maximum shows what the maximum is.
+    const most = (l: BreakdownLine) => l.label.startsWith('Up to maximum')
+    lines.push(
+      ...healed.value.lines.map((l) => ({
+        ...l,
+        label: `${fighter.name}: ${l.label}`,
+        ...(most(l) ? { health: fighter.id } : {}),
+      })),
+    )
     said.push(
       `${fighter.name} heals ${plural(healed.value.healed, 'hit point')}${inHospital ? ' in a hospital' : ''}${healed.value.woke ? ' and is awake' : ''}`,
     )

@@ -15,4 +15,6 @@ export const odndInfo: SystemInfo = {
   movesAfterAttack: true,
   // The d6 of each side (or each one), highest first.
   moments: { name: 'Initiative', high: 6, low: 1, counts: 'down' },
+  // A unit's men left are its hit points over those it started with (Mass Combat).
+  secrets: { sheet: ['hp'], state: [], chips: [' men left'] },
 }

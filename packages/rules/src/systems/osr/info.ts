@@ -15,4 +15,5 @@ export const osrInfo: SystemInfo = {
   movesAfterAttack: true,
   // 1d6 + DEX's adjustment, high first (17 step 3).
   moments: { name: 'Initiative', high: 30, low: -5, counts: 'down' },
+  secrets: { sheet: ['hitPoints'], state: [], chips: [] },
 }

@@ -19,4 +19,7 @@ export const spelljammerInfo: SystemInfo = {
   moments: { name: 'Segment', high: 20, low: -5, counts: 'down' },
   // "Movement occurs between initiatives 10 and 1 with 10% of movement happening every segment."
   segmentsPerRound: 10,
+  // The starting hit points are the maximum; the wound levels' chips name fixed hit points ("Badly
+  // Wounded" is 20 or less), so in a room showing nothing they would say what the word says.
+  secrets: { sheet: ['hp', 'startingHp'], state: [], chips: ['Wounded', 'Bloodied'] },
 }

@@ -45,6 +45,8 @@ function outcomeWords(
   forcing: boolean,
   /** The target declared no movement this round: "If circumstances force them to move..." (Initiative). */
   standing: boolean,
+  /** Said to players kept from the target's health: without the damage it took and its wound level. */
+  kept = false,
 ): string {
   const a = attacker.name
   const t = target.name
@@ -62,15 +64,16 @@ function outcomeWords(
     const miss = `${a} misses ${t} (rolled ${attack.d100}, needed ${attack.target} or less)`
     return `${[miss, ...forced].join('; ')}.`
   }
+  const taken = kept ? '' : ` for ${damage.taken}`
   const how =
     damage.kind === 'grievous'
-      ? `lands a grievous hit on ${t} for ${damage.taken} (double damage, no PROT; armor PROT -1 until repaired; grievous wound: the GM decides)`
+      ? `lands a grievous hit on ${t}${taken} (double damage, no PROT; armor PROT -1 until repaired; grievous wound: the GM decides)`
       : damage.kind === 'critical'
-        ? `critically hits ${t} for ${damage.taken} (double damage, no PROT)`
-        : `hits ${t} for ${damage.taken}${damage.protApplied ? ` (PROT stopped ${damage.protApplied})` : ''}`
+        ? `critically hits ${t}${taken} (double damage, no PROT)`
+        : `hits ${t}${taken}${damage.protApplied && !kept ? ` (PROT stopped ${damage.protApplied})` : ''}`
   const after: string[] = []
   if (damage.hpAfter <= 0) after.push(`${t} is down`)
-  else if (damage.woundAfter.level !== damage.woundBefore.level && damage.woundAfter.modifier !== 0)
+  else if (!kept && damage.woundAfter.level !== damage.woundBefore.level && damage.woundAfter.modifier !== 0)
     after.push(`${t} is ${damage.woundAfter.label} (${damage.woundAfter.modifier})`)
   if (damage.stunned) after.push(`${t} is stunned for the rest of the round`)
   if (damage.stuck)
@@ -171,16 +174,21 @@ function resolveAttack(
       rule: RULE.damage,
       health: target.id,
     })
-  const words = outcomeWords(
-    attacker,
-    target,
-    attack,
-    damage,
-    stance.value,
-    declared.toggles.includes(FORCE_MOVE.id),
-    declaredMovement(declared.round, 'target') === 'no-movement',
-  )
-  const summary = lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
+  const wordsFor = (kept: boolean) => {
+    const words = outcomeWords(
+      attacker,
+      target,
+      attack,
+      damage,
+      stance.value,
+      declared.toggles.includes(FORCE_MOVE.id),
+      declaredMovement(declared.round, 'target') === 'no-movement',
+      kept,
+    )
+    return lost ? `${words.slice(0, -1)}; ${lost.words}.` : words
+  }
+  const summary = wordsFor(false)
+  const publicSummary = wordsFor(true)
   if (lost)
     lines.push({
       label: lost.words,
@@ -188,7 +196,7 @@ function resolveAttack(
       note: true,
       rule: spelljammer.RULE.declaration,
     })
-  return ok({ lines, summary, changes })
+  return ok({ lines, summary, ...(publicSummary === summary ? {} : { publicSummary }), changes })
 }
 
 /** Withdrawing: the free attack rolled on the opponent's dice, or none, or the GM's call; the turn is spent. */
@@ -222,9 +230,12 @@ function withdraw(
   if (!hit.ok) return hit
   const taken = hit.value.changes[withdrawer.id] ?? {}
   const state = { ...(taken.state ?? mine), attacks: spent.attacks }
+  const said = (summary: string) =>
+    `${w} withdraws from melee with ${opponent.name}, who gets a free attack: ${summary}`
   return ok({
     lines: [note, ...hit.value.lines],
-    summary: `${w} withdraws from melee with ${opponent.name}, who gets a free attack: ${hit.value.summary}`,
+    summary: said(hit.value.summary),
+    ...(hit.value.publicSummary !== undefined ? { publicSummary: said(hit.value.publicSummary) } : {}),
     changes: { ...hit.value.changes, [withdrawer.id]: { ...taken, state: compact(state) } },
   })
 }
@@ -254,6 +265,9 @@ function thenMoving(f: Fighter, declared: Declared, roll: Roller, resolved: Outc
   return ok({
     ...resolved.value,
     summary: `${resolved.value.summary} ${after.value.words}`,
+    ...(resolved.value.publicSummary !== undefined
+      ? { publicSummary: `${resolved.value.publicSummary} ${after.value.words}` }
+      : {}),
     lines: [...resolved.value.lines, ...after.value.lines],
     changes: { ...resolved.value.changes, [f.id]: { ...change, state } },
   })

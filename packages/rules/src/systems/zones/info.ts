@@ -22,4 +22,6 @@ export const zonesInfo: SystemInfo = {
   },
   // Factions alternate one character's turn (or a pass) at a time: a round's faction turns count up.
   moments: { name: 'Faction turn', high: 30, low: 1, counts: 'up' },
+  // The health a round began with (for morale) is health.
+  secrets: { sheet: ['health'], state: ['roundStart'], chips: [] },
 }
