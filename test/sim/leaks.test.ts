@@ -177,7 +177,12 @@ function leaks(
           const target = monster(attack?.targetId ?? null)
           for (const l of (e.lines ?? []) as { label: string; value: number; health?: string }[]) {
             if (monster(l.health ?? null)) found.push(`${doc}: ${e.id} shows "${l.label}: ${l.value}"`)
-            const about = target ?? [...monsters.values()].find((n) => l.label.includes(n))
+            // A line marked with whose health it shows is about that one (a free attack on one who
+            // withdraws hurts the attacker, not the request's target), else about the target.
+            const about =
+              l.health !== undefined
+                ? monster(l.health)
+                : (target ?? [...monsters.values()].find((n) => l.label.includes(n)))
             if (about && spec.lines.some((re) => re.test(l.label)))
               found.push(`${doc}: ${e.id} shows ${about}'s "${l.label}: ${l.value}"`)
           }
