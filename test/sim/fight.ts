@@ -46,6 +46,7 @@ import { putOnTable } from '../../app/src/models/table.ts'
 import { fighters, settingsOf } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
 import { processedInMemory, TableRoom } from '../../worker/src/room/table-room.ts'
+import { readTurn } from '../../worker/src/room/turn-flow.ts'
 import { check, gmLog, type Snapshot, snapshot } from './invariants.ts'
 
 const FOE_HEALTH: readonly FoeHealthView[] = ['exact', 'word', 'none']
@@ -513,6 +514,18 @@ class Fight {
     const broken = check(this, before, after, action, this.stepAnswers)
     if (broken) return this.failed(broken.invariant, broken.message)
     if (!answer?.ok) return this.failed('a fight ends', answer ? answer.error : 'no answer')
+    // Undone, the fight goes on in the round it had reached; ended again, it is over.
+    const undone = this.gmAsk({ kind: 'undo', entryId: answer.logId })
+    const back = readTurn(this.table)
+    if (!undone?.ok || back.status === 'idle' || back.round !== before.turn.round)
+      return this.failed(
+        'an End combat undone takes the fight on where it was',
+        undone?.ok
+          ? `round ${back.round} (${back.status}), not ${before.turn.round}`
+          : (undone?.error ?? 'no answer'),
+      )
+    const again = this.gmAsk({ kind: 'end-combat' })
+    if (!again?.ok) return this.failed('a fight ends', again ? again.error : 'no answer')
     const logged = JSON.stringify(this.log.getArray<LogEntry>(LOG.entries).toJSON())
     const party = JSON.stringify(fighters(this))
     this.gmAsk({ kind: 'end-combat' })
@@ -931,22 +944,42 @@ class Fight {
         kind: 'edit',
         run: () => this.table.getMap(TABLE.settings).set('foeHealth', next),
       })
-    if (this.hidden && turn.status !== 'idle') {
-      const { id, fields } = this.hidden
+    // Who is at the table, by request: the hidden monster revealed (and now and then hidden again), a
+    // monster removed (undone, like every act, by the undo above).
+    const hidden = this.hidden
+    if (hidden && turn.status !== 'idle') {
       actions.push({
         label: 'GM reveals the Bandit leader',
         weight: 0.5,
         kind: 'reveal',
         run: () => {
-          // As the roster reveals one: on the table first, then out of the GM's hidden ones.
-          const roster = this.gm.getMap<Y.Map<unknown>>(GM.hidden)
-          this.addFoe(id, String(fields.name), { ...fields, ...roster.get(id)?.toJSON() })
-          this.gm.transact(() => roster.delete(id))
-          this.revealedAt = { id, round: turn.round }
+          const answer = this.gmAsk({ kind: 'reveal-combatant', combatantId: hidden.id })
+          if (!answer?.ok) return
+          this.revealedAt = { id: hidden.id, round: turn.round }
+          this.seenRevealed = false
           this.hidden = null
         },
       })
     }
+    const shownLeader = !hidden && this.revealedAt ? all.find((f) => f.id === this.revealedAt?.id) : undefined
+    if (shownLeader)
+      actions.push({
+        label: 'GM hides the Bandit leader again',
+        weight: 0.05,
+        run: () => {
+          const answer = this.gmAsk({ kind: 'hide-combatant', combatantId: shownLeader.id })
+          if (!answer?.ok) return
+          this.hidden = { id: shownLeader.id, fields: {} }
+          this.revealedAt = null
+        },
+      })
+    const removed = this.oneOf(all.filter((f) => f.side === 'foe' && f.id !== this.revealedAt?.id))
+    if (removed)
+      actions.push({
+        label: `GM removes ${removed.name}`,
+        weight: 0.03,
+        run: () => this.gmAsk({ kind: 'remove-combatant', combatantId: removed.id }),
+      })
     return actions
   }
 

@@ -75,9 +75,17 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const sameChanges = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   same(Object.keys(a).sort(), Object.keys(b).sort()) && Object.keys(a).every((id) => same(a[id], b[id]))
 
-/** Whose turn it is, as a key: the round and slot (or, in faction play, the turn taken last). */
+/**
+ * Whose turn it is, as a key: the round and slot (or, in faction play, the turn taken last). A slot goes
+ * by its name and number, not its place: one the GM removed before it moves every later slot up.
+ */
 function turnKey(turn: TurnState): string {
-  return turn.factions ? `${turn.round}/f${turn.factions.log.length}` : `${turn.round}/${turn.current}`
+  if (turn.factions) return `${turn.round}/f${turn.factions.log.length}`
+  const slot = turn.order[turn.current]
+  if (!slot) return `${turn.round}/${turn.current}`
+  const name = `${slot.label}@${slot.at ?? ''}`
+  const before = turn.order.slice(0, turn.current).filter((s) => `${s.label}@${s.at ?? ''}` === name).length
+  return `${turn.round}/${name}#${before}`
 }
 
 /** The first invariant this step broke, or null. */
@@ -116,6 +124,16 @@ export function check(
         message: `${devices} tap(s) of ${delta} took ${tapped.name} from ${tapped.hp} to ${now?.hp} (expected ${expected.hp})`,
       }
   }
+
+  // The turn names only those at the table: one removed or hidden again leaves no "?" in any order.
+  const there = new Set(after.fighters.map((f) => f.id))
+  const named = [...after.turn.order.flatMap((slot) => slot.ids), ...(after.turn.acting ?? [])]
+  const gone = named.filter((id) => !there.has(id))
+  if (gone.length > 0)
+    return {
+      invariant: 'the turn names only those at the table',
+      message: `the order names ${[...new Set(gone)].join(', ')}, who are not on the table`,
+    }
 
   // A seat's answer says how far its request took the table and the log: a phone waits for both.
   if (fight.answersBehind.length > 0)

@@ -130,4 +130,9 @@ export const LIMITS = {
    * what the room wrote resolving its requests. A minute's 120 plain rolls fit in it.
    */
   seatBytesPerMinute: 64 * 1024,
+  /**
+   * The GM's removals and End combats of the fight at hand the room keeps what it needs to undo (a
+   * removed combatant's fields, up to a sheet's size each): older ones say they can no longer be undone.
+   */
+  undoableActs: 32,
 } as const

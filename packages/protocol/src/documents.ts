@@ -5,7 +5,14 @@
  * opens one only to read that fight; `gm` GM only; `seat:<id>` its player and the GM.
  */
 
-import type { BreakdownLine, Declared, DefenseOption, EventMoment, FighterChange } from '@fray/rules'
+import type {
+  BreakdownLine,
+  Declared,
+  DefenseOption,
+  EventMoment,
+  FighterChange,
+  TurnState,
+} from '@fray/rules'
 import type { SealedResult } from './seal.ts'
 import type { Intent, SurpriseSetup } from './turn-state.ts'
 
@@ -155,7 +162,25 @@ export const GM = {
   sealed: 'sealed',
   /** Y.Map<string, TimedEvent>: the GM's timed events in the turn order, written by the server. */
   events: 'events',
+  /**
+   * Y.Map<string, TableUndo>: what the room keeps to undo the GM's removals and End combat, by log entry
+   * id, written by the server: the fight at hand's latest `LIMITS.undoableActs`, cleared at New fight.
+   */
+  undo: 'undo',
 } as const
+
+/**
+ * What undoing one of the GM's acts on the table needs that the table no longer holds: a removed
+ * combatant's fields (and those the gm document kept from players), or the turn End combat closed.
+ */
+export type TableUndo =
+  | {
+      act: 'remove'
+      id: string
+      fields: Record<string, unknown>
+      secret?: Record<string, unknown>
+    }
+  | { act: 'end-combat'; turn: TurnState }
 
 /** The part of a log entry kept from the players: its changes to monsters and its lines showing their health. */
 export interface LogSecret {
@@ -418,6 +443,13 @@ export type GmRequest =
    * the tablet showed: see `HitPointChange`. The room applies it to what the table holds then, once.
    */
   | ({ id: string; kind: 'hp'; combatantId: string } & HitPointChange)
+  /**
+   * The GM's acts on who is at the table, each logged and undoable: take a combatant off it (out of every
+   * slot of the order), bring a monster of the hidden roster onto it, or put one back in the roster.
+   */
+  | { id: string; kind: 'remove-combatant'; combatantId: string }
+  | { id: string; kind: 'reveal-combatant'; combatantId: string }
+  | { id: string; kind: 'hide-combatant'; combatantId: string }
   /** A timed event in the turn order ("Lair: initiative 20, every round"; "Collapse: round 4"). */
   | {
       id: string
@@ -500,6 +532,18 @@ export interface LogEntry {
     | 'condition'
     | 'event'
     | 'gm-hp'
+    /** The GM took a combatant off the table; undone, it is back as it was. */
+    | 'gm-remove'
+    /** The GM brought a hidden monster onto the table; undone, it is hidden again. */
+    | 'gm-reveal'
+    /** The GM put a monster on the table back in the hidden roster; undone, it is revealed again. */
+    | 'gm-hide'
+    /** The GM ended the combat, in the round it had reached; undone, the round goes on where it was. */
+    | 'end-combat'
+  /** The combatant one of the GM's acts on the table moved (removed, revealed, hidden again). */
+  combatantId?: string
+  /** End combat: the round the fight had reached. */
+  rounds?: number
   /** An initiative roll: whose. Typed faces that wait for the GM reach the turn when approved. */
   initiative?: { combatantId: string }
   /** An attack: who attacked whom, as declared, and the defense chosen (null: none). */

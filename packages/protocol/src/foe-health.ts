@@ -73,3 +73,22 @@ export function hidesDefense(
 ): boolean {
   return hidesHealth(settings, side) && !settings.showFoeDefense
 }
+
+/**
+ * A combatant's fields as they go onto the table: in a room that keeps its hit points from the players,
+ * the secret fields (`SECRET_FIELDS`) apart, for the gm document, never written to the table even for a
+ * moment (every update of the table reaches every phone). `secret` is null where nothing is kept apart.
+ */
+export function splitForTable(
+  settings: Pick<RoomSettings, 'foeHealth'>,
+  values: Record<string, unknown>,
+): { table: Record<string, unknown>; secret: Record<string, unknown> | null } {
+  if (!hidesHealth(settings, values.side)) return { table: values, secret: null }
+  const secretKeys: readonly string[] = SECRET_FIELDS
+  const secret = Object.entries(values).filter(
+    ([key, value]) => secretKeys.includes(key) && value !== undefined,
+  )
+  if (secret.length === 0) return { table: values, secret: null }
+  const table = Object.entries(values).filter(([key]) => !secretKeys.includes(key))
+  return { table: Object.fromEntries(table), secret: Object.fromEntries(secret) }
+}

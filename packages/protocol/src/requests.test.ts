@@ -81,3 +81,19 @@ describe('parseGmRequest: the GM’s change of hit points', () => {
     expect(parseGmRequest({ id: 'h', kind: 'hp', delta: -5 })).toBeNull()
   })
 })
+
+describe('parseGmRequest: the GM’s acts on who is at the table', () => {
+  it('reads a removal, a reveal and a hide of one combatant, and nothing else with them', () => {
+    for (const kind of ['remove-combatant', 'reveal-combatant', 'hide-combatant'])
+      expect(parseGmRequest({ id: 'r', kind, combatantId: 'c', extra: 'dropped' })).toEqual({
+        id: 'r',
+        kind,
+        combatantId: 'c',
+      })
+  })
+
+  it('refuses one without a combatant, or with an id no combatant could have', () => {
+    for (const combatantId of [undefined, '', 5, 'x'.repeat(65)])
+      expect(parseGmRequest({ id: 'r', kind: 'remove-combatant', combatantId })).toBeNull()
+  })
+})

@@ -266,6 +266,11 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     const change = parseHitPointChange(r.delta, r.maxDelta, r.edit)
     return change ? { id: r.id, kind: 'hp', combatantId: r.combatantId, ...change } : null
   }
+  if (
+    (r.kind === 'remove-combatant' || r.kind === 'reveal-combatant' || r.kind === 'hide-combatant') &&
+    isId(r.combatantId)
+  )
+    return { id: r.id, kind: r.kind, combatantId: r.combatantId }
   if (r.kind === 'roll-hp') {
     const ids = r.combatantIds
     if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20 || !ids.every(isId)) return null

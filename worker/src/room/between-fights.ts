@@ -15,7 +15,8 @@ import {
 import type * as Y from 'yjs'
 import { fighters } from './fighters.ts'
 import { type RoomContext, record, roomRoller } from './outcomes.ts'
-import { endCombat, readTurn } from './turn-flow.ts'
+import { forgetUndoableActs } from './table-acts.ts'
+import { closeCombat, readTurn } from './turn-flow.ts'
 
 /**
  * The GM's "New fight": the fight at hand ends, the party stays as it is (its wounds carry over), the
@@ -25,8 +26,15 @@ import { endCombat, readTurn } from './turn-flow.ts'
  * fight brings that fight alone). Monsters hidden in the GM's roster stay for the next.
  */
 export function newFight(ctx: RoomContext, logId: string): RequestResult {
-  const rounds = readTurn(ctx.table).round
-  endCombat(ctx, logId)
+  const turn = readTurn(ctx.table)
+  // Ended before New fight, the fight's rounds are in its End combat's entry.
+  const ended = ctx.log
+    .getArray<LogEntry>(LOG.entries)
+    .toArray()
+    .findLast((e) => e.kind === 'end-combat' && !e.undone)
+  const rounds = turn.status === 'idle' ? (ended?.rounds ?? 0) : turn.round
+  closeCombat(ctx, logId)
+  forgetUndoableActs(ctx)
   const combatants = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
   const foes = [...combatants.entries()].filter(([, f]) => f.get('side') !== 'pc').map(([id]) => id)
   const log = ctx.log.getArray<LogEntry>(LOG.entries)

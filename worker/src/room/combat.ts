@@ -18,6 +18,7 @@ import { writeMaximum } from './gm-edits.ts'
 import { undoMark } from './marks.ts'
 import { applyChanges, type RoomContext, record, roomRoller, seatOf, write } from './outcomes.ts'
 import { closePrompt, openPrompt, openPrompts, promptById } from './prompts.ts'
+import { undoTableAct } from './table-acts.ts'
 import { waitingForEvents } from './timed-events.ts'
 import { readTurn, refreshTurn, stepTurn } from './turn-flow.ts'
 
@@ -293,6 +294,13 @@ function undoOne(ctx: RoomContext, entryId: string): RequestResult {
   if (index < 0 || !entry) return { ok: false, error: 'There is no such entry in the log.' }
   const marked = undoMark(ctx, entry)
   if (marked) return marked
+  if (!entry.undone) {
+    const act = undoTableAct(ctx, entry)
+    if (act) {
+      if (act.ok) markUndone(ctx, index, entry)
+      return act
+    }
+  }
   const changes = changesOf(ctx, entry)
   if (!changes) return { ok: false, error: 'That entry changed nothing at the table to undo.' }
   if (entry.undone) return { ok: false, error: 'That entry is already undone.' }
@@ -308,14 +316,20 @@ function undoOne(ctx: RoomContext, entryId: string): RequestResult {
       write(ctx, { ...now, hp, state: before.state ?? now.state })
     }
   }, 'server')
-  ctx.log.transact(() => {
-    entries.delete(index, 1)
-    entries.insert(index, [{ ...entry, undone: true }])
-  }, 'server')
+  markUndone(ctx, index, entry)
   // An attack undone in the turn it was made is the attacker's to make again, and an action it spent
   // out of place (osr: a weapon set against the charge) is its owner's again.
   if (entry.attack) stepTurn(ctx, { kind: 'attack-undone', id: entry.attack.attackerId })
   for (const id of entry.spent ?? []) stepTurn(ctx, { kind: 'spent-undone', id })
   refreshTurn(ctx)
   return { ok: true, logId: entryId }
+}
+
+/** Marks the log's entry at `index` undone: every device strikes it through. */
+function markUndone(ctx: RoomContext, index: number, entry: LogEntry): void {
+  const entries = ctx.log.getArray<LogEntry>(LOG.entries)
+  ctx.log.transact(() => {
+    entries.delete(index, 1)
+    entries.insert(index, [{ ...entry, undone: true }])
+  }, 'server')
 }

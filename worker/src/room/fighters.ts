@@ -47,3 +47,8 @@ export function fighterOf(docs: TableDocs, id: string): Fighter | null {
 export function settingsOf(table: Y.Doc): RoomSettings {
   return readSettings(table.getMap<unknown>(TABLE.settings))
 }
+
+/** Combatants on the table and hidden in the GM's document: what `LIMITS.combatantsPerRoom` counts. */
+export function combatantsIn(table: Y.Doc, gm: Y.Doc): number {
+  return table.getMap(TABLE.combatants).size + gm.getMap(GM.hidden).size
+}

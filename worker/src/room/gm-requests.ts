@@ -11,8 +11,9 @@ import { changeHitPoints } from './gm-edits.ts'
 import { rollHitPoints } from './hit-points.ts'
 import { addMark, removeMark } from './marks.ts'
 import type { RoomContext } from './outcomes.ts'
+import { endCombat, hideCombatant, removeCombatant, revealCombatant } from './table-acts.ts'
 import { addEvent, removeEvent } from './timed-events.ts'
-import { answer, endCombat, movedOn, resolveEvent, rollForFoes, startCombat, stepTurn } from './turn-flow.ts'
+import { answer, movedOn, resolveEvent, rollForFoes, startCombat, stepTurn } from './turn-flow.ts'
 
 /** One handler per kind of GM request: a new kind without one is a compile error. */
 type GmHandlers = {
@@ -77,6 +78,9 @@ const GM_HANDLERS: GmHandlers = {
   unmark: (r, ctx) => removeMark(ctx, r.combatantId, r.markId, r.id),
   'roll-hp': (r, ctx) => rollHitPoints(ctx, r.combatantIds, r.notation, r.id),
   hp: (r, ctx) => changeHitPoints(ctx, r, r.id),
+  'remove-combatant': (r, ctx) => removeCombatant(ctx, r.combatantId, r.id),
+  'reveal-combatant': (r, ctx) => revealCombatant(ctx, r.combatantId, r.id),
+  'hide-combatant': (r, ctx) => hideCombatant(ctx, r.combatantId, r.id),
 }
 
 /** Runs one GM request. */

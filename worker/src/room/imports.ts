@@ -5,6 +5,7 @@
  */
 import { GM, LIMITS, TABLE } from '@fray/protocol'
 import * as Y from 'yjs'
+import { combatantsIn } from './fighters.ts'
 import type { ImportedDocs } from './room-store.ts'
 
 /** The largest document an import brings: under one SQLite row (2 MB), and under the 2 MiB of a live document. */
@@ -28,11 +29,6 @@ export function misshapen(table: Y.Doc, gm: Y.Doc): { doc: 'table' | 'gm'; id: s
     for (const [id, value] of map.entries())
       if (!(value instanceof Y.Map)) return { doc, id: id.slice(0, 40) }
   return null
-}
-
-/** Combatants on the table and hidden in the GM's document: what `LIMITS.combatantsPerRoom` counts. */
-export function combatantsIn(table: Y.Doc, gm: Y.Doc): number {
-  return table.getMap(TABLE.combatants).size + gm.getMap(GM.hidden).size
 }
 
 /**

@@ -43,3 +43,13 @@ export function closeAllPrompts(table: Y.Doc): void {
   const prompts = promptsOf(table)
   if (prompts.size > 0) table.transact(() => prompts.clear(), 'server')
 }
+
+/** Closes the prompts of attacks by or on this combatant (it left the table). */
+export function closePromptsOf(table: Y.Doc, id: string): void {
+  const prompts = promptsOf(table)
+  const keys = [...prompts.entries()].filter(([, p]) => p.attackerId === id || p.targetId === id)
+  if (keys.length === 0) return
+  table.transact(() => {
+    for (const [key] of keys) prompts.delete(key)
+  }, 'server')
+}

@@ -311,7 +311,7 @@ describe('a GM request', () => {
   it('runs once and is answered in the gm document', () => {
     const { room, docs, marks, answers, answer } = setup()
     const tablet = device(21)
-    tablet.doc.getArray(GM.requests).push([{ id: 'g1', kind: 'end-combat' }])
+    tablet.doc.getArray(GM.requests).push([{ id: 'g1', kind: 'roll', notation: 'd20' }])
     const update = tablet.update()
 
     let writes = 0

@@ -16,6 +16,7 @@ import {
   type TurnState,
   type TurnStep,
   turnPlace,
+  withoutCombatant,
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
@@ -30,7 +31,7 @@ export function readTurn(table: Y.Doc): TurnState {
 }
 
 /** Writes the turn, key by key, touching only what changed (so settling twice writes nothing). */
-function writeTurn(table: Y.Doc, turn: TurnState): void {
+export function writeTurn(table: Y.Doc, turn: TurnState): void {
   const map = table.getMap<unknown>(TABLE.turn)
   const next = turn as unknown as Record<string, unknown>
   table.transact(() => {
@@ -140,13 +141,19 @@ export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, lo
 
 /**
  * Ends the fight: what the system's text does after a fight (zones' durability rolls) is rolled and logged,
- * the turn goes back to idle, and attacks still waiting for an answer are dropped.
+ * the turn goes back to idle, and attacks still waiting for an answer are dropped. The GM's End combat
+ * (`table-acts.ts`) logs it around this; New fight files the log after it.
  */
-export function endCombat(ctx: RoomContext, logId: string): RequestResult {
+export function closeCombat(ctx: RoomContext, logId: string): void {
   endOfFight(ctx, logId)
   writeTurn(ctx.table, IDLE_TURN)
   closeAllPrompts(ctx.table)
-  return { ok: true, logId }
+}
+
+/** One who left the table (removed, hidden again) leaves the order too: no "?" on any device. */
+export function leaveTurn(ctx: RoomContext, id: string): void {
+  const turn = readTurn(ctx.table)
+  if (turn.status !== 'idle') writeTurn(ctx.table, withoutCombatant(turn, id))
 }
 
 const entries = (ctx: RoomContext) => ctx.log.getArray<LogEntry>(LOG.entries)

@@ -317,3 +317,53 @@ export const SIDE_NAME = { pc: 'the party', foe: 'the foes' } as const
 /** The sides an unaware setting names. */
 export const sidesOf = (unaware: Unaware): Array<'pc' | 'foe'> =>
   unaware === 'both' ? ['pc', 'foe'] : [unaware]
+
+/**
+ * The turn without one who left the table (removed, or hidden again by the GM): out of every slot, an
+ * emptied slot gone, the slot under way still the one under way (or the next, were it theirs), and
+ * nothing the round keeps by id left naming them. No "?" stays in anyone's order.
+ */
+export function withoutCombatant(turn: TurnState, id: string): TurnState {
+  const drop = <T>(record: Record<string, T> | undefined) => {
+    if (!record || !(id in record)) return record
+    const { [id]: _, ...rest } = record
+    return rest
+  }
+  const less = (ids: string[] | undefined) => ids?.filter((other) => other !== id)
+  const order: TurnSlot[] = []
+  let current = turn.current
+  let slotGone = false
+  turn.order.forEach((slot, i) => {
+    const ids = slot.ids.filter((other) => other !== id)
+    if (ids.length > 0) order.push(ids.length === slot.ids.length ? slot : { ...slot, ids })
+    else if (i < turn.current) current--
+    else if (i === turn.current) slotGone = true
+  })
+  const factions = turn.factions && {
+    ...turn.factions,
+    characters: drop(turn.factions.characters) ?? {},
+  }
+  const optional = <K extends keyof TurnState>(key: K, value: TurnState[K]) =>
+    turn[key] === undefined ? {} : { [key]: value }
+  return {
+    ...turn,
+    order,
+    current: Math.max(0, Math.min(current, order.length)),
+    // The slot under way gone, the next is under way now, and nobody in it has acted yet.
+    acted: slotGone ? [] : turn.acted.filter((other) => other !== id),
+    initiative: drop(turn.initiative) ?? {},
+    ...optional('acting', less(turn.acting)),
+    ...optional('out', less(turn.out)),
+    ...optional('waiting', drop(turn.waiting)),
+    ...optional('initiativeSides', drop(turn.initiativeSides)),
+    ...optional('attacks', slotGone ? {} : drop(turn.attacks)),
+    ...optional('attacksLeft', drop(turn.attacksLeft)),
+    ...optional('surprised', less(turn.surprised)),
+    ...optional('oneAttack', less(turn.oneAttack)),
+    ...optional('against', drop(turn.against)),
+    ...optional('intents', drop(turn.intents)),
+    ...optional('defendOnly', less(turn.defendOnly)),
+    ...optional('spentFrom', drop(turn.spentFrom)),
+    ...optional('factions', factions),
+  }
+}
