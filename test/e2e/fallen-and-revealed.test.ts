@@ -44,6 +44,7 @@ describe.each(SYSTEM_IDS)('a whole fight of %s', (system) => {
 
     // Round 1, mid-round: the bandit leader steps out, Goblin 1 and Tomas fall.
     await gm.getByRole('button', { name: 'Reveal Bandit leader' }).click()
+    await gm.getByRole('button', { name: 'Reveal to everyone' }).click()
     await setHp(gm, 'Goblin 1', 0)
     await setHp(gm, 'Tomas', -2)
     for (const page of [gm, mira, tomas]) {
@@ -150,6 +151,7 @@ describe.each(SYSTEM_IDS)('a whole fight of %s', (system) => {
     await setHp(gm, 'Goblin 2', 0)
     await setHp(gm, 'Bandit leader', 0)
     await gm.getByRole('button', { name: 'End combat' }).click()
+    await gm.getByRole('button', { name: 'End the combat' }).click()
     for (const page of [gm, ...phones])
       await expect
         .poll(() => page.getByTestId('turn-banner').textContent())

@@ -118,6 +118,7 @@ it('brp: between fights, First Aid from a phone treats the last fight’s wound,
     .click()
   await expect.poll(() => hpOf(gm, 'Tomas')).toBe(hale - 2)
   await gm.getByRole('button', { name: 'End combat' }).click()
+  await gm.getByRole('button', { name: 'End the combat' }).click()
 
   // After the fight, Mira bandages him: 05 on her d100, 2 on the 1D3.
   await mira.getByRole('button', { name: /^Tend the wounded: First Aid, Wake them up/ }).click()

@@ -87,6 +87,7 @@ describe('setting up a fight', () => {
     for (const phone of [mira, tomas]) expect(await phone.content()).not.toContain('Wyrm')
 
     await gm.getByRole('button', { name: 'Reveal Wyrm' }).click()
+    await gm.getByRole('button', { name: 'Reveal to everyone' }).click()
     await mira.getByText('Wyrm').waitFor({ timeout: 2000 })
 
     // The GM edits a monster mid-fight; an impossible value is refused with a reason.

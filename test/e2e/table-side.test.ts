@@ -52,6 +52,7 @@ describe('at the table', () => {
     await expect.poll(() => device(gm)).toEqual(['wake lock'])
 
     await gm.getByRole('button', { name: 'End combat' }).click()
+    await gm.getByRole('button', { name: 'End the combat' }).click()
     await expect.poll(() => device(gm)).toEqual(['wake lock', 'released'])
     await expect.poll(() => device(phone)).toContain('released')
   })

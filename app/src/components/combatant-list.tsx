@@ -6,6 +6,7 @@ import { markLasting, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { type Combatant, hpFraction } from '../models/table.ts'
 import { useLazy } from '../views/use-lazy.ts'
+import { AskOnce } from './ask-once.tsx'
 
 /** The GM's edit form: its code comes with the first Edit tap, off the players' first load. */
 const loadEditForm = () => import('./combatant-edit-form.tsx').then((m) => m.EditForm)
@@ -14,6 +15,8 @@ export interface Props {
   combatants: Combatant[]
   onAdjust?: (id: string, delta: number) => void
   onRemove?: (id: string) => void
+  /** GM only: a monster back into the hidden roster, off the table. */
+  onHide?: (id: string) => void
   /**
    * GM only: change any of a combatant's figures mid-fight, from what the form showed (`shown`: the
    * hit points are sent as the change from those); answers an error or null.
@@ -40,7 +43,7 @@ export interface Props {
 
 export function CombatantList(props: Props) {
   // The GM's edit callbacks and the system's facts go to the Edit form as they are.
-  const { combatants, onAdjust, onRemove, onEdit } = props
+  const { combatants, onAdjust, onRemove, onHide, onEdit } = props
   const editing = useSignal<string | null>(null)
   const EditForm = useLazy(loadEditForm, editing.value !== null)
   if (combatants.length === 0) {
@@ -118,13 +121,23 @@ export function CombatantList(props: Props) {
                     Edit
                   </button>
                 )}
-                <button
-                  type="button"
-                  class={`ghost danger ${onEdit ? '' : 'push'}`}
-                  onClick={() => onRemove(c.id)}
+                <AskOnce
+                  label="Remove"
+                  buttonClass={`ghost danger ${onEdit ? '' : 'push'}`}
+                  title={`Take ${c.name} off the table`}
+                  choices={[
+                    { label: `Remove ${c.name}`, onChoose: () => onRemove(c.id) },
+                    ...(onHide && c.side !== 'pc'
+                      ? [{ label: 'Hide from players', onChoose: () => onHide(c.id) }]
+                      : []),
+                  ]}
                 >
-                  Remove
-                </button>
+                  {c.name} leaves every device and the turn order.
+                  {onHide && c.side !== 'pc'
+                    ? ' Hidden, it waits under “Hidden from players” for you to reveal it again.'
+                    : ''}{' '}
+                  Undo in the log brings it back as it was.
+                </AskOnce>
               </div>
             )}
             {onEdit && EditForm && editing.value === c.id && (

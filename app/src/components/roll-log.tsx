@@ -214,6 +214,10 @@ const KIND_ICON: Record<NonNullable<LogEntry['kind']>, string> = {
   condition: '◈',
   event: '◷',
   'gm-hp': '±',
+  'gm-remove': '✕',
+  'gm-reveal': '◉',
+  'gm-hide': '◌',
+  'end-combat': '■',
 }
 
 /** An attack or an end-of-round effect: what happened in words, each die and each modifier with its rule. */

@@ -24,7 +24,6 @@ export interface GroupInput {
 export interface Roster {
   hidden: ReadonlySignal<Combatant[]>
   addGroup(input: GroupInput): Outcome<string[]>
-  reveal(id: string): void
   removeHidden(id: string): void
   /** The GM sets a hidden monster's sheet, as the table model does for a shown one. */
   setSheet(id: string, sheet: Record<string, unknown>, maxHp: number): void
@@ -115,13 +114,6 @@ export function createRoster(
         })
       }
       return ok(ids)
-    },
-    reveal(id) {
-      const fields = secret.get(id)
-      if (!fields) return
-      // Written to the table first: should the tablet drop mid-way, the monster is shown, not lost.
-      putOnTable(table, gm, id, fields.toJSON())
-      gm.transact(() => secret.delete(id))
     },
     removeHidden(id) {
       secret.delete(id)

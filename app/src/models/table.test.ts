@@ -13,10 +13,11 @@ import * as Y from 'yjs'
 import { createTableModel, hpFraction, putOnTable } from './table.ts'
 
 describe('the table model', () => {
-  it('adds, damages and removes combatants, and its signals follow the document', () => {
+  it('adds, damages and asks to remove combatants, and its signals follow the document', () => {
     let n = 0
     const doc = new Y.Doc()
-    const table = createTableModel(doc, new Y.Doc(), () => `c${++n}`, new Y.Doc())
+    const gm = new Y.Doc()
+    const table = createTableModel(doc, new Y.Doc(), () => `c${++n}`, gm)
     expect(table.addCombatant(' Goblin ', 7)).toEqual({ ok: true, value: 'c1' })
     table.addCombatant('Ogre', 19)
     table.adjustHp('c1', -10)
@@ -24,8 +25,14 @@ describe('the table model', () => {
       { id: 'c1', name: 'Goblin', hp: 0, maxHp: 7, side: 'foe', seatId: null },
       { id: 'c2', name: 'Ogre', hp: 19, maxHp: 19, side: 'foe', seatId: null },
     ])
+    // Removing (or hiding) is the room's: asked in the gm document, the table as it was until then.
     table.removeCombatant('c2')
-    expect(table.combatants.value.map((c) => c.name)).toEqual(['Goblin'])
+    table.hideCombatant('c1')
+    expect(gm.getArray(GM.requests).toArray().slice(-2)).toEqual([
+      { id: 'c4', kind: 'remove-combatant', combatantId: 'c2' },
+      { id: 'c5', kind: 'hide-combatant', combatantId: 'c1' },
+    ])
+    expect(table.combatants.value.map((c) => c.name)).toEqual(['Goblin', 'Ogre'])
   })
 
   it('refuses a combatant without a name or with impossible hit points, and says why', () => {

@@ -9,7 +9,6 @@ import {
   GM,
   type GmMark,
   type GmRequest,
-  hidesHealth,
   IDLE_TURN,
   LOG,
   type LogEntry,
@@ -20,8 +19,8 @@ import {
   readField,
   readSettings,
   SEAT,
-  SECRET_FIELDS,
   type SeatInfo,
+  splitForTable,
   TABLE,
   type TurnState,
 } from '@fray/protocol'
@@ -140,7 +139,10 @@ export interface TableModel {
   setSheet(id: string, sheet: Record<string, unknown>, maxHp: number): void
   setSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K]): void
   addCombatant(name: string, hp: number): Outcome<string>
+  /** The GM takes a combatant off the table (asked of the room: logged, undoable, out of the order). */
   removeCombatant(id: string): void
+  /** The GM puts a monster back in the hidden roster (asked of the room likewise). */
+  hideCombatant(id: string): void
   /** The Y.Map of combatants, for models that add to it (the GM's roster). */
   combatantsRaw: Y.Map<Y.Map<unknown>>
   /** The GM's -5 / -1 / +1: asked of the room, shown at once (see `createTableModel`). */
@@ -191,20 +193,21 @@ export function writeSheet(
  * monster's hit points and sheet go to the gm document (`gm`, the GM's tablet) first, never to the table.
  */
 export function putOnTable(table: Y.Doc, gm: Y.Doc | undefined, id: string, values: Record<string, unknown>) {
-  const hide = gm !== undefined && hidesHealth(readSettings(table.getMap(TABLE.settings)), values.side)
-  const kept = hide ? SECRET_FIELDS.filter((key) => values[key] !== undefined) : []
-  if (gm && kept.length > 0) {
+  const split = gm
+    ? splitForTable(readSettings(table.getMap(TABLE.settings)), values)
+    : { table: values, secret: null }
+  if (gm && split.secret) {
+    const kept = split.secret
     gm.transact(() => {
       const secret = new Y.Map<unknown>()
       gm.getMap<Y.Map<unknown>>(GM.foeSecrets).set(id, secret)
-      for (const key of kept) secret.set(key, values[key])
+      for (const [key, value] of Object.entries(kept)) secret.set(key, value)
     })
   }
   table.transact(() => {
     const fields = new Y.Map<unknown>()
     table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, fields)
-    for (const [key, value] of Object.entries(values))
-      if (!kept.includes(key as (typeof kept)[number])) fields.set(key, value)
+    for (const [key, value] of Object.entries(split.table)) fields.set(key, value)
   })
 }
 
@@ -423,7 +426,10 @@ export function createTableModel(
       return ok(id)
     },
     removeCombatant(id) {
-      map.delete(id)
+      send({ kind: 'remove-combatant', combatantId: id })
+    },
+    hideCombatant(id) {
+      send({ kind: 'hide-combatant', combatantId: id })
     },
     adjustHp(id, delta) {
       send({ kind: 'hp', combatantId: id, delta })

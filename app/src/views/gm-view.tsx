@@ -3,6 +3,7 @@ import { SYSTEM_INFO } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { Alert } from '../components/alert.tsx'
+import { AskOnce } from '../components/ask-once.tsx'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
 import { RoomError } from '../components/room-error.tsx'
@@ -243,6 +244,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             combatants={table.combatants.value}
             onAdjust={table.adjustHp}
             onRemove={table.removeCombatant}
+            onHide={table.hideCombatant}
             onEdit={table.editCombatant}
             onStats={system ? (id) => (statsFor.value = id) : undefined}
             onMark={(id, name, duration) => gm.send({ kind: 'mark', combatantId: id, name, ...duration })}
@@ -276,9 +278,20 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
                       </span>
                     </div>
                     <div class="row gap">
-                      <button type="button" class="primary" onClick={() => roster.reveal(c.id)}>
-                        Reveal {c.name}
-                      </button>
+                      <AskOnce
+                        label={`Reveal ${c.name}`}
+                        buttonClass="primary"
+                        title={`Reveal ${c.name}`}
+                        choices={[
+                          {
+                            label: 'Reveal to everyone',
+                            onChoose: () => gm.send({ kind: 'reveal-combatant', combatantId: c.id }),
+                          },
+                        ]}
+                      >
+                        Every device shows {c.name} from now on, and the turn takes them in. Undo in the log
+                        hides them again.
+                      </AskOnce>
                       {system && (
                         <button type="button" class="ghost" onClick={() => (statsFor.value = c.id)}>
                           All stats of {c.name}

@@ -6,6 +6,7 @@
 import type { Written } from '@fray/protocol'
 import type { SystemInfo } from '@fray/rules'
 import { useSignal } from '@preact/signals'
+import { AskOnce } from '../../components/ask-once.tsx'
 import { doneHere, type GmModel } from '../../models/gm.ts'
 import type { Combatant } from '../../models/table.ts'
 import { useTapLock } from '../use-tap-lock.ts'
@@ -62,38 +63,17 @@ export function RestCard({ rest, gm, combatants, holds }: Props) {
   )
 }
 
-/** "New fight", asked twice: the monsters on the table go and the log is filed, which undo cannot bring back. */
+/** "New fight", asked once: the monsters on the table go and the log is filed, which undo cannot bring back. */
 export function NewFight({ gm, monsters }: { gm: GmModel; monsters: number }) {
-  const asking = useSignal(false)
-  if (!asking.value)
-    return (
-      <button type="button" class="ghost" onClick={() => (asking.value = true)}>
-        New fight…
-      </button>
-    )
   return (
-    <fieldset class="confirm bare">
-      <legend>Start a new fight</legend>
-      <p>
-        The party stays as it is, wounds and all.{' '}
-        {monsters > 0 ? `The ${monsters} monster${monsters === 1 ? '' : 's'} on the table go; ` : ''}
-        this fight's log is kept under Past fights.
-      </p>
-      <div class="row gap">
-        <button
-          type="button"
-          class="primary"
-          onClick={() => {
-            gm.send({ kind: 'new-fight' })
-            asking.value = false
-          }}
-        >
-          Start a new fight
-        </button>
-        <button type="button" class="ghost" onClick={() => (asking.value = false)}>
-          Cancel
-        </button>
-      </div>
-    </fieldset>
+    <AskOnce
+      label="New fight…"
+      title="Start a new fight"
+      choices={[{ label: 'Start a new fight', onChoose: () => gm.send({ kind: 'new-fight' }) }]}
+    >
+      The party stays as it is, wounds and all.{' '}
+      {monsters > 0 ? `The ${monsters} monster${monsters === 1 ? '' : 's'} on the table go; ` : ''}
+      this fight's log is kept under Past fights.
+    </AskOnce>
   )
 }

@@ -14,6 +14,7 @@ import {
 import { turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
+import { AskOnce } from '../../components/ask-once.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
 import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
 import { doneHere, type GmAsk, type GmModel } from '../../models/gm.ts'
@@ -209,9 +210,16 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                 </button>
               </>
             )}
-            <button type="button" class="ghost push" disabled={locked} onClick={() => ask('end-combat')}>
-              End combat
-            </button>
+            <AskOnce
+              label="End combat"
+              buttonClass="ghost push"
+              disabled={locked}
+              title="End the combat"
+              choices={[{ label: 'End the combat', onChoose: () => ask('end-combat') }]}
+            >
+              The turn order closes in round {table.turn.value.round}, and attacks still waiting for an answer
+              are dropped. Undo in the log takes the fight on where it was.
+            </AskOnce>
           </>
         )}
       </div>
