@@ -2,7 +2,9 @@
 
 import {
   type Answer,
+  type DocMark,
   type Intent,
+  KEPT_REQUESTS,
   type QuickRoll,
   type RequestResult,
   SEAT,
@@ -11,7 +13,7 @@ import {
 } from '@fray/protocol'
 import type { Declared } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { readStored } from './stored.ts'
 
 export interface StoredSeat {
@@ -88,6 +90,16 @@ export function createSeatModel(
   requests.observe(bump)
   answers.observe(bump)
   legacy.observe(bump)
+  // The phone says which answers it holds, so the room keeps each one until it has come here: once it
+  // holds more than the room keeps anyway, so a mark is written every few answers, not at each.
+  const read = doc.getMap<DocMark>(SEAT.read)
+  const markRead = () => {
+    const last = answers.length > 2 * KEPT_REQUESTS ? lastItemId(answers) : null
+    const marked = read.get('answers')
+    if (last && (marked?.[0] !== last[0] || marked[1] !== last[1])) read.set('answers', last)
+  }
+  answers.observe(markRead)
+  markRead()
   // The latest answer to each request, read again once per change.
   const answered = computed(() => {
     void version.value
@@ -176,4 +188,10 @@ export function createSeatModel(
       requests.push([{ id: newId(), kind: 'roll', notation, at: Date.now(), ...(label ? { label } : {}) }])
     },
   }
+}
+
+/** The Yjs id of an array's last value (its writer's client and the clock it gave it), or null when empty. */
+function lastItemId<T>(array: Y.Array<T>): DocMark | null {
+  const item = array.length > 0 ? Y.createRelativePositionFromTypeIndex(array, array.length - 1).item : null
+  return item ? [item.client, item.clock] : null
 }

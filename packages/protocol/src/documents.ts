@@ -249,7 +249,21 @@ export const SEAT = {
   answers: 'answers',
   /** Y.Map<string, RequestResult>: where rooms before `answers` kept them (`<seat id>/<request id>`); read only. */
   results: 'results',
+  /**
+   * Y.Map<string, DocMark>: what the player's phone has read, written by the phone: `answers`, the Yjs id
+   * of the latest answer it holds (those before it in `answers` it holds too). The room lets go of a
+   * resolved request and its answer only once read (or past `KEPT_UNREAD`, worker/src/room/table-room.ts).
+   */
+  read: 'read',
 } as const
+
+/**
+ * Resolved requests a seat's document (and the GM's) keeps: the phone reads its latest request and the
+ * room's answer to it. Older ones go, with their answers, so the document does not grow with the fight;
+ * a seat's only once its phone has read their answers (`SEAT.read`), which a phone says once it holds
+ * more than twice as many (when the room would let some go), not at every answer.
+ */
+export const KEPT_REQUESTS = 16
 
 /** The room's answer to one request of a seat's (or the GM's) document. */
 export interface Answer {

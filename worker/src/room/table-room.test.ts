@@ -14,7 +14,7 @@ import { seededDice, turnPlace } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { applyApproval } from './requests.ts'
-import { KEPT_REQUESTS, type ProcessedLog, processedInMemory, TableRoom } from './table-room.ts'
+import { KEPT_REQUESTS, KEPT_UNREAD, type ProcessedLog, processedInMemory, TableRoom } from './table-room.ts'
 import { readTurn as readTurnOf } from './turn-flow.ts'
 
 /** A table room over plain documents, with one seat (Mira's) and a processed log that records its marks. */
@@ -78,6 +78,17 @@ function device(clientID: number) {
   const updates: Uint8Array[] = []
   doc.on('update', (update: Uint8Array) => updates.push(update))
   return { doc, update: () => Y.mergeUpdates(updates.splice(0)) }
+}
+
+/**
+ * What a phone's seat model writes once it holds more answers than the room keeps anyway (or, `always`,
+ * at once): the Yjs id of the latest one it holds.
+ */
+function markRead(doc: Y.Doc, always = false) {
+  const answers = doc.getArray(SEAT.answers)
+  const due = always ? answers.length > 0 : answers.length > 2 * KEPT_REQUESTS
+  const last = due ? Y.createRelativePositionFromTypeIndex(answers, answers.length - 1).item : null
+  if (last) doc.getMap(SEAT.read).set('answers', [last.client, last.clock])
 }
 
 describe('a seat request', () => {
@@ -145,6 +156,7 @@ describe('a seat request', () => {
       room.resolveSeat(MIRA)
       Y.applyUpdate(phone.doc, Y.encodeStateAsUpdate(seat(MIRA), Y.encodeStateVector(phone.doc)))
       phone.update() // what the phone took from the room, not what it wrote
+      markRead(phone.doc)
     }
     const requests = phone.doc.getArray(SEAT.requests)
     for (let i = 1; i <= 200; i++) {
@@ -180,6 +192,26 @@ describe('a seat request', () => {
     expect([...memory.marks.keys()]).toEqual([`${MIRA}/11`, `${MIRA}/12`])
   })
 
+  it('keeps answers its phone has not read, yet no more than KEPT_UNREAD requests whatever a seat sends', () => {
+    const { room, seat, answer } = setup()
+    const requests = seat(MIRA).getArray(SEAT.requests)
+    // A seat that never says it read anything (as a hostile client would not): every answer is unread.
+    for (let i = 1; i <= 2 * KEPT_UNREAD; i++) {
+      requests.push([{ id: `r${i}`, kind: 'roll', notation: 'd20', at: i }])
+      room.resolveSeat(MIRA)
+      if (i === KEPT_UNREAD) expect(answer(seat(MIRA), 'r1')).toMatchObject({ ok: true })
+    }
+    expect(requests.length).toBe(KEPT_UNREAD)
+    expect(answer(seat(MIRA), 'r1')).toBeUndefined()
+    expect(answer(seat(MIRA), `r${2 * KEPT_UNREAD}`)).toMatchObject({ ok: true })
+    // Once read (a mark that names the latest answer), the room keeps its latest few again.
+    markRead(seat(MIRA), true)
+    requests.push([{ id: 'last', kind: 'roll', notation: 'd20', at: 0 }])
+    room.resolveSeat(MIRA)
+    expect(requests.length).toBeLessThanOrEqual(KEPT_REQUESTS + 1)
+    expect(answer(seat(MIRA), 'last')).toMatchObject({ ok: true })
+  })
+
   it('sent again with an old id, after the room let the first go, is a new request with a log id of its own', () => {
     const { room, seat, log, answer } = setup()
     const phone = device(11)
@@ -190,6 +222,7 @@ describe('a seat request', () => {
       room.resolveSeat(MIRA)
       Y.applyUpdate(phone.doc, Y.encodeStateAsUpdate(seat(MIRA), Y.encodeStateVector(phone.doc)))
       phone.update()
+      markRead(phone.doc)
     }
     send('again')
     const first = answer(seat(MIRA), 'again')

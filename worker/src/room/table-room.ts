@@ -6,6 +6,7 @@ import {
   type Answer,
   type Approval,
   GM,
+  KEPT_REQUESTS,
   LIMITS,
   parseGmRequest,
   parseRequest,
@@ -25,11 +26,14 @@ import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
+export { KEPT_REQUESTS }
+
 /**
- * Resolved requests a seat's document (and the GM's) keeps: the phone reads its latest request and the
- * room's answer to it. Older ones go, with their answers, so the document does not grow with the fight.
+ * Resolved requests a seat's document keeps at most, answers read or not: a phone that queued a whole
+ * evening offline reads every answer, and a seat that never says it read them cannot grow its document
+ * without limit (the requests a minute a seat may send bound how fast it gets there).
  */
-export const KEPT_REQUESTS = 16
+export const KEPT_UNREAD = 256
 
 /**
  * What the room has resolved. A request is named for good by the Yjs id of its item in the requests array
@@ -140,7 +144,7 @@ export class TableRoom {
     }
     if (seat.getArray(SEAT.requests).length > 2 * KEPT_REQUESTS)
       this.atomically(() =>
-        compactRequests(seat, SEAT.requests, seatId, processed, (id) => `${seatId}/${id}`),
+        compactRequests(seat, SEAT.requests, seatId, processed, (id) => `${seatId}/${id}`, unreadOf(seat)),
       )
     this.fileLogWhenFull()
   }
@@ -261,9 +265,22 @@ function unresolved(array: Y.Array<unknown>, scope: string, processed: Processed
 }
 
 /**
+ * The ids of the requests whose answers the seat's phone has not read: those after the answer its read
+ * mark names (all of them when the mark names none the document holds).
+ */
+function unreadOf(seat: Y.Doc): ReadonlySet<string | null> {
+  const mark = seat.getMap<unknown>(SEAT.read).get('answers')
+  const answers = itemsOf(seat.getArray<unknown>(SEAT.answers))
+  const [client, clock] = Array.isArray(mark) ? mark : []
+  const read = answers.findIndex((a) => a.client === client && a.clock === clock)
+  return new Set(answers.slice(read + 1).map((a) => requestId(a.value)))
+}
+
+/**
  * Lets a document's resolved requests and their answers go (a seat's, or the GM's), keeping the latest
- * `KEPT_REQUESTS` and every request not resolved yet; then forgets the marks of writers with no request
- * left. `legacyKey` is where a room before `answers` kept a request's result in the results map.
+ * `KEPT_REQUESTS`, every request not resolved yet, and those whose answers are `unread` up to the latest
+ * `KEPT_UNREAD`; then forgets the marks of writers with no request left. `legacyKey` is where a room
+ * before `answers` kept a request's result in the results map.
  */
 function compactRequests(
   doc: Y.Doc,
@@ -271,12 +288,14 @@ function compactRequests(
   scope: string,
   processed: ProcessedLog,
   legacyKey: (id: string) => string,
+  unread: ReadonlySet<string | null> = new Set(),
 ): void {
   const requests = doc.getArray<unknown>(name)
   const all = itemsOf(requests)
   const resolved = (i: number) => (all[i]?.clock ?? 0) <= processed.mark(scope, all[i]?.client ?? -1)
+  const waiting = (i: number) => i >= all.length - KEPT_UNREAD && unread.has(requestId(all[i]?.value))
   doc.transact(() => {
-    deleteRuns(requests, all.length - KEPT_REQUESTS, (i) => !resolved(i))
+    deleteRuns(requests, all.length - KEPT_REQUESTS, (i) => !resolved(i) || waiting(i))
     const left = new Set(requests.toArray().map(requestId))
     const answers = doc.getArray<Answer>(SEAT.answers)
     const kept = answers.toArray()
