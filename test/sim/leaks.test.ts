@@ -25,12 +25,13 @@ const DERIVES: Record<
     lines: [/^Hit points (before|now)$/, /^Wound \d+$/, /^Capped at /, /Up to maximum/],
     damage: true,
   },
-  // Starting hit points are the maximum; "hits B for 5" is what B lost past its PROT.
+  // Starting hit points are the maximum; "hits B for 5" is what B lost past its PROT; its wound modifier
+  // on its own attacks ("Orc Badly Wounded: -10") says how low it is.
   spelljammer: {
     sheet: ['hp', 'startingHp'],
     state: [],
     chips: [/Wounded/, /^Bloodied/],
-    lines: [/ hit points$/],
+    lines: [/ hit points$/, / (Very )?Badly Wounded/],
     damage: true,
   },
   osr: { sheet: ['hitPoints'], state: [], chips: [], lines: [/hit points/i], damage: false },

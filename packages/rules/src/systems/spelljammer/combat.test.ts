@@ -565,3 +565,15 @@ describe('spelljammer combat: the Desperate Defense forced move', () => {
     })
   })
 })
+
+describe('spelljammer combat: what a wounded monster’s attack shows', () => {
+  it('marks its wound modifier as its health, for a room that keeps that from the players', () => {
+    // 8 of 30 hit points: Very Badly Wounded, -20 to all actions (Wounds).
+    const orc = sj('orc', 'foe', {}, { hp: 8 })
+    const { result } = attack(orc, sj('mira', 'pc'), sword, null, 50, 6)
+    const wound = result.lines.find((l) => l.label.includes('Very Badly Wounded'))
+    expect(wound).toMatchObject({ value: -20, health: 'orc' })
+    // The weapon's own SC is no one's health.
+    expect(result.lines.find((l) => l.label === 'Longsword SC')?.health).toBeUndefined()
+  })
+})

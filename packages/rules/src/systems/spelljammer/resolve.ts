@@ -166,7 +166,14 @@ function resolveAttack(
     },
     [target.id]: targetChange,
   }
-  const lines = [...(into?.value.lines ?? []), ...attack.breakdown, ...(damage?.breakdown ?? [])]
+  // The attacker's wound modifier follows from its hit points: where players may not see a monster's,
+  // the line is the GM's (`health`), as its hit points are.
+  const own = built.value.declaration.attacker.sheet
+  const [wound] = spelljammer.woundLines(own.hp, own.startingHp, own.name)
+  const breakdown = attack.breakdown.map((l) =>
+    wound && l.label === wound.label && l.rule === wound.rule ? { ...l, health: attacker.id } : l,
+  )
+  const lines = [...(into?.value.lines ?? []), ...breakdown, ...(damage?.breakdown ?? [])]
   if (damage)
     lines.push({
       label: `${target.name} hit points`,
