@@ -88,7 +88,8 @@ describe('setting up a fight', () => {
 
     await gm.getByRole('button', { name: 'Reveal Wyrm' }).click()
     await gm.getByRole('button', { name: 'Reveal to everyone' }).click()
-    await mira.getByText('Wyrm').waitFor({ timeout: 2000 })
+    await mira.getByTestId('combatant').filter({ hasText: 'Wyrm' }).waitFor({ timeout: 2000 })
+    await expect.poll(() => mira.getByTestId('log').textContent()).toContain('Wyrm steps out')
 
     // The GM edits a monster mid-fight; an impossible value is refused with a reason.
     const bandit = gm.getByTestId('combatant').filter({ hasText: 'Bandit 1' })
