@@ -113,6 +113,8 @@ export class TableRoom {
   private readonly newId: () => string
   private readonly atomically: (work: () => void) => void
   private readonly rules: RuleSystem
+  /** Each seat's requests and read mark when the room last let some go (in memory only). */
+  private readonly compactedAt = new Map<string, { length: number; read: string }>()
 
   constructor(options: TableRoomOptions) {
     this.options = options
@@ -142,10 +144,19 @@ export class TableRoom {
         processed.setMark(seatId, client, clock)
       })
     }
-    if (seat.getArray(SEAT.requests).length > 2 * KEPT_REQUESTS)
+    // Let go of in runs: once KEPT_REQUESTS more came, or the phone read more, since the last time; not at
+    // every update (what a seat that never marks a read keeps stays past 2 x KEPT_REQUESTS, and would cost
+    // a storage transaction at each).
+    const requests = seat.getArray(SEAT.requests)
+    const last = this.compactedAt.get(seatId)
+    const read = JSON.stringify(seat.getMap(SEAT.read).get('answers') ?? null)
+    const due = !last || requests.length >= last.length + KEPT_REQUESTS || read !== last.read
+    if (requests.length > 2 * KEPT_REQUESTS && due) {
       this.atomically(() =>
         compactRequests(seat, SEAT.requests, seatId, processed, (id) => `${seatId}/${id}`, unreadOf(seat)),
       )
+      this.compactedAt.set(seatId, { length: requests.length, read })
+    }
     this.fileLogWhenFull()
   }
 
