@@ -18,5 +18,9 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     // FRAY_WORKERD_BENCH=1: the bench's part that runs in workerd instead (`npm run bench`, BENCH_ONLY=cpu).
     include: process.env.FRAY_WORKERD_BENCH === '1' ? ['**/*.workerd.ts'] : ['**/*.test.ts'],
+    // The room's structured lines for Workers Logs (a refused write, a failed store): the tests refuse
+    // thousands on purpose (the fuzzer, every quota). ROOM_LOG=1 shows them.
+    onConsoleLog: (line) =>
+      process.env.ROOM_LOG === '1' || !line.includes('{"source":"room"') ? undefined : false,
   },
 })

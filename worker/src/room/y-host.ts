@@ -170,7 +170,8 @@ export class YHost {
       // Whatever the message applied was rolled back with its transaction; the reason says so in words.
       if (error instanceof Refused) this.refuse(ws, error.refusal.code, error.refusal.reason)
       else if (error instanceof StoreFailed) {
-        console.error('room: storing an update failed', error.cause)
+        const cause = error.cause instanceof Error ? error.cause.message : String(error.cause)
+        logLine('error', { event: 'store-failed', doc: attachment.doc, reason: cause })
         this.refuse(
           ws,
           CLOSE.storeFailed,
@@ -530,6 +531,8 @@ export class YHost {
 
   /** Closes a socket with a code and a reason a person can read (the protocol allows 123 bytes); its presence goes. */
   private refuse(ws: WebSocket, code: number, reason: string): void {
+    const { doc, role } = (ws.deserializeAttachment() ?? {}) as Partial<Attachment>
+    logLine('warn', { event: 'refused', code, doc: doc ?? null, role: role?.kind ?? null, reason })
     this.forget(ws)
     try {
       ws.close(code, reason.slice(0, 120))
@@ -594,4 +597,12 @@ function send(ws: WebSocket, frame: Uint8Array): void {
   } catch {
     // The close handler cleans up.
   }
+}
+
+/**
+ * One structured line for Workers Logs (wrangler.toml's [observability]): an object, so the dashboard
+ * can filter by `event`, `code` and `doc`. Never a key, a seat's secret or a document's content.
+ */
+function logLine(level: 'warn' | 'error', fields: Record<string, unknown>): void {
+  console[level](JSON.stringify({ source: 'room', ...fields }))
 }
