@@ -3,6 +3,7 @@ import { render } from 'preact'
 import './styles.css'
 import { App } from './app.tsx'
 import { takeJoinShell } from './join-shell.ts'
+import { reloadIntoNewVersion } from './new-version.ts'
 import { parseRoute } from './route.ts'
 import { startTheme } from './theme.ts'
 import { prefetchRoomInfo } from './views/use-room.ts'
@@ -23,6 +24,9 @@ setTimeout(() => {
   render(<App />, document.getElementById('app') as HTMLElement)
   shell.done()
 })
+
+// A chunk Vite's preloading could not fetch: gone with a deploy, so this page is an old version.
+window.addEventListener('vite:preloadError', () => void reloadIntoNewVersion())
 
 // Only built apps have /sw.js; in `vite dev` a service worker would only serve stale modules.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -1,6 +1,7 @@
 /** Loads a part of the app (its own chunk) the first time it is needed, so the first load stays small. */
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
+import { reloadIntoNewVersion } from '../new-version.ts'
 
 export function useLazy<T>(load: () => Promise<T>, when: boolean): T | null {
   const loaded = useSignal<{ value: T } | null>(null)
@@ -14,8 +15,10 @@ export function useLazy<T>(load: () => Promise<T>, when: boolean): T | null {
           loaded.value = { value }
         },
         () => {
-          // Offline before the chunk was ever cached: the next render that needs it tries again.
+          // Offline before the chunk was ever cached: the next render that needs it tries again. Gone with
+          // a deploy: the page reloads into the new version (once).
           started.current = false
+          void reloadIntoNewVersion()
         },
       )
     }
