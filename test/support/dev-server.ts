@@ -57,7 +57,12 @@ export async function startDevServer(
     ],
     {
       cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        CI: 'true',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so a stop (even SIGKILL) takes workerd down with wrangler.
       detached: true,
