@@ -13,7 +13,7 @@ import {
 } from '@fray/protocol'
 import type { Declared } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
-import * as Y from 'yjs'
+import type * as Y from 'yjs'
 import { readStored } from './stored.ts'
 
 export interface StoredSeat {
@@ -190,8 +190,14 @@ export function createSeatModel(
   }
 }
 
-/** The Yjs id of an array's last value (its writer's client and the clock it gave it), or null when empty. */
+/**
+ * The Yjs id of an array's last value (its writer's client and the clock it gave it), or null when empty.
+ * Read from the array's items, not with Yjs's helpers: a value import of yjs here would put all of it
+ * into the first load of every page (the player's route reads stored seats before it syncs anything).
+ */
 function lastItemId<T>(array: Y.Array<T>): DocMark | null {
-  const item = array.length > 0 ? Y.createRelativePositionFromTypeIndex(array, array.length - 1).item : null
-  return item ? [item.client, item.clock] : null
+  let last: DocMark | null = null
+  for (let item = array._start; item !== null; item = item.right)
+    if (!item.deleted && item.countable) last = [item.id.client, item.id.clock + item.length - 1]
+  return last
 }
