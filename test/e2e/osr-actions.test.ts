@@ -209,14 +209,7 @@ it('osr: Mira strikes the Goblin from the phone, then turns her back and moves o
   await sheet.getByRole('checkbox', { name: /Then turn your back and move away/ }).check()
   // Her own dice, a 12 to hit and a 3 for damage: the room's could roll a natural 20 that disarms the
   // Goblin, which then has no parting shot (17.0.3; the rules' own test covers that case).
-  await sheet.getByRole('checkbox', { name: 'I roll my own dice' }).check()
-  await sheet.locator('.own-dice input').first().waitFor()
-  for (let i = 0; i < 8; i++) {
-    const inputs = await sheet.locator('.own-dice input').all()
-    const last = inputs.at(-1)
-    if (!last || (await last.inputValue()) !== '') break
-    await last.fill(inputs.length === 1 ? '12' : '3')
-  }
+  await typeOwnDice(sheet, (i) => (i === 0 ? 12 : 3))
   await sheet.getByRole('button', { name: 'Send my dice' }).click()
   await expect
     .poll(() => mira.getByTestId('log').textContent())
