@@ -1,6 +1,7 @@
 /** The app shell: one screen per route. */
 
 import { parseRoute } from './route.ts'
+import { newVersionReady, reloadWhenSafe } from './update-ready.ts'
 import { PlayerView } from './views/player-view.tsx'
 import { useLazy } from './views/use-lazy.ts'
 
@@ -27,7 +28,29 @@ function LazyHome() {
   return Home ? <Home /> : <p class="page muted">Opening Fray…</p>
 }
 
+/** A new version took over this page's service worker: said on every screen, with a way to take it now. */
+function NewVersion() {
+  if (!newVersionReady.value) return null
+  return (
+    <p class="new-version row gap" role="status">
+      <span>A new version of Fray is ready. It loads when you put this device away.</span>
+      <button type="button" class="ghost push" onClick={() => reloadWhenSafe()}>
+        Reload now
+      </button>
+    </p>
+  )
+}
+
 export function App() {
+  return (
+    <>
+      <NewVersion />
+      <Screen />
+    </>
+  )
+}
+
+function Screen() {
   const route = parseRoute(window.location.pathname, window.location.hash)
   switch (route.screen) {
     case 'home':

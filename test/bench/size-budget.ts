@@ -18,8 +18,10 @@ export const JS_BUDGET_BYTES = 16_000
  * resolving of an attack left its screen part (`RESOLVE_LOADERS`: loaded only for one's own dice); 77-83
  * kB once Yjs's logger was lib0's plain one (app/vite.config.ts: no lib0 schema and DOM helpers). A
  * screen that imported every system at once (`SYSTEMS` instead of its room's rules) would add ~70 kB.
+ * Raised from 85 to 86 kB for #56 (80.5-85.4 kB): the first load's "A new version is ready" notice and the
+ * install offer it keeps, 0.4 kB on every screen (the hint itself is a chunk a phone fetches once).
  */
-export const FIGHT_BUDGET_BYTES = 85_000
+export const FIGHT_BUDGET_BYTES = 86_000
 
 const DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url))
 

@@ -67,4 +67,45 @@ describe('the device’s own settings', () => {
     await chromium.snap(phone, 'text-200-rolled')
     expect(await sidewaysOverflow(phone)).toBe(0)
   })
+
+  it('after the first fight, once: the quiet offer to install, at a tap', { timeout: 90_000 }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+    await addCombatant(gm, 'Goblin', '7')
+    const phone = await (await chromium.browser.newContext(PHONE)).newPage()
+    phone.setDefaultTimeout(15_000)
+    await joinWithCharacter(phone, room.playerUrl, 'Mira')
+    // The browser's offer to install, as Chromium makes it to an installable app outside incognito.
+    await phone.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {
+          ;(window as unknown as { prompted: number }).prompted = 1
+        },
+      })
+      window.dispatchEvent(offer)
+      ;(window as unknown as { kept: boolean }).kept = offer.defaultPrevented
+    })
+    expect(await phone.evaluate(() => (window as unknown as { kept: boolean }).kept)).toBe(true)
+    const hint = phone.getByRole('region', { name: 'Keep Fray on this phone' })
+    const fight = async () => {
+      await gm.getByRole('button', { name: 'Start combat' }).click()
+      await phone.getByTestId('turn-banner').filter({ hasNotText: 'Waiting for the GM to start' }).waitFor()
+      expect(await hint.count()).toBe(0)
+      await gm.getByRole('button', { name: 'End combat' }).click()
+      await gm.getByRole('button', { name: 'End the combat' }).click()
+      await phone.getByTestId('turn-banner').filter({ hasText: 'Waiting for the GM to start' }).waitFor()
+    }
+    expect(await hint.count()).toBe(0)
+    await fight()
+    await hint.waitFor()
+    await chromium.snap(phone, 'install-hint')
+    await hint.getByRole('button', { name: 'Add to home screen' }).click()
+    await expect
+      .poll(() => phone.evaluate(() => (window as unknown as { prompted?: number }).prompted))
+      .toBe(1)
+    expect(await hint.count()).toBe(0)
+    // The next fight's end: shown once on a device, never again.
+    await fight()
+    await phone.waitForTimeout(1000)
+    expect(await hint.count()).toBe(0)
+  })
 })

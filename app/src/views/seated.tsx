@@ -43,6 +43,7 @@ const loadDefensePrompt = () => import('../components/defense-prompt.tsx').then(
 const loadWaitingCard = () => import('../components/waiting-card.tsx').then((m) => m.WaitingCard)
 const loadGlance = () => import('../components/character-glance.tsx').then((m) => m.CharacterGlance)
 const loadAidButton = () => import('../components/character-glance.tsx').then((m) => m.AidButton)
+const loadInstallHint = () => import('../components/install-hint.tsx').then((m) => m.InstallHint)
 const loadHandover = () => import('../components/seat-handover.tsx').then((m) => m.HandoverDialog)
 
 /**
@@ -283,8 +284,16 @@ export function Seated(props: {
   const sound = useSignal(soundOn())
   const Handover = useLazy(loadHandover, handingOver.value)
   const Glance = useLazy(loadGlance, Boolean(me && system) && rules)
+  // A fight this page saw end: the moment for the install hint (once a device: install-hint.tsx).
+  const fought = useRef(false)
+  if (turn.status !== 'idle') fought.current = true
+  const afterFight = fought.current && turn.status === 'idle'
+  const InstallHint = useLazy(loadInstallHint, afterFight)
+  // What a reload into a new version would cut short (update-ready.ts): a request on its way, a sheet open.
+  const midway =
+    waiting > 0 || rolling || locked || composing.value || ownDice.value !== null || freeRolling.value
   return (
-    <main class="page player">
+    <main class="page player" data-busy={midway ? '' : undefined}>
       <header class="topbar">
         <div>
           <h1>{seat.name}</h1>
@@ -345,6 +354,7 @@ export function Seated(props: {
                   latest && <ResultCard entry={latest} />
                 )}
               </div>
+              {afterFight && InstallHint && <InstallHint />}
             </>
           ) : (
             system &&

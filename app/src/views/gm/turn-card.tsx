@@ -86,7 +86,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
   const IntentForm = useLazy(loadIntentForm, stating)
   return (
-    <section class="card turn-card" aria-label="Turn order">
+    <section class="card turn-card" aria-label="Turn order" data-busy={locked ? '' : undefined}>
       <TurnBanner turn={table.turn.value} combatants={allCombatants} />
       {turnState.status !== 'idle' && <DueEvents gm={gm} due={turnState.due ?? []} />}
       {table.turn.value.status === 'initiative' && waitingFor.length > 0 && (
