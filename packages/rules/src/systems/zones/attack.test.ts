@@ -28,6 +28,12 @@ describe('zones attacks', () => {
     expect(applyDamage(8, 8, dmg.suffered, 'at-zero')).toEqual({ health: 4, incapacitated: false })
   })
 
+  it('takes health down to 0 and no further, and never raises it: a GM edit below 0 stays where it is', () => {
+    expect(applyDamage(3, 8, 5, 'at-zero')).toEqual({ health: 0, incapacitated: true })
+    // Found by the simulator: area damage left a goblin at -3, and the Pony's 2 damage "healed" it to 0.
+    expect(applyDamage(-3, 8, 2, 'at-zero')).toEqual({ health: -3, incapacitated: true })
+  })
+
   it('lets Sybilla deliver a death blow to the nearby incapacitated bandit, and refuses it otherwise', () => {
     const decl = {
       attacker: human,

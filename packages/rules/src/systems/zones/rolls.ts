@@ -228,14 +228,17 @@ export interface HealthAfter {
   incapacitated: boolean | 'ask-gm'
 }
 
-/** Lowers health (never below 0) and says whether the target is incapacitated under the room's policy. */
+/**
+ * Lowers health (never below 0, and never up: one the GM left below 0 stays there) and says whether the
+ * target is incapacitated under the room's policy.
+ */
 export function applyDamage(
   health: number,
   maxHealth: number,
   suffered: number,
   policy: IncapacitationPolicy,
 ): HealthAfter {
-  const after = Math.max(0, health - suffered)
+  const after = Math.min(health, Math.max(0, health - suffered))
   if (suffered <= 0) return { health: after, incapacitated: false }
   switch (policy) {
     case 'ask-gm':
