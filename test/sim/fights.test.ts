@@ -81,6 +81,32 @@ describe('the simulator', () => {
     expect(failure?.message).toMatch(/ is out \(-?\d+ hp\), the order says \[\]$/)
   })
 
+  it('catches damage taken twice while the line says it once, by the log’s numbers, not the rules’', () => {
+    // A planted bug in brp itself (the invariants judge by it too): its resolution takes twice the hit
+    // points its line states.
+    const brp = SYSTEMS.brp.combat
+    const twice = () => ({
+      ...SYSTEMS.brp,
+      combat: {
+        ...brp,
+        resolve: ((attacker, target, declared, defense, roll, view) => {
+          const resolved = brp.resolve(attacker, target, declared, defense, roll, view)
+          const hp = resolved.ok ? resolved.value.changes[target.id]?.hp : undefined
+          if (!resolved.ok || hp === undefined || hp >= target.hp) return resolved
+          const changes = { ...resolved.value.changes }
+          changes[target.id] = { ...changes[target.id], hp: hp - (target.hp - hp) }
+          return { ...resolved, value: { ...resolved.value, changes } }
+        }) satisfies typeof brp.resolve,
+      },
+    })
+    const { failure } = simulate({ systems: ['brp'], fights: 20, seed: 1, rules: twice, inSystem: true })
+    expect(failure?.invariant).toBe('the damage a line states is the damage it did')
+    expect(failure?.message).toMatch(/ for (\d+)\." took (\d+) hp/)
+    const [, said, took] = / for (\d+)\." took (\d+) hp/.exec(failure?.message ?? '') ?? []
+    expect(Number(took)).toBe(2 * Number(said))
+    if (failure) expect(runFight('brp', failure.seed, { rules: twice(), inSystem: true })).toEqual(failure)
+  })
+
   it('plays the same fight from the same seed', () => {
     expect(runFight('zones', 7)).toEqual(runFight('zones', 7))
   })

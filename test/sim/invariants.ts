@@ -395,6 +395,31 @@ export function check(
     }
   }
 
+  if (action.kind !== 'undo' && action.kind !== 'verdict') {
+    const broken = logChainBroken(before.fighters, after.fighters, fresh)
+    if (broken) return broken
+  }
+
+  // An attack's line says the damage it did in each system's words ("6 damage", "hits Mira for 8",
+  // "Mira takes 2"): where it names amounts, the target's hit points fell by that much, or to their
+  // floor (the log's own before and after, which the invariant above ties to the table).
+  for (const e of fresh) {
+    const target = e.attack?.targetId
+    const change = target ? e.changes?.[target] : undefined
+    if (!change || change.before.hp === undefined || change.after.hp === undefined) continue
+    const name = after.fighters.find((f) => f.id === target)?.name
+    const stated = name ? damageStated(e.detail ?? '', name) : null
+    if (stated === null) continue
+    const fell = change.before.hp - change.after.hp
+    // (Hit points may stop at a floor: osr's non-lethal damage leaves one at 0, not below.)
+    const floored = change.after.hp <= 0 && fell >= 0 && fell < stated
+    if (fell !== stated && !floored)
+      return {
+        invariant: 'the damage a line states is the damage it did',
+        message: `"${e.detail}" took ${fell} hp (${change.before.hp} to ${change.after.hp})`,
+      }
+  }
+
   const leak = healthShown(fight, after)
   if (leak) return { invariant: 'players never see the hit points the GM keeps from them', message: leak }
 
@@ -474,6 +499,62 @@ function healthShown(fight: Fight, after: Snapshot): string | null {
     if (changed) return `${e.id} shows players what it did to ${changed}'s hit points`
     const line = e.lines?.find((l) => l.health !== undefined && hidden(side(l.health)))
     if (line) return `${e.id} shows players the line "${line.label}: ${line.value}"`
+  }
+  return null
+}
+
+/**
+ * The damage an attack's line states `target` took, summed over each hit it names ("Parting shots at
+ * Bandit: Mira hits Bandit ...; 8 damage; Tomas hits Bandit ...; 6 damage"), or null where it states none.
+ */
+export function damageStated(detail: string, target: string): number | null {
+  const name = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const said = new RegExp(
+    [
+      // osr: "hits Tomas with the Spear (21 against AC 11); Maximum Damage; 6 damage"
+      `\\bhits ${name}\\b(?:(?:(?! hits )[^;:])*;)+? (\\d+) (?:non-lethal )?damage\\b`,
+      // brp, odnd, spelljammer: "hits Mira for 8" (odnd's temporary damage takes no hit points)
+      `\\bhits ${name} for (\\d+)\\b(?! temporary)`,
+      // zones: "Mira takes 2"
+      `\\b${name} takes (\\d+)\\b`,
+    ].join('|'),
+    'g',
+  )
+  const amounts = [...detail.matchAll(said)].map((m) => Number(m[1] ?? m[2] ?? m[3]))
+  return amounts.length > 0 ? amounts.reduce((a, b) => a + b, 0) : null
+}
+
+/**
+ * The log says what happened to hit points, in order: for each fighter, the first fresh entry that moves
+ * them starts where they stood, each next starts where the last left them, and the table holds the last
+ * one's `after`. Judged by the numbers the log states against the table, not by the rules' code: an
+ * outcome applied twice but logged once, or logged with other numbers than it applied, breaks it. (Not
+ * for an undo or a verdict, which rewrite an entry in place.)
+ */
+export function logChainBroken(was: Fighter[], now: Fighter[], fresh: LogEntry[]): Broken | null {
+  // (Typed dice waiting for the GM's verdict, or refused, changed nothing yet.)
+  const applied = fresh.filter((e) => e.status !== 'pending' && e.status !== 'rejected')
+  for (const f of now) {
+    const then = was.find((w) => w.id === f.id)
+    if (!then) continue
+    let at = then.hp
+    let moved = false
+    for (const e of applied) {
+      const change = e.changes?.[f.id]
+      if (change?.before.hp === undefined || change.after.hp === undefined) continue
+      if (change.before.hp !== at)
+        return {
+          invariant: 'the log’s hit points chain from the table’s',
+          message: `${e.kind} ${e.id} says ${f.name} went from ${change.before.hp}, but the table had ${at}`,
+        }
+      at = change.after.hp
+      moved = true
+    }
+    if (moved && at !== f.hp)
+      return {
+        invariant: 'the log’s hit points chain from the table’s',
+        message: `the log leaves ${f.name} at ${at} hp, the table at ${f.hp}`,
+      }
   }
   return null
 }

@@ -8,6 +8,8 @@ export interface Simulation {
   seed: number
   /** Plants a bug: the rules a system's room gets. */
   rules?: (system: SystemId) => RuleSystem
+  /** The planted bug is the system's own: the invariants judge by it too (`FightOptions.inSystem`). */
+  inSystem?: boolean
 }
 
 export interface SystemRun {
@@ -31,7 +33,11 @@ export function simulate(sim: Simulation): {
     runs.push(run)
     const start = performance.now()
     for (let i = 0; i < sim.fights; i++) {
-      const result = runFight(system, (sim.seed + i) >>> 0, sim.rules ? { rules: sim.rules(system) } : {})
+      const result = runFight(
+        system,
+        (sim.seed + i) >>> 0,
+        sim.rules ? { rules: sim.rules(system), inSystem: sim.inSystem ?? false } : {},
+      )
       if (!result.ok) {
         run.ms = performance.now() - start
         return { runs, failure: result }

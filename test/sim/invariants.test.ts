@@ -1,0 +1,72 @@
+import type { LogEntry } from '@fray/protocol'
+import type { Fighter } from '@fray/rules'
+import { describe, expect, it } from 'vitest'
+import { damageStated, logChainBroken } from './invariants.ts'
+
+const goblin = (hp: number): Fighter => ({ id: 'g', name: 'Goblin', side: 'foe', hp, maxHp: 7, state: {} })
+const hit = (id: string, before: number, after: number, status?: LogEntry['status']): LogEntry => ({
+  id,
+  at: 0,
+  by: 'Mira',
+  notation: 'd20',
+  faces: [15],
+  total: 15,
+  source: 'crypto',
+  kind: 'attack',
+  changes: { g: { before: { hp: before }, after: { hp: after } } },
+  ...(status ? { status } : {}),
+})
+
+describe('the log’s hit points against the table’s', () => {
+  it('holds when each entry starts where the last left off and the table holds the last', () => {
+    expect(logChainBroken([goblin(7)], [goblin(1)], [hit('a', 7, 4), hit('b', 4, 1)])).toBe(null)
+    // Typed dice waiting for the GM changed nothing yet.
+    expect(logChainBroken([goblin(7)], [goblin(7)], [hit('a', 7, 4, 'pending')])).toBe(null)
+  })
+
+  it('breaks where the table moved more than the log says (taken twice, logged once)', () => {
+    expect(logChainBroken([goblin(7)], [goblin(1)], [hit('a', 7, 4)])?.message).toBe(
+      'the log leaves Goblin at 4 hp, the table at 1',
+    )
+  })
+
+  it('breaks where an entry starts from other hit points than the table had', () => {
+    expect(logChainBroken([goblin(7)], [goblin(2)], [hit('a', 5, 2)])?.message).toBe(
+      'attack a says Goblin went from 5, but the table had 7',
+    )
+  })
+})
+
+describe('the damage a log line states', () => {
+  it('reads each system’s words for the hit points a target took (lines the systems wrote)', () => {
+    // osr
+    expect(
+      damageStated(
+        'Ogre 2 hits Tomas with the Sword (18 against AC 11); 6 damage; Tomas is reduced to zero hit points: dead.',
+        'Tomas',
+      ),
+    ).toBe(6)
+    // spelljammer, brp
+    expect(damageStated('Goblin 1 critically hits Mira for 8 (double damage, no PROT).', 'Mira')).toBe(8)
+    expect(damageStated('Goblin 1 hits Tomas for 3.', 'Tomas')).toBe(3)
+    // zones
+    expect(damageStated('Mira hits: Bandit leader takes 2.', 'Bandit leader')).toBe(2)
+  })
+
+  it('sums the hits on the one target, and leaves out what others took or what takes no hit points', () => {
+    expect(
+      damageStated(
+        'Parting shots at Bandit leader: Mira hits Bandit leader with the Sword (23 against AC 11, natural 20); Maximum Damage; 8 damage; Tomas hits Bandit leader with the Spear (14 against AC 11); 6 damage.',
+        'Bandit leader',
+      ),
+    ).toBe(14)
+    expect(
+      damageStated(
+        "Mira's Pike strikes first (Melee Weapon Reach): Mira hits Goblin 1 for 3; then Goblin 1 misses Mira.",
+        'Mira',
+      ),
+    ).toBe(null)
+    expect(damageStated('Sela hits Ogre 2 for 8 temporary damage, which wears off.', 'Ogre 2')).toBe(null)
+    expect(damageStated('Rat 3 misses Tomas.', 'Tomas')).toBe(null)
+  })
+})
