@@ -1,12 +1,13 @@
 /** What the phone itself can do at the table: vibrate, stay awake, remember whether to play sounds. */
 import { useEffect } from 'preact/hooks'
+import type { Moment } from './sound.ts'
 
 /** Patterns for the moments a player must not miss; the defense prompt (issue #10) uses `prompt`. */
-export const BUZZ = {
+export const BUZZ: Record<Moment, readonly number[]> = {
   yourTurn: [120, 60, 120],
   prompt: [200, 80, 200, 80, 200],
   next: [60],
-} as const
+}
 
 const SOUND_KEY = 'fray:sound'
 
@@ -24,13 +25,13 @@ export function setSound(on: boolean, storage: Storage = localStorage): void {
 }
 
 /** Tells the player a moment is theirs: vibration where the phone has it, the sound if they switched it on. */
-export function alertPlayer(moment: keyof typeof BUZZ): void {
+export function alertPlayer(moment: Moment): void {
   buzz(BUZZ[moment])
   if (soundOn()) playSound(moment)
 }
 
 /** Plays a moment's tones; the sound's code loads only for players who switched it on. */
-export function playSound(moment: keyof typeof BUZZ): void {
+export function playSound(moment: Moment): void {
   void import('./sound.ts').then((m) => m.beep(moment))
 }
 

@@ -1,8 +1,9 @@
 /** The short tones of 'Your turn', 'You're next' and a defense prompt, made by Web Audio: no file to load. */
-import type { BUZZ } from './device.ts'
+/** The moments a player must not miss. */
+export type Moment = 'yourTurn' | 'prompt' | 'next'
 
 /** The short tones of each moment, as [frequency Hz, length ms] notes: made by Web Audio, no file to load. */
-const TONES: Record<keyof typeof BUZZ, ReadonlyArray<readonly [number, number]>> = {
+const TONES: Record<Moment, ReadonlyArray<readonly [number, number]>> = {
   yourTurn: [
     [660, 120],
     [880, 160],
@@ -18,7 +19,7 @@ const TONES: Record<keyof typeof BUZZ, ReadonlyArray<readonly [number, number]>>
 let audio: AudioContext | null = null
 
 /** Plays a moment's tones, quietly; silently nothing where there is no Web Audio or it is not allowed yet. */
-export function beep(moment: keyof typeof BUZZ): void {
+export function beep(moment: Moment): void {
   const Context = typeof window === 'undefined' ? undefined : window.AudioContext
   if (!Context) return
   try {

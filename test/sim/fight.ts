@@ -46,7 +46,7 @@ import { putOnTable } from '../../app/src/models/table.ts'
 import { fighters, settingsOf } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
 import { processedInMemory, TableRoom } from '../../worker/src/room/table-room.ts'
-import { readTurn } from '../../worker/src/room/turn-flow.ts'
+import { readTurn } from '../../worker/src/room/turn-doc.ts'
 import { check, gmLog, type Snapshot, snapshot } from './invariants.ts'
 
 const FOE_HEALTH: readonly FoeHealthView[] = ['exact', 'word', 'none']

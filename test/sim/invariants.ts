@@ -25,7 +25,7 @@ import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
-import { readTurn } from '../../worker/src/room/turn-flow.ts'
+import { readTurn } from '../../worker/src/room/turn-doc.ts'
 import type { Action, Fight } from './fight.ts'
 
 export interface Snapshot {

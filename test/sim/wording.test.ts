@@ -15,7 +15,7 @@ import { TurnOrder } from '../../app/src/components/turn-banner.tsx'
 import { readCombatant } from '../../app/src/models/table.ts'
 import { describeTurn } from '../../app/src/models/turn.ts'
 import type { TableRoomOptions } from '../../worker/src/room/table-room.ts'
-import { readTurn } from '../../worker/src/room/turn-flow.ts'
+import { readTurn } from '../../worker/src/room/turn-doc.ts'
 import { answersOf } from '../support/answers.ts'
 import { runFight } from './fight.ts'
 import RULE_SECTIONS from './rule-sections.json' with { type: 'json' }

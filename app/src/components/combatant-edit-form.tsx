@@ -5,7 +5,7 @@ import { useSignal } from '@preact/signals'
 import { rulesOf } from '../models/rules.ts'
 import { asFighter, type Combatant } from '../models/table.ts'
 import { Alert } from './alert.tsx'
-import type { Props } from './combatant-list.tsx'
+import type { CombatantListProps as Props } from './combatant-props.ts'
 
 export function EditForm(
   props: Omit<Props, 'combatants'> & {

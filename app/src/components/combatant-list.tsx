@@ -2,44 +2,15 @@
  * Combatants with their hit points as a bar and a number (a monster's as a word, or nothing, where the
  * room keeps its hit points from the players); the GM gets quick damage, heal and remove.
  */
-import { markLasting, type SystemId } from '@fray/protocol'
+import { markLasting } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
-import { type Combatant, hpFraction } from '../models/table.ts'
+import { hpFraction } from '../models/table.ts'
 import { useLazy } from '../views/use-lazy.ts'
 import { AskOnce } from './ask-once.tsx'
+import type { CombatantListProps as Props } from './combatant-props.ts'
 
 /** The GM's edit form: its code comes with the first Edit tap, off the players' first load. */
 const loadEditForm = () => import('./combatant-edit-form.tsx').then((m) => m.EditForm)
-
-export interface Props {
-  combatants: Combatant[]
-  onAdjust?: (id: string, delta: number) => void
-  onRemove?: (id: string) => void
-  /** GM only: a monster back into the hidden roster, off the table. */
-  onHide?: (id: string) => void
-  /**
-   * GM only: change any of a combatant's figures mid-fight, from what the form showed (`shown`: the
-   * hit points are sent as the change from those); answers an error or null.
-   */
-  onEdit?: (
-    id: string,
-    fields: { name: string; hp: number; maxHp: number },
-    shown: { hp: number; maxHp: number },
-  ) => string | null
-  /** GM only: open the full sheet of the room's system for this combatant. */
-  onStats?: (id: string) => void
-  /**
-   * GM only: put a named condition on for some rounds (null: until removed) or, where the round runs on a
-   * segment clock (`segmentsPerRound`), some segments; or take one off.
-   */
-  onMark?: (id: string, name: string, duration: { rounds: number | null; segments?: number }) => void
-  onUnmark?: (id: string, markId: string) => void
-  segmentsPerRound?: number
-  /** GM only: end one of the rules' conditions that the text leaves to the GM (a Prone, a Disarmed). */
-  onClear?: (id: string, condition: string) => void
-  /** The room's system, whose rules say which conditions the GM may end. */
-  system?: SystemId | null
-}
 
 export function CombatantList(props: Props) {
   // The GM's edit callbacks and the system's facts go to the Edit form as they are.

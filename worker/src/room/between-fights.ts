@@ -16,7 +16,8 @@ import type * as Y from 'yjs'
 import { fighters } from './fighters.ts'
 import { type RoomContext, record, roomRoller } from './outcomes.ts'
 import { forgetUndoableActs } from './table-acts.ts'
-import { closeCombat, readTurn } from './turn-flow.ts'
+import { readTurn } from './turn-doc.ts'
+import { closeCombat } from './turn-flow.ts'
 
 /**
  * The GM's "New fight": the fight at hand ends, the party stays as it is (its wounds carry over), the

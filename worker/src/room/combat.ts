@@ -20,7 +20,8 @@ import { applyChanges, type RoomContext, record, roomRoller, seatOf, write } fro
 import { closePrompt, openPrompt, openPrompts, promptById } from './prompts.ts'
 import { undoTableAct } from './table-acts.ts'
 import { waitingForEvents } from './timed-events.ts'
-import { readTurn, refreshTurn, stepTurn } from './turn-flow.ts'
+import { readTurn } from './turn-doc.ts'
+import { refreshTurn, stepTurn } from './turn-flow.ts'
 
 /** Who asks: a player for their own character, or the GM for anyone. */
 export type Asker = { seatId: string } | 'gm'

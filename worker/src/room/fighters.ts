@@ -3,13 +3,23 @@
  * document where the room keeps them from the players (see foe-health.ts), and the room's settings.
  */
 import { GM, type RoomSettings, readField, readSettings, TABLE } from '@fray/protocol'
-import type { Fighter } from '@fray/rules'
+import type { DiceSource, Fighter, RuleSystem } from '@fray/rules'
 import type * as Y from 'yjs'
 
 /** The documents the table's truth is read from: the table, and the gm document's monster secrets. */
 export interface TableDocs {
   table: Y.Doc
   gm: Y.Doc
+}
+
+/** What every piece of room logic works over: the room's rules (its system's), documents, dice and clock. */
+export interface RoomContext extends TableDocs {
+  rules: RuleSystem
+  log: Y.Doc
+  /** The document of the `n`-th fight filed (from 0), where "New fight" files the log. */
+  past(n: number): Y.Doc
+  dice: DiceSource
+  now: number
 }
 
 /** A combatant's hidden fields in the gm document, when the room keeps them from the players. */

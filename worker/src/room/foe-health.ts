@@ -18,9 +18,8 @@ import {
 } from '@fray/protocol'
 import { type Fighter, healthWord } from '@fray/rules'
 import * as Y from 'yjs'
-import { fighterOf, settingsOf } from './fighters.ts'
+import { fighterOf, type RoomContext, settingsOf } from './fighters.ts'
 import { setIfChanged } from './map-writes.ts'
-import type { RoomContext } from './outcomes.ts'
 
 /** The word players see for a monster: "Down" when out of the fight, else the system's words or nothing. */
 function wordFor(ctx: RoomContext, f: Fighter, shown: 'word' | 'none'): string | undefined {

@@ -4,9 +4,9 @@
  * never takes the log past its quota and nothing of it is lost. The fight at hand goes on.
  */
 import { type FiledFight, LOG, type LogEntry, PAST, type PastFight } from '@fray/protocol'
+import { deleteRuns } from './map-writes.ts'
 import type { RoomContext } from './outcomes.ts'
-import { deleteRuns } from './table-room.ts'
-import { readTurn } from './turn-flow.ts'
+import { readTurn } from './turn-doc.ts'
 
 /** The latest entries the live log keeps when it files the rest: what the GM may still undo. */
 export const KEPT_ENTRIES = 50

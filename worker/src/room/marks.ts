@@ -8,7 +8,7 @@ import { type GmMark, LOG, type LogEntry, markLasting, type RequestResult, TABLE
 import type { TurnState } from '@fray/rules'
 import type * as Y from 'yjs'
 import { appendLog, type RoomContext } from './outcomes.ts'
-import { readTurn } from './turn-flow.ts'
+import { readTurn } from './turn-doc.ts'
 
 const fieldsOf = (ctx: RoomContext, id: string) => ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
 

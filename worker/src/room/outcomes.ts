@@ -5,30 +5,20 @@
  */
 import { type CombatantFields, LOG, type LogEntry, TABLE } from '@fray/protocol'
 import {
-  type DiceSource,
   type Fighter,
   type FighterChange,
   type Outcome,
   type RecordedDie,
   type Resolution,
   type Roller,
-  type RuleSystem,
   recordingRoller,
 } from '@fray/rules'
 import type * as Y from 'yjs'
-import { fighterOf, fighters, secretOf, type TableDocs } from './fighters.ts'
+import { fighterOf, fighters, type RoomContext, secretOf } from './fighters.ts'
 import { keptFromPlayers, placeHealth, type RoomEntry, splitEntry, writeStatus } from './foe-health.ts'
 import { setIfChanged } from './map-writes.ts'
 
-/** What every piece of room logic works over: the room's rules (its system's), documents, dice and clock. */
-export interface RoomContext extends TableDocs {
-  rules: RuleSystem
-  log: Y.Doc
-  /** The document of the `n`-th fight filed (from 0), where "New fight" files the log. */
-  past(n: number): Y.Doc
-  dice: DiceSource
-  now: number
-}
+export type { RoomContext }
 
 /** The seat playing this combatant, or null for the GM's. */
 export function seatOf(table: Y.Doc, combatantId: string): string | null {

@@ -19,7 +19,8 @@ import * as Y from 'yjs'
 import { combatantsIn, secretOf, settingsOf } from './fighters.ts'
 import { appendLog, type RoomContext } from './outcomes.ts'
 import { closePromptsOf } from './prompts.ts'
-import { closeCombat, leaveTurn, readTurn, refreshTurn, writeTurn } from './turn-flow.ts'
+import { readTurn, writeTurn } from './turn-doc.ts'
+import { closeCombat, leaveTurn, refreshTurn } from './turn-flow.ts'
 
 type Kept = TableUndo & { entryId: string; seq: number }
 

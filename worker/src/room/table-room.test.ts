@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { applyApproval } from './requests.ts'
 import { KEPT_REQUESTS, KEPT_UNREAD, type ProcessedLog, processedInMemory, TableRoom } from './table-room.ts'
-import { readTurn as readTurnOf } from './turn-flow.ts'
+import { readTurn as readTurnOf } from './turn-doc.ts'
 
 /** A table room over plain documents, with one seat (Mira's) and a processed log that records its marks. */
 function setup(options: { processed?: Set<string> } = {}) {

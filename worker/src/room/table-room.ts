@@ -22,6 +22,7 @@ import { approveOutcome } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import { fileOlderEntries } from './log-filing.ts'
+import { deleteRuns } from './map-writes.ts'
 import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
@@ -318,20 +319,6 @@ function compactRequests(
     }
   }, 'server')
   processed.keepMarks(scope, new Set(itemsOf(requests).map((r) => r.client)))
-}
-
-/** Deletes the values before `end` that `keep` does not keep, a run at a time from the last backwards. */
-export function deleteRuns<T>(array: Y.Array<T>, end: number, keep: (i: number) => boolean): void {
-  for (let last = end - 1; last >= 0; ) {
-    if (keep(last)) {
-      last--
-      continue
-    }
-    let first = last
-    while (first > 0 && !keep(first - 1)) first--
-    array.delete(first, last - first + 1)
-    last = first - 1
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * into its steps, rolls the dice it asks for, logs them, writes the turn into `table`, and runs the end of
  * each round. No rule is decided here.
  */
-import { LOG, type LogEntry, type RequestResult, TABLE } from '@fray/protocol'
+import { LOG, type LogEntry, type RequestResult } from '@fray/protocol'
 import {
   type Fighter,
   fail,
@@ -18,27 +18,12 @@ import {
   turnPlace,
   withoutCombatant,
 } from '@fray/rules'
-import type * as Y from 'yjs'
 import { fighters, settingsOf } from './fighters.ts'
-import { setIfChanged } from './map-writes.ts'
 import { tickMarks, tickSegments } from './marks.ts'
 import { appendLog, endOfFight, endOfRound, type RoomContext, rollEntry, startOfFight } from './outcomes.ts'
 import { closeAllPrompts, openPrompts } from './prompts.ts'
 import { eventDone, rearmEvents, waitingForEvents, withEventsDue } from './timed-events.ts'
-
-export function readTurn(table: Y.Doc): TurnState {
-  return { ...IDLE_TURN, ...(table.getMap<unknown>(TABLE.turn).toJSON() as Partial<TurnState>) }
-}
-
-/** Writes the turn, key by key, touching only what changed (so settling twice writes nothing). */
-export function writeTurn(table: Y.Doc, turn: TurnState): void {
-  const map = table.getMap<unknown>(TABLE.turn)
-  const next = turn as unknown as Record<string, unknown>
-  table.transact(() => {
-    for (const key of [...map.keys()]) if (next[key] === undefined) map.delete(key)
-    for (const [key, value] of Object.entries(next)) setIfChanged(map, key, value)
-  }, 'server')
-}
+import { readTurn, writeTurn } from './turn-doc.ts'
 
 /** What the turn model sees of the table now. */
 function turnContext(ctx: RoomContext): TurnContext {

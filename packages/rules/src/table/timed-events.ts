@@ -5,7 +5,7 @@
  * events, asks which come up after each step of the turn, and writes them into the turn as `due`.
  */
 import type { MomentScale } from '../system.ts'
-import type { TurnState } from './turn.ts'
+import type { DueEvent, TurnState } from './turn.ts'
 
 /** When in a round an event comes up: a number of the system's order, or the round's start or end. */
 export type EventMoment = number | 'start' | 'end'
@@ -24,13 +24,7 @@ export interface TimedEvent {
   fired?: number
 }
 
-/** An event that came up and waits for the GM, as every device sees it. */
-export interface DueEvent {
-  id: string
-  /** The event's name, or a plain word when it is secret. */
-  label: string
-  round: number
-}
+export type { DueEvent }
 
 /**
  * The events that come up now, in the order they come: those of this round not yet come up whose moment

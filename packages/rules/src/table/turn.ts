@@ -6,8 +6,7 @@
 import { fail, type Outcome, ok } from '../outcome.ts'
 import type { MomentScale, RoundPhaseId, Unaware } from '../system.ts'
 import type { RoundState } from '../systems/zones/round.ts'
-import type { DueEvent } from './timed-events.ts'
-import type { Fighter } from './types.ts'
+import type { Fighter } from './fighter.ts'
 
 /** Everyone who acts at one moment; several ids act simultaneously. */
 export interface TurnSlot {
@@ -36,6 +35,14 @@ export interface Intent {
   weapon: string | null
   /** The ids of the choices taken in the form's groups (`IntentRules.options`); none: each group's first. */
   options?: string[]
+}
+
+/** An event that came up and waits for the GM, as every device sees it (`timed-events.ts`). */
+export interface DueEvent {
+  id: string
+  /** The event's name, or a plain word when it is secret. */
+  label: string
+  round: number
 }
 
 /** The `turn` map of the table document, written by the room from its system's turn model. */

@@ -5,29 +5,10 @@
  */
 import type { Outcome } from '../outcome.ts'
 import type { BreakdownLine, ModifierToggle } from '../system.ts'
+import type { Fighter, FighterChange } from './fighter.ts'
 import type { TurnState } from './turn.ts'
 
-/** A combatant as the combat rules see it: its sheet and its live state at the table. */
-export interface Fighter {
-  id: string
-  name: string
-  side: 'pc' | 'foe'
-  /** The sheet as stored (validated by the system's `parse`); quick-added monsters have none: use defaults. */
-  sheet?: Record<string, unknown>
-  hp: number
-  maxHp: number
-  /**
-   * The adapter's own per-combatant state, JSON only: conditions with their durations, wounds, armor
-   * damage, ammunition, reactions used... Starts as `{}`. Only the adapter reads or writes it.
-   */
-  state: Record<string, unknown>
-}
-
-/** What an outcome changes on one combatant; absent fields stay as they are. */
-export interface FighterChange {
-  hp?: number
-  state?: Record<string, unknown>
-}
+export type { Fighter, FighterChange } from './fighter.ts'
 
 /** A way to attack: a weapon, a spell, a punch... `id` is the adapter's own. */
 export interface AttackChoice {
