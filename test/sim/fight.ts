@@ -131,7 +131,7 @@ export function runFight(system: SystemId, seed: number, options: FightOptions =
 class Fight {
   /** The rules the room plays by (a test may plant a bug in them). */
   readonly rules: RuleSystem
-  /** The rules the invariants judge by: always the system's own. */
+  /** The rules the invariants judge by: the system's own (the planted ones for a bug `inSystem`). */
   readonly judge: RuleSystem
   readonly choose: ReturnType<typeof seededDice>
   readonly table = docOf(1)

@@ -107,6 +107,31 @@ describe('the simulator', () => {
     if (failure) expect(runFight('brp', failure.seed, { rules: twice(), inSystem: true })).toEqual(failure)
   })
 
+  it('catches a system allowing a second attack a turn, by its text, however its own rules agree', () => {
+    // A planted bug in osr itself (the invariants judge by it too): every fighter strikes twice a round.
+    const turn = SYSTEMS.osr.turn
+    const twice = () => ({
+      ...SYSTEMS.osr,
+      turn: {
+        ...turn,
+        attacksPerTurn: () => 2,
+        step: ((state, action, ctx) => {
+          const stepped = turn.step(state, action, ctx)
+          if (!stepped.ok) return stepped
+          const next = stepped.value.turn
+          const left = { ...next.attacksLeft }
+          for (const id of next.acting ?? []) if (left[id] === 0 && next.attacks?.[id] === 1) left[id] = 1
+          return { ...stepped, value: { ...stepped.value, turn: { ...next, attacksLeft: left } } }
+        }) satisfies typeof turn.step,
+      },
+    })
+    const { failure } = simulate({ systems: ['osr'], fights: 50, seed: 1, rules: twice, inSystem: true })
+    expect(failure?.invariant).toBe('a turn allows only the attacks its text allows')
+    expect(failure?.message).toMatch(
+      /made 2 attacks in one turn .*; one attack a round \(17\.0\.1, 17\.0\.14\) allows 1\.$/,
+    )
+  })
+
   it('plays the same fight from the same seed', () => {
     expect(runFight('zones', 7)).toEqual(runFight('zones', 7))
   })

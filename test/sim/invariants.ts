@@ -20,7 +20,7 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import { verifySeal } from '@fray/protocol/seal'
-import { type Fighter, recordingRoller, type TimedEvent, turnPlace } from '@fray/rules'
+import { type Fighter, recordingRoller, type SystemId, type TimedEvent, turnPlace } from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'
@@ -86,6 +86,25 @@ function turnKey(turn: TurnState): string {
   const name = `${slot.label}@${slot.at ?? ''}`
   const before = turn.order.slice(0, turn.current).filter((s) => `${s.label}@${s.at ?? ''}` === name).length
   return `${turn.round}/${name}#${before}`
+}
+
+/**
+ * The attacks a turn allows where a text says so plainly, read from the texts and the sheet as stored (not
+ * from the systems' code, which the check above asks): a system that allows more breaks it however its
+ * own rules agree.
+ */
+const TEXT_ATTACKS: Partial<Record<SystemId, (f: Fighter) => { allowed: number; rule: string }>> = {
+  // "Most missile weapons ... can be used once per round, just like melee attacks"; "When fighting with
+  // two weapons at the same time, one weapon must be smaller (like a short sword or dagger)" (17.0.14).
+  osr: (f) => {
+    const weapons = Array.isArray(f.sheet?.weapons) ? (f.sheet.weapons as Array<Record<string, unknown>>) : []
+    const melee = weapons.filter((w) => w.kind === 'melee' || w.kind === 'melee-thrown')
+    return melee.length >= 2 && melee.some((w) => w.small === true)
+      ? { allowed: 2, rule: 'two-weapon style (17.0.14)' }
+      : { allowed: 1, rule: 'one attack a round (17.0.1, 17.0.14)' }
+  },
+  // "Characters act on their DEX rank" (5.4), once a round: one attack, First Aid or waking someone.
+  brp: () => ({ allowed: 1, rule: 'acting once on one’s DEX rank (5.4)' }),
 }
 
 /** The first invariant this step broke, or null. */
@@ -283,6 +302,12 @@ export function check(
       return {
         invariant: 'a turn allows only the attacks the rules allow',
         message: `${attacker?.name} made ${made} attacks in one turn (${turnKey(before.turn)}); the rules allow ${allowed}.`,
+      }
+    const text = attacker && TEXT_ATTACKS[fight.system]?.(attacker)
+    if (text && made > text.allowed)
+      return {
+        invariant: 'a turn allows only the attacks its text allows',
+        message: `${attacker?.name} made ${made} attacks in one turn (${turnKey(before.turn)}); ${text.rule} allows ${text.allowed}.`,
       }
   }
   if (action.kind === 'undo' && action.entry?.attack && answers[0]?.ok) {
