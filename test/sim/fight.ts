@@ -152,6 +152,8 @@ class Fight {
   seenRevealed = false
   /** Attacks each fighter made since their turn began, as the players and GM saw them accepted. */
   turnAttacks = new Map<string, number>()
+  /** Each timed condition of a system seen on a fighter: the rounds it said it had, and rounds ended since. */
+  conditionClocks = new Map<string, { rounds: number; last: number; ended: number }>()
   /** The room's answers to the requests of the step under way (a request left unanswered counts as ''). */
   stepAnswers: RequestResult[] = []
   /** Requests done whose answer does not say how far they took the table and the log (a device would take

@@ -132,6 +132,31 @@ describe('the simulator', () => {
     )
   })
 
+  it('catches a timed condition that never ends, from the state as stored, not the system’s code', () => {
+    // A planted bug in odnd itself (the invariants judge by it too): the end of a round ticks no condition.
+    const combat = SYSTEMS.odnd.combat
+    const stuck = () => ({
+      ...SYSTEMS.odnd,
+      combat: {
+        ...combat,
+        endOfRound: ((fighters, round, roll) => {
+          const ended = combat.endOfRound(fighters, round, roll)
+          if (!ended.ok) return ended
+          const changes = { ...ended.value.changes }
+          for (const [id, change] of Object.entries(changes)) {
+            const was = fighters.find((f) => f.id === id)?.state.conditions
+            if (change.state && was !== undefined)
+              changes[id] = { ...change, state: { ...change.state, conditions: was } }
+          }
+          return { ...ended, value: { ...ended.value, changes } }
+        }) satisfies typeof combat.endOfRound,
+      },
+    })
+    const { failure } = simulate({ systems: ['odnd'], fights: 50, seed: 1, rules: stuck, inSystem: true })
+    expect(failure?.invariant).toBe('a system’s timed condition ends when its rounds run out')
+    expect(failure?.message).toMatch(/'s \S+ \(\d+ round\(s\)\) is still on after \d+ rounds ended$/)
+  })
+
   it('plays the same fight from the same seed', () => {
     expect(runFight('zones', 7)).toEqual(runFight('zones', 7))
   })

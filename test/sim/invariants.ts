@@ -445,6 +445,11 @@ export function check(
       }
   }
 
+  // (An undo puts back a fighter as an earlier moment had them: every clock starts again.)
+  if (action.kind === 'undo') fight.conditionClocks.clear()
+  const lasting = conditionOutlasted(fight.conditionClocks, after, after.turn.round > before.turn.round)
+  if (lasting) return lasting
+
   const leak = healthShown(fight, after)
   if (leak) return { invariant: 'players never see the hit points the GM keeps from them', message: leak }
 
@@ -581,5 +586,48 @@ export function logChainBroken(was: Fighter[], now: Fighter[], fresh: LogEntry[]
         message: `the log leaves ${f.name} at ${at} hp, the table at ${f.hp}`,
       }
   }
+  return null
+}
+
+/**
+ * A system's timed condition ends when its rounds run out: any condition a fighter's state lists with a
+ * number of `rounds` (osr's, odnd's and zones' `conditions`) is gone once that many rounds have ended
+ * since it was put on, and one more (one put on mid-round may count from the round's end). Read from the
+ * state as stored, not from the system's code: a system whose round never ticks a condition breaks it. A
+ * condition put on again (more rounds than it showed last) starts its clock again.
+ */
+export function conditionOutlasted(
+  clocks: Map<string, { rounds: number; last: number; ended: number }>,
+  after: Pick<Snapshot, 'fighters'>,
+  roundEnded: boolean,
+): Broken | null {
+  const seen = new Set<string>()
+  for (const f of after.fighters) {
+    const list = f.state.conditions
+    // (The fallen's clocks stop: osr ticks nothing on the dead, whose dropped weapon no longer matters.)
+    if (!Array.isArray(list) || f.hp <= 0) continue
+    const counts = new Map<string, number>()
+    for (const c of list as Array<Record<string, unknown>>) {
+      if (typeof c?.rounds !== 'number') continue
+      const name = String(c.id ?? c.kind ?? '?')
+      const nth = counts.get(name) ?? 0
+      counts.set(name, nth + 1)
+      const key = `${f.id}/${name}/${nth}`
+      seen.add(key)
+      const clock = clocks.get(key)
+      if (!clock || c.rounds > clock.last) {
+        clocks.set(key, { rounds: c.rounds, last: c.rounds, ended: 0 })
+        continue
+      }
+      clock.last = c.rounds
+      if (roundEnded) clock.ended++
+      if (clock.ended > clock.rounds + 1)
+        return {
+          invariant: 'a system’s timed condition ends when its rounds run out',
+          message: `${f.name}'s ${name} (${clock.rounds} round(s)) is still on after ${clock.ended} rounds ended`,
+        }
+    }
+  }
+  for (const key of [...clocks.keys()]) if (!seen.has(key)) clocks.delete(key)
   return null
 }
