@@ -60,6 +60,13 @@ describe('the damage a log line states', () => {
         'Bandit leader',
       ),
     ).toBe(14)
+    // A critical's condition says more, colon and all, before its damage.
+    expect(
+      damageStated(
+        'Parting shots at Ogre 2: Mira misses Ogre 2 with the Spear (6 against AC 11); Tomas hits Ogre 2 with the Sword (23 against AC 11, natural 20); Regular Damage; 3 damage; Sela hits Ogre 2 with the Spear (23 against AC 11, natural 20); Critical Damage plus roll on the condition chart; Enemy is Disarmed: Primary weapon is knocked from enemy’s grasp; 8 damage; Ogre 2 is reduced to zero hit points: dead.',
+        'Ogre 2',
+      ),
+    ).toBe(11)
     expect(
       damageStated(
         "Mira's Pike strikes first (Melee Weapon Reach): Mira hits Goblin 1 for 3; then Goblin 1 misses Mira.",

@@ -542,7 +542,7 @@ export function damageStated(detail: string, target: string): number | null {
   const said = new RegExp(
     [
       // osr: "hits Tomas with the Spear (21 against AC 11); Maximum Damage; 6 damage"
-      `\\bhits ${name}\\b(?:(?:(?! hits )[^;:])*;)+? (\\d+) (?:non-lethal )?damage\\b`,
+      `\\bhits ${name}\\b(?:(?:(?! hits )[^;])*;)+? (\\d+) (?:non-lethal )?damage\\b`,
       // brp, odnd, spelljammer: "hits Mira for 8" (odnd's temporary damage takes no hit points)
       `\\bhits ${name} for (\\d+)\\b(?! temporary)`,
       // zones: "Mira takes 2"
