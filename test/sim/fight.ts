@@ -15,6 +15,7 @@ import {
   isActing,
   LOG,
   type LogEntry,
+  markLasting,
   mayAttack,
   PAST,
   type PastFight,
@@ -571,10 +572,23 @@ class Fight {
       filed?.entries.length === logged &&
       listed?.id === filed.id &&
       listed.entries === logged
-    if (this.log.getArray(LOG.entries).length > 0 || (logged > 0 && !whole))
+    // The new log holds at most what the New fight ended with the last one (its conditions and events).
+    const fresh = this.log.getArray<LogEntry>(LOG.entries).toArray()
+    const onlyClean = fresh.every((e) => e.kind === 'end-of-fight' && e.by === 'The GM') && fresh.length <= 1
+    if (!onlyClean || (logged > 0 && !whole))
       return this.failed(
         'a new fight files the whole log',
-        `${logged} entries, ${filed?.entries.length ?? 0} filed, ${listed?.entries ?? 0} listed`,
+        `${logged} entries, ${filed?.entries.length ?? 0} filed, ${listed?.entries ?? 0} listed, ${fresh.length} left`,
+      )
+    // A new fight starts clean: no condition of the GM's that counts rounds or segments, no timed event.
+    const timed = [...this.table.getMap<Y.Map<unknown>>(TABLE.combatants).values()].flatMap((c) =>
+      marksOf(c).filter((m) => markLasting(m) !== null),
+    )
+    const events = this.gm.getMap(GM.events).size
+    if (timed.length > 0 || events > 0)
+      return this.failed(
+        'a new fight starts clean',
+        `${timed.map((m) => m.name).join(', ') || 'no condition'} and ${events} timed event(s) left`,
       )
     return null
   }

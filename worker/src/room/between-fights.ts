@@ -7,14 +7,17 @@ import {
   GM,
   LOG,
   type LogEntry,
+  markLasting,
   PAST,
   type PastFight,
   type RequestResult,
   TABLE,
 } from '@fray/protocol'
+import type { TimedEvent } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighters } from './fighters.ts'
-import { type RoomContext, record, roomRoller } from './outcomes.ts'
+import { marksOf } from './marks.ts'
+import { appendLog, type RoomContext, record, roomRoller } from './outcomes.ts'
 import { forgetUndoableActs } from './table-acts.ts'
 import { readTurn } from './turn-doc.ts'
 import { closeCombat } from './turn-flow.ts'
@@ -24,7 +27,8 @@ import { closeCombat } from './turn-flow.ts'
  * monsters on the table go (with the hit points the gm document kept for them), and the log is filed
  * as a past fight every device can still read: whole in a document of its own (`past:<n>`), listed in
  * the log (so a phone joining syncs the fight at hand, not every evening before it, and reading one old
- * fight brings that fight alone). Monsters hidden in the GM's roster stay for the next.
+ * fight brings that fight alone). Monsters hidden in the GM's roster stay for the next. What lasted
+ * only for the fight ends with it, said in the new fight's log (`endFightLength`).
  */
 export function newFight(ctx: RoomContext, logId: string): RequestResult {
   const turn = readTurn(ctx.table)
@@ -58,8 +62,60 @@ export function newFight(ctx: RoomContext, logId: string): RequestResult {
   ctx.gm.transact(() => {
     for (const id of foes) secrets.delete(id)
   }, 'server')
+  const clean = endFightLength(ctx)
+  if (clean)
+    appendLog(ctx, { ...cleanEntry(ctx, logId), detail: `New fight: ended with the last one: ${clean}.` })
   return { ok: true, logId }
 }
+
+/**
+ * A new fight starts clean: the GM's conditions that count rounds or segments end on everyone left at the
+ * table (one until removed, a curse, outlives the fight), and so do all the GM's timed events (last week's
+ * lair action does not fire in this week's fight). Says what ended, a secret event by count alone, or
+ * null when nothing did.
+ */
+function endFightLength(ctx: RoomContext): string | null {
+  const conditions: string[] = []
+  ctx.table.transact(() => {
+    for (const fields of ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).values()) {
+      const marks = marksOf(fields)
+      const timed = marks.filter((m) => markLasting(m) !== null)
+      if (timed.length === 0) continue
+      const who = String(fields.get('name') ?? 'Someone')
+      for (const m of timed) conditions.push(`${who}’s ${m.name} (${markLasting(m)})`)
+      fields.set(
+        'marks',
+        marks.filter((m) => markLasting(m) === null),
+      )
+    }
+  }, 'server')
+  const events = ctx.gm.getMap<TimedEvent>(GM.events)
+  const all = [...events.values()]
+  if (all.length > 0) ctx.gm.transact(() => events.clear(), 'server')
+  const said = [conditions.join(', '), eventsInWords(all)].filter((part) => part !== '')
+  return said.length > 0 ? said.join('; ') : null
+}
+
+/** "the timed events Lair action and 1 secret one": named where players may read them. */
+function eventsInWords(events: readonly TimedEvent[]): string {
+  const named = events.filter((e) => !e.secret).map((e) => e.name)
+  const secret = events.length - named.length
+  if (named.length === 0) return secret === 0 ? '' : `${secret} secret timed event${secret === 1 ? '' : 's'}`
+  const parts = [...named, ...(secret > 0 ? [`${secret} secret one${secret === 1 ? '' : 's'}`] : [])]
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
+  return `the timed event${events.length === 1 ? '' : 's'} ${list}`
+}
+
+const cleanEntry = (ctx: RoomContext, id: string): LogEntry => ({
+  id,
+  at: ctx.now,
+  by: 'The GM',
+  kind: 'end-of-fight',
+  notation: '—',
+  faces: [],
+  total: 0,
+  source: 'crypto',
+})
 
 /**
  * Time between fights, as the system's text has it (brp: a week of rest): the wounded heal, logged with

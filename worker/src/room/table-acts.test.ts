@@ -209,6 +209,39 @@ describe('the GM’s acts on the table', () => {
     expect(r.docs.gm.getMap(GM.undo).size).toBe(0)
   })
 
+  it('New fight starts clean: the fight’s conditions and timed events end with it, and the log says so', () => {
+    const r = room()
+    const map = r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+    const mira = new Y.Map<unknown>()
+    map.set('p', mira)
+    for (const [key, value] of Object.entries({ name: 'Mira', side: 'pc', hp: 8, maxHp: 8 }))
+      mira.set(key, value)
+    expect(r.ask({ kind: 'mark', combatantId: 'p', name: 'Poisoned', rounds: 1 }).ok).toBe(true)
+    expect(r.ask({ kind: 'mark', combatantId: 'p', name: 'Cursed', rounds: null }).ok).toBe(true)
+    const event = { kind: 'add-event', at: 'start', round: 1, every: true }
+    expect(r.ask({ ...event, name: 'Lair action', secret: false }).ok).toBe(true)
+    expect(r.ask({ ...event, name: 'The roof falls', secret: true }).ok).toBe(true)
+    expect(r.ask({ kind: 'start-combat' }).ok).toBe(true)
+    expect(r.ask({ kind: 'new-fight' })).toEqual({ ok: true, logId: 'g6' })
+    // A condition until removed (a curse) outlives the fight; one that counts rounds does not.
+    expect((mira.get('marks') as Array<{ name: string }>).map((m) => m.name)).toEqual(['Cursed'])
+    expect(r.docs.gm.getMap(GM.events).size).toBe(0)
+    // Said in the new fight's log, a secret event's name kept from the players.
+    expect(r.log()).toEqual([
+      expect.objectContaining({
+        id: 'g6',
+        kind: 'end-of-fight',
+        by: 'The GM',
+        detail:
+          'New fight: ended with the last one: Mira’s Poisoned (1 round); the timed events Lair action and 1 secret one.',
+      }),
+    ])
+    expect(JSON.stringify(r.docs.log.toJSON())).not.toContain('roof')
+    // A second New fight with nothing left of the last one's setup logs nothing.
+    expect(r.ask({ kind: 'new-fight' }).ok).toBe(true)
+    expect(r.log()).toEqual([])
+  })
+
   it('keeps what undoing takes for the latest acts only, and says so of an older one', () => {
     const r = room()
     const map = r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants)
