@@ -105,5 +105,7 @@ describe('the GM’s roster', () => {
     await gm.getByLabel('Side', { exact: true }).selectOption('pc')
     await addCombatant(gm, 'Sela', '12')
     await expect.poll(() => hpOf(gm, 'Sela')).toMatch(/^12\s*\/ 12 HP/)
+    // The form is back on a monster for the next add.
+    expect(await gm.getByLabel('Side', { exact: true }).inputValue()).toBe('foe')
   })
 })

@@ -34,6 +34,15 @@ describe('the GM’s timed events', () => {
     await expect
       .poll(() => card.getByTestId('events').textContent())
       .toMatch(/The ceiling falls.*round 2, at the start of the round/)
+    // A secret one every round: once put in, the form starts the next event as a plain one-off.
+    await form.getByLabel('Event').fill('Drums')
+    await form.getByLabel('In round').fill('9')
+    await form.getByLabel('And every round after').check()
+    await form.getByLabel('Secret: the players see only').check()
+    await form.getByRole('button', { name: 'Put it in the turn order' }).click()
+    await expect.poll(() => card.getByTestId('events').textContent()).toMatch(/Drums.*secret/)
+    expect(await form.getByLabel('Secret: the players see only').isChecked()).toBe(false)
+    expect(await form.getByLabel('And every round after').isChecked()).toBe(false)
 
     await gm.getByRole('button', { name: 'Start combat' }).click()
     // Not just "Waiting for the GM": before the start reaches the phone, its banner waits for the GM to start.

@@ -108,8 +108,10 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     if (rolled) gm.send({ kind: 'roll-hp', combatantIds: result.value, notation: rolled })
     name.value = ''
     hp.value = ''
-    // Each add starts shown: a hidden box left ticked once hid a player's prepared character.
+    // Each add starts as a shown monster: a hidden box left ticked once hid a player's prepared
+    // character, and "Player character" left chosen made the next Goblin a PC.
     hidden.value = false
+    side.value = 'foe'
     formError.value = null
   }
 

@@ -50,7 +50,10 @@ export function EventsCard({ gm, moments, round }: Props) {
       return
     }
     gm.send({ kind: 'add-event', name: named, at, round: r, every: every.value, secret: secret.value })
+    // The next event starts as a plain one-off: left ticked, "every round" once made a one-off repeat.
     name.value = ''
+    every.value = false
+    secret.value = false
     error.value = null
   }
   return (
