@@ -11,8 +11,13 @@ import type {
   SystemId,
 } from '@fray/protocol'
 
-/** `unreachable` marks a failure to reach the server at all (offline), as opposed to its refusal. */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string; unreachable?: true }
+/**
+ * `unreachable` marks a failure to reach the server at all (offline), as opposed to its refusal, which
+ * carries the server's status.
+ */
+export type Result<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: string; unreachable?: true; status?: number }
 
 async function call<T>(path: string, init?: RequestInit): Promise<Result<T>> {
   let response: Response
@@ -25,7 +30,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<Result<T>> {
   if (response.ok && body) return { ok: true, value: body as T }
   const error =
     body && typeof body === 'object' && 'error' in body ? body.error : `Server answered ${response.status}.`
-  return { ok: false, error }
+  return { ok: false, error, status: response.status }
 }
 
 const postJson = (body: unknown): RequestInit => ({
@@ -52,3 +57,7 @@ export const seatHandover = (roomId: string, seatId: string, key: string) =>
 /** Takes a seat with a code from its other phone or the GM: the code goes in the body, never a URL. */
 export const joinSeat = (roomId: string, code: string) =>
   call<JoinSeatResponse>(`/api/rooms/${roomId}/seats/join`, postJson({ code } satisfies JoinSeatRequest))
+
+/** Asks the room whether `key` is its GM key (its storage figures answer to that key alone). */
+export const checkGmKey = (roomId: string, key: string) =>
+  call<unknown>(`/api/rooms/${roomId}/stats`, { headers: { Authorization: `Bearer ${key}` } })

@@ -3,7 +3,7 @@
  * each opens in one tap, in a new browser session restored from the same device storage.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { PHONE, reopenDevice, TABLET, useBrowser } from '../support/browser.ts'
+import { openUrl, PHONE, reopenDevice, TABLET, useBrowser } from '../support/browser.ts'
 import { addCombatant, openGmTablet, seatPhone } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -45,5 +45,29 @@ describe('your tables', () => {
     expect(await forget.textContent()).toBe('Forget this seat?')
     await forget.click()
     await expect.poll(() => next.getByRole('region', { name: 'Your tables' }).count()).toBe(0)
+  })
+
+  it('says a GM link cut short is not this room’s, offers no controls, and keeps the key that works', {
+    timeout: 60_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+    await addCombatant(gm, 'Goblin', '5')
+    // The same tablet opens the link as a chat app cut it: the key a few characters short.
+    const wrong = await gm.context().newPage()
+    await openUrl(wrong, room.gmUrl.slice(0, -5))
+    await wrong.getByRole('alert').filter({ hasText: 'not this room’s' }).waitFor()
+    await chromium.snap(wrong, 'gm-key-cut-short')
+    expect(await wrong.getByRole('button', { name: 'Start combat' }).count()).toBe(0)
+    expect(await wrong.getByText('Connecting…').count()).toBe(0)
+    // "Your tables" still opens the room with the key that works.
+    const home = await gm.context().newPage()
+    await openUrl(home, `${baseUrl}/`)
+    await home
+      .getByRole('region', { name: 'Your tables' })
+      .getByRole('link', { name: /Bridge ambush/ })
+      .click()
+    await home.getByTestId('combatant').filter({ hasText: 'Goblin' }).waitFor()
+    await home.getByRole('button', { name: 'Start combat' }).waitFor()
+    expect(home.url()).toBe(room.gmUrl)
   })
 })

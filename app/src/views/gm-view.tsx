@@ -2,6 +2,7 @@
 import { SYSTEM_INFO } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
+import { checkGmKey } from '../api.ts'
 import { Alert } from '../components/alert.tsx'
 import { AskOnce } from '../components/ask-once.tsx'
 import { CombatantList } from '../components/combatant-list.tsx'
@@ -34,13 +35,41 @@ import { useRoomInfo } from './use-room.ts'
 const loadStatsEditor = () => import('./stats-editor.tsx').then((m) => m.StatsEditor)
 const loadAreaPanel = () => import('./gm/area-panel.tsx').then((m) => m.AreaPanel)
 
+/** What a GM link whose key the room refuses says instead of the GM's screen. */
+export const WRONG_GM_KEY =
+  'The key in this GM link is not this room’s: the link may have been cut short when it was copied. ' +
+  'Open the whole GM link again; on the device that made the room it is under “Your tables”.'
+
+/**
+ * The GM key, asked of the room before the GM's controls show: a wrong one (a link cut short) is said in
+ * words instead of a screen stuck on "Connecting…" whose taps would wait to be sent under the right key.
+ * Offline, the check cannot be made and the screen opens (a device that had the room keeps working).
+ */
+function useGmKey(roomId: string, gmKey: string, accepted: boolean): 'checking' | 'ok' | 'wrong' {
+  const check = useSignal<'checking' | 'ok' | 'wrong'>('checking')
+  useEffect(() => {
+    let live = true
+    void checkGmKey(roomId, gmKey).then((r) => {
+      if (live) check.value = !r.ok && r.status === 403 ? 'wrong' : 'ok'
+    })
+    return () => {
+      live = false
+    }
+  }, [roomId, gmKey, check])
+  return accepted ? 'ok' : check.value
+}
+
 export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const room = useRoomInfo(roomId)
-  // Listed on this device's home screen, to come back to next week without the link.
-  useEffect(() => rememberGmTable(roomId, gmKey), [roomId, gmKey])
   const synced = useMemo(() => connectDoc(roomId, 'table', gmKey), [roomId, gmKey])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
   const gmDoc = useMemo(() => connectDoc(roomId, 'gm', gmKey), [roomId, gmKey])
+  const key = useGmKey(roomId, gmKey, gmDoc.synced.value)
+  // Listed on this device's home screen, to come back to next week without the link: once the room took
+  // the key, so a wrong one never replaces one that works.
+  useEffect(() => {
+    if (key === 'ok') rememberGmTable(roomId, gmKey)
+  }, [roomId, gmKey, key])
   const gm = useMemo(() => createGmModel(gmDoc.doc), [gmDoc])
   useEffect(() => () => gm.dispose(), [gm])
   // Hit points are asked of the room through the GM's requests (their refusals show with the others').
@@ -154,7 +183,8 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   )
 
   if (room.status === 'error') return <RoomError error={room.error} />
-  if (!rules) return <p class="page muted">Opening the encounter…</p>
+  if (key === 'wrong') return <RoomError error={WRONG_GM_KEY} />
+  if (!rules || key === 'checking') return <p class="page muted">Opening the encounter…</p>
   return (
     <main class="page gm">
       <header class="topbar">
