@@ -180,7 +180,8 @@ export type TableUndo =
       fields: Record<string, unknown>
       secret?: Record<string, unknown>
     }
-  | { act: 'end-combat'; turn: TurnState }
+  /** End combat: the turn it closed, and the attacks it dropped while they waited for their defender. */
+  | { act: 'end-combat'; turn: TurnState; prompts?: PendingDefense[] }
 
 /** The part of a log entry kept from the players: its changes to monsters and its lines showing their health. */
 export interface LogSecret {

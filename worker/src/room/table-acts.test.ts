@@ -209,6 +209,26 @@ describe('the GM’s acts on the table', () => {
     expect(r.docs.gm.getMap(GM.undo).size).toBe(0)
   })
 
+  it('End combat undone opens again the attacks that waited for their defender', () => {
+    const r = room()
+    r.ask({ kind: 'start-combat' })
+    r.ask({ kind: 'roll-foes' })
+    const prompt = {
+      id: 'g9',
+      attackerId: 'a',
+      targetId: 'b',
+      declared: { choice: 'weapon-0-melee', toggles: [] },
+      options: [{ id: 'none', label: 'Take it', chance: null, effect: 'No defense' }],
+      askedAt: 1000,
+      gmAfter: 31_000,
+    }
+    r.docs.table.getMap(TABLE.prompts).set('p0', prompt)
+    const ended = r.ask({ kind: 'end-combat' })
+    expect(r.docs.table.getMap(TABLE.prompts).size).toBe(0)
+    expect(r.ask({ kind: 'undo', entryId: ended.ok ? ended.logId : '' }).ok).toBe(true)
+    expect([...r.docs.table.getMap(TABLE.prompts).values()]).toEqual([prompt])
+  })
+
   it('New fight starts clean: the fight’s conditions and timed events end with it, and the log says so', () => {
     const r = room()
     const map = r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants)

@@ -18,7 +18,7 @@ import { IDLE_TURN } from '@fray/rules'
 import * as Y from 'yjs'
 import { combatantsIn, secretOf, settingsOf } from './fighters.ts'
 import { appendLog, type RoomContext } from './outcomes.ts'
-import { closePromptsOf } from './prompts.ts'
+import { closePromptsOf, openPrompt, openPrompts } from './prompts.ts'
 import { readTurn, writeTurn } from './turn-doc.ts'
 import { closeCombat, leaveTurn, refreshTurn } from './turn-flow.ts'
 
@@ -192,12 +192,13 @@ export function hideCombatant(ctx: RoomContext, id: string, entryId: string): Re
 
 /**
  * Ends the combat: the turn closes, its prompts with it, and the log says in which round, which New fight
- * files with the fight. Undone, the round goes on where it was, while no other combat has started.
+ * files with the fight. Undone, the round goes on where it was, its prompts open again, while no other
+ * combat has started.
  */
 export function endCombat(ctx: RoomContext, entryId: string): RequestResult {
   const turn = readTurn(ctx.table)
   if (turn.status === 'idle') return { ok: false, error: 'No combat is running.' }
-  keepForUndo(ctx, entryId, { act: 'end-combat', turn })
+  keepForUndo(ctx, entryId, { act: 'end-combat', turn, prompts: openPrompts(ctx.table) })
   closeCombat(ctx, entryId)
   const rounds = turn.round
   const said = `The GM ended the combat in round ${rounds}.`
@@ -247,6 +248,9 @@ export function undoTableAct(ctx: RoomContext, entry: LogEntry): RequestResult |
       if (readTurn(ctx.table).status !== 'idle')
         return { ok: false, error: 'Another combat has started since: end it first.' }
       writeTurn(ctx.table, { ...IDLE_TURN, ...kept.turn })
+      // The attacks that waited for their defender wait again: without them, a round held for one
+      // (odnd's fallen who still strike this round) would end at once (FIGHTS=2000, odnd seed 801).
+      for (const prompt of kept.prompts ?? []) openPrompt(ctx.table, prompt)
       ctx.gm.transact(() => keptFor(ctx).delete(key), 'server')
       refreshTurn(ctx)
       return done
