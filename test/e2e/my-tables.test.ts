@@ -24,6 +24,16 @@ describe('your tables', () => {
     expect(await entry.textContent()).toMatch(
       /You are the GM · Old-school d20 · opened .* · kept until .* unless used/,
     )
+    // Kept as long as the room says now that it has a party (180 days), not as the tablet read it when
+    // the room was new (30 days).
+    const { keptUntil } = (await (await fetch(`${baseUrl}/api/rooms/${room.roomId}`)).json()) as {
+      keptUntil: number
+    }
+    const day = await tablet.evaluate(
+      (at) => new Date(at).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' }),
+      keptUntil,
+    )
+    await expect.poll(() => entry.textContent()).toContain(`kept until ${day} unless used`)
     await chromium.snap(tablet, 'my-tables-gm-home')
     await entry.click()
     await tablet.getByTestId('combatant').filter({ hasText: 'Goblin' }).waitFor()

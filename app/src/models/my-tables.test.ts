@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportTables, forgetTable, myTables, rememberGmTable } from './my-tables.ts'
+import { exportTables, forgetTable, myTables, refreshTables, rememberGmTable } from './my-tables.ts'
 import { rememberRoomInfo } from './room-info.ts'
 import { saveSeat } from './seat.ts'
 import { memoryStorage } from './test-storage.ts'
@@ -47,5 +47,27 @@ describe('the tables this device has opened', () => {
       kind: 'fray-tables',
       tables: [{ roomId: A }],
     })
+  })
+})
+
+describe('the tables listed, asked again', () => {
+  it('take the room’s keeping time as the room says it now, not as it was at this device’s last load', async () => {
+    const storage = memoryStorage()
+    const first = { roomId: A, name: 'Bridge ambush', system: 'osr' as const, createdAt: 0, keptUntil: 9000 }
+    rememberRoomInfo(A, first, storage)
+    rememberGmTable(A, 'key-a', 1000, storage)
+    saveSeat(B, { seatId: 's1', seatKey: 'k', name: 'Mira' }, storage)
+    const asked: string[] = []
+    const info = async (roomId: string) => {
+      asked.push(roomId)
+      return roomId === A
+        ? { ok: true as const, value: { ...first, keptUntil: 99_000 } }
+        : { ok: false as const }
+    }
+    expect(await refreshTables(myTables(storage), info, storage)).toBe(true)
+    expect(asked.sort()).toEqual([A, B])
+    expect(myTables(storage)[0]?.keptUntil).toBe(99_000)
+    // Nothing new: nothing written, and a room that did not answer keeps what it had.
+    expect(await refreshTables(myTables(storage), info, storage)).toBe(false)
   })
 })

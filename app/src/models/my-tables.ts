@@ -3,8 +3,8 @@
  * as it came in the link's fragment) and as a player (the seats it holds). Read from what the app already
  * keeps per room (`fray:seat:<id>`, `fray:room:<id>`), plus `fray:gm:<id>` for the GM's.
  */
-import { SYSTEM_IDS, type SystemId } from '@fray/protocol'
-import { recallRoomInfo } from './room-info.ts'
+import { type RoomInfo, SYSTEM_IDS, type SystemId } from '@fray/protocol'
+import { recallRoomInfo, rememberRoomInfo } from './room-info.ts'
 import { readStored } from './stored.ts'
 
 export interface MyTable {
@@ -76,6 +76,29 @@ export function myTables(storage: Storage = localStorage): MyTable[] {
   return tables.sort((a, b) =>
     a.role === b.role ? (b.lastOpened ?? 0) - (a.lastOpened ?? 0) : a.role === 'gm' ? -1 : 1,
   )
+}
+
+/**
+ * Asks each listed room for its info again and keeps what it says: how long a room is kept grows once it
+ * has a party, and the copy kept here is from whenever this device last loaded it (a room kept until May
+ * read "kept until Dec 31"). Reading a room's info does not count as using it. Whether any changed.
+ */
+export async function refreshTables(
+  tables: readonly Pick<MyTable, 'roomId'>[],
+  info: (roomId: string) => Promise<{ ok: true; value: RoomInfo } | { ok: false }>,
+  storage: Storage = localStorage,
+): Promise<boolean> {
+  const rooms = [...new Set(tables.map((t) => t.roomId))]
+  const answers = await Promise.all(rooms.map((roomId) => info(roomId)))
+  let changed = false
+  rooms.forEach((roomId, i) => {
+    const answer = answers[i]
+    if (!answer?.ok || JSON.stringify(answer.value) === JSON.stringify(recallRoomInfo(roomId, storage)))
+      return
+    rememberRoomInfo(roomId, answer.value, storage)
+    changed = true
+  })
+  return changed
 }
 
 /** Forgets a table on this device: the GM's key, or the seat (the seat stays in the room for the GM to free). */

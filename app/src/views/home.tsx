@@ -2,12 +2,12 @@
 import { SYSTEM_IDS, SYSTEM_INFO, type SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
-import { createRoom } from '../api.ts'
+import { createRoom, getRoomInfo } from '../api.ts'
 import { Alert } from '../components/alert.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { keepOffline } from '../keep-offline.ts'
 import { download, parseExport } from '../models/export.ts'
-import { exportTables, forgetTable, type MyTable, myTables } from '../models/my-tables.ts'
+import { exportTables, forgetTable, type MyTable, myTables, refreshTables } from '../models/my-tables.ts'
 
 export function Home() {
   const system = useSignal<SystemId>(SYSTEM_IDS[0] as SystemId)
@@ -161,6 +161,12 @@ const day = (at: number) =>
 function MyTables() {
   const tables = useSignal<MyTable[]>(myTables())
   const forgetting = useSignal<string | null>(null)
+  // What each room says now (how long it is kept), once the list shows.
+  useEffect(() => {
+    void refreshTables(tables.peek(), getRoomInfo).then((changed) => {
+      if (changed) tables.value = myTables()
+    })
+  }, [tables])
   if (tables.value.length === 0) return null
   const forget = (t: MyTable) => {
     const id = `${t.role}/${t.roomId}`
