@@ -49,6 +49,14 @@ describe('the damage a log line states', () => {
     // spelljammer, brp
     expect(damageStated('Goblin 1 critically hits Mira for 8 (double damage, no PROT).', 'Mira')).toBe(8)
     expect(damageStated('Goblin 1 hits Tomas for 3.', 'Tomas')).toBe(3)
+    expect(damageStated('Goblin 1 hits Tomas with a special success for 7.', 'Tomas')).toBe(7)
+    // odnd
+    expect(
+      damageStated(
+        'Mira retreats: d6 + DEX 4: Goblin 1, Rat 3 get parting shots at +2, past the shield; Goblin 1 hits Mira for 3; Rat 3 hits, critically, Mira for 6: Mira is dead.',
+        'Mira',
+      ),
+    ).toBe(9)
     // zones
     expect(damageStated('Mira hits: Bandit leader takes 2.', 'Bandit leader')).toBe(2)
   })

@@ -543,8 +543,9 @@ export function damageStated(detail: string, target: string): number | null {
     [
       // osr: "hits Tomas with the Spear (21 against AC 11); Maximum Damage; 6 damage"
       `\\bhits ${name}\\b(?:(?:(?! hits )[^;])*;)+? (\\d+) (?:non-lethal )?damage\\b`,
-      // brp, odnd, spelljammer: "hits Mira for 8" (odnd's temporary damage takes no hit points)
-      `\\bhits ${name} for (\\d+)\\b(?! temporary)`,
+      // brp, odnd, spelljammer: "hits Mira for 8", odnd's "hits, critically, Mira for 6" (its temporary
+      // damage takes no hit points), brp's "hits Mira with a special success for 6"
+      `\\bhits(?:, critically,)? ${name}(?: with an? [a-z ]+)? for (\\d+)\\b(?! temporary)`,
       // zones: "Mira takes 2"
       `\\b${name} takes (\\d+)\\b`,
     ].join('|'),
