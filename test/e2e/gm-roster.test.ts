@@ -7,6 +7,7 @@ import {
   openGmTablet,
   openStats,
   playUntil,
+  rowOf,
   seatPhone,
   setHp,
   typeOwnDice,
@@ -105,6 +106,9 @@ describe('the GM’s roster', () => {
     await gm.getByLabel('Side', { exact: true }).selectOption('pc')
     await addCombatant(gm, 'Sela', '12')
     await expect.poll(() => hpOf(gm, 'Sela')).toMatch(/^12\s*\/ 12 HP/)
+    // Not one more monster on the GM's list: a player character, waiting for its player.
+    expect(await rowOf(gm, 'Sela').textContent()).toContain('player character, no player yet')
+    expect(await rowOf(gm, 'Goblin').textContent()).not.toContain('player character')
     // The form is back on a monster for the next add.
     expect(await gm.getByLabel('Side', { exact: true }).inputValue()).toBe('foe')
   })

@@ -31,6 +31,12 @@ export function CombatantList(props: Props) {
                 {c.name}
                 {/* On the GM's tablet, the word the players see in place of the numbers. */}
                 {!c.hpHidden && c.health && <span class="muted small"> · players see {c.health}</span>}
+                {/* A character the GM prepared for a player is not one more monster. */}
+                {onAdjust && c.side === 'pc' && (
+                  <span class="muted small">
+                    {c.seatId ? ' · player character' : ' · player character, no player yet'}
+                  </span>
+                )}
               </span>
               {c.hpHidden ? (
                 <span class="hp-word">{c.health ?? ''}</span>
