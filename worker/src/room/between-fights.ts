@@ -96,9 +96,9 @@ function endFightLength(ctx: RoomContext): string | null {
   return said.length > 0 ? said.join('; ') : null
 }
 
-/** "the timed events Lair action and 1 secret one": named where players may read them. */
+/** "the timed events “Lair action” and 1 secret one": named where players may read them. */
 function eventsInWords(events: readonly TimedEvent[]): string {
-  const named = events.filter((e) => !e.secret).map((e) => e.name)
+  const named = events.filter((e) => !e.secret).map((e) => `“${e.name}”`)
   const secret = events.length - named.length
   if (named.length === 0) return secret === 0 ? '' : `${secret} secret timed event${secret === 1 ? '' : 's'}`
   const parts = [...named, ...(secret > 0 ? [`${secret} secret one${secret === 1 ? '' : 's'}`] : [])]

@@ -253,7 +253,7 @@ describe('the GM’s acts on the table', () => {
         kind: 'end-of-fight',
         by: 'The GM',
         detail:
-          'New fight: ended with the last one: Mira’s Poisoned (1 round); the timed events Lair action and 1 secret one.',
+          'New fight: ended with the last one: Mira’s Poisoned (1 round); the timed events “Lair action” and 1 secret one.',
       }),
     ])
     expect(JSON.stringify(r.docs.log.toJSON())).not.toContain('roof')
