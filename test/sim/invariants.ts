@@ -291,6 +291,12 @@ export function check(
   }
   const attacked = declared.filter((id) => !holds.some((e) => e.attack?.attackerId === id))
 
+  // One who comes (back) onto the table joins the round afresh, as any monster revealed mid-round does:
+  // what they did before the GM hid them again does not count against the turn they join.
+  for (const f of after.fighters)
+    if (!was(f.id))
+      for (const key of [...fight.turnAttacks.keys()]) if (key.endsWith(`/${f.id}`)) fight.turnAttacks.delete(key)
+
   // Attacks per turn never exceed what the system allows.
   for (const id of attacked) {
     const key = `${turnKey(before.turn)}/${id}`
