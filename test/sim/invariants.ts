@@ -295,7 +295,8 @@ export function check(
   // what they did before the GM hid them again does not count against the turn they join.
   for (const f of after.fighters)
     if (!was(f.id))
-      for (const key of [...fight.turnAttacks.keys()]) if (key.endsWith(`/${f.id}`)) fight.turnAttacks.delete(key)
+      for (const key of [...fight.turnAttacks.keys()])
+        if (key.endsWith(`/${f.id}`)) fight.turnAttacks.delete(key)
 
   // Attacks per turn never exceed what the system allows.
   for (const id of attacked) {
