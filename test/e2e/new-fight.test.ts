@@ -38,9 +38,10 @@ describe('a new fight', () => {
     const past = phone.getByTestId('past-fights')
     await past.getByText('Past fights (1)').waitFor()
     await past.getByText('Past fights (1)').click()
-    await past.getByText(/^Fight 1 · ended/).waitFor()
+    // Named by who the party fought, and dated.
+    await past.getByText(/^Fight 1 · Goblin ×2 · \D+\d{1,2}\D.*\d{2}:\d{2}/).waitFor()
     expect(opened.filter((doc) => doc.startsWith('past'))).toEqual([])
-    await past.getByText(/^Fight 1 · ended/).click()
+    await past.getByText(/^Fight 1 · Goblin ×2 · /).click()
     await expect.poll(() => past.textContent()).toMatch(/Mira rolled 1d20/)
     expect(opened.filter((doc) => doc.startsWith('past'))).toEqual(['past:0'])
     expect(await past.getByRole('button', { name: 'Undo' }).count()).toBe(0)

@@ -71,7 +71,7 @@ describe('two evenings of one campaign', () => {
       // The first evening's fight, read-only.
       const past = page.getByTestId('past-fights')
       await past.getByText('Past fights (1)').click()
-      await past.getByText(/^Fight 1 · \d+ rounds? · ended/).click()
+      await past.getByText(/^Fight 1 · Goblin.* · \d+ rounds? · /).click()
       await expect.poll(() => past.textContent()).toContain(attackText.replace(/^⚔/, ''))
     }
   })

@@ -645,7 +645,7 @@ describe('a new fight in the same room', () => {
     // The log keeps what a device lists the fight by, not its entries.
     const log = await TestClient.connect(t.roomId, 'log')
     expect(log.doc.getArray<FiledFight>(LOG.filed).toArray()).toEqual([
-      { id: fights[0]?.id, endedAt: fights[0]?.endedAt, rounds: 1, entries: rolled },
+      { id: fights[0]?.id, endedAt: fights[0]?.endedAt, rounds: 1, foes: 'Ogre', entries: rolled },
     ])
   })
 

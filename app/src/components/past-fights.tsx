@@ -12,8 +12,27 @@ import type { TableModel } from '../models/table.ts'
 import { RollLog } from './roll-log.tsx'
 import { useSealChecks } from './use-seal-checks.ts'
 
-const time = (at: number) =>
-  new Date(at).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })
+/** "Tue 1 Dec, 19:52" in the device's own words, with the year once it is not this one's. */
+export function endedWhen(at: number, now = Date.now()): string {
+  const date = new Date(at)
+  const year = date.getFullYear() === new Date(now).getFullYear() ? {} : { year: 'numeric' as const }
+  return date.toLocaleString([], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...year,
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+}
+
+/** "Fight 3 · Goblin ×3 and Ogre · 4 rounds · Tue 1 Dec, 19:52": which fight it was, and when. */
+export function fightHeading(fight: FiledFight, number: number, now = Date.now()): string {
+  const rounds = fight.rounds > 0 ? `${fight.rounds} round${fight.rounds === 1 ? '' : 's'}` : null
+  return [`Fight ${number}`, fight.foes ?? null, rounds, endedWhen(fight.endedAt, now)]
+    .filter((part) => part !== null)
+    .join(' · ')
+}
 
 /**
  * The GM's: the results of sealed rolls the gm document keeps, and revealing one filed sealed with its
@@ -74,11 +93,7 @@ function PastFightLog(props: {
         if ((event.currentTarget as HTMLDetailsElement).open) opened.value = true
       }}
     >
-      <summary>
-        Fight {props.number} ·{' '}
-        {fight.rounds > 0 ? `${fight.rounds} round${fight.rounds === 1 ? '' : 's'} · ` : ''}
-        ended {time(fight.endedAt)}
-      </summary>
+      <summary>{fightHeading(fight, props.number)}</summary>
       {log ? (
         <RollLog
           entries={log.entries}

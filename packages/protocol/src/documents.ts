@@ -225,6 +225,8 @@ export interface FiledFight {
   id: string
   endedAt: number
   rounds: number
+  /** Who the party fought, in words ("Goblin ×3 and the Ogre"): the monsters on the table at its end. */
+  foes?: string
   entries: number
 }
 
@@ -235,6 +237,8 @@ export interface PastFight {
   endedAt: number
   /** The last round it reached (0: no round was fought). */
   rounds: number
+  /** Who the party fought, in words: the monsters on the table at its end (fights filed before: none). */
+  foes?: string
   entries: LogEntry[]
 }
 

@@ -16,6 +16,7 @@ import {
 import type { TimedEvent } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighters } from './fighters.ts'
+import { foesInWords } from './log-filing.ts'
 import { marksOf } from './marks.ts'
 import { appendLog, type RoomContext, record, roomRoller } from './outcomes.ts'
 import { forgetUndoableActs } from './table-acts.ts'
@@ -42,17 +43,19 @@ export function newFight(ctx: RoomContext, logId: string): RequestResult {
   forgetUndoableActs(ctx)
   const combatants = ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)
   const foes = [...combatants.entries()].filter(([, f]) => f.get('side') !== 'pc').map(([id]) => id)
+  const named = foesInWords(ctx)
   const log = ctx.log.getArray<LogEntry>(LOG.entries)
   const filed = log.toArray()
   const listing = ctx.log.getArray<FiledFight>(LOG.filed)
   if (filed.length > 0) {
     // The n-th fight listed is in `past:<n>`: the listing is only ever appended to.
     const past = ctx.past(listing.length)
-    const fight: PastFight = { id: logId, endedAt: ctx.now, rounds, entries: filed }
+    const fight: PastFight = { id: logId, endedAt: ctx.now, rounds, ...named, entries: filed }
     past.transact(() => past.getArray<PastFight>(PAST.fights).push([fight]), 'server')
   }
   ctx.log.transact(() => {
-    if (filed.length > 0) listing.push([{ id: logId, endedAt: ctx.now, rounds, entries: filed.length }])
+    if (filed.length > 0)
+      listing.push([{ id: logId, endedAt: ctx.now, rounds, ...named, entries: filed.length }])
     log.delete(0, log.length)
   }, 'server')
   ctx.table.transact(() => {

@@ -2,6 +2,7 @@
 import {
   type Answer,
   answerTo,
+  type FiledFight,
   GM,
   LIMITS,
   LOG,
@@ -227,6 +228,43 @@ describe('the GM’s acts on the table', () => {
     expect(r.docs.table.getMap(TABLE.prompts).size).toBe(0)
     expect(r.ask({ kind: 'undo', entryId: ended.ok ? ended.logId : '' }).ok).toBe(true)
     expect([...r.docs.table.getMap(TABLE.prompts).values()]).toEqual([prompt])
+  })
+
+  it('New fight names the fight it files by who the party fought, not the monster kept hidden', () => {
+    const r = room()
+    const map = r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+    for (const [id, name] of [
+      ['g2', 'Goblin 2'],
+      ['g3', 'Goblin 3'],
+      ['p', 'Mira'],
+    ]) {
+      const fields = new Y.Map<unknown>()
+      map.set(id ?? '', fields)
+      fields.set('name', name)
+      fields.set('side', name === 'Mira' ? 'pc' : 'foe')
+      fields.set('hp', 5)
+      fields.set('maxHp', 5)
+    }
+    map.get('a')?.set('name', 'Goblin 1')
+    expect(r.ask({ kind: 'start-combat' }).ok).toBe(true)
+    r.docs.log.getArray<LogEntry>(LOG.entries).push([{ id: 'w', detail: 'A roll' } as LogEntry])
+    expect(r.ask({ kind: 'new-fight' }).ok).toBe(true)
+    const listed = r.docs.log.getArray<FiledFight>(LOG.filed).toArray()
+    expect(listed).toEqual([expect.objectContaining({ foes: 'Goblin ×3, Ogre and Rat', rounds: 1 })])
+    expect(r.past[0]?.getArray<PastFight>(PAST.fights).get(0)?.foes).toBe('Goblin ×3, Ogre and Rat')
+    // A fight with no monster left names none; more than five kinds name four and count the rest.
+    r.docs.log.getArray<LogEntry>(LOG.entries).push([{ id: 'x', detail: 'A roll' } as LogEntry])
+    expect(r.ask({ kind: 'new-fight' }).ok).toBe(true)
+    expect(r.docs.log.getArray<FiledFight>(LOG.filed).get(1)).not.toHaveProperty('foes')
+    for (const name of ['Bat', 'Cat', 'Eel', 'Fox', 'Gnu', 'Hen']) {
+      const fields = new Y.Map<unknown>()
+      map.set(name, fields)
+      fields.set('name', name)
+      fields.set('side', 'foe')
+    }
+    r.docs.log.getArray<LogEntry>(LOG.entries).push([{ id: 'y', detail: 'A roll' } as LogEntry])
+    expect(r.ask({ kind: 'new-fight' }).ok).toBe(true)
+    expect(r.docs.log.getArray<FiledFight>(LOG.filed).get(2)?.foes).toBe('Bat, Cat, Eel, Fox and 2 more')
   })
 
   it('New fight starts clean: the fight’s conditions and timed events end with it, and the log says so', () => {
