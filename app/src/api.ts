@@ -3,6 +3,7 @@ import type {
   ApiError,
   CreateRoomRequest,
   CreateRoomResponse,
+  CreateSeatRequest,
   CreateSeatResponse,
   JoinSeatRequest,
   JoinSeatResponse,
@@ -17,7 +18,7 @@ import type {
  */
 export type Result<T> =
   | { ok: true; value: T }
-  | { ok: false; error: string; unreachable?: true; status?: number }
+  | { ok: false; error: string; unreachable?: true; status?: number; seated?: string }
 
 async function call<T>(path: string, init?: RequestInit): Promise<Result<T>> {
   let response: Response
@@ -28,9 +29,10 @@ async function call<T>(path: string, init?: RequestInit): Promise<Result<T>> {
   }
   const body = (await response.json().catch(() => null)) as T | ApiError | null
   if (response.ok && body) return { ok: true, value: body as T }
-  const error =
-    body && typeof body === 'object' && 'error' in body ? body.error : `Server answered ${response.status}.`
-  return { ok: false, error, status: response.status }
+  const refused = body && typeof body === 'object' && 'error' in body ? body : null
+  const error = refused?.error ?? `Server answered ${response.status}.`
+  const seated = typeof refused?.seated === 'string' ? { seated: refused.seated } : {}
+  return { ok: false, error, status: response.status, ...seated }
 }
 
 const postJson = (body: unknown): RequestInit => ({
@@ -44,8 +46,12 @@ export const createRoom = (system: SystemId, name: string, documents?: CreateRoo
 
 export const getRoomInfo = (roomId: string) => call<RoomInfo>(`/api/rooms/${roomId}`)
 
-export const createSeat = (roomId: string, name: string) =>
-  call<CreateSeatResponse>(`/api/rooms/${roomId}/seats`, postJson({ name }))
+/** A new seat; `another` when the player said they are not the one already seated under that name. */
+export const createSeat = (roomId: string, name: string, another = false) =>
+  call<CreateSeatResponse>(
+    `/api/rooms/${roomId}/seats`,
+    postJson({ name, ...(another ? { another } : {}) } satisfies CreateSeatRequest),
+  )
 
 /** A one-time code for another phone to take this seat; `key` is the seat's own key or the GM key. */
 export const seatHandover = (roomId: string, seatId: string, key: string) =>

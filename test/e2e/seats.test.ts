@@ -164,12 +164,15 @@ describe('setting up a fight', () => {
     expect(seatLink).not.toContain(miraSeat.seatKey)
     await share.getByTestId('seat-qr').waitFor()
     await shoot(mira, 'player-seat-share')
-    await share.getByRole('button', { name: 'Close' }).click()
 
     // Her second phone opens the link: the same seat and character, no new seat, the code off the URL.
     const second = await newPhone()
     await second.goto(seatLink)
     await second.getByRole('region', { name: 'Your character' }).getByText('Sybilla').waitFor()
+    // The first phone's dialog says so, the code off its screen, and closes by itself.
+    await share.getByText('✓ Your other phone is in.').waitFor()
+    expect(await share.getByTestId('seat-code').count()).toBe(0)
+    await share.waitFor({ state: 'hidden' })
     expect(await second.getByRole('heading', { level: 1 }).textContent()).toBe('Mira')
     expect(second.url()).toBe(link)
     const secondSeat = await second.evaluate((id) => localStorage.getItem(`fray:seat:${id}`), roomId)
@@ -191,12 +194,15 @@ describe('setting up a fight', () => {
     expect(await letIn.textContent()).toMatch(/old phone is signed out/)
     await letIn.getByTestId('seat-qr').waitFor()
     await shoot(gm, 'gm-let-back-in')
-    await letIn.getByRole('button', { name: 'Close' }).click()
     const borrowed = await newPhone()
     await borrowed.goto(link)
     await borrowed.getByLabel('Seat code').fill(gmCode.toLowerCase())
     await borrowed.getByRole('button', { name: 'Take my seat' }).click()
     await borrowed.getByRole('region', { name: 'Your character' }).getByText('Tomas').waitFor()
+    // "Let Tomas back in" does not stay open, code and all, once the new phone took the seat.
+    await letIn.getByText('✓ Tomas is back in on the new phone.').waitFor()
+    expect(await letIn.getByTestId('seat-code').count()).toBe(0)
+    await letIn.waitFor({ state: 'hidden' })
     await tomas
       .getByRole('alert')
       .getByText(/signed out/)
@@ -207,5 +213,14 @@ describe('setting up a fight', () => {
     await tomasRow.getByRole('button', { name: 'Free seat of Tomas', exact: true }).click()
     await tomasRow.getByRole('button', { name: 'Yes, free seat', exact: true }).click()
     await borrowed.getByRole('heading', { name: 'Your seat was freed' }).waitFor({ timeout: 2000 })
+
+    // A phone typing a name already seated is asked "is this you?", not given a blank second seat.
+    const lost = await join('mira', link)
+    expect(await lost.getByRole('alert').textContent()).toMatch(/Mira already has a seat.*Let back in/)
+    expect(await seats.locator('li').count()).toBe(1)
+    await shoot(lost, 'player-join-name-taken')
+    await lost.getByRole('button', { name: 'I am not Mira: join as another mira' }).click()
+    await lost.getByRole('heading', { name: 'mira', exact: true }).waitFor()
+    await expect.poll(() => seats.locator('li').count()).toBe(2)
   })
 })

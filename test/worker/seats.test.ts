@@ -102,6 +102,29 @@ describe('seats and characters', () => {
     await eventually(() => pc.get('seatId') === seat.seatId, 'the claim on the GM’s table')
   })
 
+  it('asks “is this you?” of a second phone typing a name already seated, and seats another only when told', async () => {
+    const { roomId, table } = await seated('osr')
+    const post = (body: Record<string, unknown>) =>
+      SELF.fetch(`${ORIGIN}/api/rooms/${roomId}/seats`, { method: 'POST', body: JSON.stringify(body) })
+    // " mira " is Mira: no blank seat of her name, but what to do, and the seat's name to ask about.
+    const again = await post({ name: ' mira ' })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toEqual({
+      error: expect.stringMatching(/^Mira already has a seat at this table\. .*Let back in/),
+      seated: 'Mira',
+    })
+    expect(table.doc.getMap(TABLE.seats).size).toBe(1)
+    expect((await post({ name: 'Mira', another: 'yes' })).status).toBe(400)
+    // Another player of that name, once they say so.
+    expect((await post({ name: 'Mira', another: true })).status).toBe(201)
+    await eventually(() => table.doc.getMap(TABLE.seats).size === 2, 'the second Mira')
+    // A freed seat's name is free again.
+    for (const [id, seat] of table.doc.getMap<SeatInfo>(TABLE.seats)) {
+      table.doc.getMap<SeatInfo>(TABLE.seats).set(id, { ...seat, freed: true })
+    }
+    expect((await post({ name: 'Mira' })).status).toBe(201)
+  })
+
   it('closes the seat document to a seat the GM freed, and says so; its key no longer opens it (#21)', async () => {
     const { roomId, seat, table } = await seated('brp')
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
@@ -163,6 +186,14 @@ describe('a seat on another phone (#19 item 7)', () => {
     const results = answersOf(phone2.doc)
     expect([...results.values()]).toContainEqual(created)
     expect(table.doc.getMap(TABLE.seats).size).toBe(1)
+    // The seat says it was handed over (the code's dialog closes on that), its character kept.
+    const seatInfo = () => table.doc.getMap<SeatInfo>(TABLE.seats).get(seat.seatId)
+    await eventually(() => seatInfo()?.handedOverAt !== undefined, 'the seat handed over')
+    expect(seatInfo()).toEqual({
+      name: 'Mira',
+      combatantId: expect.any(String),
+      handedOverAt: expect.any(Number),
+    })
 
     // The code worked once; the first phone's key still works.
     expect((await join(roomId, made.code)).status).toBe(404)

@@ -169,6 +169,8 @@ function bearer(c: Context<App>, whose: string): string {
 function answer<T>(c: Context<App>, result: RoomAnswer<T>, status: 200 | 201 = 200) {
   if (!result.ok) {
     if (result.retryAfterS !== undefined) c.header('Retry-After', String(result.retryAfterS))
+    if (result.seated !== undefined)
+      return c.json({ error: result.error, seated: result.seated } satisfies ApiError, result.status)
     throw new HTTPException(result.status, { message: result.error })
   }
   return c.json(result.value, status)
@@ -187,7 +189,10 @@ api.get('/rooms/:roomId/stats', async (c) => {
 api.post('/rooms/:roomId/seats', async (c) => {
   const body = await readJson(c)
   const name = readName(body.name, 'your character')
-  const result = await getRoom(c, c.req.param('roomId')).createSeat(name)
+  if (body.another !== undefined && typeof body.another !== 'boolean') {
+    throw new HTTPException(400, { message: '"another" must be true or false.' })
+  }
+  const result = await getRoom(c, c.req.param('roomId')).createSeat(name, body.another === true)
   return answer<CreateSeatResponse>(c, result, 201)
 })
 

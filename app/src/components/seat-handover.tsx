@@ -30,12 +30,29 @@ interface Props {
   title: string
   /** What happens to the seat's other phones once the code is taken, in words for whoever holds this. */
   note: string
+  /** The seat's `handedOverAt` as the table has it: once it moves on, a phone took the code. */
+  takenAt: number | undefined
+  /** Said once the code is taken, before the dialog closes by itself. */
+  takenSaid: string
   onClose: () => void
 }
 
+/** How long "taken" shows before the dialog closes by itself. */
+const TAKEN_SHOWN_MS = 2500
+
 /** Opens as a modal the moment it is shown, and asks the room for a fresh code. */
-export function HandoverDialog({ roomId, seatId, authKey, title, note, onClose }: Props) {
+export function HandoverDialog(props: Props) {
+  const { roomId, seatId, authKey, title, note, onClose } = props
   const dialog = useRef<HTMLDialogElement>(null)
+  // A phone took the code once the seat's hand-over time differs from the one it had when this opened:
+  // the code comes off the screen at once, and the dialog closes.
+  const openedAt = useRef(props.takenAt)
+  const taken = props.takenAt !== undefined && props.takenAt !== openedAt.current
+  useEffect(() => {
+    if (!taken) return
+    const closing = setTimeout(() => dialog.current?.close(), TAKEN_SHOWN_MS)
+    return () => clearTimeout(closing)
+  }, [taken])
   const made = useSignal<SeatHandoverResponse | null>(null)
   const error = useSignal<string | null>(null)
   const said = useSignal<string | null>(null)
@@ -67,7 +84,11 @@ export function HandoverDialog({ roomId, seatId, authKey, title, note, onClose }
           <button type="submit">Close</button>
         </form>
       </div>
-      {code ? (
+      {taken ? (
+        <p class="handover-taken" role="status">
+          ✓ {props.takenSaid}
+        </p>
+      ) : code ? (
         <>
           <p class="handover-step">Scan with the other phone:</p>
           <QrCode text={link} label="QR code of the seat link" testId="seat-qr" />

@@ -72,20 +72,23 @@ function JoinForm(props: {
   const [early] = useState(earlyJoin)
   const name = useSignal(early?.name ?? '')
   const error = useSignal<string | null>(null)
+  /** The seat already here under the name typed: "is this you?" before a second one is made. */
+  const seated = useSignal<string | null>(null)
   const busy = useSignal(false)
   const input = useRef<HTMLInputElement>(null)
   // Taking a seat with a code (a phone handed over) is the rarer way in: it loads after the form paints.
   const SeatCodeForm = useLazy(loadSeatCodeForm, true)
-  const join = async () => {
+  const join = async (another = false) => {
     if (name.value.trim() === '') {
       error.value = 'Type the name of your character.'
       return
     }
     busy.value = true
-    const result = await createSeat(props.roomId, name.value.trim())
+    const result = await createSeat(props.roomId, name.value.trim(), another)
     busy.value = false
     if (!result.ok) {
       error.value = result.error
+      seated.value = result.seated ?? null
       return
     }
     props.onSeated({ ...result.value, name: name.value.trim() })
@@ -117,13 +120,21 @@ function JoinForm(props: {
             onInput={(e) => {
               name.value = e.currentTarget.value
               error.value = null
+              seated.value = null
             }}
           />
         </label>
         <Alert text={error.value} />
-        <button type="submit" class="primary big" disabled={busy.value}>
-          {busy.value ? 'Joining…' : 'Join'}
-        </button>
+        {seated.value ? (
+          // Asked "is this you?": the code form below is the way back in; this, the way to a second seat.
+          <button type="button" class="big" disabled={busy.value} onClick={() => void join(true)}>
+            I am not {seated.value}: join as another {name.value.trim()}
+          </button>
+        ) : (
+          <button type="submit" class="primary big" disabled={busy.value}>
+            {busy.value ? 'Joining…' : 'Join'}
+          </button>
+        )}
       </form>
       {SeatCodeForm && <SeatCodeForm roomId={props.roomId} code={props.seatCode} onSeated={props.onSeated} />}
     </main>

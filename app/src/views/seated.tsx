@@ -587,6 +587,8 @@ export function Seated(props: {
               authKey={seat.seatKey}
               title="Use on another phone"
               note="This phone stays in too."
+              takenAt={table.seats.value.find((s) => s.id === seat.seatId)?.handedOverAt}
+              takenSaid="Your other phone is in."
               onClose={() => (handingOver.value = false)}
             />
           )}

@@ -39,6 +39,11 @@ export interface RoomInfo {
 
 export interface CreateSeatRequest {
   name: string
+  /**
+   * A second player of a name a seat already has: without it, the room answers 409 with `seated` (a
+   * player who lost their phone is asked "is this you?" instead of getting a blank seat of their name).
+   */
+  another?: boolean
 }
 
 export interface CreateSeatResponse {
@@ -72,6 +77,8 @@ export interface JoinSeatResponse extends CreateSeatResponse {
 
 export interface ApiError {
   error: string
+  /** Refused a new seat: the name of the seat already in the room that the name asked for matches. */
+  seated?: string
 }
 
 /** Close codes a room uses, each with a reason the client can show. */

@@ -352,6 +352,8 @@ export interface SeatInfo {
   combatantId: string | null
   /** Set by the GM to take the seat back; its phone can then only join again. */
   freed?: boolean
+  /** When a phone last came into the seat with a handover code: the code's dialog closes once it has. */
+  handedOverAt?: number
 }
 
 /** A player's request, written into their own seat document and resolved by the server. */

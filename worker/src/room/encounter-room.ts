@@ -56,9 +56,20 @@ export const CONNECTIONS = { keyless: 100, perSeat: 8, gm: 20 } as const
 /** What the room answers a call a person made: a value, or why not with the HTTP status to say it with. */
 export type RoomAnswer<T> =
   | { ok: true; value: T }
-  | { ok: false; status: 400 | 403 | 404 | 409 | 413 | 429; error: string; retryAfterS?: number }
+  | {
+      ok: false
+      status: 400 | 403 | 404 | 409 | 413 | 429
+      error: string
+      retryAfterS?: number
+      /** A new seat refused for a name already seated: that seat's name (`ApiError.seated`). */
+      seated?: string
+    }
 
 const FREED = 'The GM freed this seat: join again as a new player.'
+
+/** Two seat names a table would take for the same player: "Mira" and " mira ". */
+const sameName = (a: string, b: string) =>
+  a.trim().localeCompare(b.trim(), undefined, { sensitivity: 'accent' }) === 0
 
 /** Where a room of one earlier version filed all its fights (see `moveFiledFights`). */
 const ONE_PAST_DOC = 'past'
@@ -184,16 +195,28 @@ export class EncounterRoom extends DurableObject {
     return this.store.roleOfKey(await hashSecret(key))?.kind === 'gm'
   }
 
-  /** A new seat, unless the room holds as many seats in use (not freed) as it takes. */
-  async createSeat(name: string): Promise<RoomAnswer<CreateSeatResponse>> {
+  /**
+   * A new seat, unless the room holds as many seats in use (not freed) as it takes, or (unless `another`)
+   * a seat in use has that name already: then the player is asked whether it is theirs.
+   */
+  async createSeat(name: string, another = false): Promise<RoomAnswer<CreateSeatResponse>> {
     if (!this.store.meta()) return { ok: false, status: 404, error: NO_ROOM }
     const seatId = newSeatId()
     const seatKey = newSecret()
     const keyHash = await hashSecret(seatKey)
     // No await from here on: the count and the new seat are one turn of the room.
     const seats = this.host.open('table').doc.getMap<SeatInfo>(TABLE.seats)
-    const inUse = [...seats.values()].filter((seat) => !seat.freed).length
-    if (inUse >= LIMITS.seatsPerRoom) {
+    const inUse = [...seats.values()].filter((seat) => !seat.freed)
+    const same = inUse.find((seat) => sameName(seat.name, name))
+    if (same && !another) {
+      return {
+        ok: false,
+        status: 409,
+        error: `${same.name} already has a seat at this table. If that is you on a new phone, ask the GM to tap “Let back in” by your name and type the code they show below.`,
+        seated: same.name,
+      }
+    }
+    if (inUse.length >= LIMITS.seatsPerRoom) {
       return {
         ok: false,
         status: 409,
@@ -263,13 +286,21 @@ export class EncounterRoom extends DurableObject {
     const codeHash = await hashSecret(code)
     const seatKey = newSecret()
     const keyHash = await hashSecret(seatKey)
-    // No await from here on: the code is taken and the key given in one turn of the room.
-    const taken = this.ctx.storage.transactionSync(() => {
-      const handover = this.store.takeHandover(codeHash, Date.now())
-      if (!handover || this.seatInfo(handover.seatId)?.freed) return handover && { ...handover, freed: true }
+    // No await from here on: the code is taken, the key given and the seat marked as handed over (so the
+    // dialog that showed the code closes on every device) in one turn of the room.
+    const taken = this.host.atomically(() => {
+      const now = Date.now()
+      const handover = this.store.takeHandover(codeHash, now)
+      const seat = handover && this.seatInfo(handover.seatId)
+      if (!handover || !seat || seat.freed) return handover && { ...handover, freed: true }
       this.store.addSeatKey(handover.seatId, keyHash, handover.signsOut)
+      const table = this.host.open('table').doc
+      table.transact(
+        () => table.getMap<SeatInfo>(TABLE.seats).set(handover.seatId, { ...seat, handedOverAt: now }),
+        'server',
+      )
       return { ...handover, freed: false }
-    })
+    }, 'table')
     if (!taken) {
       return {
         ok: false,

@@ -149,7 +149,7 @@ function createCharacter(
     const fields = new Y.Map<unknown>()
     ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).set(id, fields)
     for (const [key, value] of Object.entries(values)) fields.set(key, value)
-    ctx.table.getMap<SeatInfo>(TABLE.seats).set(ctx.seatId, { name: ctx.by, combatantId: id })
+    ctx.table.getMap<SeatInfo>(TABLE.seats).set(ctx.seatId, { ...seat, name: ctx.by, combatantId: id })
   }, 'server')
   return { ok: true, logId: id }
 }
@@ -164,7 +164,7 @@ function claim(combatantId: string, ctx: RequestContext, seat?: SeatInfo): Reque
     return { ok: false, error: `${String(fields?.get('name'))} is already taken.` }
   ctx.table.transact(() => {
     fields.set('seatId', ctx.seatId)
-    ctx.table.getMap<SeatInfo>(TABLE.seats).set(ctx.seatId, { name: ctx.by, combatantId })
+    ctx.table.getMap<SeatInfo>(TABLE.seats).set(ctx.seatId, { ...seat, name: ctx.by, combatantId })
   }, 'server')
   return { ok: true, logId: combatantId }
 }

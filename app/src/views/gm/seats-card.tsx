@@ -96,6 +96,8 @@ export function SeatsCard({ table, present, roomId, gmKey }: Props) {
           authKey={gmKey}
           title={`Let ${letIn.name} back in`}
           note={`Once the new phone takes the seat, ${letIn.name}’s old phone is signed out.`}
+          takenAt={letIn.handedOverAt}
+          takenSaid={`${letIn.name} is back in on the new phone.`}
           onClose={() => (lettingIn.value = null)}
         />
       )}
