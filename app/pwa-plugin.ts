@@ -43,7 +43,7 @@ export function versionOf(parts: Array<string | Uint8Array>): string {
 /**
  * The screens, each a lazily loaded view: the part of a screen is every chunk its view may load, but for
  * the few it fetches only on request (`onDemand`: a phone's seat handover and its QR code, the hint to
- * install after its first fight, past fights, the
+ * install after its first fight, past fights, the GM's Edit form and number pad (in the shared list), the
  * check of a revealed secret roll, a system's `resolve` and `own-dice.ts` for one's own dice), which a
  * visit keeps once it has fetched them.
  */
@@ -51,11 +51,11 @@ const SCREENS: Record<string, { root: RegExp; onDemand?: RegExp }> = {
   player: {
     root: /\/views\/seated\.tsx$/,
     onDemand:
-      /\/(qr\.ts|seat-handover\.tsx|install-hint\.tsx|past-fights\.tsx|combatant-edit-form\.tsx|seal\.ts|own-dice\.ts|systems\/[a-z0-9-]+\/resolve\.ts)$/,
+      /\/(qr\.ts|seat-handover\.tsx|install-hint\.tsx|past-fights\.tsx|combatant-edit-form\.tsx|hit-point-pad\.tsx|seal\.ts|own-dice\.ts|systems\/[a-z0-9-]+\/resolve\.ts)$/,
   },
   gm: { root: /\/views\/gm-view\.tsx$/, onDemand: /\/(own-dice\.ts|systems\/[a-z0-9-]+\/resolve\.ts)$/ },
   home: { root: /\/views\/home\.tsx$/ },
-  screen: { root: /\/views\/room-screen\.tsx$/, onDemand: /\/combatant-edit-form\.tsx$/ },
+  screen: { root: /\/views\/room-screen\.tsx$/, onDemand: /\/(combatant-edit-form|hit-point-pad)\.tsx$/ },
 }
 /** A rule system's chunk (`SYSTEM_LOADERS`: what a screen reads of it): a part of its own, named by the system's id. */
 const SYSTEM_ENTRY = /\/rules\/src\/systems\/([a-z0-9-]+)\/screen\.ts$/

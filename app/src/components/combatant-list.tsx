@@ -11,12 +11,17 @@ import type { CombatantListProps as Props } from './combatant-props.ts'
 
 /** The GM's edit form: its code comes with the first Edit tap, off the players' first load. */
 const loadEditForm = () => import('./combatant-edit-form.tsx').then((m) => m.EditForm)
+/** The GM's number pad for a typed amount: loaded with its first tap, like the Edit form. */
+const loadPad = () => import('./hit-point-pad.tsx').then((m) => m.HitPointPad)
 
 export function CombatantList(props: Props) {
   // The GM's edit callbacks and the system's facts go to the Edit form as they are.
   const { combatants, onAdjust, onRemove, onHide, onEdit } = props
   const editing = useSignal<string | null>(null)
   const EditForm = useLazy(loadEditForm, editing.value !== null)
+  /** The combatant whose number pad is open. */
+  const padFor = useSignal<string | null>(null)
+  const Pad = useLazy(loadPad, padFor.value !== null)
   if (combatants.length === 0) {
     return <p class="empty">No combatants yet.</p>
   }
@@ -89,6 +94,14 @@ export function CombatantList(props: Props) {
                 <button type="button" onClick={() => onAdjust(c.id, 1)} aria-label={`${c.name}: heal 1`}>
                   +1
                 </button>
+                <button
+                  type="button"
+                  aria-expanded={padFor.value === c.id}
+                  aria-label={`${c.name}: type an amount`}
+                  onClick={() => (padFor.value = padFor.value === c.id ? null : c.id)}
+                >
+                  ±…
+                </button>
                 {onEdit && (
                   <button
                     type="button"
@@ -116,6 +129,13 @@ export function CombatantList(props: Props) {
                   Undo in the log brings it back as it was.
                 </AskOnce>
               </div>
+            )}
+            {onAdjust && Pad && padFor.value === c.id && (
+              <Pad
+                name={c.name}
+                onApply={(delta) => onAdjust(c.id, delta)}
+                onDone={() => (padFor.value = null)}
+              />
             )}
             {onEdit && EditForm && editing.value === c.id && (
               <EditForm {...props} combatant={c} onEdit={onEdit} onDone={() => (editing.value = null)} />

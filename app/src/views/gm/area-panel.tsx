@@ -5,10 +5,9 @@
 import { tryParseDice } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
+import { NumberPad, type PadKey, pressKey } from '../../components/number-pad.tsx'
 import type { GmAsk } from '../../models/gm.ts'
 import type { Combatant } from '../../models/table.ts'
-
-const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'C', '0', '⌫'] as const
 
 export function AreaPanel({
   combatants,
@@ -26,11 +25,9 @@ export function AreaPanel({
   const label = useSignal('')
   const error = useSignal<string | null>(null)
   const targets = combatants.filter((c) => chosen.value[c.id])
-  const press = (key: (typeof PAD)[number]) => {
+  const press = (key: PadKey) => {
     error.value = null
-    if (key === 'C') amount.value = ''
-    else if (key === '⌫') amount.value = amount.value.slice(0, -1)
-    else if (amount.value.length < 4) amount.value = (amount.value + key).replace(/^0+(?=\d)/, '')
+    amount.value = pressKey(amount.value, key)
   }
   const toggle = (id: string, to: 'in' | 'saved' | null) => {
     const next = { ...chosen.value }
@@ -113,20 +110,7 @@ export function AreaPanel({
       <output class="area-amount" aria-live="polite" data-testid="area-amount">
         {dice.value.trim() || amount.value || '0'}
       </output>
-      <fieldset class="number-pad bare">
-        <legend class="sr-only">Number pad</legend>
-        {PAD.map((key) => (
-          <button
-            key={key}
-            type="button"
-            class="pad-key"
-            aria-label={key === '⌫' ? 'Delete a digit' : key === 'C' ? 'Clear' : key}
-            onClick={() => press(key)}
-          >
-            {key}
-          </button>
-        ))}
-      </fieldset>
+      <NumberPad onPress={press} />
       <div class="row gap">
         <label class="field grow">
           <span>Or dice the room rolls once for all</span>
