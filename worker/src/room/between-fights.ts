@@ -18,7 +18,7 @@ import type * as Y from 'yjs'
 import { fighters } from './fighters.ts'
 import { foesInWords } from './log-filing.ts'
 import { marksOf } from './marks.ts'
-import { appendLog, type RoomContext, record, roomRoller } from './outcomes.ts'
+import { appendLog, gmEntry, type RoomContext, record, roomRoller } from './outcomes.ts'
 import { forgetUndoableActs } from './table-acts.ts'
 import { readTurn } from './turn-doc.ts'
 import { closeCombat } from './turn-flow.ts'
@@ -67,7 +67,7 @@ export function newFight(ctx: RoomContext, logId: string): RequestResult {
   }, 'server')
   const clean = endFightLength(ctx)
   if (clean)
-    appendLog(ctx, { ...cleanEntry(ctx, logId), detail: `New fight: ended with the last one: ${clean}.` })
+    appendLog(ctx, gmEntry(ctx, logId, 'end-of-fight', `New fight: ended with the last one: ${clean}.`))
   return { ok: true, logId }
 }
 
@@ -108,17 +108,6 @@ function eventsInWords(events: readonly TimedEvent[]): string {
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
   return `the timed event${events.length === 1 ? '' : 's'} ${list}`
 }
-
-const cleanEntry = (ctx: RoomContext, id: string): LogEntry => ({
-  id,
-  at: ctx.now,
-  by: 'The GM',
-  kind: 'end-of-fight',
-  notation: '—',
-  faces: [],
-  total: 0,
-  source: 'crypto',
-})
 
 /**
  * Time between fights, as the system's text has it (brp: a week of rest): the wounded heal, logged with

@@ -8,7 +8,7 @@ import type { BreakdownLine } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighterOf, secretOf } from './fighters.ts'
 import { keptFromPlayers, placeHealth } from './foe-health.ts'
-import { appendLog, applyChanges, type RoomContext } from './outcomes.ts'
+import { appendLog, applyChanges, gmEntry, type RoomContext } from './outcomes.ts'
 
 /** A combatant's maximum hit points written where they are kept: the gm document's copy while players do not see them. */
 export function writeMaximum(ctx: RoomContext, id: string, maxHp: number): void {
@@ -57,20 +57,9 @@ export function changeHitPoints(
       : []),
   ]
   const maximum = maxMoved ? `, and the maximum from ${f.maxHp} to ${next.maxHp}` : ''
-  appendLog(ctx, {
-    id: logId,
-    at: ctx.now,
-    by: 'The GM',
-    kind: 'gm-hp',
-    notation: '—',
-    faces: [],
-    total: 0,
-    source: 'crypto',
-    detail: kept
-      ? `The GM changed ${f.name}’s hit points.`
-      : `The GM moved ${f.name} from ${f.hp} to ${next.hp} hit points (${signed(next.hp - f.hp)})${maximum}.`,
-    lines,
-    changes,
-  })
+  const detail = kept
+    ? `The GM changed ${f.name}’s hit points.`
+    : `The GM moved ${f.name} from ${f.hp} to ${next.hp} hit points (${signed(next.hp - f.hp)})${maximum}.`
+  appendLog(ctx, { ...gmEntry(ctx, logId, 'gm-hp', detail), lines, changes })
   return { ok: true, logId }
 }

@@ -7,7 +7,7 @@
 import { type GmMark, LOG, type LogEntry, markLasting, type RequestResult, TABLE } from '@fray/protocol'
 import type { TurnState } from '@fray/rules'
 import type * as Y from 'yjs'
-import { appendLog, type RoomContext } from './outcomes.ts'
+import { appendLog, gmEntry, type RoomContext } from './outcomes.ts'
 import { readTurn } from './turn-doc.ts'
 
 const fieldsOf = (ctx: RoomContext, id: string) => ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants).get(id)
@@ -28,18 +28,7 @@ function entry(
   ended: boolean,
   detail: string,
 ): LogEntry {
-  return {
-    id,
-    at: ctx.now,
-    by: 'The GM',
-    kind: 'condition',
-    notation: '—',
-    faces: [],
-    total: 0,
-    source: 'crypto',
-    detail,
-    mark: { combatantId, mark, ended },
-  }
+  return { ...gmEntry(ctx, id, 'condition', detail), mark: { combatantId, mark, ended } }
 }
 
 export function addMark(

@@ -43,6 +43,14 @@ export function appendLog(ctx: RoomContext, ...entries: RoomEntry[]): void {
   if (shown.length > 0) ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(shown), 'server')
 }
 
+/**
+ * A line of the GM's that rolls nothing (a condition, an edit, who is at the table, an event): the one
+ * shape of them all, its words in `detail`.
+ */
+export function gmEntry(ctx: RoomContext, id: string, kind: LogEntry['kind'], detail: string): LogEntry {
+  return { id, at: ctx.now, by: 'The GM', kind, notation: '—', faces: [], total: 0, source: 'crypto', detail }
+}
+
 /** A plain roll for the log (initiative, surprise): the faces, the total and how it adds up. */
 export function rollEntry(
   ctx: RoomContext,

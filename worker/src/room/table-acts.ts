@@ -17,7 +17,7 @@ import {
 import { IDLE_TURN } from '@fray/rules'
 import * as Y from 'yjs'
 import { combatantsIn, secretOf, settingsOf } from './fighters.ts'
-import { appendLog, type RoomContext } from './outcomes.ts'
+import { appendLog, gmEntry, type RoomContext } from './outcomes.ts'
 import { closePromptsOf, openPrompt, openPrompts } from './prompts.ts'
 import { readTurn, writeTurn } from './turn-doc.ts'
 import { closeCombat, leaveTurn, refreshTurn } from './turn-flow.ts'
@@ -61,20 +61,8 @@ function logAct(
     const secret: LogSecret = { changes: {}, lines: [], detail: gmDetail }
     ctx.gm.transact(() => ctx.gm.getMap<LogSecret>(GM.logSecrets).set(entryId, secret), 'server')
   }
-  appendLog(ctx, {
-    id: entryId,
-    at: ctx.now,
-    by: 'The GM',
-    kind,
-    notation: '—',
-    faces: [],
-    total: 0,
-    source: 'crypto',
-    detail,
-    // Undoable: the log offers Undo for an entry with changes, these ones' being who is at the table.
-    changes: {},
-    ...extra,
-  })
+  // Undoable: the log offers Undo for an entry with changes, these ones' being who is at the table.
+  appendLog(ctx, { ...gmEntry(ctx, entryId, kind, detail), changes: {}, ...extra })
 }
 
 const combatantsOf = (ctx: RoomContext) => ctx.table.getMap<Y.Map<unknown>>(TABLE.combatants)

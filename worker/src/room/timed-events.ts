@@ -13,7 +13,7 @@ import {
   type TimedEvent,
   type TurnState,
 } from '@fray/rules'
-import { appendLog, type RoomContext } from './outcomes.ts'
+import { appendLog, gmEntry, type RoomContext } from './outcomes.ts'
 
 const SECRET_LABEL = 'Something the GM resolves'
 const MAX_EVENTS = 20
@@ -69,19 +69,15 @@ export function withEventsDue(ctx: RoomContext, turn: TurnState, roundOver: bool
     appendLog(
       ctx,
       ...coming.map(
-        (e): LogEntry => ({
-          id: `${e.id}/${turn.round}`,
-          at: ctx.now,
-          by: 'The GM',
-          kind: 'event',
-          notation: '—',
-          faces: [],
-          total: 0,
-          source: 'crypto',
-          detail: e.secret
-            ? `Round ${turn.round}: the GM has something to resolve.`
-            : `${e.name} comes up (round ${turn.round}, at ${momentWords(e.at, moments)}).`,
-        }),
+        (e): LogEntry =>
+          gmEntry(
+            ctx,
+            `${e.id}/${turn.round}`,
+            'event',
+            e.secret
+              ? `Round ${turn.round}: the GM has something to resolve.`
+              : `${e.name} comes up (round ${turn.round}, at ${momentWords(e.at, moments)}).`,
+          ),
       ),
     )
   }
