@@ -132,6 +132,38 @@ describe('the simulator', () => {
     )
   })
 
+  it('catches brp breaking a DEX-rank tie the wrong way, by its text’s order of weapons, not its own', () => {
+    // A planted bug in brp itself (the invariants judge by it too): on one DEX rank, the slowest weapon
+    // goes first (each fresh order's ties reversed).
+    const turn = SYSTEMS.brp.turn
+    const reversed = () => ({
+      ...SYSTEMS.brp,
+      turn: {
+        ...turn,
+        step: ((state, action, ctx) => {
+          const stepped = turn.step(state, action, ctx)
+          if (!stepped.ok || JSON.stringify(stepped.value.turn.order) === JSON.stringify(state.order))
+            return stepped
+          const order = [...stepped.value.turn.order]
+          const runs: (typeof order)[] = []
+          for (const slot of order) {
+            const run = runs.at(-1)
+            if (run && run[0]?.at === slot.at) run.push(slot)
+            else runs.push([slot])
+          }
+          const tied = runs.flatMap((run) => [...run].reverse())
+          return { ...stepped, value: { ...stepped.value, turn: { ...stepped.value.turn, order: tied } } }
+        }) satisfies typeof turn.step,
+      },
+    })
+    const { failure } = simulate({ systems: ['brp'], fights: 20, seed: 1, rules: reversed, inSystem: true })
+    expect(failure?.invariant).toBe('brp acts by DEX rank, ties by weapon, as its text orders them (5.4)')
+    expect(failure?.message).toMatch(
+      /^on DEX rank \d+, .+ \((long|medium|short or unarmed)\) acts before .+ \(\w+\)$/,
+    )
+    if (failure) expect(runFight('brp', failure.seed, { rules: reversed(), inSystem: true })).toEqual(failure)
+  })
+
   it('catches a timed condition that never ends, from the state as stored, not the system’s code', () => {
     // A planted bug in odnd itself (the invariants judge by it too): the end of a round ticks no condition.
     const combat = SYSTEMS.odnd.combat

@@ -1,7 +1,7 @@
-import type { LogEntry } from '@fray/protocol'
+import type { LogEntry, TurnState } from '@fray/protocol'
 import type { Fighter } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
-import { damageStated, logChainBroken } from './invariants.ts'
+import { brpOrderBroken, damageStated, logChainBroken } from './invariants.ts'
 
 const goblin = (hp: number): Fighter => ({ id: 'g', name: 'Goblin', side: 'foe', hp, maxHp: 7, state: {} })
 const hit = (id: string, before: number, after: number, status?: LogEntry['status']): LogEntry => ({
@@ -83,5 +83,35 @@ describe('the damage a log line states', () => {
     ).toBe(null)
     expect(damageStated('Sela hits Ogre 2 for 8 temporary damage, which wears off.', 'Ogre 2')).toBe(null)
     expect(damageStated('Rat 3 misses Tomas.', 'Tomas')).toBe(null)
+  })
+})
+
+describe('brp’s order of actions against its text (5.4)', () => {
+  const fighter = (id: string, dex: number) =>
+    ({ id, name: id, hp: 10, maxHp: 10, sheet: { dex }, state: {} }) as unknown as Fighter
+  const all = [fighter('Ann', 15), fighter('Bo', 14), fighter('Cy', 14), fighter('Di', 14)]
+  const turn = (ids: string[], weapons: Record<string, string | null>, moved: Record<string, number> = {}) =>
+    ({
+      order: ids.map((id) => ({ ids: [id], label: id })),
+      intents: Object.fromEntries(
+        ids.map((id) => [id, { metersMoved: moved[id] ?? 0, weapon: weapons[id] ?? null }]),
+      ),
+    }) as unknown as TurnState
+  const weapons = { Ann: 'brawl', Bo: 'crossbow-light', Cy: 'spear-long', Di: 'dagger' }
+
+  it('takes DEX 15 before 14, and on one rank missile, long, medium, then short or unarmed', () => {
+    expect(brpOrderBroken(turn(['Ann', 'Bo', 'Cy', 'Di'], weapons), all)).toBeNull()
+    expect(brpOrderBroken(turn(['Bo', 'Ann'], weapons), all)).toBe('Bo (DEX 14) acts before Ann (DEX 15)')
+    expect(brpOrderBroken(turn(['Di', 'Bo'], weapons), all)).toBe(
+      "on DEX rank 14, Di's dagger (short or unarmed) acts before Bo's crossbow-light (missile)",
+    )
+    expect(brpOrderBroken(turn(['Ann', 'Cy', 'Bo'], weapons), all)).toMatch(
+      /Cy's spear-long \(long\) acts before/,
+    )
+  })
+
+  it('judges no weapon the text gives no example of, nor one who moved past 5 meters (5.3)', () => {
+    expect(brpOrderBroken(turn(['Di', 'Bo'], { Di: 'shield-large', Bo: 'crossbow-light' }), all)).toBeNull()
+    expect(brpOrderBroken(turn(['Bo', 'Ann'], weapons, { Ann: 10 }), all)).toBeNull()
   })
 })

@@ -266,6 +266,15 @@ export function check(
       invariant: 'nobody attacks before the round’s order is set',
       message: `the room took an attack from ${was(declared[0] as string)?.name} while the round waited for ${JSON.stringify(before.turn.waiting)}`,
     }
+  // brp's order of the Actions phase, as its text orders DEX ranks and their ties (5.4).
+  if (fight.system === 'brp' && !same(before.turn.order, after.turn.order)) {
+    const wrong = brpOrderBroken(after.turn, after.fighters)
+    if (wrong)
+      return {
+        invariant: 'brp acts by DEX rank, ties by weapon, as its text orders them (5.4)',
+        message: wrong,
+      }
+  }
   // brp's Movement phase (5.1): those who stated a move make it; nobody attacks before the Actions.
   if (before.turn.phase === 'movement' && declared.length > 0)
     return {
@@ -637,5 +646,50 @@ export function conditionOutlasted(
     }
   }
   for (const key of [...clocks.keys()]) if (!seen.has(key)) clocks.delete(key)
+  return null
+}
+
+/**
+ * brp's tie-break by weapon, from the words of 5.4 ("missile weapons (bows, guns, etc.) ... then long
+ * weapons (spears, lances, etc.), then ... medium-length weapons (swords, axes, etc.) and finally ...
+ * short weapons (daggers, etc.) or who are unarmed"), matched against the weapon's id as the sheet
+ * stores it: not the system's own table of lengths. A weapon the text names no example of is not judged.
+ */
+const BRP_TEXT_TIERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/bow|pistol|rifle|gun|thrown|sling/, 'missile'],
+  [/spear|lance|pike/, 'long'],
+  [/sword|axe/, 'medium'],
+  [/dagger|knife|brawl|fist|unarmed/, 'short or unarmed'],
+]
+
+const brpTier = (weapon: string | null | undefined): number | null => {
+  if (!weapon) return null
+  const at = BRP_TEXT_TIERS.findIndex(([words]) => words.test(weapon))
+  return at < 0 ? null : at
+}
+
+/**
+ * brp's order of the Actions phase against its text (5.4): "someone on DEX rank 15 goes before someone
+ * on DEX rank 14"; on one rank, missile weapons, then long, medium, short or unarmed. The rank is the
+ * DEX on the stored sheet of those who moved 5 meters or less (who keep their full DEX rank, 5.3); the
+ * weapon is the one each stated (5.2). Says who acts before whom against the text, or null.
+ */
+export function brpOrderBroken(turn: TurnState, all: readonly Fighter[]): string | null {
+  const placed = turn.order.flatMap((slot, at) =>
+    slot.ids.flatMap((id) => {
+      const f = all.find((x) => x.id === id)
+      const intent = turn.intents?.[id]
+      const dex = f?.sheet?.dex
+      if (!f || !intent || typeof dex !== 'number' || intent.metersMoved > 5) return []
+      return [{ at, name: f.name, dex, weapon: intent.weapon, tier: brpTier(intent.weapon) }]
+    }),
+  )
+  for (const a of placed)
+    for (const b of placed) {
+      if (b.at <= a.at) continue
+      if (b.dex > a.dex) return `${a.name} (DEX ${a.dex}) acts before ${b.name} (DEX ${b.dex})`
+      if (b.dex === a.dex && a.tier !== null && b.tier !== null && b.tier < a.tier)
+        return `on DEX rank ${a.dex}, ${a.name}'s ${a.weapon} (${BRP_TEXT_TIERS[a.tier]?.[1]}) acts before ${b.name}'s ${b.weapon} (${BRP_TEXT_TIERS[b.tier]?.[1]})`
+    }
   return null
 }
