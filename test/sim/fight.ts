@@ -1234,6 +1234,8 @@ class Fight {
 
   play(): FightResult {
     if (this.seed % 3 === 0) this.table.getMap(TABLE.settings).set('physicalDice', 'approve')
+    // Half the rooms answer monsters' defenses by the book, at once, instead of waiting for the GM.
+    if (this.seed % 2 === 1) this.table.getMap(TABLE.settings).set('foeDefense', 'book')
     // Players see monsters' hit points exactly, as a word, or not at all (across the approval setting).
     this.table
       .getMap(TABLE.settings)

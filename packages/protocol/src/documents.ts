@@ -108,6 +108,11 @@ export interface RoomSettings {
    * (AC, DEF, armour) or only the chance to hit.
    */
   showFoeDefense: boolean
+  /**
+   * Who answers an attack on a monster (or on a character no player sits at): the GM, on a prompt of
+   * theirs, or the room at once, by the book: the defense offered with the best odds.
+   */
+  foeDefense: 'gm' | 'book'
 }
 
 export type FoeHealthView = 'exact' | 'word' | 'none'
@@ -119,6 +124,7 @@ export const DEFAULT_SETTINGS: RoomSettings = {
   defenseSeconds: 30,
   foeHealth: 'exact',
   showFoeDefense: false,
+  foeDefense: 'gm',
 }
 
 /** Reads the settings the GM set in the table's settings map, defaults for the rest. */
@@ -130,6 +136,7 @@ export function readSettings(map: { get(key: string): unknown }): RoomSettings {
     defenseSeconds: readSeconds(map.get('defenseSeconds')),
     foeHealth: readFoeHealth(map.get('foeHealth')),
     showFoeDefense: map.get('showFoeDefense') === true,
+    foeDefense: map.get('foeDefense') === 'book' ? 'book' : 'gm',
   }
 }
 

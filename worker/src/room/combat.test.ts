@@ -3,6 +3,7 @@ import {
   answerTo,
   GM,
   LOG,
+  type LogEntry,
   type PendingDefense,
   type RequestResult,
   SEAT,
@@ -140,6 +141,56 @@ describe.each(checked)('an attack %s puts to the defender', (system) => {
     expect(result).toEqual({ ok: false, error: expect.stringMatching(/^Your die for .+ not 1000\.$/) })
     expect(r.prompts()).toEqual([])
     expect(r.written()).toEqual(before)
+  })
+})
+
+// Systems whose monsters choose among defenses with odds (brp's parry or dodge, odnd's, spelljammer's).
+const withOdds = SYSTEM_IDS.filter((system) => {
+  const r = room(system)
+  const attack = promptingAttack(r, system)
+  r.ask({ kind: 'attack', ...attack })
+  return r.prompts()[0]?.options.some((o) => o.chance !== null) ?? false
+})
+
+describe('monsters’ defenses by the book', () => {
+  it('are offered with odds of their own in brp (a parry, a dodge); spelljammer’s state the attacker’s', () => {
+    expect(withOdds).toContain('brp')
+    expect(withOdds).not.toContain('spelljammer')
+  })
+
+  it.each(withOdds)(
+    'in %s: the room answers at once with the best odds offered, and the log says so',
+    (system) => {
+      const asked = room(system)
+      const attack = promptingAttack(asked, system)
+      asked.ask({ kind: 'attack', ...attack })
+      const options = asked.prompts()[0]?.options ?? []
+      // The best odds, read from the prompt the GM would have had: the highest chance, the first of equals.
+      const top = Math.max(...options.map((o) => o.chance ?? -1))
+      const best = options.find((o) => o.chance === top)
+      const r = room(system)
+      r.docs.table.getMap(TABLE.settings).set('foeDefense', 'book')
+      const same = promptingAttack(r, system)
+      const logId = r.nextId()
+      expect(r.ask({ kind: 'attack', ...same })).toEqual({ ok: true, logId })
+      expect(r.prompts()).toEqual([])
+      const entry = r.docs.log
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .find((e) => e.id === logId)
+      expect(entry?.attack?.defense).toBe(best?.id)
+      expect(entry?.lines?.[0]?.label).toBe(
+        `The room chose “${best?.label}” for ${same.targetId === 'a' ? 'Ogre' : 'Troll'}: the best odds by the book (${Math.round(top * 100)}%)`,
+      )
+    },
+  )
+
+  it('leave a player’s defense to the player', () => {
+    const r = room('brp')
+    r.docs.table.getMap(TABLE.settings).set('foeDefense', 'book')
+    r.docs.table.getMap<Y.Map<unknown>>(TABLE.combatants).get('b')?.set('seatId', 's1')
+    expect(r.ask({ kind: 'attack', ...promptingAttack(r, 'brp') }).ok).toBe(true)
+    expect(r.prompts()).toHaveLength(1)
   })
 })
 

@@ -11,7 +11,15 @@ import {
   type PendingDefense,
   type RequestResult,
 } from '@fray/protocol'
-import { type Declared, type Fighter, type TableView, type TurnState, turnWordsOf } from '@fray/rules'
+import {
+  type BreakdownLine,
+  type Declared,
+  type DefenseOption,
+  type Fighter,
+  type TableView,
+  type TurnState,
+  turnWordsOf,
+} from '@fray/rules'
 import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
 import { writeMaximum } from './gm-edits.ts'
@@ -106,7 +114,22 @@ export function attack(
       if (dry.error) return { ok: false, error: dry.error }
       if (!tried.ok) return tried
     }
-    const seconds = settingsOf(ctx.table).defenseSeconds
+    const settings = settingsOf(ctx.table)
+    // A monster's defense by the book, where the GM set the room so: chosen now, and said in the log.
+    const book = settings.foeDefense === 'book' && seatOf(ctx.table, targetId) === null
+    const best = book ? bestByTheBook(defenses.value) : null
+    if (best) {
+      const chose: BreakdownLine = {
+        label: `The room chose “${best.label}” for ${target.name}: the best odds by the book (${Math.round((best.chance ?? 0) * 100)}%)`,
+        value: 0,
+        note: true,
+      }
+      const resolved = resolveAttack(ctx, view, attacker, target, declared, best.id, requestId, faces, chose)
+      if (!resolved.ok) return resolved
+      if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
+      return { ok: true, logId: requestId }
+    }
+    const seconds = settings.defenseSeconds
     const prompt: PendingDefense = {
       id: requestId,
       attackerId,
@@ -126,6 +149,16 @@ export function attack(
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
   return { ok: true, logId: requestId }
+}
+
+/**
+ * The defense the text and the sheet allow with the best odds (the first of equal ones), or null where
+ * none has odds to compare (the GM then answers, as without the setting).
+ */
+export function bestByTheBook(options: readonly DefenseOption[]): DefenseOption | null {
+  let best: DefenseOption | null = null
+  for (const o of options) if (o.chance !== null && (best === null || o.chance > (best.chance ?? 0))) best = o
+  return best
 }
 
 /**
@@ -197,11 +230,16 @@ function resolveAttack(
   defense: string | null,
   entryId: string,
   faces?: number[],
+  /** Who chose the defense where it was not the defender (the room, by the book): the log's first line. */
+  chose?: BreakdownLine,
 ): RequestResult {
   const roller = roomRoller(ctx, faces)
-  const resolved = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll, view)
+  const outcome = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll, view)
   if (roller.error) return { ok: false, error: roller.error }
-  if (!resolved.ok) return resolved
+  if (!outcome.ok) return outcome
+  const resolved = chose
+    ? { ...outcome, value: { ...outcome.value, lines: [chose, ...outcome.value.lines] } }
+    : outcome
   // Typed dice in a room that wants them approved: logged now, applied when the GM approves.
   // (The GM's own dice for a monster need nobody's approval.)
   const hold =

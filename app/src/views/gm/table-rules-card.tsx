@@ -1,6 +1,6 @@
 /**
  * The room's settings the GM chooses: whether players' own dice need approval, the defense countdown,
- * and what players see of monsters' hit points.
+ * who answers monsters' defenses, and what players see of monsters' hit points.
  */
 import type { FoeHealthView } from '@fray/protocol'
 import type { TableModel } from '../../models/table.ts'
@@ -38,6 +38,16 @@ export function TableRulesCard({ table }: { table: TableModel }) {
               {s < 60 ? `${s} seconds` : `${s / 60} minute${s === 60 ? '' : 's'}`}
             </option>
           ))}
+        </select>
+      </label>
+      <label class="field">
+        <span>Monsters’ defenses</span>
+        <select
+          value={table.settings.value.foeDefense}
+          onChange={(e) => table.setSetting('foeDefense', e.currentTarget.value === 'book' ? 'book' : 'gm')}
+        >
+          <option value="gm">I choose each one</option>
+          <option value="book">By the book: the room takes the best odds at once</option>
         </select>
       </label>
       <label class="field">

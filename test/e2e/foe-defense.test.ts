@@ -1,0 +1,45 @@
+/** Monsters' defenses by the book: the room answers at once, and the log says which it chose and why. */
+import { expect, inject, it } from 'vitest'
+import { useBrowser } from '../support/browser.ts'
+import {
+  addCombatant,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  turnWords,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+it('in brp, a player’s attack on a monster waits for nobody once the GM sets defenses by the book', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
+  await gm.getByLabel('Monsters’ defenses').selectOption('book')
+  await addCombatant(gm, 'Ogre', '30')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await mira.getByRole('button', { name: 'State my intent' }).click()
+  await gm.getByRole('button', { name: 'Begin actions' }).click()
+  const { button, does } = turnWords('brp')
+  await playUntil(gm, [mira], () => visible(mira, button), { keep: { phone: mira, name: 'Mira' } })
+  await mira.getByRole('button', { name: button, exact: true }).click()
+  const composer = mira.getByRole('region', { name: `Mira ${does}` })
+  await composer.getByRole('radio', { name: /Ogre/ }).check()
+  // Her own dice: a hit on 05, the most on the damage.
+  await typeOwnDice(composer, (i, sides) => (i === 0 ? 5 : sides))
+  await composer.getByRole('button', { name: 'Send my dice' }).click()
+  // No prompt for the GM: the room took the Ogre's best odds, a dodge at 20% (brp's default sheet), and
+  // the log says so on every device.
+  const logged = (page: typeof gm) => page.locator('.log-entry.outcome').first()
+  await expect.poll(() => logged(gm).textContent()).toMatch(/^⚔.*Mira (hits|misses)/)
+  expect(await gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' }).count()).toBe(0)
+  await logged(mira).getByText('How it adds up').click()
+  await expect
+    .poll(() => logged(mira).textContent())
+    .toContain('The room chose “Dodge” for Ogre: the best odds by the book (20%)')
+  await chromium.snap(mira, 'foe-defense-by-the-book-phone')
+})
