@@ -18,7 +18,7 @@ import type * as Y from 'yjs'
 import { fighters } from './fighters.ts'
 import { foesInWords } from './log-filing.ts'
 import { marksOf } from './marks.ts'
-import { appendLog, gmEntry, type RoomContext, record, roomRoller } from './outcomes.ts'
+import { appendLog, gmEntry, listed, type RoomContext, record, roomRoller } from './outcomes.ts'
 import { forgetUndoableActs } from './table-acts.ts'
 import { readTurn } from './turn-doc.ts'
 import { closeCombat } from './turn-flow.ts'
@@ -105,8 +105,7 @@ function eventsInWords(events: readonly TimedEvent[]): string {
   const secret = events.length - named.length
   if (named.length === 0) return secret === 0 ? '' : `${secret} secret timed event${secret === 1 ? '' : 's'}`
   const parts = [...named, ...(secret > 0 ? [`${secret} secret one${secret === 1 ? '' : 's'}`] : [])]
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
-  return `the timed event${events.length === 1 ? '' : 's'} ${list}`
+  return `the timed event${events.length === 1 ? '' : 's'} ${listed(parts)}`
 }
 
 /**

@@ -105,7 +105,13 @@ export function attack(
   const rules = ctx.rules.combat
   const defenses = rules.defenses(attacker, target, declared, view)
   if (!defenses.ok) return defenses
-  if (defenses.value.length > 0) {
+  const settings = settingsOf(ctx.table)
+  // A monster's defense by the book, where the GM set the room so: chosen now, and said in the log.
+  const best =
+    settings.foeDefense === 'book' && seatOf(ctx.table, targetId) === null
+      ? bestByTheBook(defenses.value)
+      : null
+  if (defenses.value.length > 0 && !best) {
     // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail
     // later: by a dry run, unless the rules' defenses have refused all it could refuse already.
     if (faces?.length || !rules.defensesCheckResolve) {
@@ -114,22 +120,6 @@ export function attack(
       if (dry.error) return { ok: false, error: dry.error }
       if (!tried.ok) return tried
     }
-    const settings = settingsOf(ctx.table)
-    // A monster's defense by the book, where the GM set the room so: chosen now, and said in the log.
-    const book = settings.foeDefense === 'book' && seatOf(ctx.table, targetId) === null
-    const best = book ? bestByTheBook(defenses.value) : null
-    if (best) {
-      const chose: BreakdownLine = {
-        label: `The room chose “${best.label}” for ${target.name}: the best odds by the book (${Math.round((best.chance ?? 0) * 100)}%)`,
-        value: 0,
-        note: true,
-      }
-      const resolved = resolveAttack(ctx, view, attacker, target, declared, best.id, requestId, faces, chose)
-      if (!resolved.ok) return resolved
-      if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
-      return { ok: true, logId: requestId }
-    }
-    const seconds = settings.defenseSeconds
     const prompt: PendingDefense = {
       id: requestId,
       attackerId,
@@ -139,12 +129,29 @@ export function attack(
       options: defenses.value,
       ...(choice?.against ? { against: choice.against } : {}),
       askedAt: ctx.now,
-      gmAfter: ctx.now + seconds * 1000,
+      gmAfter: ctx.now + settings.defenseSeconds * 1000,
     }
     openPrompt(ctx.table, prompt)
   } else {
+    const chose: BreakdownLine | undefined = best
+      ? {
+          label: `The room chose “${best.label}” for ${target.name}: the best odds by the book (${Math.round((best.chance ?? 0) * 100)}%)`,
+          value: 0,
+          note: true,
+        }
+      : undefined
     // The table as read above: nothing was written since.
-    const resolved = resolveAttack(ctx, view, attacker, target, declared, null, requestId, faces)
+    const resolved = resolveAttack(
+      ctx,
+      view,
+      attacker,
+      target,
+      declared,
+      best?.id ?? null,
+      requestId,
+      faces,
+      chose,
+    )
     if (!resolved.ok) return resolved
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })

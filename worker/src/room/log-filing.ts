@@ -6,7 +6,7 @@
 import { type FiledFight, LOG, type LogEntry, PAST, type PastFight, TABLE } from '@fray/protocol'
 import type * as Y from 'yjs'
 import { deleteRuns } from './map-writes.ts'
-import type { RoomContext } from './outcomes.ts'
+import { listed, type RoomContext } from './outcomes.ts'
 import { readTurn } from './turn-doc.ts'
 
 /** The latest entries the live log keeps when it files the rest: what the GM may still undo. */
@@ -61,6 +61,5 @@ export function foesInWords(ctx: RoomContext): { foes?: string } {
   const shown = kinds.length > FOES_NAMED + 1 ? kinds.slice(0, FOES_NAMED) : kinds
   const more = kinds.length - shown.length
   const parts = more > 0 ? [...shown, `${more} more`] : shown
-  const foes = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
-  return { foes }
+  return { foes: listed(parts) }
 }

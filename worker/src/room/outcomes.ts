@@ -43,6 +43,11 @@ export function appendLog(ctx: RoomContext, ...entries: RoomEntry[]): void {
   if (shown.length > 0) ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(shown), 'server')
 }
 
+/** "a, b and c": a list in a log line's words. */
+export function listed(parts: readonly string[]): string {
+  return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
+}
+
 /**
  * A line of the GM's that rolls nothing (a condition, an edit, who is at the table, an event): the one
  * shape of them all, its words in `detail`.
