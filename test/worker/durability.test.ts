@@ -12,7 +12,8 @@ import {
 } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { type EncounterRoom, IDLE_DELETE_MS, PARTY_KEEP_MS } from '../../worker/src/room/encounter-room.ts'
+import type { EncounterRoom } from '../../worker/src/room/encounter-room.ts'
+import { IDLE_DELETE_MS, PARTY_KEEP_MS } from '../../worker/src/room/keeping.ts'
 import { answersOf } from '../support/answers.ts'
 import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 

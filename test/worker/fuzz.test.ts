@@ -7,7 +7,7 @@ import { TABLE } from '@fray/protocol'
 import { seededDice } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { MAX_MESSAGE_BYTES } from '../../worker/src/room/encounter-room.ts'
+import { MAX_MESSAGE_BYTES } from '../../worker/src/room/y-host.ts'
 import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
 
 const knobs = env as unknown as { FUZZ_FRAMES?: string; FUZZ_SEED?: string }

@@ -47,6 +47,14 @@ export class SeatLimiter {
   /** `requestsPerMinute`: `LIMITS`, unless a deployment raised it; a seat's bytes scale with it. */
   constructor(public requestsPerMinute: number) {}
 
+  /** `LIMITS`, unless the deployment's REQUESTS_PER_SEAT_PER_MINUTE says. */
+  static configured(env: unknown): SeatLimiter {
+    const configured = Number((env as { REQUESTS_PER_SEAT_PER_MINUTE?: string }).REQUESTS_PER_SEAT_PER_MINUTE)
+    return new SeatLimiter(
+      Number.isFinite(configured) && configured > 0 ? configured : LIMITS.requestsPerSeatPerMinute,
+    )
+  }
+
   /** Bytes a seat may have stored a minute. */
   get bytesPerMinute(): number {
     return LIMITS.seatBytesPerMinute * (this.requestsPerMinute / LIMITS.requestsPerSeatPerMinute)
