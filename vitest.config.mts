@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// Unit tests: pure code beside what it tests (packages/*, app models, the room's dispatch), and the fight
-// simulator (test/sim), which plays through the table room in Node. Worker and browser tests have
+// Unit tests: pure code beside what it tests (packages/*, app models, the room's dispatch), the fight
+// simulator (test/sim), which plays through the table room in Node, and the room's game logic over
+// sockets in memory (test/room), the same room the Durable Object runs. Worker and browser tests have
 // their own configs under test/ because they start the Workers runtime and a real browser.
 export default defineConfig({
   test: {
@@ -14,6 +15,7 @@ export default defineConfig({
             'app/src/**/*.test.ts',
             'worker/src/**/*.test.ts',
             'test/sim/**/*.test.ts',
+            'test/room/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -28,7 +28,7 @@ for (const system of SYSTEM_IDS) {
     const stub = env.ROOMS.get(env.ROOMS.idFromName(roomId))
     const run = await runInDurableObject(stub, (room: EncounterRoom) => {
       // The room's own parts, as a GM's accepted update reaches them (no socket in between).
-      const inside = room as unknown as { host: YHost; changed(doc: DocName): void }
+      const inside = (room as unknown as { room: { host: YHost; changed(doc: DocName): void } }).room
       const { table, log, gm } = inside.host.docs()
       return driveAttacks(system, { table, log, gm }, () => inside.changed('gm'), clock)
     })

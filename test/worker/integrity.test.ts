@@ -103,7 +103,8 @@ describe('a storage transaction that throws (#21, also seen)', () => {
     // The next write to storage fails, as a full disk or a storage fault would.
     const stub = env.ROOMS.get(env.ROOMS.idFromName(roomId))
     await runInDurableObject(stub, (room: EncounterRoom) => {
-      const store = (room as unknown as { store: { storeUpdate: (...args: unknown[]) => void } }).store
+      const inside = room as unknown as { room: { store: { storeUpdate: (...args: unknown[]) => void } } }
+      const store = inside.room.store
       const real = store.storeUpdate.bind(store)
       store.storeUpdate = () => {
         store.storeUpdate = real

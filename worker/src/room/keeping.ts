@@ -1,6 +1,7 @@
 /** How long a room is kept unused before its alarm deletes it, and how often activity pushes that back. */
 import { TABLE } from '@fray/protocol'
 import type * as Y from 'yjs'
+import type { RoomPorts } from './ports.ts'
 import type { RoomStore } from './room-store.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -23,7 +24,7 @@ export class Keeping {
   private lastTouch = 0
 
   constructor(
-    private readonly storage: Pick<DurableObjectStorage, 'setAlarm'>,
+    private readonly storage: Pick<RoomPorts, 'setAlarm'>,
     private readonly store: RoomStore,
     private readonly table: () => Y.Doc,
   ) {}

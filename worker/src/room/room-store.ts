@@ -12,6 +12,7 @@ import { isPastDoc, type SystemId } from '@fray/protocol'
 import * as Y from 'yjs'
 import { sameDigest } from '../ids.ts'
 import type { Role } from './access.ts'
+import type { RoomSql } from './ports.ts'
 import type { ProcessedLog } from './table-room.ts'
 
 /** Compact a document once its log holds this many updates. */
@@ -45,7 +46,7 @@ export interface RoomStats {
 }
 
 export class RoomStore {
-  private readonly sql: SqlStorage
+  private readonly sql: RoomSql
   /** Processed keys by scope (a seat id, or `gm`), read from storage once per wake. */
   private readonly processedByScope = new Map<string, Set<string>>()
   /** Each writer's last resolved clock by scope, read from storage once per wake. */
@@ -61,7 +62,7 @@ export class RoomStore {
    */
   writtenBytes = 0
 
-  constructor(sql: SqlStorage) {
+  constructor(sql: RoomSql) {
     this.sql = sql
     // A room id nobody created gets no tables: asking about it must leave no storage behind.
     if (this.exists()) this.createTables()

@@ -3,7 +3,7 @@
  * whether that role may read the document, and whether the room has a connection left for that role.
  * Every refusal is said in words: before the upgrade as a JSON error, after it as a close's reason.
  */
-import { CLOSE, type DocName, isPastDoc, NO_SUCH_DOC, parseDocName, seatDocName } from '@fray/protocol'
+import { type DocName, isPastDoc, NO_SUCH_DOC, parseDocName, seatDocName } from '@fray/protocol'
 import { hashSecret } from '../ids.ts'
 import { canRead, type Role } from './access.ts'
 import { NO_ROOM } from './room-answer.ts'
@@ -92,21 +92,6 @@ function crowded(role: Role, roles: Role[]): string | null {
   if (role.kind === 'gm' && open >= CONNECTIONS.gm)
     return `The GM key has ${CONNECTIONS.gm} connections open, its most: ${shut}`
   return null
-}
-
-/**
- * The upgrade's answer: `connect` takes the room's end of the socket; a crowded room accepts it only to
- * close it with its reason (a browser shows a close's code and reason, never a status).
- */
-export function upgrade(admitted: Admitted, connect: (ws: WebSocket) => void): Response {
-  const pair = new WebSocketPair()
-  if (admitted.crowded) {
-    pair[1].accept()
-    pair[1].close(CLOSE.crowded, admitted.crowded)
-  } else connect(pair[1])
-  // A key offered as a subprotocol must be answered with the protocol name, or the browser hangs up.
-  const headers = admitted.offered ? { 'Sec-WebSocket-Protocol': KEY_PROTOCOL } : undefined
-  return new Response(null, { status: 101, webSocket: pair[0], headers })
 }
 
 function keyFromProtocols(header: string | null): string | null {

@@ -1,5 +1,5 @@
 /**
- * A Yjs host over the runtime's hibernatable sockets, in the spirit of y-partyserver: it opens each
+ * A Yjs host over hibernatable sockets (the runtime's, or a test's: ports.ts), in the spirit of y-partyserver: it opens each
  * document from storage, stores every accepted update before it broadcasts it, keeps presence, and answers
  * the y-websocket protocol. What a connection may write, and what runs after a change, the room decides.
  */
@@ -7,6 +7,7 @@ import { CLOSE, type DocName, isPastDoc, LIMITS, pastDocName, SEAT, seatDocName 
 import { unreachable } from '@fray/rules'
 import * as Y from 'yjs'
 import type { Role } from './access.ts'
+import { type HostPorts, OPEN, type RoomSocket } from './ports.ts'
 import { type Bucket, fullBucket, RATE, type SeatLimiter, take } from './rate-limit.ts'
 import type { RoomStore } from './room-store.ts'
 import {
@@ -63,7 +64,7 @@ export interface LiveDoc {
    * Who holds each presence id: the first connection that spoke for it, while it is open (then `ws` is
    * null), and the role it had, so only the same role may take the id up again (a phone reconnecting).
    */
-  holders: Map<number, { ws: WebSocket | null; role: string }>
+  holders: Map<number, { ws: RoomSocket | null; role: string }>
   /** Stops listening to the document (before it is replaced). */
   detach(): void
 }
@@ -92,16 +93,16 @@ export interface YHostOptions {
 type AwarenessChange = { added: number[]; updated: number[]; removed: number[] }
 
 export class YHost {
-  private readonly ctx: DurableObjectState
+  private readonly ctx: HostPorts
   private readonly store: RoomStore
   private readonly options: YHostOptions
   private readonly live = new Map<DocName, LiveDoc>()
   /** Rate-limit buckets; in memory only, so a wake from hibernation starts each connection afresh. */
-  private readonly buckets = new WeakMap<WebSocket, Bucket>()
+  private readonly buckets = new WeakMap<RoomSocket, Bucket>()
   /** Sync requests (sync step 1) each connection may still send. */
-  private readonly syncBuckets = new WeakMap<WebSocket, Bucket>()
+  private readonly syncBuckets = new WeakMap<RoomSocket, Bucket>()
   /** Bytes of sync answers each connection may still receive. */
-  private readonly syncByteBuckets = new WeakMap<WebSocket, Bucket>()
+  private readonly syncByteBuckets = new WeakMap<RoomSocket, Bucket>()
   /** The transaction under way, if any: its broadcasts wait until it commits. */
   private pending: Pending | null = null
   /**
@@ -111,14 +112,14 @@ export class YHost {
    */
   private readonly wholeState = new Map<DocName, Uint8Array>()
 
-  constructor(ctx: DurableObjectState, store: RoomStore, options: YHostOptions) {
+  constructor(ctx: HostPorts, store: RoomStore, options: YHostOptions) {
     this.ctx = ctx
     this.store = store
     this.options = options
   }
 
   /** Takes a new connection to a document: the room's sync step 1, then the presence there is. */
-  accept(ws: WebSocket, name: DocName, role: Role): void {
+  accept(ws: RoomSocket, name: DocName, role: Role): void {
     this.ctx.acceptWebSocket(ws, [name])
     ws.serializeAttachment({ doc: name, role } satisfies Attachment)
     const { doc, awareness } = this.open(name)
@@ -132,15 +133,15 @@ export class YHost {
   roles(): Role[] {
     return this.ctx
       .getWebSockets()
-      .filter((ws) => ws.readyState === WebSocket.OPEN)
+      .filter((ws) => ws.readyState === OPEN)
       .map((ws) => (ws.deserializeAttachment() as Attachment).role)
   }
 
   /** One message from a socket: refused with a close code and a reason, or handled. */
-  message(ws: WebSocket, message: ArrayBuffer | string): void {
+  message(ws: RoomSocket, message: ArrayBuffer | string): void {
     // A socket the room refused is closing: what it sent after the refusal is not read (it would bring
     // its presence back as a ghost).
-    if (ws.readyState !== WebSocket.OPEN) return
+    if (ws.readyState !== OPEN) return
     if (!take(this.bucket(ws), Date.now())) {
       this.refuse(ws, CLOSE.rateLimited, `Over ${RATE.perSecond} messages a second; reconnect and slow down.`)
       return
@@ -182,7 +183,7 @@ export class YHost {
   }
 
   /** A socket closed: its presence goes, and the close is answered. */
-  close(ws: WebSocket, code: number, reason: string): void {
+  close(ws: RoomSocket, code: number, reason: string): void {
     this.forget(ws)
     try {
       ws.close(code === 1005 ? 1000 : code, reason)
@@ -192,7 +193,7 @@ export class YHost {
   }
 
   /** A socket failed or was refused: its presence goes (if it still holds it). */
-  forget(ws: WebSocket): void {
+  forget(ws: RoomSocket): void {
     const attachment = ws.deserializeAttachment() as Attachment | null
     if (!attachment || attachment.awarenessId === undefined) return
     const live = this.live.get(attachment.doc)
@@ -225,7 +226,7 @@ export class YHost {
     this.pending = pending
     let result: T
     try {
-      result = this.ctx.storage.transactionSync(work)
+      result = this.ctx.transactionSync(work)
     } catch (error) {
       this.pending = null
       this.store.forgetCache()
@@ -282,7 +283,7 @@ export class YHost {
       const changed = [...added, ...updated, ...removed]
       const frame = encodeAwareness(awarenessProtocol.encodeAwarenessUpdate(awareness, changed))
       if (!shared) {
-        if (origin && typeof origin === 'object' && 'send' in origin) send(origin as WebSocket, frame)
+        if (origin && typeof origin === 'object' && 'send' in origin) send(origin as RoomSocket, frame)
         return
       }
       // Echoed to the sender too: a stock provider counts it as a sign of life.
@@ -355,7 +356,7 @@ export class YHost {
     for (const peer of this.ctx.getWebSockets(name)) if (peer !== origin) send(peer, frame)
   }
 
-  private handle(ws: WebSocket, attachment: Attachment, message: ClientMessage): void {
+  private handle(ws: RoomSocket, attachment: Attachment, message: ClientMessage): void {
     const name = attachment.doc
     const live = this.open(name)
     switch (message.type) {
@@ -435,7 +436,7 @@ export class YHost {
    * relays what it hears; a phone back from a network switch may still hold its old socket): dropped.
    * Anything newer for an id nobody holds, from a connection that has its own, is refused.
    */
-  private presence(ws: WebSocket, attachment: Attachment, live: LiveDoc, update: Uint8Array): void {
+  private presence(ws: RoomSocket, attachment: Attachment, live: LiveDoc, update: Uint8Array): void {
     let entries: AwarenessEntry[]
     try {
       entries = readAwarenessUpdate(update)
@@ -530,7 +531,7 @@ export class YHost {
   }
 
   /** Closes a socket with a code and a reason a person can read (the protocol allows 123 bytes); its presence goes. */
-  private refuse(ws: WebSocket, code: number, reason: string): void {
+  private refuse(ws: RoomSocket, code: number, reason: string): void {
     const { doc, role } = (ws.deserializeAttachment() ?? {}) as Partial<Attachment>
     logLine('warn', { event: 'refused', code, doc: doc ?? null, role: role?.kind ?? null, reason })
     this.forget(ws)
@@ -541,7 +542,7 @@ export class YHost {
     }
   }
 
-  private bucket(ws: WebSocket): Bucket {
+  private bucket(ws: RoomSocket): Bucket {
     let bucket = this.buckets.get(ws)
     if (!bucket) {
       bucket = fullBucket(Date.now())
@@ -554,7 +555,7 @@ export class YHost {
    * Spends a sync answer's bytes of the connection's allowance, or refuses it. An answer larger than the
    * whole burst (a document bigger than the quotas, from before them) is sent once the allowance is full.
    */
-  private spendSyncBytes(ws: WebSocket, bytes: number): void {
+  private spendSyncBytes(ws: RoomSocket, bytes: number): void {
     const rate = LIMITS.syncBytes
     let bucket = this.syncByteBuckets.get(ws)
     if (!bucket) {
@@ -571,7 +572,7 @@ export class YHost {
     )
   }
 
-  private syncBucket(ws: WebSocket): Bucket {
+  private syncBucket(ws: RoomSocket): Bucket {
     let bucket = this.syncBuckets.get(ws)
     if (!bucket) {
       bucket = { tokens: LIMITS.syncRequests.burst, at: Date.now() }
@@ -591,7 +592,7 @@ function roleKey(role: Role): string {
 }
 
 /** Sends without ever throwing on a socket that closed meanwhile. */
-function send(ws: WebSocket, frame: Uint8Array): void {
+function send(ws: RoomSocket, frame: Uint8Array): void {
   try {
     ws.send(frame)
   } catch {
