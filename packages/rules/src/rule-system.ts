@@ -5,12 +5,12 @@
  */
 import type { Outcome } from './outcome.ts'
 import type { ModifierToggle, SheetField, SystemInfo } from './system.ts'
-import type { SystemId } from './systems/info.ts'
 import type { TurnRules } from './table/turn.ts'
 import type { CombatRules } from './table/types.ts'
 
 export interface RuleSystem<Sheet = unknown> {
-  id: SystemId
+  /** The system's id, as the registry (`systems/index.ts`) lists it. */
+  id: string
   info: SystemInfo
   sheet: {
     fields: ReadonlyArray<SheetField>

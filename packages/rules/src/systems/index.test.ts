@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fighter } from '../table/test-support.ts'
 import { SYSTEMS } from './index.ts'
 import { SYSTEM_IDS } from './info.ts'
+import { fighter } from './test-support.ts'
 
 describe('the rule system registry', () => {
   it('has every system under its own id, each with a sheet whose defaults parse', () => {

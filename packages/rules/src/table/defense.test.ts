@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEMS } from '../systems/index.ts'
-import { fighter } from './test-support.ts'
+import { fighter } from '../systems/test-support.ts'
 
 /** The number on a character card an attacker must beat, read from the sheet as each text names it. */
 describe('the defense a character card shows', () => {

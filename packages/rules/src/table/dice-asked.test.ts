@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEMS } from '../systems/index.ts'
+import { fighter } from '../systems/test-support.ts'
 import { diceAsked } from './dice-asked.ts'
-import { fighter } from './test-support.ts'
 
 describe('attacks on the player’s own dice', () => {
   const rules = SYSTEMS.osr.combat

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEMS } from '../systems/index.ts'
-import { fighter, steps, turnContext } from './test-support.ts'
+import { fighter, steps, turnContext } from '../systems/test-support.ts'
 import type { TurnStep } from './turn.ts'
 
 // The slot-ordered engine, seen through osr (1d6 + DEX each, ties together, rerolled every round).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { brp, type Outcome, percent, SYSTEMS, toFloat } from '../../index.ts'
 import { readSheet } from '../../table/sheet.ts'
-import { fighter, scripted } from '../../table/test-support.ts'
 import type { Fighter } from '../../table/types.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { brpCombat as rules } from './table.ts'
 
 /** The value of an outcome that must be ok, failing the test with its error otherwise. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { fighter, steps, turnContext } from '../test-support.ts'
 import { PHASES } from './dex-rank.ts'
 import { brpTurns as rules } from './turn-model.ts'
 

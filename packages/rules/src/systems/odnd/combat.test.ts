@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from 'vitest'
 import { odnd } from '../../index.ts'
-import { fighter, scripted } from '../../table/test-support.ts'
 import type { Fighter, Resolution } from '../../table/types.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { odndCombat as rules } from './table.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'
 

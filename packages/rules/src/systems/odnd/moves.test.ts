@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { odnd } from '../../index.ts'
-import { fighter, scripted } from '../../table/test-support.ts'
 import { IDLE_TURN as IDLE } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { cleanGetaway } from './moves.ts'
 import { odndCombat as rules } from './table.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'

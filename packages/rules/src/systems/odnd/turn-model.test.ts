@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { fighter, steps, turnContext } from '../test-support.ts'
 import { odndTurns as rules } from './turn-model.ts'
 
 const mira = fighter('odnd', 'm', 'pc', { name: 'Mira' })

@@ -5,9 +5,9 @@
 
 import { describe, expect, it } from 'vitest'
 import { osr, toFloat } from '../../index.ts'
-import { fighter, scripted } from '../../table/test-support.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter } from '../../table/types.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { osrCombat as rules } from './table.ts'
 
 const pc = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>

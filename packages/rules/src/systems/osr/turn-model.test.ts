@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fighter, steps, turnContext } from '../../table/test-support.ts'
+import { fighter, steps, turnContext } from '../test-support.ts'
 import { ACTS_LATER, AS_QUICK, YET_TO_ACT } from './round-facts.ts'
 import { osrTurns as rules } from './turn-model.ts'
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../outcome.ts'
-import { fighter, scripted, steps, turnContext } from '../../table/test-support.ts'
 import type { TurnStep } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import { fighter, scripted, steps, turnContext } from '../test-support.ts'
 import { segmentFact } from './combat-casting.ts'
 import { spelljammerCombat as combat } from './table.ts'
 import { spelljammerTurns as turns, withOwnSlots } from './turn-model.ts'

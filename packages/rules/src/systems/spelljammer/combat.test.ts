@@ -5,9 +5,9 @@
 
 import { describe, expect, it } from 'vitest'
 import { type Outcome, spelljammer } from '../../index.ts'
-import { fighter, scripted } from '../../table/test-support.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { spelljammerCombat as combat } from './table.ts'
 import { spelljammerTurns } from './turn-model.ts'
 

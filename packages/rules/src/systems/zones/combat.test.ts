@@ -5,9 +5,9 @@
 
 import { describe, expect, it } from 'vitest'
 import { type Outcome, zones } from '../../index.ts'
-import { fighter, scripted } from '../../table/test-support.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { zonesCombat as rules } from './table.ts'
 
 function must<T>(o: Outcome<T>): T {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { diceAsked } from '../../table/dice-asked.ts'
-import { fighter, scripted, steps, turnContext } from '../../table/test-support.ts'
 import type { TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { fighter, scripted, steps, turnContext } from '../test-support.ts'
 import { zonesCombat } from './table.ts'
 import { zonesTurns as rules } from './turn-model.ts'
 

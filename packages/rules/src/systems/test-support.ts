@@ -1,10 +1,10 @@
 /** Helpers for the combat adapters' tests: fighters with sheets, and dice that throw given faces. */
 
-import { SYSTEMS } from '../systems/index.ts'
-import type { SystemId } from '../systems/info.ts'
-import { defaultSheet } from './sheet.ts'
-import type { TurnAction, TurnContext, TurnRules, TurnSettings, TurnStep } from './turn.ts'
-import type { Fighter, Roller } from './types.ts'
+import { defaultSheet } from '../table/sheet.ts'
+import type { TurnAction, TurnContext, TurnRules, TurnSettings, TurnStep } from '../table/turn.ts'
+import type { Fighter, Roller } from '../table/types.ts'
+import { SYSTEMS } from './index.ts'
+import type { SystemId } from './info.ts'
 
 /** A fighter with the system's default sheet, overridden by `sheet`. */
 export function fighter(
