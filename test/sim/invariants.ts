@@ -6,7 +6,6 @@ import {
   changedHitPoints,
   GM,
   hidesHealth,
-  isActing,
   LOG,
   type LogEntry,
   type LogSecret,
@@ -20,7 +19,14 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import { verifySeal } from '@fray/protocol/seal'
-import { type Fighter, recordingRoller, type SystemId, type TimedEvent, turnPlace } from '@fray/rules'
+import {
+  type Fighter,
+  isActing,
+  recordingRoller,
+  type SystemId,
+  type TimedEvent,
+  turnPlace,
+} from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'

@@ -9,7 +9,6 @@ import {
   GM,
   type GmMark,
   type GmRequest,
-  IDLE_TURN,
   LOG,
   type LogEntry,
   type LogSecret,
@@ -25,7 +24,7 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import type { Fighter } from '@fray/rules'
-import { fail, type Outcome, ok } from '@fray/rules'
+import { fail, IDLE_TURN, type Outcome, ok } from '@fray/rules'
 import { computed, type ReadonlySignal, signal } from '@preact/signals'
 import * as Y from 'yjs'
 import type { GmAsk } from './gm.ts'

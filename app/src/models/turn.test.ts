@@ -1,4 +1,5 @@
-import { IDLE_TURN, type TurnState } from '@fray/protocol'
+import type { TurnState } from '@fray/protocol'
+import { IDLE_TURN } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import { loadRules } from './rules.ts'
 import type { Combatant } from './table.ts'

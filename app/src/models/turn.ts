@@ -2,8 +2,9 @@
  * The turn as a viewer reads it: whose turn, what the round waits for, whether it is this viewer's move.
  * Read from what the room's turn model wrote (`acting`, `waiting`), never worked out again here.
  */
-import { isActing, type TurnState } from '@fray/protocol'
+import type { TurnState } from '@fray/protocol'
 import type { ScreenRules } from '@fray/rules'
+import { isActing } from '@fray/rules'
 import { asFighter, type Combatant } from './table.ts'
 
 /** Caught by surprise: sitting out round 1. */

@@ -4,15 +4,13 @@
  */
 import {
   hidesDefense,
-  isActing,
   type LogEntry,
-  mayAttack,
   type RequestResult,
   SYSTEM_INFO,
   type SystemId,
   seatDocName,
 } from '@fray/protocol'
-import { turnPlace, turnWordsOf } from '@fray/rules'
+import { isActing, mayAttack, turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo, useRef } from 'preact/hooks'
 import * as Y from 'yjs'

@@ -1,23 +1,17 @@
 /**
- * The `turn` map of the table document, as each system's turn model writes it (the types live with the
- * turn models in the rules package; only these light values reach a phone's first load).
+ * The `turn` map of the table document, as each system's turn model writes it. The types live with the
+ * turn models in the rules package, and so do the functions that read a turn (`isActing`, `mayAttack`):
+ * the protocol only names the shapes.
  */
-export {
-  checkMoment,
-  type DueEvent,
-  type EventMoment,
-  eventWhen,
-  FACTION,
-  factionOf,
-  IDLE_TURN,
-  type InitiativeRoll,
-  type Intent,
-  isActing,
-  type MomentScale,
-  mayAttack,
-  type SurpriseSetup,
-  type TimedEvent,
-  type TurnSlot,
-  type TurnState,
-  type Unaware,
+export type {
+  DueEvent,
+  EventMoment,
+  InitiativeRoll,
+  Intent,
+  MomentScale,
+  SurpriseSetup,
+  TimedEvent,
+  TurnSlot,
+  TurnState,
+  Unaware,
 } from '@fray/rules'

@@ -3,19 +3,14 @@
  * a choice, rolls every die, applies the system's outcome to the table and logs it with its breakdown.
  * The rules are the system's own (`ctx.rules.combat`, the room's `SYSTEMS[id]`); this is the plumbing.
  */
-import {
-  isActing,
-  LOG,
-  type LogEntry,
-  mayAttack,
-  type PendingDefense,
-  type RequestResult,
-} from '@fray/protocol'
+import { LOG, type LogEntry, type PendingDefense, type RequestResult } from '@fray/protocol'
 import {
   type BreakdownLine,
   type Declared,
   type DefenseOption,
   type Fighter,
+  isActing,
+  mayAttack,
   type TableView,
   type TurnState,
   turnWordsOf,

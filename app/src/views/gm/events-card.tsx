@@ -3,14 +3,8 @@
  * initiative 20, every round"; "Collapse: round 4, at its start"), in the system's own terms. When one
  * comes up the round waits, and the turn card asks the GM to resolve it (`DueEvents`).
  */
-import {
-  checkMoment,
-  type DueEvent,
-  type EventMoment,
-  eventWhen,
-  type MomentScale,
-  type TimedEvent,
-} from '@fray/protocol'
+import type { DueEvent, EventMoment, MomentScale, TimedEvent } from '@fray/protocol'
+import { checkMoment, eventWhen } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
 import type { GmModel } from '../../models/gm.ts'
