@@ -48,6 +48,7 @@ import { fighters, settingsOf } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
 import { processedInMemory, TableRoom } from '../../worker/src/room/table-room.ts'
 import { readTurn } from '../../worker/src/room/turn-doc.ts'
+import { oddsMisstated } from '../support/odds-check.ts'
 import { check, gmLog, type Snapshot, snapshot } from './invariants.ts'
 
 const FOE_HEALTH: readonly FoeHealthView[] = ['exact', 'word', 'none']
@@ -166,6 +167,8 @@ class Fight {
   defensesMissed: string | null = null
   /** An attack whose preview says it rolls dice (or none) where its `resolve` asks the attacker otherwise. */
   diceMisspoken: string | null = null
+  /** An attack whose odds shown before the roll are not the share of faces its resolution hits on. */
+  oddsMisstated: string | null = null
   /** Dice for trying such an attack aside, apart from the fight's own choices and the room's dice. */
   readonly aside: ReturnType<typeof seededDice>
   /** Updates of the table and of the gm document so far: which of them a step's action wrote. */
@@ -1148,6 +1151,8 @@ class Fight {
       }
     }
     if (combat.defensesCheckResolve) this.checkDefenses(attacker, target, declared, turn, all)
+    // One attack in six, every face of it: enough over a run of fights, and the run stays quick.
+    if (this.aside.roll(6) === 1) this.checkOdds(attacker, target, declared, turn, all)
     const typed = faces ? { faces } : {}
     return {
       label: `${attacker.name} attacks ${target.name} (${declared.choice}${declared.toggles.length ? ` + ${declared.toggles.join(', ')}` : ''}${faces ? `, own dice ${faces.join(' ')}` : ''})`,
@@ -1185,6 +1190,18 @@ class Fight {
       if (!resolved.ok)
         this.defensesMissed = `${attacker.name} on ${target.name} (${asked.choice}${asked.toggles.length ? ` + ${asked.toggles.join(', ')}` : ''}): ${resolved.error}`
     }
+  }
+
+  /**
+   * The odds a phone shows for this attack, against the share of its first deciding die's faces that its
+   * resolution hits on (with what the round says of it, as the room adds it): every face, not a sample.
+   */
+  checkOdds(attacker: Fighter, target: Fighter, declared: Declared, turn: TurnState, all: Fighter[]): void {
+    const facts = turn.status === 'running' ? (this.rules.turn.facts?.(turn, attacker, target) ?? []) : []
+    const asked = facts.length > 0 ? { ...declared, round: facts } : declared
+    const misstated = oddsMisstated(this.rules.combat, attacker, target, asked, { turn, fighters: all })
+    if (misstated)
+      this.oddsMisstated = `${attacker.name} on ${target.name} (${describe(asked)}): ${misstated}`
   }
 
   /** A way this fighter could help an ally now (the rules accept it), or null: First Aid, waking. */
@@ -1316,6 +1333,8 @@ class Fight {
         return this.failed('an attack its defenses accept resolves with no defense', this.defensesMissed)
       if (this.diceMisspoken)
         return this.failed('a preview says whether the attacker rolls dice', this.diceMisspoken)
+      if (this.oddsMisstated)
+        return this.failed('the odds shown are what resolving rolls, face by face', this.oddsMisstated)
       const action = this.weighted(actions)
       if (!action)
         return this.failed('every fight ends', `no action is possible in round ${before.turn.round}`)
@@ -1379,3 +1398,8 @@ class Fight {
 }
 
 export type { Action, Fight }
+
+/** A declared attack in the log's words: its choice and toggles. */
+function describe(declared: Declared): string {
+  return `${declared.choice}${declared.toggles.length ? ` + ${declared.toggles.join(', ')}` : ''}`
+}

@@ -132,6 +132,28 @@ describe('the simulator', () => {
     )
   })
 
+  it('catches odds shown one face off from what resolving rolls, over every face, not by the rules’ odds', () => {
+    // A planted bug in osr's preview: the chance a phone shows is one d20 face lower than resolving hits.
+    const osr = SYSTEMS.osr.combat
+    const faceOff = () => ({
+      ...SYSTEMS.osr,
+      combat: {
+        ...osr,
+        preview: ((attacker, target, declared, view) => {
+          const shown = osr.preview(attacker, target, declared, view)
+          if (!shown.ok || shown.value.chance < 0.05) return shown
+          return { ...shown, value: { ...shown.value, chance: shown.value.chance - 1 / 20 } }
+        }) satisfies typeof osr.preview,
+      },
+    })
+    const { failure } = simulate({ systems: ['osr'], fights: 20, seed: 1, rules: faceOff })
+    expect(failure?.invariant).toBe('the odds shown are what resolving rolls, face by face')
+    const [, shown, hits] =
+      /the preview says ([\d.]+)%.* hits on (\d+) of the 20 faces/.exec(failure?.message ?? '') ?? []
+    expect(Number(shown)).toBeCloseTo((Number(hits) - 1) * 5, 6)
+    if (failure) expect(runFight('osr', failure.seed, { rules: faceOff() })).toEqual(failure)
+  })
+
   it('catches brp breaking a DEX-rank tie the wrong way, by its text’s order of weapons, not its own', () => {
     // A planted bug in brp itself (the invariants judge by it too): on one DEX rank, the slowest weapon
     // goes first (each fresh order's ties reversed).

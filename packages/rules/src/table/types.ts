@@ -94,6 +94,12 @@ export interface Resolution {
   /** The combatants it changed, by id. */
   changes: Record<string, FighterChange>
   /**
+   * Whether the attack succeeded, as `Preview.chance` counts success (hit, grappled, disarmed), where the
+   * outcome was an attack with odds. The contract suite and the simulator count it over every face of
+   * the first die to check the odds shown before the roll against what resolving rolls.
+   */
+  hit?: boolean
+  /**
    * Those whose action for the round this outcome used, though it was not their turn's own attack (osr: a
    * weapon set against a charge, a long reach striking a closing foe, both on the attacker's number): the
    * room steps the turn with `spent` for each, so they join the slot under way with nothing left to do.

@@ -271,6 +271,8 @@ export const brpResolve: CombatRules['resolve'] = (attacker, target, declared, d
     summary,
     ...(publicSummary === summary ? {} : { publicSummary }),
     changes,
+    // The attack roll's success, as the odds before any defense count it (5.5).
+    hit: attackRoll.value.level !== 'failure',
   }
   return ok(resolution)
 }

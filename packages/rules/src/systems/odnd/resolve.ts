@@ -374,5 +374,5 @@ function strike(
     [attacker.id]: { state: fx.attacker as Record<string, unknown> },
     [target.id]: { hp: fx.hp, state: fx.target as Record<string, unknown> },
   }
-  return ok({ lines: fx.lines, summary: sentence(headline, fx.words), changes })
+  return ok({ lines: fx.lines, summary: sentence(headline, fx.words), changes, hit: res.hit })
 }

@@ -138,6 +138,7 @@ export function osrResolve(
     lines,
     summary: `${said.join('; ')}.${gm}`,
     changes: changesOf(struck.value.attacker, struck.value.target),
+    hit: struck.value.hit,
     ...(next ? { asks: next } : {}),
   })
 }
@@ -524,6 +525,8 @@ interface Struck {
   gains: Condition[]
   /** A missile that missed into a melee with the shooter's allies: it may hit one (17.0.12). */
   strays: boolean
+  /** Whether the attack roll hit. */
+  hit: boolean
 }
 
 /** Rolls a declared attack (a weapon, a punch, a grapple's touch) and works out what it does to both. */
@@ -691,6 +694,7 @@ function strike(attacker: Fighter, target: Fighter, declared: Declared, roll: Ro
     gains: r.attackerGains,
     // A shot that misses into a melee with the shooter's allies may hit one of them (17.0.12).
     strays: !r.hit && declared.toggles.includes('into-melee') && !!w && !isGrenadeLike(w),
+    hit: r.hit,
   })
 }
 

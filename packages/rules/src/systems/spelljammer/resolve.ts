@@ -203,7 +203,13 @@ function resolveAttack(
       note: true,
       rule: spelljammer.RULE.declaration,
     })
-  return ok({ lines, summary, ...(publicSummary === summary ? {} : { publicSummary }), changes })
+  return ok({
+    lines,
+    summary,
+    ...(publicSummary === summary ? {} : { publicSummary }),
+    changes,
+    hit: attack.kind !== 'miss',
+  })
 }
 
 /** Withdrawing: the free attack rolled on the opponent's dice, or none, or the GM's call; the turn is spent. */

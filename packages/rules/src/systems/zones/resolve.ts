@@ -374,9 +374,23 @@ function strike(
   const wit = plan.witSaveReasons.length > 0 ? roll(20, 'WIT save to hit') : undefined
   const hit = zones.resolveHit(plan, p.a.wit, wit)
   if (!hit.ok) return hit
-  const lines = [...plan.breakdown, ...hit.value.breakdown]
+  const struck = landed(p, a, t, defense, roll, hit.value)
+  return struck.ok ? ok({ ...struck.value, hit: hit.value.hit }) : struck
+}
+
+/** A strike after its hit was judged: a miss, or the target's reaction, damage and what follows. */
+function landed(
+  p: Extract<Planned, { kind: 'strike' }>,
+  a: Live,
+  t: Live,
+  defense: string | null,
+  roll: Roller,
+  hit: { hit: boolean; breakdown: BreakdownLine[] },
+): Outcome<Resolution> {
+  const { plan } = p
+  const lines = [...plan.breakdown, ...hit.breakdown]
   // The reaction is chosen after the WIT save, so a miss costs the target nothing.
-  if (!hit.value.hit) return ok(resolution(lines, `${a.f.name} misses ${t.f.name}.`, a, t))
+  if (!hit.hit) return ok(resolution(lines, `${a.f.name} misses ${t.f.name}.`, a, t))
   if (defense === ACCEPT_STUNT) {
     const attack = zones.newAttackReactions([t.f.id])
     const stunt = zones.proposeStunt({ effect: 'the effect proposed', gmApproved: true, attack })
