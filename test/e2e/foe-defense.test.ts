@@ -43,3 +43,32 @@ it('in brp, a player’s attack on a monster waits for nobody once the GM sets d
     .toContain('The room chose “Dodge” for Ogre: the best odds by the book (20%)')
   await chromium.snap(mira, 'foe-defense-by-the-book-phone')
 })
+
+it('in odnd, the room parries for a monster that has not attacked yet, and says what it leaves the attack', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await gm.getByLabel('Monsters’ defenses').selectOption('book')
+  await addCombatant(gm, 'Ogre', '30')
+  const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await tomas.getByRole('button', { name: 'Roll initiative' }).click()
+  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  const { button, does } = turnWords('odnd')
+  await playUntil(gm, [tomas], () => visible(tomas, button), { keep: { phone: tomas, name: 'Tomas' } })
+  await tomas.getByRole('button', { name: button, exact: true }).click()
+  const composer = tomas.getByRole('region', { name: `Tomas ${does}` })
+  await composer.getByRole('radio', { name: /Ogre/ }).check()
+  await typeOwnDice(composer, (i, sides) => (i === 0 ? 15 : sides))
+  await composer.getByRole('button', { name: 'Send my dice' }).click()
+  // No prompt for the GM: a parry (+2 AC) leaves Tomas the lower odds, so the room takes it, and the
+  // log says so with those odds on every device.
+  const logged = (page: typeof gm) => page.locator('.log-entry.outcome').first()
+  await expect.poll(() => logged(gm).textContent()).toMatch(/^⚔Tomas (hits|misses) Ogre.*Ogre parries/)
+  expect(await gm.getByRole('alertdialog', { name: 'Tomas attacks Ogre' }).count()).toBe(0)
+  await logged(tomas).getByText('How it adds up').click()
+  await expect
+    .poll(() => logged(tomas).textContent())
+    .toMatch(/The room chose “Parry” for Ogre: the best odds by the book \(Tomas hits \d+% of the time\)/)
+  await chromium.snap(tomas, 'foe-defense-by-the-book-odnd-phone')
+})

@@ -152,35 +152,68 @@ const withOdds = SYSTEM_IDS.filter((system) => {
   return r.prompts()[0]?.options.some((o) => o.chance !== null) ?? false
 })
 
+// Systems whose monsters' defenses leave the attack odds of their own to compare (odnd's parry and
+// taking it, spelljammer's stances), without a chance of the defense's own.
+const leavingOdds = SYSTEM_IDS.filter((system) => {
+  const r = room(system)
+  const attack = promptingAttack(r, system)
+  r.ask({ kind: 'attack', ...attack })
+  const options = r.prompts()[0]?.options ?? []
+  return options.length > 0 && options.every((o) => o.chance === null && o.hits !== undefined)
+})
+
+/** The attack a monster is asked to answer, asked again with the room set to answer by the book. */
+function byTheBook(system: SystemId) {
+  const asked = room(system)
+  const attack = promptingAttack(asked, system)
+  asked.ask({ kind: 'attack', ...attack })
+  const options = asked.prompts()[0]?.options ?? []
+  const r = room(system)
+  r.docs.table.getMap(TABLE.settings).set('foeDefense', 'book')
+  const same = promptingAttack(r, system)
+  const logId = r.nextId()
+  expect(r.ask({ kind: 'attack', ...same })).toEqual({ ok: true, logId })
+  expect(r.prompts()).toEqual([])
+  const entry = r.docs.log
+    .getArray<LogEntry>(LOG.entries)
+    .toArray()
+    .find((e) => e.id === logId)
+  const [attacker, target] = same.targetId === 'a' ? ['Troll', 'Ogre'] : ['Ogre', 'Troll']
+  return { options, entry, attacker, target }
+}
+
 describe('monsters’ defenses by the book', () => {
-  it('are offered with odds of their own in brp (a parry, a dodge); spelljammer’s state the attacker’s', () => {
+  it('are offered with odds of their own in brp (a parry, a dodge); odnd’s and spelljammer’s leave the attack’s', () => {
     expect(withOdds).toContain('brp')
     expect(withOdds).not.toContain('spelljammer')
+    expect(leavingOdds).toEqual(expect.arrayContaining(['odnd', 'spelljammer']))
   })
 
   it.each(withOdds)(
     'in %s: the room answers at once with the best odds offered, and the log says so',
     (system) => {
-      const asked = room(system)
-      const attack = promptingAttack(asked, system)
-      asked.ask({ kind: 'attack', ...attack })
-      const options = asked.prompts()[0]?.options ?? []
+      const { options, entry, target } = byTheBook(system)
       // The best odds, read from the prompt the GM would have had: the highest chance, the first of equals.
       const top = Math.max(...options.map((o) => o.chance ?? -1))
       const best = options.find((o) => o.chance === top)
-      const r = room(system)
-      r.docs.table.getMap(TABLE.settings).set('foeDefense', 'book')
-      const same = promptingAttack(r, system)
-      const logId = r.nextId()
-      expect(r.ask({ kind: 'attack', ...same })).toEqual({ ok: true, logId })
-      expect(r.prompts()).toEqual([])
-      const entry = r.docs.log
-        .getArray<LogEntry>(LOG.entries)
-        .toArray()
-        .find((e) => e.id === logId)
       expect(entry?.attack?.defense).toBe(best?.id)
       expect(entry?.lines?.[0]?.label).toBe(
-        `The room chose “${best?.label}” for ${same.targetId === 'a' ? 'Ogre' : 'Troll'}: the best odds by the book (${Math.round(top * 100)}%)`,
+        `The room chose “${best?.label}” for ${target}: the best odds by the book (${Math.round(top * 100)}%)`,
+      )
+    },
+  )
+
+  it.each(leavingOdds)(
+    'in %s: the room answers at once with the lowest odds left to the attack, and the log says so',
+    (system) => {
+      const { options, entry, attacker, target } = byTheBook(system)
+      // The lowest chance to hit the answers leave, read from the prompt: the last of equals (taking it).
+      const low = Math.min(...options.map((o) => o.hits ?? 1))
+      const best = options.findLast((o) => o.hits === low)
+      expect(options.some((o) => (o.hits ?? 0) > low)).toBe(true)
+      expect(entry?.attack?.defense).toBe(best?.id)
+      expect(entry?.lines?.[0]?.label).toBe(
+        `The room chose “${best?.label}” for ${target}: the best odds by the book (${attacker} hits ${Math.round(low * 100)}% of the time)`,
       )
     },
   )

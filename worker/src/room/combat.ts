@@ -130,7 +130,7 @@ export function attack(
   } else {
     const chose: BreakdownLine | undefined = best
       ? {
-          label: `The room chose “${best.label}” for ${target.name}: the best odds by the book (${Math.round((best.chance ?? 0) * 100)}%)`,
+          label: `The room chose “${best.label}” for ${target.name}: the best odds by the book (${whyChosen(best, attacker.name)})`,
           value: 0,
           note: true,
         }
@@ -154,13 +154,25 @@ export function attack(
 }
 
 /**
- * The defense the text and the sheet allow with the best odds (the first of equal ones), or null where
- * none has odds to compare (the GM then answers, as without the setting).
+ * The defense the text and the sheet allow with the best odds, or null where none has odds to compare
+ * (the GM then answers, as without the setting): the highest chance of its own to succeed (brp's parry
+ * or dodge, the first of equals); else the lowest chance left to the attack (odnd's parry, spelljammer's
+ * stances), the last of equals, which each system lists as taking it and keeping one's attacks.
  */
 export function bestByTheBook(options: readonly DefenseOption[]): DefenseOption | null {
   let best: DefenseOption | null = null
   for (const o of options) if (o.chance !== null && (best === null || o.chance > (best.chance ?? 0))) best = o
+  if (best) return best
+  for (const o of options) if (o.hits !== undefined && (best === null || o.hits <= (best.hits ?? 1))) best = o
   return best
+}
+
+/** Why the room chose this defense, for the log: its odds, or what it leaves the attack. */
+function whyChosen(best: DefenseOption, attacker: string): string {
+  const percent = (p: number) => `${Math.round(p * 100)}%`
+  return best.chance !== null
+    ? percent(best.chance)
+    : `${attacker} hits ${percent(best.hits ?? 0)} of the time`
 }
 
 /**

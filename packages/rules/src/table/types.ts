@@ -66,6 +66,12 @@ export interface DefenseOption {
   label: string
   /** The exact probability that this defense succeeds, 0 to 1; null when it has no roll. */
   chance: number | null
+  /**
+   * The attack's exact chance to hit when this is the answer, where the answer changes the attack's odds
+   * and rolls nothing of its own (odnd's parry, spelljammer's stances, and taking it): what the room
+   * compares, by the book, where no option has a `chance`.
+   */
+  hits?: number
   /** Its effect in words: "Parry with your shield: 60%, blocks up to 12 damage". */
   effect: string
 }

@@ -134,10 +134,12 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
     expect(parry?.effect).toBe(
       '+2 to AC for the rest of the round, but no attacks this round: Mira would hit 30% of the time',
     )
+    expect(parry?.hits).toBe(6 / 20)
     expect(take).toEqual({
       id: 'none',
       label: 'Take it',
       chance: null,
+      hits: 8 / 20,
       effect: 'No parry: keep your attacks this round; Mira hits 40% of the time',
     })
     // The same odds as the attack's own preview, from the rules package's exact odds.

@@ -878,12 +878,14 @@ export const odndRoomCombat: Omit<CombatRules, 'resolve'> = {
         id: 'parry',
         label: 'Parry',
         chance: null,
+        hits: odds.value.probabilities.hit,
         effect: `+2 to AC for the rest of the round, but no attacks this round: ${attacker.name} would hit ${percent(odds.value.probabilities.hit)} of the time`,
       },
       {
         id: 'none',
         label: 'Take it',
         chance: null,
+        hits: taken.value.probabilities.hit,
         effect: `No parry: keep your attacks this round; ${attacker.name} hits ${percent(taken.value.probabilities.hit)} of the time`,
       },
     ]

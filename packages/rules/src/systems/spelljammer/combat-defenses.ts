@@ -100,6 +100,7 @@ export function defensesOf(attacker: Fighter, target: Fighter, declared: Declare
       id,
       label: option?.label ?? id,
       chance: null,
+      hits: after.display.hit,
       effect: `${stanceWords(stance, bonus)}${odds}`,
     })
   }
@@ -109,6 +110,7 @@ export function defensesOf(attacker: Fighter, target: Fighter, declared: Declare
       id: NO_DEFENSE,
       label: 'No special defense',
       chance: null,
+      hits: before.display.hit,
       effect: `keep your attacks this round: the attack hits ${percent(before.display.hit)}`,
     })
   return ok(options)
