@@ -1,13 +1,14 @@
 /**
- * The room's screen: a TV or a spare tablet across the table, read-only. The turn and its order, the
- * fighters as players see them, and the last roll as a large card. It opens the `table` and `log`
- * documents with no key, as a player's phone does before joining: it never receives more than that.
+ * The room's screen: a TV or a spare tablet across the table, read-only. On a TV, three columns read
+ * from three metres: the turn and its order | the fighters as players see them | the last roll as a large
+ * card, the log beneath; on a portrait tablet, one column. It opens the `table` and `log` documents with
+ * no key, as a player's phone does before joining: it never receives more than that.
  */
 import { SYSTEM_INFO } from '@fray/protocol'
 import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'
-import { ResultCard } from '../components/roll-log.tsx'
+import { ResultCard, RollLog } from '../components/roll-log.tsx'
 import { RoomError } from '../components/room-error.tsx'
 import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { useWakeLock } from '../device.ts'
@@ -15,6 +16,9 @@ import { keepOffline } from '../keep-offline.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { useRoomInfo } from './use-room.ts'
+
+/** Log lines the screen shows under the last roll: what fits beneath it on a TV. */
+const SCREEN_LOG = 8
 
 export function RoomScreen({ roomId }: { roomId: string }) {
   const room = useRoomInfo(roomId)
@@ -35,6 +39,8 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   useWakeLock(table.turn.value.status !== 'idle')
   if (room.status === 'error') return <RoomError error={room.error} />
   const latest = table.log.value.at(-1)
+  // The lines before the last roll, as many as a screen shows (a live region announces nothing here).
+  const earlier = table.log.value.slice(-1 - SCREEN_LOG, -1)
   const combatants = table.combatants.value
   return (
     <main class="page room-screen" aria-label="Room screen">
@@ -49,15 +55,23 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <div class="screen-turn">
           <TurnBanner turn={table.turn.value} combatants={combatants} />
           <TurnOrder turn={table.turn.value} combatants={combatants} />
-          <section class="card" aria-labelledby="screen-fighters-h">
-            <h2 id="screen-fighters-h">In the fight</h2>
-            <CombatantList combatants={combatants} />
-          </section>
         </div>
-        <section class="screen-roll" aria-labelledby="screen-roll-h" data-testid="screen-roll">
-          <h2 id="screen-roll-h">Last roll</h2>
-          {latest ? <ResultCard entry={latest} /> : <p class="empty">No rolls yet.</p>}
+        <section class="card screen-fighters" aria-labelledby="screen-fighters-h">
+          <h2 id="screen-fighters-h">In the fight</h2>
+          <CombatantList combatants={combatants} />
         </section>
+        <div class="screen-side">
+          <section class="screen-roll" aria-labelledby="screen-roll-h" data-testid="screen-roll">
+            <h2 id="screen-roll-h">Last roll</h2>
+            {latest ? <ResultCard entry={latest} /> : <p class="empty">No rolls yet.</p>}
+          </section>
+          {earlier.length > 0 && (
+            <section class="card screen-log" aria-labelledby="screen-log-h">
+              <h2 id="screen-log-h">Before it</h2>
+              <RollLog entries={earlier} quiet />
+            </section>
+          )}
+        </div>
       </div>
     </main>
   )
