@@ -4,7 +4,7 @@
  * one is edited; a malformed library file is refused with its first bad field named.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { openUrl, useBrowser } from '../support/browser.ts'
+import { openUrl, TABLET, useBrowser } from '../support/browser.ts'
 import { createTestRoom } from '../support/rooms.ts'
 import { addCombatant, hpOf, openGmTablet, openStats } from '../support/table-play.ts'
 
@@ -15,7 +15,7 @@ describe('the monster library', () => {
   it('adds "Orc x3" in another room from a saved stat block, each copy’s hit points rolled and logged', {
     timeout: 90_000,
   }, async () => {
-    const { gm } = await openGmTablet(chromium.browser, baseUrl, 'osr')
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'osr')
     await addCombatant(gm, 'Orc', '6')
     const stats = await openStats(gm, 'Orc')
     await stats.getByLabel('Armor Class').fill('14')
@@ -28,6 +28,22 @@ describe('the monster library', () => {
     await stats.getByRole('button', { name: 'Close' }).click()
     const library = gm.getByRole('region', { name: 'Monster library' })
     expect(await library.getByTestId('library').textContent()).toMatch(/Orc · HP 1d8\+1/)
+    // A second GM device, with nothing of its own saved, lists it from the room; forgotten there, it goes
+    // from the first too.
+    const second = await (await chromium.browser.newContext(TABLET)).newPage()
+    await openUrl(second, room.gmUrl)
+    const theirs = second.getByRole('region', { name: 'Monster library' })
+    await expect.poll(() => theirs.textContent()).toMatch(/Orc · HP 1d8\+1/)
+    await chromium.snap(second, 'library-second-gm-device')
+    await theirs.getByRole('button', { name: 'Forget Orc' }).click()
+    await expect.poll(() => library.textContent()).not.toMatch(/Orc · HP/)
+    // Saved again on the first, for the next room.
+    const again = await openStats(gm, 'Orc')
+    await again.getByLabel('Armor Class').fill('14')
+    await again.getByLabel(/^Hit points of each one added from it/).fill('1d8+1')
+    await again.getByRole('button', { name: 'Save Orc to the library' }).click()
+    await expect.poll(() => theirs.textContent()).toMatch(/Orc · HP 1d8\+1/)
+    await again.getByRole('button', { name: 'Close' }).click()
 
     // Next week, another room of the same system on the same tablet.
     const next = await createTestRoom(baseUrl, 'osr')

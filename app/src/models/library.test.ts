@@ -1,11 +1,15 @@
 import { defaultSheetFor, SYSTEM_IDS } from '@fray/rules'
 import { beforeAll, describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
 import {
   exportLibrary,
   findMonster,
+  forgetEverywhere,
   importLibrary,
   libraryOf,
+  openLibrary,
   parseLibrary,
+  pushLibrary,
   readHitPoints,
   saveMonster,
 } from './library.ts'
@@ -74,5 +78,61 @@ describe('the GM’s monster library', () => {
     expect(parseLibrary(file('orc'), 'osr')).toMatchObject({
       error: 'monsters: a list of monsters is missing.',
     })
+  })
+})
+
+describe('the library on every GM device of a room', () => {
+  /** Two GM devices, each with its own storage and its copy of the room's gm document, kept in sync. */
+  function twoDevices() {
+    const [a, b] = [new Y.Doc(), new Y.Doc()]
+    a.on('update', (u: Uint8Array, origin: unknown) => origin !== 'peer' && Y.applyUpdate(b, u, 'peer'))
+    b.on('update', (u: Uint8Array, origin: unknown) => origin !== 'peer' && Y.applyUpdate(a, u, 'peer'))
+    return { a: { doc: a, storage: memoryStorage() }, b: { doc: b, storage: memoryStorage() } }
+  }
+  const names = (storage: Storage) => libraryOf('osr', storage).map((m) => m.name)
+
+  it('lists on one what the other saved, before and after it opened, and keeps it there', () => {
+    const { a, b } = twoDevices()
+    saveMonster('osr', orc, a.storage)
+    saveMonster('osr', { name: 'Goblin', hp: '5' }, b.storage)
+    let changed = 0
+    openLibrary('osr', a.doc, () => changed++, a.storage)
+    openLibrary('osr', b.doc, () => changed++, b.storage)
+    expect(names(a.storage)).toEqual(['Goblin', 'Orc'])
+    expect(names(b.storage)).toEqual(['Goblin', 'Orc'])
+    expect(findMonster(libraryOf('osr', b.storage), 'orc')).toEqual(orc)
+    // Saved later on one device (its stats form), pushed: the other lists it and was told.
+    const before = changed
+    saveMonster('osr', { name: 'Ogre', hp: '4d8' }, a.storage)
+    pushLibrary('osr', a.doc, a.storage)
+    expect(names(b.storage)).toEqual(['Goblin', 'Ogre', 'Orc'])
+    expect(changed).toBeGreaterThan(before)
+  })
+
+  it('forgets everywhere what one forgets, so no device brings it back', () => {
+    const { a, b } = twoDevices()
+    saveMonster('osr', orc, a.storage)
+    openLibrary('osr', a.doc, () => {}, a.storage)
+    openLibrary('osr', b.doc, () => {}, b.storage)
+    expect(names(b.storage)).toEqual(['Orc'])
+    forgetEverywhere('osr', 'Orc', b.doc, b.storage)
+    expect(names(a.storage)).toEqual([])
+    // Opened again on either device, the room stays without it.
+    openLibrary('osr', a.doc, () => {}, a.storage)
+    expect(a.doc.getMap('library').size).toBe(0)
+  })
+
+  it('takes the room’s where both have a name, and writes nothing where they agree', () => {
+    const { a, b } = twoDevices()
+    saveMonster('osr', { name: 'Orc', hp: '9' }, a.storage)
+    openLibrary('osr', a.doc, () => {}, a.storage)
+    saveMonster('osr', { name: 'Orc', hp: '3' }, b.storage)
+    openLibrary('osr', b.doc, () => {}, b.storage)
+    expect(findMonster(libraryOf('osr', b.storage), 'Orc')?.hp).toBe('9')
+    let writes = 0
+    a.doc.on('update', () => writes++)
+    openLibrary('osr', a.doc, () => {}, a.storage)
+    pushLibrary('osr', a.doc, a.storage)
+    expect(writes).toBe(0)
   })
 })

@@ -1,9 +1,12 @@
 /**
  * The GM's monster library, per rule system, kept on this device: a stat block (the sheet) and hit points
  * as a number or dice ("1d8+1", rolled by the room for each copy). A library travels as a JSON file, the
- * same envelope as an encounter export, checked field by field on the way in.
+ * same envelope as an encounter export, checked field by field on the way in. In a room, the GM's devices
+ * share it through the gm document (`openLibrary`): what one saves, every other lists, and keeps.
  */
+import { GM } from '@fray/protocol'
 import { fail, type Outcome, ok, type SystemId, tryParseDice } from '@fray/rules'
+import type * as Y from 'yjs'
 import { readJson } from './export.ts'
 import { rulesOf } from './rules.ts'
 import { readStored } from './stored.ts'
@@ -134,4 +137,71 @@ export function importLibrary(
     [...libraryOf(system, storage).filter((m) => !names.has(m.name)), ...monsters],
     storage,
   )
+}
+
+/** The room's copy of the library, in its gm document, by name. */
+const roomCopy = (doc: Y.Doc) => doc.getMap<Monster>(GM.library)
+
+const same = (a: Monster | undefined, b: Monster | undefined) => JSON.stringify(a) === JSON.stringify(b)
+
+/** Monsters the room's copy holds: a GM's device keeps at most as many as a library file brings. */
+export const ROOM_LIBRARY_MOST = 500
+
+/**
+ * Shares this device's library with the room's other GM devices, once the gm document has synced: the
+ * room's entries come to this device (the room's wins where both have a name), this device's others go to
+ * the room, and from then on whatever another device saves or forgets in the room is saved or forgotten
+ * here too (`onChange` then). Returns the function that stops listening.
+ */
+export function openLibrary(
+  system: SystemId,
+  doc: Y.Doc,
+  onChange: () => void,
+  storage: Storage = localStorage,
+): () => void {
+  const room = roomCopy(doc)
+  const theirs = [...room.values()].filter(
+    (m) =>
+      !same(
+        m,
+        libraryOf(system, storage).find((x) => x.name === m.name),
+      ),
+  )
+  if (theirs.length > 0) importLibrary(system, theirs, storage)
+  pushLibrary(system, doc, storage)
+  const follow = (event: Y.YMapEvent<Monster>) => {
+    if (event.transaction.local) return
+    for (const [name, change] of event.changes.keys) {
+      const now = room.get(name)
+      if (change.action === 'delete' || !now) forgetMonster(system, name, storage)
+      else saveMonster(system, now, storage)
+    }
+    onChange()
+  }
+  room.observe(follow)
+  onChange()
+  return () => room.unobserve(follow)
+}
+
+/** Puts in the room what this device holds that the room does not (a monster saved or imported here). */
+export function pushLibrary(system: SystemId, doc: Y.Doc, storage: Storage = localStorage): void {
+  const room = roomCopy(doc)
+  doc.transact(() => {
+    for (const m of libraryOf(system, storage)) {
+      if (same(room.get(m.name), m)) continue
+      if (!room.has(m.name) && room.size >= ROOM_LIBRARY_MOST) break
+      room.set(m.name, m)
+    }
+  })
+}
+
+/** Forgets a monster on this device and in the room, so no GM device brings it back. */
+export function forgetEverywhere(
+  system: SystemId,
+  name: string,
+  doc: Y.Doc,
+  storage: Storage = localStorage,
+): void {
+  forgetMonster(system, name, storage)
+  roomCopy(doc).delete(name)
 }

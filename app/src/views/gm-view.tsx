@@ -14,7 +14,7 @@ import { useWakeLock } from '../device.ts'
 import { keepOffline } from '../keep-offline.ts'
 import { download, exportEncounter } from '../models/export.ts'
 import { createGmModel } from '../models/gm.ts'
-import { findMonster, libraryOf, readHitPoints } from '../models/library.ts'
+import { findMonster, libraryOf, openLibrary, pushLibrary, readHitPoints } from '../models/library.ts'
 import { rememberGmTable } from '../models/my-tables.ts'
 import { createRoster, groupOf, parseGroupName } from '../models/roster.ts'
 import { useRules } from '../models/rules.ts'
@@ -96,13 +96,24 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   useEffect(() => {
     if (system) keepOffline(['gm', system])
   }, [system])
-  // This device's monster library for the room's system, read again when the stats editor saves to it.
+  // The monster library for the room's system: this device's, shared with the room's other GM devices
+  // through the gm document once it has synced; read again when it changes here or there.
   const libraryVersion = useSignal(0)
   void libraryVersion.value
   const library = system ? libraryOf(system) : []
-  const libraryChanged = () => {
+  const libraryRead = () => {
     libraryVersion.value++
   }
+  /** Saved, imported or forgotten on this device: the room's copy follows. */
+  const libraryChanged = () => {
+    if (system) pushLibrary(system, gmDoc.doc)
+    libraryRead()
+  }
+  const gmSynced = gmDoc.synced.value
+  useEffect(
+    () => (system && gmSynced ? openLibrary(system, gmDoc.doc, libraryRead) : undefined),
+    [system, gmDoc, gmSynced],
+  )
   const name = useSignal('')
   const hp = useSignal('')
   const side = useSignal<'foe' | 'pc'>('foe')
@@ -366,7 +377,9 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
           />
           <TextRollsCard system={system} gm={gm} />
           {rulesCard}
-          {system && <LibraryCard system={system} monsters={library} onChange={libraryChanged} />}
+          {system && (
+            <LibraryCard system={system} doc={gmDoc.doc} monsters={library} onChange={libraryChanged} />
+          )}
           {keepCard}
         </aside>
       </div>

@@ -116,7 +116,10 @@ function LibrarySave(props: {
     if (!error) props.onSaved()
     said.value = error
       ? { ok: false, text: error }
-      : { ok: true, text: `${props.name} is in this device’s library: type “${props.name} x3” to add three.` }
+      : {
+          ok: true,
+          text: `${props.name} is in this device’s library and the room’s: type “${props.name} x3” to add three.`,
+        }
   }
   return (
     <form class="library-save" onSubmit={keep}>

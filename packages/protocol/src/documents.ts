@@ -174,6 +174,11 @@ export const GM = {
    * id, written by the server: the fight at hand's latest `LIMITS.undoableActs`, cleared at New fight.
    */
   undo: 'undo',
+  /**
+   * Y.Map<string, JSON>: the GM's monster library for the room's system, by name (a name, hit points as
+   * a number or dice, a stat block), written by the GM's devices: each lists what any of them saved.
+   */
+  library: 'library',
 } as const
 
 /**

@@ -1,13 +1,15 @@
 /**
- * The GM's monster library on this device, for the room's system: what is saved (add one by typing its
- * name, "Orc x3"), forgetting one, and a JSON file to share a library with another GM or device.
+ * The GM's monster library for the room's system, on this device and every GM device of the room: what
+ * is saved (add one by typing its name, "Orc x3"), forgetting one, and a JSON file to share a library
+ * with another GM.
  */
 import type { SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
+import type * as Y from 'yjs'
 import { download } from '../../models/export.ts'
 import {
   exportLibrary,
-  forgetMonster,
+  forgetEverywhere,
   importLibrary,
   type Monster,
   parseLibrary,
@@ -15,10 +17,13 @@ import {
 
 export function LibraryCard({
   system,
+  doc,
   monsters,
   onChange,
 }: {
   system: SystemId
+  /** The room's gm document, where the GM's devices share the library. */
+  doc: Y.Doc
   monsters: readonly Monster[]
   onChange: () => void
 }) {
@@ -55,7 +60,7 @@ export function LibraryCard({
                 class="ghost push"
                 aria-label={`Forget ${m.name}`}
                 onClick={() => {
-                  forgetMonster(system, m.name)
+                  forgetEverywhere(system, m.name, doc)
                   onChange()
                 }}
               >
