@@ -189,6 +189,13 @@ export class TestClient {
   }
 }
 
+/** A number as y-websocket frames write it (lib0's variable-length unsigned integer), for hand-made frames. */
+export function varUint(n: number): number[] {
+  const encoder = encoding.createEncoder()
+  encoding.writeVarUint(encoder, n)
+  return [...encoding.toUint8Array(encoder)]
+}
+
 /** Resolves once `check` holds, polling briefly; fails with `what` after 5 s (a loaded CI machine answers slowly). */
 export async function eventually(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   const start = Date.now()

@@ -8,7 +8,7 @@ import { seededDice } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { MAX_MESSAGE_BYTES } from '../../worker/src/room/y-host.ts'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, TestClient, takeSeat, varUint } from './ws-client.ts'
 
 const knobs = env as unknown as { FUZZ_FRAMES?: string; FUZZ_SEED?: string }
 /** `npm test` sends 2,000 frames; `npm run fuzz` 100,000 (FUZZ_FRAMES). */
@@ -138,13 +138,3 @@ describe(`fuzzing a live room (seed ${SEED})`, () => {
     Math.max(120_000, FRAMES * 50),
   )
 })
-
-function varUint(n: number): number[] {
-  const out: number[] = []
-  while (n > 127) {
-    out.push((n & 127) | 128)
-    n >>>= 7
-  }
-  out.push(n)
-  return out
-}

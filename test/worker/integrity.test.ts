@@ -9,17 +9,7 @@ import * as Y from 'yjs'
 import { splitUpdate } from '../../app/src/models/frames.ts'
 import { newRoomId } from '../../worker/src/ids.ts'
 import type { EncounterRoom } from '../../worker/src/room/encounter-room.ts'
-import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
-
-function varUint(n: number): number[] {
-  const out: number[] = []
-  while (n > 127) {
-    out.push((n & 127) | 128)
-    n >>>= 7
-  }
-  out.push(n)
-  return out
-}
+import { createRoom, eventually, ORIGIN, TestClient, takeSeat, varUint } from './ws-client.ts'
 
 describe('a seat the GM freed (#21, also seen)', () => {
   it('its key no longer opens or writes its seat document; its open phone is told why', async () => {

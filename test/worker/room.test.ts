@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { COMPACT_AFTER } from '../../worker/src/room/room-store.ts'
 import { answersOf } from '../support/answers.ts'
-import { createRoom, eventually, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, TestClient, takeSeat, varUint } from './ws-client.ts'
 
 const combatants = (client: TestClient) => client.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
 
@@ -276,16 +276,6 @@ describe('an encounter room', () => {
     expect(combatants(last).get('g1')?.get('name')).toBe('Goblin 1')
   })
 })
-
-function varUint(n: number): number[] {
-  const out: number[] = []
-  while (n > 127) {
-    out.push((n & 127) | 128)
-    n >>>= 7
-  }
-  out.push(n)
-  return out
-}
 
 describe('presence on documents nobody reads it on', () => {
   it('goes back to its sender only on the log, and to everyone on the table', async () => {

@@ -3,7 +3,7 @@ import { GM, LOG, type LogEntry, SEAT, TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { answersOf } from '../support/answers.ts'
-import { createRoom, eventually, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
+import { createRoom, eventually, ORIGIN, TestClient, takeSeat, varUint } from './ws-client.ts'
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 
@@ -185,16 +185,6 @@ describe('hostile traffic', () => {
     expect(results.get('r1')).toMatchObject({ ok: true })
   })
 })
-
-function varUint(n: number): number[] {
-  const out: number[] = []
-  while (n > 127) {
-    out.push((n & 127) | 128)
-    n >>>= 7
-  }
-  out.push(n)
-  return out
-}
 
 describe('physical dice typed in by a player', () => {
   it('are marked as physical, refused when impossible, and held for the GM when the room asks', async () => {
