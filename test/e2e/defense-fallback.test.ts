@@ -44,4 +44,37 @@ describe('a defense prompt the player leaves unanswered', () => {
     await expect.poll(() => onPhone.count()).toBe(0)
     await expect.poll(() => onTablet.count()).toBe(0)
   })
+
+  it('is answered by the room itself when its time runs out, where the GM set the table rules so', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
+    await addCombatant(gm, 'Ogre', '30')
+    await gm.getByLabel('Players choose their defense within').selectOption({ label: '10 seconds' })
+    await gm.getByLabel('When a player’s time to defend runs out').selectOption('book')
+    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await tomas.getByRole('button', { name: 'State my intent' }).click()
+    await gm.getByRole('button', { name: 'Begin actions' }).click()
+    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
+    await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+    const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+    await ogre.getByRole('radio', { name: /Tomas/ }).check()
+    await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+    const onPhone = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
+    await expect.poll(() => onPhone.textContent()).toMatch(/the room answers for you in ([1-9]|10) s/)
+    // Nobody taps: at the deadline the room's alarm answers for him, by the book, on every device.
+    for (const page of [gm, tomas]) {
+      await expect
+        .poll(() => page.locator('.log-entry.outcome').first().textContent(), { timeout: 20_000 })
+        .toMatch(/^⚔Ogre /)
+    }
+    await expect.poll(() => onPhone.count()).toBe(0)
+    const entry = tomas.locator('.log-entry.outcome').first()
+    await entry.getByText('How it adds up').click()
+    await expect
+      .poll(() => entry.textContent())
+      .toMatch(/Tomas’s time to answer ran out: the room chose “.+”, the best odds by the book \(\d+%\)/)
+    await chromium.snap(tomas, 'defense-out-of-time-room-answers-phone')
+  })
 })

@@ -11,6 +11,9 @@ import { upgradeRequest, useTransport } from '../support/room-client.ts'
 
 export * from '../support/room-client.ts'
 
+/** How far the rooms' table clock runs ahead of the real one: a test moves it on to a deadline. */
+export const clock = { ahead: 0 }
+
 /** The rooms this test file made, by id, with their runtime in Node. */
 export const rooms = new Map<string, { room: Room; runtime: NodePorts }>()
 
@@ -25,7 +28,12 @@ const refusal = (status: number, error: string) => Response.json({ error }, { st
 useTransport({
   async createRoom(system) {
     const runtime = await NodePorts.make()
-    const room = new Room(runtime.ports(), SeatLimiter.configured({}))
+    const room = new Room(
+      runtime.ports(),
+      SeatLimiter.configured({}),
+      undefined,
+      () => Date.now() + clock.ahead,
+    )
     const roomId = newRoomId()
     const gmKey = newSecret()
     const meta = {

@@ -171,6 +171,8 @@ class Fight {
   oddsMisstated: string | null = null
   /** Dice for trying such an attack aside, apart from the fight's own choices and the room's dice. */
   readonly aside: ReturnType<typeof seededDice>
+  /** Who answers a player's defense once its time is up (the table rules this fight plays by). */
+  lateDefense: 'wait' | 'none' | 'book' = 'wait'
   /** Updates of the table and of the gm document so far: which of them a step's action wrote. */
   writes = { table: 0, gm: 0 }
 
@@ -689,6 +691,21 @@ class Fight {
         },
       })
     }
+    // Nobody answers a player's defense in time: the room's alarm rings at its deadline and answers it,
+    // where the table rules say so (otherwise it rings for nothing, and the prompt stays the GM's).
+    const late = prompts.find((p) => {
+      const target = all.find((f) => f.id === p.targetId)
+      return !p.question && target !== undefined && this.seatOf(target) !== null
+    })
+    if (late)
+      actions.push({
+        label: `the time to answer ${late.id} runs out`,
+        weight: 2,
+        run: () => {
+          this.clock = Math.max(this.clock, late.gmAfter)
+          this.room.answerLate()
+        },
+      })
     // While an attack waits for its defender, the table waits too (the room would refuse the rest).
     if (prompts.length > 0 && this.chance(0.9)) return actions
     if (turn.status === 'initiative') {
@@ -1251,6 +1268,9 @@ class Fight {
 
   play(): FightResult {
     if (this.seed % 3 === 0) this.table.getMap(TABLE.settings).set('physicalDice', 'approve')
+    // A player's defense out of time waits for the GM, or the room answers it: none, or by the book.
+    this.lateDefense = (['wait', 'none', 'book'] as const)[this.seed % 3] ?? 'wait'
+    this.table.getMap(TABLE.settings).set('lateDefense', this.lateDefense)
     // Half the rooms answer monsters' defenses by the book, at once, instead of waiting for the GM.
     if (this.seed % 2 === 1) this.table.getMap(TABLE.settings).set('foeDefense', 'book')
     // Players see monsters' hit points exactly, as a word, or not at all (across the approval setting).

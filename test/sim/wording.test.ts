@@ -168,7 +168,10 @@ export function flaw(system: SystemId, text: string): string | null {
   if (doubled) return `"${doubled[1]}" is said twice`
   const number = text.match(/(?<![\w.])(\d+)\)?\s+\+?\1(?![\d.%])/)
   if (number) return `the number ${number[1]} is said twice in a row`
+  // A number with its unit after it ("5.5 zones" of movement left) is a quantity, not a section.
+  const unit = /^\s*(zones?|ft|feet|yards?|squares?|rounds?|segments?|hours?|minutes?)\b/
   for (const m of text.matchAll(/(?<![\d.])(\d+(?:\.\d+)+)(?![\d%]|\.\d)/g)) {
+    if (unit.test(text.slice((m.index ?? 0) + m[0].length))) continue
     const section = m[1] as string
     if (SECTIONS[system].has(section)) continue
     const owner = SYSTEM_IDS.find((s) => s !== system && SECTIONS[s].has(section))
@@ -178,6 +181,15 @@ export function flaw(system: SystemId, text: string): string | null {
 }
 
 const FIGHTS = 12
+
+describe('a flaw in words', () => {
+  it('is another system’s section cited, not a quantity with its unit', () => {
+    expect(flaw('zones', 'Dodged (5.7)')).toBe("cites section 5.7, which is brp's, not zones's")
+    expect(
+      flaw('zones', 'Left this turn: 5.5 zones, or 2.5 zones with a main and a bonus action.'),
+    ).toBeNull()
+  })
+})
 
 describe.each(SYSTEM_IDS)('the words of %s', (system) => {
   it('every log entry, banner, chip, defense option and refusal of its fights reads as a sentence', {

@@ -17,6 +17,8 @@ interface Props {
   viewer: 'defender' | 'gm'
   /** GM only: the target is a player, who answers first; the GM may once the countdown runs out. */
   playerAnswers?: boolean
+  /** Who answers a player's defense once the countdown runs out: the GM, or the room (table rules). */
+  lateBy?: 'the GM' | 'the room'
   onAnswer: (choice: string) => void
   /** The answer this device sent (its option ids, joined by +), until the room takes the prompt away or
    * refuses it: shown taken, and not sent twice. */
@@ -29,6 +31,7 @@ export function DefensePrompt({
   target,
   viewer,
   playerAnswers = false,
+  lateBy = 'the GM',
   onAnswer,
   sent = null,
 }: Props) {
@@ -64,12 +67,12 @@ export function DefensePrompt({
         {prompt.question ??
           (viewer === 'defender'
             ? left > 0
-              ? `Choose your ${answer}: the GM answers for you in ${left} s.`
-              : `Choose your ${answer}: the GM may now answer for you.`
+              ? `Choose your ${answer}: ${lateBy} answers for you in ${left} s.`
+              : `Choose your ${answer}: ${lateBy} may now answer for you.`
             : !playerAnswers
               ? `Answer for ${target}.`
               : waiting
-                ? `${target} is choosing on their phone: you may answer for them in ${left} s.`
+                ? `${target} is choosing on their phone: ${lateBy === 'the GM' ? 'you may answer' : 'the room answers'} for them in ${left} s.`
                 : `${target} has not answered: answer for them.`)}
       </p>
       {sentLabels && (

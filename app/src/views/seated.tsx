@@ -371,6 +371,7 @@ export function Seated(props: {
                 attacker={nameOf(p.attackerId)}
                 target={nameOf(p.targetId)}
                 viewer="defender"
+                lateBy={table.settings.value.lateDefense === 'wait' ? 'the GM' : 'the room'}
                 sent={
                   defended.value?.promptId === p.id &&
                   requests.resultOf(defended.value.requestId)?.ok !== false

@@ -113,9 +113,17 @@ export interface RoomSettings {
    * theirs, or the room at once, by the book: the defense offered with the best odds.
    */
   foeDefense: 'gm' | 'book'
+  /**
+   * What answers a player's defense once their time (`defenseSeconds`) has run out: the GM, who may then
+   * answer for them (`wait`), or the room at once: no defense, or the one with the best odds by the book.
+   */
+  lateDefense: 'wait' | 'none' | 'book'
 }
 
 export type FoeHealthView = 'exact' | 'word' | 'none'
+
+const readLateDefense = (value: unknown): RoomSettings['lateDefense'] =>
+  value === 'none' || value === 'book' ? value : 'wait'
 
 export const DEFAULT_SETTINGS: RoomSettings = {
   physicalDice: 'trust',
@@ -125,6 +133,7 @@ export const DEFAULT_SETTINGS: RoomSettings = {
   foeHealth: 'exact',
   showFoeDefense: false,
   foeDefense: 'gm',
+  lateDefense: 'wait',
 }
 
 /** Reads the settings the GM set in the table's settings map, defaults for the rest. */
@@ -137,6 +146,7 @@ export function readSettings(map: { get(key: string): unknown }): RoomSettings {
     foeHealth: readFoeHealth(map.get('foeHealth')),
     showFoeDefense: map.get('showFoeDefense') === true,
     foeDefense: map.get('foeDefense') === 'book' ? 'book' : 'gm',
+    lateDefense: readLateDefense(map.get('lateDefense')),
   }
 }
 

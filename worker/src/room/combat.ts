@@ -234,6 +234,48 @@ export function defend(
   return result
 }
 
+/**
+ * Players' defenses whose time ran out, where the GM set the room to answer them then (`lateDefense`):
+ * with no defense, or the one with the best odds by the book (none, where no option has odds to compare).
+ * The outcome's first line says whose time ran out and what the room chose. Questions for the GM and
+ * monsters' defenses stay the GM's.
+ */
+export function answerLate(ctx: RoomContext): void {
+  const { lateDefense } = settingsOf(ctx.table)
+  if (lateDefense === 'wait') return
+  for (const prompt of openPrompts(ctx.table)) {
+    if (prompt.question || ctx.now < prompt.gmAfter || seatOf(ctx.table, prompt.targetId) === null) continue
+    const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
+    const attacker = view.fighters.find((f) => f.id === prompt.attackerId)
+    const target = view.fighters.find((f) => f.id === prompt.targetId)
+    closePrompt(ctx.table, prompt.id)
+    if (!attacker || !target) continue
+    const best = lateDefense === 'book' ? bestByTheBook(prompt.options) : null
+    const chose = best
+      ? `the room chose “${best.label}”, the best odds by the book (${whyChosen(best, attacker.name)})`
+      : lateDefense === 'book'
+        ? 'no defense: none offered has odds to compare'
+        : 'no defense, as the table rules say'
+    const line: BreakdownLine = {
+      label: `${target.name}’s time to answer ran out: ${chose}`,
+      value: 0,
+      note: true,
+    }
+    const entryId = `${prompt.id}/late`
+    resolveAttack(ctx, view, attacker, target, prompt.declared, best?.id ?? null, entryId, prompt.faces, line)
+  }
+  refreshTurn(ctx)
+}
+
+/** When a player's defense runs out next, where the room then answers it; null for none. */
+export function nextLateDefense(table: RoomContext['table']): number | null {
+  if (settingsOf(table).lateDefense === 'wait') return null
+  const due = openPrompts(table)
+    .filter((p) => !p.question && seatOf(table, p.targetId) !== null)
+    .map((p) => p.gmAfter)
+  return due.length > 0 ? Math.min(...due) : null
+}
+
 /** Rolls and applies an attack over `view`, the table as read for this request (nothing written since). */
 function resolveAttack(
   ctx: RoomContext,

@@ -18,10 +18,17 @@ export function keepFor(table: Y.Doc): number {
   return [...combatants.values()].some((c) => c.get('side') === 'pc') ? PARTY_KEEP_MS : IDLE_DELETE_MS
 }
 
-/** When a room was last used, and its alarm set to when it may be deleted. */
+/**
+ * When a room was last used, and its alarm: set to when the room may be deleted, or sooner, to when
+ * something waits on it (a player's defense running out, `wake`).
+ */
 export class Keeping {
   /** When this instance last pushed the alarm back. */
   private lastTouch = 0
+  /** The soonest moment something waits on the alarm, or null. */
+  private soonest: number | null = null
+  /** When this instance last set the alarm to ring (null: not since it woke). */
+  private ringsAt: number | null = null
 
   constructor(
     private readonly storage: Pick<RoomPorts, 'setAlarm'>,
@@ -34,13 +41,27 @@ export class Keeping {
     return this.store.lastActive() + keepFor(this.table())
   }
 
+  /** Sets the alarm to `at`, or to the soonest moment something waits on it where that comes first. */
+  private ring(at: number): Promise<void> {
+    const when = this.soonest === null ? at : Math.min(at, this.soonest)
+    if (when === this.ringsAt) return Promise.resolve()
+    this.ringsAt = when
+    return this.storage.setAlarm(when)
+  }
+
+  /** Something waits on the alarm at `at` (null: nothing does now): it rings by then. */
+  wake(at: number | null): void {
+    this.soonest = at
+    if (at !== null && (this.ringsAt === null || at < this.ringsAt)) void this.ring(at)
+  }
+
   /** Records activity and pushes the alarm back, at most once an hour per instance. */
   touch(): void {
     const now = Date.now()
     if (now - this.lastTouch < TOUCH_EVERY_MS) return
     this.lastTouch = now
     this.store.setLastActive(now)
-    void this.storage.setAlarm(now + keepFor(this.table()))
+    void this.ring(now + keepFor(this.table()))
   }
 
   /**
@@ -48,14 +69,17 @@ export class Keeping {
    * use (`connected`) or not idle long enough has its alarm pushed back instead.
    */
   async due(connected: boolean): Promise<boolean> {
+    this.ringsAt = null
     const idleUntil = this.keptUntil()
     if (!connected && Date.now() >= idleUntil) return true
-    await this.storage.setAlarm(Math.max(idleUntil, Date.now() + TOUCH_EVERY_MS))
+    await this.ring(Math.max(idleUntil, Date.now() + TOUCH_EVERY_MS))
     return false
   }
 
   /** The room was deleted: its next activity sets the alarm again. */
   forget(): void {
     this.lastTouch = 0
+    this.soonest = null
+    this.ringsAt = null
   }
 }

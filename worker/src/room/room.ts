@@ -40,6 +40,8 @@ export class Room {
     /** What each seat may still write this minute, in requests and in bytes. */
     readonly limiter: SeatLimiter,
     private readonly dice: DiceSource = cryptoDice((array) => crypto.getRandomValues(array)),
+    /** The table's clock (a test moves it on to a defense's deadline). */
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.store = new RoomStore(ports.sql)
     this.host = new YHost(ports, this.store, {
@@ -104,8 +106,14 @@ export class Room {
     return this.seats.join(typed)
   }
 
-  /** Deletes a room left idle for its keeping time; a room in use pushes its alarm back instead. */
+  /**
+   * The alarm rang: players' defenses whose time ran out are answered (where the GM set the room so); a
+   * room left idle for its keeping time is deleted, one in use pushes its alarm back.
+   */
   async alarm(): Promise<void> {
+    const table = this.tableRoom()
+    table?.answerLate()
+    this.keeping.wake(table?.nextWake() ?? null)
     if (await this.keeping.due(this.ports.connected() > 0)) await this.wipe()
   }
 
@@ -160,9 +168,12 @@ export class Room {
   private changed(doc: DocName): void {
     if (doc.startsWith('seat:')) this.tableRoom()?.resolveSeat(doc.slice(5))
     if (doc === 'gm') this.tableRoom()?.resolveGm()
-    if (doc !== 'table') return
-    this.seats.closeFreed()
-    this.host.atomically(() => this.tableRoom()?.tableChanged())
+    if (doc === 'table') {
+      this.seats.closeFreed()
+      this.host.atomically(() => this.tableRoom()?.tableChanged())
+    }
+    // A player's defense opened (or its setting changed): the alarm rings when its time runs out.
+    this.keeping.wake(this.tableRoom()?.nextWake() ?? null)
   }
 
   /** The table room of this room's system, made once the room exists. */
@@ -173,6 +184,7 @@ export class Room {
         system: meta.system,
         docs: this.host.docs(),
         dice: this.dice,
+        now: this.now,
         processed: this.store.processed,
         seatName: (seatId) => this.store.seatName(seatId),
         atomically: (work) => this.host.atomically(work),

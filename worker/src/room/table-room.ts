@@ -18,7 +18,7 @@ import {
 } from '@fray/protocol'
 import { type DiceSource, type RuleSystem, SYSTEMS, type SystemId } from '@fray/rules'
 import type * as Y from 'yjs'
-import { approveOutcome } from './combat.ts'
+import { answerLate, approveOutcome, nextLateDefense } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import { fileOlderEntries } from './log-filing.ts'
@@ -240,6 +240,20 @@ export class TableRoom {
   /** The GM changed the table directly (hit points, a monster revealed, what players see of monsters). */
   tableChanged(): void {
     settle(this.context())
+  }
+
+  /** The room's alarm rang: players' defenses whose time ran out are answered as the GM set the room. */
+  answerLate(): void {
+    this.atomically(() => {
+      const ctx = this.context()
+      answerLate(ctx)
+      settle(ctx)
+    })
+  }
+
+  /** When the room must wake next to answer a player's defense (`answerLate`); null for never. */
+  nextWake(): number | null {
+    return nextLateDefense(this.options.docs.table)
   }
 }
 

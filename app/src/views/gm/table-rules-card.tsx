@@ -41,6 +41,20 @@ export function TableRulesCard({ table }: { table: TableModel }) {
         </select>
       </label>
       <label class="field">
+        <span>When a player’s time to defend runs out</span>
+        <select
+          value={table.settings.value.lateDefense}
+          onChange={(e) => {
+            const v = e.currentTarget.value
+            table.setSetting('lateDefense', v === 'none' || v === 'book' ? v : 'wait')
+          }}
+        >
+          <option value="wait">I answer for them</option>
+          <option value="none">The room answers: no defense</option>
+          <option value="book">The room answers: the best odds by the book</option>
+        </select>
+      </label>
+      <label class="field">
         <span>Monsters’ defenses</span>
         <select
           value={table.settings.value.foeDefense}

@@ -297,6 +297,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
           attacker={nameOf(p.attackerId)}
           target={nameOf(p.targetId)}
           viewer="gm"
+          lateBy={table.settings.value.lateDefense === 'wait' ? 'the GM' : 'the room'}
           playerAnswers={!p.question && Boolean(allCombatants.find((c) => c.id === p.targetId)?.seatId)}
           sent={
             defended.value?.promptId === p.id && gm.resultOf(defended.value.requestId)?.ok !== false
