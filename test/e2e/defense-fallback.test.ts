@@ -5,23 +5,32 @@ import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../su
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
+/**
+ * A brp room whose players have 10 seconds to defend, and the table rules' answer once that runs out;
+ * in the round's actions, the GM's Ogre attacks Tomas, who is asked on his phone.
+ */
+async function ogreAttacksTomas(late: 'wait' | 'book') {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
+  await addCombatant(gm, 'Ogre', '30')
+  await gm.getByLabel('Players choose their defense within').selectOption({ label: '10 seconds' })
+  await gm.getByLabel('When a player’s time to defend runs out').selectOption(late)
+  const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await tomas.getByRole('button', { name: 'State my intent' }).click()
+  await gm.getByRole('button', { name: 'Begin actions' }).click()
+  await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
+  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+  await ogre.getByRole('radio', { name: /Tomas/ }).check()
+  await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+  return { gm, tomas }
+}
+
 describe('a defense prompt the player leaves unanswered', () => {
   it('waits for the player for the time the GM set, then lets the GM answer for them', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
-    await addCombatant(gm, 'Ogre', '30')
-    await gm.getByLabel('Players choose their defense within').selectOption({ label: '10 seconds' })
-    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
-
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await tomas.getByRole('button', { name: 'State my intent' }).click()
-    await gm.getByRole('button', { name: 'Begin actions' }).click()
-    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
-    await gm.getByRole('button', { name: 'Ogre attacks' }).click()
-    const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
-    await ogre.getByRole('radio', { name: /Tomas/ }).check()
-    await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+    const { gm, tomas } = await ogreAttacksTomas('wait')
 
     // Tomas's phone asks him, with the countdown; the GM sees the same prompt, not yet theirs to answer.
     const onPhone = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
@@ -48,19 +57,7 @@ describe('a defense prompt the player leaves unanswered', () => {
   it('is answered by the room itself when its time runs out, where the GM set the table rules so', {
     timeout: 90_000,
   }, async () => {
-    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
-    await addCombatant(gm, 'Ogre', '30')
-    await gm.getByLabel('Players choose their defense within').selectOption({ label: '10 seconds' })
-    await gm.getByLabel('When a player’s time to defend runs out').selectOption('book')
-    const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
-    await gm.getByRole('button', { name: 'Start combat' }).click()
-    await tomas.getByRole('button', { name: 'State my intent' }).click()
-    await gm.getByRole('button', { name: 'Begin actions' }).click()
-    await playUntil(gm, [tomas], () => visible(gm, 'Ogre attacks'), { activate: 'Ogre' })
-    await gm.getByRole('button', { name: 'Ogre attacks' }).click()
-    const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
-    await ogre.getByRole('radio', { name: /Tomas/ }).check()
-    await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+    const { gm, tomas } = await ogreAttacksTomas('book')
     const onPhone = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
     await expect.poll(() => onPhone.textContent()).toMatch(/the room answers for you in ([1-9]|10) s/)
     // Nobody taps: at the deadline the room's alarm answers for him, by the book, on every device.
