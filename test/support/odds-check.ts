@@ -25,7 +25,8 @@ export function oddsMisstated(
   table?: TableView,
 ): string | null {
   const preview = combat.preview(attacker, target, declared, table)
-  if (!preview.ok || preview.value.dice === false) return null
+  // (Where the attacker rolls nothing, `dice: false`, the target's save may still decide it.)
+  if (!preview.ok) return null
   /** Whether the attack hits with these faces at these places, the other dice at `rest` (or their highest). */
   const hits = (faces: Map<number, number>, rest?: number): boolean | null => {
     let n = 0

@@ -486,11 +486,13 @@ function nonLethal(
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }
   const done = takeEffect(p.plan, a, t, p.t, roll, lines, 'target')
+  const hit = { hit: done.succeeds }
   // "If a non-lethal attack is countered by a non-lethal attack, the counter is resolved last."
   const last = nonLethalCounters(p, t.f).find((c) => c.id === defense)
   if (!last || zones.counterOrder('non-lethal', 'non-lethal') !== 'attack-first')
-    return resolution(lines, `${countered}${done}.`, a, t)
-  return resolution(lines, `${countered}${done}. ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t)
+    return { ...resolution(lines, `${countered}${done.said}.`, a, t), ...hit }
+  const after = counterLast(last, t, a, p.a, roll, lines)
+  return { ...resolution(lines, `${countered}${done.said}. ${after}.`, a, t), ...hit }
 }
 
 /** A non-lethal counter, resolved last: on the attacker, unless the counterer is down by then. */
@@ -504,12 +506,13 @@ function counterLast(
 ): string {
   if (counterer.state.down)
     return `${counterer.f.name} is down: the ${choiceLabelOf(c.kind).toLowerCase()} never happens`
-  return `${counterer.f.name} counters last: ${takeEffect(c.plan, counterer, attacker, attackerSheet, roll, lines, 'attacker')}`
+  return `${counterer.f.name} counters last: ${takeEffect(c.plan, counterer, attacker, attackerSheet, roll, lines, 'attacker').said}`
 }
 
 /**
  * A disarm, shove or grapple by `by` on `on` ("The target must pass a STR save or ..."): their save on
- * their own die (`saver`), the effect applied, and what happened in words ("Bandit resists the shove").
+ * their own die (`saver`), the effect applied, and what happened in words ("Bandit resists the shove")
+ * with whether it took effect.
  */
 function takeEffect(
   plan: zones.NonLethalPlan,
@@ -519,13 +522,13 @@ function takeEffect(
   roll: Roller,
   lines: BreakdownLine[],
   saver: 'target' | 'attacker',
-): string {
+): { said: string; succeeds: boolean } {
   const what = choiceLabelOf(plan.kind).toLowerCase()
   const face = plan.saveAllowed ? roll(20, `STR save to resist the ${what}`, saver) : undefined
   const result = zones.resolveNonLethal(plan, onSheet.str, face, false)
   if (!result.ok) throw new Error(result.error) // the face is always rolled when a save is allowed
   lines.push(...result.value.breakdown)
-  if (!result.value.succeeds) return `${on.f.name} resists the ${what}`
+  if (!result.value.succeeds) return { said: `${on.f.name} resists the ${what}`, succeeds: false }
   let effect = result.value.effect
   switch (plan.kind) {
     case 'grapple':
@@ -552,7 +555,7 @@ function takeEffect(
     default:
       zones.unreachable(plan.kind)
   }
-  return `${on.f.name} ${effect}`
+  return { said: `${on.f.name} ${effect}`, succeeds: true }
 }
 
 /**
