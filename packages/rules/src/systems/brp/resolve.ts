@@ -190,6 +190,8 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
     lines: healed.value.lines.map((l) => (capped(l) ? { ...l, health: patient.id } : l)),
     summary,
     changes: change ? { [patient.id]: change } : {},
+    // The roll's success, as the odds of the First Aid choice count it (5.14).
+    hit: check.value.level !== 'failure',
   })
 }
 
