@@ -10,6 +10,7 @@ import { SYSTEM_IDS } from '@fray/rules'
 import { launchBrowser } from '../support/browser.ts'
 import { startDevServer } from '../support/dev-server.ts'
 import { benchAttackCpu, benchAttackCpuInWorkerd, printAttackCpu } from './attack-cpu.ts'
+import { benchAttackCpuBeforeAfter, printBeforeAfter } from './attack-cpu-base.ts'
 import { runDiceBench } from './dice.bench.ts'
 import { benchFirstLoad, printFirstLoad } from './first-load.ts'
 import { appOwnUrl } from './inside.ts'
@@ -49,6 +50,9 @@ if (wants('dice')) runDiceBench()
 if (wants('cpu')) {
   printAttackCpu(SYSTEM_IDS.map((system) => benchAttackCpu(system)))
   printAttackCpu(benchAttackCpuInWorkerd(), "the room's own Durable Object in workerd, its SQLite included")
+  // BENCH_BASE=<git ref>: the same attacks on a build of that commit too, before and after in one run.
+  const base = process.env.BENCH_BASE
+  if (base) printBeforeAfter(base, benchAttackCpuBeforeAfter(base))
 }
 if (wants('size')) {
   printFirstLoadSize(firstLoadSize())
