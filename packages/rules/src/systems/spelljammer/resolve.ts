@@ -250,6 +250,8 @@ function withdraw(
     summary: said(hit.value.summary),
     ...(hit.value.publicSummary !== undefined ? { publicSummary: said(hit.value.publicSummary) } : {}),
     changes: { ...hit.value.changes, [withdrawer.id]: { ...taken, state: compact(state) } },
+    // The free attack's hit, as the withdrawal's odds (the chance of being struck) count it.
+    ...(hit.value.hit !== undefined ? { hit: hit.value.hit } : {}),
   })
 }
 
