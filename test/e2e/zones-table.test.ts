@@ -15,6 +15,7 @@ import {
   monsterActsFirst,
   openGmTablet,
   playUntil,
+  rowOf,
   seatPhone,
   typeOwnDice,
   visible,
@@ -538,10 +539,15 @@ describe('zones on a phone', () => {
     const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
     await table.synced
     const horse = new Y.Map<unknown>()
-    table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).set('horse', horse)
     const sheet = { ...defaultSheetFor('zones', 'Horse'), body: 'mount' }
-    for (const [k, v] of Object.entries({ name: 'Horse', side: 'pc', hp: 8, maxHp: 8, sheet }))
-      horse.set(k, v)
+    // All its fields in one update, and on the tablet before the fight starts: written one by one, the
+    // GM's Start combat could reach the room between them and seat a nameless foe in the order.
+    table.doc.transact(() => {
+      table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).set('horse', horse)
+      for (const [k, v] of Object.entries({ name: 'Horse', side: 'pc', hp: 8, maxHp: 8, sheet }))
+        horse.set(k, v)
+    })
+    await rowOf(gm, 'Horse').waitFor()
     await partyMoves(gm, mira)
     await mira.getByRole('button', { name: 'I act now' }).click()
     const getOn = await chooseStep(mira, 'Mira', 'Get on Horse (half a zone)')
