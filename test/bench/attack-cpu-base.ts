@@ -73,7 +73,7 @@ export function benchAttackCpuBeforeAfter(
 
 export function printBeforeAfter(
   ref: string,
-  { before, after }: { before: AttackCpu[]; after: AttackCpu[] },
+  { before, after, rounds }: { before: AttackCpu[]; after: AttackCpu[]; rounds: number },
 ): void {
   const rows = after.map((a) => {
     const b = before.find((x) => x.system === a.system)
@@ -81,6 +81,6 @@ export function printBeforeAfter(
     return `${a.system} ${Math.round(b?.microsPerAttack ?? 0)} -> ${Math.round(a.microsPerAttack)} µs (${change >= 0 ? '+' : ''}${change}%)`
   })
   console.log(
-    `room CPU per attack in Node, ${ref} -> this tree (the better of 2 turns each): ${rows.join(', ')}`,
+    `room CPU per attack in Node, ${ref} -> this tree (the best of ${rounds} turns each): ${rows.join(', ')}`,
   )
 }
