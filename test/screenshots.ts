@@ -66,6 +66,8 @@ try {
     if (system === SYSTEMS[0]) await shoot(scene.home, 'home')
     for (const [name, page] of VIEWS) await shoot(page(scene), `${system}-${name}`)
     await shoot(scene.gm, `${system}-gm-log`, '[data-testid=log]')
+    // The GM's three columns on a big tablet (UX.md), beside the two of 1024x768.
+    await shoot(scene.gm, `${system}-gm`, undefined, { 'tablet-1366': { width: 1366, height: 1024 } })
     await shoot(scene.seated, `${system}-player-log`, '[data-testid=log]')
     if (system === SYSTEMS[0]) {
       // The light theme, once: the GM's and a player's view, then back to dark.

@@ -63,19 +63,21 @@ describe('every main view with axe-core', () => {
   })
 
   it.each([
-    ['GM', (t: TableScene) => t.gm],
-    ['player', (t: TableScene) => t.seated],
+    // The GM's combatants on the left, the turn and the log beside them (UX.md); a player's turn and
+    // character on the left, the log on the right.
+    ['GM', (t: TableScene) => t.gm, (page: Page) => page.getByRole('heading', { name: 'Combatants' })],
+    ['player', (t: TableScene) => t.seated, (page: Page) => page.getByTestId('turn-banner').first()],
   ])(
     'the %s view uses two columns on a 1024x768 tablet, the log on the right, its controls 8 px apart',
-    async (_who, open) => {
+    async (_who, open, leftOf) => {
       const page = open(scene)
       const before = page.viewportSize()
       await page.setViewportSize({ width: 1024, height: 768 })
       try {
         const log = await page.getByRole('heading', { name: 'Log', exact: true }).boundingBox()
-        const banner = await page.getByTestId('turn-banner').first().boundingBox()
+        const left = await leftOf(page).boundingBox()
         expect(log?.x).toBeGreaterThan(1024 / 2 - 40)
-        expect(banner?.x).toBeLessThan(100)
+        expect(left?.x).toBeLessThan(100)
         expect(await crowdedTapTargets(page)).toEqual([])
       } finally {
         if (before) await page.setViewportSize(before)

@@ -103,8 +103,7 @@ describe('the GM’s roster', () => {
       .toMatch(/(^|\D)1\s*\/ 6 HP/)
 
     // A character the GM prepares for a player keeps the 12 typed (the sheet's default gave 6).
-    await gm.getByLabel('Side', { exact: true }).selectOption('pc')
-    await addCombatant(gm, 'Sela', '12')
+    await addCombatant(gm, 'Sela', '12', { side: 'pc' })
     await expect.poll(() => hpOf(gm, 'Sela')).toMatch(/^12\s*\/ 12 HP/)
     // Not one more monster on the GM's list: a player character, waiting for its player.
     expect(await rowOf(gm, 'Sela').textContent()).toContain('player character, no player yet')

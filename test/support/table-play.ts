@@ -264,11 +264,15 @@ export async function addCombatant(
   gm: Page,
   name: string,
   hp: string,
-  options: { hidden?: boolean } = {},
+  options: { hidden?: boolean; side?: 'pc' | 'foe' } = {},
 ): Promise<void> {
+  // Mid-fight the form is folded under "Add a combatant…".
+  const folded = gm.locator('details.add-fold:not([open]) > summary')
+  if ((await folded.count()) > 0) await folded.click()
   await gm.getByLabel('Combatant name').fill(name)
   await gm.getByLabel('Hit points', { exact: true }).fill(hp)
   await gm.getByLabel('Hidden from players').setChecked(options.hidden === true)
+  if (options.side) await gm.getByLabel('Side', { exact: true }).selectOption(options.side)
   await gm.getByRole('button', { name: 'Add', exact: true }).click()
 }
 

@@ -24,6 +24,8 @@ export function HitPointPad({
   }
   return (
     <section class="hp-pad" aria-label={`Damage or heal ${name}`}>
+      {/* Said where the pad floats apart from its row (the tablet in landscape). */}
+      <strong class="hp-pad-name">{name}</strong>
       <output class="area-amount" aria-live="polite" data-testid="hp-pad-amount">
         {amount.value || '0'}
       </output>

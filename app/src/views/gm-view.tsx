@@ -193,6 +193,58 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     />
   )
 
+  const addForm = (
+    <form class="add-form" onSubmit={add}>
+      <input
+        aria-label="Combatant name"
+        placeholder="e.g. Goblin x4 HP 1d6+1"
+        value={name.value}
+        maxLength={44}
+        list="monster-library"
+        onInput={(e) => {
+          name.value = e.currentTarget.value
+        }}
+      />
+      <input
+        aria-label="Hit points"
+        placeholder="HP"
+        value={hp.value}
+        maxLength={40}
+        onInput={(e) => {
+          hp.value = e.currentTarget.value
+        }}
+      />
+      <button type="submit" class="primary">
+        Add
+      </button>
+      <select
+        aria-label="Side"
+        value={side.value}
+        onChange={(e) => {
+          side.value = e.currentTarget.value === 'pc' ? 'pc' : 'foe'
+        }}
+      >
+        <option value="foe">Monster or NPC</option>
+        <option value="pc">Player character (for a player to claim)</option>
+      </select>
+      <label class="toggle">
+        <input
+          type="checkbox"
+          checked={hidden.value}
+          onChange={(e) => {
+            hidden.value = e.currentTarget.checked
+          }}
+        />
+        <span>Hidden from players</span>
+      </label>
+      <datalist id="monster-library">
+        {library.map((m) => (
+          <option key={m.name} value={m.name} />
+        ))}
+      </datalist>
+    </form>
+  )
+
   if (room.status === 'error') return <RoomError error={room.error} />
   if (key === 'wrong') return <RoomError error={WRONG_GM_KEY} />
   if (!rules || key === 'checking') return <p class="page muted">Opening the encounter…</p>
@@ -219,63 +271,25 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
       />
 
       <div class="gm-grid">
-        <section class="card" aria-labelledby="combatants-h">
-          <h2 id="combatants-h">Combatants</h2>
-          <form class="add-form" onSubmit={add}>
-            <input
-              aria-label="Combatant name"
-              placeholder="e.g. Goblin x4 HP 1d6+1"
-              value={name.value}
-              maxLength={44}
-              list="monster-library"
-              onInput={(e) => {
-                name.value = e.currentTarget.value
-              }}
-            />
-            <input
-              aria-label="Hit points"
-              placeholder="HP"
-              value={hp.value}
-              maxLength={40}
-              onInput={(e) => {
-                hp.value = e.currentTarget.value
-              }}
-            />
-            <button type="submit" class="primary">
-              Add
-            </button>
-            <select
-              aria-label="Side"
-              value={side.value}
-              onChange={(e) => {
-                side.value = e.currentTarget.value === 'pc' ? 'pc' : 'foe'
-              }}
-            >
-              <option value="foe">Monster or NPC</option>
-              <option value="pc">Player character (for a player to claim)</option>
-            </select>
-            <label class="toggle">
-              <input
-                type="checkbox"
-                checked={hidden.value}
-                onChange={(e) => {
-                  hidden.value = e.currentTarget.checked
-                }}
-              />
-              <span>Hidden from players</span>
-            </label>
-            <datalist id="monster-library">
-              {library.map((m) => (
-                <option key={m.name} value={m.name} />
-              ))}
-            </datalist>
-          </form>
-          <Alert text={formError.value} />
-          {!areaOpen.value && table.combatants.value.length > 1 && (
-            <button type="button" class="ghost area-open" onClick={() => (areaOpen.value = true)}>
-              Area damage or healing…
-            </button>
+        <section class="card gm-combatants" aria-labelledby="combatants-h">
+          <div class="card-head">
+            <h2 id="combatants-h">Combatants</h2>
+            {!areaOpen.value && table.combatants.value.length > 1 && (
+              <button type="button" class="ghost area-open" onClick={() => (areaOpen.value = true)}>
+                Area damage or healing…
+              </button>
+            )}
+          </div>
+          {fighting ? (
+            // Mid-fight the list comes first: the form that adds one more (a reinforcement) is a tap away.
+            <details class="add-fold">
+              <summary>Add a combatant…</summary>
+              {addForm}
+            </details>
+          ) : (
+            addForm
           )}
+          <Alert text={formError.value} />
           {areaOpen.value && AreaPanel && (
             <AreaPanel
               combatants={table.combatants.value}

@@ -10,17 +10,19 @@ export function LogCard({ roomId, table, gm }: { roomId: string; table: TableMod
   const seals = useSealChecks(table.log.value)
   return (
     <section class="card" aria-labelledby="log-h">
-      <h2 id="log-h">Log</h2>
-      <details class="gm-roll">
-        <summary>Roll any dice</summary>
-        <FreeRollForm
-          id="gm-free-roll"
-          canSeal
-          onRoll={(notation, label, sealed) =>
-            gm.send({ kind: 'roll', notation, ...(label ? { label } : {}), ...(sealed ? { sealed } : {}) })
-          }
-        />
-      </details>
+      <div class="card-head">
+        <h2 id="log-h">Log</h2>
+        <details class="gm-roll">
+          <summary>Roll any dice</summary>
+          <FreeRollForm
+            id="gm-free-roll"
+            canSeal
+            onRoll={(notation, label, sealed) =>
+              gm.send({ kind: 'roll', notation, ...(label ? { label } : {}), ...(sealed ? { sealed } : {}) })
+            }
+          />
+        </details>
+      </div>
       <RollLog
         entries={table.log.value}
         onUndo={(entryId) => gm.send({ kind: 'undo', entryId })}

@@ -77,6 +77,9 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   const barred = (c: Combatant) => (rules ? noActionNow(rules, c, turnState, table.combatants.value) : null)
   const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
   const IntentForm = useLazy(loadIntentForm, stating)
+  const newFight = (
+    <NewFight gm={gm} monsters={table.combatants.value.filter((c) => c.side !== 'pc').length} />
+  )
   return (
     <section class="card turn-card" aria-label="Turn order" data-busy={locked ? '' : undefined}>
       <TurnBanner turn={table.turn.value} combatants={allCombatants} />
@@ -140,6 +143,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
             <button type="button" class="primary" disabled={locked} onClick={start}>
               Start combat
             </button>
+            {newFight}
           </>
         ) : (
           <>
@@ -202,6 +206,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                 </button>
               </>
             )}
+            {newFight}
             <AskOnce
               label="End combat"
               buttonClass="ghost push"
@@ -218,7 +223,6 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
       {table.turn.value.status === 'idle' && info?.rest && (
         <RestCard rest={info.rest} gm={gm} combatants={table.combatants.value} holds={holds} />
       )}
-      <NewFight gm={gm} monsters={table.combatants.value.filter((c) => c.side !== 'pc').length} />
       {info?.initiativeOptions && (
         <div class="row gap wrap">
           <label class="toggle">

@@ -1,0 +1,109 @@
+/**
+ * The GM's tablet in landscape (UX.md): a round of 8 combatants played without scrolling at 1024x768 and
+ * 1366x1024. The GM takes 13 off a monster with the number pad, answers a monster's defense prompt and
+ * undoes from the log: each control is inside the screen when the GM needs it, and the page never scrolls.
+ */
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { openUrl, TABLET, useBrowser } from '../support/browser.ts'
+import { createTestRoom } from '../support/rooms.ts'
+import {
+  addCombatant,
+  hpOf,
+  playUntil,
+  rowOf,
+  seatPhone,
+  turnWords,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
+
+const baseUrl = inject('baseUrl')
+const chromium = useBrowser()
+
+/** Whether the whole of `target` is inside the screen as it stands, without scrolling anything to it. */
+async function onScreen(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox()
+  const view = page.viewportSize()
+  if (!box || !view) return false
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height
+}
+
+/** Taps `target` as a GM would: only once it is in view, and the page has not scrolled for it. */
+async function tapInView(page: Page, target: Locator, what: string): Promise<void> {
+  await target.waitFor()
+  expect(await onScreen(page, target), `${what} is inside the screen`).toBe(true)
+  await target.click()
+  expect(await page.evaluate(() => window.scrollY), `the page did not scroll for ${what}`).toBe(0)
+}
+
+/** The screen as the GM sees it (not the whole page: the columns scroll, the page does not). */
+async function shoot(page: Page, name: string): Promise<void> {
+  const shots = process.env.SCREENSHOTS
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` })
+}
+
+describe('the GM’s tablet in landscape', () => {
+  for (const viewport of [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 1024 },
+  ]) {
+    it(`plays a round of 8 combatants without scrolling at ${viewport.width}x${viewport.height}`, {
+      timeout: 180_000,
+    }, async () => {
+      const room = await createTestRoom(baseUrl, 'brp')
+      const gm = await (await chromium.browser.newContext({ ...TABLET, viewport })).newPage()
+      gm.setDefaultTimeout(15_000)
+      await openUrl(gm, room.gmUrl)
+      await addCombatant(gm, 'Goblin x5', '9')
+      await addCombatant(gm, 'Ogre', '30')
+      const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+      const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+      await expect.poll(() => gm.getByTestId('combatant').count()).toBe(8)
+      await gm.evaluate(() => window.scrollTo(0, 0))
+
+      await tapInView(gm, gm.getByRole('button', { name: 'Start combat' }), 'Start combat')
+      for (const phone of [mira, tomas]) await phone.getByRole('button', { name: 'State my intent' }).click()
+      await tapInView(gm, gm.getByRole('button', { name: 'Begin actions' }), 'Begin actions')
+
+      await shoot(gm, `gm-tablet-${viewport.width}x${viewport.height}`)
+      // Every combatant's hit points are in view at once, beside the turn.
+      for (const name of ['Goblin 1', 'Goblin 5', 'Ogre', 'Mira', 'Tomas'])
+        expect(await onScreen(gm, rowOf(gm, name).locator('.hp-number')), `${name}'s hit points`).toBe(true)
+      expect(await onScreen(gm, gm.getByTestId('turn-banner')), 'the turn').toBe(true)
+
+      // 13 off the Ogre with the number pad: its row's pad, 1, 3, Damage.
+      const ogre = rowOf(gm, 'Ogre')
+      await tapInView(gm, ogre.getByRole('button', { name: 'Ogre: type an amount' }), 'the Ogre’s pad')
+      const pad = gm.getByRole('region', { name: 'Damage or heal Ogre' })
+      for (const key of ['1', '3'])
+        await tapInView(gm, pad.getByRole('button', { name: key, exact: true }), `the pad's ${key}`)
+      await shoot(gm, `gm-tablet-pad-${viewport.width}x${viewport.height}`)
+      await tapInView(gm, pad.getByRole('button', { name: 'Damage 13' }), 'Damage 13')
+      await expect.poll(() => hpOf(gm, 'Ogre')).toMatch(/^17\s*\/\s*30/)
+
+      // Mira attacks the Ogre; the GM answers its defense from the tablet, in view.
+      const { button, does } = turnWords('brp')
+      await playUntil(gm, [mira, tomas], () => visible(mira, button), { keep: { phone: mira, name: 'Mira' } })
+      await gm.evaluate(() => window.scrollTo(0, 0))
+      await mira.getByRole('button', { name: button, exact: true }).click()
+      const composer = mira.getByRole('region', { name: `Mira ${does}` })
+      await composer.getByRole('radio', { name: /Ogre/ }).check()
+      await typeOwnDice(composer, (i, sides) => (i === 0 ? 5 : sides))
+      await composer.getByRole('button', { name: 'Send my dice' }).click()
+      const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+      await prompt.waitFor()
+      await shoot(gm, `gm-tablet-prompt-${viewport.width}x${viewport.height}`)
+      await tapInView(gm, prompt.getByRole('button', { name: /^No defense/ }), 'the Ogre’s “No defense”')
+      const logged = gm.locator('.log-entry.outcome').first()
+      await expect.poll(() => logged.textContent()).toMatch(/^⚔Mira hits Ogre/)
+      const afterHit = (await hpOf(gm, 'Ogre')) ?? ''
+      expect(afterHit).not.toMatch(/^17\s*\//)
+
+      // Undo Mira's hit from the log: the Ogre is back at 17.
+      await tapInView(gm, logged.getByRole('button', { name: /^Undo/ }), 'Undo on the newest outcome')
+      await expect.poll(() => hpOf(gm, 'Ogre')).toMatch(/^17\s*\/\s*30/)
+      expect(await gm.evaluate(() => document.scrollingElement?.scrollTop ?? 0)).toBe(0)
+    })
+  }
+})
