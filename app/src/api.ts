@@ -41,8 +41,9 @@ const postJson = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 })
 
-export const createRoom = (system: SystemId, name: string, documents?: CreateRoomRequest['documents']) =>
-  call<CreateRoomResponse>('/api/rooms', postJson({ system, name, documents } satisfies CreateRoomRequest))
+/** A new room; `encounter`, an exported one it is built from (the room checks it again). */
+export const createRoom = (system: SystemId, name: string, encounter?: CreateRoomRequest['encounter']) =>
+  call<CreateRoomResponse>('/api/rooms', postJson({ system, name, encounter } satisfies CreateRoomRequest))
 
 export const getRoomInfo = (roomId: string) => call<RoomInfo>(`/api/rooms/${roomId}`)
 

@@ -1,7 +1,7 @@
 import { env, listDurableObjectIds, runInDurableObject, SELF } from 'cloudflare:test'
-import { GM, type SeatInfo, TABLE } from '@fray/protocol'
+import { TABLE } from '@fray/protocol'
 import { describe, expect, it } from 'vitest'
-import * as Y from 'yjs'
+import type * as Y from 'yjs'
 import { createRoom, ORIGIN, TestClient, takeSeat } from './ws-client.ts'
 
 const post = (path: string, body: string) =>
@@ -89,28 +89,13 @@ describe('a room document asked for over plain HTTP or refused', () => {
   })
 })
 
-/** A document as an export carries it: a base64 Yjs update. */
-const base64 = (doc: Y.Doc) => {
-  const bytes = Y.encodeStateAsUpdate(doc)
-  let text = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(text)
-}
-
-/** A table document with `count` combatants (each a map of its fields, as the room reads them). */
-function tableWith(
+/** An exported encounter (version 2) with `count` combatants. */
+function encounterWith(
   count: number,
   fields: (i: number) => Record<string, unknown> = (i) => ({ name: `Goblin ${i}` }),
-) {
-  const doc = new Y.Doc()
-  doc.transact(() => {
-    for (let i = 0; i < count; i++) {
-      const combatant = new Y.Map<unknown>()
-      doc.getMap(TABLE.combatants).set(`c${i}`, combatant)
-      for (const [key, value] of Object.entries(fields(i))) combatant.set(key, value)
-    }
-  })
-  return doc
+): Record<string, unknown> {
+  const combatants = Array.from({ length: count }, (_, i) => ({ side: 'foe', hp: 4, maxHp: 4, ...fields(i) }))
+  return { fray: 'encounter', version: 2, system: 'osr', name: 'Cave', exportedAt: 'then', combatants }
 }
 
 /** The rooms that hold anything in storage (tables, rows or an alarm), by id. */
@@ -131,78 +116,59 @@ async function storedRooms(): Promise<Set<string>> {
 }
 
 /** Posts an import and expects it refused with `status`, an error matching `error`, and nothing stored. */
-async function expectRefusedImport(documents: Record<string, string>, status: number, error: RegExp) {
+async function expectRefusedImport(body: Record<string, unknown>, status: number, error: RegExp) {
   const before = await storedRooms()
-  const response = await post('/api/rooms', JSON.stringify({ system: 'osr', documents }))
+  const response = await post('/api/rooms', JSON.stringify({ system: 'osr', ...body }))
   expect(response.status).toBe(status)
   expect(await response.json()).toEqual({ error: expect.stringMatching(error) })
   const after = await storedRooms()
   expect([...after].filter((id) => !before.has(id))).toEqual([])
 }
 
-describe('an import (#50)', () => {
-  it('that the room cannot read is refused with a 400 naming what is wrong, and stores nothing', async () => {
-    // Decodes as Yjs, but a combatant is a number where the room reads a map of its fields.
-    const table = new Y.Doc()
-    table.getMap(TABLE.combatants).set('w1', 5)
+describe('an import (#50, #52)', () => {
+  it('that the room cannot read is refused with a 400 naming the field, and stores nothing', async () => {
+    const wrong = encounterWith(2, (i) => ({ name: `Wolf ${i}`, hp: i === 1 ? 'lots' : 3 }))
     await expectRefusedImport(
-      { table: base64(table) },
+      { encounter: wrong },
       400,
-      /"table" document.*combatant.*"w1".*nothing was imported/,
+      /^combatants\[1\]\.hp: must be a whole number from -999 to 9999; nothing was imported\.$/,
     )
-    const gm = new Y.Doc()
-    gm.getMap(GM.hidden).set('h1', 'Wolf mother')
-    await expectRefusedImport({ gm: base64(gm) }, 400, /"gm" document.*"h1".*nothing was imported/)
+    await expectRefusedImport(
+      { encounter: { ...encounterWith(1), system: 'brp' } },
+      400,
+      /^encounter\.system: the file is for brp, not osr/,
+    )
+    // The base64 Yjs documents of the app's version 1 are read into version 2 on the device, never here.
+    await expectRefusedImport({ documents: { table: 'AAA=' } }, 400, /reload the page/)
   })
 
   it('passes the combatant cap of live edits: 200 are taken, 201 refused, hidden ones counted', async () => {
-    const ok = await post(
-      '/api/rooms',
-      JSON.stringify({ system: 'osr', documents: { table: base64(tableWith(200)) } }),
-    )
+    const ok = await post('/api/rooms', JSON.stringify({ system: 'osr', encounter: encounterWith(200) }))
     expect(ok.status).toBe(201)
     const { roomId } = (await ok.json()) as { roomId: string }
     expect(await storedRooms()).toContain(env.ROOMS.idFromName(roomId).toString())
     await expectRefusedImport(
-      { table: base64(tableWith(3000)) },
+      { encounter: encounterWith(201, (i) => ({ name: `Rat ${i}`, hidden: i === 0 })) },
       413,
-      /3000 combatants.*at most 200.*nothing was imported/,
-    )
-    const hidden = new Y.Doc()
-    hidden.getMap(GM.hidden).set('h1', new Y.Map())
-    await expectRefusedImport(
-      { table: base64(tableWith(200)), gm: base64(hidden) },
-      413,
-      /201 combatants.*at most 200/,
+      /^combatants: holds 201 combatants \(hidden ones included\); an import takes at most 200; nothing was imported/,
     )
   })
 
-  it('passes the bytes of a document: one over 1.5 MiB is refused, and nothing stored', async () => {
-    const big = tableWith(1, () => ({ name: 'Ogre', notes: 'x'.repeat(1600 * 1024) }))
-    await expectRefusedImport(
-      { table: base64(big) },
-      413,
-      /"table" document is over 1572864 bytes.*nothing was imported/,
-    )
+  it('passes the bytes of a request: one over 8 MiB is refused, and nothing stored', async () => {
+    const big = { ...encounterWith(1), name: 'x'.repeat(8 * 1024 * 1024) }
+    await expectRefusedImport({ encounter: big }, 413, /over 8388608 bytes.*nothing was imported/)
   })
 
   it('brings its characters but not its seats: 20 seats exported keep no new player out', async () => {
-    const table = tableWith(20, (i) => ({ name: `Hero ${i}`, side: 'pc', seatId: `s${i}` }))
-    table.transact(() => {
-      for (let i = 0; i < 20; i++)
-        table.getMap<SeatInfo>(TABLE.seats).set(`s${i}`, { name: `Player ${i}`, combatantId: `c${i}` })
-    })
-    const created = await post(
-      '/api/rooms',
-      JSON.stringify({ system: 'osr', documents: { table: base64(table) } }),
-    )
+    const heroes = encounterWith(20, (i) => ({ name: `Hero ${i}`, side: 'pc', seatId: `s${i}` }))
+    const created = await post('/api/rooms', JSON.stringify({ system: 'osr', encounter: heroes }))
     expect(created.status).toBe(201)
     const { roomId } = (await created.json()) as { roomId: string }
     const reader = await TestClient.connect(roomId, 'table')
     expect(reader.doc.getMap(TABLE.seats).size).toBe(0)
-    const heroes = reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    expect(heroes.size).toBe(20)
-    expect([...heroes.values()].map((hero) => hero.get('seatId') ?? null)).toEqual(Array(20).fill(null))
+    const table = reader.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+    expect(table.size).toBe(20)
+    expect([...table.values()].map((hero) => hero.get('seatId') ?? null)).toEqual(Array(20).fill(null))
     for (let i = 0; i < 20; i++) {
       expect((await post(`/api/rooms/${roomId}/seats`, JSON.stringify({ name: `New ${i}` }))).status).toBe(
         201,

@@ -155,34 +155,39 @@ describe('idle rooms', () => {
 })
 
 describe('export and import', () => {
-  it('brings an exported table and gm document into a new room, and refuses a broken export', async () => {
-    const source = new Y.Doc()
-    const wolf = new Y.Map<unknown>()
-    source.getMap(TABLE.combatants).set('w1', wolf)
-    wolf.set('name', 'Wolf')
-    const secret = new Y.Doc()
-    const mother = new Y.Map<unknown>()
-    secret.getMap('hidden').set('h1', mother)
-    mother.set('name', 'Wolf mother')
-    const base64 = (doc: Y.Doc) => btoa(String.fromCharCode(...Y.encodeStateAsUpdate(doc)))
-    const post = (body: unknown) =>
-      SELF.fetch(`${ORIGIN}/api/rooms`, { method: 'POST', body: JSON.stringify(body) })
-
-    const created = await post({ system: 'zones', documents: { table: base64(source), gm: base64(secret) } })
+  it('builds a new room from an exported encounter: the table, the hidden roster and its past fights', async () => {
+    const encounter = {
+      fray: 'encounter',
+      version: 2,
+      system: 'zones',
+      name: 'Den',
+      exportedAt: 'then',
+      combatants: [
+        { name: 'Wolf', side: 'foe', hp: 3, maxHp: 3 },
+        { name: 'Wolf mother', side: 'foe', hp: 9, maxHp: 9, hidden: true },
+      ],
+      pastFights: [{ endedAt: 1, rounds: 2, entries: [] }],
+    }
+    const created = await SELF.fetch(`${ORIGIN}/api/rooms`, {
+      method: 'POST',
+      body: JSON.stringify({ system: 'zones', encounter }),
+    })
     expect(created.status).toBe(201)
     const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    // What the room stored, read back by a new instance of it.
+    await evictDurableObject(stubOf(roomId))
     const table = await TestClient.connect(roomId, 'table')
-    expect(combatants(table).get('w1')?.get('name')).toBe('Wolf')
+    expect([...combatants(table).values()].map((f) => f.get('name'))).toEqual(['Wolf'])
     const gm = await TestClient.connect(roomId, 'gm', gmKey)
-    expect(gm.doc.getMap<Y.Map<unknown>>('hidden').get('h1')?.get('name')).toBe('Wolf mother')
-
-    const broken = await post({ system: 'zones', documents: { table: 'not base64!' } })
-    expect(broken.status).toBe(400)
-    expect(await broken.json()).toEqual({
-      error: expect.stringMatching(/"table" document is not a Yjs update/),
-    })
-    const forged = await post({ system: 'zones', documents: { log: base64(source) } })
-    expect(forged.status).toBe(400)
+    expect([...gm.doc.getMap<Y.Map<unknown>>('hidden').values()].map((f) => f.get('name'))).toEqual([
+      'Wolf mother',
+    ])
+    const log = await TestClient.connect(roomId, 'log')
+    expect(log.doc.getArray<FiledFight>(LOG.filed).toArray()).toEqual([
+      { id: 'imported-0', endedAt: 1, rounds: 2, entries: 0, imported: true },
+    ])
+    const past = await TestClient.connect(roomId, 'past:0')
+    expect(past.doc.getArray<PastFight>(PAST.fights).get(0)).toMatchObject({ imported: true, entries: [] })
   })
 })
 

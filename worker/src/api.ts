@@ -3,6 +3,8 @@ import {
   type ApiError,
   type CreateRoomResponse,
   type CreateSeatResponse,
+  encounterSystem,
+  IMPORT_LIMITS,
   isSystemId,
   type JoinSeatResponse,
   NO_SUCH_DOC,
@@ -10,15 +12,14 @@ import {
   type RoomInfo,
   type SeatHandoverResponse,
   SYSTEM_IDS,
+  type SystemId,
 } from '@fray/protocol'
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import * as Y from 'yjs'
 import { addressKey, ROOMS_PER_ADDRESS_PER_MINUTE } from './address-limit.ts'
 import type { Env } from './env.ts'
 import { hashSecret, newRoomId, newSecret, ROOM_ID } from './ids.ts'
-import type { ImportedDocs, RoomAnswer } from './room/encounter-room.ts'
-import { MAX_IMPORTED_BYTES } from './room/imports.ts'
+import type { RoomAnswer } from './room/encounter-room.ts'
 
 type App = { Bindings: Env }
 
@@ -35,11 +36,22 @@ const notFound = () =>
     message: 'There is no room with this id. Check the link, or ask the GM for a new one.',
   })
 
+/** The largest request body: an exported encounter's JSON, under what one import takes. */
+const MAX_BODY_BYTES = IMPORT_LIMITS.fileBytes
+
 async function readJson(c: Context<App>): Promise<Record<string, unknown>> {
+  const tooLarge = () =>
+    new HTTPException(413, {
+      message: `The request is over ${MAX_BODY_BYTES} bytes, what one import takes; nothing was imported.`,
+    })
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge()
   let body: unknown
   try {
-    body = await c.req.json()
-  } catch {
+    const text = await c.req.text()
+    if (text.length > MAX_BODY_BYTES) throw tooLarge()
+    body = JSON.parse(text)
+  } catch (error) {
+    if (error instanceof HTTPException) throw error
     throw new HTTPException(400, { message: 'The request body must be JSON, e.g. {"system": "osr"}.' })
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -66,7 +78,7 @@ api.post('/rooms', async (c) => {
     throw new HTTPException(400, { message: `${given}: choose one of ${SYSTEM_IDS.join(', ')}.` })
   }
   const name = readName(body.name, 'the encounter', 'Encounter')
-  const imported = readImportedDocs(body.documents)
+  const encounter = readEncounterBody(body, body.system)
   const roomId = newRoomId()
   const gmKey = newSecret()
   const created = await getRoom(c, roomId).init(
@@ -77,7 +89,7 @@ api.post('/rooms', async (c) => {
       gmKeyHash: await hashSecret(gmKey),
       createdAt: Date.now(),
     },
-    imported,
+    encounter,
   )
   if (!created.ok) throw new HTTPException(created.status, { message: created.error })
   const origin = new URL(c.req.url).origin
@@ -106,50 +118,25 @@ async function limitNewRooms(c: Context<App>): Promise<void> {
 }
 
 /**
- * Reads `documents` of an exported encounter: base64 Yjs updates of `table` and `gm`, each under
- * `MAX_IMPORTED_BYTES`. The room reads them in full (`checkImport`) before it stores anything.
+ * Reads the encounter a new room is imported from: the room checks every field (`buildImport`); here only
+ * its size and its system, and the Yjs documents earlier versions of the app sent, which no room takes now.
  */
-function readImportedDocs(value: unknown): ImportedDocs {
-  if (value === undefined) return {}
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HTTPException(400, { message: '"documents" must be an object like {"table": "<base64>"}.' })
+function readEncounterBody(body: Record<string, unknown>, system: SystemId): unknown {
+  if (body.documents !== undefined) {
+    throw new HTTPException(400, {
+      message:
+        'This app is older than the server: reload the page, then import the file again; nothing was imported.',
+    })
   }
-  const out: ImportedDocs = {}
-  for (const [name, encoded] of Object.entries(value)) {
-    if (name !== 'table' && name !== 'gm') {
-      throw new HTTPException(400, { message: `Cannot import a "${name}" document; only "table" and "gm".` })
-    }
-    const bytes = fromBase64(encoded)
-    if (bytes && bytes.length > MAX_IMPORTED_BYTES) {
-      throw new HTTPException(413, {
-        message: `The exported "${name}" document is over ${MAX_IMPORTED_BYTES} bytes; nothing was imported.`,
-      })
-    }
-    if (!bytes || !decodes(bytes)) {
-      throw new HTTPException(400, {
-        message: `The exported "${name}" document is not a Yjs update in base64; nothing was imported.`,
-      })
-    }
-    out[name] = bytes
+  if (body.encounter === undefined) return undefined
+  const file = encounterSystem(body.encounter)
+  if (!file.ok) throw new HTTPException(400, { message: `encounter.${file.error} Nothing was imported.` })
+  if (file.value !== system) {
+    throw new HTTPException(400, {
+      message: `encounter.system: the file is for ${file.value}, not ${system}; nothing was imported.`,
+    })
   }
-  return out
-}
-
-function fromBase64(value: unknown): Uint8Array | null {
-  try {
-    return Uint8Array.from(atob(String(value)), (ch) => ch.charCodeAt(0))
-  } catch {
-    return null
-  }
-}
-
-function decodes(update: Uint8Array): boolean {
-  try {
-    Y.decodeUpdate(update)
-    return true
-  } catch {
-    return false
-  }
+  return body.encounter
 }
 
 api.get('/rooms/:roomId', async (c) => {

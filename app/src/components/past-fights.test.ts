@@ -23,4 +23,10 @@ describe('a past fight’s heading', () => {
     expect(fightHeading({ ...fight, rounds: 1 }, 1, later)).toMatch(/^Fight 1 · 1 round · /)
     expect(endedWhen(evening, new Date(2027, 0, 5).getTime())).toMatch(/2026/)
   })
+
+  it('says a fight brought in with an export was imported', () => {
+    const fight = { id: 'f', endedAt: evening, rounds: 2, entries: 3, imported: true as const }
+    expect(fightHeading(fight, 1, later)).toMatch(/^Fight 1 · 2 rounds · .* · imported$/)
+    expect(fightHeading({ ...fight, imported: undefined }, 1, later)).not.toMatch(/imported/)
+  })
 })

@@ -26,13 +26,20 @@ export function endedWhen(at: number, now = Date.now()): string {
   })
 }
 
-/** "Fight 3 · Goblin ×3 and Ogre · 4 rounds · Tue 1 Dec, 19:52": which fight it was, and when. */
+/**
+ * "Fight 3 · Goblin ×3 and Ogre · 4 rounds · Tue 1 Dec, 19:52": which fight it was, and when; "· imported"
+ * for one brought in with an export, rolled in another room.
+ */
 export function fightHeading(fight: FiledFight, number: number, now = Date.now()): string {
   const rounds = fight.rounds > 0 ? `${fight.rounds} round${fight.rounds === 1 ? '' : 's'}` : null
-  return [`Fight ${number}`, fight.foes ?? null, rounds, endedWhen(fight.endedAt, now)]
+  const imported = fight.imported ? 'imported' : null
+  return [`Fight ${number}`, fight.foes ?? null, rounds, endedWhen(fight.endedAt, now), imported]
     .filter((part) => part !== null)
     .join(' · ')
 }
+
+/** What an imported fight's log says first: its rolls were not made, nor sealed, by this room. */
+export const IMPORTED_FIGHT = 'Imported from an export: rolled elsewhere, not in this room.'
 
 /**
  * The GM's: the results of sealed rolls the gm document keeps, and revealing one filed sealed with its
@@ -86,7 +93,9 @@ function PastFightLog(props: {
   const opened = useSignal(false)
   const past = usePastDoc(props.roomId, inLog || !opened.value ? null : props.doc)
   const log = inLog ?? past.fight
-  const seals = useSealChecks(log?.entries ?? [])
+  // An imported fight's seals were made in another room (or anywhere): none is checked or revealed here.
+  const imported = Boolean(fight.imported || log?.imported)
+  const seals = useSealChecks(imported ? [] : (log?.entries ?? []))
   return (
     <details
       onToggle={(event) => {
@@ -94,13 +103,18 @@ function PastFightLog(props: {
       }}
     >
       <summary>{fightHeading(fight, props.number)}</summary>
+      {imported && (
+        <p class="muted small" data-testid="imported-fight">
+          {IMPORTED_FIGHT}
+        </p>
+      )}
       {log ? (
         <RollLog
           entries={log.entries}
           quiet
           seals={seals}
           // A fight filed whole in the log (before documents of their own) is read-only, sealed or not.
-          {...(gm && !inLog
+          {...(gm && !inLog && !imported
             ? { secrets: gm.secrets, onReveal: (entryId: string) => gm.reveal(entryId, props.doc) }
             : {})}
         />

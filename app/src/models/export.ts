@@ -1,63 +1,66 @@
-/** Export an encounter to a JSON file and read one back: the room's documents as base64 Yjs updates. */
-
-import { type ExportedEncounter, isSystemId, LOG, type LogEntry, type RoomInfo } from '@fray/protocol'
+/**
+ * Export an encounter to a readable JSON file (version 2, `EncounterFile`): what the room's documents
+ * hold (`encounterOf`), and every past fight, each opened from the room. Import sends the file as it is:
+ * the room reads it (`readAnyEncounter`) and names the first field it refuses.
+ */
+import {
+  type DocName,
+  type EncounterFile,
+  type ExportedFight,
+  LOG,
+  PAST,
+  type PastFight,
+  pastDocName,
+  type RoomInfo,
+} from '@fray/protocol'
+import { type ExportDocs, encounterOf, fightOf } from '@fray/protocol/encounter-docs'
 import { fail, type Outcome, ok } from '@fray/rules'
-import * as Y from 'yjs'
+import type * as Y from 'yjs'
 
-const toBase64 = (bytes: Uint8Array) => {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
+/** A room's document as an export opens it: the app's `connectDoc`, or a test's stand-in. */
+export interface OpenedDoc {
+  doc: Y.Doc
+  synced: { peek(): boolean }
+  destroy(): void
 }
 
-export function exportEncounter(
-  info: RoomInfo,
-  table: Y.Doc,
-  gm: Y.Doc,
+/**
+ * The fights filed in documents of their own (`past:<n>`), each opened from the room and read once it
+ * has synced; an error when one has not come within `waitMs` (offline).
+ */
+export async function pastFightsOf(
   log: Y.Doc,
+  open: (name: DocName) => OpenedDoc,
+  waitMs = 10_000,
+): Promise<Outcome<ExportedFight[]>> {
+  const fights: ExportedFight[] = []
+  const filed = log.getArray(LOG.filed).length
+  for (let n = 0; n < filed; n++) {
+    const past = open(pastDocName(n))
+    try {
+      const until = Date.now() + waitMs
+      while (!past.synced.peek() && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
+      const fight = past.doc.getArray<PastFight>(PAST.fights).get(0)
+      if (!past.synced.peek() || !fight)
+        return fail(`Past fight ${n + 1} did not load from the room: export again once online.`)
+      fights.push(fightOf(fight))
+    } finally {
+      past.destroy()
+    }
+  }
+  return ok(fights)
+}
+
+/** The whole export: the encounter, and every past fight after those of the log. */
+export async function exportEncounter(
+  info: Pick<RoomInfo, 'system' | 'name'>,
+  docs: ExportDocs,
+  open: (name: DocName) => OpenedDoc,
   now = new Date(),
-): ExportedEncounter {
-  return {
-    fray: 'encounter',
-    version: 1,
-    system: info.system,
-    name: info.name,
-    exportedAt: now.toISOString(),
-    documents: { table: toBase64(Y.encodeStateAsUpdate(table)), gm: toBase64(Y.encodeStateAsUpdate(gm)) },
-    log: log.getArray<LogEntry>(LOG.entries).toArray(),
-  }
-}
-
-/** A file's text as JSON, or why not ("That file is not JSON. Choose <what> that Fray exported."). */
-export function readJson(text: string, what: string): Outcome<unknown> {
-  try {
-    return ok(JSON.parse(text) as unknown)
-  } catch {
-    return fail(`That file is not JSON. Choose ${what} that Fray exported.`)
-  }
-}
-
-/** Reads an export file; an error says why it cannot be imported. */
-export function parseExport(text: string): Outcome<ExportedEncounter> {
-  const value = readJson(text, 'a file')
-  if (!value.ok) return value
-  const e = value.value as Partial<ExportedEncounter> | null
-  if (e?.fray !== 'encounter') return fail('That file is not a Fray encounter export.')
-  if (e.version !== 1)
-    return { ok: false, error: `Export version ${String(e.version)} is not one this app reads.` }
-  if (!isSystemId(e.system))
-    return { ok: false, error: `Unknown rule system ${JSON.stringify(e.system)} in the file.` }
-  if (typeof e.documents?.table !== 'string' || typeof e.documents?.gm !== 'string') {
-    return fail('The file is missing the encounter documents.')
-  }
-  return ok(e as ExportedEncounter)
-}
-
-/** Offers a JSON value to the user as a file download. */
-export function download(filename: string, value: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }))
-  const a = Object.assign(document.createElement('a'), { href: url, download: filename })
-  a.click()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  waitMs?: number,
+): Promise<Outcome<EncounterFile>> {
+  const file = encounterOf(info, docs, now)
+  const filed = await pastFightsOf(docs.log, open, waitMs)
+  if (!filed.ok) return filed
+  return ok({ ...file, pastFights: [...file.pastFights, ...filed.value] })
 }

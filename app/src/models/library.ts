@@ -4,20 +4,17 @@
  * same envelope as an encounter export, checked field by field on the way in. In a room, the GM's devices
  * share it through the gm document (`openLibrary`): what one saves, every other lists, and keeps.
  */
-import { GM } from '@fray/protocol'
-import { fail, type Outcome, ok, type SystemId, tryParseDice } from '@fray/rules'
+import { GM, type LibraryMonster, readMonsters } from '@fray/protocol'
+import { fail, type Outcome, type SystemId } from '@fray/rules'
 import type * as Y from 'yjs'
-import { readJson } from './export.ts'
+import { readJson } from './files.ts'
 import { rulesOf } from './rules.ts'
 import { readStored } from './stored.ts'
 
-export interface Monster {
-  name: string
-  /** Hit points: a whole number ("7"), or dice the room rolls for each copy ("1d8+1"). */
-  hp: string
-  /** The stat block, as the system's sheet parser accepts it with a name; none for a quick monster. */
-  sheet?: Record<string, unknown>
-}
+export { readHitPoints } from '@fray/protocol'
+
+/** A stat block (the sheet) and hit points as a number ("7") or dice the room rolls for each copy ("1d8+1"). */
+export type Monster = LibraryMonster
 
 export interface LibraryFile {
   fray: 'library'
@@ -27,22 +24,6 @@ export interface LibraryFile {
 }
 
 const key = (system: SystemId) => `fray:library:${system}`
-
-/** What a GM typed for hit points: a fixed number, dice for the room to roll, or why neither. */
-export function readHitPoints(text: string): Outcome<{ fixed: number } | { dice: string }> {
-  const t = text.trim()
-  if (/^\d+$/.test(t)) {
-    const hp = Number(t)
-    if (hp < 1) return fail('Hit points must be at least 1.')
-    if (hp > 9999) return fail('Hit points above 9999 are surely a typo.')
-    return ok({ fixed: hp })
-  }
-  if (t === '') return fail('Give the hit points: a number, or dice such as 1d8+1.')
-  const parsed = tryParseDice(t)
-  if (!parsed.ok) return fail(`Hit points are a number or dice such as 1d8+1: ${parsed.error.message}.`)
-  if (!/d/i.test(t)) return fail('Hit points are a whole number, or dice such as 1d8+1.')
-  return ok({ dice: t })
-}
 
 /** The monsters saved for this system on this device, by name. */
 export function libraryOf(system: SystemId, storage: Storage = localStorage): Monster[] {
@@ -100,29 +81,7 @@ export function parseLibrary(text: string, system: SystemId): Outcome<Monster[]>
   if (file.system !== system)
     return fail(`system: the library is for ${JSON.stringify(file.system)}, this room plays ${system}.`)
   if (!Array.isArray(file.monsters)) return fail('monsters: a list of monsters is missing.')
-  if (file.monsters.length > 500) return fail('monsters: at most 500 monsters in one library.')
-  const monsters: Monster[] = []
-  for (const [i, raw] of file.monsters.entries()) {
-    const at = `monsters[${i}]`
-    const m = raw as Partial<Monster> | null
-    if (typeof m !== 'object' || m === null) return fail(`${at}: a monster is an object with a name and hp.`)
-    if (typeof m.name !== 'string' || m.name.trim() === '' || m.name.trim().length > 40)
-      return fail(`${at}.name: a name of 1 to 40 characters is needed.`)
-    if (typeof m.hp !== 'string' && typeof m.hp !== 'number')
-      return fail(`${at}.hp: hit points are a number or dice such as "1d8+1".`)
-    const hp = readHitPoints(String(m.hp))
-    if (!hp.ok) return fail(`${at}.hp: ${hp.error}`)
-    const monster: Monster = { name: m.name.trim(), hp: String(m.hp).trim() }
-    if (m.sheet !== undefined) {
-      if (typeof m.sheet !== 'object' || m.sheet === null || Array.isArray(m.sheet))
-        return fail(`${at}.sheet: a stat block is an object of the system's fields.`)
-      const sheet = rulesOf(system).sheet.parse({ ...m.sheet, name: monster.name })
-      if (!sheet.ok) return fail(`${at}.sheet: ${sheet.error}`)
-      monster.sheet = m.sheet
-    }
-    monsters.push(monster)
-  }
-  return ok(monsters)
+  return readMonsters(file.monsters, 'monsters', rulesOf(system).sheet)
 }
 
 /** Adds a library file's monsters to this device's, over those of the same name. */

@@ -12,7 +12,8 @@ import { ShareCard } from '../components/share-card.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { useWakeLock } from '../device.ts'
 import { keepOffline } from '../keep-offline.ts'
-import { download, exportEncounter } from '../models/export.ts'
+import { exportEncounter } from '../models/export.ts'
+import { download } from '../models/files.ts'
 import { createGmModel } from '../models/gm.ts'
 import { findMonster, libraryOf, openLibrary, pushLibrary, readHitPoints } from '../models/library.ts'
 import { rememberGmTable } from '../models/my-tables.ts'
@@ -170,10 +171,15 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   const areaOpen = useSignal(false)
   const AreaPanel = useLazy(loadAreaPanel, areaOpen.value)
 
-  const exportFile = () => {
-    if (room.status !== 'ready') return
+  /** The export file, past fights included (each opened from the room): or why it could not be made. */
+  const exportFile = async (): Promise<string | null> => {
+    if (room.status !== 'ready') return null
     const slug = room.info.name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase() || 'encounter'
-    download(`fray-${slug}.json`, exportEncounter(room.info, synced.doc, gmDoc.doc, logDoc.doc))
+    const docs = { table: synced.doc, gm: gmDoc.doc, log: logDoc.doc }
+    const file = await exportEncounter(room.info, docs, (name) => connectDoc(roomId, name))
+    if (!file.ok) return file.error
+    download(`fray-${slug}.json`, file.value)
+    return null
   }
 
   const fighting = table.turn.value.status !== 'idle'

@@ -6,7 +6,7 @@ import { createRoom, getRoomInfo } from '../api.ts'
 import { Alert } from '../components/alert.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { keepOffline } from '../keep-offline.ts'
-import { download, parseExport } from '../models/export.ts'
+import { download, readJson } from '../models/files.ts'
 import { exportTables, forgetTable, type MyTable, myTables, refreshTables } from '../models/my-tables.ts'
 
 export function Home() {
@@ -41,15 +41,21 @@ export function Home() {
     input.value = ''
     if (!file) return
     importError.value = null
-    const parsed = parseExport(await file.text())
-    if (!parsed.ok) {
-      importError.value = parsed.error
-      return
-    }
-    const { system: sys, name: encounterName, documents } = parsed.value
-    const result = await createRoom(sys, encounterName, documents)
+    // The room reads the file field by field (any version) and names the first it refuses.
+    const parsed = readJson(await file.text(), 'a file')
+    const encounter = parsed.ok ? (parsed.value as { system?: unknown; name?: unknown } | null) : null
+    const result =
+      encounter && typeof encounter === 'object'
+        ? await createRoom(
+            String(encounter.system) as SystemId,
+            typeof encounter.name === 'string' ? encounter.name : 'Encounter',
+            encounter,
+          )
+        : parsed.ok
+          ? { ok: false as const, error: 'That file is not a Fray encounter export.' }
+          : parsed
     if (!result.ok) {
-      importError.value = result.error
+      importError.value = `The file cannot be imported: ${result.error}`
       return
     }
     const url = new URL(result.value.gmLink)

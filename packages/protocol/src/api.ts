@@ -4,12 +4,16 @@ import type { SystemId } from './systems.ts'
 export interface CreateRoomRequest {
   system: SystemId
   name?: string
-  /** From an exported encounter: base64 Yjs updates of `table` and `gm`. The log is never imported. */
-  documents?: { table?: string; gm?: string }
+  /**
+   * An exported encounter file as it was read (version 2, or 1), of `system`: the room reads every field
+   * (`readAnyEncounter`) and builds its documents from it. The log of the fight at hand is never imported;
+   * its past fights come as imported.
+   */
+  encounter?: unknown
 }
 
-/** What the GM's "Export" downloads, and "Import" reads back into a new room. */
-export interface ExportedEncounter {
+/** What "Export" downloaded before version 2, which "Import" still reads: the documents as Yjs updates. */
+export interface ExportedEncounterV1 {
   fray: 'encounter'
   version: 1
   system: SystemId

@@ -250,6 +250,8 @@ export interface FiledFight {
   /** Who the party fought, in words ("Goblin ×3 and the Ogre"): the monsters on the table at its end. */
   foes?: string
   entries: number
+  /** Brought in with an exported encounter: rolled in another room, read here, never sealed or verified here. */
+  imported?: true
 }
 
 /** A finished fight's log, kept read-only for every device after the GM starts a new one. */
@@ -262,6 +264,8 @@ export interface PastFight {
   /** Who the party fought, in words: the monsters on the table at its end (fights filed before: none). */
   foes?: string
   entries: LogEntry[]
+  /** Brought in with an exported encounter (see `FiledFight.imported`). */
+  imported?: true
 }
 
 /** Top-level keys of a `seat:<id>` document. */

@@ -15,7 +15,7 @@ import type { RoomPorts, RoomSql } from './ports.ts'
 import { SeatLimiter } from './rate-limit.ts'
 import { Room } from './room.ts'
 import type { RoomAnswer } from './room-answer.ts'
-import type { ImportedDocs, RoomMeta, RoomStats } from './room-store.ts'
+import type { RoomMeta, RoomStats } from './room-store.ts'
 import { type Admitted, KEY_PROTOCOL } from './socket-gate.ts'
 
 export type { RoomAnswer } from './room-answer.ts'
@@ -41,8 +41,9 @@ export class EncounterRoom extends DurableObject {
 
   // --- RPC from the Worker -------------------------------------------------------------------
 
-  init(meta: RoomMeta, imported: ImportedDocs = {}): Promise<RoomAnswer<true>> {
-    return this.room.init(meta, imported)
+  /** `encounter`: an exported encounter's JSON, which the room reads before it keeps anything. */
+  init(meta: RoomMeta, encounter?: unknown): Promise<RoomAnswer<true>> {
+    return this.room.init(meta, encounter)
   }
 
   stats(): RoomStats | null {

@@ -3,12 +3,25 @@
  * rolls it back, see y-host.ts): every combatant a map of its fields, combatants on the table and hidden
  * ones together, and a seat's requests a minute.
  */
-import { CLOSE, type DocName, LIMITS } from '@fray/protocol'
+import { CLOSE, type DocName, GM, LIMITS, TABLE } from '@fray/protocol'
+import * as Y from 'yjs'
 import type { Role } from './access.ts'
 import { combatantsIn, type TableDocs } from './fighters.ts'
-import { misshapen } from './imports.ts'
 import type { SeatLimiter } from './rate-limit.ts'
 import type { Refusal } from './y-host.ts'
+
+/** A combatant, in the table's or the GM's document, that is not a map of its fields; null when all are. */
+export function misshapen(table: Y.Doc, gm: Y.Doc): { doc: 'table' | 'gm'; id: string } | null {
+  const maps = [
+    ['table', table.getMap(TABLE.combatants)],
+    ['gm', gm.getMap(GM.foeSecrets)],
+    ['gm', gm.getMap(GM.hidden)],
+  ] as const
+  for (const [doc, map] of maps)
+    for (const [id, value] of map.entries())
+      if (!(value instanceof Y.Map)) return { doc, id: id.slice(0, 40) }
+  return null
+}
 
 /** The check of one update to `doc`: measured now, answered with what the update added once applied. */
 export type Admit = (doc: DocName, role: Role) => (added: { requests: number }) => Refusal | null

@@ -8,7 +8,7 @@
  * requests take a few bytes there, where version 1 spends tens of bytes on each. Rooms compacted before
  * keep a version 1 snapshot (`doc_snapshots`) until their next compaction rewrites it.
  */
-import { isPastDoc, type SystemId } from '@fray/protocol'
+import { type DocName, isPastDoc, type SystemId } from '@fray/protocol'
 import * as Y from 'yjs'
 import { sameDigest } from '../ids.ts'
 import type { Role } from './access.ts'
@@ -28,8 +28,11 @@ export interface RoomMeta {
   createdAt: number
 }
 
-/** Documents an exported encounter may bring into a new room; the log is never imported. */
-export type ImportedDocs = Partial<Record<'table' | 'gm', Uint8Array>>
+/**
+ * Documents a new room starts with, built from an exported encounter (imports.ts): the table, the gm
+ * document, and its past fights with the log listing them; the log's entries are never imported.
+ */
+export type ImportedDocs = Partial<Record<DocName, Uint8Array>>
 
 export interface RoomStats {
   /** Bytes of document storage, plus an estimate for the processed keys and the writers' marks. */
@@ -130,7 +133,7 @@ export class RoomStore {
   create(meta: RoomMeta, imported: ImportedDocs): void {
     this.createTables()
     this.sql.exec('INSERT INTO meta (id, json) VALUES (1, ?)', JSON.stringify(meta))
-    for (const [name, update] of Object.entries(imported)) this.appendUpdate(name, update)
+    for (const [name, update] of Object.entries(imported)) if (update) this.appendUpdate(name, update)
   }
 
   addSeat(id: string, name: string, keyHash: string, createdAt: number): void {

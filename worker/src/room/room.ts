@@ -15,7 +15,7 @@ import { cryptoDice, type DiceSource } from '@fray/rules'
 import { hashSecret } from '../ids.ts'
 import { canWrite } from './access.ts'
 import { moveFiledFights } from './filed-fights.ts'
-import { checkImport } from './imports.ts'
+import { buildImport, type ImportRefusal } from './imports.ts'
 import { Keeping } from './keeping.ts'
 import type { RoomPorts, RoomSocket } from './ports.ts'
 import { admitter } from './quotas.ts'
@@ -57,12 +57,14 @@ export class Room {
   }
 
   /**
-   * Sets up a new room, optionally from an exported encounter, which passes the caps of live edits first
-   * (`checkImport`). Refuses to overwrite one that exists. Nothing of a refused or failed setup is kept.
+   * Sets up a new room, optionally from an exported encounter, which the room reads field by field and
+   * builds its documents from (`buildImport`). Refuses to overwrite one that exists. Nothing of a refused
+   * or failed setup is kept.
    */
-  async init(meta: RoomMeta, imported: ImportedDocs = {}): Promise<RoomAnswer<true>> {
+  async init(meta: RoomMeta, encounter?: unknown): Promise<RoomAnswer<true>> {
     if (this.store.meta()) return { ok: false, status: 409, error: 'Room id collision; try again.' }
-    const checked = checkImport(imported)
+    const checked: { ok: true; docs: ImportedDocs } | ImportRefusal =
+      encounter === undefined ? { ok: true, docs: {} } : buildImport(meta.system, encounter)
     if (!checked.ok) return checked
     try {
       this.ports.transactionSync(() => this.store.create(meta, checked.docs))

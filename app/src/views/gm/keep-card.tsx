@@ -3,6 +3,7 @@
  * device of the GM's (asked first: whoever scans it runs the room as GM).
  */
 import { useSignal } from '@preact/signals'
+import { Alert } from '../../components/alert.tsx'
 import { QrCode } from '../../components/share-card.tsx'
 
 export function KeepCard({
@@ -10,18 +11,31 @@ export function KeepCard({
   ready,
   gmLink,
 }: {
-  onExport: () => void
+  /** Makes and downloads the file; answers why it could not (a past fight that did not load), or null. */
+  onExport: () => Promise<string | null>
   ready: boolean
   gmLink: string
 }) {
   const showing = useSignal<'no' | 'asking' | 'shown'>('no')
+  const exporting = useSignal(false)
+  const exportError = useSignal<string | null>(null)
+  const exportNow = async () => {
+    exporting.value = true
+    exportError.value = null
+    exportError.value = await onExport()
+    exporting.value = false
+  }
   return (
     <section class="card" aria-labelledby="keep-h">
       <h2 id="keep-h">Keep this encounter</h2>
-      <button type="button" onClick={onExport} disabled={!ready}>
-        Export as JSON
+      <button type="button" onClick={exportNow} disabled={!ready || exporting.value}>
+        {exporting.value ? 'Exporting…' : 'Export as JSON'}
       </button>
-      <p class="muted small">Import it later from the start page into a new room.</p>
+      <Alert text={exportError.value} />
+      <p class="muted small">
+        Import it later from the start page into a new room: its combatants, table rules, monster library and
+        past fights.
+      </p>
       {showing.value === 'no' && (
         <button type="button" class="ghost" onClick={() => (showing.value = 'asking')}>
           Open as GM on another device…

@@ -6,7 +6,7 @@
 import type { SystemId } from '@fray/protocol'
 import { useSignal } from '@preact/signals'
 import type * as Y from 'yjs'
-import { download } from '../../models/export.ts'
+import { download } from '../../models/files.ts'
 import {
   exportLibrary,
   forgetEverywhere,
