@@ -3,8 +3,11 @@ import { expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
 import {
   addCombatant,
+  brpActionsBegin,
+  miraHitsOgre,
   openGmTablet,
   playUntil,
+  rowOf,
   seatPhone,
   turnWords,
   typeOwnDice,
@@ -21,17 +24,9 @@ it('in brp, a player’s attack on a monster waits for nobody once the GM sets d
   await gm.getByLabel('Monsters’ defenses').selectOption('book')
   await addCombatant(gm, 'Ogre', '30')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-  await gm.getByRole('button', { name: 'Start combat' }).click()
-  await mira.getByRole('button', { name: 'State my intent' }).click()
-  await gm.getByRole('button', { name: 'Begin actions' }).click()
-  const { button, does } = turnWords('brp')
-  await playUntil(gm, [mira], () => visible(mira, button), { keep: { phone: mira, name: 'Mira' } })
-  await mira.getByRole('button', { name: button, exact: true }).click()
-  const composer = mira.getByRole('region', { name: `Mira ${does}` })
-  await composer.getByRole('radio', { name: /Ogre/ }).check()
+  await brpActionsBegin(gm, mira)
   // Her own dice: a hit on 05, the most on the damage.
-  await typeOwnDice(composer, (i, sides) => (i === 0 ? 5 : sides))
-  await composer.getByRole('button', { name: 'Send my dice' }).click()
+  await miraHitsOgre(gm, [mira], mira)
   // No prompt for the GM: the room took the Ogre's best odds, a dodge at 20% (brp's default sheet), and
   // the log says so on every device. The room rolls the dodge, so the Ogre may dodge (1 time in 5).
   const logged = (page: typeof gm) => page.locator('.log-entry.outcome').first()
@@ -71,4 +66,27 @@ it('in odnd, the room parries for a monster that has not attacked yet, and says 
     .poll(() => logged(tomas).textContent())
     .toMatch(/The room chose “Parry” for Ogre: the best odds by the book \(Tomas hits \d+% of the time\)/)
   await chromium.snap(tomas, 'foe-defense-by-the-book-odnd-phone')
+})
+
+it('with monsters taking no defense, the GM takes the Ogre’s over from its Edit form and answers it', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
+  await gm.getByLabel('Monsters’ defenses').selectOption('none')
+  await addCombatant(gm, 'Ogre', '30')
+  const ogre = rowOf(gm, 'Ogre')
+  await ogre.getByRole('button', { name: 'Edit' }).click()
+  const takeOver = ogre.getByLabel(
+    /I answer Ogre’s defenses myself \(the room takes no defense for the others\)/,
+  )
+  await takeOver.check()
+  await chromium.snap(gm, 'foe-defense-taken-over-tablet')
+  await ogre.getByRole('button', { name: 'Save Ogre' }).click()
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  await brpActionsBegin(gm, mira)
+  await miraHitsOgre(gm, [mira], mira)
+  // The room took no defense for the others; the Ogre's is the GM's, on the tablet.
+  const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+  await prompt.getByRole('button', { name: /^No defense/ }).click()
+  await expect.poll(() => gm.locator('.log-entry.outcome').first().textContent()).toMatch(/^⚔Mira hits Ogre/)
 })

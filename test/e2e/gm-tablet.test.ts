@@ -7,16 +7,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { openUrl, TABLET, useBrowser } from '../support/browser.ts'
 import { createTestRoom } from '../support/rooms.ts'
-import {
-  addCombatant,
-  hpOf,
-  playUntil,
-  rowOf,
-  seatPhone,
-  turnWords,
-  typeOwnDice,
-  visible,
-} from '../support/table-play.ts'
+import { addCombatant, hpOf, miraHitsOgre, rowOf, seatPhone } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -83,14 +74,7 @@ describe('the GM’s tablet in landscape', () => {
       await expect.poll(() => hpOf(gm, 'Ogre')).toMatch(/^17\s*\/\s*30/)
 
       // Mira attacks the Ogre; the GM answers its defense from the tablet, in view.
-      const { button, does } = turnWords('brp')
-      await playUntil(gm, [mira, tomas], () => visible(mira, button), { keep: { phone: mira, name: 'Mira' } })
-      await gm.evaluate(() => window.scrollTo(0, 0))
-      await mira.getByRole('button', { name: button, exact: true }).click()
-      const composer = mira.getByRole('region', { name: `Mira ${does}` })
-      await composer.getByRole('radio', { name: /Ogre/ }).check()
-      await typeOwnDice(composer, (i, sides) => (i === 0 ? 5 : sides))
-      await composer.getByRole('button', { name: 'Send my dice' }).click()
+      await miraHitsOgre(gm, [mira, tomas], mira)
       const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
       await prompt.waitFor()
       await shoot(gm, `gm-tablet-prompt-${viewport.width}x${viewport.height}`)

@@ -706,6 +706,21 @@ class Fight {
           this.room.answerLate()
         },
       })
+    // Where the room answers monsters' defenses, the GM takes one monster's over now and then, or gives
+    // it back (the GM's own write to the gm document, as the tablet's Edit form makes it).
+    const monster = this.oneOf(all.filter((f) => this.seatOf(f) === null))
+    if (monster && this.table.getMap(TABLE.settings).get('foeDefense') !== undefined) {
+      const byHand = this.gm.getMap<true>(GM.byHand)
+      const taken = byHand.get(monster.id) === true
+      actions.push({
+        label: `GM ${taken ? 'gives back' : 'takes over'} ${monster.name}'s defenses`,
+        weight: 1,
+        run: () => {
+          if (taken) byHand.delete(monster.id)
+          else byHand.set(monster.id, true)
+        },
+      })
+    }
     // While an attack waits for its defender, the table waits too (the room would refuse the rest).
     if (prompts.length > 0 && this.chance(0.9)) return actions
     if (turn.status === 'initiative') {
@@ -1271,8 +1286,10 @@ class Fight {
     // A player's defense out of time waits for the GM, or the room answers it: none, or by the book.
     this.lateDefense = (['wait', 'none', 'book'] as const)[this.seed % 3] ?? 'wait'
     this.table.getMap(TABLE.settings).set('lateDefense', this.lateDefense)
-    // Half the rooms answer monsters' defenses by the book, at once, instead of waiting for the GM.
+    // Half the rooms answer monsters' defenses by the book, at once, instead of waiting for the GM; a
+    // quarter give them none.
     if (this.seed % 2 === 1) this.table.getMap(TABLE.settings).set('foeDefense', 'book')
+    else if (this.seed % 4 === 2) this.table.getMap(TABLE.settings).set('foeDefense', 'none')
     // Players see monsters' hit points exactly, as a word, or not at all (across the approval setting).
     this.table
       .getMap(TABLE.settings)

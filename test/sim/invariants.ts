@@ -31,6 +31,7 @@ import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
+import { seatOf } from '../../worker/src/room/outcomes.ts'
 import { readTurn } from '../../worker/src/room/turn-doc.ts'
 import type { Action, Fight } from './fight.ts'
 
@@ -159,6 +160,26 @@ export function check(
       invariant: 'the turn names only those at the table',
       message: `the order names ${[...new Set(gone)].join(', ')}, who are not on the table`,
     }
+
+  // Where the table rules give monsters no defense, no attack on one waits for the GM (but on those the GM
+  // took over): the room took none.
+  if (readSettings(fight.table.getMap<unknown>(TABLE.settings)).foeDefense === 'none') {
+    const byHand = fight.gm.getMap<true>(GM.byHand)
+    // Asked in this step: a prompt opened while the GM had taken the monster over stays the GM's.
+    const waited = new Set(before.prompts.map((p) => p.id))
+    const asked = after.prompts.filter(
+      (p) =>
+        !waited.has(p.id) &&
+        !p.question &&
+        seatOf(fight.table, p.targetId) === null &&
+        byHand.get(p.targetId) !== true,
+    )
+    if (asked.length > 0)
+      return {
+        invariant: 'a monster set to take no defense is never asked for one',
+        message: JSON.stringify(asked.map((p) => ({ attacker: p.attackerId, target: p.targetId }))),
+      }
+  }
 
   // A seat's answer says how far its request took the table and the log: a phone waits for both.
   if (fight.answersBehind.length > 0)

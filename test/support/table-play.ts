@@ -413,3 +413,24 @@ export function lagTable(page: Page, lag: { ms: number }) {
     })
   })
 }
+
+/**
+ * brp, the round's actions begun: plays on to Mira's turn, and Mira attacks the Ogre with her own dice,
+ * a hit on 05 and the most on the damage (the Ogre's defense is then the GM's or the room's).
+ */
+export async function miraHitsOgre(gm: Page, phones: Page[], mira: Page): Promise<void> {
+  const { button, does } = turnWords('brp')
+  await playUntil(gm, phones, () => visible(mira, button), { keep: { phone: mira, name: 'Mira' } })
+  await mira.getByRole('button', { name: button, exact: true }).click()
+  const composer = mira.getByRole('region', { name: `Mira ${does}` })
+  await composer.getByRole('radio', { name: /Ogre/ }).check()
+  await typeOwnDice(composer, (i, sides) => (i === 0 ? 5 : sides))
+  await composer.getByRole('button', { name: 'Send my dice' }).click()
+}
+
+/** brp: the GM starts the fight, Mira states her intent, and the actions begin. */
+export async function brpActionsBegin(gm: Page, mira: Page): Promise<void> {
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  await mira.getByRole('button', { name: 'State my intent' }).click()
+  await gm.getByRole('button', { name: 'Begin actions' }).click()
+}

@@ -73,6 +73,19 @@ export function EditForm(
           )}
         </div>
       </form>
+      {props.byHand && !c.seatId && (
+        <label class="toggle">
+          <input
+            type="checkbox"
+            checked={props.byHand.chosen.has(c.id)}
+            onChange={(e) => props.byHand?.set(c.id, e.currentTarget.checked)}
+          />
+          <span>
+            I answer {c.name}’s defenses myself (the room takes{' '}
+            {props.byHand.rule === 'book' ? 'the best odds by the book' : 'no defense'} for the others)
+          </span>
+        </label>
+      )}
       {props.onClear && props.system && (
         <RulesConditions combatant={c} system={props.system} onClear={props.onClear} />
       )}

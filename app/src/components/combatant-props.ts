@@ -30,4 +30,13 @@ export interface CombatantListProps {
   onClear?: (id: string, condition: string) => void
   /** The room's system, whose rules say which conditions the GM may end. */
   system?: SystemId | null
+  /**
+   * GM only, where the table rules have the room answer monsters' defenses (by the book, or none): the
+   * monsters whose defenses the GM answers instead, and the way to take one over or give it back.
+   */
+  byHand?: {
+    rule: 'book' | 'none'
+    chosen: ReadonlySet<string>
+    set: (id: string, byHand: boolean) => void
+  }
 }

@@ -37,6 +37,9 @@ export interface GmModel {
   sealed: ReadonlySignal<Record<string, SealedResult>>
   /** The GM's timed events in the turn order, as the room keeps them. */
   events: ReadonlySignal<TimedEvent[]>
+  /** The monsters whose defenses the GM answers, where the table rules have the room answer the rest. */
+  byHand: ReadonlySignal<ReadonlySet<string>>
+  setByHand(combatantId: string, byHand: boolean): void
   dispose(): void
 }
 
@@ -64,6 +67,12 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
     events.value = [...eventsMap.values()]
   }
   eventsMap.observe(rereadEvents)
+  const byHandMap = doc.getMap<true>(GM.byHand)
+  const byHand = signal<ReadonlySet<string>>(new Set(byHandMap.keys()))
+  const rereadByHand = () => {
+    byHand.value = new Set(byHandMap.keys())
+  }
+  byHandMap.observe(rereadByHand)
   return {
     error,
     dismiss() {
@@ -80,6 +89,11 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
     },
     sealed,
     events,
+    byHand,
+    setByHand(combatantId, yes) {
+      if (yes) byHandMap.set(combatantId, true)
+      else byHandMap.delete(combatantId)
+    },
     send(request) {
       const id = newId()
       last = id
@@ -95,6 +109,7 @@ export function createGmModel(doc: Y.Doc, newId: () => string = () => crypto.ran
       answers.unobserve(show)
       sealedMap.unobserve(reread)
       eventsMap.unobserve(rereadEvents)
+      byHandMap.unobserve(rereadByHand)
     },
   }
 }

@@ -183,6 +183,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
   }
 
   const fighting = table.turn.value.status !== 'idle'
+  const foeDefense = table.settings.value.foeDefense
   const seatsCard = (
     <SeatsCard key="seats" table={table} present={synced.present.value} roomId={roomId} gmKey={gmKey} />
   )
@@ -315,6 +316,11 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
             system={system}
             onClear={(id, condition) => gm.send({ kind: 'clear-condition', combatantId: id, condition })}
             onUnmark={(id, markId) => gm.send({ kind: 'unmark', combatantId: id, markId })}
+            byHand={
+              foeDefense === 'gm'
+                ? undefined
+                : { rule: foeDefense, chosen: gm.byHand.value, set: gm.setByHand }
+            }
           />
           {editing && system && StatsEditor && (
             <StatsEditor

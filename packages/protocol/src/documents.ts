@@ -110,9 +110,9 @@ export interface RoomSettings {
   showFoeDefense: boolean
   /**
    * Who answers an attack on a monster (or on a character no player sits at): the GM, on a prompt of
-   * theirs, or the room at once, by the book: the defense offered with the best odds.
+   * theirs, or the room at once: by the book (the defense offered with the best odds), or no defense.
    */
-  foeDefense: 'gm' | 'book'
+  foeDefense: 'gm' | 'book' | 'none'
   /**
    * What answers a player's defense once their time (`defenseSeconds`) has run out: the GM, who may then
    * answer for them (`wait`), or the room at once: no defense, or the one with the best odds by the book.
@@ -121,6 +121,9 @@ export interface RoomSettings {
 }
 
 export type FoeHealthView = 'exact' | 'word' | 'none'
+
+const readFoeDefense = (value: unknown): RoomSettings['foeDefense'] =>
+  value === 'none' || value === 'book' ? value : 'gm'
 
 const readLateDefense = (value: unknown): RoomSettings['lateDefense'] =>
   value === 'none' || value === 'book' ? value : 'wait'
@@ -145,7 +148,7 @@ export function readSettings(map: { get(key: string): unknown }): RoomSettings {
     defenseSeconds: readSeconds(map.get('defenseSeconds')),
     foeHealth: readFoeHealth(map.get('foeHealth')),
     showFoeDefense: map.get('showFoeDefense') === true,
-    foeDefense: map.get('foeDefense') === 'book' ? 'book' : 'gm',
+    foeDefense: readFoeDefense(map.get('foeDefense')),
     lateDefense: readLateDefense(map.get('lateDefense')),
   }
 }
@@ -189,6 +192,11 @@ export const GM = {
    * a number or dice, a stat block), written by the GM's devices: each lists what any of them saved.
    */
   library: 'library',
+  /**
+   * Y.Map<string, true>: the monsters whose defenses the GM answers, by combatant id, where the table
+   * rules (`foeDefense`) have the room answer the others' (by the book, or none). Written by the GM.
+   */
+  byHand: 'byHand',
 } as const
 
 /**

@@ -152,7 +152,7 @@ function readSettingsField(value: unknown): RoomSettings {
       defenseSeconds: (v, f) => whole(v, f, 5, 600),
       foeHealth: (v, f) => oneOf(v, f, ['exact', 'word', 'none']),
       showFoeDefense: flag,
-      foeDefense: (v, f) => oneOf(v, f, ['gm', 'book']),
+      foeDefense: (v, f) => oneOf(v, f, ['gm', 'book', 'none']),
       lateDefense: (v, f) => oneOf(v, f, ['wait', 'none', 'book']),
     }),
   }

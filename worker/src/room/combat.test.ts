@@ -218,6 +218,37 @@ describe('monsters’ defenses by the book', () => {
     },
   )
 
+  it.each(['brp', 'odnd', 'spelljammer'] as const)(
+    'in %s, set to none: the room takes no defense for the monster at once, and the log says so',
+    (system) => {
+      const r = room(system)
+      r.docs.table.getMap(TABLE.settings).set('foeDefense', 'none')
+      const attack = promptingAttack(r, system)
+      const logId = r.nextId()
+      expect(r.ask({ kind: 'attack', ...attack })).toEqual({ ok: true, logId })
+      expect(r.prompts()).toEqual([])
+      const entry = r.docs.log
+        .getArray<LogEntry>(LOG.entries)
+        .toArray()
+        .find((e) => e.id === logId)
+      expect(entry?.attack?.defense ?? null).toBeNull()
+      const target = attack.targetId === 'a' ? 'Ogre' : 'Troll'
+      expect(entry?.lines?.[0]?.label).toBe(`${target} takes no defense, as the table rules say`)
+    },
+  )
+
+  it.each(['book', 'none'] as const)(
+    'set to %s, leave to the GM the monster whose defenses the GM took over',
+    (rule) => {
+      const r = room('brp')
+      r.docs.table.getMap(TABLE.settings).set('foeDefense', rule)
+      const attack = promptingAttack(r, 'brp')
+      r.docs.gm.getMap(GM.byHand).set(attack.targetId, true)
+      expect(r.ask({ kind: 'attack', ...attack }).ok).toBe(true)
+      expect(r.prompts().map((p) => p.targetId)).toEqual([attack.targetId])
+    },
+  )
+
   it('leave a player’s defense to the player', () => {
     const r = room('brp')
     r.docs.table.getMap(TABLE.settings).set('foeDefense', 'book')

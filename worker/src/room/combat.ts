@@ -3,7 +3,7 @@
  * a choice, rolls every die, applies the system's outcome to the table and logs it with its breakdown.
  * The rules are the system's own (`ctx.rules.combat`, the room's `SYSTEMS[id]`); this is the plumbing.
  */
-import { LOG, type LogEntry, type PendingDefense, type RequestResult } from '@fray/protocol'
+import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult } from '@fray/protocol'
 import {
   type BreakdownLine,
   type Declared,
@@ -101,12 +101,11 @@ export function attack(
   const defenses = rules.defenses(attacker, target, declared, view)
   if (!defenses.ok) return defenses
   const settings = settingsOf(ctx.table)
-  // A monster's defense by the book, where the GM set the room so: chosen now, and said in the log.
-  const best =
-    settings.foeDefense === 'book' && seatOf(ctx.table, targetId) === null
-      ? bestByTheBook(defenses.value)
-      : null
-  if (defenses.value.length > 0 && !best) {
+  // A monster's defense, where the GM set the room so: by the book or none, chosen now and said in the log.
+  const byHand = ctx.gm.getMap<true>(GM.byHand).get(targetId) === true
+  const roomAnswers = seatOf(ctx.table, targetId) === null && !byHand ? settings.foeDefense : 'gm'
+  const best = roomAnswers === 'book' ? bestByTheBook(defenses.value) : null
+  if (defenses.value.length > 0 && !best && roomAnswers !== 'none') {
     // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail
     // later: by a dry run, unless the rules' defenses have refused all it could refuse already.
     if (faces?.length || !rules.defensesCheckResolve) {
@@ -134,7 +133,9 @@ export function attack(
           value: 0,
           note: true,
         }
-      : undefined
+      : roomAnswers === 'none' && defenses.value.length > 0
+        ? { label: `${target.name} takes no defense, as the table rules say`, value: 0, note: true }
+        : undefined
     // The table as read above: nothing was written since.
     const resolved = resolveAttack(
       ctx,

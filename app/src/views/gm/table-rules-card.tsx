@@ -58,10 +58,14 @@ export function TableRulesCard({ table }: { table: TableModel }) {
         <span>Monsters’ defenses</span>
         <select
           value={table.settings.value.foeDefense}
-          onChange={(e) => table.setSetting('foeDefense', e.currentTarget.value === 'book' ? 'book' : 'gm')}
+          onChange={(e) => {
+            const value = e.currentTarget.value
+            table.setSetting('foeDefense', value === 'book' || value === 'none' ? value : 'gm')
+          }}
         >
           <option value="gm">I choose each one</option>
           <option value="book">By the book: the room takes the best odds at once</option>
+          <option value="none">None: monsters take every blow, at once</option>
         </select>
       </label>
       <label class="field">
