@@ -45,7 +45,14 @@ function exported(): EncounterFile {
     settings: { ...DEFAULT_SETTINGS, defenseSeconds: 45, foeHealth: 'word' },
     combatants: [
       { name: 'Aldo', side: 'pc', hp: 7, maxHp: 9 },
-      { name: 'Ogre', side: 'foe', hp: 423, maxHp: 431, sheet: { name: 'Ogre', ac: 14, hitPoints: 431 } },
+      {
+        name: 'Ogre',
+        side: 'foe',
+        hp: 423,
+        maxHp: 431,
+        sheet: { name: 'Ogre', ac: 14, hitPoints: 431 },
+        gmDefends: true,
+      },
       { name: 'Wolf mother', side: 'foe', hp: 5, maxHp: 5, hidden: true },
     ],
     library: [{ name: 'Goblin', hp: '1d6' }],
@@ -109,6 +116,11 @@ describe('a room imported from an export', () => {
     const hidden = [...gm.doc.getMap<Y.Map<unknown>>(GM.hidden).values()].map((f) => f.toJSON())
     expect(hidden).toEqual([{ name: 'Wolf mother', side: 'foe', hp: 5, maxHp: 5 }])
     expect(gm.doc.getMap(GM.library).toJSON()).toEqual({ Goblin: { name: 'Goblin', hp: '1d6' } })
+    // The GM answers the ogre's defenses, in the gm document: the table's ogre is the one taken over.
+    const ogreId = [...table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).entries()].find(
+      ([, f]) => f.get('name') === 'Ogre',
+    )?.[0]
+    expect(gm.doc.getMap(GM.byHand).toJSON()).toEqual({ [ogreId ?? '?']: true })
   })
 
   it('lists its past fights as imported, each in a document of its own, read by any phone', async () => {

@@ -59,6 +59,7 @@ function room() {
     sheet: { name: 'Ogre', ac: 14, hitPoints: 30 },
   })
   fieldsIn(gm.getMap(GM.hidden), 'h1', { name: 'Wolf', side: 'foe', hp: 5, maxHp: 5 })
+  gm.getMap(GM.byHand).set('c2', true)
   gm.getMap(GM.library).set('Goblin', { name: 'Goblin', hp: '1d6' })
   log.getArray<LogEntry>(LOG.entries).push([entry('gm/a.3', 12)])
   const filed: FiledFight = { id: 'gm/a.1', endedAt: 5, rounds: 3, foes: 'Rat ×2', entries: 1 }
@@ -89,7 +90,15 @@ describe('encounter export, version 2', () => {
     expect(file.value.combatants).toEqual([
       { name: 'Aldo', side: 'pc', hp: 7, maxHp: 9, status: ['Prone'] },
       // The truth of the gm document, not the table's public copy.
-      { name: 'Ogre', side: 'foe', hp: 12, maxHp: 30, sheet: { name: 'Ogre', ac: 14, hitPoints: 30 } },
+      // The GM answers its defenses (GM.byHand), kept with it.
+      {
+        name: 'Ogre',
+        side: 'foe',
+        hp: 12,
+        maxHp: 30,
+        sheet: { name: 'Ogre', ac: 14, hitPoints: 30 },
+        gmDefends: true,
+      },
       { name: 'Wolf', side: 'foe', hp: 5, maxHp: 5, hidden: true },
     ])
   })
@@ -196,6 +205,11 @@ describe('encounter import', () => {
       'combatants[0].hidden',
       (f) => (f.combatants[0].hidden = 'yes'),
       'combatants[0].hidden: must be true or false.',
+    ],
+    [
+      'combatants[1].gmDefends',
+      (f) => (f.combatants[1].gmDefends = 'yes'),
+      'combatants[1].gmDefends: must be true or false.',
     ],
     [
       'combatants[0].state',

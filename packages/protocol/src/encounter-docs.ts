@@ -35,7 +35,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A combatant as the GM reads it: its hit points, sheet and state from the gm document where kept there. */
-function combatantOf(fields: Y.Map<unknown>, secret: Y.Map<unknown> | undefined, hidden: boolean) {
+function combatantOf(
+  fields: Y.Map<unknown>,
+  secret: Y.Map<unknown> | undefined,
+  hidden: boolean,
+  gmDefends: boolean,
+) {
   const get = (key: string) => readField(fields, secret, key)
   const hp = Number(get('hp') ?? 0)
   const sheet = get('sheet')
@@ -48,6 +53,7 @@ function combatantOf(fields: Y.Map<unknown>, secret: Y.Map<unknown> | undefined,
     hp,
     maxHp: Number(get('maxHp') ?? hp),
     ...(hidden ? { hidden: true } : {}),
+    ...(gmDefends ? { gmDefends: true } : {}),
     ...(isObject(sheet) ? { sheet } : {}),
     ...(isObject(state) && Object.keys(state).length > 0 ? { state } : {}),
     ...(Array.isArray(status) && status.length > 0 ? { status: status.map(String) } : {}),
@@ -61,12 +67,13 @@ export function encounterOf(
   docs: ExportDocs,
   now = new Date(),
 ): EncounterFile {
+  const byHand = docs.gm.getMap<true>(GM.byHand)
   const secrets = docs.gm.getMap<Y.Map<unknown>>(GM.foeSecrets)
   const onTable = [...docs.table.getMap<Y.Map<unknown>>(TABLE.combatants).entries()].map(([id, fields]) =>
-    combatantOf(fields, secrets.get(id), false),
+    combatantOf(fields, secrets.get(id), false, byHand.get(id) === true),
   )
-  const hidden = [...docs.gm.getMap<Y.Map<unknown>>(GM.hidden).values()].map((fields) =>
-    combatantOf(fields, undefined, true),
+  const hidden = [...docs.gm.getMap<Y.Map<unknown>>(GM.hidden).entries()].map(([id, fields]) =>
+    combatantOf(fields, undefined, true, byHand.get(id) === true),
   )
   const library = [...docs.gm.getMap<LibraryMonster>(GM.library).values()].sort((a, b) =>
     a.name.localeCompare(b.name),

@@ -41,6 +41,8 @@ export interface ExportedCombatant {
   status?: string[]
   /** Conditions the GM put on it. */
   conditions?: GmMark[]
+  /** A monster whose defenses the GM answers, where the table rules have the room answer the others'. */
+  gmDefends?: true
 }
 
 /** A monster of the library: hit points as a number ("7") or dice the room rolls for each copy ("1d8+1"). */
@@ -193,6 +195,7 @@ function readCombatant(value: unknown, at: string, rules: SheetRules): ExportedC
     maxHp: whole(c.maxHp, `${at}.maxHp`, 1, HP_LIMITS.highest),
   }
   if (c.hidden !== undefined && flag(c.hidden, `${at}.hidden`)) combatant.hidden = true
+  if (c.gmDefends !== undefined && flag(c.gmDefends, `${at}.gmDefends`)) combatant.gmDefends = true
   if (c.sheet !== undefined) combatant.sheet = readSheetField(c.sheet, `${at}.sheet`, rules, name, side)
   if (c.state !== undefined) {
     const state = object(c.state, `${at}.state`, "an object of the rules' conditions")

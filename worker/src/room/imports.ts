@@ -95,7 +95,7 @@ export function buildImport(
 
 /** A combatant's fields as the room stores them (`CombatantFields`). */
 function fieldsOf(c: ExportedCombatant): Record<string, unknown> {
-  const { hidden: _hidden, conditions, ...fields } = c
+  const { hidden: _hidden, gmDefends: _gmDefends, conditions, ...fields } = c
   return { ...fields, ...(conditions ? { marks: conditions } : {}) }
 }
 
@@ -119,6 +119,7 @@ function writeTable(
       for (const [key, value] of Object.entries(file.settings)) settings.set(key, value)
       for (const c of file.combatants) {
         const id = newId()
+        if (c.gmDefends) docs.gm.getMap(GM.byHand).set(id, true)
         if (c.hidden) {
           docs.gm.getMap(GM.hidden).set(id, mapOf(fieldsOf(c)))
           continue
