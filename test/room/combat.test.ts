@@ -19,7 +19,9 @@ import { sealOf, verifySeal } from '@fray/protocol/seal'
 import {
   brp,
   defaultSheetFor,
+  defensesDeclared,
   type Fighter,
+  resolveDeclared,
   SYSTEM_IDS,
   SYSTEMS,
   type TimedEvent,
@@ -84,7 +86,7 @@ describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
     expect(attacked).toEqual({ ok: true, logId: expect.any(String) })
 
     // Where the system gives the defender a choice, the prompt waits for Mira's phone.
-    const defenses = rules.defenses(ogre, mira, declared)
+    const defenses = defensesDeclared(rules, ogre, mira, declared)
     if (!defenses.ok) throw new Error(defenses.error)
     let defense: string | null = null
     if (defenses.value.length > 0) {
@@ -108,7 +110,7 @@ describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
     expect(t.prompts()).toEqual([])
     const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry
     expect(entry.rolls?.length).toBeGreaterThan(0)
-    const expected = rules.resolve(ogre, mira, declared, defense, replay(entry.rolls ?? []))
+    const expected = resolveDeclared(rules, ogre, mira, declared, defense, replay(entry.rolls ?? []))
     if (!expected.ok) throw new Error(expected.error)
     expect(entry.detail).toBe(expected.value.summary)
     const after = t.fighter(t.mira)
@@ -156,7 +158,7 @@ describe('attacks with the player’s own dice', () => {
     expect(entry.status).toBe('pending')
     expect(entry.source).toBe('physical')
     expect(entry.rolls?.every((r) => r.typed)).toBe(true)
-    const expected = rules.resolve(mira, ogre, declared, null, replay(entry.rolls ?? []))
+    const expected = resolveDeclared(rules, mira, ogre, declared, null, replay(entry.rolls ?? []))
     if (!expected.ok) throw new Error(expected.error)
     expect(expected.value.changes.ogre?.hp).toBeLessThan(30)
     expect(t.fighter('ogre').hp).toBe(30) // held until the GM approves
@@ -211,7 +213,7 @@ describe('a monster attacking on the GM’s own dice', () => {
       expect(entry.status).toBeUndefined() // the GM's own dice wait for nobody's approval
       expect(entry.source).toBe('physical')
       expect(entry.rolls?.slice(0, faces.length).every((r) => r.typed)).toBe(true)
-      const expected = rules.resolve(ogre, mira, declared, choice, replay(entry.rolls ?? []))
+      const expected = resolveDeclared(rules, ogre, mira, declared, choice, replay(entry.rolls ?? []))
       if (!expected.ok) throw new Error(expected.error)
       expect(entry.detail).toBe(expected.value.summary)
       outcomes.push(entry.detail ?? '')
@@ -309,7 +311,7 @@ describe('brp First Aid and waking through the room (5.12, 5.14)', () => {
     expect(treated.ok).toBe(true)
     await eventually(() => t.fighter(t.mira).hp === 2, 'Mira at 2')
     const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
-    const expected = rules.resolve(ogre, dying, aid, null, replay(entry.rolls ?? []))
+    const expected = resolveDeclared(rules, ogre, dying, aid, null, replay(entry.rolls ?? []))
     if (!expected.ok) throw new Error(expected.error)
     expect(entry.detail).toBe(expected.value.summary)
     expect(entry.detail).toBe(
@@ -364,7 +366,7 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     expect(treated.ok).toBe(true)
     await eventually(() => t.fighter(t.mira).hp === 2, 'Mira at 2')
     const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
-    const expected = rules.resolve(t.fighter(tomas), dying, aid, null, replay(entry.rolls ?? []))
+    const expected = resolveDeclared(rules, t.fighter(tomas), dying, aid, null, replay(entry.rolls ?? []))
     if (!expected.ok) throw new Error(expected.error)
     expect(entry.detail).toBe(expected.value.summary)
     // His one action is spent (First Aid "takes one combat round to apply").
@@ -458,7 +460,7 @@ describe('brp’s defense prompt from the rules’ previewAttack (5.6, 5.7, 5.11
     expect(prompt.options.find((o) => o.id === 'dodge')?.effect).toMatch(
       new RegExp(`at ${chanceOf(odds([]).find((d) => d.label === 'Dodge'))}%`),
     )
-    const fromRules = rules.defenses(t.fighter('ogre'), t.fighter(t.mira), thrown)
+    const fromRules = defensesDeclared(rules, t.fighter('ogre'), t.fighter(t.mira), thrown)
     if (!fromRules.ok) throw new Error(fromRules.error)
     expect(prompt.options).toEqual(fromRules.value)
     // She kneels and parries: the room's outcome is the rules' for the same dice.
@@ -467,7 +469,8 @@ describe('brp’s defense prompt from the rules’ previewAttack (5.6, 5.7, 5.11
     if (!answered.ok) throw new Error(answered.error)
     await eventually(() => t.entries().some((e) => e.id === answered.logId), 'the outcome')
     const entry = t.entries().find((e) => e.id === answered.logId) as LogEntry
-    const expected = rules.resolve(
+    const expected = resolveDeclared(
+      rules,
       before[0],
       before[1],
       thrown,
@@ -496,7 +499,7 @@ describe('brp between fights: First Aid from a player’s phone, on nobody’s t
     expect(treated.ok).toBe(true)
     await eventually(() => t.fighter(tomas).hp === hale - 1, 'Tomas treated')
     const entry = t.entries().find((e) => e.id === (treated.ok ? treated.logId : '')) as LogEntry
-    const expected = rules.resolve(t.fighter(t.mira), wounded, aid, null, replay(entry.rolls ?? []))
+    const expected = resolveDeclared(rules, t.fighter(t.mira), wounded, aid, null, replay(entry.rolls ?? []))
     if (!expected.ok) throw new Error(expected.error)
     expect(entry.detail).toBe(expected.value.summary)
     expect(t.fighter(tomas).state).toEqual(expected.value.changes[tomas]?.state)
@@ -566,7 +569,7 @@ describe('osr: a declaration about oneself through the room (17.0.1.4)', () => {
       (await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: 'ogre', declared: parry })).ok,
     ).toBe(true)
     await eventually(() => rules.defense(t.fighter('ogre')) !== rules.defense(before), 'the Ogre parrying')
-    const expected = rules.resolve(before, before, parry, null, () => {
+    const expected = resolveDeclared(rules, before, before, parry, null, () => {
       throw new Error('a declaration rolls no die')
     })
     if (!expected.ok) throw new Error(expected.error)

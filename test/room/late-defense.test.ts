@@ -3,8 +3,9 @@
  * answers it when its alarm rings at the deadline: with no defense, or the best odds by the book, and the
  * outcome's first line says so. Otherwise it waits for the GM, as before.
  */
+
 import { type LogEntry, TABLE } from '@fray/protocol'
-import { SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
+import { defensesDeclared, SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fighter } from '../../packages/rules/src/systems/test-support.ts'
 import { table } from './table-client.ts'
@@ -21,7 +22,7 @@ const asking = SYSTEM_IDS.filter((system) => {
   const mira = fighter(system, 'mira', 'pc', {}, { hp: 10 })
   const choices = combat.choices(ogre)
   const declared = { choice: choices.ok ? (choices.value[0]?.id ?? '') : '', toggles: [] }
-  const defenses = combat.defenses(ogre, mira, declared)
+  const defenses = defensesDeclared(combat, ogre, mira, declared)
   return defenses.ok && defenses.value.length > 0
 })
 

@@ -3,8 +3,17 @@
  * requested as a phone or the tablet would, and its outcome checked against the rules package for the
  * same dice, with the table as it stood.
  */
+
 import { LOG, type LogEntry, type PendingDefense, TABLE, type TurnState } from '@fray/protocol'
-import { type Declared, defaultSheetFor, type Fighter, IDLE_TURN, SYSTEMS } from '@fray/rules'
+import {
+  type Declared,
+  defaultSheetFor,
+  type Fighter,
+  IDLE_TURN,
+  previewDeclared,
+  resolveDeclared,
+  SYSTEMS,
+} from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createRoom, eventually, gmAsker, replayRolls, seatAsker, TestClient, takeSeat } from './ws-client.ts'
@@ -121,7 +130,8 @@ async function agrees(entry: LogEntry | undefined, table: Fighter[], now: (id: s
   if (!entry?.attack) throw new Error('no attack logged')
   const { attackerId, targetId, declared, defense } = entry.attack
   const byId = (id: string) => table.find((f) => f.id === id) as Fighter
-  const expected = rules.resolve(
+  const expected = resolveDeclared(
+    rules,
     byId(attackerId),
     byId(targetId),
     declared,
@@ -178,7 +188,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     const run = { choice: 'run', toggles: [] }
     expect(choices.ok && choices.value.map((c) => c.id)).not.toContain('run')
     // A move the phone does not offer is refused in the rules' words, not as an attack on oneself.
-    const refused = rules.preview(t.fighter(t.mira), t.fighter(t.mira), run)
+    const refused = previewDeclared(rules, t.fighter(t.mira), t.fighter(t.mira), run)
     expect(refused).toEqual({
       ok: false,
       error: 'Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.',
@@ -226,7 +236,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
     // The goblin's odds for its attack of the round (its thrust before the fight counts against none).
     const odds = () => {
-      const p = rules.preview(t.fighter('g1'), t.fighter(t.mira), thrust)
+      const p = previewDeclared(rules, t.fighter('g1'), t.fighter(t.mira), thrust)
       if (!p.ok) throw new Error(p.error)
       return p.value.chance
     }
@@ -306,7 +316,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
     const before = t.all()
     const thrust = { choice: 'w1', toggles: [] }
-    const preview = rules.preview(t.fighter(t.mira), t.fighter('g1'), thrust)
+    const preview = previewDeclared(rules, t.fighter(t.mira), t.fighter('g1'), thrust)
     expect(preview.ok && preview.value.summary).toMatch(/Pikeman's Pike strikes first/)
     const attacked = await t.ask({ kind: 'attack', targetId: 'g1', declared: thrust })
     expect(attacked.ok).toBe(true)
@@ -494,7 +504,7 @@ describe('odnd: a fighter of 8th level against normal men (MISC COMBAT RULES; EN
     await eventually(() => t.fighter('g1').hp === 200, 'the goblin’s hit points')
     const slash = { choice: 'w1', toggles: [] }
     // The forecast on her sheet, from the table as the room holds it: the text's own numbers.
-    const preview = rules.preview(t.fighter(t.mira), t.fighter('g1'), slash, {
+    const preview = previewDeclared(rules, t.fighter(t.mira), t.fighter('g1'), slash, {
       turn: t.turn(),
       fighters: t.all(),
     })
@@ -571,7 +581,7 @@ describe('odnd: missiles and moving, through the room (MISC COMBAT RULES)', () =
     const plain = { choice: 'w1', toggles: [] }
     const running = { choice: 'w1', toggles: ['on-the-run'] }
     const odds = (declared: { choice: string; toggles: string[] }) => {
-      const p = rules.preview(t.fighter(t.mira), t.fighter('g1'), declared)
+      const p = previewDeclared(rules, t.fighter(t.mira), t.fighter('g1'), declared)
       if (!p.ok) throw new Error(p.error)
       return p.value.chance
     }
@@ -618,7 +628,7 @@ describe('odnd: missiles and moving, through the room (MISC COMBAT RULES)', () =
     await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
     const retreat = { choice: 'retreat', toggles: [] }
     const view = { turn: t.turn(), fighters: t.all() }
-    const preview = rules.preview(t.fighter(t.mira), t.fighter(t.mira), retreat, view)
+    const preview = previewDeclared(rules, t.fighter(t.mira), t.fighter(t.mira), retreat, view)
     expect(preview.ok && preview.value).toMatchObject({
       chance: 1,
       summary: 'Away clean 100%; Goblin 1 is busy with Tomas: free to go.',

@@ -2,8 +2,9 @@
  * osr at the table, played through the room in workerd (#24): each declared action, prompt and automatic
  * effect of chapter 17 that the table carries, with an outcome that agrees with the rules package.
  */
+
 import { GM, TABLE, type TurnState } from '@fray/protocol'
-import { osr, SYSTEMS, toFloat } from '@fray/rules'
+import { osr, previewDeclared, SYSTEMS, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { OIL_FLASK, playTo, table } from './table-client.ts'
@@ -268,7 +269,7 @@ describe('osr: a split move (17.0.1.1, 17.0.1.3)', () => {
     // What her phone offers from the room's fighters: that allowance, split around the action.
     const rules = SYSTEMS.osr.combat
     const said = (target: string, declared: { choice: string; toggles: string[] }) => {
-      const p = rules.preview(mira, t.fighter(target), declared)
+      const p = previewDeclared(rules, mira, t.fighter(target), declared)
       return p.ok ? p.value.summary : p.error
     }
     expect(said('ogre', SWORD)).toContain(

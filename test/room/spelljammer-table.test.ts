@@ -2,6 +2,7 @@
  * spelljammer at the table, played through the room in workerd (issue #26): each rule the table now
  * carries, with the room's outcome checked against the rules package for the same dice.
  */
+
 import {
   LOG,
   type LogEntry,
@@ -10,7 +11,15 @@ import {
   TABLE,
   type TurnState,
 } from '@fray/protocol'
-import { type Declared, defaultSheetFor, type Fighter, SYSTEMS, spelljammer } from '@fray/rules'
+import {
+  type Declared,
+  defaultSheetFor,
+  defensesDeclared,
+  type Fighter,
+  resolveDeclared,
+  SYSTEMS,
+  spelljammer,
+} from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
@@ -77,7 +86,7 @@ async function room() {
     p: { ask: (r: Record<string, unknown>) => Promise<RequestResult>; id: string },
     declared: Declared,
   ) => {
-    const stances = rules.combat.defenses(fighter(p.id), fighter('orc'), declared)
+    const stances = defensesDeclared(rules.combat, fighter(p.id), fighter('orc'), declared)
     const defense = stances.ok && stances.value.length > 0 ? 'none' : null
     const asked = await p.ask({ kind: 'attack', targetId: 'orc', declared })
     expect(asked.ok).toBe(true)
@@ -121,7 +130,8 @@ function asTheRulesSay(
   declared: Declared,
   defense: string | null,
 ) {
-  const expected = rules.combat.resolve(
+  const expected = resolveDeclared(
+    rules.combat,
     attacker,
     target,
     entry.attack?.declared ?? declared,
@@ -157,7 +167,7 @@ describe('spelljammer at the table: Multiple Attackers', () => {
       expect(known).toEqual(i === 0 ? [] : [`others-${i}`])
       const declared = { ...sword, toggles: known }
       const { entry, defense } = await t.onTheOrc(p, declared)
-      const expected = rules.combat.resolve(me, orc, declared, defense, replay(entry.rolls ?? []))
+      const expected = resolveDeclared(rules.combat, me, orc, declared, defense, replay(entry.rolls ?? []))
       if (!expected.ok) throw new Error(expected.error)
       expect(entry.detail).toBe(expected.value.summary)
       expect(entry.lines).toEqual(expected.value.lines)
@@ -240,7 +250,14 @@ describe('spelljammer at the table: casting on the segment countdown', () => {
     const gone = await vela.ask({ kind: 'attack', targetId: 'orc', declared })
     expect(gone.ok).toBe(true)
     const entry = await t.logged(gone.ok ? gone.logId : '')
-    const expected = rules.combat.resolve(me, orc, { ...declared, round: ['segment:3'] }, null, replay([]))
+    const expected = resolveDeclared(
+      rules.combat,
+      me,
+      orc,
+      { ...declared, round: ['segment:3'] },
+      null,
+      replay([]),
+    )
     if (!expected.ok) throw new Error(expected.error)
     expect(entry.detail).toBe(expected.value.summary)
     expect(entry.detail).toBe(
@@ -265,7 +282,8 @@ describe('spelljammer at the table: casting on the segment countdown', () => {
     expect(asked.ok).toBe(true)
     // Vela has already acted: no stance to declare, so no prompt.
     const entry = await t.logged(asked.ok ? asked.logId : '')
-    const expected = rules.combat.resolve(
+    const expected = resolveDeclared(
+      rules.combat,
       me,
       target,
       { ...declared, round: ['segment:6'] },
@@ -427,7 +445,7 @@ describe('spelljammer at the table: Shooting Into Melee', () => {
       await eventually(() => (t.turn().acting ?? []).includes(p.id), `${p.name}’s turn`)
       const me = t.fighter(p.id)
       const orc = t.fighter('orc')
-      const stances = rules.combat.defenses(me, orc, declared)
+      const stances = defensesDeclared(rules.combat, me, orc, declared)
       const asked = await p.ask({ kind: 'attack', targetId: 'orc', declared, faces: [...faces] })
       expect(asked.ok).toBe(true)
       const defense = stances.ok && stances.value.length > 0 ? 'none' : null

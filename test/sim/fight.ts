@@ -4,6 +4,7 @@
  * the table's invariants checked after every step. A failure names the seed, the step and the invariant,
  * and the same seed plays the same fight again.
  */
+
 import {
   type Answer,
   answerTo,
@@ -30,11 +31,14 @@ import {
   type AttackChoice,
   type Declared,
   defaultSheetFor,
+  defensesDeclared,
   diceAsked,
   type Fighter,
   isActing,
   mayAttack,
+  previewDeclared,
   type RuleSystem,
+  resolveDeclared,
   type SheetField,
   SYSTEM_INFO,
   SYSTEMS,
@@ -1133,7 +1137,7 @@ class Fight {
     // Mostly one the rules take for this choice (osr: the one held, the one waited for), as a player
     // would choose; sometimes any, to be refused.
     const taken = choice
-      ? others.filter((f) => combat.preview(attacker, f, { choice: choice.id, toggles: [] }).ok)
+      ? others.filter((f) => previewDeclared(combat, attacker, f, { choice: choice.id, toggles: [] }).ok)
       : []
     const target = choice?.self
       ? attacker
@@ -1144,9 +1148,9 @@ class Fight {
     const offered = combat.toggles(attacker, target, choice.id)
     const known = this.rules.turn.known?.(turn, attacker, target) ?? []
     // What the round knows can never make an attack the rules allow impossible.
-    const plain = combat.preview(attacker, target, { choice: choice.id, toggles: [] }, view)
+    const plain = previewDeclared(combat, attacker, target, { choice: choice.id, toggles: [] }, view)
     const preset = known.filter((id) => offered.some((t) => t.id === id))
-    const withKnown = combat.preview(attacker, target, { choice: choice.id, toggles: preset }, view)
+    const withKnown = previewDeclared(combat, attacker, target, { choice: choice.id, toggles: preset }, view)
     if (plain.ok && !withKnown.ok)
       this.knownRefused = `${attacker.name} on ${target.name} with ${preset.join(', ')}: ${withKnown.error}`
     // About one situational modifier changed an attack, as at a real table.
@@ -1165,17 +1169,18 @@ class Fight {
     if (range && !toggles.some((t) => ranges.includes(t)) && this.chance(0.8)) toggles.push(range)
     const declared: Declared = { choice: choice.id, toggles: toggles.map((t) => t.id) }
     // A phone offers the attacker's own dice as the preview says, before it has loaded `resolve`.
-    const preview = combat.preview(attacker, target, declared, view)
-    if (preview.ok) {
-      const rolls = diceAsked(combat, attacker, target, declared, [], view).asked.length > 0
+    const plan = combat.plan(attacker, target, declared, view)
+    const preview = plan.ok ? combat.preview(plan.value) : plan
+    if (plan.ok && preview.ok) {
+      const rolls = diceAsked(combat, plan.value, []).asked.length > 0
       if (rolls !== (preview.value.dice !== false))
         this.diceMisspoken = `${attacker.name} on ${target.name} with ${declared.choice}${declared.toggles.length ? ` + ${declared.toggles.join(', ')}` : ''}: the preview says ${rolls ? 'no dice' : 'dice'}, resolve ${rolls ? 'asks for dice' : 'asks for none'}`
     }
     let faces: number[] | undefined
     if (this.chance(0.25)) {
       faces = []
-      for (let i = 0; i < 12; i++) {
-        const asked = diceAsked(combat, attacker, target, declared, faces, view)
+      for (let i = 0; i < 12 && plan.ok; i++) {
+        const asked = diceAsked(combat, plan.value, faces)
         if (asked.complete) break
         const die = asked.asked[faces.length]
         if (!die) break
@@ -1214,11 +1219,11 @@ class Fight {
     const view = { turn, fighters: all }
     const facts = turn.status === 'running' ? (this.rules.turn.facts?.(turn, attacker, target) ?? []) : []
     const asked = facts.length > 0 ? { ...declared, round: facts } : declared
-    const defenses = combat.defenses(attacker, target, asked, view)
+    const defenses = defensesDeclared(combat, attacker, target, asked, view)
     if (!defenses.ok || defenses.value.length === 0) return
     const dice = [() => 1, (sides: number) => sides, (sides: number) => this.aside.roll(sides)]
     for (const face of dice) {
-      const resolved = combat.resolve(attacker, target, asked, null, face, view)
+      const resolved = resolveDeclared(combat, attacker, target, asked, null, face, view)
       if (!resolved.ok)
         this.defensesMissed = `${attacker.name} on ${target.name} (${asked.choice}${asked.toggles.length ? ` + ${asked.toggles.join(', ')}` : ''}): ${resolved.error}`
     }
@@ -1244,7 +1249,7 @@ class Fight {
     const allies = all.filter((f) => f.id !== helper.id && f.side === helper.side)
     const options = aids.flatMap((choice) =>
       allies
-        .filter((target) => combat.preview(helper, target, { choice: choice.id, toggles: [] }).ok)
+        .filter((target) => previewDeclared(combat, helper, target, { choice: choice.id, toggles: [] }).ok)
         .map((target) => ({ choice, target })),
     )
     return this.oneOf(options) ?? null

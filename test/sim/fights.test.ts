@@ -40,11 +40,11 @@ describe('the simulator', () => {
       ...SYSTEMS.zones,
       combat: {
         ...zones,
-        resolve: ((attacker, target, declared, defense, roll, view) => {
-          const defenses = zones.defenses(attacker, target, declared, view)
+        resolve: ((plan, defense, roll) => {
+          const defenses = zones.defenses(plan)
           return defense === null && defenses.ok && defenses.value.length > 0
             ? { ok: false, error: 'Planted: refused with no defense.' }
-            : zones.resolve(attacker, target, declared, defense, roll, view)
+            : zones.resolve(plan, defense, roll)
         }) satisfies typeof zones.resolve,
       },
     })
@@ -89,8 +89,9 @@ describe('the simulator', () => {
       ...SYSTEMS.brp,
       combat: {
         ...brp,
-        resolve: ((attacker, target, declared, defense, roll, view) => {
-          const resolved = brp.resolve(attacker, target, declared, defense, roll, view)
+        resolve: ((plan, defense, roll) => {
+          const { target } = plan
+          const resolved = brp.resolve(plan, defense, roll)
           const hp = resolved.ok ? resolved.value.changes[target.id]?.hp : undefined
           if (!resolved.ok || hp === undefined || hp >= target.hp) return resolved
           const changes = { ...resolved.value.changes }
@@ -141,8 +142,8 @@ describe('the simulator', () => {
       ...SYSTEMS.osr,
       combat: {
         ...osr,
-        preview: ((attacker, target, declared, view) => {
-          const shown = osr.preview(attacker, target, declared, view)
+        preview: ((plan) => {
+          const shown = osr.preview(plan)
           if (!shown.ok || shown.value.chance < 0.05) return shown
           return { ...shown, value: { ...shown.value, chance: shown.value.chance - 1 / 20 } }
         }) satisfies typeof osr.preview,

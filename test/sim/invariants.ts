@@ -2,6 +2,7 @@
  * What must hold at the table after every step of a fight, whatever the system: each check names its
  * invariant and says, in words, what broke it.
  */
+
 import {
   changedHitPoints,
   GM,
@@ -23,6 +24,7 @@ import {
   type Fighter,
   isActing,
   recordingRoller,
+  resolveDeclared,
   type SystemId,
   type TimedEvent,
   turnPlace,
@@ -386,7 +388,7 @@ export function check(
     )
     const view = { turn: before.turn, fighters: before.fighters }
     const { declared: d, defense } = e.attack
-    const replayed = rules.combat.resolve(attacker, target, d, defense, roller.roll, view)
+    const replayed = resolveDeclared(rules.combat, attacker, target, d, defense, roller.roll, view)
     const logged = Object.fromEntries(Object.entries(e.changes ?? {}).map(([id, c]) => [id, c.after]))
     if (
       !replayed.ok ||

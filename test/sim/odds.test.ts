@@ -2,7 +2,7 @@
  * The odds a phone shows before a roll are what resolving rolls, for every system's offered attacks from
  * its default sheets: counted over every face (test/support/odds-check.ts), not taken from the rules' odds.
  */
-import { SYSTEM_IDS, SYSTEMS } from '@fray/rules'
+import { previewDeclared, resolveDeclared, SYSTEM_IDS, SYSTEMS } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import { fighter } from '../../packages/rules/src/systems/test-support.ts'
 import { oddsMisstated } from '../support/odds-check.ts'
@@ -17,7 +17,7 @@ function attacksOf(system: (typeof SYSTEM_IDS)[number]) {
   return offered
     .map((c) => ({ choice: c.id, toggles: [] as string[] }))
     .filter((declared) => {
-      const resolved = combat.resolve(attacker, target, declared, null, (sides) => sides)
+      const resolved = resolveDeclared(combat, attacker, target, declared, null, (sides) => sides)
       return resolved.ok && resolved.value.hit !== undefined
     })
     .map((declared) => ({ combat, attacker, target, declared }))
@@ -34,7 +34,7 @@ describe.each(SYSTEM_IDS)('the odds of %s', (system) => {
 
   it('are caught one face off (a planted bug in the preview)', () => {
     for (const { combat, attacker, target, declared } of attacksOf(system)) {
-      const shown = combat.preview(attacker, target, declared)
+      const shown = previewDeclared(combat, attacker, target, declared)
       if (!shown.ok) throw new Error(shown.error)
       const off = shown.value.chance >= 0.01 ? -0.01 : 0.01
       const planted = {

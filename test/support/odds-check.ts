@@ -4,7 +4,9 @@
  * attack succeeded (`Resolution.hit`) must be `Preview.chance`, exactly. Enumerated, not sampled: a
  * threshold one face off is 5% on a d20, 1% on a d100, and shows.
  */
+
 import type { CombatRules, Declared, Fighter, Roller, TableView } from '@fray/rules'
+import { previewDeclared, resolveDeclared } from '@fray/rules'
 
 const percent = (p: number) => `${Math.round(p * 10000) / 100}%`
 
@@ -24,18 +26,19 @@ export function oddsMisstated(
   declared: Declared,
   table?: TableView,
 ): string | null {
-  const preview = combat.preview(attacker, target, declared, table)
+  const preview = previewDeclared(combat, attacker, target, declared, table)
   // (Where the attacker rolls nothing, `dice: false`, the target's save may still decide it.)
   if (!preview.ok) return null
   /** Whether the attack hits with these faces at these places, the other dice at `rest` (or their highest). */
   const hits = (faces: Map<number, number>, rest?: number): boolean | null => {
     let n = 0
     const roll: Roller = (die) => faces.get(n++) ?? Math.min(rest ?? die, die)
-    const resolved = combat.resolve(attacker, target, declared, null, roll, table)
+    const resolved = resolveDeclared(combat, attacker, target, declared, null, roll, table)
     return resolved.ok ? (resolved.value.hit ?? null) : null
   }
   const sides: number[] = []
-  const top = combat.resolve(
+  const top = resolveDeclared(
+    combat,
     attacker,
     target,
     declared,

@@ -3,25 +3,12 @@
  * `resolve`): loaded with the system's resolving on the first tick of "I roll my own dice" (`loadOwnDice`),
  * so a phone that rolls the room's dice never downloads it.
  */
-import {
-  type CombatRules,
-  type Declared,
-  type DiceAsked,
-  diceAsked,
-  type Fighter,
-  type TableView,
-} from '@fray/rules'
+import { type AttackPlan, type CombatRules, type DiceAsked, diceAsked } from '@fray/rules'
 
-/** Which dice an attack asks for, given the faces typed so far, and what they would do. */
-export type AskDice = (
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  typed: readonly number[],
-  table?: TableView,
-) => DiceAsked
+/** Which dice a planned attack asks for, given the faces typed so far, and what they would do. */
+export type AskDice = (plan: AttackPlan, typed: readonly number[]) => DiceAsked
 
 export const askDiceWith =
   (resolve: CombatRules['resolve']): AskDice =>
-  (attacker, target, declared, typed, table) =>
-    diceAsked({ resolve }, attacker, target, declared, typed, table)
+  (plan, typed) =>
+    diceAsked({ resolve }, plan, typed)

@@ -13,6 +13,7 @@ import {
   ok,
   type Preview,
   percent,
+  previewDeclared,
   type TurnState,
   turnWordsOf,
 } from '@fray/rules'
@@ -147,14 +148,16 @@ export function Composer({
   // What the round says of this attack (spelljammer: the segment it falls on), as the room writes it.
   const facts = turn?.status === 'running' ? (rulesOf(system).turn.facts?.(turn, me, them) ?? []) : []
   const declared: Declared = { choice: choice.value, toggles: set, ...(facts.length > 0 && { round: facts }) }
+  // The attack planned once: its odds, and the dice it asks of one's own hand, both from the plan.
+  const planned = rules.plan(me, them, declared, view)
   const preview = withoutDefense(
-    rules.preview(me, them, declared, view),
+    planned.ok ? rules.preview(planned.value) : planned,
     hideFoeDefense && them.side === 'foe' ? them : null,
   )
   // A question the rules need answered before any roll (a bow's range): asked as a choice, not an error.
   const ask = askedFirst(
     offered,
-    (ids) => rules.preview(me, them, { choice: choice.value, toggles: ids }, view).ok,
+    (ids) => previewDeclared(rules, me, them, { choice: choice.value, toggles: ids }, view).ok,
   )
   const asked = ask.find((t) => set.includes(t.id))
   const { first, more } = splitToggles(
@@ -171,7 +174,7 @@ export function Composer({
   const ready = preview.ok && (ask.length === 0 || asked !== undefined)
   // One's own dice only where the action rolls any (odnd's run or fighting withdrawal rolls none).
   const rollsDice = ready && preview.value.dice !== false
-  const ownAsked = typing.value && askDice ? askDice(me, them, declared, facesOf(typed.value), view) : null
+  const ownAsked = typing.value && askDice && planned.ok ? askDice(planned.value, facesOf(typed.value)) : null
   const toggle = (t: ModifierToggle) => (
     <Toggle key={t.id} toggle={t} on={set.includes(t.id)} known={known.includes(t.id)} onFlip={flip} />
   )

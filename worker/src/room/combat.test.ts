@@ -9,7 +9,15 @@ import {
   SEAT,
   TABLE,
 } from '@fray/protocol'
-import { type DiceSource, defaultSheetFor, SYSTEM_IDS, SYSTEMS, type SystemId, seededDice } from '@fray/rules'
+import {
+  type DiceSource,
+  defaultSheetFor,
+  defensesDeclared,
+  SYSTEM_IDS,
+  SYSTEMS,
+  type SystemId,
+  seededDice,
+} from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { fighterOf } from './fighters.ts'
@@ -102,7 +110,7 @@ describe.each(SYSTEM_IDS)('an attack the rules of %s refuse', (system) => {
     const ogre = fighterOf(r.docs, 'a')
     const troll = fighterOf(r.docs, 'b')
     if (!ogre || !troll) throw new Error('no monsters')
-    const refusal = r.rules.defenses(ogre, troll, declared)
+    const refusal = defensesDeclared(r.rules, ogre, troll, declared)
     expect(refusal.ok).toBe(false)
     const before = r.written()
     expect(r.ask({ kind: 'attack', attackerId: 'a', targetId: 'b', declared })).toEqual(refusal)

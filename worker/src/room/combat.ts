@@ -5,15 +5,15 @@
  */
 import { GM, LOG, type LogEntry, type PendingDefense, type RequestResult } from '@fray/protocol'
 import {
+  type AttackPlan,
   type BreakdownLine,
   type Declared,
   type DefenseOption,
-  type Fighter,
-  isActing,
-  mayAttack,
+  fail,
+  type Outcome,
+  planAttack,
   type TableView,
   type TurnState,
-  turnWordsOf,
 } from '@fray/rules'
 import { fighterOf, fighters, settingsOf } from './fighters.ts'
 import { changesOf, splitEntry } from './foe-health.ts'
@@ -22,7 +22,6 @@ import { undoMark } from './marks.ts'
 import { applyChanges, type RoomContext, record, roomRoller, seatOf, write } from './outcomes.ts'
 import { closePrompt, openPrompt, openPrompts, promptById } from './prompts.ts'
 import { undoTableAct } from './table-acts.ts'
-import { waitingForEvents } from './timed-events.ts'
 import { readTurn } from './turn-doc.ts'
 import { refreshTurn, stepTurn } from './turn-flow.ts'
 
@@ -46,59 +45,22 @@ export function attack(
   if (asker !== 'gm' && seatOf(ctx.table, attackerId) !== asker.seatId)
     return { ok: false, error: 'You can only attack with your own character.' }
   if (!target) return { ok: false, error: 'That target is not in the fight.' }
-  // A declaration about oneself (osr's parry and dodge) names its declarer; nothing else may.
-  // The round as it stands and everyone on the table, for rules that read more than the two fighters.
+  // The round as it stands and everyone on the table, for rules that read more than the two fighters;
+  // a client's own `round` never reaches here (parseDeclared).
   const turn = readTurn(ctx.table)
-  const view: TableView = { turn, fighters: all }
-  const choices = ctx.rules.combat.choices(attacker, view)
-  const choice = choices.ok ? choices.value.find((c) => c.id === declared.choice) : undefined
-  // (Holding for oneself is the rules' to refuse, in their words; so is a move about oneself they do not
-  // offer now, such as odnd's run once in melee.) Where the rules refuse every choice now (osr: reloading,
-  // "no other action, not even moving"; zones: a rider carried at full speed), their reason comes first.
-  if (target.id === attacker.id && !choice?.self && !choice?.waits) {
-    if (!choices.ok) return choices
-    const why = choice ? null : ctx.rules.combat.preview(attacker, target, declared, view)
-    return why && !why.ok ? why : { ok: false, error: 'You cannot attack yourself.' }
-  }
-  // In a running fight everyone attacks on their own turn, the GM's monsters too.
-  // Nobody acts before the round's order is set: while initiative is rolled, or intents are stated and
-  // the moves stated made (brp's first two phases, 5.1).
-  if (turn.status === 'initiative')
-    return {
-      ok: false,
-      error:
-        ctx.rules.info.statesIntent && !Object.values(turn.waiting ?? {}).includes('initiative')
-          ? 'Intents are being stated (the round’s first phase): attacks come in the Actions.'
-          : 'Initiative is being rolled: attacks come once the round’s order is set.',
-    }
-  if (turn.status === 'running' && turn.phase === 'movement')
-    return {
-      ok: false,
-      error:
-        'Everyone is still making the moves they stated (the Movement phase): attacks come in the Actions.',
-    }
-  const waiting = waitingForEvents(turn)
-  if (waiting && turn.status === 'running') return { ok: false, error: waiting }
-  // Between fights, helping (brp's First Aid on the last fight's wounds, waking the knocked out) waits
-  // for nobody's turn; attacking is the GM's alone there.
-  const helpingBetweenFights = turn.status === 'idle' && Boolean(choice?.aid)
-  const fallen = ctx.rules.combat.out(attacker)
-  if (helpingBetweenFights && fallen) return { ok: false, error: `${fallen} They cannot help anyone now.` }
-  if ((asker !== 'gm' || turn.status === 'running') && !helpingBetweenFights) {
-    const whose = asker === 'gm' ? `${attacker.name}’s` : 'your'
-    if (!isActing(turn, attacker.id)) return { ok: false, error: `It is not ${whose} turn.` }
-    if (!mayAttack(turn, attacker.id))
-      return { ok: false, error: `${attacker.name} ${turnWordsOf(ctx.rules.info).spent}` }
-  }
-  if (openPrompts(ctx.table).some((p) => p.attackerId === attacker.id))
-    return { ok: false, error: `${attacker.name} is waiting for the defender to answer.` }
-  // What the round says of this attack (osr: it lands before the target's number) goes with it, into
-  // the log too, so the outcome replays; a client's own `round` never reaches here (parseDeclared).
-  const facts = turn.status === 'running' ? (ctx.rules.turn.facts?.(turn, attacker, target) ?? []) : []
-  if (facts.length > 0) declared = { ...declared, round: facts }
-  if (choice?.waits) return hold(ctx, attacker, target, declared, requestId, turn)
+  const planned = planAttack(ctx.rules, {
+    attacker,
+    target,
+    declared,
+    table: { turn, fighters: all },
+    byGm: asker === 'gm',
+    awaitingAnswer: openPrompts(ctx.table).some((p) => p.attackerId === attacker.id),
+  })
+  if (!planned.ok) return planned
+  const plan = planned.value
+  if (plan.choice?.waits) return hold(ctx, plan, requestId, turn)
   const rules = ctx.rules.combat
-  const defenses = rules.defenses(attacker, target, declared, view)
+  const defenses = rules.defenses(plan)
   if (!defenses.ok) return defenses
   const settings = settingsOf(ctx.table)
   // A monster's defense, where the GM set the room so: by the book or none, chosen now and said in the log.
@@ -107,10 +69,10 @@ export function attack(
   const best = roomAnswers === 'book' ? bestByTheBook(defenses.value) : null
   if (defenses.value.length > 0 && !best && roomAnswers !== 'none') {
     // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail
-    // later: by a dry run, unless the rules' defenses have refused all it could refuse already.
+    // later: by a dry run, unless the rules' plan and defenses have refused all it could refuse already.
     if (faces?.length || !rules.defensesCheckResolve) {
       const dry = roomRoller(ctx, faces)
-      const tried = rules.resolve(attacker, target, declared, null, dry.roll, view)
+      const tried = rules.resolve(plan, null, dry.roll)
       if (dry.error) return { ok: false, error: dry.error }
       if (!tried.ok) return tried
     }
@@ -118,10 +80,10 @@ export function attack(
       id: requestId,
       attackerId,
       targetId,
-      declared,
+      declared: plan.declared,
       ...(faces ? { faces } : {}),
       options: defenses.value,
-      ...(choice?.against ? { against: choice.against } : {}),
+      ...(plan.choice?.against ? { against: plan.choice.against } : {}),
       askedAt: ctx.now,
       gmAfter: ctx.now + settings.defenseSeconds * 1000,
     }
@@ -137,17 +99,7 @@ export function attack(
         ? { label: `${target.name} takes no defense, as the table rules say`, value: 0, note: true }
         : undefined
     // The table as read above: nothing was written since.
-    const resolved = resolveAttack(
-      ctx,
-      view,
-      attacker,
-      target,
-      declared,
-      best?.id ?? null,
-      requestId,
-      faces,
-      chose,
-    )
+    const resolved = resolveAttack(ctx, plan, best?.id ?? null, requestId, faces, chose)
     if (!resolved.ok) return resolved
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
@@ -180,17 +132,11 @@ function whyChosen(best: DefenseOption, attacker: string): string {
  * Holding the action for the target (osr's Hold Action): the turn model moves the holder onto the
  * target's later place, and the log says so; no attack is spent.
  */
-function hold(
-  ctx: RoomContext,
-  holder: Fighter,
-  target: Fighter,
-  declared: Declared,
-  requestId: string,
-  turn: TurnState,
-): RequestResult {
+function hold(ctx: RoomContext, plan: AttackPlan, requestId: string, turn: TurnState): RequestResult {
   if (turn.status !== 'running')
     return { ok: false, error: 'An action is held for someone who acts later: start the round first.' }
-  const resolved = ctx.rules.combat.resolve(holder, target, declared, null, roomRoller(ctx).roll)
+  const { attacker: holder, target, declared } = plan
+  const resolved = ctx.rules.combat.resolve(plan, null, roomRoller(ctx).roll)
   if (!resolved.ok) return resolved
   const moved = stepTurn(ctx, { kind: 'hold', id: holder.id, until: target.id })
   if (!moved.ok) return moved
@@ -222,15 +168,9 @@ export function defend(
       ok: false,
       error: prompt.many ? 'Choose among those offered, each once.' : 'Choose one of the defenses offered.',
     }
-  // The table read once: the two fighters and everyone, as the rules see them.
-  const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
-  const attacker = view.fighters.find((f) => f.id === prompt.attackerId)
-  const target = view.fighters.find((f) => f.id === prompt.targetId)
+  const plan = answered(ctx, prompt)
   closePrompt(ctx.table, promptId)
-  const result =
-    attacker && target
-      ? resolveAttack(ctx, view, attacker, target, prompt.declared, choice, requestId, prompt.faces)
-      : { ok: false as const, error: 'The attacker or the target has left the fight.' }
+  const result = plan.ok ? resolveAttack(ctx, plan.value, choice, requestId, prompt.faces) : plan
   refreshTurn(ctx)
   return result
 }
@@ -246,11 +186,10 @@ export function answerLate(ctx: RoomContext): void {
   if (lateDefense === 'wait') return
   for (const prompt of openPrompts(ctx.table)) {
     if (prompt.question || ctx.now < prompt.gmAfter || seatOf(ctx.table, prompt.targetId) === null) continue
-    const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
-    const attacker = view.fighters.find((f) => f.id === prompt.attackerId)
-    const target = view.fighters.find((f) => f.id === prompt.targetId)
+    const plan = answered(ctx, prompt)
     closePrompt(ctx.table, prompt.id)
-    if (!attacker || !target) continue
+    if (!plan.ok) continue
+    const { attacker, target } = plan.value
     const best = lateDefense === 'book' ? bestByTheBook(prompt.options) : null
     const chose = best
       ? `the room chose “${best.label}”, the best odds by the book (${whyChosen(best, attacker.name)})`
@@ -263,7 +202,7 @@ export function answerLate(ctx: RoomContext): void {
       note: true,
     }
     const entryId = `${prompt.id}/late`
-    resolveAttack(ctx, view, attacker, target, prompt.declared, best?.id ?? null, entryId, prompt.faces, line)
+    resolveAttack(ctx, plan.value, best?.id ?? null, entryId, prompt.faces, line)
   }
   refreshTurn(ctx)
 }
@@ -277,13 +216,22 @@ export function nextLateDefense(table: RoomContext['table']): number | null {
   return due.length > 0 ? Math.min(...due) : null
 }
 
-/** Rolls and applies an attack over `view`, the table as read for this request (nothing written since). */
+/**
+ * The attack a prompt waits on, planned against the table as it is now (the two may have been hit, healed
+ * or moved since it was asked): its declaration is the one the attack's plan checked, the round's facts in.
+ */
+function answered(ctx: RoomContext, prompt: PendingDefense): Outcome<AttackPlan> {
+  const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
+  const attacker = view.fighters.find((f) => f.id === prompt.attackerId)
+  const target = view.fighters.find((f) => f.id === prompt.targetId)
+  if (!attacker || !target) return fail('The attacker or the target has left the fight.')
+  return ctx.rules.combat.plan(attacker, target, prompt.declared, view)
+}
+
+/** Rolls and applies a planned attack (its table as read for this request: nothing written since). */
 function resolveAttack(
   ctx: RoomContext,
-  view: TableView,
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
+  plan: AttackPlan,
   defense: string | null,
   entryId: string,
   faces?: number[],
@@ -291,7 +239,8 @@ function resolveAttack(
   chose?: BreakdownLine,
 ): RequestResult {
   const roller = roomRoller(ctx, faces)
-  const outcome = ctx.rules.combat.resolve(attacker, target, declared, defense, roller.roll, view)
+  const { attacker, target, declared } = plan
+  const outcome = ctx.rules.combat.resolve(plan, defense, roller.roll)
   if (roller.error) return { ok: false, error: roller.error }
   if (!outcome.ok) return outcome
   const resolved = chose

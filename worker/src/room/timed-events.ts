@@ -92,12 +92,6 @@ export function eventDone(turn: TurnState, eventId: string): TurnState | string 
   return { ...turn, due: due.filter((d) => d.id !== eventId) }
 }
 
-/** Why the turn cannot move while events are due, or null. */
-export function waitingForEvents(turn: TurnState): string | null {
-  const first = dueEvents(turn)[0]
-  return first ? `The GM resolves “${first.label}” first: the round waits for it.` : null
-}
-
 /** A new fight: every event may come up again from its round. */
 export function rearmEvents(ctx: RoomContext): void {
   const events = eventsMap(ctx)

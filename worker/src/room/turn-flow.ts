@@ -16,13 +16,14 @@ import {
   type TurnState,
   type TurnStep,
   turnPlace,
+  waitingForEvents,
   withoutCombatant,
 } from '@fray/rules'
 import { fighters, settingsOf } from './fighters.ts'
 import { tickMarks, tickSegments } from './marks.ts'
 import { appendLog, endOfFight, endOfRound, type RoomContext, rollEntry, startOfFight } from './outcomes.ts'
 import { closeAllPrompts, openPrompts } from './prompts.ts'
-import { eventDone, rearmEvents, waitingForEvents, withEventsDue } from './timed-events.ts'
+import { eventDone, rearmEvents, withEventsDue } from './timed-events.ts'
 import { readTurn, writeTurn } from './turn-doc.ts'
 
 /** What the turn model sees of the table now. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEMS } from '../systems/index.ts'
 import { fighter } from '../systems/test-support.ts'
+import { previewDeclared } from './plan.ts'
 
 /** The number on a character card an attacker must beat, read from the sheet as each text names it. */
 describe('the defense a character card shows', () => {
@@ -49,7 +50,7 @@ describe('the target’s defense in the odds', () => {
     const ogre = fighter(system, 'o', 'foe', { name: 'Ogre', ...target })
     const choices = rules.choices(mira)
     if (!choices.ok) throw new Error(choices.error)
-    const preview = rules.preview(mira, ogre, { choice: choices.value[0]?.id ?? '', toggles: [] })
+    const preview = previewDeclared(rules, mira, ogre, { choice: choices.value[0]?.id ?? '', toggles: [] })
     if (!preview.ok) throw new Error(preview.error)
     return preview.value.lines
   }
@@ -90,7 +91,7 @@ describe('the target’s defense in the odds', () => {
     const mira = fighter('osr', 'm', 'pc', { name: 'Mira' })
     const choices = rules.choices(mira)
     if (!choices.ok) throw new Error(choices.error)
-    const preview = rules.preview(mira, prone, { choice: choices.value[0]?.id ?? '', toggles: [] })
+    const preview = previewDeclared(rules, mira, prone, { choice: choices.value[0]?.id ?? '', toggles: [] })
     if (!preview.ok) throw new Error(preview.error)
     expect(preview.value.lines.filter((l) => l.defense === 'o').length).toBeGreaterThan(0)
     expect(preview.value.lines.filter((l) => !l.defense).every((l) => !l.label.startsWith('AC'))).toBe(true)

@@ -4,7 +4,7 @@
  */
 import { fail, type Outcome, ok } from '../outcome.ts'
 import { type RecordedDie, recordingRoller } from './roller.ts'
-import type { CombatRules, Declared, Fighter, TableView } from './types.ts'
+import type { AttackPlan, CombatRules } from './types.ts'
 
 export interface DiceAsked {
   /** Each die the attack asks for so far: the typed ones, then the next one still to type. */
@@ -15,18 +15,18 @@ export interface DiceAsked {
   outcome?: Outcome<string>
 }
 
+/**
+ * The dice a planned attack asks of its attacker, given the faces typed so far (the plan's `table` is the
+ * round as it stands, for rules that need it: zones' turn steps, fleeing, a moving mount).
+ */
 export function diceAsked(
   rules: Pick<CombatRules, 'resolve'>,
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
+  plan: AttackPlan,
   typed: readonly number[],
-  /** The round as it stands, for rules that need it (zones' turn steps: fleeing, a moving mount). */
-  table?: TableView,
 ): DiceAsked {
   // The target's dice are theirs (or the room's), never asked of the attacker: any face stands in here.
   const roller = recordingRoller(typed, undefined, { theirs: () => 1 })
-  const resolved = rules.resolve(attacker, target, declared, null, roller.roll, table)
+  const resolved = rules.resolve(plan, null, roller.roll)
   const own = roller.rolls.filter((r) => !r.theirs)
   // Up to the first die not typed yet (or the first that does not fit): what the phone asks next.
   const firstUntyped = own.findIndex((r) => !r.typed)
@@ -39,7 +39,7 @@ export function diceAsked(
   if (roller.missing) return { asked, complete: false }
   const theirs = roller.rolls.filter((r) => r.theirs).map((r) => r.label)
   if (resolved.ok && theirs.length > 0)
-    return { asked, complete: true, outcome: ok(`then ${target.name} rolls: ${theirs.join(', ')}`) }
+    return { asked, complete: true, outcome: ok(`then ${plan.target.name} rolls: ${theirs.join(', ')}`) }
   return {
     asked,
     complete: true,

@@ -131,6 +131,25 @@ export interface TableView {
   fighters: readonly Fighter[]
 }
 
+/**
+ * An attack checked once, into a plan: who attacks whom with what, as the system offers it and the round
+ * allows it now, with what the system worked out in checking it. The odds before the roll, the defender's
+ * choices and the roll itself all take the plan; none of them reads the raw declaration again. The room
+ * plans once per request (`planAttack`), a phone once per look at the odds.
+ */
+export interface AttackPlan<Setup = unknown> {
+  attacker: Fighter
+  target: Fighter
+  /** The declaration as checked, with what the round says of it (`Declared.round`). */
+  declared: Declared
+  /** The round and everyone, as read for this request; absent for a preview with no fight running. */
+  table?: TableView
+  /** The choice as the system offers it now (aid, self, waits...), where it offers it. */
+  choice?: AttackChoice
+  /** What the system worked out in checking the declaration (sheets, the way, modifiers): its own. */
+  setup?: Setup
+}
+
 export interface CombatRules {
   /**
    * Why this fighter takes no part in the fight now (dead, unconscious, incapacitated...), or null: the
@@ -142,39 +161,30 @@ export interface CombatRules {
   /** The situational modifiers that apply to this attack with this choice (only those), as named toggles. */
   toggles(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[]
   /**
-   * The exact odds and the breakdown of a declared attack; refusals say why ("out of range", ...).
-   * `table` is the round and everyone at the table, for a declaration that involves more than the two
-   * (odnd's retreat, zones' guards).
+   * Checks a declared attack once, into the plan that the odds, the defenses and the roll take; a refusal
+   * says why in the player's words ("out of range", ...). `table` is the round and everyone at the table,
+   * for a declaration that involves more than the two (odnd's retreat, zones' guards). The table's own
+   * checks (whose turn it is, the round's phase) are the engine's, before this (`planAttack`).
    */
-  preview(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView): Outcome<Preview>
+  plan(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView): Outcome<AttackPlan>
+  /** The exact odds and the breakdown of a planned attack. */
+  preview(plan: AttackPlan): Outcome<Preview>
   /** The defender's choices against this attack; [] when the system gives the defender no choice. */
-  defenses(
-    attacker: Fighter,
-    target: Fighter,
-    declared: Declared,
-    table?: TableView,
-  ): Outcome<DefenseOption[]>
+  defenses(plan: AttackPlan): Outcome<DefenseOption[]>
   /**
-   * True where `defenses` refuses every declaration that `resolve` refuses with no defense chosen, on
-   * any faces the dice may show: both check the same declaration first, and nothing rolled after it
-   * refuses. The room then asks the defender without a dry run of the attack first (typed faces are still
-   * tried at once). The fight simulator holds each system that says so to it.
+   * True where `plan` and `defenses` refuse every declaration that `resolve` refuses with no defense
+   * chosen, on any faces the dice may show: nothing rolled after the plan refuses. The room then asks the
+   * defender without a dry run of the attack first (typed faces are still tried at once). The fight
+   * simulator holds each system that says so to it.
    */
   defensesCheckResolve?: boolean
   /**
-   * Rolls and applies a declared attack: to hit, the defense the target chose (null: none, or no choice
+   * Rolls and applies a planned attack: to hit, the defense the target chose (null: none, or no choice
    * in this system), damage after armor, injury states and conditions. Every die comes from `roll`.
-   * `table` is everyone at the table, for an action that involves more than the two (odnd's retreat,
-   * with a parting shot from each foe in melee): its outcome may change any of them.
+   * The plan's `table` is everyone at the table, for an action that involves more than the two (odnd's
+   * retreat, with a parting shot from each foe in melee): its outcome may change any of them.
    */
-  resolve(
-    attacker: Fighter,
-    target: Fighter,
-    declared: Declared,
-    defense: string | null,
-    roll: Roller,
-    table?: TableView,
-  ): Outcome<Resolution>
+  resolve(plan: AttackPlan, defense: string | null, roll: Roller): Outcome<Resolution>
   /**
    * The end of a round: conditions tick down and expire, and the system's end-of-round effects (morale,
    * death at 0, burning, bleeding...). `round` is the round that just ended.

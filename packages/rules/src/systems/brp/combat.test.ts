@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { brp, type Outcome, percent, SYSTEMS, toFloat } from '../../index.ts'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { Fighter } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
@@ -99,12 +100,12 @@ describe('brp preview', () => {
       ),
     )
     const odds = brp.exchangeOdds(attack, null, defender.sheet, defender.state, settings)
-    expect(value(rules.preview(a, t, declared)).chance).toBe(toFloat(odds.hit))
+    expect(value(previewDeclared(rules, a, t, declared)).chance).toBe(toFloat(odds.hit))
   })
 
   it('halves a Difficult 55% to 28% (5.5, rounded up) and quarters a bow at three times range (5.9)', () => {
     const difficult = value(
-      rules.preview(swordsman('a'), guard(), { choice: 'sword-short', toggles: ['difficult'] }),
+      previewDeclared(rules, swordsman('a'), guard(), { choice: 'sword-short', toggles: ['difficult'] }),
     )
     expect(difficult.chance).toBe(0.28)
     expect(difficult.summary).toMatch(/^Hits on 28 or less on d100 \(28%\), special on 6 or less\./)
@@ -113,18 +114,19 @@ describe('brp preview', () => {
       weaponSkills: [{ skill: 'Missile Weapon', specialty: 'Bow', chance: 50 }],
     })
     expect(
-      value(rules.preview(archer, guard(), { choice: 'bow-long', toggles: ['range-triple'] })).chance,
+      value(previewDeclared(rules, archer, guard(), { choice: 'bow-long', toggles: ['range-triple'] }))
+        .chance,
     ).toBe(0.13)
   })
 
   it('refuses a range band for a melee weapon, and a target already dead', () => {
     expect(
-      rules.preview(swordsman('a'), guard(), { choice: 'sword-short', toggles: ['range-double'] }),
+      previewDeclared(rules, swordsman('a'), guard(), { choice: 'sword-short', toggles: ['range-double'] }),
     ).toEqual({
       ok: false,
       error: 'Sword, Short is a melee weapon: range does not apply.',
     })
-    expect(rules.preview(swordsman('a'), guard({ state: { dead: true } }), sword)).toEqual({
+    expect(previewDeclared(rules, swordsman('a'), guard({ state: { dead: true } }), sword)).toEqual({
       ok: false,
       error: 'guard is already dead.',
     })
@@ -133,7 +135,7 @@ describe('brp preview', () => {
 
 describe('brp defenses', () => {
   it('offers none, dodge and each parry against a blow, with the roll to succeed (5.6, 5.7, 5.11)', () => {
-    const options = value(rules.defenses(swordsman('a'), guard(), sword))
+    const options = value(defensesDeclared(rules, swordsman('a'), guard(), sword))
     expect(options.map((o) => [o.id, o.chance])).toEqual([
       ['none', null],
       ['dodge', 0.3],
@@ -150,7 +152,7 @@ describe('brp defenses', () => {
       shield: 'hoplite',
       weapons: [{ weapon: 'sword-short' }],
     })
-    const options = value(rules.defenses(thrower, hoplite, { choice: 'dagger-thrown', toggles: [] }))
+    const options = value(defensesDeclared(rules, thrower, hoplite, { choice: 'dagger-thrown', toggles: [] }))
     expect(options.map((o) => [o.id, o.chance])).toEqual([
       ['none', null],
       ['dodge', 0.15],
@@ -163,8 +165,10 @@ describe('brp defenses', () => {
   it('gives no choice against a pistol: it can be neither parried nor dodged (5.6, 5.7)', () => {
     const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }] })
     const target = fighter('brp', 't', 'foe', { dodge: 60 })
-    expect(value(rules.defenses(gunner, target, { choice: 'pistol', toggles: [] }))).toEqual([])
-    expect(rules.resolve(gunner, target, { choice: 'pistol', toggles: [] }, 'dodge', scripted())).toEqual({
+    expect(value(defensesDeclared(rules, gunner, target, { choice: 'pistol', toggles: [] }))).toEqual([])
+    expect(
+      resolveDeclared(rules, gunner, target, { choice: 'pistol', toggles: [] }, 'dodge', scripted()),
+    ).toEqual({
       ok: false,
       error: 'It is impossible to dodge firearms or high-velocity weapons (5.7).',
     })
@@ -173,7 +177,10 @@ describe('brp defenses', () => {
   it('gives no choice to an unaware target (5.6 "must be aware of and able to see the attack")', () => {
     expect(
       value(
-        rules.defenses(swordsman('a'), guard(), { choice: 'sword-short', toggles: ['defender-unaware'] }),
+        defensesDeclared(rules, swordsman('a'), guard(), {
+          choice: 'sword-short',
+          toggles: ['defender-unaware'],
+        }),
       ),
     ).toEqual([])
   })
@@ -181,7 +188,7 @@ describe('brp defenses', () => {
   // The same attack roll, 30 against 55% (a success), meets each defense; the defense rolls 20.
   const exchange = (defense: string | null, ...faces: number[]) => {
     const dice = scripted(30, ...faces)
-    const out = value(rules.resolve(swordsman('a'), guard({ hp: 12 }), sword, defense, dice))
+    const out = value(resolveDeclared(rules, swordsman('a'), guard({ hp: 12 }), sword, defense, dice))
     return { out, asked: dice.asked.map((d) => d.label) }
   }
 
@@ -213,7 +220,7 @@ describe('brp defenses', () => {
 
   it('turns a special attack into a normal hit on a successful parry, the shield taking 2 (5.8 Special/Success)', () => {
     const dice = scripted(5, 20, 4)
-    const out = value(rules.resolve(swordsman('a'), guard({ hp: 12 }), sword, 'parry-shield', dice))
+    const out = value(resolveDeclared(rules, swordsman('a'), guard({ hp: 12 }), sword, 'parry-shield', dice))
     expect(out.summary).toBe("guard partly parries: a hits guard for 5. guard's Round shield takes 2.")
     expect(out.changes.guard?.hp).toBe(7)
     expect(out.changes.guard?.state?.items).toMatchObject({ shield: { damage: 2 } })
@@ -226,7 +233,7 @@ describe('brp resolve', () => {
     fighter('brp', 't', 'foe', { armor: [{ armor: 'leather-hard' }] }, { hp: 12, ...live })
 
   it('takes 6 damage less 2 for hard leather: 12 hit points become 8 (5.12 example)', () => {
-    const out = value(rules.resolve(swordsman('a'), leather(), sword, null, scripted(40, 5)))
+    const out = value(resolveDeclared(rules, swordsman('a'), leather(), sword, null, scripted(40, 5)))
     expect(out.changes.t?.hp).toBe(8)
     expect(out.changes.t?.state?.injuries).toEqual([{ id: 1, damage: 4, healed: 0, firstAidApplied: false }])
     expect(out.summary).toBe('a hits t for 4 (armor stopped 2).')
@@ -234,7 +241,7 @@ describe('brp resolve', () => {
 
   it('misses on a roll over the chance and rolls nothing else (5.5)', () => {
     const dice = scripted(56)
-    const out = value(rules.resolve(swordsman('a'), leather(), sword, null, dice))
+    const out = value(resolveDeclared(rules, swordsman('a'), leather(), sword, null, dice))
     expect(dice.asked).toHaveLength(1)
     expect(out.changes).toEqual({})
     expect(out.summary).toBe('a misses t.')
@@ -243,14 +250,14 @@ describe('brp resolve', () => {
   it('deals 7 + 4 + 2 = 13 on a special success with a short sword and +1D4 (5.13 example)', () => {
     const a = swordsman('a', { damageBonus: '+1D4' })
     const t = fighter('brp', 't', 'foe', {}, { hp: 20 })
-    const out = value(rules.resolve(a, t, sword, null, scripted(11, 3, 2)))
+    const out = value(resolveDeclared(rules, a, t, sword, null, scripted(11, 3, 2)))
     expect(out.changes.t?.hp).toBe(7)
     expect(out.summary).toBe('a hits t with a special success for 13.')
   })
 
   it('knocks out at 2 hit points or less for 1D6 hours (5.12)', () => {
     const dice = scripted(40, 3, 5)
-    const out = value(rules.resolve(swordsman('a'), leather({ hp: 4 }), sword, null, dice))
+    const out = value(resolveDeclared(rules, swordsman('a'), leather({ hp: 4 }), sword, null, dice))
     expect(dice.asked.at(-1)).toEqual({ sides: 6, label: 'unconscious 1D6 hours' })
     expect(out.changes.t?.hp).toBe(2)
     expect(out.summary).toBe('a hits t for 2 (armor stopped 2): t falls unconscious.')
@@ -260,7 +267,8 @@ describe('brp resolve', () => {
 
   it('refuses to parry a missile with a sword: a shield is needed (5.6)', () => {
     const thrower = fighter('brp', 'k', 'pc', { weapons: [{ weapon: 'dagger' }] })
-    const out = rules.resolve(
+    const out = resolveDeclared(
+      rules,
       thrower,
       guard(),
       { choice: 'dagger-thrown', toggles: [] },
@@ -274,7 +282,7 @@ describe('brp resolve', () => {
 describe('brp end of round', () => {
   it('kills a character still at 0 or less when the round ends (5.12)', () => {
     const t = fighter('brp', 't', 'foe', {}, { hp: 3, maxHp: 10 })
-    const hit = value(rules.resolve(swordsman('a'), t, sword, null, scripted(40, 4, 1)))
+    const hit = value(resolveDeclared(rules, swordsman('a'), t, sword, null, scripted(40, 4, 1)))
     const down = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
     expect(down.hp).toBe(-2)
     expect(rules.status(down)).toEqual(['Unconscious (1 hour)', 'Dying: First Aid this round', 'Wounds: 5'])
@@ -290,21 +298,23 @@ describe('brp end of round', () => {
 
   it('First Aid in the round brings a dying fighter back to 1, once per wound, or fails and bandages it (5.14)', () => {
     const t = fighter('brp', 't', 'pc', {}, { hp: 3, maxHp: 10 })
-    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 4, 1)))
+    const hit = value(
+      resolveDeclared(rules, swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 4, 1)),
+    )
     const down = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
     expect(down.hp).toBe(-2)
     const healer = fighter('brp', 'h', 'pc', { name: 'Mira' })
     const aid = { choice: 'first-aid', toggles: [] }
     // The odds before the roll: a success at First Aid 30%, a special included; no defense to choose.
-    const preview = value(rules.preview(healer, down, aid))
+    const preview = value(previewDeclared(rules, healer, down, aid))
     expect(preview.chance).toBeCloseTo(0.3)
     expect(preview.summary).toBe(
       "First Aid on a wound of 5: heals 1D3, at most 3; t lives the round's end 10% (brought to 1 hit point or more).",
     )
-    expect(value(rules.defenses(healer, down, aid))).toEqual([])
+    expect(value(defensesDeclared(rules, healer, down, aid))).toEqual([])
     // d100 10 against 30: a success; 1D3 shows 3: -2 + 3 = 1.
     const roll = scripted(10, 3)
-    const saved = value(rules.resolve(healer, down, aid, null, roll))
+    const saved = value(resolveDeclared(rules, healer, down, aid, null, roll))
     expect(roll.asked.map((d) => d.label)).toEqual(['First Aid', 'First Aid 1D3'])
     expect(saved.summary).toBe("Mira's First Aid on t heals 3 hit points: t is at 1 hit point and will live.")
     const after = { ...down, hp: saved.changes.t?.hp ?? 0, state: saved.changes.t?.state ?? {} }
@@ -313,24 +323,24 @@ describe('brp end of round', () => {
     // Still knocked out (at 2 or less): another character may wake him, with no roll (5.12); not while dying.
     const wake = { choice: 'awaken', toggles: [] }
     expect(rules.out(after)).toBe('t is unconscious.')
-    expect(rules.preview(healer, down, wake)).toEqual({
+    expect(previewDeclared(rules, healer, down, wake)).toEqual({
       ok: false,
       error: 't: At 0 hit points or less they cannot be awakened: First Aid first.',
     })
-    expect(value(rules.preview(healer, after, wake)).chance).toBe(1)
+    expect(value(previewDeclared(rules, healer, after, wake)).chance).toBe(1)
     const noDice = scripted()
-    const woken = value(rules.resolve(healer, after, wake, null, noDice))
+    const woken = value(resolveDeclared(rules, healer, after, wake, null, noDice))
     expect([woken.summary, noDice.asked]).toEqual(['Mira wakes t up.', []])
     const awake = { ...after, state: woken.changes.t?.state ?? {} }
     expect(rules.out(awake)).toBeNull()
     expect(rules.status(awake)).not.toContainEqual(expect.stringMatching(/Unconscious/))
     // That wound has had its First Aid.
-    expect(rules.preview(healer, after, aid)).toEqual({
+    expect(previewDeclared(rules, healer, after, aid)).toEqual({
       ok: false,
       error: 't has no wound First Aid can treat: each wound takes it once, and only what it took.',
     })
     // A failed roll (80 against 30) rolls no 1D3, bandages the wound, and leaves them dying.
-    const failed = value(rules.resolve(healer, down, aid, null, scripted(80)))
+    const failed = value(resolveDeclared(rules, healer, down, aid, null, scripted(80)))
     expect(failed.summary).toBe(
       "Mira's First Aid on t fails: the wound is bandaged and cleaned: t is still at -2 and dies at the end of the round.",
     )
@@ -344,7 +354,9 @@ describe('brp end of round', () => {
 
   it("counts a pistol's shots: 6 in the magazine (5.9 **)", () => {
     const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }] })
-    const shot = value(rules.resolve(gunner, guard(), { choice: 'pistol', toggles: [] }, null, scripted(90)))
+    const shot = value(
+      resolveDeclared(rules, gunner, guard(), { choice: 'pistol', toggles: [] }, null, scripted(90)),
+    )
     expect(rules.status({ ...gunner, state: shot.changes.g?.state ?? {} })).toEqual(['Pistol: 5 shots left'])
   })
 
@@ -367,10 +379,10 @@ describe('brp end of round', () => {
       'first-aid',
       'awaken',
     ])
-    const fired = value(rules.resolve(crossbowman(), guard(), bolt, null, scripted(99)))
+    const fired = value(resolveDeclared(rules, crossbowman(), guard(), bolt, null, scripted(99)))
     let x = crossbowman(fired.changes.x?.state)
     expect(rules.status(x)).toEqual(['Crossbow, Light unloaded'])
-    expect(rules.preview(x, guard(), bolt)).toEqual({
+    expect(previewDeclared(rules, x, guard(), bolt)).toEqual({
       ok: false,
       error: 'The Crossbow, Light is not loaded: reloading it takes a full combat round (Reload).',
     })
@@ -391,7 +403,7 @@ describe('brp end of round', () => {
       self: true,
       verb: 'Reload',
     })
-    expect(value(rules.preview(x, x, reload))).toEqual({
+    expect(value(previewDeclared(rules, x, x, reload))).toEqual({
       chance: 1,
       summary: 'Reloads the Crossbow, Light: the whole combat round. It can fire next round.',
       lines: [
@@ -404,23 +416,28 @@ describe('brp end of round', () => {
       ],
       dice: false,
     })
-    expect(value(rules.defenses(x, x, reload))).toEqual([])
+    expect(value(defensesDeclared(rules, x, x, reload))).toEqual([])
     // It names its declarer only: reloading is no attack on another.
-    expect(rules.preview(x, guard(), reload)).toEqual({
+    expect(previewDeclared(rules, x, guard(), reload)).toEqual({
       ok: false,
       error: 'x reloads their own weapon: choose x.',
     })
-    const done = value(rules.resolve(x, x, reload, null, scripted()))
+    const done = value(resolveDeclared(rules, x, x, reload, null, scripted()))
     expect(done.summary).toBe('x reloads the Crossbow, Light (the whole combat round).')
     x = crossbowman(done.changes.x?.state)
     expect(rules.status(x)).toEqual([])
-    expect(rules.preview(x, guard(), bolt).ok).toBe(true)
-    expect(rules.preview(x, x, reload)).toEqual({ ok: false, error: 'The Crossbow, Light is loaded.' })
+    expect(previewDeclared(rules, x, guard(), bolt).ok).toBe(true)
+    expect(previewDeclared(rules, x, x, reload)).toEqual({
+      ok: false,
+      error: 'The Crossbow, Light is loaded.',
+    })
   })
 
   it('reloads a gun when its player chooses, full or not (5.9 **), and everything after a fight', () => {
     const gunner = fighter('brp', 'g', 'pc', { weapons: [{ weapon: 'pistol' }] })
-    const shot = value(rules.resolve(gunner, guard(), { choice: 'pistol', toggles: [] }, null, scripted(90)))
+    const shot = value(
+      resolveDeclared(rules, gunner, guard(), { choice: 'pistol', toggles: [] }, null, scripted(90)),
+    )
     const fired = { ...gunner, state: shot.changes.g?.state ?? {} }
     expect(value(rules.choices(fired)).map((c) => c.label)).toEqual([
       'Pistol · 20% · 1D8',
@@ -430,7 +447,7 @@ describe('brp end of round', () => {
       'Wake them up',
     ])
     const done = value(
-      rules.resolve(fired, fired, { choice: 'reload:pistol', toggles: [] }, null, scripted()),
+      resolveDeclared(rules, fired, fired, { choice: 'reload:pistol', toggles: [] }, null, scripted()),
     )
     expect(done.summary).toBe('g reloads the Pistol (the whole combat round): 6 shots.')
     expect(rules.status({ ...gunner, state: done.changes.g?.state ?? {} })).toEqual([])
@@ -447,7 +464,7 @@ describe('brp defenses at the table come from the rules package', () => {
   it('offers what previewAttack offers, with its odds, plus the shield as cover', () => {
     const a = swordsman('a')
     const t = guard()
-    const options = value(rules.defenses(a, t, sword))
+    const options = value(defensesDeclared(rules, a, t, sword))
     const read = (f: Fighter) => {
       const sheet = value(readSheet({ fields: brp.SHEET_FIELDS, parse: brp.parseSheet }, f)) as brp.Sheet
       return { sheet, state: brp.initialState(sheet, brp.DEFAULT_SETTINGS) }
@@ -498,7 +515,9 @@ describe('brp between fights: a week of rest (5.14)', () => {
 
   it('lets one left dying when the fight was called off die, not heal: that round ended first (5.12)', () => {
     const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 2, maxHp: 10 })
-    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))
+    const hit = value(
+      resolveDeclared(rules, swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)),
+    )
     const dying = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
     expect(dying.hp).toBe(-2)
     const mira = fighter('brp', 'mira', 'pc', { name: 'Mira' }, { hp: 4, maxHp: 10 })
@@ -514,7 +533,9 @@ describe('brp between fights: a week of rest (5.14)', () => {
 
   it('wakes the knocked out: a week outlasts their 1D6 hours (5.12)', () => {
     const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 5, maxHp: 10 })
-    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))
+    const hit = value(
+      resolveDeclared(rules, swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)),
+    )
     const out = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
     expect(rules.status(out)).toContain('Unconscious (4 hours)')
     const week = value(rules.rest?.([out], scripted(1), []) ?? { ok: false, error: 'brp rests' })
@@ -528,11 +549,12 @@ describe('brp between fights: a week of rest (5.14)', () => {
 describe('brp First Aid on a monster', () => {
   it('says it will live without naming its hit points, which a room may keep from the players', () => {
     const ogre = fighter('brp', 'o', 'foe', { name: 'Ogre' }, { hp: 3, maxHp: 10 })
-    const hit = value(rules.resolve(swordsman('a'), ogre, sword, null, scripted(40, 4, 1)))
+    const hit = value(resolveDeclared(rules, swordsman('a'), ogre, sword, null, scripted(40, 4, 1)))
     const down = { ...ogre, hp: hit.changes.o?.hp ?? 0, state: hit.changes.o?.state ?? {} }
     expect(down.hp).toBe(-2)
     const aid = value(
-      rules.resolve(
+      resolveDeclared(
+        rules,
         swordsman('m', { name: 'Mira' }),
         down,
         { choice: 'first-aid', toggles: [] },
@@ -548,7 +570,9 @@ describe('brp First Aid on a monster', () => {
 describe('brp: the hours of unconsciousness, ended by the GM (5.12)', () => {
   it('offers the GM to end a knock-out once its 1D6 hours have passed, and wakes them as the rules do', () => {
     const t = fighter('brp', 't', 'pc', { name: 'Tomas' }, { hp: 5, maxHp: 10 })
-    const hit = value(rules.resolve(swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)))
+    const hit = value(
+      resolveDeclared(rules, swordsman('a', {}, { side: 'foe' }), t, sword, null, scripted(40, 3, 4)),
+    )
     const out = { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} }
     expect(rules.clearable?.(out)).toEqual([
       {
@@ -562,7 +586,7 @@ describe('brp: the hours of unconsciousness, ended by the GM (5.12)', () => {
     const awake = { ...out, state: woken.changes.t?.state ?? {} }
     // The same state as another character waking him (5.12 "until awakened by another character").
     const byHand = value(
-      rules.resolve(swordsman('h'), out, { choice: 'awaken', toggles: [] }, null, scripted()),
+      resolveDeclared(rules, swordsman('h'), out, { choice: 'awaken', toggles: [] }, null, scripted()),
     )
     expect(awake.state).toEqual(byHand.changes.t?.state)
     expect(rules.out(awake)).toBeNull()

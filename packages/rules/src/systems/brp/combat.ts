@@ -10,6 +10,7 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { plainPlan } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, Declared, Fighter, Preview } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
@@ -265,7 +266,9 @@ export const brpCombatView: ScreenRules['combat'] = {
     return ATTACK_MODIFIERS.filter((m) => applies[m.id]) as ModifierToggle[]
   },
 
-  preview(attacker, target, declared) {
+  plan: plainPlan,
+
+  preview({ attacker, target, declared }) {
     if (declared.choice.startsWith(RELOAD)) {
       const reloaded = declareReload(attacker, target, declared.choice)
       if (!reloaded.ok) return reloaded

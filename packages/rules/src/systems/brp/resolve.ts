@@ -199,7 +199,7 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
  * An attack, First Aid, a reload or waking one, resolved from its dice: each die asked of `roll` in the order above,
  * the fighters' changes and the log's lines and sentence.
  */
-export const brpResolve: CombatRules['resolve'] = (attacker, target, declared, defenseId, roll) => {
+export const brpResolve: CombatRules['resolve'] = ({ attacker, target, declared }, defenseId, roll) => {
   if (declared.choice === FIRST_AID) return firstAid(attacker, target, roll)
   if (declared.choice.startsWith(RELOAD)) return reloadWeapon(attacker, target, declared.choice)
   if (declared.choice === AWAKEN) {

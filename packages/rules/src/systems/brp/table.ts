@@ -123,7 +123,7 @@ function reloadAfterTheFight(fighters: readonly Fighter[]): Resolution {
  */
 export const brpCombat: CombatRules = {
   ...brpCombatView,
-  defenses(attacker, target, declared) {
+  defenses({ attacker, target, declared }) {
     if (declared.choice === AWAKEN) {
       const woken = wake(target)
       return woken.ok ? ok([]) : woken

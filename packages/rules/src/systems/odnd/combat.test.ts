@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { odnd } from '../../index.ts'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import type { Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
 import { odndCombat as rules } from './table.ts'
@@ -88,7 +89,7 @@ describe('odnd toggles', () => {
 
 describe('odnd preview', () => {
   it('is the hand-computed chance: THAC0 19 against AC 6 needs 13, so 8 faces of 20 (COMBAT)', () => {
-    const preview = ok(rules.preview(mira(), goblin(), attack('w1')))
+    const preview = ok(previewDeclared(rules, mira(), goblin(), attack('w1')))
     expect(preview.chance).toBe(8 / 20)
     expect(preview.summary).toBe(
       'Hits on a natural 13 or more on a d20 (40%); 4.5 damage per hit on average.',
@@ -102,13 +103,13 @@ describe('odnd preview', () => {
     [['flanking', 'cover-50'], { flanking: true, 'cover-50': true }],
     [['from-behind'], { 'from-behind': true }],
   ])('with %j equals the rules package exact odds', (toggles, asToggles) => {
-    const preview = ok(rules.preview(mira(), goblin(), attack('w1', ...toggles)))
+    const preview = ok(previewDeclared(rules, mira(), goblin(), attack('w1', ...toggles)))
     expect(preview.chance).toBe(packageOdds(mira(), goblin(), asToggles))
   })
 
   it('needing 22, only a natural 20 hits, 2 points off damage (Natural 20)', () => {
     const knight = fighter('odnd', 'k', 'foe', { name: 'Knight', ac: -3 })
-    const preview = ok(rules.preview(mira(), knight, attack('w1')))
+    const preview = ok(previewDeclared(rules, mira(), knight, attack('w1')))
     expect(preview.chance).toBe(1 / 20)
     expect(preview.summary).toContain('natural 20 or more on a d20, damage -2')
   })
@@ -116,21 +117,28 @@ describe('odnd preview', () => {
 
 describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that round)', () => {
   it('is offered against melee, not against a thrown spear, and not once the defender has attacked', () => {
-    expect(ok(rules.defenses(mira(), goblin(), attack('w1'))).map((d) => d.id)).toEqual(['parry', 'none'])
-    expect(ok(rules.defenses(goblin(), mira(), attack('w1-thrown')))).toEqual([])
-    expect(ok(rules.defenses(mira(), goblin('g1', 8, { hasAttacked: true }), attack('w1')))).toEqual([])
+    expect(ok(defensesDeclared(rules, mira(), goblin(), attack('w1'))).map((d) => d.id)).toEqual([
+      'parry',
+      'none',
+    ])
+    expect(ok(defensesDeclared(rules, goblin(), mira(), attack('w1-thrown')))).toEqual([])
+    expect(ok(defensesDeclared(rules, mira(), goblin('g1', 8, { hasAttacked: true }), attack('w1')))).toEqual(
+      [],
+    )
   })
 
   it('is not offered against an attack from behind or by surprise: "SURPRISED and unable to return the attack"', () => {
-    expect(ok(rules.defenses(mira(), goblin(), attack('w1', 'from-behind')))).toEqual([])
-    expect(errorOf(rules.resolve(mira(), goblin(), attack('w1', 'from-behind'), 'parry', scripted(13)))).toBe(
+    expect(ok(defensesDeclared(rules, mira(), goblin(), attack('w1', 'from-behind')))).toEqual([])
+    expect(
+      errorOf(resolveDeclared(rules, mira(), goblin(), attack('w1', 'from-behind'), 'parry', scripted(13))),
+    ).toBe(
       'Goblin g1 cannot parry an attack from behind or by surprise: it is surprised by it (Attacking From Behind).',
     )
   })
 
   it('gives the odds of both answers: Take it leaves AC 6 (13+ of 20 hits, 40%), Parry makes it AC 4 (15+, 30%)', () => {
     // By hand (COMBAT): THAC0 19 - AC 6 = 13, so 8 faces of 20 hit; the parry's +2 to defense needs 15, 6 faces.
-    const [parry, take] = ok(rules.defenses(mira(), goblin(), attack('w1')))
+    const [parry, take] = ok(defensesDeclared(rules, mira(), goblin(), attack('w1')))
     expect(parry?.effect).toBe(
       '+2 to AC for the rest of the round, but no attacks this round: Mira would hit 30% of the time',
     )
@@ -143,22 +151,22 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
       effect: 'No parry: keep your attacks this round; Mira hits 40% of the time',
     })
     // The same odds as the attack's own preview, from the rules package's exact odds.
-    expect(ok(rules.preview(mira(), goblin(), attack('w1'))).chance).toBe(8 / 20)
+    expect(ok(previewDeclared(rules, mira(), goblin(), attack('w1'))).chance).toBe(8 / 20)
   })
 
   it('turns a 13, a hit on AC 6, into a miss on AC 4, and costs the parrier its attacks', () => {
-    const hit = ok(rules.resolve(mira(), goblin(), attack('w1'), 'none', scripted(13, 3)))
+    const hit = ok(resolveDeclared(rules, mira(), goblin(), attack('w1'), 'none', scripted(13, 3)))
     expect(hit.changes.g1?.hp).toBe(8 - 4)
-    const parried = ok(rules.resolve(mira(), goblin(), attack('w1'), 'parry', scripted(13)))
+    const parried = ok(resolveDeclared(rules, mira(), goblin(), attack('w1'), 'parry', scripted(13)))
     expect(parried.summary).toMatch(/^Mira misses Goblin g1: Goblin g1 parries/)
     const parrier = after(goblin(), parried)
     expect(rules.status(parrier)).toEqual(['Parrying (1 round)', 'In melee with Mira'])
     // "no attacks are possible": the parry takes the attacks, not the moves of melee.
     expect(ok(rules.choices(parrier)).map((c) => c.id)).toEqual(['withdraw', 'retreat'])
-    expect(errorOf(rules.resolve(parrier, mira(), attack('w1'), null, scripted(20)))).toBe(
+    expect(errorOf(resolveDeclared(rules, parrier, mira(), attack('w1'), null, scripted(20)))).toBe(
       'Goblin g1 is parrying this round: no attacks are possible.',
     )
-    const withdrawn = ok(rules.resolve(parrier, parrier, attack('withdraw'), null, scripted()))
+    const withdrawn = ok(resolveDeclared(rules, parrier, parrier, attack('withdraw'), null, scripted()))
     expect(withdrawn.summary).toMatch(/^Goblin g1 /)
   })
 
@@ -171,10 +179,10 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
       { hp: 8 },
     )
     expect(ok(rules.choices(caster)).map((c) => c.id)).toContain('cast')
-    const parried = ok(rules.resolve(goblin(), caster, attack('w1'), 'parry', scripted(2)))
+    const parried = ok(resolveDeclared(rules, goblin(), caster, attack('w1'), 'parry', scripted(2)))
     const parrier = after(caster, parried)
     expect(ok(rules.choices(parrier)).map((c) => c.id)).toEqual(['withdraw', 'retreat'])
-    expect(errorOf(rules.resolve(parrier, parrier, attack('cast'), null, scripted()))).toBe(
+    expect(errorOf(resolveDeclared(rules, parrier, parrier, attack('cast'), null, scripted()))).toBe(
       'Wen is parrying this round: no attacks are possible.',
     )
   })
@@ -188,7 +196,7 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
       { hp: 5 },
     )
     expect(ok(rules.choices(unarmed)).map((c) => c.id)).toEqual(['run'])
-    expect(errorOf(rules.preview(unarmed, mira(), attack('w1')))).toBe(
+    expect(errorOf(previewDeclared(rules, unarmed, mira(), attack('w1')))).toBe(
       'Blob has no attack listed: add a weapon or natural attack to the sheet.',
     )
   })
@@ -197,7 +205,7 @@ describe('odnd parry (Melee combatants may parry: +2 to defense, no attacks that
 describe('odnd resolve', () => {
   it('rolls to hit then the weapon die: 15 hits AC 6, d6 4 + 1 is 5 off the goblin (Melee Damage)', () => {
     const dice = scripted(15, 4)
-    const r = ok(rules.resolve(mira(), goblin(), attack('w1'), null, dice))
+    const r = ok(resolveDeclared(rules, mira(), goblin(), attack('w1'), null, dice))
     expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'damage d6'])
     expect(r.changes.g1?.hp).toBe(3)
     expect(r.summary).toBe('Mira hits Goblin g1 for 5.')
@@ -205,14 +213,14 @@ describe('odnd resolve', () => {
 
   it('a miss rolls no damage (odnd armor works on the to-hit roll only)', () => {
     const dice = scripted(12)
-    const r = ok(rules.resolve(mira(), goblin(), attack('w1'), null, dice))
+    const r = ok(resolveDeclared(rules, mira(), goblin(), attack('w1'), null, dice))
     expect(r.summary).toBe('Mira misses Goblin g1.')
     expect(r.changes.g1?.hp).toBe(8)
   })
 
   it('real damage to 0 is death by default (Empty Hand Attacks: "When someone reaches 0hp")', () => {
     const target = goblin('g1', 4)
-    const r = ok(rules.resolve(mira(), target, attack('w1'), null, scripted(15, 3)))
+    const r = ok(resolveDeclared(rules, mira(), target, attack('w1'), null, scripted(15, 3)))
     expect(r.summary).toBe('Mira hits Goblin g1 for 4: Goblin g1 is dead.')
     expect(rules.status(after(target, r))).toEqual(['Dead'])
   })
@@ -221,7 +229,7 @@ describe('odnd resolve', () => {
     const target = goblin('g1', 3)
     // Already in melee with it: the goblin's spear does not outreach her fists first (Melee Weapon Reach).
     const inMelee = mira({ engaged: [{ id: 'g1', name: 'Goblin g1' }] })
-    const r = ok(rules.resolve(inMelee, target, attack('hands'), null, scripted(15, 3)))
+    const r = ok(resolveDeclared(rules, inMelee, target, attack('hands'), null, scripted(15, 3)))
     expect(r.changes.g1).toEqual({ hp: 3, state: { temporary: 3, attackedBy: ['mira'] } })
     expect(r.summary).toBe(
       'Mira hits Goblin g1 for 3 temporary damage, which wears off: Goblin g1 is knocked out.',
@@ -231,7 +239,7 @@ describe('odnd resolve', () => {
 
   it('a natural 1 rolls the fumble d20, a fumble above level 1 (Natural 1)', () => {
     const dice = scripted(1, 6)
-    const r = ok(rules.resolve(mira(), goblin(), attack('w1'), null, dice))
+    const r = ok(resolveDeclared(rules, mira(), goblin(), attack('w1'), null, dice))
     expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'fumble'])
     expect(r.summary).toBe(
       'Mira misses Goblin g1: Critical fumble (d20 6 above level 1): the fumble table is not in the text; GM, rule the effect.',
@@ -243,18 +251,18 @@ describe('odnd attacks and maneuvers', () => {
   it('a 3rd-level fighter gets 3 attacks a round against normal men, then is refused (MISC COMBAT RULES)', () => {
     let hero = fighter('odnd', 'hero', 'pc', { name: 'Hero', level: 3, weapons: [SWORD] })
     for (let i = 0; i < 3; i++)
-      hero = after(hero, ok(rules.resolve(hero, goblin(), attack('w1'), null, scripted(2))))
-    expect(errorOf(rules.preview(hero, goblin(), attack('w1')))).toBe(
+      hero = after(hero, ok(resolveDeclared(rules, hero, goblin(), attack('w1'), null, scripted(2))))
+    expect(errorOf(previewDeclared(rules, hero, goblin(), attack('w1')))).toBe(
       'Hero has made all 3 attacks of the round (level 3 fighter type against normal men).',
     )
     hero = after(hero, ok(rules.endOfRound([hero], 1, scripted())))
-    expect(ok(rules.preview(hero, goblin(), attack('w1'))).chance).toBe(8 / 20)
+    expect(ok(previewDeclared(rules, hero, goblin(), attack('w1'))).chance).toBe(8 / 20)
   })
 
   it('a disarming hit makes the target save vs Paralysis (14); failing, it loses its sword (Disarm)', () => {
     const bandit = fighter('odnd', 'b', 'foe', { name: 'Bandit', ac: 6, weapons: [SWORD] })
     const dice = scripted(15, 9)
-    const r = ok(rules.resolve(mira(), bandit, attack('w1-disarm'), null, dice))
+    const r = ok(resolveDeclared(rules, mira(), bandit, attack('w1-disarm'), null, dice))
     expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'save vs paralysis'])
     expect(r.summary).toBe('Mira hits Bandit: Bandit is disarmed.')
     const disarmed = after(bandit, r)
@@ -266,7 +274,7 @@ describe('odnd attacks and maneuvers', () => {
       'withdraw',
       'retreat',
     ])
-    expect(errorOf(rules.preview(disarmed, mira(), attack('w1')))).toBe(
+    expect(errorOf(previewDeclared(rules, disarmed, mira(), attack('w1')))).toBe(
       'Bandit has been disarmed of the Sword.',
     )
   })
@@ -282,7 +290,7 @@ describe('odnd attacks and maneuvers', () => {
       special: 'crushing hug',
       weapons: [{ name: 'Claw', kind: 'natural', damage: 'd6' }],
     })
-    const r = ok(rules.resolve(owlbear, mira(), attack('w1'), null, scripted(20, 2)))
+    const r = ok(resolveDeclared(rules, owlbear, mira(), attack('w1'), null, scripted(20, 2)))
     expect(r.summary).toContain('Owlbear hits, critically, Mira for 2')
     expect(r.summary).toContain('special attack (crushing hug): GM, apply it')
   })
@@ -291,7 +299,7 @@ describe('odnd attacks and maneuvers', () => {
 describe('odnd conditions and the end of the round', () => {
   it('an attack from behind surprises for the round, then gives Advantage and Disadvantage for one more (Attacking From Behind)', () => {
     let [m, g] = [mira(), goblin()]
-    const r = ok(rules.resolve(m, g, attack('w1', 'from-behind'), null, scripted(5)))
+    const r = ok(resolveDeclared(rules, m, g, attack('w1', 'from-behind'), null, scripted(5)))
     ;[m, g] = apply([m, g], r) as [Fighter, Fighter]
     expect(rules.status(g)).toEqual(['Surprised (1 round)', 'In melee with Mira'])
     expect(errorOf(rules.choices(g))).toBe('Goblin g1 is surprised and cannot act this round.')
@@ -305,8 +313,8 @@ describe('odnd conditions and the end of the round', () => {
     expect(rules.status(g)).toEqual(['Disadvantage (1 round)', 'In melee with Mira'])
     expect(rules.status(m)).toEqual(['Advantage (1 round)', 'In melee with Goblin g1'])
     // Advantage is two d20 keep the higher: 1 - (12/20)^2 for a 13+; the same as the package's odds.
-    expect(ok(rules.preview(m, g, attack('w1'))).chance).toBeCloseTo(1 - (12 / 20) ** 2, 12)
-    expect(ok(rules.preview(m, g, attack('w1'))).chance).toBe(
+    expect(ok(previewDeclared(rules, m, g, attack('w1'))).chance).toBeCloseTo(1 - (12 / 20) ** 2, 12)
+    expect(ok(previewDeclared(rules, m, g, attack('w1'))).chance).toBe(
       packageOdds(m, g, { 'behind-second-round': true }),
     )
 
@@ -321,7 +329,10 @@ describe('odnd conditions and the end of the round', () => {
   const grappled = (table: Fighter[], ...ids: string[]) =>
     ids.reduce((t, id) => {
       const grappler = t.find((f) => f.id === id) as Fighter
-      return apply(t, ok(rules.resolve(grappler, t[0] as Fighter, attack('grapple'), 'none', scripted(18))))
+      return apply(
+        t,
+        ok(resolveDeclared(rules, grappler, t[0] as Fighter, attack('grapple'), 'none', scripted(18))),
+      )
     }, table)
 
   it('grapplers thrown off are stunned for the difference, ticking down each round (Grappling attacks: 11 - 7 = 4)', () => {
@@ -354,10 +365,10 @@ describe('odnd conditions and the end of the round', () => {
 
   it('a crossbow is ready again two rounds later (Crossbows fire every other round)', () => {
     let archer = fighter('odnd', 'a', 'pc', { name: 'Archer', weapons: [CROSSBOW] })
-    archer = after(archer, ok(rules.resolve(archer, goblin(), attack('w1'), null, scripted(2))))
+    archer = after(archer, ok(resolveDeclared(rules, archer, goblin(), attack('w1'), null, scripted(2))))
     archer = after(archer, ok(rules.endOfRound([archer], 1, scripted())))
     expect(rules.status(archer)).toEqual(['Reloading (1 round)'])
-    expect(errorOf(rules.preview(archer, goblin(), attack('w1')))).toBe(
+    expect(errorOf(previewDeclared(rules, archer, goblin(), attack('w1')))).toBe(
       'Crossbows fire every other round: this one is ready next round.',
     )
     archer = after(archer, ok(rules.endOfRound([archer], 2, scripted())))
@@ -400,8 +411,8 @@ describe('odnd refusals', () => {
     ],
     ['a dead target', mira(), goblin('g1', 0), attack('w1'), 'Goblin g1 is already dead.'],
   ])('refuses %s', (_why, a, d, declared, message) => {
-    expect(errorOf(rules.preview(a, d, declared))).toBe(message)
-    expect(errorOf(rules.resolve(a, d, declared, null, scripted()))).toBe(message)
+    expect(errorOf(previewDeclared(rules, a, d, declared))).toBe(message)
+    expect(errorOf(resolveDeclared(rules, a, d, declared, null, scripted()))).toBe(message)
   })
 })
 
@@ -409,10 +420,10 @@ describe('odnd: attacks the GM makes before the fight is started (ENCOUNTER ORDE
   it('count against no round: the first round finds the goblin’s attack afresh, its melee and charge kept', () => {
     const g = goblin()
     const m = mira()
-    const charge = ok(rules.resolve(g, m, attack('w1', 'charging'), null, scripted(15, 3)))
+    const charge = ok(resolveDeclared(rules, g, m, attack('w1', 'charging'), null, scripted(15, 3)))
     const [g1, m1] = apply([g, m], charge) as [Fighter, Fighter]
     // As it stands, the goblin's one attack is spent.
-    expect(errorOf(rules.preview(g1, m1, attack('w1')))).toBe(
+    expect(errorOf(previewDeclared(rules, g1, m1, attack('w1')))).toBe(
       'Goblin g1 has made all 1 attacks of the round (attacks per round on the sheet).',
     )
     const start = ok(rules.startOfFight?.([g1, m1]) ?? { ok: false, error: 'no start' })
@@ -420,7 +431,7 @@ describe('odnd: attacks the GM makes before the fight is started (ENCOUNTER ORDE
       "The fight begins: the attacks Goblin g1 made before it count against no round; everyone's attacks of the first round are afresh (ENCOUNTER ORDER 7).",
     )
     const [g2, m2] = apply([g1, m1], start) as [Fighter, Fighter]
-    expect(rules.preview(g2, m2, attack('w1')).ok).toBe(true)
+    expect(previewDeclared(rules, g2, m2, attack('w1')).ok).toBe(true)
     expect(g2.state.engaged).toEqual(g1.state.engaged)
     expect(g2.state.chargeWait).toBe(g1.state.chargeWait)
     expect(g2.state.chargeWait).toBeGreaterThan(0)

@@ -11,6 +11,7 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { checkedPlan, setupOf } from '../../table/plan.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -21,6 +22,7 @@ import type {
   Preview,
   Resolution,
   Roller,
+  TableView,
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import {
@@ -781,6 +783,17 @@ function status(f: Fighter): string[] {
 
 // ---------------------------------------------------------------------------------------------------
 
+/** An odnd declaration as checked once: a move of the round, or an attack ready to strike. */
+export type Planned = { move: MoveId } | { ready: Ready }
+
+/** Checks a declaration once (`CombatRules.plan`): a move as moves.ts declares it, or an attack as `declare` reads it. */
+function planned(attacker: Fighter, target: Fighter, declared: Declared, view?: TableView): Outcome<Planned> {
+  const move = declareMove(attacker, target, declared)
+  if (move) return move.ok ? ok({ move: move.value }) : move
+  const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
+  return ready.ok ? ok({ ready: ready.value }) : ready
+}
+
 /** What a screen reads of odnd's combat (`ScreenRules.combat`); `odndRoomCombat` adds what only the room runs. */
 export const odndCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
@@ -814,11 +827,13 @@ export const odndCombatView: ScreenRules['combat'] = {
     return way ? togglesFor(a.value, d.value, way) : []
   },
 
-  preview(attacker, target, declared, view) {
-    const move = declareMove(attacker, target, declared)
-    if (move) return move.ok ? previewMove(attacker, move.value, view?.fighters) : move
-    const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
-    if (!ready.ok) return ready
+  plan: checkedPlan(planned),
+
+  preview(plan) {
+    const { attacker, target, table: view } = plan
+    const setup = setupOf<Planned>(plan)
+    if ('move' in setup) return previewMove(attacker, setup.move, view?.fighters)
+    const ready = { value: setup.ready }
     const prepared = odnd.prepareAttack(ready.value.decl)
     if (!prepared.ok) return prepared
     const odds = odnd.preparedOdds(prepared.value, ready.value.decl.attacker.level)
@@ -860,11 +875,11 @@ export const odndCombatView: ScreenRules['combat'] = {
  */
 export const odndRoomCombat: Omit<CombatRules, 'resolve'> = {
   ...odndCombatView,
-  defenses(attacker, target, declared, view) {
-    const move = declareMove(attacker, target, declared)
-    if (move) return move.ok ? ok([]) : move
-    const ready = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
-    if (!ready.ok) return ready
+  defenses(plan) {
+    const { attacker, target, declared } = plan
+    const setup = setupOf<Planned>(plan)
+    if ('move' in setup) return ok([])
+    const ready = { value: setup.ready }
     if (!canParry(target, ready.value.way) || unparriable(target, ready.value)) return ok([])
     const parried = declare(attacker, target, declared, { 'defender-parrying': true })
     if (!parried.ok) return parried

@@ -3,8 +3,10 @@
  * fighting withdrawal, retreat, free disengage, moving through a line, charges, firing on the run),
  * through the combat adapter the room resolves with. Numbers are worked from the text.
  */
+
 import { describe, expect, it } from 'vitest'
 import { odnd } from '../../index.ts'
+import { previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import { IDLE_TURN as IDLE } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
@@ -42,7 +44,7 @@ function inMelee(...goblins: Fighter[]): Fighter[] {
   let t: Fighter[] = [mira(), ...goblins]
   for (const g of goblins) {
     // A miss with a 2: no damage, but the two are now "in melee".
-    t = apply(t, ok(rules.resolve(byId(t, g.id), byId(t, 'mira'), act('w1'), 'none', scripted(2))))
+    t = apply(t, ok(resolveDeclared(rules, byId(t, g.id), byId(t, 'mira'), act('w1'), 'none', scripted(2))))
   }
   // A new round: the attacks of the last one are spent.
   return apply(t, ok(rules.endOfRound(t, 1, scripted())))
@@ -54,7 +56,7 @@ describe('who is in melee ("within 10 feet of each other")', () => {
     expect(rules.status(byId(t, 'mira'))).toEqual(['In melee with Goblin g1'])
     expect(rules.status(byId(t, 'g1'))).toEqual(['In melee with Mira'])
     const archer = fighter('odnd', 'a', 'foe', { name: 'Archer', weapons: [BOW] })
-    const shot = ok(rules.resolve(archer, mira(), act('w1', 'short-range'), null, scripted(2)))
+    const shot = ok(resolveDeclared(rules, archer, mira(), act('w1', 'short-range'), null, scripted(2)))
     expect(rules.status(apply([mira()], shot)[0] as Fighter)).toEqual([])
   })
 
@@ -63,9 +65,9 @@ describe('who is in melee ("within 10 feet of each other")', () => {
     const ids = ok(rules.choices(byId(t, 'mira'))).map((c) => c.id)
     expect(ids).toEqual(expect.arrayContaining(['withdraw', 'retreat']))
     expect(ids).not.toContain('run')
-    expect(errorOf(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('run'), null, scripted()))).toBe(
-      'Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.',
-    )
+    expect(
+      errorOf(resolveDeclared(rules, byId(t, 'mira'), byId(t, 'mira'), act('run'), null, scripted())),
+    ).toBe('Mira is in melee: once engaged, only a fighting withdrawal or a retreat gets you out.')
   })
 
   it('the GM parts two who are no longer within 10 feet', () => {
@@ -81,7 +83,9 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
   it('rolling highest, Mira ducks away with no parting shot; the 2d6 for pursuit are rolled for the GM', () => {
     const t = inMelee(goblin('g1'))
     const dice = scripted(5, 3, 4, 2)
-    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, seen(t)))
+    const r = ok(
+      resolveDeclared(rules, byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, seen(t)),
+    )
     expect(dice.asked.map((d) => d.label)).toEqual([
       'retreat d6',
       'retreat d6 (Goblin g1)',
@@ -103,7 +107,8 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
     const t = inMelee(goblin('g1'))
     // THAC0 19 against AC 9 needs 10; the parting shot's +2 brings it to 8; the shield does not count.
     const r = ok(
-      rules.resolve(
+      resolveDeclared(
+        rules,
         byId(t, 'mira'),
         byId(t, 'mira'),
         act('retreat'),
@@ -117,7 +122,7 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
     )
     expect(r.changes.mira?.hp).toBe(8 - 4)
     // The same 8 as an ordinary thrust misses: 8 against 11 (AC 8 with the shield).
-    const plain = ok(rules.resolve(byId(t, 'g1'), byId(t, 'mira'), act('w1'), 'none', scripted(8)))
+    const plain = ok(resolveDeclared(rules, byId(t, 'g1'), byId(t, 'mira'), act('w1'), 'none', scripted(8)))
     expect(plain.summary).toBe('Goblin g1 misses Mira.')
     // A free attack: the goblin's own attacks this round are untouched.
     expect(r.changes.g1?.state).not.toHaveProperty('attacks')
@@ -126,7 +131,15 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
   it('a tie is not "rolls highest": the foe takes its shot (room reading retreatTie)', () => {
     const t = inMelee(goblin('g1'))
     const r = ok(
-      rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, scripted(3, 3, 2, 6, 6), seen(t)),
+      resolveDeclared(
+        rules,
+        byId(t, 'mira'),
+        byId(t, 'mira'),
+        act('retreat'),
+        null,
+        scripted(3, 3, 2, 6, 6),
+        seen(t),
+      ),
     )
     expect(r.summary).toContain('Goblin g1 gets a parting shot')
   })
@@ -134,9 +147,11 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
   it('a foe busy with another lets her go without a roll (disengage "without penalty")', () => {
     let t = inMelee(goblin('g1'))
     const tomas = fighter('odnd', 'tomas', 'pc', { name: 'Tomas', weapons: [SWORD] })
-    t = apply([...t, tomas], ok(rules.resolve(tomas, byId(t, 'g1'), act('w1'), 'none', scripted(2))))
+    t = apply([...t, tomas], ok(resolveDeclared(rules, tomas, byId(t, 'g1'), act('w1'), 'none', scripted(2))))
     const dice = scripted(1, 6, 6)
-    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, seen(t)))
+    const r = ok(
+      resolveDeclared(rules, byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, seen(t)),
+    )
     expect(dice.asked.map((d) => d.label)).toEqual(['retreat d6', 'pursuit 2d6', 'pursuit 2d6'])
     expect(r.summary).toContain('Goblin g1 is busy with Tomas: no free attack')
     // The goblin stays in melee with Tomas only.
@@ -148,7 +163,9 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
     // Her d6 must beat each foe's d6 (a tie gives the shot): sum over m of ((m - 1)/6)^n / 6.
     expect(cleanGetaway(byId(one, 'mira'), [byId(one, 'g1')])).toBeCloseTo(15 / 36, 12)
     const two = inMelee(goblin('g1'), goblin('g2'))
-    const preview = ok(rules.preview(byId(two, 'mira'), byId(two, 'mira'), act('retreat'), seen(two)))
+    const preview = ok(
+      previewDeclared(rules, byId(two, 'mira'), byId(two, 'mira'), act('retreat'), seen(two)),
+    )
     expect(preview.chance).toBeCloseTo(55 / 216, 12)
     expect(preview.summary).toBe(
       'Away clean 25.5%; your d6 +0 against Goblin g1 (d6 +0), Goblin g2 (d6 +0); each who rolls higher gets a parting shot at +2, past your shield.',
@@ -161,7 +178,8 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
   it('passing other foes asks the GM for their rolls, with her score', () => {
     const t = inMelee(goblin('g1'))
     const r = ok(
-      rules.resolve(
+      resolveDeclared(
+        rules,
         byId(t, 'mira'),
         byId(t, 'mira'),
         act('retreat', 'passes-foes'),
@@ -177,10 +195,10 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
 
   it('a retreat is for oneself and needs a foe in melee', () => {
     const m = mira()
-    expect(errorOf(rules.resolve(m, goblin('g1'), act('retreat'), null, scripted(), seen([m])))).toBe(
-      'A move is declared for oneself, not at another.',
-    )
-    expect(errorOf(rules.resolve(m, m, act('retreat'), null, scripted(), seen([m])))).toBe(
+    expect(
+      errorOf(resolveDeclared(rules, m, goblin('g1'), act('retreat'), null, scripted(), seen([m]))),
+    ).toBe('A move is declared for oneself, not at another.')
+    expect(errorOf(resolveDeclared(rules, m, m, act('retreat'), null, scripted(), seen([m])))).toBe(
       'Mira is not in melee with anyone: there is nothing to retreat from.',
     )
   })
@@ -189,12 +207,14 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
 describe('Fighting Withdrawal: "1/2 speed and gain a +2 to their defense, while attacking with a penalty of -2"', () => {
   it('declared alone it takes the round; attacks on her need 2 more, as the rules package says', () => {
     const t = inMelee(goblin('g1'))
-    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'mira'), act('withdraw'), null, scripted(), seen(t)))
+    const r = ok(
+      resolveDeclared(rules, byId(t, 'mira'), byId(t, 'mira'), act('withdraw'), null, scripted(), seen(t)),
+    )
     expect(r.summary).toBe(
       'Mira makes a fighting withdrawal: backs out up to 6" this round at +2 to AC (Fighting Withdrawal).',
     )
     const after = apply(t, r)
-    const chance = ok(rules.preview(byId(after, 'g1'), byId(after, 'mira'), act('w1'))).chance
+    const chance = ok(previewDeclared(rules, byId(after, 'g1'), byId(after, 'mira'), act('w1'))).chance
     // THAC0 19 against AC 8 (shield) needs 11 (10/20); withdrawing, 13 (8/20).
     expect(chance).toBe(8 / 20)
     const parse = (f: Fighter) => ok(odnd.parseSheet(f.sheet))
@@ -209,20 +229,22 @@ describe('Fighting Withdrawal: "1/2 speed and gain a +2 to their defense, while 
 
   it('as an attack toggle, the -2 comes with the +2 AC for the rest of the round', () => {
     const t = inMelee(goblin('g1'))
-    const r = ok(rules.resolve(byId(t, 'mira'), byId(t, 'g1'), act('w1', 'withdrawing'), 'none', scripted(3)))
+    const r = ok(
+      resolveDeclared(rules, byId(t, 'mira'), byId(t, 'g1'), act('w1', 'withdrawing'), 'none', scripted(3)),
+    )
     const after = apply(t, r)
     expect(rules.status(byId(after, 'mira'))).toContain('Withdrawing (+2 AC) (1 round)')
-    expect(ok(rules.preview(byId(after, 'g1'), byId(after, 'mira'), act('w1'))).chance).toBe(8 / 20)
+    expect(ok(previewDeclared(rules, byId(after, 'g1'), byId(after, 'mira'), act('w1'))).chance).toBe(8 / 20)
   })
 })
 
 describe('Running and firing on the run', () => {
   it('a run takes the round: "NOT attack or take any further action"', () => {
     const m = mira()
-    expect(ok(rules.preview(m, m, act('run'))).summary).toBe(
+    expect(ok(previewDeclared(rules, m, m, act('run'))).summary).toBe(
       'Up to 12" this round (the full Turn move); no attack or other action.',
     )
-    const ran = apply([m], ok(rules.resolve(m, m, act('run'), null, scripted())))[0] as Fighter
+    const ran = apply([m], ok(resolveDeclared(rules, m, m, act('run'), null, scripted())))[0] as Fighter
     expect(errorOf(rules.choices(ran))).toBe('Mira ran this round: no attack or other action (Running).')
   })
 
@@ -232,10 +254,10 @@ describe('Running and firing on the run', () => {
     expect(rules.toggles(elf, target, 'w2').map((t) => t.id)).toContain('on-the-run')
     expect(rules.toggles(elf, target, 'w1').map((t) => t.id)).not.toContain('on-the-run')
     expect(rules.toggles(mira({ weapons: [BOW] }), target, 'w1').map((t) => t.id)).not.toContain('on-the-run')
-    expect(ok(rules.preview(elf, target, act('w2', 'on-the-run'))).chance).toBe(
-      ok(rules.preview(elf, target, act('w2'))).chance,
+    expect(ok(previewDeclared(rules, elf, target, act('w2', 'on-the-run'))).chance).toBe(
+      ok(previewDeclared(rules, elf, target, act('w2'))).chance,
     )
-    const shot = ok(rules.resolve(elf, target, act('w2', 'on-the-run'), null, scripted(2)))
+    const shot = ok(resolveDeclared(rules, elf, target, act('w2', 'on-the-run'), null, scripted(2)))
     const ran = apply([elf], shot)[0] as Fighter
     expect(errorOf(rules.choices(ran))).toBe('Ilse ran this round: no attack or other action (Running).')
   })
@@ -247,30 +269,33 @@ describe('CHARGING ATTACKS: "no more than once per 10 minute Turn", "no DEX bonu
     const g = goblin('g1', { weapons: [SWORD] }) // no spear to set against the charge
     const toggle = rules.toggles(m, g, 'w1').find((t) => t.id === 'charging')
     expect(toggle?.effect).toMatch(/^moved more than 6" up to 12": /)
-    let t = apply([m, g], ok(rules.resolve(m, g, act('w1', 'charging'), 'none', scripted(2))))
+    let t = apply([m, g], ok(resolveDeclared(rules, m, g, act('w1', 'charging'), 'none', scripted(2))))
     t = apply(t, ok(rules.endOfRound(t, 1, scripted())))
     const again = goblin('g2')
     // Still in melee with the goblin: no charge from there either.
     const parted = apply(t, ok(rules.clear?.(byId(t, 'mira'), 'melee:g1') ?? { ok: false, error: '' }))
-    expect(errorOf(rules.preview(byId(parted, 'mira'), again, act('w1', 'charging')))).toBe(
+    expect(errorOf(previewDeclared(rules, byId(parted, 'mira'), again, act('w1', 'charging')))).toBe(
       'A charge can be made only once per 10-minute Turn: Mira can charge again in 9 rounds (CHARGING ATTACKS).',
     )
-    expect(errorOf(rules.preview(byId(t, 'mira'), again, act('w1')))).toBeNull()
+    expect(errorOf(previewDeclared(rules, byId(t, 'mira'), again, act('w1')))).toBeNull()
   })
 
   it('attacks on one who charged this round ignore its DEX bonus to AC', () => {
     const quick = fighter('odnd', 'q', 'pc', { name: 'Quick', dex: 16, weapons: [SWORD] }, { hp: 8 })
     const g = goblin('g1', { weapons: [SWORD] })
-    const before = ok(rules.preview(g, quick, act('w1'))).chance
-    const t = apply([quick, g], ok(rules.resolve(quick, g, act('w1', 'charging'), 'none', scripted(2))))
+    const before = ok(previewDeclared(rules, g, quick, act('w1'))).chance
+    const t = apply(
+      [quick, g],
+      ok(resolveDeclared(rules, quick, g, act('w1', 'charging'), 'none', scripted(2))),
+    )
     // DEX 16 is -2 to AC (AC 9 -> 7): THAC0 19 needs 12 (9/20); charging, AC 9 again: 10 (11/20).
     expect(before).toBe(9 / 20)
-    expect(ok(rules.preview(byId(t, 'g1'), byId(t, 'q'), act('w1'))).chance).toBe(11 / 20)
+    expect(ok(previewDeclared(rules, byId(t, 'g1'), byId(t, 'q'), act('w1'))).chance).toBe(11 / 20)
   })
 
   it('one already in melee cannot charge', () => {
     const t = inMelee(goblin('g1'))
-    expect(errorOf(rules.preview(byId(t, 'mira'), goblin('g2'), act('w1', 'charging')))).toBe(
+    expect(errorOf(previewDeclared(rules, byId(t, 'mira'), goblin('g2'), act('w1', 'charging')))).toBe(
       'Mira is in melee with Goblin g1: once engaged, a fighter can only withdraw or retreat, not charge.',
     )
   })
@@ -280,7 +305,7 @@ describe('Moving through a line: "MAY be subject to one free attack by all foes 
   it("rolls the mover's d6 + DEX before the blow and asks the GM for the foes passed", () => {
     const m = mira()
     const dice = scripted(4, 2)
-    const r = ok(rules.resolve(m, goblin('g2'), act('w1', 'through-line'), 'none', dice))
+    const r = ok(resolveDeclared(rules, m, goblin('g2'), act('w1', 'through-line'), 'none', dice))
     expect(dice.asked.map((d) => d.label)).toEqual(['through the line d6', 'to hit'])
     expect(r.summary).toBe(
       'Mira misses Goblin g2: GM: each foe Mira passed within 10 feet may take one free attack at +2: d6 + DEX against 4 (Moving through a line; Retreat).',
@@ -325,7 +350,7 @@ describe('Melee Weapon Reach: "strike first regardless of who has the initiative
 
   it("the pike meets Mira's first blow: its 12 on her AC 8 hits first, then her 15 hits AC 6", () => {
     const dice = scripted(12, 5, 15, 4)
-    const r = ok(rules.resolve(mira(), pikeman(), act('w1'), 'none', dice))
+    const r = ok(resolveDeclared(rules, mira(), pikeman(), act('w1'), 'none', dice))
     expect(dice.asked.map((d) => d.label)).toEqual([
       'Pikeman: to hit',
       'Pikeman: damage d8',
@@ -337,36 +362,38 @@ describe('Melee Weapon Reach: "strike first regardless of who has the initiative
     )
     expect(r.changes.mira?.hp).toBe(8 - 5)
     expect(r.changes.p?.hp).toBe(8 - 4)
-    expect(ok(rules.preview(mira(), pikeman(), act('w1'))).summary).toMatch(
+    expect(ok(previewDeclared(rules, mira(), pikeman(), act('w1'))).summary).toMatch(
       /; Pikeman's Pike strikes first, reach advantage in the first round of melee \(Melee Weapon Reach\)\.$/,
     )
     // Its blow of the round is spent; the two are in melee, so the next exchange is by initiative alone.
     const [m, p] = apply([mira(), pikeman()], r) as [Fighter, Fighter]
-    expect(errorOf(rules.preview(p, m, act('w1')))).toBe(
+    expect(errorOf(previewDeclared(rules, p, m, act('w1')))).toBe(
       'Pikeman has made all 1 attacks of the round (attacks per round on the sheet).',
     )
     const next = ok(rules.endOfRound([m, p], 1, scripted()))
     const [m2, p2] = apply([m, p], next) as [Fighter, Fighter]
-    expect(ok(rules.resolve(m2, p2, act('w1'), 'none', scripted(2))).summary).toBe('Mira misses Pikeman.')
+    expect(ok(resolveDeclared(rules, m2, p2, act('w1'), 'none', scripted(2))).summary).toBe(
+      'Mira misses Pikeman.',
+    )
   })
 
   it('one who falls to the longer weapon never strikes', () => {
     const frail = fighter('odnd', 'mira', 'pc', { name: 'Mira', weapons: [SWORD] }, { hp: 3 })
-    const r = ok(rules.resolve(frail, pikeman(), act('w1'), 'none', scripted(12, 5)))
+    const r = ok(resolveDeclared(rules, frail, pikeman(), act('w1'), 'none', scripted(12, 5)))
     expect(r.summary).toMatch(/Pikeman hits Mira for 5: Mira is dead; Mira falls before striking\.$/)
     expect(r.changes.p?.hp).toBeUndefined()
   })
 
   it('a parrying or surprised defender does not strike first; nor does one outreached', () => {
-    expect(ok(rules.resolve(mira(), pikeman(), act('w1'), 'parry', scripted(2))).summary).toMatch(
+    expect(ok(resolveDeclared(rules, mira(), pikeman(), act('w1'), 'parry', scripted(2))).summary).toMatch(
       /^Mira misses/,
     )
     const caught = pikeman({ conditions: [{ id: 'surprised', rounds: 1 }] })
-    expect(ok(rules.resolve(mira(), caught, act('w1'), null, scripted(2))).summary).toBe(
+    expect(ok(resolveDeclared(rules, mira(), caught, act('w1'), null, scripted(2))).summary).toBe(
       'Mira misses Pikeman.',
     )
     // The pikeman attacking Mira: her sword is the shorter, she does not strike first.
-    expect(ok(rules.resolve(pikeman(), mira(), act('w1'), 'none', scripted(2))).summary).toBe(
+    expect(ok(resolveDeclared(rules, pikeman(), mira(), act('w1'), 'none', scripted(2))).summary).toBe(
       'Pikeman misses Mira.',
     )
   })
@@ -375,7 +402,7 @@ describe('Melee Weapon Reach: "strike first regardless of who has the initiative
     const spearman = goblin('g1')
     // Equal reach: only the set spear puts the goblin first. Its 8 + 2 on AC 8 needs 11 (19 - 8): a miss
     // without the +2, a hit with it; its d6 of 3 doubled is 6.
-    const r = ok(rules.resolve(mira(), spearman, act('w1', 'charging'), 'none', scripted(9, 3, 2)))
+    const r = ok(resolveDeclared(rules, mira(), spearman, act('w1', 'charging'), 'none', scripted(9, 3, 2)))
     expect(r.summary).toMatch(
       /^Goblin g1's Spear strikes first, a set spear strikes an unmounted charger first \(CHARGING ATTACKS\): Goblin g1 hits Mira for 6/,
     )
@@ -393,7 +420,7 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
       { hp: 9, state },
     )
   const hit = (toggles: string[], ...faces: number[]) =>
-    ok(rules.resolve(goblin('g1'), ilse(), act('w1', ...toggles), 'none', scripted(...faces)))
+    ok(resolveDeclared(rules, goblin('g1'), ilse(), act('w1', ...toggles), 'none', scripted(...faces)))
 
   it('by one who won initiative: the spell is lost and no other this round; she may cast again next round', () => {
     const r = hit([], 15, 3)
@@ -402,11 +429,11 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
     )
     const after = apply([ilse()], r)[0] as Fighter
     expect(rules.status(after)).toContain('Spell lost (1 round)')
-    expect(errorOf(rules.resolve(after, after, act('cast'), null, scripted()))).toBe(
+    expect(errorOf(resolveDeclared(rules, after, after, act('cast'), null, scripted()))).toBe(
       'Ilse was hit and hurt before casting: the spell is lost, and no other can be cast until the following round (ENCOUNTER ORDER).',
     )
     const next = apply([after], ok(rules.endOfRound([after], 1, scripted())))[0] as Fighter
-    expect(ok(rules.resolve(next, next, act('cast'), null, scripted())).summary).toBe(
+    expect(ok(resolveDeclared(rules, next, next, act('cast'), null, scripted())).summary).toBe(
       'Ilse casts a spell: it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect as the spell says (area damage from the tablet).',
     )
   })
@@ -416,7 +443,7 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
       'Goblin g1 hits Ilse for 3: Ilse saves: a spell being cast still goes off.',
     )
     const dice = scripted(15, 3, 12, 5)
-    const r = ok(rules.resolve(goblin('g1'), ilse(), act('w1', 'same-initiative'), 'none', dice))
+    const r = ok(resolveDeclared(rules, goblin('g1'), ilse(), act('w1', 'same-initiative'), 'none', dice))
     expect(dice.asked.map((d) => d.label)).toEqual([
       'to hit',
       'damage d6',
@@ -433,12 +460,12 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
 
   it('a miss, a fighter, or a caster who already cast this round: nothing to interrupt', () => {
     expect(hit([], 2).summary).toBe('Goblin g1 misses Ilse.')
-    const cast = ok(rules.resolve(ilse(), ilse(), act('cast'), null, scripted()))
+    const cast = ok(resolveDeclared(rules, ilse(), ilse(), act('cast'), null, scripted()))
     const after = apply([ilse()], cast)[0] as Fighter
-    expect(ok(rules.resolve(goblin('g1'), after, act('w1'), 'none', scripted(15, 3))).summary).toBe(
+    expect(ok(resolveDeclared(rules, goblin('g1'), after, act('w1'), 'none', scripted(15, 3))).summary).toBe(
       'Goblin g1 hits Ilse for 3.',
     )
-    expect(ok(rules.resolve(goblin('g1'), mira(), act('w1'), 'none', scripted(15, 3))).summary).toBe(
+    expect(ok(resolveDeclared(rules, goblin('g1'), mira(), act('w1'), 'none', scripted(15, 3))).summary).toBe(
       'Goblin g1 hits Mira for 3.',
     )
     expect(ok(rules.choices(mira())).map((c) => c.id)).not.toContain('cast')
@@ -446,7 +473,7 @@ describe('Spell interruption: "A spellcaster hit and taking damage during the ro
 
   it('a fighter asking to cast anyway is told who casts, not that there is nothing to withdraw from', () => {
     const m = mira()
-    expect(errorOf(rules.resolve(m, m, act('cast'), null, scripted()))).toBe(
+    expect(errorOf(resolveDeclared(rules, m, m, act('cast'), null, scripted()))).toBe(
       'Mira casts no spells: only clerics, magic-users and elves do (ENCOUNTER ORDER: spellcasters).',
     )
   })
@@ -457,7 +484,7 @@ describe('Surrounding: "Up to 6 ... can surround"; "more than 2 ... +1"; "A shie
   /** Each goblin in turn thrusts at Mira and misses. */
   const allOn = (goblins: Fighter[]) =>
     goblins.reduce(
-      (m, g) => apply([m], ok(rules.resolve(g, m, act('w1'), 'none', scripted(2))))[0] as Fighter,
+      (m, g) => apply([m], ok(resolveDeclared(rules, g, m, act('w1'), 'none', scripted(2))))[0] as Fighter,
       mira(),
     )
 
@@ -467,34 +494,36 @@ describe('Surrounding: "Up to 6 ... can surround"; "more than 2 ... +1"; "A shie
     expect(turn.known?.(IDLE, g3, two)).toEqual(['surrounding', 'shield-engaged'])
     expect(turn.known?.(IDLE, g3, allOn([g1]))).toEqual([])
     // THAC0 19 against AC 8 (9 less her shield) needs 11: 10 in 20; surrounding +1 and no shield: 9, 12 in 20.
-    expect(ok(rules.preview(g3, two, act('w1'))).chance).toBe(10 / 20)
-    expect(ok(rules.preview(g3, two, act('w1', 'surrounding', 'shield-engaged'))).chance).toBe(12 / 20)
+    expect(ok(previewDeclared(rules, g3, two, act('w1'))).chance).toBe(10 / 20)
+    expect(ok(previewDeclared(rules, g3, two, act('w1', 'surrounding', 'shield-engaged'))).chance).toBe(
+      12 / 20,
+    )
     expect(rules.status(allOn([g1, g2, g3]))).toContain('Surrounded by 3 this round')
   })
 
   it('a seventh man-sized foe finds no room; the round after, the ring is counted again', () => {
     const six = allOn(band(6))
     const seventh = goblin('g7')
-    expect(errorOf(rules.preview(seventh, six, act('w1')))).toBe(
+    expect(errorOf(previewDeclared(rules, seventh, six, act('w1')))).toBe(
       '6 already fight Mira in melee this round: no room for another around a man-sized foe (Surrounding: up to 6).',
     )
     // One of the six strikes again: no new place taken.
-    expect(errorOf(rules.preview(goblin('g1'), six, act('w1')))).toBeNull()
+    expect(errorOf(previewDeclared(rules, goblin('g1'), six, act('w1')))).toBeNull()
     // A missile is no part of the ring.
     const archer = fighter('odnd', 'a', 'foe', { name: 'Archer', weapons: [BOW] })
-    expect(errorOf(rules.preview(archer, six, act('w1', 'short-range')))).toBeNull()
+    expect(errorOf(previewDeclared(rules, archer, six, act('w1', 'short-range')))).toBeNull()
     const next = apply([six], ok(rules.endOfRound([six], 1, scripted())))[0] as Fighter
-    expect(errorOf(rules.preview(seventh, next, act('w1')))).toBeNull()
+    expect(errorOf(previewDeclared(rules, seventh, next, act('w1')))).toBeNull()
   })
 
   it("around a large creature the text gives no number: the seventh is the GM's call, asked in the log", () => {
     const ogre = fighter('odnd', 'o', 'pc', { name: 'Ogre', size: 'large', weapons: [SWORD] }, { hp: 40 })
     const ring = band(7).reduce(
-      (o, g) => apply([o], ok(rules.resolve(g, o, act('w1'), 'none', scripted(2))))[0] as Fighter,
+      (o, g) => apply([o], ok(resolveDeclared(rules, g, o, act('w1'), 'none', scripted(2))))[0] as Fighter,
       ogre,
     )
     expect(rules.status(ring)).toContain('Surrounded by 7 this round')
-    const last = ok(rules.resolve(goblin('g8'), ring, act('w1'), 'none', scripted(2)))
+    const last = ok(resolveDeclared(rules, goblin('g8'), ring, act('w1'), 'none', scripted(2)))
     expect(last.summary).toContain('GM: 8 now fight Ogre; how many can surround a large foe is yours to say')
   })
 })
@@ -514,15 +543,15 @@ describe("The text's quick kill estimate for normal men, beside the odds", () =>
       class: 'monster',
       ac: 10,
     })
-    const preview = ok(rules.preview(hero, humanoid, act('w1')))
+    const preview = ok(previewDeclared(rules, hero, humanoid, act('w1')))
     expect(preview.chance).toBe(14 / 20)
     expect(preview.summary).toContain(
       "Against a crowd of such normal men (d6 hit points), the text's quick reckoning: 8 attacks, 5.6 hits, about 5.6 killed a round (6 rounded up).",
     )
     // One attack a round (a 1st-level fighter) is no crowd reckoning; nor is a foe who is no normal man.
-    expect(ok(rules.preview(mira(), humanoid, act('w1'))).summary).not.toContain('quick reckoning')
+    expect(ok(previewDeclared(rules, mira(), humanoid, act('w1'))).summary).not.toContain('quick reckoning')
     const ogre = fighter('odnd', 'o', 'foe', { name: 'Ogre', role: 'monster', class: 'monster', level: 4 })
-    expect(ok(rules.preview(hero, ogre, act('w1'))).summary).not.toContain('quick reckoning')
+    expect(ok(previewDeclared(rules, hero, ogre, act('w1'))).summary).not.toContain('quick reckoning')
   })
 })
 
@@ -556,14 +585,15 @@ describe('Mass Combat: units "fought as one man"', () => {
 
   it('one hit throw; a hit takes d6 x 10: a 3 is 30, leaving 10 of 40, three men of ten', () => {
     const dice = scripted(15, 3)
-    const r = ok(rules.resolve(unit('b', 'Bandits'), unit('s', 'Soldiers'), act('w1'), 'none', dice))
+    const r = ok(resolveDeclared(rules, unit('b', 'Bandits'), unit('s', 'Soldiers'), act('w1'), 'none', dice))
     expect(dice.asked.map((d) => d.label)).toEqual(['to hit', 'unit hit d6'])
     expect(r.summary).toBe('Bandits hits Soldiers for 30.')
     const soldiers = apply([unit('s', 'Soldiers')], r)[0] as Fighter
     expect(soldiers.hp).toBe(10)
     expect(rules.status(soldiers)).toContain('3 of 10 men left')
     expect(
-      ok(rules.resolve(unit('b', 'Bandits'), unit('s', 'Soldiers'), act('w1'), 'none', scripted(2))).summary,
+      ok(resolveDeclared(rules, unit('b', 'Bandits'), unit('s', 'Soldiers'), act('w1'), 'none', scripted(2)))
+        .summary,
     ).toBe('Bandits misses Soldiers.')
   })
 
@@ -583,11 +613,13 @@ describe('ENCOUNTER ORDER 6: "movement/combat is simultaneous (This means that a
       { name: 'Goblin', role: 'monster', class: 'monster', ac: 6, weapons: [SPEAR] },
       { hp: 2 },
     )
-    const same = ok(rules.resolve(mira(), weak, act('w1', 'same-initiative'), 'none', scripted(15, 4)))
+    const same = ok(
+      resolveDeclared(rules, mira(), weak, act('w1', 'same-initiative'), 'none', scripted(15, 4)),
+    )
     expect(same.summary).toBe(
       'Mira hits Goblin for 4: Goblin is dead; Goblin acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it.',
     )
-    expect(ok(rules.resolve(mira(), weak, act('w1'), 'none', scripted(15, 4))).summary).toBe(
+    expect(ok(resolveDeclared(rules, mira(), weak, act('w1'), 'none', scripted(15, 4))).summary).toBe(
       'Mira hits Goblin for 4: Goblin is dead.',
     )
   })
@@ -601,7 +633,7 @@ describe('"a sufficient reach advantage" at the table: 5 feet or more', () => {
       ac: 6,
       weapons: [{ ...SWORD, reach: 3 }],
     })
-    expect(ok(rules.resolve(brawler, swordsman, act('hands'), 'none', scripted(2))).summary).toBe(
+    expect(ok(resolveDeclared(rules, brawler, swordsman, act('hands'), 'none', scripted(2))).summary).toBe(
       'Brawler misses Swordsman.',
     )
     const spearman = fighter('odnd', 'p', 'foe', {
@@ -609,7 +641,7 @@ describe('"a sufficient reach advantage" at the table: 5 feet or more', () => {
       ac: 6,
       weapons: [{ ...SPEAR, reach: 8 }],
     })
-    expect(ok(rules.resolve(mira(), spearman, act('w1'), 'none', scripted(2, 2))).summary).toMatch(
+    expect(ok(resolveDeclared(rules, mira(), spearman, act('w1'), 'none', scripted(2, 2))).summary).toMatch(
       /^Spearman's Spear strikes first/,
     )
   })

@@ -5,23 +5,16 @@
  * reads, so that a phone loads it only to ask for its own dice; table.ts adds it to the room's `odndCombat`.
  */
 import { fail, type Outcome, ok } from '../../outcome.ts'
-import type {
-  CombatRules,
-  Declared,
-  Fighter,
-  FighterChange,
-  Resolution,
-  Roller,
-  TableView,
-} from '../../table/types.ts'
+import { setupOf } from '../../table/plan.ts'
+import type { CombatRules, Declared, Fighter, FighterChange, Resolution, Roller } from '../../table/types.ts'
 import {
   type Counter,
   cannotAttack,
   canParry,
   declare,
-  declareMove,
   type Log,
   outreachedBy,
+  type Planned,
   type Ready,
   ROUNDS_PER_TURN,
   unparriable,
@@ -169,27 +162,18 @@ function partingShot(foe: Fighter, target: Fighter, roll: Roller): Outcome<Resol
  * odnd's `resolve`: a move as moves.ts declares it, or an attack as combat.ts's `declare` reads it, struck
  * with the dice `roll` gives (the room's, or a phone's dry run of the player's own faces).
  */
-export const odndResolve: CombatRules['resolve'] = (
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-  roll: Roller,
-  view?: TableView,
-): Outcome<Resolution> => {
-  const table = view?.fighters
-  const move = declareMove(attacker, target, declared)
-  if (move) {
-    if (!move.ok) return move
+export const odndResolve: CombatRules['resolve'] = (plan, defense, roll): Outcome<Resolution> => {
+  const { attacker, target, declared } = plan
+  const table = plan.table?.fighters
+  const setup = setupOf<Planned>(plan)
+  if ('move' in setup) {
     if (defense !== null && defense !== 'none') return fail('Nobody defends against a move.')
-    return resolveMove(attacker, move.value, declared.toggles, roll, table, partingShot)
+    return resolveMove(attacker, setup.move, declared.toggles, roll, table, partingShot)
   }
-  const first = declare(attacker, target, declared, {}, false, view?.turn.status === 'idle')
-  if (!first.ok) return first
-  const counter = first.ok && defense !== 'parry' ? outreachedBy(attacker, target, first.value) : null
+  const counter = defense !== 'parry' ? outreachedBy(attacker, target, setup.ready) : null
   const struck = counter
     ? struckFirst(attacker, target, declared, defense, roll, counter)
-    : strike(attacker, target, declared, defense, roll, false, false, first.value)
+    : strike(attacker, target, declared, defense, roll, false, false, setup.ready)
   if (!struck.ok || !table) return struck
   return ok(letGoOfTheFallen(struck.value, target, table))
 }

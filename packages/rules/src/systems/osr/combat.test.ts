@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { osr, toFloat } from '../../index.ts'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
@@ -34,7 +35,7 @@ const SPEAR = weapon('Spear', 'melee-thrown', '1d6', {
 /** Resolves and returns the outcome, failing the test on a refusal. */
 function resolve(attacker: Fighter, target: Fighter, declared: Declared, ...faces: number[]) {
   const dice = scripted(...faces)
-  const r = rules.resolve(attacker, target, declared, null, dice)
+  const r = resolveDeclared(rules, attacker, target, declared, null, dice)
   if (!r.ok) throw new Error(r.error)
   expect(dice.asked).toHaveLength(faces.length) // every scripted die was asked for
   return { ...r.value, asked: dice.asked }
@@ -60,14 +61,14 @@ describe('choices', () => {
   it('holds the action for another, with no dice and no change: the turn model moves the holder (17.0.1.6)', () => {
     const hold = { choice: 'hold', toggles: [] }
     expect(rules.toggles(pc(), foe(), 'hold')).toEqual([])
-    const preview = rules.preview(pc(), foe(), hold)
+    const preview = previewDeclared(rules, pc(), foe(), hold)
     expect(preview.ok && preview.value.summary).toBe(
       'Mira waits for Goblin and acts on their number, at the same time: Hold Action (17.0.1.6).',
     )
     const r = resolve(pc(), foe(), hold)
     expect(r.summary).toBe('Mira waits for Goblin and acts on their number, at the same time.')
     expect(r.changes).toEqual({})
-    expect(rules.preview(pc(), pc(), hold)).toEqual({
+    expect(previewDeclared(rules, pc(), pc(), hold)).toEqual({
       ok: false,
       error: 'Hold your action for someone else: the one you wait for.',
     })
@@ -118,7 +119,7 @@ describe('choices', () => {
   it('declares parry and dodge for oneself: +2 AC against every attack this round, and no attack (17.0.1.4)', () => {
     const mira = pc()
     const parry = { choice: 'parry-dodge', toggles: [] }
-    expect(rules.preview(mira, foe(), parry)).toEqual({
+    expect(previewDeclared(rules, mira, foe(), parry)).toEqual({
       ok: false,
       error: 'Parry or dodge is declared for oneself, not at another.',
     })
@@ -131,7 +132,7 @@ describe('choices', () => {
     // The goblin's sword needs 2 more to hit her; she has no attack left this round.
     const sword = { choice: 'weapon-0-melee', toggles: [] }
     const needs = (t: typeof mira) => {
-      const p = rules.preview(foe(), t, sword)
+      const p = previewDeclared(rules, foe(), t, sword)
       return Number(p.ok ? /on (\d+) or more/.exec(p.value.summary)?.[1] : Number.NaN)
     }
     expect(needs(mira)).toBeGreaterThan(1)
@@ -204,7 +205,7 @@ describe('toggles', () => {
 describe('preview', () => {
   it('equals the rules package’s exact odds for the same declaration', () => {
     const declared: Declared = { choice: 'weapon-0-melee', toggles: ['flanking', 'concealed-50'] }
-    const p = rules.preview(pc(), foe(), declared)
+    const p = previewDeclared(rules, pc(), foe(), declared)
     const a = osr.parseSheet({ name: 'Mira' })
     const t = osr.parseSheet({ name: 'Goblin' })
     if (!a.ok || !t.ok) throw new Error('default sheets')
@@ -219,17 +220,17 @@ describe('preview', () => {
   })
 
   it('hand-computed: d20 + 1 against AC 11 hits on 10 to 20, 11 faces in 20 (17.0.1.2)', () => {
-    const p = rules.preview(pc(), foe(), SWORD)
+    const p = previewDeclared(rules, pc(), foe(), SWORD)
     expect(p.ok && p.value.chance).toBe(11 / 20)
     expect(p.ok && p.value.summary).toMatch(/^Hits on 10 or more on a d20 \(55%\) against AC 11/)
     // Flanking is +1 on melee attacks (17.0.6): 9 to 20.
-    const flanked = rules.preview(pc(), foe(), { ...SWORD, toggles: ['flanking'] })
+    const flanked = previewDeclared(rules, pc(), foe(), { ...SWORD, toggles: ['flanking'] })
     expect(flanked.ok && flanked.value.chance).toBe(12 / 20)
   })
 
   it('lists each to-hit modifier, and what changes the target’s AC (17.0.3: prone is -4 AC in melee)', () => {
     const prone = foe({}, { state: { conditions: [{ kind: 'prone' }] } })
-    const p = rules.preview(pc(), prone, { ...SWORD, toggles: ['from-behind'] })
+    const p = previewDeclared(rules, pc(), prone, { ...SWORD, toggles: ['from-behind'] })
     expect(p.ok && p.value.lines.map((l) => [l.label, l.value])).toEqual([
       ['attack bonus', 1],
       ['STR bonus', 0],
@@ -241,7 +242,7 @@ describe('preview', () => {
   })
 
   it('refuses a target beyond long range (17.0.7)', () => {
-    const p = rules.preview(pc({ weapons: [BOW] }), foe(), {
+    const p = previewDeclared(rules, pc({ weapons: [BOW] }), foe(), {
       choice: 'weapon-0-missile',
       toggles: ['beyond-range'],
     })
@@ -249,7 +250,7 @@ describe('preview', () => {
   })
 
   it('refuses a charge with a sword (17.0.1.8)', () => {
-    const p = rules.preview(pc(), foe(), { ...SWORD, toggles: ['charge'] })
+    const p = previewDeclared(rules, pc(), foe(), { ...SWORD, toggles: ['charge'] })
     expect(p).toEqual({
       ok: false,
       error: 'A charge needs a weapon suitable for charging, such as a spear, lance or pole arm.',
@@ -258,7 +259,7 @@ describe('preview', () => {
 
   it('refuses an attack by a combatant who is down', () => {
     const down = pc({}, { hp: 0, state: { status: 'unconscious', nonLethalTaken: true, conditions: [] } })
-    expect(rules.preview(down, foe(), SWORD)).toEqual({
+    expect(previewDeclared(rules, down, foe(), SWORD)).toEqual({
       ok: false,
       error: 'Mira is unconscious. They cannot attack.',
     })
@@ -267,8 +268,8 @@ describe('preview', () => {
 
 describe('defenses', () => {
   it('gives the defender no reaction: parry and dodge is an action declared instead of an attack (17.0.1.4)', () => {
-    expect(rules.defenses(pc(), foe(), SWORD)).toEqual({ ok: true, value: [] })
-    expect(rules.resolve(pc(), foe(), SWORD, 'parry', scripted()).ok).toBe(false)
+    expect(defensesDeclared(rules, pc(), foe(), SWORD)).toEqual({ ok: true, value: [] })
+    expect(resolveDeclared(rules, pc(), foe(), SWORD, 'parry', scripted()).ok).toBe(false)
   })
 
   it('a target who declared parry or dodge has +2 AC: 10 + 1 hits AC 11 but not AC 13', () => {
@@ -393,7 +394,9 @@ describe('resolve', () => {
     const hit = resolve(pc({ weapons: [bow] }), foe(), declared, 15, 4)
     expect(hit.summary).not.toMatch(/missed shot/)
     expect(rules.toggles(pc(), foe(), 'weapon-0-melee').some((t) => t.id === 'into-melee')).toBe(false)
-    expect(rules.preview(pc(), foe(), { choice: 'weapon-0-melee', toggles: ['into-melee'] })).toEqual({
+    expect(
+      previewDeclared(rules, pc(), foe(), { choice: 'weapon-0-melee', toggles: ['into-melee'] }),
+    ).toEqual({
       ok: false,
       error: 'A shot into a melee applies to missile attacks only.',
     })
@@ -417,7 +420,10 @@ describe('injury (17.0.16)', () => {
     expect(goblin.hp).toBe(-2)
     expect(rules.status(goblin)).toEqual(['Dead'])
     expect(r.summary).toMatch(/Goblin is reduced to zero hit points: dead\.$/)
-    expect(rules.preview(pc(), goblin, SWORD)).toEqual({ ok: false, error: 'Goblin is already dead.' })
+    expect(previewDeclared(rules, pc(), goblin, SWORD)).toEqual({
+      ok: false,
+      error: 'Goblin is already dead.',
+    })
   })
 
   it('after non-lethal damage a combatant falls unconscious instead, and further damage kills', () => {
@@ -454,10 +460,12 @@ describe('end of round', () => {
       'Mira parries and dodges this round: +2 AC, no attack.',
     )
     for (const choice of ['weapon-0-melee', 'punch', 'grapple'])
-      expect(rules.resolve(nextMira, foe(), { choice, toggles: [] }, null, scripted(10, 5))).toEqual({
-        ok: false,
-        error: 'No attack this round: the weapon was dropped last round.',
-      })
+      expect(resolveDeclared(rules, nextMira, foe(), { choice, toggles: [] }, null, scripted(10, 5))).toEqual(
+        {
+          ok: false,
+          error: 'No attack this round: the weapon was dropped last round.',
+        },
+      )
     // Burning, she may still put the flames out; a caster may still cast.
     const burning = after(nextMira, {
       state: {
@@ -498,12 +506,12 @@ describe('end of round', () => {
     const c = rules.choices(crew)
     expect(c.ok && c.value[0]?.label).toBe('Ballista (1d10, fires 1/6)')
     const shot = { choice: 'weapon-0-missile', toggles: ['short-range'] }
-    const p = rules.preview(crew, foe(), shot)
+    const p = previewDeclared(rules, crew, foe(), shot)
     // The round's move, split around the shot (17.0.1.1), then the reloading.
     expect(p.ok && p.value.summary).toMatch(
       /; move up to 30 ft too, split before and after the attack; then 5 rounds of reloading, doing nothing else\.$/,
     )
-    const charge = rules.preview(pc({ weapons: [SPEAR] }), foe(), {
+    const charge = previewDeclared(rules, pc({ weapons: [SPEAR] }), foe(), {
       choice: 'weapon-0-melee',
       toggles: ['charge'],
     })
@@ -585,7 +593,7 @@ describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
     }
     expect(ids(mage())).toContain('cast')
     expect(ids(pc())).not.toContain('cast')
-    expect(rules.preview(pc(), pc(), CAST)).toEqual({
+    expect(previewDeclared(rules, pc(), pc(), CAST)).toEqual({
       ok: false,
       error: 'Mira’s sheet does not cast spells.',
     })
@@ -605,7 +613,7 @@ describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
 
   it('a struck caster saves vs Spells (16): 5 faces in 20 keep the spell, and the log says which', () => {
     const struck = after(mage(), resolve(foe(), mage(), early, 2).changes.mira)
-    const preview = rules.preview(struck, struck, CAST)
+    const preview = previewDeclared(rules, struck, struck, CAST)
     // d20 >= 16: faces 16 to 20, 5 of 20.
     expect(preview.ok && preview.value.chance).toBe(5 / 20)
     expect(preview.ok && preview.value.summary).toBe(
@@ -628,7 +636,7 @@ describe('spell casting at the table (17.0.1.3, 17.0.13)', () => {
       'Mira casts a spell: it goes off on their number (GM: its effect, e.g. area damage from the tablet).',
     )
     const gagged = mage({ state: { conditions: [{ kind: 'gagged-or-bound' }] } })
-    expect(rules.preview(gagged, gagged, CAST)).toEqual({
+    expect(previewDeclared(rules, gagged, gagged, CAST)).toEqual({
       ok: false,
       error:
         'A bound or gagged spellcaster cannot cast: casting needs one hand free and the ability to speak.',
@@ -652,12 +660,12 @@ describe('running away, fatigue and feats (17.0.1.7, 17.0.1.5)', () => {
     const mira = pc({ constitution: 2 })
     expect(osr.runLimit({ constitution: 2 })).toBe(6)
     const five = runFor(mira, 5)
-    const preview = rules.preview(five, five, RUN)
+    const preview = previewDeclared(rules, five, five, RUN)
     // The sheet says what this round's run does: the 6th of 6 tires her.
     expect(preview.ok && preview.value.summary).toBe(
       'Mira runs away this round: double movement, no attack (Run Away (17.0.1.7)); that is 6 rounds run (3 x CON): Mira is fatigued and walks only until 3 turns of rest; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2).',
     )
-    const first = rules.preview(mira, mira, RUN)
+    const first = previewDeclared(rules, mira, mira, RUN)
     expect(first.ok && first.value.summary).toMatch(
       /; 5 of 6 rounds of running left \(3 x CON\); turning your back/,
     )
@@ -667,19 +675,19 @@ describe('running away, fatigue and feats (17.0.1.7, 17.0.1.5)', () => {
     const six = runFor(five, 1)
     expect(rules.status(six)).toEqual(['Fatigued (walks only)'])
     // Fatigued: no more running, no charge; the GM ends it once rested, and the count starts again.
-    expect(rules.preview(six, six, RUN)).toEqual({
+    expect(previewDeclared(rules, six, six, RUN)).toEqual({
       ok: false,
       error: 'Fatigued characters must rest for at least 3 turns before running again.',
     })
     const spear = pc({ constitution: 2, weapons: [SPEAR] }, { state: six.state })
-    expect(rules.preview(spear, foe(), { choice: 'weapon-0-melee', toggles: ['charge'] })).toEqual({
+    expect(previewDeclared(rules, spear, foe(), { choice: 'weapon-0-melee', toggles: ['charge'] })).toEqual({
       ok: false,
       error: 'Fatigued characters may only walk at the normal encounter rate.',
     })
     const rested = rules.clear?.(six, 'fatigued')
     if (!rested?.ok) throw new Error('the GM could not end the fatigue')
     const fresh = after(six, rested.value.changes.mira)
-    const again = rules.preview(fresh, fresh, RUN)
+    const again = previewDeclared(rules, fresh, fresh, RUN)
     expect(again.ok && again.value.summary).toMatch(/5 of 6 rounds of running left/)
   })
 
@@ -703,7 +711,7 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
   }
 
   it('the touch attack shows the hold’s odds, and a kept hold gives Mira a way to hurt the Goblin', () => {
-    const p = rules.preview(pc(), foe(), GRAPPLE)
+    const p = previewDeclared(rules, pc(), foe(), GRAPPLE)
     expect(p.ok && p.value.summary).toMatch(
       /a hit grabs Goblin, and the grapple check keeps the hold 47\.5%;/,
     )
@@ -718,7 +726,7 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
   it('hurting the held: both checks again; kept (10 against 3), 1d3 = 2 non-lethal; the odds are the hold’s', () => {
     const { mira, goblin } = grabbed()
     const squeeze = { choice: 'squeeze', toggles: [] }
-    const p = rules.preview(mira, goblin, squeeze)
+    const p = previewDeclared(rules, mira, goblin, squeeze)
     expect(p.ok && p.value.chance).toBeCloseTo(KEPT, 10)
     expect(p.ok && p.value.summary).toBe(
       'Both make the grapple check: the hold is kept 47.5%, then 1d3 + STR non-lethal damage; else it is broken.',
@@ -729,7 +737,7 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
     )
     expect(r.changes.gob?.hp).toBe(8)
     // Another than the one held is refused.
-    expect(rules.preview(mira, foe({ name: 'Orc' }), squeeze)).toEqual({
+    expect(previewDeclared(rules, mira, foe({ name: 'Orc' }), squeeze)).toEqual({
       ok: false,
       error: 'Mira does not hold Orc: choose the one you hold.',
     })
@@ -738,7 +746,7 @@ describe('a grapple kept: hurting the one held, breaking free (17.0.18)', () => 
   it('breaking free: the Goblin’s 18 against Mira’s 4 breaks the hold, and both are free of it', () => {
     const { mira, goblin } = grabbed()
     const free = { choice: 'break-free', toggles: [] }
-    const p = rules.preview(goblin, mira, free)
+    const p = previewDeclared(rules, goblin, mira, free)
     expect(p.ok && p.value.chance).toBeCloseTo(1 - KEPT, 10)
     const r = resolve(goblin, mira, free, 18, 4)
     expect(r.summary).toBe('Mira’s grapple check 4 against Goblin’s 18; the hold is broken: Goblin is free.')
@@ -784,7 +792,7 @@ describe('a grapple with no attack this round (17.0.4, 17.0.18)', () => {
     const h = rules.choices(holder)
     expect(h.ok && h.value.map((x) => x.id)).not.toContain('squeeze')
     expect(
-      rules.resolve(holder, goblin, { choice: 'squeeze', toggles: [] }, null, scripted(10, 3, 2)),
+      resolveDeclared(rules, holder, goblin, { choice: 'squeeze', toggles: [] }, null, scripted(10, 3, 2)),
     ).toEqual({
       ok: false,
       error: 'No attack this round: the weapon was dropped last round.',
@@ -806,7 +814,7 @@ describe('a grapple with no attack this round (17.0.4, 17.0.18)', () => {
       [reloading(mira), goblin, 'squeeze'],
       [reloading(mira), goblin, 'hold'],
     ] as const)
-      expect(rules.resolve(who, other, { choice, toggles: [] }, null, scripted(10, 3, 2))).toEqual({
+      expect(resolveDeclared(rules, who, other, { choice, toggles: [] }, null, scripted(10, 3, 2))).toEqual({
         ok: false,
         error: why,
       })
@@ -818,7 +826,10 @@ describe('ground fire (17.0.10)', () => {
   const SPILL: Declared = { choice: 'spill-oil', toggles: [] }
 
   it('oil spilled and lit burns 10 rounds: each round’s end asks the GM for 1d6 on those in it, no save', () => {
-    expect(rules.preview(pc(), pc(), SPILL)).toEqual({ ok: false, error: 'Mira carries no flask of oil.' })
+    expect(previewDeclared(rules, pc(), pc(), SPILL)).toEqual({
+      ok: false,
+      error: 'Mira carries no flask of oil.',
+    })
     const carrier = pc({ weapons: [weapon('Sword', 'melee', '1d8'), OIL] })
     const spilled = resolve(carrier, carrier, SPILL)
     expect(spilled.summary).toBe(
@@ -851,7 +862,7 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
   const CHARGE: Declared = { choice: 'weapon-0-melee', toggles: ['charge'] }
   const quick = [osr.YET_TO_ACT, osr.AS_QUICK]
   const options = (attacker: Fighter, target: Fighter, declared: Declared) => {
-    const d = rules.defenses(attacker, target, declared)
+    const d = defensesDeclared(rules, attacker, target, declared)
     if (!d.ok) throw new Error(d.error)
     return d.value
   }
@@ -898,15 +909,15 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
 
   it('refuses at once what rolling would refuse (two cover levels), so the room asks no dry run first', () => {
     const twoCovers: Declared = { ...CHARGE, toggles: ['charge', 'cover-75', 'cover-90'], round: quick }
-    const asked = rules.defenses(charger(), spearman(), twoCovers)
+    const asked = defensesDeclared(rules, charger(), spearman(), twoCovers)
     expect(asked).toEqual({ ok: false, error: 'Choose only one cover level.' })
-    expect(rules.resolve(charger(), spearman(), twoCovers, null, scripted())).toEqual(asked)
+    expect(resolveDeclared(rules, charger(), spearman(), twoCovers, null, scripted())).toEqual(asked)
     expect(rules.defensesCheckResolve).toBe(true)
   })
 
   it('set, both strike on the charger’s number: the spear does double damage and spends the setter’s action', () => {
     const dice = owned(10, 3, 12, 4)
-    const r = rules.resolve(charger(), spearman(), { ...CHARGE, round: quick }, 'set-0', dice.roll)
+    const r = resolveDeclared(rules, charger(), spearman(), { ...CHARGE, round: quick }, 'set-0', dice.roll)
     if (!r.ok) throw new Error(r.error)
     // The charge: 10 + 1 + 2 = 13 against AC 11, 1d6 3 doubled (17.0.1.8) = 6 on Mira (10 -> 4).
     // The set spear: 12 + 1 = 13 against AC 11 - 2 = 9, 1d6 4 doubled (17.0.1.9) = 8 on the Goblin (10 -> 2).
@@ -922,7 +933,14 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
 
   it('simultaneous: a charge that fells the setter still takes the spear', () => {
     const frail = pc({ weapons: [SPEAR] }, { hp: 2 })
-    const r = rules.resolve(charger(), frail, { ...CHARGE, round: quick }, 'set-0', scripted(10, 3, 12, 4))
+    const r = resolveDeclared(
+      rules,
+      charger(),
+      frail,
+      { ...CHARGE, round: quick },
+      'set-0',
+      scripted(10, 3, 12, 4),
+    )
     if (!r.ok) throw new Error(r.error)
     expect(r.value.changes.mira?.hp).toBe(-4)
     expect(r.value.changes.gob?.hp).toBe(2)
@@ -934,7 +952,8 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
     expect(asked.map((o) => o.id)).toEqual(['reach-0', 'let-come'])
     // AC 11: d20 + 1 >= 11 on faces 10 to 20.
     expect(asked[0]?.chance).toBe(11 / 20)
-    const r = rules.resolve(
+    const r = resolveDeclared(
+      rules,
       foe(),
       reach,
       { ...SWORD, round: [osr.YET_TO_ACT] },
@@ -953,12 +972,21 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
   })
 
   it('let them come: the attack alone, nothing spent; an answer not offered is refused in words', () => {
-    const r = rules.resolve(charger(), spearman(), { ...CHARGE, round: quick }, 'let-come', scripted(10, 3))
+    const r = resolveDeclared(
+      rules,
+      charger(),
+      spearman(),
+      { ...CHARGE, round: quick },
+      'let-come',
+      scripted(10, 3),
+    )
     expect(r.ok && r.value.summary).toBe(
       'Goblin hits Mira with the Spear (13 against AC 11); 6 damage; Mira lets them come.',
     )
     expect(r.ok && r.value.spent).toBeUndefined()
-    expect(rules.resolve(charger(), spearman(), { ...CHARGE, round: quick }, 'reach-0', scripted())).toEqual({
+    expect(
+      resolveDeclared(rules, charger(), spearman(), { ...CHARGE, round: quick }, 'reach-0', scripted()),
+    ).toEqual({
       ok: false,
       error:
         'That answer is not open to the defender now: in these rules only a long reach, or a weapon set against a charge, strikes first, before one has acted this round.',
@@ -977,7 +1005,10 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
         mira: { total: 4, faces: [4], detail: '' },
       },
     }
-    const p = rules.preview(charger(), spearman(), CHARGE, { turn, fighters: [charger(), spearman()] })
+    const p = previewDeclared(rules, charger(), spearman(), CHARGE, {
+      turn,
+      fighters: [charger(), spearman()],
+    })
     expect(p.ok && p.value.summary).toMatch(
       /; Mira may set the Spear against your charge first: hits you 65%, double damage\.$/,
     )
@@ -995,7 +1026,7 @@ describe('a missile that misses into a melee with allies (17.0.12)', () => {
 
   it('a miss asks the GM which allies it could hit, each with the chance the roll hits them', () => {
     // d20 3 + 1 + 1 (short range) = 5 misses AC 11.
-    const r = rules.resolve(archer(), foe(), SHOT, null, scripted(3), view())
+    const r = resolveDeclared(rules, archer(), foe(), SHOT, null, scripted(3), view())
     if (!r.ok) throw new Error(r.error)
     expect(r.value.summary).toBe(
       'Mira misses Goblin with the Short bow (5 against AC 11); the missed shot may hit one of Mira’s allies in the melee: the GM chooses who could be, and the room rolls.',
@@ -1010,15 +1041,15 @@ describe('a missile that misses into a melee with allies (17.0.12)', () => {
       ['none', null],
     ])
     // A hit asks nothing.
-    expect(rules.resolve(archer(), foe(), SHOT, null, scripted(15, 4), view()).ok).toBe(true)
-    const hit = rules.resolve(archer(), foe(), SHOT, null, scripted(15, 4), view())
+    expect(resolveDeclared(rules, archer(), foe(), SHOT, null, scripted(15, 4), view()).ok).toBe(true)
+    const hit = resolveDeclared(rules, archer(), foe(), SHOT, null, scripted(15, 4), view())
     expect(hit.ok && hit.value.asks).toBeUndefined()
   })
 
   it('the room rolls against each chosen ally in the GM’s order until one is hit, who takes the bow’s damage', () => {
     const stray: Declared = { choice: 'stray:weapon-0-missile', toggles: [] }
     // 5 + 1 = 6 misses Bea (AC 15); 12 + 1 = 13 hits Tomas (AC 11); 1d6 4.
-    const r = rules.resolve(archer(), foe(), stray, 'bea+tomas', scripted(5, 12, 4), view())
+    const r = resolveDeclared(rules, archer(), foe(), stray, 'bea+tomas', scripted(5, 12, 4), view())
     if (!r.ok) throw new Error(r.error)
     const sheetOf = osr.parseSheet(archer().sheet)
     if (!sheetOf.ok) throw new Error(sheetOf.error)
@@ -1036,19 +1067,19 @@ describe('a missile that misses into a melee with allies (17.0.12)', () => {
       'Mira’s missed shot strays into the melee: 6 against Bea’s AC 15: a miss; 13 against Tomas’s AC 11: a hit: Tomas takes 4 damage.',
     )
     expect(r.value.changes).toEqual({ tomas: { hp: 6 } })
-    const none = rules.resolve(archer(), foe(), stray, 'none', scripted(), view())
+    const none = resolveDeclared(rules, archer(), foe(), stray, 'none', scripted(), view())
     expect(none.ok && none.value.summary).toBe(
       'Mira’s missed shot strays into the melee: the GM chose nobody it could hit, and the missile is lost.',
     )
-    const missed = rules.resolve(archer(), foe(), stray, 'tomas', scripted(2), view())
+    const missed = resolveDeclared(rules, archer(), foe(), stray, 'tomas', scripted(2), view())
     expect(missed.ok && missed.value.summary).toMatch(/it hits none of them, and the missile is lost\.$/)
     // Only the GM's answer rolls it: never an attack declared by a player; nobody but an ally, once.
-    expect(rules.resolve(archer(), foe(), stray, null, scripted(), view())).toEqual({
+    expect(resolveDeclared(rules, archer(), foe(), stray, null, scripted(), view())).toEqual({
       ok: false,
       error: 'Only the GM rolls a missed shot against allies, choosing who could be hit (17.0.12).',
     })
     for (const bad of ['gob', 'ded', 'tomas+tomas'])
-      expect(rules.resolve(archer(), foe(), stray, bad, scripted(), view())).toEqual({
+      expect(resolveDeclared(rules, archer(), foe(), stray, bad, scripted(), view())).toEqual({
         ok: false,
         error: 'Choose among Mira’s allies in the fight, each once, or nobody.',
       })
@@ -1069,7 +1100,7 @@ describe('parting shots at one who runs away (17.0.2)', () => {
   const view = () => ({ turn: IDLE_TURN, fighters: [pc(), foe(), orc, ded, tomas] })
 
   it('running asks the GM who is within 5 ft: each opponent with a ready weapon, at +2', () => {
-    const r = rules.resolve(pc(), pc(), RUN, null, scripted(), view())
+    const r = resolveDeclared(rules, pc(), pc(), RUN, null, scripted(), view())
     if (!r.ok) throw new Error(r.error)
     expect(r.value.summary).toMatch(/; the GM says who is within 5 ft of them for a parting shot\.$/)
     // The Goblin's Sword: d20 + 1 + 2 (parting shot) against AC 11 hits on 8 to 20. The Orc has no weapon,
@@ -1091,13 +1122,16 @@ describe('parting shots at one who runs away (17.0.2)', () => {
       ['none', null],
     ])
     // Nobody to take one: nothing is asked.
-    const alone = rules.resolve(pc(), pc(), RUN, null, scripted(), { turn: IDLE_TURN, fighters: [pc(), orc] })
+    const alone = resolveDeclared(rules, pc(), pc(), RUN, null, scripted(), {
+      turn: IDLE_TURN,
+      fighters: [pc(), orc],
+    })
     expect(alone.ok && alone.value.asks).toBeUndefined()
   })
 
   it('a plain move away turns her back too: the same prompt, her walk as the sheet’s movement (17.0.2, 17.0.1.1)', () => {
     const MOVE: Declared = { choice: 'move-away', toggles: [] }
-    const r = rules.resolve(pc(), pc(), MOVE, null, scripted(), view())
+    const r = resolveDeclared(rules, pc(), pc(), MOVE, null, scripted(), view())
     if (!r.ok) throw new Error(r.error)
     const feet = osr.moveAllowance(sheetOf(pc()), 'move')
     if (!feet.ok) throw new Error(feet.error)
@@ -1115,7 +1149,7 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     const THEN: Declared = { choice: 'weapon-0-melee', toggles: ['then-move-away'] }
     expect(rules.toggles(pc(), foe(), THEN.choice).map((t) => t.id)).toContain('then-move-away')
     // A 2 misses the Goblin: no damage die.
-    const r = rules.resolve(pc(), foe(), THEN, null, scripted(2), view())
+    const r = resolveDeclared(rules, pc(), foe(), THEN, null, scripted(2), view())
     if (!r.ok) throw new Error(r.error)
     expect(r.value.summary).toMatch(
       /; Mira moves away: the GM says who is within 5 ft of them for a parting shot\.$/,
@@ -1126,7 +1160,7 @@ describe('parting shots at one who runs away (17.0.2)', () => {
       ['none', null],
     ])
     // Without the toggle, the blow asks nothing.
-    const stays = rules.resolve(pc(), foe(), { ...THEN, toggles: [] }, null, scripted(2), view())
+    const stays = resolveDeclared(rules, pc(), foe(), { ...THEN, toggles: [] }, null, scripted(2), view())
     expect(stays.ok && stays.value.asks).toBeUndefined()
   })
 
@@ -1134,7 +1168,7 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     const THEN: Declared = { choice: 'weapon-0-melee', toggles: ['then-move-away'] }
     // A natural 20, then 19 on the special roll: the condition chart's d4 1, "Enemy is Disarmed: Primary
     // weapon is knocked from enemy's grasp" (the Goblin's only weapon, its Sword), and 7 damage on the d8.
-    const r = rules.resolve(pc(), foe(), THEN, null, scripted(20, 19, 1, 7), view())
+    const r = resolveDeclared(rules, pc(), foe(), THEN, null, scripted(20, 19, 1, 7), view())
     if (!r.ok) throw new Error(r.error)
     expect(r.value.summary).toContain('Enemy is Disarmed')
     // Nobody else beside her holds a ready weapon (the Orc has none): nothing to ask, nothing the room
@@ -1145,23 +1179,23 @@ describe('parting shots at one who runs away (17.0.2)', () => {
 
   it('the room rolls each parting shot tapped, +2, and it leaves the runner hurt', () => {
     // 15 + 1 + 2 = 18 hits AC 11; 1d8 5.
-    const r = rules.resolve(pc(), pc(), PARTING, 'gob', scripted(15, 5), view())
+    const r = resolveDeclared(rules, pc(), pc(), PARTING, 'gob', scripted(15, 5), view())
     if (!r.ok) throw new Error(r.error)
     expect(r.value.summary).toBe(
       'Parting shots at Mira: Goblin hits Mira with the Sword (18 against AC 11); 5 damage. (GM: Parting shot: opponents with attack routines choose one attack mode (a tiger could only claw once or bite once).)',
     )
     expect(r.value.lines.find((l) => l.label === 'parting shot' && !l.note)?.value).toBe(2)
     expect(r.value.changes).toEqual({ mira: { hp: 5 } })
-    const none = rules.resolve(pc(), pc(), PARTING, 'none', scripted(), view())
+    const none = resolveDeclared(rules, pc(), pc(), PARTING, 'none', scripted(), view())
     expect(none.ok && none.value.summary).toBe('Nobody takes a parting shot at Mira.')
     // Only the GM's answer rolls them; only opponents with a ready weapon, each once.
-    expect(rules.resolve(pc(), pc(), PARTING, null, scripted(), view())).toEqual({
+    expect(resolveDeclared(rules, pc(), pc(), PARTING, null, scripted(), view())).toEqual({
       ok: false,
       error:
         'Only the GM says who is within 5 ft of one who turns their back and moves away, for their parting shots (17.0.2).',
     })
     for (const bad of ['orc', 'ded', 'tomas', 'gob+gob'])
-      expect(rules.resolve(pc(), pc(), PARTING, bad, scripted(), view())).toEqual({
+      expect(resolveDeclared(rules, pc(), pc(), PARTING, bad, scripted(), view())).toEqual({
         ok: false,
         error: 'Choose among Mira’s opponents with a ready weapon, each once, or nobody.',
       })

@@ -16,8 +16,9 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { checkedPlan, setupOf } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { AttackChoice, Declared, Fighter, Preview, TableView } from '../../table/types.ts'
+import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import { ACTIONS, type ActionKind, declareAction } from './actions.ts'
 import { type AttackDeclaration, planAttack } from './attack.ts'
@@ -426,12 +427,43 @@ function declaration(s: Setup, toggles: ReadonlyArray<string>): Outcome<AttackDe
   })
 }
 
-export function declare(attacker: Fighter, target: Fighter, declared: Declared) {
+/** The follow-up's choice: the weapon's own, marked as the stray shot of it (resolve.ts, 17.0.12). */
+export const STRAY = 'stray:'
+/** The follow-up's choice: the parting shots at the one who runs (resolve.ts, 17.0.2). */
+export const PARTING = 'parting-shots'
+
+/** An attack as checked: who, with what, and the rules package's declaration of it. */
+export interface Declaration {
+  setup: Setup
+  decl: AttackDeclaration
+}
+
+export function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Declaration> {
   const s = setup(attacker, target, declared.choice)
   if (!s.ok) return s
   const decl = declaration(s.value, declared.toggles)
   if (!decl.ok) return decl
   return ok({ setup: s.value, decl: decl.value })
+}
+
+/**
+ * A declaration checked once (`CombatRules.plan`): an attack's declaration, which the preview, the defenses
+ * and the roll read back; null for what is not an attack (a grip, a hold, one's own action, a follow-up
+ * the GM answers), each checked where it is done.
+ */
+function planned(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Declaration | null> {
+  const { choice } = declared
+  if (GRIPS.includes(choice) || choice === HOLD.id || choice.startsWith(STRAY) || choice === PARTING)
+    return ok(null)
+  const own = declareSelf(attacker, target, choice)
+  if (own) return own.ok ? ok(null) : own
+  return declare(attacker, target, declared)
+}
+
+/** The attack's declaration from its plan (`planned`): one checked as an attack, or checked again here. */
+export function declarationOf(plan: AttackPlan): Outcome<Declaration> {
+  const d = setupOf<Declaration | null>(plan)
+  return d ? ok(d) : declare(plan.attacker, plan.target, plan.declared)
 }
 
 /** Whether a toggle is worth showing for this attack: the rules refuse the rest, but a form should not offer them. */
@@ -625,7 +657,10 @@ export const osrCombatView: ScreenRules['combat'] = {
     return ATTACK_MODIFIERS.filter((t) => applies(t.id, s.value))
   },
 
-  preview(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView): Outcome<Preview> {
+  plan: checkedPlan(planned),
+
+  preview(planned: AttackPlan): Outcome<Preview> {
+    const { attacker, target, declared, table } = planned
     if (GRIPS.includes(declared.choice)) {
       const g = grip(attacker, target, declared.choice)
       if (!g.ok) return g
@@ -671,7 +706,7 @@ export const osrCombatView: ScreenRules['combat'] = {
         dice: false,
       })
     }
-    const d = declare(attacker, target, declared)
+    const d = declarationOf(planned)
     if (!d.ok) return d
     const plan = planAttack(d.value.decl)
     if (!plan.ok) return plan

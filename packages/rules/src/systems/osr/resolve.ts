@@ -5,10 +5,12 @@
  * (`RESOLVE_LOADERS`). Apart from combat.ts, whose view a phone's screen reads, so that a phone loads it only
  * to ask for its own dice; table.ts adds it to the room's `osrCombat`.
  */
+
 import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import type {
+  AttackPlan,
   Declared,
   DefenseOption,
   Fighter,
@@ -26,6 +28,8 @@ import {
   asJson,
   counterDeclared,
   counters,
+  type Declaration,
+  declarationOf,
   declare,
   declareSelf,
   GRIPS,
@@ -35,6 +39,8 @@ import {
   holding,
   meleeCapable,
   type OsrState,
+  PARTING,
+  STRAY,
   sheet,
   spellSave,
   stateOf,
@@ -62,17 +68,11 @@ const GRAPPLED_CASTER =
  * osr's `resolve` (`CombatRules['resolve']`): a follow-up the GM answered (a stray shot, parting shots), an
  * attack its target answered, a hold acted on, a declaration about oneself, or an attack rolled and applied.
  */
-export function osrResolve(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-  roll: Roller,
-  table?: TableView,
-): Outcome<Resolution> {
+export function osrResolve(plan: AttackPlan, defense: string | null, roll: Roller): Outcome<Resolution> {
+  const { attacker, target, declared, table } = plan
   if (declared.choice.startsWith(STRAY)) return strayShot(attacker, declared, defense, roll, table)
   if (declared.choice === PARTING) return partingShots(attacker, defense, roll, table)
-  if (defense !== null) return answered(attacker, target, declared, defense, roll)
+  if (defense !== null) return answered(plan, defense, roll)
   if (GRIPS.includes(declared.choice)) return gripResolve(attacker, target, declared.choice, roll)
   if (declared.choice === HOLD.id) {
     const held = holding(attacker, target)
@@ -104,7 +104,7 @@ export function osrResolve(
       ...(asks ? { asks } : {}),
     })
   }
-  const struck = strike(attacker, target, declared, roll)
+  const struck = strike(attacker, target, declared, roll, declarationOf(plan))
   if (!struck.ok) return struck
   const { lines, said, prompts } = struck.value
   // The GM chooses the allies a stray shot may hit, in a prompt; the room rolls (17.0.12).
@@ -183,19 +183,14 @@ const NO_REACTION =
  * The attack, answered by its target: they let it come, or strike first on its number, at the same time
  * (both blows land whatever the other does). The blow struck first spends the target's action.
  */
-function answered(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string,
-  roll: Roller,
-): Outcome<Resolution> {
-  const d = declare(attacker, target, declared)
+function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Resolution> {
+  const { attacker, target, declared } = plan
+  const d = declarationOf(plan)
   if (!d.ok) return d
   const counter = counters(d.value.setup, declared).find((c) => c.id === defense)
   if (!counter && (defense !== LET_COME || counters(d.value.setup, declared).length === 0))
     return fail(NO_REACTION)
-  const first = strike(attacker, target, declared, roll)
+  const first = strike(attacker, target, declared, roll, d)
   if (!first.ok) return first
   const [, targetHp, targetState] = first.value.target
   const [, attackerHp, attackerState] = first.value.attacker
@@ -241,8 +236,6 @@ function answered(
 // room asks the GM, at the miss, to tap the allies who could be hit (in the order the shot could find
 // them), then rolls the shooter's attack against each in turn, on the GM's dice, never the player's.
 
-/** The follow-up's choice: the weapon's own, marked as the stray shot of it. */
-export const STRAY = 'stray:'
 const STRAY_RULE = 'Missiles That Miss (17.0.12)'
 export const STRAY_GM = 'Only the GM rolls a missed shot against allies, choosing who could be hit (17.0.12).'
 const NOBODY = 'none'
@@ -418,8 +411,6 @@ function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: R
 // which counts against none of its attacks. A fighting withdrawal (backing away at half walking movement,
 // still fighting) draws none: it is no run, and the GM answers "Nobody" for one who only backs away.
 
-/** The follow-up's choice: the parting shots at the one who runs. */
-export const PARTING = 'parting-shots'
 const PARTING_RULE = 'Defensive Movement and Attacks of Opportunity (17.0.2)'
 export const PARTING_GM =
   'Only the GM says who is within 5 ft of one who turns their back and moves away, for their parting shots (17.0.2).'
@@ -530,8 +521,15 @@ interface Struck {
 }
 
 /** Rolls a declared attack (a weapon, a punch, a grapple's touch) and works out what it does to both. */
-function strike(attacker: Fighter, target: Fighter, declared: Declared, roll: Roller): Outcome<Struck> {
-  const d = declare(attacker, target, declared)
+function strike(
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+  roll: Roller,
+  /** The attack's declaration, where its plan checked it already. */
+  checked: Outcome<Declaration> = declare(attacker, target, declared),
+): Outcome<Struck> {
+  const d = checked
   if (!d.ok) return d
   const { setup: s, decl } = d.value
   const rolled = rollOnTable(decl, roll)

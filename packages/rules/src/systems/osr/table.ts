@@ -3,14 +3,23 @@
  * the resolving of an attack (resolve.ts), and what only the room asks: the defender's prompt (`defenses`),
  * the end of a round and the GM's ending of a condition. A phone's screen imports none of this module.
  */
+
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import type { CombatRules, Declared, DefenseOption, Fighter, Resolution, Roller } from '../../table/types.ts'
+import type {
+  AttackPlan,
+  CombatRules,
+  Declared,
+  DefenseOption,
+  Fighter,
+  Resolution,
+  Roller,
+} from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import {
   chip,
   counterOdds,
-  declare,
+  declarationOf,
   declareSelf,
   GM_ENDS,
   GRIPS,
@@ -20,8 +29,10 @@ import {
   holding,
   type OsrState,
   osrCombatView,
+  PARTING,
   rounds,
   type Setup,
+  STRAY,
   sheet,
   stateOf,
 } from './combat.ts'
@@ -30,11 +41,9 @@ import {
   changesOf,
   LET_COME,
   osrResolve,
-  PARTING,
   PARTING_GM,
   REACH_RULE,
   SET_RULE,
-  STRAY,
   STRAY_GM,
   takeDamage,
 } from './resolve.ts'
@@ -65,7 +74,8 @@ export const osrCombat: CombatRules = {
   // `resolve` with no defense refuses only what `declare` refuses, as `defenses` does: after it, `strike`
   // rolls on faces checked in range only (rollAttack, oil, holy water, the grapple check, scatter).
   defensesCheckResolve: true,
-  defenses(attacker: Fighter, target: Fighter, declared: Declared) {
+  defenses(plan: AttackPlan) {
+    const { attacker, target, declared } = plan
     if (GRIPS.includes(declared.choice)) {
       const g = grip(attacker, target, declared.choice)
       return g.ok ? ok([]) : g
@@ -78,7 +88,7 @@ export const osrCombat: CombatRules = {
     if (own) return own.ok ? ok([]) : own
     if (declared.choice.startsWith(STRAY)) return fail(STRAY_GM)
     if (declared.choice === PARTING) return fail(PARTING_GM)
-    const d = declare(attacker, target, declared)
+    const d = declarationOf(plan)
     if (!d.ok) return d
     const options = counterOptions(attacker, target, d.value.setup, declared)
     if (options.length === 0) return ok(options)

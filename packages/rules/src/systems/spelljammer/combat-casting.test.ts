@@ -2,8 +2,10 @@
  * Casting at the table: the worked examples of Casting Cleric Spells and Casting Mage Spells, played
  * through the combat adapter and the turn model as the room plays them.
  */
+
 import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../outcome.ts'
+import { previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import type { TurnStep } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted, steps, turnContext } from '../test-support.ts'
@@ -43,7 +45,7 @@ function after(f: Fighter, r: Resolution): Fighter {
 }
 
 const cast = (f: Fighter, choice: string, segment: number) =>
-  after(f, unwrap(combat.resolve(f, f, on(choice, segment), null, scripted())))
+  after(f, unwrap(resolveDeclared(combat, f, f, on(choice, segment), null, scripted())))
 
 describe('casting at the table: when a spell goes off', () => {
   it('offers each spell on the sheet with its casting time, to begin on one’s place in the round', () => {
@@ -52,14 +54,14 @@ describe('casting at the table: when a spell goes off', () => {
       expect.objectContaining({ id: 'cast-1', label: 'Cast Bless (casting time 5)' }),
       expect.objectContaining({ id: 'cast-2', label: 'Cast Sanctuary (casting time 10)' }),
     ])
-    expect(combat.preview(mage, mage, { choice: 'cast-0', toggles: [] })).toEqual({
+    expect(previewDeclared(combat, mage, mage, { choice: 'cast-0', toggles: [] })).toEqual({
       ok: false,
       error: 'A spell is cast on your place in the round: it needs the round running.',
     })
   })
 
   it('rank 8 SK: begun on 9 it goes off on 3; begun on 2, on -4 of the same round (Casting Mage Spells)', () => {
-    expect(unwrap(combat.preview(mage, mage, on('cast-0', 9))).summary).toMatch(
+    expect(unwrap(previewDeclared(combat, mage, mage, on('cast-0', 9))).summary).toMatch(
       /^Vela begins casting Bolt of Energy on segment 9 \(casting time 6\): it goes off on segment 3;/,
     )
     expect(cast(mage, 'cast-0', 9).state.casting).toEqual({ spell: 0, startsOn: 9, goesOffOn: 3 })
@@ -94,11 +96,11 @@ describe('casting at the table: when a spell goes off', () => {
   it('goes off on its segment, not before, on a target the caster names; the GM applies the spell', () => {
     const casting = cast(mage, 'cast-0', 9)
     expect(unwrap(combat.choices(casting)).map((c) => c.id)).toEqual(['release'])
-    expect(combat.preview(casting, orc, on('release', 5))).toEqual({
+    expect(previewDeclared(combat, casting, orc, on('release', 5))).toEqual({
       ok: false,
       error: 'Bolt of Energy goes off on segment 3, not before.',
     })
-    const gone = unwrap(combat.resolve(casting, orc, on('release', 3), null, scripted()))
+    const gone = unwrap(resolveDeclared(combat, casting, orc, on('release', 3), null, scripted()))
     expect(gone.summary).toBe(
       'Vela’s Bolt of Energy goes off on Orc (segment 3): the GM applies what the spell does.',
     )
@@ -115,7 +117,8 @@ describe('casting at the table: a caster attacked', () => {
   const sword = (segment: number) => on('weapon-0', segment)
 
   it('loses DEF from DEX, Defense and Shield while casting, not before it began nor once it went off', () => {
-    const to = (segment: number) => unwrap(combat.preview(orc, casting, sword(segment))).lines.at(-3)?.value
+    const to = (segment: number) =>
+      unwrap(previewDeclared(combat, orc, casting, sword(segment))).lines.at(-3)?.value
     // Longsword SC 100 - DEF 30 = 70; casting: DEF 10, so 90.
     expect(to(5)).toBe(90)
     expect(to(10)).toBe(70)
@@ -123,12 +126,12 @@ describe('casting at the table: a caster attacked', () => {
   })
 
   it('a hit interrupts: the spell and the caster’s action for the round are lost; a miss does not', () => {
-    const hit = unwrap(combat.resolve(orc, casting, sword(5), 'none', scripted(40, 4)))
+    const hit = unwrap(resolveDeclared(combat, orc, casting, sword(5), 'none', scripted(40, 4)))
     expect(hit.summary).toBe(
       'Orc hits Vela for 4; Vela’s Bolt of Energy is interrupted: the spell and Vela’s action for the round are lost.',
     )
     expect(after(casting, hit).state.casting).toBeUndefined()
-    const miss = unwrap(combat.resolve(orc, casting, sword(5), 'none', scripted(95)))
+    const miss = unwrap(resolveDeclared(combat, orc, casting, sword(5), 'none', scripted(95)))
     expect(after(casting, miss).state.casting).toEqual(casting.state.casting)
   })
 })

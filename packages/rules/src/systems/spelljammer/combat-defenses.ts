@@ -3,8 +3,9 @@
  * when attacked (`defenses`), and the stance an attack then meets. Only the room and resolving an attack
  * (`resolve.ts`) read them, a screen never: they live apart from combat.ts so a phone's chunk leaves them out.
  */
+
 import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { Declared, DefenseOption, Fighter } from '../../table/types.ts'
+import type { AttackPlan, Declared, DefenseOption, Fighter } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import {
   ATTACKING,
@@ -56,7 +57,7 @@ function stanceWords(stance: spelljammer.Stance, bonus: number): string {
 }
 
 /** The stances the target may declare against this attack, each with the odds it leaves; none when it cannot. */
-export function defensesOf(attacker: Fighter, target: Fighter, declared: Declared): Outcome<DefenseOption[]> {
+export function defensesOf({ attacker, target, declared }: AttackPlan): Outcome<DefenseOption[]> {
   if (declared.choice === WITHDRAW) {
     const worked = freeAttackOn(attacker, target, declared)
     return worked.ok ? ok([]) : worked
@@ -127,7 +128,7 @@ export function chosenStance(
 ): Outcome<spelljammer.Stance> {
   const declaredStance = stateOf(target).stance
   if (defense === null || (defense === NO_DEFENSE && !declaredStance)) return ok(declaredStance ?? ATTACKING)
-  const open = defensesOf(attacker, target, declared)
+  const open = defensesOf({ attacker, target, declared })
   if (!open.ok) return open
   if (!open.value.some((o) => o.id === defense))
     return fail(

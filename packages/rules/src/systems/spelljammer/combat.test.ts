@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { type Outcome, spelljammer } from '../../index.ts'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
@@ -44,7 +45,7 @@ function after(f: Fighter, r: Resolution): Fighter {
 
 function attack(a: Fighter, t: Fighter, declared: Declared, defense: string | null, ...faces: number[]) {
   const roll = scripted(...faces)
-  const result = unwrap(combat.resolve(a, t, declared, defense, roll))
+  const result = unwrap(resolveDeclared(combat, a, t, declared, defense, roll))
   return { result, roll, attacker: after(a, result), target: after(t, result) }
 }
 
@@ -112,12 +113,14 @@ describe('spelljammer combat: preview', () => {
         toggles,
       }),
     )
-    expect(unwrap(combat.preview(a, t, { choice: 'weapon-0', toggles })).chance).toBe(odds.display.hit)
+    expect(unwrap(previewDeclared(combat, a, t, { choice: 'weapon-0', toggles })).chance).toBe(
+      odds.display.hit,
+    )
   })
 
   it('SC 112 against DEF 40 hits on 72 or less, crits on 11, grievous on 4 (Hitting; Critical and Grievous Hits)', () => {
     const a = sj('mira', 'pc', { weapons: [{ name: 'Longsword', sc: 112, damage: '1d8+4' }] })
-    const preview = unwrap(combat.preview(a, sj('ogre', 'foe', { def: 40 }), sword))
+    const preview = unwrap(previewDeclared(combat, a, sj('ogre', 'foe', { def: 40 }), sword))
     expect(preview.chance).toBe(0.72)
     expect(preview.summary).toBe(
       'Hits on 72 or less on the d100 (72%); critical on 11 or less, grievous on 4 or less.',
@@ -127,12 +130,12 @@ describe('spelljammer combat: preview', () => {
   it('a stunned target gives +10 SC without a toggle (Melee Modifiers: Target Stunned)', () => {
     const stunned = sj('orc', 'foe', {}, { state: { stunned: 1 } })
     // 100 - 20 = 80, +10 = 90.
-    expect(unwrap(combat.preview(sj('mira', 'pc'), stunned, sword)).chance).toBe(0.9)
+    expect(unwrap(previewDeclared(combat, sj('mira', 'pc'), stunned, sword)).chance).toBe(0.9)
   })
 
   it('counts the 96-100 automatic miss (Automatic Hits and Misses)', () => {
     const easy = sj('rat', 'foe', { def: -50 })
-    expect(unwrap(combat.preview(sj('mira', 'pc'), easy, sword)).chance).toBe(0.95)
+    expect(unwrap(previewDeclared(combat, sj('mira', 'pc'), easy, sword)).chance).toBe(0.95)
   })
 })
 
@@ -181,7 +184,7 @@ describe('spelljammer combat: resolving', () => {
 
   it('takes the wound modifier off the attacker SC (Wound Modifiers: Badly Wounded -10)', () => {
     const hurt = sj('mira', 'pc', {}, { hp: 20 })
-    expect(unwrap(combat.preview(hurt, sj('orc', 'foe'), sword)).chance).toBe(0.7)
+    expect(unwrap(previewDeclared(combat, hurt, sj('orc', 'foe'), sword)).chance).toBe(0.7)
   })
 })
 
@@ -200,7 +203,7 @@ describe('spelljammer combat: defending stances', () => {
   })
 
   it('offers the three stances with their effect, then holds the one declared for the round', () => {
-    const options = unwrap(combat.defenses(sj('mira', 'pc'), sj('orc', 'foe'), sword))
+    const options = unwrap(defensesDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), sword))
     expect(ids(options)).toEqual(['defending', 'full-defense', 'desperate-defense', 'none'])
     expect(options[1]?.effect).toBe('+8 DEF; no attacks this round: the attack hits 72% instead of 80%')
     // Declining keeps the orc's attacks, and the attack hits as often as with no prompt at all.
@@ -208,16 +211,17 @@ describe('spelljammer combat: defending stances', () => {
     const declined = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'none', 90)
     expect(combat.choices(declined.target).ok).toBe(true)
     const { target } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'full-defense', 90)
-    expect(ids(unwrap(combat.defenses(sj('ari', 'pc'), target, sword)))).toEqual(['full-defense'])
+    expect(ids(unwrap(defensesDeclared(combat, sj('ari', 'pc'), target, sword)))).toEqual(['full-defense'])
     // "cannot attack during the round but can stay with the attacker": what is not an attack stays offered.
     expect(ids(unwrap(combat.choices(target)))).toEqual(['withdraw', 'pick-up', 'free-action'])
-    expect(combat.resolve(target, sj('mira', 'pc'), sword, null, scripted(10, 4))).toEqual({
+    expect(resolveDeclared(combat, target, sj('mira', 'pc'), sword, null, scripted(10, 4))).toEqual({
       ok: false,
       error: 'orc declared Full Defense this round and cannot attack.',
     })
     expect(
-      unwrap(combat.resolve(target, target, { choice: 'free-action', toggles: [] }, null, scripted()))
-        .summary,
+      unwrap(
+        resolveDeclared(combat, target, target, { choice: 'free-action', toggles: [] }, null, scripted()),
+      ).summary,
     ).toMatch(/^orc takes a free action/)
   })
 
@@ -229,13 +233,13 @@ describe('spelljammer combat: defending stances', () => {
   it('Defending costs the defender SC on their own attacks that round', () => {
     const { target: orc } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'defending', 90)
     // 100 - 5 given up - DEF 20 = 75.
-    expect(unwrap(combat.preview(orc, sj('mira', 'pc'), sword)).chance).toBe(0.75)
+    expect(unwrap(previewDeclared(combat, orc, sj('mira', 'pc'), sword)).chance).toBe(0.75)
   })
 
   it('is not offered once the target has attacked this round: stances are declared at its start', () => {
     const { attacker: orc } = attack(sj('orc', 'foe'), sj('mira', 'pc'), sword, null, 90)
-    expect(unwrap(combat.defenses(sj('mira', 'pc'), orc, sword))).toEqual([])
-    expect(combat.resolve(sj('mira', 'pc'), orc, sword, 'full-defense', scripted())).toEqual({
+    expect(unwrap(defensesDeclared(combat, sj('mira', 'pc'), orc, sword))).toEqual([])
+    expect(resolveDeclared(combat, sj('mira', 'pc'), orc, sword, 'full-defense', scripted())).toEqual({
       ok: false,
       error: "orc already declared this round's action; a defense is declared at the beginning of the round.",
     })
@@ -247,7 +251,7 @@ describe('spelljammer combat: end of round and status', () => {
     const { target: orc } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 10, 7)
     // "Stunned combatants lose all remaining attacks for the round": the attacks, not withdrawing.
     expect(ids(unwrap(combat.choices(orc)))).toEqual(['withdraw', 'pick-up', 'free-action'])
-    expect(combat.resolve(orc, sj('mira', 'pc'), sword, null, scripted(10, 4))).toEqual({
+    expect(resolveDeclared(combat, orc, sj('mira', 'pc'), sword, null, scripted(10, 4))).toEqual({
       ok: false,
       error: "orc is stunned and loses the rest of this round's attacks.",
     })
@@ -279,7 +283,7 @@ describe('spelljammer combat: end of round and status', () => {
     )
     expect(combat.status(aimed.attacker)).toEqual(['Careful aim'])
     // Anyone attacking the aimer gets +10 (Careful Aim): 100 + 10 - 20 = 90.
-    expect(unwrap(combat.preview(sj('orc', 'foe'), aimed.attacker, sword)).chance).toBe(0.9)
+    expect(unwrap(previewDeclared(combat, sj('orc', 'foe'), aimed.attacker, sword)).chance).toBe(0.9)
     const end = unwrap(combat.endOfRound([aimed.attacker], 3, scripted()))
     expect(end.summary).toBe('End of round 3: nothing else happens.')
     expect(after(aimed.attacker, end).state).toEqual({})
@@ -289,7 +293,10 @@ describe('spelljammer combat: end of round and status', () => {
 describe('spelljammer combat: refusals', () => {
   it('refuses a toggle that does not apply, in the player words', () => {
     expect(
-      combat.preview(sj('mira', 'pc'), sj('orc', 'foe'), { choice: 'weapon-0', toggles: ['cover-hard'] }),
+      previewDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), {
+        choice: 'weapon-0',
+        toggles: ['cover-hard'],
+      }),
     ).toEqual({
       ok: false,
       error: '"Hard cover" does not apply to this attack.',
@@ -298,7 +305,7 @@ describe('spelljammer combat: refusals', () => {
 
   it('refuses an attack beyond the round: one attack a round by default', () => {
     const { attacker } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 90)
-    expect(combat.preview(attacker, sj('orc', 'foe'), sword)).toEqual({
+    expect(previewDeclared(combat, attacker, sj('orc', 'foe'), sword)).toEqual({
       ok: false,
       error: 'mira has no attacks left this round.',
     })
@@ -306,7 +313,7 @@ describe('spelljammer combat: refusals', () => {
 
   it('refuses careful aim while running (Careful Aim: "standing still")', () => {
     const declared = { choice: 'weapon-0-shot', toggles: ['careful-aim', 'run-and-attack'] }
-    expect(combat.preview(sj('ari', 'pc', { weapons: [bow] }), sj('orc', 'foe'), declared)).toEqual({
+    expect(previewDeclared(combat, sj('ari', 'pc', { weapons: [bow] }), sj('orc', 'foe'), declared)).toEqual({
       ok: false,
       error: 'Careful aim needs you standing still: you cannot move and attack with it.',
     })
@@ -315,7 +322,9 @@ describe('spelljammer combat: refusals', () => {
 
 describe('spelljammer combat: Multiple Attackers', () => {
   const scLine = (a: Fighter, t: Fighter, declared: Declared) =>
-    unwrap(combat.preview(a, t, declared)).lines.find((l) => l.rule === spelljammer.RULE.multipleAttackers)
+    unwrap(previewDeclared(combat, a, t, declared)).lines.find(
+      (l) => l.rule === spelljammer.RULE.multipleAttackers,
+    )
 
   it('three on one target: the third attacker gets +20 as the room counts the other two (Melee Modifiers: Multiple Attackers)', () => {
     const [mira, tomas, sela] = [sj('mira', 'pc'), sj('tomas', 'pc'), sj('sela', 'pc')]
@@ -330,8 +339,10 @@ describe('spelljammer combat: Multiple Attackers', () => {
     const line = scLine(sela, orc, { choice: 'weapon-0', toggles: known })
     expect(line?.value).toBe(20)
     // SC 100 + 20 - DEF 20: roll 100 or less, but 96-100 always miss.
-    expect(unwrap(combat.preview(sela, orc, { choice: 'weapon-0', toggles: known })).chance).toBe(0.95)
-    expect(unwrap(combat.preview(sela, orc, sword)).lines.at(-3)?.value).toBe(80)
+    expect(unwrap(previewDeclared(combat, sela, orc, { choice: 'weapon-0', toggles: known })).chance).toBe(
+      0.95,
+    )
+    expect(unwrap(previewDeclared(combat, sela, orc, sword)).lines.at(-3)?.value).toBe(80)
     // The round's end forgets who attacked.
     const ended = unwrap(combat.endOfRound([orc], 1, scripted()))
     expect(ended.changes.orc?.state).not.toHaveProperty('attackers')
@@ -342,7 +353,7 @@ describe('spelljammer combat: Multiple Attackers', () => {
       scLine(sj('mira', 'pc'), sj('orc', 'foe'), { choice: 'weapon-0', toggles: ['others-2'] })?.value,
     ).toBe(20)
     expect(
-      combat.preview(sj('mira', 'pc'), sj('orc', 'foe'), {
+      previewDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), {
         choice: 'weapon-0',
         toggles: ['others-1', 'others-2'],
       }),
@@ -375,7 +386,7 @@ describe('spelljammer combat: Withdrawing From Melee', () => {
   it('the opponent gets a free attack, against DEF from DEX but no shield: its odds before she goes', () => {
     const orc = sj('orc', 'foe')
     // Orc SC 100 - (30 - 10) = 80: 80 of the 100 faces hit.
-    const preview = unwrap(combat.preview(mira, orc, leave()))
+    const preview = unwrap(previewDeclared(combat, mira, orc, leave()))
     expect(preview.chance).toBe(0.8)
     expect(preview.summary).toMatch(/^orc gets a free attack as you go: it hits you 80%/)
     expect(preview.lines.find((l) => l.label === 'vs Free attack: no shield')?.value).toBe(10)
@@ -395,25 +406,25 @@ describe('spelljammer combat: Withdrawing From Melee', () => {
 
   it('none from an opponent in Full or Desperate Defense; a Defending one strikes at its SC given up', () => {
     const full = sj('orc', 'foe', {}, { state: { stance: { kind: 'full-defense' } } })
-    expect(unwrap(combat.preview(mira, full, leave())).summary).toBe(
+    expect(unwrap(previewDeclared(combat, mira, full, leave())).summary).toBe(
       'orc gets no free attack: an opponent in full or desperate defense gets no free attack.',
     )
     const none = attack(mira, full, leave(), null)
     expect(none.roll.asked).toEqual([])
     const defending = sj('orc', 'foe', {}, { state: { stance: { kind: 'defending', sacrifice: 5 } } })
-    expect(unwrap(combat.preview(mira, defending, leave())).chance).toBe(0.75)
+    expect(unwrap(previewDeclared(combat, mira, defending, leave())).chance).toBe(0.75)
   })
 
   it('the text’s exceptions in one tap: maneuvering is no withdrawal, two on one and flying are the GM’s call', () => {
     const orc = sj('orc', 'foe')
-    expect(unwrap(combat.preview(mira, orc, leave(['withdraw-maneuvering']))).chance).toBe(0)
+    expect(unwrap(previewDeclared(combat, mira, orc, leave(['withdraw-maneuvering']))).chance).toBe(0)
     const ally = attack(mira, orc, leave(['withdraw-ally-engaged']), null)
     expect(ally.roll.asked).toEqual([])
     expect(ally.result.summary).toMatch(
       /^mira withdraws from melee with orc: the GM decides whether orc gets a free attack/,
     )
     // Before initiative 10 nobody has moved: attacks then are normal, and no free attack.
-    expect(unwrap(combat.preview(mira, orc, leave([], 12))).summary).toMatch(
+    expect(unwrap(previewDeclared(combat, mira, orc, leave([], 12))).summary).toMatch(
       /gets no free attack: before initiative 10/,
     )
   })
@@ -430,7 +441,7 @@ describe('spelljammer combat: Picking Up a Dropped Weapon', () => {
   const pick = (segment: number, d100: number) => attack(mira, mira, on(segment), null, d100)
 
   it('the odds before the roll: 4x DEX gets it back (48%), 1x DEX (12%) leaves one attack 5 segments later', () => {
-    const preview = unwrap(combat.preview(mira, mira, on(8)))
+    const preview = unwrap(previewDeclared(combat, mira, mira, on(8)))
     expect(preview.chance).toBe(0.48)
     expect(preview.summary).toBe(
       "mira gets the weapon back on 4x DEX (48 or less); 1x DEX (12 or less, 12%) also leaves one attack this round, on segment 3; -15 DEF to the round's end.",
@@ -446,7 +457,7 @@ describe('spelljammer combat: Picking Up a Dropped Weapon', () => {
       /^mira picks up the weapon \(rolled 48, 4x DEX 48\): no attack this round/,
     )
     expect(four.attacker.state).toMatchObject({ pickingUp: {}, attacks: 2 })
-    expect(combat.preview(four.attacker, sj('orc', 'foe'), sword)).toEqual({
+    expect(previewDeclared(combat, four.attacker, sj('orc', 'foe'), sword)).toEqual({
       ok: false,
       error: 'mira has no attacks left this round.',
     })
@@ -484,7 +495,7 @@ describe('spelljammer combat: Shooting Into Melee', () => {
     ])
     expect(ids(combat.toggles(ari, orc, 'weapon-0-melee'))).not.toContain('into-melee-1-1')
     // "1 friend and 1 opponent - on a 30 or less": d100 + rank 2 <= 30 is 28 faces of 100.
-    const preview = unwrap(combat.preview(ari, orc, into('1-1')))
+    const preview = unwrap(previewDeclared(combat, ari, orc, into('1-1')))
     expect(preview.chance).toBeCloseTo(0.7 * 0.72, 10)
     expect(preview.summary).toMatch(
       /^Into the melee, the shot goes at a friend 28% of the time, so it hits orc 50\.4%/,
@@ -508,7 +519,10 @@ describe('spelljammer combat: Shooting Into Melee', () => {
     const r = attack(master, orc, into('1-1'), null, 3)
     expect(r.result.summary).toMatch(/\(a 3 on the die always goes at a friend\)/)
     expect(
-      combat.preview(ari, orc, { choice: 'weapon-0-shot', toggles: ['into-melee-1-1', 'into-melee-1-2'] }),
+      previewDeclared(combat, ari, orc, {
+        choice: 'weapon-0-shot',
+        toggles: ['into-melee-1-1', 'into-melee-1-2'],
+      }),
     ).toEqual({
       ok: false,
       error: 'Choose only one of "Into melee: 1 friend, 1 foe" and "Into melee: 1 friend, 2 foes".',
@@ -527,11 +541,11 @@ describe('spelljammer combat: Free Actions', () => {
     )
     expect(spelljammerTurns.attacksPerTurn(taken.attacker)).toBe(2)
     // "Only one Free Action can be taken per round": a second is refused in the text's words.
-    expect(combat.resolve(taken.attacker, taken.attacker, free, null, scripted())).toEqual({
+    expect(resolveDeclared(combat, taken.attacker, taken.attacker, free, null, scripted())).toEqual({
       ok: false,
       error: 'Only one free action can be taken per round; declare any other as a regular action.',
     })
-    expect(combat.preview(taken.attacker, taken.attacker, free)).toEqual({
+    expect(previewDeclared(combat, taken.attacker, taken.attacker, free)).toEqual({
       ok: false,
       error: 'Only one free action can be taken per round; declare any other as a regular action.',
     })
@@ -559,7 +573,7 @@ describe('spelljammer combat: the Desperate Defense forced move', () => {
     expect(attack(mira, desperate, sword, null, 99).result.summary).toMatch(
       /mira may force orc to move up to 10 ft\.$/,
     )
-    expect(combat.preview(mira, orc, forcing)).toEqual({
+    expect(previewDeclared(combat, mira, orc, forcing)).toEqual({
       ok: false,
       error: 'orc is not in Desperate Defense: only a desperate defender can be forced to move.',
     })

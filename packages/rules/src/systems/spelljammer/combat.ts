@@ -20,9 +20,11 @@
  * - The text has no rule for 0 hit points: the adapter reads 0 or less as down (no attacks, no stance),
  *   the rest is the GM's.
  */
+
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { plainPlan } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
@@ -572,7 +574,9 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     const choice = parseChoice(choiceId, sheet.value)
     return choice ? togglesFor(sheet.value, choice.mode, target) : []
   },
-  preview(attacker, target, declared) {
+  plan: plainPlan,
+
+  preview({ attacker, target, declared }) {
     if (declared.choice === WITHDRAW) return withdrawPreview(attacker, target, declared)
     if (declared.choice === FREE_ACTION.id) {
       const taken = freeAction(attacker, target)

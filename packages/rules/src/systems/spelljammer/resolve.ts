@@ -304,7 +304,7 @@ function pickUp(f: Fighter, target: Fighter, declared: Declared, roll: Roller): 
 }
 
 /** spelljammer's `resolve`: the action, then the free action it uses up and the move after a last attack. */
-export const spelljammerResolve: CombatRules['resolve'] = (attacker, target, declared, defense, roll) =>
+export const spelljammerResolve: CombatRules['resolve'] = ({ attacker, target, declared }, defense, roll) =>
   afterFreeAction(
     attacker,
     declared,

@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { type Outcome, zones } from '../../index.ts'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
@@ -76,7 +77,7 @@ describe('zones: preview', () => {
         toggles: ['beyond-half-range'],
       }),
     )
-    const preview = must(rules.preview(bandit, balthasar, declared))
+    const preview = must(previewDeclared(rules, bandit, balthasar, declared))
     expect(preview.chance).toBe(zones.attackOdds(plan, 7).hit.probability)
     // Hand-computed: the bow beyond half range needs a WIT save (Attacking); with WIT 7 it passes on
     // 1-7 of a d20, 7/20.
@@ -85,7 +86,7 @@ describe('zones: preview', () => {
   })
 
   it('hits automatically when no WIT save is called for ("Typically, attacks automatically hit")', () => {
-    expect(must(rules.preview(balthasar, bandit, SWORD)).chance).toBe(1)
+    expect(must(previewDeclared(rules, balthasar, bandit, SWORD)).chance).toBe(1)
   })
 })
 
@@ -95,13 +96,16 @@ describe('zones: resolving an attack', () => {
     const bandit = foe('Bandit', { weapons: [weapon('Bow', 'd6', 8)] })
     const balthasar = pc('Balthasar', { armor: 1 })
     const roll = scripted(5, 4)
-    const hit = must(rules.resolve(bandit, balthasar, attack('weapon-0', 'beyond-half-range'), null, roll))
+    const hit = must(
+      resolveDeclared(rules, bandit, balthasar, attack('weapon-0', 'beyond-half-range'), null, roll),
+    )
     expect(roll.asked.map((d) => d.label)).toEqual(['WIT save to hit', 'damage d6'])
     expect(hit.changes.Balthasar?.hp).toBe(8 - (4 - 1))
     expect(hit.summary).toBe('Bandit hits: Balthasar takes 3.')
     // "Theobald attacks a nearby bandit with his sword ... in complete darkness ... He rolls a 20 ... a miss".
     const miss = must(
-      rules.resolve(
+      resolveDeclared(
+        rules,
         pc('Theobald'),
         foe('Bandit'),
         attack('weapon-0', 'target-not-visible'),
@@ -127,24 +131,26 @@ describe('zones: resolving an attack', () => {
     const balthasar = pc('Balthasar')
     const bandit = after(
       foe('Bandit', {}, 4),
-      must(rules.resolve(balthasar, foe('Bandit', {}, 4), SWORD, null, scripted(4))),
+      must(resolveDeclared(rules, balthasar, foe('Bandit', {}, 4), SWORD, null, scripted(4))),
     )
     expect(bandit.hp).toBe(0)
     expect(rules.status(bandit)).toEqual(['Incapacitated'])
     expect(rules.choices(bandit)).toEqual({ ok: false, error: "Bandit is incapacitated and can't act." })
     // "Sybilla later attacks the same bandit with a dagger ... she slits his throat": no roll at all.
     const sybilla = pc('Sybilla', { weapons: [weapon('Dagger', 'd4')] })
-    const blow = must(rules.resolve(sybilla, bandit, attack('weapon-0', 'death-blow'), null, scripted()))
+    const blow = must(
+      resolveDeclared(rules, sybilla, bandit, attack('weapon-0', 'death-blow'), null, scripted()),
+    )
     expect(rules.status(after(bandit, blow))).toEqual(['Dead'])
   })
 
   it('refuses what the text forbids, in the player’s words', () => {
     const archer = pc('Sybilla', { weapons: [weapon('Musket', 'd8', 6)] })
-    expect(rules.preview(archer, foe('Bandit'), attack('weapon-0', 'target-not-visible'))).toEqual({
+    expect(previewDeclared(rules, archer, foe('Bandit'), attack('weapon-0', 'target-not-visible'))).toEqual({
       ok: false,
       error: 'Bandit is not visible: a ranged attack is impossible.',
     })
-    expect(rules.preview(archer, foe('Bandit'), attack('weapon-0', 'death-blow'))).toEqual({
+    expect(previewDeclared(rules, archer, foe('Bandit'), attack('weapon-0', 'death-blow'))).toEqual({
       ok: false,
       error: '"Death blow" doesn\'t apply to this attack.',
     })
@@ -158,13 +164,13 @@ describe('zones: reactions', () => {
   const musket = attack('weapon-0')
 
   it('offers dodge with its AGI odds, a counter per melee attack when nearby, hiding and a guard', () => {
-    const options = must(rules.defenses(sybilla, bandit, musket))
+    const options = must(defensesDeclared(rules, sybilla, bandit, musket))
     // The musket shoots from afar: the bandit's sword and fists can't reach to counter; with nobody else
     // on the table, there is nobody to hide behind and nobody to guard.
     expect(options.map((o) => o.id)).toEqual(['dodge', 'none'])
     const ally = foe('Bandit 2')
     const table = { turn: IDLE_TURN, fighters: [sybilla, bandit, ally] }
-    expect(must(rules.defenses(sybilla, bandit, musket, table)).map((o) => o.id)).toEqual([
+    expect(must(defensesDeclared(rules, sybilla, bandit, musket, table)).map((o) => o.id)).toEqual([
       'dodge',
       'hide:Bandit 2',
       'hide:Bandit 2:dodge',
@@ -173,7 +179,7 @@ describe('zones: reactions', () => {
     ])
     // AGI 8: a pass on 1-8 of a d20.
     expect(options[0]?.chance).toBe(8 / 20)
-    const melee = must(rules.defenses(pc('Theobald'), bandit, SWORD)).map((o) => o.id)
+    const melee = must(defensesDeclared(rules, pc('Theobald'), bandit, SWORD)).map((o) => o.id)
     // Non-lethal attacks "can be used to counter" a nearby one too.
     expect(melee).toEqual([
       'dodge',
@@ -187,16 +193,16 @@ describe('zones: reactions', () => {
   })
 
   it('changes the outcome: no reaction takes the damage, a passed dodge makes it miss', () => {
-    const none = must(rules.resolve(sybilla, bandit, musket, null, scripted(6)))
+    const none = must(resolveDeclared(rules, sybilla, bandit, musket, null, scripted(6)))
     expect(none.changes.Bandit?.hp).toBe(2)
     // "He rolls a 2 on a d20, lower than their AGI, so the attack misses."
     const roll = scripted(2)
-    const dodged = must(rules.resolve(sybilla, bandit, musket, 'dodge', roll))
+    const dodged = must(resolveDeclared(rules, sybilla, bandit, musket, 'dodge', roll))
     expect(roll.asked.map((d) => d.label)).toEqual(['AGI save to dodge'])
     expect(dodged.changes.Bandit?.hp).toBe(8)
     expect(dodged.summary).toBe("Bandit dodges Sybilla's attack.")
     // Choosing not to react is the same blow as no reaction offered, and keeps the bandit's turn.
-    const declined = must(rules.resolve(sybilla, bandit, musket, 'none', scripted(6)))
+    const declined = must(resolveDeclared(rules, sybilla, bandit, musket, 'none', scripted(6)))
     expect(declined).toEqual(none)
     expect(rules.status({ ...bandit, ...dodged.changes.Bandit })).toContain('Reacted (1 round)')
     expect(rules.status({ ...bandit, ...declined.changes.Bandit })).not.toContain('Reacted (1 round)')
@@ -207,12 +213,12 @@ describe('zones: reactions', () => {
     // Theobald inflicts 4 ... the leader 5 ... armour value of 2 ... the bandit leader is hit for 4 first."
     const theobald = pc('Theobald', { weapons: [weapon('Spear', 'd6')], armor: 1, shield: true })
     const leader = foe('Leader', { weapons: [weapon('Battleaxe', 'd8')] }, 4)
-    const counter = must(rules.defenses(theobald, leader, attack('weapon-0'))).find(
+    const counter = must(defensesDeclared(rules, theobald, leader, attack('weapon-0'))).find(
       (o) => o.id === 'counter:weapon-0',
     )
     expect(counter?.label).toBe('Counter: Battleaxe (d8)')
     const roll = scripted(4, 5)
-    const r = must(rules.resolve(theobald, leader, attack('weapon-0'), 'counter:weapon-0', roll))
+    const r = must(resolveDeclared(rules, theobald, leader, attack('weapon-0'), 'counter:weapon-0', roll))
     expect(roll.asked.map((d) => d.label)).toEqual(['damage d6', 'counter damage d8'])
     expect(r.changes.Leader?.hp).toBe(0)
     expect(r.changes.Theobald?.hp).toBe(8)
@@ -239,7 +245,7 @@ describe('zones: reactions', () => {
       }),
     )
     const odds = zones.attackOdds(spear, 10, { kind: 'counter', counter: axe.damage }).counter
-    const counter = must(rules.defenses(theobald, leader, attack('weapon-0'))).find(
+    const counter = must(defensesDeclared(rules, theobald, leader, attack('weapon-0'))).find(
       (o) => o.id === 'counter:weapon-0',
     )
     expect(counter?.chance).toBe(odds?.attackerFirst.probability)
@@ -251,14 +257,17 @@ describe('zones: reactions', () => {
   it('lets nobody but a guard answer for a target who has already taken their turn (README)', () => {
     const sybilla = pc('Sybilla')
     const bandit = foe('Bandit')
-    const first = must(rules.resolve(sybilla, bandit, SWORD, null, scripted(1)))
+    const first = must(resolveDeclared(rules, sybilla, bandit, SWORD, null, scripted(1)))
     const [s1, b1] = [after(sybilla, first), after(bandit, first)]
     // Alone, nobody can answer for her; a standing ally may still guard her (his reaction, not hers).
-    expect(must(rules.defenses(b1, s1, SWORD))).toEqual([])
+    expect(must(defensesDeclared(rules, b1, s1, SWORD))).toEqual([])
     const tomas = pc('Tomas')
     const table = { turn: IDLE_TURN, fighters: [s1, b1, tomas] }
-    expect(must(rules.defenses(b1, s1, SWORD, table)).map((o) => o.id)).toEqual(['guard:Tomas', 'none'])
-    expect(rules.resolve(b1, s1, SWORD, 'dodge', scripted())).toEqual({
+    expect(must(defensesDeclared(rules, b1, s1, SWORD, table)).map((o) => o.id)).toEqual([
+      'guard:Tomas',
+      'none',
+    ])
+    expect(resolveDeclared(rules, b1, s1, SWORD, 'dodge', scripted())).toEqual({
       ok: false,
       error: 'No reaction: Sybilla has already taken their turn this round.',
     })
@@ -267,7 +276,7 @@ describe('zones: reactions', () => {
   it('turns the attack on the one hidden behind: they take the musket shot, and the target spent a reaction', () => {
     const ally = foe('Bandit 2')
     const table = { turn: IDLE_TURN, fighters: [sybilla, bandit, ally] }
-    const r = must(rules.resolve(sybilla, bandit, musket, 'hide:Bandit 2', scripted(5), table))
+    const r = must(resolveDeclared(rules, sybilla, bandit, musket, 'hide:Bandit 2', scripted(5), table))
     expect(r.changes.Bandit?.hp).toBe(8)
     // The musket's d8 shows 5; Bandit 2 has no armour.
     expect(r.changes['Bandit 2']?.hp).toBe(8 - 5)
@@ -280,7 +289,9 @@ describe('zones: reactions', () => {
   it('lets an ally guard: the guard takes the blow, spends a reaction, and neither dodges nor counters', () => {
     const ally = foe('Bandit 2', { armor: 1 })
     const table = { turn: IDLE_TURN, fighters: [sybilla, bandit, ally] }
-    const r = must(rules.resolve(pc('Theobald'), bandit, SWORD, 'guard:Bandit 2', scripted(4), table))
+    const r = must(
+      resolveDeclared(rules, pc('Theobald'), bandit, SWORD, 'guard:Bandit 2', scripted(4), table),
+    )
     // d6 shows 4, minus the guard's armour 1 ("Guarding": they become the new target).
     expect(r.changes['Bandit 2']?.hp).toBe(8 - 3)
     expect(r.changes.Bandit?.hp).toBe(8)
@@ -308,14 +319,14 @@ describe('zones: non-lethal attacks', () => {
         nearby: true,
       }),
     )
-    const chance = must(rules.preview(theobald, bandit, attack('grapple'))).chance
+    const chance = must(previewDeclared(rules, theobald, bandit, attack('grapple'))).chance
     expect(chance).toBe(zones.nonLethalOdds(plan, 10).takesEffect.probability)
     expect(chance).toBe(10 / 20) // STR 10 passes on 1-10: the grab works on 11-20.
   })
 
   it('plays the printed grapple: the counter lands first, then the failed STR save, then breaking free', () => {
     const roll = scripted(1, 15)
-    const grab = must(rules.resolve(theobald, bandit, attack('grapple'), 'counter:weapon-0', roll))
+    const grab = must(resolveDeclared(rules, theobald, bandit, attack('grapple'), 'counter:weapon-0', roll))
     expect(roll.asked.map((d) => d.label)).toEqual(['counter damage d6', 'STR save to resist the grapple'])
     expect(grab.changes.Theobald?.hp).toBe(8) // 1 minus armour 2: just a scratch
     const grabbed = after(bandit, grab)
@@ -324,13 +335,13 @@ describe('zones: non-lethal attacks', () => {
     // "On his next turn, Theobald attacks the bandit with a dagger ... The bandit can't react since he is grabbed".
     const round = must(rules.endOfRound([after(theobald, grab), grabbed], 1, scripted()))
     const [t2, b2] = [after(after(theobald, grab), round), after(grabbed, round)]
-    expect(must(rules.defenses(t2, b2, attack('weapon-1')))).toEqual([])
-    const stabbed = after(b2, must(rules.resolve(t2, b2, attack('weapon-1'), null, scripted(3))))
+    expect(must(defensesDeclared(rules, t2, b2, attack('weapon-1')))).toEqual([])
+    const stabbed = after(b2, must(resolveDeclared(rules, t2, b2, attack('weapon-1'), null, scripted(3))))
     expect(stabbed.hp).toBe(5)
 
     // "On his turn, he can only attempt to break free by passing a STR save. He succeeds".
     expect(must(rules.choices(stabbed))).toEqual([{ id: 'break-free', label: 'Break free (STR save)' }])
-    const free = must(rules.resolve(stabbed, t2, attack('break-free'), null, scripted(4)))
+    const free = must(resolveDeclared(rules, stabbed, t2, attack('break-free'), null, scripted(4)))
     expect(rules.status(after(stabbed, free)).filter((c) => c.startsWith('Grabbed'))).toEqual([])
     expect(free.summary).toBe('Bandit breaks free of Theobald.')
   })
@@ -340,7 +351,7 @@ describe('zones: a grab by a larger character', () => {
   it('leaves the smaller one held nothing to do on its turn: it cannot break free, only an ally frees it', () => {
     // "Smaller characters ... can't free themselves from a grab with a STR save" (Non-lethal attacks).
     const ogre = foe('Ogre', { size: 'large', weapons: [weapon('Club', 'd8')] })
-    const grab = must(rules.resolve(ogre, pc('Mira'), attack('grapple'), null, scripted(15)))
+    const grab = must(resolveDeclared(rules, ogre, pc('Mira'), attack('grapple'), null, scripted(15)))
     const mira = after(pc('Mira'), grab)
     const view = { turn: IDLE_TURN, fighters: [ogre, mira] }
     expect(rules.choices(mira, view)).toEqual({
@@ -348,7 +359,7 @@ describe('zones: a grab by a larger character', () => {
       error:
         'Mira is held by a larger character and can’t break free with a STR save: only an ally can free them.',
     })
-    expect(rules.resolve(mira, ogre, attack('break-free'), null, scripted(1))).toEqual({
+    expect(resolveDeclared(rules, mira, ogre, attack('break-free'), null, scripted(1))).toEqual({
       ok: false,
       error: "Mira can't break free of a larger character's grab with a STR save.",
     })
@@ -356,7 +367,7 @@ describe('zones: a grab by a larger character', () => {
     const bandit = foe('Bandit')
     const held = after(
       pc('Mira'),
-      must(rules.resolve(bandit, pc('Mira'), attack('grapple'), null, scripted(15))),
+      must(resolveDeclared(rules, bandit, pc('Mira'), attack('grapple'), null, scripted(15))),
     )
     expect(must(rules.choices(held, { turn: IDLE_TURN, fighters: [bandit, held] })).map((c) => c.id)).toEqual(
       ['break-free'],
@@ -369,19 +380,19 @@ describe('zones: gear', () => {
     // Non-lethal attacks, Disarm: "The target must pass a STR save or drop a weapon".
     const sybilla = pc('Sybilla')
     const bandit = foe('Bandit')
-    const disarm = must(rules.resolve(sybilla, bandit, attack('disarm'), null, scripted(15)))
+    const disarm = must(resolveDeclared(rules, sybilla, bandit, attack('disarm'), null, scripted(15)))
     const disarmed = after(bandit, disarm)
     expect(rules.status(disarmed)).toEqual(['Dropped: Sword'])
     expect(must(rules.choices(disarmed))[0]?.label).toBe(
       'Sword (d6): on the ground, picking it up is a bonus action',
     )
-    const picked = must(rules.resolve(disarmed, sybilla, SWORD, null, scripted(2)))
+    const picked = must(resolveDeclared(rules, disarmed, sybilla, SWORD, null, scripted(2)))
     expect(rules.status(after(disarmed, picked))).toEqual(['Took their turn (1 round)'])
   })
 
   it('destroys a damaged weapon that rolls a 1 on its damage die (Combat gear degradation)', () => {
     const old = pc('Theobald', { weapons: [{ ...weapon('Old sword', 'd6'), damaged: true }] })
-    const r = must(rules.resolve(old, foe('Bandit'), SWORD, null, scripted(1)))
+    const r = must(resolveDeclared(rules, old, foe('Bandit'), SWORD, null, scripted(1)))
     expect(r.summary).toBe("Theobald hits: Bandit takes 1. Theobald's damaged weapon breaks.")
     const broken = after(old, r)
     expect(rules.status(broken)).toContain('Destroyed: Old sword')
@@ -396,8 +407,8 @@ describe('zones: the end of the fight (Combat gear degradation)', () => {
     // bandit, whose axe is never swung. The bandit's blow on Theobald uses his armour and shield.
     const theobald = pc('Theobald', { armor: 1, shield: true, weapons: [weapon('Spear', 'd6')] })
     const bandit = foe('Bandit', { weapons: [weapon('Axe', 'd6')] })
-    const hit = must(rules.resolve(theobald, bandit, SWORD, null, scripted(4)))
-    const struck = must(rules.resolve(bandit, after(theobald, hit), SWORD, null, scripted(5)))
+    const hit = must(resolveDeclared(rules, theobald, bandit, SWORD, null, scripted(4)))
+    const struck = must(resolveDeclared(rules, bandit, after(theobald, hit), SWORD, null, scripted(5)))
     const fighters = [after(after(theobald, hit), struck), after(bandit, struck)]
     // The room's dice: the spear a 1, the armour a 6, the shield a 1; the bandit's axe a 3.
     const roll = scripted(1, 6, 1, 3)
@@ -426,7 +437,7 @@ describe('zones: the end of the fight (Combat gear degradation)', () => {
       "After the fight, durability rolls: a d6 for each weapon and armour used, damaged on a 1 (the room's reading: the text does not describe the roll). Damaged: Theobald's Spear, Theobald's shield; damaged weapons break on a 1, damaged shields and armour at 8+ damage.",
     )
     // Damaged, the spear now breaks on a 1 and the shield goes to an 8+ blow; nothing is rolled twice.
-    const next = must(rules.resolve(worn, bandit, SWORD, null, scripted(1)))
+    const next = must(resolveDeclared(rules, worn, bandit, SWORD, null, scripted(1)))
     expect(rules.status(after(worn, next))).toContain('Destroyed: Spear')
     expect(must(rules.endOfFight?.([worn], scripted()) ?? { ok: false, error: '' }).changes).toEqual({})
   })
@@ -436,7 +447,7 @@ describe('zones: the end of the round', () => {
   it('keeps a reaction for the rest of the round, then lets it expire', () => {
     const sybilla = pc('Sybilla')
     const bandit = foe('Bandit')
-    const r = must(rules.resolve(sybilla, bandit, SWORD, 'dodge', scripted(3)))
+    const r = must(resolveDeclared(rules, sybilla, bandit, SWORD, 'dodge', scripted(3)))
     const [s1, b1] = [after(sybilla, r), after(bandit, r)]
     expect(rules.status(b1)).toEqual(['Reacted (1 round)'])
     expect(rules.status(s1)).toEqual(['Took their turn (1 round)'])
@@ -511,11 +522,11 @@ describe('zones: attack stunts', () => {
   const stunt: Declared = { choice: 'weapon-0', toggles: ['stunt'] }
 
   it('offers the target to accept, before any reaction; accepting rolls no damage and takes none', () => {
-    const options = must(rules.defenses(balthasar, bandit, stunt)).map((o) => o.id)
+    const options = must(defensesDeclared(rules, balthasar, bandit, stunt)).map((o) => o.id)
     expect(options[0]).toBe('accept-stunt')
     expect(options).toContain('dodge')
     const roll = scripted()
-    const r = must(rules.resolve(balthasar, bandit, stunt, 'accept-stunt', roll))
+    const r = must(resolveDeclared(rules, balthasar, bandit, stunt, 'accept-stunt', roll))
     expect(roll.asked).toEqual([])
     expect(r.changes.Bandit?.hp).toBe(3)
     expect(r.summary).toBe(
@@ -526,7 +537,7 @@ describe('zones: attack stunts', () => {
   })
 
   it('refused, the attack resolves as normal: the d6 lands', () => {
-    const r = must(rules.resolve(balthasar, bandit, stunt, 'none', scripted(2)))
+    const r = must(resolveDeclared(rules, balthasar, bandit, stunt, 'none', scripted(2)))
     expect(r.changes.Bandit?.hp).toBe(1)
   })
 })
@@ -536,10 +547,10 @@ describe('zones: effects of size in the preview', () => {
     // "Its bite attack inflicts 2d8 damage against a single medium-sized character ... it could be
     // targeted at multiple smaller characters" (Effects of size in combat).
     const wyrm = foe('Wyrm', { size: 'large', weapons: [weapon('Bite', 'd8')] })
-    const preview = must(rules.preview(wyrm, pc('Balthasar'), SWORD))
+    const preview = must(previewDeclared(rules, wyrm, pc('Balthasar'), SWORD))
     expect(preview.summary).toContain('2d8 damage')
     expect(preview.summary).toContain('these 2 dice may be split among several smaller nearby targets')
     // A medium attacker has nothing to split.
-    expect(must(rules.preview(pc('Theobald'), foe('Bandit'), SWORD)).summary).not.toContain('split')
+    expect(must(previewDeclared(rules, pc('Theobald'), foe('Bandit'), SWORD)).summary).not.toContain('split')
   })
 })

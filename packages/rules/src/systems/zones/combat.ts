@@ -10,9 +10,11 @@
  * loads it only to ask for its own dice: `resolve.ts` (with `defenses.ts`, `live.ts`, `rolls.ts`), and
  * the room's whole `zonesCombat` in `table.ts`. Nothing here imports them.
  */
+
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { ModifierToggle } from '../../system.ts'
+import { checkedPlan, setupOf } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, Declared, DefenseOption, Fighter, Preview, TableView } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
@@ -1186,9 +1188,11 @@ export const zonesCombatView: ScreenRules['combat'] = {
       : undefined
     return found ? togglesFor(toggleIds(found, target)) : []
   },
-  preview(attacker, target, declared, view) {
-    const p = declare(attacker, target, declared, view)
-    if (!p.ok) return p
+  plan: checkedPlan(declare),
+
+  preview(plan) {
+    const { target, table: view } = plan
+    const p = { value: setupOf<Planned>(plan) }
     const preview = previewOf(p.value, view)
     // The armour value is the target's: its defense, in this system's words.
     const lines = preview.lines.map((l) => (l.label === ARMOUR_LINE ? { ...l, defense: target.id } : l))

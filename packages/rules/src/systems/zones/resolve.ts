@@ -6,6 +6,7 @@
  */
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
+import { setupOf } from '../../table/plan.ts'
 import type { CombatRules, DieOwner, Fighter, Resolution, Roller, TableView } from '../../table/types.ts'
 import {
   ARMOUR_LINE,
@@ -34,13 +35,13 @@ import { Live, resolution } from './live.ts'
 import * as zones from './rules.ts'
 
 /** zones' `resolve`: a declared attack rolled and applied, with the reaction the target chose (or none). */
-export const zonesResolve: CombatRules['resolve'] = (attacker, target, declared, defense, roll, view) => {
-  const p = declare(attacker, target, declared, view)
+export const zonesResolve: CombatRules['resolve'] = (plan, defense, roll) => {
+  const { attacker, target, table: view } = plan
+  const planned = setupOf<Planned>(plan)
   // Not reacting keeps the defender's turn: the attack goes on as if no reaction was offered.
   const reaction = defense === NO_REACTION.id ? null : defense
-  if (!p.ok) return p
-  const r = resolvePlanned(p.value, attacker, target, reaction, roll, view)
-  return r.ok ? ok(letGo(p.value, r.value, view)) : r
+  const r = resolvePlanned(planned, attacker, target, reaction, roll, view)
+  return r.ok ? ok(letGo(planned, r.value, view)) : r
 }
 
 /** Out of a grab: nobody holds them any more. */

@@ -5,8 +5,9 @@
  */
 import { ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
+import { setupOf } from '../../table/plan.ts'
 import type { CombatRules, Fighter, Resolution, Roller } from '../../table/types.ts'
-import { declare, gearName, SETTINGS, sheetFor, stateOf, zonesCombatView } from './combat.ts'
+import { gearName, type Planned, SETTINGS, sheetFor, stateOf, zonesCombatView } from './combat.ts'
 import { defenseList } from './defenses.ts'
 import { Live, resolution } from './live.ts'
 import { zonesResolve } from './resolve.ts'
@@ -148,10 +149,7 @@ function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
 /** zones' combat at the table: the screens' part, and what only the room runs (endOfRound, endOfFight). */
 export const zonesCombat: CombatRules = {
   ...zonesCombatView,
-  defenses(attacker, target, declared, view) {
-    const p = declare(attacker, target, declared, view)
-    return p.ok ? ok(defenseList(p.value, attacker, target, view)) : p
-  },
+  defenses: (plan) => ok(defenseList(setupOf<Planned>(plan), plan.attacker, plan.target, plan.table)),
   resolve: zonesResolve,
   // `resolve` with no reaction refuses only what `declare` refuses, as `defenses` does: `resolvePlanned`
   // then checks no reaction, and a strike's WIT save is rolled whenever its plan calls for one.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { diceAsked } from '../../table/dice-asked.ts'
+import { previewDeclared, resolveDeclared } from '../../table/plan.ts'
 import type { TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { fighter, scripted, steps, turnContext } from '../test-support.ts'
@@ -13,7 +14,7 @@ function spent(f: Fighter, turn: TurnState, fighters: Fighter[], ...choices: str
     const view = { turn, fighters: fighters.map((x) => (x.id === f.id ? now : x)) }
     // An attack goes at the first one of the other side; the turn's own steps at nobody.
     const target = choice.startsWith('weapon') ? (fighters.find((x) => x.side !== f.side) ?? now) : now
-    const r = zonesCombat.resolve(now, target, { choice, toggles: [] }, null, scripted(3), view)
+    const r = resolveDeclared(zonesCombat, now, target, { choice, toggles: [] }, null, scripted(3), view)
     if (!r.ok) throw new Error(r.error)
     now = { ...now, state: r.value.changes[f.id]?.state ?? now.state }
   }
@@ -186,7 +187,9 @@ describe('zones: a broken morale retreats, on foot or mounted (Morale; Mounts an
     expect(ids(broken)).toEqual(['move', 'move-half', 'move-away', 'flee', 'surrender', 'mount-up:h'])
     const riding = { ...broken, state: { morale: 'broken', riding: 'h' } }
     expect(ids(riding)).toEqual(['move', 'move-half', 'move-away', 'flee', 'surrender', 'dismount'])
-    expect(zonesCombat.preview(broken, broken, { choice: 'mount-up:h', toggles: [] }, view)).toMatchObject({
+    expect(
+      previewDeclared(zonesCombat, broken, broken, { choice: 'mount-up:h', toggles: [] }, view),
+    ).toMatchObject({
       ok: true,
     })
   })
@@ -202,7 +205,7 @@ describe('zones: the odds of a turn’s own steps that roll', () => {
     const acted = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: 's' })
     const view = { turn: acted.turn, fighters: [quick, bandit] }
     const chance = (choice: string, ...toggles: string[]) => {
-      const p = zonesCombat.preview(quick, quick, { choice, toggles }, view)
+      const p = previewDeclared(zonesCombat, quick, quick, { choice, toggles }, view)
       if (!p.ok) throw new Error(p.error)
       return p.value
     }
@@ -215,11 +218,10 @@ describe('zones: the odds of a turn’s own steps that roll', () => {
     expect(chance('move-half', 'mount-moving').chance).toBe(7 / 20)
     expect(chance('move-half').chance).toBe(1)
     // On her own dice the phone asks for that d20, with the round in view (a step is only on one's turn).
-    const flee = { choice: 'flee', toggles: [] }
-    expect(diceAsked(zonesCombat, quick, quick, flee, [], view).asked).toEqual([
-      { sides: 20, label: 'AGI save to escape' },
-    ])
-    expect(diceAsked(zonesCombat, quick, quick, flee, [7], view).outcome).toEqual({
+    const flee = zonesCombat.plan(quick, quick, { choice: 'flee', toggles: [] }, view)
+    if (!flee.ok) throw new Error(flee.error)
+    expect(diceAsked(zonesCombat, flee.value, []).asked).toEqual([{ sides: 20, label: 'AGI save to escape' }])
+    expect(diceAsked(zonesCombat, flee.value, [7]).outcome).toEqual({
       ok: true,
       value: 'Sybilla flees and escapes the pursuers: out of the fight. Left this turn: nothing.',
     })
