@@ -1,6 +1,5 @@
 /** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
-import { SYSTEM_INFO, type SystemId } from '@fray/protocol'
-import { type TurnWords, turnWordsOf } from '@fray/rules'
+import { SYSTEM_INFO, type SystemId, type TurnWords, turnWordsOf } from '@fray/rules'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { joinWithCharacter, openUrl, PHONE, TABLET } from './browser.ts'

@@ -5,15 +5,14 @@ import {
   type CreateSeatResponse,
   encounterSystem,
   IMPORT_LIMITS,
-  isSystemId,
   type JoinSeatResponse,
   NO_SUCH_DOC,
   parseDocName,
   type RoomInfo,
   type SeatHandoverResponse,
-  SYSTEM_IDS,
   type SystemId,
 } from '@fray/protocol'
+import { SYSTEM_IDS } from '@fray/rules'
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { addressKey, ROOMS_PER_ADDRESS_PER_MINUTE } from './address-limit.ts'
@@ -73,18 +72,19 @@ function readName(value: unknown, what: string, fallback?: string): string {
 api.post('/rooms', async (c) => {
   await limitNewRooms(c)
   const body = await readJson(c)
-  if (!isSystemId(body.system)) {
+  const system = SYSTEM_IDS.find((id) => id === body.system)
+  if (!system) {
     const given = body.system === undefined ? 'no "system"' : `unknown system ${JSON.stringify(body.system)}`
     throw new HTTPException(400, { message: `${given}: choose one of ${SYSTEM_IDS.join(', ')}.` })
   }
   const name = readName(body.name, 'the encounter', 'Encounter')
-  const encounter = readEncounterBody(body, body.system)
+  const encounter = readEncounterBody(body, system)
   const roomId = newRoomId()
   const gmKey = newSecret()
   const created = await getRoom(c, roomId).init(
     {
       roomId,
-      system: body.system,
+      system,
       name,
       gmKeyHash: await hashSecret(gmKey),
       createdAt: Date.now(),
@@ -129,7 +129,7 @@ function readEncounterBody(body: Record<string, unknown>, system: SystemId): unk
     })
   }
   if (body.encounter === undefined) return undefined
-  const file = encounterSystem(body.encounter)
+  const file = encounterSystem(body.encounter, SYSTEM_IDS)
   if (!file.ok) throw new HTTPException(400, { message: `encounter.${file.error} Nothing was imported.` })
   if (file.value !== system) {
     throw new HTTPException(400, {

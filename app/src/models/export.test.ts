@@ -10,7 +10,7 @@ import {
   TABLE,
 } from '@fray/protocol'
 import { encounterOf, readAnyEncounter } from '@fray/protocol/encounter-docs'
-import { type SheetRules, SYSTEMS, type SystemId } from '@fray/rules'
+import { type SheetRules, SYSTEM_IDS, SYSTEMS, type SystemId, sheetChecks } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { exportEncounter, type OpenedDoc } from './export.ts'
@@ -19,7 +19,7 @@ import { readJson } from './files.ts'
 /** The file's text read as the room reads what Import sends. */
 const parseExport = async (text: string, sheets: (system: SystemId) => SheetRules) => {
   const value = readJson(text, 'a file')
-  return value.ok ? readAnyEncounter(value.value, sheets) : value
+  return value.ok ? readAnyEncounter(value.value, SYSTEM_IDS, (system) => sheetChecks(sheets(system))) : value
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests break a file's fields wherever they are

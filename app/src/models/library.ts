@@ -5,13 +5,13 @@
  * share it through the gm document (`openLibrary`): what one saves, every other lists, and keeps.
  */
 import { GM, type LibraryMonster, readMonsters } from '@fray/protocol'
-import { fail, type Outcome, type SystemId } from '@fray/rules'
+import { fail, type Outcome, type SystemId, sheetChecks } from '@fray/rules'
 import type * as Y from 'yjs'
 import { readJson } from './files.ts'
 import { rulesOf } from './rules.ts'
 import { readStored } from './stored.ts'
 
-export { readHitPoints } from '@fray/protocol'
+export { readHitPoints } from '@fray/rules'
 
 /** A stat block (the sheet) and hit points as a number ("7") or dice the room rolls for each copy ("1d8+1"). */
 export type Monster = LibraryMonster
@@ -81,7 +81,7 @@ export function parseLibrary(text: string, system: SystemId): Outcome<Monster[]>
   if (file.system !== system)
     return fail(`system: the library is for ${JSON.stringify(file.system)}, this room plays ${system}.`)
   if (!Array.isArray(file.monsters)) return fail('monsters: a list of monsters is missing.')
-  return readMonsters(file.monsters, 'monsters', rulesOf(system).sheet)
+  return readMonsters(file.monsters, 'monsters', sheetChecks(rulesOf(system).sheet))
 }
 
 /** Adds a library file's monsters to this device's, over those of the same name. */

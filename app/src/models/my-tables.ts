@@ -3,7 +3,8 @@
  * as it came in the link's fragment) and as a player (the seats it holds). Read from what the app already
  * keeps per room (`fray:seat:<id>`, `fray:room:<id>`), plus `fray:gm:<id>` for the GM's.
  */
-import { type RoomInfo, SYSTEM_IDS, type SystemId } from '@fray/protocol'
+import type { RoomInfo, SystemId } from '@fray/protocol'
+import { SYSTEM_IDS } from '@fray/rules'
 import { recallRoomInfo, rememberRoomInfo } from './room-info.ts'
 import { readStored } from './stored.ts'
 

@@ -1,4 +1,5 @@
-import { SEAT, SYSTEM_IDS, SYSTEM_INFO } from '@fray/protocol'
+import { SEAT } from '@fray/protocol'
+import { SYSTEM_IDS, SYSTEM_INFO } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { createSeatModel } from './seat.ts'

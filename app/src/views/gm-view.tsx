@@ -1,5 +1,5 @@
 /** The GM's tablet: share link, combatants (add, damage, remove) and the live log. */
-import { SYSTEM_INFO } from '@fray/protocol'
+import { SYSTEM_INFO } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo } from 'preact/hooks'
 import { checkGmKey } from '../api.ts'

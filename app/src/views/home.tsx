@@ -1,5 +1,5 @@
 /** Home: start an encounter (pick a system by name) or join one from a link. */
-import { SYSTEM_IDS, SYSTEM_INFO, type SystemId } from '@fray/protocol'
+import { SYSTEM_IDS, SYSTEM_INFO, type SystemId } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { createRoom, getRoomInfo } from '../api.ts'

@@ -2,7 +2,7 @@
  * The player's link: the join form, in the first load, and the seated view (`seated.tsx`, its own chunk
  * with Yjs and the table's models) once the phone has a seat. The form paints without waiting for it.
  */
-import { SYSTEM_INFO } from '@fray/protocol'
+import { SYSTEM_INFO } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { createSeat } from '../api.ts'

@@ -4,7 +4,7 @@
  * card, the log beneath; on a portrait tablet, one column. It opens the `table` and `log` documents with
  * no key, as a player's phone does before joining: it never receives more than that.
  */
-import { SYSTEM_INFO } from '@fray/protocol'
+import { SYSTEM_INFO } from '@fray/rules'
 import { useEffect, useMemo } from 'preact/hooks'
 import { CombatantList } from '../components/combatant-list.tsx'
 import { ConnectionBadge } from '../components/connection-badge.tsx'

@@ -2,15 +2,8 @@
  * The player's phone once seated: the fight, the character, the one big roll button. Its own chunk (with
  * Yjs and the table's models), loaded while the join form paints: see `player-view.tsx`.
  */
-import {
-  hidesDefense,
-  type LogEntry,
-  type RequestResult,
-  SYSTEM_INFO,
-  type SystemId,
-  seatDocName,
-} from '@fray/protocol'
-import { isActing, mayAttack, turnPlace, turnWordsOf } from '@fray/rules'
+import { hidesDefense, type LogEntry, type RequestResult, type SystemId, seatDocName } from '@fray/protocol'
+import { isActing, mayAttack, SYSTEM_INFO, turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { useEffect, useMemo, useRef } from 'preact/hooks'
 import * as Y from 'yjs'

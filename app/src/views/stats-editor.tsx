@@ -1,6 +1,5 @@
 /** The GM edits any stat of a combatant mid-fight, with the room's sheet form and its validation. */
-import { SYSTEM_INFO, type SystemId } from '@fray/protocol'
-import { sheetInput } from '@fray/rules'
+import { SYSTEM_INFO, type SystemId, sheetInput } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { SheetForm } from '../components/sheet-form.tsx'
 import { readHitPoints, saveMonster } from '../models/library.ts'

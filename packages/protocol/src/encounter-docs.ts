@@ -3,7 +3,7 @@
  * (the documents as base64 Yjs updates) read into version 2 the same way: the room reads any version with
  * `readAnyEncounter` before it builds anything.
  */
-import { fail, ok, type SheetRules } from '@fray/rules'
+import type { SheetChecks } from '@fray/rules'
 import * as Y from 'yjs'
 import type { ExportedEncounterV1, RoomInfo } from './api.ts'
 import { GM, type GmMark, LOG, type LogEntry, type PastFight, readSettings, TABLE } from './documents.ts'
@@ -17,6 +17,7 @@ import {
   readEncounter,
 } from './encounter-file.ts'
 import { readField } from './foe-health.ts'
+import { fail, ok } from './outcome.ts'
 import type { SystemId } from './systems.ts'
 
 /** Base64 to bytes by the runtime's own `atob` (every browser, workerd and Node have it; the schema's
@@ -123,14 +124,16 @@ function fromVersion1(file: Partial<ExportedEncounterV1>, system: SystemId): Fil
 
 /**
  * Reads an encounter file of any version this reads (2, or 1 read into 2), every field checked: the first
- * bad one is named with why. `sheets` gives the sheet rules of the file's system. The room runs it before
- * it builds anything; the app sends the file as it is.
+ * bad one is named with why. `systems` are the systems a room can play (the rules' `SYSTEM_IDS`), and
+ * `checks` gives the checks of the file's system (the rules' `sheetChecks` of its sheet rules). The room
+ * runs it before it builds anything; the app sends the file as it is.
  */
 export function readAnyEncounter(
   value: unknown,
-  sheets: (system: SystemId) => SheetRules,
+  systems: readonly SystemId[],
+  checks: (system: SystemId) => SheetChecks,
 ): FileCheck<EncounterFile> {
-  const system = encounterSystem(value)
+  const system = encounterSystem(value, systems)
   if (!system.ok) return system
   const e = value as { version?: unknown }
   if (e.version !== 1 && e.version !== 2)
@@ -138,5 +141,5 @@ export function readAnyEncounter(
   const file = e.version === 1 ? fromVersion1(e as Partial<ExportedEncounterV1>, system.value) : ok(e)
   if (!file.ok) return file
   // The log of the fight at hand stays in the file to read: the room writes its own.
-  return readEncounter(file.value, sheets(system.value))
+  return readEncounter(file.value, systems, checks(system.value))
 }

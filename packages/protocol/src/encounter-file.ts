@@ -1,12 +1,15 @@
 /**
  * The encounter file (version 2) that "Export" writes and "Import" reads into a new room: readable JSON
  * of the combatants, the table rules, the monster library and the past fights. One reader checks it,
- * field by field, in the room before it builds anything (`readAnyEncounter`).
+ * field by field, in the room before it builds anything (`readAnyEncounter`). What a file holds of a
+ * system (its sheets, stat blocks and hit points) the reader asks the rules about (`SheetChecks`): the
+ * schema holds no rules.
  */
-import { defaultSheet, fail, type Outcome, ok, type SheetRules, sheetInput, tryParseDice } from '@fray/rules'
+import type { Outcome, SheetChecks } from '@fray/rules'
 import { LIMITS } from './api.ts'
 import { DEFAULT_SETTINGS, type GmMark, HP_LIMITS, type LogEntry, type RoomSettings } from './documents.ts'
-import { isSystemId, type SystemId } from './systems.ts'
+import { fail, ok } from './outcome.ts'
+import type { SystemId } from './systems.ts'
 
 export interface EncounterFile {
   fray: 'encounter'
@@ -161,12 +164,9 @@ function readSettingsField(value: unknown): RoomSettings {
 }
 
 /** A sheet as the room stores one: the form's fields only, which the system's parser takes. */
-function readSheetField(value: unknown, field: string, rules: SheetRules, name: string, side: 'pc' | 'foe') {
-  object(value, field, "an object of the system's sheet fields")
-  const kept = sheetInput(rules.fields, value)
+function readSheetField(value: unknown, field: string, rules: SheetChecks, name: string, side: 'pc' | 'foe') {
+  const kept = rules.sheet(object(value, field, "an object of the system's sheet fields"), name, side)
   if (!kept.ok) return refuse(field, kept.error)
-  const parsed = rules.parse({ ...defaultSheet(rules, name, side), ...kept.value })
-  if (!parsed.ok) return refuse(field, parsed.error)
   return kept.value
 }
 
@@ -184,7 +184,7 @@ function readMark(value: unknown, field: string): GmMark {
   return mark
 }
 
-function readCombatant(value: unknown, at: string, rules: SheetRules): ExportedCombatant {
+function readCombatant(value: unknown, at: string, rules: SheetChecks): ExportedCombatant {
   const c = object(value, at, 'a combatant with a name, a side and hit points')
   const name = text(c.name, `${at}.name`, 60).trim()
   const side = oneOf(c.side ?? 'foe', `${at}.side`, ['pc', 'foe'])
@@ -219,43 +219,30 @@ function readCombatant(value: unknown, at: string, rules: SheetRules): ExportedC
   return combatant
 }
 
-/** What a GM typed for hit points: a fixed number, dice for the room to roll, or why neither. */
-export function readHitPoints(typed: string): Outcome<{ fixed: number } | { dice: string }> {
-  const t = typed.trim()
-  if (/^\d+$/.test(t)) {
-    const hp = Number(t)
-    if (hp < 1) return fail('Hit points must be at least 1.')
-    if (hp > 9999) return fail('Hit points above 9999 are surely a typo.')
-    return ok({ fixed: hp })
-  }
-  if (t === '') return fail('Give the hit points: a number, or dice such as 1d8+1.')
-  const parsed = tryParseDice(t)
-  if (!parsed.ok) return fail(`Hit points are a number or dice such as 1d8+1: ${parsed.error.message}.`)
-  if (!/d/i.test(t)) return fail('Hit points are a whole number, or dice such as 1d8+1.')
-  return ok({ dice: t })
-}
-
-function readMonster(value: unknown, at: string, rules: SheetRules): LibraryMonster {
+function readMonster(value: unknown, at: string, rules: SheetChecks): LibraryMonster {
   const m = object(value, at, 'a monster with a name and hp')
   if (typeof m.name !== 'string' || m.name.trim() === '' || m.name.trim().length > 40)
     refuse(`${at}.name`, 'a name of 1 to 40 characters is needed.')
   const name = (m.name as string).trim()
   if (typeof m.hp !== 'string' && typeof m.hp !== 'number')
     refuse(`${at}.hp`, 'hit points are a number or dice such as "1d8+1".')
-  const hp = readHitPoints(String(m.hp))
+  const hp = rules.hitPoints(String(m.hp))
   if (!hp.ok) refuse(`${at}.hp`, hp.error)
   const monster: LibraryMonster = { name, hp: String(m.hp).trim() }
   if (m.sheet !== undefined) {
     const sheet = object(m.sheet, `${at}.sheet`, "a stat block, an object of the system's fields")
-    const parsed = rules.parse({ ...sheet, name })
+    const parsed = rules.statBlock(sheet, name)
     if (!parsed.ok) refuse(`${at}.sheet`, parsed.error)
     monster.sheet = sheet
   }
   return monster
 }
 
-/** The monsters of a library (a library file's `monsters`, an encounter's `library`), the first bad field named. */
-export function readMonsters(value: unknown, field: string, rules: SheetRules): FileCheck<LibraryMonster[]> {
+/**
+ * The monsters of a library (a library file's `monsters`, an encounter's `library`), the first bad field
+ * named; `rules` are the checks of the library's system (the rules' `sheetChecks`).
+ */
+export function readMonsters(value: unknown, field: string, rules: SheetChecks): FileCheck<LibraryMonster[]> {
   return checked(() =>
     list(value, field, IMPORT_LIMITS.monsters, 'monsters').map((m, i) =>
       readMonster(m, `${field}[${i}]`, rules),
@@ -360,21 +347,30 @@ function checked<T>(read: () => T): FileCheck<T> {
   }
 }
 
-/** The system an encounter file is for, or why it names none ("system: ..."). */
-export function encounterSystem(value: unknown): Outcome<SystemId> {
+/**
+ * The system an encounter file is for, one of `systems` (the rules' `SYSTEM_IDS`), or why it names none
+ * ("system: ...").
+ */
+export function encounterSystem(value: unknown, systems: readonly SystemId[]): Outcome<SystemId> {
   const file = value as Json | null
   if (file?.fray !== 'encounter') return fail('fray: that file is not a Fray encounter export.')
-  if (!isSystemId(file.system)) return fail(`system: unknown rule system ${JSON.stringify(file.system)}.`)
-  return ok(file.system)
+  const system = systems.find((id) => id === file.system)
+  if (!system) return fail(`system: unknown rule system ${JSON.stringify(file.system)}.`)
+  return ok(system)
 }
 
 /**
  * Reads an encounter file (version 2), every field checked: the first bad one is named with why
  * ("combatants[2].hp: must be a whole number from -999 to 9999."); nothing half-read is kept.
- * `rules` are the sheet rules of the file's system.
+ * `systems` are the systems a room can play (the rules' `SYSTEM_IDS`), `rules` the checks of the file's
+ * system (the rules' `sheetChecks`).
  */
-export function readEncounter(value: unknown, rules: SheetRules): FileCheck<EncounterFile> {
-  const system = encounterSystem(value)
+export function readEncounter(
+  value: unknown,
+  systems: readonly SystemId[],
+  rules: SheetChecks,
+): FileCheck<EncounterFile> {
+  const system = encounterSystem(value, systems)
   if (!system.ok) return system
   return checked(() => {
     const file = value as Json

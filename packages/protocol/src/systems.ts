@@ -1,11 +1,8 @@
-/** The five rule systems a room can play, by id, with what every screen knows of them. */
-import { SYSTEM_IDS, SYSTEM_INFO, type SystemId } from '@fray/rules'
-
-export { SYSTEM_IDS, SYSTEM_INFO, type SystemId }
-
-export function isSystemId(value: unknown): value is SystemId {
-  return typeof value === 'string' && (SYSTEM_IDS as readonly string[]).includes(value)
-}
+/**
+ * The rule systems a room can play are named by their id (`SystemId`); the registry of them and what every
+ * screen knows of each (`SYSTEM_IDS`, `SYSTEM_INFO`) is the rules' own, which the worker and the app read.
+ */
+export type { SystemId } from '@fray/rules'
 
 /** The die of a player's quick roll: the one the system's checks use, a d20 or the percentile dice. */
 export type QuickRoll = 'd20' | 'd100'

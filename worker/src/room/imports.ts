@@ -23,7 +23,7 @@ import {
   TABLE,
 } from '@fray/protocol'
 import { readAnyEncounter } from '@fray/protocol/encounter-docs'
-import { cryptoDice, SYSTEMS } from '@fray/rules'
+import { cryptoDice, SYSTEM_IDS, SYSTEMS, sheetChecks } from '@fray/rules'
 import * as Y from 'yjs'
 import type { RoomContext } from './fighters.ts'
 import { placeHealth } from './foe-health.ts'
@@ -54,7 +54,7 @@ export function buildImport(
   value: unknown,
   newId: () => string = () => crypto.randomUUID(),
 ): { ok: true; docs: ImportedDocs } | ImportRefusal {
-  const read = readAnyEncounter(value, (id) => SYSTEMS[id].sheet)
+  const read = readAnyEncounter(value, SYSTEM_IDS, (id) => sheetChecks(SYSTEMS[id].sheet))
   if (!read.ok) return refuse('over' in read ? 413 : 400, read.error)
   const file = read.value
   if (file.system !== system)

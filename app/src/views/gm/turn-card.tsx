@@ -2,8 +2,8 @@
  * The GM's turn card: whose turn, what the round waits for, starting (with surprise), rolling for the
  * monsters, their intents and attacks, the faction moves, defense prompts, and the order of the round.
  */
-import { type Intent, SYSTEM_INFO, type SystemId, type Unaware, type Written } from '@fray/protocol'
-import { isActing, mayAttack, turnPlace, turnWordsOf } from '@fray/rules'
+import type { Intent, SystemId, Unaware, Written } from '@fray/protocol'
+import { isActing, mayAttack, SYSTEM_INFO, turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
 import { AskOnce } from '../../components/ask-once.tsx'
