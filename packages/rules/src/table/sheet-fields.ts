@@ -66,8 +66,9 @@ export function list(
 }
 
 /**
- * A choice's options from each value's label, in the order written: `options({ none: 'None', metal: 'Metal' })`.
- * Typed with the values' union (`options<Size>(...)`), it must label every one.
+ * A choice's options from each value's label, in the order written (values that are words, not numbers):
+ * `options({ none: 'None', metal: 'Metal' })`. Typed with the values' union (`options<Size>(...)`), it
+ * must label every one.
  */
 export const options = <T extends string>(labels: Record<T, string>) =>
   Object.entries<string>(labels).map(([value, label]) => ({ value: value as T, label }))
