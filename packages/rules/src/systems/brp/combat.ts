@@ -13,7 +13,7 @@ import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { plainPlan } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, Declared, Fighter, Preview } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import { perceptionSkillPenalty, physicalSkillPenalty } from './armor.ts'
 import {
   ATTACK_MODIFIERS,
@@ -94,8 +94,6 @@ export function stateOf(c: Combatant): Record<string, unknown> {
   const state: BrpState = { injuries: [...injuries], unconscious, dead, items: { ...items }, ...c.extra }
   return state as unknown as Record<string, unknown>
 }
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** "Sword, Short", "Round shield": an item key of the state as the log names it. */
 export function itemName(sheet: Sheet, item: string): string {

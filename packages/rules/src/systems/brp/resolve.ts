@@ -11,6 +11,7 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import type { CombatRules, Fighter, FighterChange, Resolution, Roller } from '../../table/types.ts'
+import { plural } from '../../table/words.ts'
 import {
   AWAKEN,
   type Combatant,
@@ -19,7 +20,6 @@ import {
   declareReload,
   FIRST_AID,
   itemName,
-  plural,
   RELOAD,
   SETTINGS,
   stateOf,

@@ -1,7 +1,7 @@
 /** The brp combatant sheet: characteristics, derived hit points and damage bonus, skills and gear. */
-import { unreachable } from '../../assert.ts'
 import type { Outcome, SheetField } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
+import { choice, list, number, parseFields, type SheetWording, text } from '../../table/sheet-fields.ts'
 import type { BrpSettings } from './settings.ts'
 import { ARMOR, findArmor, SHIELDS, WEAPONS, type WeaponSkill } from './tables.ts'
 
@@ -113,32 +113,26 @@ export function maxHitPoints(sheet: Pick<Sheet, 'con' | 'siz'>, settings: BrpSet
   return settings.hitPoints === 'up' ? Math.ceil(sum / 2) : Math.floor(sum / 2)
 }
 
-const characteristic = (key: Characteristic, label: string): SheetField => ({
-  key,
-  label,
-  kind: 'number',
-  default: 10,
-  min: 1,
-  max: 100,
-  integer: true,
-})
+/** A characteristic: 1 to 100, 10 unless the sheet says otherwise. */
+const characteristic = (key: Characteristic, label: string) => number(key, label, 10, { min: 1, max: 100 })
 
-const skill = (key: string, label: string, def: number, help: string): SheetField => ({
-  key,
-  label,
-  kind: 'number',
-  default: def,
-  min: 0,
-  max: 200,
-  integer: true,
-  help,
-})
+/** A skill's percentage, 0 to 200. */
+const skill = (key: string, label: string, value: number, help: string) =>
+  number(key, label, value, { min: 0, max: 200, help })
 
 const DB_OPTIONS = ['auto', '-1D6', '-1D4', 'none', '+1D4', '+1D6', '+2D6', '+3D6', '+4D6', '+5D6', '+6D6']
+const DAMAGE_BONUSES = DB_OPTIONS.map((value) => ({
+  value,
+  label: value === 'auto' ? 'From STR+SIZ' : value,
+}))
+const DAMAGE_BONUS_HELP = 'Added to melee damage, half for thrown weapons (5.9).'
+const SKILLS = SPECIALTY_SKILLS.map((value) => ({ value, label: value }))
+const labelled = <T extends { id: string; name: string }>(rows: readonly T[]) =>
+  rows.map((r) => ({ value: r.id, label: r.name }))
 
 /** The form of a brp combatant, with defaults; `parseSheet` validates input against it. */
 export const SHEET_FIELDS: readonly SheetField[] = [
-  { key: 'name', label: 'Name', kind: 'text', default: 'Combatant', maxLength: 60 },
+  text('name', 'Name', 'Combatant', { maxLength: 60 }),
   characteristic('str', 'STR'),
   characteristic('con', 'CON'),
   characteristic('siz', 'SIZ'),
@@ -146,138 +140,32 @@ export const SHEET_FIELDS: readonly SheetField[] = [
   characteristic('pow', 'POW'),
   characteristic('dex', 'DEX'),
   characteristic('app', 'APP'),
-  {
-    key: 'damageBonus',
-    label: 'Damage bonus',
-    kind: 'choice',
-    default: 'auto',
-    options: DB_OPTIONS.map((value) => ({ value, label: value === 'auto' ? 'From STR+SIZ' : value })),
-    help: 'Added to melee damage, half for thrown weapons (5.9).',
-  },
+  choice('damageBonus', 'Damage bonus', 'auto', DAMAGE_BONUSES, { help: DAMAGE_BONUS_HELP }),
   skill('dodge', 'Dodge %', 20, 'Reduced by body armor, a physical skill (5.10).'),
   skill('brawl', 'Brawl %', 25, 'Base 25% (5.9).'),
   skill('throw', 'Throw %', 25, 'For rocks; reduced by body armor (5.10).'),
   skill('shieldSkill', 'Shield %', 15, 'Base 15% (5.11): parry and bash with a shield.'),
   skill('firstAid', 'First Aid %', 30, 'Heals 1D3 per injury, once per injury (5.14).'),
-  {
-    key: 'weaponSkills',
-    label: 'Weapon skills',
-    kind: 'list',
-    of: [
-      {
-        key: 'skill',
-        label: 'Skill',
-        kind: 'choice',
-        default: 'Melee Weapon',
-        options: SPECIALTY_SKILLS.map((value) => ({ value, label: value })),
-      },
-      { key: 'specialty', label: 'Specialty', kind: 'text', default: 'Sword', maxLength: 40 },
-      { key: 'chance', label: 'Chance %', kind: 'number', default: 15, min: 0, max: 200, integer: true },
-    ],
-    default: [],
-  },
-  {
-    key: 'weapons',
-    label: 'Weapons',
-    kind: 'list',
-    of: [
-      {
-        key: 'weapon',
-        label: 'Weapon',
-        kind: 'choice',
-        default: 'sword-short',
-        options: WEAPONS.filter((w) => w.id !== 'brawl').map((w) => ({ value: w.id, label: w.name })),
-      },
-    ],
-    default: [],
-  },
-  {
-    key: 'armor',
-    label: 'Armor',
-    kind: 'list',
-    of: [
-      {
-        key: 'armor',
-        label: 'Armor',
-        kind: 'choice',
-        default: 'leather-hard',
-        options: ARMOR.map((a) => ({ value: a.id, label: a.name })),
-      },
-    ],
-    default: [],
-  },
-  {
-    key: 'shield',
-    label: 'Shield',
-    kind: 'choice',
-    default: 'none',
-    options: [{ value: 'none', label: 'None' }, ...SHIELDS.map((s) => ({ value: s.id, label: s.name }))],
-  },
+  list('weaponSkills', 'Weapon skills', [
+    choice('skill', 'Skill', 'Melee Weapon', SKILLS),
+    text('specialty', 'Specialty', 'Sword', { maxLength: 40 }),
+    number('chance', 'Chance %', 15, { min: 0, max: 200 }),
+  ]),
+  list('weapons', 'Weapons', [
+    choice('weapon', 'Weapon', 'sword-short', labelled(WEAPONS.filter((w) => w.id !== 'brawl'))),
+  ]),
+  list('armor', 'Armor', [choice('armor', 'Armor', 'leather-hard', labelled(ARMOR))]),
+  choice('shield', 'Shield', 'none', [{ value: 'none', label: 'None' }, ...labelled(SHIELDS)]),
 ]
 
 type Fields = Record<string, unknown>
 
-function readField(field: SheetField, raw: unknown, where: string): Outcome<unknown> {
-  const name = `${where}${field.label}`
-  if (raw === undefined) return ok(field.default)
-  switch (field.kind) {
-    case 'number': {
-      const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
-      const min = field.min ?? Number.NEGATIVE_INFINITY
-      const max = field.max ?? Number.POSITIVE_INFINITY
-      if (
-        typeof n !== 'number' ||
-        !Number.isFinite(n) ||
-        (field.integer && !Number.isInteger(n)) ||
-        n < min ||
-        n > max
-      )
-        return fail(
-          `${name} must be a whole number from ${field.min} to ${field.max}; got ${JSON.stringify(raw)}.`,
-        )
-      return ok(n)
-    }
-    case 'text': {
-      if (typeof raw !== 'string') return fail(`${name} must be text.`)
-      const text = raw.trim()
-      if (field.maxLength !== undefined && text.length > field.maxLength)
-        return fail(`${name} is too long: at most ${field.maxLength} characters.`)
-      return ok(text)
-    }
-    case 'boolean':
-      return typeof raw === 'boolean' ? ok(raw) : fail(`${name} must be yes or no.`)
-    case 'choice': {
-      if (typeof raw !== 'string' || !field.options.some((o) => o.value === raw))
-        return fail(
-          `${name} must be one of ${field.options.map((o) => o.label).join(', ')}; got ${JSON.stringify(raw)}.`,
-        )
-      return ok(raw)
-    }
-    case 'list': {
-      if (!Array.isArray(raw)) return fail(`${name} must be a list.`)
-      const items: Fields[] = []
-      for (const [i, item] of raw.entries()) {
-        if (typeof item !== 'object' || item === null)
-          return fail(`${name}, entry ${i + 1}, must be filled in.`)
-        const read = readFields(field.of, item as Fields, `${name}, entry ${i + 1}: `)
-        if (!read.ok) return read
-        items.push(read.value)
-      }
-      return ok(items)
-    }
-    default:
-      return unreachable(field)
-  }
-}
-
-function readFields(fields: readonly SheetField[], input: Fields, where: string): Outcome<Fields> {
-  const out: Fields = {}
-  for (const field of fields) {
-    const read = readField(field, input[field.key], where)
-    if (!read.ok) return read
-    out[field.key] = read.value
-  }
-  return ok(out)
+/** brp's own words for a refusal: "DEX must be a whole number from 1 to 100; got 0.", "Armor, entry 2: ...". */
+const WORDING: SheetWording = {
+  notASheet: 'A sheet must be a set of named fields.',
+  entry: (list, n) => `${list}, entry ${n}`,
+  number: ({ name, field, given }) =>
+    `${name} must be a whole number from ${field.min} to ${field.max}; got ${JSON.stringify(given)}.`,
 }
 
 /**
@@ -285,19 +173,13 @@ function readFields(fields: readonly SheetField[], input: Fields, where: string)
  * it must be, so a player can fix it: "DEX must be a whole number from 1 to 100; got 0."
  */
 export function parseSheet(input: unknown): Outcome<Sheet> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return fail('A sheet must be a set of named fields.')
-  const read = readFields(SHEET_FIELDS, input as Fields, '')
+  const read = parseFields(SHEET_FIELDS, input, WORDING)
   if (!read.ok) return read
   const v = read.value
-  const list = <T>(key: string, pick: (item: Fields) => T): T[] => (v[key] as Fields[]).map(pick)
-  const weapons = list('weapons', (w) => w.weapon as string)
-  const armor = list('armor', (a) => a.armor as string)
-  const weaponSkills = list('weaponSkills', (s) => ({
-    skill: s.skill as SpecialtySkill,
-    specialty: s.specialty as string,
-    chance: s.chance as number,
-  }))
+  const ids = (key: string, id: string) => (v[key] as Fields[]).map((entry) => entry[id] as string)
+  const weapons = ids('weapons', 'weapon')
+  const armor = ids('armor', 'armor')
+  const weaponSkills = v.weaponSkills as WeaponSkillEntry[]
   const duplicate = weapons.find((w, i) => weapons.indexOf(w) !== i)
   if (duplicate) return fail(`Weapons lists ${WEAPONS.find((w) => w.id === duplicate)?.name} twice.`)
   const worn = armor.map((id) => findArmor(id))
@@ -309,26 +191,7 @@ export function parseSheet(input: unknown): Outcome<Sheet> {
   if (twice) return fail(`Weapon skills lists ${twice.skill} (${twice.specialty}) twice.`)
   if (weaponSkills.some((s) => s.specialty === ''))
     return fail('Weapon skills: every entry needs a specialty.')
-  return ok({
-    name: v.name as string,
-    str: v.str as number,
-    con: v.con as number,
-    siz: v.siz as number,
-    int: v.int as number,
-    pow: v.pow as number,
-    dex: v.dex as number,
-    app: v.app as number,
-    damageBonus: v.damageBonus as string,
-    dodge: v.dodge as number,
-    brawl: v.brawl as number,
-    throw: v.throw as number,
-    shieldSkill: v.shieldSkill as number,
-    firstAid: v.firstAid as number,
-    weaponSkills,
-    weapons,
-    armor,
-    shield: v.shield as string,
-  })
+  return ok({ ...(v as unknown as Sheet), weaponSkills, weapons, armor })
 }
 
 /** A sheet from partial fields, for tests and examples; a bad one is a bug and throws. */

@@ -14,7 +14,7 @@ import type {
   Resolution,
   Roller,
 } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import {
   AWAKEN,
   brpCombatView,
@@ -23,7 +23,6 @@ import {
   declareReload,
   FIRST_AID,
   itemName,
-  plural,
   RELOAD,
   read,
   SETTINGS,

@@ -9,7 +9,7 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ModifierToggle } from '../../system.ts'
 import type { AttackChoice, Fighter, Preview } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, signed } from '../../table/words.ts'
 import { engagedOf, find, injuryOf, isCaster, sheet } from './fighter-state.ts'
 import * as odnd from './rules.ts'
 
@@ -116,8 +116,6 @@ export const dexOf = (f: Fighter): number => {
   const s = sheet(f)
   return s.ok ? s.value.dex : 10
 }
-
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`)
 
 /** Who contests a retreat, and who lets the retreater go because they are busy with another. */
 export function retreatFrom(f: Fighter, table: readonly Fighter[]) {

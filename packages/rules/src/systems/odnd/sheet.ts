@@ -1,8 +1,17 @@
 /** The odnd combatant sheet: its form fields with defaults, and a parser that names the bad field. */
 
-import { unreachable } from '../../assert.ts'
 import type { SheetField } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
+import {
+  choice,
+  flag,
+  list,
+  number,
+  numberWords,
+  parseFields,
+  type SheetWording,
+  text,
+} from '../../table/sheet-fields.ts'
 import { parseDamageDice } from './dice-notation.ts'
 
 /** Classes the text treats differently; the first seven are "Fighters (INCLUDING Rangers, ...)". */
@@ -124,25 +133,20 @@ export interface Sheet {
   weapons: Weapon[]
 }
 
-const choice = (values: readonly string[]) =>
+/** Options labelled by their values, spelled with spaces ("magic-user" is "magic user"). */
+const named = (values: readonly string[]) =>
   values.map((value) => ({ value, label: value.replace(/-/g, ' ') }))
 
 const WEAPON_FIELDS: ReadonlyArray<SheetField> = [
-  { key: 'name', label: 'Weapon', kind: 'text', default: 'Sword', maxLength: 60 },
-  { key: 'kind', label: 'Weapon kind', kind: 'choice', default: 'one-handed', options: choice(WEAPON_KINDS) },
-  { key: 'damage', label: 'Damage', kind: 'text', default: 'd6+1', maxLength: 20, help: 'd6, 2d6, d6+1' },
-  { key: 'reach', label: 'Reach (ft)', kind: 'number', default: 3, min: 0, max: 30, integer: true },
-  {
-    key: 'size',
-    label: 'Weapon size',
-    kind: 'choice',
-    default: 'medium',
-    options: choice(['small', 'medium', 'large']),
-  },
-  { key: 'throwable', label: 'Can be thrown', kind: 'boolean', default: false },
-  { key: 'trained', label: 'Trained', kind: 'boolean', default: true },
-  { key: 'magic', label: 'Magic', kind: 'boolean', default: false },
-  { key: 'silver', label: 'Silver', kind: 'boolean', default: false },
+  text('name', 'Weapon', 'Sword', { maxLength: 60 }),
+  choice('kind', 'Weapon kind', 'one-handed', named(WEAPON_KINDS)),
+  text('damage', 'Damage', 'd6+1', { maxLength: 20, help: 'd6, 2d6, d6+1' }),
+  number('reach', 'Reach (ft)', 3, { min: 0, max: 30 }),
+  choice('size', 'Weapon size', 'medium', named(['small', 'medium', 'large'])),
+  flag('throwable', 'Can be thrown'),
+  flag('trained', 'Trained', true),
+  flag('magic', 'Magic'),
+  flag('silver', 'Silver'),
 ]
 
 /**
@@ -158,173 +162,57 @@ export const MONSTER_DEFAULTS = {
   weapons: [{ name: 'Weapon', kind: 'one-handed', damage: 'd6+1', reach: 3, size: 'medium' }],
 }
 
+const ROLE_HELP = 'PCs and important NPC fighter-types get their level in attacks against normal men'
+const ABILITY = { min: 3, max: 18 }
+
 /** The form for an odnd combatant; `parse` fills these defaults. */
 export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
-  { key: 'name', label: 'Name', kind: 'text', default: 'Combatant', maxLength: 60 },
-  {
-    key: 'role',
-    label: 'Role',
-    kind: 'choice',
-    default: 'pc',
-    options: choice(['pc', 'important-npc', 'npc', 'monster']),
-    help: 'PCs and important NPC fighter-types get their level in attacks against normal men',
-  },
-  { key: 'class', label: 'Class', kind: 'choice', default: 'fighter', options: choice(CLASSES) },
-  {
-    key: 'race',
-    label: 'Race',
-    kind: 'choice',
-    default: 'human',
-    options: choice(['human', 'elf', 'dwarf', 'hobbit', 'other']),
-  },
-  { key: 'level', label: 'Level or hit dice', kind: 'number', default: 1, min: 0, max: 40, integer: true },
-  { key: 'hdPlus', label: 'Hit dice plus', kind: 'number', default: 0, min: -10, max: 20, integer: true },
-  { key: 'str', label: 'Strength', kind: 'number', default: 10, min: 3, max: 18, integer: true },
-  { key: 'dex', label: 'Dexterity', kind: 'number', default: 10, min: 3, max: 18, integer: true },
-  { key: 'con', label: 'Constitution', kind: 'number', default: 10, min: 3, max: 18, integer: true },
-  { key: 'psyBonus', label: 'PSY bonus', kind: 'number', default: 0, min: -3, max: 3, integer: true },
-  {
-    key: 'ac',
-    label: 'Armor Class (armor only)',
-    kind: 'number',
-    default: 9,
-    min: -10,
-    max: 10,
-    integer: true,
-  },
-  { key: 'thac0', label: 'THAC0', kind: 'number', default: 19, min: 1, max: 30, integer: true },
-  { key: 'hp', label: 'Hit points', kind: 'number', default: 6, min: 0, max: 999, integer: true },
-  {
-    key: 'armor',
-    label: 'Armor weight',
-    kind: 'choice',
-    default: 'none',
-    options: choice(['none', 'light', 'medium', 'heavy']),
-  },
-  { key: 'shield', label: 'Shield', kind: 'boolean', default: false },
-  {
-    key: 'move',
-    label: 'Move (inches per Turn)',
-    kind: 'number',
-    default: 12,
-    min: 0,
-    max: 48,
-    integer: true,
-  },
-  { key: 'mounted', label: 'Mounted', kind: 'boolean', default: false },
-  { key: 'hasted', label: 'Magically hasted', kind: 'boolean', default: false },
-  {
-    key: 'men',
-    label: 'Men in the unit (mass combat)',
-    kind: 'number',
-    default: 1,
+  text('name', 'Name', 'Combatant', { maxLength: 60 }),
+  choice('role', 'Role', 'pc', named(['pc', 'important-npc', 'npc', 'monster']), { help: ROLE_HELP }),
+  choice('class', 'Class', 'fighter', named(CLASSES)),
+  choice('race', 'Race', 'human', named(['human', 'elf', 'dwarf', 'hobbit', 'other'])),
+  number('level', 'Level or hit dice', 1, { min: 0, max: 40 }),
+  number('hdPlus', 'Hit dice plus', 0, { min: -10, max: 20 }),
+  number('str', 'Strength', 10, ABILITY),
+  number('dex', 'Dexterity', 10, ABILITY),
+  number('con', 'Constitution', 10, ABILITY),
+  number('psyBonus', 'PSY bonus', 0, { min: -3, max: 3 }),
+  number('ac', 'Armor Class (armor only)', 9, { min: -10, max: 10 }),
+  number('thac0', 'THAC0', 19, { min: 1, max: 30 }),
+  number('hp', 'Hit points', 6, { min: 0, max: 999 }),
+  choice('armor', 'Armor weight', 'none', named(['none', 'light', 'medium', 'heavy'])),
+  flag('shield', 'Shield'),
+  number('move', 'Move (inches per Turn)', 12, { min: 0, max: 48 }),
+  flag('mounted', 'Mounted'),
+  flag('hasted', 'Magically hasted'),
+  number('men', 'Men in the unit (mass combat)', 1, {
     min: 1,
     max: 500,
-    integer: true,
     help: 'A unit fought as one man: hit points one d6 per man (10d6 for ten)',
-  },
-  { key: 'size', label: 'Size', kind: 'choice', default: 'man-sized', options: choice(SIZES) },
-  {
-    key: 'saveParalysis',
-    label: 'Save vs Paralysis',
-    kind: 'number',
-    default: 14,
-    min: 2,
-    max: 20,
-    integer: true,
-  },
-  {
-    key: 'hitBy',
-    label: 'Can be hit by',
-    kind: 'choice',
-    default: 'any',
-    options: choice(['any', 'silver', 'magic']),
-  },
-  {
-    key: 'specialOn',
-    label: 'Special attack on',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 20,
-    integer: true,
-  },
-  { key: 'special', label: 'Special attack', kind: 'text', default: '', maxLength: 120 },
-  {
-    key: 'attacksPerRound',
-    label: 'Attacks per round',
-    kind: 'number',
-    default: 1,
-    min: 1,
-    max: 10,
-    integer: true,
-  },
-  { key: 'weapons', label: 'Weapons', kind: 'list', of: WEAPON_FIELDS, default: [] },
+  }),
+  choice('size', 'Size', 'man-sized', named(SIZES)),
+  number('saveParalysis', 'Save vs Paralysis', 14, { min: 2, max: 20 }),
+  choice('hitBy', 'Can be hit by', 'any', named(['any', 'silver', 'magic'])),
+  number('specialOn', 'Special attack on', 0, { min: 0, max: 20 }),
+  text('special', 'Special attack', '', { maxLength: 120 }),
+  number('attacksPerRound', 'Attacks per round', 1, { min: 1, max: 10 }),
+  list('weapons', 'Weapons', WEAPON_FIELDS),
 ]
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** Checks one field, filling its default when the input leaves it out. */
-function parseField(field: SheetField, raw: unknown, where: string): Outcome<unknown> {
-  const name = `${where}${field.label}`
-  if (raw === undefined) return ok(structuredCopy(field.default))
-  switch (field.kind) {
-    case 'number': {
-      const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
-      if (typeof n !== 'number' || !Number.isFinite(n)) return fail(`${name} must be a number.`)
-      if (field.integer && !Number.isInteger(n)) return fail(`${name} must be a whole number.`)
-      if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max))
-        return fail(`${name} must be from ${field.min ?? '-∞'} to ${field.max ?? '∞'}.`)
-      return ok(n)
-    }
-    case 'text':
-      if (typeof raw !== 'string') return fail(`${name} must be text.`)
-      if (field.maxLength !== undefined && raw.length > field.maxLength)
-        return fail(`${name} must be at most ${field.maxLength} characters.`)
-      return ok(raw)
-    case 'boolean':
-      if (typeof raw !== 'boolean') return fail(`${name} must be yes or no.`)
-      return ok(raw)
-    case 'choice':
-      if (typeof raw !== 'string' || !field.options.some((o) => o.value === raw))
-        return fail(`${name} must be one of: ${field.options.map((o) => o.value).join(', ')}.`)
-      return ok(raw)
-    case 'list': {
-      if (!Array.isArray(raw)) return fail(`${name} must be a list.`)
-      const rows: Record<string, unknown>[] = []
-      for (const [i, row] of raw.entries()) {
-        const parsed = parseRecord(field.of, row, `${name}, row ${i + 1}: `)
-        if (!parsed.ok) return parsed
-        rows.push(parsed.value)
-      }
-      return ok(rows)
-    }
-    default:
-      return unreachable(field)
-  }
-}
-
-const structuredCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
-
-function parseRecord(
-  fields: ReadonlyArray<SheetField>,
-  input: unknown,
-  where: string,
-): Outcome<Record<string, unknown>> {
-  if (!isRecord(input)) return fail(`${where || 'The sheet '}must be an object of fields.`)
-  const out: Record<string, unknown> = {}
-  for (const field of fields) {
-    const parsed = parseField(field, input[field.key], where)
-    if (!parsed.ok) return parsed
-    out[field.key] = parsed.value
-  }
-  return ok(out)
+/** odnd's own words for a refusal: "Strength must be from 3 to 18.", "Weapons, row 2: ...". */
+const WORDING: SheetWording = {
+  notASheet: 'The sheet must be an object of fields.',
+  entry: (list, n) => `${list}, row ${n}`,
+  number: (problem) => {
+    const { name, field, wrong } = problem
+    if (wrong !== 'too low' && wrong !== 'too high') return numberWords(problem)
+    return `${name} must be from ${field.min ?? '-∞'} to ${field.max ?? '∞'}.`
+  },
 }
 
 /** Validates form or stored input into a Sheet, filling defaults; the error names the field at fault. */
 export function parseSheet(input: unknown): Outcome<Sheet> {
-  const parsed = parseRecord(SHEET_FIELDS, input, '')
+  const parsed = parseFields(SHEET_FIELDS, input, WORDING)
   if (!parsed.ok) return parsed
   const sheet = parsed.value as unknown as Sheet
   for (const [i, weapon] of sheet.weapons.entries()) {
@@ -345,7 +233,7 @@ export function makeSheet(partial: Partial<Sheet> = {}): Sheet {
 
 /** A weapon with every default, overridden by `partial`. */
 export function makeWeapon(partial: Partial<Weapon> = {}): Weapon {
-  const parsed = parseRecord(WEAPON_FIELDS, {}, '')
+  const parsed = parseFields(WEAPON_FIELDS, {})
   if (!parsed.ok) throw new Error(parsed.error)
   return { ...(parsed.value as unknown as Weapon), ...partial }
 }

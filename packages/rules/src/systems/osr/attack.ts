@@ -3,7 +3,7 @@
  * a phone's screen read. Rolling it is in attack-roll.ts.
  */
 
-import { unreachable } from '../../assert.ts'
+import { invariant, unreachable } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   acFromConditions,
@@ -12,7 +12,6 @@ import {
   checksFromConditions,
   toHitFromConditions,
 } from './conditions.ts'
-import { invariant } from './invariant.ts'
 import { isToggleId, type ToggleId } from './modifiers.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import { type DamageDice, isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'

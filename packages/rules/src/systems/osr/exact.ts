@@ -1,6 +1,7 @@
 /** Exact odds by counting equally likely die faces: small distributions over BigInt, mixed and mapped. */
+
+import { invariant } from '../../assert.ts'
 import { type Fraction, fraction } from '../../dice/fraction.ts'
-import { invariant } from './invariant.ts'
 
 /**
  * A distribution of whole-number totals: `weights.get(v)` of `total` equally likely outcomes give `v`.

@@ -1,10 +1,10 @@
 /** Exact odds for a declared osr attack, before anyone rolls: hit, each natural-20 band, each fumble, expected damage. */
 
+import { invariant } from '../../assert.ts'
 import { addFractions, type Fraction, fraction, toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, damageTotal, planAttack, specialRowFor } from './attack.ts'
 import { type Dist, diceDist, mapDist, mean, mix, point } from './exact.ts'
-import { invariant } from './invariant.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import { FUMBLES, type FumbleResult, type SpecialResult } from './tables.ts'
 

@@ -1,7 +1,7 @@
 /** The osr combatant sheet: its form fields with defaults, and `parseSheet` that validates input into a Sheet. */
 
-import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
+import { choice, flag, list, number, options, parseFields, text } from '../../table/sheet-fields.ts'
 
 /** How a weapon is used, which decides STR vs DEX to hit and whether STR adds to damage (Damage section). */
 export type WeaponKind =
@@ -78,143 +78,74 @@ export interface Sheet {
   weapons: Weapon[]
 }
 
-const choice = <T extends string>(values: ReadonlyArray<readonly [T, string]>) =>
-  values.map(([value, label]) => ({ value, label }))
-
-export const WEAPON_KINDS = choice<WeaponKind>([
-  ['melee', 'Melee'],
-  ['melee-thrown', 'Melee or thrown (dagger, spear)'],
-  ['thrown', 'Thrown only (dart, javelin)'],
-  ['bow', 'Bow'],
-  ['crossbow', 'Crossbow'],
-  ['sling', 'Sling'],
-  ['siege', 'Siege engine'],
-  ['grenade', 'Flask of oil (grenade-like)'],
-  ['holy-water', 'Holy water (grenade-like)'],
-])
+export const WEAPON_KINDS = options<WeaponKind>({
+  melee: 'Melee',
+  'melee-thrown': 'Melee or thrown (dagger, spear)',
+  thrown: 'Thrown only (dart, javelin)',
+  bow: 'Bow',
+  crossbow: 'Crossbow',
+  sling: 'Sling',
+  siege: 'Siege engine',
+  grenade: 'Flask of oil (grenade-like)',
+  'holy-water': 'Holy water (grenade-like)',
+})
 
 /** Oil and holy water: thrown like a grenade, scattering when they miss (17.0.9-17.0.11). */
 export const isGrenadeLike = (w: Pick<Weapon, 'kind'>): boolean =>
   w.kind === 'grenade' || w.kind === 'holy-water'
 
+const RANGE = { min: 0, max: 2000 }
+
 /** The weapon sub-form. */
 export const WEAPON_FIELDS: ReadonlyArray<SheetField> = [
-  { key: 'name', label: 'Weapon', kind: 'text', default: 'Sword', maxLength: 40 },
-  { key: 'kind', label: 'Kind', kind: 'choice', default: 'melee', options: WEAPON_KINDS },
-  {
-    key: 'damage',
-    label: 'Damage',
-    kind: 'text',
-    default: '1d8',
-    maxLength: 12,
-    help: 'Dice as NdX or NdX+K',
-  },
-  { key: 'magicBonus', label: 'Magic bonus', kind: 'number', default: 0, min: -5, max: 5, integer: true },
-  { key: 'silver', label: 'Silver', kind: 'boolean', default: false },
-  { key: 'longReach', label: 'Long reach', kind: 'boolean', default: false },
-  { key: 'chargeable', label: 'Usable in a charge', kind: 'boolean', default: false },
-  { key: 'settable', label: 'Can be set against a charge', kind: 'boolean', default: false },
-  { key: 'small', label: 'Small (off-hand)', kind: 'boolean', default: false },
-  { key: 'sharpAllSides', label: 'Sharp on all sides', kind: 'boolean', default: false },
-  {
-    key: 'shortRange',
-    label: 'Short range (ft)',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 2000,
-    integer: true,
-  },
-  {
-    key: 'mediumRange',
-    label: 'Medium range (ft)',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 2000,
-    integer: true,
-  },
-  {
-    key: 'longRange',
-    label: 'Long range (ft)',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 2000,
-    integer: true,
-  },
-  {
-    key: 'firesEvery',
-    label: 'Fires every N rounds',
-    kind: 'number',
-    default: 1,
-    min: 1,
-    max: 20,
-    integer: true,
-  },
+  text('name', 'Weapon', 'Sword', { maxLength: 40 }),
+  choice('kind', 'Kind', 'melee', WEAPON_KINDS),
+  text('damage', 'Damage', '1d8', { maxLength: 12, help: 'Dice as NdX or NdX+K' }),
+  number('magicBonus', 'Magic bonus', 0, { min: -5, max: 5 }),
+  flag('silver', 'Silver'),
+  flag('longReach', 'Long reach'),
+  flag('chargeable', 'Usable in a charge'),
+  flag('settable', 'Can be set against a charge'),
+  flag('small', 'Small (off-hand)'),
+  flag('sharpAllSides', 'Sharp on all sides'),
+  number('shortRange', 'Short range (ft)', 0, RANGE),
+  number('mediumRange', 'Medium range (ft)', 0, RANGE),
+  number('longRange', 'Long range (ft)', 0, RANGE),
+  number('firesEvery', 'Fires every N rounds', 1, { min: 1, max: 20 }),
 ]
 
 const SWORD = { name: 'Sword', kind: 'melee', damage: '1d8' } as const
+const ARMOR_KINDS = options<ArmorKind>({ none: 'None', leather: 'Leather', metal: 'Metal' })
+const SIZES = options<Size>({ small: 'Small', medium: 'Medium', large: 'Large' })
+const HARMED_BY = options<HarmedBy>({
+  anything: 'Any weapon',
+  'silver-or-magic': 'Silver or magic weapons only',
+  magic: 'Magic weapons only',
+})
+const BONUS = { min: -5, max: 5 }
+const SAVE = { min: 1, max: 30 }
 
 /** The combatant form: every field an osr combat rule reads, with defaults for an ordinary fighter. */
 export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
-  { key: 'name', label: 'Name', kind: 'text', default: 'Combatant', maxLength: 60 },
-  { key: 'attackBonus', label: 'Attack bonus', kind: 'number', default: 1, min: -10, max: 30, integer: true },
-  { key: 'strBonus', label: 'STR bonus', kind: 'number', default: 0, min: -5, max: 5, integer: true },
-  { key: 'dexBonus', label: 'DEX bonus', kind: 'number', default: 0, min: -5, max: 5, integer: true },
-  { key: 'constitution', label: 'Constitution', kind: 'number', default: 10, min: 1, max: 25, integer: true },
-  { key: 'ac', label: 'Armor Class', kind: 'number', default: 11, min: 0, max: 40, integer: true },
-  { key: 'hitPoints', label: 'Hit points', kind: 'number', default: 8, min: 1, max: 999, integer: true },
-  { key: 'movement', label: 'Movement (ft)', kind: 'number', default: 30, min: 0, max: 240, integer: true },
-  {
-    key: 'armor',
-    label: 'Armor worn',
-    kind: 'choice',
-    default: 'none',
-    options: choice<ArmorKind>([
-      ['none', 'None'],
-      ['leather', 'Leather'],
-      ['metal', 'Metal'],
-    ]),
-  },
-  {
-    key: 'size',
-    label: 'Size',
-    kind: 'choice',
-    default: 'medium',
-    options: choice<Size>([
-      ['small', 'Small'],
-      ['medium', 'Medium'],
-      ['large', 'Large'],
-    ]),
-  },
-  { key: 'elf', label: 'Elf', kind: 'boolean', default: false },
-  { key: 'sneakAttack', label: 'Sneak Attack ability', kind: 'boolean', default: false },
-  { key: 'undead', label: 'Undead', kind: 'boolean', default: false },
-  { key: 'fireResistant', label: 'Resistant to fire', kind: 'boolean', default: false },
-  { key: 'spellcaster', label: 'Casts spells', kind: 'boolean', default: false },
-  {
-    key: 'harmedBy',
-    label: 'Harmed by',
-    kind: 'choice',
-    default: 'anything',
-    options: choice<HarmedBy>([
-      ['anything', 'Any weapon'],
-      ['silver-or-magic', 'Silver or magic weapons only'],
-      ['magic', 'Magic weapons only'],
-    ]),
-  },
-  {
-    key: 'saveDeathRay',
-    label: 'Save vs Death Ray',
-    kind: 'number',
-    default: 12,
-    min: 1,
-    max: 30,
-    integer: true,
-  },
-  { key: 'saveSpells', label: 'Save vs Spells', kind: 'number', default: 16, min: 1, max: 30, integer: true },
-  { key: 'weapons', label: 'Weapons', kind: 'list', of: WEAPON_FIELDS, default: [SWORD] },
+  text('name', 'Name', 'Combatant', { maxLength: 60 }),
+  number('attackBonus', 'Attack bonus', 1, { min: -10, max: 30 }),
+  number('strBonus', 'STR bonus', 0, BONUS),
+  number('dexBonus', 'DEX bonus', 0, BONUS),
+  number('constitution', 'Constitution', 10, { min: 1, max: 25 }),
+  number('ac', 'Armor Class', 11, { min: 0, max: 40 }),
+  number('hitPoints', 'Hit points', 8, { min: 1, max: 999 }),
+  number('movement', 'Movement (ft)', 30, { min: 0, max: 240 }),
+  choice('armor', 'Armor worn', 'none', ARMOR_KINDS),
+  choice('size', 'Size', 'medium', SIZES),
+  flag('elf', 'Elf'),
+  flag('sneakAttack', 'Sneak Attack ability'),
+  flag('undead', 'Undead'),
+  flag('fireResistant', 'Resistant to fire'),
+  flag('spellcaster', 'Casts spells'),
+  choice('harmedBy', 'Harmed by', 'anything', HARMED_BY),
+  number('saveDeathRay', 'Save vs Death Ray', 12, SAVE),
+  number('saveSpells', 'Save vs Spells', 16, SAVE),
+  list('weapons', 'Weapons', WEAPON_FIELDS, [SWORD]),
 ]
 
 const DICE = /^\s*(\d{1,2})d(\d{1,3})\s*(?:([+-])\s*(\d{1,3}))?\s*$/i
@@ -237,75 +168,12 @@ export function formatDamageDice(d: DamageDice): string {
 
 type Record_ = Record<string, unknown>
 
-/** Validates one object against fields; errors are sentences that start with the field's label. */
-function readFields(fields: ReadonlyArray<SheetField>, input: unknown, where: string): Outcome<Record_> {
-  if (input === undefined || input === null) input = {}
-  if (typeof input !== 'object' || Array.isArray(input))
-    return fail(`${where || 'The sheet'} must be an object.`)
-  const source = input as Record_
-  const out: Record_ = {}
-  for (const field of fields) {
-    const name = `${where}${field.label}`
-    const raw = source[field.key]
-    switch (field.kind) {
-      case 'number': {
-        const value =
-          raw === undefined || raw === '' ? field.default : typeof raw === 'string' ? Number(raw) : raw
-        if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`${name} must be a number.`)
-        if (field.integer && !Number.isInteger(value)) return fail(`${name} must be a whole number.`)
-        if (field.min !== undefined && value < field.min)
-          return fail(`${name} must be at least ${field.min}.`)
-        if (field.max !== undefined && value > field.max) return fail(`${name} must be at most ${field.max}.`)
-        out[field.key] = value
-        break
-      }
-      case 'text': {
-        const value = raw === undefined ? field.default : raw
-        if (typeof value !== 'string') return fail(`${name} must be text.`)
-        if (field.maxLength !== undefined && value.length > field.maxLength)
-          return fail(`${name} must be at most ${field.maxLength} characters.`)
-        out[field.key] = value.trim()
-        break
-      }
-      case 'boolean': {
-        const value = raw === undefined ? field.default : raw
-        if (typeof value !== 'boolean') return fail(`${name} must be yes or no.`)
-        out[field.key] = value
-        break
-      }
-      case 'choice': {
-        const value = raw === undefined ? field.default : raw
-        if (typeof value !== 'string' || !field.options.some((o) => o.value === value))
-          return fail(`${name} must be one of: ${field.options.map((o) => o.label).join(', ')}.`)
-        out[field.key] = value
-        break
-      }
-      case 'list': {
-        const value = raw === undefined ? field.default : raw
-        if (!Array.isArray(value)) return fail(`${name} must be a list.`)
-        if (value.length > 20) return fail(`${name} may hold at most 20 entries.`)
-        const items: Record_[] = []
-        for (const [i, item] of value.entries()) {
-          const read = readFields(field.of, item, `${name} ${i + 1}: `)
-          if (!read.ok) return read
-          items.push(read.value)
-        }
-        out[field.key] = items
-        break
-      }
-      default:
-        return unreachable(field)
-    }
-  }
-  return ok(out)
-}
-
 /**
  * Validates form or stored input into a Sheet, filling defaults. The error names the bad field
  * ("Weapons 2: Damage must be dice like 1d6 or 2d4+1.") so a player can fix it.
  */
 export function parseSheet(input: unknown): Outcome<Sheet> {
-  const read = readFields(SHEET_FIELDS, input, '')
+  const read = parseFields(SHEET_FIELDS, input, { notASheet: 'The sheet must be an object.' })
   if (!read.ok) return read
   const raw = read.value
   const weapons: Weapon[] = []

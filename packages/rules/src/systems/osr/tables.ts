@@ -1,5 +1,5 @@
 /** The tables of the osr combat text, transcribed once as data, with one lookup that finds a row by roll. */
-import { invariant } from './invariant.ts'
+import { invariant } from '../../assert.ts'
 
 /** A table row covering the rolls `min`..`max` inclusive. */
 export interface Row {

@@ -10,10 +10,10 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ModifierToggle } from '../../system.ts'
 import type { Declared } from '../../table/types.ts'
+import { plural } from '../../table/words.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
 /** One toggle per printed mix, exclusive: "Into melee: 1 friend, 2 foes". */
 export const INTO_MELEE_TOGGLES: ReadonlyArray<ModifierToggle & { friends: number; foes: number }> =

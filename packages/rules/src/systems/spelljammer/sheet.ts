@@ -1,7 +1,7 @@
 /** The spelljammer combatant sheet: its form fields with defaults, and parsing that names the bad field. */
-import { unreachable } from '../../assert.ts'
 import { tryParseDice } from '../../dice/parse.ts'
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
+import { choice, flag, list, number, options, parseFields, text } from '../../table/sheet-fields.ts'
 import { damageDice } from './damage-dice.ts'
 import type { Penetrating, Size, Specialization, WeaponKind } from './tables.ts'
 
@@ -64,296 +64,105 @@ export interface Sheet {
   spells: Spell[]
 }
 
-const SPECIALIZATION_OPTIONS = [
-  { value: 'none', label: 'None' },
-  { value: 'specialist', label: 'Specialist' },
-  { value: 'double-specialist', label: 'Double specialist' },
-] as const
+const SPECIALIZATIONS = options<Specialization>({
+  none: 'None',
+  specialist: 'Specialist',
+  'double-specialist': 'Double specialist',
+})
+const WEAPON_KINDS = options<WeaponKind>({
+  melee: 'Melee',
+  'hand-crossbow': 'Hand crossbow',
+  crossbow: 'Light or heavy crossbow',
+  bow: 'Short or long bow',
+  thrown: 'Thrown',
+})
+const STICKS_IN = options<Penetrating>({
+  none: 'No',
+  arrow: 'Arrow',
+  quarrel: 'Quarrel',
+  javelin: 'Javelin',
+  spear: 'Spear',
+})
 
 const WEAPON_FIELDS: readonly SheetField[] = [
-  { key: 'name', label: 'Weapon', kind: 'text', default: 'Longsword', maxLength: 60 },
-  {
-    key: 'sc',
-    label: 'Strike chance (SC)',
-    kind: 'number',
-    default: 100,
-    min: -100,
-    max: 400,
-    integer: true,
-  },
-  { key: 'damage', label: 'Damage', kind: 'text', default: '1d8', maxLength: 60, help: 'Dice, e.g. 1d8+4' },
-  { key: 'rank', label: 'Weapon rank', kind: 'number', default: 1, min: 0, max: 50, integer: true },
-  {
-    key: 'specialization',
-    label: 'Specialization',
-    kind: 'choice',
-    default: 'none',
-    options: SPECIALIZATION_OPTIONS,
-  },
-  {
-    key: 'kind',
-    label: 'Kind',
-    kind: 'choice',
-    default: 'melee',
-    options: [
-      { value: 'melee', label: 'Melee' },
-      { value: 'hand-crossbow', label: 'Hand crossbow' },
-      { value: 'crossbow', label: 'Light or heavy crossbow' },
-      { value: 'bow', label: 'Short or long bow' },
-      { value: 'thrown', label: 'Thrown' },
-    ],
-  },
-  {
-    key: 'penetrating',
-    label: 'Sticks in the target',
-    kind: 'choice',
-    default: 'none',
-    options: [
-      { value: 'none', label: 'No' },
-      { value: 'arrow', label: 'Arrow' },
-      { value: 'quarrel', label: 'Quarrel' },
-      { value: 'javelin', label: 'Javelin' },
-      { value: 'spear', label: 'Spear' },
-    ],
-  },
+  text('name', 'Weapon', 'Longsword', { maxLength: 60 }),
+  number('sc', 'Strike chance (SC)', 100, { min: -100, max: 400 }),
+  text('damage', 'Damage', '1d8', { maxLength: 60, help: 'Dice, e.g. 1d8+4' }),
+  number('rank', 'Weapon rank', 1, { min: 0, max: 50 }),
+  choice('specialization', 'Specialization', 'none', SPECIALIZATIONS),
+  choice('kind', 'Kind', 'melee', WEAPON_KINDS),
+  choice('penetrating', 'Sticks in the target', 'none', STICKS_IN),
 ]
 
+const CASTERS = options({ mage: 'Mage', cleric: 'Cleric' })
+const SPELL_KINDS = options({ GK: 'GK', SK: 'SK' })
+
 const SPELL_FIELDS: readonly SheetField[] = [
-  { key: 'name', label: 'Spell', kind: 'text', default: 'Bolt of Energy', maxLength: 60 },
-  {
-    key: 'caster',
-    label: 'Caster',
-    kind: 'choice',
-    default: 'mage',
-    options: [
-      { value: 'mage', label: 'Mage' },
-      { value: 'cleric', label: 'Cleric' },
-    ],
-  },
-  { key: 'rank', label: 'Spell rank', kind: 'number', default: 1, min: 1, max: 50, integer: true },
-  {
-    key: 'kind',
-    label: 'Spell kind',
-    kind: 'choice',
-    default: 'GK',
-    options: [
-      { value: 'GK', label: 'GK' },
-      { value: 'SK', label: 'SK' },
-    ],
-  },
-  {
-    key: 'castingTime',
-    label: 'Cleric casting time (segments)',
-    kind: 'number',
-    default: 5,
-    min: 1,
-    max: 10,
-    integer: true,
-    help: '10 means 1 round',
-  },
+  text('name', 'Spell', 'Bolt of Energy', { maxLength: 60 }),
+  choice('caster', 'Caster', 'mage', CASTERS),
+  number('rank', 'Spell rank', 1, { min: 1, max: 50 }),
+  choice('kind', 'Spell kind', 'GK', SPELL_KINDS),
+  number('castingTime', 'Cleric casting time (segments)', 5, { min: 1, max: 10, help: '10 means 1 round' }),
 ]
+
+const SIZES = options<Size>({
+  tiny: 'Tiny',
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+  giant: 'Giant',
+})
+const STAT = { min: 1, max: 60 }
+const DEF_PART = { min: 0, max: 300 }
+const TENTACLES_HELP = 'A roper: 6. Each pair counts as one more attacker on its target (+10 SC)'
+const RANGE_OF_FIELD_HELP = 'The text says the skill reduces the bonus but not by how much: the GM’s figure'
+const LONGSWORD = {
+  name: 'Longsword',
+  sc: 100,
+  damage: '1d8',
+  rank: 1,
+  specialization: 'none',
+  kind: 'melee',
+  penetrating: 'none',
+}
 
 /** The form of a combatant: every field with its default and bounds. */
 export const SHEET_FIELDS: readonly SheetField[] = [
-  { key: 'name', label: 'Name', kind: 'text', default: 'Combatant', maxLength: 60 },
-  { key: 'hp', label: 'Hit points', kind: 'number', default: 30, min: -100, max: 1000, integer: true },
-  {
-    key: 'startingHp',
-    label: 'Starting hit points',
-    kind: 'number',
-    default: 30,
-    min: 1,
-    max: 1000,
-    integer: true,
-  },
-  { key: 'con', label: 'CON', kind: 'number', default: 12, min: 1, max: 60, integer: true },
-  { key: 'dex', label: 'DEX', kind: 'number', default: 12, min: 1, max: 60, integer: true },
-  { key: 'per', label: 'PER', kind: 'number', default: 12, min: 1, max: 60, integer: true },
-  {
-    key: 'initiativeModifier',
-    label: 'Initiative modifier (IM)',
-    kind: 'number',
-    default: 0,
+  text('name', 'Name', 'Combatant', { maxLength: 60 }),
+  number('hp', 'Hit points', 30, { min: -100, max: 1000 }),
+  number('startingHp', 'Starting hit points', 30, { min: 1, max: 1000 }),
+  number('con', 'CON', 12, STAT),
+  number('dex', 'DEX', 12, STAT),
+  number('per', 'PER', 12, STAT),
+  number('initiativeModifier', 'Initiative modifier (IM)', 0, {
     min: -20,
     max: 20,
-    integer: true,
     help: 'Your DEX modifier to initiative',
-  },
-  {
-    key: 'attacksPerRound',
-    label: 'Attacks per round',
-    kind: 'number',
-    default: 1,
-    min: 1,
-    max: 10,
-    integer: true,
-  },
-  { key: 'def', label: 'DEF', kind: 'number', default: 20, min: -100, max: 300, integer: true },
-  { key: 'defFromDex', label: 'DEF from DEX', kind: 'number', default: 0, min: 0, max: 300, integer: true },
-  {
-    key: 'defFromDefenseSkill',
-    label: 'DEF from Defense skill',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 300,
-    integer: true,
-  },
-  {
-    key: 'defFromShield',
-    label: 'DEF from Shield skill',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 300,
-    integer: true,
-  },
-  {
-    key: 'defMagicAlwaysOn',
-    label: 'Always-on magical DEF',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 300,
-    integer: true,
-  },
-  { key: 'prot', label: 'PROT', kind: 'number', default: 0, min: 0, max: 100, integer: true },
-  { key: 'tmr', label: 'Movement (TMR)', kind: 'number', default: 40, min: 0, max: 1000, integer: true },
-  {
-    key: 'size',
-    label: 'Size',
-    kind: 'choice',
-    default: 'medium',
-    options: [
-      { value: 'tiny', label: 'Tiny' },
-      { value: 'small', label: 'Small' },
-      { value: 'medium', label: 'Medium' },
-      { value: 'large', label: 'Large' },
-      { value: 'giant', label: 'Giant' },
-    ],
-  },
-  { key: 'ambidextrous', label: 'Ambidextrous', kind: 'boolean', default: false },
-  {
-    key: 'masterBowmanRank',
-    label: 'Master Bowman rank',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 50,
-    integer: true,
-  },
-  {
-    key: 'tentacles',
-    label: 'Tentacles attacking on their own',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 50,
-    integer: true,
-    help: 'A roper: 6. Each pair counts as one more attacker on its target (+10 SC)',
-  },
-  {
-    key: 'rangeOfField',
-    label: 'Range of Field: SC off the multiple-attacker bonus',
-    kind: 'number',
-    default: 0,
+  }),
+  number('attacksPerRound', 'Attacks per round', 1, { min: 1, max: 10 }),
+  number('def', 'DEF', 20, { min: -100, max: 300 }),
+  number('defFromDex', 'DEF from DEX', 0, DEF_PART),
+  number('defFromDefenseSkill', 'DEF from Defense skill', 0, DEF_PART),
+  number('defFromShield', 'DEF from Shield skill', 0, DEF_PART),
+  number('defMagicAlwaysOn', 'Always-on magical DEF', 0, DEF_PART),
+  number('prot', 'PROT', 0, { min: 0, max: 100 }),
+  number('tmr', 'Movement (TMR)', 40, { min: 0, max: 1000 }),
+  choice('size', 'Size', 'medium', SIZES),
+  flag('ambidextrous', 'Ambidextrous'),
+  number('masterBowmanRank', 'Master Bowman rank', 0, { min: 0, max: 50 }),
+  number('tentacles', 'Tentacles attacking on their own', 0, { min: 0, max: 50, help: TENTACLES_HELP }),
+  number('rangeOfField', 'Range of Field: SC off the multiple-attacker bonus', 0, {
     min: 0,
     max: 100,
-    integer: true,
-    help: 'The text says the skill reduces the bonus but not by how much: the GM’s figure',
-  },
-  {
-    key: 'weapons',
-    label: 'Weapons',
-    kind: 'list',
-    of: WEAPON_FIELDS,
-    default: [
-      {
-        name: 'Longsword',
-        sc: 100,
-        damage: '1d8',
-        rank: 1,
-        specialization: 'none',
-        kind: 'melee',
-        penetrating: 'none',
-      },
-    ],
-  },
-  { key: 'spells', label: 'Spells', kind: 'list', of: SPELL_FIELDS, default: [] },
+    help: RANGE_OF_FIELD_HELP,
+  }),
+  list('weapons', 'Weapons', WEAPON_FIELDS, [LONGSWORD]),
+  list('spells', 'Spells', SPELL_FIELDS),
 ]
-
-const MAX_LIST = 50
-
-/** Validates one object against fields, filling defaults for missing keys; errors name the field. */
-function parseFields(
-  fields: readonly SheetField[],
-  input: unknown,
-  where: string,
-): Outcome<Record<string, unknown>> {
-  if (input === undefined || input === null) input = {}
-  if (typeof input !== 'object' || Array.isArray(input))
-    return fail(`${where || 'The sheet'} must be a set of fields.`)
-  const source = input as Record<string, unknown>
-  const out: Record<string, unknown> = {}
-  for (const field of fields) {
-    const name = where ? `${where}: ${field.label}` : field.label
-    const raw = source[field.key]
-    if (raw === undefined) {
-      out[field.key] = copyDefault(field.default)
-      continue
-    }
-    switch (field.kind) {
-      case 'number': {
-        if (typeof raw !== 'number' || !Number.isFinite(raw)) return fail(`${name} must be a number.`)
-        if (field.integer && !Number.isInteger(raw)) return fail(`${name} must be a whole number.`)
-        if (field.min !== undefined && raw < field.min) return fail(`${name} must be at least ${field.min}.`)
-        if (field.max !== undefined && raw > field.max) return fail(`${name} must be at most ${field.max}.`)
-        out[field.key] = raw
-        break
-      }
-      case 'text': {
-        if (typeof raw !== 'string') return fail(`${name} must be text.`)
-        if (field.maxLength !== undefined && raw.length > field.maxLength)
-          return fail(`${name} must be at most ${field.maxLength} characters.`)
-        out[field.key] = raw
-        break
-      }
-      case 'boolean':
-        if (typeof raw !== 'boolean') return fail(`${name} must be yes or no.`)
-        out[field.key] = raw
-        break
-      case 'choice':
-        if (typeof raw !== 'string' || !field.options.some((o) => o.value === raw))
-          return fail(`${name} must be one of: ${field.options.map((o) => o.label).join(', ')}.`)
-        out[field.key] = raw
-        break
-      case 'list': {
-        if (!Array.isArray(raw)) return fail(`${name} must be a list.`)
-        if (raw.length > MAX_LIST) return fail(`${name} can hold at most ${MAX_LIST} entries.`)
-        const items: Record<string, unknown>[] = []
-        for (const [i, item] of raw.entries()) {
-          const parsed = parseFields(field.of, item, `${field.label} ${i + 1}`)
-          if (!parsed.ok) return parsed
-          items.push(parsed.value)
-        }
-        out[field.key] = items
-        break
-      }
-      default:
-        return unreachable(field)
-    }
-  }
-  return ok(out)
-}
-
-/** A fresh copy of a list default, so one sheet's edits never reach another's. */
-function copyDefault(value: unknown): unknown {
-  return Array.isArray(value) ? value.map((v) => ({ ...(v as Record<string, unknown>) })) : value
-}
 
 /** Validates form or stored input into a sheet, filling defaults; the error names the field at fault. */
 export function parseSheet(input: unknown): Outcome<Sheet> {
-  const parsed = parseFields(SHEET_FIELDS, input, '')
+  const parsed = parseFields(SHEET_FIELDS, input)
   if (!parsed.ok) return parsed
   const sheet = parsed.value as unknown as Sheet
   for (const [i, weapon] of sheet.weapons.entries()) {

@@ -10,7 +10,7 @@ import { fail, type Outcome, ok } from '../../outcome.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { Intent, IntentOptionGroup, IntentRules, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, signed } from '../../table/words.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
@@ -120,7 +120,6 @@ export const diceOfRound = (round: spelljammer.DeclaredRound) =>
 export const initiativeModifier = (round: spelljammer.DeclaredRound) =>
   round.initiativeModifiers.reduce((n, l) => n + l.value, 0)
 
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`)
 const chance = (p: Fraction | undefined) => percent(p ? toFloat(p) : 0)
 
 /**

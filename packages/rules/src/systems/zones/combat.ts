@@ -17,7 +17,7 @@ import type { ModifierToggle } from '../../system.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, Declared, DefenseOption, Fighter, Preview, TableView } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import { line, note, RULE } from './common.ts'
 // The rules a screen reads: not their rolls (`rolls.ts`), which only resolving uses.
 import * as zones from './screen-rules.ts'
@@ -88,7 +88,6 @@ export function stateOf(f: Fighter): ZonesState {
   const s = f.state as ZonesState
   return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
 }
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
 export function sheetFor(f: Fighter): Outcome<zones.Sheet> {

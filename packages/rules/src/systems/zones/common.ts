@@ -1,5 +1,9 @@
 /** Shared vocabulary of the zones system: rule sources, breakdown lines, saves, exhaustive switches. */
+import { invariant } from '../../assert.ts'
 import type { BreakdownLine } from '../../system.ts'
+
+/** The engine's checks, where the system's rules (`zones.unreachable`) and its files reach them. */
+export { invariant, unreachable } from '../../assert.ts'
 
 /** The section titles of zones.txt, so every breakdown line and toggle names the rule it comes from. */
 export const RULE = {
@@ -21,16 +25,6 @@ export const RULE = {
   size: 'Effects of size in combat',
   mounts: 'Mounts and vehicles in combat',
 } as const
-
-/** Ends every `switch` over a union: adding a member without handling it is a compile error. */
-export function unreachable(value: never): never {
-  throw new Error(`zones: unhandled case ${JSON.stringify(value)}`)
-}
-
-/** A broken invariant is a bug in the caller, not a player's mistake: it throws. */
-export function invariant(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(`zones: ${message}`)
-}
 
 export const line = (label: string, value: number, rule?: string): BreakdownLine =>
   rule === undefined ? { label, value } : { label, value, rule }

@@ -1,6 +1,16 @@
 /** The zones combatant sheet: form fields with defaults, and a parser that names the bad field. */
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
-import { unreachable } from './common.ts'
+import {
+  choice,
+  flag,
+  list,
+  number,
+  numberWords,
+  options,
+  parseFields,
+  type SheetWording,
+  text,
+} from '../../table/sheet-fields.ts'
 import { SIZE_LABEL, SIZES, type Size } from './size.ts'
 
 /** Dice a weapon rolls, e.g. d6 or 2d8. */
@@ -79,139 +89,48 @@ export function formatDamage(dice: DamageDice): string {
   return `${dice.count === 1 ? '' : dice.count}d${dice.sides}`
 }
 
-const STAT_HELP = 'A save passes on a d20 equal to or under this.'
-
 const WEAPON_FIELDS: SheetField[] = [
-  { key: 'name', label: 'Weapon', kind: 'text', default: 'Sword', maxLength: 60 },
-  { key: 'damage', label: 'Damage', kind: 'text', default: 'd6', maxLength: 10, help: 'd6, 2d8, ...' },
-  { key: 'range', label: 'Range (zones)', kind: 'number', default: 0, min: 0, max: 100, help: '0 for melee' },
-  { key: 'blast', label: 'Blast', kind: 'boolean', default: false },
-  { key: 'great', label: 'Great', kind: 'boolean', default: false },
-  { key: 'simple', label: 'Simple', kind: 'boolean', default: false },
-  { key: 'damaged', label: 'Damaged', kind: 'boolean', default: false },
-  { key: 'improvised', label: 'Improvised', kind: 'boolean', default: false },
+  text('name', 'Weapon', 'Sword', { maxLength: 60 }),
+  text('damage', 'Damage', 'd6', { maxLength: 10, help: 'd6, 2d8, ...' }),
+  number('range', 'Range (zones)', 0, { min: 0, max: 100, integer: false, help: '0 for melee' }),
+  flag('blast', 'Blast'),
+  flag('great', 'Great'),
+  flag('simple', 'Simple'),
+  flag('damaged', 'Damaged'),
+  flag('improvised', 'Improvised'),
 ]
+
+const ARMOR_HELP = 'Never above 3; with a shield the value stays capped at 3.'
+const STAT = { min: 1, max: 20, help: 'A save passes on a d20 equal to or under this.' }
+
+const SIZE_OPTIONS = SIZES.map((value) => ({ value, label: SIZE_LABEL[value] }))
+const BODIES = options<Body>({ character: 'Character', mount: 'Mount', vehicle: 'Vehicle' })
 
 /** The form: every field with its default, so a blank sheet is a medium human with a sword. */
 export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
-  { key: 'name', label: 'Name', kind: 'text', default: '', maxLength: 80 },
-  { key: 'health', label: 'Health', kind: 'number', default: 8, min: 1, max: 999, integer: true },
-  { key: 'str', label: 'STR', kind: 'number', default: 10, min: 1, max: 20, integer: true, help: STAT_HELP },
-  { key: 'agi', label: 'AGI', kind: 'number', default: 10, min: 1, max: 20, integer: true, help: STAT_HELP },
-  { key: 'wit', label: 'WIT', kind: 'number', default: 10, min: 1, max: 20, integer: true, help: STAT_HELP },
-  {
-    key: 'armor',
-    label: 'Armour',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: MAX_ARMOR,
-    integer: true,
-    help: 'Never above 3; with a shield the value stays capped at 3.',
-  },
-  { key: 'shield', label: 'Shield', kind: 'boolean', default: false, help: 'Adds 1 to the armour value.' },
-  { key: 'armorDamaged', label: 'Armour damaged', kind: 'boolean', default: false },
-  { key: 'shieldDamaged', label: 'Shield damaged', kind: 'boolean', default: false },
-  {
-    key: 'size',
-    label: 'Size',
-    kind: 'choice',
-    default: 'medium',
-    options: SIZES.map((value) => ({ value, label: SIZE_LABEL[value] })),
-  },
-  {
-    key: 'speed',
-    label: 'Speed (zones)',
-    kind: 'number',
-    default: 2,
-    min: 0,
-    max: 20,
-    help: 'Doubled when sprinting.',
-  },
-  { key: 'fearImmune', label: 'Immune to fear', kind: 'boolean', default: false },
-  {
-    key: 'body',
-    label: 'Body',
-    kind: 'choice',
-    default: 'character',
-    options: [
-      { value: 'character', label: 'Character' },
-      { value: 'mount', label: 'Mount' },
-      { value: 'vehicle', label: 'Vehicle' },
-    ],
-  },
-  {
-    key: 'extraReactions',
-    label: 'Extra reactions',
-    kind: 'number',
-    default: 0,
-    min: 0,
-    max: 5,
-    integer: true,
-  },
-  {
-    key: 'weapons',
-    label: 'Weapons',
-    kind: 'list',
-    of: WEAPON_FIELDS,
-    default: [{ name: 'Sword', damage: 'd6', range: 0 }],
-  },
+  text('name', 'Name', '', { maxLength: 80 }),
+  number('health', 'Health', 8, { min: 1, max: 999 }),
+  number('str', 'STR', 10, STAT),
+  number('agi', 'AGI', 10, STAT),
+  number('wit', 'WIT', 10, STAT),
+  number('armor', 'Armour', 0, { min: 0, max: MAX_ARMOR, help: ARMOR_HELP }),
+  flag('shield', 'Shield', false, { help: 'Adds 1 to the armour value.' }),
+  flag('armorDamaged', 'Armour damaged'),
+  flag('shieldDamaged', 'Shield damaged'),
+  choice('size', 'Size', 'medium', SIZE_OPTIONS),
+  number('speed', 'Speed (zones)', 2, { min: 0, max: 20, integer: false, help: 'Doubled when sprinting.' }),
+  flag('fearImmune', 'Immune to fear'),
+  choice('body', 'Body', 'character', BODIES),
+  number('extraReactions', 'Extra reactions', 0, { min: 0, max: 5 }),
+  list('weapons', 'Weapons', WEAPON_FIELDS, [{ name: 'Sword', damage: 'd6', range: 0 }]),
 ]
 
-function readField(field: SheetField, raw: unknown, where: string): Outcome<unknown> {
-  const name = `${where}${field.label}`
-  if (raw === undefined || raw === null || raw === '') return ok(field.default)
-  switch (field.kind) {
-    case 'number': {
-      const value = typeof raw === 'string' ? Number(raw) : raw
-      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`${name} must be a number.`)
-      if (field.integer && !Number.isInteger(value)) return fail(`${name} must be a whole number.`)
-      if (field.min !== undefined && value < field.min) return fail(`${name} must be at least ${field.min}.`)
-      if (field.max !== undefined && value > field.max) return fail(`${name} can't be above ${field.max}.`)
-      return ok(value)
-    }
-    case 'text':
-      if (typeof raw !== 'string') return fail(`${name} must be text.`)
-      if (field.maxLength !== undefined && raw.length > field.maxLength) {
-        return fail(`${name} is longer than ${field.maxLength} characters.`)
-      }
-      return ok(raw)
-    case 'boolean':
-      if (typeof raw !== 'boolean') return fail(`${name} must be yes or no.`)
-      return ok(raw)
-    case 'choice':
-      if (!field.options.some((o) => o.value === raw)) {
-        return fail(`${name} must be one of ${field.options.map((o) => o.label).join(', ')}.`)
-      }
-      return ok(raw)
-    case 'list': {
-      if (!Array.isArray(raw)) return fail(`${name} must be a list.`)
-      const rows: Record<string, unknown>[] = []
-      for (const [i, item] of raw.entries()) {
-        if (typeof item !== 'object' || item === null) return fail(`${name} ${i + 1} must be filled in.`)
-        const row = readRecord(field.of, item as Record<string, unknown>, `${field.label} ${i + 1}: `)
-        if (!row.ok) return row
-        rows.push(row.value)
-      }
-      return ok(rows)
-    }
-    default:
-      return unreachable(field)
-  }
-}
-
-function readRecord(
-  fields: ReadonlyArray<SheetField>,
-  input: Record<string, unknown>,
-  where: string,
-): Outcome<Record<string, unknown>> {
-  const out: Record<string, unknown> = {}
-  for (const field of fields) {
-    const value = readField(field, input[field.key], where)
-    if (!value.ok) return value
-    out[field.key] = value.value
-  }
-  return ok(out)
+/** zones' own words for a number too high: "Armour can't be above 3." */
+const WORDING: SheetWording = {
+  number: (problem) =>
+    problem.wrong === 'too high'
+      ? `${problem.name} can't be above ${problem.field.max}.`
+      : numberWords(problem),
 }
 
 /**
@@ -219,45 +138,17 @@ function readRecord(
  * player knows what to fix; the armour value (shield included) can't exceed 3.
  */
 export function parseSheet(input: unknown): Outcome<Sheet> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return fail('The sheet must be filled in.')
-  }
-  const record = readRecord(SHEET_FIELDS, input as Record<string, unknown>, '')
+  const record = parseFields(SHEET_FIELDS, input, WORDING)
   if (!record.ok) return record
   const r = record.value
   const weapons: Weapon[] = []
   for (const [i, row] of (r.weapons as Record<string, unknown>[]).entries()) {
     const damage = parseDamage(row.damage as string)
     if (!damage.ok) return fail(`Weapon ${i + 1}: Damage ${damage.error}`)
-    const improvised = row.improvised as boolean
-    weapons.push({
-      name: row.name as string,
-      damage: damage.value,
-      range: row.range as number,
-      blast: row.blast as boolean,
-      great: row.great as boolean,
-      simple: (row.simple as boolean) || improvised,
-      damaged: row.damaged as boolean,
-      improvised,
-    })
+    // Improvised weapons work as simple weapons.
+    weapons.push({ ...row, damage: damage.value, simple: row.simple || row.improvised } as Weapon)
   }
-  const sheet: Sheet = {
-    name: r.name as string,
-    health: r.health as number,
-    str: r.str as number,
-    agi: r.agi as number,
-    wit: r.wit as number,
-    armor: r.armor as number,
-    shield: r.shield as boolean,
-    armorDamaged: r.armorDamaged as boolean,
-    shieldDamaged: r.shieldDamaged as boolean,
-    size: r.size as Size,
-    speed: r.speed as number,
-    fearImmune: r.fearImmune as boolean,
-    body: r.body as Body,
-    extraReactions: r.extraReactions as number,
-    weapons,
-  }
+  const sheet = { ...r, weapons } as unknown as Sheet
   if (sheet.shieldDamaged && !sheet.shield) return fail('Shield damaged: there is no shield on this sheet.')
   return ok(sheet)
 }

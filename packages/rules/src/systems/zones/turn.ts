@@ -1,5 +1,6 @@
 /** One character's turn: full move, or half move plus a bonus and a main action (or two bonus actions). */
 import { fail, type Outcome, ok } from '../../system.ts'
+import { plural } from '../../table/words.ts'
 import { unreachable } from './common.ts'
 
 /** Main actions named by the text; "any other action taking a round" is 'other'. */
@@ -94,7 +95,7 @@ export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
         return fail(
           left === 0
             ? 'No movement left this turn.'
-            : `Only ${left} zone${left === 1 ? '' : 's'} of movement left this turn${actions > 0 ? ' (half speed, since you acted)' : ''}.`,
+            : `Only ${plural(left, 'zone')} of movement left this turn${actions > 0 ? ' (half speed, since you acted)' : ''}.`,
         )
       }
       return ok({ ...next, moved: turn.moved + step.zones, log })
@@ -144,7 +145,7 @@ function actionsLeft(turn: TurnState): 'main-and-bonus' | 'main-or-bonus' | 'bon
   return taken === 0 ? 'main-and-bonus' : 'main-or-bonus'
 }
 
-const zonesWord = (n: number) => (n === 0.5 ? 'half a zone' : `${n} zone${n === 1 ? '' : 's'}`)
+const zonesWord = (n: number) => (n === 0.5 ? 'half a zone' : plural(n, 'zone'))
 
 const ACTIONS_WORDS = {
   'main-and-bonus': 'a main and a bonus action (or two bonus actions)',
