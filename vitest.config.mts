@@ -15,6 +15,7 @@ export default defineConfig({
             'app/src/**/*.test.ts',
             'worker/src/**/*.test.ts',
             'test/sim/**/*.test.ts',
+            'test/contract/**/*.test.ts',
             'test/room/**/*.test.ts',
           ],
           environment: 'node',
