@@ -22,7 +22,7 @@ import { oddsMisstated } from '../support/odds-check.ts'
 import { applied, declare, Walk } from './walk.ts'
 
 /** The longest status chip a card shows whole ("Stunned (2 rounds)", "Wounded: left leg"). */
-export const CHIP_LENGTH = 40
+const CHIP_LENGTH = 40
 /** Seeded fights each system plays through the room here (the simulator's own suite plays hundreds). */
 const FIGHTS = 3
 const FIRST_SEED = 51_000

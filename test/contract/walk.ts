@@ -67,15 +67,17 @@ const standing = (system: RuleSystem, fighters: readonly Fighter[], side: 'pc' |
   fighters.some((f) => f.side === side && system.combat.out(f) === null)
 
 /**
- * A fight by the system's rules: `start` opens it, `next` takes one step (an attack where `attack` says
- * so, else the turn's own moves), and says why it cannot where nothing moves the fight on.
+ * A fight by the system's rules, opened as it is made (with no surprise): `next` takes one step (an
+ * attack where `attack` says so, else the turn's own moves) and says why it cannot where nothing moves the
+ * fight on, or the turn broke the contract.
  */
 export class Walk {
   readonly dice: ReturnType<typeof seededDice>
   readonly roll: Roller
   now: Standing
-  /** Who has been acting this round, and everyone seen at the table so far (for their chips). */
+  /** Who has been acting this round. */
   actedThisRound = new Set<string>()
+  /** Everyone as seen at the table after each step (for their chips). */
   seen: Fighter[] = []
   /** Who stood when the round began. */
   stoodAtStart: Set<string>
