@@ -16,6 +16,7 @@ export default defineConfig({
             'app/src/**/*.test.ts',
             'worker/src/**/*.test.ts',
             'test/sim/**/*.test.ts',
+            'test/contract/**/*.test.ts',
             'test/room/**/*.test.ts',
             'test/imports/**/*.test.ts',
           ],

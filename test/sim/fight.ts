@@ -30,6 +30,7 @@ import type { EventMoment, TimedEvent } from '@fray/rules'
 import {
   type AttackChoice,
   type Declared,
+  defaultSheet,
   defaultSheetFor,
   defensesDeclared,
   diceAsked,
@@ -40,7 +41,6 @@ import {
   type RuleSystem,
   resolveDeclared,
   type SheetField,
-  SYSTEM_INFO,
   SYSTEMS,
   type SystemId,
   seededDice,
@@ -78,7 +78,7 @@ export interface FightOptions {
 export type FightResult =
   | {
       ok: true
-      system: SystemId
+      system: string
       seed: number
       steps: number
       rounds: number
@@ -88,7 +88,7 @@ export type FightResult =
     }
   | {
       ok: false
-      system: SystemId
+      system: string
       seed: number
       step: number
       invariant: string
@@ -124,8 +124,15 @@ function docOf(clientID: number): Y.Doc {
 const PC_NAMES = ['Mira', 'Tomas', 'Sela']
 const FOE_NAMES = ['Goblin', 'Ogre', 'Rat', 'Bandit']
 
-/** Plays one fight; never throws (a throw of the room's code is a failure too). */
-export function runFight(system: SystemId, seed: number, options: FightOptions = {}): FightResult {
+/**
+ * Plays one fight of a registered system (its id) or of any `RuleSystem` given as a value (the contract
+ * suite's toy); never throws (a throw of the room's code is a failure too).
+ */
+export function runFight(
+  system: SystemId | RuleSystem,
+  seed: number,
+  options: FightOptions = {},
+): FightResult {
   const fight = new Fight(system, seed, options)
   try {
     return fight.play()
@@ -135,6 +142,10 @@ export function runFight(system: SystemId, seed: number, options: FightOptions =
 }
 
 class Fight {
+  /** The system's id, as its results and its trace name it. */
+  readonly system: string
+  /** The system's own rules, as registered or given: its sheet and its info. */
+  readonly own: RuleSystem
   /** The rules the room plays by (a test may plant a bug in them). */
   readonly rules: RuleSystem
   /** The rules the invariants judge by: the system's own (the planted ones for a bug `inSystem`). */
@@ -181,12 +192,14 @@ class Fight {
   writes = { table: 0, gm: 0 }
 
   constructor(
-    readonly system: SystemId,
+    system: SystemId | RuleSystem,
     readonly seed: number,
     readonly options: FightOptions,
   ) {
-    this.rules = options.rules ?? SYSTEMS[system]
-    this.judge = options.inSystem && options.rules ? options.rules : SYSTEMS[system]
+    this.own = typeof system === 'string' ? SYSTEMS[system] : system
+    this.system = this.own.id
+    this.rules = options.rules ?? this.own
+    this.judge = options.inSystem && options.rules ? options.rules : this.own
     this.choose = seededDice((seed ^ 0x5eed) >>> 0)
     this.aside = seededDice((seed ^ 0xa51de) >>> 0)
     this.table.on('update', () => this.writes.table++)
@@ -198,7 +211,8 @@ class Fight {
     ] as const)
       options.onDoc?.(name, doc)
     this.room = new TableRoom({
-      system,
+      // The room reads its id only to find rules it is not given: these are always given.
+      system: this.system as SystemId,
       rules: this.rules,
       docs: {
         table: this.table,
@@ -262,7 +276,7 @@ class Fight {
       const name = PC_NAMES[i] as string
       this.seatNames.set(seatId, name)
       this.table.getMap<SeatInfo>(TABLE.seats).set(seatId, { name, combatantId: null })
-      const sheet = this.knowing(this.carrying(this.classed(defaultSheetFor(this.system, name))))
+      const sheet = this.knowing(this.carrying(this.classed(defaultSheet(this.own.sheet, name))))
       this.ask(seatId, { kind: 'create-character', sheet })
     }
     const foes = 2 + this.pick(2)
@@ -428,7 +442,7 @@ class Fight {
     // Half from the system's sheet (its hit points), half quick-added with hit points only; in osr some
     // are undead (holy water harms them).
     const withSheet = this.chance(0.5)
-    const base = defaultSheetFor(this.system, name, 'foe')
+    const base = defaultSheet(this.own.sheet, name, 'foe')
     const undead = this.system === 'osr' && this.chance(0.3) ? { ...base, undead: true } : base
     const sheet = this.system === 'osr' ? this.armed(undead) : undead
     const parsed = this.rules.sheet.parse(sheet)
@@ -807,7 +821,7 @@ class Fight {
           const attack = this.attackFor(f, all, turn)
           if (attack) actions.push(attack)
         }
-        if (isActing(turn, f.id) && SYSTEM_INFO[this.system].rounds === 'order' && f.side === 'pc') {
+        if (isActing(turn, f.id) && this.own.info.rounds === 'order' && f.side === 'pc') {
           const seatId = this.seatOf(f)
           if (seatId)
             actions.push({
@@ -817,7 +831,7 @@ class Fight {
             })
         }
       }
-      if (SYSTEM_INFO[this.system].rounds === 'order') {
+      if (this.own.info.rounds === 'order') {
         actions.push({
           label: 'GM: next turn',
           weight: 1,
@@ -1318,7 +1332,7 @@ class Fight {
           choices.ok ? `${f.name} has no attack` : choices.error,
         )
     }
-    const info = SYSTEM_INFO[this.system]
+    const info = this.own.info
     const unaware = this.chance(0.5) ? this.oneOf(info.surprise) : undefined
     const surprise = unaware ? { surprise: { unaware, ambush: info.ambush && this.chance(0.5) } } : {}
     this.trace.push(`start${unaware ? ` (${unaware} may be caught unaware)` : ''}`)

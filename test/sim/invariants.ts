@@ -20,15 +20,7 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import { verifySeal } from '@fray/protocol/seal'
-import {
-  type Fighter,
-  isActing,
-  recordingRoller,
-  resolveDeclared,
-  type SystemId,
-  type TimedEvent,
-  turnPlace,
-} from '@fray/rules'
+import { type Fighter, isActing, recordingRoller, resolveDeclared, type TimedEvent, turnPlace } from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'
@@ -102,7 +94,7 @@ function turnKey(turn: TurnState): string {
  * from the systems' code, which the check above asks): a system that allows more breaks it however its
  * own rules agree.
  */
-const TEXT_ATTACKS: Partial<Record<SystemId, (f: Fighter) => { allowed: number; rule: string }>> = {
+const TEXT_ATTACKS: Partial<Record<string, (f: Fighter) => { allowed: number; rule: string }>> = {
   // "Most missile weapons ... can be used once per round, just like melee attacks"; "When fighting with
   // two weapons at the same time, one weapon must be smaller (like a short sword or dagger)" (17.0.14).
   osr: (f) => {

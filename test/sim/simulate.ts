@@ -3,17 +3,18 @@ import { type RuleSystem, SYSTEM_IDS, type SystemId } from '@fray/rules'
 import { type FightResult, runFight } from './fight.ts'
 
 export interface Simulation {
-  systems: readonly SystemId[]
+  /** The registered systems by id, or any `RuleSystem` as a value (the contract suite's toy). */
+  systems: readonly (SystemId | RuleSystem)[]
   fights: number
   seed: number
-  /** Plants a bug: the rules a system's room gets. */
+  /** Plants a bug: the rules a registered system's room gets. */
   rules?: (system: SystemId) => RuleSystem
   /** The planted bug is the system's own: the invariants judge by it too (`FightOptions.inSystem`). */
   inSystem?: boolean
 }
 
 export interface SystemRun {
-  system: SystemId
+  system: string
   fights: number
   steps: number
   rounds: number
@@ -29,14 +30,16 @@ export function simulate(sim: Simulation): {
 } {
   const runs: SystemRun[] = []
   for (const system of sim.systems) {
-    const run: SystemRun = { system, fights: 0, steps: 0, rounds: 0, attacks: 0, aids: 0, ms: 0 }
+    const id = typeof system === 'string' ? system : system.id
+    const planted = sim.rules && typeof system === 'string' ? sim.rules(system) : undefined
+    const run: SystemRun = { system: id, fights: 0, steps: 0, rounds: 0, attacks: 0, aids: 0, ms: 0 }
     runs.push(run)
     const start = performance.now()
     for (let i = 0; i < sim.fights; i++) {
       const result = runFight(
         system,
         (sim.seed + i) >>> 0,
-        sim.rules ? { rules: sim.rules(system), inSystem: sim.inSystem ?? false } : {},
+        planted ? { rules: planted, inSystem: sim.inSystem ?? false } : {},
       )
       if (!result.ok) {
         run.ms = performance.now() - start
@@ -54,7 +57,7 @@ export function simulate(sim: Simulation): {
 }
 
 /** The command that plays a failed fight again, alone. */
-export const replayCommand = (f: { seed: number; system: SystemId }) =>
+export const replayCommand = (f: { seed: number; system: string }) =>
   `SEED=${f.seed} SYSTEM=${f.system} FIGHTS=1 npm run simulate`
 
 /** A failure, in words: the invariant, what broke it, the last steps, and how to replay it. */

@@ -1,14 +1,19 @@
 /** Helpers for the combat adapters' tests: fighters with sheets, and dice that throw given faces. */
 
+import type { RuleSystem } from '../rule-system.ts'
 import { defaultSheet } from '../table/sheet.ts'
 import type { TurnAction, TurnContext, TurnRules, TurnSettings, TurnStep } from '../table/turn.ts'
 import type { Fighter, Roller } from '../table/types.ts'
 import { SYSTEMS } from './index.ts'
 import type { SystemId } from './info.ts'
 
+/** A registered system by its id, or any system given as a value (the contract suite's toy). */
+const rulesOf = (system: SystemId | RuleSystem): RuleSystem =>
+  typeof system === 'string' ? SYSTEMS[system] : system
+
 /** A fighter with the system's default sheet, overridden by `sheet`. */
 export function fighter(
-  system: SystemId,
+  system: SystemId | RuleSystem,
   id: string,
   side: 'pc' | 'foe',
   sheet: Record<string, unknown> = {},
@@ -19,7 +24,7 @@ export function fighter(
     id,
     name,
     side,
-    sheet: { ...defaultSheet(SYSTEMS[system].sheet, name), ...sheet },
+    sheet: { ...defaultSheet(rulesOf(system).sheet, name), ...sheet },
     hp: live.hp ?? 10,
     maxHp: live.maxHp ?? live.hp ?? 10,
     state: live.state ?? {},
@@ -44,12 +49,16 @@ export function scripted(...faces: number[]): Roller & { asked: Array<{ sides: n
   return roll
 }
 
-/** What a turn model sees of a table of these fighters; `roll` takes scripted faces, then fails loudly. */
+/**
+ * What a turn model sees of a table of these fighters; `roll` takes scripted faces, then fails loudly
+ * (or, given `dice`, throws those).
+ */
 export function turnContext(
-  system: SystemId,
+  system: SystemId | RuleSystem,
   fighters: readonly Fighter[],
   options: {
     faces?: number[]
+    dice?: (sides: number) => number
     settings?: Partial<TurnSettings>
     openPrompts?: TurnContext['openPrompts']
   } = {},
@@ -60,11 +69,11 @@ export function turnContext(
     settings: { partyInitiative: 'each-player', rerollInitiativeEachRound: false, ...options.settings },
     openPrompts: options.openPrompts ?? [],
     roll(sides) {
-      const face = queue.shift()
+      const face = queue.shift() ?? options.dice?.(sides)
       if (face === undefined || face < 1 || face > sides) throw new Error(`no scripted face for a d${sides}`)
       return face
     },
-    out: (f) => SYSTEMS[system].combat.out(f),
+    out: (f) => rulesOf(system).combat.out(f),
   }
 }
 
