@@ -37,6 +37,11 @@ describe('the zones sheet', () => {
     expect(parseDamage('d1').ok).toBe(false)
   })
 
+  it('reads a weapon stored with blank damage as the form’s d6, as it always has', () => {
+    const r = parseSheet({ weapons: [{ name: 'Club', damage: '' }] })
+    expect(r.ok && r.value.weapons[0]?.damage).toEqual({ count: 1, sides: 6 })
+  })
+
   it('refuses a size that does not exist', () => {
     expect(parseSheet({ size: 'gigantic' }).ok).toBe(false)
   })

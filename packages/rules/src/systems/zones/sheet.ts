@@ -143,7 +143,8 @@ export function parseSheet(input: unknown): Outcome<Sheet> {
   const r = record.value
   const weapons: Weapon[] = []
   for (const [i, row] of (r.weapons as Record<string, unknown>[]).entries()) {
-    const damage = parseDamage(row.damage as string)
+    // A blank damage is the form's d6, as zones has always read it: a sheet stored so still reads.
+    const damage = parseDamage((row.damage as string) || 'd6')
     if (!damage.ok) return fail(`Weapon ${i + 1}: Damage ${damage.error}`)
     // Improvised weapons work as simple weapons.
     weapons.push({ ...row, damage: damage.value, simple: row.simple || row.improvised } as Weapon)
