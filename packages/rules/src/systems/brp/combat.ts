@@ -10,9 +10,9 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
-import { plainPlan } from '../../table/plan.ts'
+import { checkedPlan, setupOf } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { AttackChoice, Declared, Fighter, Preview } from '../../table/types.ts'
+import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../table/types.ts'
 import { percent, plural } from '../../table/words.ts'
 import { perceptionSkillPenalty, physicalSkillPenalty } from './armor.ts'
 import {
@@ -154,11 +154,7 @@ export function declareReload(
 }
 
 /** Both sides read and the attack declared, or why not. */
-export function declare(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-): Outcome<{ a: Combatant; t: Combatant; attack: DeclaredAttack; declaration: AttackDeclaration }> {
+export function declare(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Declaration> {
   const a = read(attacker)
   if (!a.ok) return a
   const t = read(target)
@@ -168,6 +164,30 @@ export function declare(
   const attack = declareAttack(a.value.sheet, a.value.state, declaration, SETTINGS)
   if (!attack.ok) return attack
   return ok({ a: a.value, t: t.value, attack: attack.value, declaration })
+}
+
+/** An attack as `declare` reads it: both sides and the attack. */
+export type Declaration = {
+  a: Combatant
+  t: Combatant
+  attack: DeclaredAttack
+  declaration: AttackDeclaration
+}
+
+/**
+ * A declaration checked once (`CombatRules.plan`): an attack's `declare`, which the preview, the defenses
+ * and the roll read back; null for First Aid, a reload or waking one, each checked where it is done.
+ */
+function planned(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Declaration | null> {
+  const { choice } = declared
+  if (choice === FIRST_AID || choice === AWAKEN || choice.startsWith(RELOAD)) return ok(null)
+  return declare(attacker, target, declared)
+}
+
+/** The attack's declaration from its plan, as `planned` checked it (an attack's plan always holds one). */
+export function declarationOf(plan: AttackPlan): Outcome<Declaration> {
+  const d = setupOf<Declaration | null>(plan)
+  return d ? ok(d) : declare(plan.attacker, plan.target, plan.declared)
 }
 
 /** "Hits on 55 or less on d100 (55%), special on 11 or less." */
@@ -264,9 +284,10 @@ export const brpCombatView: ScreenRules['combat'] = {
     return ATTACK_MODIFIERS.filter((m) => applies[m.id]) as ModifierToggle[]
   },
 
-  plan: plainPlan,
+  plan: checkedPlan(planned),
 
-  preview({ attacker, target, declared }) {
+  preview(plan) {
+    const { attacker, target, declared } = plan
     if (declared.choice.startsWith(RELOAD)) {
       const reloaded = declareReload(attacker, target, declared.choice)
       if (!reloaded.ok) return reloaded
@@ -308,7 +329,7 @@ export const brpCombatView: ScreenRules['combat'] = {
         lines: [{ label: 'First Aid skill', value: a.sheet.firstAid, rule: HEALING }],
       })
     }
-    const d = declare(attacker, target, declared)
+    const d = declarationOf(plan)
     if (!d.ok) return d
     const { t, attack } = d.value
     const odds = exchangeOdds(attack, null, t.sheet, t.state, SETTINGS)

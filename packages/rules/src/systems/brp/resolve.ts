@@ -15,7 +15,7 @@ import { plural } from '../../table/words.ts'
 import {
   AWAKEN,
   type Combatant,
-  declare,
+  declarationOf,
   declareFirstAid,
   declareReload,
   FIRST_AID,
@@ -199,7 +199,8 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
  * An attack, First Aid, a reload or waking one, resolved from its dice: each die asked of `roll` in the order above,
  * the fighters' changes and the log's lines and sentence.
  */
-export const brpResolve: CombatRules['resolve'] = ({ attacker, target, declared }, defenseId, roll) => {
+export const brpResolve: CombatRules['resolve'] = (plan, defenseId, roll) => {
+  const { attacker, target, declared } = plan
   if (declared.choice === FIRST_AID) return firstAid(attacker, target, roll)
   if (declared.choice.startsWith(RELOAD)) return reloadWeapon(attacker, target, declared.choice)
   if (declared.choice === AWAKEN) {
@@ -215,9 +216,11 @@ export const brpResolve: CombatRules['resolve'] = ({ attacker, target, declared 
       changes: change ? { [target.id]: change } : {},
     })
   }
-  const d = declare(attacker, target, declared)
+  const d = declarationOf(plan)
   if (!d.ok) return d
-  const { a, t, attack, declaration } = d.value
+  // Copies of the two as planned: the exchange writes their state, and a plan may be rolled again.
+  const { attack, declaration } = d.value
+  const [a, t] = [{ ...d.value.a }, { ...d.value.t }]
   const defense = chosenDefense(a, t, declaration, defenseId)
   if (!defense.ok) return defense
   const attackRoll = brp.rollAttack(attack, roll(100, 'to hit'), SETTINGS)

@@ -18,7 +18,7 @@ import { percent, plural } from '../../table/words.ts'
 import {
   AWAKEN,
   brpCombatView,
-  declare,
+  declarationOf,
   declareFirstAid,
   declareReload,
   FIRST_AID,
@@ -122,7 +122,8 @@ function reloadAfterTheFight(fighters: readonly Fighter[]): Resolution {
  */
 export const brpCombat: CombatRules = {
   ...brpCombatView,
-  defenses({ attacker, target, declared }) {
+  defenses(plan) {
+    const { attacker, target, declared } = plan
     if (declared.choice === AWAKEN) {
       const woken = wake(target)
       return woken.ok ? ok([]) : woken
@@ -135,7 +136,7 @@ export const brpCombat: CombatRules = {
       const reloaded = declareReload(attacker, target, declared.choice)
       return reloaded.ok ? ok([]) : reloaded
     }
-    const d = declare(attacker, target, declared)
+    const d = declarationOf(plan)
     if (!d.ok) return d
     const { a, t, declaration } = d.value
     const options: DefenseOption[] = []
