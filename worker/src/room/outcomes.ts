@@ -16,7 +16,7 @@ import {
 import type * as Y from 'yjs'
 import { fighterOf, fighters, type RoomContext, secretOf } from './fighters.ts'
 import { keptFromPlayers, placeHealth, type RoomEntry, splitEntry, writeStatus } from './foe-health.ts'
-import { setIfChanged } from './map-writes.ts'
+import { append, setIfChanged } from './map-writes.ts'
 
 export type { RoomContext }
 
@@ -40,7 +40,8 @@ const sourceOf = (ctx: RoomContext, typed: boolean): LogEntry['source'] =>
 export function appendLog(ctx: RoomContext, ...entries: RoomEntry[]): void {
   // What shows a monster's hidden hit points goes to the gm document (splitEntry).
   const shown = entries.map((e) => splitEntry(ctx, e))
-  if (shown.length > 0) ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(shown), 'server')
+  if (shown.length > 0)
+    ctx.log.transact(() => append(ctx.log.getArray<LogEntry>(LOG.entries), shown), 'server')
 }
 
 /** "a, b and c": a list in a log line's words. */
@@ -156,8 +157,43 @@ export function write(ctx: RoomContext, f: Fighter): void {
   ctx.gm.transact(() => {
     for (const [key, value] of Object.entries(values)) setIfChanged(secret ?? fields, key, value)
   }, 'server')
-  writeStatus(ctx, f.id, ctx.rules.combat.status(f))
+  writeStatus(ctx, f.id, statusOf(ctx, f))
   placeHealth(ctx, f.id)
+}
+
+/** The chips last read of each combatant, by table: a fighter read again with nothing changed has them still. */
+const chipsRead = new WeakMap<Y.Doc, Map<string, { f: Fighter; chips: string[] }>>()
+
+/** Nothing there, or nothing in it: a fighter with no state yet is read with a new `{}` each time. */
+const same = (a: object | undefined, b: object | undefined) =>
+  a === b ||
+  (a !== undefined && b !== undefined && Object.keys(a).length === 0 && Object.keys(b).length === 0)
+
+/**
+ * A combatant's status chips as its rules say (`CombatRules.status`, pure of the fighter): asked again only
+ * when what they read has changed. The table hands back the very state and sheet it was given until they
+ * are written anew, so after each request only the fighters it changed are asked, not the whole table.
+ */
+function statusOf(ctx: RoomContext, f: Fighter): string[] {
+  let read = chipsRead.get(ctx.table)
+  if (!read) {
+    read = new Map()
+    chipsRead.set(ctx.table, read)
+  }
+  const last = read.get(f.id)
+  if (
+    last &&
+    last.f.hp === f.hp &&
+    last.f.maxHp === f.maxHp &&
+    last.f.name === f.name &&
+    last.f.side === f.side &&
+    same(last.f.state, f.state) &&
+    same(last.f.sheet, f.sheet)
+  )
+    return last.chips
+  const chips = ctx.rules.combat.status(f)
+  read.set(f.id, { f, chips })
+  return chips
 }
 
 /**
@@ -169,7 +205,7 @@ export function writeAllStatus(ctx: RoomContext): void {
   ctx.table.transact(() => {
     for (const f of fighters(ctx)) {
       const fields = combatants.get(f.id)
-      const chips = ctx.rules.combat.status(f)
+      const chips = statusOf(ctx, f)
       // None shown and none to show: nothing written (a refused request writes nothing).
       if (fields && (fields.has('status') || chips.length > 0)) writeStatus(ctx, f.id, chips)
     }
