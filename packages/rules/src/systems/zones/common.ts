@@ -1,5 +1,6 @@
 /** Shared vocabulary of the zones system: rule sources, breakdown lines, saves, exhaustive switches. */
 import { invariant } from '../../assert.ts'
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 
 /** The engine's checks, where the system's rules (`zones.unreachable`) and its files reach them. */
@@ -48,10 +49,7 @@ export interface Face {
 
 /** Checks a typed-in or scripted face: a face outside the die is a bug upstream, so it throws. */
 export function assertFace(face: number, sides: number, what: string): void {
-  invariant(
-    Number.isInteger(face) && face >= 1 && face <= sides,
-    `${what}: ${face} is not a face of a d${sides}`,
-  )
+  invariant(isFace(face, sides), `${what}: ${face} is not a face of a d${sides}`)
 }
 
 /** An exact chance, counted over equally likely outcomes: `ways` of `outOf`. */
