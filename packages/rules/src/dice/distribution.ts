@@ -1,7 +1,7 @@
 /** Exact probability distributions of dice expressions, by counting equally likely outcomes in BigInt. */
 import { unreachable } from '../assert.ts'
 import { assertExpr, type DiceExpr, type DiceTerm, effectiveDice, type Rounding, roundHalf } from './expr.ts'
-import { type Fraction, fraction, toFloat } from './fraction.ts'
+import { type Fraction, fraction, lcm, toFloat } from './fraction.ts'
 
 /**
  * The exact distribution of a total: `weights[i]` of the `total` equally likely outcomes give
@@ -59,7 +59,8 @@ export function distribution(expr: DiceExpr): Distribution {
   return build(expr, 1)
 }
 
-const point = (value: number): Distribution => ({ min: value, weights: [1n], total: 1n })
+/** A sure total: one outcome, `value`. */
+export const point = (value: number): Distribution => ({ min: value, weights: [1n], total: 1n })
 
 /** The largest value with a non-zero weight. */
 export function maxOf(dist: Distribution): number {
@@ -92,7 +93,15 @@ function halveDistribution(dist: Distribution, rounding: Rounding): Distribution
   return { min, weights, total: dist.total }
 }
 
-function convolve(a: Distribution, b: Distribution, spend: (steps: number) => void): Distribution {
+/**
+ * The distribution of A + B for independent A and B. `spend` charges the work against a budget; rules
+ * code combining its own small distributions has none.
+ */
+export function convolve(
+  a: Distribution,
+  b: Distribution,
+  spend: (steps: number) => void = () => {},
+): Distribution {
   if (b.weights.length === 1 && b.total === 1n) return shift(a, b.min)
   if (a.weights.length === 1 && a.total === 1n) return shift(b, a.min)
   spend(a.weights.length * b.weights.length)
@@ -115,8 +124,15 @@ function diceGroup(term: DiceTerm, doubling: number, spend: (steps: number) => v
   return shift(negate(highest), kept * (term.sides + 1))
 }
 
-/** NdX by sliding a window of width X over the previous die's weights: N steps of O(N*X). */
-function sumOfDice(count: number, sides: number, spend: (steps: number) => void): Distribution {
+/**
+ * The total of `count` dice of `sides` sides (no dice is a sure 0), by sliding a window of width `sides`
+ * over the previous die's weights: `count` steps of O(count * sides). `spend` as for `convolve`.
+ */
+export function sumOfDice(
+  count: number,
+  sides: number,
+  spend: (steps: number) => void = () => {},
+): Distribution {
   // Charged up front, so a refusal costs nothing.
   spend(count * ((count * (sides - 1)) / 2 + sides))
   let weights: bigint[] = [1n]
@@ -179,6 +195,43 @@ function keepHighest(
   }
   const first = result.findIndex((w) => w !== 0n)
   return { min: first, weights: result.slice(first), total: BigInt(sides) ** BigInt(count) }
+}
+
+/**
+ * Every total put through `f` (a bonus, a halving, doubling, a floor at 0, a rule's own table), totals
+ * that meet merging their weights. Impossible totals are left out, so `f` is never asked about them.
+ */
+export function mapTotals(dist: Distribution, f: (total: number) => number): Distribution {
+  const mapped = dist.weights.map((w, i) => ({ value: f(dist.min + i), w })).filter(({ w }) => w !== 0n)
+  const values = mapped.map(({ value }) => value)
+  const min = Math.min(...values)
+  const weights: bigint[] = new Array(Math.max(...values) - min + 1).fill(0n)
+  for (const { value, w } of mapped) weights[value - min] = (weights[value - min] as bigint) + w
+  return { min, weights, total: dist.total }
+}
+
+/**
+ * A mixture: each part's distribution weighted by its probability, as in "a hit with its damage, a
+ * critical with more, a miss with 0". The probabilities must add up to 1; parts that cannot happen add
+ * nothing.
+ */
+export function mix(parts: ReadonlyArray<{ p: Fraction; dist: Distribution }>): Distribution {
+  const possible = parts.filter(({ p }) => p.num !== 0n)
+  let total = 1n
+  for (const { p, dist } of possible) total = lcm(total, p.den * dist.total)
+  const min = Math.min(...possible.map(({ dist }) => dist.min))
+  const weights: bigint[] = new Array(Math.max(...possible.map(({ dist }) => maxOf(dist))) - min + 1).fill(0n)
+  let sum = 0n
+  for (const { p, dist } of possible) {
+    const scale = (p.num * total) / (p.den * dist.total)
+    dist.weights.forEach((w, i) => {
+      const at = dist.min + i - min
+      weights[at] = (weights[at] as bigint) + w * scale
+      sum += w * scale
+    })
+  }
+  if (sum !== total) throw new RangeError('the parts of a mixture must add up to 1')
+  return { min, weights, total }
 }
 
 /** P(total = value), exactly. */

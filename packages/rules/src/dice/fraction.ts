@@ -8,11 +8,17 @@ export interface Fraction {
 
 const abs = (n: bigint): bigint => (n < 0n ? -n : n)
 
-function gcd(a: bigint, b: bigint): bigint {
+/** The greatest common divisor of two whole numbers, never negative. */
+export function gcd(a: bigint, b: bigint): bigint {
   let x = abs(a)
   let y = abs(b)
   while (y !== 0n) [x, y] = [y, x % y]
   return x
+}
+
+/** The least common multiple of two positive whole numbers: a denominator both divide. */
+export function lcm(a: bigint, b: bigint): bigint {
+  return (a / gcd(a, b)) * b
 }
 
 /** Builds a reduced fraction; equal values are then deep-equal, which keeps test assertions exact. */
