@@ -1,4 +1,5 @@
 /** Exact odds before anyone rolls: hit, critical, grievous and expected damage after PROT, by counting faces. */
+import { type Distribution, distribution } from '../../dice/distribution.ts'
 import {
   addFractions,
   type Fraction,
@@ -8,6 +9,7 @@ import {
   subtractFractions,
   toFloat,
 } from '../../dice/fraction.ts'
+import { parseDice } from '../../dice/parse.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,
@@ -17,20 +19,18 @@ import {
   type HitOptions,
   setupAttack,
 } from './attack.ts'
-import { weaponDamageDice } from './damage.ts'
-import { damageDistribution, type SmallDistribution } from './damage-dice.ts'
 import { initiativeDie } from './initiative.ts'
 import { phaseOf } from './segments.ts'
 import type { Sheet } from './sheet.ts'
 
-const distributions = new Map<string, SmallDistribution>()
+const distributions = new Map<string, Distribution>()
 const MAX_CACHED = 256
 
 /** A weapon's damage distribution, remembered by its notation: previews re-run on every toggle. */
-function weaponDistribution(notation: string): SmallDistribution {
+function weaponDistribution(notation: string): Distribution {
   const known = distributions.get(notation)
   if (known) return known
-  const dist = damageDistribution(weaponDamageDice({ damage: notation }))
+  const dist = distribution(parseDice(notation))
   if (distributions.size >= MAX_CACHED) distributions.clear()
   distributions.set(notation, dist)
   return dist
