@@ -9,7 +9,6 @@ import {
   mapTotals,
   maxOf,
   mean,
-  mix,
   outcomes,
   point,
   probabilityOf,
@@ -17,6 +16,7 @@ import {
   TooCostlyError,
 } from './distribution.ts'
 import { type Fraction, fraction } from './fraction.ts'
+import { mix } from './mixture.ts'
 import { parseDice } from './parse.ts'
 
 const dist = (notation: string) => distribution(parseDice(notation))

@@ -1,7 +1,7 @@
 /** Exact probability distributions of dice expressions, by counting equally likely outcomes in BigInt. */
 import { unreachable } from '../assert.ts'
 import { assertExpr, type DiceExpr, type DiceTerm, effectiveDice, type Rounding, roundHalf } from './expr.ts'
-import { type Fraction, fraction, lcm, toFloat } from './fraction.ts'
+import { type Fraction, fraction, toFloat } from './fraction.ts'
 
 /**
  * The exact distribution of a total: `weights[i]` of the `total` equally likely outcomes give
@@ -41,7 +41,11 @@ export function distribution(expr: DiceExpr): Distribution {
       case 'sum':
         return e.terms
           .map((t) => (t.sign === 1 ? build(t.expr, doubling) : negate(build(t.expr, doubling))))
-          .reduce((a, b) => convolve(a, b, spend))
+          .reduce((a, b) => {
+            // Adding a sure value only shifts, for free.
+            if (!isPoint(a) && !isPoint(b)) spend(a.weights.length * b.weights.length)
+            return convolve(a, b)
+          })
       case 'multiply':
         return scale(build(e.expr, doubling), e.factor)
       case 'halve':
@@ -93,18 +97,12 @@ function halveDistribution(dist: Distribution, rounding: Rounding): Distribution
   return { min, weights, total: dist.total }
 }
 
-/**
- * The distribution of A + B for independent A and B. `spend` charges the work against a budget; rules
- * code combining its own small distributions has none.
- */
-export function convolve(
-  a: Distribution,
-  b: Distribution,
-  spend: (steps: number) => void = () => {},
-): Distribution {
-  if (b.weights.length === 1 && b.total === 1n) return shift(a, b.min)
-  if (a.weights.length === 1 && a.total === 1n) return shift(b, a.min)
-  spend(a.weights.length * b.weights.length)
+const isPoint = (dist: Distribution) => dist.weights.length === 1 && dist.total === 1n
+
+/** The distribution of A + B for independent A and B. */
+export function convolve(a: Distribution, b: Distribution): Distribution {
+  if (isPoint(b)) return shift(a, b.min)
+  if (isPoint(a)) return shift(b, a.min)
   const weights: bigint[] = new Array(a.weights.length + b.weights.length - 1).fill(0n)
   a.weights.forEach((wa, i) => {
     if (wa === 0n) return
@@ -117,7 +115,11 @@ export function convolve(
 
 function diceGroup(term: DiceTerm, doubling: number, spend: (steps: number) => void): Distribution {
   const { count, kept } = effectiveDice(term, doubling)
-  if (kept === count) return sumOfDice(count, term.sides, spend)
+  if (kept === count) {
+    // Charged up front, so a refusal costs nothing.
+    spend(count * ((count * (term.sides - 1)) / 2 + term.sides))
+    return sumOfDice(count, term.sides)
+  }
   const highest = keepHighest(count, term.sides, kept, spend)
   if (term.keep?.which === 'highest') return highest
   // Face f of a die is face sides+1-f of the mirrored die: the lowest k are the mirror of the highest k.
@@ -126,15 +128,9 @@ function diceGroup(term: DiceTerm, doubling: number, spend: (steps: number) => v
 
 /**
  * The total of `count` dice of `sides` sides (no dice is a sure 0), by sliding a window of width `sides`
- * over the previous die's weights: `count` steps of O(count * sides). `spend` as for `convolve`.
+ * over the previous die's weights: `count` steps of O(count * sides).
  */
-export function sumOfDice(
-  count: number,
-  sides: number,
-  spend: (steps: number) => void = () => {},
-): Distribution {
-  // Charged up front, so a refusal costs nothing.
-  spend(count * ((count * (sides - 1)) / 2 + sides))
+export function sumOfDice(count: number, sides: number): Distribution {
   let weights: bigint[] = [1n]
   for (let die = 0; die < count; die++) {
     const next: bigint[] = new Array(weights.length + sides - 1)
@@ -208,30 +204,6 @@ export function mapTotals(dist: Distribution, f: (total: number) => number): Dis
   const weights: bigint[] = new Array(Math.max(...values) - min + 1).fill(0n)
   for (const { value, w } of mapped) weights[value - min] = (weights[value - min] as bigint) + w
   return { min, weights, total: dist.total }
-}
-
-/**
- * A mixture: each part's distribution weighted by its probability, as in "a hit with its damage, a
- * critical with more, a miss with 0". The probabilities must add up to 1; parts that cannot happen add
- * nothing.
- */
-export function mix(parts: ReadonlyArray<{ p: Fraction; dist: Distribution }>): Distribution {
-  const possible = parts.filter(({ p }) => p.num !== 0n)
-  let total = 1n
-  for (const { p, dist } of possible) total = lcm(total, p.den * dist.total)
-  const min = Math.min(...possible.map(({ dist }) => dist.min))
-  const weights: bigint[] = new Array(Math.max(...possible.map(({ dist }) => maxOf(dist))) - min + 1).fill(0n)
-  let sum = 0n
-  for (const { p, dist } of possible) {
-    const scale = (p.num * total) / (p.den * dist.total)
-    dist.weights.forEach((w, i) => {
-      const at = dist.min + i - min
-      weights[at] = (weights[at] as bigint) + w * scale
-      sum += w * scale
-    })
-  }
-  if (sum !== total) throw new RangeError('the parts of a mixture must add up to 1')
-  return { min, weights, total }
 }
 
 /** P(total = value), exactly. */

@@ -16,11 +16,6 @@ export function gcd(a: bigint, b: bigint): bigint {
   return x
 }
 
-/** The least common multiple of two positive whole numbers: a denominator both divide. */
-export function lcm(a: bigint, b: bigint): bigint {
-  return (a / gcd(a, b)) * b
-}
-
 /** Builds a reduced fraction; equal values are then deep-equal, which keeps test assertions exact. */
 export function fraction(num: bigint | number, den: bigint | number = 1n): Fraction {
   const n = BigInt(num)

@@ -1,8 +1,9 @@
 /** Exact odds for a declared osr attack, before anyone rolls: hit, each natural-20 band, each fumble, expected damage. */
 
 import { invariant } from '../../assert.ts'
-import { type Distribution, mapTotals, mean, mix, point, sumOfDice } from '../../dice/distribution.ts'
+import { type Distribution, mapTotals, mean, point, sumOfDice } from '../../dice/distribution.ts'
 import { addFractions, type Fraction, fraction } from '../../dice/fraction.ts'
+import { mix } from '../../dice/mixture.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, damageTotal, planAttack, specialRowFor } from './attack.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'

@@ -1,5 +1,5 @@
 /** Exact odds before anyone rolls: hit, critical, grievous and expected damage after PROT, by counting faces. */
-import { type Distribution, distribution } from '../../dice/distribution.ts'
+import { convolve, type Distribution, mapTotals, point, sumOfDice } from '../../dice/distribution.ts'
 import {
   addFractions,
   type Fraction,
@@ -9,7 +9,6 @@ import {
   subtractFractions,
   toFloat,
 } from '../../dice/fraction.ts'
-import { parseDice } from '../../dice/parse.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,
@@ -19,6 +18,7 @@ import {
   type HitOptions,
   setupAttack,
 } from './attack.ts'
+import { weaponDamageDice } from './damage.ts'
 import { initiativeDie } from './initiative.ts'
 import { phaseOf } from './segments.ts'
 import type { Sheet } from './sheet.ts'
@@ -30,7 +30,13 @@ const MAX_CACHED = 256
 function weaponDistribution(notation: string): Distribution {
   const known = distributions.get(notation)
   if (known) return known
-  const dist = distribution(parseDice(notation))
+  const dice = weaponDamageDice({ damage: notation })
+  let dist = point(dice.constant)
+  for (const g of dice.groups)
+    dist = convolve(
+      dist,
+      mapTotals(sumOfDice(g.count, g.sides), (v) => g.sign * v),
+    )
   if (distributions.size >= MAX_CACHED) distributions.clear()
   distributions.set(notation, dist)
   return dist
