@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { distribution } from '../../dice/distribution.ts'
 import { parseDice } from '../../dice/parse.ts'
 import { damageDice } from './damage-dice.ts'
+import { damageDistribution } from './odds.ts'
 import { damageDiceToRoll, damageTotal } from './rolls.ts'
 
 const read = (notation: string) => {
@@ -22,10 +22,11 @@ describe('weapon damage dice', () => {
   })
 
   it('has the exact distribution of every face combination, subtracted dice included', () => {
+    const dice = read('1d6-1d4+2')
     const counts = new Map<number, number>()
     for (let a = 1; a <= 6; a++)
       for (let b = 1; b <= 4; b++) counts.set(a - b + 2, (counts.get(a - b + 2) ?? 0) + 1)
-    const dist = distribution(parseDice('1d6-1d4+2'))
+    const dist = damageDistribution(dice)
     expect(dist.total).toBe(24n)
     expect(dist.min).toBe(-1)
     dist.weights.forEach((w, i) => {

@@ -19,6 +19,7 @@ import {
   setupAttack,
 } from './attack.ts'
 import { weaponDamageDice } from './damage.ts'
+import type { DamageDice } from './damage-dice.ts'
 import { initiativeDie } from './initiative.ts'
 import { phaseOf } from './segments.ts'
 import type { Sheet } from './sheet.ts'
@@ -26,17 +27,21 @@ import type { Sheet } from './sheet.ts'
 const distributions = new Map<string, Distribution>()
 const MAX_CACHED = 256
 
+/** The exact distribution of the total of damage dice: each group's sum, added or subtracted. */
+export function damageDistribution(dice: DamageDice): Distribution {
+  let dist = point(dice.constant)
+  for (const g of dice.groups) {
+    const sum = sumOfDice(g.count, g.sides)
+    dist = convolve(dist, g.sign === 1 ? sum : mapTotals(sum, (v) => -v))
+  }
+  return dist
+}
+
 /** A weapon's damage distribution, remembered by its notation: previews re-run on every toggle. */
 function weaponDistribution(notation: string): Distribution {
   const known = distributions.get(notation)
   if (known) return known
-  const dice = weaponDamageDice({ damage: notation })
-  let dist = point(dice.constant)
-  for (const g of dice.groups)
-    dist = convolve(
-      dist,
-      mapTotals(sumOfDice(g.count, g.sides), (v) => g.sign * v),
-    )
+  const dist = damageDistribution(weaponDamageDice({ damage: notation }))
   if (distributions.size >= MAX_CACHED) distributions.clear()
   distributions.set(notation, dist)
   return dist
