@@ -3,15 +3,20 @@ import {
   chanceAtLeast,
   chanceAtMost,
   compare,
+  convolve,
   type Distribution,
   distribution,
+  mapTotals,
   maxOf,
   mean,
   outcomes,
+  point,
   probabilityOf,
+  sumOfDice,
   TooCostlyError,
 } from './distribution.ts'
 import { type Fraction, fraction } from './fraction.ts'
+import { mix } from './mixture.ts'
 import { parseDice } from './parse.ts'
 
 const dist = (notation: string) => distribution(parseDice(notation))
@@ -142,5 +147,33 @@ describe('odds helpers', () => {
     expect(() => dist('100d1000')).toThrow(TooCostlyError)
     expect(() => dist('20d100kh10')).toThrow(TooCostlyError)
     expect(maxOf(dist('100d100'))).toBe(10000)
+  })
+})
+
+describe('building blocks for rules code', () => {
+  it('builds what rules code combines itself: dice, sums, totals mapped through a rule, mixtures', () => {
+    expect(sumOfDice(2, 6)).toEqual(dist('2d6'))
+    expect(sumOfDice(0, 6)).toEqual(point(0))
+    expect(convolve(sumOfDice(1, 6), sumOfDice(1, 4))).toEqual(dist('1d6+1d4'))
+    // Halving up merges totals; a floor at 0 gathers the low ones.
+    expect(table(mapTotals(sumOfDice(1, 6), (v) => Math.ceil(v / 2)))).toEqual(table(dist('halfup(1d6)')))
+    expect(table(mapTotals(dist('1d6-3'), (v) => Math.max(0, v)))).toEqual([
+      [0, fraction(3, 6)],
+      [1, fraction(1, 6)],
+      [2, fraction(1, 6)],
+      [3, fraction(1, 6)],
+    ])
+    // Half the attacks hit for 1d6, the rest do 0; a part that cannot happen adds nothing.
+    const attack = mix([
+      { p: fraction(1, 2), dist: sumOfDice(1, 6) },
+      { p: fraction(1, 2), dist: point(0) },
+      { p: fraction(0), dist: point(99) },
+    ])
+    expect(table(attack)).toEqual([
+      [0, fraction(1, 2)],
+      ...[1, 2, 3, 4, 5, 6].map((v) => [v, fraction(1, 12)]),
+    ])
+    expect(mean(attack)).toEqual(fraction(7, 4))
+    expect(() => mix([{ p: fraction(1, 2), dist: point(0) }])).toThrow(RangeError)
   })
 })

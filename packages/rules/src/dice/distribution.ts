@@ -41,7 +41,11 @@ export function distribution(expr: DiceExpr): Distribution {
       case 'sum':
         return e.terms
           .map((t) => (t.sign === 1 ? build(t.expr, doubling) : negate(build(t.expr, doubling))))
-          .reduce((a, b) => convolve(a, b, spend))
+          .reduce((a, b) => {
+            // Adding a sure value only shifts, for free.
+            if (!isPoint(a) && !isPoint(b)) spend(a.weights.length * b.weights.length)
+            return convolve(a, b)
+          })
       case 'multiply':
         return scale(build(e.expr, doubling), e.factor)
       case 'halve':
@@ -59,7 +63,8 @@ export function distribution(expr: DiceExpr): Distribution {
   return build(expr, 1)
 }
 
-const point = (value: number): Distribution => ({ min: value, weights: [1n], total: 1n })
+/** A sure total: one outcome, `value`. */
+export const point = (value: number): Distribution => ({ min: value, weights: [1n], total: 1n })
 
 /** The largest value with a non-zero weight. */
 export function maxOf(dist: Distribution): number {
@@ -92,10 +97,12 @@ function halveDistribution(dist: Distribution, rounding: Rounding): Distribution
   return { min, weights, total: dist.total }
 }
 
-function convolve(a: Distribution, b: Distribution, spend: (steps: number) => void): Distribution {
-  if (b.weights.length === 1 && b.total === 1n) return shift(a, b.min)
-  if (a.weights.length === 1 && a.total === 1n) return shift(b, a.min)
-  spend(a.weights.length * b.weights.length)
+const isPoint = (dist: Distribution) => dist.weights.length === 1 && dist.total === 1n
+
+/** The distribution of A + B for independent A and B. */
+export function convolve(a: Distribution, b: Distribution): Distribution {
+  if (isPoint(b)) return shift(a, b.min)
+  if (isPoint(a)) return shift(b, a.min)
   const weights: bigint[] = new Array(a.weights.length + b.weights.length - 1).fill(0n)
   a.weights.forEach((wa, i) => {
     if (wa === 0n) return
@@ -108,17 +115,22 @@ function convolve(a: Distribution, b: Distribution, spend: (steps: number) => vo
 
 function diceGroup(term: DiceTerm, doubling: number, spend: (steps: number) => void): Distribution {
   const { count, kept } = effectiveDice(term, doubling)
-  if (kept === count) return sumOfDice(count, term.sides, spend)
+  if (kept === count) {
+    // Charged up front, so a refusal costs nothing.
+    spend(count * ((count * (term.sides - 1)) / 2 + term.sides))
+    return sumOfDice(count, term.sides)
+  }
   const highest = keepHighest(count, term.sides, kept, spend)
   if (term.keep?.which === 'highest') return highest
   // Face f of a die is face sides+1-f of the mirrored die: the lowest k are the mirror of the highest k.
   return shift(negate(highest), kept * (term.sides + 1))
 }
 
-/** NdX by sliding a window of width X over the previous die's weights: N steps of O(N*X). */
-function sumOfDice(count: number, sides: number, spend: (steps: number) => void): Distribution {
-  // Charged up front, so a refusal costs nothing.
-  spend(count * ((count * (sides - 1)) / 2 + sides))
+/**
+ * The total of `count` dice of `sides` sides (no dice is a sure 0), by sliding a window of width `sides`
+ * over the previous die's weights: `count` steps of O(count * sides).
+ */
+export function sumOfDice(count: number, sides: number): Distribution {
   let weights: bigint[] = [1n]
   for (let die = 0; die < count; die++) {
     const next: bigint[] = new Array(weights.length + sides - 1)
@@ -179,6 +191,19 @@ function keepHighest(
   }
   const first = result.findIndex((w) => w !== 0n)
   return { min: first, weights: result.slice(first), total: BigInt(sides) ** BigInt(count) }
+}
+
+/**
+ * Every total put through `f` (a bonus, a halving, doubling, a floor at 0, a rule's own table), totals
+ * that meet merging their weights. Impossible totals are left out, so `f` is never asked about them.
+ */
+export function mapTotals(dist: Distribution, f: (total: number) => number): Distribution {
+  const mapped = dist.weights.map((w, i) => ({ value: f(dist.min + i), w })).filter(({ w }) => w !== 0n)
+  const values = mapped.map(({ value }) => value)
+  const min = Math.min(...values)
+  const weights: bigint[] = new Array(Math.max(...values) - min + 1).fill(0n)
+  for (const { value, w } of mapped) weights[value - min] = (weights[value - min] as bigint) + w
+  return { min, weights, total: dist.total }
 }
 
 /** P(total = value), exactly. */

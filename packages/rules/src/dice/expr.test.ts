@@ -9,7 +9,10 @@ import {
   labelled,
   rangeOf,
   roundHalf,
+  sumTerms,
 } from './expr.ts'
+import { formatDice } from './format.ts'
+import { parseDice } from './parse.ts'
 
 describe('roundHalf', () => {
   it('rounds down, up and to nearest (halves up), also below zero', () => {
@@ -65,5 +68,20 @@ describe('checkExpr', () => {
     expect(checkExpr({ kind: 'sum', terms: [] })).toMatch(/at least one term/)
     expect(checkExpr(labelled(dice(1, 6), ' fire'))).toMatch(/label/)
     expect(checkExpr(labelled(dice(1, 6), 'a]b'))).toMatch(/brackets/)
+  })
+})
+
+describe('sumTerms', () => {
+  it('reads an expression as one flat sum with each term’s sign, in rolling order', () => {
+    const terms = sumTerms(parseDice('1d6-(1d4-2)+3[fire]'))
+    expect(terms.map((t) => [t.sign, formatDice(t.expr)])).toEqual([
+      [1, '1d6'],
+      [-1, '1d4'],
+      [1, '2'],
+      [1, '3[fire]'],
+    ])
+    expect(sumTerms(parseDice('2d20kh1'))).toEqual([
+      { sign: 1, expr: dice(2, 20, { which: 'highest', count: 1 }) },
+    ])
   })
 })

@@ -128,6 +128,15 @@ export function add(...exprs: DiceExpr[]): DiceExpr {
   return terms.length === 1 && first.sign === 1 ? first.expr : { kind: 'sum', terms }
 }
 
+/**
+ * An expression read as one flat sum: its terms in rolling order, each with the sign it is added with,
+ * so "1d6-(1d4-2)" is +1d6, -1d4, +2. Labels on the sums are passed over; anything not a sum is a term.
+ */
+export function sumTerms(expr: DiceExpr, sign: 1 | -1 = 1): SumTerm[] {
+  if (expr.kind !== 'sum') return [{ sign, expr }]
+  return expr.terms.flatMap((t) => sumTerms(t.expr, t.sign === sign ? 1 : -1))
+}
+
 /** The same expression with a label the roll breakdown shows beside its value ("+2 STR"). */
 export function labelled<E extends DiceExpr>(expr: E, label: string): E {
   return { ...expr, label }

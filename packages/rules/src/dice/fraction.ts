@@ -8,7 +8,8 @@ export interface Fraction {
 
 const abs = (n: bigint): bigint => (n < 0n ? -n : n)
 
-function gcd(a: bigint, b: bigint): bigint {
+/** The greatest common divisor of two whole numbers, never negative. */
+export function gcd(a: bigint, b: bigint): bigint {
   let x = abs(a)
   let y = abs(b)
   while (y !== 0n) [x, y] = [y, x % y]

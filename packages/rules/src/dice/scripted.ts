@@ -1,6 +1,7 @@
 /** Physical dice: faces a player rolled at the table and typed in, checked and fed to the roller. */
 import { fail, type Outcome, ok } from '../outcome.ts'
 import { assertExpr, type DiceExpr, diceToRoll } from './expr.ts'
+import { isFace } from './faces.ts'
 import { formatDice } from './format.ts'
 import { type ExprRoll, roll } from './roll.ts'
 import type { DiceSource } from './source.ts'
@@ -35,7 +36,7 @@ export function scriptedDice(faces: readonly number[]): ScriptedDice {
 }
 
 const faceProblem = (face: number, sides: number): string | null =>
-  Number.isInteger(face) && face >= 1 && face <= sides ? null : `a d${sides} cannot show ${face}`
+  isFace(face, sides) ? null : `a d${sides} cannot show ${face}`
 
 /**
  * Whether `faces` are what `expr` needs, in rolling order: "expected 2 faces for 2d6, got 1",

@@ -3,6 +3,7 @@
  * player typed in (each checked once against the die asked) and then from the room's dice. A wrong face
  * or a missing one is remembered, not thrown: the caller reads `error` or `missing` after resolving.
  */
+import { isFace } from '../dice/faces.ts'
 import type { Roller } from './types.ts'
 
 export interface RecordedDie {
@@ -55,7 +56,7 @@ export function recordingRoller(
       let face: number
       if (mine !== undefined) {
         used++
-        if (!Number.isInteger(mine) || mine < 1 || mine > sides) {
+        if (!isFace(mine, sides)) {
           if (recorder.error === null) {
             recorder.error = `Your die for ${label} is a d${sides}: it shows 1 to ${sides}, not ${mine}.`
             recorder.errorAt = recorder.rolls.length

@@ -3,6 +3,7 @@
  * Apart from `rolls.ts` (the levels' arithmetic, which the odds count with too) because it is what only
  * resolving runs: a phone loads it only to ask for its own dice (`resolve.ts`).
  */
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { type Chance, type Level, specialThreshold } from './rolls.ts'
@@ -50,7 +51,7 @@ export function rollD100(
 
 /** A die face typed in or handed over: a whole number 1..sides, or a sentence saying what is wrong. */
 export function checkFace(what: string, value: number, sides: number): Outcome<number> {
-  if (!Number.isInteger(value) || value < 1 || value > sides)
+  if (!isFace(value, sides))
     return fail(
       `The ${what} must be a whole number from 1 to ${sides}${sides === 100 ? ' (00 is 100)' : ''}; got ${value}.`,
     )

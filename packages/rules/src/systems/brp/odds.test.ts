@@ -56,7 +56,7 @@ describe('exact odds', () => {
       { sign: 1, count: 1, sides: 4 },
       'normal',
     )
-    expect(w).toEqual({ min: 3, weights: [1, 2, 3, 4, 4, 4, 3, 2, 1], total: 24 })
+    expect(w).toEqual({ min: 3, weights: [1n, 2n, 3n, 4n, 4n, 4n, 3n, 2n, 1n], total: 24n })
   })
 
   it('give an undefended target the attack’s own odds: 60% to be hit, 12% specially', () => {

@@ -1,4 +1,5 @@
 /** Exact odds of a declared attack against each defense: matrix outcomes and expected damage after armor. */
+import { convolve, type Distribution, mapTotals, sumOfDice } from '../../dice/distribution.ts'
 import { type Fraction, fraction, toFloat } from '../../dice/fraction.ts'
 import { armorAgainst } from './armor.ts'
 import type { DeclaredAttack } from './attack.ts'
@@ -11,46 +12,6 @@ import type { DamageBonus, Sheet } from './sheet.ts'
 import type { CombatantState } from './state.ts'
 import type { DamageSpec } from './tables.ts'
 
-/** Integer weights of a small total: `weights[i]` of `total` outcomes give `min + i`. */
-export interface DamageWeights {
-  readonly min: number
-  readonly weights: readonly number[]
-  readonly total: number
-}
-
-function die(count: number, sides: number): DamageWeights {
-  let weights = [1]
-  for (let n = 0; n < count; n++) {
-    const next = new Array<number>(weights.length + sides - 1).fill(0)
-    for (let i = 0; i < weights.length; i++) {
-      const w = weights[i] as number
-      for (let f = 0; f < sides; f++) next[i + f] = (next[i + f] as number) + w
-    }
-    weights = next
-  }
-  return { min: count, weights, total: sides ** count }
-}
-
-function convolve(a: DamageWeights, b: DamageWeights): DamageWeights {
-  const weights = new Array<number>(a.weights.length + b.weights.length - 1).fill(0)
-  for (let i = 0; i < a.weights.length; i++)
-    for (let j = 0; j < b.weights.length; j++)
-      weights[i + j] = (weights[i + j] as number) + (a.weights[i] as number) * (b.weights[j] as number)
-  return { min: a.min + b.min, weights, total: a.total * b.total }
-}
-
-/** Re-buckets each total through a monotone function (a shift, a halving, a floor at 0). */
-function mapValues(w: DamageWeights, f: (value: number) => number): DamageWeights {
-  const ends = [f(w.min), f(w.min + w.weights.length - 1)]
-  const min = Math.min(...ends)
-  const weights = new Array<number>(Math.max(...ends) - min + 1).fill(0)
-  for (let i = 0; i < w.weights.length; i++) {
-    const at = f(w.min + i) - min
-    weights[at] = (weights[at] as number) + (w.weights[i] as number)
-  }
-  return { min, weights, total: w.total }
-}
-
 /**
  * The distribution of damage before armor, by enumerating the faces: the weapon's dice and bonus
  * (plus its maximum for a special success, 5.13), plus the damage bonus (halved up for thrown weapons),
@@ -60,20 +21,20 @@ export function damageWeights(
   spec: DamageSpec,
   db: DamageBonus | null,
   kind: 'normal' | 'special',
-): DamageWeights {
-  let total = mapValues(
-    die(spec.count, spec.sides),
+): Distribution {
+  let total = mapTotals(
+    sumOfDice(spec.count, spec.sides),
     (v) => v + spec.bonus + (kind === 'special' ? weaponMaximum(spec) : 0),
   )
   const bonus = appliedDamageBonus(spec, db)
   if (bonus) {
-    const rolled = die(bonus.count, bonus.sides)
+    const rolled = sumOfDice(bonus.count, bonus.sides)
     total = convolve(
       total,
-      mapValues(rolled, (v) => bonus.sign * (spec.db === 'half' ? halfDamageBonus(v) : v)),
+      mapTotals(rolled, (v) => bonus.sign * (spec.db === 'half' ? halfDamageBonus(v) : v)),
     )
   }
-  return mapValues(total, (v) => Math.max(0, v))
+  return mapTotals(total, (v) => Math.max(0, v))
 }
 
 /** P of each level of one d100 roll. */
@@ -131,9 +92,9 @@ export function exchangeOdds(
     const w = damageWeights(attack.weapon.damage, attack.damageBonus, kind)
     let sum = 0n
     w.weights.forEach((weight, i) => {
-      sum += BigInt(weight) * BigInt(Math.max(0, w.min + i - armor))
+      sum += weight * BigInt(Math.max(0, w.min + i - armor))
     })
-    return { num: sum, den: BigInt(w.total) }
+    return { num: sum, den: w.total }
   }
   const normal = expectedAfterArmor('normal')
   const special = expectedAfterArmor('special')

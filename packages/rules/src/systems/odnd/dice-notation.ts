@@ -1,4 +1,9 @@
-/** The damage notation a sheet carries ("d6+1", "2d6", "d3", "3"), parsed locally into count, sides, bonus. */
+/**
+ * The damage notation an odnd sheet carries ("d6+1", "2d6", "d3", "3"): the engine's dice notation, in
+ * the one shape the text writes damage, one group of dice and a bonus.
+ */
+import { type DiceExpr, sumTerms } from '../../dice/expr.ts'
+import { tryParseDice } from '../../dice/parse.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 
 /** A damage roll: `count` dice of `sides` faces plus `bonus`. A flat number has count 0. */
@@ -8,20 +13,38 @@ export interface DamageDice {
   readonly bonus: number
 }
 
-const NOTATION = /^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$/i
-
-/** Parses the small notation the odnd text uses for damage; anything richer is refused in words. */
+/** Reads the small notation the odnd text uses for damage; anything richer is refused in words. */
 export function parseDamageDice(text: string): Outcome<DamageDice> {
-  const flat = /^\s*(\d+)\s*$/.exec(text)
-  if (flat) return ok({ count: 0, sides: 1, bonus: Number(flat[1]) })
-  const m = NOTATION.exec(text)
-  if (!m) return fail(`"${text}" is not damage dice like d6, 2d6 or d6+1.`)
-  const count = m[1] === '' || m[1] === undefined ? 1 : Number(m[1])
-  const sides = Number(m[2])
-  const bonus = m[3] === undefined ? 0 : (m[3] === '-' ? -1 : 1) * Number(m[4])
-  if (count < 1 || count > 12) return fail(`"${text}" must roll from 1 to 12 dice.`)
-  if (sides < 2 || sides > 20) return fail(`"${text}" must use dice of 2 to 20 sides.`)
-  return ok({ count, sides, bonus })
+  const parsed = tryParseDice(withoutSpaces(text))
+  const dice = parsed.ok ? oneGroup(parsed.value) : undefined
+  if (!dice) return fail(`"${text}" is not damage dice like d6, 2d6 or d6+1.`)
+  if (dice.count === 0) return ok(dice)
+  if (dice.count > 12) return fail(`"${text}" must roll from 1 to 12 dice.`)
+  if (dice.sides < 2 || dice.sides > 20) return fail(`"${text}" must use dice of 2 to 20 sides.`)
+  return ok(dice)
+}
+
+/**
+ * The text without its spaces, but for those inside a number ("1 2"), which stay and are refused: sheets
+ * have always been read with spaces between any two parts ("2 d 6 + 1"), and the engine reads them only
+ * between terms.
+ */
+function withoutSpaces(text: string): string {
+  const digit = (at: number) => /\d/.test(text[at] ?? '')
+  return text.replace(/\s+/g, (run, at: number) => (digit(at - 1) && digit(at + run.length) ? run : ''))
+}
+
+/** NdM, NdM+K, NdM-K or a flat K, without labels or kept dice; undefined for any other expression. */
+function oneGroup(expr: DiceExpr): DamageDice | undefined {
+  if (expr.label !== undefined) return undefined
+  if (expr.kind === 'constant') return { count: 0, sides: 1, bonus: expr.value }
+  const [dice, flat, ...rest] = sumTerms(expr)
+  if (!dice || rest.length > 0 || dice.sign !== 1) return undefined
+  const group = dice.expr
+  if (group.kind !== 'dice' || group.keep || group.label !== undefined) return undefined
+  if (flat === undefined) return { count: group.count, sides: group.sides, bonus: 0 }
+  if (flat.expr.kind !== 'constant' || flat.expr.label !== undefined) return undefined
+  return { count: group.count, sides: group.sides, bonus: flat.sign * flat.expr.value }
 }
 
 /** Writes dice back as text for the log: "2d6+1". */

@@ -1,4 +1,5 @@
 /** The encounter order before blows: surprise ranges and rolls, distance, and the monsters' reaction roll. */
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
@@ -42,8 +43,6 @@ export interface SurpriseResult {
   summary: string
 }
 
-const isD6 = (n: number) => Number.isInteger(n) && n >= 1 && n <= 6
-
 /**
  * The surprise check when surprise is possible ("one or both parties are unaware"; ESP, light and noise
  * negate it). The DM rolls a d6 for each side; a side is surprised when its die falls in the other's range.
@@ -53,7 +52,8 @@ export function rollSurprise(
   b: SurpriseSide,
   dice: { a: number; b: number },
 ): Outcome<SurpriseResult> {
-  if (!isD6(dice.a) || !isD6(dice.b)) return fail('A surprise die shows a whole number from 1 to 6.')
+  if (!isFace(dice.a, 6) || !isFace(dice.b, 6))
+    return fail('A surprise die shows a whole number from 1 to 6.')
   const rangeOnA = surpriseRange(b, a)
   const rangeOnB = surpriseRange(a, b)
   const aSurprised = dice.a <= rangeOnA
@@ -90,14 +90,14 @@ export function encounterDistance(
 ): Outcome<Distance> {
   const unit = input.outdoors ? 'yards' : 'feet'
   if (input.surprise) {
-    if (!Number.isInteger(input.d3) || input.d3 < 1 || input.d3 > 3) return fail('A d3 shows 1, 2 or 3.')
+    if (!isFace(input.d3, 3)) return fail('A d3 shows 1, 2 or 3.')
     return ok({
       value: input.d3 * 10,
       unit,
       breakdown: [{ label: 'd3 x 10 (surprise distance)', value: input.d3, rule: 'SURPRISE' }],
     })
   }
-  if (!input.dice.every(isD6)) return fail('A distance die shows a whole number from 1 to 6.')
+  if (!input.dice.every((d) => isFace(d, 6))) return fail('A distance die shows a whole number from 1 to 6.')
   const total = input.dice[0] + input.dice[1]
   return ok({
     value: total * 10,
@@ -111,7 +111,7 @@ export function encounterDistance(
  * 2d6 are rolled and logged and the GM says what the monsters do.
  */
 export function reactionRoll(dice: readonly [number, number]): Outcome<{ total: number; prompt: GmPrompt }> {
-  if (!dice.every(isD6)) return fail('A reaction die shows a whole number from 1 to 6.')
+  if (!dice.every((d) => isFace(d, 6))) return fail('A reaction die shows a whole number from 1 to 6.')
   const total = dice[0] + dice[1]
   return ok({
     total,

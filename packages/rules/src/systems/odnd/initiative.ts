@@ -1,4 +1,5 @@
 /** Initiative: d6 per player and per group of foes, ties simultaneous, haste, reach, charges, and who strikes first. */
+import { isFace } from '../../dice/faces.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type OdndOptions, withDefaults } from './options.ts'
 
@@ -23,8 +24,6 @@ export interface InitiativeStep {
   roll?: number
 }
 
-const isD6 = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 6
-
 /** Whether initiative is rolled this round: round 1 always; later rounds only with the reroll option. */
 export function rollsInitiative(round: number, options: Partial<OdndOptions> = {}): boolean {
   return round === 1 || withDefaults(options).rerollInitiativeEachRound
@@ -46,12 +45,12 @@ export function initiativeOrder(
     if (ids.has(e.id)) throw new Error(`initiative entry ${e.id} appears twice`)
     ids.add(e.id)
   }
-  if (opts.partyInitiative === 'one-roll' && entries.some((e) => e.side === 'party') && !isD6(partyRoll))
+  if (opts.partyInitiative === 'one-roll' && entries.some((e) => e.side === 'party') && !isFace(partyRoll, 6))
     return fail('Roll one d6 for the whole party.')
   const rolled: Array<InitiativeEntry & { roll: number }> = []
   for (const e of entries) {
     const roll = opts.partyInitiative === 'one-roll' && e.side === 'party' ? partyRoll : e.roll
-    if (!isD6(roll)) return fail(`${e.id} needs an initiative d6 from 1 to 6.`)
+    if (!isFace(roll, 6)) return fail(`${e.id} needs an initiative d6 from 1 to 6.`)
     rolled.push({ ...e, roll })
   }
   const byRoll = (group: typeof rolled, why: string, counted: boolean): InitiativeStep[] => {

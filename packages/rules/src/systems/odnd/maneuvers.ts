@@ -2,6 +2,7 @@
  * Follow-ups of special attacks: the grappling contest by hit dice, which the room settles at the end of a
  * round. The disarm, dismount and whip saves, rolled as the attack is resolved, are rolls.ts's.
  */
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 
@@ -37,7 +38,7 @@ export function resolveGrapple(defender: Grappler, grapplers: readonly Grappler[
   for (const g of [...grapplers, defender]) {
     if (g.faces.length !== grappleDice(g.hitDice))
       return fail(`${g.name} rolls ${grappleDice(g.hitDice)}d6 (one per hit die), not ${g.faces.length}.`)
-    if (!g.faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6)) return fail('A d6 shows 1 to 6.')
+    if (!g.faces.every((f) => isFace(f, 6))) return fail('A d6 shows 1 to 6.')
     for (const f of g.faces) breakdown.push({ label: `${g.name} d6`, value: f, rule: 'Grappling attacks' })
   }
   const sum = (g: Grappler) => g.faces.reduce((a, b) => a + b, 0)

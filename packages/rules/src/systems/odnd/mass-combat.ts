@@ -2,6 +2,7 @@
  * Mass combat: units of men fought as one, with pooled hit points and survivors counted from what is left.
  * A unit's hit, rolled as an attack is resolved, is rolls.ts's `unitHit`.
  */
+import { isFace } from '../../dice/faces.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 
 /** A unit "fought as one man": its pooled hit points from one d6 per man. */
@@ -12,12 +13,10 @@ export interface Unit {
   hp: number
 }
 
-const isD6 = (n: number) => Number.isInteger(n) && n >= 1 && n <= 6
-
 /** "the referee rolls ten 6-sided dice and totals the score": one d6 per man. */
 export function formUnit(name: string, faces: readonly number[]): Outcome<Unit> {
   if (faces.length < 1) return fail('A unit needs at least one man.')
-  if (!faces.every(isD6)) return fail('A hit die shows 1 to 6.')
+  if (!faces.every((f) => isFace(f, 6))) return fail('A hit die shows 1 to 6.')
   const hp = faces.reduce((a, b) => a + b, 0)
   return ok({ name, men: faces.length, originalHp: hp, hp })
 }

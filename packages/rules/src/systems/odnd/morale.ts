@@ -1,4 +1,5 @@
 /** Monster morale on 2d6 at the text's triggers; the morale table is not printed, so the GM rules pass or fail. */
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
@@ -57,7 +58,7 @@ export function rollMorale(
   verdict?: 'holds' | 'breaks',
 ): Outcome<MoraleRoll> {
   if (state.fightsToDeath) return fail('These monsters made morale twice: they fight to the death.')
-  if (!dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) return fail('A morale die shows 1 to 6.')
+  if (!dice.every((d) => isFace(d, 6))) return fail('A morale die shows 1 to 6.')
   const total = dice[0] + dice[1]
   const breakdown: BreakdownLine[] = dice.map((d) => ({
     label: `d6 (morale, ${trigger})`,

@@ -1,6 +1,6 @@
 /** Exact odds of a declared attack before anyone rolls: hit, critical, fumble, special, expected damage. */
 
-import { distribution } from '../../dice/distribution.ts'
+import { mapTotals, mean, sumOfDice } from '../../dice/distribution.ts'
 import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, type DamageSpec, type PreparedAttack, prepareAttack } from './attack.ts'
@@ -36,13 +36,7 @@ export function naturalWeights(roll: PreparedAttack['roll']): { weights: number[
  */
 export function expectedDamage(spec: DamageSpec, penalty = spec.penalty): Fraction {
   const s = { ...spec, penalty }
-  if (spec.dice.count === 0) return fraction(damagePoints(s, 0))
-  const dist = distribution({ kind: 'dice', count: spec.dice.count, sides: spec.dice.sides })
-  let sum = 0n
-  dist.weights.forEach((w, i) => {
-    sum += w * BigInt(damagePoints(s, dist.min + i))
-  })
-  return fraction(sum, dist.total)
+  return mean(mapTotals(sumOfDice(spec.dice.count, spec.dice.sides), (sum) => damagePoints(s, sum)))
 }
 
 /** The exact odds of a prepared attack: 20 (or 400) d20 outcomes times the damage dice. */

@@ -1,4 +1,5 @@
 /** Evasion and pursuit: whether monsters give chase, how many rounds until they catch up, and when they stop. */
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
@@ -10,7 +11,7 @@ import { PURSUIT_CHANCES } from './tables.ts'
  * not in the text: the 2d6 are logged and the GM says whether they give chase.
  */
 export function pursuitRoll(dice: readonly [number, number]): Outcome<{ total: number; prompt: GmPrompt }> {
-  if (!dice.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) return fail('A pursuit die shows 1 to 6.')
+  if (!dice.every((d) => isFace(d, 6))) return fail('A pursuit die shows 1 to 6.')
   const total = dice[0] + dice[1]
   const rolled: BreakdownLine[] = dice.map((d) => ({ label: 'd6 (pursuit, reaction table)', value: d }))
   return ok({
@@ -52,7 +53,7 @@ export function pursuitCheck(
   check: PursuitCheck,
   d6: number,
 ): Outcome<{ continues: boolean; summary: string }> {
-  if (!Number.isInteger(d6) || d6 < 1 || d6 > 6) return fail('A d6 shows 1 to 6.')
+  if (!isFace(d6, 6)) return fail('A d6 shows 1 to 6.')
   switch (check) {
     case 'stops-for-bait': {
       const stops = d6 <= PURSUIT_CHANCES.stopsForBait

@@ -5,6 +5,7 @@
  * rules.ts's namespace, so that a phone loads it only to ask for its own dice (resolve.ts); index.ts
  * re-exports it with the rest of the rules.
  */
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, type DamageSpec, type PreparedAttack, prepareAttack } from './attack.ts'
@@ -43,9 +44,6 @@ export interface AttackResult {
   prompts: GmPrompt[]
   summary: string
 }
-
-const isFace = (n: unknown, sides: number): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= sides
 
 /** Resolves a declared attack against the dice rolled (by the server, a seeded test, or a player's own die). */
 export function resolveAttack(
@@ -241,7 +239,7 @@ export function rollDamage(
     return fail(
       `Damage ${formatDamageDice(spec.dice)} needs ${spec.dice.count} ${spec.dice.count === 1 ? 'die' : 'dice'}, not ${faces.length}.`,
     )
-  if (!faces.every((f) => Number.isInteger(f) && f >= 1 && f <= spec.dice.sides))
+  if (!faces.every((f) => isFace(f, spec.dice.sides)))
     return fail(`Each damage die shows a whole number from 1 to ${spec.dice.sides}.`)
   const breakdown: BreakdownLine[] = faces.map((f) => ({ label: `d${spec.dice.sides}`, value: f }))
   breakdown.push(...spec.lines)
@@ -283,8 +281,6 @@ export function rollDamage(
 // ---------------------------------------------------------------------------------------------------
 // Mass combat: a unit's hit.
 
-const isD6 = (n: number) => Number.isInteger(n) && n >= 1 && n <= 6
-
 /**
  * One hit on a unit: "a single 6-sided die is thrown, and its score is multiplied by 10 and subtracted
  * from the target unit's total hit dice points". The 10 is the men per attacking unit in the text's
@@ -295,7 +291,7 @@ export function unitHit(
   attackingMen: number,
   d6: number,
 ): Outcome<{ unit: Unit; damage: number; breakdown: BreakdownLine[] }> {
-  if (!isD6(d6)) return fail('The hit die shows 1 to 6.')
+  if (!isFace(d6, 6)) return fail('The hit die shows 1 to 6.')
   const damage = d6 * attackingMen
   return ok({
     unit: { ...target, hp: Math.max(0, target.hp - damage) },
@@ -324,8 +320,6 @@ export interface SaveResult {
   summary: string
 }
 
-const isD20 = (n: number) => Number.isInteger(n) && n >= 1 && n <= 20
-
 function save(
   who: Sheet,
   d20: number,
@@ -334,7 +328,7 @@ function save(
   onSave: string,
   onFail: string,
 ): Outcome<SaveResult> {
-  if (!isD20(d20)) return fail('A d20 shows a whole number from 1 to 20.')
+  if (!isFace(d20, 20)) return fail('A d20 shows a whole number from 1 to 20.')
   const breakdown: BreakdownLine[] = [
     { label: `${who.name} save vs Paralysis d20`, value: d20, rule },
     ...extra,
@@ -409,8 +403,7 @@ export function resolveRetreat(
 ): Outcome<RetreatResult> {
   const { retreatTie } = withDefaults(options)
   const all = [retreater, ...foes]
-  if (!all.every((c) => Number.isInteger(c.d6) && c.d6 >= 1 && c.d6 <= 6))
-    return fail('An initiative die shows 1 to 6.')
+  if (!all.every((c) => isFace(c.d6, 6))) return fail('An initiative die shows 1 to 6.')
   const score = (c: { dex: number; d6: number }) => c.d6 + abilityBonus(c.dex)
   const breakdown: BreakdownLine[] = all.flatMap((c) => [
     { label: `${c.name} d6`, value: c.d6, rule: 'Retreat' },

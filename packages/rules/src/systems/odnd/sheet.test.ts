@@ -55,6 +55,14 @@ describe('damage notation', () => {
     expect(parseDamageDice(text)).toEqual({ ok: true, value: dice })
   })
 
+  it('reads spaces between the parts, never inside a number', () => {
+    expect(parseDamageDice(' 2 d 6 + 1 ')).toEqual({ ok: true, value: { count: 2, sides: 6, bonus: 1 } })
+    expect(parseDamageDice('1 2d6').ok).toBe(false)
+    expect(parseDamageDice('d6[fire]').ok).toBe(false)
+    expect(parseDamageDice('2d20kh1').ok).toBe(false)
+    expect(parseDamageDice('d6+d4').ok).toBe(false)
+  })
+
   it('refuses too many dice in words', () => {
     expect(parseDamageDice('40d6')).toEqual({ ok: false, error: '"40d6" must roll from 1 to 12 dice.' })
   })

@@ -1,4 +1,5 @@
 /** Spell interruption: a caster hit and damaged during the round, by who won initiative. */
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
@@ -53,8 +54,7 @@ export function spellInterruption(input: SpellInterruption): Outcome<SpellResult
       prompt: null,
       summary: 'Save vs Paralysis to keep the spell.',
     })
-  if (!Number.isInteger(input.saveD20) || input.saveD20 < 1 || input.saveD20 > 20)
-    return fail('A d20 shows 1 to 20.')
+  if (!isFace(input.saveD20, 20)) return fail('A d20 shows 1 to 20.')
   const breakdown: BreakdownLine[] = [
     { label: 'save d20', value: input.saveD20, rule },
     { label: 'PSY bonus', value: input.psyBonus, rule },

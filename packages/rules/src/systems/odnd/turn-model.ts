@@ -2,6 +2,7 @@
  * odnd at the table: a d6 per player (or one for the party, a room option) and one for the foes as a
  * group, kept for the fight unless the room rerolls every round; surprise on 1-2 of a d6 per unaware side.
  */
+import { isFace, notAFace } from '../../dice/faces.ts'
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
@@ -52,7 +53,7 @@ export const odndTurns = orderedTurns({
     const face = faces[0]
     if (faces.length !== 1 || face === undefined)
       return fail(`Roll a d6 for initiative: 1 face, not ${faces.length}.`)
-    if (!Number.isInteger(face) || face < 1 || face > 6) return fail(`A d6 shows 1 to 6, not ${face}.`)
+    if (!isFace(face, 6)) return fail(notAFace(face, 6))
     return ok({
       total: face,
       faces: [face],

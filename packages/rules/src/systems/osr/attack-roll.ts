@@ -6,6 +6,7 @@
  */
 
 import { unreachable } from '../../assert.ts'
+import { checkDie } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,
@@ -127,20 +128,14 @@ export interface AttackResult {
 
 type Step = { needs: DieNeeded } | { result: AttackResult }
 
-function faceError(face: number, sides: number, what: string): string | null {
-  return Number.isInteger(face) && face >= 1 && face <= sides
-    ? null
-    : `The ${what} is a d${sides}: it cannot show ${face}.`
-}
-
 function run(plan: AttackPlan, faces: AttackFaces, settings: Partial<OsrSettings>): Outcome<Step> {
   const needs = (purpose: AttackDiePurpose, sides: number, count = 1): Outcome<Step> =>
     ok({ needs: { purpose, sides, count } })
   const check = (purpose: Exclude<AttackDiePurpose, 'damage'>, sides: number, what: string) => {
     const face = faces[purpose]
     if (face === undefined) return { missing: true as const }
-    const error = faceError(face, sides, what)
-    return error ? { error } : { face }
+    const checked = checkDie(face, sides, what)
+    return checked.ok ? { face } : { error: checked.error }
   }
 
   const d20 = check('d20', 20, 'attack roll')
@@ -256,8 +251,8 @@ function run(plan: AttackPlan, faces: AttackFaces, settings: Partial<OsrSettings
     if (dmg.length !== plan_.dice.count)
       return fail(`Damage needs ${plan_.dice.count} d${plan_.dice.sides}, got ${dmg.length} faces.`)
     for (const face of dmg) {
-      const error = faceError(face, plan_.dice.sides, 'damage die')
-      if (error) return fail(error)
+      const checked = checkDie(face, plan_.dice.sides, 'damage die')
+      if (!checked.ok) return checked
       diceSum += face
     }
   }

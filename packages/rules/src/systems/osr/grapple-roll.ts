@@ -4,8 +4,8 @@
  * for its own dice.
  */
 
+import { checkDie } from '../../dice/faces.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
-import { face } from './dice-faces.ts'
 import { grappleLines } from './grapple.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import type { Sheet } from './sheet.ts'
@@ -26,9 +26,9 @@ export function grappleCheck(
   rolls: { attacker?: number; defender?: number },
   settings: Partial<OsrSettings> = {},
 ): Outcome<GrappleCheck> {
-  const a = face(rolls.attacker, 20, `grapple check of ${attacker.name}`)
+  const a = checkDie(rolls.attacker, 20, `grapple check of ${attacker.name}`)
   if (!a.ok) return a
-  const d = face(rolls.defender, 20, `grapple check of ${defender.name}`)
+  const d = checkDie(rolls.defender, 20, `grapple check of ${defender.name}`)
   if (!d.ok) return d
   const side = (roll: number, sheet: Sheet) => {
     const lines = [{ label: 'd20', value: roll, rule: RULE }, ...grappleLines(sheet)]
@@ -46,7 +46,7 @@ export function grappleDamage(
   holder: Sheet,
   d3: number | undefined,
 ): Outcome<{ lines: BreakdownLine[]; total: number; nonLethal: true }> {
-  const f = face(d3, 3, 'unarmed damage')
+  const f = checkDie(d3, 3, 'unarmed damage')
   if (!f.ok) return f
   const lines = [
     { label: '1d3 (like a punch)', value: f.value, rule: RULE },

@@ -3,9 +3,10 @@
  * fire) and holy water, from their faces. Apart from grenade.ts, which a phone's screen reads: what only
  * resolving an attack (and the room's end of round) runs, which a phone loads only to ask for its own dice.
  */
+
+import { checkDie } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { type Condition, checksFromConditions } from './conditions.ts'
-import { face } from './dice-faces.ts'
 import type { GroundFire, OilIgnition } from './grenade.ts'
 import type { Sheet } from './sheet.ts'
 import { rowFor, SCATTER } from './tables.ts'
@@ -18,7 +19,7 @@ const RULE = {
 
 /** Where a missed grenade-like missile lands: 1d10 on the diagram, each number a 10' square. */
 export function scatter(d10: number | undefined) {
-  const f = face(d10, 10, 'scatter roll')
+  const f = checkDie(d10, 10, 'scatter roll')
   if (!f.ok) return f
   const row = rowFor(SCATTER, f.value)
   return ok({
@@ -62,7 +63,7 @@ export function oilDirectHit(
   if (ignition === 'unlit') return ok(none('Unlit oil does no damage.'))
   if (target.fireResistant)
     return ok(none(`${target.name} is resistant to fire and takes no damage from burning oil.`))
-  const f = face(d8, 8, 'oil damage')
+  const f = checkDie(d8, 8, 'oil damage')
   if (!f.ok) return f
   return ok(rolled('1d8 fire', f.value, RULE.oil, { gains: [{ kind: 'burning', rounds: 1, fresh: true }] }))
 }
@@ -75,7 +76,7 @@ export function oilBurning(
 ): Outcome<HazardDamage> {
   if (extinguished) return ok(none('The flames were put out.'))
   if (target.fireResistant) return ok(none(`${target.name} is resistant to fire.`))
-  const f = face(d8, 8, 'burning oil damage')
+  const f = checkDie(d8, 8, 'burning oil damage')
   if (!f.ok) return f
   return ok(rolled('1d8 burning oil', f.value, RULE.oil))
 }
@@ -93,13 +94,13 @@ export function oilSplash(
   if (opts.ignition !== 'fuse') return ok(none('Only oil lit with a fuse or wick splashes.'))
   if (creature.fireResistant) return ok(none(`${creature.name} is resistant to fire.`))
   if (!opts.directlyHit) {
-    const save = face(faces.save, 20, 'save vs Death Ray')
+    const save = checkDie(faces.save, 20, 'save vs Death Ray')
     if (!save.ok) return save
     const total = save.value + checksFromConditions(opts.conditions ?? []).reduce((t, l) => t + l.value, 0)
     if (total >= creature.saveDeathRay)
       return ok(none(`Saved vs Death Ray (${total} against ${creature.saveDeathRay}): no splash damage.`))
   }
-  const f = face(faces.d6, 6, 'splash damage')
+  const f = checkDie(faces.d6, 6, 'splash damage')
   if (!f.ok) return f
   return ok(rolled('1d6 splash', f.value, RULE.oil))
 }
@@ -112,7 +113,7 @@ export function groundFireDamage(
 ): Outcome<HazardDamage> {
   if (fire.roundsLeft <= 0) return fail('The oil on the ground has burnt out.')
   if (creature.fireResistant) return ok(none(`${creature.name} is resistant to fire.`))
-  const f = face(d6, 6, 'ground fire damage')
+  const f = checkDie(d6, 6, 'ground fire damage')
   if (!f.ok) return f
   return ok(rolled('1d6 ground fire', f.value, RULE.oil))
 }
@@ -128,7 +129,7 @@ export function holyWater(
 ): Outcome<HazardDamage> {
   if (!creature.undead) return ok(none('Holy water only harms undead creatures.'))
   const sides = how === 'direct' ? 8 : 6
-  const f = face(die, sides, how === 'direct' ? 'holy water damage' : 'holy water splash')
+  const f = checkDie(die, sides, how === 'direct' ? 'holy water damage' : 'holy water splash')
   if (!f.ok) return f
   const label = `1d${sides} holy water${how === 'splash' ? ' splash' : ''}`
   const note = 'Holy water takes effect immediately and is only effective for one round once exposed.'

@@ -1,7 +1,8 @@
 /** 17 step 3, Initiative: 1d6 + DEX each, high first, ties simultaneous; holding, long reach and set-vs-charge move a combatant onto another's number. */
+
+import { checkDie } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { type Condition, initiativeFromConditions } from './conditions.ts'
-import { face } from './dice-faces.ts'
 import type { Sheet, Weapon } from './sheet.ts'
 
 const RULE = 'Determine Initiative Order (17, step 3)'
@@ -45,7 +46,7 @@ export function initiativeOrder(entries: ReadonlyArray<InitiativeEntry>): Outcom
   for (const e of entries) {
     if (ids.has(e.id)) return fail(`${e.sheet.name} is listed twice.`)
     ids.add(e.id)
-    const d6 = face(e.roll, 6, `initiative roll of ${e.sheet.name}`)
+    const d6 = checkDie(e.roll, 6, `initiative roll of ${e.sheet.name}`)
     if (!d6.ok) return d6
     const lines: BreakdownLine[] = [
       { label: 'd6', value: d6.value, rule: RULE },

@@ -1,6 +1,7 @@
 /** Hit points and injury states: dead at 0, unless some of the damage was non-lethal, then knocked out (17.0.16). */
+
+import { checkDice } from '../../dice/faces.ts'
 import { type Outcome, ok } from '../../system.ts'
-import { faces } from './dice-faces.ts'
 
 export type Status = 'up' | 'unconscious' | 'dead'
 
@@ -51,9 +52,9 @@ export function knockoutTimes(rolls: {
   d4?: number
   twoD10?: ReadonlyArray<number>
 }): Outcome<{ wakesAfterTurns: number; revivableAfterRounds: number }> {
-  const wake = faces(rolls.d4 === undefined ? undefined : [rolls.d4], 1, 4, 'turns until waking')
+  const wake = checkDice(rolls.d4 === undefined ? undefined : [rolls.d4], 1, 4, 'turns until waking')
   if (!wake.ok) return wake
-  const revive = faces(rolls.twoD10, 2, 10, 'rounds until revivable')
+  const revive = checkDice(rolls.twoD10, 2, 10, 'rounds until revivable')
   if (!revive.ok) return revive
   return ok({
     wakesAfterTurns: wake.value[0] as number,

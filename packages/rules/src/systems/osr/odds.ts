@@ -1,10 +1,11 @@
 /** Exact odds for a declared osr attack, before anyone rolls: hit, each natural-20 band, each fumble, expected damage. */
 
 import { invariant } from '../../assert.ts'
-import { addFractions, type Fraction, fraction, toFloat } from '../../dice/fraction.ts'
+import { type Distribution, mapTotals, mean, point, sumOfDice } from '../../dice/distribution.ts'
+import { addFractions, type Fraction, fraction } from '../../dice/fraction.ts'
+import { mix } from '../../dice/mixture.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, damageTotal, planAttack, specialRowFor } from './attack.ts'
-import { type Dist, diceDist, mapDist, mean, mix, point } from './exact.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import { FUMBLES, type FumbleResult, type SpecialResult } from './tables.ts'
 
@@ -20,9 +21,9 @@ export interface AttackOdds {
   /** P(natural 1 and each fumble row); these add up to 1/20. */
   fumble: Record<FumbleResult, Fraction>
   /** The exact damage distribution over the whole attack, 0 for a miss. */
-  damage: Dist
+  damage: Distribution
   /** The damage distribution given each kind of hit: a plain hit or regular special, maximum, critical. */
-  damageOnHit: { regular: Dist; maximum: Dist; critical: Dist } | null
+  damageOnHit: { regular: Distribution; maximum: Distribution; critical: Distribution } | null
   /** Expected damage per attack, misses counted as 0. */
   expectedDamage: Fraction
   /** Whose hit points the damage comes off (brawling against metal armor hurts the attacker). */
@@ -59,16 +60,16 @@ export function attackOdds(
   const special = specialOdds(plan.specialModifier)
   const fumble = FUMBLE_ODDS
 
-  let damage: Dist = point(0)
+  let damage: Distribution = point(0)
   let damageOnHit: AttackOdds['damageOnHit'] = null
   const dplan = plan.damage
   if (dplan && !plan.grapple) {
-    const dice = diceDist(dplan.dice.count, dplan.dice.sides)
+    const rolled = sumOfDice(dplan.dice.count, dplan.dice.sides)
     const finish = (result: SpecialResult) => (diceSum: number) =>
       damageTotal(dplan, result, diceSum, s.minimumDamage)
-    const regular = mapDist(dice, finish('regular'))
-    const maximum = mapDist(point(0), finish('maximum'))
-    const critical = mapDist(dice, finish('critical'))
+    const regular = mapTotals(rolled, finish('regular'))
+    const maximum = mapTotals(point(0), finish('maximum'))
+    const critical = mapTotals(rolled, finish('critical'))
     const parts = [
       { p: addFractions(regularHits, special.regular), dist: regular },
       { p: special.maximum, dist: maximum },
@@ -137,11 +138,3 @@ function fumbleOdds(): Record<FumbleResult, Fraction> {
 
 /** P(natural 1 and each fumble row): the fumble roll is a bare d20, so this never changes. */
 export const FUMBLE_ODDS: Readonly<Record<FumbleResult, Fraction>> = Object.freeze(fumbleOdds())
-
-/** Each possible damage total with its probability as a float, lowest first: for the preview chart. */
-export function damageChart(dist: Dist): Array<{ value: number; probability: number }> {
-  return [...dist.weights.entries()]
-    .filter(([, w]) => w !== 0n)
-    .sort((a, b) => a[0] - b[0])
-    .map(([value, w]) => ({ value, probability: toFloat(fraction(w, dist.total)) }))
-}

@@ -3,9 +3,10 @@
  * spells.ts, which a phone's screen reads: what only resolving runs, which a phone loads only to ask for its
  * own dice.
  */
+
+import { checkDie } from '../../dice/faces.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import { type Condition, checksFromConditions } from './conditions.ts'
-import { face } from './dice-faces.ts'
 import type { Sheet } from './sheet.ts'
 
 const RULE = 'Spell Casting (17.0.13)'
@@ -28,7 +29,7 @@ export function spellDisruption(
   conditions: ReadonlyArray<Condition>,
   save: number | undefined,
 ): Outcome<DisruptionResult> {
-  const d20 = face(save, 20, 'saving throw against disruption')
+  const d20 = checkDie(save, 20, 'saving throw against disruption')
   if (!d20.ok) return d20
   const lines: BreakdownLine[] = [
     { label: 'd20', value: d20.value, rule: RULE },

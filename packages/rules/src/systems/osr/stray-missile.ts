@@ -1,8 +1,9 @@
 /** Missiles That Miss (17.0.12): a missed shot into a melee with the shooter's allies may hit one of them. */
+
+import { checkDice, checkDie } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { weaponDamage } from './attack.ts'
 import { damageFrom } from './attack-roll.ts'
-import { face, faces as facesOf } from './dice-faces.ts'
 import type { OsrSettings } from './settings.ts'
 import { isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'
 
@@ -36,7 +37,7 @@ export function strayMissile(
   if (isGrenadeLike(weapon)) return fail('Grenade-like missiles scatter instead; use the scatter diagram.')
   const out: StrayRoll[] = []
   for (const [i, ally] of allies.entries()) {
-    const d20 = face(rolls[i], 20, `GM’s stray-missile roll against ${ally.name}`)
+    const d20 = checkDie(rolls[i], 20, `GM’s stray-missile roll against ${ally.name}`)
     if (!d20.ok) return d20
     const lines: BreakdownLine[] = [
       { label: 'd20 (GM)', value: d20.value, rule: RULE },
@@ -71,7 +72,7 @@ export function strayDamage(
   settings: Partial<OsrSettings> = {},
 ): Outcome<{ lines: BreakdownLine[]; total: number }> {
   const plan = weaponDamage(shooter, weapon, 'missile')
-  const rolled = facesOf(faces, plan.dice.count, plan.dice.sides, 'stray missile’s damage')
+  const rolled = checkDice(faces, plan.dice.count, plan.dice.sides, 'stray missile’s damage')
   if (!rolled.ok) return rolled
   return ok(
     damageFrom(

@@ -1,9 +1,9 @@
 /** 17 step 1, Determine Surprise: one d20 per side that might be surprised, DC 13 (elves 15), +3 against a prepared ambush. */
 
+import { checkDie } from '../../dice/faces.ts'
 import { type Fraction, fraction } from '../../dice/fraction.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import type { Condition } from './conditions.ts'
-import { face } from './dice-faces.ts'
 import type { Sheet } from './sheet.ts'
 
 const RULE = 'Determine Surprise (17, step 1)'
@@ -33,7 +33,7 @@ export function checkSurprise(
   roll: number | undefined,
   ambush: boolean,
 ): Outcome<SurpriseResult[]> {
-  const d20 = face(roll, 20, 'surprise roll')
+  const d20 = checkDie(roll, 20, 'surprise roll')
   if (!d20.ok) return d20
   return ok(
     side.map((sheet) => {

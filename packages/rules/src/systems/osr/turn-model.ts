@@ -2,6 +2,7 @@
  * osr at the table: individual initiative (1d6 + DEX each, ties act together, rolled again every round)
  * and the surprise roll (one d20 per unaware side). The slot-ordered turn model does the rest.
  */
+import { isFace, notAFace } from '../../dice/faces.ts'
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
@@ -56,7 +57,7 @@ export const osrTurns = orderedTurns({
     const face = faces[0]
     if (faces.length !== 1 || face === undefined)
       return fail(`Roll a d6 for initiative: 1 face, not ${faces.length}.`)
-    if (!Number.isInteger(face) || face < 1 || face > 6) return fail(`A d6 shows 1 to 6, not ${face}.`)
+    if (!isFace(face, 6)) return fail(notAFace(face, 6))
     const order = osr.initiativeOrder([{ id: f.id, sheet: sheet.value, roll: face }])
     if (!order.ok) return order
     const score = order.value.scores[0]

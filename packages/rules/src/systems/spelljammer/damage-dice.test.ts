@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseDice } from '../../dice/parse.ts'
-import { damageDice, damageDistribution } from './damage-dice.ts'
+import { damageDice } from './damage-dice.ts'
+import { damageDistribution } from './odds.ts'
 import { damageDiceToRoll, damageTotal } from './rolls.ts'
 
 const read = (notation: string) => {

@@ -1,4 +1,5 @@
 /** Per-attack initiative: 1d10 + modifiers for the first attack, smaller dice for later ones, ties a segment later. */
+import { isFace } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import type { DeclaredRound } from './declaration.ts'
 import { RULE } from './sections.ts'
@@ -42,7 +43,7 @@ export function placeAttacks(
   const result: AttackInitiative[] = []
   for (const [i, face] of faces.entries()) {
     const die = initiativeDie(i)
-    if (!Number.isInteger(face) || face < 1 || face > die)
+    if (!isFace(face, die))
       return fail(`Attack ${i + 1} rolls initiative on a d${die}, which shows 1 to ${die}, not ${face}.`)
     const breakdown: BreakdownLine[] = [{ label: `Initiative d${die}`, value: face, rule: RULE.initiative }]
     breakdown.push(...initiativeModifiers.filter((line) => line.value !== 0))

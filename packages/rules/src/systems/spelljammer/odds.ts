@@ -1,4 +1,5 @@
 /** Exact odds before anyone rolls: hit, critical, grievous and expected damage after PROT, by counting faces. */
+import { convolve, type Distribution, mapTotals, point, sumOfDice } from '../../dice/distribution.ts'
 import {
   addFractions,
   type Fraction,
@@ -18,16 +19,26 @@ import {
   setupAttack,
 } from './attack.ts'
 import { weaponDamageDice } from './damage.ts'
-import { damageDistribution, type SmallDistribution } from './damage-dice.ts'
+import type { DamageDice } from './damage-dice.ts'
 import { initiativeDie } from './initiative.ts'
 import { phaseOf } from './segments.ts'
 import type { Sheet } from './sheet.ts'
 
-const distributions = new Map<string, SmallDistribution>()
+const distributions = new Map<string, Distribution>()
 const MAX_CACHED = 256
 
+/** The exact distribution of the total of damage dice: each group's sum, added or subtracted. */
+export function damageDistribution(dice: DamageDice): Distribution {
+  let dist = point(dice.constant)
+  for (const g of dice.groups) {
+    const sum = sumOfDice(g.count, g.sides)
+    dist = convolve(dist, g.sign === 1 ? sum : mapTotals(sum, (v) => -v))
+  }
+  return dist
+}
+
 /** A weapon's damage distribution, remembered by its notation: previews re-run on every toggle. */
-function weaponDistribution(notation: string): SmallDistribution {
+function weaponDistribution(notation: string): Distribution {
   const known = distributions.get(notation)
   if (known) return known
   const dist = damageDistribution(weaponDamageDice({ damage: notation }))

@@ -1,4 +1,5 @@
 /** Shooting into melee: the d100 that decides whether a shot targets a friend or a foe. */
+import { isFace } from '../../dice/faces.ts'
 import { type Fraction, fraction } from '../../dice/fraction.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { RULE } from './sections.ts'
@@ -36,8 +37,7 @@ export function shootIntoMelee(
   foes: number,
   d100: number,
 ): Outcome<IntoMeleeResult> {
-  if (!Number.isInteger(d100) || d100 < 1 || d100 > 100)
-    return fail(`A d100 shows 1 to 100 (00 is 100), not ${d100}.`)
+  if (!isFace(d100, 100)) return fail(`A d100 shows 1 to 100 (00 is 100), not ${d100}.`)
   const threshold = intoMeleeThreshold(friends, foes)
   if (!threshold.ok) return threshold
   const breakdown: BreakdownLine[] = [

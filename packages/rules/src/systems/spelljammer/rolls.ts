@@ -4,7 +4,9 @@
  * Apart from the modules a preview reads (attack.ts, damage.ts, damage-dice.ts, melee.ts, casting.ts), which
  * keep the types: a phone loads it only to ask for its own dice (`resolve.ts`). rules.ts re-exports it.
  */
+
 import { unreachable } from '../../assert.ts'
+import { isFace, notAFace } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,
@@ -41,8 +43,7 @@ export function resolveAttack(
   options: HitOptions = {},
 ): Outcome<AttackResult> {
   const { d100 } = dice
-  if (!Number.isInteger(d100) || d100 < 1 || d100 > 100)
-    return fail(`A d100 shows 1 to 100 (00 is 100), not ${d100}.`)
+  if (!isFace(d100, 100)) return fail(`A d100 shows 1 to 100 (00 is 100), not ${d100}.`)
   const setup = setupAttack(declaration, options)
   if (!setup.ok) return setup
   return ok(rollAgainst(setup.value, d100, options))
@@ -95,8 +96,7 @@ export function damageTotal(dice: DamageDice, faces: readonly number[]): Outcome
     for (let i = 0; i < g.count; i++) {
       const face = faces[at] as number
       const s = sides[at] as number
-      if (!Number.isInteger(face) || face < 1 || face > s)
-        return fail(`A d${s} shows 1 to ${s}, not ${face}.`)
+      if (!isFace(face, s)) return fail(notAFace(face, s))
       total += g.sign * face
       at++
     }

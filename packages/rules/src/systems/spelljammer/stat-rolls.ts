@@ -1,4 +1,5 @@
 /** "Nx DEX roll", "2x PER roll": a d100 against a multiple of a stat, and the best multiple a roll makes. */
+import { isFace } from '../../dice/faces.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 
 /** Whether a d100 roll makes an Nx stat roll: roll at or under N x the stat. */
@@ -18,7 +19,6 @@ export function statRollTier(d100: number, stat: number): 1 | 2 | 3 | 4 | 5 {
 
 /** Checks a d100 face typed in or rolled. */
 export function checkD100(d100: number, what: string): Outcome<number> {
-  if (!Number.isInteger(d100) || d100 < 1 || d100 > 100)
-    return fail(`The ${what} is a d100, which shows 1 to 100 (00 is 100), not ${d100}.`)
+  if (!isFace(d100, 100)) return fail(`The ${what} is a d100, which shows 1 to 100 (00 is 100), not ${d100}.`)
   return ok(d100)
 }

@@ -2,6 +2,7 @@
  * spelljammer at the table: a die per attack each round (d10, d8, d6, then d4) placed on the segment
  * countdown from 10 down to -5, everyone with an attack on a segment acting on it; the ambush's PER rolls.
  */
+import { isFace, notAFace } from '../../dice/faces.ts'
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
@@ -162,8 +163,8 @@ const ordered = orderedTurns({
       return fail(
         `Roll ${dice.map((d) => `a d${d}`).join(', ')} for initiative: ${dice.length} ${dice.length === 1 ? 'face' : 'faces'}, not ${faces.length}.`,
       )
-    const bad = faces.findIndex((f, i) => !Number.isInteger(f) || f < 1 || f > (dice[i] as number))
-    if (bad !== -1) return fail(`A d${dice[bad]} shows 1 to ${dice[bad]}, not ${faces[bad]}.`)
+    const bad = faces.findIndex((f, i) => !isFace(f, dice[i] as number))
+    if (bad !== -1) return fail(notAFace(faces[bad] as number, dice[bad] as number))
     const placed = spelljammer.placeAttacks(round.value.initiativeModifiers, faces)
     if (!placed.ok) return placed
     const kept = placed.value.filter((a) => !a.lost)

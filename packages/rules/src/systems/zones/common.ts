@@ -1,5 +1,7 @@
 /** Shared vocabulary of the zones system: rule sources, breakdown lines, saves, exhaustive switches. */
 import { invariant } from '../../assert.ts'
+import { isFace } from '../../dice/faces.ts'
+import { fraction } from '../../dice/fraction.ts'
 import type { BreakdownLine } from '../../system.ts'
 
 /** The engine's checks, where the system's rules (`zones.unreachable`) and its files reach them. */
@@ -48,10 +50,7 @@ export interface Face {
 
 /** Checks a typed-in or scripted face: a face outside the die is a bug upstream, so it throws. */
 export function assertFace(face: number, sides: number, what: string): void {
-  invariant(
-    Number.isInteger(face) && face >= 1 && face <= sides,
-    `${what}: ${face} is not a face of a d${sides}`,
-  )
+  invariant(isFace(face, sides), `${what}: ${face} is not a face of a d${sides}`)
 }
 
 /** An exact chance, counted over equally likely outcomes: `ways` of `outOf`. */
@@ -62,18 +61,11 @@ export interface Chance {
   probability: number
 }
 
-function gcd(a: number, b: number): number {
-  let x = Math.abs(a)
-  let y = Math.abs(b)
-  while (y) [x, y] = [y, x % y]
-  return x
-}
-
-/** A reduced chance, so equal chances are deep-equal in tests. */
+/** A reduced chance (by the engine's fractions), so equal chances are deep-equal in tests. */
 export function chance(ways: number, outOf: number): Chance {
   invariant(outOf > 0 && ways >= 0 && ways <= outOf, `a chance of ${ways} in ${outOf}`)
-  const g = gcd(ways, outOf) || 1
-  return { ways: ways / g, outOf: outOf / g, probability: ways / outOf }
+  const reduced = fraction(ways, outOf)
+  return { ways: Number(reduced.num), outOf: Number(reduced.den), probability: ways / outOf }
 }
 
 export const CERTAIN: Chance = chance(1, 1)

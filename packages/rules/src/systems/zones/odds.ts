@@ -1,4 +1,6 @@
 /** Exact odds for a declared attack and its reactions, by counting die faces: cheap enough for a live preview. */
+import { sumOfDice } from '../../dice/distribution.ts'
+import { fraction } from '../../dice/fraction.ts'
 import type { AttackPlan } from './attack.ts'
 import { CERTAIN, type Chance, chance, notChance, timesChance } from './common.ts'
 import type { DamageSpec } from './damage.ts'
@@ -13,30 +15,16 @@ export interface Expectation {
   value: number
 }
 
-function gcd(a: number, b: number): number {
-  let x = Math.abs(a)
-  let y = Math.abs(b)
-  while (y) [x, y] = [y, x % y]
-  return x
-}
-
+/** A reduced expectation (by the engine's fractions), so equal ones are deep-equal in tests. */
 export function expectation(num: number, den: number): Expectation {
-  const g = gcd(num, den) || 1
-  return { num: num / g, den: den / g, value: num / den }
+  const reduced = fraction(num, den)
+  return { num: Number(reduced.num), den: Number(reduced.den), value: num / den }
 }
 
-/** How many of the sides^count equally likely rolls give each total (index = total). */
+/** How many of the sides^count equally likely rolls give each total (index = total), from the engine's count. */
 export function diceCounts(count: number, sides: number): number[] {
-  let counts = [1]
-  for (let d = 0; d < count; d++) {
-    const next: number[] = new Array(counts.length + sides).fill(0)
-    counts.forEach((ways, total) => {
-      if (!ways) return
-      for (let f = 1; f <= sides; f++) next[total + f] = (next[total + f] ?? 0) + ways
-    })
-    counts = next
-  }
-  return counts
+  const dist = sumOfDice(count, sides)
+  return [...new Array<number>(dist.min).fill(0), ...dist.weights.map(Number)]
 }
 
 /** The distribution of damage suffered: ways[value] of `outOf` equally likely rolls. */
