@@ -171,6 +171,27 @@ async function miraAttacks(t: Awaited<ReturnType<typeof odndTable>>, targetId: s
   return sent
 }
 
+/**
+ * The GM's goblin g1 thrusts at Mira on the GM's own dice (a 15 hits, 3 damage) and she takes it without a
+ * parry; `what` names the blow while the log is awaited. The blow's log entry.
+ */
+async function goblinHitsUnparried(t: Awaited<ReturnType<typeof odndTable>>, what: string) {
+  const attacked = await t.gmAsk({
+    kind: 'attack',
+    attackerId: 'g1',
+    targetId: t.mira,
+    declared: { choice: 'w1', toggles: [] },
+    faces: [15, 3],
+  })
+  expect(attacked.ok).toBe(true)
+  await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
+  expect(
+    (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+  ).toBe(true)
+  await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), what)
+  return t.entries().find((e) => e.attack?.attackerId === 'g1')
+}
+
 describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', () => {
   it('two goblins who fought Mira are in melee with her; her retreat on a 1 gives each a parting shot, as the rules say', async () => {
     const t = await odndTable(['Goblin 1', 'Goblin 2'])
@@ -343,21 +364,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     await t.editSheet(t.mira, { class: 'magic-user' })
     const before = t.all()
     // The goblin, ahead of her in the round, thrusts on the GM's own dice: a 15 hits, 3 damage.
-    const thrust = { choice: 'w1', toggles: [] }
-    const attacked = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'g1',
-      targetId: t.mira,
-      declared: thrust,
-      faces: [15, 3],
-    })
-    expect(attacked.ok).toBe(true)
-    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
-    expect(
-      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
-    ).toBe(true)
-    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the thrust')
-    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    const entry = await goblinHitsUnparried(t, 'the thrust')
     expect(entry?.detail).toBe(
       "Goblin 1 hits Mira for 3: Mira's spell, if one was being cast, is lost, and no other can be cast until the following round.",
     )
@@ -405,10 +412,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
 
   it('a goblin the GM marks magically hasted acts first, whatever the party rolls', async () => {
     const t = await odndTable(['Goblin 1'])
-    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
-    combatants.get('g1')?.set('sheet', { ...sheet, hasted: true })
-    await eventually(() => t.fighter('g1').sheet?.hasted === true, 'hasted')
+    await t.editSheet('g1', { hasted: true })
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
@@ -435,26 +439,9 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
 
   it('a unit of ten bandits fought as one: one hit throw, d6 x 10 off, as the rules say (Mass Combat)', async () => {
     const t = await odndTable(['Bandits'])
-    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
-    combatants.get('g1')?.set('sheet', { ...sheet, men: 10 })
-    await eventually(() => t.fighter('g1').sheet?.men === 10, 'a unit')
+    await t.editSheet('g1', { men: 10 })
     const before = t.all()
-    const thrust = { choice: 'w1', toggles: [] }
-    const attacked = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'g1',
-      targetId: t.mira,
-      declared: thrust,
-      faces: [15, 3],
-    })
-    expect(attacked.ok).toBe(true)
-    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
-    expect(
-      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
-    ).toBe(true)
-    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the unit’s blow')
-    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    const entry = await goblinHitsUnparried(t, 'the unit’s blow')
     expect(entry?.detail).toBe('Bandits hits Mira for 30.')
     await agrees(entry, before, t.fighter)
     expect(t.fighter(t.mira).hp).toBe(40 - 30)

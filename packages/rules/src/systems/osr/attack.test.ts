@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type AttackDeclaration, planAttack } from './attack.ts'
 import { nextAttackDie, resolveAttack } from './attack-roll.ts'
 import type { ToggleId } from './modifiers.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
-
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
+import { sheet } from './test-support.ts'
 
 const spear = {
   name: 'Spear',

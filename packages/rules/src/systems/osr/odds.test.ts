@@ -9,13 +9,7 @@ import { type AttackFaces, nextAttackDie, resolveAttack, rollAttack } from './at
 import type { Dist } from './exact.ts'
 import type { ToggleId } from './modifiers.ts'
 import { attackOdds, damageChart } from './odds.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
-
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
+import { sheet } from './test-support.ts'
 
 const spear = {
   name: 'Spear',
