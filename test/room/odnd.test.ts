@@ -16,7 +16,8 @@ import {
 } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createRoom, eventually, gmAsker, replayRolls, seatAsker, TestClient, takeSeat } from './ws-client.ts'
+import { seatedMira } from './table-client.ts'
+import { eventually, replayRolls, TestClient } from './ws-client.ts'
 
 const rules = SYSTEMS.odnd.combat
 const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8 }
@@ -27,17 +28,8 @@ const asked = (table: Y.Doc, id: string) =>
 
 /** An odnd room: Mira (a fighter with a sword and a shield, on her own seat), goblins on the GM's table. */
 async function odndTable(goblins: string[]) {
-  const { roomId, gmKey } = await createRoom('odnd')
-  const table = await TestClient.connect(roomId, 'table', gmKey)
-  const gm = await TestClient.connect(roomId, 'gm', gmKey)
-  const log = await TestClient.connect(roomId, 'log')
-  const seat = await takeSeat(roomId, 'Mira')
-  const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const ask = seatAsker(phone)
-  const gmAsk = gmAsker(gm)
   const sheet = { ...defaultSheetFor('odnd', 'Mira'), shield: true, hp: 40 }
-  const created = await ask({ kind: 'create-character', sheet })
-  if (!created.ok) throw new Error(created.error)
+  const { roomId, table, log, ask, gmAsk, mira } = await seatedMira('odnd', sheet)
   const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
   for (const [i, name] of goblins.entries()) {
     const goblin = new Y.Map<unknown>()
@@ -77,9 +69,9 @@ async function odndTable(goblins: string[]) {
   const playTo = async (until: () => boolean) => {
     for (let i = 0; i < 40 && !until(); i++) {
       const waiting = turn().waiting ?? {}
-      if (waiting[created.logId] === 'initiative') await ask({ kind: 'initiative' })
+      if (waiting[mira] === 'initiative') await ask({ kind: 'initiative' })
       else if (Object.keys(waiting).length > 0) await gmAsk({ kind: 'roll-foes' })
-      else if ((turn().acting ?? []).includes(created.logId)) await ask({ kind: 'end-turn' })
+      else if ((turn().acting ?? []).includes(mira)) await ask({ kind: 'end-turn' })
       else await gmAsk({ kind: 'next-turn' })
     }
     if (!until()) throw new Error('the round never came to it')
@@ -88,7 +80,7 @@ async function odndTable(goblins: string[]) {
   const goblinAttacks = async (id: string, declared: { choice: string; toggles: string[] }) => {
     const made = () => entries().filter((e) => e.attack?.attackerId === id).length
     const before = made()
-    const attacked = await gmAsk({ kind: 'attack', attackerId: id, targetId: created.logId, declared })
+    const attacked = await gmAsk({ kind: 'attack', attackerId: id, targetId: mira, declared })
     if (!attacked.ok) return attacked
     await eventually(() => asked(table.doc, attacked.logId) || made() > before, 'the attack or its prompt')
     if (asked(table.doc, attacked.logId)) {
@@ -110,7 +102,7 @@ async function odndTable(goblins: string[]) {
     return sheet
   }
   return {
-    mira: created.logId,
+    mira,
     ask,
     gmAsk,
     goblinAttacks,

@@ -20,7 +20,14 @@ import {
   type TurnState,
 } from '@fray/protocol'
 import { verifySeal } from '@fray/protocol/seal'
-import { type Fighter, isActing, recordingRoller, resolveDeclared, type TimedEvent, turnPlace } from '@fray/rules'
+import {
+  type Fighter,
+  isActing,
+  recordingRoller,
+  resolveDeclared,
+  type TimedEvent,
+  turnPlace,
+} from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'

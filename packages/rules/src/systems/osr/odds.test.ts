@@ -7,9 +7,8 @@ import { seededDice } from '../../dice/seeded.ts'
 import type { AttackDeclaration } from './attack.ts'
 import { type AttackFaces, nextAttackDie, resolveAttack, rollAttack } from './attack-roll.ts'
 import type { Dist } from './exact.ts'
-import type { ToggleId } from './modifiers.ts'
 import { attackOdds, damageChart } from './odds.ts'
-import { sheet } from './test-support.ts'
+import { meleeDeclarations, sheet } from './test-support.ts'
 
 const spear = {
   name: 'Spear',
@@ -22,14 +21,7 @@ const spear = {
 }
 const fighter = sheet({ attackBonus: 0, strBonus: 2, weapons: [spear, { name: 'Maul', damage: '2d4' }] })
 const goblin = sheet({ name: 'Goblin', ac: 12 })
-const decl = (toggles: ToggleId[] = [], extra: Partial<AttackDeclaration> = {}): AttackDeclaration => ({
-  attacker: fighter,
-  target: goblin,
-  weapon: 0,
-  mode: 'melee',
-  toggles,
-  ...extra,
-})
+const decl = meleeDeclarations(fighter, goblin)
 
 const odds = (d: AttackDeclaration, settings = {}) => {
   const result = attackOdds(d, settings)
