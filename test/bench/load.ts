@@ -54,24 +54,14 @@ export function loadOptions(env = process.env): LoadOptions {
   }
 }
 
-export interface LoadResult {
+/** One run's figures (or several pooled): the clients' own, with the run's and the machine's around them. */
+export interface LoadResult extends Omit<ClientResult, 'elu' | 'loopDelayMaxMs'> {
   label: string
-  sent: number
-  latencies: number[]
-  sentAt: number[]
-  toServer: number[]
-  fromServer: number[]
-  lost: number
-  duplicates: number
-  errors: string[]
-  connections: number
-  connectMs: number
   /** Seconds of traffic in one run, and how many runs these figures hold (more than one when pooled). */
   seconds: number
   runs: number
   /** Event-loop utilisation of each client thread during the traffic. */
   clientElu: number[]
-  loopDelayP99Ms: number
   /** CPU use during the traffic, in cores (1 = one core fully busy), by process or thread. */
   cpu: Array<{ what: string; cores: number }>
   /** The whole machine's CPU use during the traffic, in cores. */

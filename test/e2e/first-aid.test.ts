@@ -26,14 +26,19 @@ const hpOf = async (page: Page, name: string) =>
     )?.split('/')[0],
   )
 
-it('brp: First Aid from a phone saves a fighter dying below 0 within the round (5.12, 5.14)', {
-  timeout: 120_000,
-}, async () => {
+/** A brp table: the GM's tablet with the Ogre (30 hit points), and Mira and Tomas seated on their phones. */
+async function ogreAndTwo() {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
   await addCombatant(gm, 'Ogre', '30')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
   const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
-  const phones = [mira, tomas]
+  return { gm, mira, tomas, phones: [mira, tomas] }
+}
+
+it('brp: First Aid from a phone saves a fighter dying below 0 within the round (5.12, 5.14)', {
+  timeout: 120_000,
+}, async () => {
+  const { gm, mira, tomas, phones } = await ogreAndTwo()
   await setHp(gm, 'Tomas', 2)
   await gm.getByRole('button', { name: 'Start combat' }).click()
   // Everyone at DEX 10 acts on the same rank: the Ogre strikes, and Mira still has her action after it.
@@ -96,11 +101,7 @@ it('brp: First Aid from a phone saves a fighter dying below 0 within the round (
 it('brp: between fights, First Aid from a phone treats the last fight’s wound, with no turn to wait for (5.14)', {
   timeout: 120_000,
 }, async () => {
-  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
-  await addCombatant(gm, 'Ogre', '30')
-  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
-  const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
-  const phones = [mira, tomas]
+  const { gm, mira, tomas, phones } = await ogreAndTwo()
   const hale = await hpOf(gm, 'Tomas')
   // The fight: the Ogre's Brawl (20 against 25%, a plain hit) wounds Tomas for 2 on its 1D3.
   await gm.getByRole('button', { name: 'Start combat' }).click()

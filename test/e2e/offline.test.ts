@@ -1,16 +1,13 @@
 import { describe, expect, inject, it } from 'vitest'
 import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
 describe('a phone that loses the Wi-Fi', () => {
   it('keeps a roll made offline, sends it on reconnect, and it is resolved exactly once everywhere', async () => {
-    const created = await fetch(`${baseUrl}/api/rooms`, {
-      method: 'POST',
-      body: JSON.stringify({ system: 'osr' }),
-    })
-    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const { roomId, gmKey } = await createTestRoom(baseUrl, 'osr')
     const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
     const phoneContext = await chromium.browser.newContext(PHONE)

@@ -1,22 +1,24 @@
 import { describe, expect, inject, it } from 'vitest'
 import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
+/** A new osr room: the GM's tablet, set to approve the players' own dice, and Tomas seated on his phone. */
+async function approvingTable() {
+  const { roomId, gmKey } = await createTestRoom(baseUrl, 'osr')
+  const gm = await (await chromium.browser.newContext(TABLET)).newPage()
+  await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
+  await gm.getByLabel('Players’ own dice need my approval').check()
+  const phone = await (await chromium.browser.newContext(PHONE)).newPage()
+  await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Tomas')
+  return { gm, phone }
+}
+
 describe('a player who rolls their own dice', () => {
   it('types the face in, and the GM who wants to approve sees it pending and approves it', async () => {
-    const created = await fetch(`${baseUrl}/api/rooms`, {
-      method: 'POST',
-      body: JSON.stringify({ system: 'osr' }),
-    })
-    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
-    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-    await gm.getByLabel('Players’ own dice need my approval').check()
-
-    const phone = await (await chromium.browser.newContext(PHONE)).newPage()
-    await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Tomas')
+    const { gm, phone } = await approvingTable()
     await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
     await phone.getByLabel('Your d20 shows').fill('23')
     await phone.getByRole('button', { name: 'Send my roll' }).click()
@@ -37,16 +39,7 @@ describe('a player who rolls their own dice', () => {
   it('types initiative in, and it waits for the GM’s approval before it takes its place in the round', {
     timeout: 60_000,
   }, async () => {
-    const created = await fetch(`${baseUrl}/api/rooms`, {
-      method: 'POST',
-      body: JSON.stringify({ system: 'osr' }),
-    })
-    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
-    const gm = await (await chromium.browser.newContext(TABLET)).newPage()
-    await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
-    await gm.getByLabel('Players’ own dice need my approval').check()
-    const phone = await (await chromium.browser.newContext(PHONE)).newPage()
-    await joinWithCharacter(phone, `${baseUrl}/r/${roomId}`, 'Tomas')
+    const { gm, phone } = await approvingTable()
     await gm.getByRole('button', { name: 'Start combat' }).click()
     await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
     await phone.getByLabel('Your d6 shows').fill('5')

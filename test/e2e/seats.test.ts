@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -42,11 +43,7 @@ describe('setting up a fight', () => {
   it('seats two players (one claims, one creates), keeps a hidden monster off their phones until revealed', {
     timeout: 60_000,
   }, async () => {
-    const created = await fetch(`${baseUrl}/api/rooms`, {
-      method: 'POST',
-      body: JSON.stringify({ system: 'zones', name: 'Ford' }),
-    })
-    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const { roomId, gmKey } = await createTestRoom(baseUrl, 'zones', 'Ford')
     const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     gm.setDefaultTimeout(8000)
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)
@@ -112,11 +109,7 @@ describe('setting up a fight', () => {
   it('moves a seat to another phone: a one-time link from the seat, a GM "Let back in" for a lost phone; the GM’s list names each seat and frees one only when confirmed (#19 item 7)', {
     timeout: 90_000,
   }, async () => {
-    const created = await fetch(`${baseUrl}/api/rooms`, {
-      method: 'POST',
-      body: JSON.stringify({ system: 'zones', name: 'Ford' }),
-    })
-    const { roomId, gmKey } = (await created.json()) as { roomId: string; gmKey: string }
+    const { roomId, gmKey } = await createTestRoom(baseUrl, 'zones', 'Ford')
     const gm = await (await chromium.browser.newContext(TABLET)).newPage()
     gm.setDefaultTimeout(8000)
     await gm.goto(`${baseUrl}/r/${roomId}#gm=${gmKey}`)

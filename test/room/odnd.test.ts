@@ -16,7 +16,8 @@ import {
 } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { createRoom, eventually, gmAsker, replayRolls, seatAsker, TestClient, takeSeat } from './ws-client.ts'
+import { seatedMira } from './table-client.ts'
+import { eventually, replayRolls, TestClient } from './ws-client.ts'
 
 const rules = SYSTEMS.odnd.combat
 const SPEAR = { name: 'Spear', kind: 'spear', damage: 'd6', reach: 8 }
@@ -27,17 +28,8 @@ const asked = (table: Y.Doc, id: string) =>
 
 /** An odnd room: Mira (a fighter with a sword and a shield, on her own seat), goblins on the GM's table. */
 async function odndTable(goblins: string[]) {
-  const { roomId, gmKey } = await createRoom('odnd')
-  const table = await TestClient.connect(roomId, 'table', gmKey)
-  const gm = await TestClient.connect(roomId, 'gm', gmKey)
-  const log = await TestClient.connect(roomId, 'log')
-  const seat = await takeSeat(roomId, 'Mira')
-  const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
-  const ask = seatAsker(phone)
-  const gmAsk = gmAsker(gm)
   const sheet = { ...defaultSheetFor('odnd', 'Mira'), shield: true, hp: 40 }
-  const created = await ask({ kind: 'create-character', sheet })
-  if (!created.ok) throw new Error(created.error)
+  const { roomId, table, log, ask, gmAsk, mira } = await seatedMira('odnd', sheet)
   const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
   for (const [i, name] of goblins.entries()) {
     const goblin = new Y.Map<unknown>()
@@ -77,9 +69,9 @@ async function odndTable(goblins: string[]) {
   const playTo = async (until: () => boolean) => {
     for (let i = 0; i < 40 && !until(); i++) {
       const waiting = turn().waiting ?? {}
-      if (waiting[created.logId] === 'initiative') await ask({ kind: 'initiative' })
+      if (waiting[mira] === 'initiative') await ask({ kind: 'initiative' })
       else if (Object.keys(waiting).length > 0) await gmAsk({ kind: 'roll-foes' })
-      else if ((turn().acting ?? []).includes(created.logId)) await ask({ kind: 'end-turn' })
+      else if ((turn().acting ?? []).includes(mira)) await ask({ kind: 'end-turn' })
       else await gmAsk({ kind: 'next-turn' })
     }
     if (!until()) throw new Error('the round never came to it')
@@ -88,7 +80,7 @@ async function odndTable(goblins: string[]) {
   const goblinAttacks = async (id: string, declared: { choice: string; toggles: string[] }) => {
     const made = () => entries().filter((e) => e.attack?.attackerId === id).length
     const before = made()
-    const attacked = await gmAsk({ kind: 'attack', attackerId: id, targetId: created.logId, declared })
+    const attacked = await gmAsk({ kind: 'attack', attackerId: id, targetId: mira, declared })
     if (!attacked.ok) return attacked
     await eventually(() => asked(table.doc, attacked.logId) || made() > before, 'the attack or its prompt')
     if (asked(table.doc, attacked.logId)) {
@@ -110,7 +102,7 @@ async function odndTable(goblins: string[]) {
     return sheet
   }
   return {
-    mira: created.logId,
+    mira,
     ask,
     gmAsk,
     goblinAttacks,
@@ -169,6 +161,27 @@ async function miraAttacks(t: Awaited<ReturnType<typeof odndTable>>, targetId: s
   await eventually(() => mine().length > made, 'the attack in the log')
   await agrees(mine().at(-1), before, t.fighter)
   return sent
+}
+
+/**
+ * The GM's goblin g1 thrusts at Mira on the GM's own dice (a 15 hits, 3 damage) and she takes it without a
+ * parry; `what` names the blow while the log is awaited. The blow's log entry.
+ */
+async function goblinHitsUnparried(t: Awaited<ReturnType<typeof odndTable>>, what: string) {
+  const attacked = await t.gmAsk({
+    kind: 'attack',
+    attackerId: 'g1',
+    targetId: t.mira,
+    declared: { choice: 'w1', toggles: [] },
+    faces: [15, 3],
+  })
+  expect(attacked.ok).toBe(true)
+  await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
+  expect(
+    (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
+  ).toBe(true)
+  await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), what)
+  return t.entries().find((e) => e.attack?.attackerId === 'g1')
 }
 
 describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', () => {
@@ -343,21 +356,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
     await t.editSheet(t.mira, { class: 'magic-user' })
     const before = t.all()
     // The goblin, ahead of her in the round, thrusts on the GM's own dice: a 15 hits, 3 damage.
-    const thrust = { choice: 'w1', toggles: [] }
-    const attacked = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'g1',
-      targetId: t.mira,
-      declared: thrust,
-      faces: [15, 3],
-    })
-    expect(attacked.ok).toBe(true)
-    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
-    expect(
-      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
-    ).toBe(true)
-    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the thrust')
-    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    const entry = await goblinHitsUnparried(t, 'the thrust')
     expect(entry?.detail).toBe(
       "Goblin 1 hits Mira for 3: Mira's spell, if one was being cast, is lost, and no other can be cast until the following round.",
     )
@@ -405,10 +404,7 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
 
   it('a goblin the GM marks magically hasted acts first, whatever the party rolls', async () => {
     const t = await odndTable(['Goblin 1'])
-    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
-    combatants.get('g1')?.set('sheet', { ...sheet, hasted: true })
-    await eventually(() => t.fighter('g1').sheet?.hasted === true, 'hasted')
+    await t.editSheet('g1', { hasted: true })
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     expect((await t.ask({ kind: 'initiative', faces: [6] })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
@@ -435,26 +431,9 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
 
   it('a unit of ten bandits fought as one: one hit throw, d6 x 10 off, as the rules say (Mass Combat)', async () => {
     const t = await odndTable(['Bandits'])
-    const combatants = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-    const sheet = combatants.get('g1')?.get('sheet') as Record<string, unknown>
-    combatants.get('g1')?.set('sheet', { ...sheet, men: 10 })
-    await eventually(() => t.fighter('g1').sheet?.men === 10, 'a unit')
+    await t.editSheet('g1', { men: 10 })
     const before = t.all()
-    const thrust = { choice: 'w1', toggles: [] }
-    const attacked = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'g1',
-      targetId: t.mira,
-      declared: thrust,
-      faces: [15, 3],
-    })
-    expect(attacked.ok).toBe(true)
-    await eventually(() => t.table.doc.getMap(TABLE.prompts).size > 0, 'her parry prompt')
-    expect(
-      (await t.ask({ kind: 'defend', promptId: attacked.ok ? attacked.logId : '', choice: 'none' })).ok,
-    ).toBe(true)
-    await eventually(() => t.entries().some((e) => e.attack?.attackerId === 'g1'), 'the unit’s blow')
-    const entry = t.entries().find((e) => e.attack?.attackerId === 'g1')
+    const entry = await goblinHitsUnparried(t, 'the unit’s blow')
     expect(entry?.detail).toBe('Bandits hits Mira for 30.')
     await agrees(entry, before, t.fighter)
     expect(t.fighter(t.mira).hp).toBe(40 - 30)

@@ -7,6 +7,7 @@ import { GM, TABLE, type TurnState } from '@fray/protocol'
 import { osr, previewDeclared, SYSTEMS, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { SHORT_BOW } from '../../packages/rules/src/systems/osr/test-support.ts'
 import { OIL_FLASK, playTo, table } from './table-client.ts'
 import { eventually, TestClient } from './ws-client.ts'
 
@@ -699,14 +700,7 @@ describe('osr: a long reach against one closing (17.0.1.6)', () => {
 describe('osr: a missile that misses into a melee with allies (17.0.12)', () => {
   it('the GM taps the allies it could hit, and the room rolls Mira’s shot against each until one is hit', async () => {
     const t = await table('osr')
-    const bow = {
-      name: 'Short bow',
-      kind: 'bow',
-      damage: '1d6',
-      shortRange: 50,
-      mediumRange: 100,
-      longRange: 150,
-    }
+    const bow = SHORT_BOW
     setSheet(t, { weapons: [bow], dexBonus: 3 })
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await playTo(t, () => (turnOf(t).acting ?? []).includes(t.mira))

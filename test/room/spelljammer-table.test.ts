@@ -22,6 +22,7 @@ import {
 } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { SHORTBOW } from '../../packages/rules/src/systems/spelljammer/test-support.ts'
 import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
 import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
@@ -416,15 +417,7 @@ describe('spelljammer at the table: Picking Up a Dropped Weapon', () => {
 })
 
 describe('spelljammer at the table: Shooting Into Melee', () => {
-  const bow = {
-    name: 'Shortbow',
-    sc: 90,
-    damage: '1d6',
-    rank: 2,
-    specialization: 'none',
-    kind: 'bow',
-    penetrating: 'none',
-  }
+  const bow = { ...SHORTBOW, penetrating: 'none' }
 
   it('the d100 comes first: a 01 goes at a friend (the GM’s to place), a 29 + 2 at the orc, as the rules say', async () => {
     const t = await room()

@@ -7,18 +7,35 @@ import { defaultSheetFor, type Fighter, type SystemId, type TurnState } from '@f
 import * as Y from 'yjs'
 import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
-/** A room with one player character (Mira, on her own seat) and one monster, and a GM. */
-export async function table(system: SystemId) {
+/**
+ * A room of `system` with the table, the GM's tablet and the log connected, and Mira seated on her own
+ * phone with a character of `sheet`: her id, and her requests and the GM's, each waited for.
+ */
+export async function seatedMira(system: SystemId, sheet: Record<string, unknown>) {
   const { roomId, gmKey } = await createRoom(system)
-  const tableClient = await TestClient.connect(roomId, 'table', gmKey)
+  const table = await TestClient.connect(roomId, 'table', gmKey)
   const gm = await TestClient.connect(roomId, 'gm', gmKey)
   const log = await TestClient.connect(roomId, 'log')
   const seat = await takeSeat(roomId, 'Mira')
   const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
   const ask = seatAsker(phone)
   const gmAsk = gmAsker(gm)
-  const created = await ask({ kind: 'create-character', sheet: defaultSheetFor(system, 'Mira') })
+  const created = await ask({ kind: 'create-character', sheet })
   if (!created.ok) throw new Error(created.error)
+  return { roomId, table, gm, log, ask, gmAsk, mira: created.logId }
+}
+
+/** A room with one player character (Mira, on her own seat) and one monster, and a GM. */
+export async function table(system: SystemId) {
+  const {
+    roomId,
+    table: tableClient,
+    gm,
+    log,
+    ask,
+    gmAsk,
+    mira,
+  } = await seatedMira(system, defaultSheetFor(system, 'Mira'))
   const ogre = new Y.Map<unknown>()
   tableClient.doc.getMap(TABLE.combatants).set('ogre', ogre)
   for (const [k, v] of Object.entries({ name: 'Ogre', side: 'foe', hp: 30, maxHp: 30 })) ogre.set(k, v)
@@ -44,7 +61,7 @@ export async function table(system: SystemId) {
   }
   const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
   const prompts = () => [...tableClient.doc.getMap<PendingDefense>(TABLE.prompts).values()]
-  return { mira: created.logId, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm, roomId }
+  return { mira, ask, gmAsk, fighter, entries, prompts, table: tableClient, gm, roomId }
 }
 
 /** Dice that replay the faces the room logged, in order. */
@@ -73,11 +90,4 @@ export async function playTo(t: Awaited<ReturnType<typeof table>>, until: () => 
 }
 
 /** osr: a flask of oil as a sheet carries it (17.0.10). */
-export const OIL_FLASK = {
-  name: 'Flask of oil',
-  kind: 'grenade',
-  damage: '1d8',
-  shortRange: 10,
-  mediumRange: 30,
-  longRange: 50,
-}
+export { OIL_FLASK } from '../../packages/rules/src/systems/osr/test-support.ts'

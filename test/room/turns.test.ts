@@ -31,21 +31,36 @@ function putFoe(table: TestClient, id: string, name: string, hp = 8) {
   for (const [k, v] of Object.entries({ name, side: 'foe', hp, maxHp: hp })) foe.set(k, v)
 }
 
+/** A room of `system`, with the table and the GM's tablet connected. */
+async function gmRoom(system: string) {
+  const { roomId, gmKey } = await createRoom(system)
+  const table = await TestClient.connect(roomId, 'table', gmKey)
+  const gm = await TestClient.connect(roomId, 'gm', gmKey)
+  return { roomId, table, gm }
+}
+
+/** The GM's tablet asks the room: each request under a fresh id, resolved with the room's answer. */
+function asksOf(gm: TestClient) {
+  return async (request: Record<string, unknown>) => {
+    const id = `g-${Math.random().toString(36).slice(2, 7)}`
+    gm.doc.getArray(GM.requests).push([{ id, ...request }])
+    await eventually(() => answersOf(gm.doc).has(id), String(request.kind))
+    return answersOf(gm.doc).get(id) as RequestResult
+  }
+}
+
+/** The round as the table holds it, read afresh at each call. */
+const turnOf = (table: TestClient) => () =>
+  Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+
 describe('a round of turn order', () => {
   it('osr: players roll their own initiative, the room rolls the monsters’, and the round runs in order', async () => {
-    const { roomId, gmKey } = await createRoom('osr')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('osr')
     putFoe(table, 'gob', 'Goblin')
     const mira = await player(roomId, 'Mira', 'osr')
     const tomas = await player(roomId, 'Tomas', 'osr')
-    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
-    const gmAsk = async (kind: string) => {
-      const id = `${kind}-${Math.random().toString(36).slice(2, 7)}`
-      gm.doc.getArray(GM.requests).push([{ id, kind }])
-      await eventually(() => answersOf(gm.doc).has(id), kind)
-      return answersOf(gm.doc).get(id)
-    }
+    const turn = turnOf(table)
+    const gmAsk = (kind: string) => asksOf(gm)({ kind })
 
     expect(await mira.ask({ kind: 'initiative' })).toEqual({
       ok: false,
@@ -97,18 +112,11 @@ describe('a round of turn order', () => {
   })
 
   it('brp: the round waits for everyone’s Statement of Intent, then runs in DEX-rank order after movement', async () => {
-    const { roomId, gmKey } = await createRoom('brp')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('brp')
     putFoe(table, 'gob', 'Goblin')
     const quick = await player(roomId, 'Quick', 'brp')
     const runner = await player(roomId, 'Runner', 'brp')
-    const gmAsk = async (request: Record<string, unknown>) => {
-      const id = `g-${Math.random().toString(36).slice(2, 7)}`
-      gm.doc.getArray(GM.requests).push([{ id, ...request }])
-      await eventually(() => answersOf(gm.doc).has(id), String(request.kind))
-      return answersOf(gm.doc).get(id)
-    }
+    const gmAsk = asksOf(gm)
     expect(await gmAsk({ kind: 'start-combat' })).toEqual({ ok: true, logId: expect.any(String) })
     const turn = table.doc.getMap(TABLE.turn)
     await eventually(() => turn.get('status') === 'initiative', 'the Statement of Intent')
@@ -175,9 +183,7 @@ describe('a round of turn order', () => {
   })
 
   it('brp: equal ranks are broken by weapon length, missile first (5.4)', async () => {
-    const { roomId, gmKey } = await createRoom('brp')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('brp')
     const archer = await player(roomId, 'Archer', 'brp')
     const brawler = await player(roomId, 'Brawler', 'brp')
     gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
@@ -198,20 +204,13 @@ describe('brp: reloading is the round’s action (5.9 *)', () => {
   it('a crossbow fired in round 1 is refused in round 2 until reloaded, which spends that round; a fight’s end reloads', {
     timeout: 30_000,
   }, async () => {
-    const { roomId, gmKey } = await createRoom('brp')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('brp')
     const log = await TestClient.connect(roomId, 'log')
     putFoe(table, 'gob', 'Goblin', 40)
     const weapons = [{ weapon: 'crossbow-light' }, { weapon: 'sword-short' }]
     const x = await player(roomId, 'Xan', 'brp', { weapons })
-    const gmAsk = async (request: Record<string, unknown>) => {
-      const id = `g-${Math.random().toString(36).slice(2, 7)}`
-      gm.doc.getArray(GM.requests).push([{ id, ...request }])
-      await eventually(() => answersOf(gm.doc).has(id), String(request.kind))
-      return answersOf(gm.doc).get(id)
-    }
-    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    const gmAsk = asksOf(gm)
+    const turn = turnOf(table)
     const xan = () => table.doc.getMap(TABLE.combatants).get(x.id) as Y.Map<unknown>
     /** The round's Statement of Intent (and Movement) gone through, up to Xan's DEX rank in the Actions. */
     const toXansTurn = async (round: number, weapon: string | null = 'crossbow-light') => {
@@ -293,15 +292,13 @@ describe('brp: reloading is the round’s action (5.9 *)', () => {
 
 describe('surprise at the start of a fight', () => {
   const setUp = async (system: 'osr' | 'odnd' | 'spelljammer' | 'zones') => {
-    const { roomId, gmKey } = await createRoom(system)
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom(system)
     const log = await TestClient.connect(roomId, 'log')
     for (const id of ['g1', 'g2']) {
       putFoe(table, id, id === 'g1' ? 'Goblin 1' : 'Goblin 2')
     }
     const mira = await player(roomId, 'Mira', system)
-    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    const turn = turnOf(table)
     const entries = () => log.doc.getArray<LogEntry>(LOG.entries).toArray()
     const start = async (surprise: Record<string, unknown>) => {
       gm.doc.getArray(GM.requests).push([{ id: 'start', kind: 'start-combat', surprise }])
@@ -377,9 +374,7 @@ describe('surprise at the start of a fight', () => {
 
 describe('a round of faction play (zones)', () => {
   it('alternates the factions one character or a pass at a time, and ends the round when all pass in a row', async () => {
-    const { roomId, gmKey } = await createRoom('zones')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('zones')
     putFoe(table, 'bandit', 'Bandit')
     const sybilla = await player(roomId, 'Sybilla', 'zones')
     const state = () =>
@@ -388,12 +383,7 @@ describe('a round of faction play (zones)', () => {
         initiative: string
         phase: string
       } | null
-    const gmAsk = async (request: Record<string, unknown>) => {
-      const id = `g-${Math.random().toString(36).slice(2, 7)}`
-      gm.doc.getArray(GM.requests).push([{ id, ...request }])
-      await eventually(() => answersOf(gm.doc).has(id), String(request.kind))
-      return answersOf(gm.doc).get(id) as RequestResult
-    }
+    const gmAsk = asksOf(gm)
     // Every state of the round a device ever sees: none is a round that ended without the next opening.
     const seen: string[] = []
     table.doc
@@ -425,9 +415,7 @@ describe('a round of faction play (zones)', () => {
 
 describe('the segment countdown (spelljammer)', () => {
   it('rolls a die per attack and runs the round from the highest segment down', async () => {
-    const { roomId, gmKey } = await createRoom('spelljammer')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('spelljammer')
     const ace = await player(roomId, 'Ace', 'spelljammer')
     gm.doc.getArray(GM.requests).push([{ id: 's1', kind: 'start-combat' }])
     await eventually(() => table.doc.getMap(TABLE.turn).get('status') === 'initiative', 'initiative')
@@ -441,7 +429,7 @@ describe('the segment countdown (spelljammer)', () => {
     expect(order).toEqual([{ ids: [ace.id], label: 'Segment 4 · during movement', at: 4 }])
 
     // Round 2 asks for new dice (#19 item 4: round 3 had reused round 2's initiative), and logs them.
-    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
+    const turn = turnOf(table)
     for (let i = 0; i < 5 && turn().round < 2; i++) {
       const id = `next-${i}`
       gm.doc.getArray(GM.requests).push([{ id, kind: 'next-turn' }])
@@ -464,9 +452,7 @@ describe('the segment countdown (spelljammer)', () => {
 
 describe('odnd initiative options', () => {
   it('lets one player roll for the whole party when the room plays that option, and refuses a second roll', async () => {
-    const { roomId, gmKey } = await createRoom('odnd')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('odnd')
     const a = await player(roomId, 'Arn', 'odnd')
     const b = await player(roomId, 'Bea', 'odnd')
     putFoe(table, 'orc', 'Orc')
@@ -490,20 +476,14 @@ describe('odnd initiative options', () => {
 
 describe('typed initiative in a room that approves physical dice', () => {
   it('waits for the GM: pending until approved, applied then; rejected, the player rolls again', async () => {
-    const { roomId, gmKey } = await createRoom('osr')
-    const table = await TestClient.connect(roomId, 'table', gmKey)
-    const gm = await TestClient.connect(roomId, 'gm', gmKey)
+    const { roomId, table, gm } = await gmRoom('osr')
     const log = await TestClient.connect(roomId, 'log')
     putFoe(table, 'gob', 'Goblin')
     table.doc.getMap(TABLE.settings).set('physicalDice', 'approve')
     const mira = await player(roomId, 'Mira', 'osr')
     const tomas = await player(roomId, 'Tomas', 'osr')
-    const turn = () => Object.fromEntries(table.doc.getMap(TABLE.turn).entries()) as unknown as TurnState
-    const gmAsk = async (kind: string) => {
-      const id = `${kind}-${Math.random().toString(36).slice(2, 7)}`
-      gm.doc.getArray(GM.requests).push([{ id, kind }])
-      await eventually(() => answersOf(gm.doc).has(id), kind)
-    }
+    const turn = turnOf(table)
+    const gmAsk = (kind: string) => asksOf(gm)({ kind })
     const entry = (id: string) =>
       log.doc
         .getArray<LogEntry>(LOG.entries)

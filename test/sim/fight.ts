@@ -48,6 +48,7 @@ import {
 } from '@fray/rules'
 import * as Y from 'yjs'
 import { putOnTable } from '../../app/src/models/table.ts'
+import { SHORT_BOW } from '../../packages/rules/src/systems/osr/test-support.ts'
 import { fighters, settingsOf } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
 import { processedInMemory, TableRoom } from '../../worker/src/room/table-room.ts'
@@ -425,14 +426,7 @@ class Fight {
       mediumRange: 20,
       longRange: 30,
     }
-    const bow = {
-      name: 'Short bow',
-      kind: 'bow',
-      damage: '1d6',
-      shortRange: 50,
-      mediumRange: 100,
-      longRange: 150,
-    }
+    const bow = SHORT_BOW
     const weapons = (sheet.weapons as unknown[]) ?? []
     const inHand = this.chance(0.4) ? [spear, ...weapons] : weapons
     return { ...sheet, weapons: this.chance(0.3) ? [bow, ...inHand] : inHand }

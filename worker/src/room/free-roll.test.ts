@@ -1,20 +1,10 @@
-import {
-  type Answer,
-  answerTo,
-  GM,
-  LOG,
-  type LogEntry,
-  PAST,
-  type PastFight,
-  type RequestResult,
-  SEAT,
-  type SealedResult,
-} from '@fray/protocol'
+import { GM, LOG, type LogEntry, PAST, type PastFight, type SealedResult } from '@fray/protocol'
 import { verifySeal } from '@fray/protocol/seal'
 import { seededDice } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { processedInMemory, TableRoom } from './table-room.ts'
+import { gmAskerOf } from './test-support.ts'
 
 /** A room over plain documents, its filed fights' documents kept by number, and the GM's requests. */
 function room() {
@@ -33,13 +23,7 @@ function room() {
     seatName: () => null,
     now: () => 1000,
   })
-  let n = 0
-  const ask = (request: Record<string, unknown>): RequestResult => {
-    const id = `g${++n}`
-    docs.gm.getArray(GM.requests).push([{ id, ...request }])
-    tableRoom.resolveGm()
-    return answerTo(docs.gm.getArray<Answer>(SEAT.answers).toArray(), id) as RequestResult
-  }
+  const ask = gmAskerOf(docs.gm, tableRoom)
   const filed = (n: number) => past(n).getArray<PastFight>(PAST.fights).get(0)?.entries ?? []
   return { docs, ask, past, filed }
 }

@@ -1,7 +1,5 @@
 /** The GM's acts on who is at the table, by request: remove, reveal, hide, end combat; each logged, undoable. */
 import {
-  type Answer,
-  answerTo,
   type FiledFight,
   GM,
   LIMITS,
@@ -10,8 +8,6 @@ import {
   type LogSecret,
   PAST,
   type PastFight,
-  type RequestResult,
-  SEAT,
   TABLE,
   type TurnState,
 } from '@fray/protocol'
@@ -20,6 +16,7 @@ import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { fighterOf } from './fighters.ts'
 import { processedInMemory, TableRoom } from './table-room.ts'
+import { gmAskerOf } from './test-support.ts'
 
 /** A room of `system` over plain documents, three monsters on the table (HP 9, 12, 15), a Wyrm hidden. */
 function room(system: SystemId = 'osr', foeHealth: 'exact' | 'word' | 'none' = 'exact') {
@@ -54,13 +51,7 @@ function room(system: SystemId = 'osr', foeHealth: 'exact' | 'word' | 'none' = '
   })
   put(docs.gm.getMap(GM.hidden), 'w', values('Wyrm', 40))
   tableRoom.tableChanged()
-  let n = 0
-  const ask = (request: Record<string, unknown>): RequestResult => {
-    const id = `g${++n}`
-    docs.gm.getArray(GM.requests).push([{ id, ...request }])
-    tableRoom.resolveGm()
-    return answerTo(docs.gm.getArray<Answer>(SEAT.answers).toArray(), id) as RequestResult
-  }
+  const ask = gmAskerOf(docs.gm, tableRoom)
   const ids = () => [...docs.table.getMap(TABLE.combatants).keys()].sort()
   const turn = () => docs.table.getMap(TABLE.turn).toJSON() as TurnState
   const log = () => docs.log.getArray<LogEntry>(LOG.entries).toArray()

@@ -16,6 +16,19 @@ function started(ctx = turnContext('osr', [mira, tomas, goblin])): TurnStep {
   return start.value.step
 }
 
+/** Mira and the goblin with the round under way: her 6 against its 1, so Mira acts first. */
+function miraFirst() {
+  const ctx = turnContext('osr', [mira, goblin])
+  const running = steps(
+    rules,
+    started(ctx),
+    ctx,
+    { kind: 'initiative', id: 'm', faces: [6] },
+    { kind: 'initiative', id: 'g', faces: [1] },
+  )
+  return { ctx, running }
+}
+
 describe('a round in slots', () => {
   it('waits for everyone who rolls, then runs the order from the highest initiative', () => {
     const ctx = turnContext('osr', [mira, tomas, goblin])
@@ -78,14 +91,7 @@ describe('a round in slots', () => {
   })
 
   it('counts the attacks a turn allows, and ends a round once its last slot is done', () => {
-    const ctx = turnContext('osr', [mira, goblin])
-    const running = steps(
-      rules,
-      started(ctx),
-      ctx,
-      { kind: 'initiative', id: 'm', faces: [6] },
-      { kind: 'initiative', id: 'g', faces: [1] },
-    )
+    const { ctx, running } = miraFirst()
     expect(rules.attacksPerTurn(mira)).toBe(1)
     const attacked = steps(rules, running, ctx, { kind: 'attacked', id: 'm' })
     expect([attacked.turn.acting, attacked.turn.attacksLeft]).toEqual([['m'], { m: 0 }])
@@ -104,14 +110,7 @@ describe('a round in slots', () => {
   })
 
   it('does not move past an attack still waiting for its defender', () => {
-    const ctx = turnContext('osr', [mira, goblin])
-    const running = steps(
-      rules,
-      started(ctx),
-      ctx,
-      { kind: 'initiative', id: 'm', faces: [6] },
-      { kind: 'initiative', id: 'g', faces: [1] },
-    )
+    const { ctx, running } = miraFirst()
     const asking = turnContext('osr', [mira, goblin], { openPrompts: [{ attackerId: 'm', targetId: 'g' }] })
     const waiting = steps(
       rules,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Fighter } from '../../table/types.ts'
 import { fighter, steps, turnContext } from '../test-support.ts'
 import { PHASES } from './dex-rank.ts'
 import { brpTurns as rules } from './turn-model.ts'
@@ -6,26 +7,33 @@ import { brpTurns as rules } from './turn-model.ts'
 const fast = fighter('brp', 'f', 'pc', { name: 'Fast', dex: 16 })
 const slow = fighter('brp', 's', 'foe', { name: 'Slow', dex: 9 })
 
+/** The round begun on a table of `fighters`: its context and first step, the Statement of Intent (5.2). */
+function begun(fighters: Fighter[]) {
+  const ctx = turnContext('brp', fighters)
+  const started = rules.start(ctx, null)
+  if (!started.ok) throw new Error(started.error)
+  return { ctx, first: started.value.step }
+}
+
+/** The intent `id` states: how far they move this round and with which weapon (none: their first). */
+const intent = (id: string, metersMoved: number, weapon: string | null = null) =>
+  ({ kind: 'intent', id, intent: { metersMoved, weapon } }) as const
+
 describe('brp turns', () => {
   it('opens each round with a Statement of Intent, then runs in DEX rank order', () => {
-    const ctx = turnContext('brp', [slow, fast])
-    const started = rules.start(ctx, null)
-    if (!started.ok) throw new Error(started.error)
-    expect(started.value.step.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
+    const { ctx, first } = begun([slow, fast])
+    expect(first.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
     // Awaited highest DEX first (5.2): Fast (16) states before Slow (9), whatever the table's order.
-    expect(Object.keys(started.value.step.turn.waiting ?? {})).toEqual(['f', 's'])
-    expect(rules.initiativeDice(started.value.step.turn, fast, ctx)).toEqual({
+    expect(Object.keys(first.turn.waiting ?? {})).toEqual(['f', 's'])
+    expect(rules.initiativeDice(first.turn, fast, ctx)).toEqual({
       ok: false,
       error: 'This system orders the round without an initiative roll.',
     })
-    expect(
-      rules.step(
-        started.value.step.turn,
-        { kind: 'intent', id: 'f', intent: { metersMoved: 40, weapon: null } },
-        ctx,
-      ),
-    ).toEqual({ ok: false, error: expect.stringMatching(/at most about 30 meters/) })
-    const stated = steps(rules, started.value.step, ctx, {
+    expect(rules.step(first.turn, intent('f', 40), ctx)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/at most about 30 meters/),
+    })
+    const stated = steps(rules, first, ctx, {
       kind: 'intent',
       id: 'f',
       intent: { metersMoved: 0, weapon: null },
@@ -57,24 +65,14 @@ describe('brp turns', () => {
         'The Crossbow, Light is not loaded: reloading it takes a full combat round (Reload). To reload it this round, state “Something else (no attack)”.',
     })
     // Who says nothing acts on the sword's rank and tier, not the crossbow's (5.4).
-    const ctx = turnContext('brp', [fired])
-    const started = rules.start(ctx, null)
-    if (!started.ok) throw new Error(started.error)
-    const running = steps(rules, started.value.step, ctx, { kind: 'begin-actions' })
+    const { ctx, first } = begun([fired])
+    const running = steps(rules, first, ctx, { kind: 'begin-actions' })
     expect(running.turn.order.map((s) => s.label)).toEqual(['DEX rank 10 · medium weapon'])
   })
 
   it('leaves only parries and dodges to one who moves the full 30 meters', () => {
-    const ctx = turnContext('brp', [slow, fast])
-    const started = rules.start(ctx, null)
-    if (!started.ok) throw new Error(started.error)
-    const running = steps(
-      rules,
-      started.value.step,
-      ctx,
-      { kind: 'intent', id: 'f', intent: { metersMoved: 30, weapon: null } },
-      { kind: 'intent', id: 's', intent: { metersMoved: 0, weapon: null } },
-    )
+    const { ctx, first } = begun([slow, fast])
+    const running = steps(rules, first, ctx, intent('f', 30), intent('s', 0))
     expect(running.turn.defendOnly).toEqual(['f'])
     expect(rules.intents?.preview(fast, { metersMoved: 30, weapon: null })).toBe(
       'Only parries and dodges this round.',
@@ -82,22 +80,14 @@ describe('brp turns', () => {
   })
 
   it('runs the four phases of 5.1: intents, the moves stated, the actions in DEX order, then the end', () => {
-    const ctx = turnContext('brp', [slow, fast])
-    const started = rules.start(ctx, null)
-    if (!started.ok) throw new Error(started.error)
-    const moving = steps(
-      rules,
-      started.value.step,
-      ctx,
-      { kind: 'intent', id: 'f', intent: { metersMoved: 10, weapon: null } },
-      { kind: 'intent', id: 's', intent: { metersMoved: 0, weapon: null } },
-    )
+    const { ctx, first } = begun([slow, fast])
+    const moving = steps(rules, first, ctx, intent('f', 10), intent('s', 0))
     // Each step carries the phase under way as every banner names it, with what it allows.
     const phase = (n: number) => {
       const p = PHASES[n - 1]
       return p && { id: p.id, label: `Phase ${n} of 4: ${p.name}`, allows: p.allows }
     }
-    expect(started.value.step.turn.phaseNow).toEqual(phase(1))
+    expect(first.turn.phaseNow).toEqual(phase(1))
     // Phase 2: those who stated a move make it; nobody acts, nor can the GM skip ahead.
     expect(moving.turn.phase).toBe('movement')
     expect(moving.turn.phaseNow).toEqual(phase(2))
@@ -142,16 +132,8 @@ describe('brp turns', () => {
     // "If a weapon has more than one range listed, the user can choose which range to act on": thrown,
     // the dagger acts before a sword on the same rank.
     const swordsman = fighter('brp', 's', 'foe', { name: 'Swordsman', weapons: [{ weapon: 'sword-short' }] })
-    const ctx = turnContext('brp', [swordsman, thrower])
-    const started = rules.start(ctx, null)
-    if (!started.ok) throw new Error(started.error)
-    const running = steps(
-      rules,
-      started.value.step,
-      ctx,
-      { kind: 'intent', id: 't', intent: { metersMoved: 0, weapon: 'dagger-thrown' } },
-      { kind: 'intent', id: 's', intent: { metersMoved: 0, weapon: 'sword-short' } },
-    )
+    const { ctx, first } = begun([swordsman, thrower])
+    const running = steps(rules, first, ctx, intent('t', 0, 'dagger-thrown'), intent('s', 0, 'sword-short'))
     expect(running.turn.order.map((slot) => [slot.ids, slot.label])).toEqual([
       [['t'], 'DEX rank 10 · missile weapon'],
       [['s'], 'DEX rank 10 · medium weapon'],
@@ -159,10 +141,8 @@ describe('brp turns', () => {
   })
 
   it('goes straight to the Actions when nobody stated a move', () => {
-    const ctx = turnContext('brp', [slow, fast])
-    const started = rules.start(ctx, null)
-    if (!started.ok) throw new Error(started.error)
-    const running = steps(rules, started.value.step, ctx, { kind: 'begin-actions' })
+    const { ctx, first } = begun([slow, fast])
+    const running = steps(rules, first, ctx, { kind: 'begin-actions' })
     expect(running.turn.phase).toBe('actions')
     expect(running.turn.acting).toEqual(['f'])
   })

@@ -39,6 +39,12 @@ const goblin = (id: string, extra: Record<string, unknown> = {}) =>
 const act = declared
 const byId = (t: Fighter[], id: string) => t.find((f) => f.id === id) as Fighter
 
+/** Mira's retreat from the table `t`, on `dice`, with her `toggles`: its resolution. */
+const retreats = (t: Fighter[], dice: ReturnType<typeof scripted>, ...toggles: string[]) =>
+  ok(
+    resolveDeclared(rules, byId(t, 'mira'), byId(t, 'mira'), act('retreat', ...toggles), null, dice, seen(t)),
+  )
+
 /** Mira and the goblins after each goblin's spear thrust at her missed, the next round begun. */
 function inMelee(...goblins: Fighter[]): Fighter[] {
   let t: Fighter[] = [mira(), ...goblins]
@@ -83,9 +89,7 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
   it('rolling highest, Mira ducks away with no parting shot; the 2d6 for pursuit are rolled for the GM', () => {
     const t = inMelee(goblin('g1'))
     const dice = scripted(5, 3, 4, 2)
-    const r = ok(
-      resolveDeclared(rules, byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, seen(t)),
-    )
+    const r = retreats(t, dice)
     expect(dice.asked.map((d) => d.label)).toEqual([
       'retreat d6',
       'retreat d6 (Goblin g1)',
@@ -106,17 +110,7 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
   it('rolling lower, the goblin gets a free attack at +2 past her shield: a natural 8 hits AC 8 (9 with the shield)', () => {
     const t = inMelee(goblin('g1'))
     // THAC0 19 against AC 9 needs 10; the parting shot's +2 brings it to 8; the shield does not count.
-    const r = ok(
-      resolveDeclared(
-        rules,
-        byId(t, 'mira'),
-        byId(t, 'mira'),
-        act('retreat'),
-        null,
-        scripted(2, 4, 8, 4, 6, 6),
-        seen(t),
-      ),
-    )
+    const r = retreats(t, scripted(2, 4, 8, 4, 6, 6))
     expect(r.summary).toContain(
       'Goblin g1 gets a parting shot at +2, past the shield; Goblin g1 hits Mira for 4',
     )
@@ -130,17 +124,7 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
 
   it('a tie is not "rolls highest": the foe takes its shot (room reading retreatTie)', () => {
     const t = inMelee(goblin('g1'))
-    const r = ok(
-      resolveDeclared(
-        rules,
-        byId(t, 'mira'),
-        byId(t, 'mira'),
-        act('retreat'),
-        null,
-        scripted(3, 3, 2, 6, 6),
-        seen(t),
-      ),
-    )
+    const r = retreats(t, scripted(3, 3, 2, 6, 6))
     expect(r.summary).toContain('Goblin g1 gets a parting shot')
   })
 
@@ -149,9 +133,7 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
     const tomas = fighter('odnd', 'tomas', 'pc', { name: 'Tomas', weapons: [SWORD] })
     t = apply([...t, tomas], ok(resolveDeclared(rules, tomas, byId(t, 'g1'), act('w1'), 'none', scripted(2))))
     const dice = scripted(1, 6, 6)
-    const r = ok(
-      resolveDeclared(rules, byId(t, 'mira'), byId(t, 'mira'), act('retreat'), null, dice, seen(t)),
-    )
+    const r = retreats(t, dice)
     expect(dice.asked.map((d) => d.label)).toEqual(['retreat d6', 'pursuit 2d6', 'pursuit 2d6'])
     expect(r.summary).toContain('Goblin g1 is busy with Tomas: no free attack')
     // The goblin stays in melee with Tomas only.
@@ -177,17 +159,7 @@ describe('Retreat: "roll an initiative die (D6) ... Add each combatant\'s DEX bo
 
   it('passing other foes asks the GM for their rolls, with her score', () => {
     const t = inMelee(goblin('g1'))
-    const r = ok(
-      resolveDeclared(
-        rules,
-        byId(t, 'mira'),
-        byId(t, 'mira'),
-        act('retreat', 'passes-foes'),
-        null,
-        scripted(5, 3, 1, 1),
-        seen(t),
-      ),
-    )
+    const r = retreats(t, scripted(5, 3, 1, 1), 'passes-foes')
     expect(r.summary).toContain(
       'GM: each foe Mira passes within 10 feet who is not in melee rolls d6 + DEX against 5; each who rolls higher gets a free attack at +2, past the shield (Retreat)',
     )

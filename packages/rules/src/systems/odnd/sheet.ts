@@ -14,15 +14,12 @@ import {
 } from '../../table/sheet-fields.ts'
 import { parseDamageDice } from './dice-notation.ts'
 
-/** Classes the text treats differently; the first seven are "Fighters (INCLUDING Rangers, ...)". */
+/** "Fighters(INCLUDING Rangers, Barbarians, Dwarves, Hobbits, Paladins, and Pirates)". */
+const FIGHTER_CLASSES = ['fighter', 'ranger', 'barbarian', 'dwarf', 'hobbit', 'paladin', 'pirate'] as const
+
+/** Classes the text treats differently, the Fighters first. */
 export const CLASSES = [
-  'fighter',
-  'ranger',
-  'barbarian',
-  'dwarf',
-  'hobbit',
-  'paladin',
-  'pirate',
+  ...FIGHTER_CLASSES,
   'thief',
   'cleric',
   'magic-user',
@@ -32,16 +29,11 @@ export const CLASSES = [
 ] as const
 export type ClassId = (typeof CLASSES)[number]
 
-/** "Fighters(INCLUDING Rangers, Barbarians, Dwarves, Hobbits, Paladins, and Pirates)". */
-export const FIGHTER_TYPES: ReadonlySet<ClassId> = new Set([
-  'fighter',
-  'ranger',
-  'barbarian',
-  'dwarf',
-  'hobbit',
-  'paladin',
-  'pirate',
-])
+/** The fighter classes, to ask of a class whether the text counts it among the Fighters. */
+export const FIGHTER_TYPES: ReadonlySet<ClassId> = new Set(FIGHTER_CLASSES)
+
+/** Weapons that only shoot or are thrown; a 'thrown'-capable melee weapon sets `throwable`. */
+const MISSILE_WEAPON_KINDS = ['bow', 'great-bow', 'crossbow', 'sling', 'thrown', 'firearm'] as const
 
 export const WEAPON_KINDS = [
   'one-handed',
@@ -50,12 +42,7 @@ export const WEAPON_KINDS = [
   'polearm',
   'lance',
   'whip',
-  'bow',
-  'great-bow',
-  'crossbow',
-  'sling',
-  'thrown',
-  'firearm',
+  ...MISSILE_WEAPON_KINDS,
   'empty-hand',
   'improvised',
   'natural',
@@ -63,15 +50,8 @@ export const WEAPON_KINDS = [
 ] as const
 export type WeaponKind = (typeof WEAPON_KINDS)[number]
 
-/** Weapons that only shoot or are thrown; a 'thrown'-capable melee weapon sets `throwable`. */
-export const MISSILE_KINDS: ReadonlySet<WeaponKind> = new Set([
-  'bow',
-  'great-bow',
-  'crossbow',
-  'sling',
-  'thrown',
-  'firearm',
-])
+/** The missile kinds, to ask of a weapon whether it only shoots or is thrown. */
+export const MISSILE_KINDS: ReadonlySet<WeaponKind> = new Set(MISSILE_WEAPON_KINDS)
 
 export const SIZES = ['small', 'man-sized', 'large', 'huge'] as const
 export type Size = (typeof SIZES)[number]

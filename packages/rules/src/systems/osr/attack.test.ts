@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type AttackDeclaration, planAttack } from './attack.ts'
 import { nextAttackDie, resolveAttack } from './attack-roll.ts'
 import type { ToggleId } from './modifiers.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
-
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
+import { meleeDeclarations, OIL_FLASK, sheet } from './test-support.ts'
 
 const spear = {
   name: 'Spear',
@@ -43,14 +37,7 @@ const fighter = sheet({
 })
 const goblin = sheet({ name: 'Goblin', ac: 12, weapons: [{ name: 'Club', damage: '1d4' }] })
 
-const melee = (toggles: ToggleId[] = [], extra: Partial<AttackDeclaration> = {}): AttackDeclaration => ({
-  attacker: fighter,
-  target: goblin,
-  weapon: 0,
-  mode: 'melee',
-  toggles,
-  ...extra,
-})
+const melee = meleeDeclarations(fighter, goblin)
 const shoot = (toggles: ToggleId[], extra: Partial<AttackDeclaration> = {}): AttackDeclaration => ({
   ...melee(toggles, extra),
   weapon: 2,
@@ -457,16 +444,7 @@ describe('room settings', () => {
 describe('grenade-like missiles', () => {
   const thrower = sheet({
     dexBonus: 1,
-    weapons: [
-      {
-        name: 'Flask of oil',
-        kind: 'grenade',
-        damage: '1d8',
-        shortRange: 10,
-        mediumRange: 30,
-        longRange: 50,
-      },
-    ],
+    weapons: [OIL_FLASK],
   })
 
   it('hit directly on a successful attack roll and leave the damage to the oil or holy water rules', () => {

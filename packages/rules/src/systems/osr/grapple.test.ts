@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { fraction } from '../../dice/fraction.ts'
 import { grappleHoldChance, sizeModifier } from './grapple.ts'
 import { grappleCheck, grappleDamage } from './grapple-roll.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
+import { sheet } from './test-support.ts'
 
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
 const wrestler = sheet({ name: 'Wrestler', strBonus: 2, dexBonus: 1 })
 const ogre = sheet({ name: 'Ogre', size: 'large' })
 const halfling = sheet({ name: 'Halfling', size: 'small', dexBonus: 1 })

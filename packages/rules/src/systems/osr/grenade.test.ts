@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { GROUND_FIRE_ROUNDS, groundFireEndOfRound, igniteGround } from './grenade.ts'
 import { groundFireDamage, holyWater, oilBurning, oilDirectHit, oilSplash, scatter } from './grenade-roll.ts'
 import { endOfRound } from './round.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
+import { sheet } from './test-support.ts'
 
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
 const orc = sheet({ name: 'Orc', saveDeathRay: 14 })
 const salamander = sheet({ name: 'Salamander', fireResistant: true })
 const zombie = sheet({ name: 'Zombie', undead: true })

@@ -6,13 +6,9 @@ import {
   reachAgainstCloser,
   setAgainstCharge,
 } from './initiative.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
+import type { Sheet } from './sheet.ts'
+import { sheet } from './test-support.ts'
 
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
 const spear = { name: 'Spear', damage: '1d6', longReach: true, settable: true }
 const quick = sheet({ name: 'Quick', dexBonus: 2, weapons: [spear] })
 const plain = sheet({ name: 'Plain' })

@@ -6,15 +6,8 @@ import { parseDice } from '../../dice/parse.ts'
 import { seededDice } from '../../dice/seeded.ts'
 import type { AttackDeclaration } from './attack.ts'
 import { type AttackFaces, nextAttackDie, resolveAttack, rollAttack } from './attack-roll.ts'
-import type { ToggleId } from './modifiers.ts'
 import { attackOdds } from './odds.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
-
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
+import { meleeDeclarations, sheet } from './test-support.ts'
 
 const spear = {
   name: 'Spear',
@@ -27,14 +20,7 @@ const spear = {
 }
 const fighter = sheet({ attackBonus: 0, strBonus: 2, weapons: [spear, { name: 'Maul', damage: '2d4' }] })
 const goblin = sheet({ name: 'Goblin', ac: 12 })
-const decl = (toggles: ToggleId[] = [], extra: Partial<AttackDeclaration> = {}): AttackDeclaration => ({
-  attacker: fighter,
-  target: goblin,
-  weapon: 0,
-  mode: 'melee',
-  toggles,
-  ...extra,
-})
+const decl = meleeDeclarations(fighter, goblin)
 
 const odds = (d: AttackDeclaration, settings = {}) => {
   const result = attackOdds(d, settings)

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseSheet, type Sheet } from './sheet.ts'
 import { attackCanDisrupt, canCast } from './spells.ts'
 import { spellDisruption } from './spells-roll.ts'
+import { sheet } from './test-support.ts'
 
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
 const mage = sheet({ name: 'Mage', saveSpells: 15 })
 
 describe('spell casting', () => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseSheet, type Sheet } from './sheet.ts'
+import type { Sheet } from './sheet.ts'
 import { strayMissile } from './stray-missile.ts'
+import { sheet } from './test-support.ts'
 
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
 const archer = sheet({
   name: 'Archer',
   attackBonus: 2,

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fraction } from '../../dice/fraction.ts'
-import { parseSheet, type Sheet } from './sheet.ts'
 import { checkSurprise, surpriseChance } from './surprise.ts'
+import { sheet } from './test-support.ts'
 
-function sheet(input: Record<string, unknown>): Sheet {
-  const result = parseSheet(input)
-  if (!result.ok) throw new Error(result.error)
-  return result.value
-}
 const human = sheet({ name: 'Human' })
 const elf = sheet({ name: 'Elf', elf: true })
 const surprised = (roll: number, ambush = false) => {

@@ -10,6 +10,7 @@ import { IDLE_TURN } from '../../table/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
 import { spelljammerCombat as combat } from './table.ts'
+import { SHORTBOW } from './test-support.ts'
 import { spelljammerTurns } from './turn-model.ts'
 
 const unwrap = <T>(o: Outcome<T>): T => {
@@ -25,15 +26,7 @@ const sj = (
   live: Partial<Pick<Fighter, 'hp' | 'maxHp' | 'state'>> = {},
 ) => fighter('spelljammer', id, side, sheet, { hp: 30, maxHp: 30, ...live })
 
-const bow = {
-  name: 'Shortbow',
-  sc: 90,
-  damage: '1d6',
-  rank: 2,
-  specialization: 'none',
-  kind: 'bow',
-  penetrating: 'arrow',
-}
+const bow = SHORTBOW
 const sword: Declared = { choice: 'weapon-0', toggles: [] }
 const shot: Declared = { choice: 'weapon-0-shot', toggles: [] }
 

@@ -11,20 +11,26 @@ import {
 
 const im = (value: number) => [{ label: 'IM', value }]
 
+/** The nutshell fighter's round: an attack with his first weapon, standing to attack, moving normally. */
+function nutshellRound() {
+  const round = declareRound(nutshellFighter(), {
+    action: 'attack',
+    weaponIndex: 0,
+    stance: { kind: 'attack' },
+    movement: 'normal',
+  })
+  if (!round.ok) throw new Error(round.error)
+  return round.value
+}
+
 describe('initiative', () => {
   it('rolls 1d10 for the first attack, 1d8 for the second, 1d6 for the third and 1d4 after that', () => {
     expect(initiativeDice(5)).toEqual([10, 8, 6, 4, 4])
   })
 
   it('adds the IM to each die, as in the nutshell: INIT 1d10+2, then 1d8+2', () => {
-    const round = declareRound(nutshellFighter(), {
-      action: 'attack',
-      weaponIndex: 0,
-      stance: { kind: 'attack' },
-      movement: 'normal',
-    })
-    if (!round.ok) throw new Error(round.error)
-    const placed = rollInitiative(round.value, [7, 3])
+    const round = nutshellRound()
+    const placed = rollInitiative(round, [7, 3])
     expect(placed.ok && placed.value.map((a) => [a.die, a.total, a.segment])).toEqual([
       [10, 9, 9],
       [8, 5, 5],
@@ -59,14 +65,8 @@ describe('initiative', () => {
       ok: false,
       error: 'Attack 2 rolls initiative on a d8, which shows 1 to 8, not 9.',
     })
-    const round = declareRound(nutshellFighter(), {
-      action: 'attack',
-      weaponIndex: 0,
-      stance: { kind: 'attack' },
-      movement: 'normal',
-    })
-    if (!round.ok) throw new Error(round.error)
-    expect(rollInitiative(round.value, [3])).toEqual({
+    const round = nutshellRound()
+    expect(rollInitiative(round, [3])).toEqual({
       ok: false,
       error: 'This round has 2 attacks, so roll 2 initiative dice, not 1.',
     })

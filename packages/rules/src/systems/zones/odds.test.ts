@@ -17,6 +17,26 @@ function must<T>(o: Outcome<T>): T {
 const human = makeSheet({ wit: 12, agi: 8 })
 const bow = makeWeapon({ name: 'Bow', range: 8 })
 
+/**
+ * Theobald (armour 1, a shield) spears the leader with a d6 and is countered with `count` d8: both plans,
+ * and the odds with Attack 10.
+ */
+function theobaldsCounter(count: number) {
+  const theobald = makeSheet({ armor: 1, shield: true })
+  const leader = makeSheet()
+  const attack = must(planAttack({ attacker: theobald, target: leader, weapon: makeWeapon(), nearby: true }))
+  const counter = must(
+    planAttack({
+      attacker: leader,
+      target: theobald,
+      weapon: makeWeapon({ damage: { count, sides: 8 } }),
+      nearby: true,
+    }),
+  )
+  const odds = attackOdds(attack, 10, { kind: 'counter', counter: counter.damage })
+  return { attack, counter, odds }
+}
+
 describe('zones odds', () => {
   it('counts 2d6 totals exactly', () => {
     expect(diceCounts(2, 6)).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1])
@@ -68,20 +88,7 @@ describe('zones odds', () => {
   })
 
   it("works out who is hit first in Theobald's counter: spear d6 against battleaxe d8 minus armour 2", () => {
-    const theobald = makeSheet({ armor: 1, shield: true })
-    const leader = makeSheet()
-    const attack = must(
-      planAttack({ attacker: theobald, target: leader, weapon: makeWeapon(), nearby: true }),
-    )
-    const counter = must(
-      planAttack({
-        attacker: leader,
-        target: theobald,
-        weapon: makeWeapon({ damage: { count: 1, sides: 8 } }),
-        nearby: true,
-      }),
-    )
-    const odds = attackOdds(attack, 10, { kind: 'counter', counter: counter.damage })
+    const { odds } = theobaldsCounter(1)
     // Theobald suffers max(0, d8-2): 0,0,0,1,2,3,4,5. The leader suffers d6.
     let theobaldMore = 0
     let tie = 0
@@ -126,20 +133,7 @@ describe('zones odds', () => {
   it('agrees with seeded sampling of who is hit first in a counter (seed printed on failure)', () => {
     const seed = 7
     const source = seededDice(seed)
-    const theobald = makeSheet({ armor: 1, shield: true })
-    const leader = makeSheet()
-    const attack = must(
-      planAttack({ attacker: theobald, target: leader, weapon: makeWeapon(), nearby: true }),
-    )
-    const counter = must(
-      planAttack({
-        attacker: leader,
-        target: theobald,
-        weapon: makeWeapon({ damage: { count: 2, sides: 8 } }),
-        nearby: true,
-      }),
-    )
-    const odds = attackOdds(attack, 10, { kind: 'counter', counter: counter.damage })
+    const { attack, counter, odds } = theobaldsCounter(2)
     const n = 20_000
     const seen = { attacker: 0, counterer: 0, both: 0 }
     for (let i = 0; i < n; i++) {
