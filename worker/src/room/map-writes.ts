@@ -26,13 +26,3 @@ export function deleteRuns<T>(array: Y.Array<T>, end: number, keep: (i: number) 
     last = first - 1
   }
 }
-
-/**
- * Adds values at the end of a Y.Array. Yjs's `push` walks the list from its start (or from its last search
- * marker, which only indexed reads and writes leave) over every entry the room has deleted since; an
- * insert at the length finds its place by a search marker and leaves one, so appending to the answers and
- * the log stays cheap however long the room has run.
- */
-export function append<T>(array: Y.Array<T>, values: T[]): void {
-  array.insert(array.length, values)
-}

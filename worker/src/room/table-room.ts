@@ -22,7 +22,7 @@ import { answerLate, approveOutcome, nextLateDefense } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import { fileOlderEntries } from './log-filing.ts'
-import { append, deleteRuns } from './map-writes.ts'
+import { deleteRuns } from './map-writes.ts'
 import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
@@ -194,7 +194,7 @@ export class TableRoom {
             settled = true
           }
           const answer = answerOf(id, result, this.options.docs)
-          gm.transact(() => append(gm.getArray<Answer>(SEAT.answers), [answer]), 'server')
+          gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([answer]), 'server')
         }
         processed.setMark('gm', client, clock)
       })
