@@ -5,7 +5,6 @@
 import { unreachable } from '../assert.ts'
 import { fail, type Outcome, ok } from '../outcome.ts'
 import type { SheetField } from '../system.ts'
-import { MAX_LIST_ITEMS } from './sheet.ts'
 
 type Field<Kind extends SheetField['kind']> = Extract<SheetField, { kind: Kind }>
 export type NumberField = Field<'number'>
@@ -121,10 +120,34 @@ export interface SheetWording {
 type Fields = Record<string, unknown>
 type Words = Required<SheetWording>
 
-const DEFAULT_WORDING: Words = {
+/** The most items a list on a sheet holds (weapons, skills): more than any character carries. */
+export const MAX_LIST_ITEMS = 20
+/** The longest text a field without its own limit takes. */
+export const MAX_TEXT = 200
+
+/**
+ * How a walk over the fields reads what it is given: `parse` checks every value into the sheet's values,
+ * in a system's words; `keep` keeps what was given as it was given, within the limits of what is stored.
+ */
+interface Walk extends Words {
+  keep: boolean
+  /** The refusal of a list past MAX_LIST_ITEMS. */
+  tooMany: (name: string) => string
+}
+
+const PARSE: Walk = {
+  keep: false,
   notASheet: 'The sheet must be a set of fields.',
   entry: (list, n) => `${list} ${n}`,
   number: numberWords,
+  tooMany: (name) => `${name} may hold at most ${MAX_LIST_ITEMS} entries.`,
+}
+
+const KEEP: Walk = {
+  ...PARSE,
+  keep: true,
+  entry: (list) => list,
+  tooMany: (name) => `${name}: at most ${MAX_LIST_ITEMS}.`,
 }
 
 const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -138,44 +161,61 @@ const isLeftOut = (field: SheetField, v: unknown) =>
 
 /**
  * Reads input against a system's fields into the values of a sheet: every field checked, a field left
- * out (missing, null, or a blank number, flag, choice or list) filled with its default (a list's default read entry by entry, so each
- * sheet gets its own copy), numbers typed as text read as numbers, texts trimmed, and nothing kept that
- * is not a field. The first bad value is refused in a sentence that starts with its field's name
- * ("Weapons 2: Damage must be at most 12 characters."), in the system's words where it has its own.
+ * out (missing, null, or a blank number, flag, choice or list) filled with its default (a list's default
+ * read entry by entry, so each sheet gets its own copy), numbers typed as text read as numbers, texts
+ * trimmed, and nothing kept that is not a field. The first bad value is refused in a sentence that starts
+ * with its field's name ("Weapons 2: Damage must be at most 12 characters."), in the system's words where
+ * it has its own.
  */
 export function parseFields(
   fields: ReadonlyArray<SheetField>,
   input: unknown,
   wording: SheetWording = {},
 ): Outcome<Fields> {
-  const words: Words = { ...DEFAULT_WORDING, ...wording }
-  if (!isFields(input)) return fail(words.notASheet)
-  return readAll(fields, input, '', words)
+  const walk: Walk = { ...PARSE, ...wording }
+  return isFields(input) ? readAll(fields, input, '', walk) : fail(walk.notASheet)
 }
 
-function readAll(fields: ReadonlyArray<SheetField>, input: Fields, where: string, words: Words) {
+/**
+ * What of a client's sheet input is stored: the form's own fields only, as given (unknown keys dropped, at
+ * every level). A list longer than MAX_LIST_ITEMS or a text longer than its field allows (MAX_TEXT for a
+ * value of any other field) is refused, naming the field; `parseFields` then checks every value.
+ */
+export function sheetInput(fields: ReadonlyArray<SheetField>, input: unknown): Outcome<Fields> {
+  return readAll(fields, isFields(input) ? input : {}, '', KEEP)
+}
+
+/** The one walk: each of the fields read from `input`, named after `where`; the first refusal stops it. */
+function readAll(fields: ReadonlyArray<SheetField>, input: Fields, where: string, walk: Walk) {
   const out: Fields = {}
   for (const field of fields) {
-    const read = readOne(field, input[field.key], `${where}${field.label}`, words)
+    if (walk.keep && !Object.hasOwn(input, field.key)) continue
+    const read = readOne(field, input[field.key], `${where}${field.label}`, walk)
     if (!read.ok) return read
     out[field.key] = read.value
   }
   return ok(out)
 }
 
-function readOne(field: SheetField, given: unknown, name: string, words: Words): Outcome<unknown> {
+const tooLong = (name: string, limit: number) => fail(`${name} must be at most ${limit} characters.`)
+
+function readOne(field: SheetField, given: unknown, name: string, walk: Walk): Outcome<unknown> {
+  if (walk.keep && !(field.kind === 'list' && Array.isArray(given))) {
+    const limit = field.kind === 'text' ? (field.maxLength ?? MAX_TEXT) : MAX_TEXT
+    return typeof given === 'string' && given.length > limit ? tooLong(name, limit) : ok(given)
+  }
   const raw = isLeftOut(field, given) ? field.default : given
   switch (field.kind) {
     case 'number': {
       const value = typeof raw === 'string' ? Number(raw.trim()) : raw
       const wrong = numberWrong(field, value)
-      return wrong ? fail(words.number({ name, field, given, wrong })) : ok(value)
+      return wrong ? fail(walk.number({ name, field, given, wrong })) : ok(value)
     }
     case 'text': {
       if (typeof raw !== 'string') return fail(`${name} must be text.`)
       const value = raw.trim()
       if (field.maxLength !== undefined && value.length > field.maxLength)
-        return fail(`${name} must be at most ${field.maxLength} characters.`)
+        return tooLong(name, field.maxLength)
       return ok(value)
     }
     case 'boolean':
@@ -186,12 +226,13 @@ function readOne(field: SheetField, given: unknown, name: string, words: Words):
       return ok(raw)
     case 'list': {
       if (!Array.isArray(raw)) return fail(`${name} must be a list.`)
-      if (raw.length > MAX_LIST_ITEMS) return fail(`${name} may hold at most ${MAX_LIST_ITEMS} entries.`)
+      if (raw.length > MAX_LIST_ITEMS) return fail(walk.tooMany(name))
       const entries: Fields[] = []
       for (const [i, item] of raw.entries()) {
-        const entry = words.entry(name, i + 1)
-        if (!isFields(item)) return fail(`${entry} must be a set of fields.`)
-        const read = readAll(field.of, item, `${entry}: `, words)
+        const entry = walk.entry(name, i + 1)
+        // What is kept of an entry that is not a set of fields is none of them; the parse refuses it.
+        if (!isFields(item) && !walk.keep) return fail(`${entry} must be a set of fields.`)
+        const read = readAll(field.of, isFields(item) ? item : {}, `${entry}: `, walk)
         if (!read.ok) return read
         entries.push(read.value)
       }
