@@ -26,7 +26,7 @@ export function defaultSheet(
   return sheet
 }
 
-export { MAX_LIST_ITEMS, MAX_TEXT, sheetInput } from './sheet-fields.ts'
+export { MAX_LIST_ITEMS, MAX_TEXT } from './sheet-fields.ts'
 
 /** Sheets read before, by the system's rules, the stored sheet object (or none) and the fighter's side and name. */
 const read = new WeakMap<SheetRules<unknown>, WeakMap<object, Map<string, Outcome<unknown>>>>()
