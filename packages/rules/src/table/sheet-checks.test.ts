@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SheetField } from '../system.ts'
-import type { SheetRules } from './sheet.ts'
-import { sheetChecks } from './sheet-checks.ts'
+import { MAX_LIST_ITEMS, MAX_TEXT, type SheetRules } from './sheet.ts'
+import { sheetChecks, sheetInput } from './sheet-checks.ts'
 
 const FIELDS: SheetField[] = [
   { key: 'name', label: 'Name', kind: 'text', default: 'X', maxLength: 10 },
@@ -42,5 +42,43 @@ describe('the checks of a sheet a GM or a file gives', () => {
     expect(checks.statBlock({}, 'Orc')).toMatchObject({ ok: false })
     expect(checks.hitPoints('7')).toEqual({ ok: true, value: { fixed: 7 } })
     expect(checks.hitPoints('1d8+1')).toEqual({ ok: true, value: { dice: '1d8+1' } })
+  })
+})
+
+const FORM: SheetField[] = [
+  { key: 'name', label: 'Name', kind: 'text', default: 'X', maxLength: 10 },
+  { key: 'hp', label: 'Hit points', kind: 'number', default: 8 },
+  {
+    key: 'weapons',
+    label: 'Weapons',
+    kind: 'list',
+    default: [],
+    of: [{ key: 'name', label: 'Weapon', kind: 'text', default: 'Sword' }],
+  },
+]
+
+describe('what of a client’s sheet is stored', () => {
+  it('keeps the form’s own fields at every level and drops the rest', () => {
+    expect(
+      sheetInput(FORM, { name: 'Mira', hp: 7, notes: 'x'.repeat(900), weapons: [{ name: 'Bow', gem: 1 }] }),
+    ).toEqual({ ok: true, value: { name: 'Mira', hp: 7, weapons: [{ name: 'Bow' }] } })
+    expect(sheetInput(FORM, 'not a sheet')).toEqual({ ok: true, value: {} })
+  })
+
+  it('refuses a text past its field’s limit, or the general one, and a list past its count, naming the field', () => {
+    expect(sheetInput(FORM, { name: 'M'.repeat(11) })).toEqual({
+      ok: false,
+      error: 'Name must be at most 10 characters.',
+    })
+    expect(sheetInput(FORM, { hp: '9'.repeat(MAX_TEXT + 1) })).toEqual({
+      ok: false,
+      error: `Hit points must be at most ${MAX_TEXT} characters.`,
+    })
+    const many = Array.from({ length: MAX_LIST_ITEMS + 1 }, () => ({ name: 'Dagger' }))
+    expect(sheetInput(FORM, { weapons: many })).toEqual({ ok: false, error: 'Weapons: at most 20.' })
+    expect(sheetInput(FORM, { weapons: [{ name: 'W'.repeat(MAX_TEXT + 1) }] })).toEqual({
+      ok: false,
+      error: `Weapons: Weapon must be at most ${MAX_TEXT} characters.`,
+    })
   })
 })

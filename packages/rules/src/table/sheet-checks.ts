@@ -4,7 +4,35 @@
  */
 import { tryParseDice } from '../dice/parse.ts'
 import { fail, type Outcome, ok } from '../outcome.ts'
-import { defaultSheet, type SheetRules, sheetInput } from './sheet.ts'
+import type { SheetField } from '../system.ts'
+import { defaultSheet, type SheetRules } from './sheet.ts'
+import { isFields, MAX_LIST_ITEMS, MAX_TEXT, tooLong, type Walk, walkFields } from './sheet-fields.ts'
+
+/** Keeping's reader: a value as given, a text within its field's limit and any other within MAX_TEXT. */
+const keepValue = (field: SheetField, given: unknown, name: string) => {
+  const limit = field.kind === 'text' ? (field.maxLength ?? MAX_TEXT) : MAX_TEXT
+  return typeof given === 'string' && given.length > limit ? tooLong(name, limit) : ok(given)
+}
+
+const KEEP: Walk = {
+  keep: true,
+  entry: (list) => list,
+  tooMany: (name) => `${name}: at most ${MAX_LIST_ITEMS}.`,
+  read: keepValue,
+}
+
+/**
+ * What of a client's sheet input is stored: the form's own fields only, as given (unknown keys dropped, at
+ * every level), by the one walk over the fields. A list longer than MAX_LIST_ITEMS or a text longer than
+ * its field allows (MAX_TEXT for a value of any other field) is refused, naming the field; the system's
+ * parser (`parseFields`) then checks every value.
+ */
+export function sheetInput(
+  fields: ReadonlyArray<SheetField>,
+  input: unknown,
+): Outcome<Record<string, unknown>> {
+  return walkFields(fields, isFields(input) ? input : {}, '', KEEP)
+}
 
 /** Hit points as a GM types them: a fixed number, or dice the room rolls for each copy. */
 export type TypedHitPoints = { fixed: number } | { dice: string }

@@ -5,15 +5,10 @@
 import { unreachable } from '../assert.ts'
 import { fail, type Outcome, ok } from '../outcome.ts'
 import type { SheetField } from '../system.ts'
-import { MAX_LIST_ITEMS } from './sheet.ts'
 
 type Field<Kind extends SheetField['kind']> = Extract<SheetField, { kind: Kind }>
 export type NumberField = Field<'number'>
 type Options = Field<'choice'>['options']
-
-/** The field without the keys it leaves unset: what a form reads has no `min: undefined`. */
-const unset = (field: SheetField): SheetField =>
-  Object.fromEntries(Object.entries(field).filter(([, v]) => v !== undefined)) as SheetField
 
 /**
  * A number field: whole unless `integer` is false (zones' range and speed), within `min` and `max` where
@@ -23,10 +18,9 @@ export function number(
   key: string,
   label: string,
   value: number,
-  o: { min?: number; max?: number; integer?: false; help?: string } = {},
+  { integer, ...o }: { min?: number; max?: number; integer?: false; help?: string } = {},
 ): SheetField {
-  const integer = o.integer === false ? undefined : true
-  return unset({ key, label, kind: 'number', default: value, min: o.min, max: o.max, integer, help: o.help })
+  return { key, label, kind: 'number', default: value, ...o, ...(integer === false ? {} : { integer: true }) }
 }
 
 /** A text field, at most `maxLength` characters where that is given. */
@@ -36,12 +30,12 @@ export function text(
   value: string,
   o: { maxLength?: number; help?: string } = {},
 ): SheetField {
-  return unset({ key, label, kind: 'text', default: value, maxLength: o.maxLength, help: o.help })
+  return { key, label, kind: 'text', default: value, ...o }
 }
 
 /** A yes-or-no field, no unless `value` says otherwise. */
 export function flag(key: string, label: string, value = false, o: { help?: string } = {}): SheetField {
-  return unset({ key, label, kind: 'boolean', default: value, help: o.help })
+  return { key, label, kind: 'boolean', default: value, ...o }
 }
 
 /** A field that takes one of `options`. */
@@ -52,7 +46,7 @@ export function choice(
   options: Options,
   o: { help?: string } = {},
 ): SheetField {
-  return unset({ key, label, kind: 'choice', default: value, options, help: o.help })
+  return { key, label, kind: 'choice', default: value, options, ...o }
 }
 
 /** A list of entries, each filled in with the fields `of` (weapons, skills, spells). */
@@ -121,13 +115,29 @@ export interface SheetWording {
 type Fields = Record<string, unknown>
 type Words = Required<SheetWording>
 
-const DEFAULT_WORDING: Words = {
-  notASheet: 'The sheet must be a set of fields.',
-  entry: (list, n) => `${list} ${n}`,
-  number: numberWords,
+/** The most items a list on a sheet holds (weapons, skills): more than any character carries. */
+export const MAX_LIST_ITEMS = 20
+/** The longest text a field without its own limit takes. */
+export const MAX_TEXT = 200
+
+/**
+ * How the one walk over a sheet's fields reads what it is given: parsing (`parseFields`) checks every value
+ * into the sheet's values, in a system's words; keeping (`sheetInput`, in sheet-checks.ts, which no phone's
+ * fight loads) keeps what was given as given, within the limits of what is stored.
+ */
+export interface Walk {
+  /** Keeping: a field the input does not have is left out, not given its default. */
+  keep: boolean
+  /** How a list's entry is named before its fields' labels. */
+  entry: Words['entry']
+  /** The refusal of a list past MAX_LIST_ITEMS. */
+  tooMany: (name: string) => string
+  /** A value read by its field (named `name`), but for a list of entries, which the walk reads itself. */
+  read: (field: SheetField, given: unknown, name: string) => Outcome<unknown>
 }
 
-const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v)
+/** Whether `v` is a set of fields: an object, not an array. */
+export const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Left out, a field takes its default: missing or null, or (but for a text, where blank is what was typed)
@@ -136,34 +146,11 @@ const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== nul
 const isLeftOut = (field: SheetField, v: unknown) =>
   v === undefined || v === null || (field.kind !== 'text' && typeof v === 'string' && v.trim() === '')
 
-/**
- * Reads input against a system's fields into the values of a sheet: every field checked, a field left
- * out (missing, null, or a blank number, flag, choice or list) filled with its default (a list's default read entry by entry, so each
- * sheet gets its own copy), numbers typed as text read as numbers, texts trimmed, and nothing kept that
- * is not a field. The first bad value is refused in a sentence that starts with its field's name
- * ("Weapons 2: Damage must be at most 12 characters."), in the system's words where it has its own.
- */
-export function parseFields(
-  fields: ReadonlyArray<SheetField>,
-  input: unknown,
-  wording: SheetWording = {},
-): Outcome<Fields> {
-  const words: Words = { ...DEFAULT_WORDING, ...wording }
-  if (!isFields(input)) return fail(words.notASheet)
-  return readAll(fields, input, '', words)
-}
+/** "Name must be at most 60 characters.": a text past its limit, parsed or kept. */
+export const tooLong = (name: string, limit: number) => fail(`${name} must be at most ${limit} characters.`)
 
-function readAll(fields: ReadonlyArray<SheetField>, input: Fields, where: string, words: Words) {
-  const out: Fields = {}
-  for (const field of fields) {
-    const read = readOne(field, input[field.key], `${where}${field.label}`, words)
-    if (!read.ok) return read
-    out[field.key] = read.value
-  }
-  return ok(out)
-}
-
-function readOne(field: SheetField, given: unknown, name: string, words: Words): Outcome<unknown> {
+/** Parsing's reader: a value by its field's kind, its default where it was left out. */
+function parseValue(field: SheetField, given: unknown, name: string, words: Words): Outcome<unknown> {
   const raw = isLeftOut(field, given) ? field.default : given
   switch (field.kind) {
     case 'number': {
@@ -175,7 +162,7 @@ function readOne(field: SheetField, given: unknown, name: string, words: Words):
       if (typeof raw !== 'string') return fail(`${name} must be text.`)
       const value = raw.trim()
       if (field.maxLength !== undefined && value.length > field.maxLength)
-        return fail(`${name} must be at most ${field.maxLength} characters.`)
+        return tooLong(name, field.maxLength)
       return ok(value)
     }
     case 'boolean':
@@ -184,20 +171,74 @@ function readOne(field: SheetField, given: unknown, name: string, words: Words):
       if (typeof raw !== 'string' || !field.options.some((o) => o.value === raw))
         return fail(`${name} must be one of: ${field.options.map((o) => o.label).join(', ')}.`)
       return ok(raw)
-    case 'list': {
-      if (!Array.isArray(raw)) return fail(`${name} must be a list.`)
-      if (raw.length > MAX_LIST_ITEMS) return fail(`${name} may hold at most ${MAX_LIST_ITEMS} entries.`)
-      const entries: Fields[] = []
-      for (const [i, item] of raw.entries()) {
-        const entry = words.entry(name, i + 1)
-        if (!isFields(item)) return fail(`${entry} must be a set of fields.`)
-        const read = readAll(field.of, item, `${entry}: `, words)
-        if (!read.ok) return read
-        entries.push(read.value)
-      }
-      return ok(entries)
-    }
+    case 'list':
+      return fail(`${name} must be a list.`)
     default:
       return unreachable(field)
   }
+}
+
+const DEFAULT_WORDING: Words = {
+  notASheet: 'The sheet must be a set of fields.',
+  entry: (list, n) => `${list} ${n}`,
+  number: numberWords,
+}
+
+/**
+ * Reads input against a system's fields into the values of a sheet: every field checked, a field left
+ * out (missing, null, or a blank number, flag, choice or list) filled with its default (a list's default
+ * read entry by entry, so each sheet gets its own copy), numbers typed as text read as numbers, texts
+ * trimmed, and nothing kept that is not a field. The first bad value is refused in a sentence that starts
+ * with its field's name ("Weapons 2: Damage must be at most 12 characters."), in the system's words where
+ * it has its own.
+ */
+export function parseFields(
+  fields: ReadonlyArray<SheetField>,
+  input: unknown,
+  wording: SheetWording = {},
+): Outcome<Fields> {
+  const words: Words = { ...DEFAULT_WORDING, ...wording }
+  if (!isFields(input)) return fail(words.notASheet)
+  return walkFields(fields, input, '', {
+    keep: false,
+    entry: words.entry,
+    tooMany: (name) => `${name} may hold at most ${MAX_LIST_ITEMS} entries.`,
+    read: (field, given, name) => parseValue(field, given, name, words),
+  })
+}
+
+/**
+ * The one walk: each of the fields read from `input` by `walk`, named after `where`, a list's entries
+ * walked in turn; the first refusal stops it.
+ */
+export function walkFields(
+  fields: ReadonlyArray<SheetField>,
+  input: Fields,
+  where: string,
+  walk: Walk,
+): Outcome<Fields> {
+  const out: Fields = {}
+  for (const field of fields) {
+    if (walk.keep && !Object.hasOwn(input, field.key)) continue
+    const read = readOne(field, input[field.key], `${where}${field.label}`, walk)
+    if (!read.ok) return read
+    out[field.key] = read.value
+  }
+  return ok(out)
+}
+
+function readOne(field: SheetField, given: unknown, name: string, walk: Walk): Outcome<unknown> {
+  const raw = field.kind === 'list' && !walk.keep && isLeftOut(field, given) ? field.default : given
+  if (field.kind !== 'list' || !Array.isArray(raw)) return walk.read(field, given, name)
+  if (raw.length > MAX_LIST_ITEMS) return fail(walk.tooMany(name))
+  const entries: Fields[] = []
+  for (const [i, item] of raw.entries()) {
+    const entry = walk.entry(name, i + 1)
+    // What is kept of an entry that is not a set of fields is none of them; the parse refuses it.
+    if (!isFields(item) && !walk.keep) return fail(`${entry} must be a set of fields.`)
+    const read = walkFields(field.of, isFields(item) ? item : {}, `${entry}: `, walk)
+    if (!read.ok) return read
+    entries.push(read.value)
+  }
+  return ok(entries)
 }

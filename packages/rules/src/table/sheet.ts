@@ -1,5 +1,5 @@
 /** Sheets at the table: a system's sheet filled with its defaults, and read back for a fighter. */
-import { fail, type Outcome, ok } from '../outcome.ts'
+import { fail, type Outcome } from '../outcome.ts'
 import type { SheetField } from '../system.ts'
 
 /** What a system says about its sheet: the form's fields and how input becomes a sheet. */
@@ -26,44 +26,7 @@ export function defaultSheet(
   return sheet
 }
 
-/** The most items a list on a sheet holds (weapons, skills): more than any character carries. */
-export const MAX_LIST_ITEMS = 20
-/** The longest text a field without its own limit takes. */
-export const MAX_TEXT = 200
-
-/**
- * What of a client's sheet input is stored: the form's own fields only (unknown keys dropped, at every
- * level). A list longer than MAX_LIST_ITEMS or a text longer than its field allows is refused, naming
- * the field; the parser then checks every value.
- */
-export function sheetInput(
-  fields: ReadonlyArray<SheetField>,
-  input: unknown,
-): Outcome<Record<string, unknown>> {
-  const given =
-    input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {}
-  const kept: Record<string, unknown> = {}
-  for (const field of fields) {
-    if (!Object.hasOwn(given, field.key)) continue
-    const value = given[field.key]
-    if (field.kind === 'list' && Array.isArray(value)) {
-      if (value.length > MAX_LIST_ITEMS) return fail(`${field.label}: at most ${MAX_LIST_ITEMS}.`)
-      const items: Record<string, unknown>[] = []
-      for (const item of value) {
-        const one = sheetInput(field.of, item)
-        if (!one.ok) return fail(`${field.label}: ${one.error}`)
-        items.push(one.value)
-      }
-      kept[field.key] = items
-      continue
-    }
-    const limit = field.kind === 'text' ? (field.maxLength ?? MAX_TEXT) : MAX_TEXT
-    if (typeof value === 'string' && value.length > limit)
-      return fail(`${field.label} must be at most ${limit} characters.`)
-    kept[field.key] = value
-  }
-  return ok(kept)
-}
+export { MAX_LIST_ITEMS, MAX_TEXT } from './sheet-fields.ts'
 
 /** Sheets read before, by the system's rules, the stored sheet object (or none) and the fighter's side and name. */
 const read = new WeakMap<SheetRules<unknown>, WeakMap<object, Map<string, Outcome<unknown>>>>()

@@ -1,4 +1,5 @@
 /** The brp combatant sheet: characteristics, derived hit points and damage bonus, skills and gear. */
+import { readOneGroup } from '../../dice/one-group.ts'
 import type { Outcome, SheetField } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { choice, list, number, parseFields, type SheetWording, text } from '../../table/sheet-fields.ts'
@@ -86,12 +87,10 @@ export function damageBonusFor(strPlusSiz: number): string {
 /** Reads '+1D4', '-1D6' or 'none'; null for none, undefined for something unreadable. */
 export function parseDamageBonus(text: string): DamageBonus | null | undefined {
   if (text === 'none') return null
-  const m = /^([+-])(\d+)D(\d+)$/i.exec(text.trim())
-  if (!m) return undefined
-  const count = Number(m[2])
-  const sides = Number(m[3])
-  if (count < 1 || count > 20 || sides < 2 || sides > 20) return undefined
-  return { sign: m[1] === '-' ? -1 : 1, count, sides }
+  const sign = text[0] === '-' ? -1 : text[0] === '+' ? 1 : undefined
+  const dice = sign && readOneGroup(text.slice(1), { dice: 20, sides: 20, minSides: 2 })
+  if (!dice) return undefined
+  return { sign, count: dice.count, sides: dice.sides }
 }
 
 /** The sheet's damage bonus: its fixed value, or from STR+SIZ when 'auto'. */

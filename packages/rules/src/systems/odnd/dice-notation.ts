@@ -2,21 +2,15 @@
  * The damage notation an odnd sheet carries ("d6+1", "2d6", "d3", "3"): the engine's dice notation, in
  * the one shape the text writes damage, one group of dice and a bonus.
  */
-import { type DiceExpr, sumTerms } from '../../dice/expr.ts'
-import { tryParseDice } from '../../dice/parse.ts'
+import { type OneGroup, readOneGroup } from '../../dice/one-group.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 
 /** A damage roll: `count` dice of `sides` faces plus `bonus`. A flat number has count 0. */
-export interface DamageDice {
-  readonly count: number
-  readonly sides: number
-  readonly bonus: number
-}
+export type DamageDice = OneGroup
 
 /** Reads the small notation the odnd text uses for damage; anything richer is refused in words. */
 export function parseDamageDice(text: string): Outcome<DamageDice> {
-  const parsed = tryParseDice(withoutSpaces(text))
-  const dice = parsed.ok ? oneGroup(parsed.value) : undefined
+  const dice = readOneGroup(withoutSpaces(text))
   if (!dice) return fail(`"${text}" is not damage dice like d6, 2d6 or d6+1.`)
   if (dice.count === 0) return ok(dice)
   if (dice.count > 12) return fail(`"${text}" must roll from 1 to 12 dice.`)
@@ -32,19 +26,6 @@ export function parseDamageDice(text: string): Outcome<DamageDice> {
 function withoutSpaces(text: string): string {
   const digit = (at: number) => /\d/.test(text[at] ?? '')
   return text.replace(/\s+/g, (run, at: number) => (digit(at - 1) && digit(at + run.length) ? run : ''))
-}
-
-/** NdM, NdM+K, NdM-K or a flat K, without labels or kept dice; undefined for any other expression. */
-function oneGroup(expr: DiceExpr): DamageDice | undefined {
-  if (expr.label !== undefined) return undefined
-  if (expr.kind === 'constant') return { count: 0, sides: 1, bonus: expr.value }
-  const [dice, flat, ...rest] = sumTerms(expr)
-  if (!dice || rest.length > 0 || dice.sign !== 1) return undefined
-  const group = dice.expr
-  if (group.kind !== 'dice' || group.keep || group.label !== undefined) return undefined
-  if (flat === undefined) return { count: group.count, sides: group.sides, bonus: 0 }
-  if (flat.expr.kind !== 'constant' || flat.expr.label !== undefined) return undefined
-  return { count: group.count, sides: group.sides, bonus: flat.sign * flat.expr.value }
 }
 
 /** Writes dice back as text for the log: "2d6+1". */

@@ -1,5 +1,6 @@
 /** The osr combatant sheet: its form fields with defaults, and `parseSheet` that validates input into a Sheet. */
 
+import { readOneGroup } from '../../dice/one-group.ts'
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
 import { choice, flag, list, number, options, parseFields, text } from '../../table/sheet-fields.ts'
 
@@ -148,17 +149,11 @@ export const SHEET_FIELDS: ReadonlyArray<SheetField> = [
   list('weapons', 'Weapons', WEAPON_FIELDS, [SWORD]),
 ]
 
-const DICE = /^\s*(\d{1,2})d(\d{1,3})\s*(?:([+-])\s*(\d{1,3}))?\s*$/i
-
-/** Reads "1d6", "2d4+1" or "1d8-1"; null when the text is not dice. */
+/** Reads "1d6", "2d4+1" or "1d8-1" (the count written out); null when the text is not such dice. */
 export function parseDamageDice(text: string): DamageDice | null {
-  const m = DICE.exec(text)
-  if (!m) return null
-  const count = Number(m[1])
-  const sides = Number(m[2])
-  if (count < 1 || sides < 1) return null
-  const flat = m[4] === undefined ? 0 : Number(m[4]) * (m[3] === '-' ? -1 : 1)
-  return { count, sides, flat }
+  const dice = /^\s*\d/.test(text) ? readOneGroup(text, { dice: 99, sides: 999, bonus: 999 }) : undefined
+  if (!dice) return null
+  return { count: dice.count, sides: dice.sides, flat: dice.bonus }
 }
 
 /** "1d6+2": how the log prints damage dice. */

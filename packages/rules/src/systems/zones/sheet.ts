@@ -1,4 +1,5 @@
 /** The zones combatant sheet: form fields with defaults, and a parser that names the bad field. */
+import { readOneGroup } from '../../dice/one-group.ts'
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
 import {
   choice,
@@ -72,17 +73,11 @@ export function handledAsDamaged(weapon: Weapon): boolean {
   return weapon.damaged || weapon.improvised
 }
 
-const DICE = /^(\d*)d(\d+)$/i
-
-/** Reads "d6" or "2d8"; anything else is a player's typo and gets a sentence. */
+/** Reads "d6" or "2d8" (no bonus); anything else is a player's typo and gets a sentence. */
 export function parseDamage(text: string): Outcome<DamageDice> {
-  const match = DICE.exec(text.trim())
-  const count = match?.[1] ? Number(match[1]) : 1
-  const sides = Number(match?.[2])
-  if (!match || count < 1 || count > 20 || !Number.isInteger(sides) || sides < 2 || sides > 100) {
-    return fail(`"${text}" is not a damage roll: write it like d6 or 2d8.`)
-  }
-  return ok({ count, sides })
+  const dice = readOneGroup(text, { dice: 20, sides: 100, minSides: 2 })
+  if (!dice) return fail(`"${text}" is not a damage roll: write it like d6 or 2d8.`)
+  return ok({ count: dice.count, sides: dice.sides })
 }
 
 export function formatDamage(dice: DamageDice): string {
