@@ -6,12 +6,19 @@
  */
 import { plural } from './words.ts'
 
-export interface Condition<Id extends string = string> {
-  id: Id
+/**
+ * What a boundary counts on a condition, whatever the system names it by. The counting functions take
+ * any condition object (osr's have no count at all when the text gives them none) and read these.
+ */
+export interface Lasting {
   /** Boundaries left: it ends at the one that brings it to 0. Absent or null: until something lifts it. */
   rounds?: number | null
   /** Decided now to bite from the next boundary on ("no attack next round"): the first one only starts it. */
   fresh?: boolean
+}
+
+export interface Condition<Id extends string = string> extends Lasting {
+  id: Id
 }
 
 /** What one boundary did to a list: what is still on, and what ended at it. */
@@ -52,32 +59,34 @@ export function removeCondition<C extends Condition>(list: readonly C[] | undefi
  * One boundary passes: a fresh condition starts counting; a counted one loses one and ends at 0; one with
  * no count stays, unless `endsNow` says it lasts only until this boundary (a round-long stance).
  */
-export function tickConditions<C extends Condition>(
+export function tickConditions<C extends object>(
   list: readonly C[] | undefined,
   endsNow: (c: C) => boolean = () => false,
 ): Ticked<C> {
   const kept: C[] = []
   const ended: C[] = []
   for (const c of list ?? []) {
-    if (typeof c.rounds !== 'number') (endsNow(c) ? ended : kept).push(c)
-    else if (c.fresh) kept.push({ ...c, fresh: false })
-    else if (c.rounds > 1) kept.push({ ...c, rounds: c.rounds - 1 })
+    const { rounds, fresh } = c as Lasting
+    if (typeof rounds !== 'number') (endsNow(c) ? ended : kept).push(c)
+    else if (fresh) kept.push({ ...c, fresh: false })
+    else if (rounds > 1) kept.push({ ...c, rounds: rounds - 1 })
     else ended.push(c)
   }
   return { kept, ended }
 }
 
 /** The list with every counted condition gone (a fight ends: what counted its rounds ends with it). */
-export function untimedConditions<C extends Condition>(list: readonly C[] | undefined): C[] {
-  return (list ?? []).filter((c) => typeof c.rounds !== 'number')
+export function untimedConditions<C extends object>(list: readonly C[] | undefined): C[] {
+  return (list ?? []).filter((c) => typeof (c as Lasting).rounds !== 'number')
 }
 
 /**
  * A condition's chip: its words, and the count it has left in the system's unit ("Stunned (2 rounds)");
  * a fresh one says when it starts ("No attack (next round)", "Reloading (next 2 rounds)").
  */
-export function conditionChip(c: Condition, words: string, unit = 'round'): string {
-  if (typeof c.rounds !== 'number') return words
-  if (!c.fresh) return `${words} (${plural(c.rounds, unit)})`
-  return `${words} (next ${c.rounds === 1 ? unit : plural(c.rounds, unit)})`
+export function conditionChip(c: object, words: string, unit = 'round'): string {
+  const { rounds, fresh } = c as Lasting
+  if (typeof rounds !== 'number') return words
+  if (!fresh) return `${words} (${plural(rounds, unit)})`
+  return `${words} (next ${rounds === 1 ? unit : plural(rounds, unit)})`
 }
