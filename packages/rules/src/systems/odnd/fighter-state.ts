@@ -4,6 +4,12 @@
  * (`combat.ts`) and the moves a fighter declares about itself (`moves.ts`).
  */
 import { type Outcome, ok } from '../../outcome.ts'
+import {
+  addCondition,
+  findCondition,
+  removeCondition,
+  type Condition as Timed,
+} from '../../table/conditions.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { Fighter } from '../../table/types.ts'
 import * as odnd from './rules.ts'
@@ -40,8 +46,7 @@ export type ConditionId =
   /** Cast a spell this round. */
   | 'cast'
 
-export interface Condition {
-  id: ConditionId
+export interface Condition extends Timed<ConditionId> {
   rounds: number | null
   /** Who it is about: the one attacked from behind, or the grapplers holding a pinned fighter. */
   vs?: string[]
@@ -85,15 +90,19 @@ export const othersOn = (f: Fighter, attacker: string): string[] =>
 export const stateOf = (f: Fighter): OdndState => f.state as OdndState
 export const conditionsOf = (f: Fighter): Condition[] => stateOf(f).conditions ?? []
 export const find = (f: Fighter, id: ConditionId, vs?: string): Condition | undefined =>
-  conditionsOf(f).find((c) => c.id === id && (vs === undefined || (c.vs ?? []).includes(vs)))
+  findCondition(conditionsOf(f), id, (c) => vs === undefined || (c.vs ?? []).includes(vs))
 /** Adds a condition, replacing the same one (same kind, about the same fighter or weapon). */
-export const withCondition = (state: OdndState, c: Condition): OdndState => {
-  const same = (o: Condition) => o.id === c.id && o.vs?.[0] === c.vs?.[0] && o.weapon === c.weapon
-  return { ...state, conditions: [...(state.conditions ?? []).filter((o) => !same(o)), c] }
-}
+export const withCondition = (state: OdndState, c: Condition): OdndState => ({
+  ...state,
+  conditions: addCondition(
+    state.conditions,
+    c,
+    (o) => o.id === c.id && o.vs?.[0] === c.vs?.[0] && o.weapon === c.weapon,
+  ),
+})
 export const withoutCondition = (state: OdndState, id: ConditionId): OdndState => ({
   ...state,
-  conditions: (state.conditions ?? []).filter((c) => c.id !== id),
+  conditions: removeCondition(state.conditions, id),
 })
 
 /** The ones this fighter is in melee with. */

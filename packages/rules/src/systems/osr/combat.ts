@@ -16,10 +16,11 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { conditionChip } from '../../table/conditions.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import { ACTIONS, type ActionKind, declareAction } from './actions.ts'
 import { type AttackDeclaration, planAttack } from './attack.ts'
 import {
@@ -29,6 +30,7 @@ import {
   type Condition,
   type ConditionKind,
   checksFromConditions,
+  LASTS,
 } from './conditions.ts'
 import { grappleHoldChance } from './grapple.ts'
 import { GROUND_FIRE_ROUNDS, type GroundFire, igniteGround } from './grenade.ts'
@@ -779,7 +781,7 @@ export const osrCombatView: ScreenRules['combat'] = {
   },
 }
 
-export const rounds = (n: number) => `${n} round${n === 1 ? '' : 's'}`
+export const rounds = (n: number) => plural(n, 'round')
 
 const CHIPS: Record<ConditionKind, string> = {
   disarmed: 'Disarmed',
@@ -801,21 +803,7 @@ const CHIPS: Record<ConditionKind, string> = {
 }
 
 /** The conditions the text gives no end to: "until the GM removes them" (conditions.ts). */
-export const GM_ENDS: ReadonlyArray<ConditionKind> = [
-  'disarmed',
-  'shaken',
-  'prone',
-  'blinded',
-  'grappled',
-  'gagged-or-bound',
-  'fatigued',
-]
+export const GM_ENDS = (Object.keys(LASTS) as ConditionKind[]).filter((k) => LASTS[k] === 'gm')
 
 /** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */
-export function chip(c: Condition): string {
-  const name = CHIPS[c.kind]
-  if (!('rounds' in c)) return name
-  return c.fresh
-    ? `${name} (next ${c.rounds === 1 ? 'round' : rounds(c.rounds)})`
-    : `${name} (${rounds(c.rounds)})`
-}
+export const chip = (c: Condition): string => conditionChip(c, CHIPS[c.kind])

@@ -14,10 +14,11 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { ModifierToggle } from '../../system.ts'
+import { conditionChip, hasCondition, type Condition as Timed } from '../../table/conditions.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, Declared, DefenseOption, Fighter, Preview, TableView } from '../../table/types.ts'
-import { percent, plural } from '../../table/words.ts'
+import { percent } from '../../table/words.ts'
 import { line, note, RULE } from './common.ts'
 // The rules a screen reads: not their rolls (`rolls.ts`), which only resolving uses.
 import * as zones from './screen-rules.ts'
@@ -32,8 +33,7 @@ const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
 export const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
 
 /** A condition with the rounds it has left (null: until the end of the stretch). */
-export interface Condition {
-  id: 'acted' | 'reacted'
+export interface Condition extends Timed<'acted' | 'reacted'> {
   label: string
   rounds: number | null
 }
@@ -371,7 +371,7 @@ function spend(turn: zones.TurnState, steps: readonly zones.TurnStep[]): Outcome
   return ok(t)
 }
 
-export const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some((c) => c.id === id)
+export const has = (st: ZonesState, id: Condition['id']) => hasCondition(st.conditions, id)
 
 /**
  * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
@@ -1111,9 +1111,7 @@ function status(f: Fighter): string[] {
   if (st.fled) chips.push('Fled')
   // Mount and rider take their turn together: the rider's card says so.
   if (st.riding) chips.push('Riding: one turn with the mount')
-  for (const c of st.conditions ?? []) {
-    chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
-  }
+  for (const c of st.conditions ?? []) chips.push(conditionChip(c, c.label))
   const sheet = sheetFor(f)
   const weaponName = (id: string) =>
     sheet.ok ? (sheet.value.weapons[Number(id.replace('weapon-', ''))]?.name ?? id) : id
