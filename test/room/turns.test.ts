@@ -1,5 +1,5 @@
 import { GM, LOG, type LogEntry, type RequestResult, SEAT, TABLE, type TurnState } from '@fray/protocol'
-import { defaultSheetFor } from '@fray/rules'
+import { defaultSheetFor, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { answersOf } from '../support/answers.ts'
@@ -356,8 +356,10 @@ describe('surprise at the start of a fight', () => {
     expect((await start({ unaware: 'foe', ambush: false }))?.ok).toBe(true)
     await eventually(() => turn().status === 'running', 'the bonus round')
     expect(turn().round).toBe(0)
-    expect(turn().factions?.bonusRound).toBe(true)
-    expect(Object.values(turn().factions?.characters ?? {}).filter((c) => c.concealed)).toHaveLength(1)
+    expect(zones.zonesRound(turn())?.bonusRound).toBe(true)
+    expect(Object.values(zones.zonesRound(turn())?.characters ?? {}).filter((c) => c.concealed)).toHaveLength(
+      1,
+    )
   })
 
   it('brp has no surprise check, and says what to use instead', async () => {
@@ -378,7 +380,7 @@ describe('a round of faction play (zones)', () => {
     putFoe(table, 'bandit', 'Bandit')
     const sybilla = await player(roomId, 'Sybilla', 'zones')
     const state = () =>
-      (table.doc.getMap(TABLE.turn).get('factions') ?? null) as {
+      (table.doc.getMap(TABLE.turn).get('systemRound') ?? null) as {
         next: string | null
         initiative: string
         phase: string

@@ -45,6 +45,7 @@ import {
   type SystemId,
   seededDice,
   turnPlace,
+  zones,
 } from '@fray/rules'
 import * as Y from 'yjs'
 import { putOnTable } from '../../app/src/models/table.ts'
@@ -678,7 +679,7 @@ class Fight {
 
   actions(turn: TurnState, all: Fighter[]): Action[] {
     // Where the turn stands as this step sees it: what a screen's move of the turn carries (`from`).
-    const from = turnPlace(turn)
+    const from = turnPlace(turn, this.rules.turn.view)
     const actions: Action[] = []
     const prompts = [...this.table.getMap<PendingDefense>(TABLE.prompts).values()]
     for (const p of prompts) {
@@ -1053,12 +1054,12 @@ class Fight {
 
   /** Zones: the side to move acts with one of its characters, or passes. */
   factionActions(turn: TurnState, all: Fighter[], actions: Action[]): void {
-    const f = turn.factions
+    const f = zones.zonesRound(turn)
     if (!f) return
     const moving = f.phase === 'choosing-first' ? f.initiative : f.next
     if (!moving) return
     const side = moving === 'party' ? 'pc' : 'foe'
-    const from = turnPlace(turn)
+    const from = turnPlace(turn, this.rules.turn.view)
     const ready = all.filter((c) => c.side === side && f.characters[c.id] && !f.characters[c.id]?.spent)
     const who = this.oneOf(ready)
     if (who)

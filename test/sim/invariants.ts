@@ -27,6 +27,7 @@ import {
   resolveDeclared,
   type TimedEvent,
   turnPlace,
+  zones,
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
@@ -88,7 +89,8 @@ const sameChanges = (a: Record<string, unknown>, b: Record<string, unknown>) =>
  * by its name and number, not its place: one the GM removed before it moves every later slot up.
  */
 function turnKey(turn: TurnState): string {
-  if (turn.factions) return `${turn.round}/f${turn.factions.log.length}`
+  const factions = zones.zonesRound(turn)
+  if (factions) return `${turn.round}/f${factions.log.length}`
   const slot = turn.order[turn.current]
   if (!slot) return `${turn.round}/${turn.current}`
   const name = `${slot.label}@${slot.at ?? ''}`
@@ -132,10 +134,10 @@ export function check(
 
   // Two of the GM's devices tapping Next turn (or Foes pass) at once move the turn on once.
   if (action.kind === 'twice' && answers.length === 2 && answers.every((a) => a.ok))
-    if (turnPlace(after.turn) !== turnPlace(before.turn))
+    if (turnPlace(after.turn, rules.turn.view) !== turnPlace(before.turn, rules.turn.view))
       return {
         invariant: 'a move of the turn tapped on two devices at once moves it on once',
-        message: `both were taken: the turn went from ${turnPlace(before.turn)} to ${turnPlace(after.turn)}`,
+        message: `both were taken: the turn went from ${turnPlace(before.turn, rules.turn.view)} to ${turnPlace(after.turn, rules.turn.view)}`,
       }
 
   // The GM's hit-point taps each count once, from what the table held, however many devices tapped.
@@ -242,7 +244,7 @@ export function check(
       return { invariant: 'the fallen never act', message: `${out(f)} Yet the turn says ${f.name} acts now.` }
   }
   // The round's order on every screen strikes through who of it is out now (a shared slot too).
-  if (after.turn.status === 'running' && !after.turn.factions) {
+  if (after.turn.status === 'running' && !zones.zonesRound(after.turn)) {
     const marked = new Set(after.turn.out ?? [])
     for (const id of after.turn.order.flatMap((slot) => slot.ids)) {
       const f = after.fighters.find((x) => x.id === id)
@@ -531,7 +533,7 @@ export function check(
     const t = after.turn
     const inTurn =
       t.order.some((s) => s.ids.includes(id)) ||
-      Boolean(t.factions?.characters[id] || t.waiting?.[id] || t.initiative[id] || t.intents?.[id])
+      Boolean(zones.zonesRound(t)?.characters[id] || t.waiting?.[id] || t.initiative[id] || t.intents?.[id])
     const revealed = after.fighters.find((f) => f.id === id)
     // One who fell since (and was perhaps brought back by an undo) has had no round to join.
     if (inTurn || !revealed || out(revealed)) fight.seenRevealed = true

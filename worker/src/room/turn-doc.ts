@@ -4,8 +4,34 @@ import { IDLE_TURN, type TurnState } from '@fray/rules'
 import type * as Y from 'yjs'
 import { setIfChanged } from './map-writes.ts'
 
+/**
+ * The keys a turn was stored under before each system kept its own round in `systemRound` (#51): zones'
+ * tracker (`factions`). A room stored then reads them there.
+ */
+const OLD_ROUND_KEYS = ['factions'] as const
+
+/** A stored turn as the turn models read it now: an older room's round of its system moved into `systemRound`. */
+function upgraded(stored: Record<string, unknown>): Partial<TurnState> {
+  if (!OLD_ROUND_KEYS.some((key) => key in stored)) return stored as Partial<TurnState>
+  const { factions, ...rest } = stored
+  return (
+    rest.systemRound === undefined && factions !== undefined ? { ...rest, systemRound: factions } : rest
+  ) as Partial<TurnState>
+}
+
 export function readTurn(table: Y.Doc): TurnState {
-  return { ...IDLE_TURN, ...(table.getMap<unknown>(TABLE.turn).toJSON() as Partial<TurnState>) }
+  return { ...IDLE_TURN, ...upgraded(table.getMap<unknown>(TABLE.turn).toJSON()) }
+}
+
+/**
+ * An older room's turn written again as it reads now (its round of its system in `systemRound`), once, so
+ * that every device reads it as its screens do; false when it needed nothing.
+ */
+export function upgradeTurn(table: Y.Doc): boolean {
+  const map = table.getMap<unknown>(TABLE.turn)
+  if (!OLD_ROUND_KEYS.some((key) => map.has(key))) return false
+  writeTurn(table, readTurn(table))
+  return true
 }
 
 /** Writes the turn, key by key, touching only what changed (so settling twice writes nothing). */

@@ -88,7 +88,7 @@ export interface OrderedHooks {
  */
 function phaseOf(turn: TurnState): RoundPhaseId | null {
   if (turn.status === 'initiative') return 'statement-of-intent'
-  if (turn.status !== 'running' || turn.factions) return null
+  if (turn.status !== 'running') return null
   if (turn.phase === 'movement') return 'movement'
   return turn.current < turn.order.length ? 'actions' : 'resolution'
 }
