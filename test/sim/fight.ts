@@ -37,6 +37,7 @@ import {
   type Fighter,
   isActing,
   mayAttack,
+  orderedRound,
   previewDeclared,
   type RuleSystem,
   resolveDeclared,
@@ -741,7 +742,7 @@ class Fight {
         const f = all.find((x) => x.id === id)
         if (!f) continue
         // A declaration before the dice (spelljammer's Action Declaration): now and then, before one rolls.
-        const declares = what === 'initiative' && this.rules.turn.intents && !turn.intents?.[id]
+        const declares = what === 'initiative' && this.rules.turn.intents && !orderedRound(turn).intents?.[id]
         if (what === 'intent' || declares) {
           const intent = this.intentFor(f)
           actions.push({
@@ -772,7 +773,7 @@ class Fight {
       }
       // One who has rolled tries to change their declaration: it stands (the room refuses).
       const rolled = this.rules.turn.intents
-        ? this.oneOf(all.filter((f) => turn.initiative[f.id] && turn.intents?.[f.id]))
+        ? this.oneOf(all.filter((f) => turn.initiative[f.id] && orderedRound(turn).intents?.[f.id]))
         : null
       if (rolled) {
         const intent = this.intentFor(rolled)
@@ -801,7 +802,7 @@ class Fight {
       const early = eager && this.attackFor(eager, all, turn)
       if (early) actions.push({ ...early, label: `${early.label} before the order is set`, weight: 0.2 })
     }
-    if (turn.status === 'running' && turn.phase === 'movement')
+    if (turn.status === 'running' && orderedRound(turn).phase === 'movement')
       actions.push(
         {
           label: 'GM ends the Movement phase: the Actions begin',

@@ -23,6 +23,7 @@ import { verifySeal } from '@fray/protocol/seal'
 import {
   type Fighter,
   isActing,
+  orderedRound,
   recordingRoller,
   resolveDeclared,
   type TimedEvent,
@@ -306,7 +307,7 @@ export function check(
       }
   }
   // brp's Movement phase (5.1): those who stated a move make it; nobody attacks before the Actions.
-  if (before.turn.phase === 'movement' && declared.length > 0)
+  if (orderedRound(before.turn).phase === 'movement' && declared.length > 0)
     return {
       invariant: 'nobody attacks in the Movement phase',
       message: `the room took an attack from ${was(declared[0] as string)?.name} while everyone was moving`,
@@ -507,20 +508,20 @@ export function check(
       const name = f?.name
       // (One out of the fight takes no part in the round: the order is made without them.)
       if (!f || out(f)) continue
-      if (roll.faces.length > 0 && !after.turn.intents?.[id])
+      if (roll.faces.length > 0 && !orderedRound(after.turn).intents?.[id])
         return {
           invariant: 'one who rolled initiative has a declaration',
           message: `${name} rolled ${JSON.stringify(roll.faces)} with no declaration for the round`,
         }
-      const was = before.turn.intents?.[id]
+      const was = orderedRound(before.turn).intents?.[id]
       if (
         before.turn.initiative[id] &&
         was &&
-        JSON.stringify(was) !== JSON.stringify(after.turn.intents?.[id])
+        JSON.stringify(was) !== JSON.stringify(orderedRound(after.turn).intents?.[id])
       )
         return {
           invariant: 'a declaration stands once rolled',
-          message: `${name}'s declaration changed after the roll: ${JSON.stringify(was)} to ${JSON.stringify(after.turn.intents?.[id])}`,
+          message: `${name}'s declaration changed after the roll: ${JSON.stringify(was)} to ${JSON.stringify(orderedRound(after.turn).intents?.[id])}`,
         }
     }
   }
@@ -533,7 +534,12 @@ export function check(
     const t = after.turn
     const inTurn =
       t.order.some((s) => s.ids.includes(id)) ||
-      Boolean(zones.zonesRound(t)?.characters[id] || t.waiting?.[id] || t.initiative[id] || t.intents?.[id])
+      Boolean(
+        zones.zonesRound(t)?.characters[id] ||
+          t.waiting?.[id] ||
+          t.initiative[id] ||
+          orderedRound(t).intents?.[id],
+      )
     const revealed = after.fighters.find((f) => f.id === id)
     // One who fell since (and was perhaps brought back by an undo) has had no round to join.
     if (inTurn || !revealed || out(revealed)) fight.seenRevealed = true
@@ -708,7 +714,7 @@ export function brpOrderBroken(turn: TurnState, all: readonly Fighter[]): string
   const placed = turn.order.flatMap((slot, at) =>
     slot.ids.flatMap((id) => {
       const f = all.find((x) => x.id === id)
-      const intent = turn.intents?.[id]
+      const intent = orderedRound(turn).intents?.[id]
       const dex = f?.sheet?.dex
       if (!f || !intent || typeof dex !== 'number' || intent.metersMoved > 5) return []
       return [{ at, name: f.name, dex, weapon: intent.weapon, tier: brpTier(intent.weapon) }]

@@ -76,7 +76,7 @@ export function TurnOrder({ turn, combatants, onHold, nothingToHold, onMove, vie
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? '?'
   const known = (ids: readonly string[] = []) => ids.filter((id) => combatants.some((c) => c.id === id))
   const surprised = turn.round === 1 ? known(turn.surprised) : []
-  const defending = known(turn.defendOnly)
+  const defending = known(view?.defendOnly?.(turn))
   // Who of the order the rules keep out now (fallen, fled): struck through, their slot goes by without them.
   const out = new Set(turn.out)
   return (

@@ -13,7 +13,7 @@ const rolling: TurnState = {
   ...IDLE_TURN,
   status: 'initiative',
   round: 1,
-  intents: {},
+  systemRound: { intents: {} },
   waiting: { m: 'initiative' },
 }
 
@@ -216,11 +216,10 @@ describe('the turn as a viewer reads it', () => {
     const base = { ...IDLE_TURN, status: 'running' as const, round: 1, order }
     const moving: TurnState = {
       ...base,
-      phase: 'movement',
-      intents: { m: { metersMoved: 10, weapon: null } },
+      systemRound: { phase: 'movement', intents: { m: { metersMoved: 10, weapon: null } } },
       phaseNow: phase(2, 'Movement', 'Nobody attacks yet.'),
     }
-    expect(describeTurn(moving, combatants, 'm')).toMatchObject({
+    expect(describe_(moving, combatants, 'm', SYSTEMS.brp.turn.view)).toMatchObject({
       text: 'Move your 10 m now',
       detail: 'Phase 2 of 4: Movement · Mira 10 m · then the Actions in DEX order',
     })

@@ -52,7 +52,6 @@ export function describeTurn(
     case 'running': {
       const own = view?.line?.(turn, name, mine)
       if (own) return own
-      if (turn.phase === 'movement') return describeMovement(turn, name, mine, phase)
       const slot = turn.order[turn.current]
       // Every slot done, the last answers awaited: brp's Resolution.
       if (!slot) return { text: `Round ${turn.round}`, detail: phase, yours: false }
@@ -61,7 +60,7 @@ export function describeTurn(
       // whole slot while it waits for an answer to one of its attacks.
       const now = turn.acting?.length ? turn.acting : slot.ids
       const who = now.map(name).join(' and ')
-      const defending = Boolean(mine && turn.defendOnly?.includes(mine))
+      const defending = Boolean(mine && view?.defendOnly?.(turn).includes(mine))
       // On deck: the slot after this one is theirs.
       const next = Boolean(mine && !yours && turn.order[turn.current + 1]?.ids.includes(mine))
       return {
@@ -73,22 +72,6 @@ export function describeTurn(
     }
     default:
       return { text: '', yours: false }
-  }
-}
-
-/** brp's Movement phase (5.1): who moves how far, before anyone acts. */
-function describeMovement(
-  turn: TurnState,
-  name: (id: string) => string,
-  mine: string | undefined,
-  label = 'Movement',
-) {
-  const moves = Object.entries(turn.intents ?? {}).filter(([, intent]) => intent.metersMoved > 0)
-  const meters = mine ? (turn.intents?.[mine]?.metersMoved ?? 0) : 0
-  return {
-    text: meters > 0 ? `Move your ${meters} m now` : `Round ${turn.round}: moving`,
-    detail: `${label} · ${moves.map(([id, intent]) => `${name(id)} ${intent.metersMoved} m`).join(', ')} · then the Actions in DEX order`,
-    yours: meters > 0,
   }
 }
 

@@ -400,7 +400,7 @@ export function Seated(props: {
               <IntentForm
                 system={system}
                 combatant={me}
-                declared={turn.intents?.[me.id]}
+                declared={view?.declared?.(turn, me.id)}
                 onDeclare={(intent) => requests.declareIntent(intent)}
               />
             </section>

@@ -1,17 +1,17 @@
 /** An older room's turn, stored before each system kept its own round in `systemRound`, reads and plays on. */
 import { TABLE, type TurnState } from '@fray/protocol'
-import { defaultSheetFor, seededDice, zones } from '@fray/rules'
+import { defaultSheetFor, orderedRound, type SystemId, seededDice, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { processedInMemory, TableRoom } from './table-room.ts'
 import { gmAskerOf } from './test-support.ts'
 import { readTurn, upgradeTurn } from './turn-doc.ts'
 
-/** A zones room over plain documents, a goblin and an ogre on the table, its fight started. */
-function zonesRoom() {
+/** A room of `system` over plain documents, a goblin and an ogre on the table, its fight started. */
+function zonesRoom(system: SystemId = 'zones') {
   const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc() }
   const room = new TableRoom({
-    system: 'zones',
+    system,
     docs: { ...docs, seat: () => new Y.Doc(), past: () => new Y.Doc() },
     dice: seededDice(5),
     processed: processedInMemory(),
@@ -30,7 +30,7 @@ function zonesRoom() {
         side: 'foe',
         hp: 9,
         maxHp: 9,
-        sheet: defaultSheetFor('zones', name as string, 'foe'),
+        sheet: defaultSheetFor(system, name as string, 'foe'),
       }
       for (const [key, value] of Object.entries(fields)) m.set(key, value)
     }
@@ -42,12 +42,16 @@ function zonesRoom() {
   return { docs, room, ask, stored, turn: () => stored().toJSON() as TurnState }
 }
 
-/** The turn stored as a room did before #51: zones' tracker under `factions`, no `systemRound`. */
-function storeAsBefore(map: Y.Map<unknown>): void {
-  const round = map.get('systemRound')
+/**
+ * The turn stored as a room did before #51, with no `systemRound`: zones' tracker under `factions`, a
+ * slot-ordered round's parts (intents, brp's phase...) each under its own key.
+ */
+function storeAsBefore(map: Y.Map<unknown>, system: SystemId = 'zones'): void {
+  const round = map.get('systemRound') as Record<string, unknown>
   map.doc?.transact(() => {
     map.delete('systemRound')
-    map.set('factions', round)
+    if (system === 'zones') map.set('factions', round)
+    else for (const [key, value] of Object.entries(round)) map.set(key, value)
   })
 }
 
@@ -82,5 +86,25 @@ describe('a turn stored by an older room', () => {
     expect(answers.some(([a]) => a?.ok)).toBe(true)
     expect(old.turn()).toEqual(fresh.turn())
     expect(zones.zonesRound(old.turn())?.log.length).toBeGreaterThan(1)
+  })
+
+  it('of brp, its intents and phase each under a key of its own, reads, upgrades and plays on alike', () => {
+    const old = zonesRoom('brp')
+    const fresh = zonesRoom('brp')
+    const intent = { kind: 'intent', combatantId: 'a', intent: { metersMoved: 10, weapon: null } }
+    for (const r of [old, fresh]) expect(r.ask(intent).ok).toBe(true)
+    expect(orderedRound(old.turn()).intents?.a?.metersMoved).toBe(10)
+    const before = old.turn()
+    storeAsBefore(old.stored(), 'brp')
+    expect(old.stored().get('intents')).toBeDefined()
+    expect(readTurn(old.docs.table)).toEqual(before)
+    old.room.upgrade()
+    expect(old.stored().has('intents')).toBe(false)
+    expect(old.turn()).toEqual(before)
+    // The Statement of Intent ends, the goblin moves first (brp's Movement phase), then the Actions.
+    for (const request of [{ kind: 'begin-actions' }, { kind: 'begin-actions' }, { kind: 'next-turn' }])
+      expect(old.ask(request)).toEqual(fresh.ask(request))
+    expect(old.turn()).toEqual(fresh.turn())
+    expect(orderedRound(old.turn()).phase).toBe('actions')
   })
 })

@@ -6,16 +6,21 @@ import { setIfChanged } from './map-writes.ts'
 
 /**
  * The keys a turn was stored under before each system kept its own round in `systemRound` (#51): zones'
- * tracker (`factions`). A room stored then reads them there.
+ * tracker (`factions`), and the parts of a slot-ordered round (`ordered-round.ts`) it keeps there now.
  */
-const OLD_ROUND_KEYS = ['factions'] as const
+const ORDERED_KEYS = ['intents', 'defendOnly', 'phase', 'oneAttack', 'against', 'spentFrom'] as const
+const OLD_ROUND_KEYS: readonly string[] = ['factions', ...ORDERED_KEYS]
 
 /** A stored turn as the turn models read it now: an older room's round of its system moved into `systemRound`. */
 function upgraded(stored: Record<string, unknown>): Partial<TurnState> {
   if (!OLD_ROUND_KEYS.some((key) => key in stored)) return stored as Partial<TurnState>
-  const { factions, ...rest } = stored
+  const rest = Object.fromEntries(Object.entries(stored).filter(([key]) => !OLD_ROUND_KEYS.includes(key)))
+  const ordered = Object.fromEntries(
+    ORDERED_KEYS.flatMap((key) => (stored[key] === undefined ? [] : [[key, stored[key]]])),
+  )
+  const round = stored.factions ?? (Object.keys(ordered).length > 0 ? ordered : undefined)
   return (
-    rest.systemRound === undefined && factions !== undefined ? { ...rest, systemRound: factions } : rest
+    rest.systemRound === undefined && round !== undefined ? { ...rest, systemRound: round } : rest
   ) as Partial<TurnState>
 }
 

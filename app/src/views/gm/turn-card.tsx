@@ -100,12 +100,12 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
             .map((c) => (
               <details key={c.id} class="foe-intent">
                 <summary>
-                  {c.name}: {turnState.intents?.[c.id] ? 'intent stated' : 'stays put, first weapon'}
+                  {c.name}: {view?.declared?.(turnState, c.id) ? 'intent stated' : 'stays put, first weapon'}
                 </summary>
                 <IntentForm
                   system={system}
                   combatant={c}
-                  declared={turnState.intents?.[c.id]}
+                  declared={view?.declared?.(turnState, c.id)}
                   onDeclare={(intent) => declareFor(c.id, intent)}
                   forFoe
                 />
@@ -155,16 +155,17 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                 Roll for monsters
               </button>
             )}
-            {((stating && !rolling) || table.turn.value.phase === 'movement') && (
+            {((stating && !rolling) || view?.moving?.(turnState)) && (
               <button type="button" class="primary" disabled={locked} onClick={() => moveOn('begin-actions')}>
-                {stating && Object.values(table.turn.value.intents ?? {}).some((i) => i.metersMoved > 0)
+                {stating &&
+                table.combatants.value.some((c) => (view?.declared?.(turnState, c.id)?.metersMoved ?? 0) > 0)
                   ? 'Begin movement'
                   : 'Begin actions'}
               </button>
             )}
             {table.turn.value.status === 'running' &&
               info?.rounds !== 'factions' &&
-              table.turn.value.phase !== 'movement' && (
+              !view?.moving?.(turnState) && (
                 <button type="button" class="primary" disabled={locked} onClick={() => moveOn('next-turn')}>
                   Next turn
                 </button>

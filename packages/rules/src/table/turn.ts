@@ -76,19 +76,6 @@ export interface TurnState {
   systemRound?: unknown
   /** Caught by surprise: they cannot act in round 1. */
   surprised?: string[]
-  /** spelljammer: caught in an ambush, they may attack back only once in round 1. */
-  oneAttack?: string[]
-  /** Toggles every attack on them takes in round 1, as the surprise roll found (spelljammer's ambush tier). */
-  against?: Record<string, string[]>
-  /** brp's Statement of Intent: what each combatant declared for this round. */
-  intents?: Record<string, Intent>
-  /** brp: moved so far this round that they may only parry or dodge (5.3). */
-  defendOnly?: string[]
-  /**
-   * brp's phase of the round once the intents are stated (5.1): `movement` while those who stated a move
-   * make it (nobody attacks), then `actions` in DEX order; the Resolution is the end of the round.
-   */
-  phase?: 'movement' | 'actions'
   /**
    * Where rounds run in named phases (brp 5.1), the one under way as every banner shows it: "Phase 2 of 4:
    * Movement", and what it allows in the text's words. Written by the turn model.
@@ -96,11 +83,6 @@ export interface TurnState {
   phaseNow?: { id: RoundPhaseId; label: string; allows: string }
   /** The GM's timed events that came up: nobody acts until the GM has resolved them. Written by the room. */
   due?: DueEvent[]
-  /**
-   * Those whose action this round an outcome spent out of their place (osr: a weapon set against a charge,
-   * 17.0.1.9), with the place they left, so that undoing the outcome gives it back (`spent-undone`).
-   */
-  spentFrom?: Record<string, SpentPlace>
 }
 
 /** Where one whose action was spent out of place acted, and the later place in the order they left. */
@@ -138,7 +120,7 @@ export function isActing(turn: TurnState, id: string): boolean {
  * once, the GM's tap crossing a player's "End my turn", or two players passing at once move it on once.
  */
 export function turnPlace(turn: TurnState, view: Pick<RoundView, 'place'> | undefined): string {
-  const own = view?.place?.(turn) ?? `${turn.phase ?? ''}/`
+  const own = view?.place?.(turn) ?? '/'
   return `${turn.status}/${turn.round}/${turn.current}/${turn.acted.length}/${own}`
 }
 
@@ -181,7 +163,7 @@ export interface TurnLine {
  * it: where it stands, its words and its controls. A system's turn view implements what its round has.
  */
 export interface RoundView {
-  /** Its part of where the turn stands (`turnPlace`), as `phase/moves`; absent, the engine's phase. */
+  /** Its part of where the turn stands (`turnPlace`), as `phase/moves`; absent, `/`: the slot says it all. */
   place?(turn: TurnState): string
   /** A key that changes whenever the system's round moves on (a refusal answered before it no longer stands). */
   key?(turn: TurnState): string
@@ -196,6 +178,12 @@ export interface RoundView {
   line?(turn: TurnState, name: (id: string) => string, mine?: string): TurnLine | null
   /** Where sides alternate (zones): whose side moves, the tracker, who may still take a turn. */
   sides?: SideView
+  /** Where rounds open with a declaration (brp, spelljammer): the one this combatant made for the round. */
+  declared?(turn: TurnState, id: string): Intent | undefined
+  /** brp's Movement phase is under way (5.1): those who stated a move make it, nobody acts; the GM ends it. */
+  moving?(turn: TurnState): boolean
+  /** Those who may only defend this round (brp: they stated a move of their full distance, 5.3). */
+  defendOnly?(turn: TurnState): string[]
 }
 
 /** What a screen shows of a round where sides alternate one character's turn or a pass (zones). */
@@ -414,10 +402,5 @@ function withoutInOrder(turn: TurnState, id: string): TurnState {
     ...optional('attacks', slotGone ? {} : drop(turn.attacks)),
     ...optional('attacksLeft', drop(turn.attacksLeft)),
     ...optional('surprised', less(turn.surprised)),
-    ...optional('oneAttack', less(turn.oneAttack)),
-    ...optional('against', drop(turn.against)),
-    ...optional('intents', drop(turn.intents)),
-    ...optional('defendOnly', less(turn.defendOnly)),
-    ...optional('spentFrom', drop(turn.spentFrom)),
   }
 }
