@@ -31,14 +31,15 @@ export default defineConfig({
         // The five systems' facts (their names, moments, clocks) in one chunk of the first load: left to
         // itself the bundler split them in five, and the rules modules they share with the GM's export
         // into six more, 1.8 kB gzipped more of every phone's fight (`npm run test:size`). The engine's
-        // pieces every system's screen reads (the sheet validator, the plan, dice and exact odds) in one
-        // more: apart, they were seven chunks, 0.8 kB gzipped more of a fight.
+        // pieces every system's screen reads (the sheet validator, the plan, dice and exact odds, what a
+        // slot-ordered round says of itself) in one more: apart, they were seven chunks, 0.8 kB gzipped
+        // more of a fight.
         codeSplitting: {
           groups: [
             { name: 'systems-info', test: /packages\/rules\/src\/systems\/[a-z]+\/info\.ts$/ },
             {
               name: 'engine',
-              test: /packages\/rules\/src\/(table\/(sheet|sheet-fields|plan|words)|dice\/[a-z0-9-]+)\.ts$/,
+              test: /packages\/rules\/src\/(table\/(sheet|sheet-fields|plan|words|ordered-round)|dice\/[a-z0-9-]+)\.ts$/,
             },
           ],
         },

@@ -4,6 +4,7 @@
  */
 import { isFace, notAFace } from '../../dice/faces.ts'
 import { fail, ok } from '../../outcome.ts'
+import { orderedRound } from '../../table/ordered-round.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../table/turn.ts'
@@ -198,7 +199,10 @@ const ordered = orderedTurns({
         continue
       }
       const segments = turn.initiative[c.id]?.segments ?? []
-      const kept = turn.round === 1 && (turn.oneAttack ?? []).includes(c.id) ? segments.slice(0, 1) : segments
+      const kept =
+        turn.round === 1 && (orderedRound(turn).oneAttack ?? []).includes(c.id)
+          ? segments.slice(0, 1)
+          : segments
       for (const segment of kept) bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
     }
     const segments = [...bySegment.keys()].sort((a, b) => b - a)
@@ -207,7 +211,7 @@ const ordered = orderedTurns({
       ids.flatMap((id) => {
         const f = participants.find((c) => c.id === id)
         const last = turn.initiative[id]?.segments?.at(-1)
-        const words = f ? movementBy(f, turn.intents?.[id], segment, last) : null
+        const words = f ? movementBy(f, orderedRound(turn).intents?.[id], segment, last) : null
         return words ? [words] : []
       })
     const slots = segments.map((segment) => {

@@ -22,6 +22,7 @@ import { percent } from '../../table/words.ts'
 import { line, note, RULE } from './common.ts'
 // The rules a screen reads: not their rolls (`rolls.ts`), which only resolving uses.
 import * as zones from './screen-rules.ts'
+import { zonesRound } from './turn-view.ts'
 
 const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
 
@@ -290,7 +291,7 @@ interface TurnOf {
  * turn not spent): what of it is spent so far. Null outside a running round, where no budget is kept.
  */
 function turnOf(f: Fighter, view: TableView | undefined, sheet: zones.Sheet): TurnOf | null {
-  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  const round = view?.turn.status === 'running' ? zonesRound(view.turn) : undefined
   if (!round) return null
   const st = stateOf(f)
   const fresh = () => zones.startTurn({ speed: sheet.speed, grabbed: Boolean(st.grabbedBy) })
@@ -661,7 +662,7 @@ export function declare(
   const sides = { a: a.value, t: t.value, choice, toggles, spent, who: { a: attacker, t: target } }
   switch (choice.kind) {
     case 'hide':
-      if (view?.turn.factions?.characters[attacker.id]?.concealed)
+      if (view && zonesRound(view.turn)?.characters[attacker.id]?.concealed)
         return fail(`${attacker.name} is already concealed.`)
       if (
         !zones.canHideAgain({
@@ -938,7 +939,7 @@ export function noReactionWhy(p: Planned, target: Fighter, view?: TableView): st
   if (st.grabbedBy) return `${target.name} is grabbed and can't act`
   const carried = view ? stilled(target, view.fighters) : null
   if (carried) return carried.replace(/\.$/, '')
-  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  const round = view?.turn.status === 'running' ? zonesRound(view.turn) : undefined
   if (round?.characters[target.id]) {
     const may = zones.canReact(round, target.id)
     return may.ok ? null : may.error.replace(/\.$/, '')
