@@ -54,8 +54,6 @@ import {
 } from './moves.ts'
 import * as odnd from './rules.ts'
 
-export type { ConditionId, OdndState } from './fighter-state.ts'
-
 /** What one round counts: the attacks made, the "has attacked" mark, who attacked this fighter. */
 function withoutRoundCounts(f: Fighter): OdndState {
   const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, ...rest } = stateOf(f)
