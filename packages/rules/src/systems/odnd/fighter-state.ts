@@ -17,7 +17,7 @@ const fighters = fighterState<odnd.Sheet, OdndState>({
   }),
 })
 /** `sheet`: as the fight left it; `storedSheet`: as written (the turn model's initiative and attacks). */
-export const { stateOf, sheetOf: sheet, storedSheet, withState } = fighters
+export const { stateOf, sheetOf: sheet, storedSheet, withState, changesOf } = fighters
 
 /** Conditions a fighter can be under; `rounds` counts the ends of round left (null: until lifted). */
 export type ConditionId =

@@ -19,7 +19,7 @@ import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { fighterState } from '../../table/fighter.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
 import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import { ACTIONS, type ActionKind, declareAction } from './actions.ts'
 import { type AttackDeclaration, planAttack } from './attack.ts'
 import {
@@ -779,7 +779,7 @@ export const osrCombatView: ScreenRules['combat'] = {
   },
 }
 
-export const rounds = (n: number) => `${n} round${n === 1 ? '' : 's'}`
+export const rounds = (n: number) => plural(n, 'round')
 
 const CHIPS: Record<ConditionKind, string> = {
   disarmed: 'Disarmed',
