@@ -19,16 +19,16 @@ import type {
   Declared,
   DefenseOption,
   Fighter,
-  FighterChange,
   Preview,
   Resolution,
   Roller,
   TableView,
 } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import {
   type Condition,
   type ConditionId,
+  changesOf,
   conditionsOf,
   disengage,
   engagedOf,
@@ -54,8 +54,6 @@ import {
   TABLE_TOGGLES,
 } from './moves.ts'
 import * as odnd from './rules.ts'
-
-export type { ConditionId, OdndState } from './fighter-state.ts'
 
 /** What one round counts: the attacks made, the "has attacked" mark, who attacked this fighter. */
 function withoutRoundCounts(f: Fighter): OdndState {
@@ -355,7 +353,7 @@ export function declare(
     const wait = stateOf(attacker).chargeWait ?? 0
     if (wait > 0)
       return fail(
-        `A charge can be made only once per 10-minute Turn: ${attacker.name} can charge again in ${wait} round${wait === 1 ? '' : 's'} (CHARGING ATTACKS).`,
+        `A charge can be made only once per 10-minute Turn: ${attacker.name} can charge again in ${plural(wait, 'round')} (CHARGING ATTACKS).`,
       )
     const inMelee = engagedOf(attacker)
     if (inMelee.length > 0)
@@ -713,11 +711,7 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
         ),
       )
   }
-  const changes: Record<string, FighterChange> = {}
-  for (const f of fighters) {
-    const state = states.get(f.id) as Record<string, unknown>
-    if (JSON.stringify(state) !== JSON.stringify(f.state)) changes[f.id] = { state }
-  }
+  const changes = changesOf(...fighters.map((f) => [f, f.hp, states.get(f.id) as OdndState] as const))
   const summary = sentence(`End of round ${round}`, out.words)
   return ok({ lines: out.lines, summary, changes })
 }

@@ -15,16 +15,14 @@ import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { ModifierToggle } from '../../system.ts'
 import { conditionChip, hasCondition, type Condition as Timed } from '../../table/conditions.ts'
+import { fighterState } from '../../table/fighter.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
-import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, Declared, DefenseOption, Fighter, Preview, TableView } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import { line, note, RULE } from './common.ts'
 // The rules a screen reads: not their rolls (`rolls.ts`), which only resolving uses.
 import * as zones from './screen-rules.ts'
 import { zonesRound } from './turn-view.ts'
-
-const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
 
 /**
  * The room settings the adapter plays. The README's default for incapacitation is "ask the GM", but
@@ -82,33 +80,33 @@ export interface ZonesState {
 }
 
 /**
- * The state as stored, with health as the truth where damage did not say more: one the GM set to 0 or
- * less is incapacitated ("Attacking": at 0 health a character is incapacitated).
+ * zones' reader and writer of fighters. The state as stored, with health as the truth where damage did not
+ * say more: one the GM set to 0 or less is incapacitated ("Attacking": at 0 health a character is
+ * incapacitated). The sheet as the rules read it, with the gear they lost in this fight taken off.
  */
-export function stateOf(f: Fighter): ZonesState {
-  const s = f.state as ZonesState
-  return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
-}
-
-/** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
-export function sheetFor(f: Fighter): Outcome<zones.Sheet> {
-  const parsed = readSheet(SHEET, f)
-  if (!parsed.ok) return parsed
-  const sheet = parsed.value as zones.Sheet
-  const gone = stateOf(f).gearDestroyed ?? []
-  const noShield = gone.includes('shield')
-  const noArmor = gone.includes('armor')
-  const worn = stateOf(f).damagedGear ?? []
-  return ok({
-    ...sheet,
-    name: f.name,
-    shield: sheet.shield && !noShield,
-    shieldDamaged: (sheet.shieldDamaged || worn.includes('shield')) && !noShield,
-    armor: noArmor ? 0 : sheet.armor,
-    armorDamaged: (sheet.armorDamaged || worn.includes('armor')) && !noArmor,
-    weapons: sheet.weapons.map((w, i) => (worn.includes(weaponId(i)) ? { ...w, damaged: true } : w)),
-  })
-}
+const fighters = fighterState<zones.Sheet, ZonesState>({
+  sheet: { fields: zones.SHEET_FIELDS, parse: zones.parseSheet },
+  state: (stored, f) => {
+    const s = stored as ZonesState
+    return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
+  },
+  inFight(sheet, f, state) {
+    const gone = state.gearDestroyed ?? []
+    const noShield = gone.includes('shield')
+    const noArmor = gone.includes('armor')
+    const worn = state.damagedGear ?? []
+    return {
+      ...sheet,
+      name: f.name,
+      shield: sheet.shield && !noShield,
+      shieldDamaged: (sheet.shieldDamaged || worn.includes('shield')) && !noShield,
+      armor: noArmor ? 0 : sheet.armor,
+      armorDamaged: (sheet.armorDamaged || worn.includes('armor')) && !noArmor,
+      weapons: sheet.weapons.map((w, i) => (worn.includes(weaponId(i)) ? { ...w, damaged: true } : w)),
+    }
+  },
+})
+export const { stateOf, sheetOf: sheetFor } = fighters
 
 // --- Ways to attack -------------------------------------------------------------------------------
 
