@@ -22,7 +22,7 @@ import { answerLate, approveOutcome, nextLateDefense } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import { fileOlderEntries } from './log-filing.ts'
-import { deleteRuns } from './map-writes.ts'
+import { append, deleteRuns } from './map-writes.ts'
 import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
@@ -135,7 +135,7 @@ export class TableRoom {
       const id = requestId(value)
       // Its log entries' ids: the item's, which no request of any writer can take again.
       const key = requestKey(seatId, client, clock)
-      this.atomically(() => {
+      this.inOneUpdate(() => {
         if (id !== null && !processed.has(`${seatId}/${id}`)) {
           const ctx = this.context()
           const approvePhysical = readSettings(ctx.table.getMap(TABLE.settings)).physicalDice === 'approve'
@@ -143,7 +143,7 @@ export class TableRoom {
           resolveRequest(request, id, key, { ...ctx, by, seatId, seat, newId: this.newId, approvePhysical })
         }
         processed.setMark(seatId, client, clock)
-      })
+      }, seat)
     }
     // Let go of in runs: once KEPT_REQUESTS more came, or the phone read more, since the last time; not at
     // every update (what a seat that never marks a read keeps stays past 2 x KEPT_REQUESTS, and would cost
@@ -180,7 +180,7 @@ export class TableRoom {
     for (const { client, clock, value } of unresolved(gm.getArray(GM.requests), 'gm', processed)) {
       const request = parseGmRequest(value)
       const id = request?.id ?? requestId(value)
-      this.atomically(() => {
+      this.inOneUpdate(() => {
         // Resolved by a room before marks: its key is in the processed log.
         if (id !== null && !processed.has(`gm/${id}`)) {
           const ctx = this.context()
@@ -194,7 +194,7 @@ export class TableRoom {
             settled = true
           }
           const answer = answerOf(id, result, this.options.docs)
-          gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([answer]), 'server')
+          append(gm.getArray<Answer>(SEAT.answers), [answer])
         }
         processed.setMark('gm', client, clock)
       })
@@ -202,7 +202,7 @@ export class TableRoom {
     if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
       this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => id))
     // The GM may have changed a monster's hidden hit points: what players see of it follows, and the turn.
-    if (!settled) this.atomically(() => settle(this.context()))
+    if (!settled) this.inOneUpdate(() => settle(this.context()))
     this.fileLogWhenFull()
   }
 
@@ -214,10 +214,27 @@ export class TableRoom {
     measure()
   }
 
+  /**
+   * Runs one request's work atomically, in one Yjs transaction per document (the seat's too, if given):
+   * each document it writes makes one update, stored and sent once, however many writes it took. The
+   * innermost ends first: the table's update goes out before the log's (which may name what the table
+   * just revealed), and the answer's document last.
+   */
+  private inOneUpdate(work: () => void, seat?: Y.Doc): void {
+    const { table, log, gm } = this.options.docs
+    const docs = seat ? [seat, gm, log, table] : [gm, log, table]
+    const within = (i: number): void => {
+      const doc = docs[i]
+      if (doc) doc.transact(() => within(i + 1), 'server')
+      else work()
+    }
+    this.atomically(() => within(0))
+  }
+
   /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
   private once(key: string, work: () => void): void {
     if (this.options.processed.has(key)) return
-    this.atomically(() => {
+    this.inOneUpdate(() => {
       work()
       this.options.processed.add(key)
     })
@@ -239,12 +256,12 @@ export class TableRoom {
 
   /** The GM changed the table directly (hit points, a monster revealed, what players see of monsters). */
   tableChanged(): void {
-    settle(this.context())
+    this.inOneUpdate(() => settle(this.context()))
   }
 
   /** The room's alarm rang: players' defenses whose time ran out are answered as the GM set the room. */
   answerLate(): void {
-    this.atomically(() => {
+    this.inOneUpdate(() => {
       const ctx = this.context()
       answerLate(ctx)
       settle(ctx)
