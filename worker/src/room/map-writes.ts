@@ -44,8 +44,38 @@ export function deleteRuns<T>(array: Y.Array<T>, end: number, keep: (i: number) 
   }
 }
 
-/** The last item of each array `append` wrote to: Yjs keeps no end of an array, only its start. */
+/** The last item of each array as last seen: Yjs keeps no end of an array, only its start. */
 const tails = new WeakMap<Y.Array<unknown>, Y.Item>()
+
+/** Whether an item is in its array's list still: one merged into the item before it (the same writer's next clock) is not. */
+const listed = (array: Y.Array<unknown>, item: Y.Item) =>
+  item.left === null ? array._start === item : item.left.right === item
+
+/** The last item of an array (a tombstone maybe), found from the last one seen rather than from its start. */
+export function lastItem(array: Y.Array<unknown>): Y.Item | null {
+  let tail = tails.get(array) ?? null
+  // One merged away: the item it went into is in the list.
+  while (tail !== null && !listed(array, tail)) tail = tail.left
+  tail ??= array._start
+  while (tail?.right) tail = tail.right
+  if (tail) tails.set(array, tail)
+  return tail
+}
+
+/**
+ * The live items of an array in order, walked back from its end until they hold all its values: the
+ * tombstones of what was let go before them (every request and answer of the evening) are not walked.
+ */
+export function liveItems(array: Y.Array<unknown>): Y.Item[] {
+  const items: Y.Item[] = []
+  let values = 0
+  for (let item = lastItem(array); item !== null && values < array.length; item = item.left)
+    if (!item.deleted && item.countable) {
+      items.push(item)
+      values += item.length
+    }
+  return items.reverse()
+}
 
 /**
  * Appends plain JSON values at the end of an array, as `push` does (the same item, after the same last
@@ -56,12 +86,7 @@ export function append<T>(array: Y.Array<T>, values: T[]): void {
   const doc = array.doc
   if (values.length === 0) return
   if (!doc) return void array.push(values)
-  // An item merged into the one before it (the same writer's next clock) is out of the list: that one is in.
-  const listed = (item: Y.Item) => (item.left === null ? array._start === item : item.left.right === item)
-  let tail = tails.get(array as Y.Array<unknown>) ?? null
-  while (tail !== null && !listed(tail)) tail = tail.left
-  tail ??= array._start
-  while (tail?.right) tail = tail.right
+  const tail = lastItem(array as Y.Array<unknown>)
   doc.transact((transaction) => {
     const id = Y.createID(doc.clientID, Y.getState(doc.store, doc.clientID))
     const item = new Y.Item(
