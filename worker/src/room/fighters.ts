@@ -27,16 +27,15 @@ export const secretOf = (docs: TableDocs, id: string): Y.Map<unknown> | undefine
   docs.gm.getMap<Y.Map<unknown>>(GM.foeSecrets).get(id)
 
 function fighterFrom(id: string, fields: Y.Map<unknown>, secret: Y.Map<unknown> | undefined): Fighter {
-  const get = (key: string) => readField(fields, secret, key)
-  const sheet = get('sheet')
-  const state = get('state')
+  const sheet = readField(fields, secret, 'sheet')
+  const state = readField(fields, secret, 'state')
   return {
     id,
     name: String(fields.get('name') ?? id),
     side: fields.get('side') === 'pc' ? 'pc' : 'foe',
     ...(sheet && typeof sheet === 'object' ? { sheet: sheet as Record<string, unknown> } : {}),
-    hp: Number(get('hp') ?? 0),
-    maxHp: Number(get('maxHp') ?? 0),
+    hp: Number(readField(fields, secret, 'hp') ?? 0),
+    maxHp: Number(readField(fields, secret, 'maxHp') ?? 0),
     state: state && typeof state === 'object' ? (state as Record<string, unknown>) : {},
   }
 }

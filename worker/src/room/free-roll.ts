@@ -14,6 +14,7 @@ import {
 import { newSalt, sealOf } from '@fray/protocol/seal'
 import { type DiceSource, describeRoll, roll, rollWithFaces, tryParseDice } from '@fray/rules'
 import type * as Y from 'yjs'
+import { append } from './map-writes.ts'
 
 export interface FreeRoll {
   /** Who rolled, as the log says it. */
@@ -62,7 +63,7 @@ export function freeRoll(ctx: RollContext, id: string, request: FreeRoll): Reque
     ...(physical && request.approvePhysical ? { status: 'pending' as const } : {}),
   }
   const logged = request.sealed && !physical ? sealRoll(ctx, entry, request.label) : entry
-  ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push([logged]), 'server')
+  append(ctx.log.getArray<LogEntry>(LOG.entries), [logged])
   return { ok: true, logId: entry.id }
 }
 

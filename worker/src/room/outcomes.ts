@@ -16,7 +16,7 @@ import {
 import type * as Y from 'yjs'
 import { fighterOf, fighters, type RoomContext, secretOf } from './fighters.ts'
 import { keptFromPlayers, placeHealth, type RoomEntry, splitEntry, writeStatus } from './foe-health.ts'
-import { setIfChanged } from './map-writes.ts'
+import { append, setIfChanged } from './map-writes.ts'
 
 export type { RoomContext }
 
@@ -40,7 +40,7 @@ const sourceOf = (ctx: RoomContext, typed: boolean): LogEntry['source'] =>
 export function appendLog(ctx: RoomContext, ...entries: RoomEntry[]): void {
   // What shows a monster's hidden hit points goes to the gm document (splitEntry).
   const shown = entries.map((e) => splitEntry(ctx, e))
-  if (shown.length > 0) ctx.log.transact(() => ctx.log.getArray<LogEntry>(LOG.entries).push(shown), 'server')
+  append(ctx.log.getArray<LogEntry>(LOG.entries), shown)
 }
 
 /** "a, b and c": a list in a log line's words. */

@@ -17,6 +17,7 @@ import * as Y from 'yjs'
 import { attack, defend } from './combat.ts'
 import { fighterOf } from './fighters.ts'
 import { freeRoll } from './free-roll.ts'
+import { append } from './map-writes.ts'
 import type { RoomContext } from './outcomes.ts'
 import { answer, movedOn, rollInitiative, stepTurn } from './turn-flow.ts'
 
@@ -45,7 +46,7 @@ export function resolveRequest(
   ctx: RequestContext,
 ): RequestResult {
   const result = decide(request, key, ctx)
-  ctx.seat.transact(() => ctx.seat.getArray<Answer>(SEAT.answers).push([answerOf(id, result, ctx)]), 'server')
+  append(ctx.seat.getArray<Answer>(SEAT.answers), [answerOf(id, result, ctx)])
   return result
 }
 

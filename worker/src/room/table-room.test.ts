@@ -380,6 +380,40 @@ describe('a GM request', () => {
     expect(marks).toEqual(['gm 21:0'])
   })
 
+  it('written offline by a second tablet lands before requests already resolved, and is resolved once', () => {
+    const { room, docs, answer } = setup()
+    // Merged after the same item as a's next, b's (the lower client id) comes first.
+    const a = device(32)
+    const b = device(31)
+    const roll = (doc: Y.Doc, id: string) =>
+      doc.getArray(GM.requests).push([{ id, kind: 'roll', notation: 'd20' }])
+    roll(a.doc, 'a1')
+    const first = a.update()
+    Y.applyUpdate(docs.gm, first)
+    Y.applyUpdate(b.doc, first)
+    room.resolveGm()
+    // Tablet b goes offline; a sends two more, one at a time, each resolved as it comes.
+    roll(b.doc, 'b1')
+    for (const id of ['a2', 'a3']) {
+      // A clock spent elsewhere between the two: each request its own item, none merged into the last.
+      a.doc.getMap('elsewhere').set('last', id)
+      roll(a.doc, id)
+      Y.applyUpdate(docs.gm, a.update())
+      room.resolveGm()
+    }
+    Y.applyUpdate(docs.gm, b.update())
+    room.resolveGm()
+    room.resolveGm()
+
+    const order = docs.gm
+      .getArray<{ id: string }>(GM.requests)
+      .toArray()
+      .map((r) => r.id)
+    expect(order.indexOf('b1')).toBeLessThan(order.indexOf('a3'))
+    for (const id of ['a1', 'a2', 'a3', 'b1']) expect(answer(docs.gm, id)).toEqual({ ok: true, logId: id })
+    expect(docs.log.getArray(LOG.entries).length).toBe(4)
+  })
+
   it('that the room does not understand is answered so, once', () => {
     const { room, docs, answers } = setup()
     docs.gm.getArray(GM.requests).push([{ id: 'g1', kind: 'summon-dragon' }])

@@ -17,12 +17,12 @@ import {
   TABLE,
 } from '@fray/protocol'
 import { type DiceSource, type RuleSystem, SYSTEMS, type SystemId } from '@fray/rules'
-import type * as Y from 'yjs'
+import * as Y from 'yjs'
 import { answerLate, approveOutcome, nextLateDefense } from './combat.ts'
 import { placeAllHealth } from './foe-health.ts'
 import { resolveGmRequest } from './gm-requests.ts'
 import { fileOlderEntries } from './log-filing.ts'
-import { deleteRuns } from './map-writes.ts'
+import { append, deleteRuns, liveItems } from './map-writes.ts'
 import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
 import { upgradeTurn } from './turn-doc.ts'
@@ -136,7 +136,7 @@ export class TableRoom {
       const id = requestId(value)
       // Its log entries' ids: the item's, which no request of any writer can take again.
       const key = requestKey(seatId, client, clock)
-      this.atomically(() => {
+      this.inOneUpdate(() => {
         if (id !== null && !processed.has(`${seatId}/${id}`)) {
           const ctx = this.context()
           const approvePhysical = readSettings(ctx.table.getMap(TABLE.settings)).physicalDice === 'approve'
@@ -144,7 +144,7 @@ export class TableRoom {
           resolveRequest(request, id, key, { ...ctx, by, seatId, seat, newId: this.newId, approvePhysical })
         }
         processed.setMark(seatId, client, clock)
-      })
+      }, seat)
     }
     // Let go of in runs: once KEPT_REQUESTS more came, or the phone read more, since the last time; not at
     // every update (what a seat that never marks a read keeps stays past 2 x KEPT_REQUESTS, and would cost
@@ -181,7 +181,7 @@ export class TableRoom {
     for (const { client, clock, value } of unresolved(gm.getArray(GM.requests), 'gm', processed)) {
       const request = parseGmRequest(value)
       const id = request?.id ?? requestId(value)
-      this.atomically(() => {
+      this.inOneUpdate(() => {
         // Resolved by a room before marks: its key is in the processed log.
         if (id !== null && !processed.has(`gm/${id}`)) {
           const ctx = this.context()
@@ -195,7 +195,7 @@ export class TableRoom {
             settled = true
           }
           const answer = answerOf(id, result, this.options.docs)
-          gm.transact(() => gm.getArray<Answer>(SEAT.answers).push([answer]), 'server')
+          append(gm.getArray<Answer>(SEAT.answers), [answer])
         }
         processed.setMark('gm', client, clock)
       })
@@ -203,7 +203,7 @@ export class TableRoom {
     if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
       this.atomically(() => compactRequests(gm, GM.requests, 'gm', processed, (id) => id))
     // The GM may have changed a monster's hidden hit points: what players see of it follows, and the turn.
-    if (!settled) this.atomically(() => settle(this.context()))
+    if (!settled) this.inOneUpdate(() => settle(this.context()))
     this.fileLogWhenFull()
   }
 
@@ -215,10 +215,27 @@ export class TableRoom {
     measure()
   }
 
+  /**
+   * Runs one request's work atomically, in one Yjs transaction per document (the seat's too, if given):
+   * each document it writes makes one update, stored and sent once, however many writes it took. The
+   * innermost ends first: the table's update goes out before the log's (which may name what the table
+   * just revealed), and the answer's document last.
+   */
+  private inOneUpdate(work: () => void, seat?: Y.Doc): void {
+    const { table, log, gm } = this.options.docs
+    const docs = seat ? [seat, gm, log, table] : [gm, log, table]
+    const within = (i: number): void => {
+      const doc = docs[i]
+      if (doc) doc.transact(() => within(i + 1), 'server')
+      else work()
+    }
+    this.atomically(() => within(0))
+  }
+
   /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
   private once(key: string, work: () => void): void {
     if (this.options.processed.has(key)) return
-    this.atomically(() => {
+    this.inOneUpdate(() => {
       work()
       this.options.processed.add(key)
     })
@@ -245,12 +262,12 @@ export class TableRoom {
 
   /** The GM changed the table directly (hit points, a monster revealed, what players see of monsters). */
   tableChanged(): void {
-    settle(this.context())
+    this.inOneUpdate(() => settle(this.context()))
   }
 
   /** The room's alarm rang: players' defenses whose time ran out are answered as the GM set the room. */
   answerLate(): void {
-    this.atomically(() => {
+    this.inOneUpdate(() => {
       const ctx = this.context()
       answerLate(ctx)
       settle(ctx)
@@ -279,21 +296,80 @@ function requestId(value: unknown): string | null {
   return typeof id === 'string' && id !== '' && id.length <= 64 ? id : null
 }
 
-/** Each value of a Y.Array with the Yjs id of its item: `client` and `clock` name it for good. */
-function itemsOf(array: Y.Array<unknown>): Array<{ client: number; clock: number; value: unknown }> {
-  const out: Array<{ client: number; clock: number; value: unknown }> = []
-  for (let item = array._start; item !== null; item = item.right) {
+/** A value of a Y.Array with the Yjs id it has in its item: `client` and `clock` name it for good. */
+interface Valued {
+  client: number
+  clock: number
+  value: unknown
+  item: Y.Item
+}
+
+/** The values of live items, in the items' order. */
+function valuesOf(items: Iterable<Y.Item>): Valued[] {
+  const out: Valued[] = []
+  for (const item of items) {
     if (item.deleted || !item.countable) continue
     const values = item.content.getContent()
     for (let i = 0; i < values.length; i++)
-      out.push({ client: item.id.client, clock: item.id.clock + i, value: values[i] })
+      out.push({ client: item.id.client, clock: item.id.clock + i, value: values[i], item })
   }
   return out
 }
 
-/** The requests of a scope's array past their writer's mark, in the array's order. */
-function unresolved(array: Y.Array<unknown>, scope: string, processed: ProcessedLog) {
-  return itemsOf(array).filter((r) => r.clock > processed.mark(scope, r.client))
+/** Each value of a Y.Array with its Yjs id, in order. */
+const itemsOf = (array: Y.Array<unknown>): Valued[] => valuesOf(liveItems(array))
+
+/** What `unresolved` last saw of an array: each writer's next clock then, and the requests it gave. */
+const looked = new WeakMap<Y.Array<unknown>, { clocks: Map<number, number>; gave: Map<Y.Item, number> }>()
+
+/** Each writer's next clock in the document. */
+function clocksOf(doc: Y.Doc): Map<number, number> {
+  const clocks = new Map<number, number>()
+  for (const client of doc.store.clients.keys()) clocks.set(client, Y.getState(doc.store, client))
+  return clocks
+}
+
+/**
+ * The items of `array` among what each writer wrote since `clocks`, found by their writers' clocks
+ * (the document's store) without walking the array, whose tombstones grow with every request let go.
+ */
+function writtenSince(array: Y.Array<unknown>, doc: Y.Doc, clocks: Map<number, number>): Y.Item[] {
+  const found: Y.Item[] = []
+  for (const [client, structs] of doc.store.clients) {
+    const from = clocks.get(client) ?? 0
+    if (Y.getState(doc.store, client) <= from) continue
+    for (let i = Y.findIndexSS(structs, from); i < structs.length; i++) {
+      const struct = structs[i]
+      if (struct instanceof Y.Item && struct.parent === array) found.push(struct)
+    }
+  }
+  return found
+}
+
+/** Whether an item is as it was given: in its array's list still (not merged into the one before it), not split. */
+const unchanged = (item: Y.Item, length: number) =>
+  item.length === length &&
+  (item.left === null ? (item.parent as Y.Array<unknown>)._start === item : item.left.right === item)
+
+/**
+ * The requests of a scope's array past their writer's mark, in the array's order. What came since the
+ * last look, with what that look gave and is still unresolved, is all there can be: when that is one item
+ * (a request, as a device writes them), its values are in order; more, and the array is walked for it.
+ */
+function unresolved(array: Y.Array<unknown>, scope: string, processed: ProcessedLog): Valued[] {
+  const open = (r: Valued) => r.clock > processed.mark(scope, r.client)
+  const doc = array.doc as Y.Doc
+  const last = looked.get(array)
+  const clocks = clocksOf(doc)
+  let found: Valued[] | null = null
+  if (last && [...last.gave].every(([item, length]) => unchanged(item, length))) {
+    const items = new Set([...last.gave.keys(), ...writtenSince(array, doc, last.clocks)])
+    const values = valuesOf(items).filter(open)
+    if (new Set(values.map((r) => r.item)).size <= 1) found = values
+  }
+  found ??= itemsOf(array).filter(open)
+  looked.set(array, { clocks, gave: new Map(found.map((r) => [r.item, r.item.length])) })
+  return found
 }
 
 /**
@@ -328,9 +404,9 @@ function compactRequests(
   const waiting = (i: number) => i >= all.length - KEPT_UNREAD && unread.has(requestId(all[i]?.value))
   doc.transact(() => {
     deleteRuns(requests, all.length - KEPT_REQUESTS, (i) => !resolved(i) || waiting(i))
-    const left = new Set(requests.toArray().map(requestId))
+    const left = new Set(itemsOf(requests).map((r) => requestId(r.value)))
     const answers = doc.getArray<Answer>(SEAT.answers)
-    const kept = answers.toArray()
+    const kept = itemsOf(answers as Y.Array<unknown>).map((a) => a.value as Answer)
     deleteRuns(answers, kept.length, (i) => left.has(kept[i]?.id ?? null))
     const legacy = doc.getMap(SEAT.results)
     if (legacy.size > 0) {
