@@ -105,7 +105,7 @@ describe('a room that resolved requests before it kept marks', () => {
     expect(entries.map((e) => e.id)).toEqual([(answersOf(phone.doc).get('new') as { logId: string }).logId])
     expect(answersOf(phone.doc).has('old')).toBe(false)
     const stats = await runInDurableObject(stubOf(roomId), (room: EncounterRoom) => room.stats())
-    expect(stats).toMatchObject({ processedRequests: 1, requestMarks: 1 })
+    expect(stats).toMatchObject({ processedRequests: 1, writerClocks: 1 })
   })
 })
 

@@ -28,7 +28,7 @@ describe('a long session of 3,000 rolls and 2,000 edits', () => {
     console.log('long session stored', JSON.stringify(stats))
     // What the room keeps of 3,000 resolved requests: one mark for the one phone that wrote them.
     expect(stats?.processedRequests).toBe(0)
-    expect(stats?.requestMarks).toBe(1)
+    expect(stats?.writerClocks).toBe(1)
     expect(stats?.storedBytes).toBeLessThan(LONG_SESSION_MAX_BYTES)
     expect(stats?.largestRowBytes).toBeLessThan(1024 * 1024)
 

@@ -35,7 +35,7 @@ export interface RoomMeta {
 export type ImportedDocs = Partial<Record<DocName, Uint8Array>>
 
 export interface RoomStats {
-  /** Bytes of document storage, plus an estimate for the processed keys and the writers' marks. */
+  /** Bytes of document storage, plus an estimate for the processed keys and the writers' clocks. */
   storedBytes: number
   largestRowBytes: number
   /** The live documents, each rebuilt from storage to time it. */
@@ -43,7 +43,7 @@ export interface RoomStats {
   /** The filed fights' documents, counted but not loaded: a long campaign has hundreds. */
   filedFights: { docs: number; bytes: number }
   processedRequests: number
-  requestMarks: number
+  writerClocks: number
   /** The documents the room holds in memory (the room fills this in; the store does not know). */
   loaded?: string[]
 }
@@ -53,7 +53,7 @@ export class RoomStore {
   /** Processed keys by scope (a seat id, or `gm`), read from storage once per wake. */
   private readonly processedByScope = new Map<string, Set<string>>()
   /** Each writer's last resolved clock by scope, read from storage once per wake. */
-  private readonly marksByScope = new Map<string, Map<number, number>>()
+  private readonly clocksByScope = new Map<string, Map<number, number>>()
   /** Stored bytes of each document (its update log and snapshot), read once, then kept up to date. */
   private sizes: Map<string, number> | null = null
   /** How many updates each document's log holds, counted once per document, then kept up to date. */
@@ -86,7 +86,7 @@ export class RoomStore {
     this.sizes = null
     this.logLengths.clear()
     this.processedByScope.clear()
-    this.marksByScope.clear()
+    this.clocksByScope.clear()
   }
 
   /** Creates the tables a new room lacks (and those an older room lacks). */
@@ -94,7 +94,7 @@ export class RoomStore {
     this.sizes = null
     this.logLengths.clear()
     this.processedByScope.clear()
-    this.marksByScope.clear()
+    this.clocksByScope.clear()
     this.sql.exec(
       'CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)',
     )
@@ -107,6 +107,7 @@ export class RoomStore {
     // When each seat's own phone made a handover code, for the last hour: a seat makes a few an hour.
     this.sql.exec('CREATE TABLE IF NOT EXISTS handovers_made (seat_id TEXT NOT NULL, at INTEGER NOT NULL)')
     this.sql.exec('CREATE TABLE IF NOT EXISTS processed_requests (id TEXT PRIMARY KEY, seat TEXT NOT NULL)')
+    // Each writer's last resolved clock (ProcessedLog.lastResolved); the table keeps its stored name.
     this.sql.exec(`CREATE TABLE IF NOT EXISTS request_marks (
       scope TEXT NOT NULL, client INTEGER NOT NULL, clock INTEGER NOT NULL, PRIMARY KEY (scope, client)
     ) WITHOUT ROWID`)
@@ -234,7 +235,7 @@ export class RoomStore {
 
   /**
    * What the room resolved (see `ProcessedLog`): keys `<scope>/<id>` where the scope is a seat id or `gm`,
-   * and each writer's mark. Each scope is read once per wake; a key or a mark is written inside the
+   * and each writer's last resolved clock. Each scope is read once per wake; a key or a clock is written inside the
    * transaction of its request's work.
    */
   readonly processed: ProcessedLog = {
@@ -244,8 +245,8 @@ export class RoomStore {
       this.sql.exec('INSERT INTO processed_requests (id, seat) VALUES (?, ?)', key, scope)
       this.processedIn(scope).add(key)
     },
-    mark: (scope, client) => this.marksIn(scope).get(client) ?? -1,
-    setMark: (scope, client, clock) => {
+    lastResolved: (scope, client) => this.clocksIn(scope).get(client) ?? -1,
+    setLastResolved: (scope, client, clock) => {
       this.sql.exec(
         `INSERT INTO request_marks (scope, client, clock) VALUES (?, ?, ?)
          ON CONFLICT (scope, client) DO UPDATE SET clock = excluded.clock`,
@@ -253,14 +254,14 @@ export class RoomStore {
         client,
         clock,
       )
-      this.marksIn(scope).set(client, clock)
+      this.clocksIn(scope).set(client, clock)
     },
-    keepMarks: (scope, writers) => {
-      const marks = this.marksIn(scope)
-      for (const client of [...marks.keys()]) {
+    keepWriters: (scope, writers) => {
+      const clocks = this.clocksIn(scope)
+      for (const client of [...clocks.keys()]) {
         if (writers.has(client)) continue
         this.sql.exec('DELETE FROM request_marks WHERE scope = ? AND client = ?', scope, client)
-        marks.delete(client)
+        clocks.delete(client)
       }
     },
   }
@@ -275,17 +276,17 @@ export class RoomStore {
     return set
   }
 
-  private marksIn(scope: string): Map<number, number> {
-    let marks = this.marksByScope.get(scope)
-    if (!marks) {
+  private clocksIn(scope: string): Map<number, number> {
+    let clocks = this.clocksByScope.get(scope)
+    if (!clocks) {
       const rows = this.sql.exec<{ client: number; clock: number }>(
         'SELECT client, clock FROM request_marks WHERE scope = ?',
         scope,
       )
-      marks = new Map(rows.toArray().map((r) => [r.client, r.clock]))
-      this.marksByScope.set(scope, marks)
+      clocks = new Map(rows.toArray().map((r) => [r.client, r.clock]))
+      this.clocksByScope.set(scope, clocks)
     }
-    return marks
+    return clocks
   }
 
   // --- documents -----------------------------------------------------------------------------
@@ -370,13 +371,13 @@ export class RoomStore {
 
   /**
    * Forgets what is kept in memory of storage (a transaction rolled back): the sizes, the logs' lengths,
-   * the processed keys and the marks are read again when next asked.
+   * the processed keys and the writers' clocks are read again when next asked.
    */
   forgetCache(): void {
     this.sizes = null
     this.logLengths.clear()
     this.processedByScope.clear()
-    this.marksByScope.clear()
+    this.clocksByScope.clear()
   }
 
   private storedSizes(): Map<string, number> {
@@ -425,18 +426,18 @@ export class RoomStore {
         return { doc, bytes, rows, loadMs: performance.now() - start }
       })
     const requests = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM processed_requests').one().n
-    const marks = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM request_marks').one().n
+    const clocks = this.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM request_marks').one().n
     const largestRow = this.sql
       .exec<{ n: number | null }>(`SELECT MAX(LENGTH(data)) AS n FROM (${STORED_ROWS})`)
       .one().n
     return {
-      // A processed key is counted 40 bytes (its id and scope), a writer's mark 24 (scope, client, clock).
-      storedBytes: sizes.reduce((n, d) => n + d.bytes, 0) + requests * 40 + marks * 24,
+      // A processed key is counted 40 bytes (its id and scope), a writer's clock 24 (scope, client, clock).
+      storedBytes: sizes.reduce((n, d) => n + d.bytes, 0) + requests * 40 + clocks * 24,
       largestRowBytes: largestRow ?? 0,
       docs,
       filedFights: { docs: filed.length, bytes: filed.reduce((n, d) => n + d.bytes, 0) },
       processedRequests: requests,
-      requestMarks: marks,
+      writerClocks: clocks,
     }
   }
 }

@@ -17,7 +17,7 @@ import { applyApproval } from './requests.ts'
 import { KEPT_REQUESTS, KEPT_UNREAD, type ProcessedLog, processedInMemory, TableRoom } from './table-room.ts'
 import { readTurn as readTurnOf } from './turn-doc.ts'
 
-/** A table room over plain documents, with one seat (Mira's) and a processed log that records its marks. */
+/** A table room over plain documents, with one seat (Mira's) and a processed log that records its writers' clocks. */
 function setup(options: { processed?: Set<string> } = {}) {
   const docs = { table: new Y.Doc(), log: new Y.Doc(), gm: new Y.Doc(), seats: new Map<string, Y.Doc>() }
   const seat = (id: string) => {
@@ -34,9 +34,9 @@ function setup(options: { processed?: Set<string> } = {}) {
       marks.push(key)
       memory.add(key)
     },
-    setMark: (scope, client, clock) => {
+    setLastResolved: (scope, client, clock) => {
       marks.push(`${scope} ${client}:${clock}`)
-      memory.setMark(scope, client, clock)
+      memory.setLastResolved(scope, client, clock)
     },
   }
   let ids = 0
@@ -185,11 +185,11 @@ describe('a seat request', () => {
     expect(log().filter((e) => e.id === requestKey(MIRA, 12, 0))).toHaveLength(1)
     expect(log()).toHaveLength(201)
     // The document holds a little per request kept (the request, its answer, and how far that answer
-    // found the table and the log: ~130 bytes), not the whole fight's; the room keeps one mark per writer
+    // found the table and the log: ~130 bytes), not the whole fight's; the room keeps one clock per writer
     // and no key per request.
     expect(Y.encodeStateAsUpdateV2(seat(MIRA)).byteLength).toBeLessThan(2 * KEPT_REQUESTS * 150)
     expect(memory.keys.size).toBe(0)
-    expect([...memory.marks.keys()]).toEqual([`${MIRA}/11`, `${MIRA}/12`])
+    expect([...memory.clocks.keys()]).toEqual([`${MIRA}/11`, `${MIRA}/12`])
   })
 
   it('keeps answers its phone has not read, yet no more than KEPT_UNREAD requests whatever a seat sends', () => {
@@ -257,7 +257,7 @@ describe('a seat request', () => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
-  it('resolved by a room before marks (its key in the processed log) is not resolved again', () => {
+  it('resolved by a room before writer clocks (its key in the processed log) is not resolved again', () => {
     const { room, seat, log, answer } = setup({ processed: new Set([`${MIRA}/old`]) })
     const legacy = seat(MIRA).getMap<RequestResult>(SEAT.results)
     legacy.set(`${MIRA}/old`, { ok: true, logId: `${MIRA}/old` })
@@ -304,7 +304,7 @@ describe('a seat request', () => {
     expect(marks).toEqual([`${MIRA} ${clock}:0`, `${MIRA} ${clock}:1`])
   })
 
-  it('commits its effects and its mark in one piece of work', () => {
+  it('commits its effects and its writer clock in one piece of work', () => {
     const { docs, seat } = setup()
     const works: string[] = []
     const room = new TableRoom({
@@ -313,7 +313,7 @@ describe('a seat request', () => {
       dice: seededDice(1),
       processed: {
         ...processedInMemory(),
-        setMark: (scope, client, clock) => works.push(`mark ${scope} ${client}:${clock}`),
+        setLastResolved: (scope, client, clock) => works.push(`clock ${scope} ${client}:${clock}`),
       },
       seatName: () => 'Mira',
       atomically: (work) => {
@@ -326,7 +326,7 @@ describe('a seat request', () => {
     phone.doc.getArray(SEAT.requests).push([{ id: 'r1', kind: 'roll', notation: 'd20', at: 1 }])
     Y.applyUpdate(seat(MIRA), phone.update())
     room.resolveSeat(MIRA)
-    expect(works).toEqual(['begin', `mark ${MIRA} 5:0`, 'commit'])
+    expect(works).toEqual(['begin', `clock ${MIRA} 5:0`, 'commit'])
   })
 })
 

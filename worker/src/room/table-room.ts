@@ -40,38 +40,38 @@ export const KEPT_UNREAD = 256
 /**
  * What the room has resolved. A request is named for good by the Yjs id of its item in the requests array
  * (the writer's client id and the clock it gave the item): Yjs never takes an item it has seen again, so
- * a request let go cannot come back, and a writer's requests are resolved in its clock order. One mark per
- * writer (the last clock resolved) is all the room keeps, however long the fight, and a writer none of
- * whose requests is left needs no mark at all.
+ * a request let go cannot come back, and a writer's requests are resolved in its clock order. One clock per
+ * writer (the last one resolved) is all the room keeps, however long the fight, and a writer none of
+ * whose requests is left needs none at all.
  *
  * Keys are for what is resolved once by name: the GM's verdicts (by log entry), and the requests rooms
- * resolved before marks (`<seat id>/<request id>`, `gm/<request id>`), which are not resolved again.
+ * resolved before writers' clocks (`<seat id>/<request id>`, `gm/<request id>`), which are not resolved again.
  */
 export interface ProcessedLog {
   has(key: string): boolean
   add(key: string): void
   /** The last clock resolved of one writer (a Yjs client) in a scope (a seat id, or `gm`); -1 for none. */
-  mark(scope: string, client: number): number
-  setMark(scope: string, client: number, clock: number): void
-  /** Forgets the marks of a scope's writers other than `writers` (none of their requests is left). */
-  keepMarks(scope: string, writers: ReadonlySet<number>): void
+  lastResolved(scope: string, client: number): number
+  setLastResolved(scope: string, client: number, clock: number): void
+  /** Forgets the clocks of a scope's writers other than `writers` (none of their requests is left). */
+  keepWriters(scope: string, writers: ReadonlySet<number>): void
 }
 
 /** A processed log in memory, for the simulator, the benches and tests. */
-export function processedInMemory(): ProcessedLog & { keys: Set<string>; marks: Map<string, number> } {
+export function processedInMemory(): ProcessedLog & { keys: Set<string>; clocks: Map<string, number> } {
   const keys = new Set<string>()
-  const marks = new Map<string, number>()
+  const clocks = new Map<string, number>()
   return {
     keys,
-    marks,
+    clocks,
     has: (key) => keys.has(key),
     add: (key) => void keys.add(key),
-    mark: (scope, client) => marks.get(`${scope}/${client}`) ?? -1,
-    setMark: (scope, client, clock) => void marks.set(`${scope}/${client}`, clock),
-    keepMarks(scope, writers) {
-      for (const key of marks.keys()) {
+    lastResolved: (scope, client) => clocks.get(`${scope}/${client}`) ?? -1,
+    setLastResolved: (scope, client, clock) => void clocks.set(`${scope}/${client}`, clock),
+    keepWriters(scope, writers) {
+      for (const key of clocks.keys()) {
         const slash = key.lastIndexOf('/')
-        if (key.slice(0, slash) === scope && !writers.has(Number(key.slice(slash + 1)))) marks.delete(key)
+        if (key.slice(0, slash) === scope && !writers.has(Number(key.slice(slash + 1)))) clocks.delete(key)
       }
     },
   }
@@ -100,7 +100,7 @@ export interface TableRoomOptions {
   now?: () => number
   /** Ids of what requests create (a character); crypto.randomUUID() by default. */
   newId?: () => string
-  /** Runs one request's work so its effects and its processed mark commit together (workerd: transactionSync). */
+  /** Runs one request's work so its effects and its writer's clock commit together (workerd: transactionSync). */
   atomically?: (work: () => void) => void
   /**
    * The live log's stored bytes (compacted once past `LIMITS.logFileBytes`): past that, its older entries
@@ -143,7 +143,7 @@ export class TableRoom {
           const request = processed.has(key) ? null : parseRequest(value)
           resolveRequest(request, id, key, { ...ctx, by, seatId, seat, newId: this.newId, approvePhysical })
         }
-        processed.setMark(seatId, client, clock)
+        processed.setLastResolved(seatId, client, clock)
       }, seat)
     }
     // Let go of in runs: once KEPT_REQUESTS more came, or the phone read more, since the last time; not at
@@ -182,7 +182,7 @@ export class TableRoom {
       const request = parseGmRequest(value)
       const id = request?.id ?? requestId(value)
       this.inOneUpdate(() => {
-        // Resolved by a room before marks: its key is in the processed log.
+        // Resolved by a room before writers' clocks: its key is in the processed log.
         if (id !== null && !processed.has(`gm/${id}`)) {
           const ctx = this.context()
           const result: RequestResult = request
@@ -197,7 +197,7 @@ export class TableRoom {
           const answer = answerOf(id, result, this.options.docs)
           append(gm.getArray<Answer>(SEAT.answers), [answer])
         }
-        processed.setMark('gm', client, clock)
+        processed.setLastResolved('gm', client, clock)
       })
     }
     if (gm.getArray(GM.requests).length > 2 * KEPT_REQUESTS)
@@ -232,7 +232,7 @@ export class TableRoom {
     this.atomically(() => within(0))
   }
 
-  /** Runs a request's work unless its key was resolved before; the work and the mark commit together. */
+  /** Runs a request's work unless its key was resolved before; the work and the writer's clock commit together. */
   private once(key: string, work: () => void): void {
     if (this.options.processed.has(key)) return
     this.inOneUpdate(() => {
@@ -352,12 +352,12 @@ const unchanged = (item: Y.Item, length: number) =>
   (item.left === null ? (item.parent as Y.Array<unknown>)._start === item : item.left.right === item)
 
 /**
- * The requests of a scope's array past their writer's mark, in the array's order. What came since the
+ * The requests of a scope's array past their writer's last resolved clock, in the array's order. What came since the
  * last look, with what that look gave and is still unresolved, is all there can be: when that is one item
  * (a request, as a device writes them), its values are in order; more, and the array is walked for it.
  */
 function unresolved(array: Y.Array<unknown>, scope: string, processed: ProcessedLog): Valued[] {
-  const open = (r: Valued) => r.clock > processed.mark(scope, r.client)
+  const open = (r: Valued) => r.clock > processed.lastResolved(scope, r.client)
   const doc = array.doc as Y.Doc
   const last = looked.get(array)
   const clocks = clocksOf(doc)
@@ -387,7 +387,7 @@ function unreadOf(seat: Y.Doc): ReadonlySet<string | null> {
 /**
  * Lets a document's resolved requests and their answers go (a seat's, or the GM's), keeping the latest
  * `KEPT_REQUESTS`, every request not resolved yet, and those whose answers are `unread` up to the latest
- * `KEPT_UNREAD`; then forgets the marks of writers with no request left. `legacyKey` is where a room
+ * `KEPT_UNREAD`; then forgets the clocks of writers with no request left. `legacyKey` is where a room
  * before `answers` kept a request's result in the results map.
  */
 function compactRequests(
@@ -400,7 +400,7 @@ function compactRequests(
 ): void {
   const requests = doc.getArray<unknown>(name)
   const all = itemsOf(requests)
-  const resolved = (i: number) => (all[i]?.clock ?? 0) <= processed.mark(scope, all[i]?.client ?? -1)
+  const resolved = (i: number) => (all[i]?.clock ?? 0) <= processed.lastResolved(scope, all[i]?.client ?? -1)
   const waiting = (i: number) => i >= all.length - KEPT_UNREAD && unread.has(requestId(all[i]?.value))
   doc.transact(() => {
     deleteRuns(requests, all.length - KEPT_REQUESTS, (i) => !resolved(i) || waiting(i))
@@ -414,7 +414,7 @@ function compactRequests(
       for (const key of [...legacy.keys()]) if (!keep.has(key)) legacy.delete(key)
     }
   }, 'server')
-  processed.keepMarks(scope, new Set(itemsOf(requests).map((r) => r.client)))
+  processed.keepWriters(scope, new Set(itemsOf(requests).map((r) => r.client)))
 }
 
 /**
