@@ -4,12 +4,6 @@ import { type Import, importCycles, importGraph, protocolRuleImports, upwardImpo
 const edges = importGraph()
 const isTest = (e: Import) => /\.test\.tsx?$/.test(e.from)
 
-/**
- * The engine's one import up into a system, left for #51's turn state to remove: the engine's TurnState
- * carries zones' round (`factions`). When it goes, take it off this list.
- */
-const KNOWN_UPWARD = ['packages/rules/src/table/turn.ts -> packages/rules/src/systems/zones/round.ts']
-
 describe('the import graph', () => {
   it('is read whole: imports, re-exports, dynamic imports and workspace packages, types marked', () => {
     const has = (from: string, to: string) => edges.find((e) => e.from === from && e.to === to)
@@ -32,11 +26,10 @@ describe('how the project is layered', () => {
     expect(importCycles(edges)).toEqual([])
   })
 
-  it('has the engine (dice/, table/) import no system, but for the one known', () => {
+  it('has the engine (dice/, table/) import no system: each keeps its round behind the generic turn', () => {
     // The engine's own tests may run it against every registered system.
     const up = upwardImports(edges).filter((e) => !isTest(e))
-    expect(up.map((e) => `${e.from} -> ${e.to}`)).toEqual(KNOWN_UPWARD)
-    expect(up.every((e) => e.typeOnly)).toBe(true)
+    expect(up.map((e) => `${e.from} -> ${e.to}`)).toEqual([])
   })
 
   it('has the protocol import nothing of the rules at run time, types only', () => {

@@ -21,6 +21,7 @@ import {
   defaultSheetFor,
   defensesDeclared,
   type Fighter,
+  orderedRound,
   resolveDeclared,
   SYSTEM_IDS,
   SYSTEMS,
@@ -350,7 +351,7 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     // Nobody states a move: everyone stays put with their first weapon, and the Actions begin.
     expect((await t.gmAsk({ kind: 'begin-actions' })).ok).toBe(true)
-    await eventually(() => turn().phase === 'actions', 'the Actions')
+    await eventually(() => orderedRound(turn()).phase === 'actions', 'the Actions')
     // Everyone at DEX 10 with Brawl: one slot, all acting.
     expect(turn().acting).toEqual(expect.arrayContaining([t.mira, tomas, 'ogre']))
 
@@ -387,7 +388,7 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     combatants.get(tomas)?.set('hp', 1)
     await eventually(() => t.fighter(tomas).hp === 1, 'Tomas at 1')
     expect((await t.gmAsk({ kind: 'begin-actions' })).ok).toBe(true)
-    await eventually(() => turn().phase === 'actions', 'the Actions of round 2')
+    await eventually(() => orderedRound(turn()).phase === 'actions', 'the Actions of round 2')
     await brawlTaken(t, tomas, [3], tomasAsks)
     await eventually(() => t.fighter(tomas).hp === -2, 'Tomas at -2')
     const before = [t.fighter(t.mira), t.fighter(tomas), t.fighter('ogre')]

@@ -16,6 +16,7 @@ import {
   defaultSheetFor,
   defensesDeclared,
   type Fighter,
+  orderedRound,
   resolveDeclared,
   SYSTEMS,
   spelljammer,
@@ -657,7 +658,7 @@ describe('spelljammer at the table: movement on the segment timeline', () => {
     await eventually(() => t.turn().status === 'running', 'the countdown')
     const me = t.fighter(mira.id)
     // Half her TMR (40 on the sheet: 20 ft), six tenths of it by the end of segment 5 (10 down to 5).
-    const words = movementBy(me, t.turn().intents?.[mira.id], 5)
+    const words = movementBy(me, orderedRound(t.turn()).intents?.[mira.id], 5)
     expect(words).toBe('Mira has moved 12 of 20 ft')
     expect(spelljammer.feetMovedBy(5, spelljammer.moveWhileAttacking(40, 'move-and-attack'))).toBe(12)
     expect(t.turn().order.map((o) => o.label)).toEqual([`Segment 5 · during movement · ${words}`])

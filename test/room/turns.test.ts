@@ -1,5 +1,5 @@
 import { GM, LOG, type LogEntry, type RequestResult, SEAT, TABLE, type TurnState } from '@fray/protocol'
-import { defaultSheetFor } from '@fray/rules'
+import { defaultSheetFor, orderedRound, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { answersOf } from '../support/answers.ts'
@@ -150,9 +150,9 @@ describe('a round of turn order', () => {
       { ids: ['gob'], label: 'DEX rank 10', at: 10 },
       { ids: [quick.id], label: 'DEX rank 5', at: 5 },
     ])
-    expect(turn.get('defendOnly')).toEqual([runner.id])
+    expect((turn.get('systemRound') as { defendOnly?: string[] }).defendOnly).toEqual([runner.id])
     // The Movement phase (5.1): they make the moves they stated; nobody attacks, nor does the turn move on.
-    expect(turn.get('phase')).toBe('movement')
+    expect((turn.get('systemRound') as { phase?: string }).phase).toBe('movement')
     expect(turn.get('phaseNow')).toMatchObject({ label: 'Phase 2 of 4: Movement' })
     expect(
       await gmAsk({
@@ -171,7 +171,7 @@ describe('a round of turn order', () => {
     })
     // The GM begins the Actions: the goblin's DEX rank acts first.
     expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
-    await eventually(() => turn.get('phase') === 'actions', 'the Actions')
+    await eventually(() => (turn.get('systemRound') as { phase?: string }).phase === 'actions', 'the Actions')
     expect(turn.get('acting')).toEqual(['gob'])
     expect(turn.get('phaseNow')).toMatchObject({ label: 'Phase 3 of 4: Actions' })
     // The goblin acts, then Quick; Runner moved 30 m and has no slot: the round reaches its Resolution,
@@ -219,8 +219,9 @@ describe('brp: reloading is the round’s action (5.9 *)', () => {
       expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
       await eventually(() => turn().status === 'running', 'the round under way')
       // Nobody moved: the Movement phase has nothing to wait for.
-      if (turn().phase === 'movement') expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
-      await eventually(() => turn().phase === 'actions', 'the Actions')
+      if (orderedRound(turn()).phase === 'movement')
+        expect((await gmAsk({ kind: 'begin-actions' }))?.ok).toBe(true)
+      await eventually(() => orderedRound(turn()).phase === 'actions', 'the Actions')
       if (!turn().acting?.includes(x.id)) expect((await gmAsk({ kind: 'next-turn' }))?.ok).toBe(true)
       await eventually(() => turn().acting?.includes(x.id) ?? false, 'Xan’s turn')
     }
@@ -347,7 +348,7 @@ describe('surprise at the start of a fight', () => {
       const id = entry.by === 'Goblin 1' ? 'g1' : 'g2'
       const noBack = /no attacks back/.test(entry.detail ?? '')
       expect(turn().surprised?.includes(id)).toBe(noBack)
-      expect(turn().oneAttack?.includes(id)).toBe(/one attack back/.test(entry.detail ?? ''))
+      expect(orderedRound(turn()).oneAttack?.includes(id)).toBe(/one attack back/.test(entry.detail ?? ''))
     }
   })
 
@@ -356,8 +357,10 @@ describe('surprise at the start of a fight', () => {
     expect((await start({ unaware: 'foe', ambush: false }))?.ok).toBe(true)
     await eventually(() => turn().status === 'running', 'the bonus round')
     expect(turn().round).toBe(0)
-    expect(turn().factions?.bonusRound).toBe(true)
-    expect(Object.values(turn().factions?.characters ?? {}).filter((c) => c.concealed)).toHaveLength(1)
+    expect(zones.zonesRound(turn())?.bonusRound).toBe(true)
+    expect(Object.values(zones.zonesRound(turn())?.characters ?? {}).filter((c) => c.concealed)).toHaveLength(
+      1,
+    )
   })
 
   it('brp has no surprise check, and says what to use instead', async () => {
@@ -378,7 +381,7 @@ describe('a round of faction play (zones)', () => {
     putFoe(table, 'bandit', 'Bandit')
     const sybilla = await player(roomId, 'Sybilla', 'zones')
     const state = () =>
-      (table.doc.getMap(TABLE.turn).get('factions') ?? null) as {
+      (table.doc.getMap(TABLE.turn).get('systemRound') ?? null) as {
         next: string | null
         initiative: string
         phase: string

@@ -47,14 +47,15 @@ async function zonesTable() {
   const partyActs = async (who: { ask: (r: Record<string, unknown>) => Promise<RequestResult> }) => {
     expect((await gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await eventually(() => turn().status === 'running', 'the round')
-    if (turn().factions?.initiative === 'foes') expect((await gmAsk({ kind: 'pass' })).ok).toBe(true)
+    if (zones.zonesRound(turn())?.initiative === 'foes') expect((await gmAsk({ kind: 'pass' })).ok).toBe(true)
     expect((await who.ask({ kind: 'act' })).ok).toBe(true)
   }
   /** Starts the fight and gives the Bandit the foes' move, nobody of the party having taken a turn. */
   const banditActs = async () => {
     expect((await gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await eventually(() => turn().status === 'running', 'the round')
-    if (turn().factions?.initiative === 'party') expect((await mira.ask({ kind: 'pass' })).ok).toBe(true)
+    if (zones.zonesRound(turn())?.initiative === 'party')
+      expect((await mira.ask({ kind: 'pass' })).ok).toBe(true)
     expect((await gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
   }
   /** The Bandit attacks with its first weapon; the prompt on the target's phone. */
@@ -76,7 +77,7 @@ async function zonesTable() {
   /** Waits until the round records each of them as having spent their turn on a reaction. */
   const reacted = (...ids: string[]) =>
     eventually(
-      () => ids.every((id) => turn().factions?.characters[id]?.spent === 'reaction'),
+      () => ids.every((id) => zones.zonesRound(turn())?.characters[id]?.spent === 'reaction'),
       `${ids.join(', ')} reacted`,
     )
   /** The GM writes a combatant's rules state on the table, as the tablet may (a grab the table missed). */
@@ -172,7 +173,7 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
       rules = r.value
       return zones.whatIsLeft(rules)
     }
-    const left = () => t.turn().factions?.characters[t.mira.id]?.left
+    const left = () => zones.zonesRound(t.turn())?.characters[t.mira.id]?.left
     await eventually(() => left() !== undefined, 'what is left of Mira’s turn')
     expect(left()).toBe(zones.whatIsLeft(rules))
 
@@ -206,7 +207,7 @@ describe('zones: a turn spent step by step ("Taking a turn")', () => {
     })
     expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
     await eventually(() => (t.turn().acting ?? []).length === 0, 'the turn ended')
-    expect(t.turn().factions?.log.at(-1)).toEqual({ type: 'turn-ended', character: t.mira.id })
+    expect(zones.zonesRound(t.turn())?.log.at(-1)).toEqual({ type: 'turn-ended', character: t.mira.id })
   })
 
   it('a full move spends the whole turn: no action after it, and a sprint doubles the move', async () => {
@@ -235,8 +236,9 @@ describe('zones: who may take a turn, who must pass ("Combat procedure")', () =>
     await eventually(() => t.state(t.tomas.id).down === 'incapacitated', 'Tomas down')
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await eventually(() => t.turn().status === 'running', 'the round')
-    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
-    const round = () => t.turn().factions as zones.RoundState
+    if (zones.zonesRound(t.turn())?.initiative === 'foes')
+      expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    const round = () => zones.zonesRound(t.turn()) as zones.RoundState
     // The GM's write reaches the room on its own connection: the round records him out once it has.
     await eventually(() => round().characters[t.tomas.id]?.out === true, 'Tomas out of the round')
     expect(zones.canTakeTurn(round(), t.tomas.id)).toBe(false)
@@ -286,8 +288,11 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
     expect(t.hp(t.mira.id)).toBe(8)
     expect(entry.detail).toMatch(/^Tomas guards Mira and takes the attack\. Bandit hits: Tomas takes \d/)
     // His reaction took his whole turn: the round's own record says so, and he may not take one now.
-    await eventually(() => t.turn().factions?.characters[t.tomas.id]?.spent === 'reaction', 'Tomas reacted')
-    expect(t.turn().factions?.characters[t.mira.id]?.spent).toBe(null)
+    await eventually(
+      () => zones.zonesRound(t.turn())?.characters[t.tomas.id]?.spent === 'reaction',
+      'Tomas reacted',
+    )
+    expect(zones.zonesRound(t.turn())?.characters[t.mira.id]?.spent).toBe(null)
   })
 
   it('Mira hides behind Tomas, who dodges: the rules’ AGI save on his die decides, both turns spent', async () => {
@@ -363,13 +368,14 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
     const t = await zonesTable()
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await eventually(() => t.turn().status === 'running', 'the round')
-    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    if (zones.zonesRound(t.turn())?.initiative === 'foes')
+      expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
     // Mira takes the party's move and ends her turn without attacking.
     expect((await t.mira.ask({ kind: 'act' })).ok).toBe(true)
     expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
     const prompt = await t.banditAttacks(t.mira.id)
-    const round = t.turn().factions
+    const round = zones.zonesRound(t.turn())
     if (!round) throw new Error('no round')
     expect(zones.canReact(round, t.mira.id).ok).toBe(false)
     // Only Tomas's guard, his own reaction, is open to her; no dodge, no counter, no hiding.
@@ -403,7 +409,10 @@ describe('zones: opportunity attacks ("Opportunity attacks")', () => {
     expect(entry.detail).toBe(
       `Bandit makes an opportunity attack as Mira moves away: Mira takes ${suffered}. Mira's turn resumes: they move 1 zone. Left this turn: ${zones.whatIsLeft(moved.value)}.`,
     )
-    await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
+    await eventually(
+      () => zones.zonesRound(t.turn())?.characters.bandit?.spent === 'reaction',
+      'the Bandit reacted',
+    )
     expect(t.turn().acting).toEqual([t.mira.id])
   })
 
@@ -435,7 +444,10 @@ describe('zones: opportunity attacks ("Opportunity attacks")', () => {
       ok: false,
       error: "Anna is incapacitated and can't act.",
     })
-    await eventually(() => t.turn().factions?.characters.bandit?.spent === 'reaction', 'the Bandit reacted')
+    await eventually(
+      () => zones.zonesRound(t.turn())?.characters.bandit?.spent === 'reaction',
+      'the Bandit reacted',
+    )
   })
 })
 
@@ -674,7 +686,7 @@ describe('zones: attack stunts ("Attack stunts")', () => {
       "Bandit accepts Mira's stunt: no damage; the effect Mira proposed applies, as the GM approved it.",
     )
     // Accepting is no reaction: the Bandit may still take his turn.
-    expect(t.turn().factions?.characters.bandit?.spent).toBe(null)
+    expect(zones.zonesRound(t.turn())?.characters.bandit?.spent).toBe(null)
   })
 })
 
@@ -730,12 +742,15 @@ describe('zones: reactions a round ("Reacting to an attack")', () => {
     // "it is never possible to react more than once against a single attack": the prompt is answered.
     const twice = await mira.ask({ kind: 'defend', promptId: first.id, choice: 'dodge' })
     expect(twice.ok).toBe(false)
-    await eventually(() => t.turn().factions?.characters[mira.id]?.reactionsUsed === 1, 'one reaction')
+    await eventually(
+      () => zones.zonesRound(t.turn())?.characters[mira.id]?.reactionsUsed === 1,
+      'one reaction',
+    )
     expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
     // The party passes; Bandit 2 attacks her: the rules let her react once more.
     expect((await t.mira.ask({ kind: 'pass' })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit-2' })).ok).toBe(true)
-    expect(zones.canReact(t.turn().factions as zones.RoundState, mira.id).ok).toBe(true)
+    expect(zones.canReact(zones.zonesRound(t.turn()) as zones.RoundState, mira.id).ok).toBe(true)
     const declared = { choice: 'weapon-0', toggles: [] }
     expect((await t.gmAsk({ kind: 'attack', attackerId: 'bandit-2', targetId: mira.id, declared })).ok).toBe(
       true,
@@ -744,9 +759,12 @@ describe('zones: reactions a round ("Reacting to an attack")', () => {
     const second = t.prompts()[0] as PendingDefense
     expect(second.options.map((o) => o.id)).toContain('dodge')
     expect((await mira.ask({ kind: 'defend', promptId: second.id, choice: 'dodge' })).ok).toBe(true)
-    await eventually(() => t.turn().factions?.characters[mira.id]?.reactionsUsed === 2, 'two reactions')
+    await eventually(
+      () => zones.zonesRound(t.turn())?.characters[mira.id]?.reactionsUsed === 2,
+      'two reactions',
+    )
     // Both spent: the rules refuse a third.
-    expect(zones.canReact(t.turn().factions as zones.RoundState, mira.id).ok).toBe(false)
+    expect(zones.canReact(zones.zonesRound(t.turn()) as zones.RoundState, mira.id).ok).toBe(false)
   })
 })
 
@@ -882,8 +900,8 @@ describe('zones: concealment revealed and hiding again ("Sneaking in combat")', 
   it('the party lying in wait: sneaking keeps Tomas concealed, moving openly or attacking reveals; hiding needs a reason', async () => {
     const t = await zonesTable()
     expect((await t.gmAsk({ kind: 'start-combat', surprise: { unaware: 'foe' } })).ok).toBe(true)
-    const concealed = (id: string) => t.turn().factions?.characters[id]?.concealed
-    await eventually(() => t.turn().factions?.bonusRound === true, 'the ambush’s bonus round')
+    const concealed = (id: string) => zones.zonesRound(t.turn())?.characters[id]?.concealed
+    await eventually(() => zones.zonesRound(t.turn())?.bonusRound === true, 'the ambush’s bonus round')
     // The foes have nobody concealed: if they hold the initiative they pass by themselves.
     expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
     expect((await t.tomas.ask(step('move', t.tomas.id, ['sneaking']))).ok).toBe(true)
@@ -907,7 +925,8 @@ describe('zones: concealment revealed and hiding again ("Sneaking in combat")', 
 
     // Round 1: Tomas hides again only for one of the text's two reasons.
     await eventually(() => t.turn().round === 1, 'round 1')
-    if (t.turn().factions?.initiative === 'foes') expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
+    if (zones.zonesRound(t.turn())?.initiative === 'foes')
+      expect((await t.gmAsk({ kind: 'pass' })).ok).toBe(true)
     expect((await t.tomas.ask({ kind: 'act' })).ok).toBe(true)
     expect(zones.canHideAgain({ outOfSightForAWhile: false, majorDistraction: false })).toBe(false)
     expect(await t.tomas.ask(step('hide', t.tomas.id))).toEqual({
@@ -927,7 +946,8 @@ describe('zones: splitting damage dice by size ("Effects of size in combat")', (
     t.addCombatant('wyrm', { name: 'Wyrm', side: 'foe', hp: 20, maxHp: 20, sheet: wyrmSheet })
     expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
     await eventually(() => t.turn().status === 'running', 'the round')
-    if (t.turn().factions?.initiative === 'party') expect((await t.mira.ask({ kind: 'pass' })).ok).toBe(true)
+    if (zones.zonesRound(t.turn())?.initiative === 'party')
+      expect((await t.mira.ask({ kind: 'pass' })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'act', combatantId: 'wyrm' })).ok).toBe(true)
     const wyrm = zones.parseSheet(wyrmSheet)
     if (!wyrm.ok) throw new Error(wyrm.error)
@@ -1011,8 +1031,11 @@ describe('zones: mounts ("Mounts and vehicles in combat")', () => {
     // A fall is direct damage: armour does not reduce it.
     expect(t.hp(t.mira.id)).toBe(rules.value.fell ? 8 - (fall[0] as number) : 8)
     expect(entry.detail).toMatch(rules.value.fell ? /They fall: Mira takes \d/ : /They keep their footing/)
-    await eventually(() => t.turn().factions?.characters[t.mira.id]?.left !== undefined, 'what is left')
-    expect(t.turn().factions?.characters[t.mira.id]?.left).toBe(
+    await eventually(
+      () => zones.zonesRound(t.turn())?.characters[t.mira.id]?.left !== undefined,
+      'what is left',
+    )
+    expect(zones.zonesRound(t.turn())?.characters[t.mira.id]?.left).toBe(
       '1.5 zones, or half a zone with a main and a bonus action (or two bonus actions)',
     )
   })
@@ -1048,7 +1071,7 @@ describe('zones: mount and rider take one turn ("Mounts and vehicles in combat")
     expect(zones.movedFullSpeed(budget)).toBe(true)
     expect(zones.riderMayAct(true).ok).toBe(false)
     await eventually(
-      () => t.turn().factions?.characters.horse?.spent === 'turn',
+      () => zones.zonesRound(t.turn())?.characters.horse?.spent === 'turn',
       'the Horse acted in the turn',
     )
     expect(await t.tomas.ask(step('move-half', t.tomas.id))).toEqual({
@@ -1056,7 +1079,7 @@ describe('zones: mount and rider take one turn ("Mounts and vehicles in combat")
       error: "Horse moves at full speed: Tomas can't act or react.",
     })
     // Tomas did nothing in it, so his turn is not spent; but not a turn of his own either.
-    expect(t.turn().factions?.characters[t.tomas.id]?.spent).toBe(null)
+    expect(zones.zonesRound(t.turn())?.characters[t.tomas.id]?.spent).toBe(null)
     expect((await t.mira.ask({ kind: 'end-turn' })).ok).toBe(true)
     expect((await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).ok).toBe(true)
     const declared = { choice: 'weapon-0', toggles: [] }
@@ -1093,7 +1116,10 @@ describe('zones: chases ("Chases")', () => {
         ? 'Mira flees and escapes the pursuers: out of the fight. Left this turn: nothing.'
         : 'Mira flees, but the pursuers reach them. Left this turn: nothing.',
     )
-    await eventually(() => t.turn().factions?.characters[t.mira.id]?.out === escaped, 'the round knows')
+    await eventually(
+      () => zones.zonesRound(t.turn())?.characters[t.mira.id]?.out === escaped,
+      'the round knows',
+    )
     // Faster pursuers: escaping is impossible, and no die is rolled.
     expect(zones.resolveChase('pursuers-faster', [{ id: 'x', agi: 20 }]).caught).toEqual(['x'])
   })

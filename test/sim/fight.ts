@@ -37,6 +37,7 @@ import {
   type Fighter,
   isActing,
   mayAttack,
+  orderedRound,
   previewDeclared,
   type RuleSystem,
   resolveDeclared,
@@ -45,6 +46,7 @@ import {
   type SystemId,
   seededDice,
   turnPlace,
+  zones,
 } from '@fray/rules'
 import * as Y from 'yjs'
 import { putOnTable } from '../../app/src/models/table.ts'
@@ -678,7 +680,7 @@ class Fight {
 
   actions(turn: TurnState, all: Fighter[]): Action[] {
     // Where the turn stands as this step sees it: what a screen's move of the turn carries (`from`).
-    const from = turnPlace(turn)
+    const from = turnPlace(turn, this.rules.turn.view)
     const actions: Action[] = []
     const prompts = [...this.table.getMap<PendingDefense>(TABLE.prompts).values()]
     for (const p of prompts) {
@@ -740,7 +742,7 @@ class Fight {
         const f = all.find((x) => x.id === id)
         if (!f) continue
         // A declaration before the dice (spelljammer's Action Declaration): now and then, before one rolls.
-        const declares = what === 'initiative' && this.rules.turn.intents && !turn.intents?.[id]
+        const declares = what === 'initiative' && this.rules.turn.intents && !orderedRound(turn).intents?.[id]
         if (what === 'intent' || declares) {
           const intent = this.intentFor(f)
           actions.push({
@@ -771,7 +773,7 @@ class Fight {
       }
       // One who has rolled tries to change their declaration: it stands (the room refuses).
       const rolled = this.rules.turn.intents
-        ? this.oneOf(all.filter((f) => turn.initiative[f.id] && turn.intents?.[f.id]))
+        ? this.oneOf(all.filter((f) => turn.initiative[f.id] && orderedRound(turn).intents?.[f.id]))
         : null
       if (rolled) {
         const intent = this.intentFor(rolled)
@@ -800,7 +802,7 @@ class Fight {
       const early = eager && this.attackFor(eager, all, turn)
       if (early) actions.push({ ...early, label: `${early.label} before the order is set`, weight: 0.2 })
     }
-    if (turn.status === 'running' && turn.phase === 'movement')
+    if (turn.status === 'running' && orderedRound(turn).phase === 'movement')
       actions.push(
         {
           label: 'GM ends the Movement phase: the Actions begin',
@@ -1053,12 +1055,12 @@ class Fight {
 
   /** Zones: the side to move acts with one of its characters, or passes. */
   factionActions(turn: TurnState, all: Fighter[], actions: Action[]): void {
-    const f = turn.factions
+    const f = zones.zonesRound(turn)
     if (!f) return
     const moving = f.phase === 'choosing-first' ? f.initiative : f.next
     if (!moving) return
     const side = moving === 'party' ? 'pc' : 'foe'
-    const from = turnPlace(turn)
+    const from = turnPlace(turn, this.rules.turn.view)
     const ready = all.filter((c) => c.side === side && f.characters[c.id] && !f.characters[c.id]?.spent)
     const who = this.oneOf(ready)
     if (who)

@@ -93,9 +93,11 @@ describe('brp’s order of actions against its text (5.4)', () => {
   const turn = (ids: string[], weapons: Record<string, string | null>, moved: Record<string, number> = {}) =>
     ({
       order: ids.map((id) => ({ ids: [id], label: id })),
-      intents: Object.fromEntries(
-        ids.map((id) => [id, { metersMoved: moved[id] ?? 0, weapon: weapons[id] ?? null }]),
-      ),
+      systemRound: {
+        intents: Object.fromEntries(
+          ids.map((id) => [id, { metersMoved: moved[id] ?? 0, weapon: weapons[id] ?? null }]),
+        ),
+      },
     }) as unknown as TurnState
   const weapons = { Ann: 'brawl', Bo: 'crossbow-light', Cy: 'spear-long', Di: 'dagger' }
 

@@ -23,10 +23,12 @@ import { verifySeal } from '@fray/protocol/seal'
 import {
   type Fighter,
   isActing,
+  orderedRound,
   recordingRoller,
   resolveDeclared,
   type TimedEvent,
   turnPlace,
+  zones,
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { withSecret } from '../../app/src/models/table.ts'
@@ -88,7 +90,8 @@ const sameChanges = (a: Record<string, unknown>, b: Record<string, unknown>) =>
  * by its name and number, not its place: one the GM removed before it moves every later slot up.
  */
 function turnKey(turn: TurnState): string {
-  if (turn.factions) return `${turn.round}/f${turn.factions.log.length}`
+  const factions = zones.zonesRound(turn)
+  if (factions) return `${turn.round}/f${factions.log.length}`
   const slot = turn.order[turn.current]
   if (!slot) return `${turn.round}/${turn.current}`
   const name = `${slot.label}@${slot.at ?? ''}`
@@ -132,10 +135,10 @@ export function check(
 
   // Two of the GM's devices tapping Next turn (or Foes pass) at once move the turn on once.
   if (action.kind === 'twice' && answers.length === 2 && answers.every((a) => a.ok))
-    if (turnPlace(after.turn) !== turnPlace(before.turn))
+    if (turnPlace(after.turn, rules.turn.view) !== turnPlace(before.turn, rules.turn.view))
       return {
         invariant: 'a move of the turn tapped on two devices at once moves it on once',
-        message: `both were taken: the turn went from ${turnPlace(before.turn)} to ${turnPlace(after.turn)}`,
+        message: `both were taken: the turn went from ${turnPlace(before.turn, rules.turn.view)} to ${turnPlace(after.turn, rules.turn.view)}`,
       }
 
   // The GM's hit-point taps each count once, from what the table held, however many devices tapped.
@@ -242,7 +245,7 @@ export function check(
       return { invariant: 'the fallen never act', message: `${out(f)} Yet the turn says ${f.name} acts now.` }
   }
   // The round's order on every screen strikes through who of it is out now (a shared slot too).
-  if (after.turn.status === 'running' && !after.turn.factions) {
+  if (after.turn.status === 'running' && !zones.zonesRound(after.turn)) {
     const marked = new Set(after.turn.out ?? [])
     for (const id of after.turn.order.flatMap((slot) => slot.ids)) {
       const f = after.fighters.find((x) => x.id === id)
@@ -304,7 +307,7 @@ export function check(
       }
   }
   // brp's Movement phase (5.1): those who stated a move make it; nobody attacks before the Actions.
-  if (before.turn.phase === 'movement' && declared.length > 0)
+  if (orderedRound(before.turn).phase === 'movement' && declared.length > 0)
     return {
       invariant: 'nobody attacks in the Movement phase',
       message: `the room took an attack from ${was(declared[0] as string)?.name} while everyone was moving`,
@@ -505,20 +508,20 @@ export function check(
       const name = f?.name
       // (One out of the fight takes no part in the round: the order is made without them.)
       if (!f || out(f)) continue
-      if (roll.faces.length > 0 && !after.turn.intents?.[id])
+      if (roll.faces.length > 0 && !orderedRound(after.turn).intents?.[id])
         return {
           invariant: 'one who rolled initiative has a declaration',
           message: `${name} rolled ${JSON.stringify(roll.faces)} with no declaration for the round`,
         }
-      const was = before.turn.intents?.[id]
+      const was = orderedRound(before.turn).intents?.[id]
       if (
         before.turn.initiative[id] &&
         was &&
-        JSON.stringify(was) !== JSON.stringify(after.turn.intents?.[id])
+        JSON.stringify(was) !== JSON.stringify(orderedRound(after.turn).intents?.[id])
       )
         return {
           invariant: 'a declaration stands once rolled',
-          message: `${name}'s declaration changed after the roll: ${JSON.stringify(was)} to ${JSON.stringify(after.turn.intents?.[id])}`,
+          message: `${name}'s declaration changed after the roll: ${JSON.stringify(was)} to ${JSON.stringify(orderedRound(after.turn).intents?.[id])}`,
         }
     }
   }
@@ -531,7 +534,12 @@ export function check(
     const t = after.turn
     const inTurn =
       t.order.some((s) => s.ids.includes(id)) ||
-      Boolean(t.factions?.characters[id] || t.waiting?.[id] || t.initiative[id] || t.intents?.[id])
+      Boolean(
+        zones.zonesRound(t)?.characters[id] ||
+          t.waiting?.[id] ||
+          t.initiative[id] ||
+          orderedRound(t).intents?.[id],
+      )
     const revealed = after.fighters.find((f) => f.id === id)
     // One who fell since (and was perhaps brought back by an undo) has had no round to join.
     if (inTurn || !revealed || out(revealed)) fight.seenRevealed = true
@@ -706,7 +714,7 @@ export function brpOrderBroken(turn: TurnState, all: readonly Fighter[]): string
   const placed = turn.order.flatMap((slot, at) =>
     slot.ids.flatMap((id) => {
       const f = all.find((x) => x.id === id)
-      const intent = turn.intents?.[id]
+      const intent = orderedRound(turn).intents?.[id]
       const dex = f?.sheet?.dex
       if (!f || !intent || typeof dex !== 'number' || intent.metersMoved > 5) return []
       return [{ at, name: f.name, dex, weapon: intent.weapon, tier: brpTier(intent.weapon) }]

@@ -6,7 +6,7 @@
  * room's documents.
  */
 import { LOG, type LogEntry, type PendingDefense, TABLE, type TurnState } from '@fray/protocol'
-import { type BreakdownLine, SYSTEM_IDS, type SystemId } from '@fray/rules'
+import { type BreakdownLine, SYSTEM_IDS, SYSTEMS, type SystemId } from '@fray/rules'
 import type { ComponentChild, VNode } from 'preact'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Y from 'yjs'
@@ -82,6 +82,8 @@ interface Shown {
 function collect(system: SystemId, seed: number): Shown[] {
   const shown: Shown[] = []
   const seen = new Set<string>()
+  // What the system's screen part says of its own round (zones' sides), as the app asks it.
+  const view = SYSTEMS[system].turn.view
   const show = (where: string, text: string, flaw?: string) => {
     for (const line of lines(text)) {
       const key = `${where}|${line}`
@@ -102,13 +104,13 @@ function collect(system: SystemId, seed: number): Shown[] {
       const turn: TurnState = readTurn(room.table)
       const all = combatants()
       for (const mine of [undefined, ...all.map((c) => c.id)]) {
-        const d = describeTurn(turn, all, mine)
+        const d = describeTurn(turn, all, mine, view)
         show(
           `banner (${mine ? 'player' : 'GM'}, ${turn.status})`,
           `${d.text}\n${d.detail ?? ''}\n${turn.phaseNow?.allows ?? ''}`,
         )
       }
-      show('turn order', textOf(TurnOrder({ turn, combatants: all })))
+      show('turn order', textOf(TurnOrder({ turn, combatants: all, view })))
       for (const c of all) for (const chip of c.status ?? []) show('status chip', chip)
       for (const p of room.table.getMap<PendingDefense>(TABLE.prompts).values())
         for (const o of p.options) show('defense option', `${o.label}\n${o.effect}`)

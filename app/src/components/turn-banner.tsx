@@ -1,20 +1,23 @@
 /** Whose turn it is, impossible to miss: on the phone it turns gold and vibrates when the turn is yours. */
 import type { TurnState } from '@fray/protocol'
+import type { RoundView } from '@fray/rules'
 import { Fragment } from 'preact'
 import { useEffect, useRef } from 'preact/hooks'
 import { alertPlayer } from '../device.ts'
 import type { Combatant } from '../models/table.ts'
-import { describeTurn, trackerState } from '../models/turn.ts'
+import { describeTurn } from '../models/turn.ts'
 
 interface Props {
   turn: TurnState
   combatants: Combatant[]
   /** The viewer's own character, on a phone. */
   mine?: string
+  /** What the system says of its own round (`ScreenRules.turn.view`), once its rules are loaded. */
+  view: RoundView | undefined
 }
 
-export function TurnBanner({ turn, combatants, mine }: Props) {
-  const { text, detail, yours, next = false } = describeTurn(turn, combatants, mine)
+export function TurnBanner({ turn, combatants, mine, view }: Props) {
+  const { text, detail, yours, next = false } = describeTurn(turn, combatants, mine, view)
   // What the phase under way allows (brp 5.1), unless a timed event holds everything.
   const allows = !turn.due?.length && turn.phaseNow?.allows
   const was = useRef({ yours: false, next: false })
@@ -50,32 +53,30 @@ interface OrderProps {
   /** Whether the rules leave this one of the slot nothing to do now (surprised, stunned): no action to hold. */
   nothingToHold?: (id: string) => boolean
   onMove?: (index: number, by: -1 | 1) => void
+  /** What the system says of its own round (`ScreenRules.turn.view`): where sides alternate, its tracker. */
+  view: RoundView | undefined
 }
 
-export function TurnOrder({ turn, combatants, onHold, nothingToHold, onMove }: OrderProps) {
+export function TurnOrder({ turn, combatants, onHold, nothingToHold, onMove, view }: OrderProps) {
   if (turn.status !== 'running') return null
-  if (turn.factions) {
-    const characters = Object.values(turn.factions.characters).filter((c) =>
-      combatants.some((x) => x.id === c.id),
-    )
+  const tracker = view?.sides?.tracker(turn)
+  if (tracker) {
+    const characters = tracker.filter((c) => combatants.some((x) => x.id === c.id))
     return (
       <ul class="turn-order" data-testid="turn-order">
-        {characters.map((c) => {
-          const { note, done } = trackerState(c)
-          return (
-            <li key={c.id} class={done ? 'done' : ''}>
-              <span class="muted small">{c.faction === 'party' ? 'Players' : 'Foes'}</span> {c.name}
-              {note && ` · ${note}`}
-            </li>
-          )
-        })}
+        {characters.map((c) => (
+          <li key={c.id} class={c.done ? 'done' : ''}>
+            <span class="muted small">{c.faction === 'party' ? 'Players' : 'Foes'}</span> {c.name}
+            {c.note && ` · ${c.note}`}
+          </li>
+        ))}
       </ul>
     )
   }
   const name = (id: string) => combatants.find((c) => c.id === id)?.name ?? '?'
   const known = (ids: readonly string[] = []) => ids.filter((id) => combatants.some((c) => c.id === id))
   const surprised = turn.round === 1 ? known(turn.surprised) : []
-  const defending = known(turn.defendOnly)
+  const defending = known(view?.defendOnly?.(turn))
   // Who of the order the rules keep out now (fallen, fled): struck through, their slot goes by without them.
   const out = new Set(turn.out)
   return (

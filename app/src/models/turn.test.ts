@@ -1,9 +1,9 @@
 import type { TurnState } from '@fray/protocol'
-import { IDLE_TURN } from '@fray/rules'
+import { IDLE_TURN, SYSTEMS, type zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import { loadRules } from './rules.ts'
 import type { Combatant } from './table.ts'
-import { describeTurn, factionToMove, noActionNow, trackerState, turnKey } from './turn.ts'
+import { describeTurn as describe_, noActionNow, turnKey } from './turn.ts'
 
 const combatants: Combatant[] = [
   { id: 'm', name: 'Mira', hp: 8, maxHp: 8, side: 'pc' },
@@ -13,11 +13,17 @@ const rolling: TurnState = {
   ...IDLE_TURN,
   status: 'initiative',
   round: 1,
-  intents: {},
+  systemRound: { intents: {} },
   waiting: { m: 'initiative' },
 }
 
-type Factions = NonNullable<TurnState['factions']>
+type Factions = zones.RoundState
+/** What zones says of its round (`ScreenRules.turn.view`): the banner's words, whose side moves, the tracker. */
+const view = SYSTEMS.zones.turn.view
+/** The banner as a screen of the room's system shows it (zones' rounds have words of their own). */
+const describeTurn = (turn: TurnState, all: Combatant[], mine?: string) => describe_(turn, all, mine, view)
+const factionToMove = (turn: TurnState) => view?.sides?.toMove(turn)
+const zonesTurn = (turn: TurnState, factions: Factions): TurnState => ({ ...turn, systemRound: factions })
 
 /** zones, round 1: the foes move and Goblin acts for them; `characters` as given. */
 function foesActing(characters: Factions['characters'] = {}): TurnState {
@@ -32,7 +38,7 @@ function foesActing(characters: Factions['characters'] = {}): TurnState {
     characters,
     log: [],
   }
-  return { ...IDLE_TURN, status: 'running', round: 1, factions, acting: ['g'] }
+  return { ...IDLE_TURN, status: 'running', round: 1, systemRound: factions, acting: ['g'] }
 }
 
 describe('the turn as a viewer reads it', () => {
@@ -108,13 +114,13 @@ describe('the turn as a viewer reads it', () => {
       characters: { g: { ...f, extraReactions: 0, out: false, concealed: false } },
       log: [{ type: 'pass', faction: 'foes', reason: 'The foes pass: each has taken their turn.' }],
     }
-    const running: TurnState = { ...IDLE_TURN, status: 'running', round: 1, factions }
+    const running: TurnState = { ...IDLE_TURN, status: 'running', round: 1, systemRound: factions }
     expect(describeTurn(running, combatants).detail).toBe(
       'Round 1 · 1 pass in a row · The foes pass: each has taken their turn.',
     )
     // A side's own pass needs no reason.
     const own = { ...factions, log: [{ type: 'pass' as const, faction: 'foes' }] }
-    expect(describeTurn({ ...running, factions: own }, combatants).detail).toBe('Round 1 · 1 pass in a row')
+    expect(describeTurn(zonesTurn(running, own), combatants).detail).toBe('Round 1 · 1 pass in a row')
   })
 
   it('names the one a side chose to everyone else while they act (zones)', () => {
@@ -133,18 +139,16 @@ describe('the turn as a viewer reads it', () => {
       concealed: false,
     }
     const running = foesActing({ m: { ...me, spent: null, out: false } })
-    const factions = running.factions as Factions
+    const factions = running.systemRound as Factions
     expect(describeTurn(running, combatants, 'm')).toMatchObject({ next: true, yours: false })
     expect(describeTurn(running, combatants, 'm').detail).toBe(
       'Your side is next · Goblin is acting · Round 1',
     )
     const spent = { ...factions, characters: { m: { ...me, spent: 'turn' as const, out: false } } }
-    expect(describeTurn({ ...running, factions: spent }, combatants, 'm').next).toBe(false)
+    expect(describeTurn(zonesTurn(running, spent), combatants, 'm').next).toBe(false)
     const out = { ...factions, characters: { m: { ...me, spent: null, out: true } } }
-    expect(describeTurn({ ...running, factions: out }, combatants, 'm').next).toBe(false)
-    expect(describeTurn({ ...running, factions: { ...factions, next: 'party' } }, combatants, 'm').next).toBe(
-      false,
-    )
+    expect(describeTurn(zonesTurn(running, out), combatants, 'm').next).toBe(false)
+    expect(describeTurn(zonesTurn(running, { ...factions, next: 'party' }), combatants, 'm').next).toBe(false)
   })
 
   it('marks on the zones tracker who is out of the fight, as well as who has acted', () => {
@@ -155,6 +159,10 @@ describe('the turn as a viewer reads it', () => {
       reactionsUsed: 0,
       extraReactions: 0,
       concealed: false,
+    }
+    const trackerState = (g: Factions['characters'][string]) => {
+      const row = view?.sides?.tracker(foesActing({ g }))[0]
+      return row && { note: row.note, done: row.done }
     }
     expect(trackerState({ ...c, spent: null, out: false })).toEqual({ note: '', done: false })
     expect(trackerState({ ...c, spent: 'turn', out: false })).toEqual({ note: 'has acted', done: true })
@@ -208,11 +216,10 @@ describe('the turn as a viewer reads it', () => {
     const base = { ...IDLE_TURN, status: 'running' as const, round: 1, order }
     const moving: TurnState = {
       ...base,
-      phase: 'movement',
-      intents: { m: { metersMoved: 10, weapon: null } },
+      systemRound: { phase: 'movement', intents: { m: { metersMoved: 10, weapon: null } } },
       phaseNow: phase(2, 'Movement', 'Nobody attacks yet.'),
     }
-    expect(describeTurn(moving, combatants, 'm')).toMatchObject({
+    expect(describe_(moving, combatants, 'm', SYSTEMS.brp.turn.view)).toMatchObject({
       text: 'Move your 10 m now',
       detail: 'Phase 2 of 4: Movement · Mira 10 m · then the Actions in DEX order',
     })
@@ -234,9 +241,13 @@ describe('the turn as a viewer reads it', () => {
 
   it('keys the turn so that a refusal answered before it moved on can be let go', () => {
     const running: TurnState = { ...IDLE_TURN, status: 'running', round: 2, order: [], current: 0 }
-    expect(turnKey(running)).toBe(turnKey({ ...running, acting: ['m'] }))
-    expect(turnKey(running)).not.toBe(turnKey({ ...running, current: 1 }))
-    expect(turnKey(running)).not.toBe(turnKey({ ...running, round: 3 }))
+    expect(turnKey(running, view)).toBe(turnKey({ ...running, acting: ['m'] }, view))
+    expect(turnKey(running, view)).not.toBe(turnKey({ ...running, current: 1 }, view))
+    expect(turnKey(running, view)).not.toBe(turnKey({ ...running, round: 3 }, view))
+    // A side's move in faction play (zones) moves it on too.
+    const foes = foesActing()
+    const moved = { ...(foes.systemRound as Factions), log: [{ type: 'pass' as const, faction: 'foes' }] }
+    expect(turnKey(foes, view)).not.toBe(turnKey(zonesTurn(foes, moved), view))
   })
 })
 

@@ -1,4 +1,4 @@
-import { IDLE_TURN } from '@fray/rules'
+import { IDLE_TURN, SYSTEMS } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import type { Combatant } from '../models/table.ts'
 import { openingChoice, targetList } from './composer-targets.ts'
@@ -47,11 +47,15 @@ describe('the way to act the composer opens on', () => {
     { id: 'dagger-thrown', label: 'Dagger (thrown)' },
   ]
   it('is what the attacker stated for the round (brp 5.2), else the weapon in hand', () => {
-    const turn = { ...IDLE_TURN, intents: { mira: { metersMoved: 0, weapon: 'dagger-thrown' } } }
-    expect(openingChoice(choices, turn, 'mira')?.id).toBe('dagger-thrown')
-    expect(openingChoice(choices, turn, 'tomas')?.id).toBe('brawl')
-    const other = { ...IDLE_TURN, intents: { mira: { metersMoved: 0, weapon: null } } }
-    expect(openingChoice(choices, other, 'mira')?.id).toBe('brawl')
-    expect(openingChoice(choices, undefined, 'mira')?.id).toBe('brawl')
+    const view = SYSTEMS.brp.turn.view
+    const turn = {
+      ...IDLE_TURN,
+      systemRound: { intents: { mira: { metersMoved: 0, weapon: 'dagger-thrown' } } },
+    }
+    expect(openingChoice(choices, turn, 'mira', view)?.id).toBe('dagger-thrown')
+    expect(openingChoice(choices, turn, 'tomas', view)?.id).toBe('brawl')
+    const other = { ...IDLE_TURN, systemRound: { intents: { mira: { metersMoved: 0, weapon: null } } } }
+    expect(openingChoice(choices, other, 'mira', view)?.id).toBe('brawl')
+    expect(openingChoice(choices, undefined, 'mira', view)?.id).toBe('brawl')
   })
 })

@@ -1,5 +1,5 @@
 /** Whom the composer offers as targets, in what order, and whom it chooses before the player does. */
-import type { AttackChoice, TurnState } from '@fray/rules'
+import type { AttackChoice, RoundView, TurnState } from '@fray/rules'
 import type { Combatant } from '../models/table.ts'
 
 /**
@@ -10,8 +10,9 @@ export function openingChoice(
   choices: readonly AttackChoice[],
   turn: TurnState | undefined,
   attackerId: string,
+  view: Pick<RoundView, 'declared'> | undefined,
 ): AttackChoice | undefined {
-  const stated = turn?.intents?.[attackerId]?.weapon
+  const stated = turn && view?.declared?.(turn, attackerId)?.weapon
   return choices.find((c) => c.id === stated) ?? choices[0]
 }
 

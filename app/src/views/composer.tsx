@@ -91,7 +91,9 @@ export function Composer({
   }
   const all = rules.choices(me, view)
   const choices = aidOnly && all.ok ? ok(all.value.filter((c) => c.aid)) : all
-  const choice = useSignal(choices.ok ? (openingChoice(choices.value, turn, attacker.id)?.id ?? '') : '')
+  const choice = useSignal(
+    choices.ok ? (openingChoice(choices.value, turn, attacker.id, rulesOf(system).turn.view)?.id ?? '') : '',
+  )
   const choiceOf = (id: string) => (choices.ok ? choices.value.find((c) => c.id === id) : undefined)
   /** Whether a choice helps its target (First Aid): then one's own side comes first, the fallen first of all. */
   const aids = (id: string) => Boolean(choiceOf(id)?.aid)

@@ -13,6 +13,7 @@ import { RoomError } from '../components/room-error.tsx'
 import { TurnBanner, TurnOrder } from '../components/turn-banner.tsx'
 import { useWakeLock } from '../device.ts'
 import { keepOffline } from '../keep-offline.ts'
+import { useRules } from '../models/rules.ts'
 import { connectDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { useRoomInfo } from './use-room.ts'
@@ -22,9 +23,12 @@ const SCREEN_LOG = 8
 
 export function RoomScreen({ roomId }: { roomId: string }) {
   const room = useRoomInfo(roomId)
+  const system = room.status === 'ready' ? room.info.system : null
   useEffect(() => {
-    keepOffline(['screen'])
-  }, [])
+    keepOffline(system ? ['screen', system] : ['screen'])
+  }, [system])
+  // What the system says of its own round (zones' sides and tracker), in its rules' screen part.
+  const view = useRules(system)?.turn.view
   const tableDoc = useMemo(() => connectDoc(roomId, 'table'), [roomId])
   const logDoc = useMemo(() => connectDoc(roomId, 'log'), [roomId])
   const table = useMemo(() => createTableModel(tableDoc.doc, logDoc.doc), [tableDoc, logDoc])
@@ -53,8 +57,8 @@ export function RoomScreen({ roomId }: { roomId: string }) {
       </header>
       <div class="screen-grid">
         <div class="screen-turn">
-          <TurnBanner turn={table.turn.value} combatants={combatants} />
-          <TurnOrder turn={table.turn.value} combatants={combatants} />
+          <TurnBanner turn={table.turn.value} combatants={combatants} view={view} />
+          <TurnOrder turn={table.turn.value} combatants={combatants} view={view} />
         </div>
         <section class="card screen-fighters" aria-labelledby="screen-fighters-h">
           <h2 id="screen-fighters-h">In the fight</h2>

@@ -20,7 +20,7 @@ import { useRules } from '../models/rules.ts'
 import { createSeatModel, type StoredSeat } from '../models/seat.ts'
 import { connectDoc, type SyncedDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
-import { factionToMove, isSurprised, noActionNow, turnKey } from '../models/turn.ts'
+import { isSurprised, noActionNow, turnKey } from '../models/turn.ts'
 import { useLazy } from './use-lazy.ts'
 import { useTapLock } from './use-tap-lock.ts'
 
@@ -133,15 +133,14 @@ export function Seated(props: {
   const open = table.combatants.value.filter((c) => c.side === 'pc' && !c.seatId)
   const waiting = requests.pending.value.length
   const turn = table.turn.value
-  const moving = factionToMove(turn)
-  const mineInRound = me ? turn.factions?.characters[me.id] : undefined
+  // Where sides alternate (zones), the system says whose side moves and who of it may still act.
+  const view = screenRules?.turn.view
+  const sides = view?.sides
+  const moving = sides?.toMove(turn) ?? null
+  const mineInRound = me ? sides?.tracker(turn).find((c) => c.id === me.id) : undefined
   const sideMoves = Boolean(turn.status === 'running' && mineInRound && mineInRound.faction === moving)
-  // In an ambush's bonus round only the concealed act.
-  const myFactionMove =
-    sideMoves &&
-    !mineInRound?.spent &&
-    !mineInRound?.out &&
-    (!turn.factions?.bonusRound || Boolean(mineInRound?.concealed))
+  // Not spent, not out; in an ambush's bonus round only the concealed act.
+  const myFactionMove = sideMoves && Boolean(me && sides?.free(turn, me.id))
   // A turn of one's own to end: one's slot in the order, or in faction play the turn one's side took with them.
   const myTurn = Boolean(me && isActing(turn, me.id))
   /** Typing a face rolled on the table's own dice: '' while the form is open, null when closed. */
@@ -155,9 +154,9 @@ export function Seated(props: {
   const refusedIn = useRef(new Map<string, string>())
   const refusal = requests.lastRefusal.value
   if (refusal && !refusedIn.current.has(refusal.requestId))
-    refusedIn.current.set(refusal.requestId, turnKey(turn))
+    refusedIn.current.set(refusal.requestId, turnKey(turn, view))
   const currentRefusal =
-    refusal && refusedIn.current.get(refusal.requestId) === turnKey(turn) ? refusal.error : null
+    refusal && refusedIn.current.get(refusal.requestId) === turnKey(turn, view) ? refusal.error : null
   const surprised = isSurprised(turn, me?.id)
   // The room's turn model says whom the round waits for (one roll for a side counts for all of it).
   // Typed initiative in a room that approves physical dice waits in the log for the GM's verdict.
@@ -231,7 +230,7 @@ export function Seated(props: {
     : undefined
   // Nothing left this turn (no attack left, none waiting for its defender): the turn ends by itself, at
   // once, or after a short window to keep it where the rules let one move after attacking.
-  const key = turnKey(turn)
+  const key = turnKey(turn, view)
   const kept = useSignal<string | null>(null)
   const moves = system ? SYSTEM_INFO[system].movesAfterAttack : false
   const spent = Boolean(me && myTurn && turn.attacksLeft?.[me.id] === 0 && !attackOpen)
@@ -295,7 +294,7 @@ export function Seated(props: {
           <ThemeToggle />
         </div>
       </header>
-      <TurnBanner turn={table.turn.value} combatants={table.combatants.value} mine={me?.id} />
+      <TurnBanner turn={table.turn.value} combatants={table.combatants.value} mine={me?.id} view={view} />
       {ending && (
         <div class="turn-note row gap" role="status" data-testid="turn-ends">
           <span>
@@ -401,7 +400,7 @@ export function Seated(props: {
               <IntentForm
                 system={system}
                 combatant={me}
-                declared={turn.intents?.[me.id]}
+                declared={view?.declared?.(turn, me.id)}
                 onDeclare={(intent) => requests.declareIntent(intent)}
               />
             </section>
@@ -505,7 +504,7 @@ export function Seated(props: {
                           type="button"
                           class="huge"
                           disabled={locked}
-                          onClick={tap(() => requests.factionMove('pass', turnPlace(turn)))}
+                          onClick={tap(() => requests.factionMove('pass', turnPlace(turn, view)))}
                         >
                           We pass
                         </button>
@@ -543,7 +542,7 @@ export function Seated(props: {
           </div>
         </div>
         <div class="player-side">
-          <TurnOrder turn={table.turn.value} combatants={table.combatants.value} />
+          <TurnOrder turn={table.turn.value} combatants={table.combatants.value} view={view} />
           <section class="card" aria-labelledby="fight-h">
             <h2 id="fight-h">In the fight</h2>
             <CombatantList combatants={table.combatants.value.filter((c) => c.id !== me?.id)} />

@@ -34,7 +34,8 @@ export interface RuleSystem<Sheet = unknown> {
 /**
  * What a screen reads of a system (a phone, the GM's tablet, the table's screen): everything but the turn
  * model's steps, which only the room runs. Of the turn model a screen reads the toggles the round already
- * knows, its facts of an attack and the declaration form; each system's `screen.ts` builds this without
+ * knows, its facts of an attack, the declaration form and what the system says of its own round (`view`:
+ * its place, its words, its controls); each system's `screen.ts` builds this without
  * importing its turn model, so a phone does not download the room's side of the round.
  */
 export interface ScreenRules<Sheet = unknown> extends Omit<RuleSystem<Sheet>, 'combat' | 'turn'> {
@@ -54,5 +55,5 @@ export interface ScreenRules<Sheet = unknown> extends Omit<RuleSystem<Sheet>, 'c
     | 'resolve'
     | 'defenses'
   >
-  turn: Pick<TurnRules, 'known' | 'facts' | 'intents'>
+  turn: Pick<TurnRules, 'known' | 'facts' | 'intents' | 'view'>
 }

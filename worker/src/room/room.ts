@@ -146,6 +146,8 @@ export class Room {
   /** Takes the room's end of a socket the gate let through (and not crowded out). */
   accept(ws: RoomSocket, admitted: Admitted): void {
     if (isPastDoc(admitted.docName)) moveFiledFights(this.store, this.host)
+    // An older room's table, as its devices read it now, before the first of them syncs it.
+    if (admitted.docName === 'table') this.tableRoom()?.upgrade()
     this.keeping.touch()
     this.host.accept(ws, admitted.docName, admitted.role)
   }

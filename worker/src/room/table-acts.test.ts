@@ -11,7 +11,7 @@ import {
   TABLE,
   type TurnState,
 } from '@fray/protocol'
-import { defaultSheetFor, SYSTEM_IDS, type SystemId, seededDice } from '@fray/rules'
+import { defaultSheetFor, SYSTEM_IDS, type SystemId, seededDice, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { fighterOf } from './fighters.ts'
@@ -68,7 +68,7 @@ function namesOnlyThoseThere(r: ReturnType<typeof room>): void {
     ...(turn.order ?? []).flatMap((slot) => slot.ids),
     ...(turn.acting ?? []),
     ...Object.keys(turn.initiative ?? {}),
-    ...Object.keys(turn.factions?.characters ?? {}),
+    ...Object.keys(zones.zonesRound(turn)?.characters ?? {}),
   ]
   expect(named.filter((id) => !there.has(id))).toEqual([])
 }

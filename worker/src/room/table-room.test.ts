@@ -10,7 +10,7 @@ import {
   SEAT,
   TABLE,
 } from '@fray/protocol'
-import { seededDice, turnPlace } from '@fray/rules'
+import { SYSTEMS, seededDice, type TurnState, turnPlace } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { applyApproval } from './requests.ts'
@@ -558,6 +558,7 @@ describe('the GM editing the table directly', () => {
 })
 
 describe('the GM’s Next turn, from where the GM saw the turn', () => {
+  const placeOf = (turn: TurnState) => turnPlace(turn, SYSTEMS.osr.turn.view)
   /** Mira and a goblin, the fight running: `ask` is one GM request, `asks` several written at once. */
   function running() {
     const { room, docs, seat, answer } = setup()
@@ -590,14 +591,14 @@ describe('the GM’s Next turn, from where the GM saw the turn', () => {
 
   it('from two devices at once moves the turn on once: the second is refused, and says why', () => {
     const once = running()
-    const place = turnPlace(once.turn())
+    const place = placeOf(once.turn())
     once.ask({ id: 'n1', kind: 'next-turn', from: place })
     expect(once.answer(once.docs.gm, 'n1')?.ok).toBe(true)
-    expect(turnPlace(once.turn())).not.toBe(place)
+    expect(placeOf(once.turn())).not.toBe(place)
 
     // The same fight (the same dice), and both of the GM's devices tap Next turn at the same place.
     const twice = running()
-    expect(turnPlace(twice.turn())).toBe(place)
+    expect(placeOf(twice.turn())).toBe(place)
     twice.asks({ id: 'n1', kind: 'next-turn', from: place }, { id: 'n2', kind: 'next-turn', from: place })
     expect(twice.answer(twice.docs.gm, 'n1')?.ok).toBe(true)
     expect(twice.answer(twice.docs.gm, 'n2')).toEqual({
@@ -612,19 +613,19 @@ describe('the GM’s Next turn, from where the GM saw the turn', () => {
     for (let i = 0; i < 3 && !turn().acting?.includes('mira'); i++)
       ask({ id: `to-mira-${i}`, kind: 'next-turn' })
     expect(turn().acting).toContain('mira')
-    const place = turnPlace(turn())
+    const place = placeOf(turn())
     // Mira ends her turn; the GM, still seeing her turn, taps Next turn: her end arrives first.
     seat(MIRA)
       .getArray(SEAT.requests)
       .push([{ id: 'e1', kind: 'end-turn', at: 2 }])
     room.resolveSeat(MIRA)
     const after = turn()
-    expect(turnPlace(after)).not.toBe(place)
+    expect(placeOf(after)).not.toBe(place)
     ask({ id: 'late', kind: 'next-turn', from: place })
     expect(answer(docs.gm, 'late')?.ok).toBe(false)
     expect(turn()).toEqual(after)
     // From where the turn stands now, it moves on.
-    ask({ id: 'now', kind: 'next-turn', from: turnPlace(after) })
+    ask({ id: 'now', kind: 'next-turn', from: placeOf(after) })
     expect(answer(docs.gm, 'now')?.ok).toBe(true)
   })
 
@@ -638,9 +639,9 @@ describe('the GM’s Next turn, from where the GM saw the turn', () => {
 
   it('without a place (a GM screen from before) moves the turn on as it did', () => {
     const { ask, answer, docs, turn } = running()
-    const place = turnPlace(turn())
+    const place = placeOf(turn())
     ask({ id: 'n1', kind: 'next-turn' })
     expect(answer(docs.gm, 'n1')?.ok).toBe(true)
-    expect(turnPlace(turn())).not.toBe(place)
+    expect(placeOf(turn())).not.toBe(place)
   })
 })

@@ -25,6 +25,7 @@ import { fileOlderEntries } from './log-filing.ts'
 import { deleteRuns } from './map-writes.ts'
 import { type RoomContext, writeAllStatus } from './outcomes.ts'
 import { answerOf, applyApproval, NOT_UNDERSTOOD, resolveRequest } from './requests.ts'
+import { upgradeTurn } from './turn-doc.ts'
 import { approveInitiative, refreshTurn } from './turn-flow.ts'
 
 export { KEPT_REQUESTS }
@@ -235,6 +236,11 @@ export class TableRoom {
       dice,
       now: this.now(),
     }
+  }
+
+  /** An older room's stored documents brought to how the room reads them now (its turn's round of its system). */
+  upgrade(): void {
+    this.atomically(() => upgradeTurn(this.options.docs.table))
   }
 
   /** The GM changed the table directly (hit points, a monster revealed, what players see of monsters). */

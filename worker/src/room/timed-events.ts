@@ -56,7 +56,7 @@ export function dueEvents(turn: TurnState): DueEvent[] {
  */
 export function withEventsDue(ctx: RoomContext, turn: TurnState, roundOver: boolean): TurnState {
   const events = eventsMap(ctx)
-  const coming = eventsComingUp([...events.values()], turn, roundOver)
+  const coming = eventsComingUp([...events.values()], turn, roundOver, ctx.rules.turn.view)
   const due = [
     ...dueEvents(turn),
     ...coming.map((e) => ({ id: e.id, label: e.secret ? SECRET_LABEL : e.name, round: turn.round })),

@@ -93,7 +93,7 @@ export function resolveEvent(ctx: RoomContext, eventId: string, logId: string): 
  * moved on once already (another of the GM's devices, a player's End my turn, another player's We pass).
  */
 export function movedOn(ctx: RoomContext, from: string | undefined, by: string): RequestResult | null {
-  if (from === undefined || from === turnPlace(readTurn(ctx.table))) return null
+  if (from === undefined || from === turnPlace(readTurn(ctx.table), ctx.rules.turn.view)) return null
   return { ok: false, error: `The turn had already moved on (${by}): nothing changed.` }
 }
 
@@ -139,7 +139,7 @@ export function closeCombat(ctx: RoomContext, logId: string): void {
 /** One who left the table (removed, hidden again) leaves the order too: no "?" on any device. */
 export function leaveTurn(ctx: RoomContext, id: string): void {
   const turn = readTurn(ctx.table)
-  if (turn.status !== 'idle') writeTurn(ctx.table, withoutCombatant(turn, id))
+  if (turn.status !== 'idle') writeTurn(ctx.table, withoutCombatant(turn, id, ctx.rules.turn.view))
 }
 
 const entries = (ctx: RoomContext) => ctx.log.getArray<LogEntry>(LOG.entries)

@@ -12,7 +12,7 @@ import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
 import { doneHere, type GmAsk, type GmModel } from '../../models/gm.ts'
 import { useRules } from '../../models/rules.ts'
 import type { Combatant, TableModel } from '../../models/table.ts'
-import { factionToMove, isSurprised, noActionNow } from '../../models/turn.ts'
+import { isSurprised, noActionNow } from '../../models/turn.ts'
 import { useLazy } from '../use-lazy.ts'
 import { useTapLock } from '../use-tap-lock.ts'
 import { NewFight, RestCard } from './between-fights.tsx'
@@ -47,9 +47,13 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   const tap = (request: GmAsk) => tapped(send(request))
   const ask = (kind: 'roll-foes' | 'end-combat') => tap({ kind })
   const turnState = table.turn.value
+  const rules = useRules(system)
+  // What the system says of its own round: its place, its words, whose side moves (zones).
+  const view = rules?.turn.view
   // From where the turn stands on this screen: the room refuses it once the turn has moved on (a second
   // device of the GM's, or a player's "End my turn" crossing this tap), so it never skips anyone.
-  const moveOn = (kind: 'next-turn' | 'pass' | 'begin-actions') => tap({ kind, from: turnPlace(turnState) })
+  const moveOn = (kind: 'next-turn' | 'pass' | 'begin-actions') =>
+    tap({ kind, from: turnPlace(turnState, view) })
   const info = system ? SYSTEM_INFO[system] : null
   const stating = Boolean(info?.statesIntent) && turnState.status === 'initiative'
   // spelljammer: the dice follow the declaration, and the round waits for them (brp's waits for intents).
@@ -73,7 +77,6 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   const monsterAttacker = table.combatants.value.find((c) => c.id === attacking.value)
   const actingFoes = table.combatants.value.filter((c) => c.side === 'foe' && mayAttack(turnState, c.id))
   // A monster the rules leave nothing to do this turn says why, instead of a button to a refusal.
-  const rules = useRules(system)
   const barred = (c: Combatant) => (rules ? noActionNow(rules, c, turnState, table.combatants.value) : null)
   const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
   const IntentForm = useLazy(loadIntentForm, stating)
@@ -82,7 +85,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   )
   return (
     <section class="card turn-card" aria-label="Turn order" data-busy={locked ? '' : undefined}>
-      <TurnBanner turn={table.turn.value} combatants={allCombatants} />
+      <TurnBanner turn={table.turn.value} combatants={allCombatants} view={view} />
       {turnState.status !== 'idle' && <DueEvents gm={gm} due={turnState.due ?? []} />}
       {table.turn.value.status === 'initiative' && waitingFor.length > 0 && (
         <p class="muted">
@@ -97,12 +100,12 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
             .map((c) => (
               <details key={c.id} class="foe-intent">
                 <summary>
-                  {c.name}: {turnState.intents?.[c.id] ? 'intent stated' : 'stays put, first weapon'}
+                  {c.name}: {view?.declared?.(turnState, c.id) ? 'intent stated' : 'stays put, first weapon'}
                 </summary>
                 <IntentForm
                   system={system}
                   combatant={c}
-                  declared={turnState.intents?.[c.id]}
+                  declared={view?.declared?.(turnState, c.id)}
                   onDeclare={(intent) => declareFor(c.id, intent)}
                   forFoe
                 />
@@ -152,22 +155,23 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                 Roll for monsters
               </button>
             )}
-            {((stating && !rolling) || table.turn.value.phase === 'movement') && (
+            {((stating && !rolling) || view?.moving?.(turnState)) && (
               <button type="button" class="primary" disabled={locked} onClick={() => moveOn('begin-actions')}>
-                {stating && Object.values(table.turn.value.intents ?? {}).some((i) => i.metersMoved > 0)
+                {stating &&
+                table.combatants.value.some((c) => (view?.declared?.(turnState, c.id)?.metersMoved ?? 0) > 0)
                   ? 'Begin movement'
                   : 'Begin actions'}
               </button>
             )}
             {table.turn.value.status === 'running' &&
-              !table.turn.value.factions &&
-              table.turn.value.phase !== 'movement' && (
+              info?.rounds !== 'factions' &&
+              !view?.moving?.(turnState) && (
                 <button type="button" class="primary" disabled={locked} onClick={() => moveOn('next-turn')}>
                   Next turn
                 </button>
               )}
             {/* Faction play: the monster whose turn is under way may stop before it is all spent. */}
-            {table.turn.value.factions &&
+            {view?.sides &&
               table.combatants.value
                 .filter((c) => c.side === 'foe' && isActing(turnState, c.id))
                 .map((c) => (
@@ -180,16 +184,11 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                     End {c.name}’s turn
                   </button>
                 ))}
-            {factionToMove(table.turn.value) === 'foes' && (
+            {view?.sides?.toMove(turnState) === 'foes' && (
               <>
-                {Object.values(table.turn.value.factions?.characters ?? {})
-                  .filter(
-                    (c) =>
-                      c.faction === 'foes' &&
-                      !c.spent &&
-                      !c.out &&
-                      (!table.turn.value.factions?.bonusRound || c.concealed),
-                  )
+                {view.sides
+                  .tracker(turnState)
+                  .filter((c) => c.faction === 'foes' && view.sides?.free(turnState, c.id))
                   .map((c) => (
                     <button
                       key={c.id}
@@ -326,6 +325,7 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
           return c !== undefined && barred(c) !== null
         }}
         onMove={table.moveSlot}
+        view={view}
       />
     </section>
   )

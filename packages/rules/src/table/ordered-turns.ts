@@ -7,6 +7,7 @@
 import { unreachable } from '../assert.ts'
 import { fail, type Outcome, ok } from '../outcome.ts'
 import type { MomentScale, PhaseInfo, RoundPhaseId } from '../system.ts'
+import { orderedRound, orderedView, withOrderedRound } from './ordered-round.ts'
 import type {
   InitiativeRoll,
   Intent,
@@ -22,7 +23,7 @@ import type {
   TurnState,
   TurnStep,
 } from './turn.ts'
-import { countAttack, IDLE_TURN, NO_SURPRISE } from './turn.ts'
+import { countAttack, IDLE_TURN, NO_SURPRISE, type RoundView } from './turn.ts'
 import type { Fighter } from './types.ts'
 
 /** What a slot-ordered system says about its rounds. */
@@ -79,6 +80,8 @@ export interface OrderedHooks {
    * acts later); absent where the system's text has no hold onto another's number.
    */
   hold?(order: readonly TurnSlot[], id: string, until: string): Outcome<true>
+  /** What the system says of its round (see `TurnRules.view`); absent, what every ordered round says. */
+  view?: RoundView
 }
 
 /**
@@ -88,8 +91,8 @@ export interface OrderedHooks {
  */
 function phaseOf(turn: TurnState): RoundPhaseId | null {
   if (turn.status === 'initiative') return 'statement-of-intent'
-  if (turn.status !== 'running' || turn.factions) return null
-  if (turn.phase === 'movement') return 'movement'
+  if (turn.status !== 'running') return null
+  if (orderedRound(turn).phase === 'movement') return 'movement'
   return turn.current < turn.order.length ? 'actions' : 'resolution'
 }
 
@@ -124,7 +127,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     hooks.needsInitiative ? hooks.needsInitiative(f, all, turn, settings) : !turn.initiative[f.id]
   /** One's declaration this round, or what one who declared nothing does; none where rounds have none. */
   const declared = (turn: TurnState, f: Fighter): Intent | undefined =>
-    hooks.intents ? (turn.intents?.[f.id] ?? hooks.intents.fallback(f)) : undefined
+    hooks.intents ? (orderedRound(turn).intents?.[f.id] ?? hooks.intents.fallback(f)) : undefined
   const diceOf = (turn: TurnState, f: Fighter) => hooks.initiativeDice(f, declared(turn, f))
   const rolls = (turn: TurnState, f: Fighter) => {
     const dice = diceOf(turn, f)
@@ -150,7 +153,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     for (;;) {
       if (turn.status === 'initiative') {
         const who = participants(turn, ctx)
-        const intents = turn.intents ?? {}
+        const intents = orderedRound(turn).intents ?? {}
         const waiting: Record<string, 'initiative' | 'intent'> = {}
         const initiativeSides: Record<string, number[]> = {}
         for (const f of hooks.intents?.statementOrder?.(who) ?? who) {
@@ -170,15 +173,18 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const stated = hooks.intents
           ? { ...intents, ...Object.fromEntries(who.map((f) => [f.id, declared(turn, f)] as const)) }
           : intents
-        const withIntents = { ...turn, intents: stated as Record<string, Intent> }
+        const withIntents = withOrderedRound(turn, { intents: stated as Record<string, Intent> })
         const order = hooks.order(who, withIntents, ctx.settings, ctx.fighters)
         // Only a sheet the rules cannot read stops the order: the round waits, and the GM fixes the sheet.
         if (!order.ok) return { turn: { ...turn, waiting, initiativeSides, acting: [] }, roundOver: false }
         // brp: those who stated a move make it first, in the Movement phase (5.1); nobody moving, the
         // Actions begin at once.
-        const moving = hooks.intents && who.some((f) => (withIntents.intents[f.id]?.metersMoved ?? 0) > 0)
+        const moving = hooks.intents && who.some((f) => (stated[f.id]?.metersMoved ?? 0) > 0)
         turn = {
-          ...withIntents,
+          ...withOrderedRound(withIntents, {
+            defendOnly: hooks.intents ? hooks.intents.defendOnly(who, stated as Record<string, Intent>) : [],
+            ...(hooks.intents ? { phase: moving ? ('movement' as const) : ('actions' as const) } : {}),
+          }),
           status: 'running',
           order: order.value,
           current: 0,
@@ -186,12 +192,10 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           attacks: {},
           waiting: {},
           initiativeSides: {},
-          defendOnly: hooks.intents ? hooks.intents.defendOnly(who, withIntents.intents) : [],
-          ...(hooks.intents ? { phase: moving ? ('movement' as const) : ('actions' as const) } : {}),
         }
         continue
       }
-      if (turn.status !== 'running' || turn.phase === 'movement')
+      if (turn.status !== 'running' || orderedRound(turn).phase === 'movement')
         return { turn: { ...turn, acting: [], attacksLeft: {} }, roundOver: false }
       const slot = turn.order[turn.current]
       if (!slot) {
@@ -239,7 +243,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
   function hold(turn: TurnState, id: string, until: string, ctx: TurnContext): Outcome<TurnStep> {
     if (!hooks.hold)
       return fail('These rules have no holding for a later number: the GM can move you in the order.')
-    if (turn.phase === 'movement') return fail(STILL_MOVING)
+    if (orderedRound(turn).phase === 'movement') return fail(STILL_MOVING)
     const slot = turn.order[turn.current]
     if (turn.status !== 'running' || !slot?.ids.includes(id) || turn.acted.includes(id))
       return fail('Only one whose turn it is can hold their action.')
@@ -287,7 +291,8 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       )
       .filter((s) => s.ids.length > 0)
     const acted = turn.acted.includes(id) ? turn.acted : [...turn.acted, id]
-    return ok(settle({ ...turn, order, acted, spentFrom: { ...turn.spentFrom, [id]: place } }, ctx))
+    const spentFrom = { ...orderedRound(turn).spentFrom, [id]: place }
+    return ok(settle({ ...withOrderedRound(turn, { spentFrom }), order, acted }, ctx))
   }
 
   /**
@@ -296,9 +301,9 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
    * passed, as an attack undone in an earlier turn gives nothing back; a round over forgets it all.
    */
   function unspend(turn: TurnState, id: string, ctx: TurnContext): Outcome<TurnStep> {
-    const place = turn.spentFrom?.[id]
+    const place = orderedRound(turn).spentFrom?.[id]
     if (turn.status !== 'running' || !place) return ok(settle(turn, ctx))
-    const { [id]: _given, ...spentFrom } = turn.spentFrom ?? {}
+    const { [id]: _given, ...spentFrom } = orderedRound(turn).spentFrom ?? {}
     const order = turn.order.map((s, i) =>
       i === place.joined && !place.wasThere ? { ...s, ids: s.ids.filter((x) => x !== id) } : s,
     )
@@ -313,7 +318,8 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         order.splice(Math.min(left.index, order.length), 0, { ...left.slot, ids: [id] })
     }
     const acted = place.joined === turn.current ? turn.acted.filter((x) => x !== id) : turn.acted
-    return ok(settle({ ...turn, order: order.filter((s) => s.ids.length > 0), acted, spentFrom }, ctx))
+    const kept = withOrderedRound(turn, { spentFrom })
+    return ok(settle({ ...kept, order: order.filter((s) => s.ids.length > 0), acted }, ctx))
   }
 
   function step(turn: TurnState, action: TurnAction, ctx: TurnContext): Outcome<TurnStep> {
@@ -328,10 +334,10 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const scored = hooks.scoreInitiative(f, action.faces, intent)
         if (!scored.ok) return scored
         // Rolling without a declaration declares what one who says nothing does: it stands for the round.
-        const intents = intent ? { intents: { ...(turn.intents ?? {}), [f.id]: intent } } : {}
-        return ok(
-          settle({ ...turn, ...intents, initiative: { ...turn.initiative, [f.id]: scored.value } }, ctx),
-        )
+        const stands = intent
+          ? withOrderedRound(turn, { intents: { ...orderedRound(turn).intents, [f.id]: intent } })
+          : turn
+        return ok(settle({ ...stands, initiative: { ...turn.initiative, [f.id]: scored.value } }, ctx))
       }
       case 'intent': {
         const f = find(action.id)
@@ -348,19 +354,20 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           return fail(`${f.name} has rolled initiative: this round’s declaration stands.`)
         const checked = hooks.intents.check(f, action.intent)
         if (!checked.ok) return checked
-        return ok(settle({ ...turn, intents: { ...(turn.intents ?? {}), [f.id]: checked.value } }, ctx))
+        const intents = { ...orderedRound(turn).intents, [f.id]: checked.value }
+        return ok(settle(withOrderedRound(turn, { intents }), ctx))
       }
       case 'begin-actions': {
-        if (hooks.intents && turn.status === 'running' && turn.phase === 'movement')
-          return ok(settle({ ...turn, phase: 'actions' }, ctx))
+        if (hooks.intents && turn.status === 'running' && orderedRound(turn).phase === 'movement')
+          return ok(settle(withOrderedRound(turn, { phase: 'actions' }), ctx))
         if (!hooks.intents || turn.status !== 'initiative')
           return fail('There is no Statement of Intent or Movement phase to end right now.')
         // Who declared nothing does what one who says nothing does; where dice follow, they roll next.
         const all = Object.fromEntries(participants(turn, ctx).map((f) => [f.id, declared(turn, f)] as const))
-        return ok(settle({ ...turn, intents: all as Record<string, Intent> }, ctx, true))
+        return ok(settle(withOrderedRound(turn, { intents: all as Record<string, Intent> }), ctx, true))
       }
       case 'end-turn': {
-        if (turn.phase === 'movement') return fail(STILL_MOVING)
+        if (orderedRound(turn).phase === 'movement') return fail(STILL_MOVING)
         const slot = turn.order[turn.current]
         if (turn.status !== 'running' || !slot?.ids.includes(action.id)) return fail('It is not your turn.')
         if (turn.acted.includes(action.id)) return fail('You have already ended your turn.')
@@ -368,7 +375,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
       }
       case 'next': {
         if (turn.status !== 'running') return fail('No round is running.')
-        if (turn.phase === 'movement') return fail(STILL_MOVING)
+        if (orderedRound(turn).phase === 'movement') return fail(STILL_MOVING)
         const waiting = ctx.openPrompts[0]
         if (waiting) {
           const name = (id: string) => find(id)?.name ?? 'Someone'
@@ -403,12 +410,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
               initiative: hooks.rerollEachRound(ctx.settings) ? {} : turn.initiative,
               // Surprise lasts one round; intents are stated anew every round.
               surprised: [],
-              oneAttack: [],
-              against: {},
-              intents: {},
-              defendOnly: [],
-              phase: undefined,
-              spentFrom: {},
+              systemRound: { oneAttack: [], against: {}, intents: {}, defendOnly: [], spentFrom: {} },
             },
             ctx,
           ),
@@ -433,10 +435,12 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         status: 'initiative',
         round: 1,
         surprised: surprise.surprised,
-        oneAttack: surprise.oneAttack,
-        against: surprise.against ?? {},
-        intents: {},
-        defendOnly: [],
+        systemRound: {
+          oneAttack: surprise.oneAttack,
+          against: surprise.against ?? {},
+          intents: {},
+          defendOnly: [],
+        },
       }
       return ok({ step: settle(turn, ctx), rolls: surprise.rolls })
     },
@@ -454,5 +458,6 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
     ...(hooks.moments ? { moments: hooks.moments } : {}),
     ...(hooks.segmentClock ? { segmentClock: hooks.segmentClock } : {}),
     ...(hooks.intents ? { intents: hooks.intents } : {}),
+    view: hooks.view ?? orderedView,
   }
 }

@@ -22,7 +22,7 @@ import type {
 /** What the table's checks read of a system: its words, its turn's facts, its combat. */
 export interface PlanningRules {
   info: { statesIntent: boolean; turnWords?: TurnWords }
-  turn: Pick<TurnRules, 'facts'>
+  turn: Pick<TurnRules, 'facts' | 'view'>
   combat: Pick<CombatRules, 'choices' | 'out' | 'plan' | 'preview'>
 }
 
@@ -72,7 +72,7 @@ export function planAttack(rules: PlanningRules, request: AttackRequest): Outcom
         ? 'Intents are being stated (the round’s first phase): attacks come in the Actions.'
         : 'Initiative is being rolled: attacks come once the round’s order is set.',
     )
-  if (turn.status === 'running' && turn.phase === 'movement')
+  if (turn.status === 'running' && rules.turn.view?.moving?.(turn))
     return fail(
       'Everyone is still making the moves they stated (the Movement phase): attacks come in the Actions.',
     )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEMS } from '../systems/index.ts'
+import { zonesRound } from '../systems/zones/turn-view.ts'
 import { checkMoment, eventsComingUp, eventWhen, type TimedEvent } from './timed-events.ts'
 import { IDLE_TURN, type TurnState } from './turn.ts'
 
@@ -46,7 +47,7 @@ describe('in faction play (zones) a number is the round’s faction turn about t
     ...IDLE_TURN,
     status: 'running',
     round: 1,
-    factions: {
+    systemRound: {
       round: 1,
       bonusRound: false,
       factions: ['party', 'foes'],
@@ -66,12 +67,13 @@ describe('in faction play (zones) a number is the round’s faction turn about t
     },
   })
   const third: TimedEvent = { id: 't', name: 'Reinforcements', at: 3, round: 1, every: false, secret: false }
+  const view = SYSTEMS.zones.turn.view
   it('comes up after two faction turns, before the third; a reaction is no faction turn', () => {
-    expect(eventsComingUp([third], factions(1), false)).toEqual([])
-    expect(eventsComingUp([third], factions(2), false)).toEqual([third])
+    expect(eventsComingUp([third], factions(1), false, view)).toEqual([])
+    expect(eventsComingUp([third], factions(2), false, view)).toEqual([third])
     const reacted = factions(1)
-    reacted.factions?.log.push({ type: 'reaction', character: 'm' })
-    expect(eventsComingUp([third], reacted, false)).toEqual([])
+    zonesRound(reacted)?.log.push({ type: 'reaction', character: 'm' })
+    expect(eventsComingUp([third], reacted, false, view)).toEqual([])
   })
 })
 

@@ -5,7 +5,7 @@
  * events, asks which come up after each step of the turn, and writes them into the turn as `due`.
  */
 import type { MomentScale } from '../system.ts'
-import type { DueEvent, TurnState } from './turn.ts'
+import type { DueEvent, RoundView, TurnState } from './turn.ts'
 
 /** When in a round an event comes up: a number of the system's order, or the round's start or end. */
 export type EventMoment = number | 'start' | 'end'
@@ -37,12 +37,13 @@ export function eventsComingUp(
   events: readonly TimedEvent[],
   turn: TurnState,
   roundOver: boolean,
+  view?: Pick<RoundView, 'movesTaken'>,
 ): TimedEvent[] {
   if (turn.status === 'idle') return []
   const running = turn.status === 'running' || roundOver
   const slot = turn.order[turn.current]
   const pastSlots = running && (roundOver || (turn.order.length > 0 && slot === undefined))
-  const moves = turn.factions?.log.filter((e) => e.type === 'turn' || e.type === 'pass').length
+  const moves = view?.movesTaken?.(turn)
   const reached = (at: EventMoment) => {
     if (!running) return false
     if (at === 'start') return true

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { SYSTEMS } from '../systems/index.ts'
+import { zonesRound } from '../systems/zones/turn-view.ts'
+import { orderedRound, orderedView } from './ordered-round.ts'
 import { IDLE_TURN, type TurnState, withoutCombatant } from './turn.ts'
 
 /** Round 2, the second of four slots under way: the Ogre and Mira share it, Mira has acted. */
@@ -55,16 +58,18 @@ describe('the turn without one who left the table', () => {
   })
 
   it('leaves nothing naming them: out, surprised, and the fields a system keeps by id', () => {
-    const turn = withoutCombatant(
-      { ...running, intents: { wren: { weapon: 'sword' } as never }, defendOnly: ['wren'] },
-      'wren',
-    )
+    const round = { intents: { wren: { weapon: 'sword' } as never }, defendOnly: ['wren'] }
+    const turn = withoutCombatant({ ...running, systemRound: round }, 'wren', orderedView)
     expect(turn.out).toEqual([])
-    expect(turn.intents).toEqual({})
-    expect(turn.defendOnly).toEqual([])
-    expect(withoutCombatant(running, 'tomas').surprised).toEqual([])
+    expect(orderedRound(turn).intents).toEqual({})
+    expect(orderedRound(turn).defendOnly).toEqual([])
+    expect(withoutCombatant(running, 'tomas', orderedView).surprised).toEqual([])
     // Nothing the turn did not have comes in; no fight, nothing changes.
-    expect('intents' in withoutCombatant(running, 'tomas')).toBe(false)
-    expect(withoutCombatant(IDLE_TURN, 'tomas')).toEqual(IDLE_TURN)
+    expect('systemRound' in withoutCombatant(running, 'tomas', orderedView)).toBe(false)
+    expect(withoutCombatant(IDLE_TURN, 'tomas', orderedView)).toEqual(IDLE_TURN)
+    // zones' round forgets them too.
+    const tracked = { characters: { wren: {}, mira: {} }, log: [] }
+    const zones = withoutCombatant({ ...running, systemRound: tracked }, 'wren', SYSTEMS.zones.turn.view)
+    expect(Object.keys(zonesRound(zones)?.characters ?? {})).toEqual(['mira'])
   })
 })

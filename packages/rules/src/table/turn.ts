@@ -5,7 +5,6 @@
  */
 import { fail, type Outcome, ok } from '../outcome.ts'
 import type { MomentScale, RoundPhaseId, Unaware } from '../system.ts'
-import type { RoundState } from '../systems/zones/round.ts'
 import type { Fighter } from './fighter.ts'
 
 /** Everyone who acts at one moment; several ids act simultaneously. */
@@ -69,23 +68,14 @@ export interface TurnState {
   attacks?: Record<string, number>
   /** For each one acting now, the attacks their turn still allows (0: they can only end it). */
   attacksLeft?: Record<string, number>
-  /** Faction play (zones): the rules package's round state. */
-  factions?: RoundState
+  /**
+   * The system's own round (zones' factions taking turns...), opaque to the engine: only the system's turn
+   * model writes it, and its turn view reads it, each through the typed reader in its own folder. Screens
+   * ask the turn view for the words and controls of the turn (`RoundView`), never read it.
+   */
+  systemRound?: unknown
   /** Caught by surprise: they cannot act in round 1. */
   surprised?: string[]
-  /** spelljammer: caught in an ambush, they may attack back only once in round 1. */
-  oneAttack?: string[]
-  /** Toggles every attack on them takes in round 1, as the surprise roll found (spelljammer's ambush tier). */
-  against?: Record<string, string[]>
-  /** brp's Statement of Intent: what each combatant declared for this round. */
-  intents?: Record<string, Intent>
-  /** brp: moved so far this round that they may only parry or dodge (5.3). */
-  defendOnly?: string[]
-  /**
-   * brp's phase of the round once the intents are stated (5.1): `movement` while those who stated a move
-   * make it (nobody attacks), then `actions` in DEX order; the Resolution is the end of the round.
-   */
-  phase?: 'movement' | 'actions'
   /**
    * Where rounds run in named phases (brp 5.1), the one under way as every banner shows it: "Phase 2 of 4:
    * Movement", and what it allows in the text's words. Written by the turn model.
@@ -93,11 +83,6 @@ export interface TurnState {
   phaseNow?: { id: RoundPhaseId; label: string; allows: string }
   /** The GM's timed events that came up: nobody acts until the GM has resolved them. Written by the room. */
   due?: DueEvent[]
-  /**
-   * Those whose action this round an outcome spent out of their place (osr: a weapon set against a charge,
-   * 17.0.1.9), with the place they left, so that undoing the outcome gives it back (`spent-undone`).
-   */
-  spentFrom?: Record<string, SpentPlace>
 }
 
 /** Where one whose action was spent out of place acted, and the later place in the order they left. */
@@ -134,9 +119,9 @@ export function isActing(turn: TurnState, id: string): boolean {
  * their screen showed, and the room moves the turn on only from there: two of the GM's devices tapping at
  * once, the GM's tap crossing a player's "End my turn", or two players passing at once move it on once.
  */
-export function turnPlace(turn: TurnState): string {
-  const taken = turn.factions?.log.length ?? ''
-  return `${turn.status}/${turn.round}/${turn.current}/${turn.acted.length}/${turn.phase ?? ''}/${taken}`
+export function turnPlace(turn: TurnState, view: Pick<RoundView, 'place'> | undefined): string {
+  const own = view?.place?.(turn) ?? '/'
+  return `${turn.status}/${turn.round}/${turn.current}/${turn.acted.length}/${own}`
 }
 
 /** Whether a combatant may attack now: it is their turn, and it still allows an attack. */
@@ -162,6 +147,54 @@ export function countAttack(
 }
 
 export type { Unaware }
+
+/** The banner's words of the turn, for one viewer. */
+export interface TurnLine {
+  text: string
+  detail?: string
+  /** It is this viewer's move. */
+  yours: boolean
+  /** On deck: this viewer's move comes next. */
+  next?: boolean
+}
+
+/**
+ * What the room and the screens ask of a system's own round (`TurnState.systemRound`) instead of reading
+ * it: where it stands, its words and its controls. A system's turn view implements what its round has.
+ */
+export interface RoundView {
+  /** Its part of where the turn stands (`turnPlace`), as `phase/moves`; absent, `/`: the slot says it all. */
+  place?(turn: TurnState): string
+  /** A key that changes whenever the system's round moves on (a refusal answered before it no longer stands). */
+  key?(turn: TurnState): string
+  /**
+   * Where the round counts its moves rather than numbers (zones' faction turns): those taken this round,
+   * undefined while no round of its own runs.
+   */
+  movesTaken?(turn: TurnState): number | undefined
+  /** The turn with the system's round no longer naming one who left the table. */
+  without?(turn: TurnState, id: string): TurnState
+  /** The banner's words while the system's round runs its own way (zones' sides), or null: the engine's. */
+  line?(turn: TurnState, name: (id: string) => string, mine?: string): TurnLine | null
+  /** Where sides alternate (zones): whose side moves, the tracker, who may still take a turn. */
+  sides?: SideView
+  /** Where rounds open with a declaration (brp, spelljammer): the one this combatant made for the round. */
+  declared?(turn: TurnState, id: string): Intent | undefined
+  /** brp's Movement phase is under way (5.1): those who stated a move make it, nobody acts; the GM ends it. */
+  moving?(turn: TurnState): boolean
+  /** Those who may only defend this round (brp: they stated a move of their full distance, 5.3). */
+  defendOnly?(turn: TurnState): string[]
+}
+
+/** What a screen shows of a round where sides alternate one character's turn or a pass (zones). */
+export interface SideView {
+  /** Whose side moves now (`FACTION`), or null: none (the round is over, a timed event waits for the GM). */
+  toMove(turn: TurnState): string | null
+  /** The round's characters, with their side and what the tracker says of each. */
+  tracker(turn: TurnState): Array<{ id: string; name: string; faction: string; note: string; done: boolean }>
+  /** Whether this one may still take a turn this round (not spent, not out, not kept out of a bonus round). */
+  free(turn: TurnState, id: string): boolean
+}
 
 /** The GM's call when starting: which side might be caught unaware, and whether the other lay in wait. */
 export interface SurpriseSetup {
@@ -282,6 +315,8 @@ export interface TurnRules {
    * the turn stands (`roundOver`: the round's last segment is done). The GM's conditions count on it.
    */
   segmentClock?(turn: TurnState, roundOver: boolean): number
+  /** What the room and the screens ask of the system's own round (`TurnState.systemRound`). */
+  view?: RoundView
 }
 
 /** One group of a declaration's form: exactly one of its choices is taken, the first by default. */
@@ -330,7 +365,12 @@ export const sidesOf = (unaware: Unaware): Array<'pc' | 'foe'> =>
  * emptied slot gone, the slot under way still the one under way (or the next, were it theirs), and
  * nothing the round keeps by id left naming them. No "?" stays in anyone's order.
  */
-export function withoutCombatant(turn: TurnState, id: string): TurnState {
+export function withoutCombatant(turn: TurnState, id: string, view?: Pick<RoundView, 'without'>): TurnState {
+  const less = withoutInOrder(turn, id)
+  return view?.without?.(less, id) ?? less
+}
+
+function withoutInOrder(turn: TurnState, id: string): TurnState {
   const drop = <T>(record: Record<string, T> | undefined) => {
     if (!record || !(id in record)) return record
     const { [id]: _, ...rest } = record
@@ -346,10 +386,6 @@ export function withoutCombatant(turn: TurnState, id: string): TurnState {
     else if (i < turn.current) current--
     else if (i === turn.current) slotGone = true
   })
-  const factions = turn.factions && {
-    ...turn.factions,
-    characters: drop(turn.factions.characters) ?? {},
-  }
   const optional = <K extends keyof TurnState>(key: K, value: TurnState[K]) =>
     turn[key] === undefined ? {} : { [key]: value }
   return {
@@ -366,11 +402,5 @@ export function withoutCombatant(turn: TurnState, id: string): TurnState {
     ...optional('attacks', slotGone ? {} : drop(turn.attacks)),
     ...optional('attacksLeft', drop(turn.attacksLeft)),
     ...optional('surprised', less(turn.surprised)),
-    ...optional('oneAttack', less(turn.oneAttack)),
-    ...optional('against', drop(turn.against)),
-    ...optional('intents', drop(turn.intents)),
-    ...optional('defendOnly', less(turn.defendOnly)),
-    ...optional('spentFrom', drop(turn.spentFrom)),
-    ...optional('factions', factions),
   }
 }

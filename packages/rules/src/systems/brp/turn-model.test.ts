@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { orderedRound } from '../../table/ordered-round.ts'
 import type { Fighter } from '../../table/types.ts'
 import { fighter, steps, turnContext } from '../test-support.ts'
 import { PHASES } from './dex-rank.ts'
@@ -73,7 +74,7 @@ describe('brp turns', () => {
   it('leaves only parries and dodges to one who moves the full 30 meters', () => {
     const { ctx, first } = begun([slow, fast])
     const running = steps(rules, first, ctx, intent('f', 30), intent('s', 0))
-    expect(running.turn.defendOnly).toEqual(['f'])
+    expect(orderedRound(running.turn).defendOnly).toEqual(['f'])
     expect(rules.intents?.preview(fast, { metersMoved: 30, weapon: null })).toBe(
       'Only parries and dodges this round.',
     )
@@ -89,7 +90,7 @@ describe('brp turns', () => {
     }
     expect(first.turn.phaseNow).toEqual(phase(1))
     // Phase 2: those who stated a move make it; nobody acts, nor can the GM skip ahead.
-    expect(moving.turn.phase).toBe('movement')
+    expect(orderedRound(moving.turn).phase).toBe('movement')
     expect(moving.turn.phaseNow).toEqual(phase(2))
     expect(moving.turn.acting).toEqual([])
     for (const action of [{ kind: 'next' }, { kind: 'end-turn', id: 'f' }] as const)
@@ -99,7 +100,7 @@ describe('brp turns', () => {
       })
     // Phase 3: the GM begins the Actions; Fast moved 10 m, so acts at half DEX (8) after Slow's 9 (5.3).
     const acting = steps(rules, moving, ctx, { kind: 'begin-actions' })
-    expect(acting.turn.phase).toBe('actions')
+    expect(orderedRound(acting.turn).phase).toBe('actions')
     expect(acting.turn.phaseNow).toEqual(phase(3))
     expect(acting.turn.order.map((slot) => slot.ids)).toEqual([['s'], ['f']])
     expect(acting.turn.acting).toEqual(['s'])
@@ -108,7 +109,7 @@ describe('brp turns', () => {
     expect(last.roundOver).toBe(true)
     expect(last.turn.phaseNow).toEqual(phase(4))
     const next = steps(rules, last, ctx, { kind: 'new-round' })
-    expect(next.turn.phase).toBeUndefined()
+    expect(orderedRound(next.turn).phase).toBeUndefined()
     expect(next.turn.phaseNow).toEqual(phase(1))
     expect(next.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
   })
@@ -143,7 +144,7 @@ describe('brp turns', () => {
   it('goes straight to the Actions when nobody stated a move', () => {
     const { ctx, first } = begun([slow, fast])
     const running = steps(rules, first, ctx, { kind: 'begin-actions' })
-    expect(running.turn.phase).toBe('actions')
+    expect(orderedRound(running.turn).phase).toBe('actions')
     expect(running.turn.acting).toEqual(['f'])
   })
 

@@ -4,6 +4,7 @@
  * no surprise check: its "defender unaware" attack modifier covers it.
  */
 import { fail, ok } from '../../outcome.ts'
+import { orderedRound } from '../../table/ordered-round.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
 import { brpInfo } from './info.ts'
@@ -20,7 +21,7 @@ export const brpTurns = orderedTurns({
     for (const c of participants) {
       const sheet = readSheet(SHEET, c)
       if (!sheet.ok) return sheet
-      const intent = turn.intents?.[c.id] ?? defaultIntent(c, sheet.value)
+      const intent = orderedRound(turn).intents?.[c.id] ?? defaultIntent(c, sheet.value)
       declared.push({
         id: c.id,
         sheet: sheet.value,

@@ -5,9 +5,10 @@
  */
 import { fail, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
+import { orderedRound, orderedView } from '../../table/ordered-round.ts'
 import type { OrderedHooks } from '../../table/ordered-turns.ts'
 import { readSheet } from '../../table/sheet.ts'
-import type { Declarer, Intent } from '../../table/turn.ts'
+import type { Declarer, Intent, TurnLine, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
 import { attackRows, noReload, unready, weaponFor } from './attack.ts'
 import { MAX_MOVE_METERS, rankAfterMoving, statementOrder } from './dex-rank.ts'
@@ -63,7 +64,22 @@ export function checkIntent(f: Declarer, intent: Intent) {
  * What a screen reads of the round (`ScreenRules.turn`): the Statement of Intent's form. `brpTurns` adds the
  * room's steps.
  */
+/** brp's Movement phase (5.1) on the banner: who moves how far, before anyone acts. */
+function movementLine(turn: TurnState, name: (id: string) => string, mine?: string): TurnLine | null {
+  if (orderedRound(turn).phase !== 'movement') return null
+  const intents = orderedRound(turn).intents ?? {}
+  const moves = Object.entries(intents).filter(([, intent]) => intent.metersMoved > 0)
+  const meters = mine ? (intents[mine]?.metersMoved ?? 0) : 0
+  return {
+    text: meters > 0 ? `Move your ${meters} m now` : `Round ${turn.round}: moving`,
+    detail: `${turn.phaseNow?.label ?? 'Movement'} · ${moves.map(([id, intent]) => `${name(id)} ${intent.metersMoved} m`).join(', ')} · then the Actions in DEX order`,
+    yours: meters > 0,
+  }
+}
+
 export const brpTurnView = {
+  // The words of the Movement phase; the rest as every slot-ordered round says it.
+  view: { ...orderedView, line: movementLine },
   intents: {
     check: checkIntent,
     words: { name: 'Statement of Intent', button: 'State my intent', forFoe: 'State for' },

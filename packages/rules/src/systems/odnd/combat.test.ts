@@ -444,3 +444,16 @@ describe('odnd: attacks the GM makes before the fight is started (ENCOUNTER ORDE
     })
   })
 })
+
+describe('conditions stored by rooms before the engine kept them', () => {
+  it('reads, shows and ticks a stored list of conditions as it did', () => {
+    const stored = JSON.parse('{"conditions":[{"id":"stunned","rounds":2},{"id":"fleeing","rounds":null}]}')
+    const m = mira(stored)
+    expect(rules.status(m)).toEqual(['Stunned (2 rounds)', 'Fleeing'])
+    const end = ok(rules.endOfRound([m], 1, scripted()))
+    expect(end.changes.mira?.state?.conditions).toEqual([
+      { id: 'stunned', rounds: 1 },
+      { id: 'fleeing', rounds: null },
+    ])
+  })
+})

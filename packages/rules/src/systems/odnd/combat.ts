@@ -11,6 +11,7 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { conditionChip, tickConditions } from '../../table/conditions.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
 import type {
   AttackChoice,
@@ -18,16 +19,16 @@ import type {
   Declared,
   DefenseOption,
   Fighter,
-  FighterChange,
   Preview,
   Resolution,
   Roller,
   TableView,
 } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import {
   type Condition,
   type ConditionId,
+  changesOf,
   conditionsOf,
   disengage,
   engagedOf,
@@ -53,8 +54,6 @@ import {
   TABLE_TOGGLES,
 } from './moves.ts'
 import * as odnd from './rules.ts'
-
-export type { ConditionId, OdndState } from './fighter-state.ts'
 
 /** What one round counts: the attacks made, the "has attacked" mark, who attacked this fighter. */
 function withoutRoundCounts(f: Fighter): OdndState {
@@ -354,7 +353,7 @@ export function declare(
     const wait = stateOf(attacker).chargeWait ?? 0
     if (wait > 0)
       return fail(
-        `A charge can be made only once per 10-minute Turn: ${attacker.name} can charge again in ${wait} round${wait === 1 ? '' : 's'} (CHARGING ATTACKS).`,
+        `A charge can be made only once per 10-minute Turn: ${attacker.name} can charge again in ${plural(wait, 'round')} (CHARGING ATTACKS).`,
       )
     const inMelee = engagedOf(attacker)
     if (inMelee.length > 0)
@@ -542,7 +541,7 @@ export interface Log {
   words: string[]
 }
 
-/** Ticks one fighter's conditions down; returns the ones that expired this round. */
+/** Ticks one fighter's conditions down; returns the timed ones that expired this round. */
 function tick(
   f: Fighter,
   all: readonly Fighter[],
@@ -550,25 +549,14 @@ function tick(
   words: string[],
 ): Condition[] {
   const state = states.get(f.id) as OdndState
-  const kept: Condition[] = []
-  const expired: Condition[] = []
-  for (const c of state.conditions ?? []) {
-    if (c.id === 'pinned' || c.id === 'struggling') {
-      // Held while any grappler holding them is still on its feet and not stunned.
-      const holding = all.some(
-        (g) => c.vs?.includes(g.id) && injuryOf(g) === 'fighting' && !find(g, 'stunned'),
-      )
-      if (holding) kept.push(c)
-      else words.push(`${f.name} is free of the grapple`)
-    } else if (c.rounds === null || c.rounds > 1) {
-      kept.push(c.rounds === null ? c : { ...c, rounds: c.rounds - 1 })
-    } else {
-      expired.push(c)
-      words.push(`${f.name} ${CONDITIONS[c.id].ends}`)
-    }
-  }
+  const grip = (c: Condition) => c.id === 'pinned' || c.id === 'struggling'
+  // Held while any grappler holding them is still on its feet and not stunned.
+  const held = (c: Condition) =>
+    all.some((g) => c.vs?.includes(g.id) && injuryOf(g) === 'fighting' && !find(g, 'stunned'))
+  const { kept, ended } = tickConditions(state.conditions, (c) => grip(c) && !held(c))
+  for (const c of ended) words.push(`${f.name} ${grip(c) ? 'is free of the grapple' : CONDITIONS[c.id].ends}`)
   states.set(f.id, { ...state, conditions: kept })
-  return expired
+  return ended.filter((c) => !grip(c))
 }
 
 /**
@@ -723,11 +711,7 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
         ),
       )
   }
-  const changes: Record<string, FighterChange> = {}
-  for (const f of fighters) {
-    const state = states.get(f.id) as Record<string, unknown>
-    if (JSON.stringify(state) !== JSON.stringify(f.state)) changes[f.id] = { state }
-  }
+  const changes = changesOf(...fighters.map((f) => [f, f.hp, states.get(f.id) as OdndState] as const))
   const summary = sentence(`End of round ${round}`, out.words)
   return ok({ lines: out.lines, summary, changes })
 }
@@ -762,10 +746,7 @@ function status(f: Fighter): string[] {
   if (injury !== 'fighting') chips.push(INJURY_WORDS[injury].replace(/^./, (c) => c.toUpperCase()))
   const temporary = stateOf(f).temporary ?? 0
   if (temporary > 0 && injury === 'fighting') chips.push(`Temporary damage ${temporary}`)
-  for (const c of conditionsOf(f)) {
-    const rounds = c.rounds === null ? '' : ` (${c.rounds} round${c.rounds === 1 ? '' : 's'})`
-    chips.push(`${CONDITIONS[c.id].chip}${rounds}`)
-  }
+  for (const c of conditionsOf(f)) chips.push(conditionChip(c, CONDITIONS[c.id].chip))
   if (stateOf(f).morale?.fightsToDeath) chips.push('Fights to the death')
   const s = sheet(f)
   // "For each tenth of the original total left, one man is left alive" (Mass Combat).

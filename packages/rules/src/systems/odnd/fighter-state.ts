@@ -3,16 +3,27 @@
  * fighter: its sheet, its health, its conditions, who it is in melee with. Shared by the attacks
  * (`combat.ts`) and the moves a fighter declares about itself (`moves.ts`).
  */
-import { type Outcome, ok } from '../../outcome.ts'
-import { readSheet } from '../../table/sheet.ts'
+import {
+  addCondition,
+  findCondition,
+  removeCondition,
+  type Condition as Timed,
+} from '../../table/conditions.ts'
+import { fighterState } from '../../table/fighter.ts'
 import type { Fighter } from '../../table/types.ts'
 import * as odnd from './rules.ts'
 
-export const SHEET = {
-  fields: odnd.SHEET_FIELDS,
-  parse: odnd.parseSheet,
-  monsterDefaults: odnd.MONSTER_DEFAULTS,
-}
+/** odnd's reader and writer of fighters: the state is stored as it is read; dismounted fighters fight on foot. */
+const fighters = fighterState<odnd.Sheet, OdndState>({
+  sheet: { fields: odnd.SHEET_FIELDS, parse: odnd.parseSheet, monsterDefaults: odnd.MONSTER_DEFAULTS },
+  inFight: (s, f, state) => ({
+    ...s,
+    name: f.name,
+    mounted: s.mounted && !(state.conditions ?? []).some((c) => c.id === 'dismounted'),
+  }),
+})
+/** `sheet`: as the fight left it; `storedSheet`: as written (the turn model's initiative and attacks). */
+export const { stateOf, sheetOf: sheet, storedSheet, withState, changesOf } = fighters
 
 /** Conditions a fighter can be under; `rounds` counts the ends of round left (null: until lifted). */
 export type ConditionId =
@@ -40,8 +51,7 @@ export type ConditionId =
   /** Cast a spell this round. */
   | 'cast'
 
-export interface Condition {
-  id: ConditionId
+export interface Condition extends Timed<ConditionId> {
   rounds: number | null
   /** Who it is about: the one attacked from behind, or the grapplers holding a pinned fighter. */
   vs?: string[]
@@ -82,18 +92,21 @@ export interface OdndState {
 export const othersOn = (f: Fighter, attacker: string): string[] =>
   (stateOf(f).attackedBy ?? []).filter((id) => id !== attacker)
 
-export const stateOf = (f: Fighter): OdndState => f.state as OdndState
 export const conditionsOf = (f: Fighter): Condition[] => stateOf(f).conditions ?? []
 export const find = (f: Fighter, id: ConditionId, vs?: string): Condition | undefined =>
-  conditionsOf(f).find((c) => c.id === id && (vs === undefined || (c.vs ?? []).includes(vs)))
+  findCondition(conditionsOf(f), id, (c) => vs === undefined || (c.vs ?? []).includes(vs))
 /** Adds a condition, replacing the same one (same kind, about the same fighter or weapon). */
-export const withCondition = (state: OdndState, c: Condition): OdndState => {
-  const same = (o: Condition) => o.id === c.id && o.vs?.[0] === c.vs?.[0] && o.weapon === c.weapon
-  return { ...state, conditions: [...(state.conditions ?? []).filter((o) => !same(o)), c] }
-}
+export const withCondition = (state: OdndState, c: Condition): OdndState => ({
+  ...state,
+  conditions: addCondition(
+    state.conditions,
+    c,
+    (o) => o.id === c.id && o.vs?.[0] === c.vs?.[0] && o.weapon === c.weapon,
+  ),
+})
 export const withoutCondition = (state: OdndState, id: ConditionId): OdndState => ({
   ...state,
-  conditions: (state.conditions ?? []).filter((c) => c.id !== id),
+  conditions: removeCondition(state.conditions, id),
 })
 
 /** The ones this fighter is in melee with. */
@@ -114,14 +127,6 @@ export const disengage = (state: OdndState, ids?: readonly string[]): OdndState 
 
 // ---------------------------------------------------------------------------------------------------
 // Sheets, health and who may act.
-
-/** The fighter's sheet, as the rules package reads it; dismounted fighters fight on foot. */
-export function sheet(f: Fighter): Outcome<odnd.Sheet> {
-  const parsed = readSheet(SHEET, f)
-  if (!parsed.ok) return parsed
-  const s = parsed.value as odnd.Sheet
-  return ok({ ...s, name: f.name, mounted: s.mounted && !find(f, 'dismounted') })
-}
 
 export const healthOf = (f: Fighter): odnd.Health => ({
   maxHp: f.maxHp,

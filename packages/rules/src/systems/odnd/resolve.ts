@@ -33,6 +33,7 @@ import {
   stateOf,
   withCondition,
   withoutCondition,
+  withState,
 } from './fighter-state.ts'
 import { interruptSpell, resolveMove } from './resolve-moves.ts'
 import {
@@ -204,7 +205,7 @@ function struckFirst(
     return ok({ ...blow.value, summary: `${lead}; ${attacker.name} falls before striking.` })
   // The exchange is one: the blow that came first does not put the attacker "in melee" before its own.
   const own = strike(
-    { ...a, state: disengage(stateOf(a), [target.id]) as Record<string, unknown> },
+    withState(a, disengage(stateOf(a), [target.id])),
     after(target),
     declared,
     defense,
@@ -330,7 +331,7 @@ function strike(
   if (weapon?.kind === 'crossbow') fx.attacker = withCondition(fx.attacker, { id: 'reloading', rounds: 2 })
   movedThisRound(r, fx)
 
-  const after = injuryOf({ ...target, hp: fx.hp, state: fx.target as Record<string, unknown> })
+  const after = injuryOf(withState(target, fx.target, fx.hp))
   if (after !== 'fighting' && after !== injuryOf(target)) {
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
     // "If two or more roll the same ... anyone killed in that round still gets their attack."

@@ -5,10 +5,9 @@
 import { isFace, notAFace } from '../../dice/faces.ts'
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
-import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { SHEET } from './fighter-state.ts'
+import { storedSheet } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
 import { odndTurnView } from './turn-view.ts'
@@ -72,7 +71,7 @@ export const odndTurns = orderedTurns({
       turn.initiative[all.find((c) => c.side === side && turn.initiative[c.id])?.id ?? '']?.total
     const steps = odnd.initiativeOrder(
       participants.map((c) => {
-        const s = readSheet(SHEET, c)
+        const s = storedSheet(c)
         return {
           id: c.id,
           side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
@@ -100,7 +99,7 @@ export const odndTurns = orderedTurns({
   surprise,
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
-    const sheet = readSheet(SHEET, f)
+    const sheet = storedSheet(f)
     if (!sheet.ok) return 1
     return Math.max(1, sheet.value.attacksPerRound, odnd.meleeAttacks(sheet.value, true).attacks)
   },

@@ -2,11 +2,12 @@
  * What a screen reads of odnd's round (`ScreenRules.turn`), apart from the turn model (`turn-model.ts`), so
  * a phone's chunk does not hold the room's steps of the round.
  */
+import { orderedView } from '../../table/ordered-round.ts'
 import type { OrderedHooks } from '../../table/ordered-turns.ts'
 import { find, othersOn } from './fighter-state.ts'
 
 /** What a screen reads of the round (`ScreenRules.turn`): `odndTurns` adds the room's steps. */
-export const odndTurnView: Pick<OrderedHooks, 'known' | 'facts'> = {
+export const odndTurnView: Pick<OrderedHooks, 'known' | 'facts' | 'view'> = {
   // The other side's free round: an attack on one caught unaware is "From behind or by surprise"; one who
   // fled is attacked at +2 "until the one fleeing turns and re-engages" (Retreat).
   known: (turn, attacker, target) => [
@@ -17,4 +18,5 @@ export const odndTurnView: Pick<OrderedHooks, 'known' | 'facts'> = {
     // Two others already on them this round: the third surrounds, past the shield (Surrounding).
     ...(othersOn(target, attacker.id).length >= 2 ? ['surrounding', 'shield-engaged'] : []),
   ],
+  view: orderedView,
 }

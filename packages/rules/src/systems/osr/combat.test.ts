@@ -1201,3 +1201,19 @@ describe('parting shots at one who runs away (17.0.2)', () => {
       })
   })
 })
+
+describe('conditions stored by rooms before the engine kept them', () => {
+  it('reads, shows, ticks and lets the GM end a stored list as it did', () => {
+    const stored = JSON.parse(
+      '{"conditions":[{"kind":"no-attack","reason":"weapon broke","rounds":1,"fresh":true},{"kind":"prone"},{"kind":"charging"}]}',
+    )
+    const mira = pc({}, { state: stored })
+    expect(rules.status(mira)).toEqual(['No attack (next round)', 'Prone', 'Charging (-2 AC)'])
+    expect(rules.clearable?.(mira)).toEqual([{ id: 'prone', label: 'Prone' }])
+    const next = endRound(mira)[0] as Fighter
+    expect(next.state.conditions).toEqual([
+      { kind: 'no-attack', reason: 'weapon broke', rounds: 1, fresh: false },
+      { kind: 'prone' },
+    ])
+  })
+})

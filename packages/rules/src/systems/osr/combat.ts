@@ -16,10 +16,11 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { conditionChip } from '../../table/conditions.ts'
+import { fighterState } from '../../table/fighter.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
-import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { percent, plural } from '../../table/words.ts'
 import { ACTIONS, type ActionKind, declareAction } from './actions.ts'
 import { type AttackDeclaration, planAttack } from './attack.ts'
 import {
@@ -29,6 +30,7 @@ import {
   type Condition,
   type ConditionKind,
   checksFromConditions,
+  LASTS,
 } from './conditions.ts'
 import { grappleHoldChance } from './grapple.ts'
 import { GROUND_FIRE_ROUNDS, type GroundFire, igniteGround } from './grenade.ts'
@@ -50,8 +52,6 @@ import {
 import { canCast } from './spells.ts'
 import { roundFacts } from './turn-view.ts'
 
-const SHEET = { fields: SHEET_FIELDS, parse: parseSheet }
-
 /** What this adapter keeps in `Fighter.state`, JSON only. */
 export interface OsrState {
   /** Critical-hit conditions, fumble after-effects, reloading, charging... as the rules package shapes them. */
@@ -69,20 +69,26 @@ export interface OsrState {
   groundFires?: GroundFire[]
 }
 
-/** The state as stored, with hit points as the truth: a GM who heals a fighter above 0 brings them back. */
-export function stateOf(f: Fighter): OsrState {
-  const s = f.state as Partial<OsrState>
-  const conditions = Array.isArray(s.conditions) ? s.conditions : []
-  const nonLethalTaken = s.nonLethalTaken === true
-  const run = s.run && typeof s.run.roundsRun === 'number' ? { run: s.run } : {}
-  const holding = typeof s.holding === 'string' ? { holding: s.holding } : {}
-  const fires = Array.isArray(s.groundFires) ? { groundFires: s.groundFires } : {}
-  if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run, ...holding, ...fires }
-  const down = s.status === 'unconscious' || (s.status !== 'dead' && nonLethalTaken)
-  return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
-}
-
-export const sheet = (f: Fighter): Outcome<Sheet> => readSheet(SHEET, f)
+/**
+ * osr's reader and writer of fighters. The state as stored, with hit points as the truth: a GM who heals a
+ * fighter above 0 brings them back.
+ */
+const fighters = fighterState<Sheet, OsrState>({
+  sheet: { fields: SHEET_FIELDS, parse: parseSheet },
+  state(stored, f) {
+    const s = stored as Partial<OsrState>
+    const conditions = Array.isArray(s.conditions) ? s.conditions : []
+    const nonLethalTaken = s.nonLethalTaken === true
+    const run = s.run && typeof s.run.roundsRun === 'number' ? { run: s.run } : {}
+    const holding = typeof s.holding === 'string' ? { holding: s.holding } : {}
+    const fires = Array.isArray(s.groundFires) ? { groundFires: s.groundFires } : {}
+    if (f.hp > 0) return { conditions, nonLethalTaken, status: 'up', ...run, ...holding, ...fires }
+    const down = s.status === 'unconscious' || (s.status !== 'dead' && nonLethalTaken)
+    return { ...s, conditions, nonLethalTaken, status: down ? 'unconscious' : 'dead' }
+  },
+  store: (state) => JSON.parse(JSON.stringify(state)),
+})
+export const { stateOf, sheetOf: sheet, withState, changeOf, changesOf } = fighters
 
 /** Why this fighter cannot act at all, or null. */
 function downReason(f: Fighter, state: OsrState): string | null {
@@ -545,9 +551,7 @@ export const counterDeclared = (c: Counter): Declared => ({
 
 /** The attacker as a blow struck first meets them: charging (-2 AC) once the charge is under way (17.0.1.8). */
 const asCharging = (f: Fighter, declared: Declared): Fighter =>
-  declared.toggles.includes('charge')
-    ? { ...f, state: asJson(withConditions(stateOf(f), [{ kind: 'charging' }])) }
-    : f
+  declared.toggles.includes('charge') ? withState(f, withConditions(stateOf(f), [{ kind: 'charging' }])) : f
 
 /** Each blow the target may strike first, with its exact odds against the attacker. */
 export function counterOdds(attacker: Fighter, target: Fighter, s: Setup, declared: Declared) {
@@ -577,8 +581,6 @@ export const GRIPS = [SQUEEZE.id, BREAK_FREE.id]
 
 /** The declarations that turn one's back and move, in the GM's prompt's words. */
 export const TURNS_BACK: Partial<Record<string, string>> = { 'run-away': 'runs', move: 'moves away' }
-
-export const asJson = (s: OsrState): Record<string, unknown> => JSON.parse(JSON.stringify(s))
 
 export function withConditions(state: OsrState, gains: ReadonlyArray<Condition>): OsrState {
   if (gains.length === 0) return state
@@ -779,7 +781,7 @@ export const osrCombatView: ScreenRules['combat'] = {
   },
 }
 
-export const rounds = (n: number) => `${n} round${n === 1 ? '' : 's'}`
+export const rounds = (n: number) => plural(n, 'round')
 
 const CHIPS: Record<ConditionKind, string> = {
   disarmed: 'Disarmed',
@@ -801,21 +803,7 @@ const CHIPS: Record<ConditionKind, string> = {
 }
 
 /** The conditions the text gives no end to: "until the GM removes them" (conditions.ts). */
-export const GM_ENDS: ReadonlyArray<ConditionKind> = [
-  'disarmed',
-  'shaken',
-  'prone',
-  'blinded',
-  'grappled',
-  'gagged-or-bound',
-  'fatigued',
-]
+export const GM_ENDS = (Object.keys(LASTS) as ConditionKind[]).filter((k) => LASTS[k] === 'gm')
 
 /** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */
-export function chip(c: Condition): string {
-  const name = CHIPS[c.kind]
-  if (!('rounds' in c)) return name
-  return c.fresh
-    ? `${name} (next ${c.rounds === 1 ? 'round' : rounds(c.rounds)})`
-    : `${name} (${rounds(c.rounds)})`
-}
+export const chip = (c: Condition): string => conditionChip(c, CHIPS[c.kind])

@@ -37,6 +37,30 @@ export type Condition =
 
 export type ConditionKind = Condition['kind']
 
+/**
+ * How long each condition lasts: the round it is taken in (a charge's -2 AC "for the remainder of the
+ * round", a parry, surprise, running, a caster struck), its own count (`Timed`), or until the GM ends it:
+ * the text gives the critical-hit conditions, a hold, a gag and fatigue no end.
+ */
+export const LASTS: Record<ConditionKind, 'round' | 'rounds' | 'gm'> = {
+  disarmed: 'gm',
+  shaken: 'gm',
+  prone: 'gm',
+  blinded: 'gm',
+  stumbling: 'rounds',
+  'no-attack': 'rounds',
+  charging: 'round',
+  defending: 'round',
+  surprised: 'round',
+  reloading: 'rounds',
+  burning: 'rounds',
+  grappled: 'gm',
+  'gagged-or-bound': 'gm',
+  running: 'round',
+  fatigued: 'gm',
+  struck: 'round',
+}
+
 const critRow = (kind: CritConditionKind) => CRIT_CONDITIONS.find((r) => r.condition === kind)
 
 /** The condition chart's row for a d4 face, as a Condition. */

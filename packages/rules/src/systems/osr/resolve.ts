@@ -25,7 +25,8 @@ import type { AttackDeclaration } from './attack.ts'
 import { type AttackDiePurpose, type AttackResult, rollAttack } from './attack-roll.ts'
 import {
   acLines,
-  asJson,
+  changeOf,
+  changesOf,
   counterDeclared,
   counters,
   type Declaration,
@@ -47,6 +48,7 @@ import {
   TURNS_BACK,
   wayOf,
   withConditions,
+  withState,
 } from './combat.ts'
 import { acFromConditions, type Condition } from './conditions.ts'
 import { grappleCheck, grappleDamage } from './grapple-roll.ts'
@@ -118,8 +120,8 @@ export function osrResolve(plan: AttackPlan, defense: string | null, roll: Rolle
   // Asked of the table as the blow left it: a foe it dropped or disarmed takes no parting shot.
   const [, hp, state] = struck.value.attacker
   const [, targetHp, targetState] = struck.value.target
-  const leaving = { ...attacker, hp, state: asJson(state) }
-  const struckFoe = { ...target, hp: targetHp, state: asJson(targetState) }
+  const leaving = withState(attacker, state, hp)
+  const struckFoe = withState(target, targetState, targetHp)
   const after = table && {
     ...table,
     fighters: table.fighters.map((f) =>
@@ -194,7 +196,7 @@ function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Reso
   if (!first.ok) return first
   const [, targetHp, targetState] = first.value.target
   const [, attackerHp, attackerState] = first.value.attacker
-  const them: Fighter = { ...attacker, hp: attackerHp, state: asJson(attackerState) }
+  const them = withState(attacker, attackerState, attackerHp)
   // The target's own dice for their blow; the attacker's typed faces never stand for them.
   const theirs: Roller = (sides, label, owner) =>
     roll(sides, label, owner === 'target' ? 'attacker' : 'target')
@@ -496,7 +498,7 @@ function partingShots(
     const [, foeHp, foeState] = struck.value.attacker
     const [, hp, state] = struck.value.target
     Object.assign(changes, changesOf([foe, foeHp, foeState]))
-    now = { ...now, hp, state: asJson(state) }
+    now = withState(now, state, hp)
   }
   Object.assign(changes, changesOf([runner, now.hp, stateOf(now)]))
   const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
@@ -743,21 +745,4 @@ export function takeDamage(
   }
   if (status === 'dead') delete next.knockout
   return { hp, state: next, event: applied.event }
-}
-
-/** What changed on one fighter, or null: fighters the outcome left as they were stay out of `changes`. */
-export function changeOf(f: Fighter, hp: number, state: OsrState): FighterChange | null {
-  const sameState = JSON.stringify(state) === JSON.stringify(stateOf(f))
-  if (hp === f.hp && sameState) return null
-  return { ...(hp === f.hp ? {} : { hp }), ...(sameState ? {} : { state: asJson(state) }) }
-}
-
-/** The changes of several fighters, by id, leaving out those with none. */
-export function changesOf(...each: Array<[Fighter, number, OsrState]>): Record<string, FighterChange> {
-  const changes: Record<string, FighterChange> = {}
-  for (const [f, hp, state] of each) {
-    const change = changeOf(f, hp, state)
-    if (change) changes[f.id] = change
-  }
-  return changes
 }

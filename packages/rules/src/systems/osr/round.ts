@@ -1,7 +1,7 @@
 /** End of round (17 step 5): round-long stances end, timed conditions count down, burning oil comes due. */
 
-import { unreachable } from '../../assert.ts'
-import type { Condition } from './conditions.ts'
+import { tickConditions } from '../../table/conditions.ts'
+import { type Condition, LASTS } from './conditions.ts'
 
 /** Something the table must resolve now that the round has ended, in the rule's words. */
 export interface DueEffect {
@@ -19,44 +19,14 @@ export function endOfRound(conditions: ReadonlyArray<Condition>): {
   conditions: Condition[]
   due: DueEffect[]
 } {
-  const next: Condition[] = []
-  const due: DueEffect[] = []
-  for (const c of conditions) {
-    switch (c.kind) {
-      case 'charging':
-      case 'defending':
-      case 'surprised':
-      case 'running':
-      case 'struck':
-        break
-      case 'disarmed':
-      case 'shaken':
-      case 'prone':
-      case 'blinded':
-      case 'grappled':
-      case 'gagged-or-bound':
-      case 'fatigued':
-        next.push(c)
-        break
-      case 'stumbling':
-      case 'no-attack':
-      case 'reloading':
-      case 'burning':
-        if (c.fresh) next.push({ ...c, fresh: false })
-        else if (c.rounds > 1) next.push({ ...c, rounds: c.rounds - 1 })
-        else if (c.kind === 'burning')
-          due.push({
-            kind: 'burning-oil',
-            text: 'Burning oil: another 1d8 unless the flames were put out this round.',
-            dice: '1d8',
-          })
-        break
-      default:
-        unreachable(c)
-    }
-  }
-  return { conditions: next, due }
+  const { kept, ended } = tickConditions(conditions, (c) => LASTS[c.kind] === 'round')
+  const due = ended
+    .filter((c) => c.kind === 'burning')
+    .map((): DueEffect => ({ kind: 'burning-oil', text: BURNING_AGAIN, dice: '1d8' }))
+  return { conditions: kept, due }
 }
+
+const BURNING_AGAIN = 'Burning oil: another 1d8 unless the flames were put out this round.'
 
 /** Putting out burning oil takes the round (rolling on the ground, a wet blanket; water does not work). */
 export const extinguish = (conditions: ReadonlyArray<Condition>): Condition[] =>

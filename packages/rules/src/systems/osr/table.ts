@@ -17,6 +17,8 @@ import type {
 } from '../../table/types.ts'
 import { percent } from '../../table/words.ts'
 import {
+  changeOf,
+  changesOf,
   chip,
   counterOdds,
   declarationOf,
@@ -36,17 +38,7 @@ import {
   sheet,
   stateOf,
 } from './combat.ts'
-import {
-  changeOf,
-  changesOf,
-  LET_COME,
-  osrResolve,
-  PARTING_GM,
-  REACH_RULE,
-  SET_RULE,
-  STRAY_GM,
-  takeDamage,
-} from './resolve.ts'
+import { LET_COME, osrResolve, PARTING_GM, REACH_RULE, SET_RULE, STRAY_GM, takeDamage } from './resolve.ts'
 import * as osr from './rules.ts'
 
 const SUBDUAL = 'Non-Lethal attacks or Subdual Damage (17.0.16)'

@@ -5,15 +5,12 @@
 import { isFace, notAFace } from '../../dice/faces.ts'
 import { fail, ok } from '../../outcome.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
-import { readSheet } from '../../table/sheet.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
+import { sheet as sheetOf } from './combat.ts'
 import { osrInfo } from './info.ts'
 import * as osr from './rules.ts'
 import { osrTurnView } from './turn-view.ts'
-
-const SHEET = { fields: osr.SHEET_FIELDS, parse: osr.parseSheet }
-const sheetOf = (f: Fighter) => readSheet(SHEET, f)
 
 /** One d20 per unaware side, DC 13 (elves 15), +3 against a prepared ambush. */
 function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sides: number) => number) {

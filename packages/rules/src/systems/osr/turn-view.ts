@@ -2,6 +2,7 @@
  * What a screen reads of osr's round (`ScreenRules.turn`), apart from the turn model (`turn-model.ts`), so
  * a phone's chunk does not hold the room's steps of the round.
  */
+import { orderedView } from '../../table/ordered-round.ts'
 import type { OrderedHooks } from '../../table/ordered-turns.ts'
 import type { TurnState } from '../../table/turn.ts'
 import { ACTS_LATER, AS_QUICK, YET_TO_ACT } from './round-facts.ts'
@@ -29,9 +30,10 @@ export function roundFacts(turn: TurnState, attackerId: string, targetId: string
 }
 
 /** What a screen reads of the round (`ScreenRules.turn`): `osrTurns` adds the room's steps. */
-export const osrTurnView: Pick<OrderedHooks, 'known' | 'facts'> = {
+export const osrTurnView: Pick<OrderedHooks, 'known' | 'facts' | 'view'> = {
   // A surprised target does not see the attack coming.
   known: (turn, _attacker, target) =>
     turn.round === 1 && (turn.surprised ?? []).includes(target.id) ? ['target-unaware'] : [],
   facts: (turn, attacker, target) => roundFacts(turn, attacker.id, target.id),
+  view: orderedView,
 }

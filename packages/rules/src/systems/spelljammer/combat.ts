@@ -24,8 +24,8 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
+import { fighterState } from '../../table/fighter.ts'
 import { plainPlan } from '../../table/plan.ts'
-import { readSheet } from '../../table/sheet.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -59,8 +59,6 @@ import {
 } from './combat-withdrawal.ts'
 import * as spelljammer from './screen-rules.ts'
 import { declaredMovement } from './turn-declaration.ts'
-
-const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
 const RULE = spelljammer.RULE
 export const SETTINGS = spelljammer.DEFAULT_SETTINGS
@@ -115,10 +113,6 @@ export function othersOnTarget(attacker: Fighter, target: Fighter): string[] {
   return [...(others > 0 ? [`others-${Math.min(5, others)}`] : []), ...picking]
 }
 
-export function stateOf(f: Fighter): SpelljammerState {
-  return f.state as SpelljammerState
-}
-
 /** A state without its empty entries, so stored JSON stays small and comparable. */
 export function compact(state: SpelljammerState): Record<string, unknown> {
   return Object.fromEntries(
@@ -127,20 +121,23 @@ export function compact(state: SpelljammerState): Record<string, unknown> {
 }
 const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0
 
-/** The sheet with the table's live hit points and the armor as damaged by grievous hits. */
-export function sheetFor(f: Fighter): Outcome<spelljammer.Sheet> {
-  const parsed = readSheet(SHEET, f)
-  if (!parsed.ok) return parsed
-  const sheet = parsed.value as spelljammer.Sheet
-  const protLoss = stateOf(f).protLoss ?? 0
-  return ok({
+/**
+ * spelljammer's reader and writer of fighters: the state stored without its empty entries; the sheet with
+ * the table's live hit points and the armor as damaged by grievous hits.
+ */
+const fighters = fighterState<spelljammer.Sheet, SpelljammerState>({
+  sheet: { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet },
+  inFight: (sheet, f, state) => ({
     ...sheet,
     name: f.name,
     hp: f.hp,
     startingHp: Math.max(1, f.maxHp, f.hp),
-    prot: Math.max(0, sheet.prot - protLoss),
-  })
-}
+    prot: Math.max(0, sheet.prot - (state.protLoss ?? 0)),
+  }),
+  store: compact,
+})
+/** `storedSheet`: the sheet as written, without what the fight did to it (the turn model's initiative). */
+export const { stateOf, sheetOf: sheetFor, storedSheet } = fighters
 
 /** Why this fighter cannot attack at all right now, or null. */
 function cannotAttack(f: Fighter, sheet: spelljammer.Sheet): string | null {

@@ -7,6 +7,7 @@
  */
 import { type Fraction, toFloat } from '../../dice/fraction.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
+import { orderedRound } from '../../table/ordered-round.ts'
 import { readSheet } from '../../table/sheet.ts'
 import type { Intent, IntentOptionGroup, IntentRules, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
@@ -199,7 +200,7 @@ const LAST = 'last-attack'
  * left in the order), said only of one who declared attack and move; movement follows it.
  */
 export function lastAttackFact(turn: TurnState, id: string): string[] {
-  const intent = turn.intents?.[id]
+  const intent = orderedRound(turn).intents?.[id]
   const d = intent ? roundDeclarationOf(intent) : null
   if (!d?.ok || d.value.movement !== 'attack-and-move') return []
   return turn.order.some((s, i) => i > turn.current && s.ids.includes(id)) ? [] : [LAST]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { orderedRound } from '../../table/ordered-round.ts'
 import { IDLE_TURN, type TurnState } from '../../table/turn.ts'
 import { fighter, steps, turnContext } from '../test-support.ts'
 import { movementBy } from './turn-declaration.ts'
@@ -56,7 +57,7 @@ describe('spelljammer turns', () => {
       ambush: false,
     })
     const turn = sprung.ok ? sprung.value.step.turn : null
-    expect([turn?.surprised, turn?.oneAttack]).toEqual([['g1'], ['g2']])
+    expect([turn?.surprised, turn && orderedRound(turn).oneAttack]).toEqual([['g1'], ['g2']])
     // The 3x goblin's tier is set on every attack on him in round 1 (+10 SC), and on nobody else's.
     if (!turn) throw new Error('no turn')
     expect(rules.known?.(turn, twice, goblin)).toEqual(['ambush-3x'])
@@ -68,7 +69,7 @@ describe('spelljammer turns', () => {
       ambush: false,
     })
     const w = warned.ok ? warned.value.step.turn : null
-    expect([w?.surprised, w?.oneAttack]).toEqual([[], ['g2']])
+    expect([w?.surprised, w && orderedRound(w).oneAttack]).toEqual([[], ['g2']])
   })
 })
 
@@ -123,7 +124,7 @@ describe('spelljammer: the Action Declaration before initiative', () => {
   it('rolling without a declaration declares what one who says nothing does; once rolled, it stands', () => {
     const { ctx, step } = started([twice, goblin])
     const rolled = steps(rules, step, ctx, { kind: 'initiative', id: 't', faces: [5, 5] })
-    expect(rolled.turn.intents?.t).toEqual({ metersMoved: 0, weapon: '0', options: [] })
+    expect(orderedRound(rolled.turn).intents?.t).toEqual({ metersMoved: 0, weapon: '0', options: [] })
     expect(rolled.turn.initiative.t?.segments).toEqual([6, 5])
     const late = rules.step(
       rolled.turn,

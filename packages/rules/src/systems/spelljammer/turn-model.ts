@@ -4,19 +4,17 @@
  */
 import { isFace, notAFace } from '../../dice/faces.ts'
 import { fail, ok } from '../../outcome.ts'
+import { orderedRound } from '../../table/ordered-round.ts'
 import { orderedTurns } from '../../table/ordered-turns.ts'
-import { readSheet } from '../../table/sheet.ts'
 import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../table/turn.ts'
 import type { Fighter } from '../../table/types.ts'
-import { freeActionNow } from './combat.ts'
+import { freeActionNow, storedSheet } from './combat.ts'
 import type { Casting } from './combat-casting.ts'
 import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
 import { declaredRound, diceOfRound, movementBy } from './turn-declaration.ts'
 import { spelljammerTurnView } from './turn-view.ts'
-
-const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
 /**
  * Each character of the ambushed side makes a PER roll; a 1x roll lets them shout a warning that moves
@@ -27,7 +25,7 @@ function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sid
   const members = fighters.filter((c) => c.side === setup.unaware)
   const rolled: Array<{ c: Fighter; per: number; d100: number }> = []
   for (const c of members) {
-    const sheet = readSheet(SHEET, c)
+    const sheet = storedSheet(c)
     if (!sheet.ok) return sheet
     rolled.push({ c, per: sheet.value.per, d100: roll(100) })
   }
@@ -86,7 +84,7 @@ const pickingUpOf = (f: Fighter) => (f.state as { pickingUp?: PickingUp }).picki
 
 /** The slot where a caster's spell goes off: theirs alone, named for the spell. */
 function spellSlot(f: Fighter, casting: Casting): TurnSlot {
-  const sheet = readSheet(SHEET, f)
+  const sheet = storedSheet(f)
   const spell = (sheet.ok && sheet.value.spells[casting.spell]?.name) || 'spell'
   return {
     ids: [f.id],
@@ -198,7 +196,10 @@ const ordered = orderedTurns({
         continue
       }
       const segments = turn.initiative[c.id]?.segments ?? []
-      const kept = turn.round === 1 && (turn.oneAttack ?? []).includes(c.id) ? segments.slice(0, 1) : segments
+      const kept =
+        turn.round === 1 && (orderedRound(turn).oneAttack ?? []).includes(c.id)
+          ? segments.slice(0, 1)
+          : segments
       for (const segment of kept) bySegment.set(segment, [...(bySegment.get(segment) ?? []), c.id])
     }
     const segments = [...bySegment.keys()].sort((a, b) => b - a)
@@ -207,7 +208,7 @@ const ordered = orderedTurns({
       ids.flatMap((id) => {
         const f = participants.find((c) => c.id === id)
         const last = turn.initiative[id]?.segments?.at(-1)
-        const words = f ? movementBy(f, turn.intents?.[id], segment, last) : null
+        const words = f ? movementBy(f, orderedRound(turn).intents?.[id], segment, last) : null
         return words ? [words] : []
       })
     const slots = segments.map((segment) => {

@@ -3,6 +3,7 @@
  * (`turn-model.ts`), so a phone's chunk does not hold the room's steps of the round.
  */
 import type { ScreenRules } from '../../rule-system.ts'
+import { orderedRound, orderedView } from '../../table/ordered-round.ts'
 import type { OrderedHooks } from '../../table/ordered-turns.ts'
 import { othersOnTarget } from './combat.ts'
 import { segmentFact } from './combat-casting.ts'
@@ -19,15 +20,18 @@ export const spelljammerTurnView = {
     const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
     return [
       ...(at === undefined ? [] : [segmentFact(at)]),
-      ...declarationFacts(turn.intents?.[attacker.id], turn.intents?.[target.id]),
+      ...declarationFacts(orderedRound(turn).intents?.[attacker.id], orderedRound(turn).intents?.[target.id]),
       ...(at === undefined ? [] : lastAttackFact(turn, attacker.id)),
     ]
   },
   // The ambush's round: an attack on one caught by it takes their tier. Everyone else who attacked the
   // target this round counts for Multiple Attackers.
   known: (turn, attacker, target) => [
-    ...(turn.round === 1 ? (turn.against?.[target.id] ?? []) : []),
-    ...(turn.intents?.[attacker.id]?.options?.includes('run-and-attack') ? ['run-and-attack'] : []),
+    ...(turn.round === 1 ? (orderedRound(turn).against?.[target.id] ?? []) : []),
+    ...(orderedRound(turn).intents?.[attacker.id]?.options?.includes('run-and-attack')
+      ? ['run-and-attack']
+      : []),
     ...othersOnTarget(attacker, target),
   ],
+  view: orderedView,
 } satisfies ScreenRules['turn'] & Pick<OrderedHooks, 'intents'>

@@ -554,3 +554,18 @@ describe('zones: effects of size in the preview', () => {
     expect(must(previewDeclared(rules, pc('Theobald'), foe('Bandit'), SWORD)).summary).not.toContain('split')
   })
 })
+
+describe('zones: conditions stored by rooms before the engine kept them', () => {
+  it('reads, shows and ticks a stored list as it did, and the fight’s end clears the counted ones', () => {
+    const stored = JSON.parse(
+      '{"conditions":[{"id":"acted","label":"Took their turn","rounds":1},{"id":"reacted","label":"Reacted","rounds":2}]}',
+    )
+    const mira = fighter('zones', 'Mira', 'pc', {}, { hp: 8, state: stored })
+    expect(rules.status(mira)).toEqual(['Took their turn (1 round)', 'Reacted (2 rounds)'])
+    const end = must(rules.endOfRound([mira], 1, scripted()))
+    expect(end.changes.Mira?.state?.conditions).toEqual([{ id: 'reacted', label: 'Reacted', rounds: 1 }])
+    const fight = must(rules.endOfFight?.([mira], scripted()) ?? { ok: false, error: 'no end of fight' })
+    expect(fight.changes.Mira?.state).toBeDefined()
+    expect(fight.changes.Mira?.state?.conditions).toBeUndefined()
+  })
+})

@@ -14,15 +14,15 @@
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { ModifierToggle } from '../../system.ts'
+import { conditionChip, hasCondition, type Condition as Timed } from '../../table/conditions.ts'
+import { fighterState } from '../../table/fighter.ts'
 import { checkedPlan, setupOf } from '../../table/plan.ts'
-import { readSheet } from '../../table/sheet.ts'
 import type { AttackChoice, Declared, DefenseOption, Fighter, Preview, TableView } from '../../table/types.ts'
-import { percent, plural } from '../../table/words.ts'
+import { percent } from '../../table/words.ts'
 import { line, note, RULE } from './common.ts'
 // The rules a screen reads: not their rolls (`rolls.ts`), which only resolving uses.
 import * as zones from './screen-rules.ts'
-
-const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
+import { zonesRound } from './turn-view.ts'
 
 /**
  * The room settings the adapter plays. The README's default for incapacitation is "ask the GM", but
@@ -32,8 +32,7 @@ const SHEET = { fields: zones.SHEET_FIELDS, parse: zones.parseSheet }
 export const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
 
 /** A condition with the rounds it has left (null: until the end of the stretch). */
-export interface Condition {
-  id: 'acted' | 'reacted'
+export interface Condition extends Timed<'acted' | 'reacted'> {
   label: string
   rounds: number | null
 }
@@ -81,33 +80,33 @@ export interface ZonesState {
 }
 
 /**
- * The state as stored, with health as the truth where damage did not say more: one the GM set to 0 or
- * less is incapacitated ("Attacking": at 0 health a character is incapacitated).
+ * zones' reader and writer of fighters. The state as stored, with health as the truth where damage did not
+ * say more: one the GM set to 0 or less is incapacitated ("Attacking": at 0 health a character is
+ * incapacitated). The sheet as the rules read it, with the gear they lost in this fight taken off.
  */
-export function stateOf(f: Fighter): ZonesState {
-  const s = f.state as ZonesState
-  return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
-}
-
-/** The fighter's sheet as the rules read it, with the gear they lost in this fight taken off. */
-export function sheetFor(f: Fighter): Outcome<zones.Sheet> {
-  const parsed = readSheet(SHEET, f)
-  if (!parsed.ok) return parsed
-  const sheet = parsed.value as zones.Sheet
-  const gone = stateOf(f).gearDestroyed ?? []
-  const noShield = gone.includes('shield')
-  const noArmor = gone.includes('armor')
-  const worn = stateOf(f).damagedGear ?? []
-  return ok({
-    ...sheet,
-    name: f.name,
-    shield: sheet.shield && !noShield,
-    shieldDamaged: (sheet.shieldDamaged || worn.includes('shield')) && !noShield,
-    armor: noArmor ? 0 : sheet.armor,
-    armorDamaged: (sheet.armorDamaged || worn.includes('armor')) && !noArmor,
-    weapons: sheet.weapons.map((w, i) => (worn.includes(weaponId(i)) ? { ...w, damaged: true } : w)),
-  })
-}
+const fighters = fighterState<zones.Sheet, ZonesState>({
+  sheet: { fields: zones.SHEET_FIELDS, parse: zones.parseSheet },
+  state: (stored, f) => {
+    const s = stored as ZonesState
+    return f.hp <= 0 && !s.down ? { ...s, down: 'incapacitated' } : s
+  },
+  inFight(sheet, f, state) {
+    const gone = state.gearDestroyed ?? []
+    const noShield = gone.includes('shield')
+    const noArmor = gone.includes('armor')
+    const worn = state.damagedGear ?? []
+    return {
+      ...sheet,
+      name: f.name,
+      shield: sheet.shield && !noShield,
+      shieldDamaged: (sheet.shieldDamaged || worn.includes('shield')) && !noShield,
+      armor: noArmor ? 0 : sheet.armor,
+      armorDamaged: (sheet.armorDamaged || worn.includes('armor')) && !noArmor,
+      weapons: sheet.weapons.map((w, i) => (worn.includes(weaponId(i)) ? { ...w, damaged: true } : w)),
+    }
+  },
+})
+export const { stateOf, sheetOf: sheetFor } = fighters
 
 // --- Ways to attack -------------------------------------------------------------------------------
 
@@ -290,7 +289,7 @@ interface TurnOf {
  * turn not spent): what of it is spent so far. Null outside a running round, where no budget is kept.
  */
 function turnOf(f: Fighter, view: TableView | undefined, sheet: zones.Sheet): TurnOf | null {
-  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  const round = view?.turn.status === 'running' ? zonesRound(view.turn) : undefined
   if (!round) return null
   const st = stateOf(f)
   const fresh = () => zones.startTurn({ speed: sheet.speed, grabbed: Boolean(st.grabbedBy) })
@@ -371,7 +370,7 @@ function spend(turn: zones.TurnState, steps: readonly zones.TurnStep[]): Outcome
   return ok(t)
 }
 
-export const has = (st: ZonesState, id: Condition['id']) => (st.conditions ?? []).some((c) => c.id === id)
+export const has = (st: ZonesState, id: Condition['id']) => hasCondition(st.conditions, id)
 
 /**
  * Weapons in hand (blast weapons hit a zone, not one target: left to the table), unarmed, and the
@@ -661,7 +660,7 @@ export function declare(
   const sides = { a: a.value, t: t.value, choice, toggles, spent, who: { a: attacker, t: target } }
   switch (choice.kind) {
     case 'hide':
-      if (view?.turn.factions?.characters[attacker.id]?.concealed)
+      if (view && zonesRound(view.turn)?.characters[attacker.id]?.concealed)
         return fail(`${attacker.name} is already concealed.`)
       if (
         !zones.canHideAgain({
@@ -938,7 +937,7 @@ export function noReactionWhy(p: Planned, target: Fighter, view?: TableView): st
   if (st.grabbedBy) return `${target.name} is grabbed and can't act`
   const carried = view ? stilled(target, view.fighters) : null
   if (carried) return carried.replace(/\.$/, '')
-  const round = view?.turn.status === 'running' ? view.turn.factions : undefined
+  const round = view?.turn.status === 'running' ? zonesRound(view.turn) : undefined
   if (round?.characters[target.id]) {
     const may = zones.canReact(round, target.id)
     return may.ok ? null : may.error.replace(/\.$/, '')
@@ -1111,9 +1110,7 @@ function status(f: Fighter): string[] {
   if (st.fled) chips.push('Fled')
   // Mount and rider take their turn together: the rider's card says so.
   if (st.riding) chips.push('Riding: one turn with the mount')
-  for (const c of st.conditions ?? []) {
-    chips.push(c.rounds === null ? c.label : `${c.label} (${plural(c.rounds, 'round')})`)
-  }
+  for (const c of st.conditions ?? []) chips.push(conditionChip(c, c.label))
   const sheet = sheetFor(f)
   const weaponName = (id: string) =>
     sheet.ok ? (sheet.value.weapons[Number(id.replace('weapon-', ''))]?.name ?? id) : id

@@ -28,6 +28,7 @@ import {
   stilled,
 } from './combat.ts'
 import * as zones from './rules.ts'
+import { zonesRound } from './turn-view.ts'
 
 /**
  * The target's reactions: dodge, a counter with each of their attacks, hiding behind someone; and a
@@ -76,7 +77,7 @@ function turnedOn(p: Planned, attacker: Fighter, other: Fighter, view: TableView
 function mayReact(f: Fighter, view: TableView): boolean {
   const st = stateOf(f)
   if (st.down || st.grabbedBy || stilled(f, view.fighters)) return false
-  const round = view.turn.status === 'running' ? view.turn.factions : undefined
+  const round = view.turn.status === 'running' ? zonesRound(view.turn) : undefined
   if (round?.characters[f.id]) return zones.canReact(round, f.id).ok
   return !has(st, 'acted') && !has(st, 'reacted')
 }

@@ -13,3 +13,4 @@ export const zonesSystem: RuleSystem<Sheet> = {
   combat: zonesCombat,
   turn: zonesTurns,
 }
+export { zonesRound } from './turn-view.ts'

@@ -5,6 +5,7 @@
  */
 import { ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
+import { tickConditions, untimedConditions } from '../../table/conditions.ts'
 import { setupOf } from '../../table/plan.ts'
 import type { CombatRules, Fighter, Resolution, Roller } from '../../table/types.ts'
 import { gearName, type Planned, SETTINGS, sheetFor, stateOf, zonesCombatView } from './combat.ts'
@@ -73,10 +74,7 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
       said.push(`${morale.steady.map(name).join(', ')} ${morale.steady.length > 1 ? 'stand' : 'stands'} firm`)
   }
   for (const l of live.values()) {
-    const ticked = (l.state.conditions ?? []).map((c) =>
-      c.rounds === null ? c : { ...c, rounds: c.rounds - 1 },
-    )
-    l.state.conditions = ticked.filter((c) => c.rounds === null || c.rounds > 0)
+    l.state.conditions = tickConditions(l.state.conditions).kept
     if (l.state.conditions.length === 0) delete l.state.conditions
     // A turn's budget is this round's: the next round's turn starts whole; the round keeps who is concealed.
     delete l.state.budget
@@ -108,7 +106,7 @@ function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
     const l = new Live(f)
     // The round the fight ended in is over: its turns and reactions with it (a reaction in the last
     // round would otherwise still spend the first turn of the next fight).
-    l.state.conditions = (st.conditions ?? []).filter((c) => c.rounds === null)
+    l.state.conditions = untimedConditions(st.conditions)
     if (l.state.conditions.length === 0) delete l.state.conditions
     delete l.state.budget
     delete l.state.split

@@ -6,6 +6,7 @@ import type { Fighter } from '../../table/types.ts'
 import { fighter, scripted, steps, turnContext } from '../test-support.ts'
 import { zonesCombat } from './table.ts'
 import { zonesTurns as rules } from './turn-model.ts'
+import { zonesRound } from './turn-view.ts'
 
 /** The fighter after a step of their own turn, resolved by the table's combat rules (a move, an action). */
 function spent(f: Fighter, turn: TurnState, fighters: Fighter[], ...choices: string[]): Fighter {
@@ -59,7 +60,7 @@ describe('zones turns', () => {
     const acted = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: 's' })
     expect(acted.turn.acting).toEqual(['s'])
     // What is left of her turn is on the tracker for every device ("Taking a turn").
-    expect(acted.turn.factions?.characters.s?.left).toBe(
+    expect(zonesRound(acted.turn)?.characters.s?.left).toBe(
       '2 zones, or 1 zone with a main and a bonus action (or two bonus actions)',
     )
     // She attacks: the half move and a bonus action are still hers.
@@ -67,7 +68,7 @@ describe('zones turns', () => {
     const after = turnContext('zones', [attacked, bandit])
     const left = steps(rules, acted, after, { kind: 'attacked', id: 's' })
     expect(left.turn.attacksLeft).toEqual({ s: 1 })
-    expect(left.turn.factions?.characters.s?.left).toBe('1 zone and a bonus action')
+    expect(zonesRound(left.turn)?.characters.s?.left).toBe('1 zone and a bonus action')
     // Moving the zone and a bonus action spend it all: the turn allows nothing more.
     const all = spent(attacked, acted.turn, [attacked, bandit], 'move', 'bonus')
     expect(
@@ -83,7 +84,7 @@ describe('zones turns', () => {
       { kind: 'act', side: 'pc', id: null },
     )
     expect(over.roundOver).toBe(true)
-    expect(over.turn.factions?.log.at(-2)).toEqual({
+    expect(zonesRound(over.turn)?.log.at(-2)).toEqual({
       type: 'pass',
       faction: 'foes',
       reason: 'The foes pass: each has taken their turn, reacted or is out of the fight.',
@@ -102,7 +103,7 @@ describe('zones turns', () => {
     })
     const joined = steps(rules, started.value.step, out, { kind: 'act', side: 'foe', id: 'l' })
     expect(joined.turn.acting).toEqual(['l'])
-    expect(joined.turn.factions?.characters.b?.out).toBe(true)
+    expect(zonesRound(joined.turn)?.characters.b?.out).toBe(true)
   })
 
   it('passes for a side that cannot act once the one acting has spent or ended the turn, never while a defense is awaited', () => {
@@ -120,14 +121,14 @@ describe('zones turns', () => {
     )
     const mira = steps(rules, foesDone, ctx, { kind: 'act', side: 'pc', id: 's' })
     // Sybilla has her whole turn: it goes on, the foes do not pass under her.
-    expect([mira.turn.acting, mira.turn.factions?.next]).toEqual([['s'], 'foes'])
+    expect([mira.turn.acting, zonesRound(mira.turn)?.next]).toEqual([['s'], 'foes'])
     // She attacks and it waits for a defense: still nothing passes.
     const attacked = spent(sybilla, mira.turn, [sybilla, bandit], 'weapon-0')
     const prompted = turnContext('zones', [attacked, bandit], {
       openPrompts: [{ attackerId: 's', targetId: 'b' }],
     })
     const waiting = rules.step(mira.turn, { kind: 'attacked', id: 's' }, prompted)
-    expect(waiting.ok && waiting.value.turn.factions?.next).toBe('foes')
+    expect(waiting.ok && zonesRound(waiting.value.turn)?.next).toBe('foes')
     // Answered, her turn still has a move and a bonus action: the round waits for her to end it.
     const answered = steps(rules, mira, turnContext('zones', [attacked, bandit]), {
       kind: 'attacked',
@@ -144,11 +145,11 @@ describe('zones turns', () => {
       id: 's',
     })
     expect(done.roundOver).toBe(true)
-    expect(done.turn.factions?.log.filter((e) => e.type === 'pass').map((e) => e.faction)).toEqual([
-      'party',
-      'foes',
-      'party',
-    ])
+    expect(
+      zonesRound(done.turn)
+        ?.log.filter((e) => e.type === 'pass')
+        .map((e) => e.faction),
+    ).toEqual(['party', 'foes', 'party'])
   })
 
   it('starts the side lying in wait concealed, in a bonus round of its own', () => {
@@ -156,8 +157,8 @@ describe('zones turns', () => {
       unaware: 'pc',
       ambush: false,
     })
-    expect(started.ok && started.value.step.turn.factions?.bonusRound).toBe(true)
-    expect(started.ok && started.value.step.turn.factions?.characters.b?.concealed).toBe(true)
+    expect(started.ok && zonesRound(started.value.step.turn)?.bonusRound).toBe(true)
+    expect(started.ok && zonesRound(started.value.step.turn)?.characters.b?.concealed).toBe(true)
     // Still concealed, the bandit's attack is a concealed attacker's; Sybilla's is not.
     if (!started.ok) throw new Error(started.error)
     expect(rules.known?.(started.value.step.turn, bandit, sybilla)).toEqual(['concealed-attacker'])

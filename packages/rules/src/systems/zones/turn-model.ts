@@ -26,7 +26,7 @@ import {
 } from './combat.ts'
 import { zonesInfo } from './info.ts'
 import * as zones from './rules.ts'
-import { zonesTurnView } from './turn-view.ts'
+import { withZonesRound, zonesRound, zonesTurnView } from './turn-view.ts'
 
 const NO_ROLL = 'Zones alternates factions: nobody rolls initiative.'
 
@@ -98,7 +98,7 @@ function actingNow(factions: zones.RoundState, ctx: TurnContext): string[] {
 
 /** What is left of each acting character's turn, as the rules count it from what they spent. */
 function leftOf(turn: TurnState, factions: zones.RoundState, ctx: TurnContext, acting: string[]) {
-  const view = { turn: { ...turn, factions }, fighters: ctx.fighters }
+  const view = { turn: withZonesRound(turn, factions), fighters: ctx.fighters }
   return Object.fromEntries(
     acting.flatMap((id) => {
       const f = ctx.fighters.find((x) => x.id === id)
@@ -137,13 +137,17 @@ function passForThoseWhoCannot(factions: zones.RoundState, turn: TurnState, ctx:
 
 /** Who may act now: the character whose turn was taken last, until the other side moves or they attack. */
 function settle(turn: TurnState, ctx: TurnContext): TurnStep {
-  if (turn.status !== 'running' || !turn.factions) return { turn: { ...turn, acting: [] }, roundOver: false }
-  const factions = passForThoseWhoCannot(synced(turn.factions, ctx), turn, ctx)
+  const round = zonesRound(turn)
+  if (turn.status !== 'running' || !round) return { turn: { ...turn, acting: [] }, roundOver: false }
+  const factions = passForThoseWhoCannot(synced(round, ctx), turn, ctx)
   // With everyone out of the fight, the round waits for one who can act (the GM heals someone, or ends
   // the fight): ended, the next would end as well, and another at each look at the turn.
   if (factions.phase === 'ended') {
     const anyone = ctx.fighters.some((f) => !ctx.out(f))
-    return { turn: { ...turn, factions, acting: [] }, roundOver: anyone && ctx.openPrompts.length === 0 }
+    return {
+      turn: { ...withZonesRound(turn, factions), acting: [] },
+      roundOver: anyone && ctx.openPrompts.length === 0,
+    }
   }
   const acting = actingNow(factions, ctx)
   const left = leftOf(turn, factions, ctx, acting)
@@ -157,32 +161,34 @@ function settle(turn: TurnState, ctx: TurnContext): TurnStep {
       return [id, words ? { ...rest, left: words } : rest]
     }),
   )
-  return { turn: { ...turn, factions: { ...factions, characters }, acting, attacksLeft }, roundOver: false }
+  const kept = withZonesRound(turn, { ...factions, characters })
+  return { turn: { ...kept, acting, attacksLeft }, roundOver: false }
 }
 
 /** The one whose turn is under way stops: the rest of it is given up. */
 function endTurn(turn: TurnState, id: string | null, ctx: TurnContext): Outcome<TurnStep> {
-  if (turn.status !== 'running' || !turn.factions) return fail('No round is running.')
-  const under = zones.turnUnderWay(turn.factions)
+  const round = zonesRound(turn)
+  if (turn.status !== 'running' || !round) return fail('No round is running.')
+  const under = zones.turnUnderWay(round)
   // Any one of a mount and its riders ends the turn they take together.
-  if (!under || (id !== null && !actingNow(turn.factions, ctx).includes(id)))
-    return fail('It is not your turn.')
+  if (!under || (id !== null && !actingNow(round, ctx).includes(id))) return fail('It is not your turn.')
   const waiting = ctx.openPrompts.find((p) => p.attackerId === under)
   if (waiting) return fail('Your attack waits for its defender’s answer first.')
-  const ended = zones.stepRound(turn.factions, { type: 'end-turn', character: under })
-  return ended.ok ? ok(settle({ ...turn, factions: ended.value }, ctx)) : ended
+  const ended = zones.stepRound(round, { type: 'end-turn', character: under })
+  return ended.ok ? ok(settle(withZonesRound(turn, ended.value), ctx)) : ended
 }
 
 /** One character of a side takes their turn, or the side passes. */
 function act(turn: TurnState, side: 'pc' | 'foe', id: string | null, ctx: TurnContext): Outcome<TurnStep> {
   const faction = factionOf(side)
-  if (turn.status !== 'running' || !turn.factions) return fail('No round is running.')
+  const round = zonesRound(turn)
+  if (turn.status !== 'running' || !round) return fail('No round is running.')
   const waiting = ctx.openPrompts[0]
   if (waiting) {
     const name = (x: string) => ctx.fighters.find((f) => f.id === x)?.name ?? 'Someone'
     return fail(`${name(waiting.targetId)} has not answered ${name(waiting.attackerId)}’s attack yet.`)
   }
-  let state = synced(turn.factions, ctx)
+  let state = synced(round, ctx)
   if (state.phase === 'choosing-first') {
     // The faction holding the initiative goes first when it moves; the other must wait for it.
     if (faction !== state.initiative) return fail('The other side holds the initiative: wait for their move.')
@@ -208,7 +214,7 @@ function act(turn: TurnState, side: 'pc' | 'foe', id: string | null, ctx: TurnCo
     id ? { type: 'take-turn', faction, character: id } : { type: 'pass', faction },
   )
   if (!stepped.ok) return stepped
-  return ok(settle({ ...turn, factions: stepped.value, attacks: {} }, ctx))
+  return ok(settle({ ...withZonesRound(turn, stepped.value), attacks: {} }, ctx))
 }
 
 /** Zones has no initiative numbers to wait for: a side passes, or acts with another character. */
@@ -238,7 +244,7 @@ export const zonesTurns: TurnRules = {
       ...IDLE_TURN,
       status: 'running',
       round: started.value.round,
-      factions: started.value,
+      systemRound: started.value,
     }
     return ok({ step: settle(turn, ctx), rolls: [] })
   },
@@ -268,10 +274,11 @@ export const zonesTurns: TurnRules = {
         return counted.ok ? ok(settle(counted.value, ctx)) : counted
       }
       case 'new-round': {
-        if (!turn.factions) return fail('No round is running.')
-        const next = zones.nextRound(synced(turn.factions, ctx))
+        const round = zonesRound(turn)
+        if (!round) return fail('No round is running.')
+        const next = zones.nextRound(synced(round, ctx))
         if (!next.ok) return next
-        return ok(settle({ ...turn, round: turn.round + 1, factions: next.value, attacks: {} }, ctx))
+        return ok(settle({ ...withZonesRound(turn, next.value), round: turn.round + 1, attacks: {} }, ctx))
       }
       case 'refresh':
         return ok(settle(turn, ctx))
