@@ -152,10 +152,15 @@ export function playerModules(graph: ModuleGraph): Set<string> {
   return new Set([...seated].filter((id) => !initial.has(id) && !elsewhere.has(id)))
 }
 
+/** A module of the rules package outside the systems' folders: the engine's dice, odds and table code. */
+const RULES_MODULE = /\/rules\/src\//
+
 /**
  * Each system's modules a screen reads (reached from its `screen.ts`), in one chunk named by the system:
  * its `resolve` chunk then imports that chunk instead of splitting what both read into a third file. Not
- * in it: the system's modules the app reaches by another way (its `info.ts`, in the first load).
+ * in it: the system's modules the app reaches by another way (its `info.ts`, in the first load). The
+ * engine's modules that one system alone reads (osr's mixtures) join that system's chunk too, ahead of the
+ * engine's shared chunk (app/vite.config.ts), so the other four do not download them.
  */
 export function systemModules(graph: ModuleGraph): Map<string, string> {
   const find = (re: RegExp) => graph.ids.filter((id) => re.test(id))
@@ -165,11 +170,21 @@ export function systemModules(graph: ModuleGraph): Map<string, string> {
     true,
     (id) => SYSTEM_ENTRY.test(id) || RESOLVE_ENTRY.test(id),
   )
+  const own = (n: string) => OWN_CHUNK.test(n)
+  const read = new Map<string, Set<string>>()
+  for (const entry of [...find(SYSTEM_ENTRY), ...find(RESOLVE_ENTRY)]) {
+    const system = (SYSTEM_ENTRY.exec(entry) ?? RESOLVE_ENTRY.exec(entry))?.[1] as string
+    for (const id of reach(graph, [entry], false, own)) read.set(id, (read.get(id) ?? new Set()).add(system))
+  }
   const out = new Map<string, string>()
   for (const entry of find(SYSTEM_ENTRY)) {
     const system = SYSTEM_ENTRY.exec(entry)?.[1] as string
-    for (const id of reach(graph, [entry], false, (n) => OWN_CHUNK.test(n)))
-      if (SYSTEM_FOLDER.exec(id)?.[1] === system && !elsewhere.has(id)) out.set(id, system)
+    for (const id of reach(graph, [entry], false, own)) {
+      if (elsewhere.has(id)) continue
+      const folder = SYSTEM_FOLDER.exec(id)?.[1]
+      if (folder === system || (!folder && RULES_MODULE.test(id) && read.get(id)?.size === 1))
+        out.set(id, system)
+    }
   }
   return out
 }
@@ -259,6 +274,8 @@ export function pwa(): Plugin {
                   name: (id: string) => systems.get(id) ?? null,
                   debugName: 'systems',
                   includeDependenciesRecursively: false,
+                  // Ahead of app/vite.config.ts's 'engine' group, for the engine's modules one system alone reads.
+                  priority: 1,
                 },
               ],
             },

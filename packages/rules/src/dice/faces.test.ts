@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkDice, checkDie, isFace, notAFace } from './faces.ts'
+import { isFace, notAFace } from './faces.ts'
+import { checkDice, checkDie } from './named-dice.ts'
 
 describe('die faces', () => {
   it('are whole numbers from 1 to the sides', () => {

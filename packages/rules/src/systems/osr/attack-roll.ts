@@ -6,7 +6,7 @@
  */
 
 import { unreachable } from '../../assert.ts'
-import { checkDie } from '../../dice/faces.ts'
+import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,

@@ -4,7 +4,7 @@
  * for its own dice.
  */
 
-import { checkDie } from '../../dice/faces.ts'
+import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import { grappleLines } from './grapple.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'

@@ -4,7 +4,7 @@
  * resolving an attack (and the room's end of round) runs, which a phone loads only to ask for its own dice.
  */
 
-import { checkDie } from '../../dice/faces.ts'
+import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { type Condition, checksFromConditions } from './conditions.ts'
 import type { GroundFire, OilIgnition } from './grenade.ts'

@@ -1,6 +1,6 @@
 /** 17 step 3, Initiative: 1d6 + DEX each, high first, ties simultaneous; holding, long reach and set-vs-charge move a combatant onto another's number. */
 
-import { checkDie } from '../../dice/faces.ts'
+import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { type Condition, initiativeFromConditions } from './conditions.ts'
 import type { Sheet, Weapon } from './sheet.ts'

@@ -1,6 +1,6 @@
 /** Hit points and injury states: dead at 0, unless some of the damage was non-lethal, then knocked out (17.0.16). */
 
-import { checkDice } from '../../dice/faces.ts'
+import { checkDice } from '../../dice/named-dice.ts'
 import { type Outcome, ok } from '../../system.ts'
 
 export type Status = 'up' | 'unconscious' | 'dead'

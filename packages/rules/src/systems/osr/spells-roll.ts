@@ -4,7 +4,7 @@
  * own dice.
  */
 
-import { checkDie } from '../../dice/faces.ts'
+import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import { type Condition, checksFromConditions } from './conditions.ts'
 import type { Sheet } from './sheet.ts'

@@ -1,6 +1,6 @@
 /** Missiles That Miss (17.0.12): a missed shot into a melee with the shooter's allies may hit one of them. */
 
-import { checkDice, checkDie } from '../../dice/faces.ts'
+import { checkDice, checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { weaponDamage } from './attack.ts'
 import { damageFrom } from './attack-roll.ts'

@@ -1,7 +1,7 @@
 /** 17 step 1, Determine Surprise: one d20 per side that might be surprised, DC 13 (elves 15), +3 against a prepared ambush. */
 
-import { checkDie } from '../../dice/faces.ts'
 import { type Fraction, fraction } from '../../dice/fraction.ts'
+import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import type { Condition } from './conditions.ts'
 import type { Sheet } from './sheet.ts'
