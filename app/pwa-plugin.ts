@@ -152,7 +152,7 @@ export function playerModules(graph: ModuleGraph): Set<string> {
   return new Set([...seated].filter((id) => !initial.has(id) && !elsewhere.has(id)))
 }
 
-/** A module of the rules package outside the systems' folders: the engine's dice, odds and table code. */
+/** A module of the rules package outside the systems' folders: the engine's dice, odds and table-side code. */
 const RULES_MODULE = /\/rules\/src\//
 
 /**

@@ -45,7 +45,7 @@ export default defineConfig({
             { name: 'systems-info', test: /packages\/rules\/src\/systems\/[a-z]+\/info\.ts$/ },
             {
               name: 'engine',
-              test: /(packages\/rules\/src\/(assert|outcome|system|table\/(sheet|sheet-fields|plan|words|turn|ordered-round|fighter|conditions)|dice\/(?!named-dice\.)[a-z0-9-]+)\.ts|app\/src\/(keep-offline\.ts|sound\.ts|components\/theme-toggle\.tsx))$/,
+              test: /(packages\/rules\/src\/(assert|outcome|system|engine\/(sheet|sheet-fields|plan|words|turn|ordered-round|fighter|conditions)|dice\/(?!named-dice\.)[a-z0-9-]+)\.ts|app\/src\/(keep-offline\.ts|sound\.ts|components\/theme-toggle\.tsx))$/,
               includeDependenciesRecursively: false,
             },
           ],

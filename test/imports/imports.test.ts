@@ -8,7 +8,7 @@ describe('the import graph', () => {
   it('is read whole: imports, re-exports, dynamic imports and workspace packages, types marked', () => {
     const has = (from: string, to: string) => edges.find((e) => e.from === from && e.to === to)
     expect(has('worker/src/room/imports.ts', 'packages/protocol/src/encounter-docs.ts')).toBeDefined()
-    expect(has('packages/rules/src/index.ts', 'packages/rules/src/table/sheet.ts')?.typeOnly).toBe(false)
+    expect(has('packages/rules/src/index.ts', 'packages/rules/src/engine/sheet.ts')?.typeOnly).toBe(false)
     expect(has('app/src/app.tsx', 'app/src/views/home.tsx')).toBeDefined()
     expect(has('packages/protocol/src/turn-state.ts', 'packages/rules/src/index.ts')?.typeOnly).toBe(true)
   })
@@ -26,7 +26,7 @@ describe('how the project is layered', () => {
     expect(importCycles(edges)).toEqual([])
   })
 
-  it('has the engine (dice/, table/) import no system: each keeps its round behind the generic turn', () => {
+  it('has the engine (dice/, engine/) import no system: each keeps its round behind the generic turn', () => {
     // The engine's own tests may run it against every registered system.
     const up = upwardImports(edges).filter((e) => !isTest(e))
     expect(up.map((e) => `${e.from} -> ${e.to}`)).toEqual([])

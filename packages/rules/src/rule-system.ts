@@ -3,10 +3,11 @@
  * more than this (its tables, resolution functions, odds); this is what the app and the room need to
  * treat all five alike: the sheet to build a form from, the turn model, the combat at the table.
  */
+
+import type { TurnRules } from './engine/turn.ts'
+import type { CombatRules } from './engine/types.ts'
 import type { Outcome } from './outcome.ts'
 import type { ModifierToggle, SheetField, SystemInfo } from './system.ts'
-import type { TurnRules } from './table/turn.ts'
-import type { CombatRules } from './table/types.ts'
 
 export interface RuleSystem<Sheet = unknown> {
   /** The system's id, as the registry (`systems/index.ts`) lists it. */

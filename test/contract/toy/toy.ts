@@ -20,8 +20,8 @@ import {
   type SystemInfo,
   setupOf,
 } from '@fray/rules'
-import { orderedTurns } from '../../../packages/rules/src/table/ordered-turns.ts'
-import { choice, number, parseFields, text } from '../../../packages/rules/src/table/sheet-fields.ts'
+import { orderedTurns } from '../../../packages/rules/src/engine/ordered-turns.ts'
+import { choice, number, parseFields, text } from '../../../packages/rules/src/engine/sheet-fields.ts'
 
 /** A toy fighter's sheet. */
 export interface ToySheet {

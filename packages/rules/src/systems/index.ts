@@ -1,6 +1,7 @@
 /** The registry of rule systems: a missing system is a compile error, not a runtime surprise. */
+
+import { defaultSheet } from '../engine/sheet.ts'
 import type { RuleSystem } from '../rule-system.ts'
-import { defaultSheet } from '../table/sheet.ts'
 import { brpSystem } from './brp/index.ts'
 import type { SystemId } from './info.ts'
 import { odndSystem } from './odnd/index.ts'

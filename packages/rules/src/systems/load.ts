@@ -3,8 +3,9 @@
  * of it what a screen reads (`ScreenRules`, from the system's `screen.ts`). The room (worker) reads
  * `SYSTEMS`, which holds all five whole; a missing loader is a compile error here too.
  */
+
+import type { CombatRules } from '../engine/types.ts'
 import type { ScreenRules } from '../rule-system.ts'
-import type { CombatRules } from '../table/types.ts'
 import type { SystemId } from './info.ts'
 
 export const SYSTEM_LOADERS: Record<SystemId, () => Promise<ScreenRules>> = {

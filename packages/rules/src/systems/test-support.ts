@@ -1,9 +1,9 @@
 /** Helpers for the combat adapters' tests: fighters with sheets, and dice that throw given faces. */
 
+import { defaultSheet } from '../engine/sheet.ts'
+import type { TurnAction, TurnContext, TurnRules, TurnSettings, TurnStep } from '../engine/turn.ts'
+import type { Fighter, Roller } from '../engine/types.ts'
 import type { RuleSystem } from '../rule-system.ts'
-import { defaultSheet } from '../table/sheet.ts'
-import type { TurnAction, TurnContext, TurnRules, TurnSettings, TurnStep } from '../table/turn.ts'
-import type { Fighter, Roller } from '../table/types.ts'
 import { SYSTEMS } from './index.ts'
 import type { SystemId } from './info.ts'
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../engine/plan.ts'
+import { readSheet } from '../../engine/sheet.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { brp, type Outcome, percent, SYSTEMS, toFloat } from '../../index.ts'
-import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
-import { readSheet } from '../../table/sheet.ts'
-import type { Fighter } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
-import { brpCombat as rules } from './table.ts'
+import { brpCombat as rules } from './room-combat.ts'
 
 /** The value of an outcome that must be ok, failing the test with its error otherwise. */
 function value<T>(outcome: Outcome<T>): T {

@@ -7,13 +7,13 @@
  */
 
 import { toFloat } from '../../dice/fraction.ts'
+import { checkedPlan, setupOf } from '../../engine/plan.ts'
+import { readSheet } from '../../engine/sheet.ts'
+import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../engine/types.ts'
+import { percent, plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
-import { checkedPlan, setupOf } from '../../table/plan.ts'
-import { readSheet } from '../../table/sheet.ts'
-import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../table/types.ts'
-import { percent, plural } from '../../table/words.ts'
 import { perceptionSkillPenalty, physicalSkillPenalty } from './armor.ts'
 import {
   ATTACK_MODIFIERS,

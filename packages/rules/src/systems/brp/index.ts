@@ -1,8 +1,8 @@
 /** The brp rule system: a Basic-Roleplaying-style d100 roll-under combat, and its full typed API. */
 import type { RuleSystem } from '../../rule-system.ts'
+import { brpCombat } from './room-combat.ts'
 import { brpScreen } from './screen.ts'
 import type { Sheet } from './sheet.ts'
-import { brpCombat } from './table.ts'
 import { brpTurns } from './turn-model.ts'
 
 export * from './rules.ts'

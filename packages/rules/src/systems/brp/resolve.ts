@@ -8,10 +8,11 @@
  * parries or dodges (5.6, 5.7: "if an attack fails, it does not need to be parried"); the damage dice when
  * it lands (weapon dice, then damage bonus dice); 1D6 hours when the wound knocks the target out (5.12).
  */
+
+import type { CombatRules, Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
+import { plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import type { CombatRules, Fighter, FighterChange, Resolution, Roller } from '../../table/types.ts'
-import { plural } from '../../table/words.ts'
 import {
   AWAKEN,
   type Combatant,

@@ -1,8 +1,8 @@
 /** The brp combatant sheet: characteristics, derived hit points and damage bonus, skills and gear. */
 import { readOneGroup } from '../../dice/one-group.ts'
+import { choice, list, number, parseFields, type SheetWording, text } from '../../engine/sheet-fields.ts'
 import type { Outcome, SheetField } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
-import { choice, list, number, parseFields, type SheetWording, text } from '../../table/sheet-fields.ts'
 import type { BrpSettings } from './settings.ts'
 import { ARMOR, findArmor, SHIELDS, WEAPONS, type WeaponSkill } from './tables.ts'
 

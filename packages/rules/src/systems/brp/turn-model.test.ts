@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { orderedRound } from '../../table/ordered-round.ts'
-import type { Fighter } from '../../table/types.ts'
+import { orderedRound } from '../../engine/ordered-round.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { fighter, steps, turnContext } from '../test-support.ts'
 import { PHASES } from './dex-rank.ts'
 import { brpTurns as rules } from './turn-model.ts'

@@ -3,10 +3,11 @@
  * with), then everyone acts in DEX rank order, ties broken by weapon length then skill (5.2-5.4). BRP has
  * no surprise check: its "defender unaware" attack modifier covers it.
  */
+
+import { orderedRound } from '../../engine/ordered-round.ts'
+import { orderedTurns } from '../../engine/ordered-turns.ts'
+import { readSheet } from '../../engine/sheet.ts'
 import { fail, ok } from '../../outcome.ts'
-import { orderedRound } from '../../table/ordered-round.ts'
-import { orderedTurns } from '../../table/ordered-turns.ts'
-import { readSheet } from '../../table/sheet.ts'
 import { brpInfo } from './info.ts'
 import * as brp from './rules.ts'
 import { brpTurnView, defaultIntent, SHEET } from './turn-view.ts'

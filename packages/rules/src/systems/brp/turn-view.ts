@@ -3,13 +3,14 @@
  * turn model (`turn-model.ts`), so a phone's chunk does not hold the room's steps of the round. It imports
  * the rules modules one by one, not `rules.ts`, which names the modules only resolving reads too.
  */
+
+import { orderedRound, orderedView } from '../../engine/ordered-round.ts'
+import type { OrderedHooks } from '../../engine/ordered-turns.ts'
+import { readSheet } from '../../engine/sheet.ts'
+import type { Declarer, Intent, TurnLine, TurnState } from '../../engine/turn.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
-import { orderedRound, orderedView } from '../../table/ordered-round.ts'
-import type { OrderedHooks } from '../../table/ordered-turns.ts'
-import { readSheet } from '../../table/sheet.ts'
-import type { Declarer, Intent, TurnLine, TurnState } from '../../table/turn.ts'
-import type { Fighter } from '../../table/types.ts'
 import { attackRows, noReload, unready, weaponFor } from './attack.ts'
 import { MAX_MOVE_METERS, rankAfterMoving, statementOrder } from './dex-rank.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'

@@ -4,11 +4,11 @@
  */
 
 import { describe, expect, it } from 'vitest'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../engine/plan.ts'
+import type { Fighter, Resolution } from '../../engine/types.ts'
 import { odnd } from '../../index.ts'
-import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
-import type { Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
-import { odndCombat as rules } from './table.ts'
+import { odndCombat as rules } from './room-combat.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'
 
 const SWORD = { name: 'Sword', kind: 'one-handed', damage: 'd6+1' }

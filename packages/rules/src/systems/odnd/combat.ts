@@ -8,11 +8,8 @@
 
 import { unreachable } from '../../assert.ts'
 import { toFloat } from '../../dice/fraction.ts'
-import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { ScreenRules } from '../../rule-system.ts'
-import type { BreakdownLine, ModifierToggle } from '../../system.ts'
-import { conditionChip, tickConditions } from '../../table/conditions.ts'
-import { checkedPlan, setupOf } from '../../table/plan.ts'
+import { conditionChip, tickConditions } from '../../engine/conditions.ts'
+import { checkedPlan, setupOf } from '../../engine/plan.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -23,8 +20,11 @@ import type {
   Resolution,
   Roller,
   TableView,
-} from '../../table/types.ts'
-import { percent, plural } from '../../table/words.ts'
+} from '../../engine/types.ts'
+import { percent, plural } from '../../engine/words.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { ScreenRules } from '../../rule-system.ts'
+import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import {
   type Condition,
   type ConditionId,

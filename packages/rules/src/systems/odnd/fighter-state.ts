@@ -8,9 +8,9 @@ import {
   findCondition,
   removeCondition,
   type Condition as Timed,
-} from '../../table/conditions.ts'
-import { fighterState } from '../../table/fighter.ts'
-import type { Fighter } from '../../table/types.ts'
+} from '../../engine/conditions.ts'
+import { fighterState } from '../../engine/fighter.ts'
+import type { Fighter } from '../../engine/types.ts'
 import * as odnd from './rules.ts'
 
 /** odnd's reader and writer of fighters: the state is stored as it is read; dismounted fighters fight on foot. */

@@ -1,8 +1,8 @@
 /** The odnd rule system (OD&D house rules): the RuleSystem the room registers, and the full typed API. */
 import type { RuleSystem } from '../../rule-system.ts'
+import { odndCombat } from './room-combat.ts'
 import { odndScreen } from './screen.ts'
 import type { Sheet } from './sheet.ts'
-import { odndCombat } from './table.ts'
 import { odndTurns } from './turn-model.ts'
 
 export * from './rolls.ts'

@@ -5,13 +5,13 @@
  */
 
 import { describe, expect, it } from 'vitest'
+import { previewDeclared, resolveDeclared } from '../../engine/plan.ts'
+import { IDLE_TURN as IDLE } from '../../engine/turn.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { odnd } from '../../index.ts'
-import { previewDeclared, resolveDeclared } from '../../table/plan.ts'
-import { IDLE_TURN as IDLE } from '../../table/turn.ts'
-import type { Fighter } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
 import { cleanGetaway } from './moves.ts'
-import { odndCombat as rules } from './table.ts'
+import { odndCombat as rules } from './room-combat.ts'
 import { apply, declared, errorOf, ok } from './test-support.ts'
 import { odndTurns as turn } from './turn-model.ts'
 

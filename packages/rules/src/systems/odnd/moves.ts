@@ -6,10 +6,11 @@
  * moves and their odds, which a screen reads; resolving them (the retreat's dice, the parting shots, a hurt
  * caster's spell) is resolve-moves.ts's, which a phone loads only to ask for its own dice.
  */
+
+import type { AttackChoice, Fighter, Preview } from '../../engine/types.ts'
+import { percent, signed } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ModifierToggle } from '../../system.ts'
-import type { AttackChoice, Fighter, Preview } from '../../table/types.ts'
-import { percent, signed } from '../../table/words.ts'
 import { engagedOf, find, injuryOf, isCaster, sheet } from './fighter-state.ts'
 import * as odnd from './rules.ts'
 

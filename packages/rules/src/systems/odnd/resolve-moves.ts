@@ -4,9 +4,10 @@
  * gives, and a caster hit before casting. Apart from moves.ts, whose previews a phone's screen reads, so
  * that a phone loads it only to ask for its own dice (resolve.ts, `RESOLVE_LOADERS`).
  */
+
+import type { Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import type { Fighter, FighterChange, Resolution, Roller } from '../../table/types.ts'
 import {
   disengage,
   find,

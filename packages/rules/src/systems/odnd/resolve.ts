@@ -4,9 +4,10 @@
  * whose player rolls their own dice (`RESOLVE_LOADERS`). Apart from combat.ts, whose view a phone's screen
  * reads, so that a phone loads it only to ask for its own dice; table.ts adds it to the room's `odndCombat`.
  */
+
+import { setupOf } from '../../engine/plan.ts'
+import type { CombatRules, Declared, Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
-import { setupOf } from '../../table/plan.ts'
-import type { CombatRules, Declared, Fighter, FighterChange, Resolution, Roller } from '../../table/types.ts'
 import {
   type Counter,
   cannotAttack,

@@ -1,7 +1,5 @@
 /** The odnd combatant sheet: its form fields with defaults, and a parser that names the bad field. */
 
-import type { SheetField } from '../../system.ts'
-import { fail, type Outcome, ok } from '../../system.ts'
 import {
   choice,
   flag,
@@ -11,7 +9,9 @@ import {
   parseFields,
   type SheetWording,
   text,
-} from '../../table/sheet-fields.ts'
+} from '../../engine/sheet-fields.ts'
+import type { SheetField } from '../../system.ts'
+import { fail, type Outcome, ok } from '../../system.ts'
 import { parseDamageDice } from './dice-notation.ts'
 
 /** "Fighters(INCLUDING Rangers, Barbarians, Dwarves, Hobbits, Paladins, and Pirates)". */

@@ -1,5 +1,5 @@
 /** Helpers for odnd's table tests: declarations, unwrapping outcomes, and applying them as the room would. */
-import type { Declared, Fighter, Resolution } from '../../table/types.ts'
+import type { Declared, Fighter, Resolution } from '../../engine/types.ts'
 
 /** A declaration: the choice and the toggles set. */
 export const declared = (choice: string, ...toggles: string[]): Declared => ({ choice, toggles })

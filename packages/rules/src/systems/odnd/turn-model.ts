@@ -3,10 +3,10 @@
  * group, kept for the fight unless the room rerolls every round; surprise on 1-2 of a d6 per unaware side.
  */
 import { isFace, notAFace } from '../../dice/faces.ts'
+import { orderedTurns } from '../../engine/ordered-turns.ts'
+import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../engine/turn.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { orderedTurns } from '../../table/ordered-turns.ts'
-import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
-import type { Fighter } from '../../table/types.ts'
 import { storedSheet } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'

@@ -2,8 +2,8 @@
  * What a screen reads of odnd's round (`ScreenRules.turn`), apart from the turn model (`turn-model.ts`), so
  * a phone's chunk does not hold the room's steps of the round.
  */
-import { orderedView } from '../../table/ordered-round.ts'
-import type { OrderedHooks } from '../../table/ordered-turns.ts'
+import { orderedView } from '../../engine/ordered-round.ts'
+import type { OrderedHooks } from '../../engine/ordered-turns.ts'
 import { find, othersOn } from './fighter-state.ts'
 
 /** What a screen reads of the round (`ScreenRules.turn`): `odndTurns` adds the room's steps. */

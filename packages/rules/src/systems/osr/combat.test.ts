@@ -4,12 +4,12 @@
  */
 
 import { describe, expect, it } from 'vitest'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../engine/plan.ts'
+import { IDLE_TURN } from '../../engine/turn.ts'
+import type { Declared, Fighter } from '../../engine/types.ts'
 import { osr, toFloat } from '../../index.ts'
-import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
-import { IDLE_TURN } from '../../table/turn.ts'
-import type { Declared, Fighter } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
-import { osrCombat as rules } from './table.ts'
+import { osrCombat as rules } from './room-combat.ts'
 
 const pc = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>
   fighter('osr', 'mira', 'pc', { name: 'Mira', ...sheet }, live)

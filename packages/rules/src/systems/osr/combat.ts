@@ -13,14 +13,14 @@
  */
 
 import { toFloat } from '../../dice/fraction.ts'
+import { conditionChip } from '../../engine/conditions.ts'
+import { fighterState } from '../../engine/fighter.ts'
+import { checkedPlan, setupOf } from '../../engine/plan.ts'
+import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../engine/types.ts'
+import { percent, plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { BreakdownLine, ModifierToggle } from '../../system.ts'
-import { conditionChip } from '../../table/conditions.ts'
-import { fighterState } from '../../table/fighter.ts'
-import { checkedPlan, setupOf } from '../../table/plan.ts'
-import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../table/types.ts'
-import { percent, plural } from '../../table/words.ts'
 import { ACTIONS, type ActionKind, declareAction } from './actions.ts'
 import { type AttackDeclaration, planAttack } from './attack.ts'
 import {

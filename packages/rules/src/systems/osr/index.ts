@@ -1,8 +1,8 @@
 /** The osr rule system: an old-school d20 combat chapter, as one RuleSystem plus its full typed API. */
 import type { RuleSystem } from '../../rule-system.ts'
+import { osrCombat } from './room-combat.ts'
 import { osrScreen } from './screen.ts'
 import type { Sheet } from './sheet.ts'
-import { osrCombat } from './table.ts'
 import { osrTurns } from './turn-model.ts'
 
 export * from './rules.ts'

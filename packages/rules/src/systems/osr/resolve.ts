@@ -7,8 +7,6 @@
  */
 
 import { toFloat } from '../../dice/fraction.ts'
-import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { BreakdownLine } from '../../system.ts'
 import type {
   AttackPlan,
   Declared,
@@ -18,8 +16,10 @@ import type {
   Resolution,
   Roller,
   TableView,
-} from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+} from '../../engine/types.ts'
+import { percent } from '../../engine/words.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine } from '../../system.ts'
 import { ACTIONS } from './actions.ts'
 import type { AttackDeclaration } from './attack.ts'
 import { type AttackDiePurpose, type AttackResult, rollAttack } from './attack-roll.ts'

@@ -1,6 +1,6 @@
 /** End of round (17 step 5): round-long stances end, timed conditions count down, burning oil comes due. */
 
-import { tickConditions } from '../../table/conditions.ts'
+import { tickConditions } from '../../engine/conditions.ts'
 import { type Condition, LASTS } from './conditions.ts'
 
 /** Something the table must resolve now that the round has ended, in the rule's words. */

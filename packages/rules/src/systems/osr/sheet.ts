@@ -1,8 +1,8 @@
 /** The osr combatant sheet: its form fields with defaults, and `parseSheet` that validates input into a Sheet. */
 
 import { readOneGroup } from '../../dice/one-group.ts'
+import { choice, flag, list, number, options, parseFields, text } from '../../engine/sheet-fields.ts'
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
-import { choice, flag, list, number, options, parseFields, text } from '../../table/sheet-fields.ts'
 
 /** How a weapon is used, which decides STR vs DEX to hit and whether STR adds to damage (Damage section). */
 export type WeaponKind =

@@ -3,10 +3,10 @@
  * and the surprise roll (one d20 per unaware side). The slot-ordered turn model does the rest.
  */
 import { isFace, notAFace } from '../../dice/faces.ts'
+import { orderedTurns } from '../../engine/ordered-turns.ts'
+import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../engine/turn.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { orderedTurns } from '../../table/ordered-turns.ts'
-import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../table/turn.ts'
-import type { Fighter } from '../../table/types.ts'
 import { sheet as sheetOf } from './combat.ts'
 import { osrInfo } from './info.ts'
 import * as osr from './rules.ts'

@@ -2,9 +2,9 @@
  * What a screen reads of osr's round (`ScreenRules.turn`), apart from the turn model (`turn-model.ts`), so
  * a phone's chunk does not hold the room's steps of the round.
  */
-import { orderedView } from '../../table/ordered-round.ts'
-import type { OrderedHooks } from '../../table/ordered-turns.ts'
-import type { TurnState } from '../../table/turn.ts'
+import { orderedView } from '../../engine/ordered-round.ts'
+import type { OrderedHooks } from '../../engine/ordered-turns.ts'
+import type { TurnState } from '../../engine/turn.ts'
 import { ACTS_LATER, AS_QUICK, YET_TO_ACT } from './round-facts.ts'
 
 /**

@@ -4,13 +4,13 @@
  */
 
 import { describe, expect, it } from 'vitest'
+import { previewDeclared, resolveDeclared } from '../../engine/plan.ts'
+import type { TurnStep } from '../../engine/turn.ts'
+import type { Declared, Fighter, Resolution } from '../../engine/types.ts'
 import type { Outcome } from '../../outcome.ts'
-import { previewDeclared, resolveDeclared } from '../../table/plan.ts'
-import type { TurnStep } from '../../table/turn.ts'
-import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted, steps, turnContext } from '../test-support.ts'
 import { segmentFact } from './combat-casting.ts'
-import { spelljammerCombat as combat } from './table.ts'
+import { spelljammerCombat as combat } from './room-combat.ts'
 import { spelljammerTurns as turns, withOwnSlots } from './turn-model.ts'
 
 const unwrap = <T>(o: Outcome<T>): T => {

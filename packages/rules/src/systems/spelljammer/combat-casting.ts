@@ -7,9 +7,10 @@
  * of each attack (`segmentFact`, the turn model's fact); the spell's effect is the GM's, since the text
  * gives spells none.
  */
+
+import type { AttackChoice, Declared, Fighter, Preview } from '../../engine/types.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import type { AttackChoice, Declared, Fighter, Preview } from '../../table/types.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE

@@ -4,9 +4,9 @@
  * (`resolve.ts`) read them, a screen never: they live apart from combat.ts so a phone's chunk leaves them out.
  */
 
+import type { AttackPlan, Declared, DefenseOption, Fighter } from '../../engine/types.ts'
+import { percent } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { AttackPlan, Declared, DefenseOption, Fighter } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
 import {
   ATTACKING,
   build,

@@ -4,8 +4,8 @@
  * segments later (its own slot in the order); meanwhile, to the round's end, attacks on them take -15 DEF.
  * The DEX roll's outcome (`pickUpOutcome`) is resolving's, in resolve-parts.ts.
  */
-import type { AttackChoice, Fighter, Preview } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import type { AttackChoice, Fighter, Preview } from '../../engine/types.ts'
+import { percent } from '../../engine/words.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE

@@ -7,10 +7,10 @@
  */
 
 import { toFloat } from '../../dice/fraction.ts'
+import type { Declared } from '../../engine/types.ts'
+import { plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ModifierToggle } from '../../system.ts'
-import type { Declared } from '../../table/types.ts'
-import { plural } from '../../table/words.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE

@@ -4,8 +4,9 @@
  * the rules say whether the opponent gets a free attack: rolled at once on the opponent's own dice, none,
  * or the GM's call with the text's words.
  */
+
+import type { AttackChoice, Declared, Fighter } from '../../engine/types.ts'
 import type { ModifierToggle } from '../../system.ts'
-import type { AttackChoice, Declared, Fighter } from '../../table/types.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const RULE = spelljammer.RULE

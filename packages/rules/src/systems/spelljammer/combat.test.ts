@@ -4,12 +4,12 @@
  */
 
 import { describe, expect, it } from 'vitest'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../engine/plan.ts'
+import { IDLE_TURN } from '../../engine/turn.ts'
+import type { Declared, Fighter, Resolution } from '../../engine/types.ts'
 import { type Outcome, spelljammer } from '../../index.ts'
-import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
-import { IDLE_TURN } from '../../table/turn.ts'
-import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
-import { spelljammerCombat as combat } from './table.ts'
+import { spelljammerCombat as combat } from './room-combat.ts'
 import { SHORTBOW } from './test-support.ts'
 import { spelljammerTurns } from './turn-model.ts'
 

@@ -21,11 +21,8 @@
  *   the rest is the GM's.
  */
 
-import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { ScreenRules } from '../../rule-system.ts'
-import type { BreakdownLine, ModifierToggle } from '../../system.ts'
-import { fighterState } from '../../table/fighter.ts'
-import { plainPlan } from '../../table/plan.ts'
+import { fighterState } from '../../engine/fighter.ts'
+import { plainPlan } from '../../engine/plan.ts'
 import type {
   AttackChoice,
   CombatRules,
@@ -34,8 +31,11 @@ import type {
   FighterChange,
   Preview,
   Resolution,
-} from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+} from '../../engine/types.ts'
+import { percent } from '../../engine/words.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { ScreenRules } from '../../rule-system.ts'
+import type { BreakdownLine, ModifierToggle } from '../../system.ts'
 import { type MovingAfter, movingChip } from './combat-attack-move.ts'
 import {
   busyCasting,

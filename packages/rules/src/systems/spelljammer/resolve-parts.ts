@@ -3,9 +3,10 @@
  * to ask for its own dice, with `resolve.ts`): the d100 of a shot into a melee, the DEX roll of picking up a
  * dropped weapon, the DEX roll of attack and move after the last attack, and a hit on a caster mid-casting.
  */
+
+import type { Declared, Fighter, Roller } from '../../engine/types.ts'
 import { type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import type { Declared, Fighter, Roller } from '../../table/types.ts'
 import type { MovingAfter } from './combat-attack-move.ts'
 import { type Casting, segmentOf } from './combat-casting.ts'
 import { attackAfter, type PickingUp } from './combat-dropped.ts'

@@ -5,9 +5,10 @@
  * `resolve-parts.ts`), apart from combat.ts: a phone loads it only to ask for its own dice
  * (`RESOLVE_LOADERS`); the room has it with the rest (`table.ts`).
  */
+
+import type { CombatRules, Declared, Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import type { CombatRules, Declared, Fighter, FighterChange, Resolution, Roller } from '../../table/types.ts'
 import {
   build,
   castingOf,

@@ -1,7 +1,7 @@
 /** The spelljammer combatant sheet: its form fields with defaults, and parsing that names the bad field. */
 import { tryParseDice } from '../../dice/parse.ts'
+import { choice, flag, list, number, options, parseFields, text } from '../../engine/sheet-fields.ts'
 import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
-import { choice, flag, list, number, options, parseFields, text } from '../../table/sheet-fields.ts'
 import { damageDice } from './damage-dice.ts'
 import type { Penetrating, Size, Specialization, WeaponKind } from './tables.ts'
 

@@ -6,12 +6,12 @@
  * initiative dice follow it: one die per attack left, each with the round's initiative modifiers.
  */
 import { type Fraction, toFloat } from '../../dice/fraction.ts'
+import { orderedRound } from '../../engine/ordered-round.ts'
+import { readSheet } from '../../engine/sheet.ts'
+import type { Intent, IntentOptionGroup, IntentRules, TurnState } from '../../engine/turn.ts'
+import type { Fighter } from '../../engine/types.ts'
+import { percent, signed } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
-import { orderedRound } from '../../table/ordered-round.ts'
-import { readSheet } from '../../table/sheet.ts'
-import type { Intent, IntentOptionGroup, IntentRules, TurnState } from '../../table/turn.ts'
-import type { Fighter } from '../../table/types.ts'
-import { percent, signed } from '../../table/words.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }

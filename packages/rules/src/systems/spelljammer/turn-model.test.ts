@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { orderedRound } from '../../table/ordered-round.ts'
-import { IDLE_TURN, type TurnState } from '../../table/turn.ts'
+import { orderedRound } from '../../engine/ordered-round.ts'
+import { IDLE_TURN, type TurnState } from '../../engine/turn.ts'
 import { fighter, steps, turnContext } from '../test-support.ts'
 import { movementBy } from './turn-declaration.ts'
 import { spelljammerTurns as rules, segmentClock } from './turn-model.ts'

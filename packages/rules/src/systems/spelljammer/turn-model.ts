@@ -3,11 +3,11 @@
  * countdown from 10 down to -5, everyone with an attack on a segment acting on it; the ambush's PER rolls.
  */
 import { isFace, notAFace } from '../../dice/faces.ts'
+import { orderedRound } from '../../engine/ordered-round.ts'
+import { orderedTurns } from '../../engine/ordered-turns.ts'
+import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../engine/turn.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { orderedRound } from '../../table/ordered-round.ts'
-import { orderedTurns } from '../../table/ordered-turns.ts'
-import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../table/turn.ts'
-import type { Fighter } from '../../table/types.ts'
 import { freeActionNow, storedSheet } from './combat.ts'
 import type { Casting } from './combat-casting.ts'
 import type { PickingUp } from './combat-dropped.ts'

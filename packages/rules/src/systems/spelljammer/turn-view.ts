@@ -2,9 +2,10 @@
  * What a screen reads of spelljammer's round (`ScreenRules.turn`), apart from the turn model
  * (`turn-model.ts`), so a phone's chunk does not hold the room's steps of the round.
  */
+
+import { orderedRound, orderedView } from '../../engine/ordered-round.ts'
+import type { OrderedHooks } from '../../engine/ordered-turns.ts'
 import type { ScreenRules } from '../../rule-system.ts'
-import { orderedRound, orderedView } from '../../table/ordered-round.ts'
-import type { OrderedHooks } from '../../table/ordered-turns.ts'
 import { othersOnTarget } from './combat.ts'
 import { segmentFact } from './combat-casting.ts'
 import { declarationFacts, declarationRules, lastAttackFact } from './turn-declaration.ts'

@@ -4,12 +4,12 @@
  */
 
 import { describe, expect, it } from 'vitest'
+import { defensesDeclared, previewDeclared, resolveDeclared } from '../../engine/plan.ts'
+import { IDLE_TURN } from '../../engine/turn.ts'
+import type { Declared, Fighter, Resolution } from '../../engine/types.ts'
 import { type Outcome, zones } from '../../index.ts'
-import { defensesDeclared, previewDeclared, resolveDeclared } from '../../table/plan.ts'
-import { IDLE_TURN } from '../../table/turn.ts'
-import type { Declared, Fighter, Resolution } from '../../table/types.ts'
 import { fighter, scripted } from '../test-support.ts'
-import { zonesCombat as rules } from './table.ts'
+import { zonesCombat as rules } from './room-combat.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

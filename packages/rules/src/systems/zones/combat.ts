@@ -11,14 +11,21 @@
  * the room's whole `zonesCombat` in `table.ts`. Nothing here imports them.
  */
 
+import { conditionChip, hasCondition, type Condition as Timed } from '../../engine/conditions.ts'
+import { fighterState } from '../../engine/fighter.ts'
+import { checkedPlan, setupOf } from '../../engine/plan.ts'
+import type {
+  AttackChoice,
+  Declared,
+  DefenseOption,
+  Fighter,
+  Preview,
+  TableView,
+} from '../../engine/types.ts'
+import { percent } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import type { ModifierToggle } from '../../system.ts'
-import { conditionChip, hasCondition, type Condition as Timed } from '../../table/conditions.ts'
-import { fighterState } from '../../table/fighter.ts'
-import { checkedPlan, setupOf } from '../../table/plan.ts'
-import type { AttackChoice, Declared, DefenseOption, Fighter, Preview, TableView } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
 import { line, note, RULE } from './common.ts'
 // The rules a screen reads: not their rolls (`rolls.ts`), which only resolving uses.
 import * as zones from './screen-rules.ts'

@@ -4,9 +4,9 @@
  * checks the answer given; a screen reads neither, so this is apart from `combat.ts`: a phone loads it
  * only with `resolve.ts`, to ask for its own dice.
  */
-import { IDLE_TURN } from '../../table/turn.ts'
-import type { DefenseOption, Fighter, TableView } from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+import { IDLE_TURN } from '../../engine/turn.ts'
+import type { DefenseOption, Fighter, TableView } from '../../engine/types.ts'
+import { percent } from '../../engine/words.ts'
 import {
   type Counter,
   choiceLabel,

@@ -1,8 +1,8 @@
 /** The zones rule system: factions alternate one character or pass; automatic hits; reactions out of turn. */
 import type { RuleSystem } from '../../rule-system.ts'
+import { zonesCombat } from './room-combat.ts'
 import { zonesScreen } from './screen.ts'
 import type { Sheet } from './sheet.ts'
-import { zonesCombat } from './table.ts'
 import { zonesTurns } from './turn-model.ts'
 
 export * from './rules.ts'

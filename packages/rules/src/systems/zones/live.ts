@@ -3,8 +3,9 @@
  * and the room's end of a round or a fight use, apart from `combat.ts` so that a phone loads it only to
  * ask for its own dice (`resolve.ts`).
  */
+
+import type { Fighter, FighterChange, Resolution } from '../../engine/types.ts'
 import type { BreakdownLine } from '../../system.ts'
-import type { Fighter, FighterChange, Resolution } from '../../table/types.ts'
 import { type Condition, SETTINGS, type ZonesState } from './combat.ts'
 import * as zones from './rules.ts'
 

@@ -4,10 +4,11 @@
  * (`RESOLVE_LOADERS`, the dry run of `diceAsked`); the room's `zonesCombat` (`table.ts`) resolves with it.
  * It imports `combat.ts` (declaring, the preview), never the other way round.
  */
+
+import { setupOf } from '../../engine/plan.ts'
+import type { CombatRules, DieOwner, Fighter, Resolution, Roller, TableView } from '../../engine/types.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import { setupOf } from '../../table/plan.ts'
-import type { CombatRules, DieOwner, Fighter, Resolution, Roller, TableView } from '../../table/types.ts'
 import {
   ARMOUR_LINE,
   asGrabber,

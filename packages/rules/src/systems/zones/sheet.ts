@@ -1,6 +1,5 @@
 /** The zones combatant sheet: form fields with defaults, and a parser that names the bad field. */
 import { readOneGroup } from '../../dice/one-group.ts'
-import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
 import {
   choice,
   flag,
@@ -11,7 +10,8 @@ import {
   parseFields,
   type SheetWording,
   text,
-} from '../../table/sheet-fields.ts'
+} from '../../engine/sheet-fields.ts'
+import { fail, type Outcome, ok, type SheetField } from '../../system.ts'
 import { SIZE_LABEL, SIZES, type Size } from './size.ts'
 
 /** Dice a weapon rolls, e.g. d6 or 2d8. */

@@ -4,7 +4,6 @@
  * tracker at once; who is out is marked out; who reacted has spent their turn.
  */
 import { unreachable } from '../../assert.ts'
-import { fail, type Outcome, ok } from '../../outcome.ts'
 import {
   countAttack,
   FACTION,
@@ -14,7 +13,8 @@ import {
   type TurnRules,
   type TurnState,
   type TurnStep,
-} from '../../table/turn.ts'
+} from '../../engine/turn.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
 import {
   actedThisRound,
   actingWith,

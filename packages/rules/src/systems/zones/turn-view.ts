@@ -3,8 +3,9 @@
  * a phone's chunk does not hold the room's steps of the round. The round itself (`round.ts`'s tracker) is
  * kept in the turn's `systemRound`, read and written here only.
  */
+
+import type { RoundView, TurnLine, TurnState } from '../../engine/turn.ts'
 import type { ScreenRules } from '../../rule-system.ts'
-import type { RoundView, TurnLine, TurnState } from '../../table/turn.ts'
 import type { RoundCharacter, RoundState } from './round.ts'
 
 const isRound = (value: unknown): value is RoundState =>

@@ -1,6 +1,7 @@
 /** One character's turn: full move, or half move plus a bonus and a main action (or two bonus actions). */
+
+import { plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
-import { plural } from '../../table/words.ts'
 import { unreachable } from './common.ts'
 
 /** Main actions named by the text; "any other action taking a round" is 'other'. */

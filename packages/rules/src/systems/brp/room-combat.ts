@@ -4,8 +4,6 @@
  * the GM waking one. Apart so that neither of the others imports it: a phone's chunks hold none of it.
  */
 import { addFractions, toFloat } from '../../dice/fraction.ts'
-import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { BreakdownLine } from '../../system.ts'
 import type {
   CombatRules,
   DefenseOption,
@@ -13,8 +11,10 @@ import type {
   FighterChange,
   Resolution,
   Roller,
-} from '../../table/types.ts'
-import { percent, plural } from '../../table/words.ts'
+} from '../../engine/types.ts'
+import { percent, plural } from '../../engine/words.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine } from '../../system.ts'
 import {
   AWAKEN,
   brpCombatView,

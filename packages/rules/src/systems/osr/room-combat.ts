@@ -4,8 +4,6 @@
  * the end of a round and the GM's ending of a condition. A phone's screen imports none of this module.
  */
 
-import { fail, type Outcome, ok } from '../../outcome.ts'
-import type { BreakdownLine } from '../../system.ts'
 import type {
   AttackPlan,
   CombatRules,
@@ -14,8 +12,10 @@ import type {
   Fighter,
   Resolution,
   Roller,
-} from '../../table/types.ts'
-import { percent } from '../../table/words.ts'
+} from '../../engine/types.ts'
+import { percent } from '../../engine/words.ts'
+import { fail, type Outcome, ok } from '../../outcome.ts'
+import type { BreakdownLine } from '../../system.ts'
 import {
   changeOf,
   changesOf,

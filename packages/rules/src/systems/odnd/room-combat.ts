@@ -3,7 +3,7 @@
  * `odndResolve`. Put together here, apart from both, so that combat.ts (which a phone's screen reads)
  * imports nothing of resolving, and no module imports itself back.
  */
-import type { CombatRules } from '../../table/types.ts'
+import type { CombatRules } from '../../engine/types.ts'
 import { odndRoomCombat } from './combat.ts'
 import { odndResolve } from './resolve.ts'
 

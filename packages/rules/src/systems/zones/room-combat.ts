@@ -3,11 +3,12 @@
  * (`combat.ts`), the defenses the room offers, `resolve` (`resolve.ts`), and the end of a round and of a
  * fight. It imports both sides, so `combat.ts` never imports `resolve.ts`; a phone never loads it.
  */
+
+import { tickConditions, untimedConditions } from '../../engine/conditions.ts'
+import { setupOf } from '../../engine/plan.ts'
+import type { CombatRules, Fighter, Resolution, Roller } from '../../engine/types.ts'
 import { ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import { tickConditions, untimedConditions } from '../../table/conditions.ts'
-import { setupOf } from '../../table/plan.ts'
-import type { CombatRules, Fighter, Resolution, Roller } from '../../table/types.ts'
 import { gearName, type Planned, SETTINGS, sheetFor, stateOf, zonesCombatView } from './combat.ts'
 import { defenseList } from './defenses.ts'
 import { Live, resolution } from './live.ts'

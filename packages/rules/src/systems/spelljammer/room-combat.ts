@@ -3,7 +3,7 @@
  * a round (combat.ts), the defenses (combat-defenses.ts) and resolving an attack (resolve.ts). Assembled here
  * so combat.ts, which a phone loads, imports neither of the last two.
  */
-import type { CombatRules } from '../../table/types.ts'
+import type { CombatRules } from '../../engine/types.ts'
 import { spelljammerCombatRoom } from './combat.ts'
 import { defensesOf } from './combat-defenses.ts'
 import { spelljammerResolve } from './resolve.ts'
