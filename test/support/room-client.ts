@@ -9,6 +9,7 @@ import * as encoding from 'lib0/encoding'
 import * as awarenessProtocol from 'y-protocols/awareness'
 import * as syncProtocol from 'y-protocols/sync'
 import * as Y from 'yjs'
+import { concat } from '../../worker/src/room/room-store.ts'
 import { answersOf } from './answers.ts'
 
 export const ORIGIN = 'http://fray.test'
@@ -47,16 +48,6 @@ function reach(): RoomTransport {
 }
 
 export type KeyVia = 'query' | 'protocol'
-
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const p of parts) {
-    out.set(p, offset)
-    offset += p.length
-  }
-  return out
-}
 
 export interface Closed {
   code: number
@@ -159,7 +150,7 @@ export class TestClient {
 
   /** Every byte this client has received, for checks that something was never sent. */
   received(): Uint8Array {
-    return concatBytes(this.inbox)
+    return concat(this.inbox)
   }
 
   /** Sets this client's own presence and sends it to the room. */

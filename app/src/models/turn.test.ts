@@ -25,20 +25,21 @@ const describeTurn = (turn: TurnState, all: Combatant[], mine?: string) => descr
 const factionToMove = (turn: TurnState) => view?.sides?.toMove(turn)
 const zonesTurn = (turn: TurnState, factions: Factions): TurnState => ({ ...turn, systemRound: factions })
 
-/** zones, round 1: the foes move and Goblin acts for them; `characters` as given. */
+/** zones, round 1: the foes move; `characters` as given. */
+const foesRound = (characters: Factions['characters'] = {}): Factions => ({
+  round: 1,
+  bonusRound: false,
+  factions: ['party', 'foes'],
+  initiative: 'foes',
+  phase: 'acting',
+  next: 'foes',
+  passesInRow: 0,
+  characters,
+  log: [],
+})
+/** That round running, with Goblin acting for the foes. */
 function foesActing(characters: Factions['characters'] = {}): TurnState {
-  const factions: Factions = {
-    round: 1,
-    bonusRound: false,
-    factions: ['party', 'foes'],
-    initiative: 'foes',
-    phase: 'acting',
-    next: 'foes',
-    passesInRow: 0,
-    characters,
-    log: [],
-  }
-  return { ...IDLE_TURN, status: 'running', round: 1, systemRound: factions, acting: ['g'] }
+  return { ...IDLE_TURN, status: 'running', round: 1, systemRound: foesRound(characters), acting: ['g'] }
 }
 
 describe('the turn as a viewer reads it', () => {
@@ -104,14 +105,10 @@ describe('the turn as a viewer reads it', () => {
   it('says why a side with nobody able to act passed by itself', () => {
     const f = { id: 'g', name: 'Goblin', faction: 'foes', spent: 'turn' as const, reactionsUsed: 0 }
     const factions: Factions = {
-      round: 1,
-      bonusRound: false,
-      factions: ['party', 'foes'],
+      ...foesRound({ g: { ...f, extraReactions: 0, out: false, concealed: false } }),
       initiative: 'party',
-      phase: 'acting',
       next: 'party',
       passesInRow: 1,
-      characters: { g: { ...f, extraReactions: 0, out: false, concealed: false } },
       log: [{ type: 'pass', faction: 'foes', reason: 'The foes pass: each has taken their turn.' }],
     }
     const running: TurnState = { ...IDLE_TURN, status: 'running', round: 1, systemRound: factions }

@@ -455,7 +455,8 @@ function scopeOf(key: string): string {
   return slash < 0 ? key : key.slice(0, slash)
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** The bytes of `parts` one after another (the one part itself where there is one). */
+export function concat(parts: Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0] as Uint8Array
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let offset = 0
