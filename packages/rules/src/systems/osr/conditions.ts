@@ -1,6 +1,5 @@
 /** Conditions a combatant can carry (critical-hit conditions, fumble after-effects, round-long stances) and their modifiers. */
 
-import { unreachable } from '../../assert.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { CRIT_CONDITIONS, type CritConditionKind, rowFor } from './tables.ts'
 
@@ -61,7 +60,8 @@ export const LASTS: Record<ConditionKind, 'round' | 'rounds' | 'gm'> = {
   struck: 'round',
 }
 
-const critRow = (kind: CritConditionKind) => CRIT_CONDITIONS.find((r) => r.condition === kind)
+/** The condition chart's row of a critical hit's condition; none for the other conditions. */
+const critRow = (kind: ConditionKind) => CRIT_CONDITIONS.find((r) => r.condition === kind)
 
 /** The condition chart's row for a d4 face, as a Condition. */
 export function critCondition(d4: number): Condition {
@@ -72,37 +72,13 @@ const CRIT_RULE = 'Critical Hit (condition chart)'
 
 /** Modifiers a combatant's conditions put on their own attack rolls ("-2 to hit", "-1 to combat rolls"). */
 export function toHitFromConditions(conditions: ReadonlyArray<Condition>): BreakdownLine[] {
-  const lines: BreakdownLine[] = []
-  for (const c of conditions) {
-    switch (c.kind) {
-      case 'disarmed':
-      case 'shaken':
-      case 'prone':
-      case 'blinded': {
-        const row = critRow(c.kind)
-        if (row && row.toHit !== 0) lines.push({ label: `${c.kind}`, value: row.toHit, rule: CRIT_RULE })
-        break
-      }
-      case 'stumbling':
-        if (!c.fresh) lines.push({ label: 'stumbling', value: -1, rule: 'Critical Miss (stumble)' })
-        break
-      case 'no-attack':
-      case 'charging':
-      case 'defending':
-      case 'surprised':
-      case 'reloading':
-      case 'burning':
-      case 'grappled':
-      case 'gagged-or-bound':
-      case 'running':
-      case 'struck':
-      case 'fatigued':
-        break
-      default:
-        unreachable(c)
-    }
-  }
-  return lines
+  return conditions.flatMap((c): BreakdownLine[] => {
+    const row = critRow(c.kind)
+    if (row) return row.toHit === 0 ? [] : [{ label: c.kind, value: row.toHit, rule: CRIT_RULE }]
+    if (c.kind === 'stumbling' && !c.fresh)
+      return [{ label: 'stumbling', value: -1, rule: 'Critical Miss (stumble)' }]
+    return []
+  })
 }
 
 /** Modifiers a defender's conditions put on their Armor Class against this attack. */
@@ -110,40 +86,15 @@ export function acFromConditions(
   conditions: ReadonlyArray<Condition>,
   attack: 'melee' | 'missile',
 ): BreakdownLine[] {
-  const lines: BreakdownLine[] = []
-  for (const c of conditions) {
-    switch (c.kind) {
-      case 'disarmed':
-      case 'shaken':
-      case 'prone':
-      case 'blinded': {
-        const row = critRow(c.kind)
-        const value = row ? (attack === 'melee' ? row.acMelee : row.acRanged) : 0
-        if (value !== 0) lines.push({ label: `target ${c.kind}`, value, rule: CRIT_RULE })
-        break
-      }
-      case 'charging':
-        lines.push({ label: 'target charged this round', value: -2, rule: 'Charge' })
-        break
-      case 'defending':
-        lines.push({ label: 'target parrying or dodging', value: 2, rule: 'Parry and Dodge' })
-        break
-      case 'stumbling':
-      case 'no-attack':
-      case 'surprised':
-      case 'reloading':
-      case 'burning':
-      case 'grappled':
-      case 'gagged-or-bound':
-      case 'running':
-      case 'struck':
-      case 'fatigued':
-        break
-      default:
-        unreachable(c)
-    }
-  }
-  return lines
+  return conditions.flatMap((c): BreakdownLine[] => {
+    const row = critRow(c.kind)
+    const value = row ? (attack === 'melee' ? row.acMelee : row.acRanged) : 0
+    if (value !== 0) return [{ label: `target ${c.kind}`, value, rule: CRIT_RULE }]
+    if (c.kind === 'charging') return [{ label: 'target charged this round', value: -2, rule: 'Charge' }]
+    if (c.kind === 'defending')
+      return [{ label: 'target parrying or dodging', value: 2, rule: 'Parry and Dodge' }]
+    return []
+  })
 }
 
 /** Modifiers on saves and DC checks (a shaken enemy: "-2 to hit, Saves, DC checks"). */
