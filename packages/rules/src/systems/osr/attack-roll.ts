@@ -12,17 +12,15 @@ import {
   type AttackDeclaration,
   type AttackPlan,
   type DamagePlan,
+  line,
   planAttack,
   ATTACK_RULES as RULE,
   specialRowFor,
+  sum,
 } from './attack.ts'
 import { type Condition, critCondition } from './conditions.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import { CRIT_CONDITIONS, FUMBLES, type FumbleResult, rowFor, type SpecialResult } from './tables.ts'
-
-// As attack.ts writes its breakdown lines.
-const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
-const sum = (lines: ReadonlyArray<BreakdownLine>) => lines.reduce((t, l) => t + l.value, 0)
 
 /**
  * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice

@@ -14,7 +14,14 @@ import {
 } from './conditions.ts'
 import { isToggleId, type ToggleId } from './modifiers.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
-import { type DamageDice, isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'
+import {
+  type DamageDice,
+  isGrenadeLike,
+  meleeCapable,
+  missileCapable,
+  type Sheet,
+  type Weapon,
+} from './sheet.ts'
 import { CONCEALMENT, RANGE_BANDS, rowFor, SPECIAL_D20, type SpecialResult } from './tables.ts'
 
 /** The run before a charge, which the text puts conditions on. */
@@ -138,11 +145,9 @@ export function weaponDamage(attacker: Sheet, weapon: Weapon, mode: 'melee' | 'm
   return { dice: { ...weapon.damage, flat: 0 }, lines, ...plain, to: 'target' }
 }
 
-const canMelee = (w: Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
-const canShoot = (w: Weapon) => w.kind !== 'melee'
-
-const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
-const sum = (lines: ReadonlyArray<BreakdownLine>) => lines.reduce((t, l) => t + l.value, 0)
+/** A breakdown line, and the total of some (attack-roll.ts writes its own the same way). */
+export const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
+export const sum = (lines: ReadonlyArray<BreakdownLine>) => lines.reduce((t, l) => t + l.value, 0)
 
 /**
  * Checks a declaration against every rule of the text and works out its modifiers. An illegal attack
@@ -199,8 +204,9 @@ export function planAttack(
     if (decl.weapon === undefined) return fail('Choose a weapon, or punch, kick or grapple.')
     weapon = attacker.weapons[decl.weapon] ?? null
     if (!weapon) return fail('Choose one of your own weapons.')
-    if (mode === 'melee' && !canMelee(weapon)) return fail(`The ${weapon.name} is not a melee weapon.`)
-    if (mode === 'missile' && !canShoot(weapon)) return fail(`The ${weapon.name} cannot be thrown or shot.`)
+    if (mode === 'melee' && !meleeCapable(weapon)) return fail(`The ${weapon.name} is not a melee weapon.`)
+    if (mode === 'missile' && !missileCapable(weapon))
+      return fail(`The ${weapon.name} cannot be thrown or shot.`)
     if (decl.weapon === 0 && attackerConditions.some((c) => c.kind === 'disarmed'))
       return fail(`Your primary weapon was knocked from your grasp; pick it up or use another.`)
   }

@@ -44,6 +44,8 @@ import { AS_QUICK, YET_TO_ACT } from './round-facts.ts'
 import {
   formatDamageDice,
   isGrenadeLike,
+  meleeCapable,
+  missileCapable,
   parseSheet,
   SHEET_FIELDS,
   type Sheet,
@@ -107,9 +109,6 @@ const UNARMED: ReadonlyArray<{ id: Unarmed; label: string }> = [
   { id: 'kick', label: 'Kick' },
   { id: 'grapple', label: 'Grapple' },
 ]
-
-export const meleeCapable = (w: Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
-const missileCapable = (w: Weapon) => w.kind !== 'melee'
 
 /**
  * The round's actions a fighter declares about themselves instead of attacking (17.0.1.4, 17.0.1.7):
@@ -553,16 +552,21 @@ export const counterDeclared = (c: Counter): Declared => ({
 const asCharging = (f: Fighter, declared: Declared): Fighter =>
   declared.toggles.includes('charge') ? withState(f, withConditions(stateOf(f), [{ kind: 'charging' }])) : f
 
+/** A blow's weapon and exact odds (struck first, a parting shot), or null where the rules refuse it. */
+export function blowOdds(attacker: Fighter, target: Fighter, declared: Declared) {
+  const d = declare(attacker, target, declared)
+  const odds = d.ok ? attackOdds(d.value.decl) : null
+  if (!d.ok || !odds?.ok) return null
+  const weapon = d.value.setup.weapon?.name ?? 'weapon'
+  return { weapon, chance: toFloat(odds.value.hit), mean: toFloat(odds.value.expectedDamage) }
+}
+
 /** Each blow the target may strike first, with its exact odds against the attacker. */
 export function counterOdds(attacker: Fighter, target: Fighter, s: Setup, declared: Declared) {
   const them = asCharging(attacker, declared)
-  return counters(s, declared).flatMap((c) => {
-    const d = declare(target, them, counterDeclared(c))
-    const odds = d.ok ? attackOdds(d.value.decl) : null
-    if (!d.ok || !odds?.ok) return []
-    const chance = toFloat(odds.value.hit)
-    const mean = toFloat(odds.value.expectedDamage).toFixed(1)
-    return [{ counter: c, weapon: d.value.setup.weapon?.name ?? 'weapon', chance, mean }]
+  return counters(s, declared).flatMap((counter) => {
+    const odds = blowOdds(target, them, counterDeclared(counter))
+    return odds ? [{ counter, ...odds }] : []
   })
 }
 

@@ -6,7 +6,6 @@
  * to ask for its own dice; table.ts adds it to the room's `osrCombat`.
  */
 
-import { toFloat } from '../../dice/fraction.ts'
 import type {
   AttackPlan,
   Declared,
@@ -25,6 +24,7 @@ import type { AttackDeclaration } from './attack.ts'
 import { type AttackDiePurpose, type AttackResult, rollAttack } from './attack-roll.ts'
 import {
   acLines,
+  blowOdds,
   changeOf,
   changesOf,
   counterDeclared,
@@ -38,7 +38,6 @@ import {
   HOLD,
   HOLD_RULE,
   holding,
-  meleeCapable,
   type OsrState,
   PARTING,
   STRAY,
@@ -54,15 +53,16 @@ import { acFromConditions, type Condition } from './conditions.ts'
 import { grappleCheck, grappleDamage } from './grapple-roll.ts'
 import { holyWater, oilDirectHit, oilSplash, scatter } from './grenade-roll.ts'
 import { applyDamage, knockoutTimes } from './injury.ts'
-import { attackOdds } from './odds.ts'
 import { reloadRoundsNeeded } from './rate-of-fire.ts'
 import { removeCondition } from './round.ts'
 import { ACTS_LATER } from './round-facts.ts'
-import { isGrenadeLike, type Sheet } from './sheet.ts'
+import { isGrenadeLike, meleeCapable, type Sheet } from './sheet.ts'
 import { spellDisruption } from './spells-roll.ts'
 import { strayChance, strayDamage, strayMissile } from './stray-missile.ts'
 
 const GRAPPLE_RULE = 'Grappling / Wrestling (17.0.18)'
+/** What a summary asks of the GM, in brackets after it, if anything. */
+const forGm = (prompts: ReadonlyArray<string>) => (prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : '')
 const GRAPPLED_CASTER =
   'A grappled spellcaster may be prevented from speaking: the GM decides whether the spell is cast.'
 
@@ -134,11 +134,10 @@ export function osrResolve(plan: AttackPlan, defense: string | null, roll: Rolle
       : undefined
   if (parting)
     said.push(`${attacker.name} moves away: the GM says who is within 5 ft of them for a parting shot`)
-  const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
   const next = asks?.asks ?? parting
   return ok({
     lines,
-    summary: `${said.join('; ')}.${gm}`,
+    summary: `${said.join('; ')}.${forGm(prompts)}`,
     changes: changesOf(struck.value.attacker, struck.value.target),
     hit: struck.value.hit,
     ...(next ? { asks: next } : {}),
@@ -201,12 +200,11 @@ function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Reso
   const theirs: Roller = (sides, label, owner) =>
     roll(sides, label, owner === 'target' ? 'attacker' : 'target')
   const second = counter ? strike(target, them, counterDeclared(counter), theirs) : null
-  const gm = (prompts: string[]) => (prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : '')
   if (!second?.ok) {
     const why = second && !second.ok ? `: ${second.error}` : ''
     return ok({
       lines: [...first.value.lines, { label: 'Let them come', value: 0, rule: REACH_RULE, note: true }],
-      summary: `${first.value.said.join('; ')}; ${target.name} lets them come${why}.${gm(first.value.prompts)}`,
+      summary: `${first.value.said.join('; ')}; ${target.name} lets them come${why}.${forGm(first.value.prompts)}`,
       changes: changesOf(first.value.attacker, first.value.target),
     })
   }
@@ -224,7 +222,7 @@ function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Reso
       },
       ...second.value.lines,
     ],
-    summary: `${first.value.said.join('; ')}; at the same time ${target.name} ${how}: ${second.value.said.join('; ')}.${gm([...first.value.prompts, ...second.value.prompts])}`,
+    summary: `${first.value.said.join('; ')}; at the same time ${target.name} ${how}: ${second.value.said.join('; ')}.${forGm([...first.value.prompts, ...second.value.prompts])}`,
     changes: changesOf(
       [attacker, hurtHp, hurtState],
       [target, targetHp, withConditions(targetState, second.value.gains)],
@@ -428,11 +426,8 @@ function partingShot(foe: Fighter, runner: Fighter) {
   const i = s.value.weapons.findIndex((w, n) => meleeCapable(w) && !(n === 0 && disarmed))
   if (i < 0) return null
   const declared: Declared = { choice: `weapon-${i}-melee`, toggles: ['parting-shot'] }
-  const d = declare(foe, runner, declared)
-  const odds = d.ok ? attackOdds(d.value.decl) : null
-  if (!d.ok || !odds?.ok) return null
-  const weapon = d.value.setup.weapon?.name ?? 'weapon'
-  return { foe, declared, weapon, chance: toFloat(odds.value.hit), mean: toFloat(odds.value.expectedDamage) }
+  const odds = blowOdds(foe, runner, declared)
+  return odds && { foe, declared, ...odds }
 }
 
 /** The GM's prompt as one turns their back and runs: each opponent with a ready weapon, with its odds. */
@@ -501,8 +496,8 @@ function partingShots(
     now = withState(now, state, hp)
   }
   Object.assign(changes, changesOf([runner, now.hp, stateOf(now)]))
-  const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
-  return ok({ lines, summary: `Parting shots at ${runner.name}: ${said.join('; ')}.${gm}`, changes })
+  const summary = `Parting shots at ${runner.name}: ${said.join('; ')}.${forGm(prompts)}`
+  return ok({ lines, summary, changes })
 }
 
 // ---- Resolution.

@@ -52,8 +52,8 @@ function counterOptions(attacker: Fighter, target: Fighter, s: Setup, declared: 
     label: counter.set ? `Set the ${weapon} against the charge` : `Strike first with the ${weapon}`,
     chance,
     effect: counter.set
-      ? `On ${attacker.name}’s number, at the same time: hits ${percent(chance)}, double damage, ${mean} on average; it spends your action this round (${SET_RULE}).`
-      : `If ${attacker.name} is closing on you, your long reach strikes on their number, at the same time, even after a lower initiative: hits ${percent(chance)}, ${mean} damage on average; it spends your action this round (${REACH_RULE}).`,
+      ? `On ${attacker.name}’s number, at the same time: hits ${percent(chance)}, double damage, ${mean.toFixed(1)} on average; it spends your action this round (${SET_RULE}).`
+      : `If ${attacker.name} is closing on you, your long reach strikes on their number, at the same time, even after a lower initiative: hits ${percent(chance)}, ${mean.toFixed(1)} damage on average; it spends your action this round (${REACH_RULE}).`,
   }))
   if (blows.length === 0) return []
   const wait = 'No blow now: your action waits for your own number.'
