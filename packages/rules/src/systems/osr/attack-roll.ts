@@ -259,15 +259,18 @@ function run(plan: AttackPlan, faces: AttackFaces, settings: Partial<OsrSettings
   return ok({ result })
 }
 
+function planAndRun(decl: AttackDeclaration, faces: AttackFaces, settings: Partial<OsrSettings>) {
+  const plan = planAttack(decl, settings)
+  return plan.ok ? run(plan.value, faces, settings) : plan
+}
+
 /** The next die the table must roll for this attack, or null when the faces given are enough. */
 export function nextAttackDie(
   decl: AttackDeclaration,
   faces: AttackFaces,
   settings: Partial<OsrSettings> = {},
 ): Outcome<DieNeeded | null> {
-  const plan = planAttack(decl, settings)
-  if (!plan.ok) return plan
-  const step = run(plan.value, faces, settings)
+  const step = planAndRun(decl, faces, settings)
   if (!step.ok) return step
   return ok('needs' in step.value ? step.value.needs : null)
 }
@@ -282,9 +285,7 @@ export function resolveAttack(
   faces: AttackFaces,
   settings: Partial<OsrSettings> = {},
 ): Outcome<AttackResult> {
-  const plan = planAttack(decl, settings)
-  if (!plan.ok) return plan
-  const step = run(plan.value, faces, settings)
+  const step = planAndRun(decl, faces, settings)
   if (!step.ok) return step
   if ('needs' in step.value) {
     const { purpose, sides, count } = step.value.needs

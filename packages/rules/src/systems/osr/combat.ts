@@ -27,10 +27,10 @@ import {
   acFromConditions,
   actionBlockedBy,
   attackBlockedBy,
+  CONDITIONS,
   type Condition,
   type ConditionKind,
   checksFromConditions,
-  LASTS,
 } from './conditions.ts'
 import { grappleHoldChance } from './grapple.ts'
 import { GROUND_FIRE_ROUNDS, type GroundFire, igniteGround } from './grenade.ts'
@@ -97,6 +97,12 @@ function downReason(f: Fighter, state: OsrState): string | null {
   if (state.status === 'dead') return `${f.name} is dead.`
   if (state.status === 'unconscious') return `${f.name} is unconscious.`
   return null
+}
+
+/** Why this fighter can do nothing this round (down, surprised, reloading, declared already), or null. */
+function idleReason(f: Fighter, state: OsrState, cannot: string): string | null {
+  const down = downReason(f, state)
+  return down ? `${down} They cannot ${cannot}.` : actionBlockedBy(state.conditions)
 }
 
 // ---- Choices: each weapon in each way it can be used, then punch, kick and grapple (17.0.17, 17.0.18).
@@ -188,10 +194,7 @@ export const HOLD_RULE = 'Hold Action (17.0.1.6)'
 /** Holding for the target, in words, or why not: one waits for another, not for oneself. */
 export function holding(attacker: Fighter, target: Fighter): Outcome<string> {
   if (target.id === attacker.id) return fail('Hold your action for someone else: the one you wait for.')
-  const state = stateOf(attacker)
-  const down = downReason(attacker, state)
-  if (down) return fail(`${down} They cannot act.`)
-  const idle = actionBlockedBy(state.conditions)
+  const idle = idleReason(attacker, stateOf(attacker), 'act')
   if (idle) return fail(idle)
   return ok(`${attacker.name} waits for ${target.name} and acts on their number, at the same time`)
 }
@@ -451,24 +454,34 @@ export function declare(attacker: Fighter, target: Fighter, declared: Declared):
   return ok({ setup: s.value, decl: decl.value })
 }
 
+/** A declaration about oneself as `declareSelf` checked it: the action, the state it leaves, its words. */
+type Own = Extract<NonNullable<ReturnType<typeof declareSelf>>, { ok: true }>['value']
+
 /**
- * A declaration checked once (`CombatRules.plan`): an attack's declaration, which the preview, the defenses
- * and the roll read back; null for what is not an attack (a grip, a hold, one's own action, a follow-up
- * the GM answers), each checked where it is done.
+ * A declaration checked once (`CombatRules.plan`): an attack's declaration or one's own, which the preview,
+ * the defenses and the roll read back; null for a grip, a hold or a follow-up the GM answers, each checked
+ * where it is done.
  */
-function planned(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Declaration | null> {
+function planned(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Planned> {
   const { choice } = declared
   if (GRIPS.includes(choice) || choice === HOLD.id || choice.startsWith(STRAY) || choice === PARTING)
     return ok(null)
   const own = declareSelf(attacker, target, choice)
-  if (own) return own.ok ? ok(null) : own
+  if (own) return own.ok ? ok({ own: own.value }) : own
   return declare(attacker, target, declared)
+}
+type Planned = Declaration | { own: Own } | null
+
+/** One's own declaration from its plan (`planned`), or null for any other. */
+export function ownOf(plan: AttackPlan): Own | null {
+  const p = setupOf<Planned>(plan)
+  return p && 'own' in p ? p.own : null
 }
 
 /** The attack's declaration from its plan (`planned`): one checked as an attack, or checked again here. */
 export function declarationOf(plan: AttackPlan): Outcome<Declaration> {
-  const d = setupOf<Declaration | null>(plan)
-  return d ? ok(d) : declare(plan.attacker, plan.target, plan.declared)
+  const d = setupOf<Planned>(plan)
+  return d && 'decl' in d ? ok(d) : declare(plan.attacker, plan.target, plan.declared)
 }
 
 /** Whether a toggle is worth showing for this attack: the rules refuse the rest, but a form should not offer them. */
@@ -631,11 +644,9 @@ export const osrCombatView: ScreenRules['combat'] = {
 
   choices(attacker: Fighter): Outcome<AttackChoice[]> {
     const state = stateOf(attacker)
-    const down = downReason(attacker, state)
-    if (down) return fail(`${down} They cannot attack.`)
     // Surprise, reloading or an action already declared take the round; a broken or dropped weapon takes
     // the attack only ("no attack next round", 17.0.4): what is not an attack is still offered.
-    const idle = actionBlockedBy(state.conditions)
+    const idle = idleReason(attacker, state, 'attack')
     if (idle) return fail(idle)
     const armed = !attackBlockedBy(state.conditions)
     const s = sheet(attacker)
@@ -687,13 +698,12 @@ export const osrCombatView: ScreenRules['combat'] = {
         ? ok({ chance: 1, summary: `${held.value}: ${HOLD_RULE}.`, lines: [], dice: false })
         : held
     }
-    const own = declareSelf(attacker, target, declared.choice)
+    const own = ownOf(planned)
     if (own) {
-      if (!own.ok) return own
       const s = sheet(attacker)
-      const casts = s.ok && own.value.action.kind === 'cast-spell'
-      const save = casts ? spellSave(attacker, own.value.state, s.value) : null
-      const moves = casts ? moveAround(s.value, own.value.state, 'spell') : ''
+      const casts = s.ok && own.action.kind === 'cast-spell'
+      const save = casts ? spellSave(attacker, own.state, s.value) : null
+      const moves = casts ? moveAround(s.value, own.state, 'spell') : ''
       if (save)
         return ok({
           chance: save.chance,
@@ -701,13 +711,13 @@ export const osrCombatView: ScreenRules['combat'] = {
           lines: [],
         })
       // Running turns one's back on those beside one: each with a ready weapon gets a parting shot (17.0.2).
-      const parting = TURNS_BACK[own.value.action.kind]
+      const parting = TURNS_BACK[own.action.kind]
         ? '; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2)'
         : ''
       // A declaration about oneself rolls none of one's dice: only a spell's save does, above (17.0.13).
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.value.action.says} (${ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${moves}${parting}.`,
+        summary: `${attacker.name} ${own.action.says} (${ACTIONS.find((a) => a.kind === own.action.kind)?.rule})${own.told}${moves}${parting}.`,
         lines: [],
         dice: false,
       })
@@ -787,27 +797,10 @@ export const osrCombatView: ScreenRules['combat'] = {
 
 export const rounds = (n: number) => plural(n, 'round')
 
-const CHIPS: Record<ConditionKind, string> = {
-  disarmed: 'Disarmed',
-  shaken: 'Shaken',
-  prone: 'Prone',
-  blinded: 'Blinded',
-  stumbling: 'Stumbling',
-  'no-attack': 'No attack',
-  charging: 'Charging (-2 AC)',
-  defending: 'Parrying or dodging (+2 AC)',
-  surprised: 'Surprised',
-  reloading: 'Reloading',
-  burning: 'Burning',
-  grappled: 'Grappled',
-  'gagged-or-bound': 'Gagged or bound',
-  running: 'Running',
-  fatigued: 'Fatigued (walks only)',
-  struck: 'Attacked before casting',
-}
-
 /** The conditions the text gives no end to: "until the GM removes them" (conditions.ts). */
-export const GM_ENDS = (Object.keys(LASTS) as ConditionKind[]).filter((k) => LASTS[k] === 'gm')
+export const GM_ENDS = (Object.keys(CONDITIONS) as ConditionKind[]).filter(
+  (k) => CONDITIONS[k].lasts === 'gm',
+)
 
 /** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */
-export const chip = (c: Condition): string => conditionChip(c, CHIPS[c.kind])
+export const chip = (c: Condition): string => conditionChip(c, CONDITIONS[c.kind].chip)

@@ -37,27 +37,27 @@ export type Condition =
 export type ConditionKind = Condition['kind']
 
 /**
- * How long each condition lasts: the round it is taken in (a charge's -2 AC "for the remainder of the
- * round", a parry, surprise, running, a caster struck), its own count (`Timed`), or until the GM ends it:
- * the text gives the critical-hit conditions, a hold, a gag and fatigue no end.
+ * Each condition's chip, and how long it lasts: the round it is taken in (a charge's -2 AC "for the
+ * remainder of the round", a parry, surprise, running, a caster struck), its own count (`Timed`), or until
+ * the GM ends it: the text gives the critical-hit conditions, a hold, a gag and fatigue no end.
  */
-export const LASTS: Record<ConditionKind, 'round' | 'rounds' | 'gm'> = {
-  disarmed: 'gm',
-  shaken: 'gm',
-  prone: 'gm',
-  blinded: 'gm',
-  stumbling: 'rounds',
-  'no-attack': 'rounds',
-  charging: 'round',
-  defending: 'round',
-  surprised: 'round',
-  reloading: 'rounds',
-  burning: 'rounds',
-  grappled: 'gm',
-  'gagged-or-bound': 'gm',
-  running: 'round',
-  fatigued: 'gm',
-  struck: 'round',
+export const CONDITIONS: Record<ConditionKind, { lasts: 'round' | 'rounds' | 'gm'; chip: string }> = {
+  disarmed: { lasts: 'gm', chip: 'Disarmed' },
+  shaken: { lasts: 'gm', chip: 'Shaken' },
+  prone: { lasts: 'gm', chip: 'Prone' },
+  blinded: { lasts: 'gm', chip: 'Blinded' },
+  stumbling: { lasts: 'rounds', chip: 'Stumbling' },
+  'no-attack': { lasts: 'rounds', chip: 'No attack' },
+  charging: { lasts: 'round', chip: 'Charging (-2 AC)' },
+  defending: { lasts: 'round', chip: 'Parrying or dodging (+2 AC)' },
+  surprised: { lasts: 'round', chip: 'Surprised' },
+  reloading: { lasts: 'rounds', chip: 'Reloading' },
+  burning: { lasts: 'rounds', chip: 'Burning' },
+  grappled: { lasts: 'gm', chip: 'Grappled' },
+  'gagged-or-bound': { lasts: 'gm', chip: 'Gagged or bound' },
+  running: { lasts: 'round', chip: 'Running' },
+  fatigued: { lasts: 'gm', chip: 'Fatigued (walks only)' },
+  struck: { lasts: 'round', chip: 'Attacked before casting' },
 }
 
 /** The condition chart's row of a critical hit's condition; none for the other conditions. */

@@ -32,13 +32,13 @@ import {
   type Declaration,
   declarationOf,
   declare,
-  declareSelf,
   GRIPS,
   grip,
   HOLD,
   HOLD_RULE,
   holding,
   type OsrState,
+  ownOf,
   PARTING,
   STRAY,
   sheet,
@@ -85,10 +85,9 @@ export function osrResolve(plan: AttackPlan, defense: string | null, roll: Rolle
       changes: {},
     })
   }
-  const own = declareSelf(attacker, target, declared.choice)
+  const own = ownOf(plan)
   if (own) {
-    if (!own.ok) return own
-    const { action, state, gains, told } = own.value
+    const { action, state, gains, told } = own
     if (action.kind === 'cast-spell') return castSpell(attacker, state, roll)
     const rule =
       action.kind === 'put-out' || action.kind === 'spill-oil'
@@ -705,12 +704,9 @@ const DIE_LABELS: Record<AttackDiePurpose, string> = {
 
 /** Rolls each die the rules ask for, in the table's order, then resolves with those faces. */
 function rollOnTable(decl: AttackDeclaration, roll: Roller): Outcome<AttackResult> {
-  const rolled = rollAttack(decl, (sides, purpose) =>
+  return rollAttack(decl, (sides, purpose) =>
     roll(sides, purpose === 'damage' ? `${DIE_LABELS.damage} d${sides}` : DIE_LABELS[purpose]),
   )
-  if (!rolled.ok) return rolled
-  const { faces: _faces, ...result } = rolled.value
-  return ok(result)
 }
 
 /** Damage taken by one fighter: death at 0, or unconscious after non-lethal damage, with the knockout dice. */
