@@ -234,17 +234,17 @@ export function grip(attacker: Fighter, target: Fighter, choice: string) {
   return ok({ squeezing, holder, held, holderSheet: a.value, heldSheet: b.value })
 }
 
-/** Putting out burning oil is offered to one who burns (17.0.10), a spell to one who casts (17.0.1.3). */
-const offered = (
-  a: (typeof SELF_ACTIONS)[number],
-  conditions: ReadonlyArray<Condition>,
-  s: Pick<Sheet, 'spellcaster' | 'weapons'>,
-) =>
-  a.kind === 'put-out'
-    ? conditions.some((c) => c.kind === 'burning')
-    : a.kind === 'spill-oil'
-      ? s.weapons.some((w) => w.kind === 'grenade')
-      : a.kind !== 'cast-spell' || s.spellcaster
+/**
+ * Why a declaration about oneself is not open to this fighter, or null: putting out burning oil is for
+ * one who burns (17.0.10), spilling it for one with a flask, a spell for one who casts (17.0.1.3).
+ */
+function notOffered(a: (typeof SELF_ACTIONS)[number], f: Fighter, state: OsrState, s: Sheet) {
+  if (a.kind === 'put-out' && !state.conditions.some((c) => c.kind === 'burning'))
+    return `${f.name} is not burning.`
+  if (a.kind === 'spill-oil' && !s.weapons.some((w) => w.kind === 'grenade'))
+    return `${f.name} carries no flask of oil.`
+  return a.kind === 'cast-spell' && !s.spellcaster ? `${f.name}’s sheet does not cast spells.` : null
+}
 
 const SPELL_RULE = 'Spell Casting (17.0.13)'
 export const GROUND_FIRE_GM = ' (GM: area damage from the tablet, 1d6, for those in the flames)'
@@ -269,14 +269,8 @@ export function declareSelf(f: Fighter, target: Fighter, choice: string) {
   const state = stateOf(f)
   const s = sheet(f)
   if (!s.ok) return s
-  if (!offered(action, state.conditions, s.value))
-    return fail(
-      action.kind === 'put-out'
-        ? `${f.name} is not burning.`
-        : action.kind === 'spill-oil'
-          ? `${f.name} carries no flask of oil.`
-          : `${f.name}’s sheet does not cast spells.`,
-    )
+  const why = notOffered(action, f, state, s.value)
+  if (why) return fail(why)
   if (action.kind === 'spill-oil') {
     // "Oil spilled on the ground and ignited will burn for 10 rounds" (17.0.10): the GM is asked each round.
     const fires = [...(state.groundFires ?? []), igniteGround()]
@@ -651,7 +645,7 @@ export const osrCombatView: ScreenRules['combat'] = {
     const armed = !attackBlockedBy(state.conditions)
     const s = sheet(attacker)
     if (!s.ok) return s
-    const selfActions = SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
+    const selfActions = SELF_ACTIONS.filter((a) => !notOffered(a, attacker, state, s.value)).map(
       ({ id, label, self, verb }) => ({ id, label, self, verb }),
     )
     // Breaking free is a grapple check, not an attack (17.0.18); hurting the one held is (like a punch).
