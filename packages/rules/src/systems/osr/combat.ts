@@ -599,6 +599,10 @@ export function withConditions(state: OsrState, gains: ReadonlyArray<Condition>)
   return { ...state, conditions: [...kept, ...gains] }
 }
 
+/** A fighter's AC against a melee or missile attack now: the sheet's, with a parry's +2 and the like. */
+export const acNow = (f: Fighter, s: Sheet, mode: 'melee' | 'missile'): number =>
+  acFromConditions(stateOf(f).conditions, mode).reduce((ac, l) => ac + l.value, s.ac)
+
 /** The target's AC and what changes it, labelled so they do not read as modifiers to the d20. */
 export const acLines = (lines: ReadonlyArray<BreakdownLine>, defense: string): BreakdownLine[] =>
   lines.map((l, i) => ({ ...l, ...(i === 0 ? {} : { label: `AC: ${l.label}` }), defense }))
@@ -756,8 +760,7 @@ export const osrCombatView: ScreenRules['combat'] = {
     const s = sheet(f)
     if (!s.ok) return null
     // As a melee attack meets it now: parrying (+2), charging (-2), a critical's after-effects.
-    const lines = acFromConditions(stateOf(f).conditions, 'melee')
-    return `AC ${lines.reduce((ac, l) => ac + l.value, s.value.ac)}`
+    return `AC ${acNow(f, s.value, 'melee')}`
   },
 
   // Critical hits' conditions, a hold and a gag have no end in the text: the GM ends them (round.ts).

@@ -24,6 +24,7 @@ import type { AttackDeclaration } from './attack.ts'
 import { type AttackDiePurpose, type AttackResult, rollAttack } from './attack-roll.ts'
 import {
   acLines,
+  acNow,
   blowOdds,
   changeOf,
   changesOf,
@@ -49,14 +50,14 @@ import {
   withConditions,
   withState,
 } from './combat.ts'
-import { acFromConditions, type Condition } from './conditions.ts'
+import type { Condition } from './conditions.ts'
 import { grappleCheck, grappleDamage } from './grapple-roll.ts'
 import { holyWater, oilDirectHit, oilSplash, scatter } from './grenade-roll.ts'
 import { applyDamage, knockoutTimes } from './injury.ts'
 import { reloadRoundsNeeded } from './rate-of-fire.ts'
 import { removeCondition } from './round.ts'
 import { ACTS_LATER } from './round-facts.ts'
-import { isGrenadeLike, meleeCapable, type Sheet } from './sheet.ts'
+import { isGrenadeLike, meleeCapable } from './sheet.ts'
 import { spellDisruption } from './spells-roll.ts'
 import { strayChance, strayDamage, strayMissile } from './stray-missile.ts'
 
@@ -239,11 +240,6 @@ const STRAY_RULE = 'Missiles That Miss (17.0.12)'
 export const STRAY_GM = 'Only the GM rolls a missed shot against allies, choosing who could be hit (17.0.12).'
 const NOBODY = 'none'
 
-/** An ally's AC against a missile now: the sheet's, with a parry's +2 and the like. */
-function acAgainstMissile(f: Fighter, s: Sheet): number {
-  return acFromConditions(stateOf(f).conditions, 'missile').reduce((ac, l) => ac + l.value, s.ac)
-}
-
 /** Those of the shooter's side who could be in the melee: everyone on it but the shooter and the dead. */
 function alliesOf(shooter: Fighter, table: TableView): Fighter[] {
   return table.fighters.filter(
@@ -265,7 +261,7 @@ function strayAsks(
   const options: DefenseOption[] = allies.flatMap((a) => {
     const t = sheet(a)
     if (!t.ok) return []
-    const ac = acAgainstMissile(a, t.value)
+    const ac = acNow(a, t.value, 'missile')
     const chance = strayChance(s.value, ac)
     const effect = `${shooter.name}’s attack is rolled against AC ${ac}: hits ${percent(chance)}, then the weapon’s damage.`
     return [{ id: a.id, label: a.name, chance, effect }]
@@ -319,7 +315,7 @@ function strayShot(
   for (const ally of chosen as Fighter[]) {
     const t = sheet(ally)
     if (!t.ok) return t
-    const ac = acAgainstMissile(ally, t.value)
+    const ac = acNow(ally, t.value, 'missile')
     // The GM's rolls, not the player's (17.0.12): never the shooter's typed faces.
     const d20 = roll(20, `stray shot at ${ally.name} (GM)`, 'target')
     const shot = strayMissile(s.value, weapon, [{ id: ally.id, name: ally.name, ac }], [d20])
