@@ -3,7 +3,7 @@
  * a phone's screen read. Rolling it is in attack-roll.ts.
  */
 
-import { invariant, unreachable } from '../../assert.ts'
+import { invariant } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   acFromConditions,
@@ -21,6 +21,7 @@ import {
   missileCapable,
   type Sheet,
   type Weapon,
+  type WeaponKind,
 } from './sheet.ts'
 import { CONCEALMENT, RANGE_BANDS, rowFor, SPECIAL_D20, type SpecialResult } from './tables.ts'
 
@@ -112,24 +113,19 @@ const PUNCH: DamageDice = { count: 1, sides: 3, flat: 0 }
 const KICK: DamageDice = { count: 1, sides: 4, flat: 0 }
 
 /** STR adds to melee and thrown damage, and to sling stones; not to bows, crossbows, engines or flasks. */
-export function strengthAddsToDamage(weapon: Weapon, mode: 'melee' | 'missile'): boolean {
-  if (mode === 'melee') return true
-  switch (weapon.kind) {
-    case 'melee-thrown':
-    case 'thrown':
-    case 'sling':
-      return true
-    case 'melee':
-    case 'bow':
-    case 'crossbow':
-    case 'siege':
-    case 'grenade':
-    case 'holy-water':
-      return false
-    default:
-      return unreachable(weapon.kind)
-  }
+const STR_ADDS_TO_MISSILE: Record<WeaponKind, boolean> = {
+  melee: false,
+  'melee-thrown': true,
+  thrown: true,
+  bow: false,
+  crossbow: false,
+  sling: true,
+  siege: false,
+  grenade: false,
+  'holy-water': false,
 }
+export const strengthAddsToDamage = (weapon: Weapon, mode: 'melee' | 'missile'): boolean =>
+  mode === 'melee' || STR_ADDS_TO_MISSILE[weapon.kind]
 
 /**
  * A weapon's damage as the Damage section gives it (17.0.15): its dice, its own +K, STR where it adds, and
