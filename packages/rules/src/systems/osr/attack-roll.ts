@@ -12,17 +12,15 @@ import {
   type AttackDeclaration,
   type AttackPlan,
   type DamagePlan,
+  line,
   planAttack,
   ATTACK_RULES as RULE,
   specialRowFor,
+  sum,
 } from './attack.ts'
 import { type Condition, critCondition } from './conditions.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import { CRIT_CONDITIONS, FUMBLES, type FumbleResult, rowFor, type SpecialResult } from './tables.ts'
-
-// As attack.ts writes its breakdown lines.
-const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
-const sum = (lines: ReadonlyArray<BreakdownLine>) => lines.reduce((t, l) => t + l.value, 0)
 
 /**
  * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice
@@ -261,15 +259,18 @@ function run(plan: AttackPlan, faces: AttackFaces, settings: Partial<OsrSettings
   return ok({ result })
 }
 
+function planAndRun(decl: AttackDeclaration, faces: AttackFaces, settings: Partial<OsrSettings>) {
+  const plan = planAttack(decl, settings)
+  return plan.ok ? run(plan.value, faces, settings) : plan
+}
+
 /** The next die the table must roll for this attack, or null when the faces given are enough. */
 export function nextAttackDie(
   decl: AttackDeclaration,
   faces: AttackFaces,
   settings: Partial<OsrSettings> = {},
 ): Outcome<DieNeeded | null> {
-  const plan = planAttack(decl, settings)
-  if (!plan.ok) return plan
-  const step = run(plan.value, faces, settings)
+  const step = planAndRun(decl, faces, settings)
   if (!step.ok) return step
   return ok('needs' in step.value ? step.value.needs : null)
 }
@@ -284,9 +285,7 @@ export function resolveAttack(
   faces: AttackFaces,
   settings: Partial<OsrSettings> = {},
 ): Outcome<AttackResult> {
-  const plan = planAttack(decl, settings)
-  if (!plan.ok) return plan
-  const step = run(plan.value, faces, settings)
+  const step = planAndRun(decl, faces, settings)
   if (!step.ok) return step
   if ('needs' in step.value) {
     const { purpose, sides, count } = step.value.needs

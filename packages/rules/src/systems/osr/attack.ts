@@ -3,7 +3,7 @@
  * a phone's screen read. Rolling it is in attack-roll.ts.
  */
 
-import { invariant, unreachable } from '../../assert.ts'
+import { invariant } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   acFromConditions,
@@ -14,7 +14,15 @@ import {
 } from './conditions.ts'
 import { isToggleId, type ToggleId } from './modifiers.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
-import { type DamageDice, isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'
+import {
+  type DamageDice,
+  isGrenadeLike,
+  meleeCapable,
+  missileCapable,
+  type Sheet,
+  type Weapon,
+  type WeaponKind,
+} from './sheet.ts'
 import { CONCEALMENT, RANGE_BANDS, rowFor, SPECIAL_D20, type SpecialResult } from './tables.ts'
 
 /** The run before a charge, which the text puts conditions on. */
@@ -105,24 +113,19 @@ const PUNCH: DamageDice = { count: 1, sides: 3, flat: 0 }
 const KICK: DamageDice = { count: 1, sides: 4, flat: 0 }
 
 /** STR adds to melee and thrown damage, and to sling stones; not to bows, crossbows, engines or flasks. */
-export function strengthAddsToDamage(weapon: Weapon, mode: 'melee' | 'missile'): boolean {
-  if (mode === 'melee') return true
-  switch (weapon.kind) {
-    case 'melee-thrown':
-    case 'thrown':
-    case 'sling':
-      return true
-    case 'melee':
-    case 'bow':
-    case 'crossbow':
-    case 'siege':
-    case 'grenade':
-    case 'holy-water':
-      return false
-    default:
-      return unreachable(weapon.kind)
-  }
+const STR_ADDS_TO_MISSILE: Record<WeaponKind, boolean> = {
+  melee: false,
+  'melee-thrown': true,
+  thrown: true,
+  bow: false,
+  crossbow: false,
+  sling: true,
+  siege: false,
+  grenade: false,
+  'holy-water': false,
 }
+export const strengthAddsToDamage = (weapon: Weapon, mode: 'melee' | 'missile'): boolean =>
+  mode === 'melee' || STR_ADDS_TO_MISSILE[weapon.kind]
 
 /**
  * A weapon's damage as the Damage section gives it (17.0.15): its dice, its own +K, STR where it adds, and
@@ -138,11 +141,9 @@ export function weaponDamage(attacker: Sheet, weapon: Weapon, mode: 'melee' | 'm
   return { dice: { ...weapon.damage, flat: 0 }, lines, ...plain, to: 'target' }
 }
 
-const canMelee = (w: Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
-const canShoot = (w: Weapon) => w.kind !== 'melee'
-
-const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
-const sum = (lines: ReadonlyArray<BreakdownLine>) => lines.reduce((t, l) => t + l.value, 0)
+/** A breakdown line, and the total of some (attack-roll.ts writes its own the same way). */
+export const line = (label: string, value: number, rule: string): BreakdownLine => ({ label, value, rule })
+export const sum = (lines: ReadonlyArray<BreakdownLine>) => lines.reduce((t, l) => t + l.value, 0)
 
 /**
  * Checks a declaration against every rule of the text and works out its modifiers. An illegal attack
@@ -199,8 +200,9 @@ export function planAttack(
     if (decl.weapon === undefined) return fail('Choose a weapon, or punch, kick or grapple.')
     weapon = attacker.weapons[decl.weapon] ?? null
     if (!weapon) return fail('Choose one of your own weapons.')
-    if (mode === 'melee' && !canMelee(weapon)) return fail(`The ${weapon.name} is not a melee weapon.`)
-    if (mode === 'missile' && !canShoot(weapon)) return fail(`The ${weapon.name} cannot be thrown or shot.`)
+    if (mode === 'melee' && !meleeCapable(weapon)) return fail(`The ${weapon.name} is not a melee weapon.`)
+    if (mode === 'missile' && !missileCapable(weapon))
+      return fail(`The ${weapon.name} cannot be thrown or shot.`)
     if (decl.weapon === 0 && attackerConditions.some((c) => c.kind === 'disarmed'))
       return fail(`Your primary weapon was knocked from your grasp; pick it up or use another.`)
   }

@@ -27,10 +27,10 @@ import {
   acFromConditions,
   actionBlockedBy,
   attackBlockedBy,
+  CONDITIONS,
   type Condition,
   type ConditionKind,
   checksFromConditions,
-  LASTS,
 } from './conditions.ts'
 import { grappleHoldChance } from './grapple.ts'
 import { GROUND_FIRE_ROUNDS, type GroundFire, igniteGround } from './grenade.ts'
@@ -44,6 +44,8 @@ import { AS_QUICK, YET_TO_ACT } from './round-facts.ts'
 import {
   formatDamageDice,
   isGrenadeLike,
+  meleeCapable,
+  missileCapable,
   parseSheet,
   SHEET_FIELDS,
   type Sheet,
@@ -97,6 +99,12 @@ function downReason(f: Fighter, state: OsrState): string | null {
   return null
 }
 
+/** Why this fighter can do nothing this round (down, surprised, reloading, declared already), or null. */
+function idleReason(f: Fighter, state: OsrState, cannot: string): string | null {
+  const down = downReason(f, state)
+  return down ? `${down} They cannot ${cannot}.` : actionBlockedBy(state.conditions)
+}
+
 // ---- Choices: each weapon in each way it can be used, then punch, kick and grapple (17.0.17, 17.0.18).
 
 type Unarmed = 'punch' | 'kick' | 'grapple'
@@ -107,9 +115,6 @@ const UNARMED: ReadonlyArray<{ id: Unarmed; label: string }> = [
   { id: 'kick', label: 'Kick' },
   { id: 'grapple', label: 'Grapple' },
 ]
-
-export const meleeCapable = (w: Weapon) => w.kind === 'melee' || w.kind === 'melee-thrown'
-const missileCapable = (w: Weapon) => w.kind !== 'melee'
 
 /**
  * The round's actions a fighter declares about themselves instead of attacking (17.0.1.4, 17.0.1.7):
@@ -189,10 +194,7 @@ export const HOLD_RULE = 'Hold Action (17.0.1.6)'
 /** Holding for the target, in words, or why not: one waits for another, not for oneself. */
 export function holding(attacker: Fighter, target: Fighter): Outcome<string> {
   if (target.id === attacker.id) return fail('Hold your action for someone else: the one you wait for.')
-  const state = stateOf(attacker)
-  const down = downReason(attacker, state)
-  if (down) return fail(`${down} They cannot act.`)
-  const idle = actionBlockedBy(state.conditions)
+  const idle = idleReason(attacker, stateOf(attacker), 'act')
   if (idle) return fail(idle)
   return ok(`${attacker.name} waits for ${target.name} and acts on their number, at the same time`)
 }
@@ -232,17 +234,17 @@ export function grip(attacker: Fighter, target: Fighter, choice: string) {
   return ok({ squeezing, holder, held, holderSheet: a.value, heldSheet: b.value })
 }
 
-/** Putting out burning oil is offered to one who burns (17.0.10), a spell to one who casts (17.0.1.3). */
-const offered = (
-  a: (typeof SELF_ACTIONS)[number],
-  conditions: ReadonlyArray<Condition>,
-  s: Pick<Sheet, 'spellcaster' | 'weapons'>,
-) =>
-  a.kind === 'put-out'
-    ? conditions.some((c) => c.kind === 'burning')
-    : a.kind === 'spill-oil'
-      ? s.weapons.some((w) => w.kind === 'grenade')
-      : a.kind !== 'cast-spell' || s.spellcaster
+/**
+ * Why a declaration about oneself is not open to this fighter, or null: putting out burning oil is for
+ * one who burns (17.0.10), spilling it for one with a flask, a spell for one who casts (17.0.1.3).
+ */
+function notOffered(a: (typeof SELF_ACTIONS)[number], f: Fighter, state: OsrState, s: Sheet) {
+  if (a.kind === 'put-out' && !state.conditions.some((c) => c.kind === 'burning'))
+    return `${f.name} is not burning.`
+  if (a.kind === 'spill-oil' && !s.weapons.some((w) => w.kind === 'grenade'))
+    return `${f.name} carries no flask of oil.`
+  return a.kind === 'cast-spell' && !s.spellcaster ? `${f.name}’s sheet does not cast spells.` : null
+}
 
 const SPELL_RULE = 'Spell Casting (17.0.13)'
 export const GROUND_FIRE_GM = ' (GM: area damage from the tablet, 1d6, for those in the flames)'
@@ -267,14 +269,8 @@ export function declareSelf(f: Fighter, target: Fighter, choice: string) {
   const state = stateOf(f)
   const s = sheet(f)
   if (!s.ok) return s
-  if (!offered(action, state.conditions, s.value))
-    return fail(
-      action.kind === 'put-out'
-        ? `${f.name} is not burning.`
-        : action.kind === 'spill-oil'
-          ? `${f.name} carries no flask of oil.`
-          : `${f.name}’s sheet does not cast spells.`,
-    )
+  const why = notOffered(action, f, state, s.value)
+  if (why) return fail(why)
   if (action.kind === 'spill-oil') {
     // "Oil spilled on the ground and ignited will burn for 10 rounds" (17.0.10): the GM is asked each round.
     const fires = [...(state.groundFires ?? []), igniteGround()]
@@ -452,24 +448,34 @@ export function declare(attacker: Fighter, target: Fighter, declared: Declared):
   return ok({ setup: s.value, decl: decl.value })
 }
 
+/** A declaration about oneself as `declareSelf` checked it: the action, the state it leaves, its words. */
+type Own = Extract<NonNullable<ReturnType<typeof declareSelf>>, { ok: true }>['value']
+
 /**
- * A declaration checked once (`CombatRules.plan`): an attack's declaration, which the preview, the defenses
- * and the roll read back; null for what is not an attack (a grip, a hold, one's own action, a follow-up
- * the GM answers), each checked where it is done.
+ * A declaration checked once (`CombatRules.plan`): an attack's declaration or one's own, which the preview,
+ * the defenses and the roll read back; null for a grip, a hold or a follow-up the GM answers, each checked
+ * where it is done.
  */
-function planned(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Declaration | null> {
+function planned(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Planned> {
   const { choice } = declared
   if (GRIPS.includes(choice) || choice === HOLD.id || choice.startsWith(STRAY) || choice === PARTING)
     return ok(null)
   const own = declareSelf(attacker, target, choice)
-  if (own) return own.ok ? ok(null) : own
+  if (own) return own.ok ? ok({ own: own.value }) : own
   return declare(attacker, target, declared)
+}
+type Planned = Declaration | { own: Own } | null
+
+/** One's own declaration from its plan (`planned`), or null for any other. */
+export function ownOf(plan: AttackPlan): Own | null {
+  const p = setupOf<Planned>(plan)
+  return p && 'own' in p ? p.own : null
 }
 
 /** The attack's declaration from its plan (`planned`): one checked as an attack, or checked again here. */
 export function declarationOf(plan: AttackPlan): Outcome<Declaration> {
-  const d = setupOf<Declaration | null>(plan)
-  return d ? ok(d) : declare(plan.attacker, plan.target, plan.declared)
+  const d = setupOf<Planned>(plan)
+  return d && 'decl' in d ? ok(d) : declare(plan.attacker, plan.target, plan.declared)
 }
 
 /** Whether a toggle is worth showing for this attack: the rules refuse the rest, but a form should not offer them. */
@@ -553,16 +559,21 @@ export const counterDeclared = (c: Counter): Declared => ({
 const asCharging = (f: Fighter, declared: Declared): Fighter =>
   declared.toggles.includes('charge') ? withState(f, withConditions(stateOf(f), [{ kind: 'charging' }])) : f
 
+/** A blow's weapon and exact odds (struck first, a parting shot), or null where the rules refuse it. */
+export function blowOdds(attacker: Fighter, target: Fighter, declared: Declared) {
+  const d = declare(attacker, target, declared)
+  const odds = d.ok ? attackOdds(d.value.decl) : null
+  if (!d.ok || !odds?.ok) return null
+  const weapon = d.value.setup.weapon?.name ?? 'weapon'
+  return { weapon, chance: toFloat(odds.value.hit), mean: toFloat(odds.value.expectedDamage) }
+}
+
 /** Each blow the target may strike first, with its exact odds against the attacker. */
 export function counterOdds(attacker: Fighter, target: Fighter, s: Setup, declared: Declared) {
   const them = asCharging(attacker, declared)
-  return counters(s, declared).flatMap((c) => {
-    const d = declare(target, them, counterDeclared(c))
-    const odds = d.ok ? attackOdds(d.value.decl) : null
-    if (!d.ok || !odds?.ok) return []
-    const chance = toFloat(odds.value.hit)
-    const mean = toFloat(odds.value.expectedDamage).toFixed(1)
-    return [{ counter: c, weapon: d.value.setup.weapon?.name ?? 'weapon', chance, mean }]
+  return counters(s, declared).flatMap((counter) => {
+    const odds = blowOdds(target, them, counterDeclared(counter))
+    return odds ? [{ counter, ...odds }] : []
   })
 }
 
@@ -587,6 +598,10 @@ export function withConditions(state: OsrState, gains: ReadonlyArray<Condition>)
   const kept = state.conditions.filter((c) => !gains.some((g) => g.kind === c.kind))
   return { ...state, conditions: [...kept, ...gains] }
 }
+
+/** A fighter's AC against a melee or missile attack now: the sheet's, with a parry's +2 and the like. */
+export const acNow = (f: Fighter, s: Sheet, mode: 'melee' | 'missile'): number =>
+  acFromConditions(stateOf(f).conditions, mode).reduce((ac, l) => ac + l.value, s.ac)
 
 /** The target's AC and what changes it, labelled so they do not read as modifiers to the d20. */
 export const acLines = (lines: ReadonlyArray<BreakdownLine>, defense: string): BreakdownLine[] =>
@@ -627,16 +642,14 @@ export const osrCombatView: ScreenRules['combat'] = {
 
   choices(attacker: Fighter): Outcome<AttackChoice[]> {
     const state = stateOf(attacker)
-    const down = downReason(attacker, state)
-    if (down) return fail(`${down} They cannot attack.`)
     // Surprise, reloading or an action already declared take the round; a broken or dropped weapon takes
     // the attack only ("no attack next round", 17.0.4): what is not an attack is still offered.
-    const idle = actionBlockedBy(state.conditions)
+    const idle = idleReason(attacker, state, 'attack')
     if (idle) return fail(idle)
     const armed = !attackBlockedBy(state.conditions)
     const s = sheet(attacker)
     if (!s.ok) return s
-    const selfActions = SELF_ACTIONS.filter((a) => offered(a, state.conditions, s.value)).map(
+    const selfActions = SELF_ACTIONS.filter((a) => !notOffered(a, attacker, state, s.value)).map(
       ({ id, label, self, verb }) => ({ id, label, self, verb }),
     )
     // Breaking free is a grapple check, not an attack (17.0.18); hurting the one held is (like a punch).
@@ -683,13 +696,12 @@ export const osrCombatView: ScreenRules['combat'] = {
         ? ok({ chance: 1, summary: `${held.value}: ${HOLD_RULE}.`, lines: [], dice: false })
         : held
     }
-    const own = declareSelf(attacker, target, declared.choice)
+    const own = ownOf(planned)
     if (own) {
-      if (!own.ok) return own
       const s = sheet(attacker)
-      const casts = s.ok && own.value.action.kind === 'cast-spell'
-      const save = casts ? spellSave(attacker, own.value.state, s.value) : null
-      const moves = casts ? moveAround(s.value, own.value.state, 'spell') : ''
+      const casts = s.ok && own.action.kind === 'cast-spell'
+      const save = casts ? spellSave(attacker, own.state, s.value) : null
+      const moves = casts ? moveAround(s.value, own.state, 'spell') : ''
       if (save)
         return ok({
           chance: save.chance,
@@ -697,13 +709,13 @@ export const osrCombatView: ScreenRules['combat'] = {
           lines: [],
         })
       // Running turns one's back on those beside one: each with a ready weapon gets a parting shot (17.0.2).
-      const parting = TURNS_BACK[own.value.action.kind]
+      const parting = TURNS_BACK[own.action.kind]
         ? '; turning your back, each opponent within 5 ft with a ready weapon gets a parting shot at +2 (17.0.2)'
         : ''
       // A declaration about oneself rolls none of one's dice: only a spell's save does, above (17.0.13).
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.value.action.says} (${ACTIONS.find((a) => a.kind === own.value.action.kind)?.rule})${own.value.told}${moves}${parting}.`,
+        summary: `${attacker.name} ${own.action.says} (${ACTIONS.find((a) => a.kind === own.action.kind)?.rule})${own.told}${moves}${parting}.`,
         lines: [],
         dice: false,
       })
@@ -748,8 +760,7 @@ export const osrCombatView: ScreenRules['combat'] = {
     const s = sheet(f)
     if (!s.ok) return null
     // As a melee attack meets it now: parrying (+2), charging (-2), a critical's after-effects.
-    const lines = acFromConditions(stateOf(f).conditions, 'melee')
-    return `AC ${lines.reduce((ac, l) => ac + l.value, s.value.ac)}`
+    return `AC ${acNow(f, s.value, 'melee')}`
   },
 
   // Critical hits' conditions, a hold and a gag have no end in the text: the GM ends them (round.ts).
@@ -783,27 +794,10 @@ export const osrCombatView: ScreenRules['combat'] = {
 
 export const rounds = (n: number) => plural(n, 'round')
 
-const CHIPS: Record<ConditionKind, string> = {
-  disarmed: 'Disarmed',
-  shaken: 'Shaken',
-  prone: 'Prone',
-  blinded: 'Blinded',
-  stumbling: 'Stumbling',
-  'no-attack': 'No attack',
-  charging: 'Charging (-2 AC)',
-  defending: 'Parrying or dodging (+2 AC)',
-  surprised: 'Surprised',
-  reloading: 'Reloading',
-  burning: 'Burning',
-  grappled: 'Grappled',
-  'gagged-or-bound': 'Gagged or bound',
-  running: 'Running',
-  fatigued: 'Fatigued (walks only)',
-  struck: 'Attacked before casting',
-}
-
 /** The conditions the text gives no end to: "until the GM removes them" (conditions.ts). */
-export const GM_ENDS = (Object.keys(LASTS) as ConditionKind[]).filter((k) => LASTS[k] === 'gm')
+export const GM_ENDS = (Object.keys(CONDITIONS) as ConditionKind[]).filter(
+  (k) => CONDITIONS[k].lasts === 'gm',
+)
 
 /** "Stumbling (2 rounds)"; a condition that starts next round says so: "No attack (next round)". */
-export const chip = (c: Condition): string => conditionChip(c, CHIPS[c.kind])
+export const chip = (c: Condition): string => conditionChip(c, CONDITIONS[c.kind].chip)

@@ -1,6 +1,5 @@
 /** Conditions a combatant can carry (critical-hit conditions, fumble after-effects, round-long stances) and their modifiers. */
 
-import { unreachable } from '../../assert.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { CRIT_CONDITIONS, type CritConditionKind, rowFor } from './tables.ts'
 
@@ -38,30 +37,31 @@ export type Condition =
 export type ConditionKind = Condition['kind']
 
 /**
- * How long each condition lasts: the round it is taken in (a charge's -2 AC "for the remainder of the
- * round", a parry, surprise, running, a caster struck), its own count (`Timed`), or until the GM ends it:
- * the text gives the critical-hit conditions, a hold, a gag and fatigue no end.
+ * Each condition's chip, and how long it lasts: the round it is taken in (a charge's -2 AC "for the
+ * remainder of the round", a parry, surprise, running, a caster struck), its own count (`Timed`), or until
+ * the GM ends it: the text gives the critical-hit conditions, a hold, a gag and fatigue no end.
  */
-export const LASTS: Record<ConditionKind, 'round' | 'rounds' | 'gm'> = {
-  disarmed: 'gm',
-  shaken: 'gm',
-  prone: 'gm',
-  blinded: 'gm',
-  stumbling: 'rounds',
-  'no-attack': 'rounds',
-  charging: 'round',
-  defending: 'round',
-  surprised: 'round',
-  reloading: 'rounds',
-  burning: 'rounds',
-  grappled: 'gm',
-  'gagged-or-bound': 'gm',
-  running: 'round',
-  fatigued: 'gm',
-  struck: 'round',
+export const CONDITIONS: Record<ConditionKind, { lasts: 'round' | 'rounds' | 'gm'; chip: string }> = {
+  disarmed: { lasts: 'gm', chip: 'Disarmed' },
+  shaken: { lasts: 'gm', chip: 'Shaken' },
+  prone: { lasts: 'gm', chip: 'Prone' },
+  blinded: { lasts: 'gm', chip: 'Blinded' },
+  stumbling: { lasts: 'rounds', chip: 'Stumbling' },
+  'no-attack': { lasts: 'rounds', chip: 'No attack' },
+  charging: { lasts: 'round', chip: 'Charging (-2 AC)' },
+  defending: { lasts: 'round', chip: 'Parrying or dodging (+2 AC)' },
+  surprised: { lasts: 'round', chip: 'Surprised' },
+  reloading: { lasts: 'rounds', chip: 'Reloading' },
+  burning: { lasts: 'rounds', chip: 'Burning' },
+  grappled: { lasts: 'gm', chip: 'Grappled' },
+  'gagged-or-bound': { lasts: 'gm', chip: 'Gagged or bound' },
+  running: { lasts: 'round', chip: 'Running' },
+  fatigued: { lasts: 'gm', chip: 'Fatigued (walks only)' },
+  struck: { lasts: 'round', chip: 'Attacked before casting' },
 }
 
-const critRow = (kind: CritConditionKind) => CRIT_CONDITIONS.find((r) => r.condition === kind)
+/** The condition chart's row of a critical hit's condition; none for the other conditions. */
+const critRow = (kind: ConditionKind) => CRIT_CONDITIONS.find((r) => r.condition === kind)
 
 /** The condition chart's row for a d4 face, as a Condition. */
 export function critCondition(d4: number): Condition {
@@ -72,37 +72,13 @@ const CRIT_RULE = 'Critical Hit (condition chart)'
 
 /** Modifiers a combatant's conditions put on their own attack rolls ("-2 to hit", "-1 to combat rolls"). */
 export function toHitFromConditions(conditions: ReadonlyArray<Condition>): BreakdownLine[] {
-  const lines: BreakdownLine[] = []
-  for (const c of conditions) {
-    switch (c.kind) {
-      case 'disarmed':
-      case 'shaken':
-      case 'prone':
-      case 'blinded': {
-        const row = critRow(c.kind)
-        if (row && row.toHit !== 0) lines.push({ label: `${c.kind}`, value: row.toHit, rule: CRIT_RULE })
-        break
-      }
-      case 'stumbling':
-        if (!c.fresh) lines.push({ label: 'stumbling', value: -1, rule: 'Critical Miss (stumble)' })
-        break
-      case 'no-attack':
-      case 'charging':
-      case 'defending':
-      case 'surprised':
-      case 'reloading':
-      case 'burning':
-      case 'grappled':
-      case 'gagged-or-bound':
-      case 'running':
-      case 'struck':
-      case 'fatigued':
-        break
-      default:
-        unreachable(c)
-    }
-  }
-  return lines
+  return conditions.flatMap((c): BreakdownLine[] => {
+    const row = critRow(c.kind)
+    if (row) return row.toHit === 0 ? [] : [{ label: c.kind, value: row.toHit, rule: CRIT_RULE }]
+    if (c.kind === 'stumbling' && !c.fresh)
+      return [{ label: 'stumbling', value: -1, rule: 'Critical Miss (stumble)' }]
+    return []
+  })
 }
 
 /** Modifiers a defender's conditions put on their Armor Class against this attack. */
@@ -110,40 +86,15 @@ export function acFromConditions(
   conditions: ReadonlyArray<Condition>,
   attack: 'melee' | 'missile',
 ): BreakdownLine[] {
-  const lines: BreakdownLine[] = []
-  for (const c of conditions) {
-    switch (c.kind) {
-      case 'disarmed':
-      case 'shaken':
-      case 'prone':
-      case 'blinded': {
-        const row = critRow(c.kind)
-        const value = row ? (attack === 'melee' ? row.acMelee : row.acRanged) : 0
-        if (value !== 0) lines.push({ label: `target ${c.kind}`, value, rule: CRIT_RULE })
-        break
-      }
-      case 'charging':
-        lines.push({ label: 'target charged this round', value: -2, rule: 'Charge' })
-        break
-      case 'defending':
-        lines.push({ label: 'target parrying or dodging', value: 2, rule: 'Parry and Dodge' })
-        break
-      case 'stumbling':
-      case 'no-attack':
-      case 'surprised':
-      case 'reloading':
-      case 'burning':
-      case 'grappled':
-      case 'gagged-or-bound':
-      case 'running':
-      case 'struck':
-      case 'fatigued':
-        break
-      default:
-        unreachable(c)
-    }
-  }
-  return lines
+  return conditions.flatMap((c): BreakdownLine[] => {
+    const row = critRow(c.kind)
+    const value = row ? (attack === 'melee' ? row.acMelee : row.acRanged) : 0
+    if (value !== 0) return [{ label: `target ${c.kind}`, value, rule: CRIT_RULE }]
+    if (c.kind === 'charging') return [{ label: 'target charged this round', value: -2, rule: 'Charge' }]
+    if (c.kind === 'defending')
+      return [{ label: 'target parrying or dodging', value: 2, rule: 'Parry and Dodge' }]
+    return []
+  })
 }
 
 /** Modifiers on saves and DC checks (a shaken enemy: "-2 to hit, Saves, DC checks"). */

@@ -6,6 +6,7 @@
 
 import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
+import { sum } from './attack.ts'
 import { grappleLines } from './grapple.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import type { Sheet } from './sheet.ts'
@@ -32,7 +33,7 @@ export function grappleCheck(
   if (!d.ok) return d
   const side = (roll: number, sheet: Sheet) => {
     const lines = [{ label: 'd20', value: roll, rule: RULE }, ...grappleLines(sheet)]
-    return { lines, total: lines.reduce((t, l) => t + l.value, 0) }
+    return { lines, total: sum(lines) }
   }
   const at = side(a.value, attacker)
   const df = side(d.value, defender)
@@ -52,12 +53,5 @@ export function grappleDamage(
     { label: '1d3 (like a punch)', value: f.value, rule: RULE },
     { label: 'STR bonus', value: holder.strBonus, rule: 'Brawling (17.0.17)' },
   ]
-  return ok({
-    lines,
-    total: Math.max(
-      1,
-      lines.reduce((t, l) => t + l.value, 0),
-    ),
-    nonLethal: true,
-  })
+  return ok({ lines, total: Math.max(1, sum(lines)), nonLethal: true })
 }

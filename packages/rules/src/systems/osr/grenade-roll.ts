@@ -51,6 +51,13 @@ const rolled = (label: string, value: number, rule: string, more?: Partial<Hazar
   ...more,
 })
 
+/** Burning oil's one die on a creature (`what` names it in a refusal), unless it resists fire. */
+function burns(creature: Sheet, die: number | undefined, sides: number, what: string, label: string) {
+  if (creature.fireResistant) return ok(none(`${creature.name} is resistant to fire.`))
+  const f = checkDie(die, sides, what)
+  return f.ok ? ok(rolled(label, f.value, RULE.oil)) : f
+}
+
 /**
  * A flask of oil that hits directly: 1d8 fire if it ignites, and the target burns next round (another
  * 1d8 unless they spend the round putting the flames out). Fire-resistant creatures take nothing.
@@ -75,10 +82,7 @@ export function oilBurning(
   d8: number | undefined,
 ): Outcome<HazardDamage> {
   if (extinguished) return ok(none('The flames were put out.'))
-  if (target.fireResistant) return ok(none(`${target.name} is resistant to fire.`))
-  const f = checkDie(d8, 8, 'burning oil damage')
-  if (!f.ok) return f
-  return ok(rolled('1d8 burning oil', f.value, RULE.oil))
+  return burns(target, d8, 8, 'burning oil damage', '1d8 burning oil')
 }
 
 /**
@@ -100,9 +104,7 @@ export function oilSplash(
     if (total >= creature.saveDeathRay)
       return ok(none(`Saved vs Death Ray (${total} against ${creature.saveDeathRay}): no splash damage.`))
   }
-  const f = checkDie(faces.d6, 6, 'splash damage')
-  if (!f.ok) return f
-  return ok(rolled('1d6 splash', f.value, RULE.oil))
+  return burns(creature, faces.d6, 6, 'splash damage', '1d6 splash')
 }
 
 /** 1d6 to a creature standing in or moving through ground fire; no saving throw is allowed. */
@@ -112,10 +114,7 @@ export function groundFireDamage(
   d6: number | undefined,
 ): Outcome<HazardDamage> {
   if (fire.roundsLeft <= 0) return fail('The oil on the ground has burnt out.')
-  if (creature.fireResistant) return ok(none(`${creature.name} is resistant to fire.`))
-  const f = checkDie(d6, 6, 'ground fire damage')
-  if (!f.ok) return f
-  return ok(rolled('1d6 ground fire', f.value, RULE.oil))
+  return burns(creature, d6, 6, 'ground fire damage', '1d6 ground fire')
 }
 
 /**

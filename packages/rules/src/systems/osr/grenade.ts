@@ -7,12 +7,6 @@
 /** How a flask of oil was lit: on impact by a torch or flame, by its own fuse or wick, or not at all. */
 export type OilIgnition = 'on-impact' | 'fuse' | 'unlit'
 
-/** The effective ways to put out burning oil, per the text; pouring water on it is not one. */
-export const EXTINGUISH_METHODS = [
-  'rolling on the ground',
-  'smothering the flames with a wet blanket',
-] as const
-
 /** Oil spilled on the ground and lit burns this many rounds. */
 export const GROUND_FIRE_ROUNDS = 10
 

@@ -1,6 +1,6 @@
 /** Hit points and injury states: dead at 0, unless some of the damage was non-lethal, then knocked out (17.0.16). */
 
-import { checkDice } from '../../dice/named-dice.ts'
+import { checkDice, checkDie } from '../../dice/named-dice.ts'
 import { type Outcome, ok } from '../../system.ts'
 
 export type Status = 'up' | 'unconscious' | 'dead'
@@ -52,12 +52,12 @@ export function knockoutTimes(rolls: {
   d4?: number
   twoD10?: ReadonlyArray<number>
 }): Outcome<{ wakesAfterTurns: number; revivableAfterRounds: number }> {
-  const wake = checkDice(rolls.d4 === undefined ? undefined : [rolls.d4], 1, 4, 'turns until waking')
+  const wake = checkDie(rolls.d4, 4, 'turns until waking')
   if (!wake.ok) return wake
   const revive = checkDice(rolls.twoD10, 2, 10, 'rounds until revivable')
   if (!revive.ok) return revive
   return ok({
-    wakesAfterTurns: wake.value[0] as number,
+    wakesAfterTurns: wake.value,
     revivableAfterRounds: revive.value.reduce((t, f) => t + f, 0),
   })
 }

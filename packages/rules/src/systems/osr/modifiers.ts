@@ -1,49 +1,12 @@
 /** The situational modifiers an osr attack can toggle, each with its effect in words and the rule it comes from. */
 import type { ModifierToggle } from '../../system.ts'
 
-export const TOGGLE_IDS = [
-  'charge',
-  'set-vs-charge',
-  'parting-shot',
-  'then-move-away',
-  'from-behind',
-  'sneak-attack',
-  'flanking',
-  'short-range',
-  'medium-range',
-  'long-range',
-  'beyond-range',
-  'target-engaged',
-  'target-unaware',
-  'concealed-25',
-  'concealed-50',
-  'concealed-75',
-  'concealed-90',
-  'cover-25',
-  'cover-50',
-  'cover-75',
-  'cover-90',
-  'two-weapon-primary',
-  'two-weapon-secondary',
-  'non-lethal',
-  'punch',
-  'kick',
-  'grapple',
-  'oil-fuse',
-  'into-melee',
-] as const
-
-/** One of the attack toggles a request may carry. */
-export type ToggleId = (typeof TOGGLE_IDS)[number]
-
-export const isToggleId = (id: string): id is ToggleId => (TOGGLE_IDS as ReadonlyArray<string>).includes(id)
-
-const concealment = (
-  kind: 'concealed' | 'cover',
-  percent: 25 | 50 | 75 | 90,
+const concealment = <K extends 'concealed' | 'cover', P extends 25 | 50 | 75 | 90>(
+  kind: K,
+  percent: P,
   penalty: number,
-): ModifierToggle & { id: ToggleId } => ({
-  id: `${kind}-${percent}`,
+) => ({
+  id: `${kind}-${percent}` as const,
   label: `${percent}% ${kind === 'cover' ? 'cover' : 'concealed'}`,
   effect: `${penalty} to hit`,
   rule: 'Cover and Concealment (17.0.8)',
@@ -53,7 +16,7 @@ const concealment = (
  * Every toggle, in the order a form shows them. The ids are what a request carries; the resolver reads
  * the numbers from the rules, so the words here are for people.
  */
-export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> = [
+export const ATTACK_MODIFIERS = [
   {
     id: 'charge',
     often: true,
@@ -186,4 +149,12 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
       'a miss may hit one of them: the GM taps who could be hit, and the room rolls the shot against each in turn until one is hit',
     rule: 'Missiles That Miss (17.0.12)',
   },
-]
+] as const satisfies ReadonlyArray<ModifierToggle>
+
+/** One of the attack toggles a request may carry. */
+export type ToggleId = (typeof ATTACK_MODIFIERS)[number]['id']
+
+/** Every toggle's id, in the form's order. */
+export const TOGGLE_IDS: ReadonlyArray<ToggleId> = ATTACK_MODIFIERS.map((m) => m.id)
+
+export const isToggleId = (id: string): id is ToggleId => (TOGGLE_IDS as ReadonlyArray<string>).includes(id)

@@ -5,9 +5,6 @@ import { fail, type Outcome, ok } from '../../system.ts'
 import type { Condition } from './conditions.ts'
 import type { Sheet } from './sheet.ts'
 
-/** Opponents within this many feet of each other are engaged (Move, 17.0.1.1). */
-export const ENGAGED_WITHIN_FEET = 5
-
 /**
  * Move (17.0.1.1): movement may be split before and after the action ("move 10 feet, take an action,
  * and then move 20 feet" with a movement of 30).

@@ -1,8 +1,9 @@
 /** Exact odds for a declared osr attack, before anyone rolls: hit, each natural-20 band, each fumble, expected damage. */
 
 import { invariant } from '../../assert.ts'
+import { d20Check } from '../../dice/d20.ts'
 import { type Distribution, mapTotals, mean, point, sumOfDice } from '../../dice/distribution.ts'
-import { addFractions, type Fraction, fraction } from '../../dice/fraction.ts'
+import { addFractions, type Fraction, fraction, ONE, subtractFractions } from '../../dice/fraction.ts'
 import { mix } from '../../dice/mixture.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import { type AttackDeclaration, damageTotal, planAttack, specialRowFor } from './attack.ts'
@@ -44,18 +45,16 @@ export function attackOdds(
   const plan = planned.value
   if (plan.damage && plan.damage.dice.count > 20) return fail('Too many damage dice to work out odds for.')
 
-  let hitFaces = 0
-  let needs = 21
-  for (let face = 2; face <= 19; face++) {
-    if (face + plan.toHitModifier >= plan.ac) {
-      hitFaces++
-      needs = Math.min(needs, face)
-    }
-  }
-  hitFaces++ // the natural 20
-  needs = Math.min(needs, 20)
-  const hit = fraction(hitFaces, 20)
-  const regularHits = fraction(hitFaces - 1, 20)
+  // A natural 20 always hits, a natural 1 always misses (17.0.3, 17.0.4).
+  const d20 = d20Check({
+    modifier: plan.toHitModifier,
+    target: plan.ac,
+    natural1Fails: true,
+    natural20Succeeds: true,
+  })
+  const hit = d20.chance
+  const needs = d20.needs ?? 20
+  const regularHits = subtractFractions(hit, fraction(1, 20))
 
   const special = specialOdds(plan.specialModifier)
   const fumble = FUMBLE_ODDS
@@ -74,7 +73,7 @@ export function attackOdds(
       { p: addFractions(regularHits, special.regular), dist: regular },
       { p: special.maximum, dist: maximum },
       { p: addFractions(special.critical, special['critical-condition']), dist: critical },
-      { p: fraction(20 - hitFaces, 20), dist: point(0) },
+      { p: subtractFractions(ONE, hit), dist: point(0) },
     ].filter((part) => part.p.num !== 0n)
     damage = mix(parts)
     damageOnHit = { regular, maximum, critical }
@@ -107,12 +106,7 @@ export function specialOdds(modifier: number): Record<SpecialResult, Fraction> {
     'critical-condition': 0,
   }
   for (let face = 1; face <= 20; face++) counts[specialRowFor(face + key).result]++
-  const odds = {
-    regular: fraction(counts.regular, 400),
-    maximum: fraction(counts.maximum, 400),
-    critical: fraction(counts.critical, 400),
-    'critical-condition': fraction(counts['critical-condition'], 400),
-  }
+  const odds = per400(counts)
   Object.freeze(odds)
   specialCache.set(key, odds)
   return odds
@@ -127,13 +121,13 @@ function fumbleOdds(): Record<FumbleResult, Fraction> {
     miss: 0,
   }
   for (const row of FUMBLES) counts[row.result] += row.max - row.min + 1
-  return {
-    'weapon-breaks': fraction(counts['weapon-breaks'], 400),
-    stumble: fraction(counts.stumble, 400),
-    sloppy: fraction(counts.sloppy, 400),
-    'drop-weapon': fraction(counts['drop-weapon'], 400),
-    miss: fraction(counts.miss, 400),
-  }
+  return per400(counts)
+}
+
+/** Each result's count of the 400 equally likely pairs of a natural face and the table's d20, as a chance. */
+function per400<R extends string>(counts: Record<R, number>): Record<R, Fraction> {
+  const entries = Object.entries<number>(counts).map(([r, n]) => [r, fraction(n, 400)])
+  return Object.fromEntries(entries) as Record<R, Fraction>
 }
 
 /** P(natural 1 and each fumble row): the fumble roll is a bare d20, so this never changes. */

@@ -6,7 +6,6 @@
  * to ask for its own dice; table.ts adds it to the room's `osrCombat`.
  */
 
-import { toFloat } from '../../dice/fraction.ts'
 import type {
   AttackPlan,
   Declared,
@@ -25,6 +24,8 @@ import type { AttackDeclaration } from './attack.ts'
 import { type AttackDiePurpose, type AttackResult, rollAttack } from './attack-roll.ts'
 import {
   acLines,
+  acNow,
+  blowOdds,
   changeOf,
   changesOf,
   counterDeclared,
@@ -32,14 +33,13 @@ import {
   type Declaration,
   declarationOf,
   declare,
-  declareSelf,
   GRIPS,
   grip,
   HOLD,
   HOLD_RULE,
   holding,
-  meleeCapable,
   type OsrState,
+  ownOf,
   PARTING,
   STRAY,
   sheet,
@@ -50,19 +50,20 @@ import {
   withConditions,
   withState,
 } from './combat.ts'
-import { acFromConditions, type Condition } from './conditions.ts'
+import type { Condition } from './conditions.ts'
 import { grappleCheck, grappleDamage } from './grapple-roll.ts'
 import { holyWater, oilDirectHit, oilSplash, scatter } from './grenade-roll.ts'
 import { applyDamage, knockoutTimes } from './injury.ts'
-import { attackOdds } from './odds.ts'
 import { reloadRoundsNeeded } from './rate-of-fire.ts'
 import { removeCondition } from './round.ts'
 import { ACTS_LATER } from './round-facts.ts'
-import { isGrenadeLike, type Sheet } from './sheet.ts'
+import { isGrenadeLike, meleeCapable } from './sheet.ts'
 import { spellDisruption } from './spells-roll.ts'
 import { strayChance, strayDamage, strayMissile } from './stray-missile.ts'
 
 const GRAPPLE_RULE = 'Grappling / Wrestling (17.0.18)'
+/** What a summary asks of the GM, in brackets after it, if anything. */
+const forGm = (prompts: ReadonlyArray<string>) => (prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : '')
 const GRAPPLED_CASTER =
   'A grappled spellcaster may be prevented from speaking: the GM decides whether the spell is cast.'
 
@@ -85,10 +86,9 @@ export function osrResolve(plan: AttackPlan, defense: string | null, roll: Rolle
       changes: {},
     })
   }
-  const own = declareSelf(attacker, target, declared.choice)
+  const own = ownOf(plan)
   if (own) {
-    if (!own.ok) return own
-    const { action, state, gains, told } = own.value
+    const { action, state, gains, told } = own
     if (action.kind === 'cast-spell') return castSpell(attacker, state, roll)
     const rule =
       action.kind === 'put-out' || action.kind === 'spill-oil'
@@ -134,11 +134,10 @@ export function osrResolve(plan: AttackPlan, defense: string | null, roll: Rolle
       : undefined
   if (parting)
     said.push(`${attacker.name} moves away: the GM says who is within 5 ft of them for a parting shot`)
-  const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
   const next = asks?.asks ?? parting
   return ok({
     lines,
-    summary: `${said.join('; ')}.${gm}`,
+    summary: `${said.join('; ')}.${forGm(prompts)}`,
     changes: changesOf(struck.value.attacker, struck.value.target),
     hit: struck.value.hit,
     ...(next ? { asks: next } : {}),
@@ -201,12 +200,11 @@ function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Reso
   const theirs: Roller = (sides, label, owner) =>
     roll(sides, label, owner === 'target' ? 'attacker' : 'target')
   const second = counter ? strike(target, them, counterDeclared(counter), theirs) : null
-  const gm = (prompts: string[]) => (prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : '')
   if (!second?.ok) {
     const why = second && !second.ok ? `: ${second.error}` : ''
     return ok({
       lines: [...first.value.lines, { label: 'Let them come', value: 0, rule: REACH_RULE, note: true }],
-      summary: `${first.value.said.join('; ')}; ${target.name} lets them come${why}.${gm(first.value.prompts)}`,
+      summary: `${first.value.said.join('; ')}; ${target.name} lets them come${why}.${forGm(first.value.prompts)}`,
       changes: changesOf(first.value.attacker, first.value.target),
     })
   }
@@ -224,7 +222,7 @@ function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Reso
       },
       ...second.value.lines,
     ],
-    summary: `${first.value.said.join('; ')}; at the same time ${target.name} ${how}: ${second.value.said.join('; ')}.${gm([...first.value.prompts, ...second.value.prompts])}`,
+    summary: `${first.value.said.join('; ')}; at the same time ${target.name} ${how}: ${second.value.said.join('; ')}.${forGm([...first.value.prompts, ...second.value.prompts])}`,
     changes: changesOf(
       [attacker, hurtHp, hurtState],
       [target, targetHp, withConditions(targetState, second.value.gains)],
@@ -241,11 +239,6 @@ function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Reso
 const STRAY_RULE = 'Missiles That Miss (17.0.12)'
 export const STRAY_GM = 'Only the GM rolls a missed shot against allies, choosing who could be hit (17.0.12).'
 const NOBODY = 'none'
-
-/** An ally's AC against a missile now: the sheet's, with a parry's +2 and the like. */
-function acAgainstMissile(f: Fighter, s: Sheet): number {
-  return acFromConditions(stateOf(f).conditions, 'missile').reduce((ac, l) => ac + l.value, s.ac)
-}
 
 /** Those of the shooter's side who could be in the melee: everyone on it but the shooter and the dead. */
 function alliesOf(shooter: Fighter, table: TableView): Fighter[] {
@@ -268,7 +261,7 @@ function strayAsks(
   const options: DefenseOption[] = allies.flatMap((a) => {
     const t = sheet(a)
     if (!t.ok) return []
-    const ac = acAgainstMissile(a, t.value)
+    const ac = acNow(a, t.value, 'missile')
     const chance = strayChance(s.value, ac)
     const effect = `${shooter.name}’s attack is rolled against AC ${ac}: hits ${percent(chance)}, then the weapon’s damage.`
     return [{ id: a.id, label: a.name, chance, effect }]
@@ -322,7 +315,7 @@ function strayShot(
   for (const ally of chosen as Fighter[]) {
     const t = sheet(ally)
     if (!t.ok) return t
-    const ac = acAgainstMissile(ally, t.value)
+    const ac = acNow(ally, t.value, 'missile')
     // The GM's rolls, not the player's (17.0.12): never the shooter's typed faces.
     const d20 = roll(20, `stray shot at ${ally.name} (GM)`, 'target')
     const shot = strayMissile(s.value, weapon, [{ id: ally.id, name: ally.name, ac }], [d20])
@@ -428,11 +421,8 @@ function partingShot(foe: Fighter, runner: Fighter) {
   const i = s.value.weapons.findIndex((w, n) => meleeCapable(w) && !(n === 0 && disarmed))
   if (i < 0) return null
   const declared: Declared = { choice: `weapon-${i}-melee`, toggles: ['parting-shot'] }
-  const d = declare(foe, runner, declared)
-  const odds = d.ok ? attackOdds(d.value.decl) : null
-  if (!d.ok || !odds?.ok) return null
-  const weapon = d.value.setup.weapon?.name ?? 'weapon'
-  return { foe, declared, weapon, chance: toFloat(odds.value.hit), mean: toFloat(odds.value.expectedDamage) }
+  const odds = blowOdds(foe, runner, declared)
+  return odds && { foe, declared, ...odds }
 }
 
 /** The GM's prompt as one turns their back and runs: each opponent with a ready weapon, with its odds. */
@@ -501,8 +491,8 @@ function partingShots(
     now = withState(now, state, hp)
   }
   Object.assign(changes, changesOf([runner, now.hp, stateOf(now)]))
-  const gm = prompts.length > 0 ? ` (GM: ${prompts.join(' ')})` : ''
-  return ok({ lines, summary: `Parting shots at ${runner.name}: ${said.join('; ')}.${gm}`, changes })
+  const summary = `Parting shots at ${runner.name}: ${said.join('; ')}.${forGm(prompts)}`
+  return ok({ lines, summary, changes })
 }
 
 // ---- Resolution.
@@ -710,12 +700,9 @@ const DIE_LABELS: Record<AttackDiePurpose, string> = {
 
 /** Rolls each die the rules ask for, in the table's order, then resolves with those faces. */
 function rollOnTable(decl: AttackDeclaration, roll: Roller): Outcome<AttackResult> {
-  const rolled = rollAttack(decl, (sides, purpose) =>
+  return rollAttack(decl, (sides, purpose) =>
     roll(sides, purpose === 'damage' ? `${DIE_LABELS.damage} d${sides}` : DIE_LABELS[purpose]),
   )
-  if (!rolled.ok) return rolled
-  const { faces: _faces, ...result } = rolled.value
-  return ok(result)
 }
 
 /** Damage taken by one fighter: death at 0, or unconscious after non-lethal damage, with the knockout dice. */

@@ -22,7 +22,6 @@ import {
   chip,
   counterOdds,
   declarationOf,
-  declareSelf,
   GM_ENDS,
   GRIPS,
   GROUND_FIRE_GM,
@@ -31,6 +30,7 @@ import {
   holding,
   type OsrState,
   osrCombatView,
+  ownOf,
   PARTING,
   rounds,
   type Setup,
@@ -52,8 +52,8 @@ function counterOptions(attacker: Fighter, target: Fighter, s: Setup, declared: 
     label: counter.set ? `Set the ${weapon} against the charge` : `Strike first with the ${weapon}`,
     chance,
     effect: counter.set
-      ? `On ${attacker.name}’s number, at the same time: hits ${percent(chance)}, double damage, ${mean} on average; it spends your action this round (${SET_RULE}).`
-      : `If ${attacker.name} is closing on you, your long reach strikes on their number, at the same time, even after a lower initiative: hits ${percent(chance)}, ${mean} damage on average; it spends your action this round (${REACH_RULE}).`,
+      ? `On ${attacker.name}’s number, at the same time: hits ${percent(chance)}, double damage, ${mean.toFixed(1)} on average; it spends your action this round (${SET_RULE}).`
+      : `If ${attacker.name} is closing on you, your long reach strikes on their number, at the same time, even after a lower initiative: hits ${percent(chance)}, ${mean.toFixed(1)} damage on average; it spends your action this round (${REACH_RULE}).`,
   }))
   if (blows.length === 0) return []
   const wait = 'No blow now: your action waits for your own number.'
@@ -76,8 +76,7 @@ export const osrCombat: CombatRules = {
       const held = holding(attacker, target)
       return held.ok ? ok([]) : held
     }
-    const own = declareSelf(attacker, target, declared.choice)
-    if (own) return own.ok ? ok([]) : own
+    if (ownOf(plan)) return ok([])
     if (declared.choice.startsWith(STRAY)) return fail(STRAY_GM)
     if (declared.choice === PARTING) return fail(PARTING_GM)
     const d = declarationOf(plan)
@@ -100,8 +99,8 @@ export const osrCombat: CombatRules = {
       const before = stateOf(f)
       // Oil burning on the ground burns on whoever spilled it (17.0.10): each round the GM is asked.
       const fires = before.groundFires ?? []
+      const left = fires.map(osr.groundFireEndOfRound).filter((x): x is osr.GroundFire => x !== null)
       if (fires.length > 0) {
-        const left = fires.map(osr.groundFireEndOfRound).filter((x): x is osr.GroundFire => x !== null)
         const more =
           left.length > 0 ? `, ${rounds(left[0]?.roundsLeft ?? 0)} left` : ', and has now burnt out'
         said.push(
@@ -115,11 +114,10 @@ export const osrCombat: CombatRules = {
       }
       if (before.status === 'dead') continue
       const ticked = osr.endOfRound(before.conditions)
-      const burning = (before.groundFires ?? []).map(osr.groundFireEndOfRound).filter((x) => x !== null)
       let state: OsrState = {
         ...before,
         conditions: ticked.conditions,
-        ...(before.groundFires ? { groundFires: burning } : {}),
+        ...(before.groundFires ? { groundFires: left } : {}),
       }
       let hp = f.hp
       for (const due of ticked.due) {

@@ -1,7 +1,7 @@
 /** End of round (17 step 5): round-long stances end, timed conditions count down, burning oil comes due. */
 
 import { tickConditions } from '../../engine/conditions.ts'
-import { type Condition, LASTS } from './conditions.ts'
+import { CONDITIONS, type Condition } from './conditions.ts'
 
 /** Something the table must resolve now that the round has ended, in the rule's words. */
 export interface DueEffect {
@@ -19,7 +19,7 @@ export function endOfRound(conditions: ReadonlyArray<Condition>): {
   conditions: Condition[]
   due: DueEffect[]
 } {
-  const { kept, ended } = tickConditions(conditions, (c) => LASTS[c.kind] === 'round')
+  const { kept, ended } = tickConditions(conditions, (c) => CONDITIONS[c.kind].lasts === 'round')
   const due = ended
     .filter((c) => c.kind === 'burning')
     .map((): DueEffect => ({ kind: 'burning-oil', text: BURNING_AGAIN, dice: '1d8' }))

@@ -91,6 +91,10 @@ export const WEAPON_KINDS = options<WeaponKind>({
   'holy-water': 'Holy water (grenade-like)',
 })
 
+/** Melee weapons, and daggers and spears also thrown, strike in melee; every other kind is shot or thrown. */
+export const meleeCapable = (w: Pick<Weapon, 'kind'>) => w.kind === 'melee' || w.kind === 'melee-thrown'
+export const missileCapable = (w: Pick<Weapon, 'kind'>) => w.kind !== 'melee'
+
 /** Oil and holy water: thrown like a grenade, scattering when they miss (17.0.9-17.0.11). */
 export const isGrenadeLike = (w: Pick<Weapon, 'kind'>): boolean =>
   w.kind === 'grenade' || w.kind === 'holy-water'

@@ -1,5 +1,6 @@
 /** Missiles That Miss (17.0.12): a missed shot into a melee with the shooter's allies may hit one of them. */
 
+import { d20Check } from '../../dice/d20.ts'
 import { checkDice, checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { weaponDamage } from './attack.ts'
@@ -58,10 +59,8 @@ export function strayMissile(
  * + DEX against the ally's AC, a natural 20 always and a natural 1 never, as `strayMissile` rolls it.
  */
 export function strayChance(shooter: Sheet, ac: number): number {
-  let hits = 0
-  for (let d20 = 1; d20 <= 20; d20++)
-    if (d20 === 20 || (d20 !== 1 && d20 + shooter.attackBonus + shooter.dexBonus >= ac)) hits++
-  return hits / 20
+  const modifier = shooter.attackBonus + shooter.dexBonus
+  return d20Check({ modifier, target: ac, natural1Fails: true, natural20Succeeds: true }).probability
 }
 
 /** A stray missile that hits an ally does the weapon's own damage, as any shot of it (17.0.15). */

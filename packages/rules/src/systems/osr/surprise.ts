@@ -1,6 +1,7 @@
 /** 17 step 1, Determine Surprise: one d20 per side that might be surprised, DC 13 (elves 15), +3 against a prepared ambush. */
 
-import { type Fraction, fraction } from '../../dice/fraction.ts'
+import { d20Check } from '../../dice/d20.ts'
+import type { Fraction } from '../../dice/fraction.ts'
 import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import type { Condition } from './conditions.ts'
@@ -56,8 +57,5 @@ export function checkSurprise(
 
 /** P(surprised), exactly: 8/20 normally, 6/20 for an elf, 3 faces more against an ambush. */
 export function surpriseChance(sheet: Pick<Sheet, 'elf'>, ambush: boolean): Fraction {
-  const dc = surpriseDC(sheet)
-  let faces = 0
-  for (let f = 1; f <= 20; f++) if (f + (ambush ? AMBUSH_BONUS : 0) >= dc) faces++
-  return fraction(faces, 20)
+  return d20Check({ modifier: ambush ? AMBUSH_BONUS : 0, target: surpriseDC(sheet) }).chance
 }

@@ -168,21 +168,3 @@ export const SCATTER: ReadonlyArray<Row & { across: number; behind: number; text
   { min: 9, max: 9, across: 1, behind: 1, text: 'behind, to the right' },
   { min: 10, max: 10, across: 0, behind: 2, text: 'two squares behind' },
 ]
-
-/** What a combatant may do while holding a grappled opponent (17.0.18), in the text's words. */
-export const GRAPPLE_HOLD_ACTIONS: ReadonlyArray<{ id: string; text: string; needsAttackRoll: boolean }> = [
-  { id: 'unarmed-damage', text: 'Deal unarmed damage (like a punch)', needsAttackRoll: false },
-  { id: 'silence', text: 'Prevent the opponent from speaking', needsAttackRoll: false },
-  { id: 'magic-item', text: 'Use simple magic items (like rings)', needsAttackRoll: false },
-  {
-    id: 'take-item',
-    text: 'Attempt to take items from the opponent (requires an extra attack roll)',
-    needsAttackRoll: true,
-  },
-  {
-    id: 'move',
-    text: 'Move the opponent (up to half the attacker’s speed, if strong enough)',
-    needsAttackRoll: false,
-  },
-  { id: 'other', text: 'Take any other DM-approved actions', needsAttackRoll: false },
-]

@@ -90,7 +90,7 @@ export const osrTurns = orderedTurns({
   attacksPerTurn(f) {
     const sheet = sheetOf(f)
     if (!sheet.ok) return 1
-    const melee = sheet.value.weapons.filter((w) => w.kind === 'melee' || w.kind === 'melee-thrown')
+    const melee = sheet.value.weapons.filter(osr.meleeCapable)
     return melee.length >= 2 && melee.some((w) => w.small) ? 2 : 1
   },
 })
