@@ -101,12 +101,7 @@ export function movesFor(f: Fighter): AttackChoice[] {
   const s = sheet(f)
   const caster = s.ok && isCaster(s.value)
   const open = (id: MoveId) => (id === 'cast' ? caster : id === 'run' ? !inMelee : inMelee)
-  return MOVES.filter((m) => open(m.id)).map(({ id, label, self, verb }) => ({
-    id,
-    label,
-    ...(self ? { self } : {}),
-    ...(verb ? { verb } : {}),
-  }))
+  return MOVES.filter((m) => open(m.id))
 }
 
 /** The toggles a move offers: a retreat may pass other foes. */

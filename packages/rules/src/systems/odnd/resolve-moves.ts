@@ -9,6 +9,7 @@ import type { Fighter, FighterChange, Resolution, Roller } from '../../engine/ty
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import {
+  afterChange,
   disengage,
   find,
   injuryOf,
@@ -80,12 +81,6 @@ export function interruptSpell(
 
 /** A foe's free attack on the one leaving (a parting shot), or why it cannot take it. */
 export type Strike = (foe: Fighter, target: Fighter, roll: Roller) => Outcome<Resolution>
-
-const APPLY = (f: Fighter, change: FighterChange | undefined): Fighter => ({
-  ...f,
-  hp: change?.hp ?? f.hp,
-  state: change?.state ?? f.state,
-})
 
 /** The move's outcome: what it changes on the mover (and, for a retreat, on each foe left behind). */
 export function resolveMove(
@@ -181,7 +176,7 @@ function retreat(
     }
     lines.push(...shot.value.lines)
     words.push(shot.value.summary.replace(/\.$/, ''))
-    me2 = APPLY(me2, shot.value.changes[f.id])
+    me2 = afterChange(me2, shot.value.changes[f.id])
     const after = shot.value.changes[foe.id]?.state as OdndState | undefined
     // A free attack: the foe's own attacks this round are as they were.
     const before = stateOf(foe)
