@@ -414,6 +414,10 @@ function damageSpec(
   }
 }
 
+/** Whether a kept natural d20 hits, one rule for resolution and odds: never a 1, always a 20 that can hit. */
+export const hitsOn = (p: PreparedAttack, natural: number): boolean =>
+  natural !== 1 && p.canHit && (natural === 20 || natural + p.modifier >= p.target)
+
 /** Whether a natural 1 fumbles: "if the roll is greater than the XP level of the character who missed". */
 export function isFumble(level: number, d20: number): boolean {
   return d20 > level

@@ -1,14 +1,12 @@
 /**
- * What only resolving runs of odnd's rules: the dice of an action, once rolled, judged against it (the to-hit
- * d20s, the damage dice, a maneuver's save, a unit's hit, a retreat's d6s). Apart from attack.ts, damage.ts,
- * maneuvers.ts, mass-combat.ts and movement.ts, whose odds and checks a phone's screen reads, and not in
- * rules.ts's namespace, so that a phone loads it only to ask for its own dice (resolve.ts); index.ts
- * re-exports it with the rest of the rules.
+ * odnd's rules for dice once rolled (to hit, damage, a maneuver's save, a unit's hit, a retreat's d6s): out
+ * of rules.ts's namespace so that a phone's screen does not load them; index.ts re-exports them.
  */
 import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
-import { type AttackDeclaration, type DamageSpec, type PreparedAttack, prepareAttack } from './attack.ts'
+import type { AttackDeclaration, DamageSpec, PreparedAttack } from './attack.ts'
+import { hitsOn, isFumble, prepareAttack } from './attack.ts'
 import { damagePoints } from './damage.ts'
 import { formatDamageDice } from './dice-notation.ts'
 import type { Unit } from './mass-combat.ts'
@@ -88,12 +86,11 @@ export function applyAttackDice(
     rule: 'room to-hit table',
   })
   const prompts: GmPrompt[] = []
-  let hit: boolean
+  const hit = hitsOn(p, natural)
   let critical = false
   let penalty = 0
   let fumble: AttackResult['fumble'] = 'none'
   if (natural === 1) {
-    hit = false
     if (dice.fumbleD20 === undefined) fumble = 'roll-needed'
     else {
       breakdown.push({
@@ -101,7 +98,7 @@ export function applyAttackDice(
         value: dice.fumbleD20,
         rule: 'Natural 1',
       })
-      fumble = dice.fumbleD20 > p.fumbleAbove ? 'fumble' : 'no-fumble'
+      fumble = isFumble(p.fumbleAbove, dice.fumbleD20) ? 'fumble' : 'no-fumble'
       if (fumble === 'fumble')
         prompts.push(
           gmPrompt(
@@ -115,10 +112,7 @@ export function applyAttackDice(
           ),
         )
     }
-  } else if (!p.canHit) {
-    hit = false
-  } else if (natural === 20) {
-    hit = true
+  } else if (hit && natural === 20) {
     penalty = Math.max(0, p.needed - 20)
     critical = p.natural20Crits
     if (penalty > 0)
@@ -136,8 +130,6 @@ export function applyAttackDice(
           'Natural 20',
         ),
       )
-  } else {
-    hit = total >= p.target
   }
   const specialAttack = hit && p.specialOn > 0 && natural >= p.specialOn
   if (specialAttack)
