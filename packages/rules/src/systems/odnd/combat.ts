@@ -1,9 +1,7 @@
 /**
- * odnd: attacks, defenses and outcomes at the table, over the rules package (`@fray/rules` odnd). The
- * rules package judges every declaration and every die; this file only maps the table's fighters onto
- * its sheets, keeps each fighter's conditions in `state`, and says what happened in the players' words.
- * Here what a screen reads (`odndCombatView`) and what only the room runs (`odndRoomCombat`); resolving an
- * attack is resolve.ts's, which a phone loads only to ask for its own dice, and table.ts puts the two together.
+ * odnd's attacks, defenses and outcomes at the table, over its rules: the ways, toggles and declaration
+ * of an attack, what a screen reads (`odndCombatView`) and what only the room runs (`odndRoomCombat`);
+ * resolving is resolve.ts's, apart so that a phone's screen does not load it (room-combat.ts joins them).
  */
 
 import { unreachable } from '../../assert.ts'
@@ -862,11 +860,7 @@ export const odndCombatView: ScreenRules['combat'] = {
   gmRolls: GM_ROLLS,
 }
 
-/**
- * odnd's combat at the table but for resolving an attack: the screens' part, and what only the room runs
- * (defenses, startOfFight, endOfRound, clear). table.ts adds resolve.ts's `odndResolve` (`odndCombat`),
- * so that this module, which a phone's screen reads, imports nothing of resolving.
- */
+/** odnd's combat at the table but for resolving, which room-combat.ts adds: the screens' part and the room's. */
 export const odndRoomCombat: Omit<CombatRules, 'resolve'> = {
   ...odndCombatView,
   defenses(plan) {

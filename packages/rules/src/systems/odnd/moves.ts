@@ -1,10 +1,7 @@
 /**
- * odnd at the table: the moves a fighter declares about itself instead of an attack (MISC COMBAT RULES,
- * movement): running, a fighting withdrawal, and a retreat out of melee with its d6 + DEX contest and the
- * parting shots it gives. Who is "in melee" is what the table saw: two who attacked each other in melee
- * (`engaged` in each fighter's state), until a retreat ends it or the GM says they are apart. Here the
- * moves and their odds, which a screen reads; resolving them (the retreat's dice, the parting shots, a hurt
- * caster's spell) is resolve-moves.ts's, which a phone loads only to ask for its own dice.
+ * The moves a fighter declares about itself instead of an attack (MISC COMBAT RULES, movement): running,
+ * a fighting withdrawal, a retreat out of melee, a spell; who is "in melee" is what the table saw two do
+ * (`engaged`). Here the moves and their odds, which a screen reads; resolving them is resolve-moves.ts's.
  */
 
 import type { AttackChoice, Fighter, Preview } from '../../engine/types.ts'

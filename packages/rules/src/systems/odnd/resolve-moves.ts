@@ -1,8 +1,6 @@
 /**
- * What only resolving an odnd move runs (moves.ts declares the moves and previews them): the run, the
- * withdrawal and the spell as they change the mover, a retreat's d6 + DEX contest and the parting shots it
- * gives, and a caster hit before casting. Apart from moves.ts, whose previews a phone's screen reads, so
- * that a phone loads it only to ask for its own dice (resolve.ts, `RESOLVE_LOADERS`).
+ * Resolving an odnd move (moves.ts declares and previews them): the run, the withdrawal, the spell, a
+ * retreat's contest and parting shots, a caster hit before casting; apart so a screen does not load it.
  */
 
 import type { Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'

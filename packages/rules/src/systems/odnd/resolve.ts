@@ -1,8 +1,6 @@
 /**
- * What only resolving an odnd attack runs: the dice rolled and what they do (to hit, damage, a maneuver's
- * save, the blow a longer reach strikes first, a parting shot), for the room and for the dry run of a phone
- * whose player rolls their own dice (`RESOLVE_LOADERS`). Apart from combat.ts, whose view a phone's screen
- * reads, so that a phone loads it only to ask for its own dice; table.ts adds it to the room's `odndCombat`.
+ * Resolving an odnd attack: its dice and what they do, for the room and a phone's dry run of its player's
+ * own dice (`RESOLVE_LOADERS`); apart from combat.ts so that a phone's screen does not load it.
  */
 
 import { setupOf } from '../../engine/plan.ts'
