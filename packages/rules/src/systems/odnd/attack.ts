@@ -76,6 +76,20 @@ export interface DamageSpec {
   doubleDamage: OdndOptions['doubleDamage']
 }
 
+/**
+ * The points of one damage roll, before any split into real and temporary, as odds and resolution both
+ * count them: at least the room minimum, doubled (total or dice by room setting), then the natural-20
+ * penalty, never below 0.
+ */
+export function damagePoints(spec: DamageSpec, diceSum: number): number {
+  const flat = spec.lines.reduce((sum, l) => sum + l.value, 0) + (spec.dice.count === 0 ? spec.dice.bonus : 0)
+  const doubled =
+    spec.doubleDamage === 'dice'
+      ? Math.max(spec.minimum, diceSum * spec.multiplier + flat)
+      : Math.max(spec.minimum, diceSum + flat) * spec.multiplier
+  return Math.max(0, doubled - spec.penalty)
+}
+
 /** An attack ready to roll: everything but the dice. Resolution and odds both start here, so they agree. */
 export interface PreparedAttack {
   weapon: Weapon

@@ -4,8 +4,7 @@ import { mapTotals, mean, sumOfDice } from '../../dice/distribution.ts'
 import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } from '../../dice/fraction.ts'
 import { type Outcome, ok } from '../../system.ts'
 import type { AttackDeclaration, DamageSpec, PreparedAttack } from './attack.ts'
-import { hitsOn, prepareAttack } from './attack.ts'
-import { damagePoints } from './damage.ts'
+import { damagePoints, hitsOn, prepareAttack } from './attack.ts'
 import type { OdndOptions } from './options.ts'
 
 export interface AttackOdds {

@@ -6,8 +6,7 @@ import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 import type { AttackDeclaration, DamageSpec, PreparedAttack } from './attack.ts'
-import { hitsOn, isFumble, prepareAttack } from './attack.ts'
-import { damagePoints } from './damage.ts'
+import { damagePoints, hitsOn, isFumble, prepareAttack } from './attack.ts'
 import { formatDamageDice } from './dice-notation.ts'
 import type { Unit } from './mass-combat.ts'
 import { type OdndOptions, withDefaults } from './options.ts'
@@ -204,7 +203,7 @@ const MANEUVER_FOLLOW_UP = {
 } as const
 
 // ---------------------------------------------------------------------------------------------------
-// Damage: a hit's dice added up and split into real and temporary (damage.ts's `damagePoints`).
+// Damage: a hit's dice added up and split into real and temporary (attack.ts's `damagePoints`).
 
 export interface DamageResult {
   /** All points dealt, real and temporary. */

@@ -5,7 +5,6 @@
 export * from './attack.ts'
 export * from './bonuses.ts'
 export * from './conditions.ts'
-export * from './damage.ts'
 export * from './dice-notation.ts'
 export * from './encounter.ts'
 export * from './initiative.ts'
