@@ -121,10 +121,6 @@ export function retreatFrom(f: Fighter, table: readonly Fighter[]) {
   return { foes, busy, contest }
 }
 
-/** Whether the foe with DEX bonus `foe` gets the parting shot when the retreater scores `mine` against its d6. */
-export const foeWins = (foeScore: number, mine: number, options: Partial<odnd.OdndOptions>) =>
-  foeScore > mine || (foeScore === mine && odnd.withDefaults(options).retreatTie === 'parting-shot')
-
 /** The exact chance of getting away without a single parting shot: each foe's d6 against the retreater's. */
 export function cleanGetaway(
   f: Fighter,
@@ -138,7 +134,7 @@ export function cleanGetaway(
     for (const foe of contest) {
       const bonus = odnd.abilityBonus(dexOf(foe))
       let below = 0
-      for (let d = 1; d <= 6; d++) if (!foeWins(d + bonus, m + mine, options)) below++
+      for (let d = 1; d <= 6; d++) if (!odnd.foeWins(d + bonus, m + mine, options)) below++
       all *= below / 6
     }
     total += all

@@ -19,7 +19,7 @@ import {
   withCondition,
   withoutCondition,
 } from './fighter-state.ts'
-import { dexOf, foeWins, type MoveId, retreatFrom, SPELL_LOST } from './moves.ts'
+import { dexOf, type MoveId, retreatFrom, SPELL_LOST } from './moves.ts'
 import { resolveRetreat } from './rolls.ts'
 import * as odnd from './rules.ts'
 import { spellInterruption } from './spells.ts'
@@ -154,7 +154,7 @@ function retreat(
   if (!contested.ok) return contested
   lines.push(...contested.value.breakdown)
   const myScore = mine + odnd.abilityBonus(s.dex)
-  const winners = faces.filter(({ foe, d6 }) => foeWins(d6 + odnd.abilityBonus(dexOf(foe)), myScore, {}))
+  const winners = faces.filter(({ foe, d6 }) => odnd.foeWins(d6 + odnd.abilityBonus(dexOf(foe)), myScore))
   for (const b of busy) words.push(`${b.foe.name} is busy with ${b.other.name}: no free attack`)
   if (contest.length > 0)
     words.push(

@@ -9,7 +9,8 @@ import type { AttackDeclaration, DamageSpec, PreparedAttack } from './attack.ts'
 import { damagePoints, hitsOn, isFumble, prepareAttack } from './attack.ts'
 import { formatDamageDice } from './dice-notation.ts'
 import type { Unit } from './mass-combat.ts'
-import { type OdndOptions, withDefaults } from './options.ts'
+import { foeWins } from './movement.ts'
+import type { OdndOptions } from './options.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
 import type { Sheet } from './sheet.ts'
 import { abilityBonus } from './tables.ts'
@@ -392,7 +393,6 @@ export function resolveRetreat(
   foes: readonly RetreatFoe[],
   options: Partial<OdndOptions> = {},
 ): Outcome<RetreatResult> {
-  const { retreatTie } = withDefaults(options)
   const all = [retreater, ...foes]
   if (!all.every((c) => isFace(c.d6, 6))) return fail('An initiative die shows 1 to 6.')
   const score = (c: { dex: number; d6: number }) => c.d6 + abilityBonus(c.dex)
@@ -401,9 +401,7 @@ export function resolveRetreat(
     { label: `${c.name} DEX bonus`, value: abilityBonus(c.dex), rule: 'Retreat' },
   ])
   const mine = score(retreater)
-  const partingShots = foes
-    .filter((f) => score(f) > mine || (score(f) === mine && retreatTie === 'parting-shot'))
-    .map((f) => f.name)
+  const partingShots = foes.filter((f) => foeWins(score(f), mine, options)).map((f) => f.name)
   const clean = partingShots.length === 0
   return ok({
     clean,
