@@ -2,6 +2,7 @@
  * odnd's rules for dice once rolled (to hit, damage, a maneuver's save, a unit's hit, a retreat's d6s): out
  * of rules.ts's namespace so that a phone's screen does not load them; index.ts re-exports them.
  */
+import { unreachable } from '../../assert.ts'
 import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
@@ -262,10 +263,8 @@ export function rollDamage(
         rule: 'Empty Hand Attacks',
       })
       break
-    default: {
-      const never: never = spec.kind
-      throw new Error(`unhandled damage kind ${never}`)
-    }
+    default:
+      return unreachable(spec.kind)
   }
   return ok({ total, actual, temporary: total - actual, breakdown, subdualRolls })
 }
