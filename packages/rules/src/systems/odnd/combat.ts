@@ -222,17 +222,15 @@ function cannotMove(f: Fighter, s: odnd.Sheet, id: MoveId): string | null {
 
 type ToggleId = odnd.ToggleId
 
-/**
- * Toggles the adapter sets from `state`, each by the condition it follows: a parry, the round after an attack
- * from behind, a withdrawal or a charge declared at the table (its defense follows the one who made it).
- */
-const FROM_STATE: Partial<Record<ToggleId, (attacker: Fighter, target: Fighter) => Condition | undefined>> = {
-  'defender-parrying': (_, target) => find(target, 'parrying'),
-  'behind-second-round': (attacker, target) => find(attacker, 'advantage', target.id),
-  'surprised-second-round': (attacker, target) => find(attacker, 'disadvantage', target.id),
-  'defender-withdrawing': (_, target) => find(target, 'withdrawing'),
-  'defender-charging': (_, target) => find(target, 'charged'),
-}
+/** Toggles the adapter sets itself from `state` (parrying, the round after an attack from behind). */
+const FROM_STATE: ReadonlySet<ToggleId> = new Set([
+  'defender-parrying',
+  'behind-second-round',
+  'surprised-second-round',
+  // A withdrawal or a charge declared at the table: its defense follows the one who made it.
+  'defender-withdrawing',
+  'defender-charging',
+])
 
 function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean {
   const melee = way.mode === 'melee'
@@ -290,7 +288,7 @@ function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean 
 
 function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
   const half = a.move / 2
-  const toggles = odnd.ATTACK_MODIFIERS.filter((t) => !FROM_STATE[t.id] && applies(t.id, a, d, way)).map(
+  const toggles = odnd.ATTACK_MODIFIERS.filter((t) => !FROM_STATE.has(t.id) && applies(t.id, a, d, way)).map(
     (t): ModifierToggle => {
       // How far a charge is for this fighter: "greater than 1/2 of Turn movement up to full Turn movement".
       if (t.id === 'charging')
@@ -376,8 +374,11 @@ export function declare(
       `${around} already fight ${target.name} in melee this round: no room for another around a man-sized foe (Surrounding: up to ${room}).`,
     )
   if (find(attacker, 'withdrawing')) toggles.withdrawing = true
-  for (const [id, condition] of Object.entries(FROM_STATE))
-    if (condition(attacker, target)) toggles[id as ToggleId] = true
+  if (find(target, 'withdrawing')) toggles['defender-withdrawing'] = true
+  if (find(target, 'charged')) toggles['defender-charging'] = true
+  if (find(target, 'parrying')) toggles['defender-parrying'] = true
+  if (find(attacker, 'advantage', target.id)) toggles['behind-second-round'] = true
+  if (find(attacker, 'disadvantage', target.id)) toggles['surprised-second-round'] = true
   const againstNormalMen = way.mode === 'melee' && odnd.isNormalManType(d.value)
   const hands = way.weapon === 'hands'
   const attackerSheet = hands ? { ...a.value, weapons: [...a.value.weapons, odnd.EMPTY_HANDS] } : a.value
