@@ -22,16 +22,7 @@ import {
 import { abilityBonus, COVER, LANCE_DICE, UNTRAINED_DAMAGE_DIE } from './tables.ts'
 
 /** What the attack tries to do besides damage; each special maneuver has its own rule and follow-up. */
-export const MANEUVERS = [
-  'strike',
-  'subdue',
-  'pull-punches',
-  'disarm',
-  'dismount',
-  'entangle',
-  'grapple',
-] as const
-export type Maneuver = (typeof MANEUVERS)[number]
+export type Maneuver = 'strike' | 'subdue' | 'pull-punches' | 'disarm' | 'dismount' | 'entangle' | 'grapple'
 
 export interface AttackDeclaration {
   attacker: Sheet

@@ -10,7 +10,7 @@ import {
   type Condition as Timed,
 } from '../../engine/conditions.ts'
 import { fighterState } from '../../engine/fighter.ts'
-import type { Fighter, FighterChange } from '../../engine/types.ts'
+import type { Fighter } from '../../engine/types.ts'
 import * as odnd from './rules.ts'
 
 /** odnd's reader and writer of fighters: the state is stored as it is read; dismounted fighters fight on foot. */
@@ -22,13 +22,6 @@ const fighters = fighterState<odnd.Sheet, OdndState>({
     mounted: s.mounted && !(state.conditions ?? []).some((c) => c.id === 'dismounted'),
   }),
 })
-/** The fighter as an outcome's change leaves it, for a later step of the same outcome to read. */
-export const afterChange = (f: Fighter, change: FighterChange | undefined): Fighter => ({
-  ...f,
-  hp: change?.hp ?? f.hp,
-  state: change?.state ?? f.state,
-})
-
 /** `sheet`: as the fight left it; `storedSheet`: as written (the turn model's initiative and attacks). */
 export const { stateOf, sheetOf: sheet, storedSheet, withState, changesOf } = fighters
 

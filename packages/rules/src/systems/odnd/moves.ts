@@ -151,34 +151,25 @@ export function previewMove(f: Fighter, id: MoveId, table: readonly Fighter[] | 
   const s = sheet(f)
   if (!s.ok) return s
   const move = s.value.move
+  // A run, a withdrawal and a spell roll nothing: they happen.
+  const sure = (summary: string): Outcome<Preview> => ok({ chance: 1, dice: false, summary, lines: [] })
   if (id === 'run') {
     const onTheRun = s.value.weapons.find((w) => odnd.firesOnTheRun(s.value, w))
-    return ok({
-      chance: 1,
-      dice: false,
-      summary: `Up to ${move}" this round (the full Turn move); no attack or other action${onTheRun ? ` (to shoot your ${onTheRun.name} as you go, attack with it "Firing on the run")` : ''}.`,
-      lines: [],
-    })
+    return sure(
+      `Up to ${move}" this round (the full Turn move); no attack or other action${onTheRun ? ` (to shoot your ${onTheRun.name} as you go, attack with it "Firing on the run")` : ''}.`,
+    )
   }
   if (id === 'withdraw') {
     const w = odnd.fightingWithdrawal(s.value)
-    return ok({
-      chance: 1,
-      dice: false,
-      summary: `Back out up to ${w.maxInches}" this round: +${w.defense} to AC against every attack, still in melee.`,
-      lines: [],
-    })
+    return sure(
+      `Back out up to ${w.maxInches}" this round: +${w.defense} to AC against every attack, still in melee.`,
+    )
   }
   if (id === 'cast') {
-    const lost = find(f, 'spell-lost')
-    if (lost) return fail(SPELL_LOST(f.name))
-    return ok({
-      chance: 1,
-      dice: false,
-      summary:
-        'It goes off now (ENCOUNTER ORDER: spellcasters): up to 10 feet of movement, no attack this round.',
-      lines: [],
-    })
+    if (find(f, 'spell-lost')) return fail(SPELL_LOST(f.name))
+    return sure(
+      'It goes off now (ENCOUNTER ORDER: spellcasters): up to 10 feet of movement, no attack this round.',
+    )
   }
   if (!table) return ok({ chance: 0, summary: 'd6 + DEX against each foe in melee with you.', lines: [] })
   const { foes, busy, contest } = retreatFrom(f, table)

@@ -7,7 +7,7 @@ import type { Fighter, FighterChange, Resolution, Roller } from '../../engine/ty
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import {
-  afterChange,
+  type ConditionId,
   disengage,
   find,
   injuryOf,
@@ -77,6 +77,13 @@ export function interruptSpell(
   return { state: lost, lines: result.breakdown, words }
 }
 
+/** The fighter as an outcome's change leaves it, for a later step of the same outcome to read. */
+export const afterChange = (f: Fighter, change: FighterChange | undefined): Fighter => ({
+  ...f,
+  hp: change?.hp ?? f.hp,
+  state: change?.state ?? f.state,
+})
+
 /** A foe's free attack on the one leaving (a parting shot), or why it cannot take it. */
 export type Strike = (foe: Fighter, target: Fighter, roll: Roller) => Outcome<Resolution>
 
@@ -92,38 +99,32 @@ export function resolveMove(
   const s = sheet(f)
   if (!s.ok) return s
   const acted: OdndState = { ...stateOf(f), attacks: (stateOf(f).attacks ?? 0) + 1, hasAttacked: true }
-  if (id === 'run') {
-    const state = withCondition(acted, { id: 'running', rounds: 1 })
-    return ok({
+  // A run, a spell and a withdrawal change only the mover: a condition for the round, said in a sentence.
+  const only = (condition: ConditionId, headline: string, said: string): Outcome<Resolution> =>
+    ok({
       lines: [],
-      summary: sentence(`${f.name} runs`, [
-        `up to ${s.value.move}" this round, no attack or other action (Running)`,
-      ]),
-      changes: { [f.id]: { state: state as Record<string, unknown> } },
-    })
-  }
-  if (id === 'cast') {
-    if (find(f, 'spell-lost')) return fail(SPELL_LOST(f.name))
-    return ok({
-      lines: [],
-      summary: sentence(`${f.name} casts a spell`, [
-        'it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect as the spell says (area damage from the tablet)',
-      ]),
+      summary: sentence(`${f.name} ${headline}`, [said]),
       changes: {
-        [f.id]: { state: withCondition(acted, { id: 'cast', rounds: 1 }) as Record<string, unknown> },
+        [f.id]: { state: withCondition(acted, { id: condition, rounds: 1 }) as Record<string, unknown> },
       },
     })
+  if (id === 'run')
+    return only('running', 'runs', `up to ${s.value.move}" this round, no attack or other action (Running)`)
+  if (id === 'cast') {
+    if (find(f, 'spell-lost')) return fail(SPELL_LOST(f.name))
+    return only(
+      'cast',
+      'casts a spell',
+      'it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect as the spell says (area damage from the tablet)',
+    )
   }
   if (id === 'withdraw') {
     const w = odnd.fightingWithdrawal(s.value)
-    const state = withCondition(acted, { id: 'withdrawing', rounds: 1 })
-    return ok({
-      lines: [],
-      summary: sentence(`${f.name} makes a fighting withdrawal`, [
-        `backs out up to ${w.maxInches}" this round at +${w.defense} to AC (Fighting Withdrawal)`,
-      ]),
-      changes: { [f.id]: { state: state as Record<string, unknown> } },
-    })
+    return only(
+      'withdrawing',
+      'makes a fighting withdrawal',
+      `backs out up to ${w.maxInches}" this round at +${w.defense} to AC (Fighting Withdrawal)`,
+    )
   }
   return retreat(f, s.value, acted, toggles, roll, table ?? [], strike)
 }

@@ -21,7 +21,6 @@ import {
   unparriable,
 } from './combat.ts'
 import {
-  afterChange,
   type Condition,
   disengage,
   engage,
@@ -36,7 +35,7 @@ import {
   withoutCondition,
   withState,
 } from './fighter-state.ts'
-import { interruptSpell, resolveMove } from './resolve-moves.ts'
+import { afterChange, interruptSpell, resolveMove } from './resolve-moves.ts'
 import {
   type AttackDice,
   type AttackResult,
