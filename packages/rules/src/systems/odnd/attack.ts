@@ -10,20 +10,19 @@ import { type AttackMode, abilityLine, canSwashbuckle } from './bonuses.ts'
 import { type DamageDice, parseDamageDice } from './dice-notation.ts'
 import { type ToggleId, type Toggles, toggle } from './modifiers.ts'
 import { type OdndOptions, withDefaults } from './options.ts'
-import { isElf, isHobbit, MISSILE_KINDS, makeWeapon, type Sheet, type Weapon } from './sheet.ts'
+import {
+  isElf,
+  isHobbit,
+  MISSILE_KINDS,
+  makeWeapon,
+  type Sheet,
+  untrainedWith,
+  type Weapon,
+} from './sheet.ts'
 import { abilityBonus, COVER, LANCE_DICE, UNTRAINED_DAMAGE_DIE } from './tables.ts'
 
 /** What the attack tries to do besides damage; each special maneuver has its own rule and follow-up. */
-export const MANEUVERS = [
-  'strike',
-  'subdue',
-  'pull-punches',
-  'disarm',
-  'dismount',
-  'entangle',
-  'grapple',
-] as const
-export type Maneuver = (typeof MANEUVERS)[number]
+export type Maneuver = 'strike' | 'subdue' | 'pull-punches' | 'disarm' | 'dismount' | 'entangle' | 'grapple'
 
 export interface AttackDeclaration {
   attacker: Sheet
@@ -68,6 +67,20 @@ export interface DamageSpec {
   doubleDamage: OdndOptions['doubleDamage']
 }
 
+/**
+ * The points of one damage roll, before any split into real and temporary, as odds and resolution both
+ * count them: at least the room minimum, doubled (total or dice by room setting), then the natural-20
+ * penalty, never below 0.
+ */
+export function damagePoints(spec: DamageSpec, diceSum: number): number {
+  const flat = spec.lines.reduce((sum, l) => sum + l.value, 0) + (spec.dice.count === 0 ? spec.dice.bonus : 0)
+  const doubled =
+    spec.doubleDamage === 'dice'
+      ? Math.max(spec.minimum, diceSum * spec.multiplier + flat)
+      : Math.max(spec.minimum, diceSum + flat) * spec.multiplier
+  return Math.max(0, doubled - spec.penalty)
+}
+
 /** An attack ready to roll: everything but the dice. Resolution and odds both start here, so they agree. */
 export interface PreparedAttack {
   weapon: Weapon
@@ -103,6 +116,19 @@ export interface PreparedAttack {
 const on = (toggles: Toggles, id: ToggleId) => toggles[id] === true
 const ruleOf = (id: ToggleId) => toggle(id).rule
 const labelOf = (id: ToggleId) => toggle(id).label
+/** The breakdown line of a toggle that adds `value`, in its own words and rule. */
+const lineOf = (id: ToggleId, value: number): BreakdownLine => ({
+  label: labelOf(id),
+  value,
+  rule: ruleOf(id),
+})
+
+/** Backstab: only the first attack of the round keeps the thief bonuses, to hit and to damage. */
+const firstBackstabOnly = (): BreakdownLine => ({
+  label: 'thief bonus on the first backstab attack only',
+  value: 0,
+  rule: ruleOf('backstab'),
+})
 
 const LONG_WEAPONS = new Set(['polearm', 'spear'])
 const MELEE_ONLY_NO = new Set(['bow', 'great-bow', 'crossbow', 'sling', 'firearm'])
@@ -180,65 +206,33 @@ export function prepareAttack(
       return unreachable(maneuver)
   }
 
-  // Armor class: descending, so every defense line lowers it.
-  const noShield =
-    on(t, 'flanking') ||
-    on(t, 'from-behind') ||
-    on(t, 'backstab') ||
-    on(t, 'parting-shot') ||
-    on(t, 'shield-engaged')
-  const noDex =
-    on(t, 'flanking') ||
-    on(t, 'from-behind') ||
-    on(t, 'backstab') ||
-    on(t, 'defender-stationary') ||
-    on(t, 'defender-charging')
+  // Armor class: descending, so every defense line lowers it. The first of each list set says why it is lost.
+  const firstOn = (ids: readonly ToggleId[]) => ids.find((id) => on(t, id))
+  const noShield = firstOn(['parting-shot', 'from-behind', 'backstab', 'flanking', 'shield-engaged'])
+  const noDex = firstOn(['flanking', 'from-behind', 'backstab', 'defender-charging', 'defender-stationary'])
   const acLines: BreakdownLine[] = [
     { label: `${defender.name} armor class`, value: defender.ac, rule: 'sheet' },
   ]
-  if (defender.shield) {
-    const why = on(t, 'parting-shot')
-      ? 'parting-shot'
-      : on(t, 'from-behind')
-        ? 'from-behind'
-        : on(t, 'backstab')
-          ? 'backstab'
-          : on(t, 'flanking')
-            ? 'flanking'
-            : 'shield-engaged'
+  if (defender.shield)
     acLines.push(
       noShield
-        ? { label: `shield not usable (${labelOf(why)})`, value: 0, rule: ruleOf(why) }
+        ? { label: `shield not usable (${labelOf(noShield)})`, value: 0, rule: ruleOf(noShield) }
         : { label: 'shield', value: -1, rule: 'See Shields' },
     )
-  }
   const dexAc = abilityBonus(defender.dex)
-  if (dexAc !== 0) {
-    const why: ToggleId = on(t, 'flanking')
-      ? 'flanking'
-      : on(t, 'from-behind')
-        ? 'from-behind'
-        : on(t, 'backstab')
-          ? 'backstab'
-          : on(t, 'defender-charging')
-            ? 'defender-charging'
-            : 'defender-stationary'
+  if (dexAc !== 0)
     acLines.push(
       noDex
-        ? { label: `no DEX bonus to AC (${labelOf(why)})`, value: 0, rule: ruleOf(why) }
+        ? { label: `no DEX bonus to AC (${labelOf(noDex)})`, value: 0, rule: ruleOf(noDex) }
         : { label: 'DEX bonus lowers AC', value: -dexAc, rule: 'COMBAT: DEX bonuses' },
     )
-  }
-  if (on(t, 'defender-florentine') && mode === 'melee')
-    acLines.push({ label: labelOf('defender-florentine'), value: -1, rule: ruleOf('defender-florentine') })
-  if (on(t, 'defender-parrying'))
-    acLines.push({ label: labelOf('defender-parrying'), value: -2, rule: ruleOf('defender-parrying') })
-  if (on(t, 'defender-withdrawing'))
-    acLines.push({ label: labelOf('defender-withdrawing'), value: -2, rule: ruleOf('defender-withdrawing') })
+  if (on(t, 'defender-florentine') && mode === 'melee') acLines.push(lineOf('defender-florentine', -1))
+  if (on(t, 'defender-parrying')) acLines.push(lineOf('defender-parrying', -2))
+  if (on(t, 'defender-withdrawing')) acLines.push(lineOf('defender-withdrawing', -2))
   const armorClass = acLines.reduce((sum, l) => sum + l.value, 0)
 
   // To-hit modifiers.
-  const untrained = !weapon.trained && !['empty-hand', 'improvised', 'natural', 'horns'].includes(weapon.kind)
+  const untrained = untrainedWith(weapon)
   const thac0 = untrained ? opts.normalManThac0 : attacker.thac0
   if (untrained) notes.push(`untrained with ${weapon.name}: attacks as a Normal Man (THAC0 ${thac0}).`)
   const target = opts.toHitTarget(thac0, armorClass, attacker)
@@ -250,16 +244,10 @@ export function prepareAttack(
   if (hitAbility && hitAbility.line.value !== 0) {
     if (charging && hitAbility.ability === 'DEX')
       toHitLines.push({ label: 'no DEX bonus while charging', value: 0, rule: ruleOf('charging') })
-    else if (backstabLosesBonus && attacker.class === 'thief')
-      toHitLines.push({
-        label: 'thief bonus on the first backstab attack only',
-        value: 0,
-        rule: ruleOf('backstab'),
-      })
+    else if (backstabLosesBonus && attacker.class === 'thief') toHitLines.push(firstBackstabOnly())
     else toHitLines.push(hitAbility.line)
   }
-  const add = (id: ToggleId, value: number) =>
-    toHitLines.push({ label: labelOf(id), value, rule: ruleOf(id) })
+  const add = (id: ToggleId, value: number) => toHitLines.push(lineOf(id, value))
   if (on(t, 'short-range')) add('short-range', 1)
   if (on(t, 'long-range')) add('long-range', -1)
   if (on(t, 'withdrawing')) add('withdrawing', -2)
@@ -309,8 +297,6 @@ export function prepareAttack(
     if (!other || other === weapon || MISSILE_KINDS.has(other.kind))
       return fail('Florentine fighting needs a second melee weapon in the other hand.')
     if (other.size !== weapon.size) {
-      const otherUntrained =
-        !other.trained && !['empty-hand', 'improvised', 'natural', 'horns'].includes(other.kind)
       offhand = {
         weapon: other,
         damage: damageSpec(
@@ -318,7 +304,12 @@ export function prepareAttack(
           other,
           mode,
           maneuver,
-          { untrained: otherUntrained, charging, backstabLosesBonus, swashbuckler: on(t, 'swashbuckler') },
+          {
+            untrained: untrainedWith(other),
+            charging,
+            backstabLosesBonus,
+            swashbuckler: on(t, 'swashbuckler'),
+          },
           opts,
         ),
       }
@@ -403,12 +394,7 @@ function damageSpec(
     opts,
   )
   if (ability && ability.line.value !== 0) {
-    if (flags.backstabLosesBonus && attacker.class === 'thief')
-      lines.push({
-        label: 'thief bonus on the first backstab attack only',
-        value: 0,
-        rule: ruleOf('backstab'),
-      })
+    if (flags.backstabLosesBonus && attacker.class === 'thief') lines.push(firstBackstabOnly())
     else lines.push(ability.line)
   }
   const kind: DamageSpec['kind'] =
@@ -432,6 +418,10 @@ function damageSpec(
     doubleDamage: opts.doubleDamage,
   }
 }
+
+/** Whether a kept natural d20 hits, one rule for resolution and odds: never a 1, always a 20 that can hit. */
+export const hitsOn = (p: PreparedAttack, natural: number): boolean =>
+  natural !== 1 && p.canHit && (natural === 20 || natural + p.modifier >= p.target)
 
 /** Whether a natural 1 fumbles: "if the roll is greater than the XP level of the character who missed". */
 export function isFumble(level: number, d20: number): boolean {

@@ -1,9 +1,7 @@
 /**
- * odnd: attacks, defenses and outcomes at the table, over the rules package (`@fray/rules` odnd). The
- * rules package judges every declaration and every die; this file only maps the table's fighters onto
- * its sheets, keeps each fighter's conditions in `state`, and says what happened in the players' words.
- * Here what a screen reads (`odndCombatView`) and what only the room runs (`odndRoomCombat`); resolving an
- * attack is resolve.ts's, which a phone loads only to ask for its own dice, and table.ts puts the two together.
+ * odnd's attacks, defenses and outcomes at the table, over its rules: the ways, toggles and declaration
+ * of an attack, what a screen reads (`odndCombatView`) and what only the room runs (`odndRoomCombat`);
+ * resolving is resolve.ts's, apart so that a phone's screen does not load it (room-combat.ts joins them).
  */
 
 import { unreachable } from '../../assert.ts'
@@ -150,7 +148,7 @@ export function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
   const reloading = find(f, 'reloading') !== undefined
   const running = find(f, 'running') !== undefined
   const weapons = s.weapons.flatMap(weaponWays).map((way): Way => {
-    const w = s.weapons[way.weapon as number] as odnd.Weapon
+    const w = weaponOf(s, way)
     if (running) return { ...way, blocked: ran(f) }
     if (struggling)
       return {
@@ -171,6 +169,14 @@ export function waysOf(f: Fighter, s: odnd.Sheet): Way[] {
 }
 
 const ran = (f: Fighter) => `${f.name} ran this round: no attack or other action (Running).`
+
+/** The weapon a way fights with: the sheet's, or empty hands. */
+const weaponOf = (s: odnd.Sheet, way: Way): odnd.Weapon =>
+  way.weapon === 'hands' ? odnd.EMPTY_HANDS : (s.weapons[way.weapon] as odnd.Weapon)
+
+/** The first melee strike open to this fighter now: a parting shot's, or the blow a longer reach strikes first. */
+export const openStrike = (f: Fighter, s: odnd.Sheet): Way | undefined =>
+  waysOf(f, s).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
 
 /**
  * Why this fighter can do nothing at all this round, moves included, or null: down, surprised ("can not
@@ -228,7 +234,7 @@ const FROM_STATE: ReadonlySet<ToggleId> = new Set([
 
 function applies(id: ToggleId, a: odnd.Sheet, d: odnd.Sheet, way: Way): boolean {
   const melee = way.mode === 'melee'
-  const weapon = way.weapon === 'hands' ? odnd.EMPTY_HANDS : (a.weapons[way.weapon] as odnd.Weapon)
+  const weapon = weaponOf(a, way)
   const defenderDex = odnd.abilityBonus(d.dex) !== 0
   const meleeWeapons = (s: odnd.Sheet) => s.weapons.filter((w) => !odnd.MISSILE_KINDS.has(w.kind)).length
   switch (id) {
@@ -299,8 +305,7 @@ function togglesFor(a: odnd.Sheet, d: odnd.Sheet, way: Way): ModifierToggle[] {
   toggles.push(TABLE_TOGGLES['same-initiative'])
   if (way.mode === 'melee') return [...toggles, TABLE_TOGGLES['through-line']]
   // Elves (bows, javelins) and hobbits (slings) "can 'fire on the run'": the full move and the shot.
-  const weapon = way.weapon === 'hands' ? undefined : a.weapons[way.weapon]
-  return odnd.firesOnTheRun(a, weapon) ? [...toggles, TABLE_TOGGLES['on-the-run']] : toggles
+  return odnd.firesOnTheRun(a, weaponOf(a, way)) ? [...toggles, TABLE_TOGGLES['on-the-run']] : toggles
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -378,7 +383,7 @@ export function declare(
   const hands = way.weapon === 'hands'
   const attackerSheet = hands ? { ...a.value, weapons: [...a.value.weapons, odnd.EMPTY_HANDS] } : a.value
   const weaponIndex = hands ? a.value.weapons.length : (way.weapon as number)
-  const allowed = odnd.meleeAttacks(a.value, againstNormalMen, attackerSheet.weapons[weaponIndex])
+  const allowed = odnd.meleeAttacks(a.value, againstNormalMen, weaponOf(a.value, way))
   const made = stateOf(attacker).attacks ?? 0
   if (made >= allowed.attacks && !free)
     return fail(
@@ -454,6 +459,12 @@ export function canParry(target: Fighter, way: Way): boolean {
   )
 }
 
+/** The same attack on a target who parries it: the parry's +2 to AC. */
+export const parried = (r: Ready): Ready => ({
+  ...r,
+  decl: { ...r.decl, toggles: { ...r.decl.toggles, 'defender-parrying': true } },
+})
+
 /**
  * Why the target cannot parry this blow in particular, or null: one attacked "from behind" (or by surprise)
  * "will be 'SURPRISED' and unable to return the attack", and sees no blow to parry.
@@ -512,9 +523,9 @@ export function outreachedBy(attacker: Fighter, target: Fighter, r: Ready): Coun
   if (r.way.mode !== 'melee' || engagedOf(attacker).some((e) => e.id === target.id)) return null
   const d = sheet(target)
   if (!d.ok || cannotAttack(target, d.value)) return null
-  const way = waysOf(target, d.value).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
+  const way = openStrike(target, d.value)
   if (!way) return null
-  const weapon = way.weapon === 'hands' ? odnd.EMPTY_HANDS : (d.value.weapons[way.weapon] as odnd.Weapon)
+  const weapon = weaponOf(d.value, way)
   const own = r.decl.attacker.weapons[r.decl.weapon ?? 0] ?? odnd.EMPTY_HANDS
   const charging = Boolean(r.decl.toggles?.charging) && r.decl.attackNumber === 1
   const setSpear = charging && (weapon.kind === 'spear' || weapon.kind === 'polearm')
@@ -814,19 +825,19 @@ export const odndCombatView: ScreenRules['combat'] = {
     const { attacker, target, table: view } = plan
     const setup = setupOf<Planned>(plan)
     if ('move' in setup) return previewMove(attacker, setup.move, view?.fighters)
-    const ready = { value: setup.ready }
-    const prepared = odnd.prepareAttack(ready.value.decl)
+    const ready = setup.ready
+    const prepared = odnd.prepareAttack(ready.decl)
     if (!prepared.ok) return prepared
-    const odds = odnd.preparedOdds(prepared.value, ready.value.decl.attacker.level)
+    const odds = odnd.preparedOdds(prepared.value, ready.decl.attacker.level)
     const p = prepared.value
     const damage = p.damage
       ? `; ${toFloat(odds.expectedDamageOnHit).toFixed(1)} damage per hit on average`
       : ''
-    const counter = outreachedBy(attacker, target, ready.value)
+    const counter = outreachedBy(attacker, target, ready)
     const first = counter ? `; ${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}` : ''
     return ok<Preview>({
       chance: odds.probabilities.hit,
-      summary: `${oddsInWords(p, odds)}${damage}${first}.${killForecast(ready.value)}`,
+      summary: `${oddsInWords(p, odds)}${damage}${first}.${killForecast(ready)}`,
       lines: breakdownOf(p, target.id),
     })
   },
@@ -849,25 +860,19 @@ export const odndCombatView: ScreenRules['combat'] = {
   gmRolls: GM_ROLLS,
 }
 
-/**
- * odnd's combat at the table but for resolving an attack: the screens' part, and what only the room runs
- * (defenses, startOfFight, endOfRound, clear). table.ts adds resolve.ts's `odndResolve` (`odndCombat`),
- * so that this module, which a phone's screen reads, imports nothing of resolving.
- */
+/** odnd's combat at the table but for resolving, which room-combat.ts adds: the screens' part and the room's. */
 export const odndRoomCombat: Omit<CombatRules, 'resolve'> = {
   ...odndCombatView,
   defenses(plan) {
-    const { attacker, target, declared } = plan
+    const { attacker, target } = plan
     const setup = setupOf<Planned>(plan)
     if ('move' in setup) return ok([])
-    const ready = { value: setup.ready }
-    if (!canParry(target, ready.value.way) || unparriable(target, ready.value)) return ok([])
-    const parried = declare(attacker, target, declared, { 'defender-parrying': true })
-    if (!parried.ok) return parried
-    const odds = odnd.attackOdds(parried.value.decl)
+    const { ready } = setup
+    if (!canParry(target, ready.way) || unparriable(target, ready)) return ok([])
+    const odds = odnd.attackOdds(parried(ready).decl)
     if (!odds.ok) return odds
     // Taking the blow leaves the AC as it is: the odds of the attack as declared, beside the parry's.
-    const taken = odnd.attackOdds(ready.value.decl)
+    const taken = odnd.attackOdds(ready.decl)
     if (!taken.ok) return taken
     const options: DefenseOption[] = [
       {

@@ -3,6 +3,7 @@
  * A retreat's d6 + DEX contest, rolled as it is resolved, is rolls.ts's `resolveRetreat`.
  */
 import { fail, type Outcome, ok } from '../../system.ts'
+import { type OdndOptions, withDefaults } from './options.ts'
 import { isElf, isHobbit, type Sheet, type Weapon } from './sheet.ts'
 import { MELEE_RANGE_FT } from './tables.ts'
 
@@ -94,3 +95,7 @@ export function crossbowReady(lastFiredRound: number | null, round: number): Out
     return fail('The crossbow is still being reloaded: it fires every other round.')
   return ok(true)
 }
+
+/** Whether a foe's d6 + DEX takes its parting shot off a retreat's: a tie is not "highest" (room setting). */
+export const foeWins = (foeScore: number, mine: number, options: Partial<OdndOptions> = {}): boolean =>
+  foeScore > mine || (foeScore === mine && withDefaults(options).retreatTie === 'parting-shot')

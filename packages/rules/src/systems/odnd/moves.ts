@@ -1,10 +1,7 @@
 /**
- * odnd at the table: the moves a fighter declares about itself instead of an attack (MISC COMBAT RULES,
- * movement): running, a fighting withdrawal, and a retreat out of melee with its d6 + DEX contest and the
- * parting shots it gives. Who is "in melee" is what the table saw: two who attacked each other in melee
- * (`engaged` in each fighter's state), until a retreat ends it or the GM says they are apart. Here the
- * moves and their odds, which a screen reads; resolving them (the retreat's dice, the parting shots, a hurt
- * caster's spell) is resolve-moves.ts's, which a phone loads only to ask for its own dice.
+ * The moves a fighter declares about itself instead of an attack (MISC COMBAT RULES, movement): running,
+ * a fighting withdrawal, a retreat out of melee, a spell; who is "in melee" is what the table saw two do
+ * (`engaged`). Here the moves and their odds, which a screen reads; resolving them is resolve-moves.ts's.
  */
 
 import type { AttackChoice, Fighter, Preview } from '../../engine/types.ts'
@@ -101,12 +98,7 @@ export function movesFor(f: Fighter): AttackChoice[] {
   const s = sheet(f)
   const caster = s.ok && isCaster(s.value)
   const open = (id: MoveId) => (id === 'cast' ? caster : id === 'run' ? !inMelee : inMelee)
-  return MOVES.filter((m) => open(m.id)).map(({ id, label, self, verb }) => ({
-    id,
-    label,
-    ...(self ? { self } : {}),
-    ...(verb ? { verb } : {}),
-  }))
+  return MOVES.filter((m) => open(m.id))
 }
 
 /** The toggles a move offers: a retreat may pass other foes. */
@@ -129,10 +121,6 @@ export function retreatFrom(f: Fighter, table: readonly Fighter[]) {
   return { foes, busy, contest }
 }
 
-/** Whether the foe with DEX bonus `foe` gets the parting shot when the retreater scores `mine` against its d6. */
-export const foeWins = (foeScore: number, mine: number, options: Partial<odnd.OdndOptions>) =>
-  foeScore > mine || (foeScore === mine && odnd.withDefaults(options).retreatTie === 'parting-shot')
-
 /** The exact chance of getting away without a single parting shot: each foe's d6 against the retreater's. */
 export function cleanGetaway(
   f: Fighter,
@@ -146,7 +134,7 @@ export function cleanGetaway(
     for (const foe of contest) {
       const bonus = odnd.abilityBonus(dexOf(foe))
       let below = 0
-      for (let d = 1; d <= 6; d++) if (!foeWins(d + bonus, m + mine, options)) below++
+      for (let d = 1; d <= 6; d++) if (!odnd.foeWins(d + bonus, m + mine, options)) below++
       all *= below / 6
     }
     total += all
@@ -163,34 +151,25 @@ export function previewMove(f: Fighter, id: MoveId, table: readonly Fighter[] | 
   const s = sheet(f)
   if (!s.ok) return s
   const move = s.value.move
+  // A run, a withdrawal and a spell roll nothing: they happen.
+  const sure = (summary: string): Outcome<Preview> => ok({ chance: 1, dice: false, summary, lines: [] })
   if (id === 'run') {
     const onTheRun = s.value.weapons.find((w) => odnd.firesOnTheRun(s.value, w))
-    return ok({
-      chance: 1,
-      dice: false,
-      summary: `Up to ${move}" this round (the full Turn move); no attack or other action${onTheRun ? ` (to shoot your ${onTheRun.name} as you go, attack with it "Firing on the run")` : ''}.`,
-      lines: [],
-    })
+    return sure(
+      `Up to ${move}" this round (the full Turn move); no attack or other action${onTheRun ? ` (to shoot your ${onTheRun.name} as you go, attack with it "Firing on the run")` : ''}.`,
+    )
   }
   if (id === 'withdraw') {
     const w = odnd.fightingWithdrawal(s.value)
-    return ok({
-      chance: 1,
-      dice: false,
-      summary: `Back out up to ${w.maxInches}" this round: +${w.defense} to AC against every attack, still in melee.`,
-      lines: [],
-    })
+    return sure(
+      `Back out up to ${w.maxInches}" this round: +${w.defense} to AC against every attack, still in melee.`,
+    )
   }
   if (id === 'cast') {
-    const lost = find(f, 'spell-lost')
-    if (lost) return fail(SPELL_LOST(f.name))
-    return ok({
-      chance: 1,
-      dice: false,
-      summary:
-        'It goes off now (ENCOUNTER ORDER: spellcasters): up to 10 feet of movement, no attack this round.',
-      lines: [],
-    })
+    if (find(f, 'spell-lost')) return fail(SPELL_LOST(f.name))
+    return sure(
+      'It goes off now (ENCOUNTER ORDER: spellcasters): up to 10 feet of movement, no attack this round.',
+    )
   }
   if (!table) return ok({ chance: 0, summary: 'd6 + DEX against each foe in melee with you.', lines: [] })
   const { foes, busy, contest } = retreatFrom(f, table)

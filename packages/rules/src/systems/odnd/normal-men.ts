@@ -6,7 +6,7 @@ import type { AttackDeclaration } from './attack.ts'
 import type { DamageDice } from './dice-notation.ts'
 import { attackOdds } from './odds.ts'
 import type { OdndOptions } from './options.ts'
-import { isFighterType, type Sheet, type Weapon } from './sheet.ts'
+import { isFighterType, type Sheet, untrainedWith, type Weapon } from './sheet.ts'
 
 /**
  * Whether a sheet counts as a 'Normal Man' ("or creatures of basically that strength, i.e., goblins,
@@ -34,8 +34,7 @@ export interface AttackCount {
 export function meleeAttacks(attacker: Sheet, againstNormalMen: boolean, weapon?: Weapon): AttackCount {
   const base = { attacks: attacker.attacksPerRound, why: 'attacks per round on the sheet', rule: 'sheet' }
   if (!againstNormalMen) return base
-  if (weapon && !weapon.trained && !['empty-hand', 'improvised', 'natural', 'horns'].includes(weapon.kind))
-    return base
+  if (weapon && untrainedWith(weapon)) return base
   if (
     isFighterType(attacker) &&
     (attacker.role === 'pc' || attacker.role === 'important-npc') &&

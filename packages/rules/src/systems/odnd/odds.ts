@@ -2,9 +2,9 @@
 
 import { mapTotals, mean, sumOfDice } from '../../dice/distribution.ts'
 import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } from '../../dice/fraction.ts'
-import { fail, type Outcome, ok } from '../../system.ts'
-import { type AttackDeclaration, type DamageSpec, type PreparedAttack, prepareAttack } from './attack.ts'
-import { damagePoints } from './damage.ts'
+import { type Outcome, ok } from '../../system.ts'
+import type { AttackDeclaration, DamageSpec, PreparedAttack } from './attack.ts'
+import { damagePoints, hitsOn, prepareAttack } from './attack.ts'
 import type { OdndOptions } from './options.ts'
 
 export interface AttackOdds {
@@ -59,8 +59,7 @@ export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOd
   const normalHit = perHit(0)
   weights.forEach((w, i) => {
     const natural = i + 1
-    const hit = natural !== 1 && p.canHit && (natural === 20 || natural + p.modifier >= p.target)
-    if (!hit) return
+    if (!hitsOn(p, natural)) return
     needs ??= natural
     hitW += w
     if (natural === 20 && p.natural20Crits) critW += w
@@ -95,6 +94,5 @@ export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOd
 /** Exact odds for a declaration, or why it cannot be made: the preview a player sees before rolling. */
 export function attackOdds(decl: AttackDeclaration, options: Partial<OdndOptions> = {}): Outcome<AttackOdds> {
   const p = prepareAttack(decl, options)
-  if (!p.ok) return fail(p.error)
-  return ok(preparedOdds(p.value, decl.attacker.level))
+  return p.ok ? ok(preparedOdds(p.value, decl.attacker.level)) : p
 }

@@ -1,4 +1,5 @@
 /** Evasion and pursuit: whether monsters give chase, how many rounds until they catch up, and when they stop. */
+import { unreachable } from '../../assert.ts'
 import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
@@ -73,9 +74,7 @@ export function pursuitCheck(
         summary: continues ? 'They follow through the secret door.' : 'They lose the trail.',
       })
     }
-    default: {
-      const never: never = check
-      throw new Error(`unhandled pursuit check ${never}`)
-    }
+    default:
+      return unreachable(check)
   }
 }

@@ -1,14 +1,13 @@
 /**
- * What only resolving an odnd move runs (moves.ts declares the moves and previews them): the run, the
- * withdrawal and the spell as they change the mover, a retreat's d6 + DEX contest and the parting shots it
- * gives, and a caster hit before casting. Apart from moves.ts, whose previews a phone's screen reads, so
- * that a phone loads it only to ask for its own dice (resolve.ts, `RESOLVE_LOADERS`).
+ * Resolving an odnd move (moves.ts declares and previews them): the run, the withdrawal, the spell, a
+ * retreat's contest and parting shots, a caster hit before casting; apart so a screen does not load it.
  */
 
 import type { Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import {
+  type ConditionId,
   disengage,
   find,
   injuryOf,
@@ -20,7 +19,7 @@ import {
   withCondition,
   withoutCondition,
 } from './fighter-state.ts'
-import { dexOf, foeWins, type MoveId, retreatFrom, SPELL_LOST } from './moves.ts'
+import { dexOf, type MoveId, retreatFrom, SPELL_LOST } from './moves.ts'
 import { resolveRetreat } from './rolls.ts'
 import * as odnd from './rules.ts'
 import { spellInterruption } from './spells.ts'
@@ -78,14 +77,15 @@ export function interruptSpell(
   return { state: lost, lines: result.breakdown, words }
 }
 
-/** A foe's free attack on the one leaving (a parting shot), or why it cannot take it. */
-export type Strike = (foe: Fighter, target: Fighter, roll: Roller) => Outcome<Resolution>
-
-const APPLY = (f: Fighter, change: FighterChange | undefined): Fighter => ({
+/** The fighter as an outcome's change leaves it, for a later step of the same outcome to read. */
+export const afterChange = (f: Fighter, change: FighterChange | undefined): Fighter => ({
   ...f,
   hp: change?.hp ?? f.hp,
   state: change?.state ?? f.state,
 })
+
+/** A foe's free attack on the one leaving (a parting shot), or why it cannot take it. */
+export type Strike = (foe: Fighter, target: Fighter, roll: Roller) => Outcome<Resolution>
 
 /** The move's outcome: what it changes on the mover (and, for a retreat, on each foe left behind). */
 export function resolveMove(
@@ -99,38 +99,32 @@ export function resolveMove(
   const s = sheet(f)
   if (!s.ok) return s
   const acted: OdndState = { ...stateOf(f), attacks: (stateOf(f).attacks ?? 0) + 1, hasAttacked: true }
-  if (id === 'run') {
-    const state = withCondition(acted, { id: 'running', rounds: 1 })
-    return ok({
+  // A run, a spell and a withdrawal change only the mover: a condition for the round, said in a sentence.
+  const only = (condition: ConditionId, headline: string, said: string): Outcome<Resolution> =>
+    ok({
       lines: [],
-      summary: sentence(`${f.name} runs`, [
-        `up to ${s.value.move}" this round, no attack or other action (Running)`,
-      ]),
-      changes: { [f.id]: { state: state as Record<string, unknown> } },
-    })
-  }
-  if (id === 'cast') {
-    if (find(f, 'spell-lost')) return fail(SPELL_LOST(f.name))
-    return ok({
-      lines: [],
-      summary: sentence(`${f.name} casts a spell`, [
-        'it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect as the spell says (area damage from the tablet)',
-      ]),
+      summary: sentence(`${f.name} ${headline}`, [said]),
       changes: {
-        [f.id]: { state: withCondition(acted, { id: 'cast', rounds: 1 }) as Record<string, unknown> },
+        [f.id]: { state: withCondition(acted, { id: condition, rounds: 1 }) as Record<string, unknown> },
       },
     })
+  if (id === 'run')
+    return only('running', 'runs', `up to ${s.value.move}" this round, no attack or other action (Running)`)
+  if (id === 'cast') {
+    if (find(f, 'spell-lost')) return fail(SPELL_LOST(f.name))
+    return only(
+      'cast',
+      'casts a spell',
+      'it goes off as intended (ENCOUNTER ORDER: spellcasters); GM: its effect as the spell says (area damage from the tablet)',
+    )
   }
   if (id === 'withdraw') {
     const w = odnd.fightingWithdrawal(s.value)
-    const state = withCondition(acted, { id: 'withdrawing', rounds: 1 })
-    return ok({
-      lines: [],
-      summary: sentence(`${f.name} makes a fighting withdrawal`, [
-        `backs out up to ${w.maxInches}" this round at +${w.defense} to AC (Fighting Withdrawal)`,
-      ]),
-      changes: { [f.id]: { state: state as Record<string, unknown> } },
-    })
+    return only(
+      'withdrawing',
+      'makes a fighting withdrawal',
+      `backs out up to ${w.maxInches}" this round at +${w.defense} to AC (Fighting Withdrawal)`,
+    )
   }
   return retreat(f, s.value, acted, toggles, roll, table ?? [], strike)
 }
@@ -161,7 +155,7 @@ function retreat(
   if (!contested.ok) return contested
   lines.push(...contested.value.breakdown)
   const myScore = mine + odnd.abilityBonus(s.dex)
-  const winners = faces.filter(({ foe, d6 }) => foeWins(d6 + odnd.abilityBonus(dexOf(foe)), myScore, {}))
+  const winners = faces.filter(({ foe, d6 }) => odnd.foeWins(d6 + odnd.abilityBonus(dexOf(foe)), myScore))
   for (const b of busy) words.push(`${b.foe.name} is busy with ${b.other.name}: no free attack`)
   if (contest.length > 0)
     words.push(
@@ -181,7 +175,7 @@ function retreat(
     }
     lines.push(...shot.value.lines)
     words.push(shot.value.summary.replace(/\.$/, ''))
-    me2 = APPLY(me2, shot.value.changes[f.id])
+    me2 = afterChange(me2, shot.value.changes[f.id])
     const after = shot.value.changes[foe.id]?.state as OdndState | undefined
     // A free attack: the foe's own attacks this round are as they were.
     const before = stateOf(foe)

@@ -1,8 +1,6 @@
 /**
- * What only resolving an odnd attack runs: the dice rolled and what they do (to hit, damage, a maneuver's
- * save, the blow a longer reach strikes first, a parting shot), for the room and for the dry run of a phone
- * whose player rolls their own dice (`RESOLVE_LOADERS`). Apart from combat.ts, whose view a phone's screen
- * reads, so that a phone loads it only to ask for its own dice; table.ts adds it to the room's `odndCombat`.
+ * Resolving an odnd attack: its dice and what they do, for the room and a phone's dry run of its player's
+ * own dice (`RESOLVE_LOADERS`); apart from combat.ts so that a phone's screen does not load it.
  */
 
 import { setupOf } from '../../engine/plan.ts'
@@ -14,12 +12,13 @@ import {
   canParry,
   declare,
   type Log,
+  openStrike,
   outreachedBy,
   type Planned,
+  parried,
   type Ready,
   ROUNDS_PER_TURN,
   unparriable,
-  waysOf,
 } from './combat.ts'
 import {
   type Condition,
@@ -36,7 +35,7 @@ import {
   withoutCondition,
   withState,
 } from './fighter-state.ts'
-import { interruptSpell, resolveMove } from './resolve-moves.ts'
+import { afterChange, interruptSpell, resolveMove } from './resolve-moves.ts'
 import {
   type AttackDice,
   type AttackResult,
@@ -155,7 +154,7 @@ function partingShot(foe: Fighter, target: Fighter, roll: Roller): Outcome<Resol
   if (!s.ok) return s
   const why = cannotAttack(foe, s.value)
   if (why) return fail(why.replace(/^You are/, `${foe.name} is`).replace(/^You /, `${foe.name} `))
-  const way = waysOf(foe, s.value).find((w) => w.mode === 'melee' && w.maneuver === 'strike' && !w.blocked)
+  const way = openStrike(foe, s.value)
   if (!way) return fail(`${foe.name} has no melee attack ready`)
   return strike(foe, target, { choice: way.id, toggles: ['parting-shot'] }, null, roll, true)
 }
@@ -195,11 +194,7 @@ function struckFirst(
   const toggles = counter.setSpear ? ['set-spear'] : []
   const blow = strike(target, attacker, { choice: counter.way.id, toggles }, null, theirs, false, true)
   if (!blow.ok) return blow
-  const after = (f: Fighter) => ({
-    ...f,
-    hp: blow.value.changes[f.id]?.hp ?? f.hp,
-    state: blow.value.changes[f.id]?.state ?? f.state,
-  })
+  const after = (f: Fighter) => afterChange(f, blow.value.changes[f.id])
   const lead = `${target.name}'s ${counter.weapon.name} strikes first, ${counter.why}: ${blow.value.summary.replace(/\.$/, '')}`
   const a = after(attacker)
   if (injuryOf(a) !== 'fighting')
@@ -225,9 +220,7 @@ function struckFirst(
 
 /** One who falls is in melee with nobody: those who fought them let go at once, not at the round's end. */
 function letGoOfTheFallen(r: Resolution, target: Fighter, table: readonly Fighter[]): Resolution {
-  const change = r.changes[target.id]
-  const now = { ...target, hp: change?.hp ?? target.hp, state: change?.state ?? target.state }
-  if (injuryOf(now) === 'fighting') return r
+  if (injuryOf(afterChange(target, r.changes[target.id])) === 'fighting') return r
   const changes = { ...r.changes }
   for (const f of table) {
     if (f.id === target.id || changes[f.id] || !engagedOf(f).some((e) => e.id === target.id)) continue
@@ -260,9 +253,7 @@ function strike(
     return fail(`${target.name} cannot parry now: parrying takes the whole round, with no attacks (Parry).`)
   const blind = parry ? unparriable(target, first.value) : null
   if (blind) return fail(blind)
-  const ready = parry ? declare(attacker, target, declared, { 'defender-parrying': true }, free) : first
-  if (!ready.ok) return ready
-  const r = ready.value
+  const r = parry ? parried(first.value) : first.value
   const prepared = odnd.prepareAttack(r.decl)
   if (!prepared.ok) return prepared
   const p = prepared.value

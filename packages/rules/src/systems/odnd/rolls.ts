@@ -1,18 +1,17 @@
 /**
- * What only resolving runs of odnd's rules: the dice of an action, once rolled, judged against it (the to-hit
- * d20s, the damage dice, a maneuver's save, a unit's hit, a retreat's d6s). Apart from attack.ts, damage.ts,
- * maneuvers.ts, mass-combat.ts and movement.ts, whose odds and checks a phone's screen reads, and not in
- * rules.ts's namespace, so that a phone loads it only to ask for its own dice (resolve.ts); index.ts
- * re-exports it with the rest of the rules.
+ * odnd's rules for dice once rolled (to hit, damage, a maneuver's save, a unit's hit, a retreat's d6s): out
+ * of rules.ts's namespace so that a phone's screen does not load them; index.ts re-exports them.
  */
+import { unreachable } from '../../assert.ts'
 import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
-import { type AttackDeclaration, type DamageSpec, type PreparedAttack, prepareAttack } from './attack.ts'
-import { damagePoints } from './damage.ts'
+import type { AttackDeclaration, DamageSpec, PreparedAttack } from './attack.ts'
+import { damagePoints, hitsOn, isFumble, prepareAttack } from './attack.ts'
 import { formatDamageDice } from './dice-notation.ts'
 import type { Unit } from './mass-combat.ts'
-import { type OdndOptions, withDefaults } from './options.ts'
+import { foeWins } from './movement.ts'
+import type { OdndOptions } from './options.ts'
 import { type GmPrompt, gmPrompt } from './prompt.ts'
 import type { Sheet } from './sheet.ts'
 import { abilityBonus } from './tables.ts'
@@ -88,12 +87,11 @@ export function applyAttackDice(
     rule: 'room to-hit table',
   })
   const prompts: GmPrompt[] = []
-  let hit: boolean
+  const hit = hitsOn(p, natural)
   let critical = false
   let penalty = 0
   let fumble: AttackResult['fumble'] = 'none'
   if (natural === 1) {
-    hit = false
     if (dice.fumbleD20 === undefined) fumble = 'roll-needed'
     else {
       breakdown.push({
@@ -101,7 +99,7 @@ export function applyAttackDice(
         value: dice.fumbleD20,
         rule: 'Natural 1',
       })
-      fumble = dice.fumbleD20 > p.fumbleAbove ? 'fumble' : 'no-fumble'
+      fumble = isFumble(p.fumbleAbove, dice.fumbleD20) ? 'fumble' : 'no-fumble'
       if (fumble === 'fumble')
         prompts.push(
           gmPrompt(
@@ -115,10 +113,7 @@ export function applyAttackDice(
           ),
         )
     }
-  } else if (!p.canHit) {
-    hit = false
-  } else if (natural === 20) {
-    hit = true
+  } else if (hit && natural === 20) {
     penalty = Math.max(0, p.needed - 20)
     critical = p.natural20Crits
     if (penalty > 0)
@@ -136,8 +131,6 @@ export function applyAttackDice(
           'Natural 20',
         ),
       )
-  } else {
-    hit = total >= p.target
   }
   const specialAttack = hit && p.specialOn > 0 && natural >= p.specialOn
   if (specialAttack)
@@ -212,7 +205,7 @@ const MANEUVER_FOLLOW_UP = {
 } as const
 
 // ---------------------------------------------------------------------------------------------------
-// Damage: a hit's dice added up and split into real and temporary (damage.ts's `damagePoints`).
+// Damage: a hit's dice added up and split into real and temporary (attack.ts's `damagePoints`).
 
 export interface DamageResult {
   /** All points dealt, real and temporary. */
@@ -270,10 +263,8 @@ export function rollDamage(
         rule: 'Empty Hand Attacks',
       })
       break
-    default: {
-      const never: never = spec.kind
-      throw new Error(`unhandled damage kind ${never}`)
-    }
+    default:
+      return unreachable(spec.kind)
   }
   return ok({ total, actual, temporary: total - actual, breakdown, subdualRolls })
 }
@@ -401,7 +392,6 @@ export function resolveRetreat(
   foes: readonly RetreatFoe[],
   options: Partial<OdndOptions> = {},
 ): Outcome<RetreatResult> {
-  const { retreatTie } = withDefaults(options)
   const all = [retreater, ...foes]
   if (!all.every((c) => isFace(c.d6, 6))) return fail('An initiative die shows 1 to 6.')
   const score = (c: { dex: number; d6: number }) => c.d6 + abilityBonus(c.dex)
@@ -410,9 +400,7 @@ export function resolveRetreat(
     { label: `${c.name} DEX bonus`, value: abilityBonus(c.dex), rule: 'Retreat' },
   ])
   const mine = score(retreater)
-  const partingShots = foes
-    .filter((f) => score(f) > mine || (score(f) === mine && retreatTie === 'parting-shot'))
-    .map((f) => f.name)
+  const partingShots = foes.filter((f) => foeWins(score(f), mine, options)).map((f) => f.name)
   const clean = partingShots.length === 0
   return ok({
     clean,

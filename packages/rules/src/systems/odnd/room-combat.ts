@@ -1,8 +1,4 @@
-/**
- * odnd's whole combat, as the room runs it: combat.ts's view and room-only parts with resolve.ts's
- * `odndResolve`. Put together here, apart from both, so that combat.ts (which a phone's screen reads)
- * imports nothing of resolving, and no module imports itself back.
- */
+/** odnd's whole combat as the room runs it, joined apart from combat.ts, which imports nothing of resolving. */
 import type { CombatRules } from '../../engine/types.ts'
 import { odndRoomCombat } from './combat.ts'
 import { odndResolve } from './resolve.ts'

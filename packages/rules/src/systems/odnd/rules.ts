@@ -1,12 +1,10 @@
 /**
- * Every rules module of odnd a screen may read, as one namespace for the system's own table code (index.ts
- * re-exports it). What only resolving runs (rolls.ts, spells.ts) is imported apart, so that a phone's screen,
- * which reads this namespace, does not load it; index.ts re-exports those too.
+ * odnd's rules modules a screen may read, as one namespace (index.ts re-exports it); what only resolving
+ * runs (rolls.ts, spells.ts) stays out of it so that a phone's screen does not load it.
  */
 export * from './attack.ts'
 export * from './bonuses.ts'
 export * from './conditions.ts'
-export * from './damage.ts'
 export * from './dice-notation.ts'
 export * from './encounter.ts'
 export * from './initiative.ts'

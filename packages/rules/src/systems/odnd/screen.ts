@@ -1,8 +1,6 @@
 /**
- * What a screen reads of odnd (`ScreenRules`): the sheet, the attack's choices and odds, and of the round
- * what an attack needs. Neither the room's turn model (`turn-model.ts`'s `odndTurns`) nor resolving an
- * attack (`resolve.ts`, `table.ts`) is reached from here, so a phone does not download them with its
- * screen; `index.ts` adds them for the room, and `RESOLVE_LOADERS` loads resolving for one's own dice.
+ * What a screen reads of odnd (`ScreenRules`): neither the turn model nor resolving is reached from here,
+ * so a phone does not download them with its screen (index.ts adds them, `RESOLVE_LOADERS` loads one).
  */
 import type { ScreenRules } from '../../rule-system.ts'
 import { odndCombatView } from './combat.ts'

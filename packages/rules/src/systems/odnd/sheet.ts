@@ -221,3 +221,8 @@ export function makeWeapon(partial: Partial<Weapon> = {}): Weapon {
 export const isFighterType = (sheet: Sheet): boolean => FIGHTER_TYPES.has(sheet.class)
 export const isElf = (sheet: Sheet): boolean => sheet.race === 'elf' || sheet.class === 'elf'
 export const isHobbit = (sheet: Sheet): boolean => sheet.race === 'hobbit' || sheet.class === 'hobbit'
+
+/** Kinds that take no training: fists, whatever comes to hand, a monster's own claws and horns. */
+const NO_TRAINING: ReadonlySet<WeaponKind> = new Set(['empty-hand', 'improvised', 'natural', 'horns'])
+/** One who fights with a weapon untrained "attacks as a 'Normal Man'". */
+export const untrainedWith = (weapon: Weapon): boolean => !weapon.trained && !NO_TRAINING.has(weapon.kind)

@@ -77,12 +77,10 @@ export const odndTurns = orderedTurns({
           side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
           roll: turn.initiative[c.id]?.total ?? groupRoll(c.side),
           // "Magically HASTED creatures ... always have initiative" (ENCOUNTER ORDER).
-          hasted: s.ok && (s.value as odnd.Sheet).hasted,
+          hasted: s.ok && s.value.hasted,
           // "Fighters with multiple attacks will attack first and last in the melee round."
           multipleAttacks:
-            s.ok &&
-            odnd.isFighterType(s.value as odnd.Sheet) &&
-            odnd.meleeAttacks(s.value as odnd.Sheet, true).attacks > 1,
+            s.ok && odnd.isFighterType(s.value) && odnd.meleeAttacks(s.value, true).attacks > 1,
         }
       }),
       groupRoll('pc'),
