@@ -182,8 +182,7 @@ function counterOdds(
   }
   // "the non-lethal attack is resolved last": the counter lands first.
   const what = p.kind === 'non-lethal' ? choiceLabelOf(p.plan.kind).toLowerCase() : 'attempt'
-  const dist = zones.damageOdds(c.plan.damage)
-  const stops = dist.ways.reduce((sum, w, dmg) => (dmg >= attacker.hp ? sum + w : sum), 0) / dist.outOf
+  const stops = fells(c.plan.damage, attacker.hp)
   return {
     chance: stops,
     effect: `${who ? `${who}'s` : 'Your'} ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${percent(stops)}).`,

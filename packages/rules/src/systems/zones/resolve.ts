@@ -20,6 +20,7 @@ import {
   gearOf,
   has,
   holds,
+  leftOfTurn,
   NO_REACTION,
   namesOf,
   noReactionWhy,
@@ -145,7 +146,7 @@ function mounting(
 /** A step of the turn that is not an attack: a move, a bonus or main action, surrendering, a mount. */
 function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Resolution {
   const lines = [...previewOf(p).lines]
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const left = leftOfTurn(p)
   const name = a.f.name
   let done: string
   switch (p.choice.kind) {
@@ -312,7 +313,7 @@ function moveAway(
   defense: string | null,
   roll: Roller,
 ): Resolution {
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const left = leftOfTurn(p)
   const lines = [note(`Moves away from ${t.f.name}`, 0, RULE.opportunity)]
   const opp = counters(p, t.f).find((c) => defense === `opportunity:${c.choice.id}`)
   if (!opp) return resolution(lines, `${a.f.name} moves 1 zone away from ${t.f.name}.${left}`, a, t)
@@ -346,7 +347,7 @@ function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
   // A larger grabber was refused in declare: the rules allow no save against one.
   if (!save.ok) throw new Error(save.error)
   if (save.value.passed) releaseGrab(a.state)
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const left = leftOfTurn(p)
   const summary = save.value.passed
     ? `${a.f.name} breaks free of ${t.f.name}.${left}`
     : `${a.f.name} fails to break free of ${t.f.name}.${left}`

@@ -68,11 +68,6 @@ export function armorValue(sheet: Pick<Sheet, 'armor' | 'shield'>): number {
   return Math.min(MAX_ARMOR, sheet.armor + (sheet.shield ? 1 : 0))
 }
 
-/** Whether a weapon breaks on a 1: damaged, or improvised (always handled as damaged). */
-export function handledAsDamaged(weapon: Weapon): boolean {
-  return weapon.damaged || weapon.improvised
-}
-
 /** Reads "d6" or "2d8" (no bonus); anything else is a player's typo and gets a sentence. */
 export function parseDamage(text: string): Outcome<DamageDice> {
   const dice = readOneGroup(text, { dice: 20, sides: 100, minSides: 2 })
