@@ -52,16 +52,23 @@ function releaseGrab(state: ZonesState): void {
   delete state.grabbedByName
 }
 
-/** The room's dice for a damage spec, in order: the attacker's, or the target's for a counter. */
-function rollDamage(
-  spec: zones.DamageSpec,
-  roll: Roller,
-  what: string,
-  owner: DieOwner = 'attacker',
-): number[] {
-  return Array.from({ length: spec.dice.count }, () =>
+/** A blow of a damage spec on the room's dice, in order: the attacker's, or the target's for a counter. */
+function rollBlow(spec: zones.DamageSpec, roll: Roller, what: string, owner: DieOwner = 'attacker') {
+  const faces = Array.from({ length: spec.dice.count }, () =>
     roll(spec.dice.sides, `${what} d${spec.dice.sides}`, owner),
   )
+  return zones.resolveDamage(spec, faces)
+}
+
+/** Another's blow in the log: each of its lines says whose it is ("Counter: ..."). */
+const theirs = (lines: readonly BreakdownLine[], whose: string) =>
+  lines.map((l) => ({ ...l, label: `${whose}: ${l.label}` }))
+
+/** The target's dodge, an AGI save on their die, in the log; whether it makes the attack miss. */
+function dodges(p: Planned, roll: Roller, lines: BreakdownLine[]): boolean {
+  const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
+  lines.push(...dodge.breakdown)
+  return dodge.misses
 }
 
 /** "Damaged weapons ... are destroyed if used to attack and a 1 is rolled on the damage die." */
@@ -268,7 +275,7 @@ function blast(p: Extract<Planned, { kind: 'blast' }>, a: Live, roll: Roller): R
     lines.push(...save.breakdown)
     missed = !save.passed
   }
-  const blow = zones.resolveDamage(p.spec, rollDamage(p.spec, roll, 'blast damage'))
+  const blow = rollBlow(p.spec, roll, 'blast damage')
   lines.push(...blow.breakdown.filter((l) => l.label !== ARMOUR_LINE))
   const broke = wear(a, p.choice, blow)
   const where = missed
@@ -319,8 +326,8 @@ function moveAway(
   if (!opp) return resolution(lines, `${a.f.name} moves 1 zone away from ${t.f.name}.${left}`, a, t)
   t.reacts(defense)
   const spec = opp.plan.damage
-  const blow = zones.resolveDamage(spec, rollDamage(spec, roll, 'opportunity attack damage', 'target'))
-  lines.push(...blow.breakdown.map((l) => ({ ...l, label: `Opportunity attack: ${l.label}` })))
+  const blow = rollBlow(spec, roll, 'opportunity attack damage', 'target')
+  lines.push(...theirs(blow.breakdown, 'Opportunity attack'))
   const hurt = a.struck(blow, p.a)
   const broke = wear(t, opp.choice, blow)
   const resumes = zones.turnResumes({ alive: a.state.down !== 'dead', conscious: !a.state.down })
@@ -410,15 +417,11 @@ function landed(
     )
   }
   t.reacts(defense)
-  if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
-    lines.push(...dodge.breakdown)
-    if (dodge.misses) {
-      lines.push(note('Dodged: the attack misses', 0, RULE.reacting))
-      return ok(resolution(lines, `${t.f.name} dodges ${a.f.name}'s attack.`, a, t))
-    }
+  if (defense === 'dodge' && dodges(p, roll, lines)) {
+    lines.push(note('Dodged: the attack misses', 0, RULE.reacting))
+    return ok(resolution(lines, `${t.f.name} dodges ${a.f.name}'s attack.`, a, t))
   }
-  const blow = zones.resolveDamage(plan.damage, rollDamage(plan.damage, roll, 'damage'))
+  const blow = rollBlow(plan.damage, roll, 'damage')
   lines.push(...blow.breakdown)
   const broke = wear(a, p.choice, blow)
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
@@ -430,10 +433,7 @@ function landed(
       return ok(resolution(lines, hits, a, t))
     return ok(resolution(lines, `${hits} ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t))
   }
-  const back = zones.resolveDamage(
-    counter.plan.damage,
-    rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
-  )
+  const back = rollBlow(counter.plan.damage, roll, 'counter damage', 'target')
   const result = zones.resolveCounter({
     attack: blow,
     counter: back,
@@ -441,7 +441,7 @@ function landed(
     countererHealth: { health: t.hp, max: t.f.maxHp },
     policy: SETTINGS.incapacitation,
   })
-  lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })), ...result.breakdown)
+  lines.push(...theirs(back.breakdown, 'Counter'), ...result.breakdown)
   const brokeBack = wear(t, counter.choice, back)
   const hits: string[] = []
   if (result.hitFirst !== 'counterer' || result.secondBlow === 'lands') hits.push(a.struck(back, p.a))
@@ -471,20 +471,14 @@ function nonLethal(
   const lines = [...p.plan.breakdown]
   const what = choiceLabelOf(p.plan.kind).toLowerCase()
   t.reacts(defense)
-  if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
-    lines.push(...dodge.breakdown)
-    if (dodge.misses) return resolution(lines, `${t.f.name} dodges ${a.f.name}'s ${what}.`, a, t)
-  }
+  if (defense === 'dodge' && dodges(p, roll, lines))
+    return resolution(lines, `${t.f.name} dodges ${a.f.name}'s ${what}.`, a, t)
   let countered = ''
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
   if (counter) {
     // "If a normal attack is countered by a non-lethal attack, or viceversa, the non-lethal attack is resolved last."
-    const back = zones.resolveDamage(
-      counter.plan.damage,
-      rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
-    )
-    lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })))
+    const back = rollBlow(counter.plan.damage, roll, 'counter damage', 'target')
+    lines.push(...theirs(back.breakdown, 'Counter'))
     countered = `${t.f.name} counters first: ${a.struck(back, p.a)}.${wear(t, counter.choice, back)} `
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }
