@@ -369,14 +369,3 @@ export function nextRound(state: RoundState): Outcome<RoundState> {
     log: [],
   })
 }
-
-/** Runs a list of actions, stopping at the first refusal (handy for replaying a logged round). */
-export function replayRound(state: RoundState, actions: ReadonlyArray<RoundAction>): Outcome<RoundState> {
-  let current = state
-  for (const action of actions) {
-    const next = stepRound(current, action)
-    if (!next.ok) return next
-    current = next.value
-  }
-  return ok(current)
-}

@@ -143,25 +143,3 @@ export function parseSheet(input: unknown): Outcome<Sheet> {
   if (sheet.shieldDamaged && !sheet.shield) return fail('Shield damaged: there is no shield on this sheet.')
   return ok(sheet)
 }
-
-/** A complete default sheet with some fields replaced: handy for tests and quick NPCs. */
-export function makeSheet(overrides: Partial<Sheet> = {}): Sheet {
-  const base = parseSheet({})
-  if (!base.ok) throw new Error(`zones: the default sheet does not parse: ${base.error}`)
-  return { ...base.value, ...overrides }
-}
-
-/** A complete weapon with some fields replaced. */
-export function makeWeapon(overrides: Partial<Weapon> = {}): Weapon {
-  return {
-    name: 'Sword',
-    damage: { count: 1, sides: 6 },
-    range: 0,
-    blast: false,
-    great: false,
-    simple: false,
-    damaged: false,
-    improvised: false,
-    ...overrides,
-  }
-}
