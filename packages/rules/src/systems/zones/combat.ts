@@ -1,14 +1,8 @@
 /**
- * zones: attacks, defenses and outcomes at the table, over the rules package (zones.txt, "Attacking"
- * onward). Attacks hit automatically unless a WIT save is called for; the target may dodge, counter,
- * hide behind someone or be guarded; damage minus armour lowers health; morale is checked at the end
- * of the round. The rules package decides everything; this file only reads the table's fighters into
- * its declarations and writes the results back.
- *
- * This is what a screen reads (`zonesCombatView`: choices, toggles, the preview, status) and what both
- * it and resolving share (declaring an attack, who may react). Resolving lives apart, so that a phone
- * loads it only to ask for its own dice: `resolve.ts` (with `defenses.ts`, `live.ts`, `rolls.ts`), and
- * the room's whole `zonesCombat` in `table.ts`. Nothing here imports them.
+ * zones: attacks, defenses and outcomes at the table (zones.txt, "Attacking" onward). Attacks hit
+ * automatically unless a WIT save is called for; the target may dodge, counter, hide behind someone or be
+ * guarded; damage minus armour lowers health; morale is checked at the end of the round. What a screen
+ * reads and resolving shares; resolving (`resolve.ts`) a phone loads only to ask for its own dice.
  */
 
 import { conditionChip, hasCondition, type Condition as Timed } from '../../engine/conditions.ts'
@@ -1108,10 +1102,7 @@ function status(f: Fighter): string[] {
   return chips
 }
 
-/**
- * What a screen reads of zones' combat (`ScreenRules.combat`); `zonesCombat` (`table.ts`) adds what the
- * room runs.
- */
+/** What a screen reads of zones' combat (`ScreenRules.combat`); `zonesCombat` adds what the room runs. */
 export const zonesCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).

@@ -1,8 +1,6 @@
 /**
- * zones' reactions to an attack: what the defender may answer (dodge, counter, hide behind someone, an
- * ally's guard, a stunt to accept), with their odds. The room offers them (`defenses`) and `resolve`
- * checks the answer given; a screen reads neither, so this is apart from `combat.ts`: a phone loads it
- * only with `resolve.ts`, to ask for its own dice.
+ * zones' reactions to an attack (dodge, counter, hide behind, a guard, a stunt accepted) and their odds:
+ * the room's and resolving's, not a screen's.
  */
 import { IDLE_TURN } from '../../engine/turn.ts'
 import type { DefenseOption, Fighter, TableView } from '../../engine/types.ts'

@@ -1,8 +1,6 @@
 /**
- * Resolving a zones attack: the dice of a declared attack, the reaction chosen, damage, conditions and
- * who lets go of whom. What only resolving an attack runs: a phone loads it only to ask for its own dice
- * (`RESOLVE_LOADERS`, the dry run of `diceAsked`); the room's `zonesCombat` (`table.ts`) resolves with it.
- * It imports `combat.ts` (declaring, the preview), never the other way round.
+ * Resolving a zones attack: its dice, the reaction chosen, damage, conditions and who lets go of whom.
+ * A phone loads it only to ask for its own dice; it imports `combat.ts`, never the other way round.
  */
 
 import { setupOf } from '../../engine/plan.ts'

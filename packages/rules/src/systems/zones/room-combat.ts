@@ -1,7 +1,6 @@
 /**
- * zones' combat as the room runs it (`zonesCombat`, the system's `CombatRules`): what a screen reads
- * (`combat.ts`), the defenses the room offers, `resolve` (`resolve.ts`), and the end of a round and of a
- * fight. It imports both sides, so `combat.ts` never imports `resolve.ts`; a phone never loads it.
+ * zones' combat as the room runs it (`CombatRules`): the screen's part, the defenses, `resolve`, and the end
+ * of a round and of a fight. A phone never loads it.
  */
 
 import { tickConditions, untimedConditions } from '../../engine/conditions.ts'

@@ -1,7 +1,6 @@
 /**
- * What a screen reads of zones' round (`ScreenRules.turn`), apart from the turn model (`turn-model.ts`), so
- * a phone's chunk does not hold the room's steps of the round. The round itself (`round.ts`'s tracker) is
- * kept in the turn's `systemRound`, read and written here only.
+ * What a screen reads of zones' round (`ScreenRules.turn`), apart from the turn model. The round (`round.ts`)
+ * is kept in the turn's `systemRound`, read and written here only.
  */
 
 import type { RoundView, TurnLine, TurnState } from '../../engine/turn.ts'
