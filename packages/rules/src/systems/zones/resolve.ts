@@ -102,29 +102,28 @@ function attacking(attacker: Fighter, p: Planned): Live {
  * sneaking...); 'ask-gm' for what the text leaves open (any other action), false for what does not.
  */
 function reveals(p: Planned): true | 'ask-gm' | false {
-  switch (p.choice.kind) {
-    case 'weapon':
-    case 'unarmed':
-    case 'non-lethal':
-    case 'blast':
-      return zones.revealsConcealment('attack')
-    case 'move':
-    case 'move-away':
-    case 'mount-up':
-    case 'dismount':
-      return p.toggles.includes('sneaking') ? false : zones.revealsConcealment('move-without-sneaking')
-    case 'bonus':
-    case 'main':
-    case 'free-ally':
-      return zones.revealsConcealment('other')
-    case 'break-free':
-    case 'surrender':
-    case 'hide':
-    case 'flee':
-      return false
-    default:
-      return zones.unreachable(p.choice)
-  }
+  const action = REVEALING[p.choice.kind]
+  if (action === null || (action === 'move-without-sneaking' && p.toggles.includes('sneaking'))) return false
+  return zones.revealsConcealment(action)
+}
+
+/** What each kind of choice is, of the actions that might reveal (null: none of them). */
+const REVEALING: Record<Choice['kind'], zones.RevealingAction | 'other' | null> = {
+  weapon: 'attack',
+  unarmed: 'attack',
+  'non-lethal': 'attack',
+  blast: 'attack',
+  move: 'move-without-sneaking',
+  'move-away': 'move-without-sneaking',
+  'mount-up': 'move-without-sneaking',
+  dismount: 'move-without-sneaking',
+  bonus: 'other',
+  main: 'other',
+  'free-ally': 'other',
+  'break-free': null,
+  surrender: null,
+  hide: null,
+  flee: null,
 }
 
 /**
