@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
 import { planAttack } from './attack.ts'
 import { applyDamage, resolveDamage, resolveHit } from './rolls.ts'
-import { makeSheet, makeWeapon } from './sheet.ts'
+import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

@@ -10,6 +10,7 @@ import type { Declared, Fighter, Resolution } from '../../engine/types.ts'
 import { type Outcome, zones } from '../../index.ts'
 import { fighter, scripted } from '../test-support.ts'
 import { zonesCombat as rules } from './room-combat.ts'
+import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)
@@ -70,9 +71,9 @@ describe('zones: preview', () => {
     const declared = attack('weapon-0', 'beyond-half-range')
     const plan = must(
       zones.planAttack({
-        attacker: zones.makeSheet({ wit: 7 }),
-        target: zones.makeSheet(),
-        weapon: zones.makeWeapon({ name: 'Bow', range: 8 }),
+        attacker: makeSheet({ wit: 7 }),
+        target: makeSheet(),
+        weapon: makeWeapon({ name: 'Bow', range: 8 }),
         nearby: false,
         toggles: ['beyond-half-range'],
       }),
@@ -230,17 +231,17 @@ describe('zones: reactions', () => {
     const leader = foe('Leader', { weapons: [weapon('Battleaxe', 'd8')] })
     const spear = must(
       zones.planAttack({
-        attacker: zones.makeSheet(),
-        target: zones.makeSheet(),
-        weapon: zones.makeWeapon({ name: 'Spear' }),
+        attacker: makeSheet(),
+        target: makeSheet(),
+        weapon: makeWeapon({ name: 'Spear' }),
         nearby: true,
       }),
     )
     const axe = must(
       zones.planAttack({
-        attacker: zones.makeSheet(),
-        target: zones.makeSheet({ armor: 1, shield: true }),
-        weapon: zones.makeWeapon({ name: 'Battleaxe', damage: { count: 1, sides: 8 } }),
+        attacker: makeSheet(),
+        target: makeSheet({ armor: 1, shield: true }),
+        weapon: makeWeapon({ name: 'Battleaxe', damage: { count: 1, sides: 8 } }),
         nearby: true,
       }),
     )
@@ -314,8 +315,8 @@ describe('zones: non-lethal attacks', () => {
     const plan = must(
       zones.planNonLethal({
         kind: 'grapple',
-        attacker: zones.makeSheet(),
-        target: zones.makeSheet(),
+        attacker: makeSheet(),
+        target: makeSheet(),
         nearby: true,
       }),
     )

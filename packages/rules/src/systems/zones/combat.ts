@@ -1,14 +1,8 @@
 /**
- * zones: attacks, defenses and outcomes at the table, over the rules package (zones.txt, "Attacking"
- * onward). Attacks hit automatically unless a WIT save is called for; the target may dodge, counter,
- * hide behind someone or be guarded; damage minus armour lowers health; morale is checked at the end
- * of the round. The rules package decides everything; this file only reads the table's fighters into
- * its declarations and writes the results back.
- *
- * This is what a screen reads (`zonesCombatView`: choices, toggles, the preview, status) and what both
- * it and resolving share (declaring an attack, who may react). Resolving lives apart, so that a phone
- * loads it only to ask for its own dice: `resolve.ts` (with `defenses.ts`, `live.ts`, `rolls.ts`), and
- * the room's whole `zonesCombat` in `table.ts`. Nothing here imports them.
+ * zones: attacks, defenses and outcomes at the table (zones.txt, "Attacking" onward). Attacks hit
+ * automatically unless a WIT save is called for; the target may dodge, counter, hide behind someone or be
+ * guarded; damage minus armour lowers health; morale is checked at the end of the round. What a screen
+ * reads and resolving shares; resolving (`resolve.ts`) a phone loads only to ask for its own dice.
  */
 
 import { conditionChip, hasCondition, type Condition as Timed } from '../../engine/conditions.ts'
@@ -145,38 +139,39 @@ const diceWord = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`
 /** The weapon a choice uses, as the sheet's gear ("weapon-0"): a share of a split is its weapon's. */
 export const gearOf = (c: Choice): string => (c.kind === 'weapon' && c.gear) || c.id
 
-/** What each step of a turn is, for the words and the button ("Taking a turn", "Surrendering"). */
+/** What each step of a turn is, for the words, the button and its section ("Taking a turn", "Surrendering"). */
 const STEPS = {
-  move: { label: 'Move 1 zone', verb: 'Move 1 zone' },
-  'move-half': { label: 'Move half a zone (mounting, getting on or off)', verb: 'Move half a zone' },
+  move: { label: 'Move 1 zone', verb: 'Move 1 zone', rule: RULE.turn },
+  'move-half': {
+    label: 'Move half a zone (mounting, getting on or off)',
+    verb: 'Move half a zone',
+    rule: RULE.turn,
+  },
   bonus: {
     label: 'A bonus action: pick up or put down, equip, open a door, pull a lever, a few words',
     verb: 'Take the bonus action',
+    rule: RULE.turn,
   },
   main: {
     label: 'Another main action: distract, intimidate, taunt, use an item, invoke a power',
     verb: 'Take the main action',
+    rule: RULE.turn,
   },
-  surrender: { label: 'Surrender (the whole turn)', verb: 'Surrender' },
-  hide: { label: 'Hide again (out of sight for a while, or a major distraction)', verb: 'Hide' },
-  flee: { label: 'Flee: a long chase (AGI save, the whole turn)', verb: 'Flee' },
+  surrender: { label: 'Surrender (the whole turn)', verb: 'Surrender', rule: RULE.surrender },
+  hide: {
+    label: 'Hide again (out of sight for a while, or a major distraction)',
+    verb: 'Hide',
+    rule: RULE.sneaking,
+  },
+  flee: { label: 'Flee: a long chase (AGI save, the whole turn)', verb: 'Flee', rule: RULE.chases },
 } as const
 
-/** The section each step comes from. */
-const STEP_RULE = {
-  move: RULE.turn,
-  'move-half': RULE.turn,
-  bonus: RULE.turn,
-  main: RULE.turn,
-  surrender: RULE.surrender,
-  hide: RULE.sneaking,
-  flee: RULE.chases,
-} as const
+/** The kinds of choice that are the turn's own steps, done at nobody. */
+const STEP_KINDS = ['move', 'bonus', 'main', 'surrender', 'hide', 'flee', 'mount-up', 'dismount'] as const
 
-type Step = Extract<
-  Choice,
-  { kind: 'move' | 'bonus' | 'main' | 'surrender' | 'hide' | 'flee' | 'mount-up' | 'dismount' }
->
+type Step = Extract<Choice, { kind: (typeof STEP_KINDS)[number] }>
+
+const isStep = (c: Choice): c is Step => (STEP_KINDS as ReadonlyArray<string>).includes(c.kind)
 
 /** A step's words, its button and its section. */
 function stepOf(c: Step): { label: string; verb: string; rule: string } {
@@ -184,14 +179,11 @@ function stepOf(c: Step): { label: string; verb: string; rule: string } {
     return { label: `Get on ${c.name} (half a zone)`, verb: `Get on ${c.name}`, rule: RULE.mounts }
   if (c.kind === 'dismount')
     return { label: `Get off ${c.name} (half a zone)`, verb: `Get off ${c.name}`, rule: RULE.mounts }
-  return { ...STEPS[c.id], rule: STEP_RULE[c.id] }
+  return STEPS[c.id]
 }
 
 /** Whether a sheet is a mount or vehicle that others ride. */
-const ridden = (f: Fighter) => {
-  const sheet = sheetFor(f)
-  return sheet.ok && sheet.value.body !== 'character'
-}
+const ridden = (f: Fighter) => (sheetOf(f)?.body ?? 'character') !== 'character'
 
 /**
  * Getting on or off ("Mounting or dismounting ... counts as moving half a zone"): off the one ridden, or on
@@ -416,10 +408,7 @@ export function choiceList(
 }
 
 /** A fighter's size, from their sheet (medium where it does not read). */
-function sizeOf(f: Fighter): zones.Size {
-  const sheet = sheetFor(f)
-  return sheet.ok ? sheet.value.size : 'medium'
-}
+const sizeOf = (f: Fighter): zones.Size => sheetOf(f)?.size ?? 'medium'
 
 /**
  * "Larger characters ... can distribute dice from melee attacks among several smaller targets as they
@@ -481,6 +470,7 @@ export function splitUnderWay(attacker: Fighter, c: Choice, at: string | undefin
 }
 
 export function choiceLabel(f: Fighter, c: Choice): string {
+  if (isStep(c)) return stepOf(c).label
   switch (c.kind) {
     case 'weapon':
       if (c.share) return `${weaponLabel(c.weapon)}, split: ${diceWord(c.share)} on this target`
@@ -493,15 +483,6 @@ export function choiceLabel(f: Fighter, c: Choice): string {
       return zones.NON_LETHAL.find((n) => n.kind === c.id)?.label ?? c.id
     case 'break-free':
       return 'Break free (STR save)'
-    case 'move':
-    case 'bonus':
-    case 'main':
-    case 'surrender':
-    case 'hide':
-    case 'flee':
-    case 'mount-up':
-    case 'dismount':
-      return stepOf(c).label
     case 'move-away':
       return 'Move 1 zone away from a nearby enemy (they may attack as you go)'
     case 'free-ally':
@@ -601,16 +582,6 @@ export type Planned =
   | (Sides & { kind: 'move-away' })
   | (Sides & { kind: 'free-ally'; grabber: string })
   | (Sides & { kind: 'blast'; plan: zones.BlastPlan; spec: zones.DamageSpec })
-
-const isStep = (c: Choice): c is Step =>
-  c.kind === 'move' ||
-  c.kind === 'bonus' ||
-  c.kind === 'main' ||
-  c.kind === 'surrender' ||
-  c.kind === 'hide' ||
-  c.kind === 'flee' ||
-  c.kind === 'mount-up' ||
-  c.kind === 'dismount'
 
 /** Done at no one fighter: the turn's own steps, and a blast, aimed at a zone. */
 const atNobody = (c: Choice) => isStep(c) || c.kind === 'blast'
@@ -771,6 +742,10 @@ export function declare(
 /** The damage breakdown's line of the target's armour (zones/damage.ts). */
 export const ARMOUR_LINE = 'Armour value'
 
+/** What the turn has left once this choice is spent, as a sentence to append; nothing outside a round. */
+export const leftOfTurn = (p: Pick<Planned, 'spent'>, when = ''): string =>
+  p.spent ? ` Left this turn${when}: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+
 export function damageWords(spec: zones.DamageSpec): string {
   const expected = zones.damageOdds(spec).expected.value
   return `${zones.formatDamage(spec.dice)} damage, ${expected.toFixed(1)} on average after armour ${spec.armor}`
@@ -815,7 +790,7 @@ export function previewOf(p: Planned, view?: TableView): Preview {
       const chance = zones.saveChance(p.a.str).probability
       return {
         chance,
-        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}): the try takes the whole turn.${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
+        summary: `Breaks free on a STR save, ${p.a.str} or under on a d20 (${percent(chance)}): the try takes the whole turn.${leftOfTurn(p, ' after it')}`,
         lines: [line('STR (pass on this or under)', p.a.str, RULE.nonLethal)],
       }
     }
@@ -850,7 +825,7 @@ export function previewOf(p: Planned, view?: TableView): Preview {
       const odds = stepOdds(p)
       return {
         chance: odds.chance,
-        summary: `${stepWords(p.choice, p.toggles)}${odds.words}${p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''}`,
+        summary: `${stepWords(p.choice, p.toggles)}${odds.words}${leftOfTurn(p, ' after it')}`,
         lines: [note(stepOf(p.choice).label, 0, stepOf(p.choice).rule)],
         ...(odds.rolls ? {} : { dice: false as const }),
       }
@@ -950,8 +925,7 @@ export function noReactionWhy(p: Planned, target: Fighter, view?: TableView): st
     return may.ok ? null : may.error.replace(/\.$/, '')
   }
   if (has(st, 'acted')) return `${target.name} has already taken their turn this round`
-  const reactions = (st.conditions ?? []).filter((c) => c.id === 'reacted').length
-  if (reactions > p.t.extraReactions) return `${target.name} has already reacted this round`
+  if (reactionsThisRound(target) > p.t.extraReactions) return `${target.name} has already reacted this round`
   return null
 }
 
@@ -1014,7 +988,7 @@ export function opportunities(p: Planned, mover: Fighter, enemy: Fighter, view?:
 
 /** The mover's odds: that they stay up through the enemy's best opportunity attack, if the enemy may make one. */
 function moveAwayPreview(p: Extract<Planned, { kind: 'move-away' }>, view?: TableView): Preview {
-  const left = p.spent ? ` Left this turn after it: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const left = leftOfTurn(p, ' after it')
   const options = opportunities(p, p.who.a, p.who.t, view)
   const worst = Math.max(0, ...options.map((o) => o.chance ?? 0))
   const lines = [note('Moving away from a nearby enemy', 0, RULE.opportunity)]
@@ -1073,9 +1047,8 @@ export function asGrabber(p: Planned, heldId: string): zones.GrabberAction {
 export function holds(p: Planned, view?: TableView): { kept: Fighter[]; freed: Fighter[] } {
   const held = (view?.fighters ?? []).filter((f) => stateOf(f).grabbedBy === p.who.a.id)
   const keeps = (f: Fighter) => {
-    const sheet = sheetFor(f)
-    const larger = sheet.ok && zones.sizeSteps(p.a.size, sheet.value.size) > 0
-    return zones.keepsHold(asGrabber(p, f.id), larger)
+    const sheet = sheetOf(f)
+    return zones.keepsHold(asGrabber(p, f.id), sheet !== null && zones.sizeSteps(p.a.size, sheet.size) > 0)
   }
   return { kept: held.filter(keeps), freed: held.filter((f) => !keeps(f)) }
 }
@@ -1119,21 +1092,17 @@ function status(f: Fighter): string[] {
   if (st.riding) chips.push('Riding: one turn with the mount')
   for (const c of st.conditions ?? []) chips.push(conditionChip(c, c.label))
   const sheet = sheetFor(f)
-  const weaponName = (id: string) =>
-    sheet.ok ? (sheet.value.weapons[Number(id.replace('weapon-', ''))]?.name ?? id) : id
-  for (const id of st.dropped ?? []) chips.push(`Dropped: ${weaponName(id)}`)
-  for (const id of st.destroyed ?? []) chips.push(`Destroyed: ${weaponName(id)}`)
+  const name = (id: string) => (sheet.ok ? gearName(sheet.value, id) : id)
+  for (const id of st.dropped ?? []) chips.push(`Dropped: ${name(id)}`)
+  for (const id of st.destroyed ?? []) chips.push(`Destroyed: ${name(id)}`)
   for (const g of st.gearDestroyed ?? []) chips.push(g === 'shield' ? 'Shield destroyed' : 'Armour destroyed')
   for (const id of st.damagedGear ?? [])
     if (!st.destroyed?.includes(id) && !st.gearDestroyed?.includes(id as 'armor'))
-      chips.push(`Damaged: ${sheet.ok ? gearName(sheet.value, id) : id}`)
+      chips.push(`Damaged: ${name(id)}`)
   return chips
 }
 
-/**
- * What a screen reads of zones' combat (`ScreenRules.combat`); `zonesCombat` (`table.ts`) adds what the
- * room runs.
- */
+/** What a screen reads of zones' combat (`ScreenRules.combat`); `zonesCombat` adds what the room runs. */
 export const zonesCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     // Damage incapacitates, and so does a GM who sets health to 0 or less (`stateOf`).
@@ -1216,11 +1185,6 @@ export const zonesCombatView: ScreenRules['combat'] = {
 /** How many times this fighter reacted this round: each reaction takes the whole turn ("Reactions"). */
 export function reactionsThisRound(f: Fighter): number {
   return (stateOf(f).conditions ?? []).filter((c) => c.id === 'reacted').length
-}
-
-/** What this fighter did this round about concealment, for the round to keep. */
-export function concealmentOf(f: Fighter): ZonesState['concealment'] {
-  return stateOf(f).concealment
 }
 
 /** The fighter's sheet as the rules read it, or null when it does not read. */

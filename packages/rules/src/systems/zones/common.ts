@@ -69,7 +69,6 @@ export function chance(ways: number, outOf: number): Chance {
 }
 
 export const CERTAIN: Chance = chance(1, 1)
-export const NEVER: Chance = chance(0, 1)
 
 export function timesChance(a: Chance, b: Chance): Chance {
   return chance(a.ways * b.ways, a.outOf * b.outOf)

@@ -3,7 +3,7 @@ import type { BreakdownLine } from '../../system.ts'
 import { invariant, line, note, RULE } from './common.ts'
 import type { ImpairedPolicy } from './settings.ts'
 import { type DamageDice, formatDamage, MAX_ARMOR, type Weapon } from './sheet.ts'
-import { diceForSize, halveForSize, type Size, sizeSteps } from './size.ts'
+import { diceForSize, type Size, sizeSteps } from './size.ts'
 
 /** Why a blow does impaired damage; each comes from a different sentence of the text. */
 export type ImpairedReason = 'unarmed' | 'held-back' | 'mounted'
@@ -106,9 +106,4 @@ export function damageSpec(input: DamageSpecInput): DamageSpec {
     targetGear: input.targetGear ?? { shieldDamaged: false, armorDamaged: false },
     breakdown,
   }
-}
-
-/** The damage that gets through: rolled total, halved (rounding up) per halving, minus armour, never below 0. */
-export function sufferedFrom(total: number, halvings: number, armor: number): number {
-  return Math.max(0, halveForSize(total, halvings) - armor)
 }

@@ -1,8 +1,6 @@
 /**
- * zones' reactions to an attack: what the defender may answer (dodge, counter, hide behind someone, an
- * ally's guard, a stunt to accept), with their odds. The room offers them (`defenses`) and `resolve`
- * checks the answer given; a screen reads neither, so this is apart from `combat.ts`: a phone loads it
- * only with `resolve.ts`, to ask for its own dice.
+ * zones' reactions to an attack (dodge, counter, hide behind, a guard, a stunt accepted) and their odds:
+ * the room's and resolving's, not a screen's.
  */
 import { IDLE_TURN } from '../../engine/turn.ts'
 import type { DefenseOption, Fighter, TableView } from '../../engine/types.ts'
@@ -182,8 +180,7 @@ function counterOdds(
   }
   // "the non-lethal attack is resolved last": the counter lands first.
   const what = p.kind === 'non-lethal' ? choiceLabelOf(p.plan.kind).toLowerCase() : 'attempt'
-  const dist = zones.damageOdds(c.plan.damage)
-  const stops = dist.ways.reduce((sum, w, dmg) => (dmg >= attacker.hp ? sum + w : sum), 0) / dist.outOf
+  const stops = fells(c.plan.damage, attacker.hp)
   return {
     chance: stops,
     effect: `${who ? `${who}'s` : 'Your'} ${dice} lands before the ${what}, and stops it if it takes them to 0 health (${percent(stops)}).`,

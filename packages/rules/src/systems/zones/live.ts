@@ -1,8 +1,4 @@
-/**
- * A fighter being changed by one resolution, and the resolution it writes: what only resolving an attack
- * and the room's end of a round or a fight use, apart from `combat.ts` so that a phone loads it only to
- * ask for its own dice (`resolve.ts`).
- */
+/** A fighter being changed by one resolution, and the resolution it writes (resolving and the room only). */
 
 import type { Fighter, FighterChange, Resolution } from '../../engine/types.ts'
 import type { BreakdownLine } from '../../system.ts'

@@ -155,5 +155,3 @@ export const ATTACK_MODIFIERS: ReadonlyArray<ModifierToggle & { id: ToggleId }> 
     rule: RULE.chases,
   },
 ]
-
-export const toggleLabel = (id: ToggleId): string => ATTACK_MODIFIERS.find((m) => m.id === id)?.label ?? id

@@ -12,7 +12,7 @@ import {
   resolveDamage,
   resolveNonLethal,
 } from './rolls.ts'
-import { makeSheet, makeWeapon } from './sheet.ts'
+import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

@@ -7,7 +7,7 @@ import { planAttack } from './attack.ts'
 import { chance } from './common.ts'
 import { attackOdds, damageOdds, diceCounts, expectation } from './odds.ts'
 import { resolveCounter, resolveDamage, resolveDodge, resolveHit } from './rolls.ts'
-import { makeSheet, makeWeapon } from './sheet.ts'
+import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

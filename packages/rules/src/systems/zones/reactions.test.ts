@@ -3,7 +3,7 @@ import { fail, type Outcome, ok } from '../../system.ts'
 import { planAttack } from './attack.ts'
 import { checkOpportunityAttack, declareReaction } from './reactions.ts'
 import { newAttackReactions, resolveCounter, resolveDamage, resolveDodge, turnResumes } from './rolls.ts'
-import { makeSheet, makeWeapon } from './sheet.ts'
+import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

@@ -1,37 +1,6 @@
 /** Reactions to an attack (dodge, counter, hide behind, guard) and opportunity attacks (rolls.ts). */
 import { fail, type Outcome, ok } from '../../system.ts'
-import { RULE, unreachable } from './common.ts'
-
-export type ReactionKind = 'dodge' | 'counter' | 'hide-behind' | 'guard' | 'opportunity-attack'
-
-/** The reactions a player can pick, with their effect in words and their rule. */
-export const REACTIONS: ReadonlyArray<{ kind: ReactionKind; label: string; effect: string; rule: string }> = [
-  { kind: 'dodge', label: 'Dodge', effect: 'AGI save: on a pass the attack misses.', rule: RULE.reacting },
-  {
-    kind: 'counter',
-    label: 'Counter',
-    effect: 'Both roll damage at once; whoever suffers more after armour is hit first; ties hit together.',
-    rule: RULE.reacting,
-  },
-  {
-    kind: 'hide-behind',
-    label: 'Hide behind',
-    effect: 'A nearby willing ally or grabbed enemy becomes the target and swaps places with you.',
-    rule: RULE.reacting,
-  },
-  {
-    kind: 'guard',
-    label: 'Guard',
-    effect: 'Become the target of an attack on someone nearby; you cannot also dodge or counter it.',
-    rule: RULE.guarding,
-  },
-  {
-    kind: 'opportunity-attack',
-    label: 'Opportunity attack',
-    effect: 'Attack a nearby enemy moving away; their movement stops until it is resolved.',
-    rule: RULE.opportunity,
-  },
-]
+import { unreachable } from './common.ts'
 
 /** What one attack has drawn so far: nobody reacts twice to it, and a multi-target attack is countered once. */
 export interface AttackReactions {

@@ -1,8 +1,6 @@
 /**
- * Resolving a zones attack: the dice of a declared attack, the reaction chosen, damage, conditions and
- * who lets go of whom. What only resolving an attack runs: a phone loads it only to ask for its own dice
- * (`RESOLVE_LOADERS`, the dry run of `diceAsked`); the room's `zonesCombat` (`table.ts`) resolves with it.
- * It imports `combat.ts` (declaring, the preview), never the other way round.
+ * Resolving a zones attack: its dice, the reaction chosen, damage, conditions and who lets go of whom.
+ * A phone loads it only to ask for its own dice; it imports `combat.ts`, never the other way round.
  */
 
 import { setupOf } from '../../engine/plan.ts'
@@ -20,6 +18,7 @@ import {
   gearOf,
   has,
   holds,
+  leftOfTurn,
   NO_REACTION,
   namesOf,
   noReactionWhy,
@@ -51,16 +50,23 @@ function releaseGrab(state: ZonesState): void {
   delete state.grabbedByName
 }
 
-/** The room's dice for a damage spec, in order: the attacker's, or the target's for a counter. */
-function rollDamage(
-  spec: zones.DamageSpec,
-  roll: Roller,
-  what: string,
-  owner: DieOwner = 'attacker',
-): number[] {
-  return Array.from({ length: spec.dice.count }, () =>
+/** A blow of a damage spec on the room's dice, in order: the attacker's, or the target's for a counter. */
+function rollBlow(spec: zones.DamageSpec, roll: Roller, what: string, owner: DieOwner = 'attacker') {
+  const faces = Array.from({ length: spec.dice.count }, () =>
     roll(spec.dice.sides, `${what} d${spec.dice.sides}`, owner),
   )
+  return zones.resolveDamage(spec, faces)
+}
+
+/** Another's blow in the log: each of its lines says whose it is ("Counter: ..."). */
+const theirs = (lines: readonly BreakdownLine[], whose: string) =>
+  lines.map((l) => ({ ...l, label: `${whose}: ${l.label}` }))
+
+/** The target's dodge, an AGI save on their die, in the log; whether it makes the attack miss. */
+function dodges(p: Planned, roll: Roller, lines: BreakdownLine[]): boolean {
+  const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
+  lines.push(...dodge.breakdown)
+  return dodge.misses
 }
 
 /** "Damaged weapons ... are destroyed if used to attack and a 1 is rolled on the damage die." */
@@ -96,29 +102,28 @@ function attacking(attacker: Fighter, p: Planned): Live {
  * sneaking...); 'ask-gm' for what the text leaves open (any other action), false for what does not.
  */
 function reveals(p: Planned): true | 'ask-gm' | false {
-  switch (p.choice.kind) {
-    case 'weapon':
-    case 'unarmed':
-    case 'non-lethal':
-    case 'blast':
-      return zones.revealsConcealment('attack')
-    case 'move':
-    case 'move-away':
-    case 'mount-up':
-    case 'dismount':
-      return p.toggles.includes('sneaking') ? false : zones.revealsConcealment('move-without-sneaking')
-    case 'bonus':
-    case 'main':
-    case 'free-ally':
-      return zones.revealsConcealment('other')
-    case 'break-free':
-    case 'surrender':
-    case 'hide':
-    case 'flee':
-      return false
-    default:
-      return zones.unreachable(p.choice)
-  }
+  const action = REVEALING[p.choice.kind]
+  if (action === null || (action === 'move-without-sneaking' && p.toggles.includes('sneaking'))) return false
+  return zones.revealsConcealment(action)
+}
+
+/** What each kind of choice is, of the actions that might reveal (null: none of them). */
+const REVEALING: Record<Choice['kind'], zones.RevealingAction | 'other' | null> = {
+  weapon: 'attack',
+  unarmed: 'attack',
+  'non-lethal': 'attack',
+  blast: 'attack',
+  move: 'move-without-sneaking',
+  'move-away': 'move-without-sneaking',
+  'mount-up': 'move-without-sneaking',
+  dismount: 'move-without-sneaking',
+  bonus: 'other',
+  main: 'other',
+  'free-ally': 'other',
+  'break-free': null,
+  surrender: null,
+  hide: null,
+  flee: null,
 }
 
 /**
@@ -145,7 +150,7 @@ function mounting(
 /** A step of the turn that is not an attack: a move, a bonus or main action, surrendering, a mount. */
 function step(p: Extract<Planned, { kind: 'step' }>, a: Live, roll: Roller): Resolution {
   const lines = [...previewOf(p).lines]
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const left = leftOfTurn(p)
   const name = a.f.name
   let done: string
   switch (p.choice.kind) {
@@ -267,7 +272,7 @@ function blast(p: Extract<Planned, { kind: 'blast' }>, a: Live, roll: Roller): R
     lines.push(...save.breakdown)
     missed = !save.passed
   }
-  const blow = zones.resolveDamage(p.spec, rollDamage(p.spec, roll, 'blast damage'))
+  const blow = rollBlow(p.spec, roll, 'blast damage')
   lines.push(...blow.breakdown.filter((l) => l.label !== ARMOUR_LINE))
   const broke = wear(a, p.choice, blow)
   const where = missed
@@ -312,14 +317,14 @@ function moveAway(
   defense: string | null,
   roll: Roller,
 ): Resolution {
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const left = leftOfTurn(p)
   const lines = [note(`Moves away from ${t.f.name}`, 0, RULE.opportunity)]
   const opp = counters(p, t.f).find((c) => defense === `opportunity:${c.choice.id}`)
   if (!opp) return resolution(lines, `${a.f.name} moves 1 zone away from ${t.f.name}.${left}`, a, t)
   t.reacts(defense)
   const spec = opp.plan.damage
-  const blow = zones.resolveDamage(spec, rollDamage(spec, roll, 'opportunity attack damage', 'target'))
-  lines.push(...blow.breakdown.map((l) => ({ ...l, label: `Opportunity attack: ${l.label}` })))
+  const blow = rollBlow(spec, roll, 'opportunity attack damage', 'target')
+  lines.push(...theirs(blow.breakdown, 'Opportunity attack'))
   const hurt = a.struck(blow, p.a)
   const broke = wear(t, opp.choice, blow)
   const resumes = zones.turnResumes({ alive: a.state.down !== 'dead', conscious: !a.state.down })
@@ -346,7 +351,7 @@ function breakFree(p: Planned, a: Live, t: Live, roll: Roller): Resolution {
   // A larger grabber was refused in declare: the rules allow no save against one.
   if (!save.ok) throw new Error(save.error)
   if (save.value.passed) releaseGrab(a.state)
-  const left = p.spent ? ` Left this turn: ${zones.whatIsLeft(p.spent.turn)}.` : ''
+  const left = leftOfTurn(p)
   const summary = save.value.passed
     ? `${a.f.name} breaks free of ${t.f.name}.${left}`
     : `${a.f.name} fails to break free of ${t.f.name}.${left}`
@@ -409,15 +414,11 @@ function landed(
     )
   }
   t.reacts(defense)
-  if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
-    lines.push(...dodge.breakdown)
-    if (dodge.misses) {
-      lines.push(note('Dodged: the attack misses', 0, RULE.reacting))
-      return ok(resolution(lines, `${t.f.name} dodges ${a.f.name}'s attack.`, a, t))
-    }
+  if (defense === 'dodge' && dodges(p, roll, lines)) {
+    lines.push(note('Dodged: the attack misses', 0, RULE.reacting))
+    return ok(resolution(lines, `${t.f.name} dodges ${a.f.name}'s attack.`, a, t))
   }
-  const blow = zones.resolveDamage(plan.damage, rollDamage(plan.damage, roll, 'damage'))
+  const blow = rollBlow(plan.damage, roll, 'damage')
   lines.push(...blow.breakdown)
   const broke = wear(a, p.choice, blow)
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
@@ -429,10 +430,7 @@ function landed(
       return ok(resolution(lines, hits, a, t))
     return ok(resolution(lines, `${hits} ${counterLast(last, t, a, p.a, roll, lines)}.`, a, t))
   }
-  const back = zones.resolveDamage(
-    counter.plan.damage,
-    rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
-  )
+  const back = rollBlow(counter.plan.damage, roll, 'counter damage', 'target')
   const result = zones.resolveCounter({
     attack: blow,
     counter: back,
@@ -440,7 +438,7 @@ function landed(
     countererHealth: { health: t.hp, max: t.f.maxHp },
     policy: SETTINGS.incapacitation,
   })
-  lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })), ...result.breakdown)
+  lines.push(...theirs(back.breakdown, 'Counter'), ...result.breakdown)
   const brokeBack = wear(t, counter.choice, back)
   const hits: string[] = []
   if (result.hitFirst !== 'counterer' || result.secondBlow === 'lands') hits.push(a.struck(back, p.a))
@@ -470,20 +468,14 @@ function nonLethal(
   const lines = [...p.plan.breakdown]
   const what = choiceLabelOf(p.plan.kind).toLowerCase()
   t.reacts(defense)
-  if (defense === 'dodge') {
-    const dodge = zones.resolveDodge(p.t.agi, roll(20, 'AGI save to dodge', 'target'))
-    lines.push(...dodge.breakdown)
-    if (dodge.misses) return resolution(lines, `${t.f.name} dodges ${a.f.name}'s ${what}.`, a, t)
-  }
+  if (defense === 'dodge' && dodges(p, roll, lines))
+    return resolution(lines, `${t.f.name} dodges ${a.f.name}'s ${what}.`, a, t)
   let countered = ''
   const counter = defense?.startsWith('counter:') ? counters(p, t.f).find((c) => c.id === defense) : undefined
   if (counter) {
     // "If a normal attack is countered by a non-lethal attack, or viceversa, the non-lethal attack is resolved last."
-    const back = zones.resolveDamage(
-      counter.plan.damage,
-      rollDamage(counter.plan.damage, roll, 'counter damage', 'target'),
-    )
-    lines.push(...back.breakdown.map((l) => ({ ...l, label: `Counter: ${l.label}` })))
+    const back = rollBlow(counter.plan.damage, roll, 'counter damage', 'target')
+    lines.push(...theirs(back.breakdown, 'Counter'))
     countered = `${t.f.name} counters first: ${a.struck(back, p.a)}.${wear(t, counter.choice, back)} `
     if (a.state.down) return resolution(lines, `${countered}The ${what} never happens.`, a, t)
   }

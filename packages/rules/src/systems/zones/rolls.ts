@@ -1,9 +1,6 @@
 /**
  * zones' rolls: what the faces of the dice do, from a save to a counter, a fall or a morale check, and the
- * few rules only resolving an attack applies after them (who resolves first, what reveals one concealed).
- * Apart from the rules modules of each section (attack.ts, damage.ts, non-lethal.ts...) because only
- * resolving an attack, and the room, runs them: a phone loads them only to ask for its own dice
- * (`resolve.ts`), and a screen reads the plans and odds alone (`screen-rules.ts`).
+ * few rules only resolving applies after them (who resolves first, what reveals one concealed).
  */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import type { AttackPlan } from './attack.ts'

@@ -1,7 +1,6 @@
 /**
- * zones' combat as the room runs it (`zonesCombat`, the system's `CombatRules`): what a screen reads
- * (`combat.ts`), the defenses the room offers, `resolve` (`resolve.ts`), and the end of a round and of a
- * fight. It imports both sides, so `combat.ts` never imports `resolve.ts`; a phone never loads it.
+ * zones' combat as the room runs it (`CombatRules`): the screen's part, the defenses, `resolve`, and the end
+ * of a round and of a fight. A phone never loads it.
  */
 
 import { tickConditions, untimedConditions } from '../../engine/conditions.ts'
@@ -9,7 +8,15 @@ import { setupOf } from '../../engine/plan.ts'
 import type { CombatRules, Fighter, Resolution, Roller } from '../../engine/types.ts'
 import { ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import { gearName, type Planned, SETTINGS, sheetFor, stateOf, zonesCombatView } from './combat.ts'
+import {
+  type Condition,
+  gearName,
+  type Planned,
+  SETTINGS,
+  sheetFor,
+  stateOf,
+  zonesCombatView,
+} from './combat.ts'
 import { defenseList } from './defenses.ts'
 import { Live, resolution } from './live.ts'
 import { zonesResolve } from './resolve.ts'
@@ -47,6 +54,15 @@ function moraleDue(fighters: readonly Fighter[]): Fighter[] {
   return due
 }
 
+/** The round's turn put away: the conditions a boundary leaves, no budget, split or concealment. */
+function putAway(l: Live, conditions: Condition[]): void {
+  l.state.conditions = conditions
+  if (conditions.length === 0) delete l.state.conditions
+  delete l.state.budget
+  delete l.state.split
+  delete l.state.concealment
+}
+
 function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): Resolution {
   const live = new Map(fighters.map((f) => [f.id, new Live(f)]))
   const lines: BreakdownLine[] = []
@@ -75,12 +91,8 @@ function endOfRound(fighters: readonly Fighter[], round: number, roll: Roller): 
       said.push(`${morale.steady.map(name).join(', ')} ${morale.steady.length > 1 ? 'stand' : 'stands'} firm`)
   }
   for (const l of live.values()) {
-    l.state.conditions = tickConditions(l.state.conditions).kept
-    if (l.state.conditions.length === 0) delete l.state.conditions
     // A turn's budget is this round's: the next round's turn starts whole; the round keeps who is concealed.
-    delete l.state.budget
-    delete l.state.split
-    delete l.state.concealment
+    putAway(l, tickConditions(l.state.conditions).kept)
     l.state.roundStart = { health: l.hp, up: isUp(l.f) }
   }
   // Round 0 is the bonus round the concealed play at the start of an ambush ("Sneaking and ambushes").
@@ -107,11 +119,7 @@ function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
     const l = new Live(f)
     // The round the fight ended in is over: its turns and reactions with it (a reaction in the last
     // round would otherwise still spend the first turn of the next fight).
-    l.state.conditions = untimedConditions(st.conditions)
-    if (l.state.conditions.length === 0) delete l.state.conditions
-    delete l.state.budget
-    delete l.state.split
-    delete l.state.concealment
+    putAway(l, untimedConditions(st.conditions))
     delete l.state.used
     const gone = [...(st.destroyed ?? []), ...(st.gearDestroyed ?? [])]
     const items = (sheet.ok ? (st.used ?? []) : [])

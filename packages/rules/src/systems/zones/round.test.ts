@@ -6,11 +6,11 @@ import {
   nextRound,
   type RoundAction,
   type RoundState,
-  replayRound,
   startCombat,
   stepRound,
   turnUnderWay,
 } from './round.ts'
+import { replayRound } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

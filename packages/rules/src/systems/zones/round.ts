@@ -91,6 +91,20 @@ export interface StartCombat {
   initiativeDie?: number
 }
 
+/** A combatant as the round tracks them, in the fight and with their turn still to take. */
+export function roundCharacter(c: CombatantEntry): RoundCharacter {
+  return {
+    id: c.id,
+    name: c.name ?? c.id,
+    faction: c.faction,
+    spent: null,
+    reactionsUsed: 0,
+    extraReactions: c.extraReactions ?? 0,
+    out: false,
+    concealed: c.concealed ?? false,
+  }
+}
+
 /**
  * Opens the fight. "Initiative is held by the faction which started the fight, or is assigned randomly
  * if that's unclear": the random draw is a die face passed in, one face per faction. Concealed
@@ -104,16 +118,7 @@ export function startCombat(input: StartCombat): Outcome<RoundState> {
   for (const c of combatants) {
     if (!factions.includes(c.faction)) return fail(`${c.name ?? c.id} belongs to no faction in this fight.`)
     if (characters[c.id]) return fail(`${c.name ?? c.id} is listed twice.`)
-    characters[c.id] = {
-      id: c.id,
-      name: c.name ?? c.id,
-      faction: c.faction,
-      spent: null,
-      reactionsUsed: 0,
-      extraReactions: c.extraReactions ?? 0,
-      out: false,
-      concealed: c.concealed ?? false,
-    }
+    characters[c.id] = roundCharacter(c)
   }
   let initiative: string
   if (input.startedBy !== undefined) {
@@ -191,6 +196,16 @@ export function canReact(state: RoundState, id: string): Outcome<true> {
     return fail(`${who(c)} has already used their reaction this round.`)
   }
   return ok(true)
+}
+
+/** The round with one character changed and what happened logged. */
+function changed(
+  state: RoundState,
+  c: RoundCharacter,
+  to: Partial<RoundCharacter>,
+  e: RoundEvent,
+): RoundState {
+  return { ...state, characters: { ...state.characters, [c.id]: { ...c, ...to } }, log: [...state.log, e] }
 }
 
 function advance(state: RoundState, faction: string): string {
@@ -274,14 +289,8 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
       if (!can.ok) return can
       const c = state.characters[action.character]
       invariant(c, 'reacting character vanished')
-      return ok({
-        ...state,
-        characters: {
-          ...state.characters,
-          [c.id]: { ...c, spent: 'reaction', reactionsUsed: c.reactionsUsed + 1 },
-        },
-        log: [...state.log, { type: 'reaction', character: c.id }],
-      })
+      const reacted = { spent: 'reaction', reactionsUsed: c.reactionsUsed + 1 } as const
+      return ok(changed(state, c, reacted, { type: 'reaction', character: c.id }))
     }
     case 'join-turn': {
       const c = state.characters[action.character]
@@ -291,11 +300,7 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
       if (c.out) return fail(`${who(c)} is out of the fight and can't take a turn.`)
       if (c.spent === 'turn') return fail(`${who(c)} has already taken their turn this round.`)
       if (c.spent === 'reaction') return fail(`${who(c)} spent this round's turn on a reaction.`)
-      return ok({
-        ...state,
-        characters: { ...state.characters, [c.id]: { ...c, spent: 'turn' } },
-        log: [...state.log, { type: 'joined', character: c.id }],
-      })
+      return ok(changed(state, c, { spent: 'turn' }, { type: 'joined', character: c.id }))
     }
     case 'end-turn': {
       if (turnUnderWay(state) !== action.character) return fail('That is not the turn under way.')
@@ -304,31 +309,19 @@ export function stepRound(state: RoundState, action: RoundAction): Outcome<Round
     case 'set-out': {
       const c = state.characters[action.character]
       if (!c) return fail('That character is not in this fight.')
-      return ok({
-        ...state,
-        characters: { ...state.characters, [c.id]: { ...c, out: action.out } },
-        log: [...state.log, { type: 'out', character: c.id, out: action.out }],
-      })
+      return ok(changed(state, c, { out: action.out }, { type: 'out', character: c.id, out: action.out }))
     }
     case 'reveal': {
       const c = state.characters[action.character]
       if (!c) return fail('That character is not in this fight.')
       if (!c.concealed) return fail(`${who(c)} is not concealed.`)
-      return ok({
-        ...state,
-        characters: { ...state.characters, [c.id]: { ...c, concealed: false } },
-        log: [...state.log, { type: 'revealed', character: c.id }],
-      })
+      return ok(changed(state, c, { concealed: false }, { type: 'revealed', character: c.id }))
     }
     case 'conceal': {
       const c = state.characters[action.character]
       if (!c) return fail('That character is not in this fight.')
       if (c.concealed) return fail(`${who(c)} is already concealed.`)
-      return ok({
-        ...state,
-        characters: { ...state.characters, [c.id]: { ...c, concealed: true } },
-        log: [...state.log, { type: 'concealed', character: c.id }],
-      })
+      return ok(changed(state, c, { concealed: true }, { type: 'concealed', character: c.id }))
     }
     default:
       return unreachable(action)
@@ -375,15 +368,4 @@ export function nextRound(state: RoundState): Outcome<RoundState> {
     characters,
     log: [],
   })
-}
-
-/** Runs a list of actions, stopping at the first refusal (handy for replaying a logged round). */
-export function replayRound(state: RoundState, actions: ReadonlyArray<RoundAction>): Outcome<RoundState> {
-  let current = state
-  for (const action of actions) {
-    const next = stepRound(current, action)
-    if (!next.ok) return next
-    current = next.value
-  }
-  return ok(current)
 }

@@ -1,7 +1,4 @@
-/**
- * Every rules module of zones, as one namespace for the system's own table code (index.ts re-exports it):
- * what a screen reads (`screen-rules.ts`), and the rolls that only resolving an attack runs.
- */
+/** Every rules module of zones as one namespace: what a screen reads, and the rolls only resolving runs. */
 export * from './chase.ts'
 export * from './rolls.ts'
 export * from './screen-rules.ts'

@@ -1,8 +1,4 @@
-/**
- * The rules modules of zones a screen reads, as one namespace for the screen's side of the table code
- * (`combat.ts`): plans, odds, the turn and the round. Not here: what only resolving an attack runs (`rolls.ts`,
- * the chase and the stunt), which a phone loads only to ask for its own dice; `rules.ts` has them all.
- */
+/** The rules modules of zones a screen reads, as one namespace: not the rolls only resolving runs. */
 export * from './attack.ts'
 export * from './blast.ts'
 export * from './common.ts'

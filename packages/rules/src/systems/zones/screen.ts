@@ -1,9 +1,4 @@
-/**
- * What a screen reads of zones (`ScreenRules`): the sheet, the attack's choices and odds, and of the round
- * what an attack needs. Neither the room's turn model (`turn-model.ts`'s `zonesTurns`) nor resolving an
- * attack (`resolve.ts`, `table.ts`) is reached from here, so a phone does not download them with its
- * screen; `index.ts` adds them for the room, and `RESOLVE_LOADERS` loads resolving for one's own dice.
- */
+/** What a screen reads of zones (`ScreenRules`): not the room's turn model, nor resolving an attack. */
 import type { ScreenRules } from '../../rule-system.ts'
 import { zonesCombatView } from './combat.ts'
 import { zonesInfo } from './info.ts'

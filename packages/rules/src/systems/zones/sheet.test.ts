@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { armorValue, makeSheet, parseDamage, parseSheet } from './sheet.ts'
+import { armorValue, parseDamage, parseSheet } from './sheet.ts'
+import { makeSheet } from './test-support.ts'
 
 describe('the zones sheet', () => {
   it('fills every default from an empty form: a medium character with 8 health and a d6 sword', () => {

@@ -68,11 +68,6 @@ export function armorValue(sheet: Pick<Sheet, 'armor' | 'shield'>): number {
   return Math.min(MAX_ARMOR, sheet.armor + (sheet.shield ? 1 : 0))
 }
 
-/** Whether a weapon breaks on a 1: damaged, or improvised (always handled as damaged). */
-export function handledAsDamaged(weapon: Weapon): boolean {
-  return weapon.damaged || weapon.improvised
-}
-
 /** Reads "d6" or "2d8" (no bonus); anything else is a player's typo and gets a sentence. */
 export function parseDamage(text: string): Outcome<DamageDice> {
   const dice = readOneGroup(text, { dice: 20, sides: 100, minSides: 2 })
@@ -147,26 +142,4 @@ export function parseSheet(input: unknown): Outcome<Sheet> {
   const sheet = { ...r, weapons } as unknown as Sheet
   if (sheet.shieldDamaged && !sheet.shield) return fail('Shield damaged: there is no shield on this sheet.')
   return ok(sheet)
-}
-
-/** A complete default sheet with some fields replaced: handy for tests and quick NPCs. */
-export function makeSheet(overrides: Partial<Sheet> = {}): Sheet {
-  const base = parseSheet({})
-  if (!base.ok) throw new Error(`zones: the default sheet does not parse: ${base.error}`)
-  return { ...base.value, ...overrides }
-}
-
-/** A complete weapon with some fields replaced. */
-export function makeWeapon(overrides: Partial<Weapon> = {}): Weapon {
-  return {
-    name: 'Sword',
-    damage: { count: 1, sides: 6 },
-    range: 0,
-    blast: false,
-    great: false,
-    simple: false,
-    damaged: false,
-    improvised: false,
-    ...overrides,
-  }
 }

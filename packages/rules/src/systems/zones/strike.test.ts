@@ -5,7 +5,7 @@ import { chance } from './common.ts'
 import { planNonLethal } from './non-lethal.ts'
 import { nonLethalOdds } from './odds.ts'
 import { resolveStrike } from './rolls.ts'
-import { makeSheet, makeWeapon } from './sheet.ts'
+import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
   if (!o.ok) throw new Error(o.error)

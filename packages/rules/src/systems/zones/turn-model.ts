@@ -18,10 +18,10 @@ import { fail, type Outcome, ok } from '../../outcome.ts'
 import {
   actedThisRound,
   actingWith,
-  concealmentOf,
   groupOf,
   reactionsThisRound,
   sheetOf,
+  stateOf,
   turnLeft,
 } from './combat.ts'
 import { zonesInfo } from './info.ts'
@@ -30,37 +30,33 @@ import { withZonesRound, zonesRound, zonesTurnView } from './turn-view.ts'
 
 const NO_ROLL = 'Zones alternates factions: nobody rolls initiative.'
 
+/** The round after this action, or as it was where the round refuses it. */
+function tried(s: zones.RoundState, action: zones.RoundAction): zones.RoundState {
+  const next = zones.stepRound(s, action)
+  return next.ok ? next.value : s
+}
+
+/** Skills that allow a fighter more reactions in a round. */
+const extraOf = (f: TurnContext['fighters'][number]) => sheetOf(f)?.extraReactions ?? 0
+
 /** The tracker kept in step with the table: newcomers join, the fallen are out, reactions are spent. */
 function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
   let s = state
   for (const f of ctx.fighters) {
     const known = s.characters[f.id]
     if (!known) {
-      const joined: zones.RoundCharacter = {
-        id: f.id,
-        name: f.name,
-        faction: factionOf(f.side),
-        spent: null,
-        reactionsUsed: 0,
-        extraReactions: sheetOf(f)?.extraReactions ?? 0,
-        out: ctx.out(f) !== null,
-        concealed: false,
-      }
+      const entry = { id: f.id, name: f.name, faction: factionOf(f.side), extraReactions: extraOf(f) }
+      const joined = { ...zones.roundCharacter(entry), out: ctx.out(f) !== null }
       s = { ...s, characters: { ...s.characters, [f.id]: joined } }
       continue
     }
     const out = ctx.out(f) !== null
-    if (known.out !== out) {
-      const stepped = zones.stepRound(s, { type: 'set-out', character: f.id, out })
-      if (stepped.ok) s = stepped.value
-    }
+    if (known.out !== out) s = tried(s, { type: 'set-out', character: f.id, out })
     // "Concealed characters are revealed when they make noise or become visible"; and hide again.
-    const concealment = concealmentOf(f)
+    const { concealment } = stateOf(f)
     const concealed = s.characters[f.id]?.concealed
     if ((concealment === 'revealed' && concealed) || (concealment === 'hidden' && !concealed)) {
-      const type = concealment === 'revealed' ? 'reveal' : 'conceal'
-      const stepped = zones.stepRound(s, { type, character: f.id })
-      if (stepped.ok) s = stepped.value
+      s = tried(s, { type: concealment === 'revealed' ? 'reveal' : 'conceal', character: f.id })
     }
     // Reactions are made in attacks, and kept on the fighter: the round counts each one (a skill may allow more).
     const reacted = reactionsThisRound(f)
@@ -75,8 +71,7 @@ function synced(state: zones.RoundState, ctx: TurnContext): zones.RoundState {
   const taking = ctx.fighters.find((f) => f.id === zones.turnUnderWay(s))
   for (const f of taking ? groupOf(taking, ctx.fighters) : []) {
     if (f.id === taking?.id || s.characters[f.id]?.spent !== null || !actedThisRound(f)) continue
-    const joined = zones.stepRound(s, { type: 'join-turn', character: f.id })
-    if (joined.ok) s = joined.value
+    s = tried(s, { type: 'join-turn', character: f.id })
   }
   return s
 }
@@ -235,7 +230,7 @@ export const zonesTurns: TurnRules = {
         name: f.name,
         faction: factionOf(f.side),
         concealed: concealed.includes(f.id),
-        extraReactions: sheetOf(f)?.extraReactions ?? 0,
+        extraReactions: extraOf(f),
       })),
       initiativeDie: ctx.roll(2),
     })

@@ -1,12 +1,11 @@
 /**
- * What a screen reads of zones' round (`ScreenRules.turn`), apart from the turn model (`turn-model.ts`), so
- * a phone's chunk does not hold the room's steps of the round. The round itself (`round.ts`'s tracker) is
- * kept in the turn's `systemRound`, read and written here only.
+ * What a screen reads of zones' round (`ScreenRules.turn`), apart from the turn model. The round (`round.ts`)
+ * is kept in the turn's `systemRound`, read and written here only.
  */
 
 import type { RoundView, TurnLine, TurnState } from '../../engine/turn.ts'
 import type { ScreenRules } from '../../rule-system.ts'
-import type { RoundCharacter, RoundState } from './round.ts'
+import { canTakeTurn, type RoundCharacter, type RoundState } from './round.ts'
 
 const isRound = (value: unknown): value is RoundState =>
   typeof value === 'object' && value !== null && 'characters' in value && 'log' in value
@@ -29,10 +28,6 @@ function toMove(turn: TurnState): string | null {
   return f.phase === 'choosing-first' ? f.initiative : f.next
 }
 
-/** May still take a turn this round: not spent, not out, and concealed where the round is an ambush's bonus. */
-const isFree = (f: RoundState, c: RoundCharacter | undefined) =>
-  Boolean(c && !c.spent && !c.out && (!f.bonusRound || c.concealed))
-
 /** One fighter on the tracker: out of the fight (whatever their turn), or has acted this round. */
 export function trackerState(c: Pick<RoundCharacter, 'spent' | 'out' | 'left'>): {
   note: string
@@ -51,7 +46,7 @@ function line(turn: TurnState, name: (id: string) => string, mine?: string): Tur
   const moving = toMove(turn)
   const side = moving === 'party' ? 'The players' : 'The foes'
   const me = mine ? f.characters[mine] : undefined
-  const free = isFree(f, me)
+  const free = mine !== undefined && canTakeTurn(f, mine)
   // One's own turn under way: what is left of it leads the banner.
   if (mine && me?.left && (turn.acting ?? []).includes(mine))
     return { text: 'Your turn', detail: `Left: ${me.left} · Round ${turn.round}`, yours: true }
@@ -104,7 +99,7 @@ const view: RoundView = {
       })),
     free: (turn, id) => {
       const f = zonesRound(turn)
-      return Boolean(f && isFree(f, f.characters[id]))
+      return Boolean(f && canTakeTurn(f, id))
     },
   },
 }

@@ -67,11 +67,14 @@ export function startTurn(input: { speed: number; grabbed?: boolean }): TurnStat
   }
 }
 
+/** Half this turn's speed (sprinting doubles it): the most one may move and still act. */
+const halfSpeed = (turn: TurnState) => (turn.speed * (turn.sprinting ? 2 : 1)) / 2
+
+const actionsTaken = (turn: TurnState) => turn.mains.length + turn.bonuses.length
+
 /** How far this turn may still move: the full speed with no action, half of it once an action is taken. */
 export function movementLeft(turn: TurnState): number {
-  const speed = turn.speed * (turn.sprinting ? 2 : 1)
-  const actions = turn.mains.length + turn.bonuses.length
-  return Math.max(0, (actions > 0 ? speed / 2 : speed) - turn.moved)
+  return Math.max(0, halfSpeed(turn) * (actionsTaken(turn) > 0 ? 1 : 2) - turn.moved)
 }
 
 /**
@@ -84,8 +87,10 @@ export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
     return fail("A grabbed character can't act: they can only spend their turn trying to break free.")
   }
   const log = [...turn.log, step]
-  const actions = turn.mains.length + turn.bonuses.length
-  const half = (turn.speed * (turn.sprinting ? 2 : 1)) / 2
+  const actions = actionsTaken(turn)
+  const half = halfSpeed(turn)
+  const wholeTurn = (what: string) =>
+    turn.moved > 0 || actions > 0 ? fail(`${what} takes the whole turn.`) : null
   switch (step.type) {
     case 'move': {
       if (!(step.zones > 0)) return fail('Move at least half a zone.')
@@ -102,26 +107,21 @@ export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
       return ok({ ...next, moved: turn.moved + step.zones, log })
     }
     case 'main':
-      if (turn.mains.length > 0) return fail('Only one main action per turn.')
-      if (actions >= 2) return fail('Two actions already taken this turn.')
-      if (turn.moved > half)
-        return fail(`You moved more than half your speed (${half}), so no action is left.`)
-      return ok({ ...turn, mains: [...turn.mains, step.action], log })
     case 'bonus':
+      if (step.type === 'main' && turn.mains.length > 0) return fail('Only one main action per turn.')
       if (actions >= 2) return fail('Two actions already taken this turn.')
       if (turn.moved > half)
         return fail(`You moved more than half your speed (${half}), so no action is left.`)
-      return ok({ ...turn, bonuses: [...turn.bonuses, step.action], log })
+      return step.type === 'main'
+        ? ok({ ...turn, mains: [...turn.mains, step.action], log })
+        : ok({ ...turn, bonuses: [...turn.bonuses, step.action], log })
     case 'break-free':
       if (!turn.grabbed) return fail('You are not grabbed.')
-      if (turn.moved > 0 || actions > 0) return fail('Breaking free takes the whole turn.')
-      return ok({ ...turn, over: true, log })
+      return wholeTurn('Breaking free') ?? ok({ ...turn, over: true, log })
     case 'surrender':
-      if (turn.moved > 0 || actions > 0) return fail('Surrendering takes the whole turn.')
-      return ok({ ...turn, over: true, log })
+      return wholeTurn('Surrendering') ?? ok({ ...turn, over: true, log })
     case 'flee':
-      if (turn.moved > 0 || actions > 0) return fail('Fleeing a long chase takes the whole turn.')
-      return ok({ ...turn, over: true, log })
+      return wholeTurn('Fleeing a long chase') ?? ok({ ...turn, over: true, log })
     default:
       return unreachable(step)
   }
@@ -139,9 +139,8 @@ export function turnOver(turn: TurnState): boolean {
 
 /** The actions this turn still allows: at most two, one of them main, and none once past half speed. */
 function actionsLeft(turn: TurnState): 'main-and-bonus' | 'main-or-bonus' | 'bonus' | 'none' {
-  const taken = turn.mains.length + turn.bonuses.length
-  const half = (turn.speed * (turn.sprinting ? 2 : 1)) / 2
-  if (turn.over || turn.grabbed || taken >= 2 || turn.moved > half) return 'none'
+  const taken = actionsTaken(turn)
+  if (turn.over || turn.grabbed || taken >= 2 || turn.moved > halfSpeed(turn)) return 'none'
   if (turn.mains.length > 0) return 'bonus'
   return taken === 0 ? 'main-and-bonus' : 'main-or-bonus'
 }
@@ -166,10 +165,9 @@ export function whatIsLeft(turn: TurnState): string {
   const move = movementLeft(turn)
   if (acts === 'none') return move > 0 ? zonesWord(move) : 'nothing'
   const actions = ACTIONS_WORDS[acts]
-  if (turn.mains.length + turn.bonuses.length > 0)
-    return move > 0 ? `${zonesWord(move)} and ${actions}` : actions
+  if (actionsTaken(turn) > 0) return move > 0 ? `${zonesWord(move)} and ${actions}` : actions
   // No action yet: the full move, or half of it with the actions.
-  const withActions = Math.max(0, (turn.speed * (turn.sprinting ? 2 : 1)) / 2 - turn.moved)
+  const withActions = Math.max(0, halfSpeed(turn) - turn.moved)
   return `${zonesWord(move)}, or ${withActions > 0 ? `${zonesWord(withActions)} with ` : ''}${actions}`
 }
 
