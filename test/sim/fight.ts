@@ -124,6 +124,9 @@ function docOf(clientID: number): Y.Doc {
   return doc
 }
 
+/** What a program value looks like where words should be ("undefined", "NaN", "[object Object]"). */
+export const PROGRAM_VALUE = /undefined|NaN|\[object/
+
 const PC_NAMES = ['Mira', 'Tomas', 'Sela']
 const FOE_NAMES = ['Goblin', 'Ogre', 'Rat', 'Bandit']
 
@@ -187,6 +190,8 @@ class Fight {
   diceMisspoken: string | null = null
   /** An attack whose odds shown before the roll are not the share of faces its resolution hits on. */
   oddsMisstated: string | null = null
+  /** An attack whose odds before the roll say a program value ("undefined") where words should be. */
+  previewMisworded: string | null = null
   /** Dice for trying such an attack aside, apart from the fight's own choices and the room's dice. */
   readonly aside: ReturnType<typeof seededDice>
   /** Who answers a player's defense once its time is up (the table rules this fight plays by). */
@@ -1182,6 +1187,9 @@ class Fight {
     const plan = combat.plan(attacker, target, declared, view)
     const preview = plan.ok ? combat.preview(plan.value) : plan
     if (plan.ok && preview.ok) {
+      const words = [preview.value.summary, ...preview.value.lines.flatMap((l) => [l.label, l.rule ?? ''])]
+      const leak = words.find((w) => PROGRAM_VALUE.test(w))
+      if (leak) this.previewMisworded = `${attacker.name} on ${target.name} with ${declared.choice}: ${leak}`
       const rolls = diceAsked(combat, plan.value, []).asked.length > 0
       if (rolls !== (preview.value.dice !== false))
         this.diceMisspoken = `${attacker.name} on ${target.name} with ${declared.choice}${declared.toggles.length ? ` + ${declared.toggles.join(', ')}` : ''}: the preview says ${rolls ? 'no dice' : 'dice'}, resolve ${rolls ? 'asks for dice' : 'asks for none'}`
@@ -1385,6 +1393,8 @@ class Fight {
         return this.failed('an attack its defenses accept resolves with no defense', this.defensesMissed)
       if (this.diceMisspoken)
         return this.failed('a preview says whether the attacker rolls dice', this.diceMisspoken)
+      if (this.previewMisworded)
+        return this.failed('the odds before a roll are worded with no program value', this.previewMisworded)
       if (this.oddsMisstated)
         return this.failed('the odds shown are what resolving rolls, face by face', this.oddsMisstated)
       const action = this.weighted(actions)

@@ -17,7 +17,7 @@ import { describeTurn } from '../../app/src/models/turn.ts'
 import type { TableRoomOptions } from '../../worker/src/room/table-room.ts'
 import { readTurn } from '../../worker/src/room/turn-doc.ts'
 import { answersOf } from '../support/answers.ts'
-import { runFight } from './fight.ts'
+import { PROGRAM_VALUE, runFight } from './fight.ts'
 import RULE_SECTIONS from './rule-sections.json' with { type: 'json' }
 
 type RoomDocs = TableRoomOptions['docs'] & { seats: Y.Doc[] }
@@ -164,7 +164,7 @@ function lineFlaw(l: BreakdownLine): string | null {
 
 /** What is wrong with one line of text, or null. */
 export function flaw(system: SystemId, text: string): string | null {
-  if (/undefined|NaN|\[object/.test(text)) return 'a program value leaks into the words'
+  if (PROGRAM_VALUE.test(text)) return 'a program value leaks into the words'
   if (/(?<!\.)\.\.(?!\.)/.test(text)) return 'a doubled full stop'
   const doubled = text.match(/\b(\p{L}[\p{L}\d'’]*(?:\s+[\p{L}\d'’]+){0,5})\s+\1\b/iu)
   if (doubled) return `"${doubled[1]}" is said twice`

@@ -354,6 +354,8 @@ describe('resolve', () => {
     expect(choices.ok && choices.value.some((c) => c.id === 'put-out')).toBe(true)
     const rules0 = rules.choices(foe())
     expect(rules0.ok && rules0.value.some((c) => c.id === 'put-out')).toBe(false)
+    const putOut = previewDeclared(rules, goblin, goblin, { choice: 'put-out', toggles: [] })
+    expect(putOut.ok && putOut.value.summary).toMatch(/\(Oil \(17\.0\.10\)\)\.$/)
     const out = resolve(goblin, goblin, { choice: 'put-out', toggles: [] })
     expect(rules.status(after(goblin, out.changes.gob))).toEqual([])
     expect(out.summary).toMatch(/Goblin spends the round putting out the flames/)
@@ -831,6 +833,11 @@ describe('ground fire (17.0.10)', () => {
       error: 'Mira carries no flask of oil.',
     })
     const carrier = pc({ weapons: [weapon('Sword', 'melee', '1d8'), OIL] })
+    // The odds before it name its section, as its log line does.
+    const odds = previewDeclared(rules, carrier, carrier, SPILL)
+    expect(odds.ok && odds.value.summary).toBe(
+      'Mira spills a flask of oil on the ground and lights it: it burns 10 rounds, 1d6 fire each round to any creature standing in or moving through it, no save (Oil (17.0.10)) (GM: area damage from the tablet, 1d6, for those in the flames).',
+    )
     const spilled = resolve(carrier, carrier, SPILL)
     expect(spilled.summary).toBe(
       'Mira spills a flask of oil on the ground and lights it: it burns 10 rounds, 1d6 fire each round to any creature standing in or moving through it, no save (GM: area damage from the tablet, 1d6, for those in the flames).',

@@ -472,6 +472,12 @@ export function ownOf(plan: AttackPlan): Own | null {
   return p && 'own' in p ? p.own : null
 }
 
+/** The section a declaration about oneself comes from: the text's list of actions (17), or oil's. */
+export const ownRule = (kind: Own['action']['kind']): string =>
+  kind === 'put-out' || kind === 'spill-oil'
+    ? 'Oil (17.0.10)'
+    : (ACTIONS.find((a) => a.kind === kind)?.rule ?? '')
+
 /** The attack's declaration from its plan (`planned`): one checked as an attack, or checked again here. */
 export function declarationOf(plan: AttackPlan): Outcome<Declaration> {
   const d = setupOf<Planned>(plan)
@@ -715,7 +721,7 @@ export const osrCombatView: ScreenRules['combat'] = {
       // A declaration about oneself rolls none of one's dice: only a spell's save does, above (17.0.13).
       return ok({
         chance: 1,
-        summary: `${attacker.name} ${own.action.says} (${ACTIONS.find((a) => a.kind === own.action.kind)?.rule})${own.told}${moves}${parting}.`,
+        summary: `${attacker.name} ${own.action.says} (${ownRule(own.action.kind)})${own.told}${moves}${parting}.`,
         lines: [],
         dice: false,
       })

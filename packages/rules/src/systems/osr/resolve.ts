@@ -19,7 +19,6 @@ import type {
 import { percent } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import { ACTIONS } from './actions.ts'
 import type { AttackDeclaration } from './attack.ts'
 import { type AttackDiePurpose, type AttackResult, rollAttack } from './attack-roll.ts'
 import {
@@ -40,6 +39,7 @@ import {
   holding,
   type OsrState,
   ownOf,
+  ownRule,
   PARTING,
   STRAY,
   sheet,
@@ -90,10 +90,7 @@ export function osrResolve(plan: AttackPlan, defense: string | null, roll: Rolle
   if (own) {
     const { action, state, gains, told } = own
     if (action.kind === 'cast-spell') return castSpell(attacker, state, roll)
-    const rule =
-      action.kind === 'put-out' || action.kind === 'spill-oil'
-        ? 'Oil (17.0.10)'
-        : (ACTIONS.find((a) => a.kind === action.kind)?.rule ?? '')
+    const rule = ownRule(action.kind)
     const change = changeOf(attacker, attacker.hp, withConditions(state, gains))
     // Turning their back on those beside them, one who runs or moves away draws their parting shots (17.0.2).
     const verb = TURNS_BACK[action.kind]
