@@ -199,3 +199,6 @@ export function sheetOf(input: Record<string, unknown> = {}): Sheet {
   if (!parsed.ok) throw new Error(parsed.error)
   return parsed.value
 }
+
+/** brp's sheet as the table reads it: the form and its parser. */
+export const SHEET = { fields: SHEET_FIELDS, parse: parseSheet }

@@ -14,11 +14,10 @@ import type { ScreenRules } from '../../rule-system.ts'
 import { attackRows, noReload, unready, weaponFor } from './attack.ts'
 import { MAX_MOVE_METERS, rankAfterMoving, statementOrder } from './dex-rank.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
-import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
+import { SHEET, type Sheet } from './sheet.ts'
 import { type CombatantState, type ItemState, initialState } from './state.ts'
 import { displayName } from './tables.ts'
 
-export const SHEET = { fields: SHEET_FIELDS, parse: parseSheet }
 const OTHER = 'Something else (no attack)'
 
 /** The declarer's weapons as they stand (a crossbow fired, a gun emptied), from their state where known. */
