@@ -10,14 +10,7 @@ import { toFloat } from '../../dice/fraction.ts'
 import { fighterState } from '../../engine/fighter.ts'
 import { checkedPlan, setupOf } from '../../engine/plan.ts'
 import { readSheet } from '../../engine/sheet.ts'
-import type {
-  AttackChoice,
-  AttackPlan,
-  Declared,
-  Fighter,
-  FighterChange,
-  Preview,
-} from '../../engine/types.ts'
+import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../engine/types.ts'
 import { percent, plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { ScreenRules } from '../../rule-system.ts'
@@ -41,7 +34,7 @@ import { exchangeOdds } from './odds.ts'
 import { specialThreshold } from './rolls.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
 import { SHEET, type Sheet } from './sheet.ts'
-import { type CombatantState, type Injury, initialState, isBroken } from './state.ts'
+import { type CombatantState, type Injury, isBroken, withStoredItems } from './state.ts'
 import { displayName, findArmor, findShield, findWeapon, formatDamage } from './tables.ts'
 
 /** The room has no brp settings yet: every reading is the text's default (docs/systems/brp.md). */
@@ -57,29 +50,22 @@ export interface BrpState extends CombatantState {
 }
 
 /** brp's reader and writer of fighters: items not stored yet (a weapon added to the sheet) start whole. */
-const fighters = fighterState<Sheet, BrpState>({
+export const fighters = fighterState<Sheet, BrpState>({
   sheet: SHEET,
   state(stored, f) {
     const s = stored as Partial<BrpState>
     const sheet = readSheet(SHEET, f)
-    const fresh = sheet.ok ? initialState(sheet.value, SETTINGS).items : {}
     return {
       hitPoints: f.hp,
       maxHitPoints: f.maxHp,
       injuries: s.injuries ?? [],
       unconscious: s.unconscious ?? false,
       dead: s.dead ?? false,
-      items: { ...fresh, ...s.items },
+      items: sheet.ok ? withStoredItems(sheet.value, SETTINGS, s.items).items : {},
       ...(s.unconsciousHours === undefined ? {} : { unconsciousHours: s.unconsciousHours }),
     }
   },
-  store: ({ injuries, unconscious, dead, items, unconsciousHours }) => ({
-    injuries: [...injuries],
-    unconscious,
-    dead,
-    items: { ...items },
-    ...(unconsciousHours === undefined ? {} : { unconsciousHours }),
-  }),
+  store: ({ hitPoints: _hp, maxHitPoints: _max, ...stored }) => stored,
 })
 
 /** A fighter as the rules package reads it: its sheet and its state. */
@@ -93,10 +79,6 @@ export function read(fighter: Fighter): Outcome<Combatant> {
   const sheet = fighters.sheetOf(fighter)
   return sheet.ok ? ok({ fighter, sheet: sheet.value, state: fighters.stateOf(fighter) }) : sheet
 }
-
-/** What an outcome changed on these combatants, by id, leaving out those it left as they were. */
-export const changesOf = (...each: Combatant[]): Record<string, FighterChange> =>
-  fighters.changesOf(...each.map((c) => [c.fighter, c.state.hitPoints, c.state] as const))
 
 /** "Sword, Short", "Round shield": an item key of the state as the log names it. */
 export function itemName(sheet: Sheet, item: string): string {
@@ -363,16 +345,16 @@ export const brpCombatView: ScreenRules['combat'] = {
     return [
       {
         id: 'unconscious',
-        label: hours ? `Unconscious (${plural(hours, 'hour')})` : 'Unconscious',
+        label: unconsciousChip(hours),
         when: `when their ${hours ? `${plural(hours, 'hour')} (1D6)` : '1D6 hours'} have passed (5.12)`,
       },
     ]
   },
 
   defense(fighter) {
-    const points = armorPoints(fighter)
     const c = read(fighter)
-    if (points === null || !c.ok) return null
+    if (!c.ok) return null
+    const points = armorPoints(c.value.sheet)
     if (points === 0) return 'No armor'
     // What the armor costs its wearer's own rolls (5.10), which Fray applies only to Dodge and Throw: the
     // player and the GM see it for the rest ("At the gamemaster's discretion, other skills may be affected").
@@ -385,7 +367,10 @@ export const brpCombatView: ScreenRules['combat'] = {
     return `Armor ${points} AP${said.length > 0 ? ` (${said.join(', ')})` : ''}`
   },
   // 5.12: "armor points are subtracted from the damage", whatever dealt it.
-  soak: (fighter) => ({ points: armorPoints(fighter) ?? 0, rule: '5.10 Armor, 5.12 Damage and Injury' }),
+  soak(fighter) {
+    const c = read(fighter)
+    return { points: c.ok ? armorPoints(c.value.sheet) : 0, rule: '5.10 Armor, 5.12 Damage and Injury' }
+  },
 
   status(fighter) {
     const readOne = read(fighter)
@@ -393,10 +378,7 @@ export const brpCombatView: ScreenRules['combat'] = {
     const { sheet, state } = readOne.value
     if (state.dead) return ['Dead']
     const chips: string[] = []
-    if (state.unconscious)
-      chips.push(
-        state.unconsciousHours ? `Unconscious (${plural(state.unconsciousHours, 'hour')})` : 'Unconscious',
-      )
+    if (state.unconscious) chips.push(unconsciousChip(state.unconsciousHours))
     if (state.hitPoints <= 0) chips.push('Dying: First Aid this round')
     for (const [item, itemState] of Object.entries(state.items)) {
       const row = item === 'shield' ? null : findWeapon(item)
@@ -415,9 +397,12 @@ export const brpCombatView: ScreenRules['combat'] = {
   },
 }
 
-/** 5.10: what the armor worn stops (Riot Gear's split counted at its higher figure); null unreadable. */
-function armorPoints(fighter: Fighter): number | null {
-  const readOne = read(fighter)
-  if (!readOne.ok) return null
-  return readOne.value.sheet.armor.reduce((sum, id) => sum + (findArmor(id)?.points ?? 0), 0)
+/** 5.10: what the armor worn stops (Riot Gear's split counted at its higher figure). */
+function armorPoints(sheet: Sheet): number {
+  return sheet.armor.reduce((sum, id) => sum + (findArmor(id)?.points ?? 0), 0)
+}
+
+/** "Unconscious (3 hours)": the 1D6 hours rolled when knocked out (5.12), where known. */
+function unconsciousChip(hours: number | undefined): string {
+  return hours ? `Unconscious (${plural(hours, 'hour')})` : 'Unconscious'
 }

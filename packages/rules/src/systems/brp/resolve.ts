@@ -9,12 +9,16 @@
  * it lands (weapon dice, then damage bonus dice); 1D6 hours when the wound knocks the target out (5.12).
  */
 
-import type { CombatRules, Fighter, Resolution, Roller } from '../../engine/types.ts'
+import type { CombatRules, Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
 import { plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import { type Act, actOf, type BrpState, type Combatant, changesOf, itemName, SETTINGS } from './combat.ts'
+import { type Act, actOf, type BrpState, type Combatant, fighters, itemName, SETTINGS } from './combat.ts'
 import * as brp from './rules.ts'
+
+/** What an outcome changed on these combatants, by id, leaving out those it left as they were. */
+export const changesOf = (...each: Combatant[]): Record<string, FighterChange> =>
+  fighters.changesOf(...each.map((c) => [c.fighter, c.state.hitPoints, c.state] as const))
 
 /**
  * The defenses by id, from the rules package's `read` of them (`previewAttack` with the odds, or

@@ -13,13 +13,12 @@ import {
   type BrpState,
   brpCombatView,
   type Combatant,
-  changesOf,
   itemName,
   read,
   SETTINGS,
   wake,
 } from './combat.ts'
-import { brpResolve, defenseCandidates } from './resolve.ts'
+import { brpResolve, changesOf, defenseCandidates } from './resolve.ts'
 import * as brp from './rules.ts'
 
 /** A week of rest (5.14): each wounded fighter heals 1D3, or 3 in a hospital, up to maximum hit points. */

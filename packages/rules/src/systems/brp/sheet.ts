@@ -101,11 +101,6 @@ export function damageBonusOf(sheet: Sheet): DamageBonus | null {
   return bonus
 }
 
-/** '+1D4', '-1D6' or 'none': how the sheet and the log write a damage bonus. */
-export function formatDamageBonus(bonus: DamageBonus | null): string {
-  return bonus === null ? 'none' : `${bonus.sign < 0 ? '-' : '+'}${bonus.count}D${bonus.sides}`
-}
-
 /** Hit points, "derived from the average of Constitution and Size" (5.12); the rounding is a room setting. */
 export function maxHitPoints(sheet: Pick<Sheet, 'con' | 'siz'>, settings: BrpSettings): number {
   const sum = sheet.con + sheet.siz
