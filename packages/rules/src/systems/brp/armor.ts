@@ -2,6 +2,7 @@
 
 import { unreachable } from '../../assert.ts'
 import type { BreakdownLine } from '../../system.ts'
+import type { Chance } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
 import { type CombatantState, itemState } from './state.ts'
@@ -69,6 +70,13 @@ export function physicalSkillPenalty(sheet: Sheet): BreakdownLine[] {
   return worn(sheet)
     .filter((row) => row.modifier?.skills === 'physical')
     .map((row) => ({ label: `${row.name}: physical skills`, value: row.modifier?.value ?? 0, rule: RULE }))
+}
+
+/** A physical skill's chance (Dodge, Throw) with body armor's modifier (5.10), never below 0. */
+export function physicalSkill(sheet: Sheet, label: string, skill: number, rule: string): Chance {
+  const penalty = physicalSkillPenalty(sheet)
+  const value = Math.max(0, skill + penalty.reduce((s, l) => s + l.value, 0))
+  return { value, lines: [{ label, value: skill, rule }, ...penalty] }
 }
 
 /** The armor modifier to perception skills (Listen, Spot): helmets (5.10). Not used in combat itself. */

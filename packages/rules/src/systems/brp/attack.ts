@@ -5,7 +5,7 @@
 import { unreachable } from '../../assert.ts'
 import type { BreakdownLine, ModifierToggle, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
-import { physicalSkillPenalty } from './armor.ts'
+import { physicalSkill } from './armor.ts'
 import { type Chance, divided } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import { type DamageBonus, damageBonusOf, type Sheet } from './sheet.ts'
@@ -117,11 +117,8 @@ export function weaponChance(sheet: Sheet, weapon: WeaponRow, settings: BrpSetti
       return { value: sheet.brawl, lines: [{ label: 'Brawl skill', value: sheet.brawl, rule }] }
     case 'Shield':
       return { value: sheet.shieldSkill, lines: [{ label: 'Shield skill', value: sheet.shieldSkill, rule }] }
-    case 'Throw': {
-      const penalty = physicalSkillPenalty(sheet)
-      const value = Math.max(0, sheet.throw + penalty.reduce((s, l) => s + l.value, 0))
-      return { value, lines: [{ label: 'Throw skill', value: sheet.throw, rule }, ...penalty] }
-    }
+    case 'Throw':
+      return physicalSkill(sheet, 'Throw skill', sheet.throw, rule)
     case 'Melee Weapon':
     case 'Missile Weapon':
     case 'Firearm':

@@ -2,11 +2,12 @@
  * brp: what a screen reads of attacks, defenses and outcomes at the table, over the rules package
  * (docs/systems/brp.md): this file turns a `Fighter` into a sheet and a `CombatantState` and asks the rules
  * for the choices, odds and status. Resolving an attack is `resolve.ts`'s, what only the room runs
- * `table.ts`'s. It imports the rules modules one by one, not `rules.ts`, so that a screen's chunk holds none
+ * `room-combat.ts`'s. It imports the rules modules one by one, not `rules.ts`, so that a screen's chunk holds none
  * of the modules only resolving reads (exchange.ts, faces.ts, healing-dice.ts, defender-options.ts).
  */
 
 import { toFloat } from '../../dice/fraction.ts'
+import { fighterState } from '../../engine/fighter.ts'
 import { checkedPlan, setupOf } from '../../engine/plan.ts'
 import { readSheet } from '../../engine/sheet.ts'
 import type { AttackChoice, AttackPlan, Declared, Fighter, Preview } from '../../engine/types.ts'
@@ -32,67 +33,51 @@ import { awaken, remainingOf } from './injury.ts'
 import { exchangeOdds } from './odds.ts'
 import { specialThreshold } from './rolls.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
-import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
-import { type CombatantState, type Injury, type ItemState, initialState, isBroken } from './state.ts'
+import { SHEET, type Sheet } from './sheet.ts'
+import { type CombatantState, type Injury, isBroken, withStoredItems } from './state.ts'
 import { displayName, findArmor, findShield, findWeapon, formatDamage } from './tables.ts'
-
-const SHEET = { fields: SHEET_FIELDS, parse: parseSheet }
 
 /** The room has no brp settings yet: every reading is the text's default (docs/systems/brp.md). */
 export const SETTINGS = DEFAULT_SETTINGS
 
 /**
- * What the adapter keeps in `Fighter.state`. Hit points are the fighter's own `hp`, so a GM's edit
- * counts; the rest is the rules package's CombatantState, plus two things it leaves to the table.
+ * A fighter's state as the rules package reads it (its CombatantState), plus what it leaves to the table.
+ * `Fighter.state` holds all but the hit points, which are the fighter's own `hp`, so a GM's edit counts.
  */
-export interface BrpState {
-  injuries: Injury[]
-  unconscious: boolean
-  dead: boolean
-  /** Damage, shots and loading of each carried item (5.6, 5.8, 5.9). */
-  items: Record<string, ItemState>
+export interface BrpState extends CombatantState {
   /** The 1D6 hours rolled when knocked out (5.12). */
-  unconsciousHours?: number
+  readonly unconsciousHours?: number
 }
 
-/** A fighter as the rules package reads it. */
+/** brp's reader and writer of fighters: items not stored yet (a weapon added to the sheet) start whole. */
+export const fighters = fighterState<Sheet, BrpState>({
+  sheet: SHEET,
+  state(stored, f) {
+    const s = stored as Partial<BrpState>
+    const sheet = readSheet(SHEET, f)
+    return {
+      hitPoints: f.hp,
+      maxHitPoints: f.maxHp,
+      injuries: s.injuries ?? [],
+      unconscious: s.unconscious ?? false,
+      dead: s.dead ?? false,
+      items: sheet.ok ? withStoredItems(sheet.value, SETTINGS, s.items).items : {},
+      ...(s.unconsciousHours === undefined ? {} : { unconsciousHours: s.unconsciousHours }),
+    }
+  },
+  store: ({ hitPoints: _hp, maxHitPoints: _max, ...stored }) => stored,
+})
+
+/** A fighter as the rules package reads it: its sheet and its state. */
 export interface Combatant {
   fighter: Fighter
   sheet: Sheet
-  state: CombatantState
-  extra: Pick<BrpState, 'unconsciousHours'>
-  /** The state as read, to tell what an outcome changed. */
-  before: string
+  state: BrpState
 }
 
 export function read(fighter: Fighter): Outcome<Combatant> {
-  const parsed = readSheet(SHEET, fighter)
-  if (!parsed.ok) return parsed
-  const sheet = parsed.value as Sheet
-  const stored = fighter.state as Partial<BrpState>
-  const fresh = initialState(sheet, SETTINGS)
-  const c: Combatant = {
-    fighter,
-    sheet,
-    state: {
-      hitPoints: fighter.hp,
-      maxHitPoints: fighter.maxHp,
-      injuries: stored.injuries ?? [],
-      unconscious: stored.unconscious ?? false,
-      dead: stored.dead ?? false,
-      items: { ...fresh.items, ...stored.items },
-    },
-    extra: stored.unconsciousHours === undefined ? {} : { unconsciousHours: stored.unconsciousHours },
-    before: '',
-  }
-  c.before = JSON.stringify(stateOf(c))
-  return ok(c)
-}
-
-export function stateOf(c: Combatant): Record<string, unknown> {
-  const { injuries, unconscious, dead, items } = c.state
-  const state: BrpState = { injuries: [...injuries], unconscious, dead, items: { ...items }, ...c.extra }
-  return state as unknown as Record<string, unknown>
+  const sheet = fighters.sheetOf(fighter)
+  return sheet.ok ? ok({ fighter, sheet: sheet.value, state: fighters.stateOf(fighter) }) : sheet
 }
 
 /** "Sword, Short", "Round shield": an item key of the state as the log names it. */
@@ -110,14 +95,14 @@ export const AWAKEN = 'awaken'
 export const RELOAD = 'reload:'
 const HEALING = '5.14 Healing'
 
+type FirstAidDeclared = { a: Combatant; t: Combatant; wound: Injury }
+type ReloadDeclared = { a: Combatant; weapon: string; refill: string | null; lines: BreakdownLine[] }
+
 /**
  * First Aid, declared: the healer's skill and the wound it treats, the newest that has not had it
  * ("An injury may have First Aid applied to it only once"), or why not.
  */
-export function declareFirstAid(
-  healer: Fighter,
-  patient: Fighter,
-): Outcome<{ a: Combatant; t: Combatant; wound: Injury }> {
+export function declareFirstAid(healer: Fighter, patient: Fighter): Outcome<FirstAidDeclared> {
   const a = read(healer)
   if (!a.ok) return a
   const t = read(patient)
@@ -132,11 +117,7 @@ export function declareFirstAid(
  * A reload, declared: the weapon named by the choice (`RELOAD` and its row), loaded or refilled, or why not.
  * It is about oneself ("a full combat round to reload"): naming anyone else is refused.
  */
-export function declareReload(
-  attacker: Fighter,
-  target: Fighter,
-  choice: string,
-): Outcome<{ a: Combatant; weapon: string; refill: string | null; lines: BreakdownLine[] }> {
+export function declareReload(attacker: Fighter, target: Fighter, choice: string): Outcome<ReloadDeclared> {
   if (target.id !== attacker.id)
     return fail(`${attacker.name} reloads their own weapon: choose ${attacker.name}.`)
   const a = read(attacker)
@@ -174,20 +155,37 @@ export type Declaration = {
   declaration: AttackDeclaration
 }
 
+/** Whether a choice is an attack, not First Aid, a reload or waking one (each checked where it is done). */
+const isAttack = (choice: string) => choice !== FIRST_AID && choice !== AWAKEN && !choice.startsWith(RELOAD)
+
 /**
  * A declaration checked once (`CombatRules.plan`): an attack's `declare`, which the preview, the defenses
- * and the roll read back; null for First Aid, a reload or waking one, each checked where it is done.
+ * and the roll read back (`actOf`); null for First Aid, a reload or waking one.
  */
 function planned(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Declaration | null> {
-  const { choice } = declared
-  if (choice === FIRST_AID || choice === AWAKEN || choice.startsWith(RELOAD)) return ok(null)
-  return declare(attacker, target, declared)
+  return isAttack(declared.choice) ? declare(attacker, target, declared) : ok(null)
 }
 
-/** The attack's declaration from its plan, as `planned` checked it (an attack's plan always holds one). */
-export function declarationOf(plan: AttackPlan): Outcome<Declaration> {
+/** What a planned choice comes to, checked, or why not: an attack, First Aid, a reload or waking one. */
+export type Act =
+  | ({ kind: 'attack' } & Declaration)
+  | ({ kind: 'first-aid' } & FirstAidDeclared)
+  | ({ kind: 'reload' } & ReloadDeclared)
+  | { kind: 'awaken'; t: Combatant }
+
+/** The plan's choice as `Act`: an attack's declaration as `planned` checked it, the rest checked now. */
+export function actOf(plan: AttackPlan): Outcome<Act> {
+  const { attacker, target, declared } = plan
+  const tagged = <K extends Act['kind'], T>(kind: K, o: Outcome<T>) => (o.ok ? ok({ kind, ...o.value }) : o)
+  if (declared.choice === FIRST_AID) return tagged('first-aid', declareFirstAid(attacker, target))
+  if (declared.choice.startsWith(RELOAD))
+    return tagged('reload', declareReload(attacker, target, declared.choice))
+  if (declared.choice === AWAKEN) {
+    const t = wake(target)
+    return t.ok ? ok({ kind: 'awaken', t: t.value }) : t
+  }
   const d = setupOf<Declaration | null>(plan)
-  return d ? ok(d) : declare(plan.attacker, plan.target, plan.declared)
+  return tagged('attack', d ? ok(d) : declare(attacker, target, declared))
 }
 
 /** "Hits on 55 or less on d100 (55%), special on 11 or less." */
@@ -204,12 +202,12 @@ export function wake(patient: Fighter): Outcome<Combatant> {
   if (!t.ok) return t
   const woken = awaken(t.value.state)
   if (!woken.ok) return fail(`${patient.name}: ${woken.error}`)
-  const { unconsciousHours: _hours, ...extra } = t.value.extra
-  return ok({ ...t.value, state: woken.value, extra })
+  const { unconsciousHours: _hours, ...state } = woken.value as BrpState
+  return ok({ ...t.value, state })
 }
 
 /**
- * What a screen reads of brp's combat (`ScreenRules.combat`); `brpCombat` (table.ts) adds resolving an attack
+ * What a screen reads of brp's combat (`ScreenRules.combat`); `brpCombat` (room-combat.ts) adds resolving an attack
  * (resolve.ts) and what only the room runs.
  */
 export const brpCombatView: ScreenRules['combat'] = {
@@ -260,7 +258,7 @@ export const brpCombatView: ScreenRules['combat'] = {
   },
 
   toggles(attacker, target, choice) {
-    if (choice === FIRST_AID || choice === AWAKEN || choice.startsWith(RELOAD)) return []
+    if (!isAttack(choice)) return []
     const a = read(attacker)
     const t = read(target)
     if (!a.ok || !t.ok) return []
@@ -287,31 +285,26 @@ export const brpCombatView: ScreenRules['combat'] = {
   plan: checkedPlan(planned),
 
   preview(plan) {
-    const { attacker, target, declared } = plan
-    if (declared.choice.startsWith(RELOAD)) {
-      const reloaded = declareReload(attacker, target, declared.choice)
-      if (!reloaded.ok) return reloaded
+    const { target } = plan
+    const act = actOf(plan)
+    if (!act.ok) return act
+    const it = act.value
+    if (it.kind === 'reload')
       return ok({
         chance: 1,
-        summary: `Reloads the ${reloaded.value.weapon}: the whole combat round. It can fire next round.`,
-        lines: reloaded.value.lines,
+        summary: `Reloads the ${it.weapon}: the whole combat round. It can fire next round.`,
+        lines: it.lines,
         dice: false,
       })
-    }
-    if (declared.choice === AWAKEN) {
-      const woken = wake(target)
-      if (!woken.ok) return woken
+    if (it.kind === 'awaken')
       return ok({
         chance: 1,
         summary: `${target.name} wakes: no roll (5.12 "until awakened by another character").`,
         lines: [],
         dice: false,
       })
-    }
-    if (declared.choice === FIRST_AID) {
-      const aid = declareFirstAid(attacker, target)
-      if (!aid.ok) return aid
-      const { a, t } = aid.value
+    if (it.kind === 'first-aid') {
+      const { a, t } = it
       const odds = firstAidOdds(a.sheet.firstAid, t.state, SETTINGS)
       if (!odds.ok) return odds
       const { wound, success, atMost, saves } = odds.value
@@ -329,9 +322,7 @@ export const brpCombatView: ScreenRules['combat'] = {
         lines: [{ label: 'First Aid skill', value: a.sheet.firstAid, rule: HEALING }],
       })
     }
-    const d = declarationOf(plan)
-    if (!d.ok) return d
-    const { t, attack } = d.value
+    const { t, attack } = it
     const odds = exchangeOdds(attack, null, t.sheet, t.state, SETTINGS)
     const damage = odds.expectedDamageFloat.toFixed(1)
     const preview: Preview = {
@@ -350,20 +341,20 @@ export const brpCombatView: ScreenRules['combat'] = {
   clearable(fighter) {
     const c = read(fighter)
     if (!c.ok || !c.value.state.unconscious || !awaken(c.value.state).ok) return []
-    const hours = c.value.extra.unconsciousHours
+    const hours = c.value.state.unconsciousHours
     return [
       {
         id: 'unconscious',
-        label: hours ? `Unconscious (${plural(hours, 'hour')})` : 'Unconscious',
+        label: unconsciousChip(hours),
         when: `when their ${hours ? `${plural(hours, 'hour')} (1D6)` : '1D6 hours'} have passed (5.12)`,
       },
     ]
   },
 
   defense(fighter) {
-    const points = armorPoints(fighter)
     const c = read(fighter)
-    if (points === null || !c.ok) return null
+    if (!c.ok) return null
+    const points = armorPoints(c.value.sheet)
     if (points === 0) return 'No armor'
     // What the armor costs its wearer's own rolls (5.10), which Fray applies only to Dodge and Throw: the
     // player and the GM see it for the rest ("At the gamemaster's discretion, other skills may be affected").
@@ -376,18 +367,18 @@ export const brpCombatView: ScreenRules['combat'] = {
     return `Armor ${points} AP${said.length > 0 ? ` (${said.join(', ')})` : ''}`
   },
   // 5.12: "armor points are subtracted from the damage", whatever dealt it.
-  soak: (fighter) => ({ points: armorPoints(fighter) ?? 0, rule: '5.10 Armor, 5.12 Damage and Injury' }),
+  soak(fighter) {
+    const c = read(fighter)
+    return { points: c.ok ? armorPoints(c.value.sheet) : 0, rule: '5.10 Armor, 5.12 Damage and Injury' }
+  },
 
   status(fighter) {
     const readOne = read(fighter)
     if (!readOne.ok) return []
-    const { sheet, state, extra } = readOne.value
+    const { sheet, state } = readOne.value
     if (state.dead) return ['Dead']
     const chips: string[] = []
-    if (state.unconscious)
-      chips.push(
-        extra.unconsciousHours ? `Unconscious (${plural(extra.unconsciousHours, 'hour')})` : 'Unconscious',
-      )
+    if (state.unconscious) chips.push(unconsciousChip(state.unconsciousHours))
     if (state.hitPoints <= 0) chips.push('Dying: First Aid this round')
     for (const [item, itemState] of Object.entries(state.items)) {
       const row = item === 'shield' ? null : findWeapon(item)
@@ -406,9 +397,12 @@ export const brpCombatView: ScreenRules['combat'] = {
   },
 }
 
-/** 5.10: what the armor worn stops (Riot Gear's split counted at its higher figure); null unreadable. */
-function armorPoints(fighter: Fighter): number | null {
-  const readOne = read(fighter)
-  if (!readOne.ok) return null
-  return readOne.value.sheet.armor.reduce((sum, id) => sum + (findArmor(id)?.points ?? 0), 0)
+/** 5.10: what the armor worn stops (Riot Gear's split counted at its higher figure). */
+function armorPoints(sheet: Sheet): number {
+  return sheet.armor.reduce((sum, id) => sum + (findArmor(id)?.points ?? 0), 0)
+}
+
+/** "Unconscious (3 hours)": the 1D6 hours rolled when knocked out (5.12), where known. */
+function unconsciousChip(hours: number | undefined): string {
+  return hours ? `Unconscious (${plural(hours, 'hour')})` : 'Unconscious'
 }

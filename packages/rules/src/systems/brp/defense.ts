@@ -5,7 +5,7 @@
 import { unreachable } from '../../assert.ts'
 import type { ModifierToggle, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
-import { physicalSkillPenalty } from './armor.ts'
+import { physicalSkill } from './armor.ts'
 import { type DeclaredAttack, weaponChance, weaponFor } from './attack.ts'
 import { type Chance, divided } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
@@ -119,12 +119,7 @@ export function declareDefense(
         return fail('It is impossible to dodge firearms or high-velocity weapons (5.7).')
       if (velocity === 'low-velocity' && settings.dodgeMissiles === 'never')
         return fail('In this room, arrows and thrown weapons cannot be dodged (5.7).')
-      const penalty = physicalSkillPenalty(defender)
-      const value = Math.max(0, defender.dodge + penalty.reduce((s, l) => s + l.value, 0))
-      let chance: Chance = {
-        value,
-        lines: [{ label: 'Dodge skill', value: defender.dodge, rule: '5.7 Dodging' }, ...penalty],
-      }
+      let chance = physicalSkill(defender, 'Dodge skill', defender.dodge, '5.7 Dodging')
       if (velocity === 'low-velocity')
         chance = divided(
           chance,

@@ -22,74 +22,53 @@ export interface MatrixRow {
 
 /** The seven printed rows, in order. */
 export const MATRIX: readonly MatrixRow[] = [
-  {
-    attack: 'special',
-    defense: 'special',
-    result: 'Defender parries or dodges attack, no other result.',
-    hit: 'none',
-    armorSubtracted: false,
-    parryingWeaponDamage: 0,
-    attackingWeaponDamage: 0,
-  },
-  {
-    attack: 'special',
-    defense: 'success',
-    result:
-      'Attack partially parried or dodged and achieves a normal success. Defender’s armor value subtracted from damage. Parrying weapon or shield takes 2 points of damage.',
-    hit: 'normal',
-    armorSubtracted: true,
-    parryingWeaponDamage: 2,
-    attackingWeaponDamage: 0,
-  },
-  {
-    attack: 'special',
-    defense: 'failure',
-    result:
-      'Attack achieves a special success. Attack does full damage plus normal damage bonus and appropriate special result. Defender’s armor value subtracted from damage.',
-    hit: 'special',
-    armorSubtracted: true,
-    parryingWeaponDamage: 0,
-    attackingWeaponDamage: 0,
-  },
-  {
-    attack: 'success',
-    defense: 'special',
-    result:
-      'Defender blocks or dodges damage; no other result. If parried in melee combat, attacker’s weapon takes 1 point of damage.',
-    hit: 'none',
-    armorSubtracted: false,
-    parryingWeaponDamage: 0,
-    attackingWeaponDamage: 1,
-  },
-  {
-    attack: 'success',
-    defense: 'success',
-    result: 'Defender blocks or dodges damage, no other result.',
-    hit: 'none',
-    armorSubtracted: false,
-    parryingWeaponDamage: 0,
-    attackingWeaponDamage: 0,
-  },
-  {
-    attack: 'success',
-    defense: 'failure',
-    result:
-      'Attack strikes defender and rolls damage normally. Defender’s armor value subtracted from damage.',
-    hit: 'normal',
-    armorSubtracted: true,
-    parryingWeaponDamage: 0,
-    attackingWeaponDamage: 0,
-  },
-  {
-    attack: 'failure',
-    defense: null,
-    result: 'No damage; no effect.',
-    hit: 'none',
-    armorSubtracted: false,
-    parryingWeaponDamage: 0,
-    attackingWeaponDamage: 0,
-  },
+  row('special', 'special', 'none', 'Defender parries or dodges attack, no other result.'),
+  row(
+    'special',
+    'success',
+    'normal',
+    'Attack partially parried or dodged and achieves a normal success. Defender’s armor value subtracted from damage. Parrying weapon or shield takes 2 points of damage.',
+    2,
+  ),
+  row(
+    'special',
+    'failure',
+    'special',
+    'Attack achieves a special success. Attack does full damage plus normal damage bonus and appropriate special result. Defender’s armor value subtracted from damage.',
+  ),
+  row(
+    'success',
+    'special',
+    'none',
+    'Defender blocks or dodges damage; no other result. If parried in melee combat, attacker’s weapon takes 1 point of damage.',
+    0,
+    1,
+  ),
+  row('success', 'success', 'none', 'Defender blocks or dodges damage, no other result.'),
+  row(
+    'success',
+    'failure',
+    'normal',
+    'Attack strikes defender and rolls damage normally. Defender’s armor value subtracted from damage.',
+  ),
+  row('failure', null, 'none', 'No damage; no effect.'),
 ]
+
+/**
+ * A row as printed: the levels, what lands, the Result cell (whose "Defender's armor value subtracted from
+ * damage" says armor counts), and the points the parrying and the attacking weapon take.
+ */
+function row(
+  attack: Level,
+  defense: Level | null,
+  hit: HitKind,
+  result: string,
+  parryingWeaponDamage = 0,
+  attackingWeaponDamage = 0,
+): MatrixRow {
+  const armorSubtracted = result.includes('armor value subtracted from damage')
+  return { attack, defense, result, hit, armorSubtracted, parryingWeaponDamage, attackingWeaponDamage }
+}
 
 /**
  * The row for an attack level against a defense level. No defense (unaware, no legal option, or the

@@ -1,7 +1,7 @@
 /**
  * Resolving a brp attack (`CombatRules['resolve']`): the room's, and the dry run of a phone whose player rolls
  * their own dice (`RESOLVE_LOADERS`), which loads this chunk only when asked. What only resolving an attack
- * runs lives here and in the rules modules that only this file (and the room, `table.ts`) imports: a phone
+ * runs lives here and in the rules modules that only this file (and the room, `room-combat.ts`) imports: a phone
  * loads them only to ask for its own dice.
  *
  * Dice order of an attack: d100 to hit; the defender's d100 when the attack succeeded and the defender
@@ -13,52 +13,26 @@ import type { CombatRules, Fighter, FighterChange, Resolution, Roller } from '..
 import { plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import {
-  AWAKEN,
-  type Combatant,
-  declarationOf,
-  declareFirstAid,
-  declareReload,
-  FIRST_AID,
-  itemName,
-  RELOAD,
-  SETTINGS,
-  stateOf,
-  wake,
-} from './combat.ts'
+import { type Act, actOf, type BrpState, type Combatant, fighters, itemName, SETTINGS } from './combat.ts'
 import * as brp from './rules.ts'
 
-/** What changed on a combatant since it was read: hit points and state, or nothing. */
-export function changeOf(c: Combatant): FighterChange | null {
-  const change: FighterChange = {}
-  if (c.state.hitPoints !== c.fighter.hp) change.hp = c.state.hitPoints
-  const state = stateOf(c)
-  if (JSON.stringify(state) !== c.before) change.state = state
-  return Object.keys(change).length > 0 ? change : null
-}
+/** What an outcome changed on these combatants, by id, leaving out those it left as they were. */
+export const changesOf = (...each: Combatant[]): Record<string, FighterChange> =>
+  fighters.changesOf(...each.map((c) => [c.fighter, c.state.hitPoints, c.state] as const))
 
 /**
- * The defenses by id, each with its exact odds, from the rules package's preview (`previewAttack`): none,
- * dodge, each parry, and, where the defender has a shield and sees the attack coming, its two defense
- * toggles as options of their own. With `declareDefenses` for `read`, the same defenses without the odds.
+ * The defenses by id, from the rules package's `read` of them (`previewAttack` with the odds, or
+ * `declareDefenses` without): none, dodge, each parry, and, where the defender has a shield and sees the
+ * attack coming, its two defense toggles as options of their own.
  */
-export function defenseCandidates(
+export function defenseCandidates<D extends brp.DefenseDeclared>(
   a: Combatant,
   t: Combatant,
   declaration: brp.AttackDeclaration,
-): Array<{ id: string; label: string; preview: brp.DefensePreview }>
-export function defenseCandidates(
-  a: Combatant,
-  t: Combatant,
-  declaration: brp.AttackDeclaration,
-  read: typeof brp.declareDefenses,
-): Array<{ id: string; label: string; preview: brp.DefenseDeclared }>
-export function defenseCandidates(
-  a: Combatant,
-  t: Combatant,
-  declaration: brp.AttackDeclaration,
-  read: typeof brp.declareDefenses = brp.previewAttack,
-): Array<{ id: string; label: string; preview: brp.DefenseDeclared }> {
+  read: (
+    ...args: Parameters<typeof brp.declareDefenses>
+  ) => Outcome<{ attack: brp.DeclaredAttack; defenses: D[] }>,
+): Array<{ id: string; label: string; preview: D }> {
   const idOf = (choice: brp.DefenseChoice) => (choice.kind === 'parry' ? `parry-${choice.with}` : choice.kind)
   const previewWith = (toggles: string[]) => read(a, t, declaration, SETTINGS, toggles)
   const base = previewWith([])
@@ -143,23 +117,21 @@ function describeExchange(
 }
 
 /** A reload, the round's action (5.9 *): no dice; the weapon loaded, or a gun refilled. */
-function reloadWeapon(attacker: Fighter, target: Fighter, choice: string): Outcome<Resolution> {
-  const reloaded = declareReload(attacker, target, choice)
-  if (!reloaded.ok) return reloaded
-  const { a, weapon, refill, lines } = reloaded.value
-  const change = changeOf(a)
-  return ok({
+function reloadWeapon(attacker: Fighter, { a, weapon, refill, lines }: Act & { kind: 'reload' }): Resolution {
+  return {
     lines,
     summary: `${attacker.name} reloads the ${weapon} (the whole combat round)${refill ? `: ${refill}` : ''}.`,
-    changes: change ? { [attacker.id]: change } : {},
-  })
+    changes: changesOf(a),
+  }
 }
 
 /** First Aid on the patient's newest untreated wound: d100 against the skill, then 1D3 on a success (5.14). */
-function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Resolution> {
-  const aid = declareFirstAid(healer, patient)
-  if (!aid.ok) return aid
-  const { a, t, wound } = aid.value
+function firstAid(
+  healer: Fighter,
+  patient: Fighter,
+  { a, t, wound }: Act & { kind: 'first-aid' },
+  roll: Roller,
+): Outcome<Resolution> {
   const d100 = roll(100, 'First Aid')
   const check = brp.rollD100('First Aid', d100, { value: a.sheet.firstAid, lines: [] }, SETTINGS)
   if (!check.ok) return check
@@ -168,9 +140,7 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
   const healed = brp.firstAid(t.state, wound.id, a.sheet.firstAid, { d100, d3 }, SETTINGS)
   if (!healed.ok) return healed
   const dying = t.state.hitPoints <= 0
-  t.state = healed.value.state
-  const change = changeOf(t)
-  const after = t.state.hitPoints
+  const after = healed.value.state.hitPoints
   // A monster's hit points may be the GM's secret: its sentence says what happens without them.
   const at = patient.side === 'pc'
   const saved =
@@ -190,7 +160,7 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
   return ok({
     lines: healed.value.lines.map((l) => (capped(l) ? { ...l, health: patient.id } : l)),
     summary,
-    changes: change ? { [patient.id]: change } : {},
+    changes: changesOf({ ...t, state: healed.value.state }),
     // The roll's success, as the odds of the First Aid choice count it (5.14).
     hit: check.value.level !== 'failure',
   })
@@ -201,27 +171,21 @@ function firstAid(healer: Fighter, patient: Fighter, roll: Roller): Outcome<Reso
  * the fighters' changes and the log's lines and sentence.
  */
 export const brpResolve: CombatRules['resolve'] = (plan, defenseId, roll) => {
-  const { attacker, target, declared } = plan
-  if (declared.choice === FIRST_AID) return firstAid(attacker, target, roll)
-  if (declared.choice.startsWith(RELOAD)) return reloadWeapon(attacker, target, declared.choice)
-  if (declared.choice === AWAKEN) {
-    const woken = wake(target)
-    if (!woken.ok) return woken
-    const t = woken.value
-    const change = changeOf(t)
+  const { attacker, target } = plan
+  const act = actOf(plan)
+  if (!act.ok) return act
+  const it = act.value
+  if (it.kind === 'first-aid') return firstAid(attacker, target, it, roll)
+  if (it.kind === 'reload') return ok(reloadWeapon(attacker, it))
+  if (it.kind === 'awaken')
     return ok({
       lines: [
         { label: 'Awakened by another character', value: 0, rule: '5.12 Damage and Injury', note: true },
       ],
       summary: `${attacker.name} wakes ${target.name} up.`,
-      changes: change ? { [target.id]: change } : {},
+      changes: changesOf(it.t),
     })
-  }
-  const d = declarationOf(plan)
-  if (!d.ok) return d
-  // Copies of the two as planned: the exchange writes their state, and a plan may be rolled again.
-  const { attack, declaration } = d.value
-  const [a, t] = [{ ...d.value.a }, { ...d.value.t }]
+  const { a, t, attack, declaration } = it
   const defense = chosenDefense(a, t, declaration, defenseId)
   if (!defense.ok) return defense
   const attackRoll = brp.rollAttack(attack, roll(100, 'to hit'), SETTINGS)
@@ -257,19 +221,14 @@ export const brpResolve: CombatRules['resolve'] = (plan, defenseId, roll) => {
   // The wound's lines (hit points before, the wound, hit points now) show the target's hit points.
   const wound = new Set<BreakdownLine>(result.injury?.lines ?? [])
   const lines: BreakdownLine[] = result.lines.map((l) => (wound.has(l) ? { ...l, health: t.fighter.id } : l))
-  a.state = result.attacker
-  t.state = result.defender
+  let defender: BrpState = result.defender
   if (result.injury?.knockedOut) {
     const hours = brp.unconsciousHours(roll(6, 'unconscious 1D6 hours'))
     if (!hours.ok) return hours
-    t.extra = { ...t.extra, unconsciousHours: hours.value.hours }
+    defender = { ...defender, unconsciousHours: hours.value.hours }
     lines.push(...hours.value.lines)
   }
-  const changes: Record<string, FighterChange> = {}
-  for (const c of [a, t]) {
-    const change = changeOf(c)
-    if (change) changes[c.fighter.id] = change
-  }
+  const changes = changesOf({ ...a, state: result.attacker }, { ...t, state: defender })
   const summary = describeExchange(a, t, defense.value, result, attackRoll.value.level)
   const publicSummary = describeExchange(a, t, defense.value, result, attackRoll.value.level, true)
   const resolution: Resolution = {

@@ -4,31 +4,21 @@
  * the GM waking one. Apart so that neither of the others imports it: a phone's chunks hold none of it.
  */
 import { addFractions, toFloat } from '../../dice/fraction.ts'
-import type {
-  CombatRules,
-  DefenseOption,
-  Fighter,
-  FighterChange,
-  Resolution,
-  Roller,
-} from '../../engine/types.ts'
+import type { CombatRules, DefenseOption, Fighter, Resolution, Roller } from '../../engine/types.ts'
 import { percent, plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import {
-  AWAKEN,
+  actOf,
+  type BrpState,
   brpCombatView,
-  declarationOf,
-  declareFirstAid,
-  declareReload,
-  FIRST_AID,
+  type Combatant,
   itemName,
-  RELOAD,
   read,
   SETTINGS,
   wake,
 } from './combat.ts'
-import { brpResolve, changeOf, defenseCandidates } from './resolve.ts'
+import { brpResolve, changesOf, defenseCandidates } from './resolve.ts'
 import * as brp from './rules.ts'
 
 /** A week of rest (5.14): each wounded fighter heals 1D3, or 3 in a hospital, up to maximum hit points. */
@@ -39,7 +29,7 @@ function weekOfRest(
 ): Outcome<Resolution> {
   const lines: BreakdownLine[] = []
   const said: string[] = []
-  const changes: Record<string, FighterChange> = {}
+  const after: Combatant[] = []
   for (const fighter of fighters) {
     const c = read(fighter)
     if (!c.ok || c.value.state.dead) continue
@@ -49,7 +39,7 @@ function weekOfRest(
     // ended with them still there, and "they are dead" (5.12). First Aid before the rest could save them.
     const end = brp.endOfRound(c.value.state)
     if (end.died) {
-      c.value.state = end.state
+      after.push({ ...c.value, state: end.state })
       lines.push({
         label: `${fighter.name}: dead at ${hitPoints} hit points when that round ended`,
         value: hitPoints,
@@ -57,8 +47,6 @@ function weekOfRest(
         health: fighter.id,
       })
       said.push(`${fighter.name} dies (still at 0 hit points or less when that round ended)`)
-      const change = changeOf(c.value)
-      if (change) changes[fighter.id] = change
       continue
     }
     const inHospital = hospital.includes(fighter.id)
@@ -67,11 +55,8 @@ function weekOfRest(
       : { d3: roll(3, `${fighter.name}: a week of rest 1D3`) }
     const healed = brp.weeklyHealing(c.value.state, dice)
     if (!healed.ok) continue
-    c.value.state = healed.value.state
-    if (healed.value.woke) {
-      const { unconsciousHours: _hours, ...extra } = c.value.extra
-      c.value.extra = extra
-    }
+    const { unconsciousHours: _hours, ...awake }: BrpState = healed.value.state
+    after.push({ ...c.value, state: healed.value.woke ? awake : healed.value.state })
     // Healing up to the maximum shows what the maximum is.
     const most = (l: BreakdownLine) => l.label.startsWith('Up to maximum')
     lines.push(
@@ -84,11 +69,9 @@ function weekOfRest(
     said.push(
       `${fighter.name} heals ${plural(healed.value.healed, 'hit point')}${inHospital ? ' in a hospital' : ''}${healed.value.woke ? ' and is awake' : ''}`,
     )
-    const change = changeOf(c.value)
-    if (change) changes[fighter.id] = change
   }
   if (said.length === 0) return fail('Nobody here is wounded: a week of rest would heal nothing.')
-  return ok({ lines, summary: `A week of rest: ${said.join(', ')}.`, changes })
+  return ok({ lines, summary: `A week of rest: ${said.join(', ')}.`, changes: changesOf(...after) })
 }
 
 /**
@@ -98,22 +81,23 @@ function weekOfRest(
 function reloadAfterTheFight(fighters: readonly Fighter[]): Resolution {
   const lines: BreakdownLine[] = []
   const said: string[] = []
-  const changes: Record<string, FighterChange> = {}
+  const after: Combatant[] = []
   for (const fighter of fighters) {
     const c = read(fighter)
     if (!c.ok || c.value.state.dead) continue
-    for (const row of brp.reloadable(c.value.sheet, c.value.state)) {
-      const reloaded = brp.reload(c.value.sheet, c.value.state, row.id)
+    const { sheet } = c.value
+    let state: BrpState = c.value.state
+    for (const row of brp.reloadable(sheet, state)) {
+      const reloaded = brp.reload(sheet, state, row.id)
       if (!reloaded.ok) continue
-      c.value.state = reloaded.value.state
+      state = reloaded.value.state
       lines.push(...reloaded.value.lines.map((l) => ({ ...l, label: `${fighter.name}: ${l.label}` })))
-      said.push(`${fighter.name}'s ${itemName(c.value.sheet, row.item)}`)
+      said.push(`${fighter.name}'s ${itemName(sheet, row.item)}`)
     }
-    const change = changeOf(c.value)
-    if (change) changes[fighter.id] = change
+    after.push({ ...c.value, state })
   }
   const summary = said.length > 0 ? `After the fight, everyone reloads: ${said.join(', ')}.` : ''
-  return { lines, summary, changes }
+  return { lines, summary, changes: changesOf(...after) }
 }
 
 /**
@@ -123,24 +107,13 @@ function reloadAfterTheFight(fighters: readonly Fighter[]): Resolution {
 export const brpCombat: CombatRules = {
   ...brpCombatView,
   defenses(plan) {
-    const { attacker, target, declared } = plan
-    if (declared.choice === AWAKEN) {
-      const woken = wake(target)
-      return woken.ok ? ok([]) : woken
-    }
-    if (declared.choice === FIRST_AID) {
-      const aid = declareFirstAid(attacker, target)
-      return aid.ok ? ok([]) : aid
-    }
-    if (declared.choice.startsWith(RELOAD)) {
-      const reloaded = declareReload(attacker, target, declared.choice)
-      return reloaded.ok ? ok([]) : reloaded
-    }
-    const d = declarationOf(plan)
-    if (!d.ok) return d
-    const { a, t, declaration } = d.value
+    const act = actOf(plan)
+    if (!act.ok) return act
+    // First Aid, a reload and waking one are answered by nobody.
+    if (act.value.kind !== 'attack') return ok([])
+    const { a, t, declaration } = act.value
     const options: DefenseOption[] = []
-    for (const { id, label, preview } of defenseCandidates(a, t, declaration)) {
+    for (const { id, label, preview } of defenseCandidates(a, t, declaration, brp.previewAttack)) {
       if (!preview.allowed) continue
       const { defense, odds } = preview
       const landing = `the attack lands ${percent(toFloat(odds.hit))}, about ${odds.expectedDamageFloat.toFixed(1)} damage`
@@ -165,29 +138,25 @@ export const brpCombat: CombatRules = {
   endOfRound(fighters, round) {
     const lines: BreakdownLine[] = []
     const said: string[] = []
-    const changes: Record<string, FighterChange> = {}
+    const after: Combatant[] = []
     for (const fighter of fighters) {
-      const readOne = read(fighter)
-      if (!readOne.ok) continue
-      const c = readOne.value
+      const c = read(fighter)
+      if (!c.ok) continue
       const name = fighter.name
       // "Reduced to 0 hit points and remains at 0 at the end of the combat round, they are dead" (5.12).
-      const end = brp.endOfRound(c.state)
-      if (end.died) {
-        c.state = end.state
-        lines.push({
-          label: `${name}: dead at ${c.state.hitPoints} hit points`,
-          value: c.state.hitPoints,
-          rule: '5.12 Damage and Injury',
-          health: fighter.id,
-        })
-        said.push(`${name} dies (still at 0 hit points or less at the end of the round).`)
-      }
-      const change = changeOf(c)
-      if (change) changes[fighter.id] = change
+      const end = brp.endOfRound(c.value.state)
+      if (!end.died) continue
+      after.push({ ...c.value, state: end.state })
+      lines.push({
+        label: `${name}: dead at ${end.state.hitPoints} hit points`,
+        value: end.state.hitPoints,
+        rule: '5.12 Damage and Injury',
+        health: fighter.id,
+      })
+      said.push(`${name} dies (still at 0 hit points or less at the end of the round).`)
     }
     const summary = said.length > 0 ? `End of round ${round}: ${said.join(' ')}` : `End of round ${round}.`
-    return ok({ lines, summary, changes })
+    return ok({ lines, summary, changes: changesOf(...after) })
   },
 
   endOfFight: (fighters) => ok(reloadAfterTheFight(fighters)),
@@ -198,10 +167,9 @@ export const brpCombat: CombatRules = {
     const c = read(fighter)
     if (!c.ok) return c
     if (id !== 'unconscious' || !c.value.state.unconscious) return fail(`${fighter.name} is not ${id} now.`)
-    const hours = c.value.extra.unconsciousHours
+    const hours = c.value.state.unconsciousHours
     const woken = wake(fighter)
     if (!woken.ok) return woken
-    const change = changeOf(woken.value)
     return ok({
       lines: [
         {
@@ -212,7 +180,7 @@ export const brpCombat: CombatRules = {
         },
       ],
       summary: `${fighter.name} wakes: the hours of unconsciousness have passed, the GM says.`,
-      changes: change ? { [fighter.id]: change } : {},
+      changes: changesOf(woken.value),
     })
   },
 }

@@ -101,11 +101,6 @@ export function damageBonusOf(sheet: Sheet): DamageBonus | null {
   return bonus
 }
 
-/** '+1D4', '-1D6' or 'none': how the sheet and the log write a damage bonus. */
-export function formatDamageBonus(bonus: DamageBonus | null): string {
-  return bonus === null ? 'none' : `${bonus.sign < 0 ? '-' : '+'}${bonus.count}D${bonus.sides}`
-}
-
 /** Hit points, "derived from the average of Constitution and Size" (5.12); the rounding is a room setting. */
 export function maxHitPoints(sheet: Pick<Sheet, 'con' | 'siz'>, settings: BrpSettings): number {
   const sum = sheet.con + sheet.siz
@@ -199,3 +194,6 @@ export function sheetOf(input: Record<string, unknown> = {}): Sheet {
   if (!parsed.ok) throw new Error(parsed.error)
   return parsed.value
 }
+
+/** brp's sheet as the table reads it: the form and its parser. */
+export const SHEET = { fields: SHEET_FIELDS, parse: parseSheet }

@@ -60,6 +60,12 @@ export function initialState(sheet: Sheet, settings: BrpSettings): CombatantStat
   return { hitPoints: hp, maxHitPoints: hp, injuries: [], unconscious: false, dead: false, items }
 }
 
+/** A fresh combatant with the items stored over its own: an item added to the sheet since starts whole. */
+export function withStoredItems(sheet: Sheet, settings: BrpSettings, items: unknown): CombatantState {
+  const fresh = initialState(sheet, settings)
+  return { ...fresh, items: { ...fresh.items, ...(items as Record<string, ItemState> | undefined) } }
+}
+
 /** The item's state, or a whole one for something not tracked (Brawl). */
 export function itemState(state: CombatantState, item: string): ItemState {
   return state.items[item] ?? { damage: 0 }

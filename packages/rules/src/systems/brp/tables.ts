@@ -1,5 +1,6 @@
 /** The weapon, armor and shield tables of brp 5.9-5.11, transcribed once as rows of data. */
 import { unreachable } from '../../assert.ts'
+import { readOneGroup } from '../../dice/one-group.ts'
 
 /** The skill a weapon is used with (5.9 "The skill and specialty used"). */
 export type WeaponSkill =
@@ -58,40 +59,41 @@ export interface WeaponRow {
   readonly magazine?: { readonly size: number; readonly unit: 'shots' | 'charges' }
 }
 
-const d = (count: number, sides: number, bonus: number, db: DbUse): DamageSpec => ({
-  count,
-  sides,
-  bonus,
-  db,
-})
+/** A damage cell as the text prints it ("1D8+2+db", "2D6+2", "1D2+½db"), read by the one dice parser. */
+function cell(text: string): DamageSpec {
+  const db: DbUse = text.endsWith('+½db') ? 'half' : text.endsWith('+db') ? 'full' : 'none'
+  const dice = readOneGroup(text.replace(/\+½?db$/, ''))
+  if (!dice) throw new Error(`an unreadable damage cell: ${text}`)
+  return { ...dice, db }
+}
 
 /** Melee Weapons (5.9), in the order printed. */
 export const MELEE_WEAPONS: readonly WeaponRow[] = [
-  melee('axe-battle', 'Axe, Battle', 'Axe', 15, d(1, 8, 2, 'full'), 1, 15, 'medium'),
-  melee('axe-great', 'Axe, Great', 'Axe', 15, d(2, 6, 2, 'full'), 2, 15, 'medium'),
-  melee('axe-hand', 'Axe, Hand', 'Axe', 15, d(1, 6, 1, 'full'), 1, 12, 'medium'),
-  {
-    ...melee('brawl', 'Brawl', '', 25, d(1, 3, 0, 'full'), 1, null, 'unarmed'),
-    skill: 'Brawl',
-  },
-  melee('club-heavy', 'Club, Heavy', 'Club', 25, d(1, 8, 0, 'full'), 2, 22, 'medium'),
-  melee('club-light', 'Club, Light', 'Club', 25, d(1, 6, 0, 'full'), 1, 15, 'medium'),
-  melee('dagger', 'Dagger', 'Dagger', 25, d(1, 4, 0, 'full'), 1, 15, 'short'),
-  melee('halberd', 'Halberd', 'Polearm', 15, d(3, 6, 0, 'full'), 2, 25, 'long'),
-  melee('hammer', 'Hammer', 'Hammer', 25, d(1, 6, 0, 'full'), 1, 15, 'medium'),
-  melee('hammer-great', 'Hammer, Great', 'Hammer', 25, d(1, 10, 3, 'full'), 2, 15, 'medium'),
-  melee('knife', 'Knife', 'Dagger', 25, d(1, 3, 1, 'full'), 1, 15, 'short'),
-  melee('mace-heavy', 'Mace, Heavy', 'Mace', 25, d(1, 8, 2, 'full'), 2, 10, 'medium'),
-  melee('mace-light', 'Mace, Light', 'Mace', 25, d(1, 6, 2, 'full'), 1, 6, 'medium'),
-  melee('pike', 'Pike', 'Polearm', 15, d(1, 10, 2, 'full'), 2, 12, 'long'),
-  melee('staff-quarter', 'Staff, Quarter-', 'Staff', 25, d(1, 8, 0, 'full'), 2, 8, 'long'),
-  melee('spear-long', 'Spear, Long', 'Spear', 15, d(1, 10, 0, 'full'), 2, 10, 'long'),
-  melee('sword-broad', 'Sword, Broad', 'Sword', 15, d(1, 8, 1, 'full'), 1, 12, 'medium'),
-  melee('sword-great', 'Sword, Great', 'Sword', 5, d(2, 8, 0, 'full'), 2, 12, 'medium'),
-  melee('sword-short', 'Sword, Short', 'Sword', 15, d(1, 6, 1, 'full'), 1, 12, 'medium'),
+  melee('axe-battle', 'Axe, Battle', 'Axe', 15, '1D8+2+db', 1, 15, 'medium'),
+  melee('axe-great', 'Axe, Great', 'Axe', 15, '2D6+2+db', 2, 15, 'medium'),
+  melee('axe-hand', 'Axe, Hand', 'Axe', 15, '1D6+1+db', 1, 12, 'medium'),
+  { ...melee('brawl', 'Brawl', '', 25, '1D3+db', 1, null, 'unarmed'), skill: 'Brawl' },
+  melee('club-heavy', 'Club, Heavy', 'Club', 25, '1D8+db', 2, 22, 'medium'),
+  melee('club-light', 'Club, Light', 'Club', 25, '1D6+db', 1, 15, 'medium'),
+  melee('dagger', 'Dagger', 'Dagger', 25, '1D4+db', 1, 15, 'short'),
+  melee('halberd', 'Halberd', 'Polearm', 15, '3D6+db', 2, 25, 'long'),
+  melee('hammer', 'Hammer', 'Hammer', 25, '1D6+db', 1, 15, 'medium'),
+  melee('hammer-great', 'Hammer, Great', 'Hammer', 25, '1D10+3+db', 2, 15, 'medium'),
+  melee('knife', 'Knife', 'Dagger', 25, '1D3+1+db', 1, 15, 'short'),
+  melee('mace-heavy', 'Mace, Heavy', 'Mace', 25, '1D8+2+db', 2, 10, 'medium'),
+  melee('mace-light', 'Mace, Light', 'Mace', 25, '1D6+2+db', 1, 6, 'medium'),
+  melee('pike', 'Pike', 'Polearm', 15, '1D10+2+db', 2, 12, 'long'),
+  melee('staff-quarter', 'Staff, Quarter-', 'Staff', 25, '1D8+db', 2, 8, 'long'),
+  melee('spear-long', 'Spear, Long', 'Spear', 15, '1D10+db', 2, 10, 'long'),
+  melee('sword-broad', 'Sword, Broad', 'Sword', 15, '1D8+1+db', 1, 12, 'medium'),
+  melee('sword-great', 'Sword, Great', 'Sword', 5, '2D8+db', 2, 12, 'medium'),
+  melee('sword-short', 'Sword, Short', 'Sword', 15, '1D6+1+db', 1, 12, 'medium'),
 ]
 
-/** Missile Weapons (5.9), in the order printed; the notes "*" and "**" are the last two fields. */
+/**
+ * Missile Weapons (5.9), in the order printed; the notes "*" and "**" are read from the names (`missile`).
+ * A "(thrown)" row is the melee weapon of that name thrown: the same item (`missile`).
+ */
 export const MISSILE_WEAPONS: readonly WeaponRow[] = [
   missile(
     'axe-hand-thrown',
@@ -99,106 +101,22 @@ export const MISSILE_WEAPONS: readonly WeaponRow[] = [
     'Missile Weapon',
     'Throwing Axe',
     10,
-    d(1, 6, 0, 'half'),
+    '1D6+½db',
     1,
     12,
     20,
-    'axe-hand',
   ),
-  missile('bow-long', 'Bow, Long', 'Missile Weapon', 'Bow', 5, d(1, 8, 1, 'half'), 2, 10, 90),
-  {
-    ...missile(
-      'crossbow-heavy',
-      'Crossbow, Heavy*',
-      'Missile Weapon',
-      'Crossbow',
-      25,
-      d(2, 6, 2, 'none'),
-      2,
-      18,
-      55,
-    ),
-    reloadRound: true,
-  },
-  {
-    ...missile(
-      'crossbow-light',
-      'Crossbow, Light*',
-      'Missile Weapon',
-      'Crossbow',
-      25,
-      d(1, 6, 2, 'none'),
-      2,
-      10,
-      40,
-    ),
-    reloadRound: true,
-  },
-  missile(
-    'dagger-thrown',
-    'Dagger (thrown)',
-    'Missile Weapon',
-    'Throwing Dagger',
-    15,
-    d(1, 4, 0, 'half'),
-    1,
-    15,
-    10,
-    'dagger',
-  ),
-  missile(
-    'knife-thrown',
-    'Knife, (thrown)',
-    'Missile Weapon',
-    'Throwing Dagger',
-    15,
-    d(1, 3, 1, 'half'),
-    1,
-    10,
-    10,
-    'knife',
-  ),
-  {
-    ...missile('pistol', 'Pistol**', 'Firearm', 'Pistol', 20, d(1, 8, 0, 'none'), 1, 8, 20),
-    magazine: { size: 6, unit: 'shots' },
-  },
-  {
-    ...missile(
-      'pistol-laser',
-      'Pistol, Laser**',
-      'Energy Weapon',
-      'Laser Pistol',
-      20,
-      d(1, 8, 0, 'none'),
-      1,
-      14,
-      20,
-    ),
-    magazine: { size: 20, unit: 'charges' },
-  },
-  {
-    ...missile('rifle', 'Rifle**', 'Firearm', 'Rifle', 25, d(2, 6, 0, 'none'), 2, 12, 80),
-    magazine: { size: 6, unit: 'shots' },
-  },
-  {
-    ...missile(
-      'rifle-laser',
-      'Rifle, Laser**',
-      'Energy Weapon',
-      'Laser Rifle',
-      15,
-      d(2, 8, 0, 'none'),
-      2,
-      20,
-      100,
-    ),
-    magazine: { size: 20, unit: 'charges' },
-  },
-  {
-    ...missile('rock', 'Rock (thrown)', 'Throw', 'Throw', 0, d(1, 2, 0, 'half'), 1, null, 20),
-    base: 'Throw',
-  },
-  missile('sling', 'Sling', 'Missile Weapon', 'Sling', 5, d(1, 8, 0, 'half'), 2, 2, 80),
+  missile('bow-long', 'Bow, Long', 'Missile Weapon', 'Bow', 5, '1D8+1+½db', 2, 10, 90),
+  missile('crossbow-heavy', 'Crossbow, Heavy*', 'Missile Weapon', 'Crossbow', 25, '2D6+2', 2, 18, 55),
+  missile('crossbow-light', 'Crossbow, Light*', 'Missile Weapon', 'Crossbow', 25, '1D6+2', 2, 10, 40),
+  missile('dagger-thrown', 'Dagger (thrown)', 'Missile Weapon', 'Throwing Dagger', 15, '1D4+½db', 1, 15, 10),
+  missile('knife-thrown', 'Knife, (thrown)', 'Missile Weapon', 'Throwing Dagger', 15, '1D3+1+½db', 1, 10, 10),
+  missile('pistol', 'Pistol**', 'Firearm', 'Pistol', 20, '1D8', 1, 8, 20),
+  missile('pistol-laser', 'Pistol, Laser**', 'Energy Weapon', 'Laser Pistol', 20, '1D8', 1, 14, 20),
+  missile('rifle', 'Rifle**', 'Firearm', 'Rifle', 25, '2D6', 2, 12, 80),
+  missile('rifle-laser', 'Rifle, Laser**', 'Energy Weapon', 'Laser Rifle', 15, '2D8', 2, 20, 100),
+  missile('rock', 'Rock (thrown)', 'Throw', 'Throw', 'Throw', '1D2+½db', 1, null, 20),
+  missile('sling', 'Sling', 'Missile Weapon', 'Sling', 5, '1D8+½db', 2, 2, 80),
 ]
 
 function melee(
@@ -206,7 +124,7 @@ function melee(
   name: string,
   specialty: string,
   base: number,
-  damage: DamageSpec,
+  damage: string,
   hands: 1 | 2,
   hitPoints: number | null,
   length: WeaponLength,
@@ -218,7 +136,7 @@ function melee(
     skill: 'Melee Weapon',
     specialty,
     base,
-    damage,
+    damage: cell(damage),
     hands,
     hitPoints,
     range: null,
@@ -227,32 +145,42 @@ function melee(
   }
 }
 
+/**
+ * A Missile Weapons row, with the notes its name's marks point to: "*" a full combat round to reload;
+ * "**" 6 shots for pistols and rifles, charges for 20 shots for laser ones. A thrown melee weapon
+ * ("dagger-thrown") is the same item as the melee row ("dagger").
+ */
 function missile(
   id: string,
   name: string,
   skill: WeaponSkill,
   specialty: string,
-  base: number,
-  damage: DamageSpec,
+  base: number | 'Throw',
+  damage: string,
   hands: 1 | 2,
   hitPoints: number | null,
   range: number,
-  item: string = id,
 ): WeaponRow {
-  return {
+  const row: WeaponRow = {
     id,
     name,
     table: 'missile',
     skill,
     specialty,
     base,
-    damage,
+    damage: cell(damage),
     hands,
     hitPoints,
     range,
     length: 'missile',
-    item,
+    item: id.replace(/-thrown$/, ''),
   }
+  if (name.endsWith('**'))
+    return {
+      ...row,
+      magazine: skill === 'Energy Weapon' ? { size: 20, unit: 'charges' } : { size: 6, unit: 'shots' },
+    }
+  return name.endsWith('*') ? { ...row, reloadRound: true } : row
 }
 
 /** Every weapon row, melee first, as the rest of the system looks them up. */
@@ -336,19 +264,6 @@ export function findArmor(id: string): ArmorRow | undefined {
   return ARMOR.find((a) => a.id === id)
 }
 
-/** The physical skills of 5.10, which body armor penalises; Dodge and Throw are the ones combat uses. */
-export const PHYSICAL_SKILLS = [
-  'Climb',
-  'Dodge',
-  'Fine Manipulation',
-  'Hide',
-  'Jump',
-  'Sleight of Hand',
-  'Stealth',
-  'Swim',
-  'Throw',
-] as const
-
 /** The shield sizes of 5.11, which set the straight chance to parry a missile. */
 export type ShieldSize = 'target' | 'full' | 'large'
 
@@ -364,29 +279,23 @@ export interface ShieldRow {
   readonly size: ShieldSize
 }
 
-const shield = (
-  id: string,
-  name: string,
-  points: number,
-  damage: DamageSpec,
-  size: ShieldSize,
-): ShieldRow => ({
+const shield = (id: string, name: string, points: number, damage: string, size: ShieldSize): ShieldRow => ({
   id,
   name,
   base: 15,
   points,
-  damage,
+  damage: cell(damage),
   size,
 })
 
 /** Shields Table (5.11), in the order printed. */
 export const SHIELDS: readonly ShieldRow[] = [
-  shield('heater', 'Heater', 12, d(1, 3, 0, 'full'), 'full'),
-  shield('hoplite', 'Hoplite', 16, d(1, 4, 0, 'full'), 'large'),
-  shield('kite', 'Kite', 16, d(1, 4, 0, 'full'), 'full'),
-  shield('riot', 'Riot', 16, d(1, 3, 0, 'full'), 'large'),
-  shield('round', 'Round', 12, d(1, 3, 0, 'full'), 'full'),
-  shield('target', 'Target', 12, d(1, 2, 0, 'full'), 'target'),
+  shield('heater', 'Heater', 12, '1D3+db', 'full'),
+  shield('hoplite', 'Hoplite', 16, '1D4+db', 'large'),
+  shield('kite', 'Kite', 16, '1D4+db', 'full'),
+  shield('riot', 'Riot', 16, '1D3+db', 'large'),
+  shield('round', 'Round', 12, '1D3+db', 'full'),
+  shield('target', 'Target', 12, '1D2+db', 'target'),
 ]
 
 /** A shield row by id; undefined for 'none' or an id not in the table. */

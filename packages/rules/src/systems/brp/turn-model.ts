@@ -10,7 +10,8 @@ import { readSheet } from '../../engine/sheet.ts'
 import { fail, ok } from '../../outcome.ts'
 import { brpInfo } from './info.ts'
 import * as brp from './rules.ts'
-import { brpTurnView, defaultIntent, SHEET } from './turn-view.ts'
+import { SHEET } from './sheet.ts'
+import { brpTurnView, defaultIntent } from './turn-view.ts'
 
 export const brpTurns = orderedTurns({
   ...brpTurnView,

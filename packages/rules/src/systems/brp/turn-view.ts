@@ -14,23 +14,15 @@ import type { ScreenRules } from '../../rule-system.ts'
 import { attackRows, noReload, unready, weaponFor } from './attack.ts'
 import { MAX_MOVE_METERS, rankAfterMoving, statementOrder } from './dex-rank.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
-import { parseSheet, SHEET_FIELDS, type Sheet } from './sheet.ts'
-import { type CombatantState, type ItemState, initialState } from './state.ts'
+import { SHEET, type Sheet } from './sheet.ts'
+import { withStoredItems } from './state.ts'
 import { displayName } from './tables.ts'
 
-export const SHEET = { fields: SHEET_FIELDS, parse: parseSheet }
 const OTHER = 'Something else (no attack)'
-
-/** The declarer's weapons as they stand (a crossbow fired, a gun emptied), from their state where known. */
-function gearOf(f: Declarer, sheet: Sheet): CombatantState {
-  const fresh = initialState(sheet, DEFAULT_SETTINGS)
-  const items = (f.state?.items ?? {}) as Record<string, ItemState>
-  return { ...fresh, items: { ...fresh.items, ...items } }
-}
 
 /** The weapon rows one may state an attack with now: not broken, loaded, with a shot left (5.9). */
 function readyRows(f: Declarer, sheet: Sheet) {
-  const gear = gearOf(f, sheet)
+  const gear = withStoredItems(sheet, DEFAULT_SETTINGS, f.state?.items)
   return attackRows(sheet).filter((row) => !unready(sheet, gear, row))
 }
 
@@ -52,7 +44,7 @@ export function checkIntent(f: Declarer, intent: Intent) {
   if (intent.weapon !== null) {
     const weapon = weaponFor(sheet.value, intent.weapon)
     if (!weapon.ok) return weapon
-    const gear = gearOf(f, sheet.value)
+    const gear = withStoredItems(sheet.value, DEFAULT_SETTINGS, f.state?.items)
     const why = unready(sheet.value, gear, weapon.value)
     // A reload is the round's action, and no attack: stated as "something else" (5.2, 5.9 *).
     if (why)
@@ -61,10 +53,6 @@ export function checkIntent(f: Declarer, intent: Intent) {
   return ok(intent)
 }
 
-/**
- * What a screen reads of the round (`ScreenRules.turn`): the Statement of Intent's form. `brpTurns` adds the
- * room's steps.
- */
 /** brp's Movement phase (5.1) on the banner: who moves how far, before anyone acts. */
 function movementLine(turn: TurnState, name: (id: string) => string, mine?: string): TurnLine | null {
   if (orderedRound(turn).phase !== 'movement') return null
@@ -78,6 +66,10 @@ function movementLine(turn: TurnState, name: (id: string) => string, mine?: stri
   }
 }
 
+/**
+ * What a screen reads of the round (`ScreenRules.turn`): the Statement of Intent's form. `brpTurns` adds the
+ * room's steps.
+ */
 export const brpTurnView = {
   // The words of the Movement phase; the rest as every slot-ordered round says it.
   view: { ...orderedView, line: movementLine },
