@@ -241,7 +241,10 @@ export function contractSuite(system: RuleSystem): void {
       expect(ended.ok ? ended.value.changes : ended.error).toEqual({})
     })
 
-    it(`plays ${FIGHTS} seeded fights through the room, every invariant of the simulator kept`, () => {
+    // Whole fights through the room: a second or two alone, more on a busy machine.
+    it(`plays ${FIGHTS} seeded fights through the room, every invariant of the simulator kept`, {
+      timeout: 60_000,
+    }, () => {
       let attacks = 0
       for (let seed = FIRST_SEED; seed < FIRST_SEED + FIGHTS; seed++) {
         const result = runFight(system, seed)
