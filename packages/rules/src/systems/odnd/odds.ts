@@ -39,6 +39,19 @@ export function expectedDamage(spec: DamageSpec, penalty = spec.penalty): Fracti
   return mean(mapTotals(sumOfDice(spec.dice.count, spec.dice.sides), (sum) => damagePoints(s, sum)))
 }
 
+/** Whether a kept natural d20 hits a prepared attack: never a 1, and a 20 whenever it can hit at all. */
+const hitsOn = (p: PreparedAttack, natural: number): boolean =>
+  natural !== 1 && p.canHit && (natural === 20 || natural + p.modifier >= p.target)
+
+/** The chance to hit alone (what a defense offers says), without the damage the whole odds count. */
+export function hitChance(decl: AttackDeclaration): Outcome<number> {
+  const p = prepareAttack(decl)
+  if (!p.ok) return fail(p.error)
+  const { weights, total } = naturalWeights(p.value.roll)
+  const hitW = weights.reduce((sum, w, i) => (hitsOn(p.value, i + 1) ? sum + w : sum), 0)
+  return ok(toFloat(fraction(hitW, total)))
+}
+
 /** The exact odds of a prepared attack: 20 (or 400) d20 outcomes times the damage dice. */
 export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOdds {
   const { weights, total } = naturalWeights(p.roll)
@@ -59,8 +72,7 @@ export function preparedOdds(p: PreparedAttack, attackerLevel: number): AttackOd
   const normalHit = perHit(0)
   weights.forEach((w, i) => {
     const natural = i + 1
-    const hit = natural !== 1 && p.canHit && (natural === 20 || natural + p.modifier >= p.target)
-    if (!hit) return
+    if (!hitsOn(p, natural)) return
     needs ??= natural
     hitW += w
     if (natural === 20 && p.natural20Crits) critW += w
