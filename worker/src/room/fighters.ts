@@ -26,18 +26,38 @@ export interface RoomContext extends TableDocs {
 export const secretOf = (docs: TableDocs, id: string): Y.Map<unknown> | undefined =>
   docs.gm.getMap<Y.Map<unknown>>(GM.foeSecrets).get(id)
 
+/** What a fighter is read from, in order: its id, name and side, then its fields the gm document may keep. */
+const readFrom = (id: string, fields: Y.Map<unknown>, secret: Y.Map<unknown> | undefined): unknown[] => [
+  id,
+  fields.get('name'),
+  fields.get('side'),
+  ...(['sheet', 'hp', 'maxHp', 'state'] as const).map((key) => readField(fields, secret, key)),
+]
+
+/** Each combatant's fighter as last read, with what it was read from. */
+const lastRead = new WeakMap<Y.Map<unknown>, { from: unknown[]; fighter: Fighter }>()
+
+/**
+ * A combatant as a fighter: the very object of its last read while nothing it is read from has changed
+ * (Yjs hands back the same sheet and state until they are written anew), so what the rules work out once
+ * per fighter object (`fighterState`) holds from one request to the next. No one changes a fighter in place.
+ */
 function fighterFrom(id: string, fields: Y.Map<unknown>, secret: Y.Map<unknown> | undefined): Fighter {
-  const sheet = readField(fields, secret, 'sheet')
-  const state = readField(fields, secret, 'state')
-  return {
+  const from = readFrom(id, fields, secret)
+  const last = lastRead.get(fields)
+  if (last && from.every((value, i) => value === last.from[i])) return last.fighter
+  const [, name, side, sheet, hp, maxHp, state] = from
+  const fighter: Fighter = {
     id,
-    name: String(fields.get('name') ?? id),
-    side: fields.get('side') === 'pc' ? 'pc' : 'foe',
+    name: String(name ?? id),
+    side: side === 'pc' ? 'pc' : 'foe',
     ...(sheet && typeof sheet === 'object' ? { sheet: sheet as Record<string, unknown> } : {}),
-    hp: Number(readField(fields, secret, 'hp') ?? 0),
-    maxHp: Number(readField(fields, secret, 'maxHp') ?? 0),
+    hp: Number(hp ?? 0),
+    maxHp: Number(maxHp ?? 0),
     state: state && typeof state === 'object' ? (state as Record<string, unknown>) : {},
   }
+  lastRead.set(fields, { from, fighter })
+  return fighter
 }
 
 /** The combatants on the table, as the rules see them (a monster's hidden hit points included). */

@@ -131,6 +131,26 @@ function diceGroup(term: DiceTerm, doubling: number, spend: (steps: number) => v
  * over the previous die's weights: `count` steps of O(count * sides).
  */
 export function sumOfDice(count: number, sides: number): Distribution {
+  const key = `${count}d${sides}`
+  const known = sums.get(key)
+  if (known) return known
+  const dist = countSums(count, sides)
+  if (dist.weights.length <= MAX_KEPT_WEIGHTS) {
+    if (sums.size >= MAX_KEPT_SUMS) sums.clear()
+    sums.set(key, dist)
+  }
+  return dist
+}
+
+/**
+ * Sums of dice worked out before, by count and sides: a distribution is never changed once made, and the
+ * few dice of the table's sheets (a weapon's damage) are asked for at every attack and every look at its odds.
+ */
+const sums = new Map<string, Distribution>()
+const MAX_KEPT_SUMS = 64
+const MAX_KEPT_WEIGHTS = 1000
+
+function countSums(count: number, sides: number): Distribution {
   let weights: bigint[] = [1n]
   for (let die = 0; die < count; die++) {
     const next: bigint[] = new Array(weights.length + sides - 1)

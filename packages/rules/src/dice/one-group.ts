@@ -38,10 +38,25 @@ export interface GroupLimits {
  * anything richer, or dice past the limits.
  */
 export function readOneGroup(text: string, most?: GroupLimits): OneGroup | undefined {
-  const parsed = tryParseDice(text)
-  const dice = parsed.ok ? oneGroup(parsed.value) : undefined
+  const dice = groupOf(text)
   if (!dice || !most) return dice
   const { count, sides, bonus } = dice
   const fits = count >= 1 && count <= most.dice && sides >= (most.minSides ?? 1) && sides <= most.sides
   return fits && Math.abs(bonus) <= (most.bonus ?? 0) ? dice : undefined
+}
+
+/**
+ * Texts read before, with their group (or none): a sheet's damage is read at every attack that uses it,
+ * and a group, read only, is the same for the same text.
+ */
+const groups = new Map<string, OneGroup | undefined>()
+const MAX_KEPT_GROUPS = 256
+
+function groupOf(text: string): OneGroup | undefined {
+  if (groups.has(text)) return groups.get(text)
+  const parsed = tryParseDice(text)
+  const dice = parsed.ok ? oneGroup(parsed.value) : undefined
+  if (groups.size >= MAX_KEPT_GROUPS) groups.clear()
+  groups.set(text, dice)
+  return dice
 }

@@ -869,31 +869,31 @@ export const odndRoomCombat: Omit<CombatRules, 'resolve'> = {
     if ('move' in setup) return ok([])
     const { ready } = setup
     if (!canParry(target, ready.way) || unparriable(target, ready)) return ok([])
-    const odds = odnd.attackOdds(parried(ready).decl)
+    const odds = odnd.hitChance(parried(ready).decl)
     if (!odds.ok) return odds
     // Taking the blow leaves the AC as it is: the odds of the attack as declared, beside the parry's.
-    const taken = odnd.attackOdds(ready.decl)
+    const taken = odnd.hitChance(ready.decl)
     if (!taken.ok) return taken
     const options: DefenseOption[] = [
       {
         id: 'parry',
         label: 'Parry',
         chance: null,
-        hits: odds.value.probabilities.hit,
-        effect: `+2 to AC for the rest of the round, but no attacks this round: ${attacker.name} would hit ${percent(odds.value.probabilities.hit)} of the time`,
+        hits: odds.value,
+        effect: `+2 to AC for the rest of the round, but no attacks this round: ${attacker.name} would hit ${percent(odds.value)} of the time`,
       },
       {
         id: 'none',
         label: 'Take it',
         chance: null,
-        hits: taken.value.probabilities.hit,
-        effect: `No parry: keep your attacks this round; ${attacker.name} hits ${percent(taken.value.probabilities.hit)} of the time`,
+        hits: taken.value,
+        effect: `No parry: keep your attacks this round; ${attacker.name} hits ${percent(taken.value)} of the time`,
       },
     ]
     return ok(options)
   },
 
-  // `resolve` with no parry refuses only what `defenses` has refused (`declare`, then `attackOdds` of
+  // `resolve` with no parry refuses only what `defenses` has refused (`declare`, then `hitChance` of
   // both ways, which prepare the attack). The blow a longer reach strikes first is a plain strike on a way
   // `outreachedBy` found open; what it does to the attacker (damage, a fall, which is worded) refuses
   // nothing of the attacker's own blow after it (stuns and pins come of grapples, not strikes). The

@@ -2,7 +2,7 @@
 
 import { mapTotals, mean, sumOfDice } from '../../dice/distribution.ts'
 import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } from '../../dice/fraction.ts'
-import { type Outcome, ok } from '../../system.ts'
+import { fail, type Outcome, ok } from '../../system.ts'
 import type { AttackDeclaration, DamageSpec, PreparedAttack } from './attack.ts'
 import { damagePoints, hitsOn, prepareAttack } from './attack.ts'
 import type { OdndOptions } from './options.ts'
@@ -37,6 +37,15 @@ export function naturalWeights(roll: PreparedAttack['roll']): { weights: number[
 export function expectedDamage(spec: DamageSpec, penalty = spec.penalty): Fraction {
   const s = { ...spec, penalty }
   return mean(mapTotals(sumOfDice(spec.dice.count, spec.dice.sides), (sum) => damagePoints(s, sum)))
+}
+
+/** The chance to hit alone (what a defense offers says), without the damage the whole odds count. */
+export function hitChance(decl: AttackDeclaration): Outcome<number> {
+  const p = prepareAttack(decl)
+  if (!p.ok) return fail(p.error)
+  const { weights, total } = naturalWeights(p.value.roll)
+  const hitW = weights.reduce((sum, w, i) => (hitsOn(p.value, i + 1) ? sum + w : sum), 0)
+  return ok(toFloat(fraction(hitW, total)))
 }
 
 /** The exact odds of a prepared attack: 20 (or 400) d20 outcomes times the damage dice. */
