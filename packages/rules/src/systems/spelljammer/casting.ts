@@ -3,7 +3,7 @@
  * on a caster, `hitWhileCasting`, is resolving's, in rolls.ts).
  */
 import { unreachable } from '../../assert.ts'
-import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import type { BreakdownLine } from '../../system.ts'
 import { RULE } from './sections.ts'
 import { LAST_SEGMENT, MOVEMENT_START } from './segments.ts'
 import type { Spell } from './sheet.ts'
@@ -91,9 +91,3 @@ export function isCastingOn(plan: CastingPlan, segment: number): boolean {
 
 /** How a room treats a caster hit mid-casting: the text says the spell "might be interrupted". */
 export type InterruptionRule = 'always' | 'gm-decides'
-
-/** Checks a spell index against the sheet's spells. */
-export function findSpell(spells: readonly Spell[], index: number): Outcome<Spell> {
-  const spell = spells[index]
-  return spell ? ok(spell) : fail('Choose a spell from your sheet to cast.')
-}

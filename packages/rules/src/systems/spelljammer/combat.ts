@@ -336,18 +336,6 @@ export function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
   return spelljammer.setupAttack(built.declaration, SETTINGS)
 }
 
-/** The SC and DEF lines of an attack, and the numbers to roll under (which follow from the target's DEF). */
-function setupLines(setup: spelljammer.AttackSetup, target: string): BreakdownLine[] {
-  const defense = target
-  return [
-    ...setup.scLines,
-    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value, defense })),
-    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting, defense },
-    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical, defense },
-    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical, defense },
-  ]
-}
-
 function hitWords(setup: spelljammer.AttackSetup, chance: number): string {
   const odds = `(${percent(chance)})`
   if (setup.target <= 3) return `Only an automatic 01-03 hits on the d100 ${odds}`
@@ -416,7 +404,7 @@ function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Decla
       verdict.verdict === 'free-attack'
         ? `${o} gets a free attack as you go: it ${odds}.`
         : `The GM decides whether ${o} gets a free attack (${verdict.reason}); if so, it ${odds}.`,
-    lines: setupLines(free.setup, withdrawer.id),
+    lines: spelljammer.setupLines(free.setup, withdrawer.id),
     dice: false,
   })
 }
@@ -601,14 +589,18 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     const words = hitWords(setup.value, odds.display.hit)
     const { mix } = built.value
     if (!mix)
-      return ok({ chance: odds.display.hit, summary: `${words}.`, lines: setupLines(setup.value, target.id) })
+      return ok({
+        chance: odds.display.hit,
+        summary: `${words}.`,
+        lines: spelljammer.setupLines(setup.value, target.id),
+      })
     const friend = friendChance(built.value.declaration.attacker.sheet, setup.value.weapon, mix)
     if (!friend.ok) return friend
     const chance = odds.display.hit * (1 - friend.value)
     return ok({
       chance,
       summary: `Into the melee, the shot goes at a friend ${percent(friend.value)} of the time, so it hits ${target.name} ${percent(chance)}: ${words}.`,
-      lines: setupLines(setup.value, target.id),
+      lines: spelljammer.setupLines(setup.value, target.id),
     })
   },
   status: statusOf,

@@ -5,9 +5,6 @@ import { MOVEMENT_END, MOVEMENT_START } from './segments.ts'
 import { checkD100, statRollTier } from './stat-rolls.ts'
 import { ATTACK_AND_MOVE_TABLE } from './tables.ts'
 
-/** The 5 foot move anyone may take without losing attacks (not after declaring no movement). */
-export const FREE_MOVE_FEET = 5
-
 /** Movement after attacking: from which segment, at what share of TMR per segment, and how far in all. */
 export interface AttackAndMove {
   /** First segment of movement, or null when the combatant cannot move this round. */
