@@ -25,7 +25,6 @@ import { fighterState } from '../../engine/fighter.ts'
 import { plainPlan } from '../../engine/plan.ts'
 import type {
   AttackChoice,
-  CombatRules,
   Declared,
   Fighter,
   FighterChange,
@@ -362,19 +361,14 @@ export function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: D
   const blocked = cannotAttack(opponent, sheet.value)
   if (verdict.verdict !== 'none' && blocked)
     return ok({ verdict: { verdict: 'none' as const, reason: blocked }, free: null })
+  if (verdict.verdict === 'none') return ok({ verdict, free: null })
   const free = freeAttackWith(opponent, sheet.value, declared)
-  const built = verdict.verdict === 'none' ? null : build(opponent, withdrawer, free, undefined, true)
-  if (built && !built.ok) return built
-  const setup = built ? setupOf(built.value) : null
-  if (setup && !setup.ok) return setup
-  const odds =
-    built?.ok && setup?.ok
-      ? spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
-      : null
-  return ok({
-    verdict,
-    free: built?.ok && setup?.ok && odds ? { declared: free, setup: setup.value, odds } : null,
-  })
+  const built = build(opponent, withdrawer, free, undefined, true)
+  if (!built.ok) return built
+  const setup = setupOf(built.value)
+  if (!setup.ok) return setup
+  const odds = spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
+  return ok({ verdict, free: { declared: free, setup: setup.value, odds } })
 }
 
 /**
@@ -459,7 +453,7 @@ export function castingOf(attacker: Fighter, target: Fighter, declared: Declared
 
 // The end of the round: bleeding from stuck missiles, and the round's declarations and stun end.
 
-function endRound(fighters: readonly Fighter[], round: number): Outcome<Resolution> {
+export function endRound(fighters: readonly Fighter[], round: number): Outcome<Resolution> {
   const lines: BreakdownLine[] = []
   const events: string[] = []
   const changes: Record<string, FighterChange> = {}
@@ -526,7 +520,7 @@ function statusOf(f: Fighter): string[] {
   return chips
 }
 
-/** What a screen reads of spelljammer's combat (`ScreenRules.combat`); `spelljammerCombat` (table.ts) adds what only the room runs. */
+/** What a screen reads of spelljammer's combat (`ScreenRules.combat`); `spelljammerCombat` (room-combat.ts) adds what only the room runs. */
 export const spelljammerCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     return f.hp <= 0 ? `${f.name} is down (0 hit points or less).` : null
@@ -610,13 +604,4 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     const s = sheetFor(f)
     return s.ok ? `DEF ${s.value.def}` : null
   },
-}
-
-/**
- * What only the room runs of spelljammer's combat besides resolving (the end of a round), with the screens' part.
- * `table.ts` adds `resolve` and `defenses` (from `resolve.ts` and `combat-defenses.ts`) to make `spelljammerCombat`.
- */
-export const spelljammerCombatRoom: Omit<CombatRules, 'resolve' | 'defenses'> = {
-  ...spelljammerCombatView,
-  endOfRound: (fighters, round) => endRound(fighters, round),
 }
