@@ -8,7 +8,6 @@ import type { AttackPlan, Declared, DefenseOption, Fighter } from '../../engine/
 import { percent } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import {
-  ATTACKING,
   build,
   castingOf,
   FREE_ACTION,
@@ -123,7 +122,8 @@ export function chosenStance(
   defense: string | null,
 ): Outcome<spelljammer.Stance> {
   const declaredStance = stateOf(target).stance
-  if (defense === null || (defense === NO_DEFENSE && !declaredStance)) return ok(declaredStance ?? ATTACKING)
+  if (defense === null || (defense === NO_DEFENSE && !declaredStance))
+    return ok(declaredStance ?? spelljammer.ATTACKING)
   const open = defensesOf({ attacker, target, declared })
   if (!open.ok) return open
   if (!open.value.some((o) => o.id === defense))

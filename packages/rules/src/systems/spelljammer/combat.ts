@@ -61,7 +61,6 @@ import { declaredMovement } from './turn-declaration.ts'
 
 const RULE = spelljammer.RULE
 export const SETTINGS = spelljammer.DEFAULT_SETTINGS
-export const ATTACKING: spelljammer.Stance = { kind: 'attack' }
 
 /** What the adapter keeps on a fighter, JSON only. Round-long entries are cleared by endOfRound. */
 export interface SpelljammerState {
@@ -146,7 +145,7 @@ function cannotAttack(f: Fighter, sheet: spelljammer.Sheet): string | null {
   const busy = busyCasting(f, sheet, state.casting)
   if (busy) return busy
   if (sheet.weapons.length === 0) return `${f.name} has no weapon on their sheet to attack with.`
-  const stance = state.stance ?? ATTACKING
+  const stance = state.stance ?? spelljammer.ATTACKING
   if (!spelljammer.stanceAllowsAttack(stance))
     return stance.kind === 'full-defense'
       ? `${f.name} declared Full Defense this round and cannot attack.`
@@ -284,7 +283,7 @@ export function build(
     {
       action: 'attack',
       weaponIndex: choice.weapon,
-      stance: mine.stance ?? ATTACKING,
+      stance: mine.stance ?? spelljammer.ATTACKING,
       // The round's declaration (the room's fact), or the toggle for a run the GM calls late.
       movement: has('run-and-attack')
         ? 'run-and-attack'
@@ -301,7 +300,7 @@ export function build(
     action: 'none',
     ...(theirs.casting && { spellIndex: theirs.casting.spell }),
     weaponIndex: theirs.weapon ?? 0,
-    stance: targetStance ?? theirs.stance ?? ATTACKING,
+    stance: targetStance ?? theirs.stance ?? spelljammer.ATTACKING,
     // "No movement": -20 DEF all round (Initiative); their other movement leaves their DEF as it is.
     movement: declaredMovement(declared.round, 'target') === 'no-movement' ? 'no-movement' : 'normal',
     carefulAim: theirs.aiming ?? false,

@@ -10,6 +10,9 @@ export type Stance =
   | { kind: 'full-defense' }
   | { kind: 'desperate-defense' }
 
+/** The ordinary stance, when no defense was declared. */
+export const ATTACKING: Stance = { kind: 'attack' }
+
 /** The most SC a combatant may sacrifice: weapon rank x 5. */
 export function maxSacrifice(rank: number): number {
   return rank * 5

@@ -1,7 +1,7 @@
 /** Combined movement: move then attack, attack then move (by when the last attack fell and a DEX roll), running. */
 import { type Outcome, ok } from '../../system.ts'
 import { RULE } from './sections.ts'
-import { MOVEMENT_END, MOVEMENT_START } from './segments.ts'
+import { MOVEMENT_END, MOVEMENT_START, movementTenthsBy } from './segments.ts'
 import { checkD100, statRollTier } from './stat-rolls.ts'
 import { ATTACK_AND_MOVE_TABLE } from './tables.ts'
 
@@ -77,8 +77,7 @@ export function attackAndMove(
 
 /** Feet moved by the end of a segment of ordinary movement: 10% of the round's movement each segment. */
 export function feetMovedBy(segment: number, feetThisRound: number): number {
-  const tenths = Math.min(10, Math.max(0, MOVEMENT_START - segment + 1))
-  return (feetThisRound * tenths) / 10
+  return (feetThisRound * movementTenthsBy(segment)) / 10
 }
 
 /** How far a combatant may move while still attacking, by movement mode, in feet. */
