@@ -223,6 +223,21 @@ export function setupAttack(declaration: AttackDeclaration, options: HitOptions 
 }
 
 /**
+ * The SC and DEF lines of an attack and the numbers to roll under (which follow from the target's DEF);
+ * `defense` names the defender, for the lines a screen shows with their DEF.
+ */
+export function setupLines(setup: AttackSetup, defense?: string): BreakdownLine[] {
+  const of = defense === undefined ? {} : { defense }
+  return [
+    ...setup.scLines,
+    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value, ...of })),
+    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting, ...of },
+    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical, ...of },
+    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical, ...of },
+  ]
+}
+
+/**
  * What a d100 roll does against a target number and its bands. 96-100 always miss, 01 is always a
  * (potential) grievous hit, 02 always a critical, 03 always a hit; otherwise the table decides.
  */

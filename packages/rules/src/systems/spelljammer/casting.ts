@@ -3,7 +3,7 @@
  * on a caster, `hitWhileCasting`, is resolving's, in rolls.ts).
  */
 import { unreachable } from '../../assert.ts'
-import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
+import type { BreakdownLine } from '../../system.ts'
 import { RULE } from './sections.ts'
 import { LAST_SEGMENT, MOVEMENT_START } from './segments.ts'
 import type { Spell } from './sheet.ts'
@@ -58,30 +58,21 @@ export function planCasting(spell: Spell, initiative: number, heldAction = false
     { label: 'Initiative', value: initiative, rule: RULE.initiative },
     { label: `${spell.name} casting time`, value: -time, rule },
   ]
-  const nextRound = (): CastingPlan => ({
+  const plan = (startsOn: number, round: CastingPlan['round'], lines = breakdown): CastingPlan => ({
     castingTime: time,
-    startsOn: MOVEMENT_START,
-    goesOffOn: MOVEMENT_START - time,
-    round: 'next',
-    breakdown: [
+    startsOn,
+    goesOffOn: startsOn - time,
+    round,
+    breakdown: lines,
+  })
+  const nextRound = () =>
+    plan(MOVEMENT_START, 'next', [
       ...breakdown,
       { label: 'Too late this round: begins on 10 of the next round', value: 0, rule },
-    ],
-  })
-  if (time >= ONE_ROUND) {
-    if (initiative >= MOVEMENT_START || heldAction)
-      return {
-        castingTime: time,
-        startsOn: MOVEMENT_START,
-        goesOffOn: MOVEMENT_START - time,
-        round: 'this',
-        breakdown,
-      }
-    return nextRound()
-  }
-  const goesOffOn = initiative - time
-  if (goesOffOn < LAST_SEGMENT) return nextRound()
-  return { castingTime: time, startsOn: initiative, goesOffOn, round: 'this', breakdown }
+    ])
+  if (time >= ONE_ROUND)
+    return initiative >= MOVEMENT_START || heldAction ? plan(MOVEMENT_START, 'this') : nextRound()
+  return initiative - time < LAST_SEGMENT ? nextRound() : plan(initiative, 'this')
 }
 
 /** Whether a caster is mid-casting on a segment of the round the spell goes off in (for DEF and interruption). */
@@ -91,9 +82,3 @@ export function isCastingOn(plan: CastingPlan, segment: number): boolean {
 
 /** How a room treats a caster hit mid-casting: the text says the spell "might be interrupted". */
 export type InterruptionRule = 'always' | 'gm-decides'
-
-/** Checks a spell index against the sheet's spells. */
-export function findSpell(spells: readonly Spell[], index: number): Outcome<Spell> {
-  const spell = spells[index]
-  return spell ? ok(spell) : fail('Choose a spell from your sheet to cast.')
-}

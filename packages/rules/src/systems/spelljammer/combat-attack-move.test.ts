@@ -4,7 +4,7 @@ import { afterLastAttack } from './resolve-parts.ts'
 import * as spelljammer from './rules.ts'
 
 // DEX 10, TMR 40: 1/20th TMR is 2 ft a segment.
-const sheet = { ...spelljammer.defaultSheet(), dex: 10, tmr: 40 }
+const sheet = { ...spelljammer.makeSheet(), dex: 10, tmr: 40 }
 const lastOn = (segment: number) => ({
   choice: 'weapon-0',
   toggles: [],

@@ -8,7 +8,6 @@ import type { AttackPlan, Declared, DefenseOption, Fighter } from '../../engine/
 import { percent } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import {
-  ATTACKING,
   build,
   castingOf,
   FREE_ACTION,
@@ -58,20 +57,16 @@ function stanceWords(stance: spelljammer.Stance, bonus: number): string {
 
 /** The stances the target may declare against this attack, each with the odds it leaves; none when it cannot. */
 export function defensesOf({ attacker, target, declared }: AttackPlan): Outcome<DefenseOption[]> {
-  if (declared.choice === WITHDRAW) {
-    const worked = freeAttackOn(attacker, target, declared)
-    return worked.ok ? ok([]) : worked
-  }
-  if (declared.choice === PICK_UP) {
-    const ready = pickingUpNow(attacker, target, declared)
-    return ready.ok ? ok([]) : ready
-  }
-  if (declared.choice === FREE_ACTION.id) {
-    const taken = freeAction(attacker, target)
-    return taken.ok ? ok([]) : taken
-  }
-  const cast = castingOf(attacker, target, declared)
-  if (cast) return cast.ok ? ok([]) : cast
+  // Withdrawing, picking up, the free action and casting leave the defender no choice: only their checks.
+  const other =
+    declared.choice === WITHDRAW
+      ? freeAttackOn(attacker, target, declared)
+      : declared.choice === PICK_UP
+        ? pickingUpNow(attacker, target, declared)
+        : declared.choice === FREE_ACTION.id
+          ? freeAction(attacker, target)
+          : castingOf(attacker, target, declared)
+  if (other) return other.ok ? ok([]) : other
   const plain = build(attacker, target, declared)
   if (!plain.ok) return plain
   const plainSetup = setupOf(plain.value)
@@ -127,7 +122,8 @@ export function chosenStance(
   defense: string | null,
 ): Outcome<spelljammer.Stance> {
   const declaredStance = stateOf(target).stance
-  if (defense === null || (defense === NO_DEFENSE && !declaredStance)) return ok(declaredStance ?? ATTACKING)
+  if (defense === null || (defense === NO_DEFENSE && !declaredStance))
+    return ok(declaredStance ?? spelljammer.ATTACKING)
   const open = defensesOf({ attacker, target, declared })
   if (!open.ok) return open
   if (!open.value.some((o) => o.id === defense))

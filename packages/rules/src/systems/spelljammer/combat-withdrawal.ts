@@ -44,7 +44,7 @@ export const WITHDRAW_TOGGLES: readonly ModifierToggle[] = [
 /** Whether the opponent gets a free attack on the one withdrawing, and why, from the declared facts. */
 export function withdrawalVerdict(opponent: Fighter, declared: Declared, segment: number | null) {
   const has = (id: string) => declared.toggles.includes(id)
-  const stance = (opponent.state as { stance?: spelljammer.Stance }).stance ?? { kind: 'attack' }
+  const stance = (opponent.state as { stance?: spelljammer.Stance }).stance ?? spelljammer.ATTACKING
   return spelljammer.freeAttackOnWithdrawal({
     opponentStance: stance,
     maneuveringOnly: has('withdraw-maneuvering'),

@@ -25,7 +25,6 @@ import { fighterState } from '../../engine/fighter.ts'
 import { plainPlan } from '../../engine/plan.ts'
 import type {
   AttackChoice,
-  CombatRules,
   Declared,
   Fighter,
   FighterChange,
@@ -62,7 +61,6 @@ import { declaredMovement } from './turn-declaration.ts'
 
 const RULE = spelljammer.RULE
 export const SETTINGS = spelljammer.DEFAULT_SETTINGS
-export const ATTACKING: spelljammer.Stance = { kind: 'attack' }
 
 /** What the adapter keeps on a fighter, JSON only. Round-long entries are cleared by endOfRound. */
 export interface SpelljammerState {
@@ -147,7 +145,7 @@ function cannotAttack(f: Fighter, sheet: spelljammer.Sheet): string | null {
   const busy = busyCasting(f, sheet, state.casting)
   if (busy) return busy
   if (sheet.weapons.length === 0) return `${f.name} has no weapon on their sheet to attack with.`
-  const stance = state.stance ?? ATTACKING
+  const stance = state.stance ?? spelljammer.ATTACKING
   if (!spelljammer.stanceAllowsAttack(stance))
     return stance.kind === 'full-defense'
       ? `${f.name} declared Full Defense this round and cannot attack.`
@@ -285,7 +283,7 @@ export function build(
     {
       action: 'attack',
       weaponIndex: choice.weapon,
-      stance: mine.stance ?? ATTACKING,
+      stance: mine.stance ?? spelljammer.ATTACKING,
       // The round's declaration (the room's fact), or the toggle for a run the GM calls late.
       movement: has('run-and-attack')
         ? 'run-and-attack'
@@ -302,7 +300,7 @@ export function build(
     action: 'none',
     ...(theirs.casting && { spellIndex: theirs.casting.spell }),
     weaponIndex: theirs.weapon ?? 0,
-    stance: targetStance ?? theirs.stance ?? ATTACKING,
+    stance: targetStance ?? theirs.stance ?? spelljammer.ATTACKING,
     // "No movement": -20 DEF all round (Initiative); their other movement leaves their DEF as it is.
     movement: declaredMovement(declared.round, 'target') === 'no-movement' ? 'no-movement' : 'normal',
     carefulAim: theirs.aiming ?? false,
@@ -336,18 +334,6 @@ export function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
   return spelljammer.setupAttack(built.declaration, SETTINGS)
 }
 
-/** The SC and DEF lines of an attack, and the numbers to roll under (which follow from the target's DEF). */
-function setupLines(setup: spelljammer.AttackSetup, target: string): BreakdownLine[] {
-  const defense = target
-  return [
-    ...setup.scLines,
-    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value, defense })),
-    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting, defense },
-    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical, defense },
-    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical, defense },
-  ]
-}
-
 function hitWords(setup: spelljammer.AttackSetup, chance: number): string {
   const odds = `(${percent(chance)})`
   if (setup.target <= 3) return `Only an automatic 01-03 hits on the d100 ${odds}`
@@ -374,19 +360,14 @@ export function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: D
   const blocked = cannotAttack(opponent, sheet.value)
   if (verdict.verdict !== 'none' && blocked)
     return ok({ verdict: { verdict: 'none' as const, reason: blocked }, free: null })
+  if (verdict.verdict === 'none') return ok({ verdict, free: null })
   const free = freeAttackWith(opponent, sheet.value, declared)
-  const built = verdict.verdict === 'none' ? null : build(opponent, withdrawer, free, undefined, true)
-  if (built && !built.ok) return built
-  const setup = built ? setupOf(built.value) : null
-  if (setup && !setup.ok) return setup
-  const odds =
-    built?.ok && setup?.ok
-      ? spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
-      : null
-  return ok({
-    verdict,
-    free: built?.ok && setup?.ok && odds ? { declared: free, setup: setup.value, odds } : null,
-  })
+  const built = build(opponent, withdrawer, free, undefined, true)
+  if (!built.ok) return built
+  const setup = setupOf(built.value)
+  if (!setup.ok) return setup
+  const odds = spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
+  return ok({ verdict, free: { declared: free, setup: setup.value, odds } })
 }
 
 /**
@@ -416,7 +397,7 @@ function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Decla
       verdict.verdict === 'free-attack'
         ? `${o} gets a free attack as you go: it ${odds}.`
         : `The GM decides whether ${o} gets a free attack (${verdict.reason}); if so, it ${odds}.`,
-    lines: setupLines(free.setup, withdrawer.id),
+    lines: spelljammer.setupLines(free.setup, withdrawer.id),
     dice: false,
   })
 }
@@ -471,7 +452,7 @@ export function castingOf(attacker: Fighter, target: Fighter, declared: Declared
 
 // The end of the round: bleeding from stuck missiles, and the round's declarations and stun end.
 
-function endRound(fighters: readonly Fighter[], round: number): Outcome<Resolution> {
+export function endRound(fighters: readonly Fighter[], round: number): Outcome<Resolution> {
   const lines: BreakdownLine[] = []
   const events: string[] = []
   const changes: Record<string, FighterChange> = {}
@@ -538,7 +519,7 @@ function statusOf(f: Fighter): string[] {
   return chips
 }
 
-/** What a screen reads of spelljammer's combat (`ScreenRules.combat`); `spelljammerCombat` (table.ts) adds what only the room runs. */
+/** What a screen reads of spelljammer's combat (`ScreenRules.combat`); `spelljammerCombat` (room-combat.ts) adds what only the room runs. */
 export const spelljammerCombatView: ScreenRules['combat'] = {
   out(f: Fighter): string | null {
     return f.hp <= 0 ? `${f.name} is down (0 hit points or less).` : null
@@ -601,14 +582,18 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     const words = hitWords(setup.value, odds.display.hit)
     const { mix } = built.value
     if (!mix)
-      return ok({ chance: odds.display.hit, summary: `${words}.`, lines: setupLines(setup.value, target.id) })
+      return ok({
+        chance: odds.display.hit,
+        summary: `${words}.`,
+        lines: spelljammer.setupLines(setup.value, target.id),
+      })
     const friend = friendChance(built.value.declaration.attacker.sheet, setup.value.weapon, mix)
     if (!friend.ok) return friend
     const chance = odds.display.hit * (1 - friend.value)
     return ok({
       chance,
       summary: `Into the melee, the shot goes at a friend ${percent(friend.value)} of the time, so it hits ${target.name} ${percent(chance)}: ${words}.`,
-      lines: setupLines(setup.value, target.id),
+      lines: spelljammer.setupLines(setup.value, target.id),
     })
   },
   status: statusOf,
@@ -618,13 +603,4 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     const s = sheetFor(f)
     return s.ok ? `DEF ${s.value.def}` : null
   },
-}
-
-/**
- * What only the room runs of spelljammer's combat besides resolving (the end of a round), with the screens' part.
- * `table.ts` adds `resolve` and `defenses` (from `resolve.ts` and `combat-defenses.ts`) to make `spelljammerCombat`.
- */
-export const spelljammerCombatRoom: Omit<CombatRules, 'resolve' | 'defenses'> = {
-  ...spelljammerCombatView,
-  endOfRound: (fighters, round) => endRound(fighters, round),
 }

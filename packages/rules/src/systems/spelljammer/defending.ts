@@ -10,6 +10,9 @@ export type Stance =
   | { kind: 'full-defense' }
   | { kind: 'desperate-defense' }
 
+/** The ordinary stance, when no defense was declared. */
+export const ATTACKING: Stance = { kind: 'attack' }
+
 /** The most SC a combatant may sacrifice: weapon rank x 5. */
 export function maxSacrifice(rank: number): number {
   return rank * 5
@@ -21,7 +24,7 @@ export function defendingBonus(sacrifice: number): number {
 }
 
 /** The max Defending bonus with fractions rounded up (rank x 2.5, up), used by both full defenses. */
-export function maxDefendingBonusRoundedUp(rank: number): number {
+function maxDefendingBonusRoundedUp(rank: number): number {
   return Math.ceil((rank * 5) / 2)
 }
 
@@ -94,27 +97,20 @@ export function stanceDefLines(stance: Stance, rank: number): BreakdownLine[] {
         : [{ label: `Defending (${stance.sacrifice} SC, 2 for 1)`, value: bonus, rule: RULE.defending }]
     }
     case 'full-defense':
-      return [
-        {
-          label: `Full Defense: max Defending bonus (rank ${rank} x 2.5, rounded up)`,
-          value: maxDefendingBonusRoundedUp(rank),
-          rule: RULE.fullDefense,
-        },
-        { label: 'Full Defense', value: 5, rule: RULE.fullDefense },
-      ]
+      return fullDefenseLines('Full Defense', 5, rank, RULE.fullDefense)
     case 'desperate-defense':
-      return [
-        {
-          label: `Desperate Defense: max Defending bonus (rank ${rank} x 2.5, rounded up)`,
-          value: maxDefendingBonusRoundedUp(rank),
-          rule: RULE.desperateDefense,
-        },
-        { label: 'Desperate Defense', value: 20, rule: RULE.desperateDefense },
-      ]
+      return fullDefenseLines('Desperate Defense', 20, rank, RULE.desperateDefense)
     default:
       return unreachable(stance)
   }
 }
 
-/** How far the attacker may force a desperately defending combatant to move, in any direction. */
-export const DESPERATE_DEFENSE_FORCED_MOVE_FEET = 10
+/** Both full defenses: the max Defending bonus rounded up, then their own bonus. */
+const fullDefenseLines = (name: string, bonus: number, rank: number, rule: string): BreakdownLine[] => [
+  {
+    label: `${name}: max Defending bonus (rank ${rank} x 2.5, rounded up)`,
+    value: maxDefendingBonusRoundedUp(rank),
+    rule,
+  },
+  { label: name, value: bonus, rule },
+]

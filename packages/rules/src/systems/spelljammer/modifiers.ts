@@ -1,7 +1,7 @@
 /** The situational modifiers an attack can toggle: one catalog of data, with the rule each comes from. */
 import type { ModifierToggle } from '../../system.ts'
 import { RULE } from './sections.ts'
-import { COVER_TABLE, LIGHTING_TABLE, TARGET_MOVEMENT_TABLE } from './tables.ts'
+import { COVER_TABLE, LIGHTING_TABLE, type ModifierRow, TARGET_MOVEMENT_TABLE } from './tables.ts'
 
 /** Which attacks a toggle applies to: the ranged modifiers are for ranged attacks only. */
 export type Applies = 'any' | 'ranged' | 'melee'
@@ -21,6 +21,24 @@ export interface AttackToggle extends ModifierToggle {
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`)
+
+/** A printed table of SC modifiers as one exclusive group of toggles. */
+function scRows(
+  rows: readonly ModifierRow[],
+  group: string,
+  prefix: string,
+  applies: Applies,
+): AttackToggle[] {
+  return rows.map((row) => ({
+    id: `${prefix}${row.id}`,
+    label: row.label,
+    effect: `${signed(row.value)} SC`,
+    rule: row.rule,
+    group,
+    applies,
+    sc: row.value,
+  }))
+}
 
 /** Every situational modifier of the text that is a matter of the moment rather than of the round's declaration. */
 export const ATTACK_TOGGLES: readonly AttackToggle[] = [
@@ -147,17 +165,7 @@ export const ATTACK_TOGGLES: readonly AttackToggle[] = [
     applies: 'any',
     sc: 10,
   },
-  ...LIGHTING_TABLE.map(
-    (row): AttackToggle => ({
-      id: `lighting-${row.id}`,
-      label: row.label,
-      effect: `${signed(row.value)} SC`,
-      rule: row.rule,
-      group: 'lighting',
-      applies: 'any',
-      sc: row.value,
-    }),
-  ),
+  ...scRows(LIGHTING_TABLE, 'lighting', 'lighting-', 'any'),
   {
     id: 'target-encumbered',
     label: 'Target encumbered',
@@ -198,28 +206,8 @@ export const ATTACK_TOGGLES: readonly AttackToggle[] = [
     rule: RULE.withdrawing,
     applies: 'melee',
   },
-  ...TARGET_MOVEMENT_TABLE.map(
-    (row): AttackToggle => ({
-      id: `target-${row.id}`,
-      label: row.label,
-      effect: `${signed(row.value)} SC`,
-      rule: row.rule,
-      group: 'target-movement',
-      applies: 'ranged',
-      sc: row.value,
-    }),
-  ),
-  ...COVER_TABLE.map(
-    (row): AttackToggle => ({
-      id: `cover-${row.id}`,
-      label: row.label,
-      effect: `${signed(row.value)} SC`,
-      rule: row.rule,
-      group: 'cover',
-      applies: 'ranged',
-      sc: row.value,
-    }),
-  ),
+  ...scRows(TARGET_MOVEMENT_TABLE, 'target-movement', 'target-', 'ranged'),
+  ...scRows(COVER_TABLE, 'cover', 'cover-', 'ranged'),
 ]
 
 /** Looks a toggle up by id; undefined for an id the catalog does not hold. */

@@ -1,12 +1,9 @@
 /** Combined movement: move then attack, attack then move (by when the last attack fell and a DEX roll), running. */
 import { type Outcome, ok } from '../../system.ts'
 import { RULE } from './sections.ts'
-import { MOVEMENT_END, MOVEMENT_START } from './segments.ts'
+import { MOVEMENT_END, MOVEMENT_START, movementTenthsBy } from './segments.ts'
 import { checkD100, statRollTier } from './stat-rolls.ts'
 import { ATTACK_AND_MOVE_TABLE } from './tables.ts'
-
-/** The 5 foot move anyone may take without losing attacks (not after declaring no movement). */
-export const FREE_MOVE_FEET = 5
 
 /** Movement after attacking: from which segment, at what share of TMR per segment, and how far in all. */
 export interface AttackAndMove {
@@ -80,8 +77,7 @@ export function attackAndMove(
 
 /** Feet moved by the end of a segment of ordinary movement: 10% of the round's movement each segment. */
 export function feetMovedBy(segment: number, feetThisRound: number): number {
-  const tenths = Math.min(10, Math.max(0, MOVEMENT_START - segment + 1))
-  return (feetThisRound * tenths) / 10
+  return (feetThisRound * movementTenthsBy(segment)) / 10
 }
 
 /** How far a combatant may move while still attacking, by movement mode, in feet. */

@@ -1,5 +1,5 @@
 /** Exact odds before anyone rolls: hit, critical, grievous and expected damage after PROT, by counting faces. */
-import { convolve, type Distribution, mapTotals, point, sumOfDice } from '../../dice/distribution.ts'
+import { convolve, type Distribution, mapTotals, mean, point, sumOfDice } from '../../dice/distribution.ts'
 import {
   addFractions,
   type Fraction,
@@ -82,18 +82,17 @@ export function oddsOfSetup(
   const counts = faceCounts(setup, options)
   const dist = weaponDistribution(setup.weapon.damage)
   const flat = setup.damageLines.reduce((n, l: BreakdownLine) => n + l.value, 0)
-  let plainSum = 0n
-  let critSum = 0n
-  dist.weights.forEach((w, i) => {
-    const base = Math.max(0, dist.min + i + flat)
-    plainSum += w * BigInt(Math.max(0, base - target.prot))
-    critSum += w * BigInt(base * 2)
-  })
-  const critFaces = BigInt(counts.critical + counts.grievous)
-  const expectedDamage = fraction(BigInt(counts.hit) * plainSum + critFaces * critSum, 100n * dist.total)
+  // A plain hit loses PROT; a critical or grievous one is doubled and ignores PROT (never below 0).
+  const base = (total: number) => Math.max(0, total + flat)
+  const plain = mean(mapTotals(dist, (total) => Math.max(0, base(total) - target.prot)))
+  const doubled = mean(mapTotals(dist, (total) => base(total) * 2))
   const hit = fraction(counts.hit + counts.critical + counts.grievous, 100)
   const critical = fraction(counts.critical + counts.grievous, 100)
   const grievous = fraction(counts.grievous, 100)
+  const expectedDamage = addFractions(
+    multiplyFractions(fraction(counts.hit, 100), plain),
+    multiplyFractions(critical, doubled),
+  )
   return {
     target: setup.target,
     criticalOn: setup.criticalOn,

@@ -115,13 +115,11 @@ function resolveAttack(
     ? intoMeleeRoll(built.value.declaration.attacker.sheet, setup.value.weapon, mix, roll(100, 'into melee'))
     : null
   if (into && !into.ok) return into
+  const mine = stateOf(attacker)
+  // The attack is made with the weapon in hand: one of the round's attacks (a free attack takes none).
+  const spent = { ...mine, attacks: (mine.attacks ?? 0) + (free ? 0 : 1), weapon: built.value.choice.weapon }
   if (into?.value.friend) {
-    const mine = stateOf(attacker)
-    const state = compact({
-      ...mine,
-      attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
-      weapon: built.value.choice.weapon,
-    })
+    const state = compact(spent)
     return ok({
       lines: into.value.lines,
       summary: `${attacker.name} shoots into the melee at ${target.name}: ${into.value.words}.`,
@@ -137,7 +135,6 @@ function resolveAttack(
     damage = dealt.value
   }
 
-  const mine = stateOf(attacker)
   const theirs = stateOf(target)
   // A hit on a caster mid-casting loses the spell (Action Declaration; the room's reading: always).
   const lost =
@@ -157,14 +154,7 @@ function resolveAttack(
   }
   if (damage) targetChange.hp = damage.hpAfter
   const changes: Record<string, FighterChange> = {
-    [attacker.id]: {
-      state: compact({
-        ...mine,
-        attacks: (mine.attacks ?? 0) + (free ? 0 : 1),
-        weapon: built.value.choice.weapon,
-        aiming: mine.aiming || built.value.aiming,
-      }),
-    },
+    [attacker.id]: { state: compact({ ...spent, aiming: mine.aiming || built.value.aiming }) },
     [target.id]: targetChange,
   }
   // The attacker's wound modifier follows from its hit points: where players may not see a monster's,
@@ -256,15 +246,17 @@ function withdraw(
   })
 }
 
+/** `resolved` with `patch` on the state it leaves `f` in (theirs as they were where it changes none). */
+function patchOwn(resolved: Resolution, f: Fighter, patch: SpelljammerState): Resolution {
+  const change = resolved.changes[f.id] ?? {}
+  const state = compact({ ...((change.state as SpelljammerState | undefined) ?? stateOf(f)), ...patch })
+  return { ...resolved, changes: { ...resolved.changes, [f.id]: { ...change, state } } }
+}
+
 /** After any other action, a free action just taken is used up: the turn allows one attack again. */
 function afterFreeAction(f: Fighter, declared: Declared, resolved: Outcome<Resolution>): Outcome<Resolution> {
   if (!resolved.ok || !freeActionNow(f) || declared.choice === FREE_ACTION.id) return resolved
-  const change = resolved.value.changes[f.id] ?? {}
-  const state = compact({
-    ...((change.state as SpelljammerState | undefined) ?? stateOf(f)),
-    freeAction: 'used',
-  })
-  return ok({ ...resolved.value, changes: { ...resolved.value.changes, [f.id]: { ...change, state } } })
+  return ok(patchOwn(resolved.value, f, { freeAction: 'used' }))
 }
 
 /** Attack and move: a weapon's attack that was the round's last says, after it, when they move. */
@@ -273,19 +265,14 @@ function thenMoving(f: Fighter, declared: Declared, roll: Roller, resolved: Outc
   if (!resolved.ok || !sheet.ok || !parseChoice(declared.choice, sheet.value)) return resolved
   const after = afterLastAttack(f.name, sheet.value, declared, roll)
   if (!after?.ok) return after ?? resolved
-  const change = resolved.value.changes[f.id] ?? {}
-  const state = compact({
-    ...((change.state as SpelljammerState | undefined) ?? stateOf(f)),
-    movingAfter: after.value.moving,
-  })
+  const moved = patchOwn(resolved.value, f, { movingAfter: after.value.moving })
   return ok({
-    ...resolved.value,
-    summary: `${resolved.value.summary} ${after.value.words}`,
-    ...(resolved.value.publicSummary !== undefined
-      ? { publicSummary: `${resolved.value.publicSummary} ${after.value.words}` }
+    ...moved,
+    summary: `${moved.summary} ${after.value.words}`,
+    ...(moved.publicSummary !== undefined
+      ? { publicSummary: `${moved.publicSummary} ${after.value.words}` }
       : {}),
-    lines: [...resolved.value.lines, ...after.value.lines],
-    changes: { ...resolved.value.changes, [f.id]: { ...change, state } },
+    lines: [...moved.lines, ...after.value.lines],
   })
 }
 

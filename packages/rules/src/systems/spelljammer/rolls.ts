@@ -16,6 +16,7 @@ import {
   type HitKind,
   type HitOptions,
   setupAttack,
+  setupLines,
 } from './attack.ts'
 import type { InterruptionRule } from './casting.ts'
 import {
@@ -54,11 +55,7 @@ export function rollAgainst(setup: AttackSetup, d100: number, options: HitOption
   const { kind, automatic } = classifyRoll(d100, setup, options)
   const breakdown: BreakdownLine[] = [
     { label: 'd100', value: d100, rule: RULE.hitting },
-    ...setup.scLines,
-    ...setup.defLines.map((line) => ({ ...line, label: `vs ${line.label}`, value: -line.value })),
-    { label: 'Roll this or less to hit', value: setup.target, rule: RULE.hitting },
-    { label: 'Critical on this or less', value: setup.criticalOn, rule: RULE.critical },
-    { label: 'Grievous on this or less', value: setup.grievousOn, rule: RULE.critical },
+    ...setupLines(setup),
   ]
   if (automatic)
     breakdown.push({

@@ -4,13 +4,14 @@
  * so combat.ts, which a phone loads, imports neither of the last two.
  */
 import type { CombatRules } from '../../engine/types.ts'
-import { spelljammerCombatRoom } from './combat.ts'
+import { endRound, spelljammerCombatView } from './combat.ts'
 import { defensesOf } from './combat-defenses.ts'
 import { spelljammerResolve } from './resolve.ts'
 
 /** spelljammer's combat at the table: the screens' part, and what only the room runs (resolve, defenses, endOfRound). */
 export const spelljammerCombat: CombatRules = {
-  ...spelljammerCombatRoom,
+  ...spelljammerCombatView,
+  endOfRound: (fighters, round) => endRound(fighters, round),
   defenses: defensesOf,
   resolve: spelljammerResolve,
   // `resolve` with no defense refuses only what `build` and `setupOf` refuse, as `defenses` does (the

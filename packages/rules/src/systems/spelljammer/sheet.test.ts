@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { defaultSheet, parseSheet, SHEET_FIELDS } from './sheet.ts'
+import { makeSheet } from './examples.ts'
+import { parseSheet, SHEET_FIELDS } from './sheet.ts'
 
 describe('the spelljammer sheet', () => {
   it('fills every field with its default', () => {
-    const sheet = defaultSheet()
+    const sheet = makeSheet()
     for (const field of SHEET_FIELDS) expect(sheet).toHaveProperty(field.key)
     expect(sheet.size).toBe('medium')
     expect(sheet.weapons[0]?.damage).toBe('1d8')

@@ -175,10 +175,3 @@ export function parseSheet(input: unknown): Outcome<Sheet> {
   if (sheet.hp > sheet.startingHp) return fail('Hit points cannot be above starting hit points.')
   return ok(sheet)
 }
-
-/** A sheet with every default: a starting point for forms and tests. */
-export function defaultSheet(): Sheet {
-  const parsed = parseSheet({})
-  if (!parsed.ok) throw new Error(`the default sheet is invalid: ${parsed.error}`)
-  return parsed.value
-}

@@ -15,7 +15,6 @@ import { fail, type Outcome, ok } from '../../outcome.ts'
 import * as spelljammer from './screen-rules.ts'
 
 const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
-const ATTACKING: spelljammer.Stance = { kind: 'attack' }
 
 type Field = 'movement' | 'weaponSwap' | 'halfRound'
 
@@ -89,7 +88,7 @@ export function roundDeclarationOf(intent: Intent): Outcome<spelljammer.RoundDec
   return ok({
     action: intent.weapon === null ? 'none' : 'attack',
     weaponIndex,
-    stance: ATTACKING,
+    stance: spelljammer.ATTACKING,
     movement: taken.value.movement as spelljammer.Movement,
     weaponSwap: taken.value.weaponSwap as spelljammer.WeaponSwap,
     halfRound: taken.value.halfRound as spelljammer.HalfRoundAction,

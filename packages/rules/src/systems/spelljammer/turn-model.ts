@@ -8,9 +8,8 @@ import { orderedTurns } from '../../engine/ordered-turns.ts'
 import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { freeActionNow, storedSheet } from './combat.ts'
+import { freeActionNow, stateOf, storedSheet } from './combat.ts'
 import type { Casting } from './combat-casting.ts'
-import type { PickingUp } from './combat-dropped.ts'
 import { spelljammerInfo } from './info.ts'
 import * as spelljammer from './rules.ts'
 import { declaredRound, diceOfRound, movementBy } from './turn-declaration.ts'
@@ -79,8 +78,7 @@ export function segmentClock(turn: TurnState, roundOver: boolean): number {
   return done + spelljammer.MOVEMENT_START - segment
 }
 
-const castingOf = (f: Fighter) => (f.state as { casting?: Casting }).casting
-const pickingUpOf = (f: Fighter) => (f.state as { pickingUp?: PickingUp }).pickingUp
+const castingOf = (f: Fighter) => stateOf(f).casting
 
 /** The slot where a caster's spell goes off: theirs alone, named for the spell. */
 function spellSlot(f: Fighter, casting: Casting): TurnSlot {
@@ -101,7 +99,7 @@ function spellSlot(f: Fighter, casting: Casting): TurnSlot {
 function ownRound(f: Fighter): { slot: TurnSlot | null } | null {
   const casting = castingOf(f)
   if (casting && !casting.next) return { slot: spellSlot(f, casting) }
-  const picking = pickingUpOf(f)
+  const picking = stateOf(f).pickingUp
   if (!picking) return null
   const at = picking.attackOn
   return {

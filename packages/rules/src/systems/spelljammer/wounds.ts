@@ -20,18 +20,14 @@ export interface WoundState {
 export function woundState(hp: number, startingHp: number): WoundState {
   const deepest = [...WOUND_TABLE].reverse().find((row) => hp <= row.atOrBelow)
   if (deepest) {
-    if (startingHp <= deepest.atOrBelow)
-      return {
-        level: deepest.id,
-        label: deepest.label,
-        modifier: 0,
-        reason: `started at ${startingHp} hit points, already ${deepest.atOrBelow} or less: no modifier until the next level`,
-      }
+    const startedThere = startingHp <= deepest.atOrBelow
     return {
       level: deepest.id,
       label: deepest.label,
-      modifier: deepest.modifier,
-      reason: `${deepest.atOrBelow} or less hit points`,
+      modifier: startedThere ? 0 : deepest.modifier,
+      reason: startedThere
+        ? `started at ${startingHp} hit points, already ${deepest.atOrBelow} or less: no modifier until the next level`
+        : `${deepest.atOrBelow} or less hit points`,
     }
   }
   // Strictly below half is Bloodied; "not enough to put them below 50%" is Wounded.
