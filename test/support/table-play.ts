@@ -120,6 +120,16 @@ export async function playUntil(
         if (await visible(phone, 'Roll initiative')) await tap(phone, 'Roll initiative', missed)
       await tap(gm, 'Roll for monsters', missed)
     } else if ((await visible(gm, 'Begin actions')) || (await visible(gm, 'Begin movement'))) {
+      // A phone may still be catching up to the Statement of Intent: give it the form before the GM
+      // moves the round past it (the moment asked for may be that form).
+      const behind = []
+      for (const phone of phones) if (!(await visible(phone, 'State my intent'))) behind.push(phone)
+      if (behind.length > 0 && patience < 5) {
+        patience++
+        await gm.waitForTimeout(300)
+        continue
+      }
+      patience = 0
       for (const phone of phones)
         if (await visible(phone, 'State my intent')) await tap(phone, 'State my intent', missed)
       // brp: the statements end in the Movement phase when someone stated a move, then the Actions.
