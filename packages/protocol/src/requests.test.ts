@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseGmRequest, parseIntent, parseRequest } from './requests.ts'
+import { parseDeclared, parseGmRequest, parseIntent, parseRequest } from './requests.ts'
 
 describe('parseIntent', () => {
   it("reads brp's Statement of Intent and spelljammer's Action Declaration with its choices", () => {
@@ -17,6 +17,18 @@ describe('parseIntent', () => {
     expect(parseIntent({ metersMoved: 0, weapon: '0', options: [''] })).toBeNull()
     expect(parseIntent({ metersMoved: 0, weapon: '0', options: ['x'.repeat(65)] })).toBeNull()
     expect(parseIntent({ metersMoved: 0, weapon: '0', options: Array(9).fill('draw') })).toBeNull()
+  })
+})
+
+describe('parseDeclared', () => {
+  it('reads toggles as a list of ids, and refuses a record of them or anything else', () => {
+    expect(parseDeclared({ choice: 'w1', toggles: ['charging', 'high-ground'] })).toEqual({
+      choice: 'w1',
+      toggles: ['charging', 'high-ground'],
+    })
+    expect(parseDeclared({ choice: 'w1', toggles: [] })).toEqual({ choice: 'w1', toggles: [] })
+    expect(parseDeclared({ choice: 'w1', toggles: { charging: 'yes' } })).toBeNull()
+    expect(parseDeclared({ choice: 'w1', toggles: 7 })).toBeNull()
   })
 })
 

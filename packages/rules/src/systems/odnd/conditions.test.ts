@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canAttack, maxSurrounding, surroundingEffects } from './conditions.ts'
+import { canAttack, maxSurrounding } from './conditions.ts'
 
 describe('who may attack this round', () => {
   it('a surprised, parrying, running, stunned or pinned combatant cannot attack', () => {
@@ -27,16 +27,5 @@ describe('surrounding', () => {
   it('up to 6 human-sized foes can surround a human-sized character', () => {
     expect(maxSurrounding('man-sized', 'man-sized')).toBe(6)
     expect(maxSurrounding('man-sized', 'large')).toBeNull()
-  })
-
-  it('more than 2 attackers each get +1 until the target has its back to a wall', () => {
-    expect(surroundingEffects(2, false).surroundingBonus).toBe(false)
-    expect(surroundingEffects(3, false).surroundingBonus).toBe(true)
-    expect(surroundingEffects(3, true).surroundingBonus).toBe(false)
-  })
-
-  it('a shield covers only 2 attackers', () => {
-    expect(surroundingEffects(5, false).shieldCovers).toBe(2)
-    expect(surroundingEffects(1, false).shieldCovers).toBe(1)
   })
 })

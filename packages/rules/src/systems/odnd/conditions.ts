@@ -1,7 +1,7 @@
 /** Whether a combatant may attack this round, and how many can surround one: the text's limits on acting. */
 import { fail, type Outcome, ok } from '../../system.ts'
 import type { Size } from './sheet.ts'
-import { MAX_SURROUNDING_MAN_SIZED, SHIELD_ATTACKERS } from './tables.ts'
+import { MAX_SURROUNDING_MAN_SIZED } from './tables.ts'
 
 /** What this round holds a combatant to; every field defaults to false or 0. */
 export interface RoundState {
@@ -41,15 +41,4 @@ export function canAttack(state: RoundState, who: string): Outcome<true> {
  */
 export function maxSurrounding(attackerSize: Size, defenderSize: Size): number | null {
   return attackerSize === 'man-sized' && defenderSize === 'man-sized' ? MAX_SURROUNDING_MAN_SIZED : null
-}
-
-/** Which of the attackers on one foe get the surrounding +1 and which are past its shield. */
-export function surroundingEffects(
-  attackers: number,
-  backToWall: boolean,
-): { surroundingBonus: boolean; shieldCovers: number } {
-  return {
-    surroundingBonus: attackers > 2 && !backToWall,
-    shieldCovers: Math.min(attackers, SHIELD_ATTACKERS),
-  }
 }

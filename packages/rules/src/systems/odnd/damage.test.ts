@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { fighter } from '../test-support.ts'
 import { type AttackDeclaration, type DamageSpec, prepareAttack } from './attack.ts'
-import { applyDamage, injuryState, recoverTemporary } from './injury.ts'
+import { healthOf } from './fighter-state.ts'
+import { injuryState, recoverTemporary } from './injury.ts'
 import { rollDamage } from './rolls.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
 
@@ -104,20 +106,22 @@ describe('empty hands and subdual', () => {
 })
 
 describe('injury', () => {
-  const unhurt = { maxHp: 6, wounds: 0, temporary: 0 }
+  /** A fighter of 6 hit points as the table stores one hurt: real damage off `hp`, temporary in its state. */
+  const hurt = (actual: number, temporary: number) =>
+    healthOf(fighter('odnd', 'm', 'pc', {}, { hp: 6 - actual, maxHp: 6, state: { temporary } }))
 
   it('temporary damage to 0 knocks out', () => {
-    expect(injuryState(applyDamage(unhurt, { actual: 1, temporary: 5 }))).toBe('knocked-out')
+    expect(injuryState(hurt(1, 5))).toBe('knocked-out')
   })
 
   it('real damage to 0 is death by default and incapacitation as a room setting', () => {
-    const h = applyDamage(unhurt, { actual: 6, temporary: 0 })
+    const h = hurt(6, 0)
     expect(injuryState(h)).toBe('dead')
     expect(injuryState(h, { atZeroHp: 'incapacitated' })).toBe('incapacitated')
   })
 
   it('a combatant above 0 keeps fighting', () => {
-    expect(injuryState(applyDamage(unhurt, { actual: 2, temporary: 3 }))).toBe('fighting')
+    expect(injuryState(hurt(2, 3))).toBe('fighting')
   })
 
   it('temporary damage comes back at 1 point times level per Turn', () => {

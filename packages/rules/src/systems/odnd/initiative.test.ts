@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { initiativeOrder, rollsInitiative, type Striker, whoStrikesFirst } from './initiative.ts'
+import type { TurnAction } from '../../engine/turn.ts'
+import { fighter, steps, turnContext } from '../test-support.ts'
+import { initiativeOrder, type Striker, whoStrikesFirst } from './initiative.ts'
+import { odndTurns } from './turn-model.ts'
 
 const order = (...args: Parameters<typeof initiativeOrder>) => {
   const r = initiativeOrder(...args)
@@ -68,9 +71,21 @@ describe('initiative order', () => {
   })
 
   it('initiative is rolled in round 1, and later only with the reroll option', () => {
-    expect(rollsInitiative(1)).toBe(true)
-    expect(rollsInitiative(2)).toBe(false)
-    expect(rollsInitiative(2, { rerollInitiativeEachRound: true })).toBe(true)
+    // The table's turn model: round 1 waits for the d6s; a new round rolls again only with the option.
+    const [mira, goblin] = [fighter('odnd', 'm', 'pc'), fighter('odnd', 'g', 'foe', { role: 'monster' })]
+    const rolled = (id: string, face: number): TurnAction => ({ kind: 'initiative', id, faces: [face] })
+    const NEXT: TurnAction = { kind: 'next' }
+    const round2 = (rerollInitiativeEachRound: boolean) => {
+      const ctx = turnContext('odnd', [mira, goblin], { settings: { rerollInitiativeEachRound } })
+      const started = odndTurns.start(ctx, null)
+      if (!started.ok) throw new Error(started.error)
+      expect(started.value.step.turn.waiting).toEqual({ m: 'initiative', g: 'initiative' })
+      // Both roll (2 and 5), both take their beat, and the next round begins.
+      const rolls = [rolled('m', 2), rolled('g', 5)]
+      return steps(odndTurns, started.value.step, ctx, ...rolls, NEXT, NEXT, { kind: 'new-round' }).turn
+    }
+    expect(round2(false).waiting ?? {}).toEqual({})
+    expect(round2(true).waiting).toEqual({ m: 'initiative', g: 'initiative' })
   })
 })
 

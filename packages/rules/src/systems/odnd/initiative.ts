@@ -24,11 +24,6 @@ export interface InitiativeStep {
   roll?: number
 }
 
-/** Whether initiative is rolled this round: round 1 always; later rounds only with the reroll option. */
-export function rollsInitiative(round: number, options: Partial<OdndOptions> = {}): boolean {
-  return round === 1 || withDefaults(options).rerollInitiativeEachRound
-}
-
 /**
  * The order of a round. Hasted creatures go first (among several, by their rolls, ties together);
  * fighters with multiple attacks then strike first, everyone else follows highest roll first with ties

@@ -12,12 +12,6 @@ export interface Health {
 
 export type InjuryState = 'fighting' | 'knocked-out' | 'incapacitated' | 'dead'
 
-/** Adds a damage result to a combatant's health; hit points never go below what the dice took. */
-export function applyDamage(health: Health, damage: { actual: number; temporary: number }): Health {
-  if (damage.actual < 0 || damage.temporary < 0) throw new RangeError('damage is never negative')
-  return { ...health, wounds: health.wounds + damage.actual, temporary: health.temporary + damage.temporary }
-}
-
 /**
  * Where the damage leaves them. "When someone reaches 0hp, they are knocked out or otherwise
  * incapacitated": temporary damage knocks out; real damage to 0 is death by default (a room setting).

@@ -1,5 +1,5 @@
 /** Every situational modifier an odnd attack can toggle, with its effect in words and the rule it comes from. */
-import { fail, type ModifierToggle, type Outcome, ok } from '../../system.ts'
+import type { ModifierToggle } from '../../system.ts'
 
 const defineToggles = <const T extends ReadonlyArray<ModifierToggle & { id: string }>>(toggles: T) => toggles
 
@@ -162,26 +162,4 @@ export function toggle(id: ToggleId): ModifierToggle {
   const t = BY_ID.get(id)
   if (!t) throw new Error(`unknown toggle ${id}`)
   return t
-}
-
-/** True when `id` names an odnd attack toggle: for validating requests from the wire. */
-export const isToggleId = (id: string): id is ToggleId => BY_ID.has(id)
-
-/**
- * Toggles from a request on the wire: a list of ids or a record of booleans. An unknown id is refused in
- * words rather than ignored, so a player never believes a modifier counted that did not.
- */
-export function parseToggles(input: unknown): Outcome<Toggles> {
-  if (input === undefined) return ok({})
-  if (typeof input !== 'object' || input === null) return fail('Modifiers must be a list of modifier names.')
-  const entries: Array<[string, unknown]> = Array.isArray(input)
-    ? input.map((id): [string, unknown] => [String(id), true])
-    : Object.entries(input)
-  const toggles: Toggles = {}
-  for (const [id, on] of entries) {
-    if (!isToggleId(id)) return fail(`"${id}" is not an odnd modifier.`)
-    if (typeof on !== 'boolean') return fail(`${toggle(id).label} must be on or off.`)
-    toggles[id] = on
-  }
-  return ok(toggles)
 }

@@ -473,6 +473,25 @@ describe('Surrounding: "Up to 6 ... can surround"; "more than 2 ... +1"; "A shie
     expect(rules.status(allOn([g1, g2, g3]))).toContain('Surrounded by 3 this round')
   })
 
+  it('more than 2 attackers each get +1 until the target has its back to a wall', () => {
+    const [g1, g2, g3] = band(3) as [Fighter, Fighter, Fighter]
+    // The second on her gets no +1; the third does, as the round stands.
+    expect(turn.known?.(IDLE, g2, allOn([g1]))).not.toContain('surrounding')
+    expect(turn.known?.(IDLE, g3, allOn([g1, g2]))).toContain('surrounding')
+    // Her back to a wall, the +1 is the toggle taken off the attack sheet.
+    const surrounding = rules.toggles(g3, allOn([g1, g2]), 'w1').find((t) => t.id === 'surrounding')
+    expect(surrounding?.effect).toBe('+1 to hit until the target gets its back to a wall')
+  })
+
+  it('a shield covers only 2 attackers', () => {
+    const [g1, g2, g3, g4, g5] = band(5) as [Fighter, Fighter, Fighter, Fighter, Fighter]
+    // The first and the second meet her shield; the third and the fifth are past it.
+    expect(turn.known?.(IDLE, g1, mira())).not.toContain('shield-engaged')
+    expect(turn.known?.(IDLE, g2, allOn([g1]))).not.toContain('shield-engaged')
+    expect(turn.known?.(IDLE, g3, allOn([g1, g2]))).toContain('shield-engaged')
+    expect(turn.known?.(IDLE, g5, allOn([g1, g2, g3, g4]))).toContain('shield-engaged')
+  })
+
   it('a seventh man-sized foe finds no room; the round after, the ring is counted again', () => {
     const six = allOn(band(6))
     const seventh = goblin('g7')

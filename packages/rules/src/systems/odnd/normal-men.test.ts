@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import type { Fraction } from '../../dice/fraction.ts'
 import { fraction } from '../../dice/fraction.ts'
-import {
-  chanceNeeding,
-  isNormalManType,
-  meanOf,
-  meleeAttacks,
-  quickKillEstimate,
-  quickKillForAttack,
-} from './normal-men.ts'
+import { isNormalManType, meanOf, meleeAttacks, quickKillEstimate, quickKillForAttack } from './normal-men.ts'
+import { attackOdds } from './odds.ts'
 import { makeSheet, makeWeapon } from './sheet.ts'
+
+/** The exact chance to hit that the table shows, for a THAC0 against an AC (needing THAC0 - AC). */
+function hitChance(thac0: number, ac: number): Fraction {
+  const odds = attackOdds({ attacker: makeSheet({ thac0 }), defender: makeSheet({ ac }) })
+  if (!odds.ok) throw new Error(odds.error)
+  return odds.value.hit
+}
 
 describe('attacks against normal men', () => {
   it('a 3rd level PC fighter has 3 attacks a round against normal men', () => {
@@ -41,11 +43,11 @@ describe('attacks against normal men', () => {
 
 describe("the text's quick kill estimate", () => {
   it('an 8th level fighter needing 7 kills 5.6 humanoids a round (6 rounded up)', () => {
-    const hitChance = chanceNeeding(7)
-    expect(hitChance).toEqual(fraction(70, 100))
+    // THAC0 17 against AC 10 needs 7.
+    expect(hitChance(17, 10)).toEqual(fraction(70, 100))
     const e = quickKillEstimate({
       attacks: 8,
-      hitChance,
+      hitChance: hitChance(17, 10),
       damagePerHit: meanOf({ count: 1, sides: 6, bonus: 1 }),
       foeHitPoints: meanOf({ count: 1, sides: 6, bonus: 0 }),
     })
@@ -65,8 +67,9 @@ describe("the text's quick kill estimate", () => {
   })
 
   it('a natural 1 always misses and a 20 always hits', () => {
-    expect(chanceNeeding(1)).toEqual(fraction(19, 20))
-    expect(chanceNeeding(25)).toEqual(fraction(1, 20))
+    // Needing 1 (THAC0 10 against AC 9), and needing 25 (THAC0 20 against AC -5).
+    expect(hitChance(10, 9)).toEqual(fraction(19, 20))
+    expect(hitChance(20, -5)).toEqual(fraction(1, 20))
   })
 })
 

@@ -54,12 +54,6 @@ export function meleeAttacks(attacker: Sheet, againstNormalMen: boolean, weapon?
   return base
 }
 
-/** P(hit) when a natural `needed` or better hits: a 1 always misses, a 20 always hits. */
-export function chanceNeeding(needed: number): Fraction {
-  const lowest = Math.min(20, Math.max(2, needed))
-  return fraction(21 - lowest, 20)
-}
-
 /** The mean of a damage roll, exactly: d6+1 is 9/2. */
 export function meanOf(dice: DamageDice): Fraction {
   return fraction(dice.count * (dice.sides + 1) + 2 * dice.bonus, 2)

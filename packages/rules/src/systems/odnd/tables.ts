@@ -72,6 +72,3 @@ export const MELEE_RANGE_FT = 10
 
 /** "Up to 6 combatants of around human size can surround and attack a human-sized character". */
 export const MAX_SURROUNDING_MAN_SIZED = 6
-
-/** "A shield may only be used against 2 attackers"; "If more than 2 foes are simultaneously attacking". */
-export const SHIELD_ATTACKERS = 2

@@ -42,12 +42,6 @@ export type Stat = 'str' | 'agi' | 'wit'
 
 export const STAT_LABEL: Record<Stat, string> = { str: 'STR', agi: 'AGI', wit: 'WIT' }
 
-/** A die face that was rolled (by the server, a seeded test, or a player typing in a physical die). */
-export interface Face {
-  sides: number
-  face: number
-}
-
 /** Checks a typed-in or scripted face: a face outside the die is a bug upstream, so it throws. */
 export function assertFace(face: number, sides: number, what: string): void {
   invariant(isFace(face, sides), `${what}: ${face} is not a face of a d${sides}`)

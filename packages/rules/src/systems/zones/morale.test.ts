@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { groupMoraleDue, loneMoraleDue, moraleChecksDue, surrender } from './morale.ts'
+import { resolveDeclared } from '../../engine/plan.ts'
+import type { Declared } from '../../engine/types.ts'
+import type { Outcome } from '../../outcome.ts'
+import { fighter, scripted, steps, turnContext } from '../test-support.ts'
+import { groupMoraleDue, loneMoraleDue, moraleChecksDue } from './morale.ts'
 import { harmedWhileSurrendering, resolveMorale } from './rolls.ts'
+import { zonesCombat as rules } from './room-combat.ts'
+import { zonesTurns } from './turn-model.ts'
+
+function must<T>(o: Outcome<T>): T {
+  if (!o.ok) throw new Error(o.error)
+  return o.value
+}
+
+const SURRENDER: Declared = { choice: 'surrender', toggles: [] }
+const SWORD: Declared = { choice: 'weapon-0', toggles: [] }
 
 describe('zones morale', () => {
   it('checks a group of 4 bandits reduced to 2 this round, but not one already at 2 before it', () => {
@@ -44,8 +58,25 @@ describe('zones morale', () => {
   })
 
   it('lets a harmed surrendering character fight again even after failing morale', () => {
-    const s = surrender({ surrendering: false, brokeMorale: true })
-    expect(s.surrendering).toBe(true)
-    expect(harmedWhileSurrendering(s)).toEqual({ surrendering: false, brokeMorale: false })
+    // At the table: Mira, her morale broken, spends her turn surrendering ("Surrendering").
+    const mira = fighter('zones', 'mira', 'pc', {}, { hp: 8, state: { morale: 'broken' } })
+    const bandit = fighter('zones', 'b', 'foe', {}, { hp: 8 })
+    const ctx = turnContext('zones', [mira, bandit], { faces: [1] })
+    const started = zonesTurns.start(ctx, null)
+    if (!started.ok) throw new Error(started.error)
+    const { turn } = steps(zonesTurns, started.value.step, ctx, { kind: 'act', side: 'pc', id: 'mira' })
+    const gives = must(
+      resolveDeclared(rules, mira, mira, SURRENDER, null, scripted(), { turn, fighters: ctx.fighters }),
+    )
+    const s = { ...mira, ...gives.changes.mira }
+    expect(s.state.surrendering).toBe(true)
+    expect(rules.status(s)).toContain('Surrendering')
+    // The bandit's blow harms her: she fights again, and her broken morale is gone with it.
+    const hit = must(resolveDeclared(rules, bandit, s, SWORD, null, scripted(3)))
+    expect(rules.status({ ...s, ...hit.changes.mira })).toEqual(['Took their turn (1 round)'])
+    expect(harmedWhileSurrendering({ surrendering: true, brokeMorale: true })).toEqual({
+      surrendering: false,
+      brokeMorale: false,
+    })
   })
 })

@@ -48,8 +48,3 @@ export interface SurrenderState {
   /** Failed a morale check this stretch. */
   brokeMorale: boolean
 }
-
-/** Surrendering spends the turn (see turn.ts); the character might be spared. */
-export function surrender(state: SurrenderState): SurrenderState {
-  return { ...state, surrendering: true }
-}

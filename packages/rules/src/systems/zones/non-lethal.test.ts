@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { defensesDeclared, resolveDeclared } from '../../engine/plan.ts'
+import type { Declared } from '../../engine/types.ts'
 import type { Outcome } from '../../system.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { planAttack } from './attack.ts'
 import { keepsHold, planNonLethal } from './non-lethal.ts'
-import { declareReaction } from './reactions.ts'
-import {
-  applyDamage,
-  breakFree,
-  counterOrder,
-  freeAlly,
-  newAttackReactions,
-  resolveDamage,
-  resolveNonLethal,
-} from './rolls.ts'
+import { applyDamage, breakFree, counterOrder, freeAlly, resolveDamage, resolveNonLethal } from './rolls.ts'
+import { zonesCombat as rules } from './room-combat.ts'
 import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
@@ -49,16 +44,17 @@ describe('zones non-lethal attacks', () => {
       }),
     )
     expect(plan.damage.dice).toEqual({ count: 1, sides: 4 })
-    expect(
-      declareReaction(
-        newAttackReactions(['bandit']),
-        { kind: 'counter', by: 'bandit' },
-        {
-          mayReact: { ok: true, value: true },
-          targetCannotReact: plan.noReaction,
-        },
-      ).ok,
-    ).toBe(false)
+    // At the table the grab is the bandit's state: he is offered no counter, and one asked for is refused.
+    const held = fighter('zones', 'bandit', 'foe', { str: 9 }, { hp: 8, state: { grabbedBy: 'theobald' } })
+    const stab: Declared = { choice: 'weapon-0', toggles: [] }
+    const knife = fighter('zones', 'theobald', 'pc', {
+      weapons: [{ name: 'Dagger', damage: 'd4', range: 0 }],
+    })
+    expect(must(defensesDeclared(rules, knife, held, stab))).toEqual([])
+    expect(resolveDeclared(rules, knife, held, stab, 'counter:weapon-0', scripted(3, 3))).toEqual({
+      ok: false,
+      error: "No reaction: bandit is grabbed and can't act.",
+    })
     expect(must(breakFree(bandit, theobald, 4)).passed).toBe(true)
     expect(must(breakFree(bandit, theobald, 10)).passed).toBe(false)
   })

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { resolveDeclared } from '../../engine/plan.ts'
+import type { Declared } from '../../engine/types.ts'
 import type { Outcome } from '../../system.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { planAttack } from './attack.ts'
 import { chance } from './common.ts'
 import { planNonLethal } from './non-lethal.ts'
 import { nonLethalOdds } from './odds.ts'
-import { resolveStrike } from './rolls.ts'
+import { zonesCombat as rules } from './room-combat.ts'
 import { makeSheet, makeWeapon } from './test-support.ts'
 
 function must<T>(o: Outcome<T>): T {
@@ -12,68 +15,78 @@ function must<T>(o: Outcome<T>): T {
   return o.value
 }
 
-const musket = makeWeapon({ name: 'Musket', damage: { count: 1, sides: 8 }, range: 6 })
 const sybilla = makeSheet({ name: 'Sybilla' })
 const bandit = makeSheet({ name: 'bandit', agi: 8 })
 
 describe('a zones attack from hit to damage', () => {
+  // At the table: Sybilla's musket (d8, range 6) against the bandit (AGI 8), as combat.test.ts plays them.
+  const archer = fighter('zones', 'Sybilla', 'pc', { weapons: [{ name: 'Musket', damage: 'd8', range: 6 }] })
+  const target = fighter('zones', 'bandit', 'foe', { agi: 8 }, { hp: 8 })
+  const shot: Declared = { choice: 'weapon-0', toggles: [] }
+
   it("makes Sybilla's musket miss when the bandit dodges with a 2 against AGI 8", () => {
-    const plan = must(
-      planAttack({ attacker: sybilla, target: bandit, weapon: musket, nearby: false, distance: 2 }),
-    )
-    const r = must(resolveStrike(plan, sybilla.wit, { dodge: { agi: 8, face: 2 } }))
-    expect(r).toMatchObject({ hit: true, dodged: true, damage: null })
-    expect(r.breakdown).toContainEqual({
+    const roll = scripted(2)
+    const r = must(resolveDeclared(rules, archer, target, shot, 'dodge', roll))
+    // Hit, dodged, no damage: only the dodge's die is asked for and the bandit keeps his health.
+    expect(r.hit).toBe(true)
+    expect(r.summary).toBe("bandit dodges Sybilla's attack.")
+    expect(roll.asked.map((d) => d.label)).toEqual(['AGI save to dodge'])
+    expect(r.changes.bandit?.hp).toBe(8)
+    expect(r.lines).toContainEqual({
       label: 'AGI save (dodge): d20',
       value: 2,
       rule: 'Reacting to an attack',
     })
+    expect(r.lines).toContainEqual(
+      expect.objectContaining({
+        label: 'Dodged: the attack misses',
+        value: 0,
+        rule: 'Reacting to an attack',
+      }),
+    )
   })
 
   it('deals the musket damage when the dodge fails', () => {
-    const plan = must(
-      planAttack({ attacker: sybilla, target: bandit, weapon: musket, nearby: false, distance: 2 }),
-    )
-    const r = must(resolveStrike(plan, sybilla.wit, { dodge: { agi: 8, face: 9 }, damage: [6] }))
-    expect(r.damage?.suffered).toBe(6)
-    expect(resolveStrike(plan, sybilla.wit, { dodge: { agi: 8, face: 9 } }).ok).toBe(false)
+    const roll = scripted(9, 6)
+    const r = must(resolveDeclared(rules, archer, target, shot, 'dodge', roll))
+    // The failed dodge does not end it: the damage die is asked for, and the 6 is suffered whole.
+    expect(roll.asked.map((d) => d.label)).toEqual(['AGI save to dodge', 'damage d8'])
+    expect(r.lines).toContainEqual({ label: 'Damage suffered', value: 6 })
+    expect(r.changes.bandit?.hp).toBe(8 - 6)
   })
 
   it('stops at a failed WIT save, and kills with a death blow without a roll', () => {
     const dark = must(
-      planAttack({
-        attacker: sybilla,
-        target: bandit,
-        weapon: makeWeapon(),
-        nearby: true,
-        toggles: ['target-not-visible'],
-      }),
+      resolveDeclared(
+        rules,
+        fighter('zones', 'Sybilla', 'pc', { wit: 10 }),
+        target,
+        { choice: 'weapon-0', toggles: ['target-not-visible'] },
+        null,
+        scripted(20),
+      ),
     )
-    expect(must(resolveStrike(dark, 10, { wit: 20 })).hit).toBe(false)
+    expect(dark.hit).toBe(false)
+    const down = { ...target, hp: 0, state: { down: 'incapacitated' } }
+    const dagger = fighter('zones', 'Sybilla', 'pc', {
+      weapons: [{ name: 'Dagger', damage: 'd4', range: 0 }],
+    })
+    const roll = scripted()
     const blow = must(
-      planAttack({
-        attacker: sybilla,
-        target: bandit,
-        weapon: makeWeapon({ name: 'Dagger', damage: { count: 1, sides: 4 } }),
-        nearby: true,
-        targetIncapacitated: true,
-        toggles: ['death-blow'],
-      }),
+      resolveDeclared(rules, dagger, down, { choice: 'weapon-0', toggles: ['death-blow'] }, null, roll),
     )
-    expect(must(resolveStrike(blow, 10, {})).killed).toBe(true)
+    expect(roll.asked).toEqual([])
+    expect(blow.lines).toContainEqual(
+      expect.objectContaining({ label: 'Death blow: killed', value: 0, rule: 'Attacking' }),
+    )
+    expect(rules.status({ ...down, ...blow.changes.bandit })).toEqual(['Dead'])
   })
 
   it('refuses a dodge by a target who cannot react', () => {
-    const plan = must(
-      planAttack({
-        attacker: sybilla,
-        target: bandit,
-        weapon: makeWeapon(),
-        nearby: true,
-        toggles: ['target-unaware'],
-      }),
-    )
-    expect(resolveStrike(plan, 10, { dodge: { agi: 8, face: 1 }, damage: [3] }).ok).toBe(false)
+    const unaware: Declared = { choice: 'weapon-0', toggles: ['target-unaware'] }
+    expect(
+      resolveDeclared(rules, fighter('zones', 'Sybilla', 'pc'), target, unaware, 'dodge', scripted(1, 3)),
+    ).toEqual({ ok: false, error: 'No reaction: bandit is unaware of the attacker.' })
   })
 
   it("gives each of the wyrm's split targets its share of the bite: d8 on the medium one, 2d8 on the small one", () => {

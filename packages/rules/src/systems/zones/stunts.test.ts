@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { resolveDeclared } from '../../engine/plan.ts'
+import type { Declared } from '../../engine/types.ts'
 import type { Outcome } from '../../system.ts'
-import { declareReaction } from './reactions.ts'
+import { fighter, scripted } from '../test-support.ts'
 import { newAttackReactions } from './rolls.ts'
+import { zonesCombat as rules } from './room-combat.ts'
 import { answerStunt, proposeStunt } from './stunts.ts'
 
 function must<T>(o: Outcome<T>): T {
@@ -21,13 +24,17 @@ describe('zones attack stunts', () => {
     )
     const answered = must(answerStunt(stunt, true, attack))
     expect(answered.damage).toBe(false)
-    expect(
-      declareReaction(
-        answered.attack,
-        { kind: 'dodge', by: 'bandit' },
-        { mayReact: { ok: true, value: true } },
-      ).ok,
-    ).toBe(false)
+    expect(answered.attack.stuntAccepted).toBe(true)
+    // At the table, accepting is the bandit's whole answer: no dodge goes with it, and no die is rolled.
+    const balthasar = fighter('zones', 'balthasar', 'pc')
+    const target = fighter('zones', 'bandit', 'foe', {}, { hp: 3 })
+    const proposed: Declared = { choice: 'weapon-0', toggles: ['stunt'] }
+    expect(resolveDeclared(rules, balthasar, target, proposed, 'accept-stunt:dodge', scripted(2)).ok).toBe(
+      false,
+    )
+    const roll = scripted()
+    must(resolveDeclared(rules, balthasar, target, proposed, 'accept-stunt', roll))
+    expect(roll.asked).toEqual([])
   })
 
   it('resolves the attack as normal when the target refuses', () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { resolveDeclared } from '../../engine/plan.ts'
+import type { Fighter } from '../../engine/types.ts'
 import type { Outcome } from '../../system.ts'
+import { fighter, scripted } from '../test-support.ts'
+import { zonesCombat } from './room-combat.ts'
 import {
   movementLeft,
-  reactionTurn,
   startTurn,
   stepsPerTurn,
   stepTurn,
@@ -21,6 +24,18 @@ function run(turn: TurnState, steps: TurnStep[]): Outcome<TurnState> {
   }
   return { ok: true, value: t }
 }
+
+/** A bandit who dodged Sybilla's blow at the table: his reaction spent, as the room stores it. */
+function reacted(): Fighter {
+  const bandit = fighter('zones', 'b', 'foe', { name: 'Bandit' })
+  const sword = { choice: 'weapon-0', toggles: [] }
+  const r = resolveDeclared(zonesCombat, fighter('zones', 's', 'pc'), bandit, sword, 'dodge', scripted(3))
+  if (!r.ok) throw new Error(r.error)
+  return { ...bandit, ...r.value.changes.b }
+}
+
+/** What the table says a fighter who reacted has left of their turn: nothing to choose. */
+const REACTED = { ok: false, error: 'Bandit reacted this round: a reaction takes the whole turn.' }
 
 describe('a zones turn', () => {
   it('moves the full 2 zones with no action, or 4 when sprinting', () => {
@@ -93,7 +108,8 @@ describe('a zones turn', () => {
 
   it('spends the whole turn on a surrender or a reaction', () => {
     expect(run(startTurn({ speed: 2 }), [{ type: 'surrender' }, { type: 'move', zones: 1 }]).ok).toBe(false)
-    expect(stepTurn(reactionTurn(2), { type: 'move', zones: 1 }).ok).toBe(false)
+    // A reaction: no move is offered, nor anything else.
+    expect(zonesCombat.choices(reacted())).toEqual(REACTED)
   })
 })
 
@@ -139,8 +155,7 @@ describe('what is left of a turn, in words, as it is spent', () => {
     expect(turnOver(done)).toBe(true)
   })
   it('a reaction and a grab leave nothing but what the text allows', () => {
-    expect(turnOver(reactionTurn(2))).toBe(true)
-    expect(whatIsLeft(reactionTurn(2))).toBe('nothing')
+    expect(zonesCombat.choices(reacted())).toEqual(REACTED)
     const surrendered = stepTurn(startTurn({ speed: 2 }), { type: 'surrender' })
     expect(surrendered.ok && whatIsLeft(surrendered.value)).toBe('nothing')
     expect(whatIsLeft(startTurn({ speed: 2, grabbed: true }))).toBe('only a try to break free')

@@ -127,11 +127,6 @@ export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
   }
 }
 
-/** A reaction takes the whole turn: no movement, no bonus action. */
-export function reactionTurn(speed: number): TurnState {
-  return { ...startTurn({ speed }), over: true }
-}
-
 /** Whether anything is left of this turn: movement, or an action. */
 export function turnOver(turn: TurnState): boolean {
   return turn.over || (movementLeft(turn) === 0 && actionsLeft(turn) === 'none')
