@@ -279,10 +279,8 @@ function pickUp(f: Fighter, { sheet, segment }: Checked['pick-up'], roll: Roller
 }
 
 /** Each of the table's actions (combat.ts's `ACTIONS`) on the dice, from what its check worked out. */
-type Resolver<K extends ActionKind> = (
-  checked: Checked[K],
-  ...rest: [plan: AttackPlan, defense: string | null, roll: Roller]
-) => Outcome<Resolution>
+type Rest = [plan: AttackPlan, defense: string | null, roll: Roller]
+type Resolver<K extends ActionKind> = (checked: Checked[K], ...rest: Rest) => Outcome<Resolution>
 const RESOLVE: { [K in ActionKind]: Resolver<K> } = {
   withdraw: (worked, { attacker, target }, _defense, roll) => withdraw(attacker, target, worked, roll),
   'free-action': (taken) => ok(taken),
@@ -302,14 +300,9 @@ const RESOLVE: { [K in ActionKind]: Resolver<K> } = {
   },
 }
 
-function resolveOf<K extends ActionKind>(
-  p: Planned<K>,
-  plan: AttackPlan,
-  defense: string | null,
-  roll: Roller,
-) {
-  const run: (typeof RESOLVE)[K] = RESOLVE[p.kind]
-  return run(p.checked, plan, defense, roll)
+function resolveOf<K extends ActionKind>(p: Planned<K>, ...rest: Rest) {
+  const run: Resolver<K> = RESOLVE[p.kind]
+  return run(p.checked, ...rest)
 }
 
 /** spelljammer's `resolve`: the action, then the free action it uses up and the move after a last attack. */
