@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isCastingOn, mageCastingTime, planCasting } from './casting.ts'
+import { mageCastingTime, planCasting } from './casting.ts'
+import { castingNow } from './combat-casting.ts'
 import { hitWhileCasting } from './rolls.ts'
 import type { Spell } from './sheet.ts'
 
@@ -59,8 +60,9 @@ describe('casting mage spells', () => {
 
 describe('a caster mid-spell', () => {
   it('is casting from the segment casting begins until the segment before it goes off', () => {
-    const plan = planCasting(cleric(5), 8)
-    expect([9, 8, 4, 3].map((s) => isCastingOn(plan, s))).toEqual([false, true, true, false])
+    const { startsOn, goesOffOn } = planCasting(cleric(5), 8)
+    const casting = { spell: 0, startsOn, goesOffOn }
+    expect([9, 8, 4, 3].map((s) => castingNow(casting, s))).toEqual([false, true, true, false])
   })
 
   it('loses the spell when hit, unless the room leaves it to the GM', () => {

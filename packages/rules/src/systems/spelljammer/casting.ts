@@ -75,10 +75,5 @@ export function planCasting(spell: Spell, initiative: number, heldAction = false
   return initiative - time < LAST_SEGMENT ? nextRound() : plan(initiative, 'this')
 }
 
-/** Whether a caster is mid-casting on a segment of the round the spell goes off in (for DEF and interruption). */
-export function isCastingOn(plan: CastingPlan, segment: number): boolean {
-  return segment <= plan.startsOn && segment > plan.goesOffOn
-}
-
 /** How a room treats a caster hit mid-casting: the text says the spell "might be interrupted". */
 export type InterruptionRule = 'always' | 'gm-decides'

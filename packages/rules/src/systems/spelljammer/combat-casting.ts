@@ -80,16 +80,18 @@ export interface CastingStep {
   lines: BreakdownLine[]
 }
 
-/** Beginning a spell, or the one under way going off; null when the choice is neither. */
+/** Whether a choice is a cast or a release (`castingChoices`). */
+export const isCasting = (choice: string) => CAST.test(choice) || choice === RELEASE
+
+/** Beginning a spell, or the one under way going off (`isCasting`). */
 export function castingStep(
   caster: Fighter,
   target: Fighter,
   sheet: spelljammer.Sheet,
   declared: Declared,
   casting: Casting | undefined,
-): Outcome<CastingStep> | null {
+): Outcome<CastingStep> {
   const cast = CAST.exec(declared.choice)
-  if (!cast && declared.choice !== RELEASE) return null
   const segment = segmentOf(declared)
   if (segment === null) return fail('A spell is cast on your place in the round: it needs the round running.')
   if (declared.choice === RELEASE) {

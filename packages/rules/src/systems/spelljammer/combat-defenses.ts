@@ -4,23 +4,10 @@
  * (`resolve.ts`) read them, a screen never: they live apart from combat.ts so a phone's chunk leaves them out.
  */
 
-import type { AttackPlan, Declared, DefenseOption, Fighter } from '../../engine/types.ts'
+import type { AttackPlan, DefenseOption, Fighter } from '../../engine/types.ts'
 import { percent } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
-import {
-  build,
-  castingOf,
-  FREE_ACTION,
-  freeAction,
-  freeAttackOn,
-  pickingUpNow,
-  SETTINGS,
-  setupOf,
-  sheetFor,
-  stateOf,
-} from './combat.ts'
-import { PICK_UP } from './combat-dropped.ts'
-import { WITHDRAW } from './combat-withdrawal.ts'
+import { build, plannedOf, SETTINGS, sheetFor, stateOf } from './combat.ts'
 import * as spelljammer from './rules.ts'
 
 const STANCES = ['defending', 'full-defense', 'desperate-defense'] as const
@@ -56,23 +43,14 @@ function stanceWords(stance: spelljammer.Stance, bonus: number): string {
 }
 
 /** The stances the target may declare against this attack, each with the odds it leaves; none when it cannot. */
-export function defensesOf({ attacker, target, declared }: AttackPlan): Outcome<DefenseOption[]> {
+export function defensesOf(plan: AttackPlan): Outcome<DefenseOption[]> {
+  const planned = plannedOf(plan)
   // Withdrawing, picking up, the free action and casting leave the defender no choice: only their checks.
-  const other =
-    declared.choice === WITHDRAW
-      ? freeAttackOn(attacker, target, declared)
-      : declared.choice === PICK_UP
-        ? pickingUpNow(attacker, target, declared)
-        : declared.choice === FREE_ACTION.id
-          ? freeAction(attacker, target)
-          : castingOf(attacker, target, declared)
-  if (other) return other.ok ? ok([]) : other
-  const plain = build(attacker, target, declared)
-  if (!plain.ok) return plain
-  const plainSetup = setupOf(plain.value)
-  if (!plainSetup.ok) return plainSetup
-  const before = spelljammer.oddsOfSetup(plainSetup.value, plain.value.declaration.target.sheet, SETTINGS)
-  const targetSheet = plain.value.declaration.target.sheet
+  if (planned.kind !== 'weapon') return ok([])
+  const { attacker, target, declared } = plan
+  const plain = planned.checked
+  const before = spelljammer.oddsOfSetup(plain.setup, plain.declaration.target.sheet, SETTINGS)
+  const targetSheet = plain.declaration.target.sheet
   const rank = weaponRank(target, targetSheet)
   const declaredAlready = stateOf(target).stance !== undefined
   const options: DefenseOption[] = []
@@ -80,9 +58,7 @@ export function defensesOf({ attacker, target, declared }: AttackPlan): Outcome<
     const stance = declaredAlready ? (stateOf(target).stance as spelljammer.Stance) : stanceOf(id, rank)
     const built = build(attacker, target, declared, stance)
     if (!built.ok) return built
-    const setup = setupOf(built.value)
-    if (!setup.ok) return setup
-    const after = spelljammer.oddsOfSetup(setup.value, targetSheet, SETTINGS)
+    const after = spelljammer.oddsOfSetup(built.value.setup, targetSheet, SETTINGS)
     const bonus = spelljammer.stanceDefLines(stance, rank).reduce((n, l) => n + l.value, 0)
     const option = spelljammer.ROUND_OPTIONS.find((o) => o.id === id)
     const [now, was] = [percent(after.display.hit), percent(before.display.hit)]
@@ -115,16 +91,12 @@ export function defensesOf({ attacker, target, declared }: AttackPlan): Outcome<
 const NO_DEFENSE = 'none'
 
 /** The stance the target answers with: the one already declared, the one chosen now, or none. */
-export function chosenStance(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  defense: string | null,
-): Outcome<spelljammer.Stance> {
+export function chosenStance(plan: AttackPlan, defense: string | null): Outcome<spelljammer.Stance> {
+  const { target } = plan
   const declaredStance = stateOf(target).stance
   if (defense === null || (defense === NO_DEFENSE && !declaredStance))
     return ok(declaredStance ?? spelljammer.ATTACKING)
-  const open = defensesOf({ attacker, target, declared })
+  const open = defensesOf(plan)
   if (!open.ok) return open
   if (!open.value.some((o) => o.id === defense))
     return fail(

@@ -22,9 +22,10 @@
  */
 
 import { fighterState } from '../../engine/fighter.ts'
-import { plainPlan } from '../../engine/plan.ts'
+import { checkedPlan, setupOf } from '../../engine/plan.ts'
 import type {
   AttackChoice,
+  AttackPlan,
   Declared,
   Fighter,
   FighterChange,
@@ -39,12 +40,14 @@ import { type MovingAfter, movingChip } from './combat-attack-move.ts'
 import {
   busyCasting,
   type Casting,
+  type CastingStep,
   castingAtRoundEnd,
   castingChip,
   castingChoices,
   castingNow,
   castingPreview,
   castingStep,
+  isCasting,
   segmentOf,
 } from './combat-casting.ts'
 import { PICK_UP, PICK_UP_CHOICE, type PickingUp, pickUpChip, pickUpPreview } from './combat-dropped.ts'
@@ -238,6 +241,8 @@ function togglesFor(
 
 export interface Built {
   declaration: spelljammer.AttackDeclaration
+  /** Its numbers before the dice. */
+  setup: spelljammer.AttackSetup
   choice: Choice
   /** The round declarations the attacker toggled on. */
   aiming: boolean
@@ -245,6 +250,10 @@ export interface Built {
   mix: { friends: number; foes: number } | null
 }
 
+/**
+ * A weapon's attack on another, checked and set up against the target's stance (theirs as declared by
+ * default).
+ */
 export function build(
   attacker: Fighter,
   target: Fighter,
@@ -253,7 +262,6 @@ export function build(
   /** A free attack (on one withdrawing) takes none of the round's attacks. */
   free = false,
 ): Outcome<Built> {
-  if (attacker.id === target.id) return fail('Choose someone else to attack.')
   const attackerSheet = sheetFor(attacker)
   if (!attackerSheet.ok) return attackerSheet
   const targetSheet = sheetFor(target)
@@ -313,25 +321,19 @@ export function build(
     (id) => !(ROUND_TOGGLES as readonly string[]).includes(id) && id !== FORCE_MOVE.id,
   )
   if (theirs.stunned) toggles.push('target-stunned')
-  return ok({
-    declaration: {
-      attacker: { sheet: attackerSheet.value, round: { ...round.value, attacks: attacksLeft } },
-      target: {
-        sheet: targetSheet.value,
-        round: targetRound.value,
-        casting: castingNow(theirs.casting, segmentOf(declared)),
-      },
-      mode: choice.mode,
-      toggles,
+  const declaration: spelljammer.AttackDeclaration = {
+    attacker: { sheet: attackerSheet.value, round: { ...round.value, attacks: attacksLeft } },
+    target: {
+      sheet: targetSheet.value,
+      round: targetRound.value,
+      casting: castingNow(theirs.casting, segmentOf(declared)),
     },
-    choice,
-    aiming,
-    mix: melee.value.mix,
-  })
-}
-
-export function setupOf(built: Built): Outcome<spelljammer.AttackSetup> {
-  return spelljammer.setupAttack(built.declaration, SETTINGS)
+    mode: choice.mode,
+    toggles,
+  }
+  const setup = spelljammer.setupAttack(declaration, SETTINGS)
+  if (!setup.ok) return setup
+  return ok({ declaration, setup: setup.value, choice, aiming, mix: melee.value.mix })
 }
 
 function hitWords(setup: spelljammer.AttackSetup, chance: number): string {
@@ -350,7 +352,13 @@ export const STUCK_WORDS = (s: spelljammer.StuckMissile) =>
   `${s.missile} stuck: ${s.dexPenalty} DEX, bleeds ${s.bleedingPerRound} a round`
 
 /** The opponent's free attack on one withdrawing, set up (its odds), and the verdict that allows it. */
-export function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: Declared) {
+export interface Withdrawing {
+  verdict: ReturnType<typeof withdrawalVerdict>
+  free: { declared: Declared; built: Built; odds: spelljammer.AttackOdds } | null
+}
+
+function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: Declared): Outcome<Withdrawing> {
+  // Who before whom: one who cannot act hears that first.
   const refusal = cannotAct(withdrawer)
   if (refusal) return fail(refusal)
   if (withdrawer.id === opponent.id) return fail('Name the opponent you withdraw from.')
@@ -359,15 +367,13 @@ export function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: D
   if (!sheet.ok) return sheet
   const blocked = cannotAttack(opponent, sheet.value)
   if (verdict.verdict !== 'none' && blocked)
-    return ok({ verdict: { verdict: 'none' as const, reason: blocked }, free: null })
+    return ok({ verdict: { verdict: 'none', reason: blocked }, free: null })
   if (verdict.verdict === 'none') return ok({ verdict, free: null })
   const free = freeAttackWith(opponent, sheet.value, declared)
   const built = build(opponent, withdrawer, free, undefined, true)
   if (!built.ok) return built
-  const setup = setupOf(built.value)
-  if (!setup.ok) return setup
-  const odds = spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
-  return ok({ verdict, free: { declared: free, setup: setup.value, odds } })
+  const odds = spelljammer.oddsOfSetup(built.value.setup, built.value.declaration.target.sheet, SETTINGS)
+  return ok({ verdict, free: { declared: free, built: built.value, odds } })
 }
 
 /**
@@ -375,17 +381,17 @@ export function freeAttackOn(withdrawer: Fighter, opponent: Fighter, declared: D
  * null. A stun takes "all remaining attacks for the round" and Full Defense means "cannot attack": both
  * leave what is not an attack (withdrawing, picking up a weapon, the free action).
  */
-export function cannotAct(f: Fighter): string | null {
+function cannotAct(f: Fighter): string | null {
   const sheet = sheetFor(f)
   if (!sheet.ok) return sheet.error
   const refusal = cannotAttack(f, sheet.value)
   return refusal && !/no weapon|Full Defense|stunned/.test(refusal) ? refusal : null
 }
 
-function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Declared): Outcome<Preview> {
-  const worked = freeAttackOn(withdrawer, opponent, declared)
-  if (!worked.ok) return worked
-  const { verdict, free } = worked.value
+function withdrawPreview(
+  { verdict, free }: Withdrawing,
+  { target: opponent, attacker: withdrawer }: AttackPlan,
+): Outcome<Preview> {
   const o = opponent.name
   // The one withdrawing rolls nothing: a free attack, if any, is rolled on the opponent's dice.
   if (!free)
@@ -397,37 +403,31 @@ function withdrawPreview(withdrawer: Fighter, opponent: Fighter, declared: Decla
       verdict.verdict === 'free-attack'
         ? `${o} gets a free attack as you go: it ${odds}.`
         : `The GM decides whether ${o} gets a free attack (${verdict.reason}); if so, it ${odds}.`,
-    lines: spelljammer.setupLines(free.setup, withdrawer.id),
+    lines: spelljammer.setupLines(free.built.setup, withdrawer.id),
     dice: false,
   })
 }
 
-/** The round's free action: logged for the GM to judge; a second is refused in the text's words. */
-export function freeAction(f: Fighter, target: Fighter): Outcome<Resolution> {
-  if (target.id !== f.id) return fail('A free action is declared for oneself.')
-  const refusal = cannotAct(f)
-  if (refusal) return fail(refusal)
-  const mine = stateOf(f)
-  if (mine.freeAction) {
-    const second = spelljammer.checkFreeActions(2)
-    if (second.ok) throw new Error('a second free action passed the check')
-    return second
-  }
+/** The round's free action, logged for the GM to judge (`FREE_ACTION`'s row checks it first). */
+function freeAction(f: Fighter): Outcome<Resolution> {
   return ok({
     lines: [
       { label: 'Free action: one a round, no attack spent', value: 1, note: true, rule: RULE.freeActions },
     ],
     summary: `${f.name} takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.`,
-    changes: { [f.id]: { state: compact({ ...mine, freeAction: 'now' }) } },
+    changes: { [f.id]: { state: compact({ ...stateOf(f), freeAction: 'now' }) } },
   })
 }
 
+/** A second free action, refused in the text's words. */
+function secondFreeAction(): string {
+  const second = spelljammer.checkFreeActions(2)
+  if (second.ok) throw new Error('a second free action passed the check')
+  return second.error
+}
+
 /** One picking up their dropped weapon on their place in the round: their sheet and the segment. */
-export function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
-  if (target.id !== f.id) return fail('One picks up one’s own dropped weapon.')
-  const refusal = cannotAct(f)
-  if (refusal) return fail(refusal)
-  if (stateOf(f).pickingUp) return fail(`${f.name} has already picked up a weapon this round.`)
+function pickingUpNow(f: Fighter, _target: Fighter, declared: Declared) {
   const sheet = sheetFor(f)
   if (!sheet.ok) return sheet
   const segment = segmentOf(declared)
@@ -436,18 +436,136 @@ export function pickingUpNow(f: Fighter, target: Fighter, declared: Declared) {
   return ok({ sheet: sheet.value, segment })
 }
 
-/** A cast or a release, worked out (null: the choice is a weapon's). */
-export function castingOf(attacker: Fighter, target: Fighter, declared: Declared) {
+/** A cast or a release, worked out. */
+function castingOf(attacker: Fighter, target: Fighter, declared: Declared): Outcome<CastingStep> {
   const sheet = sheetFor(attacker)
   if (!sheet.ok) return sheet
   const state = stateOf(attacker)
   const step = castingStep(attacker, target, sheet.value, declared, state.casting)
-  if (!step) return null
+  if (!step.ok) return step
   if (attacker.hp <= 0) return fail(`${attacker.name} is down (0 hit points or less) and cannot cast.`)
   if (state.stunned) return fail(`${attacker.name} is stunned and loses the rest of this round's actions.`)
   if (state.stance?.kind === 'desperate-defense')
     return fail(`${attacker.name} declared Desperate Defense this round and can do nothing but defend.`)
   return step
+}
+
+/** A weapon's odds in words: to hit, and into a melee the chance the shot goes at a friend first. */
+function weaponPreview({ declaration, setup, mix }: Built, { target }: AttackPlan): Outcome<Preview> {
+  const odds = spelljammer.oddsOfSetup(setup, declaration.target.sheet, SETTINGS)
+  const words = hitWords(setup, odds.display.hit)
+  const lines = spelljammer.setupLines(setup, target.id)
+  if (!mix) return ok({ chance: odds.display.hit, summary: `${words}.`, lines })
+  const friend = friendChance(declaration.attacker.sheet, setup.weapon, mix)
+  if (!friend.ok) return friend
+  const chance = odds.display.hit * (1 - friend.value)
+  return ok({
+    chance,
+    summary: `Into the melee, the shot goes at a friend ${percent(friend.value)} of the time, so it hits ${target.name} ${percent(chance)}: ${words}.`,
+    lines,
+  })
+}
+
+// The table of spelljammer's actions: each checked once, into the plan its odds, defenses and roll read.
+
+/** What each action's check works out (its plan's setup). */
+export interface Checked {
+  withdraw: Withdrawing
+  'pick-up': { sheet: spelljammer.Sheet; segment: number }
+  'free-action': Resolution
+  casting: CastingStep
+  weapon: Built
+}
+export type ActionKind = keyof Checked
+/** A plan's setup: the action chosen and what its check worked out. */
+export type Planned<K extends ActionKind = ActionKind> = { [P in K]: { kind: P; checked: Checked[P] } }[K]
+
+/** One of spelljammer's actions: the choices it is, who may take it and when, its target, its options. */
+interface Action<K extends ActionKind> {
+  /** Whether a choice is this action; absent on the weapon's row, which takes any other choice. */
+  is?(choice: string): boolean
+  /** Taken on oneself, or on another; absent: either, as its check says. */
+  target?: { self: boolean; refusal: string }
+  /** Who may take it: why this fighter cannot now, or null. */
+  who?(f: Fighter): string | null
+  /** Once a round: why this fighter has taken it already, or null. */
+  once?(f: Fighter): string | null
+  /** The rest of its check, into what its odds and its roll read. */
+  check(attacker: Fighter, target: Fighter, declared: Declared): Outcome<Checked[K]>
+  /** Its options: the toggles a form offers with it (absent: none). */
+  toggles?(attacker: Fighter, target: Fighter, choice: string): ModifierToggle[]
+  /** Its odds and words before anything is rolled. */
+  preview(checked: Checked[K], plan: AttackPlan): Outcome<Preview>
+}
+
+const ACTIONS: { [K in ActionKind]: Action<K> } = {
+  withdraw: {
+    is: (choice) => choice === WITHDRAW,
+    check: freeAttackOn,
+    toggles: () => [...WITHDRAW_TOGGLES],
+    preview: withdrawPreview,
+  },
+  'free-action': {
+    is: (choice) => choice === FREE_ACTION.id,
+    target: { self: true, refusal: 'A free action is declared for oneself.' },
+    who: cannotAct,
+    once: (f) => (stateOf(f).freeAction ? secondFreeAction() : null),
+    check: freeAction,
+    preview: () =>
+      ok({
+        chance: 1,
+        summary: `One free action a round, at your earliest initiative; it costs no attack, so you may still attack now. The GM judges whether what you do is free.`,
+        lines: [],
+        // Nothing is rolled: the GM judges it.
+        dice: false,
+      }),
+  },
+  'pick-up': {
+    is: (choice) => choice === PICK_UP,
+    target: { self: true, refusal: 'One picks up one’s own dropped weapon.' },
+    who: cannotAct,
+    once: (f) => (stateOf(f).pickingUp ? `${f.name} has already picked up a weapon this round.` : null),
+    check: pickingUpNow,
+    preview: ({ sheet, segment }, { attacker }) => ok(pickUpPreview(attacker, sheet, segment)),
+  },
+  casting: { is: isCasting, check: castingOf, preview: (step) => ok(castingPreview(step)) },
+  weapon: {
+    target: { self: false, refusal: 'Choose someone else to attack.' },
+    check: (attacker, target, declared) => build(attacker, target, declared),
+    toggles(attacker, target, choiceId) {
+      const sheet = sheetFor(attacker)
+      if (!sheet.ok) return []
+      const choice = parseChoice(choiceId, sheet.value)
+      return choice ? togglesFor(sheet.value, choice.mode, target) : []
+    },
+    preview: weaponPreview,
+  },
+}
+
+const KINDS = Object.keys(ACTIONS) as ActionKind[]
+const kindOf = (choice: string) => KINDS.find((k) => ACTIONS[k].is?.(choice)) ?? 'weapon'
+
+/** Any declared action checked against its row of the table, once: its target, who, once a round, the rest. */
+function planned<K extends ActionKind>(
+  kind: K,
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+): Outcome<Planned> {
+  const action: Action<K> = ACTIONS[kind]
+  if (action.target && (target.id === attacker.id) !== action.target.self) return fail(action.target.refusal)
+  const refusal = action.who?.(attacker) || action.once?.(attacker)
+  if (refusal) return fail(refusal)
+  const checked = action.check(attacker, target, declared)
+  return checked.ok ? ok({ kind, checked: checked.value } as Planned) : checked
+}
+
+/** What a plan's check worked out, by its action: the defenses and the roll read it. */
+export const plannedOf = (plan: AttackPlan) => setupOf<Planned>(plan)
+
+function previewOf<K extends ActionKind>(p: Planned<K>, plan: AttackPlan): Outcome<Preview> {
+  const action: Action<K> = ACTIONS[p.kind]
+  return action.preview(p.checked, plan)
 }
 
 // The end of the round: bleeding from stuck missiles, and the round's declarations and stun end.
@@ -544,58 +662,11 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     const casts = stateOf(attacker).stunned ? [] : spells
     return ok([...(refusal ? [] : choicesOf(sheet.value)), ...leave, ...casts])
   },
-  toggles(attacker, target, choiceId) {
-    if (choiceId === WITHDRAW) return [...WITHDRAW_TOGGLES]
-    if (choiceId === PICK_UP || choiceId === FREE_ACTION.id) return []
-    const sheet = sheetFor(attacker)
-    if (!sheet.ok) return []
-    const choice = parseChoice(choiceId, sheet.value)
-    return choice ? togglesFor(sheet.value, choice.mode, target) : []
-  },
-  plan: plainPlan,
-
-  preview({ attacker, target, declared }) {
-    if (declared.choice === WITHDRAW) return withdrawPreview(attacker, target, declared)
-    if (declared.choice === FREE_ACTION.id) {
-      const taken = freeAction(attacker, target)
-      return taken.ok
-        ? ok({
-            chance: 1,
-            summary: `One free action a round, at your earliest initiative; it costs no attack, so you may still attack now. The GM judges whether what you do is free.`,
-            lines: [],
-            // Nothing is rolled: the GM judges it.
-            dice: false,
-          })
-        : taken
-    }
-    if (declared.choice === PICK_UP) {
-      const ready = pickingUpNow(attacker, target, declared)
-      return ready.ok ? ok(pickUpPreview(attacker, ready.value.sheet, ready.value.segment)) : ready
-    }
-    const cast = castingOf(attacker, target, declared)
-    if (cast) return cast.ok ? ok(castingPreview(cast.value)) : cast
-    const built = build(attacker, target, declared)
-    if (!built.ok) return built
-    const setup = setupOf(built.value)
-    if (!setup.ok) return setup
-    const odds = spelljammer.oddsOfSetup(setup.value, built.value.declaration.target.sheet, SETTINGS)
-    const words = hitWords(setup.value, odds.display.hit)
-    const { mix } = built.value
-    if (!mix)
-      return ok({
-        chance: odds.display.hit,
-        summary: `${words}.`,
-        lines: spelljammer.setupLines(setup.value, target.id),
-      })
-    const friend = friendChance(built.value.declaration.attacker.sheet, setup.value.weapon, mix)
-    if (!friend.ok) return friend
-    const chance = odds.display.hit * (1 - friend.value)
-    return ok({
-      chance,
-      summary: `Into the melee, the shot goes at a friend ${percent(friend.value)} of the time, so it hits ${target.name} ${percent(chance)}: ${words}.`,
-      lines: spelljammer.setupLines(setup.value, target.id),
-    })
-  },
+  toggles: (attacker, target, choice) => ACTIONS[kindOf(choice)].toggles?.(attacker, target, choice) ?? [],
+  plan: checkedPlan((attacker, target, declared) =>
+    planned(kindOf(declared.choice), attacker, target, declared),
+  ),
+  preview: (plan) => previewOf(plannedOf(plan), plan),
   status: statusOf,
   // The text's own wound levels: Unhurt, Wounded, Bloodied, Badly Wounded...
   healthWord: (f) => (f.hp <= 0 ? 'Down' : spelljammer.woundState(f.hp, Math.max(1, f.maxHp, f.hp)).label),

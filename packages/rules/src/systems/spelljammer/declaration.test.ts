@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  attacksAfterMoveAndAttack,
-  attacksAfterRunAndAttack,
-  declareRound,
-  type RoundDeclaration,
-} from './declaration.ts'
+import { declareRound, type RoundDeclaration } from './declaration.ts'
 import { archer, nutshellFighter } from './examples.ts'
 
 const base: RoundDeclaration = {
@@ -30,7 +25,6 @@ describe('moving and attacking', () => {
     [4, 2],
     [5, 3],
   ])('with %i attacks keeps %i: 2 or 3 lose one, 4 or 5 lose two', (attacks, kept) => {
-    expect(attacksAfterMoveAndAttack(attacks)).toBe(kept)
     expect(declare(attacks, { movement: 'move-and-attack' }).attacks).toBe(kept)
   })
 
@@ -47,7 +41,6 @@ describe('running and attacking', () => {
     [4, 2],
     [5, 2],
   ])('with %i attacks keeps %i: 1 to 3 keep one, 4 or 5 keep two', (attacks, kept) => {
-    expect(attacksAfterRunAndAttack(attacks)).toBe(kept)
     expect(declare(attacks, { movement: 'run-and-attack' }).attacks).toBe(kept)
   })
 

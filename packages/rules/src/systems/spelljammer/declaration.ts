@@ -209,13 +209,3 @@ export function declareRound(
     movementAllowed,
   })
 }
-
-/** Move and attack: attacks left after losing half, rounded down ("2 or 3 attacks, you lose one"). */
-export function attacksAfterMoveAndAttack(attacks: number): number {
-  return attacks - Math.floor(attacks / 2)
-}
-
-/** Run and attack: attacks left after losing half, rounded up, keeping at least one ("1 to 3 ... all but 1"). */
-export function attacksAfterRunAndAttack(attacks: number): number {
-  return Math.max(1, Math.floor(attacks / 2))
-}

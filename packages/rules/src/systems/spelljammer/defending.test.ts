@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  checkStance,
-  defendingBonus,
-  desperateDefenseBonus,
-  fullDefenseBonus,
-  maxSacrifice,
-} from './defending.ts'
+import { checkStance, defendingBonus, maxSacrifice, type Stance, stanceDefLines } from './defending.ts'
+
+/** The DEF a stance adds at a weapon rank, as the table's defenses sum it. */
+const bonusOf = (kind: Stance['kind'], rank: number) =>
+  stanceDefLines({ kind } as Stance, rank).reduce((n, l) => n + l.value, 0)
 
 describe('defending', () => {
   it('trades SC for DEF 2 for 1: dropping SC by 20 improves DEF by 10', () => {
@@ -26,12 +24,12 @@ describe('defending', () => {
 
 describe('full and desperate defense', () => {
   it('at rank 5 gains +13 (rank x 2.5, rounded up) plus 5: +18, taking DEF 30 to 48', () => {
-    expect(fullDefenseBonus(5)).toBe(18)
-    expect(30 + fullDefenseBonus(5)).toBe(48)
+    expect(bonusOf('full-defense', 5)).toBe(18)
+    expect(30 + bonusOf('full-defense', 5)).toBe(48)
   })
 
   it('gains the same rounded-up maximum plus 20 in desperate defense', () => {
-    expect(desperateDefenseBonus(5)).toBe(33)
-    expect(desperateDefenseBonus(4)).toBe(30)
+    expect(bonusOf('desperate-defense', 5)).toBe(33)
+    expect(bonusOf('desperate-defense', 4)).toBe(30)
   })
 })

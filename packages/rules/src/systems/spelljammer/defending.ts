@@ -28,16 +28,6 @@ function maxDefendingBonusRoundedUp(rank: number): number {
   return Math.ceil((rank * 5) / 2)
 }
 
-/** Full Defense: the max Defending bonus rounded up, +5; rank 5 gives +18 ("30 ... is 48"). */
-export function fullDefenseBonus(rank: number): number {
-  return maxDefendingBonusRoundedUp(rank) + 5
-}
-
-/** Desperate Defense: the max Defending bonus rounded up, +20. */
-export function desperateDefenseBonus(rank: number): number {
-  return maxDefendingBonusRoundedUp(rank) + 20
-}
-
 /** Checks a declared stance against the weapon rank; a sacrifice above rank x 5 is refused in words. */
 export function checkStance(stance: Stance, rank: number): Outcome<Stance> {
   switch (stance.kind) {

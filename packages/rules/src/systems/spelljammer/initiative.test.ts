@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { declareRound } from './declaration.ts'
 import { nutshellFighter } from './examples.ts'
-import {
-  castingInitiative,
-  initiativeDice,
-  loseAttacksToStun,
-  placeAttacks,
-  rollInitiative,
-} from './initiative.ts'
+import { initiativeDice, loseAttacksToStun, placeAttacks, rollInitiative } from './initiative.ts'
 
 const im = (value: number) => [{ label: 'IM', value }]
 
@@ -104,7 +98,8 @@ describe('casting initiative', () => {
       },
     )
     if (!round.ok) throw new Error(round.error)
-    const init = castingInitiative(round.value, 4)
-    expect(init.ok && init.value.total).toBe(4 + 2 + 3)
+    // The turn model places a round without attacks on one d10 (`diceOfRound`), as any round's dice.
+    const init = placeAttacks(round.value.initiativeModifiers, [4])
+    expect(init.ok && init.value[0]?.total).toBe(4 + 2 + 3)
   })
 })

@@ -90,17 +90,3 @@ export function loseAttacksToStun(
       : a,
   )
 }
-
-/**
- * Initiative for casting: one d10 plus the round's modifiers, when casting begins (planCasting then
- * says when it goes off).
- */
-export function castingInitiative(round: DeclaredRound, face: number): Outcome<AttackInitiative> {
-  if (round.declaration.action !== 'cast')
-    return fail('Only a combatant casting this round rolls casting initiative.')
-  const placed = placeAttacks(round.initiativeModifiers, [face])
-  if (!placed.ok) return placed
-  const first = placed.value[0]
-  if (!first) throw new Error('placing one face gave no initiative')
-  return ok(first)
-}

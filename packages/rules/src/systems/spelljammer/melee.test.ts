@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest'
+import { setupAttack } from './attack.ts'
+import { makeSheet, nutshellFighter, ready } from './examples.ts'
 import {
   checkFreeActions,
   forcedToMoveAfterNoMovement,
   freeAttackOnWithdrawal,
-  multipleAttackerBonus,
   tentacleAttackers,
 } from './melee.ts'
 import { pickUpWeapon } from './rolls.ts'
+
+/** The Multiple Attackers SC of one attack, as its setup adds it: `attackers` on the target, this one too. */
+function multipleAttackerBonus(attackers: number, tentacles = 0): number {
+  const setup = setupAttack({
+    attacker: ready(nutshellFighter({ tentacles })),
+    target: ready(makeSheet({ name: 'Ogre' })),
+    mode: 'melee',
+    otherAttackers: attackers - 1,
+  })
+  if (!setup.ok) throw new Error(setup.error)
+  return setup.value.scLines.find((l) => l.label.startsWith('Multiple attackers'))?.value ?? 0
+}
 
 describe('multiple attackers', () => {
   it('give each of three attackers +20 SC', () => {
@@ -16,7 +29,7 @@ describe('multiple attackers', () => {
 
   it('count a six-tentacled roper as three attackers, outnumbering its target 3 to 1', () => {
     expect(tentacleAttackers(6)).toBe(3)
-    expect(multipleAttackerBonus(tentacleAttackers(6))).toBe(20)
+    expect(multipleAttackerBonus(1, 6)).toBe(20)
   })
 })
 

@@ -14,11 +14,6 @@ export function tentacleAttackers(tentacles: number): number {
   return Math.max(1, Math.floor(tentacles / 2))
 }
 
-/** The multiple-attacker SC bonus for each attacker: +10 for every attacker above one. */
-export function multipleAttackerBonus(attackers: number): number {
-  return Math.max(0, attackers - 1) * 10
-}
-
 /** Picking up a dropped weapon: -15 DEF meanwhile; 4x DEX gets it back, 1x DEX still allows one attack at -5 initiative. */
 export interface PickUpResult {
   retrieved: boolean

@@ -6,30 +6,34 @@
  * (`RESOLVE_LOADERS`); the room has it with the rest (`table.ts`).
  */
 
-import type { CombatRules, Declared, Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
+import type {
+  AttackPlan,
+  CombatRules,
+  Declared,
+  Fighter,
+  FighterChange,
+  Resolution,
+  Roller,
+} from '../../engine/types.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import {
+  type ActionKind,
+  type Built,
   build,
-  castingOf,
+  type Checked,
   compact,
   FORCE_MOVE,
-  FREE_ACTION,
-  freeAction,
   freeActionNow,
-  freeAttackOn,
-  parseChoice,
-  pickingUpNow,
+  type Planned,
+  plannedOf,
   SETTINGS,
   type SpelljammerState,
   STUCK_WORDS,
-  setupOf,
-  sheetFor,
   stateOf,
+  type Withdrawing,
 } from './combat.ts'
 import { chosenStance } from './combat-defenses.ts'
-import { PICK_UP } from './combat-dropped.ts'
-import { WITHDRAW } from './combat-withdrawal.ts'
 import { afterLastAttack, interrupted, intoMeleeRoll, pickUpOutcome } from './resolve-parts.ts'
 import * as spelljammer from './rules.ts'
 import { declaredMovement } from './turn-declaration.ts'
@@ -83,41 +87,24 @@ function outcomeWords(
   return `${a} ${how}${after.length ? `: ${after.join('; ')}` : ''}.`
 }
 
-/** One declared action worked out on the dice: an attack, a withdrawal, picking up, a free action or a spell. */
-function resolveAttack(
+/** A weapon's attack worked out on the dice, against the stance the target answers with. */
+function strike(
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
-  defense: string | null,
+  { declaration, setup, choice, aiming, mix }: Built,
+  stance: spelljammer.Stance,
   roll: Roller,
   free = false,
 ): Outcome<Resolution> {
-  if (declared.choice === WITHDRAW) return withdraw(attacker, target, declared, roll)
-  if (declared.choice === PICK_UP) return pickUp(attacker, target, declared, roll)
-  if (declared.choice === FREE_ACTION.id) return freeAction(attacker, target)
-  const cast = castingOf(attacker, target, declared)
-  if (cast) {
-    if (!cast.ok) return cast
-    const mine = stateOf(attacker)
-    const state = compact({ ...mine, casting: cast.value.casting, attacks: (mine.attacks ?? 0) + 1 })
-    return ok({ lines: cast.value.lines, summary: cast.value.summary, changes: { [attacker.id]: { state } } })
-  }
-  const stance = chosenStance(attacker, target, declared, defense)
-  if (!stance.ok) return stance
-  const built = build(attacker, target, declared, stance.value, free)
-  if (!built.ok) return built
-  const setup = setupOf(built.value)
-  if (!setup.ok) return setup
-
   // Into a melee, a d100 first says whether the shot goes at the foe or at a friend.
-  const { mix } = built.value
   const into = mix
-    ? intoMeleeRoll(built.value.declaration.attacker.sheet, setup.value.weapon, mix, roll(100, 'into melee'))
+    ? intoMeleeRoll(declaration.attacker.sheet, setup.weapon, mix, roll(100, 'into melee'))
     : null
   if (into && !into.ok) return into
   const mine = stateOf(attacker)
   // The attack is made with the weapon in hand: one of the round's attacks (a free attack takes none).
-  const spent = { ...mine, attacks: (mine.attacks ?? 0) + (free ? 0 : 1), weapon: built.value.choice.weapon }
+  const spent = { ...mine, attacks: (mine.attacks ?? 0) + (free ? 0 : 1), weapon: choice.weapon }
   if (into?.value.friend) {
     const state = compact(spent)
     return ok({
@@ -126,11 +113,11 @@ function resolveAttack(
       changes: { [attacker.id]: { state } },
     })
   }
-  const attack = spelljammer.rollAgainst(setup.value, roll(100, 'to hit'), SETTINGS)
+  const attack = spelljammer.rollAgainst(setup, roll(100, 'to hit'), SETTINGS)
   let damage: spelljammer.DamageResult | null = null
   if (attack.kind !== 'miss') {
     const faces = spelljammer.weaponDamageSides(attack.weapon).map((sides) => roll(sides, `damage d${sides}`))
-    const dealt = spelljammer.resolveDamage(attack, built.value.declaration.target.sheet, faces, SETTINGS)
+    const dealt = spelljammer.resolveDamage(attack, declaration.target.sheet, faces, SETTINGS)
     if (!dealt.ok) return dealt
     damage = dealt.value
   }
@@ -138,14 +125,14 @@ function resolveAttack(
   const theirs = stateOf(target)
   // A hit on a caster mid-casting loses the spell (Action Declaration; the room's reading: always).
   const lost =
-    damage && built.value.declaration.target.casting && theirs.casting
-      ? interrupted(target, built.value.declaration.target.sheet, theirs.casting)
+    damage && declaration.target.casting && theirs.casting
+      ? interrupted(target, declaration.target.sheet, theirs.casting)
       : null
   const targetChange: FighterChange = {
     state: compact({
       ...theirs,
       casting: lost?.lost ? undefined : theirs.casting,
-      stance: stance.value,
+      stance: stance,
       stunned: damage?.stunned ? 1 : theirs.stunned,
       protLoss: (theirs.protLoss ?? 0) + (damage?.armorProtLoss ?? 0),
       stuck: [...(theirs.stuck ?? []), ...(damage?.stuck ? [damage.stuck] : [])],
@@ -154,12 +141,12 @@ function resolveAttack(
   }
   if (damage) targetChange.hp = damage.hpAfter
   const changes: Record<string, FighterChange> = {
-    [attacker.id]: { state: compact({ ...spent, aiming: mine.aiming || built.value.aiming }) },
+    [attacker.id]: { state: compact({ ...spent, aiming: mine.aiming || aiming }) },
     [target.id]: targetChange,
   }
   // The attacker's wound modifier follows from its hit points: where players may not see a monster's,
   // the line is the GM's (`health`), as its hit points are.
-  const own = built.value.declaration.attacker.sheet
+  const own = declaration.attacker.sheet
   const [wound] = spelljammer.woundLines(own.hp, own.startingHp, own.name)
   const breakdown = attack.breakdown.map((l) =>
     wound && l.label === wound.label && l.rule === wound.rule ? { ...l, health: attacker.id } : l,
@@ -178,7 +165,7 @@ function resolveAttack(
       target,
       attack,
       damage,
-      stance.value,
+      stance,
       declared.toggles.includes(FORCE_MOVE.id),
       declaredMovement(declared.round, 'target') === 'no-movement',
       kept,
@@ -207,12 +194,9 @@ function resolveAttack(
 function withdraw(
   withdrawer: Fighter,
   opponent: Fighter,
-  declared: Declared,
+  { verdict, free }: Withdrawing,
   roll: Roller,
 ): Outcome<Resolution> {
-  const worked = freeAttackOn(withdrawer, opponent, declared)
-  if (!worked.ok) return worked
-  const { verdict, free } = worked.value
   const w = withdrawer.name
   const mine = stateOf(withdrawer)
   const spent = { ...mine, attacks: (mine.attacks ?? 0) + 1 }
@@ -230,7 +214,8 @@ function withdraw(
   }
   // The free attack's dice are the opponent's: a withdrawer's own typed faces never stand for them.
   const theirs: Roller = (sides, label) => roll(sides, `free attack ${label}`, 'target')
-  const hit = resolveAttack(opponent, withdrawer, free.declared, null, theirs, true)
+  const stance = mine.stance ?? spelljammer.ATTACKING
+  const hit = strike(opponent, withdrawer, free.declared, free.built, stance, theirs, true)
   if (!hit.ok) return hit
   const taken = hit.value.changes[withdrawer.id] ?? {}
   const state = { ...(taken.state ?? mine), attacks: spent.attacks }
@@ -254,16 +239,21 @@ function patchOwn(resolved: Resolution, f: Fighter, patch: SpelljammerState): Re
 }
 
 /** After any other action, a free action just taken is used up: the turn allows one attack again. */
-function afterFreeAction(f: Fighter, declared: Declared, resolved: Outcome<Resolution>): Outcome<Resolution> {
-  if (!resolved.ok || !freeActionNow(f) || declared.choice === FREE_ACTION.id) return resolved
+function afterFreeAction(f: Fighter, kind: ActionKind, resolved: Outcome<Resolution>): Outcome<Resolution> {
+  if (!resolved.ok || !freeActionNow(f) || kind === 'free-action') return resolved
   return ok(patchOwn(resolved.value, f, { freeAction: 'used' }))
 }
 
 /** Attack and move: a weapon's attack that was the round's last says, after it, when they move. */
-function thenMoving(f: Fighter, declared: Declared, roll: Roller, resolved: Outcome<Resolution>) {
-  const sheet = sheetFor(f)
-  if (!resolved.ok || !sheet.ok || !parseChoice(declared.choice, sheet.value)) return resolved
-  const after = afterLastAttack(f.name, sheet.value, declared, roll)
+function thenMoving(
+  f: Fighter,
+  planned: Planned,
+  declared: Declared,
+  roll: Roller,
+  resolved: Outcome<Resolution>,
+) {
+  if (!resolved.ok || planned.kind !== 'weapon') return resolved
+  const after = afterLastAttack(f.name, planned.checked.declaration.attacker.sheet, declared, roll)
   if (!after?.ok) return after ?? resolved
   const moved = patchOwn(resolved.value, f, { movingAfter: after.value.moving })
   return ok({
@@ -277,10 +267,7 @@ function thenMoving(f: Fighter, declared: Declared, roll: Roller, resolved: Outc
 }
 
 /** The DEX roll: 4x gets the weapon back, 1x also leaves one attack five segments later. */
-function pickUp(f: Fighter, target: Fighter, declared: Declared, roll: Roller): Outcome<Resolution> {
-  const ready = pickingUpNow(f, target, declared)
-  if (!ready.ok) return ready
-  const { sheet, segment } = ready.value
+function pickUp(f: Fighter, { sheet, segment }: Checked['pick-up'], roll: Roller): Outcome<Resolution> {
   const outcome = pickUpOutcome(f, sheet, segment, roll(100, 'DEX roll'))
   if (typeof outcome === 'string') return fail(outcome)
   const mine = stateOf(f)
@@ -291,10 +278,37 @@ function pickUp(f: Fighter, target: Fighter, declared: Declared, roll: Roller): 
   return ok({ lines: outcome.lines, summary: outcome.summary, changes: { [f.id]: { state } } })
 }
 
+/** Each of the table's actions (combat.ts's `ACTIONS`) on the dice, from what its check worked out. */
+type Rest = [plan: AttackPlan, defense: string | null, roll: Roller]
+type Resolver<K extends ActionKind> = (checked: Checked[K], ...rest: Rest) => Outcome<Resolution>
+const RESOLVE: { [K in ActionKind]: Resolver<K> } = {
+  withdraw: (worked, { attacker, target }, _defense, roll) => withdraw(attacker, target, worked, roll),
+  'free-action': (taken) => ok(taken),
+  'pick-up': (ready, { attacker }, _defense, roll) => pickUp(attacker, ready, roll),
+  casting: ({ casting, lines, summary }, { attacker }) => {
+    const mine = stateOf(attacker)
+    const state = compact({ ...mine, casting, attacks: (mine.attacks ?? 0) + 1 })
+    return ok({ lines, summary, changes: { [attacker.id]: { state } } })
+  },
+  weapon(planned, plan, defense, roll) {
+    const { attacker, target, declared } = plan
+    const stance = chosenStance(plan, defense)
+    if (!stance.ok) return stance
+    // Against the stance as planned, the plan's setup; against one declared now, set up again.
+    const set = defense === null ? ok(planned) : build(attacker, target, declared, stance.value)
+    return set.ok ? strike(attacker, target, declared, set.value, stance.value, roll) : set
+  },
+}
+
+function resolveOf<K extends ActionKind>(p: Planned<K>, ...rest: Rest) {
+  const run: Resolver<K> = RESOLVE[p.kind]
+  return run(p.checked, ...rest)
+}
+
 /** spelljammer's `resolve`: the action, then the free action it uses up and the move after a last attack. */
-export const spelljammerResolve: CombatRules['resolve'] = ({ attacker, target, declared }, defense, roll) =>
-  afterFreeAction(
-    attacker,
-    declared,
-    thenMoving(attacker, declared, roll, resolveAttack(attacker, target, declared, defense, roll)),
-  )
+export const spelljammerResolve: CombatRules['resolve'] = (plan, defense, roll) => {
+  const planned = plannedOf(plan)
+  const { attacker, declared } = plan
+  const resolved = resolveOf(planned, plan, defense, roll)
+  return afterFreeAction(attacker, planned.kind, thenMoving(attacker, planned, declared, roll, resolved))
+}

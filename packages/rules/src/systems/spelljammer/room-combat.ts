@@ -14,8 +14,8 @@ export const spelljammerCombat: CombatRules = {
   endOfRound: (fighters, round) => endRound(fighters, round),
   defenses: defensesOf,
   resolve: spelljammerResolve,
-  // `resolve` with no defense refuses only what `build` and `setupOf` refuse, as `defenses` does (the
-  // target's own stance, or attacking, either way): after them, the into-melee mix is a row of the table
+  // `resolve` with no defense refuses only what `plan` refuses (each action's row of the table, a weapon's
+  // `build` against the target's own stance): after it, the into-melee mix is a row of the text's table
   // by construction, and the d100s and damage dice are faces checked in range only.
   defensesCheckResolve: true,
 }

@@ -153,9 +153,9 @@ export const declarationRules: IntentRules & {
   check(f, intent) {
     const round = declaredRound(f, intent)
     if (!round.ok) return round
-    const taken = choicesOf(intent)
-    if (!taken.ok) return taken
-    const options = GROUPS.map((g) => taken.value[g.field]).filter((id) => id !== 'none' && id !== 'normal')
+    // The choice of each group, as the declaration checked them (`roundDeclarationOf`).
+    const chosen = GROUPS.map((g) => round.value.declaration[g.field] ?? g.first.id)
+    const options = chosen.filter((id) => id !== 'none' && id !== 'normal')
     return ok({ metersMoved: 0, weapon: intent.weapon, options })
   },
   fallback(f) {
