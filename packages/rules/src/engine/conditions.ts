@@ -4,41 +4,21 @@
  * and calls `tickConditions` at the boundary its text names (the end of a round, of a fight). Stored in
  * `Fighter.state` as plain JSON, `{ id, rounds }` plus whatever the system adds (whom it is about).
  */
-import { plural } from './words.ts'
+import {
+  type Condition,
+  conditionChip,
+  findCondition,
+  hasCondition,
+  type Lasting,
+} from './conditions-read.ts'
 
-/**
- * What a boundary counts on a condition, whatever the system names it by. The counting functions take
- * any condition object (osr's have no count at all when the text gives them none) and read these.
- */
-export interface Lasting {
-  /** Boundaries left: it ends at the one that brings it to 0. Absent or null: until something lifts it. */
-  rounds?: number | null
-  /** Decided now to bite from the next boundary on ("no attack next round"): the first one only starts it. */
-  fresh?: boolean
-}
-
-export interface Condition<Id extends string = string> extends Lasting {
-  id: Id
-}
+/** Reading them (whether one is on, its chip) is a file of its own, conditions-read.ts. */
+export { type Condition, conditionChip, findCondition, hasCondition, type Lasting }
 
 /** What one boundary did to a list: what is still on, and what ended at it. */
 export interface Ticked<C> {
   kept: C[]
   ended: C[]
-}
-
-/** The first condition with this id (and matching `where`), if any. */
-export function findCondition<C extends Condition>(
-  list: readonly C[] | undefined,
-  id: C['id'],
-  where: (c: C) => boolean = () => true,
-): C | undefined {
-  return (list ?? []).find((c) => c.id === id && where(c))
-}
-
-/** Whether the list holds a condition with this id. */
-export function hasCondition<C extends Condition>(list: readonly C[] | undefined, id: C['id']): boolean {
-  return findCondition(list, id) !== undefined
 }
 
 /** The list with `c` put on, in place of the same one (by default: the same id), last. */
@@ -78,15 +58,4 @@ export function tickConditions<C extends object>(
 /** The list with every counted condition gone (a fight ends: what counted its rounds ends with it). */
 export function untimedConditions<C extends object>(list: readonly C[] | undefined): C[] {
   return (list ?? []).filter((c) => typeof (c as Lasting).rounds !== 'number')
-}
-
-/**
- * A condition's chip: its words, and the count it has left in the system's unit ("Stunned (2 rounds)");
- * a fresh one says when it starts ("No attack (next round)", "Reloading (next 2 rounds)").
- */
-export function conditionChip(c: object, words: string, unit = 'round'): string {
-  const { rounds, fresh } = c as Lasting
-  if (typeof rounds !== 'number') return words
-  if (!fresh) return `${words} (${plural(rounds, unit)})`
-  return `${words} (next ${rounds === 1 ? unit : plural(rounds, unit)})`
 }

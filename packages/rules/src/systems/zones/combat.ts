@@ -5,7 +5,7 @@
  * reads and resolving shares; resolving (`resolve.ts`) a phone loads only to ask for its own dice.
  */
 
-import { conditionChip, hasCondition, type Condition as Timed } from '../../engine/conditions.ts'
+import { conditionChip, hasCondition, type Condition as Timed } from '../../engine/conditions-read.ts'
 import { fighterState } from '../../engine/fighter.ts'
 import { checkedPlan, setupOf } from '../../engine/plan.ts'
 import type {

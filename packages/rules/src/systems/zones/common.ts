@@ -1,7 +1,7 @@
 /** Shared vocabulary of the zones system: rule sources, breakdown lines, saves, exhaustive switches. */
 import { invariant } from '../../assert.ts'
 import { isFace } from '../../dice/faces.ts'
-import { fraction } from '../../dice/fraction.ts'
+import { fraction } from '../../dice/reduced-fraction.ts'
 import type { BreakdownLine } from '../../system.ts'
 
 /** The engine's checks, where the system's rules (`zones.unreachable`) and its files reach them. */

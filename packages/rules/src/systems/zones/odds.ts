@@ -1,6 +1,6 @@
 /** Exact odds for a declared attack and its reactions, by counting die faces: cheap enough for a live preview. */
-import { sumOfDice } from '../../dice/distribution.ts'
-import { fraction } from '../../dice/fraction.ts'
+import { fraction } from '../../dice/reduced-fraction.ts'
+import { sumOfDice } from '../../dice/sum-of-dice.ts'
 import type { AttackPlan } from './attack.ts'
 import { CERTAIN, type Chance, chance, notChance, timesChance } from './common.ts'
 import type { DamageSpec } from './damage.ts'
