@@ -1,8 +1,8 @@
 /**
  * Rolling an osr attack from its plan (attack.ts): the to-hit die against AC, the natural 20 and natural 1
- * tables, the DEX check, damage from the dice faces, each with its breakdown. Apart from attack.ts, whose
- * plan the odds and a phone's screen read: this is what only resolving an attack runs, and a phone loads it
- * only to ask for its own dice.
+ * tables, the DEX check, damage from the dice faces (`damageFrom`, attack.ts), each with its breakdown.
+ * Apart from attack.ts, whose plan the odds and a phone's screen read: this is what only resolving an
+ * attack runs, and a phone loads it only to ask for its own dice.
  */
 
 import { unreachable } from '../../assert.ts'
@@ -11,7 +11,7 @@ import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,
   type AttackPlan,
-  type DamagePlan,
+  damageFrom,
   line,
   planAttack,
   ATTACK_RULES as RULE,
@@ -19,56 +19,8 @@ import {
   sum,
 } from './attack.ts'
 import { type Condition, critCondition } from './conditions.ts'
-import { type OsrSettings, withDefaults } from './settings.ts'
+import type { OsrSettings } from './settings.ts'
 import { CRIT_CONDITIONS, FUMBLES, type FumbleResult, rowFor, type SpecialResult } from './tables.ts'
-
-/**
- * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice
- * maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts once:
- * "3 + 6 + 2 = 11"). Then doubled for a charge, halved (down) for the flat of a blade, and at least the
- * room's minimum.
- */
-export function damageFrom(
-  plan: DamagePlan,
-  result: SpecialResult,
-  diceSum: number,
-  settings: Partial<OsrSettings> = {},
-): { lines: BreakdownLine[]; total: number } {
-  const s = withDefaults(settings)
-  const maximum = plan.dice.count * plan.dice.sides
-  const lines: BreakdownLine[] = []
-  const dice = `${plan.dice.count}d${plan.dice.sides}`
-  switch (result) {
-    case 'regular':
-      lines.push(line(dice, diceSum, RULE.damage))
-      break
-    case 'maximum':
-      lines.push(line(`${dice} maximum`, maximum, RULE.crit))
-      break
-    case 'critical':
-    case 'critical-condition':
-      lines.push(line(dice, diceSum, RULE.damage), line(`${dice} maximum (critical)`, maximum, RULE.crit))
-      break
-    default:
-      unreachable(result)
-  }
-  lines.push(...plan.lines)
-  let total = sum(lines)
-  if (plan.multiplier === 2) {
-    lines.push(line('double damage', total, plan.multiplierRule ?? RULE.charge))
-    total *= 2
-  }
-  if (plan.halve) {
-    const half = Math.floor(total / 2)
-    lines.push(line('half damage (rounded down)', half - total, RULE.subdual))
-    total = half
-  }
-  if (total < s.minimumDamage) {
-    lines.push(line('minimum damage', s.minimumDamage - total, 'Room setting'))
-    total = s.minimumDamage
-  }
-  return { lines, total }
-}
 
 /** The die faces of one attack, as rolled by the server, a seeded test or a player at the table. */
 export interface AttackFaces {

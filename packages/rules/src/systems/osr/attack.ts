@@ -1,9 +1,10 @@
 /**
  * Declaring an osr attack: legality, to-hit modifiers, damage dice and modifiers: its plan, which the odds and
- * a phone's screen read. Rolling it is in attack-roll.ts.
+ * a phone's screen read, and the damage a sum of its dice does (the odds map every sum through it). Rolling
+ * it is in attack-roll.ts.
  */
 
-import { invariant } from '../../assert.ts'
+import { invariant, unreachable } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   acFromConditions,
@@ -420,19 +421,49 @@ export function specialRowFor(total: number) {
 }
 
 /**
- * The damage total alone, with the same arithmetic as `damageFrom`: what the odds preview maps every
- * dice sum through, without building breakdown lines.
+ * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice
+ * maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts once:
+ * "3 + 6 + 2 = 11"). Then doubled for a charge, halved (down) for the flat of a blade, and at least the
+ * room's minimum.
  */
-export function damageTotal(
+export function damageFrom(
   plan: DamagePlan,
   result: SpecialResult,
   diceSum: number,
-  minimumDamage: number,
-): number {
+  settings: Partial<OsrSettings> = {},
+): { lines: BreakdownLine[]; total: number } {
+  const s = withDefaults(settings)
   const maximum = plan.dice.count * plan.dice.sides
-  let total = result === 'maximum' ? maximum : result === 'regular' ? diceSum : diceSum + maximum
-  total += sum(plan.lines)
-  total *= plan.multiplier
-  if (plan.halve) total = Math.floor(total / 2)
-  return Math.max(total, minimumDamage)
+  const lines: BreakdownLine[] = []
+  const dice = `${plan.dice.count}d${plan.dice.sides}`
+  switch (result) {
+    case 'regular':
+      lines.push(line(dice, diceSum, RULE.damage))
+      break
+    case 'maximum':
+      lines.push(line(`${dice} maximum`, maximum, RULE.crit))
+      break
+    case 'critical':
+    case 'critical-condition':
+      lines.push(line(dice, diceSum, RULE.damage), line(`${dice} maximum (critical)`, maximum, RULE.crit))
+      break
+    default:
+      unreachable(result)
+  }
+  lines.push(...plan.lines)
+  let total = sum(lines)
+  if (plan.multiplier === 2) {
+    lines.push(line('double damage', total, plan.multiplierRule ?? RULE.charge))
+    total *= 2
+  }
+  if (plan.halve) {
+    const half = Math.floor(total / 2)
+    lines.push(line('half damage (rounded down)', half - total, RULE.subdual))
+    total = half
+  }
+  if (total < s.minimumDamage) {
+    lines.push(line('minimum damage', s.minimumDamage - total, 'Room setting'))
+    total = s.minimumDamage
+  }
+  return { lines, total }
 }
