@@ -1,6 +1,6 @@
 /** 17 step 3, Initiative: 1d6 + DEX each, high first, ties simultaneous; holding, long reach and set-vs-charge move a combatant onto another's number. */
 
-import { checkDie } from '../../dice/named-dice.ts'
+import { isFace, notAFace } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { type Condition, initiativeFromConditions } from './conditions.ts'
 import type { Sheet, Weapon } from './sheet.ts'
@@ -46,10 +46,10 @@ export function initiativeOrder(entries: ReadonlyArray<InitiativeEntry>): Outcom
   for (const e of entries) {
     if (ids.has(e.id)) return fail(`${e.sheet.name} is listed twice.`)
     ids.add(e.id)
-    const d6 = checkDie(e.roll, 6, `initiative roll of ${e.sheet.name}`)
-    if (!d6.ok) return d6
+    // The one check of the d6, for the table's roll too (turn-model.ts): "A d6 shows 1 to 6, not 7."
+    if (!isFace(e.roll, 6)) return fail(notAFace(e.roll, 6))
     const lines: BreakdownLine[] = [
-      { label: 'd6', value: d6.value, rule: RULE },
+      { label: 'd6', value: e.roll, rule: RULE },
       { label: 'DEX bonus', value: e.sheet.dexBonus, rule: RULE },
       ...initiativeFromConditions(e.conditions ?? []),
     ]
