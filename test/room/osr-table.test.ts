@@ -325,7 +325,7 @@ describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
 
   /**
    * Mira shoots the Ogre on each of her turns from round 1 to `rounds` with this one weapon: the rounds the
-   * room lets her fire, each refusal in the rule's words, and the rules package's rounds for the weapon.
+   * room lets her fire, each refusal in the rule's words, and the rounds the text gives the weapon.
    */
   async function shootEachRound(weapon: Record<string, unknown>, rounds: number) {
     const t = await table('osr')
@@ -355,9 +355,10 @@ describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
           })
       }
     }
-    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
-    if (!sheet.ok) throw new Error(sheet.error)
-    return { fired, ruled: osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, rounds) }
+    // The text's rounds, not the rules package's: "fires once every N rounds", from round 1.
+    const every = Number(weapon.firesEvery ?? 1)
+    const ruled = Array.from({ length: Math.ceil(rounds / every) }, (_, i) => 1 + i * every)
+    return { fired, ruled }
   }
 
   /** A missile weapon that fires once every `firesEvery` rounds, within 100 ft at short range. */

@@ -57,6 +57,21 @@ const endRound = (...fighters: Fighter[]) => {
   return fighters.map((f) => after(f, r.value.changes[f.id]))
 }
 
+const MISSILE: Declared = { choice: 'weapon-0-missile', toggles: ['short-range'] }
+
+/** The rounds, from 1, on which the table lets this shooter loose its first weapon, shooting when it may. */
+function firedOn(shooter: Fighter, rounds: number): number[] {
+  const fired: number[] = []
+  let now = shooter
+  for (let round = 1; round <= rounds; round++) {
+    if (round > 1) [now] = endRound(now) as [Fighter]
+    if (!rules.choices(now).ok) continue
+    fired.push(round)
+    now = after(now, resolve(now, foe(), MISSILE, 5).changes.mira)
+  }
+  return fired
+}
+
 describe('choices', () => {
   it('holds the action for another, with no dice and no change: the turn model moves the holder (17.0.1.6)', () => {
     const hold = { choice: 'hold', toggles: [] }
@@ -518,20 +533,29 @@ describe('end of round', () => {
       toggles: ['charge'],
     })
     expect(charge.ok && charge.value.summary).toMatch(/; the charge runs 10 to 60 ft straight at Goblin\.$/)
-    let now = after(crew, resolve(crew, foe(), shot, 5).changes.mira)
-    expect(rules.status(now)).toEqual(['Reloading (next 5 rounds)'])
-    const fired = [1]
-    for (let round = 2; round <= 7; round++) {
-      ;[now] = endRound(now) as [Fighter]
-      if (rules.choices(now).ok) {
-        fired.push(round)
-        now = after(now, resolve(now, foe(), shot, 5).changes.mira)
-      }
-    }
-    const parsed = osr.parseSheet(crew.sheet)
-    if (!parsed.ok) throw new Error(parsed.error)
-    expect(fired).toEqual(osr.firingRounds(parsed.value.weapons[0] as osr.Weapon, 7))
-    expect(fired).toEqual([1, 7])
+    expect(rules.status(after(crew, resolve(crew, foe(), shot, 5).changes.mira))).toEqual([
+      'Reloading (next 5 rounds)',
+    ])
+    expect(firedOn(crew, 7)).toEqual([1, 7])
+  })
+
+  it('shoots as 17.0.9 times it: a bow every round, crossbows every 2 or 3, a 1/6 engine every 6', () => {
+    const range = { shortRange: 60, mediumRange: 120, longRange: 180 }
+    const shooter = (name: string, kind: string, firesEvery: number) =>
+      pc({ weapons: [weapon(name, kind, '1d6', { ...range, firesEvery })] })
+    expect(firedOn(shooter('Longbow', 'bow', 1), 4)).toEqual([1, 2, 3, 4])
+    expect(firedOn(shooter('Light crossbow', 'crossbow', 2), 6)).toEqual([1, 3, 5])
+    expect(firedOn(shooter('Heavy crossbow', 'crossbow', 3), 7)).toEqual([1, 4, 7])
+    expect(firedOn(shooter('Catapult', 'siege', 6), 13)).toEqual([1, 7, 13])
+    // A rate is the whole rounds between shots: the sheet takes 6 for "1/6", not the fraction.
+    expect(
+      osr.parseSheet({ weapons: [weapon('Catapult', 'siege', '1d10', { ...range, firesEvery: '2/3' })] }),
+    ).toEqual({ ok: false, error: 'Weapons 1: Fires every N rounds must be a number.' })
+    // Reloading takes the whole round: the reloader's condition blocks attacking.
+    const heavy = shooter('Heavy crossbow', 'crossbow', 3)
+    const [reloading] = endRound(after(heavy, resolve(heavy, foe(), MISSILE, 5).changes.mira))
+    expect(rules.status(reloading as Fighter)).toEqual(['Reloading (2 rounds)'])
+    expect(rules.choices(reloading as Fighter).ok).toBe(false)
   })
 
   it('charging ends with the round (17.0.1.8: "for the remainder of the round")', () => {
