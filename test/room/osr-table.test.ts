@@ -7,7 +7,7 @@ import { GM, TABLE, type TurnState } from '@fray/protocol'
 import { osr, previewDeclared, SYSTEMS, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { SHORT_BOW } from '../../packages/rules/src/systems/osr/test-support.ts'
+import { rollFrom, SHORT_BOW } from '../../packages/rules/src/systems/osr/test-support.ts'
 import { OIL_FLASK, playTo, table } from './table-client.ts'
 import { eventually, TestClient } from './ws-client.ts'
 
@@ -228,7 +228,7 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
       const entry = t.entries().at(-1)
       // Each of the Ogre's dice is logged as its own: "Ogre: to hit".
       const ogres = (entry?.rolls ?? []).map((r) => ({ ...r, label: r.label.replace(/^Ogre: /, '') }))
-      const ruled = osr.resolveAttack(decl, facesOf(ogres))
+      const ruled = rollFrom(decl, facesOf(ogres))
       if (!ruled.ok) throw new Error(ruled.error)
       expect(ruled.value.toHit.some((l) => l.label === 'parting shot' && l.value === 2)).toBe(true)
       expect(entry?.detail).toMatch(/^Parting shots at Mira: Ogre (hits|misses) Mira/)
@@ -551,7 +551,7 @@ describe('osr: a weapon set against a charge (17.0.1.9)', () => {
     expect((await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'set-0' })).ok).toBe(true)
     const entry = t.entries().at(-1)
     const mine = (entry?.rolls ?? []).filter((r) => r.theirs)
-    const ruled = osr.resolveAttack(decl(numbers), facesOf(mine))
+    const ruled = rollFrom(decl(numbers), facesOf(mine))
     if (!ruled.ok) throw new Error(ruled.error)
     const dealt = ruled.value.damage?.total ?? 0
     expect(
@@ -686,7 +686,7 @@ describe('osr: a long reach against one closing (17.0.1.6)', () => {
       weapon: 0,
       mode: 'melee',
     }
-    const ruled = osr.resolveAttack(decl, facesOf((entry?.rolls ?? []).filter((r) => r.theirs)))
+    const ruled = rollFrom(decl, facesOf((entry?.rolls ?? []).filter((r) => r.theirs)))
     if (!ruled.ok) throw new Error(ruled.error)
     expect(entry?.detail).toMatch(
       /^Ogre misses Mira with the Sword \(3 against AC 11\); at the same time Mira strikes first with the Spear: Mira (hits|misses) Ogre/,

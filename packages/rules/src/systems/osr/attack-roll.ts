@@ -211,43 +211,6 @@ function run(plan: AttackPlan, faces: AttackFaces, settings: Partial<OsrSettings
   return ok({ result })
 }
 
-function planAndRun(decl: AttackDeclaration, faces: AttackFaces, settings: Partial<OsrSettings>) {
-  const plan = planAttack(decl, settings)
-  return plan.ok ? run(plan.value, faces, settings) : plan
-}
-
-/** The next die the table must roll for this attack, or null when the faces given are enough. */
-export function nextAttackDie(
-  decl: AttackDeclaration,
-  faces: AttackFaces,
-  settings: Partial<OsrSettings> = {},
-): Outcome<DieNeeded | null> {
-  const step = planAndRun(decl, faces, settings)
-  if (!step.ok) return step
-  return ok('needs' in step.value ? step.value.needs : null)
-}
-
-/**
- * Resolves a declared attack from its die faces: the to-hit roll against AC, the special table on a
- * natural 20, the fumble table on a natural 1, and damage, each with its breakdown. A missing or
- * impossible face is refused with the die it should be.
- */
-export function resolveAttack(
-  decl: AttackDeclaration,
-  faces: AttackFaces,
-  settings: Partial<OsrSettings> = {},
-): Outcome<AttackResult> {
-  const step = planAndRun(decl, faces, settings)
-  if (!step.ok) return step
-  if ('needs' in step.value) {
-    const { purpose, sides, count } = step.value.needs
-    return fail(
-      `Roll ${count === 1 ? 'a' : count} d${sides} for the ${purpose === 'd20' ? 'attack' : purpose}.`,
-    )
-  }
-  return ok(step.value.result)
-}
-
 /**
  * Resolves an attack rolling each die it needs, in table order, from `rollDie` (server crypto dice, a
  * seeded source), told what each die is for: the rules never pick faces themselves. Planned once.
