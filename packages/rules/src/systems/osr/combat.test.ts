@@ -10,6 +10,7 @@ import type { Declared, Fighter } from '../../engine/types.ts'
 import { osr, toFloat } from '../../index.ts'
 import { fighter, scripted } from '../test-support.ts'
 import { osrCombat as rules } from './room-combat.ts'
+import { osrTurns } from './turn-model.ts'
 
 const pc = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>
   fighter('osr', 'mira', 'pc', { name: 'Mira', ...sheet }, live)
@@ -1000,6 +1001,36 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
     // Against a charge with a worse initiative roll, the long reach still strikes, at single damage.
     const both = spearman({ longReach: true })
     expect(options(charger(), both, { ...CHARGE, round: [osr.YET_TO_ACT] })[0]?.id).toBe('reach-0')
+  })
+
+  it('on the round’s own numbers: a long reach even after rolling lower, a set spear only as quick', () => {
+    // Initiative 5 (Plain), 3 (Quick, with a spear of long reach that can be set), 1 (the Orc); Plain acts.
+    const spear = { ...SPEAR, longReach: true }
+    const quickOne = fighter('osr', 'quick', 'pc', { name: 'Quick', dexBonus: 2, weapons: [spear] })
+    const plain = fighter('osr', 'plain', 'foe', { name: 'Plain', weapons: [SPEAR] })
+    const orc = fighter('osr', 'orc', 'foe', { name: 'Orc', dexBonus: -1, weapons: [SPEAR] })
+    const rolled = (total: number) => ({ total, faces: [total], detail: '' })
+    const turn = {
+      ...IDLE_TURN,
+      status: 'running' as const,
+      round: 1,
+      order: [
+        { ids: ['plain'], label: 'Initiative 5', at: 5 },
+        { ids: ['quick'], label: 'Initiative 3', at: 3 },
+        { ids: ['orc'], label: 'Initiative 1', at: 1 },
+      ],
+      initiative: { plain: rolled(5), quick: rolled(3), orc: rolled(1) },
+    }
+    const asked = (attacker: Fighter, target: Fighter, declared: Declared) =>
+      options(attacker, target, { ...declared, round: osrTurns.facts?.(turn, attacker, target) ?? [] }).map(
+        (o) => o.id,
+      )
+    // Quick strikes Plain closing on Plain's number, though Quick rolled lower; the Orc's spear has no reach.
+    expect(asked(plain, quickOne, SWORD)).toEqual(['reach-0', 'let-come'])
+    expect(asked(plain, orc, SWORD)).toEqual([])
+    // Quick (3) may set the spear against the Orc's (1) charge, not against Plain's (5): there the reach.
+    expect(asked(orc, quickOne, CHARGE)).toEqual(['set-0', 'let-come'])
+    expect(asked(plain, quickOne, CHARGE)).toEqual(['reach-0', 'let-come'])
   })
 
   it('let them come: the attack alone, nothing spent; an answer not offered is refused in words', () => {
