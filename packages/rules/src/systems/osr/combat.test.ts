@@ -1191,6 +1191,19 @@ describe('parting shots at one who runs away (17.0.2)', () => {
     expect(alone.ok && alone.value.asks).toBeUndefined()
   })
 
+  it('go to each one beside her with a ready weapon when she turns her back, to none in a fighting withdrawal', () => {
+    const ogre = fighter('osr', 'ogre', 'foe', { name: 'Ogre' })
+    const unarmed = fighter('osr', 'unarmed goblin', 'foe', { name: 'Unarmed goblin', weapons: [] })
+    const beside = { turn: IDLE_TURN, fighters: [pc(), ogre, unarmed] }
+    const run = resolveDeclared(rules, pc(), pc(), RUN, null, scripted(), beside)
+    expect(run.ok && run.value.asks?.options.map((o) => o.id)).toEqual(['ogre', 'none'])
+    // Backing away still fighting (17.0.2): the blow's odds line says so, and the blow asks for none.
+    const p = previewDeclared(rules, pc(), ogre, SWORD)
+    expect(p.ok && p.value.summary).toContain('(a fighting withdrawal: no parting shots)')
+    const blow = resolveDeclared(rules, pc(), ogre, SWORD, null, scripted(2), beside)
+    expect(blow.ok && blow.value.asks).toBeUndefined()
+  })
+
   it('a plain move away turns her back too: the same prompt, her walk as the sheet’s movement (17.0.2, 17.0.1.1)', () => {
     const MOVE: Declared = { choice: 'move-away', toggles: [] }
     const r = resolveDeclared(rules, pc(), pc(), MOVE, null, scripted(), view())
