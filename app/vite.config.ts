@@ -33,12 +33,12 @@ export default defineConfig({
         // into six more, 1.8 kB gzipped more of every phone's fight (`npm run test:size`). The engine's
         // pieces every system's screen reads (the sheet validator, the plan, dice and exact odds, what a
         // slot-ordered round says of itself, a fighter's state and timed conditions) in one more: apart,
-        // they were seven chunks, 0.8 kB gzipped more of a fight. Not in it: the named dice only osr's and
-        // brp's resolving check (dice/named-dice.ts), which stay with their resolve chunks, off every
-        // screen; what one system's screen alone reads goes in that system's chunk (app/pwa-plugin.ts). With
-        // them, the small app modules the screens share outside the first load (keep-offline, the sound, the
-        // theme toggle), files of 0.3-0.4 kB gzipped each before: gzip starts each file afresh, and in this
-        // one they were 0.5 kB less of every fight (a home screen gets the 0.3 kB sound with them). The
+        // they were seven chunks, 0.8 kB gzipped more of a fight. Not in it: the named dice only osr's
+        // resolving checks (dice/named-dice.ts), which stay in its resolve chunk, off every screen; what
+        // one system's screen alone reads goes in that system's chunk (app/pwa-plugin.ts). With them, the
+        // small app modules the screens share outside the first load (keep-offline, the sound, the theme
+        // toggle), files of 0.3-0.4 kB gzipped each before: gzip starts each file afresh, and in this one
+        // they were 0.5 kB less of every fight (a home screen gets the 0.3 kB sound with them). The
         // chunk's modules are named, not their dependencies, which would pull preact out of the first load.
         codeSplitting: {
           groups: [

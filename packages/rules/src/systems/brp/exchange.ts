@@ -4,14 +4,13 @@
  * declare an attack and count its odds (attack.ts, defense.ts, damage.ts, injury.ts, odds.ts) because it is
  * what only resolving an attack runs: a phone loads it only to ask for its own dice (`resolve.ts`).
  */
-import { checkDie } from '../../dice/named-dice.ts'
 import type { BreakdownLine, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { type ArmorTotal, armorAgainst } from './armor.ts'
 import type { DeclaredAttack } from './attack.ts'
 import { appliedDamageBonus, halfDamageBonus, weaponMaximum } from './damage.ts'
 import { type DeclaredDefense, describeDefense } from './defense.ts'
-import { type D100Roll, rollD100 } from './faces.ts'
+import { checkFace, type D100Roll, rollD100 } from './faces.ts'
 import { UNCONSCIOUS_AT } from './injury.ts'
 import { type MatrixRow, matrixRow } from './matrix.ts'
 import type { BrpSettings } from './settings.ts'
@@ -90,7 +89,7 @@ export function rollDamage(
       `Damage needs ${slots.length} dice (${slots.map((s) => `d${s.sides}`).join(', ')}); got ${faces.length}.`,
     )
   for (const [i, slot] of slots.entries()) {
-    const checked = checkDie(faces[i], slot.sides, `${slot.label} (die ${i + 1})`)
+    const checked = checkFace(`${slot.label} (die ${i + 1})`, faces[i] ?? 0, slot.sides)
     if (!checked.ok) return checked
   }
   const lines: BreakdownLine[] = []
@@ -183,7 +182,7 @@ export function applyDamage(state: CombatantState, damage: number): InjuryResult
 
 /** How long a knocked-out character stays down: 1D6 hours, unless awakened first (5.12). */
 export function unconsciousHours(d6: number): Outcome<{ hours: number; lines: BreakdownLine[] }> {
-  const face = checkDie(d6, 6, '1D6 hours die')
+  const face = checkFace('1D6 hours die', d6, 6)
   if (!face.ok) return face
   return ok({
     hours: d6,

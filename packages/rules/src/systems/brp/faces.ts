@@ -1,12 +1,11 @@
 /**
- * Reading brp's dice as rolled or typed in: a d100's level against a chance (5.5, 5.8), its face checked as
- * every named die is (dice/named-dice.ts).
+ * Reading brp's dice as rolled or typed in: a face checked, a d100's level against a chance (5.5, 5.8).
  * Apart from `rolls.ts` (the levels' arithmetic, which the odds count with too) because it is what only
  * resolving runs: a phone loads it only to ask for its own dice (`resolve.ts`).
  */
-import { checkDie } from '../../dice/named-dice.ts'
+import { isFace } from '../../dice/faces.ts'
 import type { BreakdownLine, Outcome } from '../../system.ts'
-import { ok } from '../../system.ts'
+import { fail, ok } from '../../system.ts'
 import { type Chance, type Level, specialThreshold } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 
@@ -33,7 +32,7 @@ export function rollD100(
   chance: Chance,
   settings: BrpSettings,
 ): Outcome<D100Roll> {
-  const face = checkDie(d100, 100, `${what} roll`)
+  const face = checkFace(`${what} roll`, d100, 100)
   if (!face.ok) return face
   const specialAt = specialThreshold(chance.value, settings)
   const level = levelOf(d100, chance.value, settings)
@@ -48,4 +47,13 @@ export function rollD100(
       { label: `d100 (${what})`, value: d100 },
     ],
   })
+}
+
+/** A die face typed in or handed over: a whole number 1..sides, or a sentence saying what is wrong. */
+export function checkFace(what: string, value: number, sides: number): Outcome<number> {
+  if (!isFace(value, sides))
+    return fail(
+      `The ${what} must be a whole number from 1 to ${sides}${sides === 100 ? ' (00 is 100)' : ''}; got ${value}.`,
+    )
+  return ok(value)
 }

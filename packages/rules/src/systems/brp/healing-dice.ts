@@ -3,10 +3,9 @@
  * hospital. Apart from `healing.ts` (the wound treated next and the odds a screen shows) because it is what
  * only resolving First Aid, and the room's week of rest, run: a phone loads it only to ask for its own dice.
  */
-import { checkDie } from '../../dice/named-dice.ts'
 import type { BreakdownLine, Outcome } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
-import { type D100Roll, rollD100 } from './faces.ts'
+import { checkFace, type D100Roll, rollD100 } from './faces.ts'
 import { remainingOf } from './injury.ts'
 import type { BrpSettings } from './settings.ts'
 import type { CombatantState, Injury } from './state.ts'
@@ -35,7 +34,7 @@ export function firstAid(
   if (!injury) return fail(`There is no wound ${injuryId}.`)
   if (injury.firstAidApplied)
     return fail(`Wound ${injuryId} has already had First Aid: it can be applied only once.`)
-  const d3 = checkDie(dice.d3, 3, 'First Aid 1D3')
+  const d3 = checkFace('First Aid 1D3', dice.d3, 3)
   if (!d3.ok) return d3
   const rolled = rollD100(
     'First Aid',
@@ -81,7 +80,7 @@ export function weeklyHealing(
     amount = 3
     lines.push({ label: 'Hospital: maximum healing', value: 3, rule: '5.14 Healing' })
   } else {
-    const d3 = checkDie(dice.d3, 3, 'weekly healing 1D3')
+    const d3 = checkFace('weekly healing 1D3', dice.d3, 3)
     if (!d3.ok) return d3
     amount = dice.d3
     lines.push({ label: 'A week of rest: 1D3', value: dice.d3, rule: '5.14 Healing' })
