@@ -1,8 +1,8 @@
 /**
  * Rolling an osr attack from its plan (attack.ts): the to-hit die against AC, the natural 20 and natural 1
- * tables, the DEX check, damage from the dice faces (`damageFrom`, attack.ts), each with its breakdown.
- * Apart from attack.ts, whose plan the odds and a phone's screen read: this is what only resolving an
- * attack runs, and a phone loads it only to ask for its own dice.
+ * tables, the DEX check, damage from the dice faces, each with its breakdown. Apart from attack.ts, whose
+ * plan the odds and a phone's screen read: this is what only resolving an attack runs, and a phone loads it
+ * only to ask for its own dice.
  */
 
 import { unreachable } from '../../assert.ts'
@@ -11,7 +11,8 @@ import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   type AttackDeclaration,
   type AttackPlan,
-  damageFrom,
+  type DamagePlan,
+  damageSteps,
   line,
   planAttack,
   ATTACK_RULES as RULE,
@@ -19,8 +20,45 @@ import {
   sum,
 } from './attack.ts'
 import { type Condition, critCondition } from './conditions.ts'
-import type { OsrSettings } from './settings.ts'
+import { type OsrSettings, withDefaults } from './settings.ts'
 import { CRIT_CONDITIONS, FUMBLES, type FumbleResult, rowFor, type SpecialResult } from './tables.ts'
+
+/**
+ * Damage from the dice faces for a special result, with a line for each of `damageSteps`'s steps: the
+ * dice, the modifiers, double damage for a charge, half for the flat of a blade, the room's minimum.
+ */
+export function damageFrom(
+  plan: DamagePlan,
+  result: SpecialResult,
+  diceSum: number,
+  settings: Partial<OsrSettings> = {},
+): { lines: BreakdownLine[]; total: number } {
+  const step = damageSteps(plan, result, diceSum, withDefaults(settings).minimumDamage)
+  const lines: BreakdownLine[] = []
+  const dice = `${plan.dice.count}d${plan.dice.sides}`
+  switch (result) {
+    case 'regular':
+      lines.push(line(dice, diceSum, RULE.damage))
+      break
+    case 'maximum':
+      lines.push(line(`${dice} maximum`, step.maximum, RULE.crit))
+      break
+    case 'critical':
+    case 'critical-condition':
+      lines.push(
+        line(dice, diceSum, RULE.damage),
+        line(`${dice} maximum (critical)`, step.maximum, RULE.crit),
+      )
+      break
+    default:
+      unreachable(result)
+  }
+  lines.push(...plan.lines)
+  if (plan.multiplier === 2) lines.push(line('double damage', step.base, plan.multiplierRule ?? RULE.charge))
+  if (plan.halve) lines.push(line('half damage (rounded down)', step.halved - step.doubled, RULE.subdual))
+  if (step.total > step.halved) lines.push(line('minimum damage', step.total - step.halved, 'Room setting'))
+  return { lines, total: step.total }
+}
 
 /** The die faces of one attack, as rolled by the server, a seeded test or a player at the table. */
 export interface AttackFaces {

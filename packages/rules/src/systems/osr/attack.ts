@@ -4,7 +4,7 @@
  * it is in attack-roll.ts.
  */
 
-import { invariant, unreachable } from '../../assert.ts'
+import { invariant } from '../../assert.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import {
   acFromConditions,
@@ -421,49 +421,17 @@ export function specialRowFor(total: number) {
 }
 
 /**
- * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice
- * maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts once:
- * "3 + 6 + 2 = 11"). Then doubled for a charge, halved (down) for the flat of a blade, and at least the
- * room's minimum.
+ * The damage a sum of the dice does for a special result, step by step: regular = dice + modifiers,
+ * maximum = the dice maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts
+ * once: "3 + 6 + 2 = 11"); then doubled for a charge, halved (down) for the flat of a blade, and at least
+ * the room's minimum. The odds map every dice sum through its total; rolling writes a line for each step
+ * (`damageFrom`, attack-roll.ts).
  */
-export function damageFrom(
-  plan: DamagePlan,
-  result: SpecialResult,
-  diceSum: number,
-  settings: Partial<OsrSettings> = {},
-): { lines: BreakdownLine[]; total: number } {
-  const s = withDefaults(settings)
+export function damageSteps(plan: DamagePlan, result: SpecialResult, diceSum: number, minimumDamage: number) {
   const maximum = plan.dice.count * plan.dice.sides
-  const lines: BreakdownLine[] = []
-  const dice = `${plan.dice.count}d${plan.dice.sides}`
-  switch (result) {
-    case 'regular':
-      lines.push(line(dice, diceSum, RULE.damage))
-      break
-    case 'maximum':
-      lines.push(line(`${dice} maximum`, maximum, RULE.crit))
-      break
-    case 'critical':
-    case 'critical-condition':
-      lines.push(line(dice, diceSum, RULE.damage), line(`${dice} maximum (critical)`, maximum, RULE.crit))
-      break
-    default:
-      unreachable(result)
-  }
-  lines.push(...plan.lines)
-  let total = sum(lines)
-  if (plan.multiplier === 2) {
-    lines.push(line('double damage', total, plan.multiplierRule ?? RULE.charge))
-    total *= 2
-  }
-  if (plan.halve) {
-    const half = Math.floor(total / 2)
-    lines.push(line('half damage (rounded down)', half - total, RULE.subdual))
-    total = half
-  }
-  if (total < s.minimumDamage) {
-    lines.push(line('minimum damage', s.minimumDamage - total, 'Room setting'))
-    total = s.minimumDamage
-  }
-  return { lines, total }
+  const dice = result === 'maximum' ? maximum : result === 'regular' ? diceSum : diceSum + maximum
+  const base = dice + sum(plan.lines)
+  const doubled = base * plan.multiplier
+  const halved = plan.halve ? Math.floor(doubled / 2) : doubled
+  return { maximum, base, doubled, halved, total: Math.max(halved, minimumDamage) }
 }

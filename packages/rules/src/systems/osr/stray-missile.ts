@@ -3,7 +3,8 @@
 import { d20Check } from '../../dice/d20.ts'
 import { checkDice, checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
-import { damageFrom, weaponDamage } from './attack.ts'
+import { weaponDamage } from './attack.ts'
+import { damageFrom } from './attack-roll.ts'
 import type { OsrSettings } from './settings.ts'
 import { isGrenadeLike, type Sheet, type Weapon } from './sheet.ts'
 
