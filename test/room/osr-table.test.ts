@@ -7,7 +7,7 @@ import { GM, TABLE, type TurnState } from '@fray/protocol'
 import { osr, previewDeclared, SYSTEMS, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
-import { SHORT_BOW } from '../../packages/rules/src/systems/osr/test-support.ts'
+import { rollFrom, SHORT_BOW } from '../../packages/rules/src/systems/osr/test-support.ts'
 import { OIL_FLASK, playTo, table } from './table-client.ts'
 import { eventually, TestClient } from './ws-client.ts'
 
@@ -228,7 +228,7 @@ describe('osr: running away, fatigue, and feats (17.0.1.7, 17.0.1.5)', () => {
       const entry = t.entries().at(-1)
       // Each of the Ogre's dice is logged as its own: "Ogre: to hit".
       const ogres = (entry?.rolls ?? []).map((r) => ({ ...r, label: r.label.replace(/^Ogre: /, '') }))
-      const ruled = osr.resolveAttack(decl, facesOf(ogres))
+      const ruled = rollFrom(decl, facesOf(ogres))
       if (!ruled.ok) throw new Error(ruled.error)
       expect(ruled.value.toHit.some((l) => l.label === 'parting shot' && l.value === 2)).toBe(true)
       expect(entry?.detail).toMatch(/^Parting shots at Mira: Ogre (hits|misses) Mira/)
@@ -325,7 +325,7 @@ describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
 
   /**
    * Mira shoots the Ogre on each of her turns from round 1 to `rounds` with this one weapon: the rounds the
-   * room lets her fire, each refusal in the rule's words, and the rules package's rounds for the weapon.
+   * room lets her fire, each refusal in the rule's words, and the rounds the text gives the weapon.
    */
   async function shootEachRound(weapon: Record<string, unknown>, rounds: number) {
     const t = await table('osr')
@@ -355,9 +355,10 @@ describe('osr: missile weapons’ rate of fire (17.0.9)', () => {
           })
       }
     }
-    const sheet = osr.parseSheet(t.fighter(t.mira).sheet)
-    if (!sheet.ok) throw new Error(sheet.error)
-    return { fired, ruled: osr.firingRounds(sheet.value.weapons[0] as osr.Weapon, rounds) }
+    // The text's rounds, not the rules package's: "fires once every N rounds", from round 1.
+    const every = Number(weapon.firesEvery ?? 1)
+    const ruled = Array.from({ length: Math.ceil(rounds / every) }, (_, i) => 1 + i * every)
+    return { fired, ruled }
   }
 
   /** A missile weapon that fires once every `firesEvery` rounds, within 100 ft at short range. */
@@ -550,7 +551,7 @@ describe('osr: a weapon set against a charge (17.0.1.9)', () => {
     expect((await t.ask({ kind: 'defend', promptId: prompt?.id, choice: 'set-0' })).ok).toBe(true)
     const entry = t.entries().at(-1)
     const mine = (entry?.rolls ?? []).filter((r) => r.theirs)
-    const ruled = osr.resolveAttack(decl(numbers), facesOf(mine))
+    const ruled = rollFrom(decl(numbers), facesOf(mine))
     if (!ruled.ok) throw new Error(ruled.error)
     const dealt = ruled.value.damage?.total ?? 0
     expect(
@@ -685,7 +686,7 @@ describe('osr: a long reach against one closing (17.0.1.6)', () => {
       weapon: 0,
       mode: 'melee',
     }
-    const ruled = osr.resolveAttack(decl, facesOf((entry?.rolls ?? []).filter((r) => r.theirs)))
+    const ruled = rollFrom(decl, facesOf((entry?.rolls ?? []).filter((r) => r.theirs)))
     if (!ruled.ok) throw new Error(ruled.error)
     expect(entry?.detail).toMatch(
       /^Ogre misses Mira with the Sword \(3 against AC 11\); at the same time Mira strikes first with the Spear: Mira (hits|misses) Ogre/,

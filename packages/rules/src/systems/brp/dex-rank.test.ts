@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { actionOrder, nextPhase, ROUND_PHASES, rankAfterMoving, statementOrder } from './dex-rank.ts'
+import { actionOrder, rankAfterMoving, statementOrder } from './dex-rank.ts'
 import { brpSettings } from './settings.ts'
 import { sheetOf } from './sheet.ts'
 
@@ -11,17 +11,6 @@ const rank = (dex: number, meters: number, room = settings) => {
 }
 
 describe('the round', () => {
-  it('runs its four phases always in the same order (5.1)', () => {
-    expect(ROUND_PHASES).toEqual(['statement-of-intent', 'movement', 'actions', 'resolution'])
-    let phase = nextPhase('resolution')
-    const seen = [phase]
-    for (let i = 0; i < 3; i++) {
-      phase = nextPhase(phase)
-      seen.push(phase)
-    }
-    expect(seen).toEqual([...ROUND_PHASES])
-  })
-
   it('states intent by DEX, highest to lowest, equal DEX together (5.2)', () => {
     expect(
       statementOrder([

@@ -1,5 +1,5 @@
 /** The combat round (5.1-5.4): its four phases, statement of intent, movement and action by DEX rank. */
-import type { BreakdownLine, Outcome, PhaseInfo, RoundPhaseId } from '../../system.ts'
+import type { BreakdownLine, Outcome, PhaseInfo } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import { weaponChance, weaponFor } from './attack.ts'
 import { divideChance } from './rolls.ts'
@@ -31,16 +31,6 @@ export const PHASES: readonly PhaseInfo[] = [
     allows: 'The round’s last attacks are answered; then anyone still at 0 hit points or less dies (5.12).',
   },
 ]
-
-/** The phases' ids, in their order. */
-export const ROUND_PHASES: readonly RoundPhaseId[] = PHASES.map((p) => p.id)
-
-/** The phase after this one; after Resolution a new round starts with Statement of Intent. */
-export function nextPhase(phase: RoundPhaseId): RoundPhaseId {
-  const at = ROUND_PHASES.indexOf(phase)
-  if (at < 0) throw new Error(`brp has no phase ${phase}`)
-  return ROUND_PHASES[(at + 1) % ROUND_PHASES.length] as RoundPhaseId
-}
 
 /** The farthest a character may move in a round, and only if they do nothing but parry or dodge (5.3). */
 export const MAX_MOVE_METERS = 30

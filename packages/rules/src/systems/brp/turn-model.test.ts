@@ -112,6 +112,14 @@ describe('brp turns', () => {
     expect(orderedRound(next.turn).phase).toBeUndefined()
     expect(next.turn.phaseNow).toEqual(phase(1))
     expect(next.turn.waiting).toEqual({ s: 'intent', f: 'intent' })
+    // "These always occur in the same order": after Resolution comes Statement of Intent again.
+    expect([first, moving, acting, last, next].map((s) => s.turn.phaseNow?.id)).toEqual([
+      'statement-of-intent',
+      'movement',
+      'actions',
+      'resolution',
+      'statement-of-intent',
+    ])
   })
 
   it('offers each row of a weapon with two as its own intent, its row setting the tier (5.4)', () => {

@@ -12,6 +12,7 @@ import {
   type AttackDeclaration,
   type AttackPlan,
   type DamagePlan,
+  damageSteps,
   line,
   planAttack,
   ATTACK_RULES as RULE,
@@ -23,10 +24,8 @@ import { type OsrSettings, withDefaults } from './settings.ts'
 import { CRIT_CONDITIONS, FUMBLES, type FumbleResult, rowFor, type SpecialResult } from './tables.ts'
 
 /**
- * Damage total from the dice faces for a special result: regular = dice + modifiers, maximum = the dice
- * maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts once:
- * "3 + 6 + 2 = 11"). Then doubled for a charge, halved (down) for the flat of a blade, and at least the
- * room's minimum.
+ * Damage from the dice faces for a special result, with a line for each of `damageSteps`'s steps: the
+ * dice, the modifiers, double damage for a charge, half for the flat of a blade, the room's minimum.
  */
 export function damageFrom(
   plan: DamagePlan,
@@ -34,8 +33,7 @@ export function damageFrom(
   diceSum: number,
   settings: Partial<OsrSettings> = {},
 ): { lines: BreakdownLine[]; total: number } {
-  const s = withDefaults(settings)
-  const maximum = plan.dice.count * plan.dice.sides
+  const step = damageSteps(plan, result, diceSum, withDefaults(settings).minimumDamage)
   const lines: BreakdownLine[] = []
   const dice = `${plan.dice.count}d${plan.dice.sides}`
   switch (result) {
@@ -43,31 +41,23 @@ export function damageFrom(
       lines.push(line(dice, diceSum, RULE.damage))
       break
     case 'maximum':
-      lines.push(line(`${dice} maximum`, maximum, RULE.crit))
+      lines.push(line(`${dice} maximum`, step.maximum, RULE.crit))
       break
     case 'critical':
     case 'critical-condition':
-      lines.push(line(dice, diceSum, RULE.damage), line(`${dice} maximum (critical)`, maximum, RULE.crit))
+      lines.push(
+        line(dice, diceSum, RULE.damage),
+        line(`${dice} maximum (critical)`, step.maximum, RULE.crit),
+      )
       break
     default:
       unreachable(result)
   }
   lines.push(...plan.lines)
-  let total = sum(lines)
-  if (plan.multiplier === 2) {
-    lines.push(line('double damage', total, plan.multiplierRule ?? RULE.charge))
-    total *= 2
-  }
-  if (plan.halve) {
-    const half = Math.floor(total / 2)
-    lines.push(line('half damage (rounded down)', half - total, RULE.subdual))
-    total = half
-  }
-  if (total < s.minimumDamage) {
-    lines.push(line('minimum damage', s.minimumDamage - total, 'Room setting'))
-    total = s.minimumDamage
-  }
-  return { lines, total }
+  if (plan.multiplier === 2) lines.push(line('double damage', step.base, plan.multiplierRule ?? RULE.charge))
+  if (plan.halve) lines.push(line('half damage (rounded down)', step.halved - step.doubled, RULE.subdual))
+  if (step.total > step.halved) lines.push(line('minimum damage', step.total - step.halved, 'Room setting'))
+  return { lines, total: step.total }
 }
 
 /** The die faces of one attack, as rolled by the server, a seeded test or a player at the table. */
@@ -257,43 +247,6 @@ function run(plan: AttackPlan, faces: AttackFaces, settings: Partial<OsrSettings
   const { lines, total: dmgTotal } = damageFrom(plan_, special, diceSum, settings)
   result.damage = { lines, total: dmgTotal, nonLethal: plan_.nonLethal, to: plan_.to }
   return ok({ result })
-}
-
-function planAndRun(decl: AttackDeclaration, faces: AttackFaces, settings: Partial<OsrSettings>) {
-  const plan = planAttack(decl, settings)
-  return plan.ok ? run(plan.value, faces, settings) : plan
-}
-
-/** The next die the table must roll for this attack, or null when the faces given are enough. */
-export function nextAttackDie(
-  decl: AttackDeclaration,
-  faces: AttackFaces,
-  settings: Partial<OsrSettings> = {},
-): Outcome<DieNeeded | null> {
-  const step = planAndRun(decl, faces, settings)
-  if (!step.ok) return step
-  return ok('needs' in step.value ? step.value.needs : null)
-}
-
-/**
- * Resolves a declared attack from its die faces: the to-hit roll against AC, the special table on a
- * natural 20, the fumble table on a natural 1, and damage, each with its breakdown. A missing or
- * impossible face is refused with the die it should be.
- */
-export function resolveAttack(
-  decl: AttackDeclaration,
-  faces: AttackFaces,
-  settings: Partial<OsrSettings> = {},
-): Outcome<AttackResult> {
-  const step = planAndRun(decl, faces, settings)
-  if (!step.ok) return step
-  if ('needs' in step.value) {
-    const { purpose, sides, count } = step.value.needs
-    return fail(
-      `Roll ${count === 1 ? 'a' : count} d${sides} for the ${purpose === 'd20' ? 'attack' : purpose}.`,
-    )
-  }
-  return ok(step.value.result)
 }
 
 /**

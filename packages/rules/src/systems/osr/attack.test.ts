@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { diceAsked } from '../../engine/dice-asked.ts'
+import { fighter as atTable } from '../test-support.ts'
 import { type AttackDeclaration, planAttack } from './attack.ts'
-import { nextAttackDie, resolveAttack } from './attack-roll.ts'
+import { type AttackFaces, rollAttack } from './attack-roll.ts'
 import type { ToggleId } from './modifiers.ts'
-import { meleeDeclarations, OIL_FLASK, sheet } from './test-support.ts'
+import { osrCombat } from './room-combat.ts'
+import { meleeDeclarations, OIL_FLASK, rollFrom, sheet } from './test-support.ts'
 
 const spear = {
   name: 'Spear',
@@ -50,8 +53,8 @@ const modifier = (decl: AttackDeclaration) => {
   if (!plan.ok) throw new Error(plan.error)
   return plan.value.toHitModifier
 }
-const resolve = (decl: AttackDeclaration, faces: Parameters<typeof resolveAttack>[1], settings = {}) => {
-  const result = resolveAttack(decl, faces, settings)
+const resolve = (decl: AttackDeclaration, faces: AttackFaces, settings = {}) => {
+  const result = rollFrom(decl, faces, settings)
   if (!result.ok) throw new Error(result.error)
   return result.value
 }
@@ -144,20 +147,28 @@ describe('the natural 20 special roll', () => {
   })
 
   it('asks for each die in table order', () => {
-    expect(nextAttackDie(melee(), {})).toEqual({ ok: true, value: { purpose: 'd20', sides: 20, count: 1 } })
-    expect(nextAttackDie(melee(), { d20: 20 })).toEqual({
-      ok: true,
-      value: { purpose: 'special', sides: 20, count: 1 },
-    })
-    expect(nextAttackDie(melee(), { d20: 20, special: 18 })).toEqual({
-      ok: true,
-      value: { purpose: 'condition', sides: 4, count: 1 },
-    })
-    expect(nextAttackDie(melee(), { d20: 20, special: 18, condition: 1 })).toEqual({
-      ok: true,
-      value: { purpose: 'damage', sides: 6, count: 1 },
-    })
-    expect(nextAttackDie(melee(), { d20: 20, special: 9 })).toEqual({ ok: true, value: null })
+    // Each die the table's roll asks for, with what it is for, given these faces.
+    const asked = (faces: AttackFaces) => {
+      const dice: Array<{ purpose: string; sides: number }> = []
+      let damage = 0
+      const rolled = rollAttack(melee(), (sides, purpose) => {
+        dice.push({ purpose, sides })
+        return (purpose === 'damage' ? faces.damage?.[damage++] : faces[purpose]) ?? 1
+      })
+      if (!rolled.ok) throw new Error(rolled.error)
+      return dice
+    }
+    expect(asked({ d20: 20, special: 18, condition: 1, damage: [3] })).toEqual([
+      { purpose: 'd20', sides: 20 },
+      { purpose: 'special', sides: 20 },
+      { purpose: 'condition', sides: 4 },
+      { purpose: 'damage', sides: 6 },
+    ])
+    // A special roll of 9 is maximum damage: no damage die.
+    expect(asked({ d20: 20, special: 9 })).toEqual([
+      { purpose: 'd20', sides: 20 },
+      { purpose: 'special', sides: 20 },
+    ])
   })
 })
 
@@ -353,12 +364,27 @@ describe('refused attacks', () => {
   })
 
   it('refuses impossible or missing faces with the die they should be', () => {
-    expect(resolveAttack(melee(), { d20: 21 })).toEqual({
+    expect(rollFrom(melee(), { d20: 21 })).toEqual({
       ok: false,
       error: 'The attack roll is a d20: it cannot show 21.',
     })
-    expect(resolveAttack(melee(), { d20: 15 })).toEqual({ ok: false, error: 'Roll a d6 for the damage.' })
-    expect(resolveAttack(melee(), { d20: 15, damage: [7] })).toEqual({
+    // A hit on a typed 15 still wants its d6 for the damage: the table asks for it (engine/dice-asked.ts).
+    const brunna = atTable('osr', 'b', 'pc', {
+      name: 'Brunna',
+      attackBonus: 0,
+      strBonus: 2,
+      weapons: [spear],
+    })
+    const planned = osrCombat.plan(brunna, atTable('osr', 'g', 'foe', { name: 'Goblin', ac: 12 }), {
+      choice: 'weapon-0-melee',
+      toggles: [],
+    })
+    if (!planned.ok) throw new Error(planned.error)
+    expect(diceAsked(osrCombat, planned.value, [15])).toMatchObject({
+      complete: false,
+      asked: [{ sides: 20 }, { sides: 6 }],
+    })
+    expect(rollFrom(melee(), { d20: 15, damage: [7] })).toEqual({
       ok: false,
       error: 'The damage die is a d6: it cannot show 7.',
     })

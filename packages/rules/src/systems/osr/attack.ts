@@ -1,6 +1,7 @@
 /**
  * Declaring an osr attack: legality, to-hit modifiers, damage dice and modifiers: its plan, which the odds and
- * a phone's screen read. Rolling it is in attack-roll.ts.
+ * a phone's screen read, and the damage a sum of its dice does (the odds map every sum through it). Rolling
+ * it is in attack-roll.ts.
  */
 
 import { invariant } from '../../assert.ts'
@@ -420,19 +421,17 @@ export function specialRowFor(total: number) {
 }
 
 /**
- * The damage total alone, with the same arithmetic as `damageFrom`: what the odds preview maps every
- * dice sum through, without building breakdown lines.
+ * The damage a sum of the dice does for a special result, step by step: regular = dice + modifiers,
+ * maximum = the dice maximum + modifiers, critical = dice + dice maximum + modifiers (the modifier counts
+ * once: "3 + 6 + 2 = 11"); then doubled for a charge, halved (down) for the flat of a blade, and at least
+ * the room's minimum. The odds map every dice sum through its total; rolling writes a line for each step
+ * (`damageFrom`, attack-roll.ts).
  */
-export function damageTotal(
-  plan: DamagePlan,
-  result: SpecialResult,
-  diceSum: number,
-  minimumDamage: number,
-): number {
+export function damageSteps(plan: DamagePlan, result: SpecialResult, diceSum: number, minimumDamage: number) {
   const maximum = plan.dice.count * plan.dice.sides
-  let total = result === 'maximum' ? maximum : result === 'regular' ? diceSum : diceSum + maximum
-  total += sum(plan.lines)
-  total *= plan.multiplier
-  if (plan.halve) total = Math.floor(total / 2)
-  return Math.max(total, minimumDamage)
+  const dice = result === 'maximum' ? maximum : result === 'regular' ? diceSum : diceSum + maximum
+  const base = dice + sum(plan.lines)
+  const doubled = base * plan.multiplier
+  const halved = plan.halve ? Math.floor(doubled / 2) : doubled
+  return { maximum, base, doubled, halved, total: Math.max(halved, minimumDamage) }
 }

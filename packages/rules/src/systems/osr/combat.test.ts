@@ -10,6 +10,7 @@ import type { Declared, Fighter } from '../../engine/types.ts'
 import { osr, toFloat } from '../../index.ts'
 import { fighter, scripted } from '../test-support.ts'
 import { osrCombat as rules } from './room-combat.ts'
+import { osrTurns } from './turn-model.ts'
 
 const pc = (sheet: Record<string, unknown> = {}, live: Parameters<typeof fighter>[4] = {}) =>
   fighter('osr', 'mira', 'pc', { name: 'Mira', ...sheet }, live)
@@ -55,6 +56,21 @@ const endRound = (...fighters: Fighter[]) => {
   const r = rules.endOfRound(fighters, 1, scripted())
   if (!r.ok) throw new Error(r.error)
   return fighters.map((f) => after(f, r.value.changes[f.id]))
+}
+
+const MISSILE: Declared = { choice: 'weapon-0-missile', toggles: ['short-range'] }
+
+/** The rounds, from 1, on which the table lets this shooter loose its first weapon, shooting when it may. */
+function firedOn(shooter: Fighter, rounds: number): number[] {
+  const fired: number[] = []
+  let now = shooter
+  for (let round = 1; round <= rounds; round++) {
+    if (round > 1) [now] = endRound(now) as [Fighter]
+    if (!rules.choices(now).ok) continue
+    fired.push(round)
+    now = after(now, resolve(now, foe(), MISSILE, 5).changes.mira)
+  }
+  return fired
 }
 
 describe('choices', () => {
@@ -518,20 +534,29 @@ describe('end of round', () => {
       toggles: ['charge'],
     })
     expect(charge.ok && charge.value.summary).toMatch(/; the charge runs 10 to 60 ft straight at Goblin\.$/)
-    let now = after(crew, resolve(crew, foe(), shot, 5).changes.mira)
-    expect(rules.status(now)).toEqual(['Reloading (next 5 rounds)'])
-    const fired = [1]
-    for (let round = 2; round <= 7; round++) {
-      ;[now] = endRound(now) as [Fighter]
-      if (rules.choices(now).ok) {
-        fired.push(round)
-        now = after(now, resolve(now, foe(), shot, 5).changes.mira)
-      }
-    }
-    const parsed = osr.parseSheet(crew.sheet)
-    if (!parsed.ok) throw new Error(parsed.error)
-    expect(fired).toEqual(osr.firingRounds(parsed.value.weapons[0] as osr.Weapon, 7))
-    expect(fired).toEqual([1, 7])
+    expect(rules.status(after(crew, resolve(crew, foe(), shot, 5).changes.mira))).toEqual([
+      'Reloading (next 5 rounds)',
+    ])
+    expect(firedOn(crew, 7)).toEqual([1, 7])
+  })
+
+  it('shoots as 17.0.9 times it: a bow every round, crossbows every 2 or 3, a 1/6 engine every 6', () => {
+    const range = { shortRange: 60, mediumRange: 120, longRange: 180 }
+    const shooter = (name: string, kind: string, firesEvery: number) =>
+      pc({ weapons: [weapon(name, kind, '1d6', { ...range, firesEvery })] })
+    expect(firedOn(shooter('Longbow', 'bow', 1), 4)).toEqual([1, 2, 3, 4])
+    expect(firedOn(shooter('Light crossbow', 'crossbow', 2), 6)).toEqual([1, 3, 5])
+    expect(firedOn(shooter('Heavy crossbow', 'crossbow', 3), 7)).toEqual([1, 4, 7])
+    expect(firedOn(shooter('Catapult', 'siege', 6), 13)).toEqual([1, 7, 13])
+    // A rate is the whole rounds between shots: the sheet takes 6 for "1/6", not the fraction.
+    expect(
+      osr.parseSheet({ weapons: [weapon('Catapult', 'siege', '1d10', { ...range, firesEvery: '2/3' })] }),
+    ).toEqual({ ok: false, error: 'Weapons 1: Fires every N rounds must be a number.' })
+    // Reloading takes the whole round: the reloader's condition blocks attacking.
+    const heavy = shooter('Heavy crossbow', 'crossbow', 3)
+    const [reloading] = endRound(after(heavy, resolve(heavy, foe(), MISSILE, 5).changes.mira))
+    expect(rules.status(reloading as Fighter)).toEqual(['Reloading (2 rounds)'])
+    expect(rules.choices(reloading as Fighter).ok).toBe(false)
   })
 
   it('charging ends with the round (17.0.1.8: "for the remainder of the round")', () => {
@@ -978,6 +1003,36 @@ describe('striking first: a weapon set against a charge (17.0.1.9), a long reach
     expect(options(charger(), both, { ...CHARGE, round: [osr.YET_TO_ACT] })[0]?.id).toBe('reach-0')
   })
 
+  it('on the round’s own numbers: a long reach even after rolling lower, a set spear only as quick', () => {
+    // Initiative 5 (Plain), 3 (Quick, with a spear of long reach that can be set), 1 (the Orc); Plain acts.
+    const spear = { ...SPEAR, longReach: true }
+    const quickOne = fighter('osr', 'quick', 'pc', { name: 'Quick', dexBonus: 2, weapons: [spear] })
+    const plain = fighter('osr', 'plain', 'foe', { name: 'Plain', weapons: [SPEAR] })
+    const orc = fighter('osr', 'orc', 'foe', { name: 'Orc', dexBonus: -1, weapons: [SPEAR] })
+    const rolled = (total: number) => ({ total, faces: [total], detail: '' })
+    const turn = {
+      ...IDLE_TURN,
+      status: 'running' as const,
+      round: 1,
+      order: [
+        { ids: ['plain'], label: 'Initiative 5', at: 5 },
+        { ids: ['quick'], label: 'Initiative 3', at: 3 },
+        { ids: ['orc'], label: 'Initiative 1', at: 1 },
+      ],
+      initiative: { plain: rolled(5), quick: rolled(3), orc: rolled(1) },
+    }
+    const asked = (attacker: Fighter, target: Fighter, declared: Declared) =>
+      options(attacker, target, { ...declared, round: osrTurns.facts?.(turn, attacker, target) ?? [] }).map(
+        (o) => o.id,
+      )
+    // Quick strikes Plain closing on Plain's number, though Quick rolled lower; the Orc's spear has no reach.
+    expect(asked(plain, quickOne, SWORD)).toEqual(['reach-0', 'let-come'])
+    expect(asked(plain, orc, SWORD)).toEqual([])
+    // Quick (3) may set the spear against the Orc's (1) charge, not against Plain's (5): there the reach.
+    expect(asked(orc, quickOne, CHARGE)).toEqual(['set-0', 'let-come'])
+    expect(asked(plain, quickOne, CHARGE)).toEqual(['reach-0', 'let-come'])
+  })
+
   it('let them come: the attack alone, nothing spent; an answer not offered is refused in words', () => {
     const r = resolveDeclared(
       rules,
@@ -1134,6 +1189,19 @@ describe('parting shots at one who runs away (17.0.2)', () => {
       fighters: [pc(), orc],
     })
     expect(alone.ok && alone.value.asks).toBeUndefined()
+  })
+
+  it('go to each one beside her with a ready weapon when she turns her back, to none in a fighting withdrawal', () => {
+    const ogre = fighter('osr', 'ogre', 'foe', { name: 'Ogre' })
+    const unarmed = fighter('osr', 'unarmed goblin', 'foe', { name: 'Unarmed goblin', weapons: [] })
+    const beside = { turn: IDLE_TURN, fighters: [pc(), ogre, unarmed] }
+    const run = resolveDeclared(rules, pc(), pc(), RUN, null, scripted(), beside)
+    expect(run.ok && run.value.asks?.options.map((o) => o.id)).toEqual(['ogre', 'none'])
+    // Backing away still fighting (17.0.2): the blow's odds line says so, and the blow asks for none.
+    const p = previewDeclared(rules, pc(), ogre, SWORD)
+    expect(p.ok && p.value.summary).toContain('(a fighting withdrawal: no parting shots)')
+    const blow = resolveDeclared(rules, pc(), ogre, SWORD, null, scripted(2), beside)
+    expect(blow.ok && blow.value.asks).toBeUndefined()
   })
 
   it('a plain move away turns her back too: the same prompt, her walk as the sheet’s movement (17.0.2, 17.0.1.1)', () => {

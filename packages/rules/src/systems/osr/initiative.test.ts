@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  holdAction,
-  type InitiativeOrder,
-  initiativeOrder,
-  reachAgainstCloser,
-  setAgainstCharge,
-} from './initiative.ts'
-import type { Sheet } from './sheet.ts'
+import { holdAction, type InitiativeOrder, initiativeOrder } from './initiative.ts'
 import { sheet } from './test-support.ts'
 
 const spear = { name: 'Spear', damage: '1d6', longReach: true, settable: true }
@@ -75,21 +68,5 @@ describe('acting on another’s number', () => {
       { initiative: 1, ids: ['plain', 'orc'] },
     ])
     expect(holdAction(o, 'orc', 'plain').ok).toBe(false)
-  })
-
-  it('lets a long-reach weapon strike a closing opponent on its number even after rolling lower', () => {
-    const r = reachAgainstCloser(o, 'quick', quick.weapons[0] as Sheet['weapons'][number], 'plain')
-    expect(r.ok && r.value.steps[0]).toEqual({ initiative: 5, ids: ['plain', 'quick'] })
-    expect(reachAgainstCloser(o, 'orc', orc.weapons[0] as Sheet['weapons'][number], 'plain').ok).toBe(false)
-  })
-
-  it('sets a weapon against a charge only with equal or better initiative, on the charger’s number', () => {
-    const spearWeapon = quick.weapons[0] as Sheet['weapons'][number]
-    const r = setAgainstCharge(o, 'quick', spearWeapon, 'orc')
-    expect(r.ok && r.value.steps.at(-1)).toEqual({ initiative: 1, ids: ['quick', 'orc'] })
-    expect(setAgainstCharge(o, 'quick', spearWeapon, 'plain')).toEqual({
-      ok: false,
-      error: 'To set a weapon against a charge you need equal or better initiative than the charger.',
-    })
   })
 })

@@ -1,9 +1,13 @@
-/** 17 step 3, Initiative: 1d6 + DEX each, high first, ties simultaneous; holding, long reach and set-vs-charge move a combatant onto another's number. */
+/**
+ * 17 step 3, Initiative: 1d6 + DEX each, high first, ties simultaneous; holding moves a combatant onto
+ * another's number. A long reach and a weapon set against a charge strike on the attacker's number from
+ * the defense prompt (combat.ts `counters`, on the round's facts in turn-view.ts).
+ */
 
-import { checkDie } from '../../dice/named-dice.ts'
+import { isFace, notAFace } from '../../dice/faces.ts'
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import { type Condition, initiativeFromConditions } from './conditions.ts'
-import type { Sheet, Weapon } from './sheet.ts'
+import type { Sheet } from './sheet.ts'
 
 const RULE = 'Determine Initiative Order (17, step 3)'
 
@@ -46,10 +50,10 @@ export function initiativeOrder(entries: ReadonlyArray<InitiativeEntry>): Outcom
   for (const e of entries) {
     if (ids.has(e.id)) return fail(`${e.sheet.name} is listed twice.`)
     ids.add(e.id)
-    const d6 = checkDie(e.roll, 6, `initiative roll of ${e.sheet.name}`)
-    if (!d6.ok) return d6
+    // The one check of the d6, for the table's roll too (turn-model.ts): "A d6 shows 1 to 6, not 7."
+    if (!isFace(e.roll, 6)) return fail(notAFace(e.roll, 6))
     const lines: BreakdownLine[] = [
-      { label: 'd6', value: d6.value, rule: RULE },
+      { label: 'd6', value: e.roll, rule: RULE },
       { label: 'DEX bonus', value: e.sheet.dexBonus, rule: RULE },
       ...initiativeFromConditions(e.conditions ?? []),
     ]
@@ -93,39 +97,4 @@ export function holdAction(
   if (theirs === undefined) return fail('The creature you wait for does not act this round.')
   if (theirs > mine) return fail('You can only wait for someone who acts later in the round.')
   return ok(moveOnto(order, holderId, waitForId))
-}
-
-/**
- * Long reach: a spear-armed combatant may attack a closing opponent on the opponent's number, even
- * after rolling lower, and so strike simultaneously.
- */
-export function reachAgainstCloser(
-  order: InitiativeOrder,
-  reachId: string,
-  weapon: Weapon,
-  closerId: string,
-): Outcome<InitiativeOrder> {
-  if (!weapon.longReach) return fail(`The ${weapon.name} does not have a long reach.`)
-  if (numberOf(order, reachId) === undefined || numberOf(order, closerId) === undefined)
-    return fail('Both combatants must act this round.')
-  return ok(moveOnto(order, reachId, closerId))
-}
-
-/**
- * Set Weapon Against Charge: the defender needs equal or better initiative; this counts as holding an
- * action, so both act on the charger's number, simultaneously.
- */
-export function setAgainstCharge(
-  order: InitiativeOrder,
-  defenderId: string,
-  weapon: Weapon,
-  chargerId: string,
-): Outcome<InitiativeOrder> {
-  if (!weapon.settable) return fail(`The ${weapon.name} cannot be set against a charge.`)
-  const mine = numberOf(order, defenderId)
-  const theirs = numberOf(order, chargerId)
-  if (mine === undefined || theirs === undefined) return fail('Both combatants must act this round.')
-  if (mine < theirs)
-    return fail('To set a weapon against a charge you need equal or better initiative than the charger.')
-  return ok(moveOnto(order, defenderId, chargerId))
 }

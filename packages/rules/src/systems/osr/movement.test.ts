@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FRESH, moveAllowance, partingShots, rest, runLimit, runRound, splitMove } from './movement.ts'
+import { FRESH, moveAllowance, rest, runLimit, runRound, splitMove } from './movement.ts'
 
 const con = (constitution: number) => ({ constitution })
 
@@ -54,20 +54,5 @@ describe('running away', () => {
     const twoTurns = rest(tired, 2)
     expect(twoTurns.fatigued).toBe(true)
     expect(rest(twoTurns, 1)).toEqual(FRESH)
-  })
-})
-
-describe('parting shots', () => {
-  const adjacent = [
-    { id: 'ogre', readyWeapon: true },
-    { id: 'unarmed goblin', readyWeapon: false },
-  ]
-
-  it('go to each adjacent opponent with a ready weapon when the mover turns their back', () => {
-    expect(partingShots('turn-away', adjacent)).toEqual(['ogre'])
-  })
-
-  it('are not given during a fighting withdrawal', () => {
-    expect(partingShots('withdraw', adjacent)).toEqual([])
   })
 })

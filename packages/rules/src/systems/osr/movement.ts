@@ -1,4 +1,7 @@
-/** Moving in combat: split movement around an action, running and fatigue, fighting withdrawal and parting shots. */
+/**
+ * Moving in combat: split movement around an action, running and fatigue, a fighting withdrawal's pace.
+ * Who gets a parting shot is asked at the table (resolve.ts `partingAsks`, 17.0.2).
+ */
 
 import { unreachable } from '../../assert.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
@@ -80,18 +83,4 @@ export function rest(state: RunState, turns: number): RunState {
   if (!state.fatigued) return { ...state, roundsRun: 0 }
   const turnsRested = state.turnsRested + turns
   return turnsRested >= 3 ? FRESH : { ...state, turnsRested }
-}
-
-export interface Adjacent {
-  id: string
-  /** Within 5 ft, with a ready weapon. */
-  readyWeapon: boolean
-}
-
-/**
- * Who gets a parting shot (17.0.2): every adjacent opponent with a ready weapon when the mover turns
- * their back and moves; nobody during a fighting withdrawal.
- */
-export function partingShots(how: 'turn-away' | 'withdraw', adjacent: ReadonlyArray<Adjacent>): string[] {
-  return how === 'withdraw' ? [] : adjacent.filter((a) => a.readyWeapon).map((a) => a.id)
 }

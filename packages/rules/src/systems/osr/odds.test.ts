@@ -5,7 +5,7 @@ import { addFractions, type Fraction, fraction, multiplyFractions, toFloat } fro
 import { parseDice } from '../../dice/parse.ts'
 import { seededDice } from '../../dice/seeded.ts'
 import type { AttackDeclaration } from './attack.ts'
-import { type AttackFaces, nextAttackDie, resolveAttack, rollAttack } from './attack-roll.ts'
+import { rollAttack } from './attack-roll.ts'
 import { attackOdds } from './odds.ts'
 import { meleeDeclarations, sheet } from './test-support.ts'
 
@@ -29,41 +29,41 @@ const odds = (d: AttackDeclaration, settings = {}) => {
 }
 
 /**
- * Walks every combination of faces the resolver asks for, each weighted by its chance, and adds up what
- * resolveAttack reports: an independent path to the same numbers as attackOdds.
+ * Walks every combination of faces the table's roll (rollAttack) asks for, each weighted by its chance,
+ * and adds up what it reports: an independent path to the same numbers as attackOdds.
  */
 function enumerate(d: AttackDeclaration, settings = {}) {
   let hit = fraction(0)
   let critical = fraction(0)
   let expected = fraction(0)
   const damage = new Map<number, Fraction>()
-  const walk = (faces: AttackFaces, p: Fraction) => {
-    const next = nextAttackDie(d, faces, settings)
-    if (!next.ok) throw new Error(next.error)
-    if (next.value === null) {
-      const r = resolveAttack(d, faces, settings)
-      if (!r.ok) throw new Error(r.error)
-      if (r.value.hit) hit = addFractions(hit, p)
-      if (r.value.special?.result === 'critical' || r.value.special?.result === 'critical-condition')
-        critical = addFractions(critical, p)
-      const total = r.value.damage?.total ?? 0
-      expected = addFractions(expected, multiplyFractions(p, fraction(total)))
-      damage.set(total, addFractions(damage.get(total) ?? fraction(0), p))
+  // The faces so far, in the order asked; the first die past them is the one to branch on.
+  const walk = (faces: number[], p: Fraction) => {
+    let next: number | null = null
+    let i = 0
+    const r = rollAttack(
+      d,
+      (sides) => {
+        if (i < faces.length) return faces[i++] as number
+        next ??= sides
+        return 1
+      },
+      settings,
+    )
+    if (next !== null) {
+      const sides: number = next
+      for (let f = 1; f <= sides; f++) walk([...faces, f], multiplyFractions(p, fraction(1, sides)))
       return
     }
-    const { purpose, sides, count } = next.value
-    if (purpose === 'damage') {
-      const all = (prefix: number[]): number[][] =>
-        prefix.length === count
-          ? [prefix]
-          : Array.from({ length: sides }, (_, i) => all([...prefix, i + 1])).flat()
-      for (const faces_ of all([]))
-        walk({ ...faces, damage: faces_ }, multiplyFractions(p, fraction(1, sides ** count)))
-    } else
-      for (let f = 1; f <= sides; f++)
-        walk({ ...faces, [purpose]: f }, multiplyFractions(p, fraction(1, sides)))
+    if (!r.ok) throw new Error(r.error)
+    if (r.value.hit) hit = addFractions(hit, p)
+    if (r.value.special?.result === 'critical' || r.value.special?.result === 'critical-condition')
+      critical = addFractions(critical, p)
+    const total = r.value.damage?.total ?? 0
+    expected = addFractions(expected, multiplyFractions(p, fraction(total)))
+    damage.set(total, addFractions(damage.get(total) ?? fraction(0), p))
   }
-  walk({}, fraction(1))
+  walk([], fraction(1))
   return { hit, critical, expected, damage }
 }
 

@@ -6,7 +6,7 @@ import { type Distribution, mapTotals, mean, point, sumOfDice } from '../../dice
 import { addFractions, type Fraction, fraction, ONE, subtractFractions } from '../../dice/fraction.ts'
 import { mix } from '../../dice/mixture.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
-import { type AttackDeclaration, damageTotal, planAttack, specialRowFor } from './attack.ts'
+import { type AttackDeclaration, damageSteps, planAttack, specialRowFor } from './attack.ts'
 import { type OsrSettings, withDefaults } from './settings.ts'
 import { FUMBLES, type FumbleResult, type SpecialResult } from './tables.ts'
 
@@ -65,7 +65,7 @@ export function attackOdds(
   if (dplan && !plan.grapple) {
     const rolled = sumOfDice(dplan.dice.count, dplan.dice.sides)
     const finish = (result: SpecialResult) => (diceSum: number) =>
-      damageTotal(dplan, result, diceSum, s.minimumDamage)
+      damageSteps(dplan, result, diceSum, s.minimumDamage).total
     const regular = mapTotals(rolled, finish('regular'))
     const maximum = mapTotals(point(0), finish('maximum'))
     const critical = mapTotals(rolled, finish('critical'))

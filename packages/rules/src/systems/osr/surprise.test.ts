@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fraction } from '../../dice/fraction.ts'
-import { checkSurprise, surpriseChance } from './surprise.ts'
+import { checkSurprise } from './surprise.ts'
 import { sheet } from './test-support.ts'
 
 const human = sheet({ name: 'Human' })
@@ -34,10 +34,19 @@ describe('surprise', () => {
   })
 
   it('gives exact chances: 8 in 20 normally, 6 for elves, 3 more faces against an ambush', () => {
-    expect(surpriseChance(human, false)).toEqual(fraction(8, 20))
-    expect(surpriseChance(elf, false)).toEqual(fraction(6, 20))
-    expect(surpriseChance(human, true)).toEqual(fraction(11, 20))
-    expect(surpriseChance(elf, true)).toEqual(fraction(9, 20))
+    // The d20's faces the table's check (checkSurprise) says surprise the one on the unaware side.
+    const chance = (who: typeof human, ambush: boolean) => {
+      const faces = Array.from({ length: 20 }, (_, i) => i + 1).filter((roll) => {
+        const r = checkSurprise([who], roll, ambush)
+        if (!r.ok) throw new Error(r.error)
+        return r.value[0]?.surprised
+      })
+      return fraction(faces.length, 20)
+    }
+    expect(chance(human, false)).toEqual(fraction(8, 20))
+    expect(chance(elf, false)).toEqual(fraction(6, 20))
+    expect(chance(human, true)).toEqual(fraction(11, 20))
+    expect(chance(elf, true)).toEqual(fraction(9, 20))
   })
 
   it('refuses a roll a d20 cannot show', () => {

@@ -1,7 +1,5 @@
 /** 17 step 1, Determine Surprise: one d20 per side that might be surprised, DC 13 (elves 15), +3 against a prepared ambush. */
 
-import { d20Check } from '../../dice/d20.ts'
-import type { Fraction } from '../../dice/fraction.ts'
 import { checkDie } from '../../dice/named-dice.ts'
 import { type BreakdownLine, type Outcome, ok } from '../../system.ts'
 import type { Condition } from './conditions.ts'
@@ -53,9 +51,4 @@ export function checkSurprise(
       }
     }),
   )
-}
-
-/** P(surprised), exactly: 8/20 normally, 6/20 for an elf, 3 faces more against an ambush. */
-export function surpriseChance(sheet: Pick<Sheet, 'elf'>, ambush: boolean): Fraction {
-  return d20Check({ modifier: ambush ? AMBUSH_BONUS : 0, target: surpriseDC(sheet) }).chance
 }

@@ -1,6 +1,12 @@
-/** osr test helpers: a sheet from its fields as the form gives it, melee declarations, a bow, a flask. */
+/**
+ * osr test helpers: a sheet from its fields as the form gives it, melee declarations, an attack rolled from
+ * given faces, a bow, a flask.
+ */
+import type { Outcome } from '../../outcome.ts'
 import type { AttackDeclaration } from './attack.ts'
+import { type AttackFaces, type AttackResult, rollAttack } from './attack-roll.ts'
 import type { ToggleId } from './modifiers.ts'
+import type { OsrSettings } from './settings.ts'
 import { parseSheet, type Sheet } from './sheet.ts'
 
 /** The sheet parsed from `input`; a test whose sheet is refused fails with the parser's words. */
@@ -24,6 +30,27 @@ export const meleeDeclarations =
     toggles,
     ...extra,
   })
+
+/**
+ * An attack rolled as the table rolls it (`rollAttack`, resolve.ts), each die taken from `faces` by what it
+ * is for; a die the faces do not give fails the test.
+ */
+export function rollFrom(
+  decl: AttackDeclaration,
+  faces: AttackFaces,
+  settings: Partial<OsrSettings> = {},
+): Outcome<AttackResult> {
+  let damage = 0
+  return rollAttack(
+    decl,
+    (sides, purpose) => {
+      const face = purpose === 'damage' ? faces.damage?.[damage++] : faces[purpose]
+      if (face === undefined) throw new Error(`No face given for the ${purpose} (d${sides}).`)
+      return face
+    },
+    settings,
+  )
+}
 
 /** A flask of oil as a sheet carries it (17.0.10). */
 export const OIL_FLASK = {

@@ -2,7 +2,6 @@
  * osr at the table: individual initiative (1d6 + DEX each, ties act together, rolled again every round)
  * and the surprise roll (one d20 per unaware side). The slot-ordered turn model does the rest.
  */
-import { isFace, notAFace } from '../../dice/faces.ts'
 import { orderedTurns } from '../../engine/ordered-turns.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
@@ -54,7 +53,6 @@ export const osrTurns = orderedTurns({
     const face = faces[0]
     if (faces.length !== 1 || face === undefined)
       return fail(`Roll a d6 for initiative: 1 face, not ${faces.length}.`)
-    if (!isFace(face, 6)) return fail(notAFace(face, 6))
     const order = osr.initiativeOrder([{ id: f.id, sheet: sheet.value, roll: face }])
     if (!order.ok) return order
     const score = order.value.scores[0]
