@@ -40,6 +40,28 @@ describe('osr turns', () => {
     })
   })
 
+  it('takes 2 from a blinded fighter\'s initiative: "Enemy is Blinded -4 to hit, a -4 AC, -2 Init" (17.0.3)', () => {
+    const blind = fighter(
+      'osr',
+      'b',
+      'pc',
+      { name: 'Bors', dexBonus: 1 },
+      { state: { conditions: [{ kind: 'blinded' }] } },
+    )
+    const ctx = turnContext('osr', [blind, g1])
+    const running = rolled(ctx, { b: 5, g1: 3 })
+    // 5 + DEX 1 - 2 blinded = 4; the goblin's 3 + DEX 0 = 3.
+    expect(running.turn.initiative.b?.total).toBe(4)
+    expect(running.turn.initiative.b?.detail).toBe('d6 5 + DEX bonus 1 + blinded -2')
+    expect(running.turn.order).toEqual([
+      { ids: ['b'], label: 'Initiative 4', at: 4 },
+      { ids: ['g1'], label: 'Initiative 3', at: 3 },
+    ])
+    // Rolled 4 against the goblin's 4, blind Bors (4 + 1 - 2 = 3) acts after it (4).
+    const later = rolled(turnContext('osr', [blind, g1]), { b: 4, g1: 4 })
+    expect(later.turn.order.map((s) => s.ids)).toEqual([['g1'], ['b']])
+  })
+
   it('refuses a face the d6 does not have', () => {
     const ctx = turnContext('osr', [mira, g1])
     const start = rules.start(ctx, null)

@@ -6,7 +6,7 @@ import { orderedTurns } from '../../engine/ordered-turns.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { sheet as sheetOf } from './combat.ts'
+import { sheet as sheetOf, stateOf } from './combat.ts'
 import { osrInfo } from './info.ts'
 import * as osr from './rules.ts'
 import { osrTurnView } from './turn-view.ts'
@@ -44,6 +44,9 @@ function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sid
   return ok(result)
 }
 
+// Only what moves the initiative number ("Blinded ... -2 Init", 17.0.3): surprise is the round's own roll.
+const conditionsOf = (f: Fighter) => stateOf(f).conditions.filter((c) => c.kind === 'blinded')
+
 export const osrTurns = orderedTurns({
   ...osrTurnView,
   initiativeDice: () => ok([6]),
@@ -53,7 +56,9 @@ export const osrTurns = orderedTurns({
     const face = faces[0]
     if (faces.length !== 1 || face === undefined)
       return fail(`Roll a d6 for initiative: 1 face, not ${faces.length}.`)
-    const order = osr.initiativeOrder([{ id: f.id, sheet: sheet.value, roll: face }])
+    const order = osr.initiativeOrder([
+      { id: f.id, sheet: sheet.value, conditions: conditionsOf(f), roll: face },
+    ])
     if (!order.ok) return order
     const score = order.value.scores[0]
     if (!score) return fail('No initiative was scored.')
@@ -65,7 +70,12 @@ export const osrTurns = orderedTurns({
     for (const f of participants) {
       const sheet = sheetOf(f)
       if (!sheet.ok) return sheet
-      entries.push({ id: f.id, sheet: sheet.value, roll: turn.initiative[f.id]?.faces[0] ?? 0 })
+      entries.push({
+        id: f.id,
+        sheet: sheet.value,
+        conditions: conditionsOf(f),
+        roll: turn.initiative[f.id]?.faces[0] ?? 0,
+      })
     }
     const order = osr.initiativeOrder(entries)
     if (!order.ok) return order
