@@ -101,9 +101,6 @@ export const FREE_ACTION: AttackChoice = {
   verb: 'Take my free action',
 }
 
-/** One free action a round: their turn allows an attack more while the free action is just taken. */
-export const freeActionNow = (f: Fighter) => stateOf(f).freeAction === 'now'
-
 /**
  * The Multiple Attackers toggle the room's count sets for an attack on `target`: everyone else who
  * attacked them this round (up to the catalog's five); those still to attack are the attacker's to add.
@@ -408,17 +405,6 @@ function withdrawPreview(
   })
 }
 
-/** The round's free action, logged for the GM to judge (`FREE_ACTION`'s row checks it first). */
-function freeAction(f: Fighter): Outcome<Resolution> {
-  return ok({
-    lines: [
-      { label: 'Free action: one a round, no attack spent', value: 1, note: true, rule: RULE.freeActions },
-    ],
-    summary: `${f.name} takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.`,
-    changes: { [f.id]: { state: compact({ ...stateOf(f), freeAction: 'now' }) } },
-  })
-}
-
 /** A second free action, refused in the text's words. */
 function secondFreeAction(): string {
   const second = spelljammer.checkFreeActions(2)
@@ -472,7 +458,8 @@ function weaponPreview({ declaration, setup, mix }: Built, { target }: AttackPla
 export interface Checked {
   withdraw: Withdrawing
   'pick-up': { sheet: spelljammer.Sheet; segment: number }
-  'free-action': Resolution
+  /** Nothing to work out: its row's target, who and once a round are the whole check. */
+  'free-action': null
   casting: CastingStep
   weapon: Built
 }
@@ -510,7 +497,7 @@ const ACTIONS: { [K in ActionKind]: Action<K> } = {
     target: { self: true, refusal: 'A free action is declared for oneself.' },
     who: cannotAct,
     once: (f) => (stateOf(f).freeAction ? secondFreeAction() : null),
-    check: freeAction,
+    check: () => ok(null),
     preview: () =>
       ok({
         chance: 1,
@@ -561,7 +548,7 @@ function planned<K extends ActionKind>(
 }
 
 /** What a plan's check worked out, by its action: the defenses and the roll read it. */
-export const plannedOf = (plan: AttackPlan) => setupOf<Planned>(plan)
+export const plannedOf: (plan: AttackPlan) => Planned = setupOf
 
 function previewOf<K extends ActionKind>(p: Planned<K>, plan: AttackPlan): Outcome<Preview> {
   const action: Action<K> = ACTIONS[p.kind]

@@ -24,7 +24,6 @@ import {
   type Checked,
   compact,
   FORCE_MOVE,
-  freeActionNow,
   type Planned,
   plannedOf,
   SETTINGS,
@@ -238,6 +237,9 @@ function patchOwn(resolved: Resolution, f: Fighter, patch: SpelljammerState): Re
   return { ...resolved, changes: { ...resolved.changes, [f.id]: { ...change, state } } }
 }
 
+/** One free action a round: their turn allows an attack more while the free action is just taken. */
+export const freeActionNow = (f: Fighter) => stateOf(f).freeAction === 'now'
+
 /** After any other action, a free action just taken is used up: the turn allows one attack again. */
 function afterFreeAction(f: Fighter, kind: ActionKind, resolved: Outcome<Resolution>): Outcome<Resolution> {
   if (!resolved.ok || !freeActionNow(f) || kind === 'free-action') return resolved
@@ -278,12 +280,23 @@ function pickUp(f: Fighter, { sheet, segment }: Checked['pick-up'], roll: Roller
   return ok({ lines: outcome.lines, summary: outcome.summary, changes: { [f.id]: { state } } })
 }
 
+/** The round's free action, logged for the GM to judge (`FREE_ACTION`'s row checks it first). */
+function freeAction(f: Fighter): Resolution {
+  return {
+    lines: [
+      { label: 'Free action: one a round, no attack spent', value: 1, note: true, rule: RULE.freeActions },
+    ],
+    summary: `${f.name} takes a free action, the one of the round (it costs no attack); the GM judges what can be done in it.`,
+    changes: { [f.id]: { state: compact({ ...stateOf(f), freeAction: 'now' }) } },
+  }
+}
+
 /** Each of the table's actions (combat.ts's `ACTIONS`) on the dice, from what its check worked out. */
 type Rest = [plan: AttackPlan, defense: string | null, roll: Roller]
 type Resolver<K extends ActionKind> = (checked: Checked[K], ...rest: Rest) => Outcome<Resolution>
 const RESOLVE: { [K in ActionKind]: Resolver<K> } = {
   withdraw: (worked, { attacker, target }, _defense, roll) => withdraw(attacker, target, worked, roll),
-  'free-action': (taken) => ok(taken),
+  'free-action': (_nothing, { attacker }) => ok(freeAction(attacker)),
   'pick-up': (ready, { attacker }, _defense, roll) => pickUp(attacker, ready, roll),
   casting: ({ casting, lines, summary }, { attacker }) => {
     const mine = stateOf(attacker)

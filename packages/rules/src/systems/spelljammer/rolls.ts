@@ -1,6 +1,7 @@
 /**
  * What only resolving an attack runs of spelljammer's rules: the d100 against a prepared attack, the damage
- * from the faces rolled (stun, stuck missiles), the DEX roll of picking up a weapon, a hit on a caster.
+ * from the faces rolled (stun, stuck missiles, and their two tables), the DEX roll of picking up a weapon,
+ * a hit on a caster.
  * Apart from the modules a preview reads (attack.ts, damage.ts, damage-dice.ts, melee.ts, casting.ts), which
  * keep the types: a phone loads it only to ask for its own dice (`resolve.ts`). rules.ts re-exports it.
  */
@@ -32,7 +33,7 @@ import type { PickUpResult } from './melee.ts'
 import { RULE } from './sections.ts'
 import type { Sheet, Weapon } from './sheet.ts'
 import { checkD100, makesStatRoll } from './stat-rolls.ts'
-import { STUCK_MISSILE_TABLE, STUN_TABLE } from './tables.ts'
+import type { Penetrating } from './tables.ts'
 import { woundState } from './wounds.ts'
 
 // Hitting (attack.ts): the d100.
@@ -74,6 +75,43 @@ function automaticWords(d100: number): string {
 }
 
 // Damage (damage.ts, damage-dice.ts): the faces rolled.
+
+// The stun and stuck-missile tables, which only the damage rolled reads (tables.ts has the others).
+
+/** A CON above human maximum (25) and the damage a single hit must exceed to stun. */
+export interface StunRow {
+  readonly con: number
+  readonly exceeds: number
+}
+
+/** The stun table for CON 26 to 35, as printed. */
+export const STUN_TABLE: readonly StunRow[] = [
+  { con: 26, exceeds: 27 },
+  { con: 27, exceeds: 29 },
+  { con: 28, exceeds: 31 },
+  { con: 29, exceeds: 33 },
+  { con: 30, exceeds: 35 },
+  { con: 31, exceeds: 37 },
+  { con: 32, exceeds: 39 },
+  { con: 33, exceeds: 41 },
+  { con: 34, exceeds: 43 },
+  { con: 35, exceeds: 45 },
+]
+
+/**
+ * A penetrating missile stuck in the target after a critical or grievous hit. The text prints "javelin"
+ * twice; the second row (-4, 5 bleeding) is the spear (rules/README.md).
+ */
+export const STUCK_MISSILE_TABLE: ReadonlyArray<{
+  readonly missile: Exclude<Penetrating, 'none'>
+  readonly dexPenalty: number
+  readonly bleeding: number
+}> = [
+  { missile: 'arrow', dexPenalty: -2, bleeding: 1 },
+  { missile: 'quarrel', dexPenalty: -2, bleeding: 1 },
+  { missile: 'javelin', dexPenalty: -3, bleeding: 2 },
+  { missile: 'spear', dexPenalty: -4, bleeding: 5 },
+]
 
 /** The sides of each die to roll, in order, so a player can type the faces they rolled. */
 export function damageDiceToRoll(dice: DamageDice): number[] {

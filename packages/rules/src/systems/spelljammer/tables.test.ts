@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { STUCK_MISSILE_TABLE, STUN_TABLE } from './rolls.ts'
 import {
   AMBUSH_TABLE,
   ATTACK_AND_MOVE_TABLE,
@@ -12,8 +13,6 @@ import {
   SHOOTING_INTO_MELEE_ALWAYS_FRIEND,
   SHOOTING_INTO_MELEE_TABLE,
   SIZE_TABLE,
-  STUCK_MISSILE_TABLE,
-  STUN_TABLE,
   TARGET_MOVEMENT_TABLE,
 } from './tables.ts'
 

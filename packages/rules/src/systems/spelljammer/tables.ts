@@ -1,4 +1,8 @@
-/** Every table printed in spelljammer.txt, transcribed once as data, with the lookups that read them. */
+/**
+ * Every table printed in spelljammer.txt, transcribed once as data, with the lookups that read them. The
+ * stun and stuck-missile tables, which only the damage rolled reads, are in rolls.ts instead: a phone
+ * downloads them only to ask for its own dice.
+ */
 import { RULE } from './sections.ts'
 
 export type Size = 'tiny' | 'small' | 'medium' | 'large' | 'giant'
@@ -59,26 +63,6 @@ export function criticalBands(
   const row = table.find((r) => modifiedSc >= r.from && (r.to === null || modifiedSc <= r.to))
   return row ? { grievous: row.grievous, critical: row.critical } : { grievous: 0, critical: 0 }
 }
-
-/** A CON above human maximum (25) and the damage a single hit must exceed to stun. */
-export interface StunRow {
-  readonly con: number
-  readonly exceeds: number
-}
-
-/** The stun table for CON 26 to 35, as printed. */
-export const STUN_TABLE: readonly StunRow[] = [
-  { con: 26, exceeds: 27 },
-  { con: 27, exceeds: 29 },
-  { con: 28, exceeds: 31 },
-  { con: 29, exceeds: 33 },
-  { con: 30, exceeds: 35 },
-  { con: 31, exceeds: 37 },
-  { con: 32, exceeds: 39 },
-  { con: 33, exceeds: 41 },
-  { con: 34, exceeds: 43 },
-  { con: 35, exceeds: 45 },
-]
 
 /** Mage casting time (segments) by spell rank and kind; `to: null` for the last row would be open-ended. */
 export interface MageCastingRow {
@@ -229,21 +213,6 @@ export const RANGED_IN_MELEE_TABLE: ReadonlyArray<{
 ]
 
 export type Penetrating = 'none' | 'arrow' | 'quarrel' | 'javelin' | 'spear'
-/**
- * A penetrating missile stuck in the target after a critical or grievous hit. The text prints "javelin"
- * twice; the second row (-4, 5 bleeding) is the spear (rules/README.md).
- */
-export const STUCK_MISSILE_TABLE: ReadonlyArray<{
-  readonly missile: Exclude<Penetrating, 'none'>
-  readonly dexPenalty: number
-  readonly bleeding: number
-}> = [
-  { missile: 'arrow', dexPenalty: -2, bleeding: 1 },
-  { missile: 'quarrel', dexPenalty: -2, bleeding: 1 },
-  { missile: 'javelin', dexPenalty: -3, bleeding: 2 },
-  { missile: 'spear', dexPenalty: -4, bleeding: 5 },
-]
-
 /** Shooting into melee: with this many friends and foes engaged, a total at or below `friendOn` hits a friend. */
 export const SHOOTING_INTO_MELEE_TABLE: ReadonlyArray<{
   readonly friends: number
