@@ -134,16 +134,6 @@ export const resolveDeclared = (
 ): Outcome<Resolution> =>
   withPlan(combat, [attacker, target, declared, table], (plan) => combat.resolve(plan, defense, roll))
 
-/** The plan of a declaration that needs nothing worked out ahead: the two, the declaration, the table. */
-export function plainPlan(
-  attacker: Fighter,
-  target: Fighter,
-  declared: Declared,
-  table?: TableView,
-): Outcome<AttackPlan> {
-  return ok(table ? { attacker, target, declared, table } : { attacker, target, declared })
-}
-
 /**
  * A system's `plan` from its own check of a declaration: what the check worked out (sheets, the way,
  * modifiers) becomes the plan's setup, which the system's preview, defenses and resolve read back
