@@ -26,7 +26,7 @@ import {
   TABLE,
   type TurnState,
 } from '@fray/protocol'
-import type { EventMoment, TimedEvent } from '@fray/rules'
+import type { EventMoment, StartedBy, TimedEvent, Unaware } from '@fray/rules'
 import {
   type AttackChoice,
   type Declared,
@@ -194,6 +194,8 @@ class Fight {
   previewMisworded: string | null = null
   /** Dice for trying such an attack aside, apart from the fight's own choices and the room's dice. */
   readonly aside: ReturnType<typeof seededDice>
+  /** What the GM said as the fight started: the side that might be caught unaware, the side that started it. */
+  started: { unaware?: Unaware; startedBy?: StartedBy } | null = null
   /** Who answers a player's defense once its time is up (the table rules this fight plays by). */
   lateDefense: 'wait' | 'none' | 'book' = 'wait'
   /** Updates of the table and of the gm document so far: which of them a step's action wrote. */
@@ -1339,8 +1341,21 @@ class Fight {
     const info = this.own.info
     const unaware = this.chance(0.5) ? this.oneOf(info.surprise) : undefined
     const surprise = unaware ? { surprise: { unaware, ambush: info.ambush && this.chance(0.5) } } : {}
-    this.trace.push(`start${unaware ? ` (${unaware} may be caught unaware)` : ''}`)
-    const started = this.gmAsk({ kind: 'start-combat', ...surprise })
+    // Where the text asks who started the fight (zones), the GM says a side a third of the time each, or
+    // leaves it unclear; with an ambush, now and then the ambushers (they launched it).
+    const ambushers = unaware === 'pc' ? 'foe' : 'pc'
+    const startedBy = !info.asksWhoStarted
+      ? undefined
+      : unaware
+        ? this.chance(0.5)
+          ? ambushers
+          : undefined
+        : this.oneOf(['pc', 'foe', undefined] as const)
+    this.started = { ...(unaware ? { unaware } : {}), ...(startedBy ? { startedBy } : {}) }
+    this.trace.push(
+      `start${unaware ? ` (${unaware} may be caught unaware)` : ''}${startedBy ? ` (started by ${startedBy})` : ''}`,
+    )
+    const started = this.gmAsk({ kind: 'start-combat', ...surprise, ...(startedBy ? { startedBy } : {}) })
     if (!started?.ok) return this.failed('a fight starts', started ? started.error : 'no answer')
     // Now and then a second of the GM's devices taps Start combat too: the fight has started, once.
     if (this.chance(0.2)) {

@@ -1,7 +1,7 @@
 import type { LogEntry, TurnState } from '@fray/protocol'
 import type { Fighter } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
-import { brpOrderBroken, damageStated, logChainBroken } from './invariants.ts'
+import { brpOrderBroken, damageStated, logChainBroken, zonesStartBroken } from './invariants.ts'
 
 const goblin = (hp: number): Fighter => ({ id: 'g', name: 'Goblin', side: 'foe', hp, maxHp: 7, state: {} })
 const hit = (id: string, before: number, after: number, status?: LogEntry['status']): LogEntry => ({
@@ -115,5 +115,31 @@ describe('brp’s order of actions against its text (5.4)', () => {
   it('judges no weapon the text gives no example of, nor one who moved past 5 meters (5.3)', () => {
     expect(brpOrderBroken(turn(['Di', 'Bo'], { Di: 'shield-large', Bo: 'crossbow-light' }), all)).toBeNull()
     expect(brpOrderBroken(turn(['Bo', 'Ann'], weapons, { Ann: 10 }), all)).toBeNull()
+  })
+})
+
+describe('who opens the zones round, against the start (Combat procedure, Sneaking in combat)', () => {
+  const opening = (initiative: string, log: unknown[] = []) =>
+    ({
+      round: 1,
+      systemRound: { initiative, phase: log.length ? 'acting' : 'choosing-first', characters: {}, log },
+    }) as unknown as TurnState
+  const d2 = (face: number) => ({ by: 'Initiative', notation: '1d2', faces: [face] }) as unknown as LogEntry
+
+  it('holds for the side the GM said, the ambushers, and the logged d2', () => {
+    expect(zonesStartBroken({ startedBy: 'pc' }, [], opening('party'))).toBeNull()
+    expect(zonesStartBroken({ unaware: 'pc' }, [], opening('foes'))).toBeNull()
+    expect(zonesStartBroken({}, [d2(2)], opening('foes', [{ type: 'first', faction: 'foes' }]))).toBeNull()
+  })
+
+  it('breaks where the round opens with the other side, or the die is rolled where the start was clear', () => {
+    expect(zonesStartBroken({ startedBy: 'pc' }, [], opening('foes'))).toBe(
+      'round 1 opens with foes, but the start chose party',
+    )
+    expect(zonesStartBroken({}, [d2(1)], opening('foes', [{ type: 'first', faction: 'foes' }]))).toBe(
+      'round 1 opens with foes, but the start chose party (the d2 gave 1)',
+    )
+    expect(zonesStartBroken({ unaware: 'foe' }, [d2(1)], opening('party'))).toMatch(/yet the room rolled 1d2/)
+    expect(zonesStartBroken({}, [], opening('party'))).toMatch(/not one d2/)
   })
 })

@@ -26,8 +26,10 @@ import {
   orderedRound,
   recordingRoller,
   resolveDeclared,
+  type StartedBy,
   type TimedEvent,
   turnPlace,
+  type Unaware,
   zones,
 } from '@fray/rules'
 import type * as Y from 'yjs'
@@ -118,6 +120,37 @@ const TEXT_ATTACKS: Partial<Record<string, (f: Fighter) => { allowed: number; ru
   brp: () => ({ allowed: 1, rule: 'acting once on one’s DEX rank (5.4)' }),
 }
 
+/**
+ * zones: "Initiative is held by the faction which started the fight, or is assigned randomly if that’s
+ * unclear" (Combat procedure); "Characters who launch an ambush are concealed at the start of the fight"
+ * (Sneaking in combat). The faction the start chose: the ambushers, else the side the GM said, else the
+ * start's one logged die, a face per faction in the table's order (1 the players, 2 the foes). Every round,
+ * the bonus round and those after it, opens with it: it picks first, or it moves while none is picked.
+ */
+export function zonesStartBroken(
+  started: { unaware?: Unaware; startedBy?: StartedBy },
+  rolls: readonly LogEntry[],
+  turn: TurnState,
+): string | null {
+  const round = zones.zonesRound(turn)
+  if (!round) return null
+  const faction = (side: 'pc' | 'foe') => (side === 'pc' ? 'party' : 'foes')
+  const said = started.unaware
+    ? faction(started.unaware === 'pc' ? 'foe' : 'pc')
+    : started.startedBy && faction(started.startedBy)
+  if (said && rolls.length > 0)
+    return `the start was clear (${said}), yet the room rolled ${rolls.map((r) => r.notation).join(', ')}`
+  if (!said && (rolls.length !== 1 || rolls[0]?.notation !== '1d2'))
+    return `nobody clearly started the fight, yet the log holds ${rolls.length} initiative roll(s), not one d2`
+  const chose = said ?? (rolls[0]?.faces[0] === 1 ? 'party' : 'foes')
+  const first = round.log.find((e) => e.type === 'first')
+  const opened =
+    first?.type === 'first' ? first.faction : round.phase === 'choosing-first' ? round.initiative : null
+  if (opened !== null && opened !== chose)
+    return `round ${turn.round} opens with ${opened}, but the start chose ${chose}${said ? '' : ` (the d2 gave ${rolls[0]?.faces[0]})`}`
+  return null
+}
+
 /** The first invariant this step broke, or null. */
 export function check(
   fight: Fight,
@@ -132,6 +165,16 @@ export function check(
   const fresh = after.fresh
   // (A question an outcome asks the GM, osr's whom a missed shot may hit, is no new attack.)
   const freshPrompts = after.prompts.filter((p) => !p.question && !before.prompts.some((b) => b.id === p.id))
+
+  // zones: the round opens with the faction the start chose.
+  if (fight.started && fight.own.info.asksWhoStarted) {
+    const rolls = fight.log
+      .getArray<LogEntry>(LOG.entries)
+      .toArray()
+      .filter((e) => e.by === 'Initiative')
+    const wrong = zonesStartBroken(fight.started, rolls, after.turn)
+    if (wrong) return { invariant: 'the zones round opens with the faction the start chose', message: wrong }
+  }
 
   // Two of the GM's devices tapping Next turn (or Foes pass) at once move the turn on once.
   if (action.kind === 'twice' && answers.length === 2 && answers.every((a) => a.ok))

@@ -14,7 +14,7 @@ import type {
   TurnState,
 } from '@fray/rules'
 import type { SealedResult } from './seal.ts'
-import type { Intent, SurpriseSetup } from './turn-state.ts'
+import type { Intent, StartedBy, SurpriseSetup } from './turn-state.ts'
 
 export type DocName = 'table' | 'log' | 'gm' | `seat:${string}` | `past:${number}`
 
@@ -428,8 +428,11 @@ export type SeatRequest =
 
 /** What the GM asks of the room through the gm document (turn order, and dice for monsters). */
 export type GmRequest =
-  /** With `surprise`, the room checks surprise first: the unaware who are caught sit out round 1. */
-  | { id: string; kind: 'start-combat'; surprise?: SurpriseSetup }
+  /**
+   * With `surprise`, the room checks surprise first: the unaware who are caught sit out round 1. With
+   * `startedBy`, the side that started the fight (zones: it holds the initiative); absent, unclear.
+   */
+  | { id: string; kind: 'start-combat'; surprise?: SurpriseSetup; startedBy?: StartedBy }
   | { id: string; kind: 'roll-foes' }
   /** `from`: where the turn stood on the GM's screen (`turnPlace`); moved on already, it is refused. */
   | { id: string; kind: 'next-turn'; from?: string }

@@ -53,6 +53,30 @@ describe('parseGmRequest: the moves of the turn', () => {
   })
 })
 
+describe('parseGmRequest: Start combat', () => {
+  it('reads who started the fight, one side or the other, with or without surprise', () => {
+    expect(parseGmRequest({ id: 's', kind: 'start-combat', startedBy: 'foe' })).toEqual({
+      id: 's',
+      kind: 'start-combat',
+      startedBy: 'foe',
+    })
+    const surprise = { unaware: 'foe', ambush: false }
+    expect(parseGmRequest({ id: 's', kind: 'start-combat', surprise, startedBy: 'pc' })).toEqual({
+      id: 's',
+      kind: 'start-combat',
+      surprise,
+      startedBy: 'pc',
+    })
+    // Absent: unclear, the room rolls it.
+    expect(parseGmRequest({ id: 's', kind: 'start-combat' })).toEqual({ id: 's', kind: 'start-combat' })
+  })
+
+  it('refuses a start by anything but a side', () => {
+    for (const startedBy of ['both', 'party', 'dragons', 1, null, true])
+      expect(parseGmRequest({ id: 's', kind: 'start-combat', startedBy })).toBeNull()
+  })
+})
+
 describe('parseRequest: a player’s We pass', () => {
   it('reads the place the phone saw, when it says one', () => {
     expect(parseRequest({ id: 'r1', kind: 'pass', at: 5 })).toEqual({ id: 'r1', kind: 'pass', at: 5 })

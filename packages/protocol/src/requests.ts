@@ -173,6 +173,7 @@ export function parseGmRequest(value: unknown): GmRequest | null {
     delta?: unknown
     maxDelta?: unknown
     edit?: unknown
+    startedBy?: unknown
   } | null
   if (typeof r?.id !== 'string' || r.id.length > 64) return null
   const simple = SIMPLE_GM_REQUESTS.find((kind) => kind === r.kind)
@@ -185,7 +186,15 @@ export function parseGmRequest(value: unknown): GmRequest | null {
   }
   if (r.kind === 'start-combat') {
     const surprise = parseSurpriseSetup(r.surprise)
-    return surprise ? { id: r.id, kind: 'start-combat', surprise } : { id: r.id, kind: 'start-combat' }
+    // Who started the fight is one side or the other; absent, unclear. Anything else is not understood.
+    const { startedBy } = r
+    if (startedBy !== undefined && startedBy !== 'pc' && startedBy !== 'foe') return null
+    return {
+      id: r.id,
+      kind: 'start-combat',
+      ...(surprise ? { surprise } : {}),
+      ...(startedBy ? { startedBy } : {}),
+    }
   }
   if (r.kind === 'act' && typeof r.combatantId === 'string')
     return { id: r.id, kind: 'act', combatantId: r.combatantId }

@@ -9,6 +9,7 @@ export type {
   InitiativeRoll,
   Intent,
   MomentScale,
+  StartedBy,
   SurpriseSetup,
   TimedEvent,
   TurnSlot,

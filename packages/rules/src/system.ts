@@ -122,6 +122,11 @@ export interface SystemInfo {
   surprise: readonly Unaware[]
   /** The GM may say the other side lies in a prepared ambush (osr: +3 on the surprise roll). */
   ambush: boolean
+  /**
+   * The GM says which side started the fight as it starts, where the text gives that side the initiative
+   * (zones); unclear, the room rolls it.
+   */
+  asksWhoStarted?: boolean
   /** How a round runs: slots in an order (initiative, DEX ranks), or factions alternating. */
   rounds: 'order' | 'factions'
   /**

@@ -34,7 +34,7 @@ function fromHere(ctx: RoomContext, r: { id: string; from?: string }, step: Turn
 }
 
 const GM_HANDLERS: GmHandlers = {
-  'start-combat': (r, ctx) => startCombat(ctx, r.surprise ?? null, r.id),
+  'start-combat': (r, ctx) => startCombat(ctx, r.surprise ?? null, r.startedBy, r.id),
   'roll-foes': (r, ctx) => rollForFoes(ctx, r.id),
   'next-turn': (r, ctx) => fromHere(ctx, r, { kind: 'next' }),
   'end-combat': (r, ctx) => endCombat(ctx, r.id),

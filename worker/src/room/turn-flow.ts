@@ -10,6 +10,7 @@ import {
   IDLE_TURN,
   type Outcome,
   ok,
+  type StartedBy,
   type SurpriseSetup,
   type TurnAction,
   type TurnContext,
@@ -103,17 +104,27 @@ export function answer(result: Outcome<unknown>, logId: string): RequestResult {
 }
 
 /**
- * Opens round 1, after checking surprise when the GM said a side might be caught unaware. Only from no
- * fight: a second Start combat (another of the GM's devices, tapped at once) would throw away the
- * initiative already rolled.
+ * Opens round 1, after checking surprise when the GM said a side might be caught unaware, and with the
+ * side the GM said started the fight where the text asks it (zones). Only from no fight: a second Start
+ * combat (another of the GM's devices, tapped at once) would throw away the initiative already rolled.
  */
-export function startCombat(ctx: RoomContext, surprise: SurpriseSetup | null, logId: string): RequestResult {
+export function startCombat(
+  ctx: RoomContext,
+  surprise: SurpriseSetup | null,
+  startedBy: StartedBy | undefined,
+  logId: string,
+): RequestResult {
   if (readTurn(ctx.table).status !== 'idle')
     return {
       ok: false,
       error: 'The fight has already started (another device of yours started it): nothing changed.',
     }
-  const started = ctx.rules.turn.start(turnContext(ctx), surprise)
+  if (startedBy && !ctx.rules.info.asksWhoStarted)
+    return {
+      ok: false,
+      error: `${ctx.rules.info.name} gives no initiative to the side that started the fight: start it without saying who did.`,
+    }
+  const started = ctx.rules.turn.start(turnContext(ctx), surprise, startedBy)
   if (!started.ok) return started
   rearmEvents(ctx)
   startOfFight(ctx, logId)

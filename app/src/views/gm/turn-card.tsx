@@ -2,7 +2,7 @@
  * The GM's turn card: whose turn, what the round waits for, starting (with surprise), rolling for the
  * monsters, their intents and attacks, the faction moves, defense prompts, and the order of the round.
  */
-import type { Intent, SystemId, Unaware, Written } from '@fray/protocol'
+import type { Intent, StartedBy, SystemId, Unaware, Written } from '@fray/protocol'
 import { isActing, mayAttack, SYSTEM_INFO, turnPlace, turnWordsOf } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from '../../components/alert.tsx'
@@ -66,10 +66,14 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
       : []
   const unaware = useSignal<Unaware | ''>('')
   const ambush = useSignal(false)
+  // zones: who started the fight holds the initiative; unclear, the room rolls it. An ambush says who.
+  const startedBy = useSignal<StartedBy | ''>('')
+  const asksWhoStarted = Boolean(info?.asksWhoStarted) && !unaware.value
   const start = () =>
     tap({
       kind: 'start-combat',
       ...(unaware.value ? { surprise: { unaware: unaware.value, ambush: ambush.value } } : {}),
+      ...(asksWhoStarted && startedBy.value ? { startedBy: startedBy.value } : {}),
     })
   const declareFor = (combatantId: string, intent: Intent) => send({ kind: 'intent', combatantId, intent })
   const attacking = useSignal<string | null>(null)
@@ -141,6 +145,19 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
                   onChange={(e) => (ambush.value = e.currentTarget.checked)}
                 />
                 <span>The other side lies in a prepared ambush (+3)</span>
+              </label>
+            )}
+            {asksWhoStarted && (
+              <label class="field">
+                <span>Who started the fight</span>
+                <select
+                  value={startedBy.value}
+                  onChange={(e) => (startedBy.value = e.currentTarget.value as StartedBy | '')}
+                >
+                  <option value="">Unclear: roll it</option>
+                  <option value="pc">The players</option>
+                  <option value="foe">The foes</option>
+                </select>
               </label>
             )}
             <button type="button" class="primary" disabled={locked} onClick={start}>

@@ -203,7 +203,13 @@ export interface SurpriseSetup {
   ambush: boolean
 }
 
-/** One surprise roll, for the log. */
+/**
+ * Who the GM says started the fight, where the text gives that side the initiative (zones: "Initiative is
+ * held by the faction which started the fight, or is assigned randomly if that's unclear"); absent, unclear.
+ */
+export type StartedBy = 'pc' | 'foe'
+
+/** One roll of the start (a surprise roll; zones' initiative drawn when nobody clearly started it), for the log. */
 export interface SurpriseRoll {
   by: string
   sides: number
@@ -286,8 +292,15 @@ export interface TurnStep {
 
 /** A system's turn model: how a round is ordered, who may act now, what a turn allows. */
 export interface TurnRules {
-  /** Opens round 1, after checking surprise when the GM said a side might be caught unaware. */
-  start(ctx: TurnContext, surprise: SurpriseSetup | null): Outcome<{ step: TurnStep; rolls: SurpriseRoll[] }>
+  /**
+   * Opens round 1, after checking surprise when the GM said a side might be caught unaware; `startedBy`,
+   * where the system's info asks who started the fight (`SystemInfo.startedBy`).
+   */
+  start(
+    ctx: TurnContext,
+    surprise: SurpriseSetup | null,
+    startedBy?: StartedBy,
+  ): Outcome<{ step: TurnStep; rolls: SurpriseRoll[] }>
   /** The dice this combatant rolls for initiative now, in order; refused when they have none to roll. */
   initiativeDice(turn: TurnState, f: Fighter, ctx: TurnContext): Outcome<number[]>
   /** Whom the GM's "roll for the foes" rolls for: each foe, or one for the side. */

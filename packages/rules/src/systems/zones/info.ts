@@ -9,6 +9,8 @@ export const zonesInfo: SystemInfo = {
   // The side lying in wait starts concealed.
   surprise: ['pc', 'foe'],
   ambush: false,
+  // "Initiative is held by the faction which started the fight, or is assigned randomly if that's unclear."
+  asksWhoStarted: true,
   rounds: 'factions',
   statesIntent: false,
   initiativeOptions: false,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Outcome } from '../../system.ts'
 import {
   canReact,
+  initiativeWords,
   mustPass,
   nextRound,
   type RoundAction,
@@ -256,5 +257,64 @@ describe('the zones round', () => {
     const s = must(stepRound(bandits(), { type: 'set-out', character: 'b1', out: true }))
     const r = must(stepRound(s, { type: 'choose-first', by: 'gm', first: 'gm' }))
     expect(stepRound(r, { type: 'take-turn', faction: 'gm', character: 'b1' }).ok).toBe(false)
+  })
+})
+
+describe('zones: who holds the initiative ("Combat procedure", "Sneaking in combat")', () => {
+  const input = {
+    factions: ['party', 'foes'],
+    combatants: [
+      { id: 'mira', faction: 'party' },
+      { id: 'bandit', faction: 'foes' },
+    ],
+  }
+
+  it('"Initiative is held by the faction which started the fight": no die, and the round says so', () => {
+    const s = must(startCombat({ ...input, startedBy: 'foes', initiativeDie: 1 }))
+    expect(s.initiative).toBe('foes')
+    expect(s.initiativeFrom).toEqual({ how: 'started' })
+    expect(initiativeWords(s)).toBe('The foes hold the initiative: they started the fight')
+  })
+
+  it('"or is assigned randomly if that’s unclear": the die’s face, in words', () => {
+    const s = must(startCombat({ ...input, initiativeDie: 1 }))
+    expect(s.initiative).toBe('party')
+    expect(s.initiativeFrom).toEqual({ how: 'die', face: 1, sides: 2 })
+    expect(initiativeWords(s)).toBe(
+      'The players hold the initiative: nobody clearly started the fight, and the d2 gave 1',
+    )
+  })
+
+  it('"Characters who launch an ambush are concealed at the start of the fight": the ambushers started it', () => {
+    const ambush = {
+      ...input,
+      combatants: [
+        { id: 'mira', faction: 'party', concealed: true },
+        { id: 'bandit', faction: 'foes' },
+      ],
+    }
+    // Unclear to the GM, the ambush says it: no die is needed.
+    const s = must(startCombat(ambush))
+    expect(s.initiative).toBe('party')
+    expect(s.initiativeFrom).toEqual({ how: 'ambush' })
+    expect(initiativeWords(s)).toBe('The players hold the initiative: they launched the ambush')
+    expect(must(startCombat({ ...ambush, startedBy: 'party' })).initiative).toBe('party')
+    expect(startCombat({ ...ambush, startedBy: 'foes' })).toEqual({
+      ok: false,
+      error:
+        'The players lie in wait: they launched the ambush, so they started the fight and hold the initiative.',
+    })
+    // "The faction holding the initiative can decide which faction acts first at the start of each round":
+    // the round after the bonus round is still theirs to open.
+    const bonus = must(
+      replayRound(s, [
+        { type: 'choose-first', by: 'party', first: 'party' },
+        { type: 'pass', faction: 'party' },
+        { type: 'pass', faction: 'foes' },
+      ]),
+    )
+    const next = must(nextRound(bonus))
+    expect(next).toMatchObject({ round: 1, bonusRound: false, initiative: 'party', phase: 'choosing-first' })
+    expect(initiativeWords(next)).toBe('The players hold the initiative: they launched the ambush')
   })
 })

@@ -19,6 +19,12 @@ export interface RoundCharacter {
   left?: string
 }
 
+/** The faction started the fight, launched the ambush, or won the die (its face, on a die of `sides`). */
+export type InitiativeFrom =
+  | { how: 'started' }
+  | { how: 'ambush' }
+  | { how: 'die'; face: number; sides: number }
+
 export type RoundPhase = 'choosing-first' | 'acting' | 'ended'
 
 export interface RoundState {
@@ -29,6 +35,8 @@ export interface RoundState {
   factions: string[]
   /** The faction that started the fight (or won the random draw): it picks who goes first each round. */
   initiative: string
+  /** How the initiative came to it, for every screen's words (`initiativeWords`); absent in older rounds. */
+  initiativeFrom?: InitiativeFrom
   phase: RoundPhase
   /** Whose move it is: take one character's turn or pass. Null before the first pick and after the end. */
   next: string | null
@@ -120,10 +128,22 @@ export function startCombat(input: StartCombat): Outcome<RoundState> {
     if (characters[c.id]) return fail(`${c.name ?? c.id} is listed twice.`)
     characters[c.id] = roundCharacter(c)
   }
+  // "Characters who launch an ambush are concealed at the start of the fight": those lying in wait
+  // started it, and hold the initiative ("Initiative is held by the faction which started the fight").
+  const lyingInWait = [...new Set(combatants.filter((c) => c.concealed).map((c) => c.faction))]
+  const ambushers = lyingInWait.length === 1 ? lyingInWait[0] : undefined
+  if (ambushers !== undefined && input.startedBy !== undefined && input.startedBy !== ambushers) {
+    return fail(
+      `${capitalized(sideName(ambushers))} lie in wait: they launched the ambush, so they started the fight and hold the initiative.`,
+    )
+  }
+  const startedBy = input.startedBy ?? ambushers
   let initiative: string
-  if (input.startedBy !== undefined) {
-    if (!factions.includes(input.startedBy)) return fail('The faction that started the fight is not in it.')
-    initiative = input.startedBy
+  let initiativeFrom: InitiativeFrom
+  if (startedBy !== undefined) {
+    if (!factions.includes(startedBy)) return fail('The faction that started the fight is not in it.')
+    initiative = startedBy
+    initiativeFrom = { how: ambushers === undefined ? 'started' : 'ambush' }
   } else {
     if (input.initiativeDie === undefined) {
       return fail(
@@ -132,6 +152,7 @@ export function startCombat(input: StartCombat): Outcome<RoundState> {
     }
     assertFace(input.initiativeDie, factions.length, 'initiative die')
     initiative = factions[input.initiativeDie - 1] as string
+    initiativeFrom = { how: 'die', face: input.initiativeDie, sides: factions.length }
   }
   const bonusRound = combatants.some((c) => c.concealed)
   return ok({
@@ -139,6 +160,7 @@ export function startCombat(input: StartCombat): Outcome<RoundState> {
     bonusRound,
     factions: [...factions],
     initiative,
+    initiativeFrom,
     phase: 'choosing-first',
     next: null,
     passesInRow: 0,
@@ -150,8 +172,26 @@ export function startCombat(input: StartCombat): Outcome<RoundState> {
 const who = (c: RoundCharacter) => c.name
 
 /** A faction as the table says it: the players' party and the GM's foes (other ids as they are). */
-const sideName = (faction: string) =>
+export const sideName = (faction: string) =>
   faction === 'party' ? 'the players' : faction === 'foes' ? 'the foes' : faction
+
+const capitalized = (words: string) => `${words[0]?.toUpperCase()}${words.slice(1)}`
+
+/**
+ * Who holds the initiative and why, for every screen ("The players hold the initiative: they started the
+ * fight"); null for a round that does not say how it came to them.
+ */
+export function initiativeWords(state: RoundState): string | null {
+  const from = state.initiativeFrom
+  if (!from) return null
+  const why =
+    from.how === 'started'
+      ? 'they started the fight'
+      : from.how === 'ambush'
+        ? 'they launched the ambush'
+        : `nobody clearly started the fight, and the d${from.sides} gave ${from.face}`
+  return `${capitalized(sideName(state.initiative))} hold the initiative: ${why}`
+}
 
 /** Whose move it is, in words, to the side that tried to move out of turn. */
 const notYourMove = (next: string | null) =>
@@ -179,7 +219,7 @@ export function whyMustPass(state: RoundState, faction: string): string {
         : members.every((c) => c.out)
           ? 'all are out of the fight'
           : 'each has taken their turn, reacted or is out of the fight'
-  return `${sideName(faction)[0]?.toUpperCase()}${sideName(faction).slice(1)} pass: ${why}.`
+  return `${capitalized(sideName(faction))} pass: ${why}.`
 }
 
 /**

@@ -170,6 +170,88 @@ describe('zones turns', () => {
   })
 })
 
+describe('zones: who starts ("Initiative is held by the faction which started the fight, or is assigned randomly if that’s unclear")', () => {
+  const name = (id: string) => (id === 's' ? 'Sybilla' : 'Bandit')
+  const detail = (turn: TurnState) => rules.view?.line?.(turn, name)?.detail
+
+  it('the side the GM says started the fight holds the initiative: nothing is rolled, every screen says so', () => {
+    for (const [side, faction, words] of [
+      ['pc', 'party', 'The players hold the initiative: they started the fight'],
+      ['foe', 'foes', 'The foes hold the initiative: they started the fight'],
+    ] as const) {
+      // No face is scripted: a roll would fail the test.
+      const started = rules.start(turnContext('zones', [sybilla, bandit]), null, side)
+      if (!started.ok) throw new Error(started.error)
+      expect(started.value.rolls).toEqual([])
+      expect(zonesRound(started.value.step.turn)?.initiative).toBe(faction)
+      expect(rules.view?.sides?.toMove(started.value.step.turn)).toBe(faction)
+      expect(detail(started.value.step.turn)).toBe(`Round 1 · ${words}`)
+    }
+  })
+
+  it('unclear, the room rolls it: a d2 for the log, with the rule’s words', () => {
+    const started = rules.start(turnContext('zones', [sybilla, bandit], { faces: [2] }), null)
+    if (!started.ok) throw new Error(started.error)
+    expect(started.value.rolls).toEqual([
+      {
+        by: 'Initiative',
+        sides: 2,
+        faces: [2],
+        total: 2,
+        detail:
+          'Initiative is held by the faction which started the fight, or is assigned randomly if that’s unclear: nobody clearly started it, and the d2 gave 2: the foes hold the initiative.',
+      },
+    ])
+    expect(zonesRound(started.value.step.turn)?.initiative).toBe('foes')
+    expect(detail(started.value.step.turn)).toBe(
+      'Round 1 · The foes hold the initiative: nobody clearly started the fight, and the d2 gave 2',
+    )
+  })
+
+  it('the players’ own ambush: they started it, open the bonus round and the round after it', () => {
+    // "Characters who launch an ambush are concealed at the start of the fight": no die is rolled.
+    const ctx = turnContext('zones', [sybilla, bandit])
+    const started = rules.start(ctx, { unaware: 'foe', ambush: false })
+    if (!started.ok) throw new Error(started.error)
+    expect(started.value.rolls).toEqual([])
+    const bonus = started.value.step.turn
+    expect(zonesRound(bonus)).toMatchObject({ round: 0, bonusRound: true, initiative: 'party' })
+    expect(rules.view?.sides?.toMove(bonus)).toBe('party')
+    expect(detail(bonus)).toBe(
+      'Ambush: bonus round for the concealed · The players hold the initiative: they launched the ambush',
+    )
+    // Said by the GM too, it is the same; the other side is refused, in words.
+    expect(rules.start(ctx, { unaware: 'foe', ambush: false }, 'pc').ok).toBe(true)
+    expect(rules.start(ctx, { unaware: 'foe', ambush: false }, 'foe')).toEqual({
+      ok: false,
+      error:
+        'The players lie in wait: they launched the ambush, so they started the fight and hold the initiative.',
+    })
+    // The party passes; the foes, who cannot act in the bonus round, pass by themselves: it is over.
+    const over = steps(rules, started.value.step, ctx, { kind: 'act', side: 'pc', id: null })
+    expect(over.roundOver).toBe(true)
+    // "The faction holding the initiative can decide which faction acts first at the start of each round".
+    const next = steps(rules, over, ctx, { kind: 'new-round' })
+    expect(zonesRound(next.turn)).toMatchObject({
+      bonusRound: false,
+      initiative: 'party',
+      phase: 'choosing-first',
+    })
+    expect(rules.view?.sides?.toMove(next.turn)).toBe('party')
+    expect(rules.step(next.turn, { kind: 'act', side: 'foe', id: 'b' }, ctx)).toEqual({
+      ok: false,
+      error: 'The other side holds the initiative: wait for their move.',
+    })
+    expect(detail(next.turn)).toBe('Round 1 · The players hold the initiative: they launched the ambush')
+  })
+
+  it('the foes’ ambush: the foes started it, whatever the die would say', () => {
+    const started = rules.start(turnContext('zones', [sybilla, bandit]), { unaware: 'pc', ambush: false })
+    if (!started.ok) throw new Error(started.error)
+    expect(zonesRound(started.value.step.turn)?.initiative).toBe('foes')
+  })
+})
+
 describe('zones: a broken morale retreats, on foot or mounted (Morale; Mounts and vehicles)', () => {
   it('offers the moves, flight, surrender, and getting on or off a mount, and nothing else', () => {
     // "Those who fail must surrender or retreat"; "Mounting or dismounting ... counts as moving half a

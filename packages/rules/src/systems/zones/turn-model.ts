@@ -30,6 +30,10 @@ import { withZonesRound, zonesRound, zonesTurnView } from './turn-view.ts'
 
 const NO_ROLL = 'Zones alternates factions: nobody rolls initiative.'
 
+/** "Combat procedure", as the log says it when the room rolls for the initiative. */
+const INITIATIVE_RULE =
+  'Initiative is held by the faction which started the fight, or is assigned randomly if that’s unclear'
+
 /** The round after this action, or as it was where the round refuses it. */
 function tried(s: zones.RoundState, action: zones.RoundAction): zones.RoundState {
   const next = zones.stepRound(s, action)
@@ -218,13 +222,17 @@ const NO_HOLD =
 
 export const zonesTurns: TurnRules = {
   ...zonesTurnView,
-  start(ctx, setup) {
+  start(ctx, setup, startedBy) {
     if (setup && setup.unaware === 'both')
       return fail('In this system one side lies in wait: choose the party or the foes as the unaware side.')
     // The side lying in wait starts concealed and plays a bonus round 0 of its own.
     const concealed = setup ? ctx.fighters.filter((f) => f.side !== setup.unaware).map((f) => f.id) : []
+    const factions = [FACTION.party, FACTION.foes]
+    // "Initiative is held by the faction which started the fight, or is assigned randomly if that's
+    // unclear": the GM says who started it (an ambush says it: the ambushers), or the room rolls it.
+    const rolled = startedBy || concealed.length > 0 ? undefined : ctx.roll(factions.length)
     const started = zones.startCombat({
-      factions: [FACTION.party, FACTION.foes],
+      factions,
       combatants: ctx.fighters.map((f) => ({
         id: f.id,
         name: f.name,
@@ -232,7 +240,8 @@ export const zonesTurns: TurnRules = {
         concealed: concealed.includes(f.id),
         extraReactions: extraOf(f),
       })),
-      initiativeDie: ctx.roll(2),
+      ...(startedBy ? { startedBy: factionOf(startedBy) } : {}),
+      ...(rolled === undefined ? {} : { initiativeDie: rolled }),
     })
     if (!started.ok) return started
     const turn: TurnState = {
@@ -241,7 +250,19 @@ export const zonesTurns: TurnRules = {
       round: started.value.round,
       systemRound: started.value,
     }
-    return ok({ step: settle(turn, ctx), rolls: [] })
+    const rolls =
+      rolled === undefined
+        ? []
+        : [
+            {
+              by: 'Initiative',
+              sides: factions.length,
+              faces: [rolled],
+              total: rolled,
+              detail: `${INITIATIVE_RULE}: nobody clearly started it, and the d${factions.length} gave ${rolled}: ${zones.sideName(started.value.initiative)} hold the initiative.`,
+            },
+          ]
+    return ok({ step: settle(turn, ctx), rolls })
   },
   initiativeDice: () => fail(NO_ROLL),
   foeRollers: () => [],

@@ -5,7 +5,7 @@
 
 import type { RoundView, TurnLine, TurnState } from '../../engine/turn.ts'
 import type { ScreenRules } from '../../rule-system.ts'
-import { canTakeTurn, type RoundCharacter, type RoundState } from './round.ts'
+import { canTakeTurn, initiativeWords, type RoundCharacter, type RoundState } from './round.ts'
 
 const isRound = (value: unknown): value is RoundState =>
   typeof value === 'object' && value !== null && 'characters' in value && 'log' in value
@@ -61,13 +61,16 @@ function line(turn: TurnState, name: (id: string) => string, mine?: string): Tur
   const acting =
     others.length > 0 ? `${others.map(name).join(' and ')} ${others.length > 1 ? 'are' : 'is'} acting · ` : ''
   const passes = f.passesInRow > 0 ? ` · ${f.passesInRow} pass${f.passesInRow > 1 ? 'es' : ''} in a row` : ''
+  // Who holds the initiative, and why (they started the fight, the ambush, the die), on every screen.
+  const held = initiativeWords(f)
+  const initiative = held ? ` · ${held}` : ''
   return {
     text: yours
       ? 'Your side’s move: act now, or pass'
       : moving === null
         ? `Round ${turn.round} is over`
         : `${side} choose who acts, or pass`,
-    detail: `${next ? 'Your side is next · ' : ''}${acting}${f.bonusRound ? 'Ambush: bonus round for the concealed' : `Round ${turn.round}`}${passes}${passedFor}`,
+    detail: `${next ? 'Your side is next · ' : ''}${acting}${f.bonusRound ? 'Ambush: bonus round for the concealed' : `Round ${turn.round}`}${initiative}${passes}${passedFor}`,
     yours,
     next,
   }
