@@ -52,6 +52,38 @@ describe('odnd turns', () => {
     expect(fresh.turn.waiting).toEqual({ m: 'initiative', g: 'initiative' })
   })
 
+  // ENCOUNTER ORDER 6: "the DM rolls a D6for each group of foes(a group of skeletons, an evil wizard
+  // controlling the skeletons, and the evil wizard's bugbear bodyguards, for example)".
+  it('asks a group of foes revealed in a fight under way for its own d6, not the first group’s', () => {
+    const before = turnContext('odnd', [mira, goblin])
+    const round1 = steps(
+      rules,
+      start(before),
+      before,
+      { kind: 'initiative', id: 'g', faces: [5] },
+      { kind: 'initiative', id: 'm', faces: [2] },
+    )
+    expect(round1.turn.order.map((s) => s.ids)).toEqual([['g'], ['m']])
+    // The GM reveals the Ogre while the round runs: it joins the next round, with a roll of its own.
+    const revealed = turnContext('odnd', [mira, goblin, ogre])
+    const round2 = steps(rules, round1, revealed, { kind: 'next' }, { kind: 'next' }, { kind: 'new-round' })
+    expect(round2.turn.waiting).toEqual({ o: 'initiative' })
+    expect(rules.foeRollers(round2.turn, revealed).map((f) => f.id)).toEqual(['o'])
+    expect(rules.initiativeDice(round2.turn, ogre, revealed)).toEqual({ ok: true, value: [6] })
+    const rolled = steps(rules, round2, revealed, { kind: 'initiative', id: 'o', faces: [3] })
+    expect(rolled.turn.order.map((s) => [s.ids, s.label])).toEqual([
+      [['g'], 'Initiative 5'],
+      [['o'], 'Initiative 3'],
+      [['m'], 'Initiative 2'],
+    ])
+    // The group the GM rolled for first keeps its one die: a second goblin of it does not roll again.
+    const wolf = fighter('odnd', 'w', 'foe', { name: 'Wolf', role: 'monster' })
+    const together = turnContext('odnd', [mira, goblin, wolf])
+    const one = steps(rules, start(together), together, { kind: 'initiative', id: 'g', faces: [4] })
+    expect(rules.foeRollers(one.turn, together)).toEqual([])
+    expect(rules.initiativeDice(one.turn, wolf, together).ok).toBe(false)
+  })
+
   it('checks surprise with a d6 per unaware side, 1-2 surprised; both surprised cancel out', () => {
     const table = [mira, elf, goblin, ogre]
     const party = rules.start(turnContext('odnd', table, { faces: [2, 3] }), {
