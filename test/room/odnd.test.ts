@@ -559,6 +559,36 @@ describe('odnd: a fighter of 8th level against normal men (MISC COMBAT RULES; EN
   })
 })
 
+describe('odnd: a fighter with one attack this round (ENCOUNTER ORDER; MISC COMBAT RULES)', () => {
+  // "Fighters with multiple attacks will attack first and last in the melee round"; her level in attacks
+  // is "against 'Normal Men'", which a 4HD ogre is not.
+  it('a 3rd-level fighter against a 4HD ogre acts once, on her roll, with no first and last beats', async () => {
+    const t = await odndTable(['Ogre'])
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6+1', reach: 3 }
+    await t.editSheet(t.mira, { level: 3, weapons: [sword] })
+    await t.editSheet('g1', { level: 4 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [2] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    const labels = t.turn().order.map((s) => s.label)
+    expect(labels.some((l) => l.startsWith('Multiple attacks'))).toBe(false)
+    expect(
+      t
+        .turn()
+        .order.filter((s) => s.ids.includes(t.mira))
+        .map((s) => s.label),
+    ).toEqual(['Initiative 2'])
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    const slash = { choice: 'w1', toggles: [] }
+    expect((await miraAttacks(t, 'g1', slash)).ok).toBe(true)
+    expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/ has made all 1 attacks of the round \(attacks per round on the sheet\)/),
+    })
+  })
+})
+
 describe('odnd: missiles and moving, through the room (MISC COMBAT RULES)', () => {
   /** The table with Mira's sheet changed as her player would, and a goblin that lasts the fight. */
   async function archerTable(mira: Record<string, unknown>, goblins = ['Goblin 1']) {

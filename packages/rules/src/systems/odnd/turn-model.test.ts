@@ -162,4 +162,38 @@ describe('ENCOUNTER ORDER: "Fighters with multiple attacks will attack first and
       [['v'], 'Multiple attacks: last'],
     ])
   })
+
+  // "PCs and Important NPC Fighter-types get a number of melee attacks against 'Normal Men' ... equal to
+  // their level": against none of them she has one attack, and no first and last beats.
+  it('a 3rd-level fighter facing no normal men (a 4HD ogre) has one attack: she acts on her roll alone', () => {
+    const veteran = fighter('odnd', 'v', 'pc', { name: 'Vera', level: 3 })
+    const bigOgre = fighter('odnd', 'o', 'foe', { name: 'Ogre', role: 'monster', level: 4 })
+    const ctx = turnContext('odnd', [veteran, bigOgre])
+    const step = steps(
+      rules,
+      start(ctx),
+      ctx,
+      { kind: 'initiative', id: 'o', faces: [5] },
+      { kind: 'initiative', id: 'v', faces: [3] },
+    )
+    expect(step.turn.order.map((s) => [s.ids, s.label])).toEqual([
+      [['o'], 'Initiative 5'],
+      [['v'], 'Initiative 3'],
+    ])
+    // Two attacks a round on her sheet are multiple attacks whoever she faces.
+    const twice = fighter('odnd', 'v', 'pc', { name: 'Vera', level: 3, attacksPerRound: 2 })
+    const sheetCtx = turnContext('odnd', [twice, bigOgre])
+    const sheetStep = steps(
+      rules,
+      start(sheetCtx),
+      sheetCtx,
+      { kind: 'initiative', id: 'o', faces: [5] },
+      { kind: 'initiative', id: 'v', faces: [3] },
+    )
+    expect(sheetStep.turn.order.map((s) => s.label)).toEqual([
+      'Multiple attacks: first',
+      'Initiative 5',
+      'Multiple attacks: last',
+    ])
+  })
 })

@@ -93,6 +93,12 @@ export const odndTurns = orderedTurns({
     // A side's roll stays with the side, even when the one who rolled it has since fallen.
     const groupRoll = (side: 'pc' | 'foe') =>
       turn.initiative[all.find((c) => c.side === side && turn.initiative[c.id])?.id ?? '']?.total
+    // Whether the other side of the round has normal men, against whom fighter types strike more often.
+    const normalMenAgainst = (side: 'pc' | 'foe') =>
+      participants.some((o) => {
+        const s = storedSheet(o)
+        return o.side !== side && s.ok && odnd.isNormalManType(s.value)
+      })
     const steps = odnd.initiativeOrder(
       participants.map((c) => {
         const s = storedSheet(c)
@@ -102,9 +108,12 @@ export const odndTurns = orderedTurns({
           roll: rollFor(c, all, turn, settings)?.total ?? groupRoll(c.side),
           // "Magically HASTED creatures ... always have initiative" (ENCOUNTER ORDER).
           hasted: s.ok && s.value.hasted,
-          // "Fighters with multiple attacks will attack first and last in the melee round."
+          // "Fighters with multiple attacks will attack first and last in the melee round": those who have
+          // them this round (on the sheet, or their level against the normal men they face).
           multipleAttacks:
-            s.ok && odnd.isFighterType(s.value) && odnd.meleeAttacks(s.value, true).attacks > 1,
+            s.ok &&
+            odnd.isFighterType(s.value) &&
+            odnd.meleeAttacks(s.value, normalMenAgainst(c.side)).attacks > 1,
         }
       }),
       groupRoll('pc'),
