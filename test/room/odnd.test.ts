@@ -4,7 +4,7 @@
  * same dice, with the table as it stood.
  */
 
-import { LOG, type LogEntry, type PendingDefense, TABLE, type TurnState } from '@fray/protocol'
+import { GM, LOG, type LogEntry, type PendingDefense, TABLE, type TurnState } from '@fray/protocol'
 import {
   type Declared,
   defaultSheetFor,
@@ -29,7 +29,7 @@ const asked = (table: Y.Doc, id: string) =>
 /** An odnd room: Mira (a fighter with a sword and a shield, on her own seat), goblins on the GM's table. */
 async function odndTable(goblins: string[]) {
   const sheet = { ...defaultSheetFor('odnd', 'Mira'), shield: true, hp: 40 }
-  const { roomId, table, log, ask, gmAsk, mira } = await seatedMira('odnd', sheet)
+  const { roomId, table, gm, log, ask, gmAsk, mira } = await seatedMira('odnd', sheet)
   const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
   for (const [i, name] of goblins.entries()) {
     const goblin = new Y.Map<unknown>()
@@ -113,6 +113,7 @@ async function odndTable(goblins: string[]) {
     turn,
     playTo,
     table,
+    gm,
     editSheet,
   }
 }
@@ -440,6 +441,43 @@ describe('odnd: who is in melee, and the ways out of it (MISC COMBAT RULES)', ()
   })
 })
 
+describe('odnd: a group of foes revealed in a fight under way (ENCOUNTER ORDER 6)', () => {
+  // "the DM rolls a D6for each group of foes(a group of skeletons, an evil wizard controlling the
+  // skeletons, and the evil wizard's bugbear bodyguards, for example)".
+  it('waits for its own d6 at the next round, the GM’s “roll for the foes” rolls it, and it acts on it', async () => {
+    const t = await odndTable(['Goblin 1'])
+    const ogre = new Y.Map<unknown>()
+    t.gm.doc.getMap<Y.Map<unknown>>(GM.hidden).set('ogre', ogre)
+    const sheet = {
+      ...defaultSheetFor('odnd', 'Ogre'),
+      role: 'monster',
+      class: 'monster',
+      ac: 5,
+      weapons: [SPEAR],
+    }
+    for (const [k, v] of Object.entries({ name: 'Ogre', side: 'foe', hp: 30, maxHp: 30, sheet }))
+      ogre.set(k, v)
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [2] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'round 1')
+    const goblins = t.turn().initiative.g1?.total
+    expect((await t.gmAsk({ kind: 'reveal-combatant', combatantId: 'ogre' })).ok).toBe(true)
+    await eventually(() => t.all().some((f) => f.id === 'ogre'), 'the Ogre on the table')
+    await t.playTo(() => t.turn().round === 2)
+    expect(t.turn().waiting).toEqual({ ogre: 'initiative' })
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'round 2')
+    const own = t.turn().initiative.ogre
+    expect(own).toMatchObject({ covers: ['ogre'], detail: expect.stringMatching(/^d6 [1-6] for the foes$/) })
+    // The goblins keep their die; the Ogre acts on its own.
+    expect(t.turn().initiative.g1?.total).toBe(goblins)
+    const slotOf = (id: string) => t.turn().order.find((s) => s.ids.includes(id))?.label
+    expect(slotOf('ogre')).toBe(`Initiative ${own?.total}`)
+    expect(slotOf('g1')).toBe(`Initiative ${goblins}`)
+  })
+})
+
 describe('odnd: the GM’s attacks before the fight is started', () => {
   it('count against no round: the fight begins with the goblin’s attack afresh, said in the log, and what it did stays', async () => {
     const t = await odndTable(['Goblin 1'])
@@ -517,6 +555,36 @@ describe('odnd: a fighter of 8th level against normal men (MISC COMBAT RULES; EN
     expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
       ok: false,
       error: expect.stringMatching(/ has made all 8 attacks of the round/),
+    })
+  })
+})
+
+describe('odnd: a fighter with one attack this round (ENCOUNTER ORDER; MISC COMBAT RULES)', () => {
+  // "Fighters with multiple attacks will attack first and last in the melee round"; her level in attacks
+  // is "against 'Normal Men'", which a 4HD ogre is not.
+  it('a 3rd-level fighter against a 4HD ogre acts once, on her roll, with no first and last beats', async () => {
+    const t = await odndTable(['Ogre'])
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6+1', reach: 3 }
+    await t.editSheet(t.mira, { level: 3, weapons: [sword] })
+    await t.editSheet('g1', { level: 4 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.ask({ kind: 'initiative', faces: [2] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => t.turn().status === 'running', 'the round')
+    const labels = t.turn().order.map((s) => s.label)
+    expect(labels.some((l) => l.startsWith('Multiple attacks'))).toBe(false)
+    expect(
+      t
+        .turn()
+        .order.filter((s) => s.ids.includes(t.mira))
+        .map((s) => s.label),
+    ).toEqual(['Initiative 2'])
+    await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
+    const slash = { choice: 'w1', toggles: [] }
+    expect((await miraAttacks(t, 'g1', slash)).ok).toBe(true)
+    expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/ has made all 1 attacks of the round \(attacks per round on the sheet\)/),
     })
   })
 })

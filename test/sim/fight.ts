@@ -171,7 +171,13 @@ class Fight {
   step = 0
   /** A monster the GM keeps hidden, and when it was revealed. */
   hidden: { id: string; fields: Record<string, unknown> } | null = null
-  revealedAt: { id: string; round: number } | null = null
+  /**
+   * When it was revealed: the round, whether a foe had rolled initiative already (odnd: it is then a group
+   * of its own), and how long the log was.
+   */
+  revealedAt: { id: string; round: number; foesRolled?: boolean; logAt?: number } | null = null
+  /** How long the log was when the hidden monster last went into the roster (0: there from the start). */
+  hiddenSince = 0
   seenRevealed = false
   /** Attacks each fighter made since their turn began, as the players and GM saw them accepted. */
   turnAttacks = new Map<string, number>()
@@ -1030,9 +1036,19 @@ class Fight {
         weight: 0.5,
         kind: 'reveal',
         run: () => {
+          const logAt = this.log.getArray<LogEntry>(LOG.entries).length
           const answer = this.gmAsk({ kind: 'reveal-combatant', combatantId: hidden.id })
           if (!answer?.ok) return
-          this.revealedAt = { id: hidden.id, round: turn.round }
+          // Whether the foes' last d6 was rolled while it waited in the roster: it is then no part of that group.
+          const isFoe = (id: string) => all.find((f) => f.id === id)?.side === 'foe'
+          const lastFoeRoll = this.log
+            .getArray<LogEntry>(LOG.entries)
+            .toArray()
+            .findLastIndex((e) => e.initiative !== undefined && isFoe(e.initiative.combatantId))
+          const foesRolled =
+            all.some((f) => f.side === 'foe' && turn.initiative[f.id] !== undefined) &&
+            lastFoeRoll >= this.hiddenSince
+          this.revealedAt = { id: hidden.id, round: turn.round, foesRolled, logAt }
           this.seenRevealed = false
           this.hidden = null
         },
@@ -1047,6 +1063,7 @@ class Fight {
           const answer = this.gmAsk({ kind: 'hide-combatant', combatantId: shownLeader.id })
           if (!answer?.ok) return
           this.hidden = { id: shownLeader.id, fields: {} }
+          this.hiddenSince = this.log.getArray<LogEntry>(LOG.entries).length
           this.revealedAt = null
         },
       })

@@ -591,6 +591,27 @@ export function check(
         invariant: 'one revealed mid-round joins that round or the next',
         message: `${revealed?.name}, revealed in round ${round}, took no part in round ${round + 1}`,
       }
+    // odnd, ENCOUNTER ORDER 6: "the DM rolls a D6for each group of foes". Revealed once the foes had
+    // rolled, it is a group of its own: it acts in no order before a foe's d6 is logged after it came.
+    const { foesRolled, logAt = 0 } = fight.revealedAt
+    const logged = fight.log.getArray<LogEntry>(LOG.entries).toArray()
+    const sideOf = (fid: string) => after.fighters.find((f) => f.id === fid)?.side
+    // (A foe taken off the table since is no longer among the fighters: any roll but a player's counts.)
+    const rolledSince = logged
+      .slice(logAt)
+      .some((e) => e.initiative && sideOf(e.initiative.combatantId) !== 'pc')
+    if (
+      fight.system === 'odnd' &&
+      foesRolled &&
+      logged.length >= logAt &&
+      t.status === 'running' &&
+      t.order.some((s) => s.ids.includes(id)) &&
+      !rolledSince
+    )
+      return {
+        invariant: 'odnd: a group of foes revealed after the foes rolled rolls its own d6',
+        message: `${revealed?.name}, revealed in round ${round}, acts in the order with no d6 rolled for it`,
+      }
   }
   return null
 }

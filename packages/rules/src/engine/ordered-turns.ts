@@ -37,6 +37,8 @@ export interface OrderedHooks {
   scoreInitiative(f: Fighter, faces: readonly number[], intent?: Intent): Outcome<InitiativeRoll>
   /** Whether this combatant still has to roll (default: until they have). One roll per side says no. */
   needsInitiative?(f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings): boolean
+  /** Whom one's roll stands for, where one die is rolled for a group (kept with the roll as `covers`). */
+  covers?(f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings): string[] | undefined
   /** The order of the round once everyone who rolls has rolled (and stated their intent). */
   order(
     participants: readonly Fighter[],
@@ -333,11 +335,13 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         const intent = declared(turn, f)
         const scored = hooks.scoreInitiative(f, action.faces, intent)
         if (!scored.ok) return scored
+        const covers = hooks.covers?.(f, ctx.fighters, turn, ctx.settings)
+        const roll = covers ? { ...scored.value, covers } : scored.value
         // Rolling without a declaration declares what one who says nothing does: it stands for the round.
         const stands = intent
           ? withOrderedRound(turn, { intents: { ...orderedRound(turn).intents, [f.id]: intent } })
           : turn
-        return ok(settle({ ...stands, initiative: { ...turn.initiative, [f.id]: scored.value } }, ctx))
+        return ok(settle({ ...stands, initiative: { ...turn.initiative, [f.id]: roll } }, ctx))
       }
       case 'intent': {
         const f = find(action.id)

@@ -21,6 +21,11 @@ export interface InitiativeRoll {
   detail: string
   /** Spelljammer: the segment of each attack this round (lost ones left out). */
   segments?: number[]
+  /**
+   * Where one roll stands for a group (odnd's "each group of foes"): the ids it was rolled for. Absent, a
+   * group's roll stands for the roller's whole side.
+   */
+  covers?: string[]
 }
 
 /**

@@ -52,6 +52,38 @@ describe('odnd turns', () => {
     expect(fresh.turn.waiting).toEqual({ m: 'initiative', g: 'initiative' })
   })
 
+  // ENCOUNTER ORDER 6: "the DM rolls a D6for each group of foes(a group of skeletons, an evil wizard
+  // controlling the skeletons, and the evil wizard's bugbear bodyguards, for example)".
+  it('asks a group of foes revealed in a fight under way for its own d6, not the first group’s', () => {
+    const before = turnContext('odnd', [mira, goblin])
+    const round1 = steps(
+      rules,
+      start(before),
+      before,
+      { kind: 'initiative', id: 'g', faces: [5] },
+      { kind: 'initiative', id: 'm', faces: [2] },
+    )
+    expect(round1.turn.order.map((s) => s.ids)).toEqual([['g'], ['m']])
+    // The GM reveals the Ogre while the round runs: it joins the next round, with a roll of its own.
+    const revealed = turnContext('odnd', [mira, goblin, ogre])
+    const round2 = steps(rules, round1, revealed, { kind: 'next' }, { kind: 'next' }, { kind: 'new-round' })
+    expect(round2.turn.waiting).toEqual({ o: 'initiative' })
+    expect(rules.foeRollers(round2.turn, revealed).map((f) => f.id)).toEqual(['o'])
+    expect(rules.initiativeDice(round2.turn, ogre, revealed)).toEqual({ ok: true, value: [6] })
+    const rolled = steps(rules, round2, revealed, { kind: 'initiative', id: 'o', faces: [3] })
+    expect(rolled.turn.order.map((s) => [s.ids, s.label])).toEqual([
+      [['g'], 'Initiative 5'],
+      [['o'], 'Initiative 3'],
+      [['m'], 'Initiative 2'],
+    ])
+    // The group the GM rolled for first keeps its one die: a second goblin of it does not roll again.
+    const wolf = fighter('odnd', 'w', 'foe', { name: 'Wolf', role: 'monster' })
+    const together = turnContext('odnd', [mira, goblin, wolf])
+    const one = steps(rules, start(together), together, { kind: 'initiative', id: 'g', faces: [4] })
+    expect(rules.foeRollers(one.turn, together)).toEqual([])
+    expect(rules.initiativeDice(one.turn, wolf, together).ok).toBe(false)
+  })
+
   it('checks surprise with a d6 per unaware side, 1-2 surprised; both surprised cancel out', () => {
     const table = [mira, elf, goblin, ogre]
     const party = rules.start(turnContext('odnd', table, { faces: [2, 3] }), {
@@ -128,6 +160,40 @@ describe('ENCOUNTER ORDER: "Fighters with multiple attacks will attack first and
       [['g'], 'Initiative 5'],
       [['m'], 'Initiative 3'],
       [['v'], 'Multiple attacks: last'],
+    ])
+  })
+
+  // "PCs and Important NPC Fighter-types get a number of melee attacks against 'Normal Men' ... equal to
+  // their level": against none of them she has one attack, and no first and last beats.
+  it('a 3rd-level fighter facing no normal men (a 4HD ogre) has one attack: she acts on her roll alone', () => {
+    const veteran = fighter('odnd', 'v', 'pc', { name: 'Vera', level: 3 })
+    const bigOgre = fighter('odnd', 'o', 'foe', { name: 'Ogre', role: 'monster', level: 4 })
+    const ctx = turnContext('odnd', [veteran, bigOgre])
+    const step = steps(
+      rules,
+      start(ctx),
+      ctx,
+      { kind: 'initiative', id: 'o', faces: [5] },
+      { kind: 'initiative', id: 'v', faces: [3] },
+    )
+    expect(step.turn.order.map((s) => [s.ids, s.label])).toEqual([
+      [['o'], 'Initiative 5'],
+      [['v'], 'Initiative 3'],
+    ])
+    // Two attacks a round on her sheet are multiple attacks whoever she faces.
+    const twice = fighter('odnd', 'v', 'pc', { name: 'Vera', level: 3, attacksPerRound: 2 })
+    const sheetCtx = turnContext('odnd', [twice, bigOgre])
+    const sheetStep = steps(
+      rules,
+      start(sheetCtx),
+      sheetCtx,
+      { kind: 'initiative', id: 'o', faces: [5] },
+      { kind: 'initiative', id: 'v', faces: [3] },
+    )
+    expect(sheetStep.turn.order.map((s) => s.label)).toEqual([
+      'Multiple attacks: first',
+      'Initiative 5',
+      'Multiple attacks: last',
     ])
   })
 })

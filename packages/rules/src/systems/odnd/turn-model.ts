@@ -4,7 +4,14 @@
  */
 import { isFace, notAFace } from '../../dice/faces.ts'
 import { orderedTurns } from '../../engine/ordered-turns.ts'
-import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../engine/turn.ts'
+import {
+  SIDE_NAME,
+  type SurpriseOutcome,
+  type SurpriseSetup,
+  sidesOf,
+  type TurnSettings,
+  type TurnState,
+} from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
 import { storedSheet } from './fighter-state.ts'
@@ -45,6 +52,21 @@ function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sid
   return ok(result)
 }
 
+/**
+ * The roll one's side or group moves on: one's own; under the one-roll option, the party's; for a foe,
+ * that of the group the GM rolled for with it ("a D6for each group of foes"), a roll without `covers`
+ * standing for every foe.
+ */
+function rollFor(f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings) {
+  const own = turn.initiative[f.id]
+  if (own || (f.side === 'pc' && settings.partyInitiative !== 'one-roll')) return own
+  const rollers = all.filter((o) => o.side === f.side && turn.initiative[o.id])
+  const group = rollers.find(
+    (o) => f.side === 'pc' || (turn.initiative[o.id]?.covers ?? [f.id]).includes(f.id),
+  )
+  return group && turn.initiative[group.id]
+}
+
 export const odndTurns = orderedTurns({
   ...odndTurnView,
   initiativeDice: () => ok([6]),
@@ -59,28 +81,39 @@ export const odndTurns = orderedTurns({
       detail: `d6 ${face} for the ${f.side === 'pc' ? 'party' : 'foes'}`,
     })
   },
-  // The GM rolls one d6 for the foes as a group; the party rolls one when the room plays that option.
-  needsInitiative(f, all, turn, settings) {
-    if (turn.initiative[f.id]) return false
-    const group = f.side === 'foe' || settings.partyInitiative === 'one-roll'
-    return !(group && all.some((o) => o.side === f.side && turn.initiative[o.id]))
-  },
+  // The GM rolls one d6 for each group of foes; the party rolls one when the room plays that option.
+  needsInitiative: (f, all, turn, settings) => !rollFor(f, all, turn, settings),
+  // A group's die is rolled for the foes no roll covers yet: one revealed in a fight under way is a group
+  // of its own, with its own d6.
+  covers: (f, all, turn, settings) =>
+    f.side === 'foe'
+      ? all.filter((o) => o.side === 'foe' && !rollFor(o, all, turn, settings)).map((o) => o.id)
+      : undefined,
   order(participants, turn, settings, all) {
     // A side's roll stays with the side, even when the one who rolled it has since fallen.
     const groupRoll = (side: 'pc' | 'foe') =>
       turn.initiative[all.find((c) => c.side === side && turn.initiative[c.id])?.id ?? '']?.total
+    // Whether the other side of the round has normal men, against whom fighter types strike more often.
+    const normalMenAgainst = (side: 'pc' | 'foe') =>
+      participants.some((o) => {
+        const s = storedSheet(o)
+        return o.side !== side && s.ok && odnd.isNormalManType(s.value)
+      })
     const steps = odnd.initiativeOrder(
       participants.map((c) => {
         const s = storedSheet(c)
         return {
           id: c.id,
           side: c.side === 'pc' ? ('party' as const) : ('foes' as const),
-          roll: turn.initiative[c.id]?.total ?? groupRoll(c.side),
+          roll: rollFor(c, all, turn, settings)?.total ?? groupRoll(c.side),
           // "Magically HASTED creatures ... always have initiative" (ENCOUNTER ORDER).
           hasted: s.ok && s.value.hasted,
-          // "Fighters with multiple attacks will attack first and last in the melee round."
+          // "Fighters with multiple attacks will attack first and last in the melee round": those who have
+          // them this round (on the sheet, or their level against the normal men they face).
           multipleAttacks:
-            s.ok && odnd.isFighterType(s.value) && odnd.meleeAttacks(s.value, true).attacks > 1,
+            s.ok &&
+            odnd.isFighterType(s.value) &&
+            odnd.meleeAttacks(s.value, normalMenAgainst(c.side)).attacks > 1,
         }
       }),
       groupRoll('pc'),
