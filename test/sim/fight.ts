@@ -181,6 +181,11 @@ class Fight {
   seenRevealed = false
   /** Attacks each fighter made since their turn began, as the players and GM saw them accepted. */
   turnAttacks = new Map<string, number>()
+  /**
+   * odnd: those killed by one acting on the same initiative, before attacking, with the turn it happened
+   * in (`turnKey`): "anyone killed in that round still gets their attack for that round" (ENCOUNTER ORDER 6).
+   */
+  owedStrikes = new Map<string, string>()
   /** Each timed condition of a system seen on a fighter: the rounds it said it had, and rounds ended since. */
   conditionClocks = new Map<string, { rounds: number; last: number; ended: number }>()
   /** The room's answers to the requests of the step under way (a request left unanswered counts as ''). */
@@ -828,7 +833,9 @@ class Fight {
       for (const f of all) {
         if (mayAttack(turn, f.id)) {
           const attack = this.attackFor(f, all, turn)
-          if (attack) actions.push(attack)
+          // One killed who still gets their attack (odnd, ENCOUNTER ORDER 6) mostly takes it.
+          const owed = this.judge.combat.out(f) !== null
+          if (attack) actions.push(owed ? { ...attack, weight: 40 } : attack)
         }
         if (isActing(turn, f.id) && this.own.info.rounds === 'order' && f.side === 'pc') {
           const seatId = this.seatOf(f)
@@ -1393,8 +1400,11 @@ class Fight {
           'every fight ends',
           `round ${before.turn.round} is still going after ${stepsPerRound} steps`,
         )
+      // (One killed who still gets their attack, odnd's ENCOUNTER ORDER 6, keeps the side up until it.)
       const sideDown = (side: 'pc' | 'foe') =>
-        all.filter((f) => f.side === side).every((f) => this.judge.combat.out(f) !== null)
+        all
+          .filter((f) => f.side === side)
+          .every((f) => this.judge.combat.out(f) !== null && !isActing(before.turn, f.id))
       const called = before.turn.round > rounds && before.prompts.length === 0
       if (sideDown('pc') || (sideDown('foe') && !this.hidden) || called) {
         const ended = this.endCombatAfter()

@@ -23,6 +23,7 @@ import { verifySeal } from '@fray/protocol/seal'
 import {
   type Fighter,
   isActing,
+  mayAttack,
   orderedRound,
   recordingRoller,
   resolveDeclared,
@@ -279,12 +280,17 @@ export function check(
       return { invariant: 'a refusal says why, in words', message: `the room answered ${JSON.stringify(a)}` }
   }
 
-  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack; at 0 hit
-  // points or less, one is out in every system (a GM's edit too, not only the rules' own damage).
+  const struckBack = deadStrikeBack(fight, before, after, action)
+  if (struckBack) return struckBack
+  /** odnd's killed who still get their attack in the turn under way (ENCOUNTER ORDER 6). */
+  const owed = (f: Fighter, turn: TurnState) => fight.owedStrikes.get(f.id) === turnKey(turn)
+  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack (but for
+  // odnd's attack still owed to one killed on the same initiative); at 0 hit points or less, one is out
+  // in every system (a GM's edit too, not only the rules' own damage).
   for (const f of after.fighters) {
     if (f.hp <= 0 && !out(f))
       return { invariant: 'none fights on at 0 hit points', message: `${f.name} is at ${f.hp} and not out` }
-    if (out(f) && isActing(after.turn, f.id))
+    if (out(f) && isActing(after.turn, f.id) && !owed(f, after.turn))
       return { invariant: 'the fallen never act', message: `${out(f)} Yet the turn says ${f.name} acts now.` }
   }
   // The round's order on every screen strikes through who of it is out now (a shared slot too).
@@ -292,7 +298,7 @@ export function check(
     const marked = new Set(after.turn.out ?? [])
     for (const id of after.turn.order.flatMap((slot) => slot.ids)) {
       const f = after.fighters.find((x) => x.id === id)
-      if (f && Boolean(out(f)) !== marked.has(id))
+      if (f && Boolean(out(f) && !isActing(after.turn, id)) !== marked.has(id))
         return {
           invariant: 'the order marks who is out',
           message: `${f.name} is ${out(f) ? '' : 'not '}out (${f.hp} hp), the order says ${JSON.stringify(after.turn.out)}`,
@@ -327,7 +333,7 @@ export function check(
     }
   for (const id of declared) {
     const attacker = was(id)
-    if (attacker && out(attacker))
+    if (attacker && out(attacker) && !owed(attacker, before.turn))
       return {
         invariant: 'the fallen never act',
         message: `${out(attacker)} Yet the room took an attack from them.`,
@@ -620,6 +626,65 @@ export function check(
  * Where players do not see monsters' hit points: no monster on the table has them (nor its sheet's
  * hit-point field, nor health in its state), and no entry logged for players changes them or shows them.
  */
+/**
+ * odnd, ENCOUNTER ORDER 6: "If two or more roll the same, movement/combat is simultaneous(This means that
+ * anyone killed in that round still gets their attack for that round)". One killed, before attacking, by
+ * an attack of one on the same initiative (both in the slot under way, the attack made as simultaneous)
+ * is offered their attack in that slot; once it is made, they are out of the order.
+ */
+function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action: Action): Broken | null {
+  if (fight.system !== 'odnd' || before.turn.status !== 'running') return null
+  const out = (f: Fighter | undefined) => f !== undefined && fight.judge.combat.out(f) !== null
+  const slot = before.turn.order[before.turn.current]?.ids ?? []
+  const key = turnKey(before.turn)
+  const verdict = action.kind === 'verdict' && action.approve && action.entry ? [action.entry] : []
+  for (const e of [...after.fresh, ...verdict]) {
+    const a = e.attack
+    if (!a || e.status === 'pending' || a.attackerId === a.targetId) continue
+    const target = before.fighters.find((f) => f.id === a.targetId)
+    const now = after.fighters.find((f) => f.id === a.targetId)
+    // Killed ("anyone killed"), not knocked out.
+    if (!target || out(target) || !now || !fight.judge.combat.status(now).includes('Dead')) continue
+    if (!slot.includes(a.attackerId) || !slot.includes(target.id)) continue
+    if (!a.declared.toggles.includes('same-initiative')) continue
+    // Only one who still had their attack: not made, not given up by ending the turn, not barred this
+    // round, by this blow too (a parry's "no attacks are possible", surprise, a stun, a pin, a full run).
+    type State = { hasAttacked?: boolean; conditions?: Array<{ id: string }> }
+    const barred = ['parrying', 'surprised', 'stunned', 'pinned', 'running']
+    const stopped = (f: Fighter) => ((f.state as State).conditions ?? []).some((c) => barred.includes(c.id))
+    if (!mayAttack(before.turn, target.id) || (before.turn.attacks?.[target.id] ?? 0) > 0) continue
+    // (A defender's reach strikes first in the attacker's own action: that blow was their attack.)
+    const struck = (f: Fighter) => (f.state as State).hasAttacked === true
+    if (struck(target) || struck(now) || stopped(target) || stopped(now)) continue
+    fight.owedStrikes.set(target.id, key)
+    if (turnKey(after.turn) !== key) continue
+    // Offered as a living fighter's attack is: their turn, an attack left, and a way to attack in the rules.
+    const choices = fight.judge.combat.choices(now, { turn: after.turn, fighters: after.fighters })
+    if (!(isActing(after.turn, target.id) && mayAttack(after.turn, target.id)))
+      return {
+        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        message: `${e.detail} Yet the turn does not offer ${target.name} their attack (acting ${JSON.stringify(after.turn.acting)}).`,
+      }
+    if (!choices.ok)
+      return {
+        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        message: `${e.detail} Yet the rules refuse ${target.name} their attack: ${choices.error}`,
+      }
+  }
+  // Their attack made (and resolved), they are out of the order.
+  for (const e of after.fresh) {
+    const id = e.attack?.attackerId
+    const f = after.fighters.find((x) => x.id === id)
+    if (!id || e.status === 'pending' || fight.owedStrikes.get(id) !== key || !out(f)) continue
+    if (isActing(after.turn, id))
+      return {
+        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        message: `${f?.name} made the attack still owed to them (${e.detail}), yet the turn says they act on.`,
+      }
+  }
+  return null
+}
+
 function healthShown(fight: Fight, after: Snapshot): string | null {
   const settings = readSettings(fight.table.getMap(TABLE.settings))
   const secrets = fight.judge.info.secrets

@@ -25,6 +25,11 @@ export interface OrderedRound {
    * 17.0.1.9), with the place they left, so that undoing the outcome gives it back (`spent-undone`).
    */
   spentFrom?: Record<string, SpentPlace>
+  /**
+   * Those out whom the rules still let make their attack (odnd: killed on the same initiative), each with
+   * the slot of the order (its index) they fell in: the attack is theirs there only.
+   */
+  stillStriking?: Record<string, number>
 }
 
 /** The ordered round the turn keeps; nothing yet before a fight starts. */

@@ -69,6 +69,11 @@ export interface OrderedHooks {
     roll: (sides: number) => number,
   ): Outcome<SurpriseOutcome>
   attacksPerTurn(f: Fighter): number
+  /**
+   * One the rules count out who still makes their attack in their slot under way (odnd's "anyone killed
+   * in that round still gets their attack", ENCOUNTER ORDER 6); absent where the fallen never act.
+   */
+  stillStrikes?(f: Fighter): boolean
   /** What the round says of this attack (see `TurnRules.facts`). */
   facts?(turn: TurnState, attacker: Fighter, target: Fighter): string[]
   /** The toggles the room knows apply to this attack now (see `TurnRules.known`). */
@@ -115,16 +120,37 @@ function participants(turn: TurnState, ctx: TurnContext): Fighter[] {
   )
 }
 
-/** Those of the order whom the rules keep out of the fight now. */
-function outOfOrder(turn: TurnState, ctx: TurnContext): string[] {
-  const ids = new Set(turn.order.flatMap((slot) => slot.ids))
-  return ctx.fighters.filter((f) => ids.has(f.id) && ctx.out(f)).map((f) => f.id)
-}
-
 const STILL_MOVING =
   'Everyone who stated a move is still making it (the Movement phase, 5.1): the GM begins the Actions when they are done.'
 
 export function orderedTurns(hooks: OrderedHooks): TurnRules {
+  /**
+   * Out of the fight now: the rules count them out, unless they still make their attack in the slot under
+   * way (until they have made an attack in it, or ended their turn; the slot over, they are out).
+   */
+  const outNow = (turn: TurnState, f: Fighter, ctx: TurnContext) =>
+    Boolean(ctx.out(f)) &&
+    !(
+      orderedRound(turn).stillStriking?.[f.id] === turn.current &&
+      turn.order[turn.current]?.ids.includes(f.id) &&
+      !turn.acted.includes(f.id) &&
+      !turn.attacks?.[f.id]
+    )
+  /** The turn with those the rules still let strike, each kept with the slot they fell in. */
+  const withStillStriking = (turn: TurnState, ctx: TurnContext): TurnState => {
+    if (!hooks.stillStrikes || turn.status !== 'running') return turn
+    const was = orderedRound(turn).stillStriking ?? {}
+    const now: Record<string, number> = {}
+    for (const f of ctx.fighters)
+      if (ctx.out(f) && hooks.stillStrikes(f)) now[f.id] = was[f.id] ?? turn.current
+    const same = JSON.stringify(now) === JSON.stringify(was)
+    return same ? turn : withOrderedRound(turn, { stillStriking: now })
+  }
+  /** Those of the order whom the rules keep out of the fight now. */
+  const outOfOrder = (turn: TurnState, ctx: TurnContext): string[] => {
+    const ids = new Set(turn.order.flatMap((slot) => slot.ids))
+    return ctx.fighters.filter((f) => ids.has(f.id) && outNow(turn, f, ctx)).map((f) => f.id)
+  }
   const needs = (f: Fighter, all: readonly Fighter[], turn: TurnState, settings: TurnSettings) =>
     hooks.needsInitiative ? hooks.needsInitiative(f, all, turn, settings) : !turn.initiative[f.id]
   /** One's declaration this round, or what one who declared nothing does; none where rounds have none. */
@@ -141,7 +167,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
    * in where rounds have phases.
    */
   function settle(start: TurnState, ctx: TurnContext, force = false): TurnStep {
-    const step = moveOn(start, ctx, force)
+    const step = moveOn(withStillStriking(start, ctx), ctx, force)
     const turn = { ...step.turn, out: outOfOrder(step.turn, ctx) }
     return { ...step, turn: hooks.phases ? { ...turn, phaseNow: phaseWords(turn, hooks.phases) } : turn }
   }
@@ -211,7 +237,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         }
       }
       const acting = ctx.fighters.filter(
-        (f) => slot.ids.includes(f.id) && !ctx.out(f) && !turn.acted.includes(f.id),
+        (f) => slot.ids.includes(f.id) && !outNow(turn, f, ctx) && !turn.acted.includes(f.id),
       )
       if (acting.length > 0) {
         const attacksLeft = Object.fromEntries(

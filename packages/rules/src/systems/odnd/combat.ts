@@ -36,6 +36,7 @@ import {
   injuryOf,
   type OdndState,
   othersOn,
+  owesStrike,
   sentence,
   sheet,
   stateOf,
@@ -53,9 +54,18 @@ import {
 } from './moves.ts'
 import * as odnd from './rules.ts'
 
-/** What one round counts: the attacks made, the "has attacked" mark, who attacked this fighter. */
+/**
+ * What one round counts: the attacks made, the "has attacked" mark, who attacked this fighter, the attack
+ * still owed to one killed on the same initiative.
+ */
 function withoutRoundCounts(f: Fighter): OdndState {
-  const { attacks: _attacks, hasAttacked: _hasAttacked, attackedBy: _by, ...rest } = stateOf(f)
+  const {
+    attacks: _attacks,
+    hasAttacked: _hasAttacked,
+    attackedBy: _by,
+    strikesBack: _owed,
+    ...rest
+  } = stateOf(f)
   return rest
 }
 
@@ -182,9 +192,11 @@ export const openStrike = (f: Fighter, s: odnd.Sheet): Way | undefined =>
  * Why this fighter can do nothing at all this round, moves included, or null: down, surprised ("can not
  * respond that round"), stunned, pinned, or already run ("NOT attack or take any further action").
  */
-function cannotAct(f: Fighter): string | null {
+function cannotAct(f: Fighter, attacking = false): string | null {
   const injury = injuryOf(f)
-  if (injury !== 'fighting') return `${f.name} is ${INJURY_WORDS[injury]} and cannot act.`
+  // One killed on the same initiative still makes their attack, and nothing else (ENCOUNTER ORDER 6).
+  if (injury !== 'fighting' && !(attacking && owesStrike(f)))
+    return `${f.name} is ${INJURY_WORDS[injury]} and cannot act.`
   const stunned = find(f, 'stunned')
   const held = odnd.canAttack(
     {
@@ -203,7 +215,7 @@ function cannotAct(f: Fighter): string | null {
  * attacks are possible", which leaves the moves of melee), or a monster with nothing to attack with.
  */
 export function cannotAttack(f: Fighter, s: odnd.Sheet): string | null {
-  const why = cannotAct(f)
+  const why = cannotAct(f, true)
   if (why) return why
   const parrying = odnd.canAttack({ parrying: find(f, 'parrying') !== undefined }, f.name)
   if (!parrying.ok) return parrying.error
@@ -796,7 +808,7 @@ export const odndCombatView: ScreenRules['combat'] = {
   choices(attacker) {
     const s = sheet(attacker)
     if (!s.ok) return s
-    const stopped = cannotAct(attacker)
+    const stopped = cannotAct(attacker, true)
     if (stopped) return fail(stopped)
     const barred = cannotAttack(attacker, s.value)
     const ways = barred

@@ -76,6 +76,11 @@ export interface OdndState {
   attacks?: number
   /** Has attacked this round: too late to parry ("no attacks are possible" that round). */
   hasAttacked?: boolean
+  /**
+   * Killed, before attacking, by one who acts on the same initiative: "anyone killed in that round still
+   * gets their attack for that round" (ENCOUNTER ORDER 6), in their slot of the order.
+   */
+  strikesBack?: boolean
   /** Who grappled this fighter this round, with their hit dice; the contest is rolled at the end of the round. */
   grappledBy?: Array<{ id: string; hitDice: number }>
   /** The foes' morale as a group (kept on each foe). */
@@ -87,6 +92,9 @@ export interface OdndState {
   /** Who has attacked this fighter in melee this round: more than 2 surround it (Surrounding). */
   attackedBy?: string[]
 }
+
+/** Fallen, yet still owed the attack of this round (`strikesBack`) and not made it yet. */
+export const owesStrike = (f: Fighter): boolean => stateOf(f).strikesBack === true && !stateOf(f).hasAttacked
 
 /** Those, other than `attacker`, who attacked this fighter in melee this round. */
 export const othersOn = (f: Fighter, attacker: string): string[] =>

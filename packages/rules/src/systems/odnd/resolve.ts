@@ -326,11 +326,18 @@ function strike(
   const after = injuryOf(withState(target, fx.target, fx.hp))
   if (after !== 'fighting' && after !== injuryOf(target)) {
     fx.words.push(`${target.name} is ${INJURY_WORDS[after]}`)
-    // "If two or more roll the same ... anyone killed in that round still gets their attack."
-    if (r.table.includes('same-initiative') && !stateOf(target).hasAttacked && !free)
+    // "If two or more roll the same ... anyone killed in that round still gets their attack": killed, not
+    // knocked out. One who could not attack this round (a parry's "no attacks are possible") has none
+    // owed: read with this blow's own effects, a parry against it too, before the hit points it took.
+    const couldAttack =
+      !stateOf(target).hasAttacked &&
+      cannotAttack(withState(target, fx.target, target.hp), r.defender) === null
+    if (r.table.includes('same-initiative') && after === 'dead' && couldAttack && !free) {
+      fx.target = { ...fx.target, strikesBack: true }
       fx.words.push(
         `${target.name} acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it`,
       )
+    }
   }
   if (r.way.mode === 'melee' && !free) {
     inMelee(attacker, target, after, fx)

@@ -197,3 +197,47 @@ describe('ENCOUNTER ORDER: "Fighters with multiple attacks will attack first and
     ])
   })
 })
+
+describe('ENCOUNTER ORDER 6: "anyone killed in that round still gets their attack for that round"', () => {
+  /** Mira and the goblin tied on 3, Ilse after them on 2; then Mira killed by one of the same initiative. */
+  function tied() {
+    const ctx = turnContext('odnd', [mira, elf, goblin])
+    const rolls = Object.entries({ m: 3, e: 2, g: 3 }).map(([id, face]) => ({
+      kind: 'initiative' as const,
+      id,
+      faces: [face],
+    }))
+    const running = steps(rules, start(ctx), ctx, ...rolls)
+    expect(running.turn.order.map((s) => s.ids)).toEqual([['m', 'g'], ['e']])
+    const killed = turnContext('odnd', [{ ...mira, hp: 0, state: { strikesBack: true } }, elf, goblin])
+    return { killed, struck: steps(rules, running, killed, { kind: 'refresh' }) }
+  }
+
+  it('keeps one killed on the same initiative in the slot, with one attack, until they end their turn', () => {
+    const { killed, struck } = tied()
+    expect(struck.turn.acting).toEqual(['m', 'g'])
+    expect(struck.turn.attacksLeft?.m).toBe(1)
+    expect(struck.turn.out).toEqual([])
+    const ended = steps(rules, struck, killed, { kind: 'end-turn', id: 'm' })
+    expect(ended.turn.acting).toEqual(['g'])
+    expect(ended.turn.out).toEqual(['m'])
+  })
+
+  it('takes them out of the order once they have attacked, or once their slot ends', () => {
+    const { killed, struck } = tied()
+    const attacked = steps(rules, struck, killed, { kind: 'attacked', id: 'm' })
+    expect(attacked.turn.acting).toEqual(['g'])
+    expect(attacked.turn.out).toEqual(['m'])
+    const next = steps(rules, struck, killed, { kind: 'next' })
+    expect(next.turn.acting).toEqual(['e'])
+    expect(next.turn.out).toEqual(['m'])
+  })
+
+  it('gives nothing to one already out, nor to one killed who was not owed it', () => {
+    const { struck } = tied()
+    const plainDead = turnContext('odnd', [{ ...mira, hp: 0 }, elf, goblin])
+    const dead = steps(rules, struck, plainDead, { kind: 'refresh' })
+    expect(dead.turn.acting).toEqual(['g'])
+    expect(dead.turn.out).toEqual(['m'])
+  })
+})

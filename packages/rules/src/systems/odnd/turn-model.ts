@@ -14,7 +14,7 @@ import {
 } from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { storedSheet } from './fighter-state.ts'
+import { owesStrike, storedSheet } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
 import { odndTurnView } from './turn-view.ts'
@@ -128,8 +128,12 @@ export const odndTurns = orderedTurns({
   rerollEachRound: (settings) => settings.rerollInitiativeEachRound,
   foeRollers: (foes) => foes.slice(0, 1),
   surprise,
+  // "If two or more roll the same ... anyone killed in that round still gets their attack for that round."
+  stillStrikes: owesStrike,
   // Fighter types and monsters of more than 1HD strike normal men more than once (Normal Men).
   attacksPerTurn(f) {
+    // The attack still owed to one killed is one attack.
+    if (owesStrike(f)) return 1
     const sheet = storedSheet(f)
     if (!sheet.ok) return 1
     return Math.max(1, sheet.value.attacksPerRound, odnd.meleeAttacks(sheet.value, true).attacks)
