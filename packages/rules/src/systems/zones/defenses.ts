@@ -170,9 +170,9 @@ function counterOdds(
   const dice = zones.formatDamage(c.plan.damage.dice)
   // The counterer: the target ("you"), or the one they hide behind, named.
   if (p.kind === 'strike') {
-    const odds = zones.counterOdds(p.plan.damage, c.plan.damage)
-    const first = odds.attackerFirst.probability
-    const together = odds.together.probability
+    const odds = zones.attackOdds(p.plan, p.a.wit, { kind: 'counter', counter: c.plan.damage }).counter
+    const first = odds?.attackerFirst.probability ?? 0
+    const together = odds?.together.probability ?? 0
     return {
       chance: first,
       effect: `${who ? `${who} strikes` : 'Strike'} back with ${dice} as they roll damage; whoever suffers more after armour is hit first. ${who ? `${who} hits` : 'You hit'} first ${percent(first)}, both together ${percent(together)}.`,

@@ -35,28 +35,8 @@ export interface DamageOdds {
   expected: Expectation
 }
 
-/**
- * Damage odds worked out before, by what they count (dice, halvings, armour): they are never changed once
- * made, and one attack asks for the same ones several times (its counters' odds, whether it fells the
- * counterer before each disarm, shove or grapple, its expected damage).
- */
-const damages = new Map<string, DamageOdds>()
-const MAX_KEPT_DAMAGES = 256
-const damageKey = (d: DamageSpec) => `${d.dice.count}d${d.dice.sides}/${d.halvings}/${d.armor}`
-
-/** Counts every roll of the spec's dice through halving and armour, once per distinct count (`damages`). */
+/** Counts every roll of the spec's dice through halving and armour. */
 export function damageOdds(spec: DamageSpec): DamageOdds {
-  const key = damageKey(spec)
-  let odds = damages.get(key)
-  if (!odds) {
-    odds = countDamage(spec)
-    if (damages.size >= MAX_KEPT_DAMAGES) damages.clear()
-    damages.set(key, odds)
-  }
-  return odds
-}
-
-function countDamage(spec: DamageSpec): DamageOdds {
   const counts = diceCounts(spec.dice.count, spec.dice.sides)
   const ways: number[] = []
   let outOf = 0
@@ -104,48 +84,26 @@ export function attackOdds(
   const dodge = reaction.kind === 'dodge' ? saveChance(reaction.agi) : null
   const lands = dodge ? timesChance(hit, notChance(dodge)) : hit
   const expectedDamage = expectation(dmg.expected.num * lands.ways, dmg.expected.den * lands.outOf)
-  const counter = reaction.kind === 'counter' ? firstHit(dmg, damageOdds(reaction.counter)) : null
-  return { hit, dodge, lands, expectedDamage, counter }
-}
-
-type FirstHit = NonNullable<AttackOdds['counter']>
-
-/** Who is hit first, from the attack's damage to the counterer and the counter's to the attacker. */
-function firstHit(dmg: DamageOdds, c: DamageOdds): FirstHit {
-  // attackerFirst: the counter's damage to the attacker exceeds the attack's damage to the counterer.
-  let more = 0
-  let equal = 0
-  c.ways.forEach((wc, vc) => {
-    dmg.ways.forEach((wa, va) => {
-      if (vc > va) more += wc * wa
-      else if (vc === va) equal += wc * wa
+  let counter: AttackOdds['counter'] = null
+  if (reaction.kind === 'counter') {
+    const c = damageOdds(reaction.counter)
+    // attackerFirst: the counter's damage to the attacker exceeds the attack's damage to the counterer.
+    let more = 0
+    let equal = 0
+    c.ways.forEach((wc, vc) => {
+      dmg.ways.forEach((wa, va) => {
+        if (vc > va) more += wc * wa
+        else if (vc === va) equal += wc * wa
+      })
     })
-  })
-  const total = c.outOf * dmg.outOf
-  return {
-    attackerFirst: chance(more, total),
-    together: chance(equal, total),
-    countererFirst: chance(total - more - equal, total),
+    const total = c.outOf * dmg.outOf
+    counter = {
+      attackerFirst: chance(more, total),
+      together: chance(equal, total),
+      countererFirst: chance(total - more - equal, total),
+    }
   }
-}
-
-/**
- * Counters' odds worked out before, by what both damages count (dice, halvings, armour): a defender's
- * prompt offers a counter with each of their attacks at every attack, and the pairs at a table are few.
- */
-const firstHits = new Map<string, FirstHit>()
-const MAX_KEPT_FIRST_HITS = 256
-
-/** A counter's odds alone, as `attackOdds` gives them for it (`counter`): who is hit first. */
-export function counterOdds(attack: DamageSpec, counter: DamageSpec): FirstHit {
-  const key = `${damageKey(attack)} ${damageKey(counter)}`
-  let odds = firstHits.get(key)
-  if (!odds) {
-    odds = firstHit(damageOdds(attack), damageOdds(counter))
-    if (firstHits.size >= MAX_KEPT_FIRST_HITS) firstHits.clear()
-    firstHits.set(key, odds)
-  }
-  return odds
+  return { hit, dodge, lands, expectedDamage, counter }
 }
 
 /**
