@@ -60,7 +60,7 @@ import {
   withdrawalVerdict,
 } from './combat-withdrawal.ts'
 import * as spelljammer from './screen-rules.ts'
-import { declaredMovement } from './turn-declaration.ts'
+import { declaredMovement, declaredStance, stanceOf } from './turn-declaration.ts'
 
 const RULE = spelljammer.RULE
 export const SETTINGS = spelljammer.DEFAULT_SETTINGS
@@ -248,6 +248,20 @@ export interface Built {
   aiming: boolean
   /** A shot into a melee: how many friends and foes are in it. */
   mix: { friends: number; foes: number } | null
+}
+
+/**
+ * The fighter holding the defense declared in the round's Action Declaration, as the room says it ("This
+ * decision must be made at the beginning of the round"): every check of an action reads it from their
+ * state. Defending gives up the most SC the weapon in hand allows.
+ */
+export function holding(f: Fighter, round: readonly string[] | undefined, whose: 'attacker' | 'target') {
+  const declared = declaredStance(round, whose)
+  const state = stateOf(f)
+  if (declared === null || state.stance?.kind === declared) return f
+  const sheet = sheetFor(f)
+  const rank = sheet.ok ? (sheet.value.weapons[state.weapon ?? 0]?.rank ?? 0) : 0
+  return { ...f, state: { ...state, stance: stanceOf(declared, rank) } }
 }
 
 /**
@@ -545,6 +559,12 @@ const ACTIONS: { [K in ActionKind]: Action<K> } = {
 const KINDS = Object.keys(ACTIONS) as ActionKind[]
 const kindOf = (choice: string) => KINDS.find((k) => ACTIONS[k].is?.(choice)) ?? 'weapon'
 
+/** Attacker and target holding the defenses they declared for the round (one, when they are the same). */
+export function declaredPair(attacker: Fighter, target: Fighter, round: readonly string[] | undefined) {
+  const mine = holding(attacker, round, 'attacker')
+  return [mine, target.id === attacker.id ? mine : holding(target, round, 'target')] as const
+}
+
 /** Any declared action checked against its row of the table, once: its target, who, once a round, the rest. */
 function planned<K extends ActionKind>(
   kind: K,
@@ -554,6 +574,7 @@ function planned<K extends ActionKind>(
 ): Outcome<Planned> {
   const action: Action<K> = ACTIONS[kind]
   if (action.target && (target.id === attacker.id) !== action.target.self) return fail(action.target.refusal)
+  ;[attacker, target] = declaredPair(attacker, target, declared.round)
   const refusal = action.who?.(attacker) || action.once?.(attacker)
   if (refusal) return fail(refusal)
   const checked = action.check(attacker, target, declared)

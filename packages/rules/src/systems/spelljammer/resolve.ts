@@ -23,6 +23,7 @@ import {
   build,
   type Checked,
   compact,
+  declaredPair,
   FORCE_MOVE,
   freeActionNow,
   type Planned,
@@ -294,9 +295,8 @@ const RESOLVE: { [K in ActionKind]: Resolver<K> } = {
     const { attacker, target, declared } = plan
     const stance = chosenStance(plan, defense)
     if (!stance.ok) return stance
-    // Against the stance as planned, the plan's setup; against one declared now, set up again.
-    const set = defense === null ? ok(planned) : build(attacker, target, declared, stance.value)
-    return set.ok ? strike(attacker, target, declared, set.value, stance.value, roll) : set
+    // The stance declared for the round is the plan's own: its setup stands.
+    return strike(attacker, target, declared, planned, stance.value, roll)
   },
 }
 
@@ -306,9 +306,12 @@ function resolveOf<K extends ActionKind>(p: Planned<K>, ...rest: Rest) {
 }
 
 /** spelljammer's `resolve`: the action, then the free action it uses up and the move after a last attack. */
-export const spelljammerResolve: CombatRules['resolve'] = (plan, defense, roll) => {
-  const planned = plannedOf(plan)
-  const { attacker, declared } = plan
+export const spelljammerResolve: CombatRules['resolve'] = (asPlanned, defense, roll) => {
+  const planned = plannedOf(asPlanned)
+  // Both hold the defenses they declared for the round, as the plan's checks read them.
+  const [attacker, target] = declaredPair(asPlanned.attacker, asPlanned.target, asPlanned.declared.round)
+  const plan = { ...asPlanned, attacker, target }
+  const { declared } = plan
   const resolved = resolveOf(planned, plan, defense, roll)
   return afterFreeAction(attacker, planned.kind, thenMoving(attacker, planned, declared, roll, resolved))
 }

@@ -17,11 +17,14 @@ export const spelljammerTurnView = {
   // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
   // What the attacker and the target declared for the round: its movement sets run-and-attack's SC and
   // no movement's -20 DEF (Initiative, Run and Attack); attack and move's last attack, which movement follows.
+  // One caught by surprise takes no part in the ambush's round: no declaration of theirs, no defense, holds.
   facts: (turn, attacker, target) => {
     const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
+    const said = (id: string) =>
+      turn.round === 1 && (turn.surprised ?? []).includes(id) ? undefined : orderedRound(turn).intents?.[id]
     return [
       ...(at === undefined ? [] : [segmentFact(at)]),
-      ...declarationFacts(orderedRound(turn).intents?.[attacker.id], orderedRound(turn).intents?.[target.id]),
+      ...declarationFacts(said(attacker.id), said(target.id)),
       ...(at === undefined ? [] : lastAttackFact(turn, attacker.id)),
     ]
   },
