@@ -10,8 +10,6 @@ import { fail, type Outcome, ok } from '../../outcome.ts'
 import { stateOf } from './combat.ts'
 import * as spelljammer from './rules.ts'
 
-const { ATTACKING } = spelljammer
-
 /** Nothing to choose when attacked: the defense was declared (or not) at the beginning of the round. */
 export function defensesOf(_plan: AttackPlan): Outcome<DefenseOption[]> {
   return ok([])
@@ -19,7 +17,7 @@ export function defensesOf(_plan: AttackPlan): Outcome<DefenseOption[]> {
 
 /** The stance the target answers with: the one declared for the round; another named now is refused. */
 export function chosenStance(plan: AttackPlan, defense: string | null): Outcome<spelljammer.Stance> {
-  const stance = stateOf(plan.target).stance ?? ATTACKING
+  const stance = stateOf(plan.target).stance ?? spelljammer.ATTACKING
   const said = stance.kind === 'attack' ? 'none' : stance.kind
   if (defense !== null && defense !== said)
     return fail(

@@ -309,9 +309,24 @@ function resolveOf<K extends ActionKind>(p: Planned<K>, ...rest: Rest) {
 export const spelljammerResolve: CombatRules['resolve'] = (asPlanned, defense, roll) => {
   const planned = plannedOf(asPlanned)
   // Both hold the defenses they declared for the round, as the plan's checks read them.
-  const [attacker, target] = declaredPair(asPlanned.attacker, asPlanned.target, asPlanned.declared.round)
+  const [attacker, target] = declaredPair(
+    asPlanned.attacker,
+    asPlanned.target,
+    asPlanned.declared,
+    asPlanned.table,
+  )
   const plan = { ...asPlanned, attacker, target }
   const { declared } = plan
   const resolved = resolveOf(planned, plan, defense, roll)
-  return afterFreeAction(attacker, planned.kind, thenMoving(attacker, planned, declared, roll, resolved))
+  const done = afterFreeAction(
+    attacker,
+    planned.kind,
+    thenMoving(attacker, planned, declared, roll, resolved),
+  )
+  // The actor's own stance stays the declaration's, not their state's: an outcome the GM approves in a
+  // later round would otherwise carry it into that round. The target's is the stance the attack met.
+  const change = done.ok ? done.value.changes[attacker.id] : undefined
+  if (!done.ok || !change?.state || target.id === attacker.id) return done
+  const state = compact({ ...(change.state as SpelljammerState), stance: stateOf(asPlanned.attacker).stance })
+  return ok({ ...done.value, changes: { ...done.value.changes, [attacker.id]: { ...change, state } } })
 }

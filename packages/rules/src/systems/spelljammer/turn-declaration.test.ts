@@ -51,10 +51,6 @@ describe('spelljammer Action Declaration: the defense is declared at the beginni
     expect(form.preview(mira, declare('0', 'defending'))).toMatch(
       /-5 SC \(defending: 5 sc given up\); \+2 DEF on every attack on you\.$/,
     )
-    const rank0 = fighter('spelljammer', 'r0', 'pc', {
-      weapons: [{ name: 'Club', sc: 80, damage: '1d6', rank: 0, specialization: 'none', kind: 'melee' }],
-    })
-    expect(form.check(rank0, declare('0', 'defending')).ok).toBe(false)
   })
 
   it('the room says the declared defense of both, and none for one completely surprised in the ambush round', () => {

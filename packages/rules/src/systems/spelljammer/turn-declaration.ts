@@ -124,8 +124,6 @@ export function declaredRound(
   const rank = sheet.value.weapons[Number(said.weapon ?? 0)]?.rank ?? 0
   const declaration = roundDeclarationOf(said, rank)
   if (!declaration.ok) return declaration
-  if (declaration.value.stance.kind === 'defending' && rank === 0)
-    return fail('Defending gives up at most weapon rank x 5 SC: a weapon of rank 0 gives up none.')
   return spelljammer.declareRound(sheet.value, declaration.value, spelljammer.DEFAULT_SETTINGS)
 }
 
@@ -174,15 +172,9 @@ export const declarationRules: IntentRules & {
   check(f, intent) {
     const round = declaredRound(f, intent)
     if (!round.ok) return round
-    // The choice of each group, as the declaration checked them (`roundDeclarationOf`).
-    const { declaration } = round.value
-    const chosen = GROUPS.map((g) =>
-      g.field === 'stance'
-        ? declaration.stance.kind === 'attack'
-          ? g.first.id
-          : declaration.stance.kind
-        : (declaration[g.field] ?? g.first.id),
-    )
+    // The choice of each group, in the form's order, as the declaration read them (`choicesOf`).
+    const taken = choicesOf(intent)
+    const chosen: string[] = taken.ok ? Object.values(taken.value) : []
     const options = chosen.filter((id) => id !== 'none' && id !== 'normal')
     return ok({ metersMoved: 0, weapon: intent.weapon, options })
   },
@@ -234,6 +226,20 @@ export function declarationFacts(attacker?: Intent, target?: Intent): string[] {
 export function declaredStance(round: readonly string[] | undefined, whose: 'attacker' | 'target') {
   const prefix = whose === 'attacker' ? STANCE : TARGET_STANCE
   return round?.find((f) => f.startsWith(prefix))?.slice(prefix.length) ?? null
+}
+
+/**
+ * The declaration of the round under way; none for one caught completely by the ambush, who takes no part
+ * in its round ("no attacks back").
+ */
+export const declarationOf = (turn: TurnState, id: string): Intent | undefined =>
+  turn.round === 1 && (turn.surprised ?? []).includes(id) ? undefined : orderedRound(turn).intents?.[id]
+
+/** The defense declared for the round under way (`declarationOf`), or null. */
+export function stanceOfRound(turn: TurnState, id: string): string | null {
+  const intent = declarationOf(turn, id)
+  const d = intent ? roundDeclarationOf(intent) : null
+  return d?.ok && d.value.stance.kind !== 'attack' ? d.value.stance.kind : null
 }
 
 const LAST = 'last-attack'

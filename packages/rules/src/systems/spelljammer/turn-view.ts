@@ -8,7 +8,7 @@ import type { OrderedHooks } from '../../engine/ordered-turns.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import { othersOnTarget } from './combat.ts'
 import { segmentFact } from './combat-casting.ts'
-import { declarationFacts, declarationRules, lastAttackFact } from './turn-declaration.ts'
+import { declarationFacts, declarationOf, declarationRules, lastAttackFact } from './turn-declaration.ts'
 
 /** What a screen reads of the round (`ScreenRules.turn`): `spelljammerTurns` adds the room's steps. */
 export const spelljammerTurnView = {
@@ -20,11 +20,9 @@ export const spelljammerTurnView = {
   // One caught by surprise takes no part in the ambush's round: no declaration of theirs, no defense, holds.
   facts: (turn, attacker, target) => {
     const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
-    const said = (id: string) =>
-      turn.round === 1 && (turn.surprised ?? []).includes(id) ? undefined : orderedRound(turn).intents?.[id]
     return [
       ...(at === undefined ? [] : [segmentFact(at)]),
-      ...declarationFacts(said(attacker.id), said(target.id)),
+      ...declarationFacts(declarationOf(turn, attacker.id), declarationOf(turn, target.id)),
       ...(at === undefined ? [] : lastAttackFact(turn, attacker.id)),
     ]
   },
