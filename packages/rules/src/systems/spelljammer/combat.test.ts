@@ -281,6 +281,27 @@ describe('spelljammer combat: defending stances, declared at the beginning of th
   })
 })
 
+describe('spelljammer combat: a 02 at the table (Automatic Hits and Misses, reading 3)', () => {
+  it('"02 is always a crit": where the table\'s grievous band is 01 (20 to hit), a 02 is a critical hit', () => {
+    // SC 100 - DEF 80 = 20: the 17-23 row, grievous on 01, critical on 03 or less.
+    const { result } = attack(sj('mira', 'pc'), sj('orc', 'foe', { def: 80 }), sword, null, 2, 4)
+    expect(result.summary).toBe('mira critically hits orc for 8 (double damage, no PROT).')
+  })
+
+  it('"If you roll a 4 or less, it is a grievous hit": a 02 inside the grievous band stays grievous, and says why', () => {
+    // SC 100 - DEF 20 = 80: the 77-83 row, grievous on 4 or less. "02 is always a crit" is a floor.
+    const { result } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 2, 4)
+    expect(result.summary).toMatch(/^mira lands a grievous hit on orc for 8/)
+    expect(result.lines).toContainEqual({
+      label:
+        'Automatic: 2 is always a crit, at least; the table makes it a grievous hit (grievous on 4 or less)',
+      value: 2,
+      rule: spelljammer.RULE.automatic,
+      note: true,
+    })
+  })
+})
+
 describe('spelljammer combat: end of round and status', () => {
   it('a stun lasts the rest of the round and expires at its end', () => {
     const { target: orc } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 10, 7)
