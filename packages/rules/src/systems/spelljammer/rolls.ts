@@ -64,6 +64,14 @@ export function rollAgainst(setup: AttackSetup, d100: number, options: HitOption
       value: d100,
       rule: RULE.automatic,
     })
+  // 01 to 03 inside a better band: the automatic result is a floor (reading 3), and the line says so.
+  else if (d100 <= 3 && kind !== classifyRoll(d100, { target: 3, criticalOn: 0, grievousOn: 0 }).kind)
+    breakdown.push({
+      label: `Automatic: ${d100} is always ${automaticWords(d100)}, at least; the table makes it a ${kind} hit (${kind} on ${kind === 'grievous' ? setup.grievousOn : setup.criticalOn} or less)`,
+      value: d100,
+      rule: RULE.automatic,
+      note: true,
+    })
   return { ...setup, d100, kind, automatic, breakdown }
 }
 
