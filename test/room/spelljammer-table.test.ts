@@ -24,7 +24,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { SHORTBOW } from '../../packages/rules/src/systems/spelljammer/test-support.ts'
-import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
+import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-model.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
 import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 

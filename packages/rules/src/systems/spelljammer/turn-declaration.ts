@@ -14,7 +14,7 @@ import { percent, signed } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import * as spelljammer from './screen-rules.ts'
 
-const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
+export const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
 type Field = 'stance' | 'movement' | 'weaponSwap' | 'halfRound'
 
@@ -242,7 +242,7 @@ export function stanceOfRound(turn: TurnState, id: string): string | null {
   return d?.ok && d.value.stance.kind !== 'attack' ? d.value.stance.kind : null
 }
 
-const LAST = 'last-attack'
+export const LAST = 'last-attack'
 
 /**
  * Attack and Move: the fact that this attack is the last of the attacker's round (no place of theirs is
@@ -255,52 +255,9 @@ export function lastAttackFact(turn: TurnState, id: string): string[] {
   return turn.order.some((s, i) => i > turn.current && s.ids.includes(id)) ? [] : [LAST]
 }
 
-/** Whether the room said this attack is the attacker's last of the round (`lastAttackFact`). */
-export const isLastAttack = (round: readonly string[] | undefined) => round?.includes(LAST) ?? false
-
 /** The movement the attacker (or the target) declared this round, as the room said; null: not said. */
 export function declaredMovement(round: readonly string[] | undefined, whose: 'attacker' | 'target') {
   const prefix = whose === 'attacker' ? MOVED : TARGET_MOVED
   const fact = round?.find((f) => f.startsWith(prefix))
   return fact ? (fact.slice(prefix.length) as spelljammer.Movement) : null
-}
-
-const tenth = (feet: number) => Math.round(feet * 10) / 10
-/** "3.5 of 5 ft" */
-const ofFeet = (moved: number, of: number) => `${tenth(moved)} of ${tenth(of)} ft`
-
-/**
- * How far a fighter has moved by the end of a segment of the round's movement, by their declaration:
- * "Movement occurs between initiatives 10 and 1 with 10% of movement happening every segment." Attacking
- * without a movement declared leaves only the 5 foot free move (not followed); no attack, the whole TMR; move and attack half
- * of it; run and attack all of it; attack and move 1/20th of TMR a segment after the last attack (from
- * 10 when it fell before 10, else a DEX roll says when); no movement, none. Null outside movement.
- */
-export function movementBy(
-  f: Pick<Fighter, 'name' | 'sheet'>,
-  intent: Intent | undefined,
-  segment: number,
-  lastAttack?: number,
-): string | null {
-  if (spelljammer.phaseOf(segment) !== 'movement') return null
-  const sheet = readSheet(SHEET, f)
-  const round = declaredRound(f, intent)
-  if (!sheet.ok || !round.ok) return null
-  const { tmr } = sheet.value
-  const { movement, halfRound, action } = round.value.declaration
-  const half = halfRound === 'drink-potion-lose-movement' ? 0.5 : 1
-  if (movement === 'no-movement') return `${f.name}: no movement`
-  if (movement === 'attack-and-move') {
-    if (lastAttack === undefined || lastAttack <= spelljammer.MOVEMENT_START)
-      return `${f.name} moves after the last attack (a DEX roll says from when)`
-    const plan = spelljammer.attackAndMove(lastAttack, tmr, sheet.value.dex)
-    if (!plan.ok) return null
-    const segments = spelljammer.movementTenthsBy(segment)
-    return `${f.name} has moved ${ofFeet(plan.value.feetPerSegment * segments * half, plan.value.feet * half)}`
-  }
-  // Attacking as usual leaves only the free 5 ft, the player's to take or not: nothing to follow.
-  if (movement === 'normal' && action === 'attack') return null
-  const feet = movement === 'normal' ? tmr : spelljammer.moveWhileAttacking(tmr, movement)
-  const total = feet * half
-  return `${f.name} has moved ${ofFeet(spelljammer.feetMovedBy(segment, total), total)}`
 }
