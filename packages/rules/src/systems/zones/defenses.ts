@@ -157,6 +157,25 @@ function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: Tab
 }
 
 /**
+ * Counters' odds worked out before, by what both damages count (dice, halvings, armour): a defender's
+ * prompt offers a counter with each of their attacks at every attack, and the pairs at a table are few.
+ */
+const firstHits = new Map<string, zones.FirstHit>()
+const MAX_KEPT_FIRST_HITS = 256
+
+/** A counter's odds alone, as `attackOdds` gives them for it (`counter`): who is hit first. */
+function hitFirstOdds(attack: zones.DamageSpec, counter: zones.DamageSpec): zones.FirstHit {
+  const key = `${zones.damageKey(attack)} ${zones.damageKey(counter)}`
+  let odds = firstHits.get(key)
+  if (!odds) {
+    odds = zones.firstHit(zones.damageOdds(attack), zones.damageOdds(counter))
+    if (firstHits.size >= MAX_KEPT_FIRST_HITS) firstHits.clear()
+    firstHits.set(key, odds)
+  }
+  return odds
+}
+
+/**
  * A counter's chance: against a damaging attack, that the attacker is hit first (whoever suffers more
  * after armour is hit first); against a non-lethal one, which resolves last, that the counter takes
  * the attacker to 0 health and stops it.
@@ -170,7 +189,7 @@ function counterOdds(
   const dice = zones.formatDamage(c.plan.damage.dice)
   // The counterer: the target ("you"), or the one they hide behind, named.
   if (p.kind === 'strike') {
-    const odds = zones.counterOdds(p.plan.damage, c.plan.damage)
+    const odds = hitFirstOdds(p.plan.damage, c.plan.damage)
     const first = odds.attackerFirst.probability
     const together = odds.together.probability
     return {

@@ -42,7 +42,7 @@ export interface DamageOdds {
  */
 const damages = new Map<string, DamageOdds>()
 const MAX_KEPT_DAMAGES = 256
-const damageKey = (d: DamageSpec) => `${d.dice.count}d${d.dice.sides}/${d.halvings}/${d.armor}`
+export const damageKey = (d: DamageSpec) => `${d.dice.count}d${d.dice.sides}/${d.halvings}/${d.armor}`
 
 /** Counts every roll of the spec's dice through halving and armour, once per distinct count (`damages`). */
 export function damageOdds(spec: DamageSpec): DamageOdds {
@@ -108,10 +108,10 @@ export function attackOdds(
   return { hit, dodge, lands, expectedDamage, counter }
 }
 
-type FirstHit = NonNullable<AttackOdds['counter']>
+export type FirstHit = NonNullable<AttackOdds['counter']>
 
 /** Who is hit first, from the attack's damage to the counterer and the counter's to the attacker. */
-function firstHit(dmg: DamageOdds, c: DamageOdds): FirstHit {
+export function firstHit(dmg: DamageOdds, c: DamageOdds): FirstHit {
   // attackerFirst: the counter's damage to the attacker exceeds the attack's damage to the counterer.
   let more = 0
   let equal = 0
@@ -127,25 +127,6 @@ function firstHit(dmg: DamageOdds, c: DamageOdds): FirstHit {
     together: chance(equal, total),
     countererFirst: chance(total - more - equal, total),
   }
-}
-
-/**
- * Counters' odds worked out before, by what both damages count (dice, halvings, armour): a defender's
- * prompt offers a counter with each of their attacks at every attack, and the pairs at a table are few.
- */
-const firstHits = new Map<string, FirstHit>()
-const MAX_KEPT_FIRST_HITS = 256
-
-/** A counter's odds alone, as `attackOdds` gives them for it (`counter`): who is hit first. */
-export function counterOdds(attack: DamageSpec, counter: DamageSpec): FirstHit {
-  const key = `${damageKey(attack)} ${damageKey(counter)}`
-  let odds = firstHits.get(key)
-  if (!odds) {
-    odds = firstHit(damageOdds(attack), damageOdds(counter))
-    if (firstHits.size >= MAX_KEPT_FIRST_HITS) firstHits.clear()
-    firstHits.set(key, odds)
-  }
-  return odds
 }
 
 /**
