@@ -57,7 +57,8 @@ async function twoOnTheGoblin(goblinMoves?: string, goblinDefense?: string) {
     if (goblinDefense) {
       // Desperate Defense: "the character can take no other actions during the round".
       await foe
-        .getByLabel('Action', { exact: true })
+        .locator('label.field', { hasText: /^Action/ })
+        .locator('select')
         .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' })
       await foe.getByLabel('Defense', { exact: true }).selectOption({ label: goblinDefense })
     }
