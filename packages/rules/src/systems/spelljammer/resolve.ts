@@ -20,7 +20,6 @@ import type { BreakdownLine } from '../../system.ts'
 import {
   type ActionKind,
   type Built,
-  build,
   type Checked,
   compact,
   declaredPair,
