@@ -891,8 +891,10 @@ export function spelljammerLateStance(
   }
   const kindOf = (f?: Fighter) => (f?.state as { stance?: { kind: string } } | undefined)?.stance?.kind
   for (const f of after.fighters) {
+    const was = before.fighters.find((b) => b.id === f.id)
+    // One revealed or added at this step took nothing at it: what they bring is checked when they act.
     const kind = kindOf(f)
-    if (!kind || kind === 'attack' || kind === kindOf(before.fighters.find((b) => b.id === f.id))) continue
+    if (!was || !kind || kind === 'attack' || kind === kindOf(was)) continue
     const surprised = turn.round === 1 && (turn.surprised ?? []).includes(f.id)
     const declared = orderedRound(turn).intents?.[f.id]?.options ?? []
     if (surprised || !declared.includes(kind))

@@ -253,9 +253,13 @@ export interface Built {
  * at the beginning of the round"): every check of an action reads it from their state. Defending gives up
  * the most SC the weapon in hand allows.
  */
-function holding(f: Fighter, declared: string | null) {
+function holding(f: Fighter, declared: string | null, roundKnown: boolean) {
   const state = stateOf(f)
-  if (declared === null || state.stance?.kind === declared) return f
+  // A round that declared no stance for them: none is held, whatever their state kept from another round
+  // (a monster hidden in the GM's roster misses the end of the round that clears it).
+  if (declared === null)
+    return roundKnown && state.stance ? { ...f, state: { ...state, stance: undefined } } : f
+  if (state.stance?.kind === declared) return f
   const sheet = sheetFor(f)
   const rank = sheet.ok ? (sheet.value.weapons[state.weapon ?? 0]?.rank ?? 0) : 0
   return { ...f, state: { ...state, stance: stanceOf(declared, rank) } }
@@ -552,7 +556,11 @@ const kindOf = (choice: string) => KINDS.find((k) => ACTIONS[k].is?.(choice)) ??
  */
 export function declaredPair(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView) {
   const said = (f: Fighter, whose: 'attacker' | 'target') =>
-    holding(f, table ? stanceOfRound(table.turn, f.id) : declaredStance(declared.round, whose))
+    holding(
+      f,
+      table ? stanceOfRound(table.turn, f.id) : declaredStance(declared.round, whose),
+      table !== undefined,
+    )
   const mine = said(attacker, 'attacker')
   return [mine, target.id === attacker.id ? mine : said(target, 'target')] as const
 }

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest'
 import { withOrderedRound } from '../../engine/ordered-round.ts'
 import { IDLE_TURN, type TurnState } from '../../engine/turn.ts'
+import type { Fighter } from '../../engine/types.ts'
 import { fighter } from '../test-support.ts'
+import { spelljammerSystem } from './index.ts'
 import { DECLARATION_GROUPS, declarationRules as form } from './turn-declaration.ts'
 import { spelljammerTurnView } from './turn-view.ts'
 
@@ -66,5 +68,25 @@ describe('spelljammer Action Declaration: the defense is declared at the beginni
     expect(spelljammerTurnView.facts({ ...sprung, round: 2 }, mira, pirate)).toContain(
       'target-declared-stance:full-defense',
     )
+  })
+})
+
+describe('a stance lasts the round that declared it', () => {
+  it('one whose state kept Full Defense from another round (hidden in the GM roster over its end) holds none in a round that declared none', () => {
+    const kept: Fighter = { ...pirate, state: { stance: { kind: 'full-defense' } } }
+    const intents = { mira: declare('0'), pirate: declare('0') }
+    const turn: TurnState = withOrderedRound({ ...IDLE_TURN, status: 'running', round: 3 }, { intents })
+    const table = { turn, fighters: [mira, kept] }
+    const declared = { choice: 'weapon-0', toggles: [] }
+    const lines = (target: Fighter) => {
+      const plan = spelljammerSystem.combat.plan(mira, target, declared, table)
+      if (!plan.ok) throw new Error(plan.error)
+      const preview = spelljammerSystem.combat.preview(plan.value)
+      if (!preview.ok) throw new Error(preview.error)
+      return preview.value.lines.map((l) => l.label)
+    }
+    // "This decision must be made at the beginning of the round": this round's declaration said none.
+    expect(lines(kept).some((label) => label.startsWith('vs Full Defense'))).toBe(false)
+    expect(lines(kept)).toEqual(lines(pirate))
   })
 })
