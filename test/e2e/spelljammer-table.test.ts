@@ -18,8 +18,8 @@ const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
 
 /**
- * The GM declares no stance for a monster asked for one (its first attacker of the round asks), whenever
- * the prompt comes; done once the attacker's phone shows the outcome on the goblin.
+ * Once the attacker's phone shows the outcome on the goblin. A stance is declared at the round's start, so
+ * no prompt should come; one that does is answered with no special defense.
  */
 async function noStanceFor(gm: Page, attacker: Page, outcome = /Goblin/) {
   const prompt = gm.getByRole('alertdialog', { name: /attacks Goblin$/ })
@@ -43,17 +43,25 @@ async function noStanceFor(gm: Page, attacker: Page, outcome = /Goblin/) {
  * Mira and Tomas against a goblin, the round running until one of them may attack: that one first, with
  * the goblin still unattacked this round, the other second.
  */
-async function twoOnTheGoblin(goblinMoves?: string) {
+async function twoOnTheGoblin(goblinMoves?: string, goblinDefense?: string) {
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'spelljammer')
   await addCombatant(gm, 'Goblin', '60')
   const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
   const tomas = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
   await gm.getByRole('button', { name: 'Start combat' }).click()
-  // The GM declares the goblin's movement on the tablet, before its dice.
-  if (goblinMoves) {
+  // The GM declares the goblin's movement (and defense) on the tablet, before its dice.
+  if (goblinMoves || goblinDefense) {
     const foe = gm.locator('details.foe-intent', { hasText: 'Goblin' })
     await foe.locator('summary').click()
-    await foe.getByLabel('Movement', { exact: true }).selectOption({ label: goblinMoves })
+    if (goblinMoves) await foe.getByLabel('Movement', { exact: true }).selectOption({ label: goblinMoves })
+    if (goblinDefense) {
+      // Desperate Defense: "the character can take no other actions during the round".
+      await foe
+        .locator('label.field', { hasText: /^Action/ })
+        .locator('select')
+        .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' })
+      await foe.getByLabel('Defense', { exact: true }).selectOption({ label: goblinDefense })
+    }
     await foe.getByRole('button', { name: 'Declare for Goblin' }).click()
     await expect.poll(() => foe.locator('summary').textContent()).toContain('intent stated')
   }
@@ -312,20 +320,23 @@ describe('spelljammer at the table', () => {
       '; having declared no movement, Goblin loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)',
     ],
   ])(
-    'the forced move: the goblin, %s, answers Desperate Defense, and the next player forces it 10 ft in one tap',
+    'the forced move: the goblin, %s, declares Desperate Defense at the round’s start, and the next player forces it 10 ft in one tap',
     {
       timeout: 150_000,
     },
     async (_, goblinMoves, after) => {
-      const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin(goblinMoves)
+      const { gm, phones, first, second, firstName, secondName } = await twoOnTheGoblin(
+        goblinMoves,
+        'Desperate Defense',
+      )
       const sheet1 = await attackSheet(first, firstName)
       await sheet1.getByRole('radio', { name: /Goblin/ }).check()
       await sheet1.getByRole('button', { name: 'Roll the attack' }).click()
-      await gm
-        .getByRole('alertdialog', { name: /attacks Goblin$/ })
-        .getByRole('button', { name: /^Desperate Defense/ })
-        .click()
-      await first.getByTestId('result-card').waitFor()
+      // "Desperate Defense must be declared at the beginning of the round": the attack asks nothing.
+      await expect
+        .poll(() => first.getByTestId('result-card').textContent())
+        .toContain(`${firstName} may force Goblin to move up to 10 ft.`)
+      expect(await gm.getByRole('alertdialog', { name: /attacks Goblin$/ }).count()).toBe(0)
 
       await playUntil(gm, phones, () => visible(second, 'Attack'), {
         keep: { phone: second, name: secondName },
@@ -334,11 +345,6 @@ describe('spelljammer at the table', () => {
       await sheet2.getByRole('radio', { name: /Goblin/ }).check()
       await sheet2.getByRole('checkbox', { name: /Force them to move up to 10 ft/ }).check()
       await sheet2.getByRole('button', { name: 'Roll the attack' }).click()
-      // Its stance is declared for the round: the GM confirms it.
-      await gm
-        .getByRole('alertdialog', { name: /attacks Goblin$/ })
-        .getByRole('button', { name: /^Desperate Defense/ })
-        .click()
       await expect
         .poll(() => second.getByTestId('result-card').textContent())
         .toContain(`${secondName} forces Goblin to move up to 10 ft (the GM says where it leads)${after}.`)

@@ -24,7 +24,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { SHORTBOW } from '../../packages/rules/src/systems/spelljammer/test-support.ts'
-import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-declaration.ts'
+import { movementBy } from '../../packages/rules/src/systems/spelljammer/turn-model.ts'
 import { fighterOf } from '../../worker/src/room/fighters.ts'
 import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
@@ -144,6 +144,24 @@ function asTheRulesSay(
   expect(entry.detail).toBe(expected.value.summary)
   expect(entry.lines).toEqual(expected.value.lines)
   return expected.value
+}
+
+/**
+ * The GM's attack for a foe, which asks the target nothing (its defense, or none, was declared at the
+ * round's start); the logged outcome is as the rules say, and its lines are read by label.
+ */
+async function gmAttackAsksNothing(
+  t: Awaited<ReturnType<typeof room>>,
+  attacker: Fighter,
+  target: Fighter,
+  declared: Declared,
+) {
+  const asked = await t.gmAsk({ kind: 'attack', attackerId: attacker.id, targetId: target.id, declared })
+  expect(asked.ok).toBe(true)
+  const entry = await t.logged(asked.ok ? asked.logId : '')
+  expect(t.prompts()).toEqual([])
+  asTheRulesSay(entry, attacker, target, declared, null)
+  return (label: RegExp) => entry.lines?.find((l) => label.test(l.label))?.value
 }
 
 describe('spelljammer at the table: Multiple Attackers', () => {
@@ -493,39 +511,38 @@ describe('spelljammer at the table: Free Actions', () => {
 })
 
 describe('spelljammer at the table: the Desperate Defense forced move', () => {
-  const still = { metersMoved: 0, weapon: '0', options: ['no-movement'] }
+  // "Desperate Defense must be declared at the beginning of the round": in the orc's Action Declaration.
+  const desperate = { metersMoved: 0, weapon: null, options: ['desperate-defense'] }
+  const still = { ...desperate, options: ['desperate-defense', 'no-movement'] }
   it.each([
-    ['moving as usual', null, ''],
+    ['moving as usual', desperate, ''],
     [
       'having declared no movement (being forced to move then)',
       still,
       '; having declared no movement, Orc loses all remaining actions this round and must make a 2x DEX roll to avoid falling down (a spell being cast is interrupted)',
     ],
   ])(
-    'the orc, %s, declares Desperate Defense against Mira; Tomas forces it to move 10 ft, as the rules say',
+    'the orc, %s, declares Desperate Defense at the round’s start; Mira’s attack asks it nothing, and Tomas forces it to move 10 ft, as the rules say',
     async (_, orcDeclares, after) => {
       const t = await room()
       const mira = await t.player('Mira')
       const tomas = await t.player('Tomas')
       await t.foe('orc', 'Orc', { initiativeModifier: -20 })
       expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
-      if (orcDeclares)
-        expect((await t.gmAsk({ kind: 'intent', combatantId: 'orc', intent: orcDeclares })).ok).toBe(true)
+      expect((await t.gmAsk({ kind: 'intent', combatantId: 'orc', intent: orcDeclares })).ok).toBe(true)
       expect((await mira.ask({ kind: 'initiative', faces: [9] })).ok).toBe(true)
       expect((await tomas.ask({ kind: 'initiative', faces: [7] })).ok).toBe(true)
       expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
       await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
       const sword = { choice: 'weapon-0', toggles: [] }
-      expect((await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })).ok).toBe(true)
-      await eventually(() => t.prompts().length === 1, 'the orc’s stance prompt')
-      const answered = await t.gmAsk({
-        kind: 'defend',
-        promptId: t.prompts()[0]?.id,
-        choice: 'desperate-defense',
-      })
-      expect((await t.logged(answered.ok ? answered.logId : '')).detail).toMatch(
+      const first = await mira.ask({ kind: 'attack', targetId: 'orc', declared: sword })
+      expect(first.ok).toBe(true)
+      // Declared at the round's start: no stance prompt mid-round, and the attack meets it.
+      expect((await t.logged(first.ok ? first.logId : '')).detail).toMatch(
         /Mira may force Orc to move up to 10 ft\.$/,
       )
+      expect(t.prompts()).toEqual([])
+      expect(rules.combat.status(t.fighter('orc'))).toContain('Desperate Defense')
       expect((await mira.ask({ kind: 'end-turn' })).ok).toBe(true)
 
       await eventually(() => (t.turn().acting ?? []).includes(tomas.id), 'Tomas’s turn')
@@ -535,16 +552,9 @@ describe('spelljammer at the table: the Desperate Defense forced move', () => {
       expect(rules.combat.toggles(me, orc, 'weapon-0').map((x) => x.id)).toContain('force-move')
       const asked = await tomas.ask({ kind: 'attack', targetId: 'orc', declared: forcing })
       expect(asked.ok).toBe(true)
-      // The stance it declared this round is its only answer.
-      await eventually(() => t.prompts().length === 1, 'the orc’s declared stance')
-      expect(t.prompts()[0]?.options.map((o) => o.id)).toEqual(['desperate-defense'])
-      const held = await t.gmAsk({
-        kind: 'defend',
-        promptId: t.prompts()[0]?.id,
-        choice: 'desperate-defense',
-      })
-      const entry = await t.logged(held.ok ? held.logId : '')
-      asTheRulesSay(entry, me, orc, forcing, 'desperate-defense')
+      const entry = await t.logged(asked.ok ? asked.logId : '')
+      expect(t.prompts()).toEqual([])
+      asTheRulesSay(entry, me, orc, forcing, null)
       const forced = `Tomas forces Orc to move up to 10 ft (the GM says where it leads)${after}.`
       expect(entry.detail?.endsWith(forced)).toBe(true)
     },
@@ -595,18 +605,45 @@ describe('spelljammer at the table: the Action Declaration before initiative', (
     const known = rules.turn.known?.(t.turn(), orc, me) ?? []
     expect(known).toContain('run-and-attack')
     const declared = { choice: 'weapon-0', toggles: known }
-    const asked = await t.gmAsk({ kind: 'attack', attackerId: 'orc', targetId: mira.id, declared })
-    expect(asked.ok).toBe(true)
-    // Mira is asked for her stance (attacked before acting): none.
-    await eventually(() => t.prompts().length === 1, 'Mira’s stance prompt')
-    const answered = await mira.ask({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })
-    expect(answered.ok).toBe(true)
-    const entry = await t.logged(answered.ok ? answered.logId : '')
-    asTheRulesSay(entry, orc, me, declared, 'none')
+    // Mira declared no defense at the round's start: attacked before acting, she is asked nothing.
+    const line = await gmAttackAsksNothing(t, orc, me, declared)
     // The declarations' costs, line by line: -25 SC for the run, -20 DEF for standing still.
-    const line = (label: RegExp) => entry.lines?.find((l) => label.test(l.label))?.value
     expect(line(/^Run and attack$/)).toBe(-25)
     expect(line(/^vs No movement declared$/)).toBe(20)
+  })
+})
+
+describe('spelljammer at the table: the defense in the Action Declaration', () => {
+  it('"Full Defense must be declared at the beginning of the round": Mira declares it; the orc’s attack asks her nothing and meets +8 DEF; she cannot attack', async () => {
+    const t = await room()
+    const mira = await t.player('Mira')
+    await t.foe('orc', 'Orc', { initiativeModifier: 20 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    // With a weapon it is refused in words: "The combatant cannot attack during the round".
+    const armed = { metersMoved: 0, weapon: '0', options: ['full-defense'] }
+    expect(await mira.ask({ kind: 'intent', intent: armed })).toEqual({
+      ok: false,
+      error: 'You cannot attack during a round of Full Defense.',
+    })
+    const full = { metersMoved: 0, weapon: null, options: ['full-defense'] }
+    expect((await mira.ask({ kind: 'intent', intent: full })).ok).toBe(true)
+    expect((await mira.ask({ kind: 'initiative', faces: [5] })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes('orc'), 'the orc’s turn')
+    const orc = t.fighter('orc')
+    const me = t.fighter(mira.id)
+    const declared = { choice: 'weapon-0', toggles: [] }
+    const line = await gmAttackAsksNothing(t, orc, me, declared)
+    // Rank 1: "max bonus for Defending, plus an additional +5", fractions rounded up: 3 + 5.
+    expect(line(/^vs Full Defense: max Defending bonus/)).toBe(-3)
+    expect(line(/^vs Full Defense$/)).toBe(-5)
+    expect(line(/^Roll this or less to hit$/)).toBe(72)
+    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    await eventually(() => (t.turn().acting ?? []).includes(mira.id), 'Mira’s turn')
+    expect(await mira.ask({ kind: 'attack', targetId: 'orc', declared })).toEqual({
+      ok: false,
+      error: 'Mira declared Full Defense this round and cannot attack.',
+    })
   })
 })
 

@@ -6,6 +6,7 @@ import { LOG, type LogEntry, type PendingDefense, type RequestResult, TABLE } fr
 import { defaultSheetFor, type TurnState, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
+import { whoIsHitFirst } from '../../packages/rules/src/systems/zones/defenses.ts'
 import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
 /** A zones room: Mira and Tomas on their phones, a Bandit with a sheet, and the GM. */
@@ -337,9 +338,9 @@ describe('zones: reactions kept by the rules ("Reacting to an attack", "Guarding
       nearby: true,
     })
     if (!onTomas.ok || !back.ok) throw new Error('no plan')
-    const odds = zones.attackOdds(onTomas.value, bandit.wit, { kind: 'counter', counter: back.value.damage })
+    const odds = whoIsHitFirst(onTomas.value.damage, back.value.damage)
     expect(option?.label).toBe('Hide behind Tomas, who counters: Sword (d6)')
-    expect(option?.chance).toBe(odds.counter?.attackerFirst.probability)
+    expect(option?.chance).toBe(odds.attackerFirst.probability)
     expect((await t.mira.ask({ kind: 'defend', promptId: prompt.id, choice: option?.id })).ok).toBe(true)
     await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the outcome')
     const entry = t.entries().find((e) => e.kind === 'attack') as LogEntry

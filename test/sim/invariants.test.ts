@@ -1,7 +1,14 @@
 import type { LogEntry, TurnState } from '@fray/protocol'
 import type { Fighter } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
-import { brpOrderBroken, damageStated, logChainBroken, zonesStartBroken } from './invariants.ts'
+import {
+  brpOrderBroken,
+  damageStated,
+  logChainBroken,
+  type Snapshot,
+  spelljammerLateStance,
+  zonesStartBroken,
+} from './invariants.ts'
 
 const goblin = (hp: number): Fighter => ({ id: 'g', name: 'Goblin', side: 'foe', hp, maxHp: 7, state: {} })
 const hit = (id: string, before: number, after: number, status?: LogEntry['status']): LogEntry => ({
@@ -141,5 +148,56 @@ describe('who opens the zones round, against the start (Combat procedure, Sneaki
     )
     expect(zonesStartBroken({ unaware: 'foe' }, [d2(1)], opening('party'))).toMatch(/yet the room rolled 1d2/)
     expect(zonesStartBroken({}, [], opening('party'))).toMatch(/not one d2/)
+  })
+})
+
+describe('spelljammer: "This decision must be made at the beginning of the round"', () => {
+  const pirate = (stance?: string): Fighter => ({
+    id: 'p',
+    name: 'Pirate',
+    side: 'foe',
+    hp: 20,
+    maxHp: 20,
+    state: stance ? { stance: { kind: stance } } : {},
+  })
+  const at = (options: string[], fighters: Fighter[], surprised: string[] = []): Snapshot => ({
+    turn: {
+      status: 'running',
+      round: 1,
+      order: [{ at: 7, label: 'Segment 7', ids: ['p'] }],
+      current: 0,
+      acted: [],
+      initiative: {},
+      surprised,
+      systemRound: { intents: { p: { metersMoved: 0, weapon: null, options } } },
+    } as unknown as TurnState,
+    fighters,
+    logLength: 0,
+    fresh: [],
+    shown: [],
+    prompts: [],
+  })
+  it('holds the stance the declaration gave, and breaks on one it did not give or a prompt offering one', () => {
+    expect(
+      spelljammerLateStance(
+        at(['full-defense'], [pirate()]),
+        at(['full-defense'], [pirate('full-defense')]),
+        [],
+      ),
+    ).toBe(null)
+    expect(spelljammerLateStance(at([], [pirate()]), at([], [pirate('full-defense')]), [])).toBe(
+      "Pirate took full-defense (round 1, segment 7); the round's declaration said []",
+    )
+    expect(
+      spelljammerLateStance(
+        at(['full-defense'], [pirate()], ['p']),
+        at(['full-defense'], [pirate('full-defense')], ['p']),
+        [],
+      ),
+    ).toMatch(/caught by the ambush/)
+    const prompt = { id: 'x', targetId: 'p', options: [{ id: 'defending' }, { id: 'none' }] }
+    expect(spelljammerLateStance(at([], [pirate()]), at([], [pirate()]), [prompt as never])).toBe(
+      'Pirate was offered defending when attacked (round 1, segment 7)',
+    )
   })
 })

@@ -575,6 +575,15 @@ export function check(
     }
   }
 
+  // spelljammer's stances: "This decision must be made at the beginning of the round" (Defending; Full and
+  // Desperate Defense "must be declared at the beginning of the round"). None is offered in a prompt once the
+  // round runs, and one a fighter holds is the one their Action Declaration gave (none if caught by the ambush).
+  if (fight.system === 'spelljammer' && action.kind !== 'undo') {
+    const late = spelljammerLateStance(before, after, freshPrompts)
+    if (late)
+      return { invariant: 'no spelljammer stance is taken after the round’s first segment', message: late }
+  }
+
   // A combatant revealed mid-round joins the turn model that round or the next.
   if (fight.revealedAt) {
     const { id, round } = fight.revealedAt
@@ -856,5 +865,40 @@ export function brpOrderBroken(turn: TurnState, all: readonly Fighter[]): string
       if (b.dex === a.dex && a.tier !== null && b.tier !== null && b.tier < a.tier)
         return `on DEX rank ${a.dex}, ${a.name}'s ${a.weapon} (${BRP_TEXT_TIERS[a.tier]?.[1]}) acts before ${b.name}'s ${b.weapon} (${BRP_TEXT_TIERS[b.tier]?.[1]})`
     }
+  return null
+}
+
+const SPELLJAMMER_STANCES = ['defending', 'full-defense', 'desperate-defense']
+
+/**
+ * A spelljammer stance taken once the round runs: offered in a defense prompt, or held by a fighter
+ * whose Action Declaration did not declare it (or who was caught by the ambush). Says whose, or null.
+ */
+export function spelljammerLateStance(
+  before: Snapshot,
+  after: Snapshot,
+  freshPrompts: readonly PendingDefense[],
+): string | null {
+  const turn = after.turn
+  if (turn.status !== 'running') return null
+  const at = turn.order[turn.current]?.at
+  const where = at === undefined ? `round ${turn.round}` : `round ${turn.round}, segment ${at}`
+  const name = (id: string) => after.fighters.find((f) => f.id === id)?.name ?? id
+  for (const p of freshPrompts) {
+    const stances = p.options.filter((o) => SPELLJAMMER_STANCES.includes(o.id)).map((o) => o.id)
+    if (stances.length > 0)
+      return `${name(p.targetId)} was offered ${stances.join(', ')} when attacked (${where})`
+  }
+  const kindOf = (f?: Fighter) => (f?.state as { stance?: { kind: string } } | undefined)?.stance?.kind
+  for (const f of after.fighters) {
+    const was = before.fighters.find((b) => b.id === f.id)
+    // One revealed or added at this step took nothing at it: what they bring is checked when they act.
+    const kind = kindOf(f)
+    if (!was || !kind || kind === 'attack' || kind === kindOf(was)) continue
+    const surprised = turn.round === 1 && (turn.surprised ?? []).includes(f.id)
+    const declared = orderedRound(turn).intents?.[f.id]?.options ?? []
+    if (surprised || !declared.includes(kind))
+      return `${f.name} took ${kind} (${where}); the round's declaration said ${surprised ? 'nothing (caught by the ambush)' : JSON.stringify(declared)}`
+  }
   return null
 }

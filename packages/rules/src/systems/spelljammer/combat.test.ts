@@ -181,7 +181,17 @@ describe('spelljammer combat: resolving', () => {
   })
 })
 
-describe('spelljammer combat: defending stances', () => {
+/** The round's fact of the target's defense, as the room says what the Action Declaration held. */
+const declaring = (
+  declared: Declared,
+  stance: string,
+  whose: 'target' | 'attacker' = 'target',
+): Declared => ({
+  ...declared,
+  round: [`${whose === 'target' ? 'target-' : ''}declared-stance:${stance}`],
+})
+
+describe('spelljammer combat: defending stances, declared at the beginning of the round', () => {
   // Rank 1: Defending gives up 5 SC for +2 DEF; Full Defense +3 +5; Desperate Defense +3 +20
   // (Melee Modifiers: Defending, Full Defense, Desperate Defense). The plain attack needs 80 or less.
   it.each([
@@ -191,26 +201,48 @@ describe('spelljammer combat: defending stances', () => {
   ])('%s turns a d100 of %i into a miss (needs %i or less)', (defense, d100, needs) => {
     const plain = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, d100, 4)
     expect(plain.target.hp).toBe(26)
-    const defended = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, defense, d100)
+    const defended = attack(sj('mira', 'pc'), sj('orc', 'foe'), declaring(sword, defense), null, d100)
     expect(defended.result.summary).toMatch(`mira misses orc (rolled ${d100}, needed ${needs} or less)`)
+    // The odds before the roll are the declared stance's, exactly: (needs) faces of 100 hit.
+    const odds = unwrap(
+      previewDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), declaring(sword, defense)),
+    )
+    expect(odds.chance).toBe(needs / 100)
   })
 
-  it('offers the three stances with their effect, then holds the one declared for the round', () => {
-    const options = unwrap(defensesDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), sword))
-    expect(ids(options)).toEqual(['defending', 'full-defense', 'desperate-defense', 'none'])
-    expect(options[1]?.effect).toBe('+8 DEF; no attacks this round: the attack hits 72% instead of 80%')
-    // Declining keeps the orc's attacks, and the attack hits as often as with no prompt at all.
-    expect(options[3]?.effect).toBe('keep your attacks this round: the attack hits 80%')
-    const declined = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'none', 90)
+  it('"This decision must be made at the beginning of the round": an attack asks the target nothing', () => {
+    // Declared none: not asked mid-round, and no stance is taken then.
+    expect(unwrap(defensesDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), sword))).toEqual([])
+    expect(
+      resolveDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), sword, 'full-defense', scripted()),
+    ).toEqual({
+      ok: false,
+      error:
+        "orc declared this round's defense at its beginning; a defense is declared at the beginning of the round.",
+    })
+    // Declared Full Defense: nothing to choose either, and the attack meets it.
+    const full = declaring(sword, 'full-defense')
+    expect(unwrap(defensesDeclared(combat, sj('mira', 'pc'), sj('orc', 'foe'), full))).toEqual([])
+    const declined = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 90)
     expect(combat.choices(declined.target).ok).toBe(true)
-    const { target } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'full-defense', 90)
-    expect(ids(unwrap(defensesDeclared(combat, sj('ari', 'pc'), target, sword)))).toEqual(['full-defense'])
+    const { target } = attack(sj('mira', 'pc'), sj('orc', 'foe'), full, null, 90)
+    expect(combat.status(target)).toContain('Full Defense')
     // "cannot attack during the round but can stay with the attacker": what is not an attack stays offered.
     expect(ids(unwrap(combat.choices(target)))).toEqual(['withdraw', 'pick-up', 'free-action'])
     expect(resolveDeclared(combat, target, sj('mira', 'pc'), sword, null, scripted(10, 4))).toEqual({
       ok: false,
       error: 'orc declared Full Defense this round and cannot attack.',
     })
+    // Declared but not yet attacked: the declaration alone keeps the orc from attacking.
+    const first = resolveDeclared(
+      combat,
+      sj('orc', 'foe'),
+      sj('mira', 'pc'),
+      declaring(sword, 'full-defense', 'attacker'),
+      null,
+      scripted(10, 4),
+    )
+    expect(first).toEqual({ ok: false, error: 'orc declared Full Defense this round and cannot attack.' })
     expect(
       unwrap(
         resolveDeclared(combat, target, target, { choice: 'free-action', toggles: [] }, null, scripted()),
@@ -218,23 +250,54 @@ describe('spelljammer combat: defending stances', () => {
     ).toMatch(/^orc takes a free action/)
   })
 
-  it('Desperate Defense lets the attacker force a 10 ft move, hit or miss', () => {
-    const { result } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'desperate-defense', 50, 6)
+  it('Desperate Defense lets the attacker force a 10 ft move, hit or miss, from the first attack', () => {
+    const { result } = attack(
+      sj('mira', 'pc'),
+      sj('orc', 'foe'),
+      declaring(sword, 'desperate-defense'),
+      null,
+      50,
+      6,
+    )
     expect(result.summary).toBe('mira hits orc for 6: mira may force orc to move up to 10 ft.')
+    const forcing = declaring({ choice: 'weapon-0', toggles: ['force-move'] }, 'desperate-defense')
+    expect(attack(sj('mira', 'pc'), sj('orc', 'foe'), forcing, null, 50, 6).result.summary).toBe(
+      'mira hits orc for 6: mira forces orc to move up to 10 ft (the GM says where it leads).',
+    )
   })
 
-  it('Defending costs the defender SC on their own attacks that round', () => {
-    const { target: orc } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, 'defending', 90)
+  it('Defending costs the defender SC on their own attacks that round, before anyone attacks them', () => {
     // 100 - 5 given up - DEF 20 = 75.
+    const own = declaring(sword, 'defending', 'attacker')
+    expect(unwrap(previewDeclared(combat, sj('orc', 'foe'), sj('mira', 'pc'), own)).chance).toBe(0.75)
+    const { target: orc } = attack(
+      sj('mira', 'pc'),
+      sj('orc', 'foe'),
+      declaring(sword, 'defending'),
+      null,
+      90,
+    )
     expect(unwrap(previewDeclared(combat, orc, sj('mira', 'pc'), sword)).chance).toBe(0.75)
   })
+})
 
-  it('is not offered once the target has attacked this round: stances are declared at its start', () => {
-    const { attacker: orc } = attack(sj('orc', 'foe'), sj('mira', 'pc'), sword, null, 90)
-    expect(unwrap(defensesDeclared(combat, sj('mira', 'pc'), orc, sword))).toEqual([])
-    expect(resolveDeclared(combat, sj('mira', 'pc'), orc, sword, 'full-defense', scripted())).toEqual({
-      ok: false,
-      error: "orc already declared this round's action; a defense is declared at the beginning of the round.",
+describe('spelljammer combat: a 02 at the table (Automatic Hits and Misses, reading 3)', () => {
+  it('"02 is always a crit": where the table\'s grievous band is 01 (20 to hit), a 02 is a critical hit', () => {
+    // SC 100 - DEF 80 = 20: the 17-23 row, grievous on 01, critical on 03 or less.
+    const { result } = attack(sj('mira', 'pc'), sj('orc', 'foe', { def: 80 }), sword, null, 2, 4)
+    expect(result.summary).toBe('mira critically hits orc for 8 (double damage, no PROT).')
+  })
+
+  it('"If you roll a 4 or less, it is a grievous hit": a 02 inside the grievous band stays grievous, and says why', () => {
+    // SC 100 - DEF 20 = 80: the 77-83 row, grievous on 4 or less. "02 is always a crit" is a floor.
+    const { result } = attack(sj('mira', 'pc'), sj('orc', 'foe'), sword, null, 2, 4)
+    expect(result.summary).toMatch(/^mira lands a grievous hit on orc for 8/)
+    expect(result.lines).toContainEqual({
+      label:
+        'Automatic: 2 is always a crit, at least; the table makes it a grievous hit (grievous on 4 or less)',
+      value: 2,
+      rule: spelljammer.RULE.automatic,
+      note: true,
     })
   })
 })

@@ -31,6 +31,7 @@ import type {
   FighterChange,
   Preview,
   Resolution,
+  TableView,
 } from '../../engine/types.ts'
 import { percent } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
@@ -60,7 +61,7 @@ import {
   withdrawalVerdict,
 } from './combat-withdrawal.ts'
 import * as spelljammer from './screen-rules.ts'
-import { declaredMovement } from './turn-declaration.ts'
+import { declaredMovement, declaredStance, stanceOf, stanceOfRound } from './turn-declaration.ts'
 
 const RULE = spelljammer.RULE
 export const SETTINGS = spelljammer.DEFAULT_SETTINGS
@@ -245,6 +246,23 @@ export interface Built {
   aiming: boolean
   /** A shot into a melee: how many friends and foes are in it. */
   mix: { friends: number; foes: number } | null
+}
+
+/**
+ * The fighter holding the defense declared in the round's Action Declaration ("This decision must be made
+ * at the beginning of the round"): every check of an action reads it from their state. Defending gives up
+ * the most SC the weapon in hand allows.
+ */
+function holding(f: Fighter, declared: string | null, roundKnown: boolean) {
+  const state = stateOf(f)
+  // A round that declared no stance for them: none is held, whatever their state kept from another round
+  // (a monster hidden in the GM's roster misses the end of the round that clears it).
+  if (declared === null)
+    return roundKnown && state.stance ? { ...f, state: { ...state, stance: undefined } } : f
+  if (state.stance?.kind === declared) return f
+  const sheet = sheetFor(f)
+  const rank = sheet.ok ? (sheet.value.weapons[state.weapon ?? 0]?.rank ?? 0) : 0
+  return { ...f, state: { ...state, stance: stanceOf(declared, rank) } }
 }
 
 /**
@@ -532,15 +550,32 @@ const ACTIONS: { [K in ActionKind]: Action<K> } = {
 const KINDS = Object.keys(ACTIONS) as ActionKind[]
 const kindOf = (choice: string) => KINDS.find((k) => ACTIONS[k].is?.(choice)) ?? 'weapon'
 
+/**
+ * Attacker and target holding the defenses they declared for the round under way (one, when they are the
+ * same): as the table's round has them, or as the room said them (`declaredStance`) where no table is read.
+ */
+export function declaredPair(attacker: Fighter, target: Fighter, declared: Declared, table?: TableView) {
+  const said = (f: Fighter, whose: 'attacker' | 'target') =>
+    holding(
+      f,
+      table ? stanceOfRound(table.turn, f.id) : declaredStance(declared.round, whose),
+      table !== undefined,
+    )
+  const mine = said(attacker, 'attacker')
+  return [mine, target.id === attacker.id ? mine : said(target, 'target')] as const
+}
+
 /** Any declared action checked against its row of the table, once: its target, who, once a round, the rest. */
 function planned<K extends ActionKind>(
   kind: K,
   attacker: Fighter,
   target: Fighter,
   declared: Declared,
+  table?: TableView,
 ): Outcome<Planned> {
   const action: Action<K> = ACTIONS[kind]
   if (action.target && (target.id === attacker.id) !== action.target.self) return fail(action.target.refusal)
+  ;[attacker, target] = declaredPair(attacker, target, declared, table)
   const refusal = action.who?.(attacker) || action.once?.(attacker)
   if (refusal) return fail(refusal)
   const checked = action.check(attacker, target, declared)
@@ -650,8 +685,8 @@ export const spelljammerCombatView: ScreenRules['combat'] = {
     return ok([...(refusal ? [] : choicesOf(sheet.value)), ...leave, ...casts])
   },
   toggles: (attacker, target, choice) => ACTIONS[kindOf(choice)].toggles?.(attacker, target, choice) ?? [],
-  plan: checkedPlan((attacker, target, declared) =>
-    planned(kindOf(declared.choice), attacker, target, declared),
+  plan: checkedPlan((attacker, target, declared, table) =>
+    planned(kindOf(declared.choice), attacker, target, declared, table),
   ),
   preview: (plan) => previewOf(plannedOf(plan), plan),
   status: statusOf,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { attackAndMove, feetMovedBy, moveWhileAttacking } from './movement.ts'
+import { feetMovedBy, moveWhileAttacking } from './movement.ts'
+import { attackAndMove } from './rolls.ts'
 
 describe('attack and move', () => {
   it('after a last attack before 10, moves half TMR from 10 at 1/20th TMR a segment', () => {

@@ -12,7 +12,7 @@ import { type Casting, segmentOf } from './combat-casting.ts'
 import { attackAfter, type PickingUp } from './combat-dropped.ts'
 import type { Bow, Shooter } from './combat-into-melee.ts'
 import * as spelljammer from './rules.ts'
-import { declaredMovement, isLastAttack } from './turn-declaration.ts'
+import { declaredMovement, LAST } from './turn-declaration.ts'
 
 const RULE = spelljammer.RULE
 
@@ -88,7 +88,7 @@ export function afterLastAttack(
   roll: Roller,
 ): Outcome<{ words: string; lines: BreakdownLine[]; moving: MovingAfter }> | null {
   const segment = segmentOf(declared)
-  if (segment === null || !isLastAttack(declared.round)) return null
+  if (segment === null || !declared.round?.includes(LAST)) return null
   if (declaredMovement(declared.round, 'attacker') !== 'attack-and-move') return null
   const rolls = segment <= spelljammer.MOVEMENT_START && segment > spelljammer.MOVEMENT_END
   const d100 = rolls ? roll(100, 'DEX roll (attack and move)') : undefined

@@ -20,9 +20,9 @@ import type { BreakdownLine } from '../../system.ts'
 import {
   type ActionKind,
   type Built,
-  build,
   type Checked,
   compact,
+  declaredPair,
   FORCE_MOVE,
   type Planned,
   plannedOf,
@@ -307,9 +307,8 @@ const RESOLVE: { [K in ActionKind]: Resolver<K> } = {
     const { attacker, target, declared } = plan
     const stance = chosenStance(plan, defense)
     if (!stance.ok) return stance
-    // Against the stance as planned, the plan's setup; against one declared now, set up again.
-    const set = defense === null ? ok(planned) : build(attacker, target, declared, stance.value)
-    return set.ok ? strike(attacker, target, declared, set.value, stance.value, roll) : set
+    // The stance declared for the round is the plan's own: its setup stands.
+    return strike(attacker, target, declared, planned, stance.value, roll)
   },
 }
 
@@ -319,9 +318,27 @@ function resolveOf<K extends ActionKind>(p: Planned<K>, ...rest: Rest) {
 }
 
 /** spelljammer's `resolve`: the action, then the free action it uses up and the move after a last attack. */
-export const spelljammerResolve: CombatRules['resolve'] = (plan, defense, roll) => {
-  const planned = plannedOf(plan)
-  const { attacker, declared } = plan
+export const spelljammerResolve: CombatRules['resolve'] = (asPlanned, defense, roll) => {
+  const planned = plannedOf(asPlanned)
+  // Both hold the defenses they declared for the round, as the plan's checks read them.
+  const [attacker, target] = declaredPair(
+    asPlanned.attacker,
+    asPlanned.target,
+    asPlanned.declared,
+    asPlanned.table,
+  )
+  const plan = { ...asPlanned, attacker, target }
+  const { declared } = plan
   const resolved = resolveOf(planned, plan, defense, roll)
-  return afterFreeAction(attacker, planned.kind, thenMoving(attacker, planned, declared, roll, resolved))
+  const done = afterFreeAction(
+    attacker,
+    planned.kind,
+    thenMoving(attacker, planned, declared, roll, resolved),
+  )
+  // The actor's own stance stays the declaration's, not their state's: an outcome the GM approves in a
+  // later round would otherwise carry it into that round. The target's is the stance the attack met.
+  const change = done.ok ? done.value.changes[attacker.id] : undefined
+  if (!done.ok || !change?.state || target.id === attacker.id) return done
+  const state = compact({ ...(change.state as SpelljammerState), stance: stateOf(asPlanned.attacker).stance })
+  return ok({ ...done.value, changes: { ...done.value.changes, [attacker.id]: { ...change, state } } })
 }

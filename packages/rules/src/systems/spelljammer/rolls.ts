@@ -1,7 +1,7 @@
 /**
  * What only resolving an attack runs of spelljammer's rules: the d100 against a prepared attack, the damage
  * from the faces rolled (stun, stuck missiles, and their two tables), the DEX roll of picking up a weapon,
- * a hit on a caster.
+ * a hit on a caster, the DEX roll of attack and move.
  * Apart from the modules a preview reads (attack.ts, damage.ts, damage-dice.ts, melee.ts, casting.ts), which
  * keep the types: a phone loads it only to ask for its own dice (`resolve.ts`). rules.ts re-exports it.
  */
@@ -31,8 +31,9 @@ import {
 import type { DamageDice } from './damage-dice.ts'
 import type { PickUpResult } from './melee.ts'
 import { RULE } from './sections.ts'
+import { MOVEMENT_END, MOVEMENT_START } from './segments.ts'
 import type { Sheet, Weapon } from './sheet.ts'
-import { checkD100, makesStatRoll } from './stat-rolls.ts'
+import { checkD100, makesStatRoll, statRollTier } from './stat-rolls.ts'
 import type { Penetrating } from './tables.ts'
 import { woundState } from './wounds.ts'
 
@@ -63,6 +64,14 @@ export function rollAgainst(setup: AttackSetup, d100: number, options: HitOption
       label: `Automatic: ${d100} is always ${automaticWords(d100)}`,
       value: d100,
       rule: RULE.automatic,
+    })
+  // 01 to 03 inside a better band: the automatic result is a floor (reading 3), and the line says so.
+  else if (d100 <= 3 && kind !== classifyRoll(d100, { target: 3, criticalOn: 0, grievousOn: 0 }).kind)
+    breakdown.push({
+      label: `Automatic: ${d100} is always ${automaticWords(d100)}, at least; the table makes it a ${kind} hit (${kind} on ${kind === 'grievous' ? setup.grievousOn : setup.criticalOn} or less)`,
+      value: d100,
+      rule: RULE.automatic,
+      note: true,
     })
   return { ...setup, d100, kind, automatic, breakdown }
 }
@@ -288,4 +297,89 @@ export function hitWhileCasting(rule: InterruptionRule = 'always'): 'interrupted
     default:
       return unreachable(rule)
   }
+}
+
+/**
+ * Attack and Move, last attack between initiative 2 and 10: by DEX roll tier, how many segments after the
+ * last attack movement begins (null: cannot move this round).
+ */
+export const ATTACK_AND_MOVE_TABLE: ReadonlyArray<{
+  readonly tier: 1 | 2 | 3 | 4 | 5
+  readonly delay: number | null
+}> = [
+  { tier: 1, delay: 1 },
+  { tier: 2, delay: 2 },
+  { tier: 3, delay: 3 },
+  { tier: 4, delay: 4 },
+  { tier: 5, delay: null },
+]
+
+/** Movement after attacking: from which segment, at what share of TMR per segment, and how far in all. */
+export interface AttackAndMove {
+  /** First segment of movement, or null when the combatant cannot move this round. */
+  startsOn: number | null
+  /** Segments of movement this round. */
+  segments: number
+  /** Feet per segment: 1/20th of base TMR. */
+  feetPerSegment: number
+  /** Total feet: never more than half TMR. */
+  feet: number
+  /** The DEX roll's tier, when one was needed. */
+  dexTier: 1 | 2 | 3 | 4 | 5 | null
+  reason: string
+  rule: string
+}
+
+/**
+ * Attack and Move. Last attack before 10: move from 10 at 1/20th TMR a segment. Last attack on 2 to 10:
+ * a DEX roll sets the delay (1x: 1 segment ... 4x: 4, 5x or worse: no move). No movement after 1 ("last
+ * attack on 3 and a 4x DEX roll: 3 - 4 = -1, cannot move"). No attacks may follow the movement.
+ */
+export function attackAndMove(
+  lastAttackSegment: number,
+  tmr: number,
+  dex: number,
+  dexRoll?: number,
+): Outcome<AttackAndMove> {
+  const feetPerSegment = tmr / 20
+  const plan = (
+    startsOn: number | null,
+    dexTier: AttackAndMove['dexTier'],
+    reason: string,
+  ): AttackAndMove => {
+    const segments =
+      startsOn === null || startsOn < MOVEMENT_END ? 0 : Math.min(startsOn, MOVEMENT_START) - MOVEMENT_END + 1
+    return {
+      startsOn: segments === 0 ? null : startsOn,
+      segments,
+      feetPerSegment,
+      feet: segments * feetPerSegment,
+      dexTier,
+      reason,
+      rule: RULE.attackAndMove,
+    }
+  }
+  if (lastAttackSegment > MOVEMENT_START)
+    return ok(plan(MOVEMENT_START, null, 'last attack before initiative 10: move from 10'))
+  // "No movement occurs after segment 1": a last attack on 1 or later leaves nothing to roll for.
+  if (lastAttackSegment <= MOVEMENT_END)
+    return ok(plan(null, null, 'no movement occurs after segment 1: cannot move this round'))
+  if (dexRoll === undefined)
+    return { ok: false, error: 'Roll DEX to see when you can move after this attack.' }
+  const roll = checkD100(dexRoll, 'DEX roll')
+  if (!roll.ok) return roll
+  const tier = statRollTier(roll.value, dex)
+  const row = ATTACK_AND_MOVE_TABLE.find((r) => r.tier === tier)
+  if (!row) throw new Error(`no attack-and-move row for tier ${tier}`)
+  if (row.delay === null) return ok(plan(null, tier, '5x DEX roll or worse: cannot move this round'))
+  const startsOn = lastAttackSegment - row.delay
+  return ok(
+    plan(
+      startsOn,
+      tier,
+      startsOn < MOVEMENT_END
+        ? `${tier}x DEX roll: ${lastAttackSegment} - ${row.delay} = ${startsOn}, after movement ends: cannot move`
+        : `${tier}x DEX roll: move from ${startsOn}`,
+    ),
+  )
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { STUCK_MISSILE_TABLE, STUN_TABLE } from './rolls.ts'
+import { ATTACK_AND_MOVE_TABLE, STUCK_MISSILE_TABLE, STUN_TABLE } from './rolls.ts'
 import {
   AMBUSH_TABLE,
-  ATTACK_AND_MOVE_TABLE,
   COVER_TABLE,
   CRITICAL_TABLE,
   CRITICAL_TABLE_AS_PRINTED,

@@ -131,21 +131,6 @@ export const AMBUSH_TABLE: readonly AmbushTier[] = [
   },
 ]
 
-/**
- * Attack and Move, last attack between initiative 2 and 10: by DEX roll tier, how many segments after the
- * last attack movement begins (null: cannot move this round).
- */
-export const ATTACK_AND_MOVE_TABLE: ReadonlyArray<{
-  readonly tier: 1 | 2 | 3 | 4 | 5
-  readonly delay: number | null
-}> = [
-  { tier: 1, delay: 1 },
-  { tier: 2, delay: 2 },
-  { tier: 3, delay: 3 },
-  { tier: 4, delay: 4 },
-  { tier: 5, delay: null },
-]
-
 /** One choice of a situational modifier table: its id, label, value and rule. */
 export interface ModifierRow<Id extends string = string> {
   readonly id: Id

@@ -14,9 +14,9 @@ import { percent, signed } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import * as spelljammer from './screen-rules.ts'
 
-const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
+export const SHEET = { fields: spelljammer.SHEET_FIELDS, parse: spelljammer.parseSheet }
 
-type Field = 'movement' | 'weaponSwap' | 'halfRound'
+type Field = 'stance' | 'movement' | 'weaponSwap' | 'halfRound'
 
 /** The groups of the form: the first choice of each is what one who says nothing does. */
 const GROUPS: ReadonlyArray<{
@@ -25,6 +25,13 @@ const GROUPS: ReadonlyArray<{
   label: string
   first: IntentOptionGroup['choices'][0]
 }> = [
+  {
+    // "This decision must be made at the beginning of the round" (Defending, Full and Desperate Defense).
+    field: 'stance',
+    id: 'stance',
+    label: 'Defense',
+    first: { id: 'none', label: 'No special defense', effect: 'keep your attacks this round' },
+  },
   {
     field: 'movement',
     id: 'movement',
@@ -78,8 +85,14 @@ function choicesOf(intent: Intent): Outcome<Record<Field, string>> {
   return ok(taken)
 }
 
-/** The declaration a form's intent makes for the rules package. */
-export function roundDeclarationOf(intent: Intent): Outcome<spelljammer.RoundDeclaration> {
+/** The stance a declared defense takes with a weapon of this rank: Defending gives up the most SC it may. */
+export function stanceOf(id: string | null, rank: number): spelljammer.Stance {
+  if (id === 'defending') return { kind: 'defending', sacrifice: spelljammer.maxSacrifice(rank) }
+  return id === 'full-defense' || id === 'desperate-defense' ? { kind: id } : spelljammer.ATTACKING
+}
+
+/** The declaration a form's intent makes for the rules package; `rank`, the weapon's, sets Defending's SC. */
+export function roundDeclarationOf(intent: Intent, rank = 0): Outcome<spelljammer.RoundDeclaration> {
   const taken = choicesOf(intent)
   if (!taken.ok) return taken
   const weaponIndex = intent.weapon === null ? 0 : Number(intent.weapon)
@@ -88,7 +101,7 @@ export function roundDeclarationOf(intent: Intent): Outcome<spelljammer.RoundDec
   return ok({
     action: intent.weapon === null ? 'none' : 'attack',
     weaponIndex,
-    stance: spelljammer.ATTACKING,
+    stance: stanceOf(taken.value.stance, rank),
     movement: taken.value.movement as spelljammer.Movement,
     weaponSwap: taken.value.weaponSwap as spelljammer.WeaponSwap,
     halfRound: taken.value.halfRound as spelljammer.HalfRoundAction,
@@ -107,7 +120,9 @@ export function declaredRound(
 ): Outcome<spelljammer.DeclaredRound> {
   const sheet = readSheet(SHEET, f)
   if (!sheet.ok) return sheet
-  const declaration = roundDeclarationOf(intent ?? fallbackIntent(sheet.value))
+  const said = intent ?? fallbackIntent(sheet.value)
+  const rank = sheet.value.weapons[Number(said.weapon ?? 0)]?.rank ?? 0
+  const declaration = roundDeclarationOf(said, rank)
   if (!declaration.ok) return declaration
   return spelljammer.declareRound(sheet.value, declaration.value, spelljammer.DEFAULT_SETTINGS)
 }
@@ -138,10 +153,14 @@ export function roundWords(round: spelljammer.DeclaredRound): string {
           .join(', ')}`
   const lost = round.attackLosses.map((l) => `${l.label} (${-l.value})`)
   const def = round.defModifiers.filter((l) => l.label === 'No movement declared')
+  // The defense declared: its DEF on every attack on them this round (Defending, Full, Desperate Defense).
+  const defense = round.defModifiers.filter((l) => l.label !== 'No movement declared')
+  const bonus = defense.reduce((n, l) => n + l.value, 0)
   const costs = [
     ...lost,
     ...def.map((l) => `${l.value} DEF and ${round.luckModifier} Luck`),
     ...round.scModifiers.map((l) => `${signed(l.value)} SC (${l.label.toLowerCase()})`),
+    ...(defense.length > 0 ? [`+${bonus} DEF on every attack on you`] : []),
   ]
   return `${attacks}. Movement: ${round.movementAllowed}.${costs.length > 0 ? ` ${costs.join('; ')}.` : ''}`
 }
@@ -153,8 +172,9 @@ export const declarationRules: IntentRules & {
   check(f, intent) {
     const round = declaredRound(f, intent)
     if (!round.ok) return round
-    // The choice of each group, as the declaration checked them (`roundDeclarationOf`).
-    const chosen = GROUPS.map((g) => round.value.declaration[g.field] ?? g.first.id)
+    // The choice of each group, in the form's order, as the declaration read them (`choicesOf`).
+    const taken = choicesOf(intent)
+    const chosen: string[] = taken.ok ? Object.values(taken.value) : []
     const options = chosen.filter((id) => id !== 'none' && id !== 'normal')
     return ok({ metersMoved: 0, weapon: intent.weapon, options })
   },
@@ -175,24 +195,54 @@ export const declarationRules: IntentRules & {
     const round = declaredRound(f, intent)
     return round.ok ? roundWords(round.value) : round.error
   },
-  // Declarations leave everyone their defenses; the defending stances are asked when first attacked.
+  // A defense declared leaves its attacks as declareRound says; nobody is kept to defenses by movement.
   defendOnly: () => [],
 }
 
-/** The room's facts of a declaration: its movement, as the attack rules read it (`declaredMovement`). */
+/**
+ * The room's facts of a declaration: its movement and its defense, as the attack rules read them
+ * (`declaredMovement`, `declaredStance`).
+ */
 const MOVED = 'declared-movement:'
 const TARGET_MOVED = 'target-declared-movement:'
+const STANCE = 'declared-stance:'
+const TARGET_STANCE = 'target-declared-stance:'
 
 export function declarationFacts(attacker?: Intent, target?: Intent): string[] {
-  // Only a movement other than the usual is said: the usual is what the rules assume.
-  const said = (prefix: string, intent?: Intent) => {
+  // Only a movement other than the usual is said, and only a defense: the usual is what the rules assume.
+  const said = (moved: string, stance: string, intent?: Intent) => {
     const d = intent ? roundDeclarationOf(intent) : null
-    return d?.ok && d.value.movement !== 'normal' ? [`${prefix}${d.value.movement}`] : []
+    if (!d?.ok) return []
+    const kind = d.value.stance.kind
+    return [
+      ...(d.value.movement !== 'normal' ? [`${moved}${d.value.movement}`] : []),
+      ...(kind !== 'attack' ? [`${stance}${kind}`] : []),
+    ]
   }
-  return [...said(MOVED, attacker), ...said(TARGET_MOVED, target)]
+  return [...said(MOVED, STANCE, attacker), ...said(TARGET_MOVED, TARGET_STANCE, target)]
 }
 
-const LAST = 'last-attack'
+/** The defense the attacker (or the target) declared at the round's start, as the room said; null: none. */
+export function declaredStance(round: readonly string[] | undefined, whose: 'attacker' | 'target') {
+  const prefix = whose === 'attacker' ? STANCE : TARGET_STANCE
+  return round?.find((f) => f.startsWith(prefix))?.slice(prefix.length) ?? null
+}
+
+/**
+ * The declaration of the round under way; none for one caught completely by the ambush, who takes no part
+ * in its round ("no attacks back").
+ */
+export const declarationOf = (turn: TurnState, id: string): Intent | undefined =>
+  turn.round === 1 && (turn.surprised ?? []).includes(id) ? undefined : orderedRound(turn).intents?.[id]
+
+/** The defense declared for the round under way (`declarationOf`), or null. */
+export function stanceOfRound(turn: TurnState, id: string): string | null {
+  const intent = declarationOf(turn, id)
+  const d = intent ? roundDeclarationOf(intent) : null
+  return d?.ok && d.value.stance.kind !== 'attack' ? d.value.stance.kind : null
+}
+
+export const LAST = 'last-attack'
 
 /**
  * Attack and Move: the fact that this attack is the last of the attacker's round (no place of theirs is
@@ -205,52 +255,9 @@ export function lastAttackFact(turn: TurnState, id: string): string[] {
   return turn.order.some((s, i) => i > turn.current && s.ids.includes(id)) ? [] : [LAST]
 }
 
-/** Whether the room said this attack is the attacker's last of the round (`lastAttackFact`). */
-export const isLastAttack = (round: readonly string[] | undefined) => round?.includes(LAST) ?? false
-
 /** The movement the attacker (or the target) declared this round, as the room said; null: not said. */
 export function declaredMovement(round: readonly string[] | undefined, whose: 'attacker' | 'target') {
   const prefix = whose === 'attacker' ? MOVED : TARGET_MOVED
   const fact = round?.find((f) => f.startsWith(prefix))
   return fact ? (fact.slice(prefix.length) as spelljammer.Movement) : null
-}
-
-const tenth = (feet: number) => Math.round(feet * 10) / 10
-/** "3.5 of 5 ft" */
-const ofFeet = (moved: number, of: number) => `${tenth(moved)} of ${tenth(of)} ft`
-
-/**
- * How far a fighter has moved by the end of a segment of the round's movement, by their declaration:
- * "Movement occurs between initiatives 10 and 1 with 10% of movement happening every segment." Attacking
- * without a movement declared leaves only the 5 foot free move (not followed); no attack, the whole TMR; move and attack half
- * of it; run and attack all of it; attack and move 1/20th of TMR a segment after the last attack (from
- * 10 when it fell before 10, else a DEX roll says when); no movement, none. Null outside movement.
- */
-export function movementBy(
-  f: Pick<Fighter, 'name' | 'sheet'>,
-  intent: Intent | undefined,
-  segment: number,
-  lastAttack?: number,
-): string | null {
-  if (spelljammer.phaseOf(segment) !== 'movement') return null
-  const sheet = readSheet(SHEET, f)
-  const round = declaredRound(f, intent)
-  if (!sheet.ok || !round.ok) return null
-  const { tmr } = sheet.value
-  const { movement, halfRound, action } = round.value.declaration
-  const half = halfRound === 'drink-potion-lose-movement' ? 0.5 : 1
-  if (movement === 'no-movement') return `${f.name}: no movement`
-  if (movement === 'attack-and-move') {
-    if (lastAttack === undefined || lastAttack <= spelljammer.MOVEMENT_START)
-      return `${f.name} moves after the last attack (a DEX roll says from when)`
-    const plan = spelljammer.attackAndMove(lastAttack, tmr, sheet.value.dex)
-    if (!plan.ok) return null
-    const segments = spelljammer.movementTenthsBy(segment)
-    return `${f.name} has moved ${ofFeet(plan.value.feetPerSegment * segments * half, plan.value.feet * half)}`
-  }
-  // Attacking as usual leaves only the free 5 ft, the player's to take or not: nothing to follow.
-  if (movement === 'normal' && action === 'attack') return null
-  const feet = movement === 'normal' ? tmr : spelljammer.moveWhileAttacking(tmr, movement)
-  const total = feet * half
-  return `${f.name} has moved ${ofFeet(spelljammer.feetMovedBy(segment, total), total)}`
 }

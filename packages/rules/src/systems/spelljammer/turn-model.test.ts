@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { orderedRound } from '../../engine/ordered-round.ts'
 import { IDLE_TURN, type TurnState } from '../../engine/turn.ts'
 import { fighter, steps, turnContext } from '../test-support.ts'
-import { movementBy } from './turn-declaration.ts'
-import { spelljammerTurns as rules, segmentClock } from './turn-model.ts'
+import { movementBy, spelljammerTurns as rules, segmentClock } from './turn-model.ts'
 
 const twice = fighter('spelljammer', 't', 'pc', { name: 'Twice', attacksPerRound: 2, initiativeModifier: 1 })
 const goblin = fighter('spelljammer', 'g1', 'foe', { name: 'Goblin 1' })

@@ -5,7 +5,15 @@
 import { isFace, notAFace } from '../../dice/faces.ts'
 import { orderedRound } from '../../engine/ordered-round.ts'
 import { orderedTurns } from '../../engine/ordered-turns.ts'
-import type { SurpriseOutcome, SurpriseSetup, TurnRules, TurnSlot, TurnState } from '../../engine/turn.ts'
+import { readSheet } from '../../engine/sheet.ts'
+import type {
+  Intent,
+  SurpriseOutcome,
+  SurpriseSetup,
+  TurnRules,
+  TurnSlot,
+  TurnState,
+} from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
 import { stateOf, storedSheet } from './combat.ts'
@@ -13,8 +21,48 @@ import type { Casting } from './combat-casting.ts'
 import { spelljammerInfo } from './info.ts'
 import { freeActionNow } from './resolve.ts'
 import * as spelljammer from './rules.ts'
-import { declaredRound, diceOfRound, movementBy } from './turn-declaration.ts'
+import { declaredRound, diceOfRound, SHEET } from './turn-declaration.ts'
 import { spelljammerTurnView } from './turn-view.ts'
+
+const tenth = (feet: number) => Math.round(feet * 10) / 10
+/** "3.5 of 5 ft" */
+const ofFeet = (moved: number, of: number) => `${tenth(moved)} of ${tenth(of)} ft`
+
+/**
+ * How far a fighter has moved by the end of a segment of the round's movement, by their declaration:
+ * "Movement occurs between initiatives 10 and 1 with 10% of movement happening every segment." Attacking
+ * without a movement declared leaves only the 5 foot free move (not followed); no attack, the whole TMR; move and attack half
+ * of it; run and attack all of it; attack and move 1/20th of TMR a segment after the last attack (from
+ * 10 when it fell before 10, else a DEX roll says when); no movement, none. Null outside movement.
+ */
+export function movementBy(
+  f: Pick<Fighter, 'name' | 'sheet'>,
+  intent: Intent | undefined,
+  segment: number,
+  lastAttack?: number,
+): string | null {
+  if (spelljammer.phaseOf(segment) !== 'movement') return null
+  const sheet = readSheet(SHEET, f)
+  const round = declaredRound(f, intent)
+  if (!sheet.ok || !round.ok) return null
+  const { tmr } = sheet.value
+  const { movement, halfRound, action } = round.value.declaration
+  const half = halfRound === 'drink-potion-lose-movement' ? 0.5 : 1
+  if (movement === 'no-movement') return `${f.name}: no movement`
+  if (movement === 'attack-and-move') {
+    if (lastAttack === undefined || lastAttack <= spelljammer.MOVEMENT_START)
+      return `${f.name} moves after the last attack (a DEX roll says from when)`
+    const plan = spelljammer.attackAndMove(lastAttack, tmr, sheet.value.dex)
+    if (!plan.ok) return null
+    const segments = spelljammer.movementTenthsBy(segment)
+    return `${f.name} has moved ${ofFeet(plan.value.feetPerSegment * segments * half, plan.value.feet * half)}`
+  }
+  // Attacking as usual leaves only the free 5 ft, the player's to take or not: nothing to follow.
+  if (movement === 'normal' && action === 'attack') return null
+  const feet = movement === 'normal' ? tmr : spelljammer.moveWhileAttacking(tmr, movement)
+  const total = feet * half
+  return `${f.name} has moved ${ofFeet(spelljammer.feetMovedBy(segment, total), total)}`
+}
 
 /**
  * Each character of the ambushed side makes a PER roll; a 1x roll lets them shout a warning that moves

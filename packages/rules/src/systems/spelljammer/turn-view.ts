@@ -8,7 +8,7 @@ import type { OrderedHooks } from '../../engine/ordered-turns.ts'
 import type { ScreenRules } from '../../rule-system.ts'
 import { othersOnTarget } from './combat.ts'
 import { segmentFact } from './combat-casting.ts'
-import { declarationFacts, declarationRules, lastAttackFact } from './turn-declaration.ts'
+import { declarationFacts, declarationOf, declarationRules, lastAttackFact } from './turn-declaration.ts'
 
 /** What a screen reads of the round (`ScreenRules.turn`): `spelljammerTurns` adds the room's steps. */
 export const spelljammerTurnView = {
@@ -17,11 +17,12 @@ export const spelljammerTurnView = {
   // The segment an attack falls on: casting begins there, and a caster is hit mid-casting or not.
   // What the attacker and the target declared for the round: its movement sets run-and-attack's SC and
   // no movement's -20 DEF (Initiative, Run and Attack); attack and move's last attack, which movement follows.
+  // One caught by surprise takes no part in the ambush's round: no declaration of theirs, no defense, holds.
   facts: (turn, attacker, target) => {
     const at = turn.status === 'running' ? turn.order[turn.current]?.at : undefined
     return [
       ...(at === undefined ? [] : [segmentFact(at)]),
-      ...declarationFacts(orderedRound(turn).intents?.[attacker.id], orderedRound(turn).intents?.[target.id]),
+      ...declarationFacts(declarationOf(turn, attacker.id), declarationOf(turn, target.id)),
       ...(at === undefined ? [] : lastAttackFact(turn, attacker.id)),
     ]
   },

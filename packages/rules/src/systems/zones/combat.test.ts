@@ -9,6 +9,7 @@ import { IDLE_TURN } from '../../engine/turn.ts'
 import type { Declared, Fighter, Resolution } from '../../engine/types.ts'
 import { type Outcome, zones } from '../../index.ts'
 import { fighter, scripted } from '../test-support.ts'
+import { whoIsHitFirst } from './defenses.ts'
 import { zonesCombat as rules } from './room-combat.ts'
 import { makeSheet, makeWeapon } from './test-support.ts'
 
@@ -245,7 +246,7 @@ describe('zones: reactions', () => {
         nearby: true,
       }),
     )
-    const odds = zones.attackOdds(spear, 10, { kind: 'counter', counter: axe.damage }).counter
+    const odds = whoIsHitFirst(spear.damage, axe.damage)
     const counter = must(defensesDeclared(rules, theobald, leader, attack('weapon-0'))).find(
       (o) => o.id === 'counter:weapon-0',
     )

@@ -40,8 +40,6 @@ export const note = (label: string, value: number, rule?: string): BreakdownLine
 /** The three saves of the sheet. */
 export type Stat = 'str' | 'agi' | 'wit'
 
-export const STAT_LABEL: Record<Stat, string> = { str: 'STR', agi: 'AGI', wit: 'WIT' }
-
 /** Checks a typed-in or scripted face: a face outside the die is a bug upstream, so it throws. */
 export function assertFace(face: number, sides: number, what: string): void {
   invariant(isFace(face, sides), `${what}: ${face} is not a face of a d${sides}`)

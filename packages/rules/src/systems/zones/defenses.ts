@@ -156,6 +156,51 @@ function namedDefenses(p: Planned, attacker: Fighter, target: Fighter, view: Tab
   ]
 }
 
+/** Who is hit first in a counter, of the attacker and the counterer, or both together. */
+export interface FirstHit {
+  attackerFirst: zones.Chance
+  countererFirst: zones.Chance
+  together: zones.Chance
+}
+
+/** Who is hit first, from the attack's damage to the counterer and the counter's to the attacker. */
+function firstHit(dmg: zones.DamageOdds, c: zones.DamageOdds): FirstHit {
+  // attackerFirst: the counter's damage to the attacker exceeds the attack's damage to the counterer.
+  let more = 0
+  let equal = 0
+  c.ways.forEach((wc, vc) => {
+    dmg.ways.forEach((wa, va) => {
+      if (vc > va) more += wc * wa
+      else if (vc === va) equal += wc * wa
+    })
+  })
+  const total = c.outOf * dmg.outOf
+  return {
+    attackerFirst: zones.chance(more, total),
+    together: zones.chance(equal, total),
+    countererFirst: zones.chance(total - more - equal, total),
+  }
+}
+
+/**
+ * Counters' odds worked out before, by what both damages count (dice, halvings, armour): a defender's
+ * prompt offers a counter with each of their attacks at every attack, and the pairs at a table are few.
+ */
+const firstHits = new Map<string, FirstHit>()
+const MAX_KEPT_FIRST_HITS = 256
+
+/** A counter's odds: who is hit first, by the attack's damage to the counterer and the counter's to the attacker. */
+export function whoIsHitFirst(attack: zones.DamageSpec, counter: zones.DamageSpec): FirstHit {
+  const key = `${zones.damageKey(attack)} ${zones.damageKey(counter)}`
+  let odds = firstHits.get(key)
+  if (!odds) {
+    odds = firstHit(zones.damageOdds(attack), zones.damageOdds(counter))
+    if (firstHits.size >= MAX_KEPT_FIRST_HITS) firstHits.clear()
+    firstHits.set(key, odds)
+  }
+  return odds
+}
+
 /**
  * A counter's chance: against a damaging attack, that the attacker is hit first (whoever suffers more
  * after armour is hit first); against a non-lethal one, which resolves last, that the counter takes
@@ -170,9 +215,9 @@ function counterOdds(
   const dice = zones.formatDamage(c.plan.damage.dice)
   // The counterer: the target ("you"), or the one they hide behind, named.
   if (p.kind === 'strike') {
-    const odds = zones.attackOdds(p.plan, p.a.wit, { kind: 'counter', counter: c.plan.damage }).counter
-    const first = odds?.attackerFirst.probability ?? 0
-    const together = odds?.together.probability ?? 0
+    const odds = whoIsHitFirst(p.plan.damage, c.plan.damage)
+    const first = odds.attackerFirst.probability
+    const together = odds.together.probability
     return {
       chance: first,
       effect: `${who ? `${who} strikes` : 'Strike'} back with ${dice} as they roll damage; whoever suffers more after armour is hit first. ${who ? `${who} hits` : 'You hit'} first ${percent(first)}, both together ${percent(together)}.`,

@@ -5,6 +5,7 @@ import { seededDice } from '../../dice/seeded.ts'
 import type { Outcome } from '../../system.ts'
 import { planAttack } from './attack.ts'
 import { chance } from './common.ts'
+import { whoIsHitFirst } from './defenses.ts'
 import { attackOdds, damageOdds, diceCounts, expectation } from './odds.ts'
 import { resolveCounter, resolveDamage, resolveDodge, resolveHit } from './rolls.ts'
 import { makeSheet, makeWeapon } from './test-support.ts'
@@ -33,7 +34,7 @@ function theobaldsCounter(count: number) {
       nearby: true,
     }),
   )
-  const odds = attackOdds(attack, 10, { kind: 'counter', counter: counter.damage })
+  const odds = whoIsHitFirst(attack.damage, counter.damage)
   return { attack, counter, odds }
 }
 
@@ -98,9 +99,9 @@ describe('zones odds', () => {
         if (t > a) theobaldMore++
         else if (t === a) tie++
       }
-    expect(odds.counter?.attackerFirst).toEqual(chance(theobaldMore, 48))
-    expect(odds.counter?.together).toEqual(chance(tie, 48))
-    expect(odds.counter?.countererFirst).toEqual(chance(48 - theobaldMore - tie, 48))
+    expect(odds.attackerFirst).toEqual(chance(theobaldMore, 48))
+    expect(odds.together).toEqual(chance(tie, 48))
+    expect(odds.countererFirst).toEqual(chance(48 - theobaldMore - tie, 48))
   })
 
   it('agrees with seeded sampling of hit, dodge and damage (seed printed on failure)', () => {
@@ -146,12 +147,9 @@ describe('zones odds', () => {
       })
       seen[r.hitFirst]++
     }
-    expect(
-      Math.abs(seen.attacker / n - (odds.counter?.attackerFirst.probability ?? -1)),
-      `seed ${seed}`,
-    ).toBeLessThan(0.015)
-    expect(Math.abs(seen.both / n - (odds.counter?.together.probability ?? -1)), `seed ${seed}`).toBeLessThan(
+    expect(Math.abs(seen.attacker / n - (odds.attackerFirst.probability ?? -1)), `seed ${seed}`).toBeLessThan(
       0.015,
     )
+    expect(Math.abs(seen.both / n - (odds.together.probability ?? -1)), `seed ${seed}`).toBeLessThan(0.015)
   })
 })

@@ -2,7 +2,7 @@
 import { fraction } from '../../dice/reduced-fraction.ts'
 import { sumOfDice } from '../../dice/sum-of-dice.ts'
 import type { AttackPlan } from './attack.ts'
-import { CERTAIN, type Chance, chance, notChance, timesChance } from './common.ts'
+import { CERTAIN, type Chance, notChance, timesChance } from './common.ts'
 import type { DamageSpec } from './damage.ts'
 import type { NonLethalPlan } from './non-lethal.ts'
 import { saveChance } from './save.ts'
@@ -35,8 +35,28 @@ export interface DamageOdds {
   expected: Expectation
 }
 
-/** Counts every roll of the spec's dice through halving and armour. */
+/**
+ * Damage odds worked out before, by what they count (dice, halvings, armour): they are never changed once
+ * made, and one attack asks for the same ones several times (its counters' odds, whether it fells the
+ * counterer before each disarm, shove or grapple, its expected damage).
+ */
+const damages = new Map<string, DamageOdds>()
+const MAX_KEPT_DAMAGES = 256
+export const damageKey = (d: DamageSpec) => `${d.dice.count}d${d.dice.sides}/${d.halvings}/${d.armor}`
+
+/** Counts every roll of the spec's dice through halving and armour, once per distinct count (`damages`). */
 export function damageOdds(spec: DamageSpec): DamageOdds {
+  const key = damageKey(spec)
+  let odds = damages.get(key)
+  if (!odds) {
+    odds = countDamage(spec)
+    if (damages.size >= MAX_KEPT_DAMAGES) damages.clear()
+    damages.set(key, odds)
+  }
+  return odds
+}
+
+function countDamage(spec: DamageSpec): DamageOdds {
   const counts = diceCounts(spec.dice.count, spec.dice.sides)
   const ways: number[] = []
   let outOf = 0
@@ -52,10 +72,7 @@ export function damageOdds(spec: DamageSpec): DamageOdds {
   return { ways, outOf, expected: expectation(sum, outOf) }
 }
 
-export type ReactionPlan =
-  | { kind: 'none' }
-  | { kind: 'dodge'; agi: number }
-  | { kind: 'counter'; counter: DamageSpec }
+export type ReactionPlan = { kind: 'none' } | { kind: 'dodge'; agi: number }
 
 export interface AttackOdds {
   /** P(the attack hits): 1 without a WIT save, else P(WIT save passes). */
@@ -66,13 +83,12 @@ export interface AttackOdds {
   lands: Chance
   /** Expected damage the target suffers, over every outcome (misses count as 0). */
   expectedDamage: Expectation
-  /** For a counter: who is hit first (after the WIT save, if one is needed). */
-  counter: { attackerFirst: Chance; countererFirst: Chance; together: Chance } | null
 }
 
 /**
- * The exact odds of a declared attack before anyone rolls: chance to hit, to be dodged, expected damage,
- * and for a counter who is hit first. A preview counts at most a few thousand outcomes.
+ * The exact odds of a declared attack before anyone rolls: chance to hit, to be dodged, expected damage (for
+ * a counter, who is hit first: the defender's prompt's `whoIsHitFirst`). A preview counts at most a few
+ * thousand outcomes.
  */
 export function attackOdds(
   plan: AttackPlan,
@@ -84,26 +100,7 @@ export function attackOdds(
   const dodge = reaction.kind === 'dodge' ? saveChance(reaction.agi) : null
   const lands = dodge ? timesChance(hit, notChance(dodge)) : hit
   const expectedDamage = expectation(dmg.expected.num * lands.ways, dmg.expected.den * lands.outOf)
-  let counter: AttackOdds['counter'] = null
-  if (reaction.kind === 'counter') {
-    const c = damageOdds(reaction.counter)
-    // attackerFirst: the counter's damage to the attacker exceeds the attack's damage to the counterer.
-    let more = 0
-    let equal = 0
-    c.ways.forEach((wc, vc) => {
-      dmg.ways.forEach((wa, va) => {
-        if (vc > va) more += wc * wa
-        else if (vc === va) equal += wc * wa
-      })
-    })
-    const total = c.outOf * dmg.outOf
-    counter = {
-      attackerFirst: chance(more, total),
-      together: chance(equal, total),
-      countererFirst: chance(total - more - equal, total),
-    }
-  }
-  return { hit, dodge, lands, expectedDamage, counter }
+  return { hit, dodge, lands, expectedDamage }
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { type BreakdownLine, fail, type Outcome, ok } from '../../system.ts'
 import type { AttackPlan } from './attack.ts'
-import { assertFace, invariant, line, note, RULE, STAT_LABEL, type Stat, unreachable } from './common.ts'
+import { assertFace, invariant, line, note, RULE, type Stat, unreachable } from './common.ts'
 import type { DamageSpec } from './damage.ts'
 import type { MoraleMember, SurrenderState } from './morale.ts'
 import { MOUNTING_ZONES } from './mounts.ts'
@@ -14,6 +14,9 @@ import type { IncapacitationPolicy } from './settings.ts'
 import type { Sheet } from './sheet.ts'
 import { halveForSize, sizeSteps } from './size.ts'
 import type { RevealingAction } from './sneaking.ts'
+
+/** The saves' names, as a roll's breakdown says them. */
+export const STAT_LABEL: Record<Stat, string> = { str: 'STR', agi: 'AGI', wit: 'WIT' }
 
 // --- Saves -----------------------------------------------------------------------------------
 
