@@ -511,8 +511,10 @@ describe('the GM’s verdicts on physical dice', () => {
 })
 
 describe('an attack held for the GM’s approval of typed dice', () => {
-  it('takes its damage from the hit points of the moment it is approved, not of the roll', () => {
-    const { room, docs, seat, log } = setup()
+  /** Mira's natural 20 on the goblin, typed in and held for the GM, on her turn. */
+  function heldAttack() {
+    const t = setup()
+    const { room, docs, seat, log } = t
     docs.table.getMap(TABLE.settings).set('physicalDice', 'approve')
     const add = (id: string, values: Record<string, unknown>) => {
       const fields = new Y.Map<unknown>()
@@ -549,6 +551,15 @@ describe('an attack held for the GM’s approval of typed dice', () => {
     room.resolveSeat(MIRA)
     const held = log().find((e) => e.kind === 'attack')
     expect(held?.status).toBe('pending')
+    const approve = () => {
+      docs.gm.getArray(GM.approvals).push([{ entryId: held?.id, approve: true }])
+      room.resolveGm()
+    }
+    return { ...t, goblin, gmAsk, turn, held, approve }
+  }
+
+  it('takes its damage from the hit points of the moment it is approved, not of the roll', () => {
+    const { goblin, held, log, approve } = heldAttack()
     const { before, after } = held?.changes?.gob ?? { before: {}, after: {} }
     const damage = Number(before.hp) - Number(after.hp)
     expect(damage).toBeGreaterThan(0)
@@ -556,11 +567,26 @@ describe('an attack held for the GM’s approval of typed dice', () => {
 
     // While the GM looks at the dice, the goblin is hurt to 2 by other means.
     goblin.set('hp', 2)
-    docs.gm.getArray(GM.approvals).push([{ entryId: held?.id, approve: true }])
-    room.resolveGm()
+    approve()
 
     expect(log().find((e) => e.id === held?.id)?.status).toBe('approved')
     expect(goblin.get('hp')).toBe(2 - damage)
+  })
+
+  it('holds its turn until the GM’s verdict: what it changes lands in its own round, never the next', () => {
+    const { gmAsk, turn, approve, docs, answer } = heldAttack()
+    const round = turn.get('round')
+    // Found by the fight simulator (spelljammer seed 1200, odnd seed 825): approved after its round had
+    // ended, an attack's round-long changes (a stance, a strike owed back) were applied to the next one.
+    gmAsk({ id: 'next-held', kind: 'next-turn' })
+    expect(answer(docs.gm, 'next-held')).toEqual({
+      ok: false,
+      error: 'Mira’s dice against Goblin wait for the GM’s approval.',
+    })
+    expect(turn.get('round')).toBe(round)
+    approve()
+    gmAsk({ id: 'next-approved', kind: 'next-turn' })
+    expect(answer(docs.gm, 'next-approved')).toMatchObject({ ok: true })
   })
 })
 

@@ -27,6 +27,22 @@ import { closeAllPrompts, openPrompts } from './prompts.ts'
 import { eventDone, rearmEvents, withEventsDue } from './timed-events.ts'
 import { readTurn, writeTurn } from './turn-doc.ts'
 
+/**
+ * Attacks rolled with typed dice that wait for the GM's verdict: the turn waits for them as for a defender's
+ * answer, so an outcome approved late still lands in its own turn and round (its attacks, stances and the
+ * strikes it grants belong to them), never in the next.
+ */
+function awaitingApproval(ctx: RoomContext): TurnContext['openPrompts'] {
+  return ctx.log
+    .getArray<LogEntry>(LOG.entries)
+    .toArray()
+    .flatMap((e) =>
+      e.status === 'pending' && e.attack
+        ? [{ attackerId: e.attack.attackerId, targetId: e.attack.targetId, approval: true }]
+        : [],
+    )
+}
+
 /** What the turn model sees of the table now. */
 function turnContext(ctx: RoomContext): TurnContext {
   const combat = ctx.rules.combat
@@ -37,7 +53,10 @@ function turnContext(ctx: RoomContext): TurnContext {
       partyInitiative: settings.partyInitiative,
       rerollInitiativeEachRound: settings.rerollInitiativeEachRound,
     },
-    openPrompts: openPrompts(ctx.table).map(({ attackerId, targetId }) => ({ attackerId, targetId })),
+    openPrompts: [
+      ...openPrompts(ctx.table).map(({ attackerId, targetId }) => ({ attackerId, targetId })),
+      ...awaitingApproval(ctx),
+    ],
     roll: (sides) => ctx.dice.roll(sides),
     out: (f) => combat.out(f),
   }

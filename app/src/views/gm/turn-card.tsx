@@ -83,6 +83,14 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
   // A monster the rules leave nothing to do this turn says why, instead of a button to a refusal.
   const barred = (c: Combatant) => (rules ? noActionNow(rules, c, turnState, table.combatants.value) : null)
   const nameOf = (id: string) => allCombatants.find((c) => c.id === id)?.name ?? 'Someone'
+  // Typed dice held for the GM's approval: the turn does not move past their attack until it is judged.
+  const judging = [
+    ...new Set(
+      table.log.value.flatMap((e) =>
+        e.status === 'pending' && e.attack ? [nameOf(e.attack.attackerId)] : [],
+      ),
+    ),
+  ]
   const IntentForm = useLazy(loadIntentForm, stating)
   const newFight = (
     <NewFight gm={gm} monsters={table.combatants.value.filter((c) => c.side !== 'pc').length} />
@@ -95,6 +103,9 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
         <p class="muted">
           Waiting for {stating ? 'the intent of' : 'initiative from'} {waitingFor.join(', ')}.
         </p>
+      )}
+      {judging.length > 0 && (
+        <p class="muted">The turn waits for your verdict on {judging.join(', ')}’s dice, in the log.</p>
       )}
       {stating && system && IntentForm && (
         <div class="foe-intents">

@@ -23,7 +23,7 @@ import type {
   TurnState,
   TurnStep,
 } from './turn.ts'
-import { countAttack, IDLE_TURN, NO_SURPRISE, type RoundView } from './turn.ts'
+import { countAttack, IDLE_TURN, NO_SURPRISE, type RoundView, waitingWords } from './turn.ts'
 import type { Fighter } from './types.ts'
 
 /** What a slot-ordered system says about its rounds. */
@@ -407,10 +407,7 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
         if (turn.status !== 'running') return fail('No round is running.')
         if (orderedRound(turn).phase === 'movement') return fail(STILL_MOVING)
         const waiting = ctx.openPrompts[0]
-        if (waiting) {
-          const name = (id: string) => find(id)?.name ?? 'Someone'
-          return fail(`${name(waiting.targetId)} has not answered ${name(waiting.attackerId)}’s attack yet.`)
-        }
+        if (waiting) return fail(waitingWords(waiting, (id) => find(id)?.name ?? 'Someone'))
         return ok(settle({ ...turn, current: turn.current + 1, acted: [], attacks: {} }, ctx))
       }
       case 'act':

@@ -246,13 +246,27 @@ export interface TurnSettings {
   rerollInitiativeEachRound: boolean
 }
 
+/** An attack not settled yet: its defender has not answered, or (`approval`) the GM has not judged its typed dice. */
+export interface OpenExchange {
+  attackerId: string
+  targetId: string
+  approval?: boolean
+}
+
+/** Why the turn cannot move on past an open exchange, in the table's words. */
+export function waitingWords(open: OpenExchange, name: (id: string) => string): string {
+  return open.approval
+    ? `${name(open.attackerId)}’s dice against ${name(open.targetId)} wait for the GM’s approval.`
+    : `${name(open.targetId)} has not answered ${name(open.attackerId)}’s attack yet.`
+}
+
 /** What a turn model sees of the table at each step. */
 export interface TurnContext {
   /** The combatants on the table now (monsters the GM still hides are not). */
   fighters: readonly Fighter[]
   settings: TurnSettings
-  /** Attacks waiting for a defender's answer: the round cannot move past them. */
-  openPrompts: ReadonlyArray<{ attackerId: string; targetId: string }>
+  /** Attacks the round cannot move past: waiting for a defender's answer, or for the GM's verdict on typed dice. */
+  openPrompts: readonly OpenExchange[]
   /** The room's die, for a roll the turn model itself needs (zones: who holds the initiative). */
   roll(sides: number): number
   /** Why a fighter takes no part now (the system's `combat.out`), or null. */

@@ -13,6 +13,7 @@ import {
   type TurnRules,
   type TurnState,
   type TurnStep,
+  waitingWords,
 } from '../../engine/turn.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import {
@@ -172,7 +173,12 @@ function endTurn(turn: TurnState, id: string | null, ctx: TurnContext): Outcome<
   // Any one of a mount and its riders ends the turn they take together.
   if (!under || (id !== null && !actingNow(round, ctx).includes(id))) return fail('It is not your turn.')
   const waiting = ctx.openPrompts.find((p) => p.attackerId === under)
-  if (waiting) return fail('Your attack waits for its defender’s answer first.')
+  if (waiting)
+    return fail(
+      waiting.approval
+        ? 'Your attack waits for the GM’s approval of its dice first.'
+        : 'Your attack waits for its defender’s answer first.',
+    )
   const ended = zones.stepRound(round, { type: 'end-turn', character: under })
   return ended.ok ? ok(settle(withZonesRound(turn, ended.value), ctx)) : ended
 }
@@ -183,10 +189,8 @@ function act(turn: TurnState, side: 'pc' | 'foe', id: string | null, ctx: TurnCo
   const round = zonesRound(turn)
   if (turn.status !== 'running' || !round) return fail('No round is running.')
   const waiting = ctx.openPrompts[0]
-  if (waiting) {
-    const name = (x: string) => ctx.fighters.find((f) => f.id === x)?.name ?? 'Someone'
-    return fail(`${name(waiting.targetId)} has not answered ${name(waiting.attackerId)}’s attack yet.`)
-  }
+  if (waiting)
+    return fail(waitingWords(waiting, (x) => ctx.fighters.find((f) => f.id === x)?.name ?? 'Someone'))
   let state = synced(round, ctx)
   if (state.phase === 'choosing-first') {
     // The faction holding the initiative goes first when it moves; the other must wait for it.
