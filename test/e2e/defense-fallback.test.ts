@@ -1,6 +1,13 @@
 import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
-import { addCombatant, openGmTablet, playUntil, seatPhone, visible } from '../support/table-play.ts'
+import {
+  addCombatant,
+  openGmTablet,
+  playUntil,
+  seatPhone,
+  typeOwnDice,
+  visible,
+} from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -24,7 +31,10 @@ async function ogreAttacksTomas(late: 'wait' | 'book') {
   await gm.getByRole('button', { name: 'Ogre attacks' }).click()
   const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
   await ogre.getByRole('radio', { name: /Tomas/ }).check()
-  await ogre.getByRole('button', { name: 'Roll the attack' }).click()
+  // "A parry is determined after the attack roll is made. If an attack fails, it does not need to be
+  // parried" (5.6): the GM's own dice make it a success (15 against the Brawl's 25%), so Tomas is asked.
+  await typeOwnDice(ogre, (i, sides) => (i === 0 ? 15 : Math.ceil(sides / 2)))
+  await ogre.getByRole('button', { name: 'Send my dice' }).click()
   return { gm, tomas }
 }
 
@@ -37,6 +47,13 @@ describe('a defense prompt the player leaves unanswered', () => {
     // Tomas's phone asks him, with the countdown; the GM sees the same prompt, not yet theirs to answer.
     const onPhone = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
     await expect.poll(() => onPhone.textContent()).toMatch(/the GM answers for you in ([1-9]|10) s/)
+    // Asked after the roll, his phone says first what it came to, and the odds left given it.
+    expect(await onPhone.locator('.rolled-first').textContent()).toBe(
+      'Ogre’s attack succeeds: 15 against 25%, a success.',
+    )
+    expect(await onPhone.getByRole('button', { name: /^Dodge/ }).textContent()).toMatch(
+      /the attack still lands/,
+    )
     const onTablet = gm.getByRole('alertdialog', { name: 'Ogre attacks Tomas' })
     await expect.poll(() => onTablet.textContent()).toMatch(/Tomas is choosing on their phone/)
     const gmOptions = onTablet.getByRole('button')

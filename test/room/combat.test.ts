@@ -83,7 +83,16 @@ describe.each(SYSTEM_IDS)('attacks at the table: %s', (system) => {
       ok: false,
       error: 'It is not your turn.',
     })
-    const attacked = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared })
+    // brp asks the defender only once the attack roll succeeded (5.6): the GM types a d100 of 10 (the
+    // Ogre's Brawl is 25%), then 1s for the damage.
+    const faces = system === 'brp' ? { faces: [10, 1, 1, 1] } : {}
+    const attacked = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'ogre',
+      targetId: t.mira,
+      declared,
+      ...faces,
+    })
     expect(attacked).toEqual({ ok: true, logId: expect.any(String) })
 
     // Where the system gives the defender a choice, the prompt waits for Mira's phone.
@@ -424,7 +433,14 @@ describe('brp’s defense prompt from the rules’ previewAttack (5.6, 5.7, 5.11
       'the sheets',
     )
     const thrown = { choice: 'dagger-thrown', toggles: [] }
-    const attacked = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared: thrown })
+    // A d100 of 1, a special success whatever the dagger's chance: Mira is asked after it (5.6).
+    const attacked = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'ogre',
+      targetId: t.mira,
+      declared: thrown,
+      faces: [1, 1, 1, 1],
+    })
     expect(attacked).toEqual({ ok: true, logId: expect.any(String) })
     await eventually(() => t.prompts().length === 1, 'Mira’s defense prompt')
     const prompt = t.prompts()[0] as PendingDefense
@@ -461,9 +477,12 @@ describe('brp’s defense prompt from the rules’ previewAttack (5.6, 5.7, 5.11
     expect(prompt.options.find((o) => o.id === 'dodge')?.effect).toMatch(
       new RegExp(`at ${chanceOf(odds([]).find((d) => d.label === 'Dodge'))}%`),
     )
-    const fromRules = defensesDeclared(rules, t.fighter('ogre'), t.fighter(t.mira), thrown)
-    if (!fromRules.ok) throw new Error(fromRules.error)
-    expect(prompt.options).toEqual(fromRules.value)
+    const plan = rules.plan(t.fighter('ogre'), t.fighter(t.mira), thrown)
+    if (!plan.ok) throw new Error(plan.error)
+    const fromRules = rules.rollsFirst?.(plan.value, () => 1)
+    if (!fromRules?.ok) throw new Error('brp rolls no attack first')
+    expect(prompt.options).toEqual(fromRules.value.defenses)
+    expect(prompt.rolled?.says).toMatch(/^Ogre’s attack succeeds: 1 against \d+%, a special success\.$/)
     // She kneels and parries: the room's outcome is the rules' for the same dice.
     const before = [t.fighter('ogre'), t.fighter(t.mira)] as const
     const answered = await t.ask({ kind: 'defend', promptId: prompt.id, choice: 'parry-shield-kneeling' })

@@ -36,7 +36,9 @@ async function unanswered(system: SystemId, lateDefense: 'wait' | 'none' | 'book
   const ogre = t.fighter('ogre')
   const choices = SYSTEMS[system].combat.choices(ogre)
   const declared = { choice: choices.ok ? (choices.value[0]?.id ?? '') : '', toggles: [] }
-  const attacked = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared })
+  // brp asks only once the attack roll succeeded (5.6): the GM types a d100 of 10 against the Brawl's 25%.
+  const faces = system === 'brp' ? { faces: [10, 1, 1, 1] } : {}
+  const attacked = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared, ...faces })
   expect(attacked.ok).toBe(true)
   await eventually(() => t.prompts().length === 1, 'the defense prompt')
   const prompt = t.prompts()[0]

@@ -584,6 +584,14 @@ export function check(
       return { invariant: 'no spelljammer stance is taken after the round’s first segment', message: late }
   }
 
+  // brp: "A parry is determined after the attack roll is made. If an attack fails, it does not need to be
+  // parried" (5.6), and a dodge likewise (5.7).
+  if (fight.system === 'brp') {
+    const early = brpDefenseBeforeRoll(before, after, freshPrompts)
+    if (early)
+      return { invariant: 'no brp defense is asked before its attack roll, nor for a miss', message: early }
+  }
+
   // A combatant revealed mid-round joins the turn model that round or the next.
   if (fight.revealedAt) {
     const { id, round } = fight.revealedAt
@@ -899,6 +907,38 @@ export function spelljammerLateStance(
     const declared = orderedRound(turn).intents?.[f.id]?.options ?? []
     if (surprised || !declared.includes(kind))
       return `${f.name} took ${kind} (${where}); the round's declaration said ${surprised ? 'nothing (caught by the ambush)' : JSON.stringify(declared)}`
+  }
+  return null
+}
+
+/**
+ * brp's defense asked before the attack roll (a prompt without the roll), against a miss (the outcome's
+ * d100 over the attack chance its own lines show), or resolved with another roll than the one it was
+ * asked after. Says whose, or null.
+ */
+export function brpDefenseBeforeRoll(
+  before: Snapshot,
+  after: Snapshot,
+  freshPrompts: readonly PendingDefense[],
+): string | null {
+  const name = (id: string) => after.fighters.find((f) => f.id === id)?.name ?? id
+  const rollOf = (p: PendingDefense) => (p.rolled ? (p.rolled.faces[0] ?? p.faces?.[0]) : undefined)
+  for (const p of freshPrompts)
+    if (rollOf(p) === undefined)
+      return `${name(p.targetId)} was asked to defend before ${name(p.attackerId)}'s attack roll`
+  for (const p of before.prompts) {
+    if (p.question || after.prompts.some((q) => q.id === p.id)) continue
+    const e = after.fresh.find(
+      (e) => e.kind === 'attack' && e.attack?.attackerId === p.attackerId && e.attack.targetId === p.targetId,
+    )
+    // Closed without an outcome (the fight ended, one of the two left): nothing was rolled again.
+    if (!e) continue
+    const face = rollOf(p)
+    if (e.faces?.[0] !== face)
+      return `${name(p.attackerId)}'s attack on ${name(p.targetId)} was asked after a roll of ${face} and resolved with ${e.faces?.[0]}`
+    const chance = e.lines?.find((l) => l.label === 'Attack chance')?.value
+    if (face !== undefined && chance !== undefined && face > chance)
+      return `${name(p.targetId)} was asked to defend against a miss (${face} against ${name(p.attackerId)}'s ${chance}%)`
   }
   return null
 }

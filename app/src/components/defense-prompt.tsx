@@ -63,6 +63,7 @@ export function DefensePrompt({
       aria-labelledby={`prompt-${prompt.id}`}
     >
       <h2 id={`prompt-${prompt.id}`}>{heading}</h2>
+      {prompt.rolled && <p class="rolled-first">{prompt.rolled.says}</p>}
       <p class={prompt.question ? '' : 'muted small'}>
         {prompt.question ??
           (viewer === 'defender'

@@ -70,6 +70,12 @@ export interface PendingDefense {
   declared: Declared
   /** The attacker's own dice, typed in, used when the attack resolves. */
   faces?: number[]
+  /**
+   * The attack's own roll, made before the defender is asked where the text says so (brp 5.6: "A parry is
+   * determined after the attack roll is made"): the room's faces, which the attack resolves with, and what
+   * they came to in the defender's words. A typed roll is in `faces`, and its words here.
+   */
+  rolled?: { faces: number[]; says: string }
   options: DefenseOption[]
   /** What the attacker does to the target where it is no attack (the choice's `against`: "moves away from"). */
   against?: string

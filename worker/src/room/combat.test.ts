@@ -84,10 +84,19 @@ function room(system: SystemId) {
 type Room = ReturnType<typeof room>
 
 /**
- * An attack of the room's GM that its rules put to the defender. Most systems ask at any time; osr asks
- * only in a running fight, of a target yet to act whose long reach may strike first (17.0.1.9).
+ * An attack of the room's GM that its rules put to the defender. Most systems ask at any time; brp only
+ * once the attack roll succeeded (5.6: "If an attack fails, it does not need to be parried"), so the GM
+ * types its dice (a d100 of 10 against the Ogre's 25%, then 1s for the damage); osr asks only in a running fight, of a target yet to act
+ * whose long reach may strike first (17.0.1.9).
  */
 function promptingAttack(r: Room, system: SystemId) {
+  if (system === 'brp')
+    return {
+      attackerId: 'a',
+      targetId: 'b',
+      declared: { choice: r.first(), toggles: [] },
+      faces: [10, 1, 1, 1],
+    }
   if (system !== 'osr')
     return { attackerId: 'a', targetId: 'b', declared: { choice: r.first(), toggles: [] } }
   for (const id of ['a', 'b']) {
@@ -313,14 +322,20 @@ describe('the table, prompt after prompt', () => {
       troll?.set('maxHp', 1_000_000)
       troll?.set('hp', 1_000_000)
     })
-    /** One attack put to the Troll, and answered. */
+    /**
+     * One attack put to the Troll, and answered; its wound then healed, as the GM might: the typed d100
+     * always succeeds, and brp keeps each wound in the state, which would grow by one every blow.
+     */
     const exchange = () => {
+      const unhurt = troll?.get('state')
       expect(r.ask({ kind: 'attack', ...attack }).ok).toBe(true)
       const [prompt] = r.prompts()
       if (!prompt) throw new Error('brp did not ask the Troll')
       const choice = prompt.options.at(-1)?.id
       expect(r.ask({ kind: 'defend', promptId: prompt.id, choice }).ok).toBe(true)
       expect(r.prompts()).toEqual([])
+      if (unhurt !== undefined && troll?.get('state') !== unhurt)
+        r.docs.table.transact(() => troll?.set('state', unhurt))
     }
     // What the room stores of the table: its version 2 snapshot (room-store.ts's compaction).
     const stored = () => Y.encodeStateAsUpdateV2(r.docs.table).length

@@ -66,12 +66,24 @@ export function attack(
   // A monster's defense, where the GM set the room so: by the book or none, chosen now and said in the log.
   const byHand = ctx.gm.getMap<true>(GM.byHand).get(targetId) === true
   const roomAnswers = seatOf(ctx.table, targetId) === null && !byHand ? settings.foeDefense : 'gm'
-  const best = roomAnswers === 'book' ? bestByTheBook(defenses.value) : null
-  if (defenses.value.length > 0 && !best && roomAnswers !== 'none') {
+  // Where the defender chooses after the attack roll (brp), it is rolled now: a miss is answered by nobody,
+  // a hit by the defenses that can still answer it, and it resolves with the same faces.
+  let options = defenses.value
+  let rolled: PendingDefense['rolled']
+  if (rules.rollsFirst && options.length > 0 && roomAnswers !== 'none') {
+    const roller = roomRoller(ctx, faces)
+    const first = rules.rollsFirst(plan, roller.roll)
+    if (roller.error) return { ok: false, error: roller.error }
+    if (!first.ok) return first
+    rolled = { faces: roller.rolls.filter((r) => !r.typed).map((r) => r.face), says: first.value.says }
+    options = first.value.defenses
+  }
+  const best = roomAnswers === 'book' ? bestByTheBook(options) : null
+  if (options.length > 0 && !best && roomAnswers !== 'none') {
     // Checked in full now (typed dice included), so an attack that waits for its defender cannot fail
     // later: by a dry run, unless the rules' plan and defenses have refused all it could refuse already.
     if (faces?.length || !rules.defensesCheckResolve) {
-      const dry = roomRoller(ctx, faces)
+      const dry = roomRoller(ctx, faces, rolled?.faces)
       const tried = rules.resolve(plan, null, dry.roll)
       if (dry.error) return { ok: false, error: dry.error }
       if (!tried.ok) return tried
@@ -82,7 +94,8 @@ export function attack(
       targetId,
       declared: plan.declared,
       ...(faces ? { faces } : {}),
-      options: defenses.value,
+      ...(rolled ? { rolled } : {}),
+      options,
       ...(plan.choice?.against ? { against: plan.choice.against } : {}),
       askedAt: ctx.now,
       gmAfter: ctx.now + settings.defenseSeconds * 1000,
@@ -95,11 +108,13 @@ export function attack(
           value: 0,
           note: true,
         }
-      : roomAnswers === 'none' && defenses.value.length > 0
+      : roomAnswers === 'none' && options.length > 0
         ? { label: `${target.name} takes no defense, as the table rules say`, value: 0, note: true }
-        : undefined
+        : rolled
+          ? { label: rolled.says, value: 0, note: true }
+          : undefined
     // The table as read above: nothing was written since.
-    const resolved = resolveAttack(ctx, plan, best?.id ?? null, requestId, faces, chose)
+    const resolved = resolveAttack(ctx, plan, best?.id ?? null, requestId, faces, chose, rolled?.faces)
     if (!resolved.ok) return resolved
   }
   if (turn.status !== 'idle') stepTurn(ctx, { kind: 'attacked', id: attacker.id })
@@ -170,7 +185,9 @@ export function defend(
     }
   const plan = answered(ctx, prompt)
   closePrompt(ctx.table, promptId)
-  const result = plan.ok ? resolveAttack(ctx, plan.value, choice, requestId, prompt.faces) : plan
+  const result = plan.ok
+    ? resolveAttack(ctx, plan.value, choice, requestId, prompt.faces, undefined, prompt.rolled?.faces)
+    : plan
   refreshTurn(ctx)
   return result
 }
@@ -202,7 +219,7 @@ export function answerLate(ctx: RoomContext): void {
       note: true,
     }
     const entryId = `${prompt.id}/late`
-    resolveAttack(ctx, plan.value, best?.id ?? null, entryId, prompt.faces, line)
+    resolveAttack(ctx, plan.value, best?.id ?? null, entryId, prompt.faces, line, prompt.rolled?.faces)
   }
   refreshTurn(ctx)
 }
@@ -237,8 +254,10 @@ function resolveAttack(
   faces?: number[],
   /** Who chose the defense where it was not the defender (the room, by the book): the log's first line. */
   chose?: BreakdownLine,
+  /** The room's faces already rolled for the attack, before its defender chose (`rollsFirst`). */
+  rolled?: readonly number[],
 ): RequestResult {
-  const roller = roomRoller(ctx, faces)
+  const roller = roomRoller(ctx, faces, rolled)
   const { attacker, target, declared } = plan
   const outcome = ctx.rules.combat.resolve(plan, defense, roller.roll)
   if (roller.error) return { ok: false, error: roller.error }

@@ -27,8 +27,11 @@ export function seatOf(table: Y.Doc, combatantId: string): string | null {
 }
 
 /** A roller over the room's dice, typed faces first: see `recordingRoller`. */
-export const roomRoller = (ctx: RoomContext, typed: readonly number[] = []) =>
-  recordingRoller(typed, (sides) => ctx.dice.roll(sides))
+export function roomRoller(ctx: RoomContext, typed: readonly number[] = [], rolled: readonly number[] = []) {
+  // Faces the room rolled already for this attack (before its defender chose) come first, as they fell.
+  let next = 0
+  return recordingRoller(typed, (sides) => rolled[next++] ?? ctx.dice.roll(sides))
+}
 
 const sourceOf = (ctx: RoomContext, typed: boolean): LogEntry['source'] =>
   typed || ctx.dice.kind === 'scripted' ? 'physical' : ctx.dice.kind

@@ -150,6 +150,14 @@ export interface AttackPlan<Setup = unknown> {
   setup?: Setup
 }
 
+/** An attack's own roll, made before its defender chooses where the text says so (`CombatRules.rollsFirst`). */
+export interface RolledFirst {
+  /** What the roll came to, in the defender's words: "Ogre's attack succeeds: 7 against 25%, a success". */
+  says: string
+  /** The defenses that can still answer it, with their odds given the roll; [] when none is needed (a miss). */
+  defenses: DefenseOption[]
+}
+
 export interface CombatRules {
   /**
    * Why this fighter takes no part in the fight now (dead, unconscious, incapacitated...), or null: the
@@ -178,6 +186,14 @@ export interface CombatRules {
    * simulator holds each system that says so to it.
    */
   defensesCheckResolve?: boolean
+  /**
+   * Where the defender chooses after the attack roll (brp 5.6: "A parry is determined after the attack
+   * roll is made. If an attack fails, it does not need to be parried"): rolls the first dice `resolve`
+   * asks for (the attack's own), and says what they came to and which defenses can still answer them. The
+   * room asks the defender only then, and `resolve` is handed the same faces again. Absent where the
+   * defender chooses before the roll, from `defenses`.
+   */
+  rollsFirst?(plan: AttackPlan, roll: Roller): Outcome<RolledFirst>
   /**
    * Rolls and applies a planned attack: to hit, the defense the target chose (null: none, or no choice
    * in this system), damage after armor, injury states and conditions. Every die comes from `roll`.

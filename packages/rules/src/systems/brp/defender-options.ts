@@ -9,6 +9,7 @@ import { ok } from '../../system.ts'
 import { type AttackDeclaration, type DeclaredAttack, declareAttack } from './attack.ts'
 import { type DeclaredDefense, type DefenseChoice, defenseOptions } from './defense.ts'
 import { type ExchangeOdds, exchangeOdds } from './odds.ts'
+import type { Level } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
 import type { CombatantState } from './state.ts'
@@ -61,16 +62,21 @@ export function declareDefenses(
  * defender's options (none, dodge, each parry) the exact odds, so both players see their chances.
  */
 export function previewAttack(
-  ...args: Parameters<typeof declareDefenses>
+  attacker: { sheet: Sheet; state: CombatantState },
+  defender: { sheet: Sheet; state: CombatantState },
+  declaration: AttackDeclaration,
+  settings: BrpSettings,
+  defenseToggles: readonly string[] = [],
+  /** The attack roll's level, once it is made (5.6): the odds given it. */
+  rolled?: Level,
 ): Outcome<{ attack: DeclaredAttack; defenses: DefensePreview[] }> {
-  const [, defender, , settings] = args
-  const declared = declareDefenses(...args)
+  const declared = declareDefenses(attacker, defender, declaration, settings, defenseToggles)
   if (!declared.ok) return declared
   const { attack } = declared.value
   const defenses = declared.value.defenses.map(
     (d): DefensePreview =>
       d.allowed
-        ? { ...d, odds: exchangeOdds(attack, d.defense, defender.sheet, defender.state, settings) }
+        ? { ...d, odds: exchangeOdds(attack, d.defense, defender.sheet, defender.state, settings, rolled) }
         : d,
   )
   return ok({ attack, defenses })

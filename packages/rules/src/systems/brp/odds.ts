@@ -78,8 +78,12 @@ export function exchangeOdds(
   defender: Sheet,
   defenderState: CombatantState,
   settings: BrpSettings,
+  /** The attack roll's level where it is known (the defender chooses after it, 5.6): the odds given it. */
+  rolled?: Level,
 ): ExchangeOdds {
-  const atk = levelCounts(attack.chance.value, settings)
+  const atk = rolled
+    ? { special: 0, success: 0, failure: 0, [rolled]: 100 }
+    : levelCounts(attack.chance.value, settings)
   const def = defense?.chance ? levelCounts(defense.chance.value, settings) : null
   const armor = armorAgainst(
     defender,
@@ -127,7 +131,11 @@ export function exchangeOdds(
   }
   const expectedDamage = fraction(expNum, den)
   return {
-    attack: levelOdds(attack.chance.value, settings),
+    attack: {
+      special: fraction(atk.special, 100),
+      success: fraction(atk.success, 100),
+      failure: fraction(atk.failure, 100),
+    },
     defense: defense?.chance ? levelOdds(defense.chance.value, settings) : null,
     rows,
     hit: fraction(hitWays, 10_000),

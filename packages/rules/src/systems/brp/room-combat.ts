@@ -9,6 +9,7 @@ import { percent, plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import {
+  type Act,
   actOf,
   type BrpState,
   brpCombatView,
@@ -101,6 +102,34 @@ function reloadAfterTheFight(fighters: readonly Fighter[]): Resolution {
 }
 
 /**
+ * The defender's choices against an attack, with their odds: before the roll, or given its level once it
+ * is made (5.6). [] when only "no defense" is left (unaware, unconscious, a bullet): nothing to choose.
+ */
+function defensesAgainst(
+  { a, t, declaration }: Extract<Act, { kind: 'attack' }>,
+  rolled?: brp.Level,
+): DefenseOption[] {
+  const options: DefenseOption[] = []
+  const read = (
+    ...[attacker, defender, declared, settings, toggles]: Parameters<typeof brp.declareDefenses>
+  ) => brp.previewAttack(attacker, defender, declared, settings, toggles, rolled)
+  for (const { id, label, preview } of defenseCandidates(a, t, declaration, read)) {
+    if (!preview.allowed) continue
+    const { defense, odds } = preview
+    const landing = `the attack ${rolled ? 'still ' : ''}lands ${percent(toFloat(odds.hit))}, about ${odds.expectedDamageFloat.toFixed(1)} damage`
+    if (defense.chance === null) {
+      const cover = defense.behindImmobileShield ? ` (${odds.armor} armor with the shield)` : ''
+      options.push({ id, label, chance: null, effect: `${label}${cover}: ${landing}` })
+      continue
+    }
+    const levels = brp.levelOdds(defense.chance.value, SETTINGS)
+    const chance = toFloat(addFractions(levels.special, levels.success))
+    options.push({ id, label, chance, effect: `${label} at ${defense.chance.value}%: ${landing}` })
+  }
+  return options.some((o) => o.chance !== null || o.id !== 'none') ? options : []
+}
+
+/**
  * brp's combat at the table: the screens' part, resolving, and the defender's choices, the end of a round, a
  * week of rest, the GM waking one.
  */
@@ -110,24 +139,29 @@ export const brpCombat: CombatRules = {
     const act = actOf(plan)
     if (!act.ok) return act
     // First Aid, a reload and waking one are answered by nobody.
-    if (act.value.kind !== 'attack') return ok([])
-    const { a, t, declaration } = act.value
-    const options: DefenseOption[] = []
-    for (const { id, label, preview } of defenseCandidates(a, t, declaration, brp.previewAttack)) {
-      if (!preview.allowed) continue
-      const { defense, odds } = preview
-      const landing = `the attack lands ${percent(toFloat(odds.hit))}, about ${odds.expectedDamageFloat.toFixed(1)} damage`
-      if (defense.chance === null) {
-        const cover = defense.behindImmobileShield ? ` (${odds.armor} armor with the shield)` : ''
-        options.push({ id, label, chance: null, effect: `${label}${cover}: ${landing}` })
-        continue
-      }
-      const levels = brp.levelOdds(defense.chance.value, SETTINGS)
-      const chance = toFloat(addFractions(levels.special, levels.success))
-      options.push({ id, label, chance, effect: `${label} at ${defense.chance.value}%: ${landing}` })
-    }
-    // Only "no defense" left (unaware, unconscious, a bullet): the defender has nothing to choose.
-    return ok(options.some((o) => o.chance !== null || o.id !== 'none') ? options : [])
+    return ok(act.value.kind === 'attack' ? defensesAgainst(act.value) : [])
+  },
+
+  // "A parry is determined after the attack roll is made. If an attack fails, it does not need to be
+  // parried" (5.6); a dodge "just like a parry" (5.7). The d100 to hit is `resolve`'s first die.
+  rollsFirst(plan, roll) {
+    const act = actOf(plan)
+    if (!act.ok) return act
+    if (act.value.kind !== 'attack') return ok({ says: '', defenses: [] })
+    const rolled = brp.rollAttack(act.value.attack, roll(100, 'to hit'), SETTINGS)
+    if (!rolled.ok) return rolled
+    const { roll: face, chance, level } = rolled.value
+    const attacker = plan.attacker.name
+    if (level === 'failure')
+      return ok({
+        says: `${attacker} rolled ${face} against ${chance}%: a miss, which needs no parry or dodge (5.6, 5.7).`,
+        defenses: [],
+      })
+    const how = level === 'special' ? 'a special success' : 'a success'
+    return ok({
+      says: `${attacker}’s attack succeeds: ${face} against ${chance}%, ${how}.`,
+      defenses: defensesAgainst(act.value, level),
+    })
   },
 
   resolve: brpResolve,
