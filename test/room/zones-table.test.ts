@@ -2,17 +2,37 @@
  * zones at the table in full (#28): each rule of zones.txt that the table carries, played through the
  * room in workerd, its outcome checked against the rules package worked out on its own.
  */
-import { LOG, type LogEntry, type PendingDefense, type RequestResult, TABLE } from '@fray/protocol'
+import {
+  LOG,
+  type LogEntry,
+  type PendingDefense,
+  type RequestResult,
+  type RoomSettings,
+  TABLE,
+} from '@fray/protocol'
 import { defaultSheetFor, type TurnState, zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { whoIsHitFirst } from '../../packages/rules/src/systems/zones/defenses.ts'
 import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from './ws-client.ts'
 
-/** A zones room: Mira and Tomas on their phones, a Bandit with a sheet, and the GM. */
-async function zonesTable() {
+/**
+ * A zones room: Mira and Tomas on their phones, a Bandit with a sheet, and the GM. Incapacitation as the
+ * GM set it: at 0 health unless a test asks otherwise (the room's default asks the GM after each blow that
+ * leaves one up, which the tests of other rules would have to answer each time).
+ */
+async function zonesTable(incapacitation: RoomSettings['incapacitation'] = 'at-zero') {
   const { roomId, gmKey } = await createRoom('zones')
   const table = await TestClient.connect(roomId, 'table', gmKey)
+  if (incapacitation !== 'ask-gm') {
+    table.doc.getMap(TABLE.settings).set('incapacitation', incapacitation)
+    // Settings travel on the table's socket, requests on the phones' and the GM's: seen back first.
+    const reader = await TestClient.connect(roomId, 'table')
+    await eventually(
+      () => reader.doc.getMap(TABLE.settings).get('incapacitation') === incapacitation,
+      'the setting',
+    )
+  }
   const gm = await TestClient.connect(roomId, 'gm', gmKey)
   const log = await TestClient.connect(roomId, 'log')
   const _n = 0
@@ -1152,5 +1172,65 @@ describe('zones: gear degradation ("Combat gear degradation")', () => {
     expect((await t.gmAsk({ kind: 'new-fight' })).ok).toBe(true)
     await eventually(() => t.entries().length === 0, 'the log filed')
     expect(t.state(t.mira.id).used).toBeUndefined()
+  })
+})
+
+describe('zones: when damage incapacitates ("Attacking"; the README: "incapacitation asked of the GM")', () => {
+  /** Mira's sword on the Bandit (8 health), her d6 typed as a 4, and no reaction from the GM. */
+  async function miraHitsBanditFor4(t: Awaited<ReturnType<typeof zonesTable>>) {
+    await t.partyActs(t.mira)
+    const struck = await t.mira.ask({ ...step('weapon-0', 'bandit'), faces: [4] })
+    if (!struck.ok) throw new Error(struck.error)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
+    const answered = await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })
+    expect(answered.ok).toBe(true)
+    await eventually(() => t.hp('bandit') === 4, 'the Bandit at 4')
+  }
+
+  it('"He rolls a 4, reducing his health from 8 to 4 and incapacitating him": the GM is asked, and rules it so', async () => {
+    const t = await zonesTable('ask-gm')
+    await miraHitsBanditFor4(t)
+    await eventually(() => t.prompts().some((p) => p.question), 'the GM’s question')
+    const question = t.prompts().find((p) => p.question) as PendingDefense
+    expect(question.question).toMatch(/^Does the blow incapacitate Bandit\?/)
+    expect(question.options.map((o) => o.id)).toEqual(['bandit', 'none'])
+    // No health in its words: every phone holds the table's prompts.
+    expect(JSON.stringify(question)).not.toMatch(/health of|\b4\b.*\b8\b/)
+    // A player cannot answer it, and her turn waits for it.
+    expect(await t.mira.ask({ kind: 'defend', promptId: question.id, choice: 'bandit' })).toEqual({
+      ok: false,
+      error: 'Only the GM answers this.',
+    })
+    expect(await t.mira.ask(step('weapon-0', 'bandit'))).toEqual({
+      ok: false,
+      error: 'Mira’s last action waits for the GM’s answer.',
+    })
+    expect((await t.gmAsk({ kind: 'defend', promptId: question.id, choice: 'bandit' })).ok).toBe(true)
+    await eventually(() => t.state('bandit').down === 'incapacitated', 'the Bandit incapacitated')
+    expect(t.entries().at(-1)?.detail).toBe('The GM rules Bandit incapacitated by the blow.')
+  })
+
+  it('is the GM’s alone: declared as an attack, the ruling is refused before any die', async () => {
+    const t = await zonesTable()
+    expect(
+      await t.gmAsk({
+        kind: 'attack',
+        attackerId: 'bandit',
+        targetId: t.mira.id,
+        declared: { choice: 'gm-ruling:incapacitated', toggles: [] },
+      }),
+    ).toEqual({
+      ok: false,
+      error: 'Only the GM rules whether a blow incapacitates, when the room asks.',
+    })
+    expect(t.entries()).toEqual([])
+  })
+
+  it('set to 0 health, asks nothing: the Bandit at 4 fights on', async () => {
+    const t = await zonesTable('at-zero')
+    await miraHitsBanditFor4(t)
+    await eventually(() => t.entries().some((e) => e.kind === 'attack'), 'the blow logged')
+    expect(t.prompts()).toEqual([])
+    expect(t.state('bandit').down).toBeUndefined()
   })
 })

@@ -1339,6 +1339,9 @@ class Fight {
     // quarter give them none.
     if (this.seed % 2 === 1) this.table.getMap(TABLE.settings).set('foeDefense', 'book')
     else if (this.seed % 4 === 2) this.table.getMap(TABLE.settings).set('foeDefense', 'none')
+    // zones: when damage incapacitates, asked of the GM (the default) in half the rooms, else at 0 health.
+    if (Math.floor(this.seed / 2) % 2 === 1)
+      this.table.getMap(TABLE.settings).set('incapacitation', 'at-zero')
     // Players see monsters' hit points exactly, as a word, or not at all (across the approval setting).
     this.table
       .getMap(TABLE.settings)

@@ -188,7 +188,7 @@ export function GmView({ roomId, gmKey }: { roomId: string; gmKey: string }) {
     <SeatsCard key="seats" table={table} present={synced.present.value} roomId={roomId} gmKey={gmKey} />
   )
   const logCard = <LogCard key="log" roomId={roomId} table={table} gm={gm} />
-  const rulesCard = <TableRulesCard table={table} />
+  const rulesCard = <TableRulesCard table={table} system={system} />
   const gmLink = `${window.location.origin}/r/${roomId}#gm=${encodeURIComponent(gmKey)}`
   const keepCard = <KeepCard onExport={exportFile} ready={room.status === 'ready'} gmLink={gmLink} />
   const shareCard = (

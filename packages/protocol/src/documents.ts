@@ -124,6 +124,12 @@ export interface RoomSettings {
    * answer for them (`wait`), or the room at once: no defense, or the one with the best odds by the book.
    */
   lateDefense: 'wait' | 'none' | 'book'
+  /**
+   * zones: when damage incapacitates, which the text leaves open ("critical damage"): the GM is asked at
+   * each blow that leaves one above 0 health (`ask-gm`, the README's default), or only at 0 health. At 0
+   * health one is incapacitated whatever this says.
+   */
+  incapacitation: 'ask-gm' | 'at-zero'
 }
 
 export type FoeHealthView = 'exact' | 'word' | 'none'
@@ -134,6 +140,9 @@ const readFoeDefense = (value: unknown): RoomSettings['foeDefense'] =>
 const readLateDefense = (value: unknown): RoomSettings['lateDefense'] =>
   value === 'none' || value === 'book' ? value : 'wait'
 
+const readIncapacitation = (value: unknown): RoomSettings['incapacitation'] =>
+  value === 'at-zero' ? value : 'ask-gm'
+
 export const DEFAULT_SETTINGS: RoomSettings = {
   physicalDice: 'trust',
   partyInitiative: 'each-player',
@@ -143,6 +152,7 @@ export const DEFAULT_SETTINGS: RoomSettings = {
   showFoeDefense: false,
   foeDefense: 'gm',
   lateDefense: 'wait',
+  incapacitation: 'ask-gm',
 }
 
 /** Reads the settings the GM set in the table's settings map, defaults for the rest. */
@@ -156,6 +166,7 @@ export function readSettings(map: { get(key: string): unknown }): RoomSettings {
     showFoeDefense: map.get('showFoeDefense') === true,
     foeDefense: readFoeDefense(map.get('foeDefense')),
     lateDefense: readLateDefense(map.get('lateDefense')),
+    incapacitation: readIncapacitation(map.get('incapacitation')),
   }
 }
 

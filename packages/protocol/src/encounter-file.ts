@@ -159,6 +159,7 @@ function readSettingsField(value: unknown): RoomSettings {
       showFoeDefense: flag,
       foeDefense: (v, f) => oneOf(v, f, ['gm', 'book', 'none']),
       lateDefense: (v, f) => oneOf(v, f, ['wait', 'none', 'book']),
+      incapacitation: (v, f) => oneOf(v, f, ['ask-gm', 'at-zero']),
     }),
   }
 }

@@ -25,6 +25,15 @@ import { undoTableAct } from './table-acts.ts'
 import { readTurn } from './turn-doc.ts'
 import { refreshTurn, stepTurn } from './turn-flow.ts'
 
+/** The readings the GM chose where a text is silent, as the systems' rules read them (`TableView.readings`). */
+const readingsOf = (ctx: RoomContext) => ({ incapacitation: settingsOf(ctx.table).incapacitation })
+
+/** What an attack of this attacker's waits for, if one does: its defender, or the GM's question. */
+function awaiting(ctx: RoomContext, attackerId: string): boolean | 'gm' {
+  const open = openPrompts(ctx.table).filter((p) => p.attackerId === attackerId)
+  return open.length === 0 ? false : open.every((p) => p.question) ? 'gm' : true
+}
+
 /** Who asks: a player for their own character, or the GM for anyone. */
 export type Asker = { seatId: string } | 'gm'
 
@@ -52,9 +61,9 @@ export function attack(
     attacker,
     target,
     declared,
-    table: { turn, fighters: all },
+    table: { turn, fighters: all, readings: readingsOf(ctx) },
     byGm: asker === 'gm',
-    awaitingAnswer: openPrompts(ctx.table).some((p) => p.attackerId === attacker.id),
+    awaitingAnswer: awaiting(ctx, attacker.id),
   })
   if (!planned.ok) return planned
   const plan = planned.value
@@ -238,7 +247,7 @@ export function nextLateDefense(table: RoomContext['table']): number | null {
  * or moved since it was asked): its declaration is the one the attack's plan checked, the round's facts in.
  */
 function answered(ctx: RoomContext, prompt: PendingDefense): Outcome<AttackPlan> {
-  const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx) }
+  const view: TableView = { turn: readTurn(ctx.table), fighters: fighters(ctx), readings: readingsOf(ctx) }
   const attacker = view.fighters.find((f) => f.id === prompt.attackerId)
   const target = view.fighters.find((f) => f.id === prompt.targetId)
   if (!attacker || !target) return fail('The attacker or the target has left the fight.')

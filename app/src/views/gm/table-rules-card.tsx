@@ -1,8 +1,10 @@
 /**
  * The room's settings the GM chooses: whether players' own dice need approval, the defense countdown,
- * who answers monsters' defenses, and what players see of monsters' hit points.
+ * who answers monsters' defenses, what players see of monsters' hit points, and the readings a system's
+ * text leaves to the table (zones: when a blow incapacitates).
  */
 import type { FoeHealthView } from '@fray/protocol'
+import type { SystemId } from '@fray/rules'
 import type { TableModel } from '../../models/table.ts'
 
 /** What players may see of a monster's hit points; the room keeps the rest in the GM's document. */
@@ -15,7 +17,7 @@ const FOE_HEALTH: ReadonlyArray<[FoeHealthView, string]> = [
 /** The countdowns a GM may give players to choose a defense (the room accepts 5 s to 10 min). */
 const DEFENSE_SECONDS = [10, 20, 30, 60, 120, 300] as const
 
-export function TableRulesCard({ table }: { table: TableModel }) {
+export function TableRulesCard({ table, system }: { table: TableModel; system: SystemId | null }) {
   return (
     <section class="card" aria-labelledby="rules-h">
       <h2 id="rules-h">Table rules</h2>
@@ -68,6 +70,20 @@ export function TableRulesCard({ table }: { table: TableModel }) {
           <option value="none">None: monsters take every blow, at once</option>
         </select>
       </label>
+      {system === 'zones' && (
+        <label class="field">
+          <span>When a blow incapacitates (the text leaves “critical damage” open)</span>
+          <select
+            value={table.settings.value.incapacitation}
+            onChange={(e) =>
+              table.setSetting('incapacitation', e.currentTarget.value === 'at-zero' ? 'at-zero' : 'ask-gm')
+            }
+          >
+            <option value="ask-gm">Ask me after each blow that leaves one standing</option>
+            <option value="at-zero">Only at 0 health</option>
+          </select>
+        </label>
+      )}
       <label class="field">
         <span>What players see of monsters</span>
         <select

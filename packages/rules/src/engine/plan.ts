@@ -35,8 +35,8 @@ export interface AttackRequest {
   table: TableView
   /** The GM asks (for a monster, or for anyone): outside a fight the GM's attacks wait for no turn. */
   byGm: boolean
-  /** The attacker waits for a defender to answer an attack of theirs. */
-  awaitingAnswer: boolean
+  /** An attack of theirs waits: for its defender's answer, or (`gm`) for a question the GM answers. */
+  awaitingAnswer: boolean | 'gm'
 }
 
 /** Why the round waits for an event the GM must resolve first, or null. */
@@ -91,7 +91,12 @@ export function planAttack(rules: PlanningRules, request: AttackRequest): Outcom
     if (!isActing(turn, attacker.id)) return fail(`It is not ${whose} turn.`)
     if (!mayAttack(turn, attacker.id)) return fail(`${attacker.name} ${turnWordsOf(rules.info).spent}`)
   }
-  if (request.awaitingAnswer) return fail(`${attacker.name} is waiting for the defender to answer.`)
+  if (request.awaitingAnswer)
+    return fail(
+      request.awaitingAnswer === 'gm'
+        ? `${attacker.name}’s last action waits for the GM’s answer.`
+        : `${attacker.name} is waiting for the defender to answer.`,
+    )
   const facts = turn.status === 'running' ? (rules.turn.facts?.(turn, attacker, target) ?? []) : []
   const declared = facts.length > 0 ? { ...request.declared, round: facts } : request.declared
   // Holding the action (osr 17.0.1.6) involves nobody else: the system plans it without the table, and

@@ -129,6 +129,11 @@ export interface Resolution {
 export interface TableView {
   turn: TurnState
   fighters: readonly Fighter[]
+  /**
+   * The room's readings where a text is silent, by name, as the GM set them (zones' `incapacitation`:
+   * when damage incapacitates); absent, each system's default.
+   */
+  readings?: Readonly<Record<string, string>>
 }
 
 /**

@@ -26,9 +26,9 @@ import * as zones from './screen-rules.ts'
 import { zonesRound } from './turn-view.ts'
 
 /**
- * The room settings the adapter plays. The README's default for incapacitation is "ask the GM", but
- * this interface has no way to ask mid-attack, so the table plays 'at-zero': a character at 0 health
- * is incapacitated (and may then be killed with a death blow).
+ * The room settings the adapter plays. A character at 0 health is incapacitated (and may then be killed
+ * with a death blow) whatever the room chose: 'at-zero' is the floor. Above 0, the room asks the GM after
+ * the blow where the GM left the README's default (ruling.ts, `RoomSettings.incapacitation`).
  */
 export const SETTINGS: zones.ZonesSettings = { ...zones.DEFAULT_SETTINGS, incapacitation: 'at-zero' }
 

@@ -6,7 +6,7 @@
 import { tickConditions, untimedConditions } from '../../engine/conditions.ts'
 import { setupOf } from '../../engine/plan.ts'
 import type { CombatRules, Fighter, Resolution, Roller } from '../../engine/types.ts'
-import { ok } from '../../outcome.ts'
+import { fail, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
 import {
   type Condition,
@@ -21,6 +21,7 @@ import { defenseList } from './defenses.ts'
 import { Live, resolution } from './live.ts'
 import { zonesResolve } from './resolve.ts'
 import * as zones from './rules.ts'
+import { RULING, RULING_GM, ruling, withIncapacitation } from './ruling.ts'
 
 const isUp = (f: Fighter) => !stateOf(f).down && stateOf(f).morale !== 'broken'
 
@@ -156,8 +157,21 @@ function endOfFight(fighters: readonly Fighter[], roll: Roller): Resolution {
 /** zones' combat at the table: the screens' part, and what only the room runs (endOfRound, endOfFight). */
 export const zonesCombat: CombatRules = {
   ...zonesCombatView,
-  defenses: (plan) => ok(defenseList(setupOf<Planned>(plan), plan.attacker, plan.target, plan.table)),
-  resolve: zonesResolve,
+  // The GM's ruling on a blow (ruling.ts) is planned as it is asked: nothing of it to check but who.
+  plan: (attacker, target, declared, view) =>
+    declared.choice === RULING
+      ? ok({ attacker, target, declared, ...(view ? { table: view } : {}) })
+      : zonesCombatView.plan(attacker, target, declared, view),
+  // Asked by the room alone after a blow: a request that declares it is refused here, before any die.
+  defenses: (plan) =>
+    plan.declared.choice === RULING
+      ? fail(RULING_GM)
+      : ok(defenseList(setupOf<Planned>(plan), plan.attacker, plan.target, plan.table)),
+  resolve(plan, defense, roll) {
+    if (plan.declared.choice === RULING) return ruling(plan, defense)
+    const resolved = zonesResolve(plan, defense, roll)
+    return resolved.ok ? ok(withIncapacitation(plan, resolved.value)) : resolved
+  },
   // `resolve` with no reaction refuses only what `declare` refuses, as `defenses` does: `resolvePlanned`
   // then checks no reaction, and a strike's WIT save is rolled whenever its plan calls for one.
   defensesCheckResolve: true,
