@@ -572,3 +572,36 @@ describe('zones on a phone', () => {
     table.provider.destroy()
   })
 })
+
+describe('zones: when a blow incapacitates (the README: "incapacitation asked of the GM")', () => {
+  it('Mira’s sword takes the Bandit from 8 to 4: the GM is asked at once, rules him incapacitated, every phone shows it', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones', { asksIncapacitation: true })
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await partyMoves(gm, mira)
+    await mira.getByRole('button', { name: 'I act now' }).click()
+    const sheet = await openSheet(mira, 'Mira')
+    await sheet.getByRole('radio', { name: /Bandit/ }).check()
+    // "He rolls a 4, reducing his health from 8 to 4 and incapacitating him" ("Attacking").
+    await typeOwnDice(sheet, () => 4)
+    await sheet.getByRole('button', { name: 'Send my dice' }).click()
+    const reaction = gm.getByRole('alertdialog', { name: 'Mira attacks Bandit' })
+    await reaction.getByRole('button', { name: /^No reaction/ }).click()
+    const question = gm.getByRole('alertdialog', { name: 'The GM decides' })
+    await expect
+      .poll(() => question.textContent())
+      .toMatch(/^The GM decidesDoes the blow incapacitate Bandit\?/)
+    // Mira's phone says who decides, and offers nothing meanwhile.
+    await expect.poll(() => mira.getByTestId('waiting-card').textContent()).toMatch(/The GM decides/)
+    await chromium.snap(gm, 'zones-incapacitation-question-tablet')
+    await question.getByRole('button', { name: /^Bandit is incapacitated/ }).click()
+    const chips = (page: Page) =>
+      page.getByTestId('combatant').filter({ hasText: 'Bandit' }).locator('.chip').allTextContents()
+    for (const page of [gm, mira]) await expect.poll(() => chips(page)).toContain('Incapacitated')
+    await expect
+      .poll(() => gm.locator('.log-entry.outcome').first().textContent())
+      .toMatch(/The GM rules Bandit incapacitated by the blow/)
+  })
+})

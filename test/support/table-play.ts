@@ -224,11 +224,18 @@ export async function openGmTablet(
   browser: Browser,
   baseUrl: string,
   system: string,
+  /**
+   * zones: the room asks the GM after each blow that leaves one standing whether it incapacitated them
+   * (the README's default); the tests of other rules set it to 0 health, unless they ask for the question.
+   */
+  { asksIncapacitation = false }: { asksIncapacitation?: boolean } = {},
 ): Promise<{ gm: Page; room: TestRoom }> {
   const room = await createTestRoom(baseUrl, system)
   const gm = await (await browser.newContext(TABLET)).newPage()
   gm.setDefaultTimeout(15_000)
   await openUrl(gm, room.gmUrl)
+  if (system === 'zones' && !asksIncapacitation)
+    await gm.getByLabel(/^When a blow incapacitates/).selectOption('at-zero')
   return { gm, room }
 }
 
