@@ -54,6 +54,7 @@ describe('a defense prompt the player leaves unanswered', () => {
     expect(await onPhone.getByRole('button', { name: /^Dodge/ }).textContent()).toMatch(
       /the attack still lands/,
     )
+    await chromium.snap(tomas, 'brp-defense-after-the-roll-phone')
     const onTablet = gm.getByRole('alertdialog', { name: 'Ogre attacks Tomas' })
     await expect.poll(() => onTablet.textContent()).toMatch(/Tomas is choosing on their phone/)
     const gmOptions = onTablet.getByRole('button')

@@ -61,6 +61,7 @@ async function twoOnTheGoblin(goblinMoves?: string, goblinDefense?: string) {
         .locator('select')
         .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' })
       await foe.getByLabel('Defense', { exact: true }).selectOption({ label: goblinDefense })
+      await chromium.snap(gm, 'spelljammer-declared-defense-tablet')
     }
     await foe.getByRole('button', { name: 'Declare for Goblin' }).click()
     await expect.poll(() => foe.locator('summary').textContent()).toContain('intent stated')

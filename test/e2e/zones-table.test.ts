@@ -605,3 +605,23 @@ describe('zones: when a blow incapacitates (the README: "incapacitation asked of
       .toMatch(/The GM rules Bandit incapacitated by the blow/)
   })
 })
+
+describe('zones: who starts ("Initiative is held by the faction which started the fight")', () => {
+  it('the GM says the players started it: the party holds the initiative on every screen, nothing rolled', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'zones')
+    await addCombatant(gm, 'Bandit', '8')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await gm.getByLabel('Who started the fight').selectOption({ label: 'The players' })
+    await chromium.snap(gm, 'zones-who-started-tablet')
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    for (const page of [gm, mira])
+      await expect
+        .poll(() => page.getByTestId('turn-banner').textContent())
+        .toMatch(/The players hold the initiative: they started the fight/)
+    // Nobody rolled for it: the start chose.
+    expect(await gm.locator('.log-entry', { hasText: /Initiative rolled 1d2/ }).count()).toBe(0)
+    await expect.poll(() => visible(mira, 'I act now')).toBe(true)
+  })
+})

@@ -1205,6 +1205,10 @@ describe('zones: when damage incapacitates ("Attacking"; the README: "incapacita
       ok: false,
       error: 'Mira’s last action waits for the GM’s answer.',
     })
+    expect(await t.gmAsk({ kind: 'act', combatantId: 'bandit' })).toEqual({
+      ok: false,
+      error: 'Mira’s attack on Bandit waits for the GM’s answer.',
+    })
     expect((await t.gmAsk({ kind: 'defend', promptId: question.id, choice: 'bandit' })).ok).toBe(true)
     await eventually(() => t.state('bandit').down === 'incapacitated', 'the Bandit incapacitated')
     expect(t.entries().at(-1)?.detail).toBe('The GM rules Bandit incapacitated by the blow.')

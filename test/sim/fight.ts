@@ -285,7 +285,16 @@ class Fight {
 
   failed(invariant: string, message: string): FightResult {
     const { system, seed, step, trace } = this
-    return { ok: false, system, seed, step, invariant, message, trace: trace.slice(-12) }
+    return {
+      ok: false,
+      system,
+      seed,
+      step,
+      invariant,
+      message,
+      // TRACE=n shows the last n steps instead of 12 (a failure that builds up over a long turn).
+      trace: trace.slice(-Number(process.env.TRACE ?? 12)),
+    }
   }
 
   // --- setting up -------------------------------------------------------------------------------

@@ -406,7 +406,10 @@ export function check(
         message: `${attacker?.name} made ${made} attacks in one turn (${turnKey(before.turn)}); ${text.rule} allows ${text.allowed}.`,
       }
   }
-  if (action.kind === 'undo' && action.entry?.attack && answers[0]?.ok) {
+  // An attack undone, or its typed dice rejected, is its attacker's to make again in the turn.
+  const givenBack =
+    (action.kind === 'undo' && answers[0]?.ok) || (action.kind === 'verdict' && action.approve === false)
+  if (givenBack && action.entry?.attack) {
     const key = `${turnKey(before.turn)}/${action.entry.attack.attackerId}`
     if (fight.turnAttacks.has(key))
       fight.turnAttacks.set(key, Math.max(0, (fight.turnAttacks.get(key) ?? 1) - 1))

@@ -329,8 +329,10 @@ export function approveOutcome(ctx: RoomContext, entryId: string, approve: boole
   const { changes: _proposed, ...rest } = entry
   // What the rejected outcome asked the GM goes with it.
   if (!approve) closePrompt(ctx.table, `${entryId}/asks`)
-  // So does the action it spent out of place: never applied, it spent nothing.
+  // So does the action it spent out of place: never applied, it spent nothing; nor the attack itself,
+  // which its attacker makes again (the turn waited for the verdict, so it is still theirs).
   if (!approve) for (const id of entry.spent ?? []) stepTurn(ctx, { kind: 'spent-undone', id })
+  if (!approve && entry.attack) stepTurn(ctx, { kind: 'attack-undone', id: entry.attack.attackerId })
   ctx.log.transact(() => {
     entries.delete(index, 1)
     entries.insert(index, [

@@ -588,6 +588,15 @@ describe('an attack held for the GM’s approval of typed dice', () => {
     gmAsk({ id: 'next-approved', kind: 'next-turn' })
     expect(answer(docs.gm, 'next-approved')).toMatchObject({ ok: true })
   })
+
+  it('rejected, gives the attack back: its turn is still the attacker’s, to roll again', () => {
+    const { turn, docs, room, held } = heldAttack()
+    expect((turn.get('attacksLeft') as Record<string, number>).mira).toBe(0)
+    docs.gm.getArray(GM.approvals).push([{ entryId: held?.id, approve: false }])
+    room.resolveGm()
+    expect(turn.get('acting')).toContain('mira')
+    expect((turn.get('attacksLeft') as Record<string, number>).mira).toBe(1)
+  })
 })
 
 describe('the GM editing the table directly', () => {

@@ -54,7 +54,9 @@ function turnContext(ctx: RoomContext): TurnContext {
       rerollInitiativeEachRound: settings.rerollInitiativeEachRound,
     },
     openPrompts: [
-      ...openPrompts(ctx.table).map(({ attackerId, targetId }) => ({ attackerId, targetId })),
+      ...openPrompts(ctx.table).map(({ attackerId, targetId, question }) =>
+        question ? { attackerId, targetId, question: true } : { attackerId, targetId },
+      ),
       ...awaitingApproval(ctx),
     ],
     roll: (sides) => ctx.dice.roll(sides),

@@ -246,18 +246,24 @@ export interface TurnSettings {
   rerollInitiativeEachRound: boolean
 }
 
-/** An attack not settled yet: its defender has not answered, or (`approval`) the GM has not judged its typed dice. */
+/**
+ * An attack not settled yet: its defender has not answered, the GM has not answered what its outcome asks
+ * (`question`: osr's stray shot, zones' incapacitation), or (`approval`) not judged its typed dice.
+ */
 export interface OpenExchange {
   attackerId: string
   targetId: string
+  question?: boolean
   approval?: boolean
 }
 
 /** Why the turn cannot move on past an open exchange, in the table's words. */
 export function waitingWords(open: OpenExchange, name: (id: string) => string): string {
-  return open.approval
-    ? `${name(open.attackerId)}’s dice against ${name(open.targetId)} wait for the GM’s approval.`
-    : `${name(open.targetId)} has not answered ${name(open.attackerId)}’s attack yet.`
+  if (open.approval)
+    return `${name(open.attackerId)}’s dice against ${name(open.targetId)} wait for the GM’s approval.`
+  if (open.question)
+    return `${name(open.attackerId)}’s attack on ${name(open.targetId)} waits for the GM’s answer.`
+  return `${name(open.targetId)} has not answered ${name(open.attackerId)}’s attack yet.`
 }
 
 /** What a turn model sees of the table at each step. */
