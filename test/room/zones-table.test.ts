@@ -21,18 +21,20 @@ import { createRoom, eventually, gmAsker, seatAsker, TestClient, takeSeat } from
  * GM set it: at 0 health unless a test asks otherwise (the room's default asks the GM after each blow that
  * leaves one up, which the tests of other rules would have to answer each time).
  */
-async function zonesTable(incapacitation: RoomSettings['incapacitation'] = 'at-zero') {
+async function zonesTable(
+  incapacitation: RoomSettings['incapacitation'] = 'at-zero',
+  physicalDice: RoomSettings['physicalDice'] = 'trust',
+) {
   const { roomId, gmKey } = await createRoom('zones')
   const table = await TestClient.connect(roomId, 'table', gmKey)
-  if (incapacitation !== 'ask-gm') {
-    table.doc.getMap(TABLE.settings).set('incapacitation', incapacitation)
-    // Settings travel on the table's socket, requests on the phones' and the GM's: seen back first.
-    const reader = await TestClient.connect(roomId, 'table')
-    await eventually(
-      () => reader.doc.getMap(TABLE.settings).get('incapacitation') === incapacitation,
-      'the setting',
-    )
-  }
+  const settings = { incapacitation, physicalDice }
+  for (const [key, value] of Object.entries(settings)) table.doc.getMap(TABLE.settings).set(key, value)
+  // Settings travel on the table's socket, requests on the phones' and the GM's: seen back first.
+  const reader = await TestClient.connect(roomId, 'table')
+  await eventually(
+    () => Object.entries(settings).every(([k, v]) => reader.doc.getMap(TABLE.settings).get(k) === v),
+    'the settings',
+  )
   const gm = await TestClient.connect(roomId, 'gm', gmKey)
   const log = await TestClient.connect(roomId, 'log')
   const _n = 0
@@ -1228,6 +1230,21 @@ describe('zones: when damage incapacitates ("Attacking"; the README: "incapacita
       error: 'Only the GM rules whether a blow incapacitates, when the room asks.',
     })
     expect(t.entries()).toEqual([])
+  })
+
+  it('a blow of typed dice held for the GM’s approval: Mira takes nothing more of her turn until the verdict', async () => {
+    const t = await zonesTable('at-zero', 'approve')
+    await t.partyActs(t.mira)
+    const struck = await t.mira.ask({ ...step('weapon-0', 'bandit'), faces: [4] })
+    if (!struck.ok) throw new Error(struck.error)
+    await eventually(() => t.prompts().length === 1, 'the Bandit’s prompt')
+    expect((await t.gmAsk({ kind: 'defend', promptId: t.prompts()[0]?.id, choice: 'none' })).ok).toBe(true)
+    await eventually(() => t.entries().some((e) => e.status === 'pending'), 'the blow held')
+    // What the blow spends of her turn is written only once approved: meanwhile she takes no other step.
+    expect(await t.mira.ask(step('move', t.mira.id))).toEqual({
+      ok: false,
+      error: 'Mira’s last dice wait for the GM’s approval.',
+    })
   })
 
   it('set to 0 health, asks nothing: the Bandit at 4 fights on', async () => {

@@ -221,8 +221,12 @@ export function Seated(props: {
   const tap = (send: () => string) => () => tapped(send())
   const deciding = me ? table.prompts.value.find((p) => p.attackerId === me.id) : undefined
   const rolling = Boolean(sent.value && !landed)
-  /** An attack of this player's is on its way or waits for its defender: no second one meanwhile. */
-  const attackOpen = rolling || Boolean(deciding)
+  // Typed dice held for the GM's approval: the room takes nothing more of the turn until the verdict.
+  const judged = Boolean(
+    me && table.log.value.some((e) => e.status === 'pending' && e.attack?.attackerId === me.id),
+  )
+  /** An attack of this player's is on its way, waits for its defender or the GM: no second one meanwhile. */
+  const attackOpen = rolling || Boolean(deciding) || judged
   // Loaded with the attack sheet, so it is there when the attack waits for its defender.
   const WaitingCard = useLazy(loadWaitingCard, composing.value || attackOpen)
   const lastTargetId = me

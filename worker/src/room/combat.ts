@@ -28,10 +28,19 @@ import { refreshTurn, stepTurn } from './turn-flow.ts'
 /** The readings the GM chose where a text is silent, as the systems' rules read them (`TableView.readings`). */
 const readingsOf = (ctx: RoomContext) => ({ incapacitation: settingsOf(ctx.table).incapacitation })
 
-/** What an attack of this attacker's waits for, if one does: its defender, or the GM's question. */
-function awaiting(ctx: RoomContext, attackerId: string): boolean | 'gm' {
+/**
+ * What an attack of this attacker's waits for, if one does: its defender, the GM's question, or the GM's
+ * verdict on its typed dice (what it spends of the turn is written only once approved, so nothing more
+ * is taken meanwhile).
+ */
+function awaiting(ctx: RoomContext, attackerId: string): boolean | 'gm' | 'approval' {
   const open = openPrompts(ctx.table).filter((p) => p.attackerId === attackerId)
-  return open.length === 0 ? false : open.every((p) => p.question) ? 'gm' : true
+  if (open.length > 0) return open.every((p) => p.question) ? 'gm' : true
+  const held = ctx.log
+    .getArray<LogEntry>(LOG.entries)
+    .toArray()
+    .some((e) => e.status === 'pending' && e.attack?.attackerId === attackerId)
+  return held ? 'approval' : false
 }
 
 /** Who asks: a player for their own character, or the GM for anyone. */

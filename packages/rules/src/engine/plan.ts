@@ -35,8 +35,11 @@ export interface AttackRequest {
   table: TableView
   /** The GM asks (for a monster, or for anyone): outside a fight the GM's attacks wait for no turn. */
   byGm: boolean
-  /** An attack of theirs waits: for its defender's answer, or (`gm`) for a question the GM answers. */
-  awaitingAnswer: boolean | 'gm'
+  /**
+   * An attack of theirs waits: for its defender's answer, for a question the GM answers (`gm`), or for the
+   * GM's approval of its typed dice (`approval`), which the turn counts only once applied.
+   */
+  awaitingAnswer: boolean | 'gm' | 'approval'
 }
 
 /** Why the round waits for an event the GM must resolve first, or null. */
@@ -95,7 +98,9 @@ export function planAttack(rules: PlanningRules, request: AttackRequest): Outcom
     return fail(
       request.awaitingAnswer === 'gm'
         ? `${attacker.name}’s last action waits for the GM’s answer.`
-        : `${attacker.name} is waiting for the defender to answer.`,
+        : request.awaitingAnswer === 'approval'
+          ? `${attacker.name}’s last dice wait for the GM’s approval.`
+          : `${attacker.name} is waiting for the defender to answer.`,
     )
   const facts = turn.status === 'running' ? (rules.turn.facts?.(turn, attacker, target) ?? []) : []
   const declared = facts.length > 0 ? { ...request.declared, round: facts } : request.declared
