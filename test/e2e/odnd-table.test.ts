@@ -3,8 +3,10 @@
  * phone. The sheet says who she is in melee with and her exact chance of getting away clean; the room rolls
  * the contest and any parting shot, and every device sees her leave the melee.
  */
+import { TABLE } from '@fray/protocol'
 import { expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
+import { connectStock } from '../support/provider.ts'
 import {
   addCombatant,
   joinWithForm,
@@ -125,4 +127,53 @@ it("odnd: the GM rolls a pursuit check of the rules from the tablet, with the te
     await expect
       .poll(() => page.getByTestId('log').textContent())
       .toMatch(/The GM rolled 1d6 \[[1-6]\] · server dice\s*Corner, stairs or door: 1-2 chase on/)
+})
+
+it('odnd: "anyone killed in that round still gets their attack": Mira, felled on the Ogre’s number, still strikes from her phone, then is out', {
+  timeout: 150_000,
+}, async () => {
+  const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+  await addCombatant(gm, 'Ogre', '30')
+  const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+  await setHp(gm, 'Mira', 1)
+  await gm.getByRole('button', { name: 'Start combat' }).click()
+  // The Ogre's d6 first, then Mira types the same: "If two or more roll the same, movement/combat is
+  // simultaneous" (ENCOUNTER ORDER 6).
+  await gm.getByRole('button', { name: 'Roll for monsters' }).click()
+  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+  await table.synced
+  const ogreRolled = () =>
+    (table.doc.getMap(TABLE.turn).get('initiative') as Record<string, { total: number }> | undefined) ?? {}
+  await expect.poll(() => Object.keys(ogreRolled()).length).toBeGreaterThan(0)
+  const ogreFace = Object.values(ogreRolled())[0]?.total ?? 0
+  table.provider.destroy()
+  await mira.getByRole('button', { name: 'I rolled my own dice' }).click()
+  await mira.getByLabel('Your d6 shows').fill(String(ogreFace))
+  await mira.getByRole('button', { name: 'Send my roll' }).click()
+
+  // The Ogre's club fells her on their shared number: the GM's own 20, and the damage die's highest.
+  await expect.poll(() => visible(gm, 'Ogre attacks')).toBe(true)
+  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+  await ogre.getByRole('radio', { name: /Mira/ }).check()
+  await typeOwnDice(ogre, (i, sides) => (i === 0 ? 20 : sides))
+  await ogre.getByRole('button', { name: 'Send my dice' }).click()
+  const prompt = mira.getByRole('alertdialog', { name: 'Ogre attacks you!' })
+  const logged = () => gm.locator('.log-entry.outcome').first().textContent()
+  await expect
+    .poll(async () => (await prompt.count()) > 0 || /^⚔Ogre /.test((await logged()) ?? ''))
+    .toBe(true)
+  if ((await prompt.count()) > 0) await prompt.getByRole('button', { name: /^Take it/ }).click()
+  await expect.poll(logged).toMatch(/Mira acts at the same initiative and still gets its attack this round/)
+
+  // Dead, she still has her attack on her phone, and takes it; then she is out of the order.
+  await expect.poll(() => visible(mira, 'Attack')).toBe(true)
+  await chromium.snap(mira, 'odnd-fallen-still-strikes-phone')
+  await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+  const sheet = mira.getByRole('region', { name: 'Mira attacks' })
+  await sheet.getByRole('radio', { name: /Ogre/ }).check()
+  await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+  await expect.poll(logged).toMatch(/^⚔Mira /)
+  await expect.poll(() => visible(mira, 'Attack')).toBe(false)
+  await expect.poll(() => gm.getByTestId('turn-order').textContent()).not.toMatch(/Mira · acting/)
 })

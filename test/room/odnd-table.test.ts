@@ -76,7 +76,7 @@ describe('ENCOUNTER ORDER 6: "If two or more roll the same, movement/combat is s
     await ogreAndMira(t, false)
     await ogreFellsMira(t)
     expect(t.entries().find((e) => e.attack?.attackerId === 'ogre')?.detail).toContain(
-      'Mira acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6)',
+      'Mira acts at the same initiative and still gets its attack this round, before leaving the fight (ENCOUNTER ORDER 6)',
     )
     // Her phone's Attack and the tablet's "Mira attacks" read the turn: she still acts, with her attack.
     expect(isActing(turnOf(t), t.mira)).toBe(true)

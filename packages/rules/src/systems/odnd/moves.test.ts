@@ -608,7 +608,7 @@ describe('ENCOUNTER ORDER 6: "movement/combat is simultaneous (This means that a
       resolveDeclared(rules, mira(), weak, act('w1', 'same-initiative'), 'none', scripted(15, 4)),
     )
     expect(same.summary).toBe(
-      'Mira hits Goblin for 4: Goblin is dead; Goblin acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it.',
+      'Mira hits Goblin for 4: Goblin is dead; Goblin acts at the same initiative and still gets its attack this round, before leaving the fight (ENCOUNTER ORDER 6).',
     )
     expect(ok(resolveDeclared(rules, mira(), weak, act('w1'), 'none', scripted(15, 4))).summary).toBe(
       'Mira hits Goblin for 4: Goblin is dead.',

@@ -335,7 +335,7 @@ function strike(
     if (r.table.includes('same-initiative') && after === 'dead' && couldAttack && !free) {
       fx.target = { ...fx.target, strikesBack: true }
       fx.words.push(
-        `${target.name} acts at the same initiative and still gets its attack this round (ENCOUNTER ORDER 6): GM, roll it`,
+        `${target.name} acts at the same initiative and still gets its attack this round, before leaving the fight (ENCOUNTER ORDER 6)`,
       )
     }
   }
