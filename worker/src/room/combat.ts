@@ -142,8 +142,8 @@ export function attack(
 /**
  * The defense the text and the sheet allow with the best odds, or null where none has odds to compare
  * (the GM then answers, as without the setting): the highest chance of its own to succeed (brp's parry
- * or dodge, the first of equals); else the lowest chance left to the attack (odnd's parry, spelljammer's
- * stances), the last of equals, which each system lists as taking it and keeping one's attacks.
+ * or dodge, the first of equals); else the lowest chance left to the attack (odnd's parry or taking it),
+ * the last of equals, which each system lists as taking it and keeping one's attacks.
  */
 export function bestByTheBook(options: readonly DefenseOption[]): DefenseOption | null {
   let best: DefenseOption | null = null

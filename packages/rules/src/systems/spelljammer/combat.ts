@@ -9,8 +9,8 @@
  * defenses combat-defenses.ts's, apart so a phone's chunk leaves them out (table.ts joins them all):
  *
  * - The defender's stance (Defending, Full Defense, Desperate Defense) "must be declared at the beginning
- *   of the round": the table asks for it the first time a combatant is attacked in a round before they
- *   have attacked, and it then holds until the round ends (their own attacks pay its SC, or are refused).
+ *   of the round": each takes it in the round's Action Declaration (its Defense), nobody is asked when
+ *   attacked, and it holds until the round ends (their own attacks pay its SC, or are refused).
  * - Careful aim and run-and-attack are round declarations that change an attack's SC: they are offered
  *   as toggles of the attack (from ROUND_OPTIONS); careful aim marks the aimer for the round, so attacks
  *   on them get +10 and they lose DEF from DEX and Defense.
