@@ -29,13 +29,14 @@ import { refreshTurn, stepTurn } from './turn-flow.ts'
 const readingsOf = (ctx: RoomContext) => ({ incapacitation: settingsOf(ctx.table).incapacitation })
 
 /**
- * What an attack of this attacker's waits for, if one does: its defender, the GM's question, or the GM's
- * verdict on its typed dice (what it spends of the turn is written only once approved, so nothing more
- * is taken meanwhile).
+ * What an attack of this attacker's waits for, if one does: its defender, the GM's question, or, in a
+ * running round, the GM's verdict on its typed dice (what it spends of the turn is written only once
+ * approved, so nothing more of the turn is taken meanwhile; between fights there is no turn to spend).
  */
-function awaiting(ctx: RoomContext, attackerId: string): boolean | 'gm' | 'approval' {
+function awaiting(ctx: RoomContext, attackerId: string, turn: TurnState): boolean | 'gm' | 'approval' {
   const open = openPrompts(ctx.table).filter((p) => p.attackerId === attackerId)
   if (open.length > 0) return open.every((p) => p.question) ? 'gm' : true
+  if (turn.status !== 'running') return false
   const held = ctx.log
     .getArray<LogEntry>(LOG.entries)
     .toArray()
@@ -72,7 +73,7 @@ export function attack(
     declared,
     table: { turn, fighters: all, readings: readingsOf(ctx) },
     byGm: asker === 'gm',
-    awaitingAnswer: awaiting(ctx, attacker.id),
+    awaitingAnswer: awaiting(ctx, attacker.id, turn),
   })
   if (!planned.ok) return planned
   const plan = planned.value
