@@ -369,7 +369,10 @@ describe('brp in a running round: First Aid saves the dying, the round’s end k
     await brawlTaken(t, t.mira, [3], t.ask)
     await eventually(() => t.fighter(t.mira).hp === -1, 'Mira at -1')
     expect(rules.status(t.fighter(t.mira))).toContain('Dying: First Aid this round')
-    // Mira, out of the fight, no longer acts; Tomas's First Aid is his action (05, then 3 on the 1D3).
+    // Mira shares the Ogre's slot: "the actions occur simultaneously" (5.2), so she still has hers; she
+    // ends her turn, and, out of the fight, no longer acts. Tomas's First Aid is his action (05, then 3 on the 1D3).
+    expect(turn().acting).toContain(t.mira)
+    expect((await t.ask({ kind: 'end-turn' })).ok).toBe(true)
     await eventually(() => !turn().acting?.includes(t.mira), 'Mira out of the turn')
     const aid = { choice: 'first-aid', toggles: [] }
     const dying = t.fighter(t.mira)

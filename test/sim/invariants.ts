@@ -282,7 +282,7 @@ export function check(
 
   const struckBack = deadStrikeBack(fight, before, after, action)
   if (struckBack) return struckBack
-  /** odnd's killed who still get their attack in the turn under way (ENCOUNTER ORDER 6). */
+  /** odnd's killed who still get their attack in the turn under way (ENCOUNTER ORDER 6); brp's felled on a tied slot (5.2). */
   const owed = (f: Fighter, turn: TurnState) => fight.owedStrikes.get(f.id) === turnKey(turn)
   // A dead, down or incapacitated combatant never gets a turn, and never starts an attack (but for
   // odnd's attack still owed to one killed on the same initiative); at 0 hit points or less, one is out
@@ -650,10 +650,17 @@ export function check(
  * odnd, ENCOUNTER ORDER 6: "If two or more roll the same, movement/combat is simultaneous(This means that
  * anyone killed in that round still gets their attack for that round)". One killed, before attacking, by
  * an attack of one on the same initiative (both in the slot under way, the attack made as simultaneous)
- * is offered their attack in that slot; once it is made, they are out of the order.
+ * is offered their attack in that slot; once it is made, they are out of the order. brp, 5.2: "If these are
+ * still tied, the actions occur simultaneously": likewise for one taken out of the fight in any way.
  */
 function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action: Action): Broken | null {
-  if (fight.system !== 'odnd' || before.turn.status !== 'running') return null
+  const brp = fight.system === 'brp'
+  if ((fight.system !== 'odnd' && !brp) || before.turn.status !== 'running') return null
+  // brp, 5.2: "If these are still tied, the actions occur simultaneously": one taken out of the fight
+  // (unconscious, dying, dead) by a slot-mate before acting still acts in the slot, the order's full tie.
+  const invariant = brp
+    ? 'brp: one felled on a tied DEX rank still acts, "the actions occur simultaneously" (5.2)'
+    : 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)'
   const out = (f: Fighter | undefined) => f !== undefined && fight.judge.combat.out(f) !== null
   const slot = before.turn.order[before.turn.current]?.ids ?? []
   const key = turnKey(before.turn)
@@ -663,10 +670,11 @@ function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action:
     if (!a || e.status === 'pending' || a.attackerId === a.targetId) continue
     const target = before.fighters.find((f) => f.id === a.targetId)
     const now = after.fighters.find((f) => f.id === a.targetId)
-    // Killed ("anyone killed"), not knocked out.
-    if (!target || out(target) || !now || !fight.judge.combat.status(now).includes('Dead')) continue
+    // Killed ("anyone killed"), not knocked out; in brp, out of the fight in any way.
+    const felled = brp ? out(now) : now && fight.judge.combat.status(now).includes('Dead')
+    if (!target || out(target) || !now || !felled) continue
     if (!slot.includes(a.attackerId) || !slot.includes(target.id)) continue
-    if (!a.declared.toggles.includes('same-initiative')) continue
+    if (!brp && !a.declared.toggles.includes('same-initiative')) continue
     // Only one who still had their attack: not made, not given up by ending the turn, not barred this
     // round, by this blow too (a parry's "no attacks are possible", surprise, a stun, a pin, a full run).
     type State = { hasAttacked?: boolean; conditions?: Array<{ id: string }> }
@@ -682,12 +690,12 @@ function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action:
     const choices = fight.judge.combat.choices(now, { turn: after.turn, fighters: after.fighters })
     if (!(isActing(after.turn, target.id) && mayAttack(after.turn, target.id)))
       return {
-        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        invariant,
         message: `${e.detail} Yet the turn does not offer ${target.name} their attack (acting ${JSON.stringify(after.turn.acting)}).`,
       }
     if (!choices.ok)
       return {
-        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        invariant,
         message: `${e.detail} Yet the rules refuse ${target.name} their attack: ${choices.error}`,
       }
   }
@@ -698,7 +706,7 @@ function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action:
     if (!id || e.status === 'pending' || fight.owedStrikes.get(id) !== key || !out(f)) continue
     if (isActing(after.turn, id))
       return {
-        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        invariant,
         message: `${f?.name} made the attack still owed to them (${e.detail}), yet the turn says they act on.`,
       }
   }

@@ -4,6 +4,7 @@ import { readSheet } from '../../engine/sheet.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { brp, type Outcome, percent, SYSTEMS, toFloat } from '../../index.ts'
 import { fighter, scripted } from '../test-support.ts'
+import { SAME_SLOT } from './combat.ts'
 import { brpCombat as rules } from './room-combat.ts'
 
 /** The value of an outcome that must be ok, failing the test with its error otherwise. */
@@ -595,5 +596,30 @@ describe('brp: the hours of unconsciousness, ended by the GM (5.12)', () => {
     // Dying at 0 or less, no hours end it: only First Aid (5.14).
     const dying = { ...out, hp: -1 }
     expect(rules.clearable?.(dying)).toEqual([])
+  })
+})
+
+describe('brp 5.2: "If these are still tied, the actions occur simultaneously."', () => {
+  const slotOf = (round: string[]) => ({ choice: 'sword-short', toggles: [], round })
+  const felled = (round: string[]) => {
+    const t = swordsman('t', {}, { hp: 3, maxHp: 10 })
+    const hit = value(resolveDeclared(rules, swordsman('a'), t, slotOf(round), null, scripted(40, 4, 1)))
+    return { hit, down: { ...t, hp: hit.changes.t?.hp ?? 0, state: hit.changes.t?.state ?? {} } }
+  }
+
+  it('one knocked out on the slot they share, yet to act, still takes their action; the round’s end clears it', () => {
+    const { hit, down } = felled([SAME_SLOT])
+    expect(hit.summary).toContain('"the actions occur simultaneously": t still takes this round\'s action')
+    expect(rules.out(down)).toBe('t is unconscious.')
+    // Their phone's choices are the living's: the attack is offered.
+    expect(value(rules.choices(down)).map((c) => c.id)).toContain('sword-short')
+    const end = value(rules.endOfRound([down], 1, scripted()))
+    expect(end.changes.t?.state).not.toHaveProperty('strikesBack')
+  })
+
+  it('felled with no shared slot, they keep nothing, and cannot attack', () => {
+    const { hit, down } = felled([])
+    expect(hit.summary).not.toContain('simultaneously')
+    expect(rules.choices(down)).toEqual({ ok: false, error: 't is unconscious and cannot attack.' })
   })
 })

@@ -47,6 +47,11 @@ export const SETTINGS = DEFAULT_SETTINGS
 export interface BrpState extends CombatantState {
   /** The 1D6 hours rolled when knocked out (5.12). */
   readonly unconsciousHours?: number
+  /**
+   * Taken out of the fight, before acting, by one who shares their DEX rank slot this round: "If these are
+   * still tied, the actions occur simultaneously" (5.2), so they keep their action in it. Gone at the round's end.
+   */
+  readonly strikesBack?: boolean
 }
 
 /** brp's reader and writer of fighters: items not stored yet (a weapon added to the sheet) start whole. */
@@ -63,10 +68,27 @@ export const fighters = fighterState<Sheet, BrpState>({
       dead: s.dead ?? false,
       items: sheet.ok ? withStoredItems(sheet.value, SETTINGS, s.items).items : {},
       ...(s.unconsciousHours === undefined ? {} : { unconsciousHours: s.unconsciousHours }),
+      ...(s.strikesBack ? { strikesBack: true } : {}),
     }
   },
   store: ({ hitPoints: _hp, maxHitPoints: _max, ...stored }) => stored,
 })
+
+/**
+ * What the round says of an attack (`TurnRules.facts`): its target shares the attacker's DEX rank slot, a
+ * full tie the order runs simultaneously (5.2), and has not acted yet this round.
+ */
+export const SAME_SLOT = 'target-same-dex-rank-slot-yet-to-act'
+
+/** Out of the fight, yet still owed their action in the slot they share with the one who felled them (5.2). */
+export const owesStrike = (f: Fighter): boolean => fighters.stateOf(f).strikesBack === true
+
+/**
+ * The state an attack is declared from: one still owed their action acts as the living do ("the actions
+ * occur simultaneously", 5.2), knocked out by the blow or not. Only the declaration reads it.
+ */
+const actingState = (f: Fighter, state: BrpState): BrpState =>
+  owesStrike(f) && state.unconscious ? { ...state, unconscious: false } : state
 
 /** A fighter as the rules package reads it: its sheet and its state. */
 export interface Combatant {
@@ -142,7 +164,7 @@ export function declare(attacker: Fighter, target: Fighter, declared: Declared):
   if (!t.ok) return t
   if (t.value.state.dead) return fail(`${target.name} is already dead.`)
   const declaration = { weapon: declared.choice, toggles: declared.toggles }
-  const attack = declareAttack(a.value.sheet, a.value.state, declaration, SETTINGS)
+  const attack = declareAttack(a.value.sheet, actingState(attacker, a.value.state), declaration, SETTINGS)
   if (!attack.ok) return attack
   return ok({ a: a.value, t: t.value, attack: attack.value, declaration })
 }
@@ -225,7 +247,7 @@ export const brpCombatView: ScreenRules['combat'] = {
     const choices: AttackChoice[] = []
     let refusal = ''
     for (const { id } of attackRows(sheet)) {
-      const attack = declareAttack(sheet, state, { weapon: id }, SETTINGS)
+      const attack = declareAttack(sheet, actingState(attacker, state), { weapon: id }, SETTINGS)
       if (!attack.ok) {
         refusal ||= attack.error
         continue
@@ -267,7 +289,12 @@ export const brpCombatView: ScreenRules['combat'] = {
     const ranged = weapon.value.range !== null
     // An unaware target cannot parry or dodge (5.6, 5.7): the toggle is offered only where the rules
     // give the target some parry or dodge to take away.
-    const attack = declareAttack(a.value.sheet, a.value.state, { weapon: choice }, SETTINGS)
+    const attack = declareAttack(
+      a.value.sheet,
+      actingState(attacker, a.value.state),
+      { weapon: choice },
+      SETTINGS,
+    )
     const canDefend =
       attack.ok &&
       defenseOptions(attack.value, t.value.sheet, t.value.state, SETTINGS).some(

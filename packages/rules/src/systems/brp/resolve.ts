@@ -9,11 +9,27 @@
  * it lands (weapon dice, then damage bonus dice); 1D6 hours when the wound knocks the target out (5.12).
  */
 
-import type { CombatRules, Fighter, FighterChange, Resolution, Roller } from '../../engine/types.ts'
+import type {
+  AttackPlan,
+  CombatRules,
+  Fighter,
+  FighterChange,
+  Resolution,
+  Roller,
+} from '../../engine/types.ts'
 import { plural } from '../../engine/words.ts'
 import { fail, type Outcome, ok } from '../../outcome.ts'
 import type { BreakdownLine } from '../../system.ts'
-import { type Act, actOf, type BrpState, type Combatant, fighters, itemName, SETTINGS } from './combat.ts'
+import {
+  type Act,
+  actOf,
+  type BrpState,
+  type Combatant,
+  fighters,
+  itemName,
+  SAME_SLOT,
+  SETTINGS,
+} from './combat.ts'
 import * as brp from './rules.ts'
 
 /** What an outcome changed on these combatants, by id, leaving out those it left as they were. */
@@ -114,6 +130,21 @@ function describeExchange(
     parts.push(`${who.fighter.name}'s ${item} takes ${hit.points}${hit.broken ? ' and breaks' : ''}.`)
   }
   return parts.join(' ')
+}
+
+/** Out of the fight (`out`): dead, unconscious, or dying at 0 hit points or less (5.12). */
+const outOf = (s: BrpState) => s.dead || s.unconscious || s.hitPoints <= 0
+
+/**
+ * Whether the blow that took the target out leaves them their action: the round said, as the attack was
+ * made, that they share the attacker's slot and had yet to act (`SAME_SLOT`), and, where the room's turn is
+ * at hand, they have not acted since (while the blow waited for their answer).
+ */
+function keepsAction(plan: AttackPlan, before: BrpState, after: BrpState): boolean {
+  if (!plan.declared.round?.includes(SAME_SLOT) || outOf(before) || !outOf(after)) return false
+  const turn = plan.table?.turn
+  const id = plan.target.id
+  return !turn || (!turn.acted.includes(id) && !turn.attacks?.[id])
 }
 
 /** A reload, the round's action (5.9 *): no dice; the weapon loaded, or a gun refilled. */
@@ -228,9 +259,16 @@ export const brpResolve: CombatRules['resolve'] = (plan, defenseId, roll) => {
     defender = { ...defender, unconsciousHours: hours.value.hours }
     lines.push(...hours.value.lines)
   }
+  // "If these are still tied, the actions occur simultaneously" (5.2): felled before acting, they still act.
+  const keeps = keepsAction(plan, t.state, defender)
+  if (keeps) defender = { ...defender, strikesBack: true }
+  const simultaneous = keeps
+    ? ` ${target.name} is tied with ${attacker.name} on their DEX rank, and "the actions occur simultaneously": ${target.name} still takes this round's action, then leaves the fight (5.2).`
+    : ''
   const changes = changesOf({ ...a, state: result.attacker }, { ...t, state: defender })
-  const summary = describeExchange(a, t, defense.value, result, attackRoll.value.level)
-  const publicSummary = describeExchange(a, t, defense.value, result, attackRoll.value.level, true)
+  const summary = describeExchange(a, t, defense.value, result, attackRoll.value.level) + simultaneous
+  const publicSummary =
+    describeExchange(a, t, defense.value, result, attackRoll.value.level, true) + simultaneous
   const resolution: Resolution = {
     lines,
     summary,

@@ -87,7 +87,9 @@ function reloadAfterTheFight(fighters: readonly Fighter[]): Resolution {
     const c = read(fighter)
     if (!c.ok || c.value.state.dead) continue
     const { sheet } = c.value
-    let state: BrpState = c.value.state
+    // An action still owed in a shared slot (5.2) ends with the fight.
+    const { strikesBack: _owed, ...kept } = c.value.state
+    let state: BrpState = kept
     for (const row of brp.reloadable(sheet, state)) {
       const reloaded = brp.reload(sheet, state, row.id)
       if (!reloaded.ok) continue
@@ -177,9 +179,14 @@ export const brpCombat: CombatRules = {
       const c = read(fighter)
       if (!c.ok) continue
       const name = fighter.name
+      // An action still owed in a shared slot (5.2) is of this round only.
+      const { strikesBack: owed, ...state } = c.value.state
       // "Reduced to 0 hit points and remains at 0 at the end of the combat round, they are dead" (5.12).
-      const end = brp.endOfRound(c.value.state)
-      if (!end.died) continue
+      const end = brp.endOfRound(state)
+      if (!end.died) {
+        if (owed) after.push({ ...c.value, state })
+        continue
+      }
       after.push({ ...c.value, state: end.state })
       lines.push({
         label: `${name}: dead at ${end.state.hitPoints} hit points`,

@@ -8,6 +8,7 @@ import { orderedRound } from '../../engine/ordered-round.ts'
 import { orderedTurns } from '../../engine/ordered-turns.ts'
 import { readSheet } from '../../engine/sheet.ts'
 import { fail, ok } from '../../outcome.ts'
+import { owesStrike, SAME_SLOT } from './combat.ts'
 import { brpInfo } from './info.ts'
 import * as brp from './rules.ts'
 import { SHEET } from './sheet.ts'
@@ -47,4 +48,13 @@ export const brpTurns = orderedTurns({
   rerollEachRound: () => false,
   surprise: () => fail('BRP has no surprise check: use “defender unaware” on the attacks instead.'),
   attacksPerTurn: () => 1,
+  // "If these are still tied, the actions occur simultaneously" (5.2): one felled by a slot-mate before
+  // acting still acts in that slot. The slot is the turn's (ids share one only as a full tie, 5.4).
+  facts(turn, attacker, target) {
+    const slot = turn.order[turn.current]?.ids ?? []
+    const yet = !turn.acted.includes(target.id) && !turn.attacks?.[target.id]
+    const shared = attacker.id !== target.id && slot.includes(attacker.id) && slot.includes(target.id)
+    return turn.status === 'running' && shared && yet ? [SAME_SLOT] : []
+  },
+  stillStrikes: owesStrike,
 })
