@@ -159,10 +159,10 @@ export function Seated(props: {
     refusal && refusedIn.current.get(refusal.requestId) === turnKey(turn, view) ? refusal.error : null
   const surprised = isSurprised(turn, me?.id)
   // The room's turn model says whom the round waits for (one roll for a side counts for all of it).
-  // Typed initiative in a room that approves physical dice waits in the log for the GM's verdict.
-  const initiativeHeld = Boolean(
-    me && table.log.value.some((e) => e.status === 'pending' && e.initiative?.combatantId === me.id),
-  )
+  // Typed dice in a room that approves physical dice wait in the log for the GM's verdict: initiative,
+  // or an attack (the room then takes nothing more of the turn until the verdict).
+  const held = me ? table.log.value.filter((e) => e.status === 'pending') : []
+  const initiativeHeld = held.some((e) => e.initiative?.combatantId === me?.id)
   const needsInitiative = Boolean(
     me && turn.status === 'initiative' && turn.waiting?.[me.id] === 'initiative' && !initiativeHeld,
   )
@@ -221,12 +221,8 @@ export function Seated(props: {
   const tap = (send: () => string) => () => tapped(send())
   const deciding = me ? table.prompts.value.find((p) => p.attackerId === me.id) : undefined
   const rolling = Boolean(sent.value && !landed)
-  // Typed dice held for the GM's approval: the room takes nothing more of the turn until the verdict.
-  const judged = Boolean(
-    me && table.log.value.some((e) => e.status === 'pending' && e.attack?.attackerId === me.id),
-  )
   /** An attack of this player's is on its way, waits for its defender or the GM: no second one meanwhile. */
-  const attackOpen = rolling || Boolean(deciding) || judged
+  const attackOpen = rolling || Boolean(deciding) || held.some((e) => e.attack?.attackerId === me?.id)
   // Loaded with the attack sheet, so it is there when the attack waits for its defender.
   const WaitingCard = useLazy(loadWaitingCard, composing.value || attackOpen)
   const lastTargetId = me
