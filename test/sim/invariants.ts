@@ -282,10 +282,10 @@ export function check(
 
   const struckBack = deadStrikeBack(fight, before, after, action)
   if (struckBack) return struckBack
-  /** odnd's killed who still get their attack in the turn under way (ENCOUNTER ORDER 6). */
+  /** Those felled who still get their attack in the turn under way (odnd ENCOUNTER ORDER 6, osr 17). */
   const owed = (f: Fighter, turn: TurnState) => fight.owedStrikes.get(f.id) === turnKey(turn)
-  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack (but for
-  // odnd's attack still owed to one killed on the same initiative); at 0 hit points or less, one is out
+  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack (but for the
+  // attack still owed to one felled on the same initiative, odnd's and osr's); at 0 hit points or less, one is out
   // in every system (a GM's edit too, not only the rules' own damage).
   for (const f of after.fighters) {
     if (f.hp <= 0 && !out(f))
@@ -651,9 +651,29 @@ export function check(
  * anyone killed in that round still gets their attack for that round)". One killed, before attacking, by
  * an attack of one on the same initiative (both in the slot under way, the attack made as simultaneous)
  * is offered their attack in that slot; once it is made, they are out of the order.
+ * osr, 17 (Determine Initiative Order): "Equal initiative numbers act simultaneously". The same, for one
+ * felled (dead or knocked out) by one on their number, both in the slot under way.
  */
+const STRIKE_BACK = {
+  odnd: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+  osr: 'osr: "Equal initiative numbers act simultaneously": one felled on their number still acts (17)',
+} as const
+
+/** An osr condition that takes the round's attack (17.0.1.4, 17.0.1.7, 17.0.4, 17.0.9, surprise). */
+function osrBarred(f: Fighter): boolean {
+  type C = { kind?: string; fresh?: boolean }
+  const conditions = ((f.state as { conditions?: C[] }).conditions ?? []) as C[]
+  return conditions.some(
+    (c) =>
+      ['surprised', 'running', 'defending'].includes(c.kind ?? '') ||
+      (['no-attack', 'reloading'].includes(c.kind ?? '') && !c.fresh),
+  )
+}
+
 function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action: Action): Broken | null {
-  if (fight.system !== 'odnd' || before.turn.status !== 'running') return null
+  if ((fight.system !== 'odnd' && fight.system !== 'osr') || before.turn.status !== 'running') return null
+  const system = fight.system
+  const invariant = STRIKE_BACK[system]
   const out = (f: Fighter | undefined) => f !== undefined && fight.judge.combat.out(f) !== null
   const slot = before.turn.order[before.turn.current]?.ids ?? []
   const key = turnKey(before.turn)
@@ -663,31 +683,40 @@ function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action:
     if (!a || e.status === 'pending' || a.attackerId === a.targetId) continue
     const target = before.fighters.find((f) => f.id === a.targetId)
     const now = after.fighters.find((f) => f.id === a.targetId)
-    // Killed ("anyone killed"), not knocked out.
-    if (!target || out(target) || !now || !fight.judge.combat.status(now).includes('Dead')) continue
+    // odnd: killed ("anyone killed"), not knocked out; osr: felled, either way.
+    if (!target || out(target) || !now || !out(now)) continue
+    if (system === 'odnd' && !fight.judge.combat.status(now).includes('Dead')) continue
     if (!slot.includes(a.attackerId) || !slot.includes(target.id)) continue
-    if (!a.declared.toggles.includes('same-initiative')) continue
-    // Only one who still had their attack: not made, not given up by ending the turn, not barred this
-    // round, by this blow too (a parry's "no attacks are possible", surprise, a stun, a pin, a full run).
-    type State = { hasAttacked?: boolean; conditions?: Array<{ id: string }> }
-    const barred = ['parrying', 'surprised', 'stunned', 'pinned', 'running']
-    const stopped = (f: Fighter) => ((f.state as State).conditions ?? []).some((c) => barred.includes(c.id))
+    if (system === 'odnd' && !a.declared.toggles.includes('same-initiative')) continue
     if (!mayAttack(before.turn, target.id) || (before.turn.attacks?.[target.id] ?? 0) > 0) continue
-    // (A defender's reach strikes first in the attacker's own action: that blow was their attack.)
-    const struck = (f: Fighter) => (f.state as State).hasAttacked === true
-    if (struck(target) || struck(now) || stopped(target) || stopped(now)) continue
+    if (system === 'osr') {
+      if (before.turn.acted.includes(target.id)) continue
+      // Only one whose attack this round was still theirs to make: not barred (surprise, a parry or dodge,
+      // running, reloading, a dropped weapon), nor spent in this very exchange (a long reach or a weapon
+      // set against the charge strikes first, on the attacker's number: that blow was their action).
+      if (osrBarred(target) || after.turn.acted.includes(target.id)) continue
+    } else {
+      // Only one who still had their attack: not made, not given up by ending the turn, not barred this
+      // round, by this blow too (a parry's "no attacks are possible", surprise, a stun, a pin, a full run).
+      type State = { hasAttacked?: boolean; conditions?: Array<{ id: string }> }
+      const barred = ['parrying', 'surprised', 'stunned', 'pinned', 'running']
+      const stopped = (f: Fighter) => ((f.state as State).conditions ?? []).some((c) => barred.includes(c.id))
+      // (A defender's reach strikes first in the attacker's own action: that blow was their attack.)
+      const struck = (f: Fighter) => (f.state as State).hasAttacked === true
+      if (struck(target) || struck(now) || stopped(target) || stopped(now)) continue
+    }
     fight.owedStrikes.set(target.id, key)
     if (turnKey(after.turn) !== key) continue
     // Offered as a living fighter's attack is: their turn, an attack left, and a way to attack in the rules.
     const choices = fight.judge.combat.choices(now, { turn: after.turn, fighters: after.fighters })
     if (!(isActing(after.turn, target.id) && mayAttack(after.turn, target.id)))
       return {
-        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        invariant,
         message: `${e.detail} Yet the turn does not offer ${target.name} their attack (acting ${JSON.stringify(after.turn.acting)}).`,
       }
     if (!choices.ok)
       return {
-        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        invariant,
         message: `${e.detail} Yet the rules refuse ${target.name} their attack: ${choices.error}`,
       }
   }
@@ -698,7 +727,7 @@ function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action:
     if (!id || e.status === 'pending' || fight.owedStrikes.get(id) !== key || !out(f)) continue
     if (isActing(after.turn, id))
       return {
-        invariant: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+        invariant,
         message: `${f?.name} made the attack still owed to them (${e.detail}), yet the turn says they act on.`,
       }
   }
