@@ -522,12 +522,12 @@ describe('osr: a weapon set against a charge (17.0.1.9)', () => {
     sturdy(t, { weapons: [SPEAR] })
     ogreSheet(t, { weapons: [SPEAR], hitPoints: 30 })
     await miraFirst(t)
-    // She waits for the Ogre (17.0.1.6): both act on its number.
+    // She waits for the Ogre (17.0.1.6): both act on its number, so the Ogre's blow is simultaneous with her.
     const hold = { choice: 'hold', toggles: [] }
     expect((await t.ask({ kind: 'attack', targetId: 'ogre', declared: hold })).ok).toBe(true)
     // The GM's own dice for the Ogre: 15 + 1 + 2 (charging) = 18 hits AC 11; 1d6 3, doubled: 6.
     const prompt = await ogreCharges(t)
-    expect(prompt?.declared.round).toEqual([osr.YET_TO_ACT, osr.AS_QUICK])
+    expect(prompt?.declared.round).toEqual([osr.YET_TO_ACT, osr.SAME_NUMBER, osr.AS_QUICK])
     expect(prompt?.options.map((o) => o.id)).toEqual(['set-0', 'let-come'])
     // Its odds are the rules package's: the spear set against one charging (-2 AC).
     const decl = (initiative: { attacker: number; target: number }): osr.AttackDeclaration => ({
@@ -758,5 +758,88 @@ describe('osr: a missile that misses into a melee with allies (17.0.12)', () => 
     expect(entry?.detail).toMatch(
       /^Mira’s missed shot strays into the melee: \d+ against Bryn’s AC 25: a (hit|miss)/,
     )
+  })
+})
+
+describe('osr: "Equal initiative numbers act simultaneously" (17, Determine Initiative Order)', () => {
+  /** Mira at 1 hit point; the Ogre's d6 rolled, then Mira's initiative typed to `tie` it or fall below it. */
+  async function miraAtOne(t: Table, tie: boolean): Promise<void> {
+    const mira = t.table.doc.getMap<Y.Map<unknown>>(TABLE.combatants).get(t.mira)
+    mira?.set('hp', 1)
+    await eventually(() => t.fighter(t.mira).hp === 1, 'Mira at 1 hit point')
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    const ogres = turnOf(t).initiative.ogre?.total
+    if (ogres === undefined) throw new Error('the Ogre rolled no initiative')
+    // Her DEX bonus and a typed 3 make the Ogre's number, or 1 below its lowest.
+    setSheet(t, { dexBonus: tie ? ogres - 3 : -3 })
+    await eventually(
+      () => (t.fighter(t.mira).sheet as { dexBonus?: number }).dexBonus === (tie ? ogres - 3 : -3),
+      'her DEX',
+    )
+    expect((await t.ask({ kind: 'initiative', faces: [tie ? 3 : 1] })).ok).toBe(true)
+    await eventually(() => turnOf(t).status === 'running', 'the round under way')
+    expect(turnOf(t).acting).toContain('ogre')
+    expect(turnOf(t).acting?.includes(t.mira)).toBe(tie)
+  }
+
+  /** The Ogre's sword fells Mira (a 19, then its damage die); she lets the blow come if asked. */
+  async function ogreFellsMira(t: Table): Promise<void> {
+    const struck = await t.gmAsk({
+      kind: 'attack',
+      attackerId: 'ogre',
+      targetId: t.mira,
+      declared: SWORD,
+      faces: [19, 6],
+    })
+    if (!struck.ok) throw new Error(struck.error)
+    await eventually(
+      () => t.prompts().some((p) => p.id === struck.logId) || t.fighter(t.mira).hp <= 0,
+      'the blow or its prompt',
+    )
+    if (t.prompts().some((p) => p.id === struck.logId))
+      expect((await t.ask({ kind: 'defend', promptId: struck.logId, choice: 'let-come' })).ok).toBe(true)
+    await eventually(() => t.fighter(t.mira).hp <= 0, 'Mira felled')
+    expect(SYSTEMS.osr.combat.out(t.fighter(t.mira))).toBe('Mira is dead.')
+  }
+
+  it('the Ogre on her number kills Mira: she still makes her attack in that slot, then she is out', async () => {
+    const t = await table('osr')
+    await miraAtOne(t, true)
+    await ogreFellsMira(t)
+    expect(t.entries().find((e) => e.attack?.attackerId === 'ogre')?.detail).toContain(
+      'Mira is on the same initiative number: equal initiative numbers act simultaneously, so Mira still makes their action this round before leaving the fight',
+    )
+    // Her phone's Attack reads the turn: she still acts, with one attack, and her ways to attack.
+    expect(turnOf(t).acting).toContain(t.mira)
+    expect(turnOf(t).attacksLeft?.[t.mira]).toBe(1)
+    expect(turnOf(t).out ?? []).not.toContain(t.mira)
+    const view = { turn: turnOf(t), fighters: [t.fighter(t.mira), t.fighter('ogre')] }
+    const offered = SYSTEMS.osr.combat.choices(t.fighter(t.mira), view)
+    if (!offered.ok) throw new Error(offered.error)
+    expect(offered.value.map((c) => c.id)).toContain(SWORD.choice)
+    const ogreHp = t.fighter('ogre').hp
+    const strike = await t.ask({ kind: 'attack', targetId: 'ogre', declared: SWORD, faces: [19, 5] })
+    if (!strike.ok) throw new Error(strike.error)
+    await eventually(() => t.entries().some((e) => e.attack?.attackerId === t.mira), 'her strike logged')
+    expect(t.entries().find((e) => e.attack?.attackerId === t.mira)?.detail).toMatch(/^Mira hits Ogre/)
+    expect(t.fighter('ogre').hp).toBeLessThan(ogreHp)
+    // Her attack made, she is out of the order.
+    await eventually(() => !(turnOf(t).acting ?? []).includes(t.mira), 'Mira out of the turn')
+    expect(turnOf(t).out).toContain(t.mira)
+    expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared: SWORD })).toMatchObject({ ok: false })
+  })
+
+  it('killed by the Ogre on a higher number, Mira gets no action', async () => {
+    const t = await table('osr')
+    await miraAtOne(t, false)
+    await ogreFellsMira(t)
+    expect(t.entries().find((e) => e.attack?.attackerId === 'ogre')?.detail).not.toContain(
+      'equal initiative numbers act simultaneously',
+    )
+    expect(turnOf(t).out).toContain(t.mira)
+    await playTo(t, () => turnOf(t).current >= turnOf(t).order.findIndex((s) => s.ids.includes(t.mira)))
+    expect(turnOf(t).acting ?? []).not.toContain(t.mira)
+    expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared: SWORD })).toMatchObject({ ok: false })
   })
 })

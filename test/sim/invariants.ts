@@ -282,10 +282,10 @@ export function check(
 
   const struckBack = deadStrikeBack(fight, before, after, action)
   if (struckBack) return struckBack
-  /** odnd's killed who still get their attack in the turn under way (ENCOUNTER ORDER 6); brp's felled on a tied slot (5.2). */
+  /** Those felled who still get their attack in the turn under way (odnd ENCOUNTER ORDER 6, osr 17, brp 5.2). */
   const owed = (f: Fighter, turn: TurnState) => fight.owedStrikes.get(f.id) === turnKey(turn)
-  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack (but for
-  // odnd's attack still owed to one killed on the same initiative); at 0 hit points or less, one is out
+  // A dead, down or incapacitated combatant never gets a turn, and never starts an attack (but for the
+  // attack still owed to one felled on the same initiative, odnd's and osr's); at 0 hit points or less, one is out
   // in every system (a GM's edit too, not only the rules' own damage).
   for (const f of after.fighters) {
     if (f.hp <= 0 && !out(f))
@@ -650,17 +650,33 @@ export function check(
  * odnd, ENCOUNTER ORDER 6: "If two or more roll the same, movement/combat is simultaneous(This means that
  * anyone killed in that round still gets their attack for that round)". One killed, before attacking, by
  * an attack of one on the same initiative (both in the slot under way, the attack made as simultaneous)
- * is offered their attack in that slot; once it is made, they are out of the order. brp, 5.2: "If these are
- * still tied, the actions occur simultaneously": likewise for one taken out of the fight in any way.
+ * is offered their attack in that slot; once it is made, they are out of the order.
+ * osr, 17 (Determine Initiative Order): "Equal initiative numbers act simultaneously". The same, for one
+ * felled (dead or knocked out) by one on their number, both in the slot under way.
+ * brp, 5.2: "If these are still tied, the actions occur simultaneously": likewise for one taken out of the
+ * fight in any way by a slot-mate, the order's full tie.
  */
+const STRIKE_BACK = {
+  odnd: 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)',
+  osr: 'osr: "Equal initiative numbers act simultaneously": one felled on their number still acts (17)',
+  brp: 'brp: one felled on a tied DEX rank still acts, "the actions occur simultaneously" (5.2)',
+} as const
+
+/** An osr condition that takes the round's attack (17.0.1.4, 17.0.1.7, 17.0.4, 17.0.9, surprise). */
+function osrBarred(f: Fighter): boolean {
+  type C = { kind?: string; fresh?: boolean }
+  const conditions = ((f.state as { conditions?: C[] }).conditions ?? []) as C[]
+  return conditions.some(
+    (c) =>
+      ['surprised', 'running', 'defending'].includes(c.kind ?? '') ||
+      (['no-attack', 'reloading'].includes(c.kind ?? '') && !c.fresh),
+  )
+}
+
 function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action: Action): Broken | null {
-  const brp = fight.system === 'brp'
-  if ((fight.system !== 'odnd' && !brp) || before.turn.status !== 'running') return null
-  // brp, 5.2: "If these are still tied, the actions occur simultaneously": one taken out of the fight
-  // (unconscious, dying, dead) by a slot-mate before acting still acts in the slot, the order's full tie.
-  const invariant = brp
-    ? 'brp: one felled on a tied DEX rank still acts, "the actions occur simultaneously" (5.2)'
-    : 'odnd: one killed on the same initiative still gets their attack (ENCOUNTER ORDER 6)'
+  if (!['odnd', 'osr', 'brp'].includes(fight.system) || before.turn.status !== 'running') return null
+  const system = fight.system as keyof typeof STRIKE_BACK
+  const invariant = STRIKE_BACK[system]
   const out = (f: Fighter | undefined) => f !== undefined && fight.judge.combat.out(f) !== null
   const slot = before.turn.order[before.turn.current]?.ids ?? []
   const key = turnKey(before.turn)
@@ -670,20 +686,29 @@ function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action:
     if (!a || e.status === 'pending' || a.attackerId === a.targetId) continue
     const target = before.fighters.find((f) => f.id === a.targetId)
     const now = after.fighters.find((f) => f.id === a.targetId)
-    // Killed ("anyone killed"), not knocked out; in brp, out of the fight in any way.
-    const felled = brp ? out(now) : now && fight.judge.combat.status(now).includes('Dead')
-    if (!target || out(target) || !now || !felled) continue
+    // odnd: killed ("anyone killed"), not knocked out; osr and brp: out of the fight, in any way.
+    if (!target || out(target) || !now || !out(now)) continue
+    if (system === 'odnd' && !fight.judge.combat.status(now).includes('Dead')) continue
     if (!slot.includes(a.attackerId) || !slot.includes(target.id)) continue
-    if (!brp && !a.declared.toggles.includes('same-initiative')) continue
-    // Only one who still had their attack: not made, not given up by ending the turn, not barred this
-    // round, by this blow too (a parry's "no attacks are possible", surprise, a stun, a pin, a full run).
-    type State = { hasAttacked?: boolean; conditions?: Array<{ id: string }> }
-    const barred = ['parrying', 'surprised', 'stunned', 'pinned', 'running']
-    const stopped = (f: Fighter) => ((f.state as State).conditions ?? []).some((c) => barred.includes(c.id))
+    if (system === 'odnd' && !a.declared.toggles.includes('same-initiative')) continue
     if (!mayAttack(before.turn, target.id) || (before.turn.attacks?.[target.id] ?? 0) > 0) continue
-    // (A defender's reach strikes first in the attacker's own action: that blow was their attack.)
-    const struck = (f: Fighter) => (f.state as State).hasAttacked === true
-    if (struck(target) || struck(now) || stopped(target) || stopped(now)) continue
+    // osr and brp: one who ended their turn before the blow has given up their action.
+    if (system !== 'odnd' && before.turn.acted.includes(target.id)) continue
+    if (system === 'osr') {
+      // Only one whose attack this round was still theirs to make: not barred (surprise, a parry or dodge,
+      // running, reloading, a dropped weapon), nor spent in this very exchange (a long reach or a weapon
+      // set against the charge strikes first, on the attacker's number: that blow was their action).
+      if (osrBarred(target) || after.turn.acted.includes(target.id)) continue
+    } else {
+      // Only one who still had their attack: not made, not given up by ending the turn, not barred this
+      // round, by this blow too (a parry's "no attacks are possible", surprise, a stun, a pin, a full run).
+      type State = { hasAttacked?: boolean; conditions?: Array<{ id: string }> }
+      const barred = ['parrying', 'surprised', 'stunned', 'pinned', 'running']
+      const stopped = (f: Fighter) => ((f.state as State).conditions ?? []).some((c) => barred.includes(c.id))
+      // (A defender's reach strikes first in the attacker's own action: that blow was their attack.)
+      const struck = (f: Fighter) => (f.state as State).hasAttacked === true
+      if (struck(target) || struck(now) || stopped(target) || stopped(now)) continue
+    }
     fight.owedStrikes.set(target.id, key)
     if (turnKey(after.turn) !== key) continue
     // Offered as a living fighter's attack is: their turn, an attack left, and a way to attack in the rules.

@@ -69,6 +69,11 @@ export interface OsrState {
   holding?: string
   /** Oil this fighter spilled on the ground and lit, each burning its 10 rounds (17.0.10). */
   groundFires?: GroundFire[]
+  /**
+   * Felled before acting by one on the same initiative number: "Equal initiative numbers act
+   * simultaneously" (17, 3), so they still make their attack in that slot; cleared once it is made.
+   */
+  strikesBack?: boolean
 }
 
 /**
@@ -91,6 +96,9 @@ const fighters = fighterState<Sheet, OsrState>({
   store: (state) => JSON.parse(JSON.stringify(state)),
 })
 export const { stateOf, sheetOf: sheet, withState, changeOf, changesOf } = fighters
+
+/** Fallen, yet still owed their attack on the number they fell on (`strikesBack`, 17, 3). */
+export const owesStrike = (f: Fighter): boolean => stateOf(f).strikesBack === true
 
 /** Why this fighter cannot act at all, or null. */
 function downReason(f: Fighter, state: OsrState): string | null {
@@ -366,7 +374,8 @@ export interface Setup {
 function setup(attacker: Fighter, target: Fighter, choice: string): Outcome<Setup> {
   const attackerState = stateOf(attacker)
   const targetState = stateOf(target)
-  const down = downReason(attacker, attackerState)
+  // One felled on their own number still makes their attack (17, 3).
+  const down = owesStrike(attacker) ? null : downReason(attacker, attackerState)
   if (down) return fail(`${down} They cannot attack.`)
   if (targetState.status === 'dead') return fail(`${target.name} is already dead.`)
   const a = sheet(attacker)
@@ -648,6 +657,11 @@ export const osrCombatView: ScreenRules['combat'] = {
 
   choices(attacker: Fighter): Outcome<AttackChoice[]> {
     const state = stateOf(attacker)
+    // Felled on their own number, before acting: their attack, and nothing else (17, 3).
+    if (owesStrike(attacker) && state.status !== 'up') {
+      const s = sheet(attacker)
+      return s.ok ? ok(waysOf(s.value, state.conditions)) : s
+    }
     // Surprise, reloading or an action already declared take the round; a broken or dropped weapon takes
     // the attack only ("no attack next round", 17.0.4): what is not an attack is still offered.
     const idle = idleReason(attacker, state, 'attack')

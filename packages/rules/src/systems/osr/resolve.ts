@@ -50,13 +50,13 @@ import {
   withConditions,
   withState,
 } from './combat.ts'
-import type { Condition } from './conditions.ts'
+import { attackBlockedBy, type Condition } from './conditions.ts'
 import { grappleCheck, grappleDamage } from './grapple-roll.ts'
 import { holyWater, oilDirectHit, oilSplash, scatter } from './grenade-roll.ts'
 import { applyDamage, knockoutTimes } from './injury.ts'
 import { reloadRoundsNeeded } from './rate-of-fire.ts'
 import { removeCondition } from './round.ts'
-import { ACTS_LATER } from './round-facts.ts'
+import { ACTS_LATER, SAME_NUMBER } from './round-facts.ts'
 import { isGrenadeLike, meleeCapable } from './sheet.ts'
 import { spellDisruption } from './spells-roll.ts'
 import { strayChance, strayDamage, strayMissile } from './stray-missile.ts'
@@ -76,7 +76,8 @@ export function osrResolve(plan: AttackPlan, defense: string | null, roll: Rolle
   if (declared.choice.startsWith(STRAY)) return strayShot(attacker, declared, defense, roll, table)
   if (declared.choice === PARTING) return partingShots(attacker, defense, roll, table)
   if (defense !== null) return answered(plan, defense, roll)
-  if (GRIPS.includes(declared.choice)) return gripResolve(attacker, target, declared.choice, roll)
+  if (GRIPS.includes(declared.choice))
+    return gripResolve(attacker, target, declared.choice, roll, declared.round)
   if (declared.choice === HOLD.id) {
     const held = holding(attacker, target)
     if (!held.ok) return held
@@ -188,7 +189,9 @@ function answered(plan: AttackPlan, defense: string, roll: Roller): Outcome<Reso
   const counter = counters(d.value.setup, declared).find((c) => c.id === defense)
   if (!counter && (defense !== LET_COME || counters(d.value.setup, declared).length === 0))
     return fail(NO_REACTION)
-  const first = strike(attacker, target, declared, roll, d)
+  // A blow struck first is the target's action this round: none is still owed them if this one fells them.
+  const facts = counter ? { round: (declared.round ?? []).filter((f) => f !== SAME_NUMBER) } : {}
+  const first = strike(attacker, target, { ...declared, ...facts }, roll, d)
   if (!first.ok) return first
   const [, targetHp, targetState] = first.value.target
   const [, attackerHp, attackerState] = first.value.attacker
@@ -347,7 +350,13 @@ function strayShot(
  * A hold acted on: both grapple checks (the holder's as the grappler's, 17.0.18); the holder who keeps
  * it deals 1d3 + STR non-lethal (like a punch); a broken hold frees the held.
  */
-function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: Roller): Outcome<Resolution> {
+function gripResolve(
+  attacker: Fighter,
+  target: Fighter,
+  choice: string,
+  roll: Roller,
+  facts?: readonly string[],
+): Outcome<Resolution> {
   const g = grip(attacker, target, choice)
   if (!g.ok) return g
   const { squeezing, holder, held, holderSheet, heldSheet } = g.value
@@ -377,6 +386,7 @@ function gripResolve(attacker: Fighter, target: Fighter, choice: string, roll: R
       heldHp = taken.hp
       said.push(`${hurt.value.total} non-lethal damage`)
       if (taken.event) said.push(`${held.name} ${taken.event}`)
+      heldState = stillActs(held, stateOf(held), heldState, facts, said)
     }
   } else {
     said.push(`the hold is broken: ${held.name} is free`)
@@ -507,6 +517,26 @@ interface Struck {
   strays: boolean
   /** Whether the attack roll hit. */
   hit: boolean
+}
+
+/**
+ * "Equal initiative numbers act simultaneously" (17, 3): felled before acting by one on their own number
+ * (the round's `SAME_NUMBER`), a target still makes their action in it, then leaves the fight. Only one
+ * whose attack this round was still theirs to make (not barred by surprise, reloading, a dropped weapon...).
+ */
+function stillActs(
+  target: Fighter,
+  before: OsrState,
+  after: OsrState,
+  facts: readonly string[] | undefined,
+  said: string[],
+): OsrState {
+  if (!facts?.includes(SAME_NUMBER) || before.status !== 'up' || after.status === 'up') return after
+  if (attackBlockedBy(before.conditions) !== null) return after
+  said.push(
+    `${target.name} is on the same initiative number: equal initiative numbers act simultaneously, so ${target.name} still makes their action this round before leaving the fight`,
+  )
+  return { ...after, strikesBack: true }
 }
 
 /** Rolls a declared attack (a weapon, a punch, a grapple's touch) and works out what it does to both. */
@@ -660,6 +690,13 @@ function strike(
   const reload = s.weapon && s.mode === 'missile' ? reloadRoundsNeeded(s.weapon) : 0
   if (reload > 0)
     attackerState = withConditions(attackerState, [{ kind: 'reloading', rounds: reload, fresh: true }])
+
+  targetState = stillActs(target, s.targetState, targetState, declared.round, said)
+  // Their owed action made, nothing more is owed.
+  if (attackerState.strikesBack) {
+    const { strikesBack: _made, ...rest } = attackerState
+    attackerState = rest
+  }
 
   // A spellcaster attacked before their number, even by a miss, must save to cast this round (17.0.13).
   if (

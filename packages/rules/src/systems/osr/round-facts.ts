@@ -13,3 +13,9 @@ export const AS_QUICK = 'target-equal-or-better-initiative'
 
 /** An attack lands before its target's number (17.0.13): a spell they cast then needs a save. */
 export const ACTS_LATER = 'target-acts-later'
+
+/**
+ * The target shares the attacker's initiative number, the one under way, and has not acted yet this round:
+ * "Equal initiative numbers act simultaneously" (17, 3), so one felled by this blow still makes their action.
+ */
+export const SAME_NUMBER = 'target-same-number'

@@ -6,7 +6,7 @@ import { orderedTurns } from '../../engine/ordered-turns.ts'
 import { SIDE_NAME, type SurpriseOutcome, type SurpriseSetup, sidesOf } from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { sheet as sheetOf, stateOf } from './combat.ts'
+import { owesStrike, sheet as sheetOf, stateOf } from './combat.ts'
 import { osrInfo } from './info.ts'
 import * as osr from './rules.ts'
 import { osrTurnView } from './turn-view.ts'
@@ -94,8 +94,12 @@ export const osrTurns = orderedTurns({
     const held = osr.holdAction({ scores: [], steps, skipped: [] }, id, until)
     return held.ok ? ok(true) : held
   },
+  // "Equal initiative numbers act simultaneously" (17, 3): one felled on their own number still acts in it.
+  stillStrikes: owesStrike,
   // One attack a round; a fighter with a small weapon in the off hand strikes with both (17.0.14).
   attacksPerTurn(f) {
+    // The action still owed to one felled is one attack.
+    if (owesStrike(f)) return 1
     const sheet = sheetOf(f)
     if (!sheet.ok) return 1
     const melee = sheet.value.weapons.filter(osr.meleeCapable)
