@@ -7,7 +7,7 @@ import { TABLE, type TurnState } from '@fray/protocol'
 import { defaultSheetFor, isActing, mayAttack, SYSTEMS } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import type * as Y from 'yjs'
-import { table } from './table-client.ts'
+import { ogreFellsMira, table } from './table-client.ts'
 import { eventually } from './ws-client.ts'
 
 type Table = Awaited<ReturnType<typeof table>>
@@ -50,23 +50,9 @@ async function ogreAndMira(t: Table, hasted: boolean): Promise<void> {
  * The Ogre's club fells Mira (a 20, 6 damage), with the toggles the GM's composer starts from (what the
  * round says applies: the same initiative); she takes the blow without a parry.
  */
-async function ogreFellsMira(t: Table): Promise<void> {
+async function ogreFells(t: Table): Promise<void> {
   const toggles = SYSTEMS.odnd.turn.known?.(turnOf(t), t.fighter('ogre'), t.fighter(t.mira)) ?? []
-  const struck = await t.gmAsk({
-    kind: 'attack',
-    attackerId: 'ogre',
-    targetId: t.mira,
-    declared: { ...OGRE_CLUB, toggles },
-    faces: [20, 6],
-  })
-  if (!struck.ok) throw new Error(struck.error)
-  await eventually(
-    () => t.prompts().some((p) => p.id === struck.logId) || t.fighter(t.mira).hp <= 0,
-    'the blow or its prompt',
-  )
-  if (t.prompts().some((p) => p.id === struck.logId))
-    expect((await t.ask({ kind: 'defend', promptId: struck.logId, choice: 'none' })).ok).toBe(true)
-  await eventually(() => t.fighter(t.mira).hp <= 0, 'Mira felled')
+  await ogreFellsMira(t, { ...OGRE_CLUB, toggles }, [20, 6], 'none')
   expect(SYSTEMS.odnd.combat.out(t.fighter(t.mira))).toBe('Mira is dead.')
 }
 
@@ -74,7 +60,7 @@ describe('ENCOUNTER ORDER 6: "If two or more roll the same, movement/combat is s
   it('the Ogre on the same initiative kills Mira: her attack is still offered, taken, resolved; then she is out', async () => {
     const t = await table('odnd')
     await ogreAndMira(t, false)
-    await ogreFellsMira(t)
+    await ogreFells(t)
     expect(t.entries().find((e) => e.attack?.attackerId === 'ogre')?.detail).toContain(
       'Mira acts at the same initiative and still gets its attack this round, before leaving the fight (ENCOUNTER ORDER 6)',
     )
@@ -113,7 +99,7 @@ describe('ENCOUNTER ORDER 6: "If two or more roll the same, movement/combat is s
   it('killed by the Ogre who won initiative (hasted), Mira gets no attack back', async () => {
     const t = await table('odnd')
     await ogreAndMira(t, true)
-    await ogreFellsMira(t)
+    await ogreFells(t)
     expect(isActing(turnOf(t), t.mira)).toBe(false)
     expect(turnOf(t).out).toContain(t.mira)
     expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared: SLASH })).toMatchObject({ ok: false })

@@ -8,7 +8,7 @@ import { osr, previewDeclared, SYSTEMS, toFloat } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { rollFrom, SHORT_BOW } from '../../packages/rules/src/systems/osr/test-support.ts'
-import { OIL_FLASK, playTo, table } from './table-client.ts'
+import { OIL_FLASK, ogreFellsMira, playTo, table } from './table-client.ts'
 import { eventually, TestClient } from './ws-client.ts'
 
 type Table = Awaited<ReturnType<typeof table>>
@@ -784,29 +784,15 @@ describe('osr: "Equal initiative numbers act simultaneously" (17, Determine Init
   }
 
   /** The Ogre's sword fells Mira (a 19, then its damage die); she lets the blow come if asked. */
-  async function ogreFellsMira(t: Table): Promise<void> {
-    const struck = await t.gmAsk({
-      kind: 'attack',
-      attackerId: 'ogre',
-      targetId: t.mira,
-      declared: SWORD,
-      faces: [19, 6],
-    })
-    if (!struck.ok) throw new Error(struck.error)
-    await eventually(
-      () => t.prompts().some((p) => p.id === struck.logId) || t.fighter(t.mira).hp <= 0,
-      'the blow or its prompt',
-    )
-    if (t.prompts().some((p) => p.id === struck.logId))
-      expect((await t.ask({ kind: 'defend', promptId: struck.logId, choice: 'let-come' })).ok).toBe(true)
-    await eventually(() => t.fighter(t.mira).hp <= 0, 'Mira felled')
+  async function ogreFells(t: Table): Promise<void> {
+    await ogreFellsMira(t, SWORD, [19, 6], 'let-come')
     expect(SYSTEMS.osr.combat.out(t.fighter(t.mira))).toBe('Mira is dead.')
   }
 
   it('the Ogre on her number kills Mira: she still makes her attack in that slot, then she is out', async () => {
     const t = await table('osr')
     await miraAtOne(t, true)
-    await ogreFellsMira(t)
+    await ogreFells(t)
     expect(t.entries().find((e) => e.attack?.attackerId === 'ogre')?.detail).toContain(
       'Mira is on the same initiative number: equal initiative numbers act simultaneously, so Mira still makes their action this round before leaving the fight',
     )
@@ -833,7 +819,7 @@ describe('osr: "Equal initiative numbers act simultaneously" (17, Determine Init
   it('killed by the Ogre on a higher number, Mira gets no action', async () => {
     const t = await table('osr')
     await miraAtOne(t, false)
-    await ogreFellsMira(t)
+    await ogreFells(t)
     expect(t.entries().find((e) => e.attack?.attackerId === 'ogre')?.detail).not.toContain(
       'equal initiative numbers act simultaneously',
     )

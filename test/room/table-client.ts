@@ -90,4 +90,28 @@ export async function playTo(t: Awaited<ReturnType<typeof table>>, until: () => 
 }
 
 /** osr: a flask of oil as a sheet carries it (17.0.10). */
+/**
+ * The GM's Ogre strikes Mira with the GM's own dice until she is down: where she is asked, she answers
+ * `answer` (no parry, letting it come). The log id of the blow.
+ */
+export async function ogreFellsMira(
+  t: Awaited<ReturnType<typeof table>>,
+  declared: { choice: string; toggles: string[] },
+  faces: number[],
+  answer: string,
+): Promise<string> {
+  const struck = await t.gmAsk({ kind: 'attack', attackerId: 'ogre', targetId: t.mira, declared, faces })
+  if (!struck.ok) throw new Error(struck.error)
+  await eventually(
+    () => t.prompts().some((p) => p.id === struck.logId) || t.fighter(t.mira).hp <= 0,
+    'the blow or its prompt',
+  )
+  if (t.prompts().some((p) => p.id === struck.logId)) {
+    const answered = await t.ask({ kind: 'defend', promptId: struck.logId, choice: answer })
+    if (!answered.ok) throw new Error(answered.error)
+  }
+  await eventually(() => t.fighter(t.mira).hp <= 0, 'Mira felled')
+  return struck.logId
+}
+
 export { OIL_FLASK } from '../../packages/rules/src/systems/osr/test-support.ts'
