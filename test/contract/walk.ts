@@ -8,6 +8,7 @@ import {
   type Declared,
   defaultSheet,
   type Fighter,
+  orderedRound,
   type Resolution,
   type Roller,
   type RuleSystem,
@@ -174,7 +175,9 @@ export class Walk {
       const f = find(id)
       if (!f) return `${id} acts, and is not at the table`
       const out = this.system.combat.out(f)
-      if (out) return `${f.name} acts, though the rules keep them out: ${out}`
+      // One felled on a tie whom the text still lets act (odnd, osr, brp) acts in the slot they fell in only.
+      const owed = orderedRound(turn).stillStriking?.[id] === turn.current
+      if (out && !owed) return `${f.name} acts, though the rules keep them out: ${out}`
     }
     const moves: TurnAction[] = []
     for (const [id, what] of Object.entries(turn.status === 'initiative' ? (turn.waiting ?? {}) : {})) {
