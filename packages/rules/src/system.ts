@@ -127,6 +127,11 @@ export interface SystemInfo {
    * (zones); unclear, the room rolls it.
    */
   asksWhoStarted?: boolean
+  /**
+   * The text leaves open when a blow incapacitates one still standing (zones' "critical damage"): the GM
+   * chooses on the table's rules whether the room asks after each such blow, or only at 0.
+   */
+  asksIncapacitation?: boolean
   /** How a round runs: slots in an order (initiative, DEX ranks), or factions alternating. */
   rounds: 'order' | 'factions'
   /**

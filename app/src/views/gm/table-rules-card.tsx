@@ -4,7 +4,7 @@
  * text leaves to the table (zones: when a blow incapacitates).
  */
 import type { FoeHealthView } from '@fray/protocol'
-import type { SystemId } from '@fray/rules'
+import { SYSTEM_INFO, type SystemId } from '@fray/rules'
 import type { TableModel } from '../../models/table.ts'
 
 /** What players may see of a monster's hit points; the room keeps the rest in the GM's document. */
@@ -70,7 +70,7 @@ export function TableRulesCard({ table, system }: { table: TableModel; system: S
           <option value="none">None: monsters take every blow, at once</option>
         </select>
       </label>
-      {system === 'zones' && (
+      {system && SYSTEM_INFO[system].asksIncapacitation && (
         <label class="field">
           <span>When a blow incapacitates (the text leaves “critical damage” open)</span>
           <select

@@ -11,6 +11,8 @@ export const zonesInfo: SystemInfo = {
   ambush: false,
   // "Initiative is held by the faction which started the fight, or is assigned randomly if that's unclear."
   asksWhoStarted: true,
+  // "Critical damage" is left to the table: asked of the GM, or only at 0 health.
+  asksIncapacitation: true,
   rounds: 'factions',
   statesIntent: false,
   initiativeOptions: false,
