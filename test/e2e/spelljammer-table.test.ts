@@ -436,4 +436,32 @@ describe('spelljammer at the table', () => {
       .poll(async () => (await chips.allTextContents()).join(' '))
       .toMatch(/Moves from segment \d+ \(attack and move\)|Cannot move this round \(attack and move\)/)
   })
+
+  it('a stance at the round’s start: Mira declares Full Defense, and the goblin’s attack takes it with no prompt on her phone', {
+    timeout: 150_000,
+  }, async () => {
+    // "This decision must be made at the beginning of the round." (Defending, Full and Desperate Defense)
+    const { gm, mira } = await miraAgainstTheGoblin()
+    const form = mira.getByRole('form', { name: 'Action Declaration' })
+    await form
+      .locator('label.field', { hasText: /^Action/ })
+      .locator('select')
+      .selectOption({ label: 'Something else: cast a spell, defend, move (no attack)' })
+    await form.getByLabel('Defense', { exact: true }).selectOption({ label: 'Full Defense' })
+    await form.getByRole('button', { name: 'Declare my action' }).click()
+    await expect.poll(() => form.getByRole('button', { name: 'Declare my action again' }).count()).toBe(1)
+    await playUntil(gm, [mira], () => visible(gm, 'Goblin attacks'), { activate: 'Goblin' })
+    await gm.getByRole('button', { name: 'Goblin attacks' }).click()
+    const composer = gm.getByRole('region', { name: 'Goblin attacks' })
+    await composer.getByRole('radio', { name: /Mira/ }).check()
+    await composer.getByRole('button', { name: 'Roll the attack' }).click()
+    const entry = gm
+      .getByTestId('log')
+      .locator('li', { hasText: /^⚔Goblin/ })
+      .first()
+    await entry.waitFor()
+    await entry.getByText('How it adds up').click()
+    await expect.poll(() => entry.textContent()).toMatch(/Full Defense/)
+    expect(await mira.getByRole('alertdialog', { name: 'Goblin attacks you!' }).count()).toBe(0)
+  })
 })
