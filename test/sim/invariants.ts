@@ -683,7 +683,8 @@ function deadStrikeBack(fight: Fight, before: Snapshot, after: Snapshot, action:
   const verdict = action.kind === 'verdict' && action.approve && action.entry ? [action.entry] : []
   for (const e of [...after.fresh, ...verdict]) {
     const a = e.attack
-    if (!a || e.status === 'pending' || a.attackerId === a.targetId) continue
+    // (The entry approved now is the one the GM saw, still pending then: applied by this very step.)
+    if (!a || (e.status === 'pending' && !verdict.includes(e)) || a.attackerId === a.targetId) continue
     const target = before.fighters.find((f) => f.id === a.targetId)
     const now = after.fighters.find((f) => f.id === a.targetId)
     // odnd: killed ("anyone killed"), not knocked out; osr and brp: out of the fight, in any way.
