@@ -4,7 +4,7 @@
  */
 import { GM, LOG } from '@fray/protocol'
 import { describe, expect, inject, it } from 'vitest'
-import { TABLET, useBrowser } from '../support/browser.ts'
+import { openDice, TABLET, useBrowser } from '../support/browser.ts'
 import { connectStock } from '../support/provider.ts'
 import { createTestRoom } from '../support/rooms.ts'
 import { seatPhone } from '../support/table-play.ts'
@@ -74,6 +74,7 @@ describe('a long log', () => {
     await tablet.goto(room.gmUrl)
     await tablet.getByLabel('Players’ own dice need my approval').check()
     const phone = await seatPhone(chromium.browser, room.playerUrl, 'Tomas')
+    await openDice(phone)
     await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
     await phone.getByLabel('Your d20 shows').fill('17')
     await phone.getByRole('button', { name: 'Send my roll' }).click()

@@ -46,7 +46,7 @@ describe('your tables', () => {
     expect(await seat.textContent()).toMatch(/You play Mira/)
     await seat.click()
     await next.getByRole('heading', { name: 'Mira', exact: true }).waitFor()
-    await next.getByRole('button', { name: 'Roll d20', exact: true }).waitFor()
+    await next.getByRole('button', { name: 'Other dice…' }).waitFor()
 
     // Forgetting asks twice, then the home screen no longer lists it.
     await next.goto(`${baseUrl}/`)

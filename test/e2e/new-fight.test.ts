@@ -1,6 +1,6 @@
 /** A second fight in the same room: the party keeps its wounds, the monsters go, the first fight's log stays readable. */
 import { describe, expect, inject, it } from 'vitest'
-import { useBrowser } from '../support/browser.ts'
+import { quickRoll, useBrowser } from '../support/browser.ts'
 import { addCombatant, openGmTablet, seatPhone, setHp } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -17,7 +17,7 @@ describe('a new fight', () => {
     phone.on('websocket', (ws) => opened.push(new URL(ws.url()).pathname.split('/').at(-1) ?? ''))
     await addCombatant(gm, 'Goblin x2', '5')
     await setHp(gm, 'Mira', 3)
-    await phone.getByRole('button', { name: 'Roll d20', exact: true }).click()
+    await quickRoll(phone)
     await expect.poll(() => phone.getByTestId('log').textContent()).toMatch(/Mira rolled 1d20/)
 
     // Asked twice: the GM sees what goes and what stays.

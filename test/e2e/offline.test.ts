@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, quickRoll, TABLET, useBrowser } from '../support/browser.ts'
 import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
@@ -30,19 +30,15 @@ describe('a phone that loses the Wi-Fi', () => {
 
     await phoneContext.setOffline(true)
     await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Offline')
-    await phone.getByRole('button', { name: /Roll d20/ }).click()
-    await expect
-      .poll(() => phone.getByRole('button', { name: /Roll d20/ }).textContent())
-      .toContain('1 waiting to send')
+    await quickRoll(phone)
+    await expect.poll(() => phone.locator('.thumb-bar').textContent()).toContain('1 waiting to send')
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(await gm.getByTestId('log-entry').count()).toBe(0)
 
     await phoneContext.setOffline(false)
     await gm.getByTestId('log-entry').first().waitFor({ timeout: 5000 })
     await phone.getByTestId('log-entry').first().waitFor({ timeout: 5000 })
-    await expect
-      .poll(() => phone.getByRole('button', { name: /Roll d20/ }).textContent())
-      .not.toContain('waiting')
+    await expect.poll(() => phone.locator('.thumb-bar').textContent()).not.toContain('waiting')
     // Reconnecting again (and reloading) does not roll it a second time.
     await phone.reload()
     await expect.poll(() => phone.getByTestId('connection').textContent()).toContain('Live')

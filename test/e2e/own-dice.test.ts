@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, openDice, PHONE, TABLET, useBrowser } from '../support/browser.ts'
 import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
@@ -19,6 +19,7 @@ async function approvingTable() {
 describe('a player who rolls their own dice', () => {
   it('types the face in, and the GM who wants to approve sees it pending and approves it', async () => {
     const { gm, phone } = await approvingTable()
+    await openDice(phone)
     await phone.getByRole('button', { name: 'I rolled my own dice' }).click()
     await phone.getByLabel('Your d20 shows').fill('23')
     await phone.getByRole('button', { name: 'Send my roll' }).click()

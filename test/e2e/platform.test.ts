@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, quickRoll, useBrowser } from '../support/browser.ts'
 import { sidewaysOverflow } from '../support/layout.ts'
 import { addCombatant, openGmTablet, setHp } from '../support/table-play.ts'
 
@@ -62,7 +62,7 @@ describe('the device’s own settings', () => {
     await chromium.snap(phone, 'text-200-phone')
     expect(await sidewaysOverflow(phone)).toBe(0)
     // A roll's result card and the log, the widest things a phone shows before its turn.
-    await phone.getByRole('button', { name: 'Roll d20', exact: true }).click()
+    await quickRoll(phone)
     await expect.poll(() => phone.getByTestId('log').textContent()).toMatch(/Mira rolled 1d20/)
     await chromium.snap(phone, 'text-200-rolled')
     expect(await sidewaysOverflow(phone)).toBe(0)

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, quickRoll, TABLET, useBrowser } from '../support/browser.ts'
 import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
@@ -102,7 +102,7 @@ describe('an installable app', () => {
     const phoneContext = await chromium.browser.newContext(PHONE)
     const phone = await phoneContext.newPage()
     await joinWithCharacter(phone, room.playerUrl, 'Mira')
-    await phone.getByRole('button', { name: /Roll d20/ }).click()
+    await quickRoll(phone)
     await phone.getByTestId('log-entry').waitFor()
     await phone.getByText('Goblin').waitFor()
     await controlled(phone)

@@ -3,7 +3,7 @@
  * fighters, the last roll big) and opens only what a player's phone opens before joining.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { openUrl, useBrowser } from '../support/browser.ts'
+import { openUrl, quickRoll, useBrowser } from '../support/browser.ts'
 import { addCombatant, openGmTablet, seatPhone } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -37,7 +37,7 @@ describe('the room screen', () => {
     await phone.getByRole('button', { name: 'Roll initiative' }).click()
     const roll = tv.getByTestId('screen-roll')
     await expect.poll(() => roll.textContent()).toMatch(/Mira’s initiative: \d+/)
-    await phone.getByRole('button', { name: 'Roll d20', exact: true }).click()
+    await quickRoll(phone)
     await expect.poll(() => roll.textContent()).toMatch(/Mira rolled 1d20: \d+/)
     // The last roll is big and both columns fit the screen side by side.
     const card = await roll.boundingBox()

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { useBrowser } from '../support/browser.ts'
+import { openDice, useBrowser } from '../support/browser.ts'
 import { addCombatant, openGmTablet, seatPhone } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -23,7 +23,9 @@ describe.each(['osr', 'odnd', 'brp', 'spelljammer'] as const)(
       const players = { Mira: await seatPlayer(link, 'Mira'), Tomas: await seatPlayer(link, 'Tomas') }
       // The quick roll throws the die the system's checks use.
       const quick = system === 'brp' || system === 'spelljammer' ? 'Roll d100' : 'Roll d20'
+      await openDice(players.Mira)
       await players.Mira.getByRole('button', { name: quick, exact: true }).waitFor()
+      await players.Mira.getByRole('region', { name: 'Dice' }).getByRole('button', { name: 'Cancel' }).click()
 
       if (system === 'brp') {
         // The GM edits a monster's stats mid-setup with the system's sheet; bad input is refused, kept.

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, quickRoll, TABLET, useBrowser } from '../support/browser.ts'
 import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
@@ -170,7 +170,7 @@ describe('setting up a fight', () => {
     expect(second.url()).toBe(link)
     const secondSeat = await second.evaluate((id) => localStorage.getItem(`fray:seat:${id}`), roomId)
     expect(JSON.parse(secondSeat ?? '{}')).toMatchObject({ seatId: miraSeat.seatId, name: 'Mira' })
-    await second.getByRole('button', { name: 'Roll d20' }).click()
+    await quickRoll(second)
     await mira.getByTestId('log').getByText('Mira').first().waitFor()
     expect(await seats.locator('li').count()).toBe(2)
     // The link worked once: opened again, it makes no seat and says why.
@@ -197,7 +197,7 @@ describe('setting up a fight', () => {
     expect(await letIn.getByTestId('seat-code').count()).toBe(0)
     await letIn.waitFor({ state: 'hidden' })
     await tomas
-      .getByRole('alert')
+      .getByRole('region', { name: 'Signed out' })
       .getByText(/signed out/)
       .waitFor()
     expect(await seats.locator('li').count()).toBe(2)

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, quickRoll, TABLET, useBrowser } from '../support/browser.ts'
 import { createTestRoom } from '../support/rooms.ts'
 
 const baseUrl = inject('baseUrl')
@@ -66,7 +66,7 @@ describe('at the table', () => {
     for (const page of [gm, phone]) {
       expect(await page.getByTestId('roll-announcement').getAttribute('aria-live')).toBe('polite')
     }
-    await phone.getByRole('button', { name: /Roll d20/ }).click()
+    await quickRoll(phone)
     for (const page of [gm, phone]) {
       await expect
         .poll(() => page.getByTestId('roll-announcement').textContent())
@@ -120,7 +120,9 @@ describe('at the table', () => {
     await tabTo(phone, 'Create my character')
     await phone.keyboard.press('Enter')
     await phone.getByRole('region', { name: 'Your character' }).waitFor()
-    await phone.getByRole('button', { name: 'Roll d20' }).waitFor()
+    await phone.getByRole('button', { name: 'Other dice…' }).waitFor()
+    await tabTo(phone, 'Other dice…')
+    await phone.keyboard.press('Enter')
     await tabTo(phone, 'Roll d20')
     await phone.keyboard.press('Enter')
     await tablet.getByTestId('log-entry').filter({ hasText: 'Mira rolled 1d20' }).waitFor()

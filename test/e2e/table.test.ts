@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, TABLET, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, PHONE, quickRoll, TABLET, useBrowser } from '../support/browser.ts'
 
 const baseUrl = inject('baseUrl')
 const chromium = useBrowser()
@@ -40,7 +40,7 @@ describe('a GM tablet and a player phone at one table', () => {
     )
 
     // Basic Roleplaying rolls under percentages: the quick roll is the percentile dice.
-    await player.getByRole('button', { name: /Roll d100/ }).click()
+    await quickRoll(player, 'd100')
     const entry = gm.getByTestId('log-entry').first()
     await entry.waitFor({ timeout: 2000 })
     const text = (await entry.textContent()) ?? ''
@@ -58,7 +58,7 @@ describe('a GM tablet and a player phone at one table', () => {
 
     // Reopening the link on the same phone returns to the seat, no second join.
     await player.reload()
-    await player.getByRole('button', { name: /Roll d100/ }).waitFor()
+    await player.getByRole('button', { name: 'Other dice…' }).waitFor()
     expect(await player.getByRole('heading', { level: 1 }).textContent()).toBe('Mira')
   })
 

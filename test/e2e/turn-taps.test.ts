@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { joinWithCharacter, PHONE, useBrowser } from '../support/browser.ts'
+import { joinWithCharacter, openDice, PHONE, useBrowser } from '../support/browser.ts'
 import { addCombatant, openGmTablet, playUntil, turnWords, visible } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -72,6 +72,7 @@ describe.each(['osr', 'odnd', 'spelljammer', 'brp', 'zones'] as const)(
         .poll(() => mira.getByRole('region', { name: 'Your character' }).getByTestId('glance').textContent())
         .toMatch(GLANCE[system])
       // A quick roll first, so a card is already there (in view, but maybe under the thumb bar).
+      await openDice(mira)
       await mira.getByRole('button', { name: /^Roll d(20|100)$/ }).click()
       await mira.getByTestId('result-card').waitFor()
       await gm.getByRole('button', { name: 'Start combat' }).click()

@@ -116,6 +116,21 @@ export async function reopenDevice(
   return page
 }
 
+/**
+ * The phone's dice, out of the way until wanted (#54: no dice bar when there is nothing to roll): "Other
+ * dice…" opens the quick roll, the table's own dice and any dice.
+ */
+export async function openDice(page: import('playwright-core').Page): Promise<void> {
+  const open = page.getByRole('button', { name: 'Other dice…' })
+  if (await open.isVisible()) await open.click()
+}
+
+/** The phone's quick roll: the system's check die (d20, or d100), from its dice. */
+export async function quickRoll(page: import('playwright-core').Page, die = 'd20'): Promise<void> {
+  await openDice(page)
+  await page.getByRole('button', { name: `Roll ${die}`, exact: true }).click()
+}
+
 /** A player on a phone page: joins the room under `name` and creates a character with the sheet's defaults. */
 export async function joinWithCharacter(
   page: import('playwright-core').Page,

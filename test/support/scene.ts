@@ -1,8 +1,8 @@
 /** One table in mid-fight, for tests and scripts that look at every view: a GM tablet and three phones. */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { openUrl } from './browser.ts'
+import { openDice, openUrl } from './browser.ts'
 import { createTestRoom, type TestRoom } from './rooms.ts'
-import { playUntil, turnWords, visible } from './table-play.ts'
+import { playUntil, turnWords, typeOwnDice, visible } from './table-play.ts'
 
 export interface TableScene {
   room: TestRoom
@@ -71,6 +71,7 @@ export async function setUpTable(
   }
   await gm.getByTestId('turn-order').waitFor()
   // The quick roll throws the system's die: a d20, or the percentile dice in brp and spelljammer.
+  await openDice(seated)
   await seated.getByRole('button', { name: /^Roll d(20|100)$/ }).click()
   await gm.getByTestId('log-entry').first().waitFor()
   await seated.getByTestId('log-entry').first().waitFor()
@@ -131,7 +132,10 @@ export async function openDefensePrompt(t: TableScene): Promise<Page | null> {
   await attacks.first().click()
   const composer = t.gm.locator('.composer')
   await composer.getByRole('radio', { name: /Mira/ }).check()
-  await composer.getByRole('button', { name: 'Roll the attack' }).click()
+  // brp asks for a parry or dodge only once the attack roll hits (5.6): the GM's own d100 shows a 10, a
+  // success for any goblin's skill over 10% (and no critical below 200%).
+  if (t.system === 'brp') await typeOwnDice(composer, (i, sides) => (i === 0 && sides === 100 ? 10 : 1))
+  await composer.getByRole('button', { name: /Roll the attack|Send/ }).click()
   const asked = await prompt
     .waitFor({ timeout: 3000 })
     .then(() => true)

@@ -19,7 +19,7 @@ describe('a seat the GM freed (#21, also seen)', () => {
     const gm = await TestClient.connect(roomId, 'table', gmKey)
     const seats = gm.doc.getMap<SeatInfo>(TABLE.seats)
     seats.set(seat.seatId, { ...(seats.get(seat.seatId) as SeatInfo), freed: true })
-    expect(await phone.closed).toEqual({ code: 4003, reason: expect.stringMatching(/freed this seat/) })
+    expect(await phone.closed).toEqual({ code: 4001, reason: expect.stringMatching(/freed this seat/) })
 
     const reopened = await TestClient.open(roomId, `seat:${seat.seatId}`, seat.seatKey)
     expect(reopened.status).toBe(403)

@@ -129,7 +129,7 @@ describe('seats and characters', () => {
     const { roomId, seat, table } = await seated('brp')
     const phone = await TestClient.connect(roomId, `seat:${seat.seatId}`, seat.seatKey)
     table.doc.getMap<SeatInfo>(TABLE.seats).set(seat.seatId, { name: 'Mira', combatantId: null, freed: true })
-    expect(await phone.closed).toEqual({ code: 4003, reason: expect.stringMatching(/freed/) })
+    expect(await phone.closed).toEqual({ code: 4001, reason: expect.stringMatching(/freed/) })
     const again = await TestClient.open(roomId, `seat:${seat.seatId}`, seat.seatKey, 'protocol')
     expect(again.status).toBe(403)
     expect(((await again.json()) as { error: string }).error).toMatch(/freed/)
@@ -246,7 +246,7 @@ describe('a seat on another phone (#19 item 7)', () => {
     const code = await codeFor(roomId, seat.seatId, gmKey) // a second code replaces the first
     const joined = (await (await join(roomId, code)).json()) as { seatId: string; seatKey: string }
     expect(joined.seatId).toBe(seat.seatId)
-    expect(await lost.closed).toEqual({ code: 4003, reason: expect.stringMatching(/signed out/) })
+    expect(await lost.closed).toEqual({ code: 4001, reason: expect.stringMatching(/signed out/) })
     expect((await TestClient.open(roomId, `seat:${seat.seatId}`, seat.seatKey)).status).toBe(403)
     expect((await TestClient.open(roomId, `seat:${seat.seatId}`, joined.seatKey)).status).toBe(101)
   })

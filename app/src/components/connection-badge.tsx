@@ -6,6 +6,7 @@ const LABELS: Record<ConnectionState, string> = {
   online: 'Live',
   offline: 'Offline: changes wait to send',
   refused: 'Refused',
+  'signed-out': 'Signed out',
 }
 
 export function ConnectionBadge({ state }: { state: ConnectionState }) {

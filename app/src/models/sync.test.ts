@@ -238,6 +238,16 @@ describe('a document’s connection to the room (#21)', () => {
     other.destroy()
   })
 
+  it('signed out of its seat (4001): says so, in the room’s words, and never connects again', () => {
+    synced = connect()
+    last().open()
+    last().closedByRoom(4001, 'The GM let this seat in on another phone; this one is signed out.')
+    expect(synced.state.value).toBe('signed-out')
+    expect(synced.error.value).toBe('The GM let this seat in on another phone; this one is signed out.')
+    vi.advanceTimersByTime(60_000)
+    expect(FakeSocket.sockets).toHaveLength(1)
+  })
+
   it('connects again at once after a close that is not the room’s refusal (a restart, a storage fault)', () => {
     synced = connect()
     last().open()

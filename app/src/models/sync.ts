@@ -9,7 +9,8 @@ import { WebsocketProvider } from 'y-websocket'
 import * as Y from 'yjs'
 import { splitUpdate } from './frames.ts'
 
-export type ConnectionState = 'connecting' | 'online' | 'offline' | 'refused'
+/** `signed-out`: the room no longer takes this device's seat key (another phone holds the seat). */
+export type ConnectionState = 'connecting' | 'online' | 'offline' | 'refused' | 'signed-out'
 
 export interface SyncedDoc {
   doc: Y.Doc
@@ -47,6 +48,7 @@ export const MAX_RETRY_MS = 30_000
 /** Words for a close that came without a reason (a proxy may drop it). */
 const CLOSE_WORDS: Record<number, string> = {
   [CLOSE.forbidden]: 'The room refused this link for this document.',
+  [CLOSE.signedOut]: 'Another phone holds this seat now: this one is signed out.',
   [CLOSE.tooLarge]: 'A change on this device is too large for the room to take in one message.',
   [CLOSE.malformed]: 'The room could not read what this device sent.',
   [CLOSE.full]: 'The room is full: it takes no more of this.',
@@ -111,6 +113,8 @@ export function connectDoc(
   })
   sendInFrames(provider, LIMITS.messageBytes)
   const state = signal<ConnectionState>(startOffline ? 'offline' : 'connecting')
+  /** Refused for good (a retry would be refused again): the connection stays closed. */
+  const stopped = () => state.value === 'refused' || state.value === 'signed-out'
   const error = signal<string | null>(null)
   const synced = signal(false)
   /** Tries in a row the room asked to slow down, and when the current connection opened. */
@@ -118,7 +122,7 @@ export function connectDoc(
   let openedAt = 0
   let retry: ReturnType<typeof setTimeout> | undefined
   provider.on('status', ({ status }: { status: string }) => {
-    if (state.value === 'refused') return
+    if (stopped()) return
     if (status === 'connected') openedAt = Date.now()
     state.value = status === 'connected' ? 'online' : status === 'connecting' ? 'connecting' : 'offline'
   })
@@ -133,14 +137,14 @@ export function connectDoc(
     const action = closeAction(event.code, event.reason, slowDowns)
     error.value = action.words
     if (!action.retry) {
-      state.value = 'refused'
+      state.value = event.code === CLOSE.signedOut ? 'signed-out' : 'refused'
       provider.shouldConnect = false
       return
     }
     slowDowns++
     clearTimeout(retry)
     retry = setTimeout(() => {
-      if (state.value !== 'refused' && (typeof navigator === 'undefined' || navigator.onLine !== false)) {
+      if (!stopped() && (typeof navigator === 'undefined' || navigator.onLine !== false)) {
         error.value = null
         provider.connect()
       }
@@ -162,7 +166,7 @@ export function connectDoc(
     state.value = 'offline'
   }
   const online = () => {
-    if (state.value !== 'refused') provider.connect()
+    if (!stopped()) provider.connect()
   }
   const events = typeof window === 'undefined' ? null : window
   events?.addEventListener('offline', offline)

@@ -147,6 +147,19 @@ export function Seated(props: {
   const ownDice = useSignal<string | null>(null)
   const OwnRoll = useLazy(loadOwnRoll, ownDice.value !== null)
   const freeRolling = useSignal(false)
+  /** The table's own dice, typed in: asked for initiative, or from the dice drawer. */
+  const ownButton = (
+    <button
+      type="button"
+      class="ghost own-button wide"
+      onClick={() => {
+        freeRolling.value = false
+        ownDice.value = ''
+      }}
+    >
+      I rolled my own dice
+    </button>
+  )
   const FreeRoll = useLazy(loadFreeRoll, freeRolling.value)
   // Past fights come with a campaign's second fight: most first loads have none to show.
   const PastFights = useLazy(loadPastFights, table.pastFights.value.length > 0)
@@ -185,8 +198,6 @@ export function Seated(props: {
   // Between fights, helping the wounded (brp's First Aid) waits for nobody's turn.
   const canAid = Boolean(me && turn.status === 'idle')
   const AidButton = useLazy(loadAidButton, canAid && rules)
-  /** The fight asks something of this player now (their turn, their side's move, their initiative). */
-  const busy = myTurn || sideMoves || needsInitiative || canAttack
   const composing = useSignal(false)
   const Composer = useLazy(loadComposer, composing.value && rules)
   const mayCompose = canAttack || myFactionMove || canAid
@@ -270,6 +281,8 @@ export function Seated(props: {
   useWakeLock(turn.status !== 'idle')
   const seals = useSealChecks(table.log.value)
   const worst = seatDoc.state.value === 'online' ? tableDoc.state.value : seatDoc.state.value
+  // Another phone took this seat (the GM let it in there): this one can do nothing more in it.
+  const signedOut = seatDoc.state.value === 'signed-out' && !mySeat?.freed
   const handingOver = useSignal(false)
   const sound = useSignal(soundOn())
   const Handover = useLazy(loadHandover, handingOver.value)
@@ -308,7 +321,7 @@ export function Seated(props: {
           )}
         </div>
       )}
-      {(seatDoc.error.value || tableDoc.error.value) && (
+      {!signedOut && (seatDoc.error.value || tableDoc.error.value) && (
         <p class="error" role="alert">
           {seatDoc.error.value ?? tableDoc.error.value}
         </p>
@@ -319,6 +332,15 @@ export function Seated(props: {
             <section class="card">
               <h2>Your seat was freed</h2>
               <p>The GM took this seat back. Join again to play.</p>
+              <button type="button" class="primary big" onClick={props.onFreed}>
+                Join again
+              </button>
+            </section>
+          ) : signedOut ? (
+            <section class="card" aria-label="Signed out">
+              <h2>Signed out</h2>
+              <p>{seatDoc.error.value}</p>
+              <p class="muted">Ask the GM for a seat code, then join again with it.</p>
               <button type="button" class="primary big" onClick={props.onFreed}>
                 Join again
               </button>
@@ -406,19 +428,39 @@ export function Seated(props: {
             </section>
           )}
           {/* The buttons of the fight wait until the player has a character to fight with. */}
-          <div class="thumb-bar" hidden={!me}>
+          <div class="thumb-bar" hidden={!me || signedOut}>
             <Alert text={requests.lastError.value} />
+            {waiting > 0 && (
+              <p class="muted small waiting" role="status">
+                {waiting} waiting to send
+              </p>
+            )}
             {freeRolling.value ? (
-              FreeRoll && (
-                <FreeRoll
-                  id="phone-free-roll"
-                  onRoll={(notation, label) => {
-                    requests.freeRoll(notation, label)
-                    freeRolling.value = false
-                  }}
-                  onCancel={() => (freeRolling.value = false)}
-                />
-              )
+              <section class="dice-drawer" aria-label="Dice">
+                <div class="row gap quick-rolls">
+                  <button
+                    type="button"
+                    class="big"
+                    onClick={() => {
+                      requests.quickRoll(die)
+                      freeRolling.value = false
+                    }}
+                  >
+                    Roll {die}
+                  </button>
+                  {ownButton}
+                </div>
+                {FreeRoll && (
+                  <FreeRoll
+                    id="phone-free-roll"
+                    onRoll={(notation, label) => {
+                      requests.freeRoll(notation, label)
+                      freeRolling.value = false
+                    }}
+                    onCancel={() => (freeRolling.value = false)}
+                  />
+                )}
+              </section>
             ) : ownDice.value !== null ? (
               OwnRoll && (
                 <OwnRoll
@@ -451,14 +493,17 @@ export function Seated(props: {
                       </p>
                     )}
                     {needsInitiative && (
-                      <button
-                        type="button"
-                        class="primary huge"
-                        disabled={locked}
-                        onClick={tap(() => requests.rollInitiative())}
-                      >
-                        Roll initiative
-                      </button>
+                      <>
+                        <button
+                          type="button"
+                          class="primary huge"
+                          disabled={locked}
+                          onClick={tap(() => requests.rollInitiative())}
+                        >
+                          Roll initiative
+                        </button>
+                        {ownButton}
+                      </>
                     )}
                     {barred && !myFactionMove && (
                       <p class="barred" role="status" data-testid="barred">
@@ -510,31 +555,10 @@ export function Seated(props: {
                         </button>
                       </div>
                     )}
-                    {/* The quick roll leads when nothing else is asked of the player; else it steps back. */}
-                    <div class={busy ? 'row gap quick-rolls' : 'quick-rolls'}>
-                      <button
-                        type="button"
-                        class={busy ? 'big' : 'primary huge'}
-                        onClick={() => requests.quickRoll(die)}
-                      >
-                        Roll {die}
-                        {waiting > 0 && <span class="small"> · {waiting} waiting to send</span>}
-                      </button>
-                      <button
-                        type="button"
-                        class="ghost own-button wide"
-                        onClick={() => (ownDice.value = '')}
-                      >
-                        I rolled my own dice
-                      </button>
-                      <button
-                        type="button"
-                        class="ghost own-button"
-                        onClick={() => (freeRolling.value = true)}
-                      >
-                        Other dice…
-                      </button>
-                    </div>
+                    {/* Nothing to roll unless the fight asks: the quick roll and any dice, one tap away. */}
+                    <button type="button" class="ghost own-button" onClick={() => (freeRolling.value = true)}>
+                      Other dice…
+                    </button>
                   </>
                 )}
               </>
@@ -552,25 +576,27 @@ export function Seated(props: {
             <RollLog entries={table.log.value} seals={seals} />
             {PastFights && <PastFights roomId={roomId} table={table} />}
           </section>
-          <section class="card" aria-labelledby="this-seat-h">
-            <h2 id="this-seat-h">This seat</h2>
-            <p class="muted small">New phone, or a flat battery? Take this seat with you.</p>
-            <button type="button" class="big" onClick={() => (handingOver.value = true)}>
-              Use on another phone
-            </button>
-            <label class="toggle">
-              <input
-                type="checkbox"
-                checked={sound.value}
-                onChange={(e) => {
-                  sound.value = e.currentTarget.checked
-                  setSound(sound.value)
-                  if (sound.value) playSound('yourTurn')
-                }}
-              />
-              <span>Sound for my turn and when I am attacked</span>
-            </label>
-          </section>
+          {!signedOut && (
+            <section class="card" aria-labelledby="this-seat-h">
+              <h2 id="this-seat-h">This seat</h2>
+              <p class="muted small">New phone, or a flat battery? Take this seat with you.</p>
+              <button type="button" class="big" onClick={() => (handingOver.value = true)}>
+                Use on another phone
+              </button>
+              <label class="toggle">
+                <input
+                  type="checkbox"
+                  checked={sound.value}
+                  onChange={(e) => {
+                    sound.value = e.currentTarget.checked
+                    setSound(sound.value)
+                    if (sound.value) playSound('yourTurn')
+                  }}
+                />
+                <span>Sound for my turn and when I am attacked</span>
+              </label>
+            </section>
+          )}
           {handingOver.value && Handover && (
             <Handover
               roomId={roomId}

@@ -88,6 +88,8 @@ export interface ApiError {
 /** Close codes a room uses, each with a reason the client can show. */
 export const CLOSE = {
   forbidden: 4003,
+  /** This phone's key no longer opens its seat: the GM let the seat in on another phone, or freed it. */
+  signedOut: 4001,
   /** A message over `LIMITS.messageBytes` (or a presence over `LIMITS.presenceBytes`): send it in parts. */
   tooLarge: 4009,
   malformed: 4000,

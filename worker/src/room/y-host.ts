@@ -207,7 +207,7 @@ export class YHost {
   closeSeat(seatId: string, reason: string): void {
     for (const ws of this.ctx.getWebSockets(seatDocName(seatId))) {
       const attachment = ws.deserializeAttachment() as Attachment | null
-      if (attachment?.role.kind === 'seat') this.refuse(ws, CLOSE.forbidden, reason)
+      if (attachment?.role.kind === 'seat') this.refuse(ws, CLOSE.signedOut, reason)
     }
   }
 
