@@ -20,7 +20,7 @@ it('brp: a crossbow fired from the phone is reloaded only as a later round’s a
   const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'brp')
   await addCombatant(gm, 'Ogre', '40')
   const mira = await joinWithForm(chromium.browser, room.playerUrl, 'Mira', async (phone) => {
-    for (const weapon of ['Crossbow, Light*', 'Sword, Short']) {
+    for (const weapon of ['Crossbow, Light (a full round to reload)', 'Sword, Short']) {
       await phone.getByRole('button', { name: 'Add to weapons' }).click()
       await phone
         .getByRole('combobox', { name: /^Weapon/ })

@@ -8,6 +8,7 @@ import { expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
 import {
   addCombatant,
+  ogreStrikes,
   openGmTablet,
   playUntil,
   seatPhone,
@@ -43,14 +44,8 @@ it('brp: First Aid from a phone saves a fighter dying below 0 within the round (
   await gm.getByRole('button', { name: 'Start combat' }).click()
   // Everyone at DEX 10 acts on the same rank: the Ogre strikes, and Mira still has her action after it.
   await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'), { keep: { phone: mira, name: 'Mira' } })
-  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
-  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
-  await ogre.getByRole('radio', { name: /Tomas/ }).check()
   // 20 against Brawl 25%: a plain success (a special would add damage); the 1D3 at 3, more than his 2.
-  await typeOwnDice(ogre, (i, sides) => (i === 0 ? 20 : sides))
-  await ogre.getByRole('button', { name: 'Send my dice' }).click()
-  const prompt = tomas.getByRole('alertdialog', { name: 'Ogre attacks you!' })
-  await prompt.getByRole('button', { name: /^No defense/ }).click()
+  await ogreStrikes(gm, tomas, 'Tomas', (i, sides) => (i === 0 ? 20 : sides))
   await expect.poll(() => hpOf(gm, 'Tomas')).toBeLessThan(1)
   const dying = await hpOf(gm, 'Tomas')
 
@@ -108,15 +103,7 @@ it('brp: between fights, First Aid from a phone treats the last fight’s wound,
   await playUntil(gm, phones, () => visible(gm, 'Ogre attacks'))
   // Nobody helps anyone during the fight but on their own turn: no such button on the phones.
   expect(await mira.getByRole('button', { name: /^Tend the wounded/ }).count()).toBe(0)
-  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
-  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
-  await ogre.getByRole('radio', { name: /Tomas/ }).check()
-  await typeOwnDice(ogre, (i) => (i === 0 ? 20 : 2))
-  await ogre.getByRole('button', { name: 'Send my dice' }).click()
-  await tomas
-    .getByRole('alertdialog', { name: 'Ogre attacks you!' })
-    .getByRole('button', { name: /^No defense/ })
-    .click()
+  await ogreStrikes(gm, tomas, 'Tomas', (i) => (i === 0 ? 20 : 2))
   await expect.poll(() => hpOf(gm, 'Tomas')).toBe(hale - 2)
   await gm.getByRole('button', { name: 'End combat' }).click()
   await gm.getByRole('button', { name: 'End the combat' }).click()

@@ -450,3 +450,24 @@ export async function brpActionsBegin(gm: Page, mira: Page): Promise<void> {
   await mira.getByRole('button', { name: 'State my intent' }).click()
   await gm.getByRole('button', { name: 'Begin actions' }).click()
 }
+
+/**
+ * brp: the GM's Ogre attacks `name` with the GM's own dice (`face` as in `typeOwnDice`), and they take it
+ * with no defense from their phone.
+ */
+export async function ogreStrikes(
+  gm: Page,
+  victim: Page,
+  name: string,
+  face: (i: number, sides: number) => number,
+): Promise<void> {
+  await gm.getByRole('button', { name: 'Ogre attacks' }).click()
+  const ogre = gm.getByRole('region', { name: 'Ogre attacks' })
+  await ogre.getByRole('radio', { name: new RegExp(name) }).check()
+  await typeOwnDice(ogre, face)
+  await ogre.getByRole('button', { name: 'Send my dice' }).click()
+  await victim
+    .getByRole('alertdialog', { name: 'Ogre attacks you!' })
+    .getByRole('button', { name: /^No defense/ })
+    .click()
+}

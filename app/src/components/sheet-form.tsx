@@ -1,5 +1,5 @@
 /** A character sheet form built from a rule system's sheet description, with its defaults and validation. */
-import type { SheetField } from '@fray/rules'
+import type { SheetField, SheetNote } from '@fray/rules'
 import { useSignal } from '@preact/signals'
 import { Alert } from './alert.tsx'
 
@@ -19,6 +19,8 @@ interface Props {
   busy: boolean
   /** The submit button's words: creating a character by default. */
   submitLabel?: string
+  /** The system's words under its choices, by path, over their help (brp: the chance a weapon is used at). */
+  notes?: Readonly<Record<string, SheetNote>>
 }
 
 export function SheetForm({
@@ -29,6 +31,7 @@ export function SheetForm({
   error,
   busy,
   submitLabel = 'Create my character',
+  notes = {},
 }: Props) {
   return (
     <form
@@ -42,6 +45,8 @@ export function SheetForm({
         <Field
           key={field.key}
           field={field}
+          path={field.key}
+          notes={notes}
           value={values[field.key]}
           onChange={(v) => onChange({ ...values, [field.key]: v })}
         />
@@ -56,10 +61,14 @@ export function SheetForm({
 
 function Field({
   field,
+  path,
+  notes,
   value,
   onChange,
 }: {
   field: SheetField
+  path: string
+  notes: Readonly<Record<string, SheetNote>>
   value: unknown
   onChange: (v: unknown) => void
 }) {
@@ -111,13 +120,19 @@ function Field({
           <span>{field.label}</span>
         </label>
       )
-    case 'choice':
+    case 'choice': {
+      // A stored value in another case is its option; one of none (typed in an older form) shows none,
+      // the system's note saying what it was.
+      const given = String(value ?? field.default)
+      const chosen = field.options.find((o) => o.value.toLowerCase() === given.toLowerCase())
+      const note = notes[path]
       return (
-        <label class="field" for={id}>
-          <span>{field.label}</span>
+        <div class="field">
+          <label for={id}>{field.label}</label>
           <select
             id={id}
-            value={String(value ?? field.default)}
+            aria-describedby={`${id}-help`}
+            value={chosen?.value ?? given}
             onChange={(e) => onChange(e.currentTarget.value)}
           >
             {field.options.map((o) => (
@@ -126,8 +141,12 @@ function Field({
               </option>
             ))}
           </select>
-        </label>
+          <span id={`${id}-help`} class={note?.error ? 'error' : 'muted small'}>
+            {note?.text ?? field.help}
+          </span>
+        </div>
       )
+    }
     case 'list': {
       const items = Array.isArray(value) ? (value as Values[]) : []
       return (
@@ -139,6 +158,8 @@ function Field({
                 <Field
                   key={sub.key}
                   field={sub}
+                  path={`${path}.${index}.${sub.key}`}
+                  notes={notes}
                   value={item[sub.key]}
                   onChange={(v) =>
                     onChange(items.map((it, i) => (i === index ? { ...it, [sub.key]: v } : it)))

@@ -72,6 +72,7 @@ export function CharacterChooser({ roomId, system, playerName, open, seat }: Pro
       )}
       <SheetForm
         fields={fields}
+        notes={rulesOf(system).sheet.notes?.(values.value)}
         values={values.value}
         onChange={(next) => {
           values.value = next

@@ -27,6 +27,30 @@ describe('the composer’s targets', () => {
     expect(targetList(mira, table, { helping: false, isOut, lastTargetId: 'gone' }).chosen).toBe('g1')
   })
 
+  // Issue #54: "after waking Jonas, Mara's next attack sheet opened with Jonas selected; two taps attacked
+  // her friend". "A target is never preselected on your own side; the last target is remembered only
+  // while it is a foe still in the fight."
+  it('never preselects an ally to attack, not even the one just helped', () => {
+    const jonas = c('jonas', 'pc')
+    const woken = [mira, jonas, g1, g2]
+    expect(targetList(mira, woken, { helping: false, isOut, lastTargetId: 'jonas' }).chosen).toBe('g1')
+  })
+
+  it('remembers the last target only while it is a foe still in the fight', () => {
+    // g3 has fallen; g2 has left the table.
+    expect(targetList(mira, [mira, g1, g3], { helping: false, isOut, lastTargetId: 'g3' }).chosen).toBe('g1')
+    expect(targetList(mira, [mira, g1], { helping: false, isOut, lastTargetId: 'g2' }).chosen).toBe('g1')
+  })
+
+  it('preselects nobody on one’s own side nor a fallen foe when no foe stands', () => {
+    const jonas = c('jonas', 'pc')
+    expect(targetList(mira, [mira, jonas, g3], { helping: false, isOut, lastTargetId: 'g3' }).chosen).toBe('')
+    expect(targetList(mira, [mira, jonas], { helping: false, isOut, lastTargetId: 'jonas' }).chosen).toBe('')
+    expect(targetList(mira, [mira, tomas], { helping: false, isOut }).chosen).toBe('')
+    const list = targetList(mira, [mira, jonas, tomas], { helping: false, isOut })
+    expect(list.standing.map((t) => t.id)).toEqual(['jonas'])
+  })
+
   it('to help, offers the fallen allies first, and never oneself', () => {
     const list = targetList(mira, table, { helping: true, isOut, lastTargetId: 'g2' })
     expect(list.standing.map((t) => t.id)).toEqual(['tomas', 'g1', 'g2', 'g3'])
@@ -34,8 +58,10 @@ describe('the composer’s targets', () => {
     expect(targetList(mira, table, { helping: true, isOut }).chosen).toBe('tomas')
   })
 
-  it('chooses a fallen one only when nobody stands', () => {
-    expect(targetList(mira, [mira, g3], { helping: false, isOut }).chosen).toBe('g3')
+  it('offers the fallen when nobody stands, but chooses none of them', () => {
+    const list = targetList(mira, [mira, g3], { helping: false, isOut })
+    expect(list.fallen.map((t) => t.id)).toEqual(['g3'])
+    expect(list.chosen).toBe('')
     expect(targetList(mira, [mira], { helping: false, isOut }).chosen).toBe('')
   })
 })

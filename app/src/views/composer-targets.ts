@@ -21,7 +21,11 @@ export interface TargetList {
   standing: Combatant[]
   /** The fallen (dead, down, out of the fight as the rules say), offered only on request. */
   fallen: Combatant[]
-  /** Chosen when the sheet opens: the last target while it still stands, else the first standing. */
+  /**
+   * Chosen when the sheet opens: the last target while it is a foe still in the fight, else the first
+   * standing foe (to help: the first fallen ally). Never one's own side nor the fallen to attack (issue
+   * #54): with no foe standing, nobody ('') and the player taps whom they mean.
+   */
   chosen: string
 }
 
@@ -41,6 +45,8 @@ export function targetList(
     : [...foes, ...allies]
   const standing = helping ? others : others.filter((t) => !isOut(t))
   const fallen = others.filter((t) => !standing.includes(t))
-  const last = standing.find((t) => t.id === lastTargetId)
-  return { standing, fallen, chosen: last?.id ?? standing[0]?.id ?? fallen[0]?.id ?? '' }
+  const foe = (t: Combatant) => t.side !== attacker.side
+  const last = standing.find((t) => t.id === lastTargetId && foe(t) && !isOut(t))
+  const first = helping ? standing[0] : standing.find(foe)
+  return { standing, fallen, chosen: last?.id ?? first?.id ?? '' }
 }

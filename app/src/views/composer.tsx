@@ -109,7 +109,7 @@ export function Composer({
     choice.value = id
     // Switching between attacking and helping: the first of the new list is the one meant.
     if (aids(id) !== helping)
-      targetId.value = targetList(attacker, targets, { helping: aids(id), isOut }).chosen || targetId.value
+      targetId.value = targetList(attacker, targets, { helping: aids(id), isOut, lastTargetId }).chosen
   }
   // What the attacker set or cleared by hand, over what the room knows (which follows the target).
   const flipped = useSignal<Record<string, boolean>>({})
@@ -141,7 +141,80 @@ export function Composer({
   const target = own ? attacker : ordered.find((t) => t.id === targetId.value)
 
   if (!choices.ok) return <Refusal text={choices.error} onClose={onClose} sheet={sheet} />
-  if (!target) return <Refusal text="There is nobody to attack." onClose={onClose} sheet={sheet} />
+  const sheetHead = (
+    <div class="row gap sheet-head">
+      <h2 id="composer-h" tabIndex={-1} ref={heading}>
+        {attacker.name} {aidOnly ? 'helps' : turnWordsOf(rulesOf(system).info).does}
+      </h2>
+      <button type="button" class="ghost push" onClick={onClose}>
+        Cancel
+      </button>
+    </div>
+  )
+  const targetsField = (
+    <fieldset class="targets" hidden={own}>
+      <legend>Target</legend>
+      {ordered.map((t) => (
+        <label key={t.id} class={`target ${t.id === targetId.value ? 'chosen' : ''}`}>
+          <input
+            type="radio"
+            name="target"
+            checked={t.id === targetId.value}
+            onChange={() => (targetId.value = t.id)}
+          />
+          <span class="target-name">{t.name}</span>
+          <span class="muted small">
+            {[
+              t.hpHidden ? t.health : `${t.hp}/${t.maxHp} HP`,
+              t.status?.length ? t.status.join(', ') : fallen.includes(t) ? 'out of the fight' : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </label>
+      ))}
+      {fallen.length > 0 && standing.length > 0 && (
+        <label class="toggle">
+          <input
+            type="checkbox"
+            checked={showFallen.value}
+            onChange={(e) => {
+              showFallen.value = e.currentTarget.checked
+              if (!e.currentTarget.checked && !standing.some((t) => t.id === targetId.value))
+                targetId.value = standing.find((t) => t.side !== attacker.side)?.id ?? ''
+            }}
+          />
+          <span>Also the fallen ({fallen.map((t) => t.name).join(', ')})</span>
+        </label>
+      )}
+    </fieldset>
+  )
+  const withField = (
+    <label class="field">
+      <span>With</span>
+      <select value={choice.value} onChange={(e) => choose(e.currentTarget.value)}>
+        {choices.value.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+  if (!target && ordered.length === 0)
+    return <Refusal text="There is nobody to attack." onClose={onClose} sheet={sheet} />
+  // Nobody is chosen for the player on their own side (issue #54): they tap whom they mean.
+  if (!target)
+    return (
+      <section class={`card composer ${sheet ? 'sheet' : ''}`} aria-labelledby="composer-h">
+        {sheetHead}
+        <div class="sheet-body">
+          {targetsField}
+          <p class="muted">No foe stands: tap whom you mean.</p>
+          {withField}
+        </div>
+      </section>
+    )
   const them = asFighter(target)
   const offered = rules.toggles(me, them, choice.value)
   const known = turn ? (rulesOf(system).turn.known?.(turn, me, them) ?? []) : []
@@ -183,61 +256,10 @@ export function Composer({
 
   return (
     <section class={`card composer ${sheet ? 'sheet' : ''}`} aria-labelledby="composer-h">
-      <div class="row gap sheet-head">
-        <h2 id="composer-h" tabIndex={-1} ref={heading}>
-          {attacker.name} {aidOnly ? 'helps' : turnWordsOf(rulesOf(system).info).does}
-        </h2>
-        <button type="button" class="ghost push" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      {sheetHead}
       <div class="sheet-body" ref={body}>
-        <fieldset class="targets" hidden={own}>
-          <legend>Target</legend>
-          {ordered.map((t) => (
-            <label key={t.id} class={`target ${t.id === targetId.value ? 'chosen' : ''}`}>
-              <input
-                type="radio"
-                name="target"
-                checked={t.id === targetId.value}
-                onChange={() => (targetId.value = t.id)}
-              />
-              <span class="target-name">{t.name}</span>
-              <span class="muted small">
-                {[
-                  t.hpHidden ? t.health : `${t.hp}/${t.maxHp} HP`,
-                  t.status?.length ? t.status.join(', ') : fallen.includes(t) ? 'out of the fight' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-            </label>
-          ))}
-          {fallen.length > 0 && standing.length > 0 && (
-            <label class="toggle">
-              <input
-                type="checkbox"
-                checked={showFallen.value}
-                onChange={(e) => {
-                  showFallen.value = e.currentTarget.checked
-                  if (!e.currentTarget.checked && !standing.some((t) => t.id === targetId.value))
-                    targetId.value = standing[0]?.id ?? ''
-                }}
-              />
-              <span>Also the fallen ({fallen.map((t) => t.name).join(', ')})</span>
-            </label>
-          )}
-        </fieldset>
-        <label class="field">
-          <span>With</span>
-          <select value={choice.value} onChange={(e) => choose(e.currentTarget.value)}>
-            {choices.value.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        {targetsField}
+        {withField}
         {offered.length > ask.length && (
           <div class="toggles">
             <fieldset class="toggle-group">

@@ -59,6 +59,7 @@ export function StatsEditor({ system, combatant, others, onSave, onLibrary, onCl
       )}
       <SheetForm
         fields={rulesOf(system).sheet.fields}
+        notes={rulesOf(system).sheet.notes?.(values.value)}
         values={values.value}
         onChange={(next) => {
           values.value = next

@@ -7,7 +7,7 @@
 import type { TurnRules } from './engine/turn.ts'
 import type { CombatRules } from './engine/types.ts'
 import type { Outcome } from './outcome.ts'
-import type { ModifierToggle, SheetField, SystemInfo } from './system.ts'
+import type { ModifierToggle, SheetField, SheetNote, SystemInfo } from './system.ts'
 
 export interface RuleSystem<Sheet = unknown> {
   /** The system's id, as the registry (`systems/index.ts`) lists it. */
@@ -21,6 +21,8 @@ export interface RuleSystem<Sheet = unknown> {
     hitPoints(sheet: Sheet): number
     /** The field that holds hit points, where the sheet has one (BRP derives them instead). */
     hitPointsField?: string
+    /** Words under the form's fields from the values so far, by field path (`SheetNote`). */
+    notes?(values: Readonly<Record<string, unknown>>): Readonly<Record<string, SheetNote>>
     /** Where a monster's defaults differ from a character's. */
     monsterDefaults?: Readonly<Record<string, unknown>>
   }

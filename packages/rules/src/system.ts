@@ -55,6 +55,15 @@ export type SheetField =
       default: ReadonlyArray<Record<string, unknown>>
     })
 
+/**
+ * A word under one field of a sheet form, worked out from the values so far (brp: the chance a weapon will
+ * be used at); `error` where the value must be changed. Keyed by the field's path: `weapons.0.weapon`.
+ */
+export interface SheetNote {
+  text: string
+  error?: true
+}
+
 /** A situational modifier a player can toggle when declaring an action, with its effect in words. */
 export interface ModifierToggle {
   id: string

@@ -5,7 +5,7 @@ import { weaponChance, weaponFor } from './attack.ts'
 import { divideChance } from './rolls.ts'
 import type { BrpSettings } from './settings.ts'
 import type { Sheet } from './sheet.ts'
-import type { WeaponLength } from './tables.ts'
+import { displayName, type WeaponLength } from './tables.ts'
 
 /**
  * "A combat round consists of four phases. These always occur in the same order" (5.1): each as every
@@ -143,7 +143,7 @@ export function actionOrder(
       tier = weapon.value.length
       skill = weaponChance(intent.sheet, weapon.value, settings).value
       lines.push({
-        label: `${weapon.value.name}: ${tier} weapon`,
+        label: `${displayName(weapon.value)}: ${tier} weapon`,
         value: TIER_ORDER[tier],
         rule: '5.4 Actions',
       })

@@ -10,6 +10,7 @@ import { brpCombatView } from './combat.ts'
 import { brpInfo } from './info.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
 import { maxHitPoints, SHEET, type Sheet } from './sheet.ts'
+import { sheetNotes } from './sheet-notes.ts'
 import { brpTurnView } from './turn-view.ts'
 
 export const brpScreen: ScreenRules<Sheet> = {
@@ -18,6 +19,7 @@ export const brpScreen: ScreenRules<Sheet> = {
   sheet: {
     ...SHEET,
     hitPoints: (sheet) => maxHitPoints(sheet, DEFAULT_SETTINGS),
+    notes: (values) => sheetNotes(values),
   },
   attackModifiers: ATTACK_MODIFIERS,
   combat: brpCombatView,

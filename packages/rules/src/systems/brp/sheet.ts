@@ -4,7 +4,7 @@ import { choice, list, number, parseFields, type SheetWording, text } from '../.
 import type { Outcome, SheetField } from '../../system.ts'
 import { fail, ok } from '../../system.ts'
 import type { BrpSettings } from './settings.ts'
-import { ARMOR, findArmor, SHIELDS, WEAPONS, type WeaponSkill } from './tables.ts'
+import { ARMOR, displayName, findArmor, SHIELDS, WEAPONS, type WeaponSkill, weaponLabel } from './tables.ts'
 
 /** The characteristics the text uses (DEX, CON, SIZ) and the rest a BRP sheet carries. */
 export const CHARACTERISTICS = ['str', 'con', 'siz', 'int', 'pow', 'dex', 'app'] as const
@@ -28,6 +28,18 @@ export const SPECIALTY_SKILLS: readonly SpecialtySkill[] = [
   'Firearm',
   'Energy Weapon',
 ]
+
+/** The specialties the weapon tables name, with their skill (5.9 "The skill and specialty used"), in order. */
+export const SPECIALTIES: ReadonlyArray<{ specialty: string; skill: SpecialtySkill }> = WEAPONS.flatMap(
+  (w) => {
+    const skill = SPECIALTY_SKILLS.find((s) => s === w.skill)
+    return skill ? [{ specialty: w.specialty, skill }] : []
+  },
+).filter((s, i, all) => all.findIndex((t) => t.specialty === s.specialty) === i)
+
+/** A specialty as the tables spell it, for one typed in any case ("sword"); undefined for another word. */
+export const specialtyNamed = (typed: string) =>
+  SPECIALTIES.find((s) => s.specialty.toLowerCase() === typed.trim().toLowerCase())
 
 /** One weapon skill on a sheet, e.g. Melee Weapon (Sword) 55%. */
 export interface WeaponSkillEntry {
@@ -121,8 +133,20 @@ const DAMAGE_BONUSES = DB_OPTIONS.map((value) => ({
 }))
 const DAMAGE_BONUS_HELP = 'Added to melee damage, half for thrown weapons (5.9).'
 const SKILLS = SPECIALTY_SKILLS.map((value) => ({ value, label: value }))
-const labelled = <T extends { id: string; name: string }>(rows: readonly T[]) =>
-  rows.map((r) => ({ value: r.id, label: r.name }))
+const labelled = <T extends { id: string; name: string }>(rows: readonly T[], label = (r: T) => r.name) =>
+  rows.map((r) => ({ value: r.id, label: label(r) }))
+const SPECIALTY_HELP = 'The weapon’s category in the table (5.9), not its name: Sword for a Sword, Short.'
+/** The form offers the tables' specialties; the parser reads an old room's typed one too (`parseSheet`). */
+const specialty = {
+  form: choice(
+    'specialty',
+    'Specialty',
+    'Sword',
+    SPECIALTIES.map((s) => ({ value: s.specialty, label: `${s.specialty} (${s.skill})` })),
+    { help: SPECIALTY_HELP },
+  ),
+  typed: text('specialty', 'Specialty', 'Sword', { maxLength: 40 }),
+}
 
 /** The form of a brp combatant, with defaults; `parseSheet` validates input against it. */
 export const SHEET_FIELDS: readonly SheetField[] = [
@@ -142,17 +166,32 @@ export const SHEET_FIELDS: readonly SheetField[] = [
   skill('firstAid', 'First Aid %', 30, 'Heals 1D3 per injury, once per injury (5.14).'),
   list('weaponSkills', 'Weapon skills', [
     choice('skill', 'Skill', 'Melee Weapon', SKILLS),
-    text('specialty', 'Specialty', 'Sword', { maxLength: 40 }),
+    specialty.form,
     number('chance', 'Chance %', 15, { min: 0, max: 200 }),
   ]),
   list('weapons', 'Weapons', [
-    choice('weapon', 'Weapon', 'sword-short', labelled(WEAPONS.filter((w) => w.id !== 'brawl'))),
+    choice(
+      'weapon',
+      'Weapon',
+      'sword-short',
+      labelled(
+        WEAPONS.filter((w) => w.id !== 'brawl'),
+        weaponLabel,
+      ),
+    ),
   ]),
   list('armor', 'Armor', [choice('armor', 'Armor', 'leather-hard', labelled(ARMOR))]),
   choice('shield', 'Shield', 'none', [{ value: 'none', label: 'None' }, ...labelled(SHIELDS)]),
 ]
 
 type Fields = Record<string, unknown>
+
+/** The fields as the parser reads them: a specialty as text, so an old room's typed one still reads. */
+const PARSED_FIELDS: readonly SheetField[] = SHEET_FIELDS.map((f) =>
+  f.kind === 'list' && f.key === 'weaponSkills'
+    ? { ...f, of: f.of.map((sub) => (sub.key === 'specialty' ? specialty.typed : sub)) }
+    : f,
+)
 
 /** brp's own words for a refusal: "DEX must be a whole number from 1 to 100; got 0.", "Armor, entry 2: ...". */
 const WORDING: SheetWording = {
@@ -167,15 +206,19 @@ const WORDING: SheetWording = {
  * it must be, so a player can fix it: "DEX must be a whole number from 1 to 100; got 0."
  */
 export function parseSheet(input: unknown): Outcome<Sheet> {
-  const read = parseFields(SHEET_FIELDS, input, WORDING)
+  const read = parseFields(PARSED_FIELDS, input, WORDING)
   if (!read.ok) return read
   const v = read.value
   const ids = (key: string, id: string) => (v[key] as Fields[]).map((entry) => entry[id] as string)
   const weapons = ids('weapons', 'weapon')
   const armor = ids('armor', 'armor')
-  const weaponSkills = v.weaponSkills as WeaponSkillEntry[]
-  const duplicate = weapons.find((w, i) => weapons.indexOf(w) !== i)
-  if (duplicate) return fail(`Weapons lists ${WEAPONS.find((w) => w.id === duplicate)?.name} twice.`)
+  // A specialty typed in any case is the table's ("sword" is Sword); another word is kept as typed.
+  const weaponSkills = (v.weaponSkills as WeaponSkillEntry[]).map((s) => ({
+    ...s,
+    specialty: specialtyNamed(s.specialty)?.specialty ?? s.specialty,
+  }))
+  const duplicate = WEAPONS.find((w) => weapons.filter((id) => id === w.id).length > 1)
+  if (duplicate) return fail(`Weapons lists ${displayName(duplicate)} twice.`)
   const worn = armor.map((id) => findArmor(id))
   if (worn.filter((a) => a && !a.helmet).length > 1)
     return fail('Armor: wear at most one body armor (helmets add to it).')

@@ -191,6 +191,18 @@ export function displayName(weapon: WeaponRow): string {
   return weapon.name.replace(/\*+$/, '')
 }
 
+/**
+ * The name as a form lists it: the table's note marks in words, "Crossbow, Heavy (a full round to
+ * reload)", "Pistol (6 shots)", "Rifle, Laser (charges for 20 shots)".
+ */
+export function weaponLabel(weapon: WeaponRow): string {
+  const m = weapon.magazine
+  const note = weapon.reloadRound
+    ? 'a full round to reload'
+    : m && (m.unit === 'shots' ? `${m.size} shots` : `charges for ${m.size} shots`)
+  return note ? `${displayName(weapon)} (${note})` : displayName(weapon)
+}
+
 /** A weapon row by id; undefined for an id not in the tables (the caller says so to the player). */
 export function findWeapon(id: string): WeaponRow | undefined {
   return WEAPONS.find((w) => w.id === id)
