@@ -676,17 +676,10 @@ function checkMorale(all: readonly Fighter[], states: Map<string, OdndState>, ro
     morale = rolled.value.state
     out.lines.push(...rolled.value.breakdown)
     out.words.push(
-      `the foes' morale ${MORALE_WHEN[trigger]}: 2d6 = ${rolled.value.total} (GM: does it hold?)`,
+      `the foes' morale ${odnd.MORALE_WHEN[trigger]}: 2d6 = ${rolled.value.total} (GM: does it hold?)`,
     )
   }
   for (const f of foes) states.set(f.id, { ...(states.get(f.id) as OdndState), morale })
-}
-
-const MORALE_WHEN: Record<odnd.MoraleTrigger, string> = {
-  'start-of-conflict': 'at the start of the fight',
-  'first-death': 'after the first death',
-  'half-down': 'with half of them down',
-  'big-upset': 'after a big upset',
 }
 
 /** The GM's one tap for time passing: a Turn's worth of temporary damage back. */
