@@ -40,6 +40,7 @@ const HYPHENED = new Set([
   'to-hit',
   'always-on',
   're-engages',
+  'unaware-target',
 ])
 
 /**
