@@ -21,10 +21,18 @@ const roll = (by: string, notation: string, faces: number[], total: number, deta
 
 describe('the wording check flags #54’s lines', () => {
   it('"Kestrel rolled 1d6: 7 (5)": a total the faces do not make', () => {
-    expect(rollFlaw(roll('Kestrel', '1d6', [5], 7))).toMatch(/make 5, not 7/)
+    expect(rollFlaw(roll('Kestrel', '1d6', [5], 7))).toMatch(/1d6 and its faces make 5, not 7/)
   })
   it('"Captain Vex rolled 1d10 + 1d8: 10 (5, 2)": the first segment, not a sum', () => {
-    expect(rollFlaw(roll('Captain Vex', '1d10 + 1d8', [5, 2], 10))).toMatch(/make 7, not 10/)
+    expect(rollFlaw(roll('Captain Vex', '1d10 + 1d8', [5, 2], 10))).toMatch(
+      /1d10 \+ 1d8 and its faces make 7, not 10/,
+    )
+  })
+  it('dice rolled apart that state one total, or totals their faces do not make', () => {
+    expect(rollFlaw(roll('Captain Vex', '1d10+5, 1d8+5', [5, 2], 10))).toMatch(/2 rolls apart, no totals/)
+    expect(rollFlaw({ ...roll('Vex', '1d10+5, 1d8+5', [5, 2], 10), totals: [10, 8] })).toMatch(
+      /1d8\+5 and its faces make 7, not 8/,
+    )
   })
   it('"all 1 attacks"', () => {
     expect(textFlaw('Sela has made all 1 attacks of the round (one a round).')).toMatch(/singular/)
@@ -54,6 +62,7 @@ describe('the wording check passes lines that read right', () => {
     roll('Tomas', '2d6+1', [5, 2], 8, 'Morale: 2d6 (5, 2) + 1 = 8'),
     roll('The GM', '3d6', [2, 1, 1], 4, 'Wandering monster: 3d6 (2, 1, 1) = 4'),
     roll('Goblin 1', '1d6-1', [1], 0),
+    { ...roll('Captain Vex', '1d10+5, 1d8+5', [5, 2], 10), totals: [10, 7] },
   ])('$by rolled $notation: $total', (e) => {
     expect(entryFlaw(e)).toBeNull()
   })

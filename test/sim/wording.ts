@@ -126,20 +126,31 @@ function readNotation(notation: string): { sides: number[]; constant: number } |
 
 /**
  * A plain roll as the log states it, "<by> rolled <notation>: <total> (<faces>)": the faces must be the
- * notation's dice, and the total their sum with what the notation adds. Outcomes (an attack, an end of
- * round) say their result in their own sentence, and a sealed roll before its reveal states nothing.
+ * notation's dice, and the total their sum with what the notation adds. Dice rolled apart ("1d10+5, 1d8+5:
+ * 10, 7 (5, 2)") state each one's total, each its own die and what its part adds. Outcomes (an attack, an
+ * end of round) say their result in their own sentence, and a sealed roll before its reveal states nothing.
  */
 export function rollFlaw(e: LogEntry): string | null {
   if (e.kind || (e.sealed && !e.sealed.revealed)) return null
-  const read = readNotation(e.notation)
-  const said = `${e.by} rolled ${e.notation}: ${e.total} (${e.faces.join(', ')})`
-  if (!read) return `${said}: "${e.notation}" does not read as dice`
-  if (read.sides.length !== e.faces.length)
-    return `${said}: ${read.sides.length} dice named, ${e.faces.length} faces shown`
-  const bad = e.faces.findIndex((f, i) => !Number.isInteger(f) || f < 1 || f > (read.sides[i] ?? 0))
-  if (bad !== -1) return `${said}: a d${read.sides[bad]} does not show ${e.faces[bad]}`
-  const sum = e.faces.reduce((a, b) => a + b, 0) + read.constant
-  if (sum !== e.total) return `${said}: the dice and what is added make ${sum}, not ${e.total}`
+  const parts = e.notation.split(',')
+  const said = `${e.by} rolled ${e.notation}: ${(e.totals ?? [e.total]).join(', ')} (${e.faces.join(', ')})`
+  if (parts.length > 1 && e.totals?.length !== parts.length)
+    return `${said}: ${parts.length} rolls apart, ${e.totals?.length ?? 'no'} totals of them`
+  const totals = e.totals ?? [e.total]
+  let face = 0
+  for (const [i, part] of parts.entries()) {
+    const read = readNotation(part)
+    if (!read) return `${said}: "${part.trim()}" does not read as dice`
+    const faces = e.faces.slice(face, face + read.sides.length)
+    face += read.sides.length
+    if (faces.length !== read.sides.length)
+      return `${said}: more dice named than the ${e.faces.length} faces shown`
+    const bad = faces.findIndex((f, j) => !Number.isInteger(f) || f < 1 || f > (read.sides[j] ?? 0))
+    if (bad !== -1) return `${said}: a d${read.sides[bad]} does not show ${faces[bad]}`
+    const sum = faces.reduce((a, b) => a + b, 0) + read.constant
+    if (sum !== totals[i]) return `${said}: ${part.trim()} and its faces make ${sum}, not ${totals[i]}`
+  }
+  if (face !== e.faces.length) return `${said}: ${face} dice named, ${e.faces.length} faces shown`
   return null
 }
 

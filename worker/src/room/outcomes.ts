@@ -62,14 +62,15 @@ export function gmEntry(ctx: RoomContext, id: string, kind: LogEntry['kind'], de
 
 /**
  * A plain roll for the log (initiative, surprise): the faces, the total and how it adds up. Its notation
- * says what the rules add to the dice ("1d6+2"), so that what a player reads adds up (#54).
+ * says what the rules add to the dice ("1d6+2"), and dice rolled apart are listed apart with each one's
+ * total ("1d10+5, 1d8+5": 10, 7), so that what a player reads adds up (#54).
  */
 export function rollEntry(
   ctx: RoomContext,
   id: string,
   by: string,
   sides: readonly number[],
-  roll: { faces: number[]; total: number; detail: string; bonus?: number },
+  roll: { faces: number[]; total: number; detail: string; bonus?: number; totals?: number[] },
   typed: boolean,
 ): LogEntry {
   const added = roll.bonus ? signed(roll.bonus) : ''
@@ -77,9 +78,12 @@ export function rollEntry(
     id,
     at: ctx.now,
     by,
-    notation: `${sides.map((s) => `1d${s}`).join(' + ')}${added}`,
+    notation: roll.totals
+      ? sides.map((s) => `1d${s}${added}`).join(', ')
+      : `${sides.map((s) => `1d${s}`).join(' + ')}${added}`,
     faces: roll.faces,
-    total: roll.total,
+    total: roll.totals?.[0] ?? roll.total,
+    ...(roll.totals ? { totals: roll.totals } : {}),
     source: sourceOf(ctx, typed),
     detail: roll.detail,
   }

@@ -24,6 +24,12 @@ export interface InitiativeRoll {
    * what its faces and this make. Absent, the total is the faces' sum.
    */
   bonus?: number
+  /**
+   * Dice rolled apart, not added (spelljammer: one die an attack): each die's face with the bonus, in the
+   * faces' order, as the log states them ("1d10+5, 1d8+5: 10, 7 (5, 2)"); `total` may then be another
+   * reading (spelljammer's first segment).
+   */
+  totals?: number[]
   /** Spelljammer: the segment of each attack this round (lost ones left out). */
   segments?: number[]
   /**
