@@ -488,7 +488,7 @@ describe('odnd: the GM’s attacks before the fight is started', () => {
     expect(await t.gmAsk({ kind: 'attack', attackerId: 'g1', targetId: t.mira, declared: thrust })).toEqual({
       ok: false,
       error:
-        'Goblin 1 has made all 1 attacks allowed before the fight (attacks per round on the sheet): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).',
+        'Goblin 1 has made the one attack allowed before the fight (attacks per round on the sheet): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).',
     })
     const before = t.all()
     const expected = rules.startOfFight?.(before)
@@ -584,7 +584,9 @@ describe('odnd: a fighter with one attack this round (ENCOUNTER ORDER; MISC COMB
     expect((await miraAttacks(t, 'g1', slash)).ok).toBe(true)
     expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
       ok: false,
-      error: expect.stringMatching(/ has made all 1 attacks of the round \(attacks per round on the sheet\)/),
+      error: expect.stringMatching(
+        / has made the one attack of the round \(attacks per round on the sheet\)/,
+      ),
     })
   })
 })

@@ -829,3 +829,13 @@ describe('osr: "Equal initiative numbers act simultaneously" (17, Determine Init
     expect(await t.ask({ kind: 'attack', targetId: 'ogre', declared: SWORD })).toMatchObject({ ok: false })
   })
 })
+
+describe('osr: the initiative roll in the log', () => {
+  // #54: "'Kestrel rolled 1d6: 7 (5)'": the DEX bonus is in what the log says was rolled.
+  it('Mira’s d6 and DEX +3 read "1d6+3: 9 (6)"', async () => {
+    const t = await table('osr')
+    await miraFirst(t)
+    const rolled = t.entries().find((e) => e.initiative?.combatantId === t.mira)
+    expect(rolled).toMatchObject({ notation: '1d6+3', faces: [6], total: 9 })
+  })
+})

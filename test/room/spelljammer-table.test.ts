@@ -758,3 +758,24 @@ describe('spelljammer at the table: Attack and Move', () => {
     )
   })
 })
+
+describe('spelljammer at the table: the initiative roll in the log', () => {
+  // #54: "'Captain Vex rolled 1d10 + 1d8: 10 (5, 2)' (10 is the first segment, not a sum)".
+  it('lists each attack’s die apart, with what the declaration adds, and each one’s total', async () => {
+    const t = await room()
+    const mira = await t.player('Mira', { attacksPerRound: 2 })
+    await t.foe('orc', 'Orc', { initiativeModifier: -3 })
+    expect((await t.gmAsk({ kind: 'start-combat' })).ok).toBe(true)
+    const rolled = await mira.ask({ kind: 'initiative', faces: [5, 2] })
+    expect(rolled.ok).toBe(true)
+    const initiativeOf = (id: string) => t.entries().find((e) => e.initiative?.combatantId === id)
+    await eventually(() => initiativeOf(mira.id) !== undefined, 'her initiative logged')
+    const entry = initiativeOf(mira.id)
+    expect(entry).toMatchObject({ notation: '1d10, 1d8', faces: [5, 2], totals: [5, 2], total: 5 })
+    expect((await t.gmAsk({ kind: 'roll-foes' })).ok).toBe(true)
+    await eventually(() => initiativeOf('orc') !== undefined, 'the orc’s initiative logged')
+    const orc = initiativeOf('orc')
+    expect(orc?.notation).toBe('1d10-3')
+    expect(orc?.totals).toEqual([(orc?.faces[0] ?? 0) - 3])
+  })
+})

@@ -34,12 +34,15 @@ import {
   zones,
 } from '@fray/rules'
 import type * as Y from 'yjs'
-import { withSecret } from '../../app/src/models/table.ts'
+import { announce } from '../../app/src/models/log-words.ts'
+import { readCombatant, withSecret } from '../../app/src/models/table.ts'
+import { describeTurn } from '../../app/src/models/turn.ts'
 import { fighters } from '../../worker/src/room/fighters.ts'
 import { marksOf } from '../../worker/src/room/marks.ts'
 import { seatOf } from '../../worker/src/room/outcomes.ts'
 import { readTurn } from '../../worker/src/room/turn-doc.ts'
 import type { Action, Fight } from './fight.ts'
+import { entryFlaw, textFlaw } from './wording.ts'
 
 export interface Snapshot {
   turn: TurnState
@@ -279,6 +282,9 @@ export function check(
     if (!a.ok && (a.error.trim() === '' || /undefined|NaN|\[object/.test(a.error)))
       return { invariant: 'a refusal says why, in words', message: `the room answered ${JSON.stringify(a)}` }
   }
+
+  const misworded = wordingBroken(fight, after, answers)
+  if (misworded) return { invariant: 'every word a player reads is a word, and adds up', message: misworded }
 
   const struckBack = deadStrikeBack(fight, before, after, action)
   if (struckBack) return struckBack
@@ -977,5 +983,50 @@ export function brpDefenseBeforeRoll(
     if (face !== undefined && chance !== undefined && face > chance)
       return `${name(p.targetId)} was asked to defend against a miss (${face} against ${name(p.attackerId)}'s ${chance}%)`
   }
+  return null
+}
+
+/** Texts already judged in a fight: a banner or a log line is judged once, not at every step. */
+const judged = new WeakMap<Fight, Set<string>>()
+
+/**
+ * #54's wording, over what this step shows: each new log entry (the GM's and the players' versions, and
+ * what a screen reader says of it), each refusal, the banner of the GM and of each combatant's player,
+ * and the status chips. No id, no "1 attacks", and every roll adds up (`wording.ts`).
+ */
+function wordingBroken(fight: Fight, after: Snapshot, answers: RequestResult[]): string | null {
+  const seen = judged.get(fight) ?? new Set<string>()
+  judged.set(fight, seen)
+  const judge = (where: string, text: string) => {
+    if (seen.has(text)) return null
+    seen.add(text)
+    const wrong = textFlaw(text)
+    return wrong ? `${where}: ${text}  <- ${wrong}` : null
+  }
+  for (const e of [...after.fresh, ...after.shown]) {
+    const wrong = entryFlaw(e)
+    if (wrong) return `log entry ${e.id}: ${wrong}`
+    const said = judge('said of a log entry', announce(e))
+    if (said) return said
+  }
+  for (const a of answers) {
+    const wrong = !a.ok && judge('refusal', a.error)
+    if (wrong) return wrong
+  }
+  const table = fight.table.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const all = [...table.entries()].map(([id, fields]) => readCombatant(id, fields))
+  for (const mine of [undefined, ...all.map((c) => c.id)]) {
+    const d = describeTurn(after.turn, all, mine, fight.rules.turn.view)
+    for (const text of [d.text, d.detail ?? '', after.turn.phaseNow?.allows ?? ''])
+      if (text) {
+        const wrong = judge(`banner (${mine ? 'player' : 'GM'})`, text)
+        if (wrong) return wrong
+      }
+  }
+  for (const c of all)
+    for (const chip of c.status ?? []) {
+      const wrong = judge('status chip', chip)
+      if (wrong) return wrong
+    }
   return null
 }

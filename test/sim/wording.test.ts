@@ -1,7 +1,8 @@
 /**
  * Wording a player can parse (#19 item 8): every log entry, banner, status chip, defense option and refusal
  * that seeded random fights of every system produce, rendered as the app renders them, holds no doubled name
- * or phrase, no "..", no "undefined", "NaN" or "[object", and cites no section of another system's rule text.
+ * or phrase, no "..", no "undefined", "NaN" or "[object", and cites no section of another system's rule text;
+ * and (#54) no id, no "1 attacks", and every roll's total what its faces make (`wording.ts`).
  * The texts come from the real room code: the fight simulator plays the fights, and this test watches the
  * room's documents.
  */
@@ -19,6 +20,7 @@ import { readTurn } from '../../worker/src/room/turn-doc.ts'
 import { answersOf } from '../support/answers.ts'
 import { PROGRAM_VALUE, runFight } from './fight.ts'
 import RULE_SECTIONS from './rule-sections.json' with { type: 'json' }
+import { entryFlaw, textFlaw } from './wording.ts'
 
 type RoomDocs = TableRoomOptions['docs'] & { seats: Y.Doc[] }
 /** Told of the documents of each room a fight opens, as the simulator hands them to the room. */
@@ -57,6 +59,8 @@ function textOf(node: ComponentChild): string {
   const v = node as VNode<{ children?: ComponentChild; class?: string }>
   if (typeof v.type === 'function') return textOf((v.type as (p: unknown) => ComponentChild)(v.props))
   const inner = textOf(v.props.children)
+  // Code (the seal's text for a terminal) is a program's, not words: marked, so the wording check skips it.
+  if (v.type === 'code') return `⟦${inner}⟧`
   const block = BLOCKS.has(String(v.type)) && v.type !== 'strong'
   // The total beside a roll and the detail under it sit apart on screen, as blocks do.
   return block || /log-detail|log-total|result-total/.test(v.props.class ?? '') ? `\n${inner}\n` : inner
@@ -120,6 +124,9 @@ function collect(system: SystemId, seed: number): Shown[] {
         // The entry as the log draws it, and the words a screen reader hears of it.
         show(`log (${e.kind ?? 'roll'})`, `${textOf(LogItem({ entry: e, n: 1 }))}\n${announce(e)}`)
         show(`result card (${e.kind ?? 'roll'})`, textOf(ResultCard({ entry: e })))
+        // The entry's own numbers and words (#54): a total its faces make, no id, no "1 attacks".
+        const wrong = entryFlaw(e)
+        if (wrong) show('log entry', `${e.by}: ${e.detail ?? e.notation}`, wrong)
         for (const l of e.lines ?? []) {
           const why = lineFlaw(l)
           if (why) show('breakdown line', `${l.label} ${l.value}`, why)
@@ -166,6 +173,8 @@ function lineFlaw(l: BreakdownLine): string | null {
 export function flaw(system: SystemId, text: string): string | null {
   if (PROGRAM_VALUE.test(text)) return 'a program value leaks into the words'
   if (/(?<!\.)\.\.(?!\.)/.test(text)) return 'a doubled full stop'
+  const wrong = textFlaw(text.replace(/⟦[^⟧]*⟧/g, ' '))
+  if (wrong) return wrong
   const doubled = text.match(/\b(\p{L}[\p{L}\d'’]*(?:\s+[\p{L}\d'’]+){0,5})\s+\1\b/iu)
   if (doubled) return `"${doubled[1]}" is said twice`
   const number = text.match(/(?<![\w.])(\d+)\)?\s+\+?\1(?![\d.%])/)

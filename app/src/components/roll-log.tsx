@@ -6,6 +6,7 @@ import {
   initiativeSum,
   outcomeSource,
   outcomeWords,
+  rollTotal,
   SOURCE,
   STATUS,
   sealWords,
@@ -111,7 +112,7 @@ export function LogItem({
     return <Sealed n={n} entry={e} secret={secrets?.[e.id]} onReveal={onReveal} />
   return (
     <li value={n} tabIndex={-1} class={`log-entry ${e.status ?? ''}`} data-testid="log-entry">
-      <span class="log-total">{e.total}</span>
+      <span class="log-total">{rollTotal(e)}</span>
       <span class="log-what">
         <strong>{e.by}</strong> rolled {e.notation}
         <span class="muted">
@@ -313,14 +314,14 @@ export function ResultCard({ entry: e }: { entry: LogEntry }) {
     >
       <div class="result-head">
         <span class="result-total" aria-hidden="true">
-          {e.kind ? KIND_ICON[e.kind] : secret ? '?' : e.total}
+          {e.kind ? KIND_ICON[e.kind] : secret ? '?' : rollTotal(e)}
         </span>
         <p>
           {e.kind ? (
             <Sentence entry={e} />
           ) : e.initiative ? (
             <>
-              <strong>{e.by}</strong>’s initiative: {e.total}
+              <strong>{e.by}</strong>’s initiative: {rollTotal(e)}
             </>
           ) : secret ? (
             <>
@@ -328,7 +329,7 @@ export function ResultCard({ entry: e }: { entry: LogEntry }) {
             </>
           ) : (
             <>
-              <strong>{e.by}</strong> rolled {e.notation}: {e.total}
+              <strong>{e.by}</strong> rolled {e.notation}: {rollTotal(e)}
             </>
           )}
           <span class="muted small">

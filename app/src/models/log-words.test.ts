@@ -51,4 +51,21 @@ describe('a log entry in words', () => {
     expect(initiativeSum(rolled)).toBe('d6 shows 5 + DEX bonus 2 = 7')
     expect(initiativeSum(entry({ kind: undefined, detail: 'Mira rolls' }))).toBeNull()
   })
+
+  it('says dice rolled apart each with its total, not one sum (#54: "1d10 + 1d8: 10 (5, 2)")', () => {
+    const apart = entry({
+      kind: undefined,
+      by: 'Captain Vex',
+      notation: '1d10+5, 1d8+5',
+      faces: [5, 2],
+      total: 10,
+      totals: [10, 7],
+      detail: 'Initiative: attack 1: d10 5 → segment 10; attack 2: d8 2 → segment 7 (Reaction +5)',
+      initiative: { combatantId: 'v' },
+    })
+    expect(announce(apart)).toBe(
+      'Captain Vex rolled 1d10+5, 1d8+5: 10, 7 (5, 2). Initiative: attack 1: d10 5 → segment 10; attack 2: d8 2 → segment 7 (Reaction +5)',
+    )
+    expect(initiativeSum(apart)).toBeNull()
+  })
 })

@@ -35,7 +35,8 @@ export function outcomeSource(e: LogEntry): string | null {
  * breakdown, each die saying what it shows), or null for any other roll.
  */
 export function initiativeSum(e: LogEntry): string | null {
-  if (!e.initiative || !e.detail) return null
+  // Dice rolled apart (spelljammer's, one an attack) make no one sum: the rules' detail says each.
+  if (!e.initiative || !e.detail || e.totals) return null
   const parts = e.detail
     .replace(/^Initiative:\s*/, '')
     .split(' + ')
@@ -52,7 +53,12 @@ export function announce(e: LogEntry): string {
   if (e.sealed && !e.sealed.revealed)
     return `${e.by} rolled ${e.notation} in secret. ${e.detail ?? ''}`.trim()
   const status = e.status ? `, ${STATUS[e.status]}` : ''
-  return `${e.by} rolled ${e.notation}: ${e.total} (${e.faces.join(', ')})${status}.${e.detail ? ` ${e.detail}` : ''}`
+  return `${e.by} rolled ${e.notation}: ${rollTotal(e)} (${e.faces.join(', ')})${status}.${e.detail ? ` ${e.detail}` : ''}`
+}
+
+/** A roll's result as a screen states it: its total, or each die's where they were rolled apart. */
+export function rollTotal(e: LogEntry): string {
+  return e.totals ? e.totals.join(', ') : String(e.total)
 }
 
 /** What a sealed roll's mark says: secret, being checked, or whether its reveal matches its seal. */

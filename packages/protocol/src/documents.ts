@@ -586,6 +586,11 @@ export interface LogEntry {
   notation: string
   faces: number[]
   total: number
+  /**
+   * Dice rolled apart, not added (spelljammer's initiative, one die an attack): each die's total, in the
+   * faces' order, as its part of `notation` ("1d10+5, 1d8+5") says; shown instead of `total`.
+   */
+  totals?: number[]
   /** `crypto`: rolled by the server. `physical`: faces a player typed in from their own dice. */
   source: 'crypto' | 'seeded' | 'physical'
   /** What the roll was for and how it adds up, e.g. "Initiative: d6 3 + DEX bonus 2". */

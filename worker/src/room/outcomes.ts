@@ -12,6 +12,7 @@ import {
   type Resolution,
   type Roller,
   recordingRoller,
+  signed,
 } from '@fray/rules'
 import type * as Y from 'yjs'
 import { fighterOf, fighters, type RoomContext, secretOf } from './fighters.ts'
@@ -59,22 +60,30 @@ export function gmEntry(ctx: RoomContext, id: string, kind: LogEntry['kind'], de
   return { id, at: ctx.now, by: 'The GM', kind, notation: '—', faces: [], total: 0, source: 'crypto', detail }
 }
 
-/** A plain roll for the log (initiative, surprise): the faces, the total and how it adds up. */
+/**
+ * A plain roll for the log (initiative, surprise): the faces, the total and how it adds up. Its notation
+ * says what the rules add to the dice ("1d6+2"), and dice rolled apart are listed apart with each one's
+ * total ("1d10+5, 1d8+5": 10, 7), so that what a player reads adds up (#54).
+ */
 export function rollEntry(
   ctx: RoomContext,
   id: string,
   by: string,
   sides: readonly number[],
-  roll: { faces: number[]; total: number; detail: string },
+  roll: { faces: number[]; total: number; detail: string; bonus?: number; totals?: number[] },
   typed: boolean,
 ): LogEntry {
+  const added = roll.bonus ? signed(roll.bonus) : ''
   return {
     id,
     at: ctx.now,
     by,
-    notation: sides.map((s) => `1d${s}`).join(' + '),
+    notation: roll.totals
+      ? sides.map((s) => `1d${s}${added}`).join(', ')
+      : `${sides.map((s) => `1d${s}`).join(' + ')}${added}`,
     faces: roll.faces,
-    total: roll.total,
+    total: roll.totals?.[0] ?? roll.total,
+    ...(roll.totals ? { totals: roll.totals } : {}),
     source: sourceOf(ctx, typed),
     detail: roll.detail,
   }

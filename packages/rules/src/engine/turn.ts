@@ -19,6 +19,17 @@ export interface InitiativeRoll {
   total: number
   faces: number[]
   detail: string
+  /**
+   * What the roll adds to its dice (osr's DEX bonus): the log states it as "1d6+2: 7 (5)", so the total is
+   * what its faces and this make. Absent, the total is the faces' sum.
+   */
+  bonus?: number
+  /**
+   * Dice rolled apart, not added (spelljammer: one die an attack): each die's face with the bonus, in the
+   * faces' order, as the log states them ("1d10+5, 1d8+5: 10, 7 (5, 2)"); `total` may then be another
+   * reading (spelljammer's first segment).
+   */
+  totals?: number[]
   /** Spelljammer: the segment of each attack this round (lost ones left out). */
   segments?: number[]
   /**
@@ -221,6 +232,8 @@ export interface SurpriseRoll {
   faces: number[]
   total: number
   detail: string
+  /** What the roll adds to its die (osr's prepared ambush), as `InitiativeRoll.bonus`. */
+  bonus?: number
 }
 
 export interface SurpriseOutcome {

@@ -35,7 +35,7 @@ import { specialThreshold } from './rolls.ts'
 import { DEFAULT_SETTINGS } from './settings.ts'
 import { SHEET, type Sheet } from './sheet.ts'
 import { type CombatantState, type Injury, isBroken, withStoredItems } from './state.ts'
-import { displayName, findArmor, findShield, findWeapon, formatDamage } from './tables.ts'
+import { displayName, findArmor, findShield, findWeapon, formatDamage, itemName } from './tables.ts'
 
 /** The room has no brp settings yet: every reading is the text's default (docs/systems/brp.md). */
 export const SETTINGS = DEFAULT_SETTINGS
@@ -102,12 +102,7 @@ export function read(fighter: Fighter): Outcome<Combatant> {
   return sheet.ok ? ok({ fighter, sheet: sheet.value, state: fighters.stateOf(fighter) }) : sheet
 }
 
-/** "Sword, Short", "Round shield": an item key of the state as the log names it. */
-export function itemName(sheet: Sheet, item: string): string {
-  if (item === 'shield') return `${findShield(sheet.shield)?.name ?? 'the'} shield`
-  const row = findWeapon(item)
-  return row ? displayName(row) : item
-}
+export { itemName }
 
 /** The choice that bandages a wound instead of attacking (5.14). */
 export const FIRST_AID = 'first-aid'

@@ -114,6 +114,8 @@ describe('an exchange through the matrix', () => {
     expect(r.row.hit).toBe('none')
     expect(r.weaponHits).toEqual([{ who: 'attacker', item: 'sword-short', points: 1, broken: false }])
     expect(r.attacker.items['sword-short']?.damage).toBe(1)
+    // #54: "'Attacker's sword-short takes damage' (an id)": the log line names the weapon.
+    expect(r.lines.map((l) => l.label)).toContain("Attacker's Sword, Short takes damage")
   })
 
   it('damages no attacking weapon when a normal melee hit is dodged specially', () => {
@@ -150,6 +152,7 @@ describe('an exchange through the matrix', () => {
     }
     const r = value(exchange(5, { choice: axeParry, d100: 30 }, [3, 2], 'sword-short', { defender: worn }))
     expect(r.weaponHits).toEqual([{ who: 'defender', item: 'axe-hand', points: 2, broken: true }])
+    expect(r.lines.map((l) => l.label)).toContain('Parrying Axe, Hand takes damage and breaks')
   })
 
   it('asks for damage dice when the attack lands and none were given', () => {

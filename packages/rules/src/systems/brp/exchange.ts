@@ -16,7 +16,7 @@ import { type MatrixRow, matrixRow } from './matrix.ts'
 import type { BrpSettings } from './settings.ts'
 import type { DamageBonus, Sheet } from './sheet.ts'
 import { type CombatantState, type Injury, isBroken, itemState, withItem } from './state.ts'
-import { type DamageSpec, formatDamage, type WeaponRow } from './tables.ts'
+import { type DamageSpec, formatDamage, itemName, type WeaponRow } from './tables.ts'
 
 /** Reads the attack's d100 (5.5): equal or lower succeeds, 1/5 of the chance or lower is special. */
 export function rollAttack(attack: DeclaredAttack, d100: number, settings: BrpSettings): Outcome<D100Roll> {
@@ -289,7 +289,8 @@ export function resolveExchange(input: ExchangeInput, settings: BrpSettings): Ou
   }
   for (const h of weaponHits)
     lines.push({
-      label: `${h.who === 'attacker' ? "Attacker's" : 'Parrying'} ${h.item} takes damage${h.broken ? ' and breaks' : ''}`,
+      // The weapon's name ("Sword, Short"), never its row's id ("sword-short", #54).
+      label: `${h.who === 'attacker' ? "Attacker's" : 'Parrying'} ${itemName(h.who === 'attacker' ? input.attacker.sheet : input.defender.sheet, h.item)} takes damage${h.broken ? ' and breaks' : ''}`,
       value: -h.points,
       rule: '5.8 Combat Summary',
     })

@@ -208,6 +208,13 @@ export function findWeapon(id: string): WeaponRow | undefined {
   return WEAPONS.find((w) => w.id === id)
 }
 
+/** "Sword, Short", "Round shield": an item key of the state (a weapon row's id, or `shield`) as words name it. */
+export function itemName(sheet: { readonly shield: string }, item: string): string {
+  if (item === 'shield') return `${findShield(sheet.shield)?.name ?? 'the'} shield`
+  const row = findWeapon(item)
+  return row ? displayName(row) : item
+}
+
 /** The rows a carried item can be used as: a dagger can stab or be thrown (5.4, "more than one range"). */
 export function weaponModes(item: string): WeaponRow[] {
   return WEAPONS.filter((w) => w.item === item)

@@ -393,7 +393,8 @@ describe('odnd refusals', () => {
       mira({ attacks: 1 }),
       goblin(),
       attack('w1'),
-      'Mira has made all 1 attacks of the round (attacks per round on the sheet).',
+      // #54: "'all 1 attacks'": one attack is said in the singular.
+      'Mira has made the one attack of the round (attacks per round on the sheet).',
     ],
     [
       'a modifier that does not fit the weapon',
@@ -424,7 +425,7 @@ describe('odnd: attacks the GM makes before the fight is started (ENCOUNTER ORDE
     const [g1, m1] = apply([g, m], charge) as [Fighter, Fighter]
     // As it stands, the goblin's one attack is spent.
     expect(errorOf(previewDeclared(rules, g1, m1, attack('w1')))).toBe(
-      'Goblin g1 has made all 1 attacks of the round (attacks per round on the sheet).',
+      'Goblin g1 has made the one attack of the round (attacks per round on the sheet).',
     )
     const start = ok(rules.startOfFight?.([g1, m1]) ?? { ok: false, error: 'no start' })
     expect(start.summary).toBe(

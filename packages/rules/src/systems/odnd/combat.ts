@@ -397,11 +397,13 @@ export function declare(
   const weaponIndex = hands ? a.value.weapons.length : (way.weapon as number)
   const allowed = odnd.meleeAttacks(a.value, againstNormalMen, weaponOf(a.value, way))
   const made = stateOf(attacker).attacks ?? 0
+  // "the one attack", never "all 1 attacks" (#54).
+  const all = allowed.attacks === 1 ? 'the one attack' : `all ${allowed.attacks} attacks`
   if (made >= allowed.attacks && !free)
     return fail(
       beforeFight
-        ? `${attacker.name} has made all ${allowed.attacks} attacks allowed before the fight (${allowed.why}): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).`
-        : `${attacker.name} has made all ${allowed.attacks} attacks of the round (${allowed.why}).`,
+        ? `${attacker.name} has made ${all} allowed before the fight (${allowed.why}): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).`
+        : `${attacker.name} has made ${all} of the round (${allowed.why}).`,
     )
   return ok({
     table,
@@ -674,17 +676,10 @@ function checkMorale(all: readonly Fighter[], states: Map<string, OdndState>, ro
     morale = rolled.value.state
     out.lines.push(...rolled.value.breakdown)
     out.words.push(
-      `the foes' morale ${MORALE_WHEN[trigger]}: 2d6 = ${rolled.value.total} (GM: does it hold?)`,
+      `the foes' morale ${odnd.MORALE_WHEN[trigger]}: 2d6 = ${rolled.value.total} (GM: does it hold?)`,
     )
   }
   for (const f of foes) states.set(f.id, { ...(states.get(f.id) as OdndState), morale })
-}
-
-const MORALE_WHEN: Record<odnd.MoraleTrigger, string> = {
-  'start-of-conflict': 'at the start of the fight',
-  'first-death': 'after the first death',
-  'half-down': 'with half of them down',
-  'big-upset': 'after a big upset',
 }
 
 /** The GM's one tap for time passing: a Turn's worth of temporary damage back. */

@@ -58,6 +58,15 @@ describe('grappling', () => {
     })
   })
 
+  it('one more than the attackers stuns them for "1 round", not "1 rounds" (#54)', () => {
+    const r = resolveGrapple({ name: 'Hero', hitDice: 1, faces: [4] }, [
+      { name: 'Orc', hitDice: 1, faces: [3] },
+    ])
+    expect(r.ok && r.value.summary).toBe(
+      'Hero throws them off (4 against 3): they are stunned for 1 round; roll initiative again.',
+    )
+  })
+
   it('a lower score is pinned and an equal score struggles without a weapon', () => {
     const orcs = [{ name: 'Orc', hitDice: 1, faces: [6] }]
     const pinned = resolveGrapple({ name: 'Hero', hitDice: 1, faces: [5] }, orcs)

@@ -3,6 +3,7 @@
  * round. The disarm, dismount and whip saves, rolled as the attack is resolved, are rolls.ts's.
  */
 import { isFace } from '../../dice/faces.ts'
+import { plural } from '../../engine/words.ts'
 import type { BreakdownLine } from '../../system.ts'
 import { fail, type Outcome, ok } from '../../system.ts'
 
@@ -52,6 +53,6 @@ export function resolveGrapple(defender: Grappler, grapplers: readonly Grappler[
       ? `${defender.name} is pinned helplessly (${defenderTotal} against ${attackersTotal}).`
       : result === 'struggling'
         ? `${defender.name} is on their feet and struggling, unable to defend with a weapon (${defenderTotal} each).`
-        : `${defender.name} throws them off (${defenderTotal} against ${attackersTotal}): they are stunned for ${stunRounds} rounds; roll initiative again.`
+        : `${defender.name} throws them off (${defenderTotal} against ${attackersTotal}): they are stunned for ${plural(stunRounds, 'round')}; roll initiative again.`
   return ok({ attackersTotal, defenderTotal, result, stunRounds, breakdown, summary })
 }

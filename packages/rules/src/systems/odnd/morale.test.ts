@@ -17,6 +17,11 @@ describe('morale', () => {
     const r = rollMorale(freshMorale(), 'first-death', [3, 6])
     expect(r.ok && r.value.total).toBe(9)
     expect(r.ok && r.value.prompt?.table).toBe('morale')
+    // Each die's line says when the roll is due in words, not the trigger's id ("first-death", #54).
+    expect(r.ok && r.value.breakdown.map((l) => l.label)).toEqual([
+      'd6 (morale after the first death)',
+      'd6 (morale after the first death)',
+    ])
   })
 
   it('monsters who make their morale roll twice fight to the death', () => {

@@ -7,6 +7,14 @@ import { type GmPrompt, gmPrompt } from './prompt.ts'
 /** "at the beginning of conflict (if needed), after first death, when 50% are dead or incapacitated, or when any big upset occurs". */
 export type MoraleTrigger = 'start-of-conflict' | 'first-death' | 'half-down' | 'big-upset'
 
+/** When a morale roll is due, in words: "the foes' morale after the first death". */
+export const MORALE_WHEN: Record<MoraleTrigger, string> = {
+  'start-of-conflict': 'at the start of the fight',
+  'first-death': 'after the first death',
+  'half-down': 'with half of them down',
+  'big-upset': 'after a big upset',
+}
+
 export interface MoraleState {
   /** Triggers already checked (each fires once; a big upset may recur). */
   checked: MoraleTrigger[]
@@ -61,7 +69,8 @@ export function rollMorale(
   if (!dice.every((d) => isFace(d, 6))) return fail('A morale die shows 1 to 6.')
   const total = dice[0] + dice[1]
   const breakdown: BreakdownLine[] = dice.map((d) => ({
-    label: `d6 (morale, ${trigger})`,
+    // The trigger in words ("d6 (morale after the first death)"), never its id ("first-death", #54).
+    label: `d6 (morale ${MORALE_WHEN[trigger]})`,
     value: d,
     rule: 'ENCOUNTER ORDER: morale',
   }))

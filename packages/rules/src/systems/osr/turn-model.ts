@@ -38,6 +38,7 @@ function surprise(fighters: readonly Fighter[], setup: SurpriseSetup, roll: (sid
       sides: 20,
       faces: [d20],
       total: first?.total ?? d20,
+      bonus: (first?.total ?? d20) - d20,
       detail: `Surprise (one d20 for ${SIDE_NAME[side]}): ${first?.lines.map((l) => `${l.label} ${l.value}`).join(' + ')}: ${verdicts.join('; ')}`,
     })
   }
@@ -63,7 +64,8 @@ export const osrTurns = orderedTurns({
     const score = order.value.scores[0]
     if (!score) return fail('No initiative was scored.')
     const detail = score.lines.map((l) => `${l.label} ${l.value}`).join(' + ')
-    return ok({ total: score.initiative, faces: [face], detail })
+    // The d6 and what the modifiers add: the log says "1d6+2: 7 (5)" (#54: "Kestrel rolled 1d6: 7 (5)").
+    return ok({ total: score.initiative, faces: [face], detail, bonus: score.initiative - face })
   },
   order(participants, turn) {
     const entries: osr.InitiativeEntry[] = []

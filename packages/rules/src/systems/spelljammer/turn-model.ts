@@ -222,9 +222,13 @@ const ordered = orderedTurns({
           `attack ${a.attackIndex + 1}: d${a.die} ${a.face} → segment ${a.segment}${a.lost ? ' (lost)' : ''}`,
       )
       .join('; ')
+    // Each die is its own attack's initiative, not a part of a sum: the log lists them apart, each with
+    // what the declaration adds (#54: "1d10 + 1d8: 10 (5, 2)" read as a sum).
     return ok({
       total: kept[0]?.segment ?? -6,
       faces: [...faces],
+      bonus: round.value.initiativeModifiers.reduce((sum, l) => sum + l.value, 0),
+      totals: placed.value.map((a) => a.total),
       detail: modifiers.length > 0 ? `${detail} (${modifiers.join(', ')})` : detail,
       segments: kept.map((a) => a.segment),
     })
