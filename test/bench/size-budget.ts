@@ -28,8 +28,12 @@ export const JS_BUDGET_BYTES = 16_000
  * The engine's timed conditions and ordered rounds then came to 80.8-85.8 kB, zones 84.0 kB (83.2 before).
  * Then 81.0-85.9 kB, zones 83.1 kB: what only the four slot-ordered systems' screens read of the engine in
  * a chunk of theirs (app/vite.config.ts), and the built files without their source-map comments.
+ * Raised to 86.5 kB for #54 (81.2-86.2 kB; spelljammer 85.8 before): what the phone now says and offers
+ * on every screen, about 0.4 kB: the dice drawer and the signed-out card, an attack sheet that never
+ * picks one's own side, the sheet form's choices with their notes (brp's specialties and the chance a
+ * weapon is used at), the log's totals of dice rolled apart.
  */
-export const FIGHT_BUDGET_BYTES = 86_000
+export const FIGHT_BUDGET_BYTES = 86_500
 
 const DIST = fileURLToPath(new URL('../../app/dist/', import.meta.url))
 
