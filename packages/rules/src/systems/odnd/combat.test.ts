@@ -393,7 +393,7 @@ describe('odnd refusals', () => {
       mira({ attacks: 1 }),
       goblin(),
       attack('w1'),
-      'Mira has made all 1 attacks of the round (attacks per round on the sheet).',
+      'Mira has made their one attack of the round (attacks per round on the sheet).',
     ],
     [
       'a modifier that does not fit the weapon',
@@ -424,7 +424,7 @@ describe('odnd: attacks the GM makes before the fight is started (ENCOUNTER ORDE
     const [g1, m1] = apply([g, m], charge) as [Fighter, Fighter]
     // As it stands, the goblin's one attack is spent.
     expect(errorOf(previewDeclared(rules, g1, m1, attack('w1')))).toBe(
-      'Goblin g1 has made all 1 attacks of the round (attacks per round on the sheet).',
+      'Goblin g1 has made their one attack of the round (attacks per round on the sheet).',
     )
     const start = ok(rules.startOfFight?.([g1, m1]) ?? { ok: false, error: 'no start' })
     expect(start.summary).toBe(

@@ -397,11 +397,13 @@ export function declare(
   const weaponIndex = hands ? a.value.weapons.length : (way.weapon as number)
   const allowed = odnd.meleeAttacks(a.value, againstNormalMen, weaponOf(a.value, way))
   const made = stateOf(attacker).attacks ?? 0
+  // "their one attack", never "all 1 attacks" (#54).
+  const every = allowed.attacks === 1 ? 'their one attack' : `all ${allowed.attacks} attacks`
   if (made >= allowed.attacks && !free)
     return fail(
       beforeFight
-        ? `${attacker.name} has made all ${allowed.attacks} attacks allowed before the fight (${allowed.why}): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).`
-        : `${attacker.name} has made all ${allowed.attacks} attacks of the round (${allowed.why}).`,
+        ? `${attacker.name} has made ${every} allowed before the fight (${allowed.why}): start the fight, and its first round gives everyone their attacks afresh (ENCOUNTER ORDER 6-7).`
+        : `${attacker.name} has made ${every} of the round (${allowed.why}).`,
     )
   return ok({
     table,

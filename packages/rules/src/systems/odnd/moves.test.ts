@@ -340,7 +340,7 @@ describe('Melee Weapon Reach: "strike first regardless of who has the initiative
     // Its blow of the round is spent; the two are in melee, so the next exchange is by initiative alone.
     const [m, p] = apply([mira(), pikeman()], r) as [Fighter, Fighter]
     expect(errorOf(previewDeclared(rules, p, m, act('w1')))).toBe(
-      'Pikeman has made all 1 attacks of the round (attacks per round on the sheet).',
+      'Pikeman has made their one attack of the round (attacks per round on the sheet).',
     )
     const next = ok(rules.endOfRound([m, p], 1, scripted()))
     const [m2, p2] = apply([m, p], next) as [Fighter, Fighter]
