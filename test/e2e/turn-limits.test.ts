@@ -10,6 +10,7 @@ import {
   seatPhone,
   startWithOwnInitiative,
   visible,
+  writeSheet,
 } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -55,6 +56,49 @@ describe('a turn’s limits at the table', () => {
     await expect.poll(() => visible(tomas, 'I act now')).toBe(true)
     expect(await visible(mira, 'I act now')).toBe(false)
     expect(await gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
+  })
+
+  // #54: "odnd's Attack stays after every attack is used ('has made all 1 attacks' after 3)". A 3rd-level
+  // fighter has three attacks "against 'Normal Men'" (MISC COMBAT RULES), which a 4HD ogre is not: one.
+  it('odnd: a 3rd-level fighter against a 4HD ogre is offered her one attack, then no Attack, and the turn ends by itself', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+    await addCombatant(gm, 'Ogre', '30')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6+1', reach: 3, size: 'medium' }
+    await writeSheet(
+      baseUrl,
+      room,
+      { system: 'odnd', name: 'Mira', side: 'pc' },
+      { level: 3, weapons: [sword] },
+    )
+    await writeSheet(baseUrl, room, { system: 'odnd', name: 'Ogre', side: 'foe' }, { level: 4 })
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const banner = mira.getByTestId('turn-banner')
+    expect(await banner.textContent()).toMatch(/^Your turn/)
+    // One attack, not yet made: the banner says nothing of three.
+    expect(await banner.textContent()).not.toMatch(/attacks left/)
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    await mira
+      .getByRole('region', { name: 'Mira attacks' })
+      .getByRole('button', { name: 'Roll the attack' })
+      .click()
+    const gmPrompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+    const card = mira.getByTestId('result-card').filter({ hasText: 'Ogre' })
+    await expect
+      .poll(async () => {
+        if ((await gmPrompt.count()) > 0) await gmPrompt.getByRole('button').first().click()
+        return card.count()
+      })
+      .toBeGreaterThan(0)
+    // Her one attack made: the phone no longer offers Attack (a tap would only be refused), the banner
+    // says nothing is left, and the turn ends by itself after the window to move.
+    await expect.poll(() => mira.getByTestId('turn-ends').textContent()).toMatch(/it ends in \d s/)
+    expect(await visible(mira, 'Attack')).toBe(false)
+    expect(await banner.textContent()).toMatch(/no attack left/)
+    await expect.poll(() => banner.textContent(), { timeout: 10_000 }).not.toMatch(/^Your turn/)
   })
 
   it('odnd: ending a turn while the GM has not answered its attack does not end the round', {

@@ -19,6 +19,7 @@ import {
   seatPhone,
   typeOwnDice,
   visible,
+  writeSheet as writeZonesSheet,
 } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -36,15 +37,9 @@ async function partyMoves(gm: Page, phone: Page): Promise<void> {
     .toBe(true)
 }
 
-/** The GM writes these fields over a combatant's default sheet on the table, as the tablet may. */
-async function writeSheet(room: TestRoom, name: string, side: 'pc' | 'foe', sheet: Record<string, unknown>) {
-  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
-  await table.synced
-  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-  const one = [...combatants.values()].find((c) => c.get('name') === name)
-  one?.set('sheet', { ...defaultSheetFor('zones', name, side), ...sheet })
-  table.provider.destroy()
-}
+/** The GM writes these fields over a combatant's default zones sheet on the table, as the tablet may. */
+const writeSheet = (room: TestRoom, name: string, side: 'pc' | 'foe', sheet: Record<string, unknown>) =>
+  writeZonesSheet(baseUrl, room, { system: 'zones', name, side }, sheet)
 
 /**
  * A zones room with a Bandit, and Mira on her phone taking the party's move: her turn under way. `sheet`

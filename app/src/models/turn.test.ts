@@ -85,6 +85,30 @@ describe('the turn as a viewer reads it', () => {
     expect(describeTurn({ ...running, acting: [] }, combatants).text).toBe('Mira and Goblin are acting')
   })
 
+  // #54: "the turn's words say what is left" (odnd's 3rd-level fighter against normal men).
+  it('tells the one acting how many attacks are left of their turn, once there is more than one or one made', () => {
+    const running: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: 1,
+      order: [{ ids: ['m'], label: 'Multiple attacks: first' }],
+      acting: ['m'],
+      attacksLeft: { m: 2 },
+    }
+    expect(describeTurn(running, combatants, 'm').detail).toBe(
+      'Round 1 · Multiple attacks: first · 2 attacks left',
+    )
+    const one = { ...running, attacks: { m: 1 }, attacksLeft: { m: 1 } }
+    expect(describeTurn(one, combatants, 'm').detail).toMatch(/ · 1 attack left$/)
+    const none = { ...running, attacks: { m: 2 }, attacksLeft: { m: 0 } }
+    expect(describeTurn(none, combatants, 'm').detail).toMatch(/ · no attack left$/)
+    // A turn of one attack, not yet made, says nothing of it; nor is it said to anyone else.
+    expect(describeTurn({ ...running, attacksLeft: { m: 1 } }, combatants, 'm').detail).toBe(
+      'Round 1 · Multiple attacks: first',
+    )
+    expect(describeTurn(running, combatants, 'g').detail).not.toMatch(/left/)
+  })
+
   it('tells the one on deck they are next, and nobody else', () => {
     const running: TurnState = {
       ...IDLE_TURN,
