@@ -137,6 +137,35 @@ describe('zones on a phone', () => {
     await chromium.snap(gm, 'zones-turn-ended-tablet')
   })
 
+  // #54: "after the attack the yellow button is 'Act or move' again with End my turn grey; zones always
+  // needs End my turn". Her main action taken, the rest ("It is possible to split movement before, after,
+  // and between actions") is hers to take or leave: the turn ends by itself unless she keeps it.
+  it('after the attack, End my turn leads; kept, a move after it is still hers, then she ends it', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, mira } = await miraActs()
+    const sheet = await openSheet(mira, 'Mira')
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Bandit' })
+    await prompt.getByRole('button').first().click()
+    const note = mira.getByTestId('turn-ends')
+    await expect.poll(() => note.textContent()).toMatch(/^Your action is taken: it ends in \d s/)
+    await note.getByRole('button', { name: 'Keep my turn' }).click()
+    const end = mira.getByRole('button', { name: 'End my turn' })
+    const act = mira.getByRole('button', { name: 'Act or move', exact: true })
+    await expect.poll(() => end.getAttribute('class')).toMatch(/\bprimary\b/)
+    expect(await act.getAttribute('class')).not.toMatch(/\bprimary\b/)
+    await expect
+      .poll(() => mira.getByTestId('turn-banner').textContent())
+      .toMatch(/Left: 1 zone and a bonus action/)
+    await takeStep(mira, 'Mira', 'Move 1 zone', 'Move 1 zone')
+    await expect.poll(() => mira.getByTestId('turn-banner').textContent()).toMatch(/Left: a bonus action/)
+    await end.click()
+    // (The Bandit's answer may have spent his turn too, and the round moved on: her turn is over either way.)
+    await expect.poll(() => mira.getByTestId('turn-banner').textContent()).not.toMatch(/^Your turn/)
+    expect(await visible(mira, 'End my turn')).toBe(false)
+  })
+
   it('a player answers an attack with an ally who guards them, named in one tap; the ally takes it', {
     timeout: 90_000,
   }, async () => {

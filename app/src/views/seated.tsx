@@ -234,7 +234,10 @@ export function Seated(props: {
   const kept = useSignal<string | null>(null)
   const moves = system ? SYSTEM_INFO[system].movesAfterAttack : false
   const spent = Boolean(me && myTurn && turn.attacksLeft?.[me.id] === 0 && !attackOpen)
-  const ending = spent && kept.value !== key
+  // The turn's main action taken (zones), the rest one may take or leave: it ends the same way, after the
+  // window, and End my turn leads (#54).
+  const mainDone = Boolean(me && myTurn && turn.mainDone?.includes(me.id) && !attackOpen)
+  const ending = (spent || mainDone) && kept.value !== key
   const endsIn = useSignal(0)
   useEffect(() => {
     if (!ending) return
@@ -298,7 +301,7 @@ export function Seated(props: {
       {ending && (
         <div class="turn-note row gap" role="status" data-testid="turn-ends">
           <span>
-            Nothing left to do this turn:{' '}
+            {spent ? 'Nothing left to do this turn' : 'Your action is taken'}:{' '}
             {endsIn.value > 0 ? `it ends in ${endsIn.value} s.` : 'it ends now.'}
           </span>
           {endsIn.value > 0 && (
@@ -468,9 +471,13 @@ export function Seated(props: {
                     {((canAttack && !barred) || myFactionMove) && !attackOpen && (
                       <button
                         type="button"
-                        class="primary huge"
+                        class={mainDone ? 'huge' : 'primary huge'}
                         disabled={locked}
-                        onClick={() => (composing.value = true)}
+                        onClick={() => {
+                          // A move or a bonus action after the main one: the turn is kept for it.
+                          if (ending) kept.value = key
+                          composing.value = true
+                        }}
                       >
                         {system ? turnWordsOf(SYSTEM_INFO[system]).button : 'Attack'}
                       </button>
@@ -481,7 +488,7 @@ export function Seated(props: {
                     {myTurn && !ending && (
                       <button
                         type="button"
-                        class="huge"
+                        class={mainDone || spent ? 'primary huge' : 'huge'}
                         disabled={locked}
                         onClick={tap(() => requests.endTurn())}
                       >
