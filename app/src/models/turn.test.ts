@@ -1,6 +1,7 @@
 import type { TurnState } from '@fray/protocol'
 import { IDLE_TURN, SYSTEMS, type zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
+import { monstersDone } from './monsters-turn.ts'
 import { loadRules } from './rules.ts'
 import type { Combatant } from './table.ts'
 import { describeTurn as describe_, noActionNow, turnKey } from './turn.ts'
@@ -107,6 +108,28 @@ describe('the turn as a viewer reads it', () => {
       'Round 1 · Multiple attacks: first',
     )
     expect(describeTurn(running, combatants, 'g').detail).not.toMatch(/left/)
+  })
+
+  // #54: "monsters' slots never end by themselves as players' do".
+  it('says the monsters’ part of a turn is done once every one acting is a monster with nothing left', () => {
+    const running: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: 1,
+      order: [{ ids: ['m', 'g'], label: 'Initiative 4' }],
+      acting: ['g'],
+      attacksLeft: { g: 0 },
+    }
+    expect(monstersDone(running, combatants, 0)).toBe(true)
+    // An attack still waiting for its answer, an attack left, or a player still acting: not yet.
+    expect(monstersDone(running, combatants, 1)).toBe(false)
+    expect(monstersDone({ ...running, attacksLeft: { g: 1 } }, combatants, 0)).toBe(false)
+    expect(monstersDone({ ...running, acting: ['m', 'g'], attacksLeft: { m: 0, g: 0 } }, combatants, 0)).toBe(
+      false,
+    )
+    // zones: the monster's main action taken, a move left.
+    expect(monstersDone({ ...running, attacksLeft: { g: 1 }, mainDone: ['g'] }, combatants, 0)).toBe(true)
+    expect(monstersDone({ ...running, acting: [] }, combatants, 0)).toBe(false)
   })
 
   it('tells the one on deck they are next, and nobody else', () => {
