@@ -1,5 +1,5 @@
 /** A turn allows what its rules allow, and no more, whatever a player taps (#19 item 3). */
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { useBrowser } from '../support/browser.ts'
 import {
@@ -8,8 +8,10 @@ import {
   openGmTablet,
   playUntil,
   seatPhone,
+  setHp,
   startWithOwnInitiative,
   visible,
+  writeSheet,
 } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -40,6 +42,16 @@ async function miraAttacksTheOgre(face?: string, toggle?: RegExp) {
 const ogreActs = async (gm: Page) =>
   /^[^·]*\bOgre\b[^·]*\bacting/.test((await gm.getByTestId('turn-banner').textContent()) ?? '')
 
+/** Until `landed` shows, the defender's prompt is answered with its first choice whenever it comes. */
+async function landsAnswering(prompt: Locator, landed: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      if ((await prompt.count()) > 0) await prompt.getByRole('button').first().click()
+      return landed.count()
+    })
+    .toBeGreaterThan(0)
+}
+
 describe('a turn’s limits at the table', () => {
   it('zones: one who countered has spent the turn, so "I act now" is not offered', {
     timeout: 90_000,
@@ -55,6 +67,82 @@ describe('a turn’s limits at the table', () => {
     await expect.poll(() => visible(tomas, 'I act now')).toBe(true)
     expect(await visible(mira, 'I act now')).toBe(false)
     expect(await gm.getByTestId('turn-order').textContent()).toMatch(/Mira · has acted/)
+  })
+
+  // #54: "odnd's Attack stays after every attack is used ('has made all 1 attacks' after 3)". A 3rd-level
+  // fighter has three attacks "against 'Normal Men'" (MISC COMBAT RULES), which a 4HD ogre is not: one.
+  it('odnd: a 3rd-level fighter against a 4HD ogre is offered her one attack, then no Attack, and the turn ends by itself', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+    await addCombatant(gm, 'Ogre', '30')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    const sword = { name: 'Sword', kind: 'one-handed', damage: 'd6+1', reach: 3, size: 'medium' }
+    await writeSheet(
+      baseUrl,
+      room,
+      { system: 'odnd', name: 'Mira', side: 'pc' },
+      { level: 3, weapons: [sword] },
+    )
+    await writeSheet(baseUrl, room, { system: 'odnd', name: 'Ogre', side: 'foe' }, { level: 4 })
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    await playUntil(gm, [mira], () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
+    const banner = mira.getByTestId('turn-banner')
+    expect(await banner.textContent()).toMatch(/^Your turn/)
+    // One attack, not yet made: the banner says nothing of three.
+    expect(await banner.textContent()).not.toMatch(/attacks left/)
+    await mira.getByRole('button', { name: 'Attack', exact: true }).click()
+    await mira
+      .getByRole('region', { name: 'Mira attacks' })
+      .getByRole('button', { name: 'Roll the attack' })
+      .click()
+    const gmPrompt = gm.getByRole('alertdialog', { name: 'Mira attacks Ogre' })
+    const card = mira.getByTestId('result-card').filter({ hasText: 'Ogre' })
+    await landsAnswering(gmPrompt, card)
+    // Her one attack made: the phone no longer offers Attack (a tap would only be refused), the banner
+    // says nothing is left, and the turn ends by itself after the window to move.
+    await expect.poll(() => mira.getByTestId('turn-ends').textContent()).toMatch(/it ends in \d s/)
+    expect(await visible(mira, 'Attack')).toBe(false)
+    expect(await banner.textContent()).toMatch(/no attack left/)
+    await expect.poll(() => banner.textContent(), { timeout: 10_000 }).not.toMatch(/^Your turn/)
+  })
+
+  // #54: "the GM's 'Orc 2 attacks' stays for monsters that may not attack; monsters' slots never end by
+  // themselves as players' do". A 3HD monster attacks "'Normal Men' multiple times depending upon their
+  // HD" (MISC COMBAT RULES): Mira, a fighter, is no normal man, so it has one attack.
+  it('odnd: a 3HD ogre against a fighter has one attack: no second "Ogre attacks", and its slot ends by itself', {
+    timeout: 120_000,
+  }, async () => {
+    const { gm, room } = await openGmTablet(chromium.browser, baseUrl, 'odnd')
+    await addCombatant(gm, 'Ogre', '30')
+    const mira = await seatPhone(chromium.browser, room.playerUrl, 'Mira')
+    await writeSheet(baseUrl, room, { system: 'odnd', name: 'Ogre', side: 'foe' }, { level: 3 })
+    // Mira lasts the blow, so the round goes on past the Ogre's slot.
+    await setHp(gm, 'Mira', 60, 60)
+    await gm.getByRole('button', { name: 'Start combat' }).click()
+    const ogreAttacks = gm.getByRole('button', { name: 'Ogre attacks', exact: true })
+    await playUntil(gm, [mira], async () => (await ogreAttacks.count()) > 0)
+    await ogreAttacks.click()
+    const composer = gm.getByRole('region', { name: 'Ogre attacks' })
+    await composer.getByRole('radio', { name: /Mira/ }).check()
+    await composer.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = mira.getByRole('alertdialog', { name: 'Ogre attacks you!' })
+    const landed = gm.locator('.log-entry.outcome').filter({ hasText: 'Ogre' })
+    await landsAnswering(prompt, landed)
+    // Its one attack made: no second button to a refusal, and its part of the turn ends by itself (Mira
+    // on the same number acts with it: her part is hers to end).
+    const note = gm.getByTestId('monsters-end')
+    await expect
+      .poll(async () => {
+        if (await visible(mira, 'End my turn'))
+          await mira.getByRole('button', { name: 'End my turn' }).click()
+        return (await note.count()) > 0 ? note.textContent() : ''
+      })
+      .toMatch(/Ogre’s turn: it ends in \d s/)
+    expect(await ogreAttacks.count()).toBe(0)
+    const banner = gm.getByTestId('turn-banner')
+    const before = await banner.textContent()
+    await expect.poll(() => banner.textContent(), { timeout: 10_000 }).not.toBe(before)
   })
 
   it('odnd: ending a turn while the GM has not answered its attack does not end the round', {

@@ -19,6 +19,7 @@ import {
   seatPhone,
   typeOwnDice,
   visible,
+  writeSheet as writeZonesSheet,
 } from '../support/table-play.ts'
 
 const baseUrl = inject('baseUrl')
@@ -36,15 +37,9 @@ async function partyMoves(gm: Page, phone: Page): Promise<void> {
     .toBe(true)
 }
 
-/** The GM writes these fields over a combatant's default sheet on the table, as the tablet may. */
-async function writeSheet(room: TestRoom, name: string, side: 'pc' | 'foe', sheet: Record<string, unknown>) {
-  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
-  await table.synced
-  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
-  const one = [...combatants.values()].find((c) => c.get('name') === name)
-  one?.set('sheet', { ...defaultSheetFor('zones', name, side), ...sheet })
-  table.provider.destroy()
-}
+/** The GM writes these fields over a combatant's default zones sheet on the table, as the tablet may. */
+const writeSheet = (room: TestRoom, name: string, side: 'pc' | 'foe', sheet: Record<string, unknown>) =>
+  writeZonesSheet(baseUrl, room, { system: 'zones', name, side }, sheet)
 
 /**
  * A zones room with a Bandit, and Mira on her phone taking the party's move: her turn under way. `sheet`
@@ -140,6 +135,35 @@ describe('zones on a phone', () => {
     // The tablet and the phone each hear the room on their own: the phone may still be catching up.
     await expect.poll(() => visible(mira, 'End my turn')).toBe(false)
     await chromium.snap(gm, 'zones-turn-ended-tablet')
+  })
+
+  // #54: "after the attack the yellow button is 'Act or move' again with End my turn grey; zones always
+  // needs End my turn". Her main action taken, the rest ("It is possible to split movement before, after,
+  // and between actions") is hers to take or leave: the turn ends by itself unless she keeps it.
+  it('after the attack, End my turn leads; kept, a move after it is still hers, then she ends it', {
+    timeout: 90_000,
+  }, async () => {
+    const { gm, mira } = await miraActs()
+    const sheet = await openSheet(mira, 'Mira')
+    await sheet.getByRole('button', { name: 'Roll the attack' }).click()
+    const prompt = gm.getByRole('alertdialog', { name: 'Mira attacks Bandit' })
+    await prompt.getByRole('button').first().click()
+    const note = mira.getByTestId('turn-ends')
+    await expect.poll(() => note.textContent()).toMatch(/^Your action is taken: it ends in \d s/)
+    await note.getByRole('button', { name: 'Keep my turn' }).click()
+    const end = mira.getByRole('button', { name: 'End my turn' })
+    const act = mira.getByRole('button', { name: 'Act or move', exact: true })
+    await expect.poll(() => end.getAttribute('class')).toMatch(/\bprimary\b/)
+    expect(await act.getAttribute('class')).not.toMatch(/\bprimary\b/)
+    await expect
+      .poll(() => mira.getByTestId('turn-banner').textContent())
+      .toMatch(/Left: 1 zone and a bonus action/)
+    await takeStep(mira, 'Mira', 'Move 1 zone', 'Move 1 zone')
+    await expect.poll(() => mira.getByTestId('turn-banner').textContent()).toMatch(/Left: a bonus action/)
+    await end.click()
+    // (The Bandit's answer may have spent his turn too, and the round moved on: her turn is over either way.)
+    await expect.poll(() => mira.getByTestId('turn-banner').textContent()).not.toMatch(/^Your turn/)
+    expect(await visible(mira, 'End my turn')).toBe(false)
   })
 
   it('a player answers an attack with an ally who guards them, named in one tap; the ally takes it', {

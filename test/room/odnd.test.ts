@@ -544,17 +544,21 @@ describe('odnd: a fighter of 8th level against normal men (MISC COMBAT RULES; EN
     expect(t.turn().acting).toEqual([t.mira])
     await slashes(5)
     expect((await t.ask({ kind: 'end-turn' })).ok).toBe(true)
-    await eventually(() => (t.turn().acting ?? []).includes('g1'), 'the goblin’s turn')
-    expect((await t.gmAsk({ kind: 'next-turn' })).ok).toBe(true)
+    // The goblin's spear outreached her sword and struck first (its blow of the round, "regardless of
+    // who has the initiative"): its own beat goes by without it, and her last beat follows (#54: no
+    // "Goblin 1 attacks" for an attack the rules would refuse).
+    expect(t.fighter('g1').state.attacks).toBe(1)
     await eventually(
       () => t.turn().current === 2 && (t.turn().acting ?? []).includes(t.mira),
       'her last beat',
     )
+    expect(t.turn().attacksLeft?.[t.mira]).toBe(3)
     await slashes(3)
-    // Eight in all: the ninth is refused in the rules' words.
+    // Eight in all: her turn offers no ninth (the attack's own rule says "has made all 8 attacks").
+    expect(t.turn().attacksLeft?.[t.mira]).toBe(0)
     expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
       ok: false,
-      error: expect.stringMatching(/ has made all 8 attacks of the round/),
+      error: 'Mira has made every attack this turn allows: end the turn.',
     })
   })
 })
@@ -581,12 +585,14 @@ describe('odnd: a fighter with one attack this round (ENCOUNTER ORDER; MISC COMB
     ).toEqual(['Initiative 2'])
     await t.playTo(() => (t.turn().acting ?? []).includes(t.mira))
     const slash = { choice: 'w1', toggles: [] }
+    // Her turn offers the one attack the rules allow her against the ogre, not her three against normal
+    // men (#54: "Attack stays after every attack is used ('has made all 1 attacks' after 3)").
+    expect(t.turn().attacksLeft?.[t.mira]).toBe(1)
     expect((await miraAttacks(t, 'g1', slash)).ok).toBe(true)
+    await eventually(() => t.turn().attacksLeft?.[t.mira] === 0, 'nothing left of her turn')
     expect(await t.ask({ kind: 'attack', targetId: 'g1', declared: slash })).toEqual({
       ok: false,
-      error: expect.stringMatching(
-        / has made the one attack of the round \(attacks per round on the sheet\)/,
-      ),
+      error: 'Mira has made every attack this turn allows: end the turn.',
     })
   })
 })

@@ -1,4 +1,4 @@
-import { SYSTEM_IDS, SYSTEMS } from '@fray/rules'
+import { SYSTEM_IDS, SYSTEMS, type TurnRules, type TurnState } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
 import { runFight } from './fight.ts'
 import { describeFailure, simulate } from './simulate.ts'
@@ -13,6 +13,29 @@ describe.each(SYSTEM_IDS)('fights of %s', (system) => {
     expect(runs[0]?.fights).toBe(FIGHTS)
   })
 })
+
+/**
+ * A planted bug in a system's turn: one acting with nothing left is offered `more(turn, id)` attacks after
+ * every step (undefined: none), with `turnRules` over the system's own.
+ */
+const offering =
+  (
+    system: (typeof SYSTEM_IDS)[number],
+    more: (turn: TurnState, id: string) => number | undefined,
+    turnRules: Partial<TurnRules> = {},
+  ) =>
+  () => {
+    const turn = SYSTEMS[system].turn
+    const step: TurnRules['step'] = (state, action, ctx) => {
+      const stepped = turn.step(state, action, ctx)
+      if (!stepped.ok) return stepped
+      const next = stepped.value.turn
+      const left = { ...next.attacksLeft }
+      for (const id of next.acting ?? []) if (left[id] === 0) left[id] = more(next, id) ?? 0
+      return { ...stepped, value: { ...stepped.value, turn: { ...next, attacksLeft: left } } }
+    }
+    return { ...SYSTEMS[system], turn: { ...turn, ...turnRules, step } }
+  }
 
 describe('the simulator', () => {
   // A planted bug: the rules say nobody is ever out of the fight, so the fallen keep their turns.
@@ -112,27 +135,22 @@ describe('the simulator', () => {
 
   it('catches a system allowing a second attack a turn, by its text, however its own rules agree', () => {
     // A planted bug in osr itself (the invariants judge by it too): every fighter strikes twice a round.
-    const turn = SYSTEMS.osr.turn
-    const twice = () => ({
-      ...SYSTEMS.osr,
-      turn: {
-        ...turn,
-        attacksPerTurn: () => 2,
-        step: ((state, action, ctx) => {
-          const stepped = turn.step(state, action, ctx)
-          if (!stepped.ok) return stepped
-          const next = stepped.value.turn
-          const left = { ...next.attacksLeft }
-          for (const id of next.acting ?? []) if (left[id] === 0 && next.attacks?.[id] === 1) left[id] = 1
-          return { ...stepped, value: { ...stepped.value, turn: { ...next, attacksLeft: left } } }
-        }) satisfies typeof turn.step,
-      },
+    const twice = offering('osr', (turn, id) => (turn.attacks?.[id] === 1 ? 1 : undefined), {
+      attacksPerTurn: () => 2,
     })
     const { failure } = simulate({ systems: ['osr'], fights: 50, seed: 1, rules: twice, inSystem: true })
     expect(failure?.invariant).toBe('a turn allows only the attacks its text allows')
     expect(failure?.message).toMatch(
       /made 2 attacks in one turn .*; one attack a round \(17\.0\.1, 17\.0\.14\) allows 1\.$/,
     )
+  })
+
+  it('catches a turn that offers an attack its rules refuse for the attacks made (#54: "all 1 attacks")', () => {
+    // A planted bug in odnd's turn: one with nothing left of the round is offered one more attack.
+    const oneMore = offering('odnd', () => 1)
+    const { failure } = simulate({ systems: ['odnd'], fights: 50, seed: 1, rules: oneMore })
+    expect(failure?.invariant).toBe('the turn offers no attack the room would refuse')
+    expect(failure?.message).toMatch(/has made (their one attack|all \d+ attacks) of the round/)
   })
 
   it('catches odds shown one face off from what resolving rolls, over every face, not by the rules’ odds', () => {

@@ -124,6 +124,39 @@ const TEXT_ATTACKS: Partial<Record<string, (f: Fighter) => { allowed: number; ru
   brp: () => ({ allowed: 1, rule: 'acting once on one’s DEX rank (5.4)' }),
 }
 
+/** A system's refusal of an attack because the round's attacks are all made (odnd's count, `combat.ts`). */
+const COUNT_REFUSED: Partial<Record<string, RegExp>> = {
+  odnd: /has made (their one attack|all \d+ attacks) of the round/,
+}
+
+/**
+ * #54: the turn never offers an attack the room would refuse for the attacks already made ("has made
+ * all 1 attacks" after the turn said 3): one offered an attack (`mayAttack`) has a foe their first way
+ * of attacking may still take on, as the rules count the round.
+ */
+function attackOfferedRefused(fight: Fight, after: Snapshot): Broken | null {
+  const counted = COUNT_REFUSED[fight.system]
+  // (While an attack waits for its defender, the rules have not counted it yet.)
+  if (!counted || after.turn.status !== 'running' || after.prompts.length > 0) return null
+  const rules = fight.judge.combat
+  const table = { turn: after.turn, fighters: after.fighters }
+  for (const f of after.fighters) {
+    if (!mayAttack(after.turn, f.id)) continue
+    const choices = rules.choices(f, table)
+    const first = choices.ok ? choices.value[0] : undefined
+    if (!first) continue
+    const foes = after.fighters.filter((o) => o.side !== f.side && !rules.out(o))
+    const refusals = foes.map((o) => rules.plan(f, o, { choice: first.id, toggles: [] }, table))
+    const refused = refusals.flatMap((r) => (r.ok ? [] : [r.error]))
+    if (foes.length > 0 && refused.length === foes.length && refused.some((e) => counted.test(e)))
+      return {
+        invariant: 'the turn offers no attack the room would refuse',
+        message: `${f.name} is offered ${after.turn.attacksLeft?.[f.id]} attack(s), yet: ${refused.join(' / ')}`,
+      }
+  }
+  return null
+}
+
 /**
  * zones: "Initiative is held by the faction which started the fight, or is assigned randomly if that’s
  * unclear" (Combat procedure); "Characters who launch an ambush are concealed at the start of the fight"
@@ -286,6 +319,8 @@ export function check(
   const misworded = wordingBroken(fight, after, answers)
   if (misworded) return { invariant: 'every word a player reads is a word, and adds up', message: misworded }
 
+  const offered = attackOfferedRefused(fight, after)
+  if (offered) return offered
   const struckBack = deadStrikeBack(fight, before, after, action)
   if (struckBack) return struckBack
   /** Those felled who still get their attack in the turn under way (odnd ENCOUNTER ORDER 6, osr 17, brp 5.2). */

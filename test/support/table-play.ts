@@ -1,8 +1,11 @@
 /** Playing a fight forward from the GM's tablet and the players' phones, whatever the system's turn model. */
-import { SYSTEM_INFO, type SystemId, type TurnWords, turnWordsOf } from '@fray/rules'
+import { TABLE } from '@fray/protocol'
+import { defaultSheetFor, SYSTEM_INFO, type SystemId, type TurnWords, turnWordsOf } from '@fray/rules'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type * as Y from 'yjs'
 import { joinWithCharacter, openUrl, PHONE, TABLET } from './browser.ts'
+import { connectStock } from './provider.ts'
 import { createTestRoom, type TestRoom } from './rooms.ts'
 
 /**
@@ -470,4 +473,19 @@ export async function ogreStrikes(
     .getByRole('alertdialog', { name: 'Ogre attacks you!' })
     .getByRole('button', { name: /^No defense/ })
     .click()
+}
+
+/** The GM writes these fields over a combatant's default sheet on the table, as the tablet may. */
+export async function writeSheet(
+  baseUrl: string,
+  room: TestRoom,
+  target: { system: SystemId; name: string; side: 'pc' | 'foe' },
+  sheet: Record<string, unknown>,
+): Promise<void> {
+  const table = connectStock(baseUrl, room.roomId, 'table', room.gmKey)
+  await table.synced
+  const combatants = table.doc.getMap<Y.Map<unknown>>(TABLE.combatants)
+  const one = [...combatants.values()].find((c) => c.get('name') === target.name)
+  one?.set('sheet', { ...defaultSheetFor(target.system, target.name, target.side), ...sheet })
+  table.provider.destroy()
 }

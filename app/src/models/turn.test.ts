@@ -1,6 +1,7 @@
 import type { TurnState } from '@fray/protocol'
 import { IDLE_TURN, SYSTEMS, type zones } from '@fray/rules'
 import { describe, expect, it } from 'vitest'
+import { monstersDone } from './monsters-turn.ts'
 import { loadRules } from './rules.ts'
 import type { Combatant } from './table.ts'
 import { describeTurn as describe_, noActionNow, turnKey } from './turn.ts'
@@ -83,6 +84,52 @@ describe('the turn as a viewer reads it', () => {
     expect(describeTurn(running, combatants, 'm')).toMatchObject({ text: 'Goblin is acting', yours: false })
     // Everyone in it is done, and an answer to one of its attacks is awaited: the slot is named.
     expect(describeTurn({ ...running, acting: [] }, combatants).text).toBe('Mira and Goblin are acting')
+  })
+
+  // #54: "the turn's words say what is left" (odnd's 3rd-level fighter against normal men).
+  it('tells the one acting how many attacks are left of their turn, once there is more than one or one made', () => {
+    const running: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: 1,
+      order: [{ ids: ['m'], label: 'Multiple attacks: first' }],
+      acting: ['m'],
+      attacksLeft: { m: 2 },
+    }
+    expect(describeTurn(running, combatants, 'm').detail).toBe(
+      'Round 1 · Multiple attacks: first · 2 attacks left',
+    )
+    const one = { ...running, attacks: { m: 1 }, attacksLeft: { m: 1 } }
+    expect(describeTurn(one, combatants, 'm').detail).toMatch(/ · 1 attack left$/)
+    const none = { ...running, attacks: { m: 2 }, attacksLeft: { m: 0 } }
+    expect(describeTurn(none, combatants, 'm').detail).toMatch(/ · no attack left$/)
+    // A turn of one attack, not yet made, says nothing of it; nor is it said to anyone else.
+    expect(describeTurn({ ...running, attacksLeft: { m: 1 } }, combatants, 'm').detail).toBe(
+      'Round 1 · Multiple attacks: first',
+    )
+    expect(describeTurn(running, combatants, 'g').detail).not.toMatch(/left/)
+  })
+
+  // #54: "monsters' slots never end by themselves as players' do".
+  it('says the monsters’ part of a turn is done once every one acting is a monster with nothing left', () => {
+    const running: TurnState = {
+      ...IDLE_TURN,
+      status: 'running',
+      round: 1,
+      order: [{ ids: ['m', 'g'], label: 'Initiative 4' }],
+      acting: ['g'],
+      attacksLeft: { g: 0 },
+    }
+    expect(monstersDone(running, combatants, 0)).toBe(true)
+    // An attack still waiting for its answer, an attack left, or a player still acting: not yet.
+    expect(monstersDone(running, combatants, 1)).toBe(false)
+    expect(monstersDone({ ...running, attacksLeft: { g: 1 } }, combatants, 0)).toBe(false)
+    expect(monstersDone({ ...running, acting: ['m', 'g'], attacksLeft: { m: 0, g: 0 } }, combatants, 0)).toBe(
+      false,
+    )
+    // zones: the monster's main action taken, a move left.
+    expect(monstersDone({ ...running, attacksLeft: { g: 1 }, mainDone: ['g'] }, combatants, 0)).toBe(true)
+    expect(monstersDone({ ...running, acting: [] }, combatants, 0)).toBe(false)
   })
 
   it('tells the one on deck they are next, and nobody else', () => {

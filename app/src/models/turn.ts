@@ -4,7 +4,7 @@
  */
 import type { TurnState } from '@fray/protocol'
 import type { RoundView, ScreenRules, TurnLine } from '@fray/rules'
-import { isActing } from '@fray/rules'
+import { isActing, plural } from '@fray/rules'
 import { asFighter, type Combatant } from './table.ts'
 
 /** Caught by surprise: sitting out round 1. */
@@ -63,9 +63,15 @@ export function describeTurn(
       const defending = Boolean(mine && view?.defendOnly?.(turn).includes(mine))
       // On deck: the slot after this one is theirs.
       const next = Boolean(mine && !yours && turn.order[turn.current + 1]?.ids.includes(mine))
+      // What is left of one's own turn, where it says more than "your attack" (#54).
+      const left = yours && mine ? turn.attacksLeft?.[mine] : undefined
+      const leftWords =
+        left !== undefined && (left > 1 || (turn.attacks?.[mine ?? ''] ?? 0) > 0)
+          ? ` · ${left > 0 ? plural(left, 'attack') : 'no attack'} left`
+          : ''
       return {
         text: yours ? 'Your turn' : `${who} ${now.length > 1 ? 'are' : 'is'} acting`,
-        detail: `${next ? 'You’re next · ' : ''}Round ${turn.round} · ${phase ? `${phase} · ` : ''}${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}`,
+        detail: `${next ? 'You’re next · ' : ''}Round ${turn.round} · ${phase ? `${phase} · ` : ''}${slot.label}${slot.ids.length > 1 ? ' · simultaneous' : ''}${defending ? ' · you only parry and dodge this round' : ''}${leftWords}`,
         yours,
         next,
       }

@@ -21,6 +21,7 @@ import { createSeatModel, type StoredSeat } from '../models/seat.ts'
 import { connectDoc, type SyncedDoc } from '../models/sync.ts'
 import { createTableModel } from '../models/table.ts'
 import { isSurprised, noActionNow, turnKey } from '../models/turn.ts'
+import { useEndsByItself } from './use-ends-by-itself.ts'
 import { useLazy } from './use-lazy.ts'
 import { useTapLock } from './use-tap-lock.ts'
 
@@ -60,9 +61,6 @@ function takeEarly(roomId: string): { table: SyncedDoc; log: SyncedDoc } | null 
   early = null
   return taken
 }
-
-/** Seconds before a turn with nothing left ends by itself, where the rules let one still move. */
-const END_WINDOW = 5
 
 export function Seated(props: {
   roomId: string
@@ -242,26 +240,12 @@ export function Seated(props: {
   // Nothing left this turn (no attack left, none waiting for its defender): the turn ends by itself, at
   // once, or after a short window to keep it where the rules let one move after attacking.
   const key = turnKey(turn, view)
-  const kept = useSignal<string | null>(null)
   const moves = system ? SYSTEM_INFO[system].movesAfterAttack : false
   const spent = Boolean(me && myTurn && turn.attacksLeft?.[me.id] === 0 && !attackOpen)
-  const ending = spent && kept.value !== key
-  const endsIn = useSignal(0)
-  useEffect(() => {
-    if (!ending) return
-    endsIn.value = moves ? END_WINDOW : 0
-    if (!moves) {
-      requests.endTurn()
-      return
-    }
-    const timer = setInterval(() => {
-      endsIn.value -= 1
-      if (endsIn.value > 0) return
-      clearInterval(timer)
-      requests.endTurn()
-    }, 1000)
-    return () => clearInterval(timer)
-  }, [ending, key, moves, requests, endsIn])
+  // The turn's main action taken (zones), the rest one may take or leave: it ends the same way, after the
+  // window, and End my turn leads (#54).
+  const mainDone = Boolean(me && myTurn && turn.mainDone?.includes(me.id) && !attackOpen)
+  const { ending, endsIn, keep } = useEndsByItself(spent || mainDone, key, moves, () => requests.endTurn())
   const resultSlot = useRef<HTMLDivElement>(null)
   const shownId = deciding?.id ?? (rolling ? 'rolling' : latest?.id)
   useEffect(() => {
@@ -311,11 +295,11 @@ export function Seated(props: {
       {ending && (
         <div class="turn-note row gap" role="status" data-testid="turn-ends">
           <span>
-            Nothing left to do this turn:{' '}
+            {spent ? 'Nothing left to do this turn' : 'Your action is taken'}:{' '}
             {endsIn.value > 0 ? `it ends in ${endsIn.value} s.` : 'it ends now.'}
           </span>
           {endsIn.value > 0 && (
-            <button type="button" class="ghost push" onClick={() => (kept.value = key)}>
+            <button type="button" class="ghost push" onClick={keep}>
               Keep my turn
             </button>
           )}
@@ -513,9 +497,13 @@ export function Seated(props: {
                     {((canAttack && !barred) || myFactionMove) && !attackOpen && (
                       <button
                         type="button"
-                        class="primary huge"
+                        class={mainDone ? 'huge' : 'primary huge'}
                         disabled={locked}
-                        onClick={() => (composing.value = true)}
+                        onClick={() => {
+                          // A move or a bonus action after the main one: the turn is kept for it.
+                          if (ending) keep()
+                          composing.value = true
+                        }}
                       >
                         {system ? turnWordsOf(SYSTEM_INFO[system]).button : 'Attack'}
                       </button>
@@ -526,7 +514,7 @@ export function Seated(props: {
                     {myTurn && !ending && (
                       <button
                         type="button"
-                        class="huge"
+                        class={mainDone || spent ? 'primary huge' : 'huge'}
                         disabled={locked}
                         onClick={tap(() => requests.endTurn())}
                       >

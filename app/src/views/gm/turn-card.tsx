@@ -10,9 +10,11 @@ import { AskOnce } from '../../components/ask-once.tsx'
 import { DefensePrompt } from '../../components/defense-prompt.tsx'
 import { TurnBanner, TurnOrder } from '../../components/turn-banner.tsx'
 import { doneHere, type GmAsk, type GmModel } from '../../models/gm.ts'
+import { monstersDone } from '../../models/monsters-turn.ts'
 import { useRules } from '../../models/rules.ts'
 import type { Combatant, TableModel } from '../../models/table.ts'
-import { isSurprised, noActionNow } from '../../models/turn.ts'
+import { isSurprised, noActionNow, turnKey } from '../../models/turn.ts'
+import { useEndsByItself } from '../use-ends-by-itself.ts'
 import { useLazy } from '../use-lazy.ts'
 import { useTapLock } from '../use-tap-lock.ts'
 import { NewFight, RestCard } from './between-fights.tsx'
@@ -92,12 +94,35 @@ export function TurnCard({ table, gm, system, combatants: allCombatants, holds }
     ),
   ]
   const IntentForm = useLazy(loadIntentForm, stating)
+  // The monsters acting have nothing left (no attack, or zones' main action taken): their part of the turn
+  // ends by itself, as a player's does on the phone (after the window to move them, where the rules let).
+  const done =
+    turnState.status === 'running' &&
+    !monsterAttacker &&
+    judging.length === 0 &&
+    monstersDone(turnState, table.combatants.value, table.prompts.value.length)
+  const monstersEnd = useEndsByItself(done, turnKey(turnState, view), Boolean(info?.movesAfterAttack), () =>
+    moveOn('next-turn'),
+  )
   const newFight = (
     <NewFight gm={gm} monsters={table.combatants.value.filter((c) => c.side !== 'pc').length} />
   )
   return (
     <section class="card turn-card" aria-label="Turn order" data-busy={locked ? '' : undefined}>
       <TurnBanner turn={table.turn.value} combatants={allCombatants} view={view} />
+      {monstersEnd.ending && (
+        <div class="turn-note row gap" role="status" data-testid="monsters-end">
+          <span>
+            Nothing left of {(turnState.acting ?? []).map(nameOf).join(' and ')}’s turn:{' '}
+            {monstersEnd.endsIn.value > 0 ? `it ends in ${monstersEnd.endsIn.value} s.` : 'it ends now.'}
+          </span>
+          {monstersEnd.endsIn.value > 0 && (
+            <button type="button" class="ghost push" onClick={monstersEnd.keep}>
+              Keep their turn
+            </button>
+          )}
+        </div>
+      )}
       {turnState.status !== 'idle' && <DueEvents gm={gm} due={turnState.due ?? []} />}
       {table.turn.value.status === 'initiative' && waitingFor.length > 0 && (
         <p class="muted">

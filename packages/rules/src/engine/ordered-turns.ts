@@ -70,6 +70,13 @@ export interface OrderedHooks {
   ): Outcome<SurpriseOutcome>
   attacksPerTurn(f: Fighter): number
   /**
+   * What the rules leave of one's attacks in the slot under way, where they count them by the round, not
+   * the turn (odnd: against the foes still in the fight, less those made this round); `later`: one acts
+   * again later in the round. Absent, `attacksPerTurn` less those made in this slot. A slot of one with
+   * none left who has made none in it goes by without them (odnd's last beat, every attack made).
+   */
+  attacksLeft?(f: Fighter, turn: TurnState, on: { foes: readonly Fighter[]; later: boolean }): number
+  /**
    * One the rules count out who still makes their attack in their slot under way (odnd's "anyone killed
    * in that round still gets their attack", ENCOUNTER ORDER 6); absent where the fallen never act.
    */
@@ -236,13 +243,23 @@ export function orderedTurns(hooks: OrderedHooks): TurnRules {
           roundOver: anyone && ctx.openPrompts.length === 0,
         }
       }
+      const made = (f: Fighter) => turn.attacks?.[f.id] ?? 0
+      const leftOf = (f: Fighter) => {
+        if (!hooks.attacksLeft) return Math.max(0, hooks.attacksPerTurn(f) - made(f))
+        const foes = ctx.fighters.filter((o) => o.side !== f.side && !ctx.out(o))
+        const later = turn.order.some((s, i) => i > turn.current && s.ids.includes(f.id))
+        return Math.max(0, hooks.attacksLeft(f, turn, { foes, later }))
+      }
+      const left = new Map<string, number>()
+      for (const f of ctx.fighters)
+        if (slot.ids.includes(f.id) && !outNow(turn, f, ctx) && !turn.acted.includes(f.id))
+          left.set(f.id, leftOf(f))
+      // Nothing left of the round's attacks before this slot began: it goes by without them.
       const acting = ctx.fighters.filter(
-        (f) => slot.ids.includes(f.id) && !outNow(turn, f, ctx) && !turn.acted.includes(f.id),
+        (f) => left.has(f.id) && !(hooks.attacksLeft && left.get(f.id) === 0 && made(f) === 0),
       )
       if (acting.length > 0) {
-        const attacksLeft = Object.fromEntries(
-          acting.map((f) => [f.id, Math.max(0, hooks.attacksPerTurn(f) - (turn.attacks?.[f.id] ?? 0))]),
-        )
+        const attacksLeft = Object.fromEntries(acting.map((f) => [f.id, left.get(f.id) ?? 0]))
         const ids = slot.ids.filter((id) => id in attacksLeft)
         return { turn: { ...turn, acting: ids, attacksLeft }, roundOver: false }
       }

@@ -85,6 +85,11 @@ export interface TurnState {
   /** For each one acting now, the attacks their turn still allows (0: they can only end it). */
   attacksLeft?: Record<string, number>
   /**
+   * Those acting now whose turn's main action is taken, the rest theirs to take or leave (zones: a move, a
+   * bonus action): a phone leads with End my turn, and the turn ends by itself after the window to keep it.
+   */
+  mainDone?: string[]
+  /**
    * The system's own round (zones' factions taking turns...), opaque to the engine: only the system's turn
    * model writes it, and its turn view reads it, each through the typed reader in its own folder. Screens
    * ask the turn view for the words and controls of the turn (`RoundView`), never read it.
@@ -452,6 +457,7 @@ function withoutInOrder(turn: TurnState, id: string): TurnState {
     ...optional('initiativeSides', drop(turn.initiativeSides)),
     ...optional('attacks', slotGone ? {} : drop(turn.attacks)),
     ...optional('attacksLeft', drop(turn.attacksLeft)),
+    ...optional('mainDone', less(turn.mainDone)),
     ...optional('surprised', less(turn.surprised)),
   }
 }

@@ -13,6 +13,15 @@ function start(ctx: ReturnType<typeof turnContext>) {
   return started.value.step
 }
 
+/** The round begun with these initiative d6s, by id, in order. */
+const rolled = (ctx: ReturnType<typeof turnContext>, faces: Record<string, number>) =>
+  steps(
+    rules,
+    start(ctx),
+    ctx,
+    ...Object.entries(faces).map(([id, face]) => ({ kind: 'initiative' as const, id, faces: [face] })),
+  )
+
 describe('odnd turns', () => {
   it('rolls one d6 per side for the foes, the higher side first', () => {
     const ctx = turnContext('odnd', [mira, goblin, ogre])
@@ -195,6 +204,59 @@ describe('ENCOUNTER ORDER: "Fighters with multiple attacks will attack first and
       'Initiative 5',
       'Multiple attacks: last',
     ])
+  })
+})
+
+// #54: "odnd's Attack stays after every attack is used ('has made all 1 attacks' after 3), and a fighter
+// taps End my turn twice a round". The turn offers the attacks the attack itself allows.
+describe('the attacks a turn offers are those the round leaves (MISC COMBAT RULES: Normal Men)', () => {
+  const vera = (state: Record<string, unknown> = {}) => ({
+    ...fighter('odnd', 'v', 'pc', { name: 'Vera', level: 3 }),
+    state,
+  })
+  const bigOgre = fighter('odnd', 'o', 'foe', { name: 'Ogre', role: 'monster', level: 4 })
+
+  it('a 3rd-level fighter facing a 4HD ogre (no normal man) is offered one attack, not three', () => {
+    const ctx = turnContext('odnd', [vera(), bigOgre])
+    const step = rolled(ctx, { o: 2, v: 5 })
+    expect(step.turn.acting).toEqual(['v'])
+    expect(step.turn.attacksLeft?.v).toBe(1)
+    const struck = turnContext('odnd', [vera({ attacks: 1 }), bigOgre])
+    expect(steps(rules, step, struck, { kind: 'attacked', id: 'v' }).turn.attacksLeft?.v).toBe(0)
+  })
+
+  it('"attack first and last": of her three against a goblin, two in the first beat, one in the last', () => {
+    const ctx = turnContext('odnd', [vera(), goblin])
+    let step = rolled(ctx, { g: 5, v: 3 })
+    expect(step.turn.order[step.turn.current]?.label).toBe('Multiple attacks: first')
+    expect(step.turn.attacksLeft?.v).toBe(2)
+    const once = turnContext('odnd', [vera({ attacks: 1 }), goblin])
+    step = steps(rules, step, once, { kind: 'attacked', id: 'v' })
+    expect(step.turn.attacksLeft?.v).toBe(1)
+    const twice = turnContext('odnd', [vera({ attacks: 2 }), goblin])
+    step = steps(rules, step, twice, { kind: 'attacked', id: 'v' })
+    // Her first beat spent: it ends by itself on her phone (nothing left); the goblin's beat follows.
+    expect(step.turn.attacksLeft?.v).toBe(0)
+    step = steps(rules, step, twice, { kind: 'end-turn', id: 'v' }, { kind: 'next' })
+    expect(step.turn.order[step.turn.current]?.label).toBe('Multiple attacks: last')
+    expect(step.turn.attacksLeft?.v).toBe(1)
+  })
+
+  it('a last beat with every attack of the round made goes by without her: no second End my turn', () => {
+    const ctx = turnContext('odnd', [vera(), goblin, bigOgre])
+    let step = rolled(ctx, { g: 5, v: 3 })
+    expect(step.turn.order.map((s) => s.label)).toEqual([
+      'Multiple attacks: first',
+      'Initiative 5',
+      'Multiple attacks: last',
+    ])
+    // The goblin falls in her first beat: against the ogre alone she has one attack, and has made it.
+    const goblinDown = turnContext('odnd', [vera({ attacks: 1 }), { ...goblin, hp: 0 }, bigOgre])
+    step = steps(rules, step, goblinDown, { kind: 'attacked', id: 'v' }, { kind: 'end-turn', id: 'v' })
+    expect(step.turn.acting).toEqual(['o'])
+    step = steps(rules, step, goblinDown, { kind: 'next' })
+    expect(step.turn.acting).toEqual([])
+    expect(step.roundOver).toBe(true)
   })
 })
 

@@ -14,7 +14,7 @@ import {
 } from '../../engine/turn.ts'
 import type { Fighter } from '../../engine/types.ts'
 import { fail, ok } from '../../outcome.ts'
-import { owesStrike, storedSheet } from './fighter-state.ts'
+import { owesStrike, sheet, stateOf, storedSheet } from './fighter-state.ts'
 import { odndInfo } from './info.ts'
 import * as odnd from './rules.ts'
 import { odndTurnView } from './turn-view.ts'
@@ -137,5 +137,19 @@ export const odndTurns = orderedTurns({
     const sheet = storedSheet(f)
     if (!sheet.ok) return 1
     return Math.max(1, sheet.value.attacksPerRound, odnd.meleeAttacks(sheet.value, true).attacks)
+  },
+  // What the attack itself allows (`combat.ts`): the round's attacks against the foes still in the fight
+  // (normal men among them or not), less those made this round; one with multiple attacks, who "will
+  // attack first and last in the melee round", keeps one of them for the last beat.
+  attacksLeft(f, turn, { foes, later }) {
+    const made = Math.max(stateOf(f).attacks ?? 0, turn.attacks?.[f.id] ?? 0)
+    if (owesStrike(f)) return 1 - (turn.attacks?.[f.id] ?? 0)
+    const own = sheet(f)
+    if (!own.ok) return 1 - made
+    const normalMen = foes.some((o) => {
+      const s = sheet(o)
+      return s.ok && odnd.isNormalManType(s.value)
+    })
+    return Math.max(1, odnd.meleeAttacks(own.value, normalMen).attacks) - made - (later ? 1 : 0)
   },
 })

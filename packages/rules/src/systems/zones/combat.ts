@@ -310,11 +310,18 @@ function turnOf(f: Fighter, view: TableView | undefined, sheet: zones.Sheet): Tu
 }
 
 /** What is left of the turn this fighter is taking now, for the turn model; null when none is under way. */
-export function turnLeft(f: Fighter, view: TableView): { over: boolean; words: string } | null {
+export function turnLeft(
+  f: Fighter,
+  view: TableView,
+): { over: boolean; mainTaken: boolean; words: string } | null {
   const sheet = sheetFor(f)
   const turn = sheet.ok ? turnOf(f, view, sheet.value) : null
   if (!turn || turn.at === 'next') return null
-  return { over: zones.turnOver(turn.turn), words: zones.whatIsLeft(turn.turn) }
+  return {
+    over: zones.turnOver(turn.turn),
+    mainTaken: zones.mainTaken(turn.turn),
+    words: zones.whatIsLeft(turn.turn),
+  }
 }
 
 /** The steps of the turn a choice spends: an attack is the main action (a dropped weapon picked up first). */

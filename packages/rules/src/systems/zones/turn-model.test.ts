@@ -69,6 +69,10 @@ describe('zones turns', () => {
     const left = steps(rules, acted, after, { kind: 'attacked', id: 's' })
     expect(left.turn.attacksLeft).toEqual({ s: 1 })
     expect(zonesRound(left.turn)?.characters.s?.left).toBe('1 zone and a bonus action')
+    // #54: "after the attack the yellow button is 'Act or move' again with End my turn grey". Her main
+    // action taken, the rest is hers to take or leave: her phone leads with End my turn. Before it, not.
+    expect(acted.turn.mainDone).toEqual([])
+    expect(left.turn.mainDone).toEqual(['s'])
     // Moving the zone and a bonus action spend it all: the turn allows nothing more.
     const all = spent(attacked, acted.turn, [attacked, bandit], 'move', 'bonus')
     expect(

@@ -145,7 +145,7 @@ function settle(turn: TurnState, ctx: TurnContext): TurnStep {
   if (factions.phase === 'ended') {
     const anyone = ctx.fighters.some((f) => !ctx.out(f))
     return {
-      turn: { ...withZonesRound(turn, factions), acting: [] },
+      turn: { ...withZonesRound(turn, factions), acting: [], mainDone: [] },
       roundOver: anyone && ctx.openPrompts.length === 0,
     }
   }
@@ -153,6 +153,8 @@ function settle(turn: TurnState, ctx: TurnContext): TurnStep {
   const left = leftOf(turn, factions, ctx, acting)
   // Something is left of the turn: another step may be taken; nothing left, the turn only ends.
   const attacksLeft = Object.fromEntries(acting.map((x) => [x, left[x]?.over ? 0 : 1]))
+  // The main action taken: the rest (a move, a bonus action) is theirs to take or leave.
+  const mainDone = acting.filter((x) => left[x]?.mainTaken && !left[x]?.over)
   // The tracker says what is left of the turn under way, to every device.
   const characters = Object.fromEntries(
     Object.entries(factions.characters).map(([id, c]) => {
@@ -162,7 +164,7 @@ function settle(turn: TurnState, ctx: TurnContext): TurnStep {
     }),
   )
   const kept = withZonesRound(turn, { ...factions, characters })
-  return { turn: { ...kept, acting, attacksLeft }, roundOver: false }
+  return { turn: { ...kept, acting, attacksLeft, mainDone }, roundOver: false }
 }
 
 /** The one whose turn is under way stops: the rest of it is given up. */

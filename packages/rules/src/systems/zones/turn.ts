@@ -127,6 +127,12 @@ export function stepTurn(turn: TurnState, step: TurnStep): Outcome<TurnState> {
   }
 }
 
+/**
+ * The turn's main action is taken: what is left (a bonus action, the rest of a move: "It is possible to
+ * split movement before, after, and between actions") one may take or leave.
+ */
+export const mainTaken = (turn: TurnState): boolean => turn.mains.length > 0
+
 /** Whether anything is left of this turn: movement, or an action. */
 export function turnOver(turn: TurnState): boolean {
   return turn.over || (movementLeft(turn) === 0 && actionsLeft(turn) === 'none')
