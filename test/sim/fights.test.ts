@@ -150,7 +150,7 @@ describe('the simulator', () => {
     const oneMore = offering('odnd', () => 1)
     const { failure } = simulate({ systems: ['odnd'], fights: 50, seed: 1, rules: oneMore })
     expect(failure?.invariant).toBe('the turn offers no attack the room would refuse')
-    expect(failure?.message).toMatch(/has made (their one attack|all \d+ attacks) of the round/)
+    expect(failure?.message).toMatch(/has made (the one attack|all \d+ attacks) of the round/)
   })
 
   it('catches odds shown one face off from what resolving rolls, over every face, not by the rules’ odds', () => {

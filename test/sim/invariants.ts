@@ -126,7 +126,7 @@ const TEXT_ATTACKS: Partial<Record<string, (f: Fighter) => { allowed: number; ru
 
 /** A system's refusal of an attack because the round's attacks are all made (odnd's count, `combat.ts`). */
 const COUNT_REFUSED: Partial<Record<string, RegExp>> = {
-  odnd: /has made (their one attack|all \d+ attacks) of the round/,
+  odnd: /has made (the one attack|all \d+ attacks) of the round/,
 }
 
 /**
