@@ -11,6 +11,7 @@ import {
   ogreStrikes,
   openGmTablet,
   playUntil,
+  roundAtLeast,
   seatPhone,
   setHp,
   typeOwnDice,
@@ -72,10 +73,7 @@ it('brp: First Aid from a phone saves a fighter dying below 0 within the round (
   expect(saved).toBeGreaterThanOrEqual(1)
   // (An end of round that changes nothing logs nothing: a later round is the sign it has passed. Under
   // load the tablet may be past round 2 by the time it is read: any later round will do.)
-  await playUntil(gm, phones, async () => {
-    const round = /^Round (\d+)/.exec((await gm.getByTestId('turn-banner').textContent()) ?? '')?.[1]
-    return Number(round ?? 0) >= 2
-  })
+  await playUntil(gm, phones, () => roundAtLeast(gm, 2))
   expect(await gm.locator('.log').textContent()).not.toMatch(/Tomas dies/)
   const chips = tomas.getByTestId('combatant').filter({ hasText: 'Tomas' }).first().locator('.chip')
   expect(await chips.allTextContents()).not.toContain('Dead')

@@ -13,6 +13,7 @@ import {
   openAttackSheet,
   openGmTablet,
   playUntil,
+  roundAtLeast,
   seatPhone,
   setHp,
   typeOwnDice,
@@ -87,9 +88,7 @@ describe('the attack sheet’s target', () => {
       .toContain("Mira's First Aid on Tomas heals")
 
     // The next round: her attack sheet opens on the Ogre, Tomas (standing again) offered but not chosen.
-    await playUntil(gm, phones, async () =>
-      /^Round 2/.test((await gm.getByTestId('turn-banner').textContent()) ?? ''),
-    )
+    await playUntil(gm, phones, () => roundAtLeast(gm, 2))
     await playUntil(gm, phones, () => visible(mira, 'Attack'), { keep: { phone: mira, name: 'Mira' } })
     await mira.getByRole('button', { name: 'Attack', exact: true }).click()
     await tile('Tomas').waitFor()

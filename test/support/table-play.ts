@@ -73,6 +73,15 @@ export async function openAttackSheet(gm: Page, phone: Page, name: string): Prom
 }
 
 /**
+ * Whether the GM's banner is at round `n` or later. (Under load the tablet may be rounds further on by the
+ * time it is read: a test that needs a round to have ended takes any later one.)
+ */
+export async function roundAtLeast(gm: Page, n: number): Promise<boolean> {
+  const round = /^Round (\d+)/.exec((await gm.getByTestId('turn-banner').textContent()) ?? '')?.[1]
+  return Number(round ?? 0) >= n
+}
+
+/**
  * Moves the round on until `ready()` holds: players end their turns, the GM moves monsters on (or passes
  * for them), new rounds get their initiative, and in faction play the party's phones take turns.
  */
